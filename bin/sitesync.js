@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+// The CLI runs its TypeScript sources directly: Node >= 22.18 strips types natively, and the project pins
+// Node 24 for its own scripts (DESIGN §10), so there is no build step after `npm ci`.
+import "../src/cli/main.ts";

@@ -1,0 +1,142 @@
+/** The typed surface of the API client (API-NOTES §2, §5). Every value comes back in canonical types. */
+import type { LiveProject } from "../model/project.ts";
+import type { LiveWebsite, Privacy } from "../model/website.ts";
+
+export type PerPage = 10 | 25 | 50 | 100;
+export type SortOrder = "asc" | "desc";
+
+export interface ListWebsitesParams {
+  search?: string;
+  search_by?: "domain";
+  /** `1`/`true`: favorites only; `0`/`false`: non-favorites only. Sent as `1`/`0` (API-NOTES §2.2). */
+  favorite?: boolean | 0 | 1;
+  sort_by?: "id" | "domain";
+  sort?: SortOrder;
+  per_page?: PerPage;
+  page?: number;
+}
+
+export interface ListProjectsParams {
+  search?: string;
+  search_by?: "project";
+  sort_by?: "created_at" | "project";
+  sort?: SortOrder;
+  per_page?: PerPage;
+  page?: number;
+}
+
+/** Laravel's LengthAwarePaginator meta (API-NOTES §3). */
+export interface PageMeta {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+}
+
+export interface Page<T> {
+  data: T[];
+  /** Absent when a server (or proxy) drops it; `links.next` is then the way on (DESIGN §5). */
+  meta?: PageMeta;
+  links?: { first?: string | null; last?: string | null; prev?: string | null; next: string | null };
+}
+
+export interface WebsiteCreateInput {
+  domain: string;
+  privacy?: Privacy;
+  password?: string;
+  email?: number;
+  exclude_bots?: number;
+  exclude_params?: string[];
+  exclude_ips?: string[];
+}
+
+export interface WebsiteUpdateInput {
+  privacy?: Privacy;
+  /** `null` clears the password (only valid while privacy is not 2: API-NOTES §2.5). */
+  password?: string | null;
+  email?: number;
+  exclude_bots?: number;
+  exclude_params?: string[];
+  exclude_ips?: string[];
+  favorite?: boolean;
+}
+
+export interface DeleteResult {
+  /** The website id, or the project name (API-NOTES §2.6, §5). */
+  id: number | string;
+  deleted: true;
+}
+
+/** One finished HTTP attempt, for `--verbose` and the request counters. The URL never holds the key. */
+export interface RequestLogEntry {
+  method: string;
+  url: string;
+  status?: number;
+  ms: number;
+  /** 1 for the first try, 2+ for retries. */
+  attempt: number;
+  rateLimit?: number;
+  rateRemaining?: number;
+  /** Set when no answer came (network error, timeout). */
+  error?: string;
+}
+
+export interface ClientOptions {
+  /** Base address without `/api/v1` (a trailing `/api/v1` or `/` is dropped). */
+  websitesUrl?: string;
+  projectsUrl?: string;
+  apiKey: string;
+  /** Key for the projects service when it differs (`SITESYNC_PROJECTS_API_KEY`). */
+  projectsApiKey?: string;
+  /** Requests in flight at once across the whole run. Default 4. */
+  concurrency?: number;
+  /** Per-attempt timeout in ms. Default 30,000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt for GET/PUT/DELETE on network errors, timeouts and 5xx. Default 4. */
+  retries?: number;
+  /** First backoff delay in ms, doubled each retry, with jitter. Default 500. */
+  retryBaseMs?: number;
+  /**
+   * The rate-limit window the server counts `X-RateLimit-Limit` in, in ms. The headers give the count but
+   * not the window; the real API uses one minute (`throttle:60,1`, API-NOTES §1). Default 60,000. A 429's
+   * `Retry-After` corrects it when wrong.
+   */
+  rateWindowMs?: number;
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface WebsitesApi {
+  list(params?: ListWebsitesParams): Promise<Page<LiveWebsite>>;
+  show(id: number): Promise<LiveWebsite>;
+  create(input: WebsiteCreateInput): Promise<LiveWebsite>;
+  update(id: number, input: WebsiteUpdateInput): Promise<LiveWebsite>;
+  delete(id: number): Promise<DeleteResult>;
+  /** Every website, per_page 100, sorted by id ascending, integrity-checked (DESIGN §5). Never partial. */
+  readAll(): Promise<LiveWebsite[]>;
+  /** The website with exactly this (normalized) domain, if any: a search, then an exact match. */
+  find(domain: string): Promise<LiveWebsite | undefined>;
+}
+
+export interface ProjectsApi {
+  list(params?: ListProjectsParams): Promise<Page<LiveProject>>;
+  /** `DELETE /api/v1/projects/{name}`; a 404 throws an ApiError with status 404. */
+  delete(project: string): Promise<DeleteResult>;
+  /** Every project, per_page 100, sorted by name ascending, integrity-checked. Never partial. */
+  readAll(): Promise<LiveProject[]>;
+}
+
+export interface RequestStats {
+  /** Requests sent, per method, retries included. */
+  sent: Record<string, number>;
+  /** 429 answers received. */
+  throttled: number;
+  retries: number;
+}
+
+export interface Client {
+  websites: WebsitesApi;
+  projects: ProjectsApi;
+  stats(): RequestStats;
+}

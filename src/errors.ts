@@ -1,0 +1,138 @@
+/**
+ * The few error classes of sitesync. Each carries a stable `code`; `exitCodeOf` maps them to the exit
+ * codes of DESIGN §7 in exactly one place.
+ */
+
+/** One config problem at a place in a file: printed as `file:line:col path: message`. */
+export interface Diagnostic {
+  file: string;
+  line: number;
+  column: number;
+  /** Stable identifier of the rule that fired, e.g. `schema.enum`, `domain.duplicate`. */
+  code: string;
+  /** Dotted path into the config, e.g. `websites[3].privacy`; empty for the whole file. */
+  path: string;
+  message: string;
+  severity: "error" | "warning";
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = `${d.file}:${d.line}:${d.column}`;
+  return d.path ? `${where} ${d.path}: ${d.message}` : `${where} ${d.message}`;
+}
+
+export class ConfigError extends Error {
+  readonly code = "CONFIG";
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic[], message?: string) {
+    super(message ?? diagnostics.map(formatDiagnostic).join("\n"));
+    this.name = "ConfigError";
+    this.diagnostics = diagnostics;
+  }
+}
+
+/** Wrong flags, missing URL or key, and other mistakes in how sitesync was called. */
+export class UsageError extends Error {
+  readonly code = "USAGE";
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** What went wrong with one HTTP exchange. */
+export type ApiErrorKind =
+  /** The server answered with a status outside 2xx. */
+  | "http"
+  /** A 3xx: redirects are never followed (a 302 means a bad key or a missing Accept header: API-NOTES §4). */
+  | "redirect"
+  /** The connection failed or was reset before an answer arrived. */
+  | "network"
+  /** No answer within the per-attempt timeout. */
+  | "timeout"
+  /** A 2xx whose body is not the JSON the API documents (HTML, empty, truncated). */
+  | "parse"
+  /** A read that could not produce a complete, consistent listing (DESIGN §5). */
+  | "integrity";
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  method: string;
+  /** The request URL with any key removed. */
+  url: string;
+  status?: number;
+  /** The server's own message, or ours when it gave none. */
+  message: string;
+  /** Field errors from a 422 (both `{message: bag}` and `{message, errors: bag}` shapes). */
+  fieldErrors?: Record<string, string[]>;
+  /** The parsed (or raw, cut) response body, for `--verbose` and results files. */
+  body?: unknown;
+  /** A POST whose outcome is unknown: it may have been committed (timeout, reset, 5xx). */
+  ambiguous?: boolean;
+  cause?: unknown;
+}
+
+/** Every failure of an API call. The message never holds the key. */
+export class ApiError extends Error {
+  readonly code = "API";
+  readonly kind: ApiErrorKind;
+  readonly method: string;
+  readonly url: string;
+  readonly status: number | undefined;
+  readonly serverMessage: string;
+  readonly fieldErrors: Record<string, string[]> | undefined;
+  readonly body: unknown;
+  readonly ambiguous: boolean;
+
+  constructor(init: ApiErrorInit) {
+    const status = init.status === undefined ? init.kind : String(init.status);
+    super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
+    this.name = "ApiError";
+    this.kind = init.kind;
+    this.method = init.method;
+    this.url = init.url;
+    this.status = init.status;
+    this.serverMessage = init.message;
+    this.fieldErrors = init.fieldErrors;
+    this.body = init.body;
+    this.ambiguous = init.ambiguous ?? false;
+  }
+
+  /** 401, 403 and redirects (a bad key) end the whole run: every other request would fail the same way. */
+  get fatal(): boolean {
+    return this.kind === "redirect" || this.status === 401 || this.status === 403;
+  }
+}
+
+/** A safety rail refused the plan (DESIGN §3), or a saved plan is stale. Exit 4. */
+export class SafetyError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = "SafetyError";
+    this.code = code;
+  }
+}
+
+/** A bug in sitesync: an invariant that should never break. */
+export class InternalError extends Error {
+  readonly code = "INTERNAL";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "InternalError";
+  }
+}
+
+/** Exit codes of DESIGN §7. */
+export const ExitCode = {
+  ok: 0,
+  error: 1,
+  changes: 2,
+  applyFailed: 3,
+  refused: 4,
+} as const;
+
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof SafetyError) return ExitCode.refused;
+  return ExitCode.error;
+}

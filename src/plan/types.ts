@@ -1,0 +1,126 @@
+/**
+ * The Plan: plain JSON-serializable data (DESIGN §3, STYLE habit 3). Renderers and `apply` read it; nothing
+ * re-derives changes from it. It never holds a secret: a password renders as `SENSITIVE` and `apply` takes
+ * the values from the config it was planned from.
+ */
+import type { Privacy, SourcePos } from "../model/website.ts";
+
+/** Placeholder that stands where a secret value would be. */
+export const SENSITIVE = "(sensitive)";
+
+export type FieldName = "privacy" | "password" | "email" | "exclude_bots" | "exclude_params" | "exclude_ips" | "favorite";
+
+/** A value as the plan shows it. Passwords are always `SENSITIVE`; an unknown write-only value is `null`. */
+export type FieldValue = Privacy | number | boolean | string | string[] | null;
+
+export interface FieldChange {
+  field: FieldName;
+  /** The live value; `null` for a write-only field the API never returns (it cannot be verified). */
+  before: FieldValue;
+  after: FieldValue;
+  /** The value is a secret and is shown as `SENSITIVE`. */
+  sensitive?: true;
+  /** The API never returns this field: the change is sent without knowing the current value. */
+  writeOnly?: true;
+}
+
+interface ChangeBase {
+  /** Where the item is written in the config, when it is. */
+  source?: SourcePos;
+}
+
+export interface WebsiteCreate extends ChangeBase {
+  kind: "website";
+  action: "create";
+  domain: string;
+  /** Every value sent on create (explicit privacy, email and exclude_bots included: DESIGN §2). */
+  fields: FieldChange[];
+  /** POST, then PUT when `favorite` is set (favorite is only settable by PUT: DESIGN §4). */
+  requests: 1 | 2;
+}
+
+export interface WebsiteUpdate extends ChangeBase {
+  kind: "website";
+  action: "update";
+  domain: string;
+  id: number;
+  /** Only the fields that differ (plus write-only fields that must be sent). */
+  fields: FieldChange[];
+  /** Fingerprint of the live item this change was computed from. */
+  fingerprint: string;
+}
+
+export interface WebsiteDelete extends ChangeBase {
+  kind: "website";
+  action: "delete";
+  domain: string;
+  id: number;
+  /** `tombstone`: the file says `state: absent`; `prune`: the file does not list it and prune is on. */
+  reason: "tombstone" | "prune";
+  fingerprint: string;
+}
+
+export interface ProjectDelete extends ChangeBase {
+  kind: "project";
+  action: "delete";
+  project: string;
+  reason: "tombstone" | "prune";
+  fingerprint: string;
+}
+
+export type Change = WebsiteCreate | WebsiteUpdate | WebsiteDelete | ProjectDelete;
+export type Action = Change["action"];
+
+export interface PlanWarning {
+  code: string;
+  message: string;
+  /** The website domain or project name it concerns. */
+  subject?: string;
+  source?: SourcePos;
+}
+
+/** A safety rail that refuses the whole plan (exit 4); each has its own override, where one exists. */
+export interface Refusal {
+  code: "max-deletes" | "empty-prune";
+  message: string;
+}
+
+export interface PlanSummary {
+  create: number;
+  update: number;
+  delete: number;
+  unchanged: number;
+  /** Live but not listed, with prune off. */
+  unmanaged: number;
+  /** Matched by `policy.ignore`. */
+  ignored: number;
+}
+
+export interface PlanEstimate {
+  /** Requests that applying will send (creates with favorite count two). */
+  requests: number;
+  /** The server's limit used for the estimate, requests per window. */
+  rateLimit: number;
+  rateWindowSeconds: number;
+  /** Lower bound of the wall time at that limit, in seconds. */
+  seconds: number;
+}
+
+export interface Plan {
+  format: "sitesync-plan";
+  version: 1;
+  /** sha256 of the canonical JSON of every other field (`planHash`). */
+  hash: string;
+  /** sha256 of the config file's bytes. */
+  configDigest: string;
+  /** The file the plan was made from. */
+  configFile: string;
+  /** Changes in apply order (creates, updates, deletes), each group sorted by domain / project. */
+  changes: Change[];
+  summary: PlanSummary;
+  warnings: PlanWarning[];
+  refusals: Refusal[];
+  /** Write-only fields the plan cannot verify, per field: how many managed websites set them. */
+  unverifiable: { field: "password" | "exclude_params"; count: number }[];
+  estimate: PlanEstimate;
+}
