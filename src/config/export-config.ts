@@ -1,0 +1,71 @@
+/**
+ * `sitesync export`: the live account as a config file in the same format (DESIGN §7), sorted, with the
+ * schema modeline. Write-only fields cannot be read back, so they are omitted with a comment; a password
+ * protected site gets an `${ENV}` reference so the file stays valid and holds no secret.
+ */
+import { Document, isMap, isSeq, type YAMLMap } from "yaml";
+import type { LiveProject } from "../model/project.ts";
+import { PRIVACY_NAMES, type LiveWebsite } from "../model/website.ts";
+
+export interface ExportOptions {
+  /** Path written after `$schema=` in the modeline. */
+  schemaPath: string;
+  websitesUrl?: string;
+  projectsUrl?: string;
+}
+
+export interface ExportResult {
+  yaml: string;
+  /** Environment variables the file reads the passwords of password-protected websites from. */
+  passwordVariables: string[];
+}
+
+export function passwordVariable(domain: string): string {
+  return `SITESYNC_PASSWORD_${domain.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`;
+}
+
+export function exportConfig(live: { websites: LiveWebsite[]; projects?: LiveProject[] }, options: ExportOptions): ExportResult {
+  const websites = [...live.websites].sort((a, b) => a.domain.localeCompare(b.domain));
+  const passwordVariables: string[] = [];
+  const body: Record<string, unknown> = { version: 1 };
+  if (options.websitesUrl) body.websites_url = options.websitesUrl;
+  if (options.projectsUrl && live.projects) body.projects_url = options.projectsUrl;
+  body.websites = websites.map((site) => {
+    const entry: Record<string, unknown> = { domain: site.domain, privacy: PRIVACY_NAMES[site.privacy] ?? site.privacy };
+    if (site.privacy === 2) {
+      const variable = passwordVariable(site.domain);
+      passwordVariables.push(variable);
+      entry.password = `\${${variable}}`;
+    }
+    entry.email = site.email !== 0;
+    entry.exclude_bots = site.exclude_bots !== 0;
+    entry.exclude_ips = site.exclude_ips;
+    entry.favorite = site.favorite;
+    return entry;
+  });
+  if (live.projects) {
+    body.projects = [...live.projects].sort((a, b) => a.project.localeCompare(b.project)).map((p) => ({ project: p.project }));
+  }
+
+  const doc = new Document(body);
+  doc.commentBefore = [
+    ` yaml-language-server: $schema=${options.schemaPath}`,
+    ` Exported by sitesync from the live account: ${websites.length} website${websites.length === 1 ? "" : "s"}.`,
+    " exclude_params and passwords are write-only (the API never returns them), so they are not exported:",
+    " add exclude_params where you use them, and set the password variables below before planning.",
+    ...(passwordVariables.length ? [` Password variables: ${passwordVariables.join(", ")}`] : []),
+  ].join("\n");
+  flowShortLists(doc);
+  return { yaml: doc.toString({ lineWidth: 0 }), passwordVariables };
+}
+
+/** `exclude_ips: []` and short lists read better on one line. */
+function flowShortLists(doc: Document): void {
+  const websites = doc.get("websites");
+  if (!isSeq(websites)) return;
+  for (const item of websites.items) {
+    if (!isMap(item)) continue;
+    const ips = (item as YAMLMap).get("exclude_ips");
+    if (isSeq(ips) && ips.items.length <= 3) ips.flow = true;
+  }
+}

@@ -1,0 +1,87 @@
+import { isMap, isScalar, isSeq, Scalar, type Document } from "yaml";
+import type { Diagnostic } from "../errors.ts";
+import { interpolate, type Env } from "./interpolate.ts";
+import { formatPath, keyName, type ConfigPath, type Locator } from "./locate.ts";
+
+export interface DocumentInterpolation {
+  diagnostics: Diagnostic[];
+  /** Paths (formatted) of values that could not be interpolated: later checks of them would only add noise. */
+  failedPaths: Set<string>;
+  /** Environment values substituted into `password` fields: secrets in their own right. */
+  passwordEnvValues: string[];
+}
+
+interface Context {
+  file: string;
+  text: string;
+  env: Env;
+  locate: Locator;
+  result: DocumentInterpolation;
+}
+
+/**
+ * Keys whose values are booleans or numbers. Interpolation yields text; an unquoted `${VAR}` there is read
+ * the way YAML reads a literal (`true`, `false`, integers), so that `email: ${SEND_REPORTS}` works.
+ */
+const TYPED_KEYS = new Set(["version", "prune", "max_deletes", "privacy", "email", "exclude_bots", "favorite"]);
+
+/** Interpolates every string value of the document in place (keys never), reporting problems at their `${`. */
+export function interpolateDocument(doc: Document, file: string, text: string, env: Env, locate: Locator): DocumentInterpolation {
+  const result: DocumentInterpolation = { diagnostics: [], failedPaths: new Set(), passwordEnvValues: [] };
+  walk(doc.contents, [], { file, text, env, locate, result });
+  return result;
+}
+
+function walk(node: unknown, path: ConfigPath, ctx: Context): void {
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      const key = keyName(pair.key);
+      if (key !== undefined && key !== "<<") walk(pair.value, [...path, key], ctx);
+    }
+  } else if (isSeq(node)) {
+    node.items.forEach((item, index) => walk(item, [...path, index], ctx));
+  } else if (isScalar(node) && typeof node.value === "string" && node.value.includes("${")) {
+    interpolateScalar(node, path, ctx);
+  }
+}
+
+function interpolateScalar(node: Scalar, path: ConfigPath, ctx: Context): void {
+  const { value, envValues, problems } = interpolate(node.value as string, ctx.env);
+  const last = path.at(-1);
+  for (const problem of problems) {
+    ctx.result.diagnostics.push({
+      file: ctx.file,
+      ...ctx.locate.offset(referenceOffset(node, problem.occurrence, ctx.text)),
+      code: problem.code,
+      path: formatPath(path),
+      message: problem.message,
+      severity: "error",
+    });
+  }
+  if (problems.length > 0) {
+    ctx.result.failedPaths.add(formatPath(path));
+    return;
+  }
+  if (last === "password") ctx.result.passwordEnvValues.push(...envValues);
+  const typed = node.type === Scalar.PLAIN && typeof last === "string" && TYPED_KEYS.has(last);
+  node.value = typed ? readTyped(value) : value;
+}
+
+function readTyped(value: string): string | number | boolean {
+  if (/^(true|True|TRUE)$/.test(value)) return true;
+  if (/^(false|False|FALSE)$/.test(value)) return false;
+  if (/^[-+]?\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** The source offset of the n-th `${` of a scalar; its start when the source form hides it (escapes). */
+function referenceOffset(node: Scalar, occurrence: number, text: string): number {
+  const [start = 0, end = start] = node.range ?? [];
+  const source = text.slice(start, end);
+  let at = -1;
+  for (let i = 0; i <= occurrence; i++) {
+    at = source.indexOf("${", at + 1);
+    if (at === -1) return start;
+  }
+  return start + at;
+}

@@ -1,0 +1,95 @@
+import { isMap, isNode, isScalar, type Document, type LineCounter, type Node } from "yaml";
+
+/** A place in the config: object keys and list indexes, e.g. `["websites", 3, "privacy"]`. */
+export type ConfigPath = readonly (string | number)[];
+
+/** 1-based, like editors and `file:line:col`. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** Finds where a config path is written, for diagnostics and annotations. */
+export interface Locator {
+  /** Where the value at `path` starts; the closest written ancestor when the value is not in the file. */
+  value(path: ConfigPath): Position;
+  /** Where the key of `path` is written (its value for a list item). */
+  key(path: ConfigPath): Position;
+  /** The position of a character offset in the source. */
+  offset(offset: number): Position;
+}
+
+/** `["websites", 3, "privacy"]` → `websites[3].privacy`, the form every diagnostic uses. */
+export function formatPath(path: ConfigPath): string {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else out += out === "" ? segment : `.${segment}`;
+  }
+  return out;
+}
+
+/**
+ * An ajv `instancePath` (JSON Pointer) → a config path. Segments under a list become numbers, so that the
+ * path finds YAML sequence items too.
+ */
+export function pointerToPath(pointer: string, data: unknown): (string | number)[] {
+  if (pointer === "") return [];
+  const path: (string | number)[] = [];
+  let current = data;
+  for (const raw of pointer.slice(1).split("/")) {
+    const segment = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (Array.isArray(current)) {
+      path.push(Number(segment));
+      current = current[Number(segment)];
+    } else {
+      path.push(segment);
+      current = isRecord(current) ? current[segment] : undefined;
+    }
+  }
+  return path;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The key of a YAML pair as the plain string it stands for (`toJS` turns every key into a string). */
+export function keyName(key: unknown): string | undefined {
+  if (isScalar(key)) return String(key.value);
+  return undefined;
+}
+
+export function createLocator(doc: Document, lineCounter: LineCounter): Locator {
+  const offset = (at: number): Position => {
+    const { line, col } = lineCounter.linePos(at);
+    return { line, column: col };
+  };
+  const nodeAt = (path: ConfigPath): Node | undefined => {
+    const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+    return isNode(node) ? node : undefined;
+  };
+  const keyNode = (path: ConfigPath): Node | undefined => {
+    const parent = nodeAt(path.slice(0, -1));
+    const last = path.at(-1);
+    if (!isMap(parent) || typeof last !== "string") return undefined;
+    const pair = parent.items.find((item) => keyName(item.key) === last);
+    return isNode(pair?.key) ? pair.key : undefined;
+  };
+  const value = (path: ConfigPath): Position => {
+    for (let depth = path.length; depth >= 0; depth--) {
+      const node = nodeAt(path.slice(0, depth));
+      if (!node?.range) continue;
+      // `privacy:` with nothing after it is an empty scalar placed at the line's end: point at the key.
+      const empty = isScalar(node) && node.value === null && node.source === "";
+      const at = empty ? (keyNode(path.slice(0, depth)) ?? node) : node;
+      return offset(at.range?.[0] ?? node.range[0]);
+    }
+    return { line: 1, column: 1 };
+  };
+  const key = (path: ConfigPath): Position => {
+    const node = keyNode(path);
+    return node?.range ? offset(node.range[0]) : value(path);
+  };
+  return { value, key, offset };
+}

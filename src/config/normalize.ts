@@ -1,0 +1,142 @@
+import { PRIVACY_NAMES, normalizeDomain, type DesiredWebsite, type Privacy, type WebsiteFields } from "../model/website.ts";
+import type { DesiredProject } from "../model/project.ts";
+import { DEFAULT_POLICY, type Policy } from "./types.ts";
+import { isRecord, type ConfigPath, type Locator } from "./locate.ts";
+
+/** One `websites` entry: what was written beside its canonical, defaults-applied form. */
+export interface WebsiteEntry {
+  path: ConfigPath;
+  raw: Record<string, unknown>;
+  /** The domain as written (after interpolation). */
+  written: string;
+  site: DesiredWebsite;
+  /** Fields the site got from `defaults` rather than setting them itself. */
+  fromDefaults: ReadonlySet<keyof WebsiteFields>;
+}
+
+export interface ProjectEntry {
+  path: ConfigPath;
+  raw: Record<string, unknown>;
+  project: DesiredProject;
+}
+
+export interface Normalized {
+  websitesUrl?: string;
+  projectsUrl?: string;
+  policy: Policy;
+  defaults: WebsiteFields;
+  websites: WebsiteEntry[];
+  projects?: ProjectEntry[];
+}
+
+/**
+ * Turns the parsed config into canonical values (DESIGN §2, §4). It runs even when the schema found errors,
+ * so that the semantic rules can report in the same run; a value of the wrong type is then left out.
+ */
+export function normalize(data: unknown, file: string, locate: Locator): Normalized {
+  const root = isRecord(data) ? data : {};
+  const defaults = isRecord(root.defaults) ? readFields(root.defaults) : {};
+  const normalized: Normalized = {
+    policy: readPolicy(root.policy),
+    defaults,
+    websites: records(root.websites).flatMap(([raw, index]) => {
+      const entry = readWebsite(raw, ["websites", index], defaults);
+      if (entry) entry.site.source = { file, ...locate.value([...entry.path, "domain"]) };
+      return entry ? [entry] : [];
+    }),
+  };
+  if (typeof root.websites_url === "string") normalized.websitesUrl = root.websites_url;
+  if (typeof root.projects_url === "string") normalized.projectsUrl = root.projects_url;
+  if (root.projects !== undefined) {
+    normalized.projects = records(root.projects).flatMap(([raw, index]) => {
+      if (typeof raw.project !== "string") return [];
+      const path = ["projects", index];
+      const project: DesiredProject = { project: raw.project.trim(), state: raw.state === "absent" ? "absent" : "present" };
+      project.source = { file, ...locate.value([...path, "project"]) };
+      return [{ path, raw, project }];
+    });
+  }
+  return normalized;
+}
+
+function records(list: unknown): [Record<string, unknown>, number][] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item, index) => (isRecord(item) ? [[item, index] as [Record<string, unknown>, number]] : []));
+}
+
+function readPolicy(value: unknown): Policy {
+  const raw = isRecord(value) ? value : {};
+  const maxDeletes = raw.max_deletes;
+  return {
+    prune: typeof raw.prune === "boolean" ? raw.prune : DEFAULT_POLICY.prune,
+    maxDeletes: Number.isInteger(maxDeletes) && (maxDeletes as number) >= 0 ? (maxDeletes as number) : DEFAULT_POLICY.maxDeletes,
+    protect: readList(raw.protect) ?? [...DEFAULT_POLICY.protect],
+    ignore: readList(raw.ignore) ?? [...DEFAULT_POLICY.ignore],
+  };
+}
+
+/**
+ * Tombstones get no defaults. `defaults.password` only reaches websites whose privacy is `password`: sending
+ * a password to a public site would store it unused (API-NOTES §2.4).
+ */
+function readWebsite(raw: Record<string, unknown>, path: ConfigPath, defaults: WebsiteFields): WebsiteEntry | undefined {
+  if (typeof raw.domain !== "string") return undefined;
+  const domain = normalizeDomain(raw.domain);
+  if (raw.state === "absent") {
+    return { path, raw, written: raw.domain, site: { domain, state: "absent" }, fromDefaults: new Set() };
+  }
+  const own = readFields(raw);
+  const fromDefaults = new Set<keyof WebsiteFields>();
+  const site: DesiredWebsite = { domain, state: "present", ...own };
+  for (const field of Object.keys(defaults) as (keyof WebsiteFields)[]) {
+    if (own[field] !== undefined || field === "password") continue;
+    Object.assign(site, { [field]: copy(defaults[field]) });
+    fromDefaults.add(field);
+  }
+  if (site.privacy === 2 && site.password === undefined && defaults.password !== undefined) {
+    site.password = defaults.password;
+    fromDefaults.add("password");
+  }
+  return { path, raw, written: raw.domain, site, fromDefaults };
+}
+
+function copy<T>(value: T): T {
+  return Array.isArray(value) ? ([...value] as T) : value;
+}
+
+/** The website fields of a mapping, canonical (privacy 0–2, email/exclude_bots 0–1); wrong types left out. */
+export function readFields(raw: Record<string, unknown>): WebsiteFields {
+  const fields: WebsiteFields = {};
+  const privacy = readPrivacy(raw.privacy);
+  if (privacy !== undefined) fields.privacy = privacy;
+  // Never trimmed: the API keeps a password's spaces (TrimStrings skips it, API-NOTES §1).
+  if (typeof raw.password === "string") fields.password = raw.password;
+  const email = readBit(raw.email);
+  if (email !== undefined) fields.email = email;
+  const excludeBots = readBit(raw.exclude_bots);
+  if (excludeBots !== undefined) fields.exclude_bots = excludeBots;
+  const params = readList(raw.exclude_params);
+  if (params) fields.exclude_params = params;
+  const ips = readList(raw.exclude_ips);
+  if (ips) fields.exclude_ips = ips;
+  if (typeof raw.favorite === "boolean") fields.favorite = raw.favorite;
+  return fields;
+}
+
+function readPrivacy(value: unknown): Privacy | undefined {
+  if (value === 0 || value === 1 || value === 2) return value;
+  const index = PRIVACY_NAMES.indexOf(value as (typeof PRIVACY_NAMES)[number]);
+  return index === -1 ? undefined : (index as Privacy);
+}
+
+function readBit(value: unknown): number | undefined {
+  if (value === true || value === 1) return 1;
+  if (value === false || value === 0) return 0;
+  return undefined;
+}
+
+/** A list of trimmed, non-empty strings; `undefined` when the value is not a list. */
+function readList(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((item): item is string => typeof item === "string").map((item) => item.trim()).filter((item) => item !== "");
+}

@@ -1,0 +1,76 @@
+import { LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
+import type { Diagnostic } from "../errors.ts";
+
+export interface ParsedYaml {
+  doc: Document;
+  lineCounter: LineCounter;
+  /** YAML syntax errors (the tree is then not trustworthy) and warnings. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Parses the config with positions (DESIGN §10: `parseDocument` with a `LineCounter`, check `doc.errors`
+ * before `toJS`). Duplicate keys are errors; `<<` merge keys work, so anchors can share settings.
+ */
+export function parseYaml(file: string, text: string): ParsedYaml {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
+  const at = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, column: col, path: "" };
+  };
+  const diagnostics: Diagnostic[] = [
+    ...doc.errors.map((e) => ({ ...at(e.pos[0]), ...describe(e, text), severity: "error" as const })),
+    ...doc.warnings.map((e) => ({ ...at(e.pos[0]), ...describe(e, text), severity: "warning" as const })),
+  ];
+  visit(doc, {
+    Alias(_, node) {
+      if (node.resolve(doc) || !node.range) return;
+      diagnostics.push({
+        ...at(node.range[0]),
+        code: "yaml.unknown-alias",
+        message: `alias *${node.source} has no anchor &${node.source} before it`,
+        severity: "error",
+      });
+    },
+  });
+  return { doc, lineCounter, diagnostics };
+}
+
+/** yaml's own wording for the mistakes people make most, otherwise its message. */
+function describe(error: YAMLError, text: string): { code: string; message: string } {
+  const code = `yaml.${error.code.toLowerCase().replaceAll("_", "-")}`;
+  switch (error.code) {
+    case "DUPLICATE_KEY": {
+      const key = /^\s*("[^"\n]*"|'[^'\n]*'|[^:#\n]+?)\s*:/.exec(text.slice(error.pos[0]))?.[1];
+      const name = key ? ` "${key.replace(/^["']|["']$/g, "")}"` : "";
+      return { code, message: `duplicate key${name}: a key may appear only once in a mapping` };
+    }
+    case "TAB_AS_INDENT":
+      return { code, message: "a tab is used for indentation: YAML indents with spaces only" };
+    case "MULTIPLE_DOCS":
+      return { code, message: 'the file holds more than one YAML document ("---"): sitesync reads exactly one' };
+    case "BAD_ALIAS":
+      if (error.message.startsWith("Anchor cannot be an empty string")) {
+        // exclude_params: [&] is what the docs' "& alone drops all parameters" naturally leads to.
+        return { code, message: 'invalid YAML: a bare & starts an anchor; quote it ("&") to mean the character' };
+      }
+      return { code, message: `invalid YAML: ${lowerFirst(error.message)}` };
+    case "MISSING_CHAR":
+      if (error.message.startsWith("Implicit map keys need to be followed by map values")) {
+        return { code, message: 'invalid YAML: a key needs a value; write a space after the colon ("key: value")' };
+      }
+      if (error.message.startsWith("Sequence item without - indicator")) {
+        return { code, message: 'invalid YAML: this line is indented differently from the lines around it (or misses its "- ")' };
+      }
+      return { code, message: `invalid YAML: ${lowerFirst(error.message)}` };
+    default: {
+      const message = lowerFirst(error.message);
+      return { code, message: error.name === "YAMLWarning" ? message : `invalid YAML: ${message}` };
+    }
+  }
+}
+
+function lowerFirst(text: string): string {
+  return `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+}

@@ -1,0 +1,37 @@
+import { isIP } from "node:net";
+import { isRecord, type ConfigPath } from "../locate.ts";
+import type { RuleContext } from "./context.ts";
+
+/**
+ * The API stores any text (API-NOTES §2.1), and the tracker then silently never matches a bad entry; so each
+ * entry must be an IPv4/IPv6 address or a CIDR range, as Symfony's IpUtils::checkIp reads them.
+ */
+export function invalidExcludeIps(ctx: RuleContext): void {
+  const check = (list: unknown, path: ConfigPath) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((item, index) => {
+      if (typeof item !== "string" || item.trim() === "") return;
+      const problem = describeIpProblem(item.trim());
+      if (problem) ctx.error("exclude-ips.invalid", [...path, index], problem);
+    });
+  };
+  if (isRecord(ctx.data.defaults)) check(ctx.data.defaults.exclude_ips, ["defaults", "exclude_ips"]);
+  for (const entry of ctx.config.websites) check(entry.raw.exclude_ips, [...entry.path, "exclude_ips"]);
+}
+
+/** Why an entry is not an address or CIDR range, or `undefined` when it is one. */
+export function describeIpProblem(entry: string): string | undefined {
+  const slash = entry.indexOf("/");
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const family = isIP(address);
+  if (family === 0 || address.includes("%")) {
+    return `"${entry}" is not an IP address or CIDR range (like 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32)`;
+  }
+  if (slash === -1) return undefined;
+  const prefix = entry.slice(slash + 1);
+  const max = family === 4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) {
+    return `"${entry}" has an invalid prefix length: an IPv${family} range ends in /0 to /${max}`;
+  }
+  return undefined;
+}

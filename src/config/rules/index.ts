@@ -1,0 +1,24 @@
+import { apiUrls } from "./api-urls.ts";
+import type { Rule } from "./context.ts";
+import { domainRejectedByApi, domainStoredDifferently, duplicateDomains, duplicateProjects } from "./domains.ts";
+import { invalidExcludeIps } from "./exclude-ips.ts";
+import { passwordLength, passwordRequired, passwordUnused } from "./passwords.ts";
+import { ignoredButListed, protectedTombstone, tombstoneWithFields } from "./tombstones.ts";
+
+export { createRuleContext, type Rule, type RuleContext } from "./context.ts";
+
+/** Every semantic rule, run in this order on every load (all of them, so one run reports every problem). */
+export const RULES: readonly Rule[] = [
+  apiUrls,
+  duplicateDomains,
+  domainRejectedByApi,
+  domainStoredDifferently,
+  invalidExcludeIps,
+  passwordRequired,
+  passwordUnused,
+  passwordLength,
+  tombstoneWithFields,
+  protectedTombstone,
+  ignoredButListed,
+  duplicateProjects,
+];

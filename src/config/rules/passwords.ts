@@ -1,0 +1,50 @@
+import { PRIVACY_NAMES } from "../../model/website.ts";
+import { isRecord, type ConfigPath } from "../locate.ts";
+import type { RuleContext } from "./context.ts";
+
+/** The API answers "The password field is required." to privacy 2 without one (API-NOTES §2.4). */
+export function passwordRequired(ctx: RuleContext): void {
+  // A password of the wrong type is left out by normalization; the schema already reports it.
+  const written = (raw: unknown) => isRecord(raw) && raw.password !== undefined;
+  if (written(ctx.data.defaults)) return;
+  for (const entry of ctx.config.websites) {
+    const { site } = entry;
+    if (site.state === "absent" || site.privacy !== 2 || written(entry.raw)) continue;
+    const inherited = entry.fromDefaults.has("privacy");
+    const path = inherited ? [...entry.path, "domain"] : [...entry.path, "privacy"];
+    const origin = inherited ? " (privacy: password comes from defaults)" : "";
+    ctx.error(
+      "password.required",
+      path,
+      `privacy is password but no password is set${origin}; add "password: \${STATS_PASSWORD}" to this website or to defaults`,
+    );
+  }
+}
+
+/** A password on a public or private site is stored and never asked for (API-NOTES §2.4): likely a mistake. */
+export function passwordUnused(ctx: RuleContext): void {
+  for (const entry of ctx.config.websites) {
+    const { site } = entry;
+    if (site.state === "absent" || typeof entry.raw.password !== "string") continue;
+    if (site.privacy !== 0 && site.privacy !== 1) continue;
+    ctx.warn(
+      "password.unused",
+      [...entry.path, "password"],
+      `the password is stored but unused while privacy is ${PRIVACY_NAMES[site.privacy]}`,
+      "key",
+    );
+  }
+}
+
+/** The API takes 1 to 128 characters (`min:1|max:128`, counted as PHP's mb_strlen does: API-NOTES §2.4). */
+export function passwordLength(ctx: RuleContext): void {
+  const check = (value: unknown, path: ConfigPath) => {
+    if (typeof value !== "string") return;
+    const length = [...value].length;
+    // The value itself is never part of a message: it is a secret.
+    if (length === 0) ctx.error("password.length", path, "must not be empty: the API takes 1 to 128 characters");
+    else if (length > 128) ctx.error("password.length", path, `is ${length} characters long; the API takes at most 128`);
+  };
+  if (isRecord(ctx.data.defaults)) check(ctx.data.defaults.password, ["defaults", "password"]);
+  for (const entry of ctx.config.websites) check(entry.raw.password, [...entry.path, "password"]);
+}

@@ -1,0 +1,140 @@
+import type { ErrorObject } from "ajv/dist/2020.js";
+import { didYouMean } from "./did-you-mean.ts";
+import { isRecord, pointerToPath, type ConfigPath } from "./locate.ts";
+
+/** An ajv error retold for a person: where (a path and whether to point at its key) and what is wrong. */
+export interface SchemaProblem {
+  path: ConfigPath;
+  at: "key" | "value";
+  code: string;
+  message: string;
+  /** For an unknown key: the key it is probably a typo of. */
+  suggestion?: string;
+  /** For a missing key: its name. */
+  missing?: string;
+}
+
+const POLICY_KEYS = ["prune", "max_deletes", "protect", "ignore"];
+const FIELD_KEYS = ["privacy", "password", "email", "exclude_bots", "exclude_params", "exclude_ips", "favorite"];
+
+/** Replaces ajv's wording ("must NOT have additional properties") with what the user should change. */
+export function describeSchemaError(error: ErrorObject, data: unknown): SchemaProblem {
+  const path = pointerToPath(error.instancePath, data);
+  const params = error.params as Record<string, unknown>;
+  const problem = (message: string): SchemaProblem => ({ path, at: "value", code: `schema.${error.keyword}`, message });
+  switch (error.keyword) {
+    case "additionalProperties": {
+      const allowed = isRecord(error.parentSchema?.properties) ? Object.keys(error.parentSchema.properties) : [];
+      return unknownKey(String(params.additionalProperty), path, allowed);
+    }
+    case "required": {
+      const missing = String(params.missingProperty);
+      return { ...problem(missingKey(missing, path)), missing };
+    }
+    case "type":
+      if (path.length === 0) return problem(rootType(error.data));
+      return problem(entryAsText(path, error.data) ?? wrongType(String(params.type), error.data, path.at(-1)));
+    case "enum": {
+      const values = params.allowedValues as unknown[];
+      const words = values.filter((v): v is string => typeof v === "string");
+      const guess = typeof error.data === "string" ? didYouMean(error.data, words) : undefined;
+      return problem(withEmpty(error.data, describeEnum(values)) + (guess ? `; did you mean "${guess}"?` : ""));
+    }
+    case "const":
+      return problem(path[0] === "version" ? "must be 1, the only format version there is" : `must be ${JSON.stringify(params.allowedValue)}`);
+    case "minimum":
+      return problem(`must be ${String(params.limit)} or more`);
+    case "pattern":
+      return problem(typeof error.data === "string" && error.data.trim() !== "" ? "must be a single line" : "must not be empty");
+    default:
+      return problem(error.message ?? "is not valid");
+  }
+}
+
+/** `must be one of public, private, password (or 0, 1, 2)`, `must be true or false (or 0, 1)`. */
+export function describeEnum(values: readonly unknown[]): string {
+  const words = values.filter((v) => typeof v !== "number").map(String);
+  const numbers = values.filter((v) => typeof v === "number").map(String);
+  const main = words.length <= 2 ? words.join(" or ") : `one of ${words.join(", ")}`;
+  return numbers.length > 0 ? `must be ${main} (or ${numbers.join(", ")})` : `must be ${main}`;
+}
+
+/** `unknown key "privcy"; did you mean "privacy"?`, pointing at the key itself. */
+function unknownKey(key: string, parent: ConfigPath, allowed: string[]): SchemaProblem {
+  const path = [...parent, key];
+  const hint = misplaced(key, parent);
+  if (hint) return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}" here: ${hint}` };
+  const suggestion = didYouMean(key, allowed);
+  if (suggestion) {
+    return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}"; did you mean "${suggestion}"?`, suggestion };
+  }
+  return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}"; expected one of ${allowed.join(", ")}` };
+}
+
+/** Keys that are right, but at another level: say where they go instead of guessing a typo. */
+function misplaced(key: string, parent: ConfigPath): string | undefined {
+  const level = parent.length === 0 ? "root" : parent[0] === "websites" ? "website" : parent[0] === "projects" ? "project" : parent[0];
+  if (level !== "policy" && POLICY_KEYS.includes(key)) return "it belongs under policy:";
+  if (level === "root" && FIELD_KEYS.includes(key)) return "it belongs under defaults: or on a website entry";
+  if (level === "root" && key === "domain") return 'websites are listed under websites:, as "- domain: ..."';
+  if (level === "root" && key === "project") return 'projects are listed under projects:, as "- project: ..."';
+  if (level === "defaults" && (key === "domain" || key === "state")) return `defaults cannot set ${key}; set it on each website entry`;
+  if (level === "website" && key === "project") return 'projects are listed under projects:, as "- project: ..."';
+  if (level === "project" && (FIELD_KEYS.includes(key) || key === "domain")) return "a project has only project and state";
+  return undefined;
+}
+
+function missingKey(key: string, parent: ConfigPath): string {
+  if (parent.length === 0 && key === "version") return 'missing required key "version"; add "version: 1" at the top';
+  if (parent.length === 0 && key === "websites") return 'missing required key "websites"; list the websites, or write "websites: []" for none';
+  return `missing required key "${key}"`;
+}
+
+const EXPECTED: Record<string, string> = {
+  string: "text",
+  array: "a list",
+  object: "a mapping (key: value lines)",
+  boolean: "true or false",
+  integer: "a whole number",
+  number: "a number",
+};
+
+/** Names the kind of text a few keys want, since "text" alone says little there. */
+const TEXT_KINDS: Record<string, string> = { domain: "a domain, like example.com", project: "a project name, like example.com" };
+
+function wrongType(expected: string, data: unknown, key: string | number | undefined): string {
+  const want = (expected === "string" && typeof key === "string" ? TEXT_KINDS[key] : undefined) ?? EXPECTED[expected] ?? expected;
+  if (data === null) return `is empty; it must be ${want}`;
+  if (expected === "integer" && typeof data === "number") return "must be a whole number";
+  const found = kindOf(data);
+  if (expected === "string" && (typeof data === "number" || typeof data === "boolean")) {
+    return `must be ${want}, not ${found}; put it in quotes`;
+  }
+  if (expected === "array") return `must be ${want}, not ${found}; write [item, ...] or one "- item" per line`;
+  return `must be ${want}, not ${found}`;
+}
+
+/** `websites: [example.com]` is a natural first guess at the format: show the form it takes. */
+function entryAsText(path: ConfigPath, data: unknown): string | undefined {
+  if (path.length !== 2 || typeof data !== "string") return undefined;
+  const key = path[0] === "websites" ? "domain" : path[0] === "projects" ? "project" : undefined;
+  return key && `must be a mapping, not text; write "- ${key}: ${data}"`;
+}
+
+function rootType(data: unknown): string {
+  if (data === null || data === undefined) return 'the file is empty; it needs at least "version: 1" and "websites:"';
+  return `the file must be a mapping of keys (version, websites, ...), not ${kindOf(data)}`;
+}
+
+function withEmpty(data: unknown, message: string): string {
+  return data === null ? `is empty; it ${message}` : message;
+}
+
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "string") return "text";
+  if (typeof value === "number") return "a number";
+  if (typeof value === "boolean") return `${value}`;
+  if (isRecord(value)) return "a mapping";
+  return "empty";
+}

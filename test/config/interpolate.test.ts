@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { interpolate } from "../../src/config/interpolate.ts";
+import { diagnosticsOf, load, loadOk, yaml } from "./helpers.ts";
+
+describe("interpolate", () => {
+  it("replaces ${VAR} anywhere in a string, as often as it appears", () => {
+    const result = interpolate("${SUB}.${ZONE}/${SUB}", { SUB: "stats", ZONE: "example.com" });
+    expect(result).toEqual({ value: "stats.example.com/stats", envValues: ["stats", "example.com", "stats"], problems: [] });
+  });
+
+  it("uses the :- default when the variable is unset or empty, as the shell does", () => {
+    expect(interpolate("${A:-x}", {}).value).toBe("x");
+    expect(interpolate("${A:-x}", { A: "" }).value).toBe("x");
+    expect(interpolate("${A:-x}", { A: "set" }).value).toBe("set");
+    expect(interpolate("${A:-}", {}).value).toBe("");
+  });
+
+  it("keeps an empty variable without a default empty", () => {
+    expect(interpolate("a${A}b", { A: "" })).toMatchObject({ value: "ab", problems: [] });
+  });
+
+  it("reads $${ as a literal ${", () => {
+    expect(interpolate("$${HOME} and ${A}", { A: "a", HOME: "/root" }).value).toBe("${HOME} and a");
+  });
+
+  it("leaves a lone $ alone", () => {
+    expect(interpolate("price$ $5 $A", {}).value).toBe("price$ $5 $A");
+  });
+
+  it("reports an unset variable, saying how to set or default it", () => {
+    expect(interpolate("x ${A} ${B}", { A: "1" }).problems).toEqual([
+      {
+        code: "env.unset",
+        occurrence: 1,
+        message: "environment variable B is not set; set it, or give a default with ${B:-value}",
+      },
+    ]);
+  });
+
+  it("reports malformed references without echoing their text", () => {
+    const problems = interpolate("${9LIVES} ${} ${OPEN", {}).problems;
+    expect(problems.map((p) => [p.code, p.occurrence])).toEqual([
+      ["env.syntax", 0],
+      ["env.syntax", 1],
+      ["env.syntax", 2],
+    ]);
+    expect(problems.map((p) => p.message).join()).not.toContain("9LIVES");
+  });
+});
+
+describe("interpolation in a config", () => {
+  it("fills string values and reports an unset variable at its ${", () => {
+    const result = load(yaml`
+      version: 1
+      websites:
+        - domain: "\${SUB}.example.com"
+        - domain: a.\${ZONE:-example.org}
+        - domain: b.example.org
+          password: prefix-\${MISSING}
+    `);
+    expect(diagnosticsOf(result)).toEqual([
+      "3:14 websites[0].domain: environment variable SUB is not set; set it, or give a default with ${SUB:-value}",
+      "6:22 websites[2].password: environment variable MISSING is not set; set it, or give a default with ${MISSING:-value}",
+    ]);
+  });
+
+  it("never interpolates keys", () => {
+    const result = load("version: 1\nwebsites: []\n${KEY}: 1\n", { KEY: "policy" });
+    expect(diagnosticsOf(result)).toEqual(['3:1 ${KEY}: unknown key "${KEY}"; expected one of version, websites_url, projects_url, policy, defaults, websites, projects']);
+  });
+
+  it("reads an unquoted ${VAR} in a boolean or number field as YAML would", () => {
+    const config = loadOk(
+      "version: ${V}\npolicy:\n  prune: ${PRUNE}\n  max_deletes: ${MAX}\nwebsites:\n  - domain: a.example.com\n    email: ${EMAIL}\n    privacy: ${PRIVACY}\n",
+      { V: "1", PRUNE: "true", MAX: "12", EMAIL: "false", PRIVACY: "1" },
+    );
+    expect(config.policy).toMatchObject({ prune: true, maxDeletes: 12 });
+    expect(config.websites[0]).toMatchObject({ email: 0, privacy: 1 });
+  });
+
+  it("keeps a quoted ${VAR} as text, so a boolean field says it wants true or false", () => {
+    const result = load('version: 1\nwebsites:\n  - domain: a.example.com\n    favorite: "${FAV}"\n', { FAV: "true" });
+    expect(diagnosticsOf(result)).toEqual(["4:15 websites[0].favorite: must be true or false, not text"]);
+  });
+
+  it("lists passwords and the environment values in them as secrets", () => {
+    const config = loadOk(
+      yaml`
+        version: 1
+        websites:
+          - domain: a.example.com
+            privacy: password
+            password: team-\${TEAM_SECRET}
+          - domain: b.example.com
+            privacy: password
+            password: literal-password
+      `,
+      { TEAM_SECRET: "hunter22" },
+    );
+    expect(config.secrets.sort()).toEqual(["hunter22", "literal-password", "team-hunter22"]);
+  });
+
+  it("keeps a password's spaces, which the API keeps too", () => {
+    const config = loadOk('version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: password\n    password: "${PW}"\n', { PW: " spaced " });
+    expect(config.websites[0]?.password).toBe(" spaced ");
+  });
+
+  it("does not pile other errors on a value whose variable is unset", () => {
+    const result = load("version: 1\nwebsites:\n  - domain: ${SITE}\n");
+    expect(diagnosticsOf(result)).toEqual([
+      "3:13 websites[0].domain: environment variable SITE is not set; set it, or give a default with ${SITE:-value}",
+    ]);
+  });
+});

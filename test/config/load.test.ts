@@ -1,0 +1,103 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { formatDiagnostic } from "../../src/errors.ts";
+import { loadConfig } from "../../src/config/load.ts";
+import { diagnosticsOf, load, yaml } from "./helpers.ts";
+
+describe("loadConfig", () => {
+  it("reads the file from disk, naming it in the config and in every diagnostic", () => {
+    const dir = mkdtempSync(join(tmpdir(), "sitesync-config-"));
+    const file = join(dir, "sitesync.yaml");
+    writeFileSync(file, "version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: secret\n");
+    const result = loadConfig(file, { env: {} });
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.errors.map(formatDiagnostic)).toEqual([
+      `${file}:4:14 websites[0].privacy: must be one of public, private, password (or 0, 1, 2)`,
+    ]);
+    writeFileSync(file, "version: 1\nwebsites: []\n");
+    expect(loadConfig(file, { env: {} })).toMatchObject({ ok: true, config: { file } });
+  });
+
+  it("reports a missing file as a diagnostic instead of throwing", () => {
+    const result = loadConfig("/nonexistent/sitesync.yaml");
+    expect(result.ok ? [] : result.errors.map(formatDiagnostic)).toEqual([
+      "/nonexistent/sitesync.yaml:1:1 cannot read the config: no such file (pass its path with -c/--config)",
+    ]);
+  });
+
+  it("reports every problem of a file in one run, in file order", () => {
+    const result = load(yaml`
+      version: 1
+      websites_url: http://analytics.example.com
+      policy:
+        max_deletes: many
+      websites:
+        - domain: a.example.com
+          privacy: password
+          exclude_ips: [1.2.3]
+        - domain: b.example.com
+          password: \${NOT_SET}
+          colour: blue
+        - domain: a.example.com
+    `);
+    expect(diagnosticsOf(result)).toEqual([
+      "2:15 websites_url: plain http:// would send the API key unencrypted to analytics.example.com; use https:// (http:// is allowed only for localhost, 127.0.0.1 and [::1])",
+      "4:16 policy.max_deletes: must be a whole number, not text",
+      '7:14 websites[0].privacy: privacy is password but no password is set; add "password: ${STATS_PASSWORD}" to this website or to defaults',
+      '8:19 websites[0].exclude_ips[0]: "1.2.3" is not an IP address or CIDR range (like 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32)',
+      "10:15 websites[1].password: environment variable NOT_SET is not set; set it, or give a default with ${NOT_SET:-value}",
+      '11:5 websites[1].colour: unknown key "colour"; expected one of domain, state, privacy, password, email, exclude_bots, exclude_params, exclude_ips, favorite',
+      '12:13 websites[2].domain: duplicate website "a.example.com": already listed at line 6; keep one entry',
+    ]);
+  });
+
+  it("returns warnings beside a valid config", () => {
+    const result = load("version: 1\nwebsites:\n  - domain: www.example.com\n");
+    expect(result.ok).toBe(true);
+    expect(diagnosticsOf(result)).toEqual([
+      '3:13 (warning) websites[0].domain: "www.example.com" is stored by the API as "example.com"; write it that way',
+    ]);
+    expect(result.warnings[0]).toMatchObject({ code: "domain.normalized", severity: "warning", file: "sitesync.yaml" });
+  });
+
+  it("never puts a password into a message", () => {
+    const secret = "p4ssw0rd-that-must-stay-hidden";
+    const result = load(
+      yaml`
+        version: 1
+        defaults:
+          password: \${PW}
+        websites:
+          - domain: a.example.com
+            privacy: public
+            password: "${secret}\${PW}"
+          - domain: b.example.com
+            password: "${secret.repeat(5)}"
+          - domain: c.example.com
+            password: "\${PW"
+      `,
+      { PW: secret },
+    );
+    expect(diagnosticsOf(result).length).toBeGreaterThan(0);
+    expect(JSON.stringify(result)).not.toContain(secret);
+  });
+
+  it("turns a file that is not a config at all into diagnostics", () => {
+    for (const source of ["", "just text", "- a\n- b\n", "\u0000\u0001binary", "[", "version: 1\nwebsites: [*a]\n"]) {
+      const result = load(source);
+      expect(result.ok, source).toBe(false);
+      expect(result.ok ? [] : result.errors.length, source).toBeGreaterThan(0);
+    }
+  });
+
+  it("stops after YAML syntax errors, since the rest of the tree cannot be trusted", () => {
+    const result = load("version: 1\nwebsites:\n  - domain: a\n    privacy: x\n  bad: [\n");
+    // privacy: x is wrong too, but only the YAML problems are reported until they are fixed.
+    expect(result.ok ? [] : result.errors.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([
+      "5:1 yaml.bad-indent",
+      "6:1 yaml.bad-indent",
+    ]);
+  });
+});
