@@ -22,7 +22,14 @@ export interface FieldChange {
   sensitive?: true;
   /** The API never returns this field: the change is sent without knowing the current value. */
   writeOnly?: true;
+  /**
+   * Why a write-only field is sent on update (DESIGN §3): privacy becomes password, the site is password
+   * protected but has no password stored (observable: API-NOTES §2.1), or `--sync-write-only`.
+   */
+  sentBecause?: WriteOnlyReason;
 }
+
+export type WriteOnlyReason = "privacy-change" | "no-password" | "sync-write-only";
 
 interface ChangeBase {
   /** Where the item is written in the config, when it is. */
@@ -120,7 +127,10 @@ export interface Plan {
   summary: PlanSummary;
   warnings: PlanWarning[];
   refusals: Refusal[];
-  /** Write-only fields the plan cannot verify, per field: how many managed websites set them. */
+  /**
+   * Write-only fields the plan cannot verify, per field: how many existing managed websites set them without
+   * this plan sending them (so none with `--sync-write-only`). Only fields with a count above 0.
+   */
   unverifiable: { field: "password" | "exclude_params"; count: number }[];
   estimate: PlanEstimate;
 }

@@ -1,0 +1,62 @@
+/**
+ * Fingerprints of live items and the plan's own hash (DESIGN §3): a saved plan records, per change, what the
+ * live item looked like, so that `apply plan.json` can skip items that changed since.
+ */
+import { createHash } from "node:crypto";
+import type { LiveProject } from "../model/project.ts";
+import type { LiveWebsite } from "../model/website.ts";
+import type { Plan } from "./types.ts";
+
+const FINGERPRINT_LENGTH = 16;
+
+/**
+ * A short sha256 of what identifies a live website's state: id, domain, every comparable field, whether a
+ * password is stored, and `updated_at` (which moves on every real change: API-NOTES §2.5). `exclude_ips`
+ * counts as a set, like `plan` compares it.
+ */
+export function websiteFingerprint(w: LiveWebsite): string {
+  return shortHash({
+    id: w.id,
+    domain: w.domain,
+    privacy: w.privacy,
+    email: w.email,
+    exclude_bots: w.exclude_bots,
+    exclude_ips: [...new Set(w.exclude_ips)].sort(),
+    favorite: w.favorite,
+    password: w.password,
+    updated_at: w.updated_at,
+  });
+}
+
+/** A short sha256 of a live project's listing row (it has no id nor `updated_at`: API-NOTES §5). */
+export function projectFingerprint(p: LiveProject): string {
+  return shortHash({ project: p.project, reports: p.reports, result: p.result, created_at: p.created_at });
+}
+
+/** The sha256 (hex) of the canonical JSON of a plan without its `hash` field. */
+export function planHash(planWithoutHash: Omit<Plan, "hash">): string {
+  const { hash: _ignored, ...rest } = planWithoutHash as Omit<Plan, "hash"> & { hash?: string };
+  return sha256(canonicalJson(rest));
+}
+
+/**
+ * JSON with object keys sorted at every depth and `undefined` members dropped (as `JSON.stringify` drops
+ * them), so that the same data always gives the same bytes whatever order it was built in.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
+  const entries = Object.keys(value)
+    .sort()
+    .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+  return `{${entries.join(",")}}`;
+}
+
+function shortHash(value: unknown): string {
+  return sha256(canonicalJson(value)).slice(0, FINGERPRINT_LENGTH);
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}

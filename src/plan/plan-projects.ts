@@ -1,0 +1,80 @@
+/**
+ * The project half of `plan` (DESIGN §2, API-NOTES §5). A phpRank project is the host of its reports: the API
+ * can list and delete projects but not create them, so a listed project is only ever kept or warned about.
+ */
+import type { DesiredProject, LiveProject } from "../model/project.ts";
+import { projectFingerprint } from "./fingerprint.ts";
+import { byName, sourceOf, warn, type Filters, type Tally } from "./_tally.ts";
+
+/** Plans the projects into the tally; `live` is `undefined` when they were not read. */
+export function planProjects(
+  desired: readonly DesiredProject[],
+  live: readonly LiveProject[] | undefined,
+  filters: Filters,
+  tally: Tally,
+): void {
+  if (live === undefined) {
+    const message = "The config lists projects but the live projects were not read: projects are not planned.";
+    warn(tally, "projects-not-read", "projects", message);
+    return;
+  }
+  const liveByKey = new Map([...live].sort((a, b) => byName(a.project, b.project)).map((p) => [key(p.project), p]));
+  const listed = new Set<string>();
+  for (const d of [...desired].sort((a, b) => byName(a.project, b.project))) {
+    const k = key(d.project);
+    if (listed.has(k)) {
+      warn(tally, "duplicate-project", d.project, `Project ${d.project} is listed more than once.`, d.source);
+      continue;
+    }
+    listed.add(k);
+    planListed(d, liveByKey.get(k), filters, tally);
+  }
+  for (const [k, p] of liveByKey) if (!listed.has(k)) planUnlisted(p, filters, tally);
+}
+
+function planListed(d: DesiredProject, live: LiveProject | undefined, filters: Filters, tally: Tally): void {
+  const ignoredBy = filters.ignore(d.project);
+  if (ignoredBy !== undefined) {
+    tally.summary.ignored++;
+    const message = `Project ${d.project} matches policy.ignore "${ignoredBy}": it is not compared, changed or deleted.`;
+    warn(tally, "ignored", d.project, message, d.source);
+    return;
+  }
+  if (d.state === "present") {
+    if (live !== undefined) tally.summary.unchanged++;
+    else {
+      const message =
+        `Project ${d.project} does not exist, and the API cannot create projects: ` +
+        "one appears with its first report.";
+      warn(tally, "project-missing", d.project, message, d.source);
+    }
+    return;
+  }
+  if (live === undefined) return;
+  const protectedBy = filters.protect(d.project);
+  if (protectedBy !== undefined) {
+    tally.summary.unmanaged++;
+    const message = `Project ${d.project} says state: absent but matches policy.protect "${protectedBy}": not deleted.`;
+    warn(tally, "protected-tombstone", d.project, message, d.source);
+    return;
+  }
+  tally.summary.delete++;
+  const fingerprint = projectFingerprint(live);
+  const change = { kind: "project", action: "delete", project: live.project, reason: "tombstone", fingerprint } as const;
+  tally.changes.push({ ...change, ...sourceOf(d) });
+}
+
+function planUnlisted(live: LiveProject, filters: Filters, tally: Tally): void {
+  if (filters.ignore(live.project) !== undefined) tally.summary.ignored++;
+  else if (!filters.prune || filters.protect(live.project) !== undefined) tally.summary.unmanaged++;
+  else {
+    tally.summary.delete++;
+    const fingerprint = projectFingerprint(live);
+    tally.changes.push({ kind: "project", action: "delete", project: live.project, reason: "prune", fingerprint });
+  }
+}
+
+/** Project names are hosts (API-NOTES §5): compared without case. */
+function key(name: string): string {
+  return name.trim().toLowerCase();
+}

@@ -1,0 +1,125 @@
+/** The website half of `plan` (DESIGN §3): identity by normalized domain, then create, update or delete. */
+import { normalizeDomain, WRITE_ONLY_FIELDS, type DesiredWebsite, type LiveWebsite } from "../model/website.ts";
+import { websiteFingerprint } from "./fingerprint.ts";
+import { createFields, updateFields } from "./website-fields.ts";
+import { byName, sourceOf, warn, type Filters, type Tally } from "./_tally.ts";
+
+/** Plans every website of both sides into the tally. */
+export function planWebsites(
+  desired: readonly DesiredWebsite[],
+  live: readonly LiveWebsite[],
+  filters: Filters,
+  syncWriteOnly: boolean,
+  tally: Tally,
+): void {
+  const { byDomain, extras } = indexLive(live, tally);
+  const listed = new Set<string>();
+  const sorted = desired
+    .map((d) => withDomain(d, normalizeDomain(d.domain)))
+    .sort((a, b) => byName(a.domain, b.domain));
+  for (const d of sorted) {
+    if (listed.has(d.domain)) {
+      const message = `${d.domain} is listed more than once: only one entry is planned.`;
+      warn(tally, "duplicate-domain", d.domain, message, d.source);
+      continue;
+    }
+    listed.add(d.domain);
+    const current = byDomain.get(d.domain)?.site;
+    const pattern = filters.ignore(d.domain);
+    if (pattern !== undefined) {
+      tally.summary.ignored++;
+      const message = `${d.domain} matches policy.ignore "${pattern}": it is not compared, changed or deleted.`;
+      warn(tally, "ignored", d.domain, message, d.source);
+    } else if (d.state === "absent") planTombstone(d, current, filters, tally);
+    else if (current === undefined) planCreate(d, tally);
+    else planUpdate(d, current, syncWriteOnly, tally);
+  }
+  for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted(entry, filters, tally);
+  for (const entry of extras) planUnlisted(entry, filters, tally);
+}
+
+function planCreate(d: DesiredWebsite, tally: Tally): void {
+  tally.summary.create++;
+  // favorite is only settable by PUT, so a favorite create is a POST then a PUT (DESIGN §4).
+  const requests = d.favorite === true ? 2 : 1;
+  const fields = createFields(d);
+  tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...sourceOf(d) });
+}
+
+function planUpdate(d: DesiredWebsite, live: LiveWebsite, syncWriteOnly: boolean, tally: Tally): void {
+  const { fields, passwordMissing } = updateFields(d, live, syncWriteOnly);
+  for (const field of WRITE_ONLY_FIELDS) {
+    if (d[field] !== undefined && !fields.some((f) => f.field === field)) tally.unverifiable[field]++;
+  }
+  if (passwordMissing) {
+    const message = `${d.domain} asks for privacy password, but the config gives no password to send with it.`;
+    warn(tally, "password-missing", d.domain, message, d.source);
+  }
+  if (fields.length === 0) {
+    tally.summary.unchanged++;
+    return;
+  }
+  tally.summary.update++;
+  const fingerprint = websiteFingerprint(live);
+  const change = { kind: "website", action: "update", domain: d.domain, id: live.id, fields, fingerprint } as const;
+  tally.changes.push({ ...change, ...sourceOf(d) });
+}
+
+function planTombstone(d: DesiredWebsite, live: LiveWebsite | undefined, filters: Filters, tally: Tally): void {
+  if (live === undefined) return;
+  const pattern = filters.protect(d.domain);
+  if (pattern !== undefined) {
+    // Config validation already rejects this (DESIGN §2); a library caller may still get here.
+    tally.summary.unmanaged++;
+    const message = `${d.domain} says state: absent but matches policy.protect "${pattern}": it is not deleted.`;
+    warn(tally, "protected-tombstone", d.domain, message, d.source);
+    return;
+  }
+  tally.summary.delete++;
+  const fingerprint = websiteFingerprint(live);
+  tally.changes.push({
+    kind: "website", action: "delete", domain: d.domain, id: live.id, reason: "tombstone", fingerprint, ...sourceOf(d),
+  });
+}
+
+function planUnlisted({ domain, site }: Keyed, filters: Filters, tally: Tally): void {
+  if (filters.ignore(domain) !== undefined) tally.summary.ignored++;
+  else if (!filters.prune || filters.protect(domain) !== undefined) tally.summary.unmanaged++;
+  else {
+    tally.summary.delete++;
+    const fingerprint = websiteFingerprint(site);
+    tally.changes.push({ kind: "website", action: "delete", domain, id: site.id, reason: "prune", fingerprint });
+  }
+}
+
+/** A live website under its normalized domain; fingerprints use the item as read, so `apply` can recompute them. */
+interface Keyed {
+  domain: string;
+  site: LiveWebsite;
+}
+
+/**
+ * Live websites by normalized domain. The API keeps domains unique and normalized (API-NOTES §2.4); should two
+ * still collide, the lowest id is the one the config manages and the others count as not listed.
+ */
+function indexLive(live: readonly LiveWebsite[], tally: Tally): { byDomain: Map<string, Keyed>; extras: Keyed[] } {
+  const sorted = live
+    .map((site) => ({ domain: normalizeDomain(site.domain), site }))
+    .sort((a, b) => byName(a.domain, b.domain) || a.site.id - b.site.id);
+  const byDomain = new Map<string, Keyed>();
+  const extras: Keyed[] = [];
+  for (const entry of sorted) {
+    if (!byDomain.has(entry.domain)) byDomain.set(entry.domain, entry);
+    else {
+      extras.push(entry);
+      const message = `The account holds ${entry.domain} more than once: id ${entry.site.id} counts as not listed.`;
+      warn(tally, "duplicate-live", entry.domain, message);
+    }
+  }
+  return { byDomain, extras };
+}
+
+/** Copies only when normalizing changed something: planning 100,000 websites should not copy them all (DESIGN §8). */
+function withDomain(d: DesiredWebsite, domain: string): DesiredWebsite {
+  return domain === d.domain ? d : { ...d, domain };
+}

@@ -1,0 +1,123 @@
+/**
+ * `plan`: the pure heart of sitesync (DESIGN §1, §3). Desired and live state in, a Plan out: no I/O, no clock,
+ * no randomness, and the same plan (and hash) whatever order the inputs came in.
+ */
+import { firstMatch } from "../config/glob.ts";
+import type { Policy } from "../config/types.ts";
+import type { DesiredProject, LiveProject } from "../model/project.ts";
+import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
+import { planHash } from "./fingerprint.ts";
+import { planProjects } from "./plan-projects.ts";
+import { planWebsites } from "./plan-websites.ts";
+import { refusals } from "./safety.ts";
+import type { Change, Plan, PlanEstimate } from "./types.ts";
+import { byName, newTally, plural, type Tally } from "./_tally.ts";
+
+export interface Desired {
+  websites: DesiredWebsite[];
+  /** `undefined`: projects are not managed at all. */
+  projects?: DesiredProject[];
+  policy: Policy;
+}
+
+export interface Live {
+  websites: LiveWebsite[];
+  /** `undefined` when the projects were not read. */
+  projects?: LiveProject[];
+}
+
+export interface PlanOptions {
+  /** The config file the plan is made from, recorded in the plan. */
+  configFile: string;
+  /** sha256 of the config file's bytes: `apply plan.json` refuses to run when it changed. */
+  configDigest: string;
+  /** `--sync-write-only`: send every write-only value the config sets, though none can be compared. */
+  syncWriteOnly?: boolean;
+  /** `--max-deletes N`: overrides `policy.maxDeletes`. */
+  maxDeletes?: number;
+  /** `--allow-empty`: let prune delete everything when the config lists nothing. */
+  allowEmpty?: boolean;
+  /** The server's rate limit, for the estimate. Default: 60 requests per 60 s (API-NOTES §1). */
+  rateLimit?: { limit: number; windowSeconds: number };
+}
+
+const DEFAULT_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
+const ACTION_RANK = { create: 0, update: 1, delete: 2 } as const;
+const KIND_RANK = { website: 0, project: 1 } as const;
+
+/**
+ * Computes the changes that bring the live account in line with the desired state, with counts, warnings,
+ * refusals by the safety rails, and an estimate of the requests that applying will send.
+ */
+export function plan(desired: Desired, live: Live, options: PlanOptions): Plan {
+  const { policy } = desired;
+  const filters = {
+    ignore: (name: string) => firstMatch(policy.ignore, name),
+    protect: (name: string) => firstMatch(policy.protect, name),
+    prune: policy.prune,
+  };
+  const tally = newTally();
+  planWebsites(desired.websites, live.websites, filters, options.syncWriteOnly ?? false, tally);
+  if (desired.projects !== undefined) planProjects(desired.projects, live.projects, filters, tally);
+  const changes = tally.changes.sort(compareChanges);
+  const unverifiable = unverifiableFields(tally);
+  const body: Omit<Plan, "hash"> = {
+    format: "sitesync-plan",
+    version: 1,
+    configDigest: options.configDigest,
+    configFile: options.configFile,
+    changes,
+    summary: tally.summary,
+    warnings: tally.warnings,
+    refusals: refusals({
+      changes,
+      maxDeletes: options.maxDeletes ?? policy.maxDeletes,
+      prune: policy.prune,
+      allowEmpty: options.allowEmpty ?? false,
+      keepsWebsites: desired.websites.some((w) => w.state === "present"),
+      keepsProjects: desired.projects?.some((p) => p.state === "present"),
+    }),
+    unverifiable,
+    estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT),
+  };
+  const { format, version, ...rest } = body;
+  return { format, version, hash: planHash(body), ...rest };
+}
+
+/** Apply order (DESIGN §6): creates, updates, deletes; website deletes before project deletes; then by name. */
+function compareChanges(a: Change, b: Change): number {
+  const rank = ACTION_RANK[a.action] - ACTION_RANK[b.action] || KIND_RANK[a.kind] - KIND_RANK[b.kind];
+  return rank || byName(nameOf(a), nameOf(b));
+}
+
+function nameOf(change: Change): string {
+  return change.kind === "website" ? change.domain : change.project;
+}
+
+/** Write-only values that exist live but are not sent: the plan cannot tell whether they match (DESIGN §3). */
+function unverifiableFields(tally: Tally): Plan["unverifiable"] {
+  const fields = (["password", "exclude_params"] as const)
+    .map((field) => ({ field, count: tally.unverifiable[field] }))
+    .filter((entry) => entry.count > 0);
+  if (fields.length > 0) {
+    const counts = fields.map(({ field, count }) => `${field} (${plural(count, "website")})`).join(" and ");
+    tally.warnings.push({
+      code: "write-only-unverified",
+      message:
+        `The API never returns ${counts}, so the plan cannot verify those values. ` +
+        `Run with --sync-write-only to send them again.`,
+    });
+  }
+  return fields;
+}
+
+/** A lower bound of the apply time: every request at the server's rate limit (DESIGN §3, §8). */
+function estimate(changes: readonly Change[], rate: { limit: number; windowSeconds: number }): PlanEstimate {
+  const requests = changes.reduce((sum, c) => sum + (c.action === "create" ? c.requests : 1), 0);
+  return {
+    requests,
+    rateLimit: rate.limit,
+    rateWindowSeconds: rate.windowSeconds,
+    seconds: (requests / rate.limit) * rate.windowSeconds,
+  };
+}

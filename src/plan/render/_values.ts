@@ -1,0 +1,78 @@
+/** How plan values read in text and Markdown: in the config's own vocabulary (DESIGN §2). */
+import { PRIVACY_NAMES } from "../../model/website.ts";
+import type { FieldChange, FieldValue, PlanEstimate, PlanSummary, WriteOnlyReason } from "../types.ts";
+import { plural } from "../_tally.ts";
+
+export { plural };
+
+/** A value as a user wrote it in the config: `password` for privacy 2, `true` for email 1, `[a, b]` for lists. */
+export function formatValue(field: FieldChange["field"], value: FieldValue): string {
+  if (value === null) return "(unknown)";
+  if (Array.isArray(value)) return `[${value.join(", ")}]`;
+  if (typeof value === "number") {
+    if (field === "privacy") return PRIVACY_NAMES[value] ?? String(value);
+    // email and exclude_bots are written true/false in the config; the API has no range check on email.
+    if ((field === "email" || field === "exclude_bots") && (value === 0 || value === 1)) return String(value === 1);
+  }
+  return String(value);
+}
+
+/**
+ * Control characters shown as `?`. The API's domain rule accepts any character in a label (API-NOTES §2.4), so a
+ * name read from the account could otherwise carry terminal escape sequences.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}
+
+/** Entries added to and removed from a list compared as a set (`exclude_ips`: DESIGN §4). */
+export function setDiff(change: FieldChange): { added: string[]; removed: string[] } | undefined {
+  const { before, after } = change;
+  if (!Array.isArray(before) || !Array.isArray(after)) return undefined;
+  const old = new Set(before);
+  const next = new Set(after);
+  return { added: [...next].filter((e) => !old.has(e)), removed: [...old].filter((e) => !next.has(e)) };
+}
+
+const WRITE_ONLY_NOTES = {
+  "privacy-change": "write-only, not verified",
+  "no-password": "write-only, none stored",
+  "sync-write-only": "write-only, not verified",
+} as const satisfies Record<WriteOnlyReason, string>;
+
+/** Why a write-only value is sent, for updates (`undefined` on creates, where nothing needs explaining). */
+export function writeOnlyNote(change: FieldChange): string | undefined {
+  if (!change.writeOnly || change.sentBecause === undefined) return undefined;
+  return WRITE_ONLY_NOTES[change.sentBecause];
+}
+
+export const REASONS = { tombstone: "state: absent", prune: "not listed, prune on" } as const;
+
+/** What a delete destroys, said loudly (DESIGN §3; the API's delete is hard: API-NOTES §2.6, §5). */
+export const DESTROYS = {
+  website: "destroys its collected statistics",
+  project: "deletes its reports",
+} as const;
+
+
+/** `≈ 4 requests, ≥ 4 s at 60 requests/60 s` */
+export function formatEstimate(e: PlanEstimate): string {
+  const rate = `${e.rateLimit} requests/${e.rateWindowSeconds} s`;
+  return `≈ ${plural(e.requests, "request")}, ≥ ${formatSeconds(e.seconds)} at ${rate}`;
+}
+
+function formatSeconds(seconds: number): string {
+  const rounded = Math.round(seconds * 10) / 10;
+  if (rounded < 60) return `${rounded} s`;
+  const minutes = Math.floor(rounded / 60);
+  const rest = Math.round(rounded - minutes * 60);
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/** The summary in words: `1 to create, 0 to update, 2 to delete, 5 unchanged, 3 unmanaged`. */
+export function summaryWords(s: PlanSummary): string {
+  const words = [`${s.create} to create`, `${s.update} to update`, `${s.delete} to delete`];
+  words.push(`${s.unchanged} unchanged`, `${s.unmanaged} unmanaged`);
+  if (s.ignored > 0) words.push(`${s.ignored} ignored`);
+  return words.join(", ");
+}

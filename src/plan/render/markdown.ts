@@ -1,0 +1,125 @@
+/**
+ * The Markdown rendering of a Plan, for pull-request comments and job summaries (DESIGN §7). GitHub-flavored:
+ * alert callouts and tables; never ANSI (STYLE habit 9). Every name and value from the plan is escaped.
+ */
+import type { FieldChange, Plan, WebsiteCreate, WebsiteDelete, WebsiteUpdate, ProjectDelete } from "../types.ts";
+import { formatEstimate, formatValue, plural, REASONS, setDiff, writeOnlyNote } from "./_values.ts";
+
+const UNVERIFIED_CODE = "write-only-unverified";
+
+/** Renders a plan as GitHub-flavored Markdown; ends with a newline. */
+export function renderMarkdown(plan: Plan): string {
+  const blocks: string[] = [`### sitesync plan for ${md(plan.configFile)}`];
+  if (plan.refusals.length > 0) {
+    const items = plan.refusals.map((r) => `> - ${md(r.message)}`);
+    blocks.push(["> [!CAUTION]", "> **Refused: this plan will not be applied.**", ">", ...items].join("\n"));
+  }
+  blocks.push(summaryTable(plan));
+  if (plan.changes.length === 0) blocks.push("**No changes.** The account matches the configuration.");
+  const creates = plan.changes.filter((c): c is WebsiteCreate => c.action === "create");
+  const updates = plan.changes.filter((c): c is WebsiteUpdate => c.action === "update");
+  const deletes = plan.changes.filter((c): c is WebsiteDelete | ProjectDelete => c.action === "delete");
+  if (creates.length > 0) blocks.push(`#### Create (${creates.length})`, createTable(creates));
+  if (updates.length > 0) blocks.push(`#### Update (${updates.length})`, updateTable(updates));
+  if (deletes.length > 0) blocks.push(`#### Delete (${deletes.length})`, deleteWarning(deletes), deleteTable(deletes));
+  const warnings = plan.warnings.filter((w) => w.code !== UNVERIFIED_CODE);
+  if (warnings.length > 0) {
+    const items = warnings.map((w) => {
+      const where = w.source === undefined ? "" : ` (${md(`${w.source.file}:${w.source.line}`)})`;
+      return `- ${md(w.message)}${where}`;
+    });
+    blocks.push("#### Warnings", items.join("\n"));
+  }
+  if (plan.unverifiable.length > 0) blocks.push(unverifiableNote(plan));
+  blocks.push(footer(plan));
+  return `${blocks.join("\n\n")}\n`;
+}
+
+function summaryTable(plan: Plan): string {
+  const s = plan.summary;
+  const columns: [string, number][] = [
+    ["Create", s.create],
+    ["Update", s.update],
+    ["Delete", s.delete],
+    ["Unchanged", s.unchanged],
+    ["Unmanaged", s.unmanaged],
+  ];
+  if (s.ignored > 0) columns.push(["Ignored", s.ignored]);
+  const names = columns.map(([name]) => name);
+  return [row(names), row(names.map(() => "---:")), row(columns.map(([, n]) => String(n)))].join("\n");
+}
+
+function createTable(creates: readonly WebsiteCreate[]): string {
+  const rows = creates.flatMap((c) =>
+    c.fields.map((f, i) => row([i === 0 ? md(c.domain) : "", f.field, md(formatValue(f.field, f.after))])),
+  );
+  return [row(["Website", "Field", "Value"]), row(["---", "---", "---"]), ...rows].join("\n");
+}
+
+function updateTable(updates: readonly WebsiteUpdate[]): string {
+  const rows = updates.flatMap((u) =>
+    u.fields.map((f, i) => row([i === 0 ? `${md(u.domain)} (id ${u.id})` : "", f.field, ...beforeAfter(f)])),
+  );
+  return [row(["Website", "Field", "Before", "After"]), row(["---", "---", "---", "---"]), ...rows].join("\n");
+}
+
+/** Before and after cells; a set shows what leaves and what arrives rather than two long lists. */
+function beforeAfter(f: FieldChange): [string, string] {
+  const after = md(formatValue(f.field, f.after));
+  const note = writeOnlyNote(f);
+  if (note !== undefined) return ["", `${after} _(${note})_`];
+  const diff = setDiff(f);
+  if (diff !== undefined) {
+    return [diff.removed.map((e) => `− ${md(e)}`).join("<br>"), diff.added.map((e) => `+ ${md(e)}`).join("<br>")];
+  }
+  return [md(formatValue(f.field, f.before)), after];
+}
+
+function deleteWarning(deletes: readonly (WebsiteDelete | ProjectDelete)[]): string {
+  const websites = deletes.filter((d) => d.kind === "website").length;
+  const projects = deletes.length - websites;
+  const lines = ["> [!WARNING]"];
+  const their = (n: number): string => (n === 1 ? "its" : "their");
+  if (websites > 0) {
+    const destroys = `**destroys ${their(websites)} collected statistics**`;
+    lines.push(`> Deleting ${plural(websites, "website")} ${destroys}. This cannot be undone.`);
+  }
+  if (projects > 0) lines.push(`> Deleting ${plural(projects, "project")} deletes ${their(projects)} reports.`);
+  return lines.join("\n");
+}
+
+function deleteTable(deletes: readonly (WebsiteDelete | ProjectDelete)[]): string {
+  const rows = deletes.map((d) =>
+    d.kind === "website"
+      ? row([`website ${md(d.domain)} (id ${d.id})`, REASONS[d.reason]])
+      : row([`project ${md(d.project)}`, REASONS[d.reason]]),
+  );
+  return [row(["Item", "Reason"]), row(["---", "---"]), ...rows].join("\n");
+}
+
+function unverifiableNote(plan: Plan): string {
+  const counts = plan.unverifiable.map(({ field, count }) => `\`${field}\` on ${plural(count, "website")}`).join(", ");
+  return [
+    "> [!NOTE]",
+    `> Write-only values the API never returns cannot be verified: ${counts}. \`--sync-write-only\` sends them again.`,
+  ].join("\n");
+}
+
+function footer(plan: Plan): string {
+  const parts = [`plan ${plan.hash.slice(0, 12)}`];
+  if (plan.estimate.requests > 0) parts.unshift(formatEstimate(plan.estimate));
+  return `<sub>${parts.join(" · ")}</sub>`;
+}
+
+function row(cells: readonly string[]): string {
+  return `| ${cells.join(" | ")} |`;
+}
+
+/** Escapes what would break a table or turn into markup: `|`, `<`, backticks, emphasis and links; no newlines. */
+export function md(text: string): string {
+  return text
+    .replace(/[\\`*_[\]|#]/g, "\\$&")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replace(/\r?\n/g, " ");
+}

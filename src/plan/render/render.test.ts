@@ -1,0 +1,408 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_POLICY } from "../../config/types.ts";
+import type { LiveWebsite } from "../../model/website.ts";
+import { planHash } from "../fingerprint.ts";
+import { plan, type Desired, type Live } from "../plan.ts";
+import type { Plan } from "../types.ts";
+import { render } from "./index.ts";
+
+const ANSI = /\u001b\[/;
+const PASSWORD = "hunter2-Secret";
+
+function site(id: number, domain: string, over: Partial<LiveWebsite> = {}): LiveWebsite {
+  return {
+    id,
+    domain,
+    privacy: 0,
+    email: 0,
+    password: false,
+    exclude_bots: 1,
+    exclude_ips: [],
+    favorite: false,
+    favorited_at: null,
+    created_at: "2025-01-02T03:04:05.000000Z",
+    updated_at: "2025-01-02T03:04:05.000000Z",
+    ...over,
+  };
+}
+const src = (line: number) => ({ file: "sitesync.yaml", line, column: 5 });
+
+/** One of every action, a warning, an unverifiable value and a refusal (3 deletes over a limit of 2). */
+const desired: Desired = {
+  policy: { ...DEFAULT_POLICY, prune: true, maxDeletes: 2, ignore: ["tmp-*"] },
+  websites: [
+    { domain: "new.example.com", state: "present", privacy: 2, password: PASSWORD, favorite: true, source: src(8) },
+    {
+      domain: "example.com",
+      state: "present",
+      privacy: 2,
+      password: PASSWORD,
+      email: 1,
+      exclude_ips: ["1.2.3.4", "9.9.9.9"],
+      exclude_params: ["utm_source"],
+      source: src(15),
+    },
+    { domain: "old.example.com", state: "absent", source: src(22) },
+    { domain: "tmp-a.example.com", state: "present", source: src(24) },
+  ],
+  projects: [{ project: "retired.example.com", state: "absent" }],
+};
+const live: Live = {
+  websites: [
+    site(12, "example.com", { exclude_ips: ["5.6.7.8", "9.9.9.9"] }),
+    site(7, "old.example.com"),
+    site(9, "stray.example.org"),
+  ],
+  projects: [{ project: "retired.example.com", reports: 2, result: 120, created_at: "2024-01-01T00:00:00.000000Z" }],
+};
+const full = plan(desired, live, { configFile: "sitesync.yaml", configDigest: "abc123" });
+const empty = plan(
+  { policy: DEFAULT_POLICY, websites: [{ domain: "example.com", state: "present", email: 0 }] },
+  { websites: [site(12, "example.com"), site(13, "other.example.com")] },
+  { configFile: "sitesync.yaml", configDigest: "abc123" },
+);
+
+describe("text", () => {
+  it("reads like Terraform, with deletes, warnings and the refusal spelled out", () => {
+    expect(render(full, "text")).toMatchInlineSnapshot(`
+      "Planned changes (sitesync.yaml):
+
+        + create  new.example.com
+            privacy: password
+            password: (sensitive)
+            email: false
+            exclude_bots: true
+            favorite: true
+
+        ~ update  example.com (id 12)
+            privacy: public → password
+            password: (sensitive) (write-only, not verified)
+            email: false → true
+            exclude_ips: + 1.2.3.4, - 5.6.7.8
+
+        - delete  old.example.com (id 7, state: absent): destroys its collected statistics
+        - delete  stray.example.org (id 9, not listed, prune on): destroys its collected statistics
+        - delete  project retired.example.com (state: absent): deletes its reports
+
+      Warnings:
+        ! tmp-a.example.com matches policy.ignore "tmp-*": it is not compared, changed or deleted.
+        ! The API never returns exclude_params (1 website), so the plan cannot verify those values. Run with --sync-write-only to send them again.
+
+      Plan: 1 to create, 1 to update, 3 to delete, 0 unchanged, 0 unmanaged, 1 ignored.
+      ≈ 6 requests, ≥ 6 s at 60 requests/60 s.
+
+      Refused: this plan will not be applied.
+        ✗ The plan deletes 2 websites and 1 project, more than the limit of 2. Check every delete, then run again with --max-deletes 3 (or raise policy.max_deletes).
+      "
+    `);
+  });
+
+  it("says when there is nothing to do", () => {
+    expect(render(empty, "text")).toMatchInlineSnapshot(`
+      "No changes. The account matches the configuration.
+      Plan: 0 to create, 0 to update, 0 to delete, 1 unchanged, 1 unmanaged.
+      "
+    `);
+  });
+
+  it("adds config positions and fingerprints when verbose", () => {
+    const text = render(full, "text", { verbose: true });
+    expect(text).toContain("+ create  new.example.com (sitesync.yaml:8:5)");
+    expect(text).toMatch(/~ update {2}example\.com \(id 12\) \(sitesync\.yaml:15:5\) \[[0-9a-f]{16}\]/);
+  });
+
+  it("uses ANSI colors only when asked", () => {
+    expect(render(full, "text", { color: true })).toMatch(ANSI);
+    expect(render(full, "text", { color: false })).not.toMatch(ANSI);
+    expect(render(full, "text")).not.toMatch(ANSI);
+  });
+});
+
+describe("json", () => {
+  it("is the plan itself, indented, and never colored", () => {
+    const json = render(full, "json", { color: true });
+    expect(JSON.parse(json)).toEqual(full);
+    expect(json).not.toMatch(ANSI);
+    expect(json.endsWith("}\n")).toBe(true);
+  });
+
+  it("reads back with the same hash, so a saved plan can be checked before apply", () => {
+    const { hash, ...rest } = JSON.parse(render(full, "json")) as Plan;
+    expect(planHash(rest)).toBe(hash);
+  });
+
+  it("is stable, with every action", () => {
+    expect(render(full, "json")).toMatchInlineSnapshot(`
+      "{
+        "format": "sitesync-plan",
+        "version": 1,
+        "hash": "1d35778c9a794bbcdd1bacd12308cce90247dda77ebfb04c089ceed61fbee65c",
+        "configDigest": "abc123",
+        "configFile": "sitesync.yaml",
+        "changes": [
+          {
+            "kind": "website",
+            "action": "create",
+            "domain": "new.example.com",
+            "fields": [
+              {
+                "field": "privacy",
+                "before": null,
+                "after": 2
+              },
+              {
+                "field": "password",
+                "before": null,
+                "after": "(sensitive)",
+                "sensitive": true,
+                "writeOnly": true
+              },
+              {
+                "field": "email",
+                "before": null,
+                "after": 0
+              },
+              {
+                "field": "exclude_bots",
+                "before": null,
+                "after": 1
+              },
+              {
+                "field": "favorite",
+                "before": null,
+                "after": true
+              }
+            ],
+            "requests": 2,
+            "source": {
+              "file": "sitesync.yaml",
+              "line": 8,
+              "column": 5
+            }
+          },
+          {
+            "kind": "website",
+            "action": "update",
+            "domain": "example.com",
+            "id": 12,
+            "fields": [
+              {
+                "field": "privacy",
+                "before": 0,
+                "after": 2
+              },
+              {
+                "field": "password",
+                "before": null,
+                "after": "(sensitive)",
+                "sensitive": true,
+                "writeOnly": true,
+                "sentBecause": "privacy-change"
+              },
+              {
+                "field": "email",
+                "before": 0,
+                "after": 1
+              },
+              {
+                "field": "exclude_ips",
+                "before": [
+                  "5.6.7.8",
+                  "9.9.9.9"
+                ],
+                "after": [
+                  "1.2.3.4",
+                  "9.9.9.9"
+                ]
+              }
+            ],
+            "fingerprint": "ecb25de5984fb122",
+            "source": {
+              "file": "sitesync.yaml",
+              "line": 15,
+              "column": 5
+            }
+          },
+          {
+            "kind": "website",
+            "action": "delete",
+            "domain": "old.example.com",
+            "id": 7,
+            "reason": "tombstone",
+            "fingerprint": "25eac96089edd620",
+            "source": {
+              "file": "sitesync.yaml",
+              "line": 22,
+              "column": 5
+            }
+          },
+          {
+            "kind": "website",
+            "action": "delete",
+            "domain": "stray.example.org",
+            "id": 9,
+            "reason": "prune",
+            "fingerprint": "a5e13055bc323c9b"
+          },
+          {
+            "kind": "project",
+            "action": "delete",
+            "project": "retired.example.com",
+            "reason": "tombstone",
+            "fingerprint": "19b6f0d463ab204f"
+          }
+        ],
+        "summary": {
+          "create": 1,
+          "update": 1,
+          "delete": 3,
+          "unchanged": 0,
+          "unmanaged": 0,
+          "ignored": 1
+        },
+        "warnings": [
+          {
+            "code": "ignored",
+            "subject": "tmp-a.example.com",
+            "message": "tmp-a.example.com matches policy.ignore \\"tmp-*\\": it is not compared, changed or deleted.",
+            "source": {
+              "file": "sitesync.yaml",
+              "line": 24,
+              "column": 5
+            }
+          },
+          {
+            "code": "write-only-unverified",
+            "message": "The API never returns exclude_params (1 website), so the plan cannot verify those values. Run with --sync-write-only to send them again."
+          }
+        ],
+        "refusals": [
+          {
+            "code": "max-deletes",
+            "message": "The plan deletes 2 websites and 1 project, more than the limit of 2. Check every delete, then run again with --max-deletes 3 (or raise policy.max_deletes)."
+          }
+        ],
+        "unverifiable": [
+          {
+            "field": "exclude_params",
+            "count": 1
+          }
+        ],
+        "estimate": {
+          "requests": 6,
+          "rateLimit": 60,
+          "rateWindowSeconds": 60,
+          "seconds": 6
+        }
+      }
+      "
+    `);
+  });
+});
+
+describe("markdown", () => {
+  it("summarizes for a pull request: refusal callout, tables per action, statistics warning", () => {
+    expect(render(full, "markdown")).toMatchInlineSnapshot(`
+      "### sitesync plan for sitesync.yaml
+
+      > [!CAUTION]
+      > **Refused: this plan will not be applied.**
+      >
+      > - The plan deletes 2 websites and 1 project, more than the limit of 2. Check every delete, then run again with --max-deletes 3 (or raise policy.max\\_deletes).
+
+      | Create | Update | Delete | Unchanged | Unmanaged | Ignored |
+      | ---: | ---: | ---: | ---: | ---: | ---: |
+      | 1 | 1 | 3 | 0 | 0 | 1 |
+
+      #### Create (1)
+
+      | Website | Field | Value |
+      | --- | --- | --- |
+      | new.example.com | privacy | password |
+      |  | password | (sensitive) |
+      |  | email | false |
+      |  | exclude_bots | true |
+      |  | favorite | true |
+
+      #### Update (1)
+
+      | Website | Field | Before | After |
+      | --- | --- | --- | --- |
+      | example.com (id 12) | privacy | public | password |
+      |  | password |  | (sensitive) _(write-only, not verified)_ |
+      |  | email | false | true |
+      |  | exclude_ips | − 5.6.7.8 | + 1.2.3.4 |
+
+      #### Delete (3)
+
+      > [!WARNING]
+      > Deleting 2 websites **destroys their collected statistics**. This cannot be undone.
+      > Deleting 1 project deletes its reports.
+
+      | Item | Reason |
+      | --- | --- |
+      | website old.example.com (id 7) | state: absent |
+      | website stray.example.org (id 9) | not listed, prune on |
+      | project retired.example.com | state: absent |
+
+      #### Warnings
+
+      - tmp-a.example.com matches policy.ignore "tmp-\\*": it is not compared, changed or deleted. (sitesync.yaml:24)
+
+      > [!NOTE]
+      > Write-only values the API never returns cannot be verified: \`exclude_params\` on 1 website. \`--sync-write-only\` sends them again.
+
+      <sub>≈ 6 requests, ≥ 6 s at 60 requests/60 s · plan 1d35778c9a79</sub>
+      "
+    `);
+  });
+
+  it("says when there is nothing to do", () => {
+    expect(render(empty, "markdown")).toMatchInlineSnapshot(`
+      "### sitesync plan for sitesync.yaml
+
+      | Create | Update | Delete | Unchanged | Unmanaged |
+      | ---: | ---: | ---: | ---: | ---: |
+      | 0 | 0 | 0 | 1 | 1 |
+
+      **No changes.** The account matches the configuration.
+
+      <sub>plan 3678703ab333</sub>
+      "
+    `);
+  });
+
+  it("never colors", () => {
+    expect(render(full, "markdown", { color: true })).not.toMatch(ANSI);
+  });
+
+  it("escapes names that would break a table or become markup", () => {
+    const odd = plan(
+      { policy: { ...DEFAULT_POLICY, prune: true }, websites: [{ domain: "kept.example.com", state: "present" }] },
+      { websites: [site(1, "kept.example.com"), site(2, "a|b<img>`x`*y*.example.com")] },
+      { configFile: "sitesync.yaml", configDigest: "abc123" },
+    );
+    const markdown = render(odd, "markdown");
+    const row = markdown.split("\n").find((line) => line.startsWith("| website a"));
+    expect(row).toBe("| website a\\|b&lt;img&gt;\\`x\\`\\*y\\*.example.com (id 2) | not listed, prune on |");
+  });
+});
+
+it("renders secrets as (sensitive) in every format", () => {
+  for (const format of ["text", "json", "markdown"] as const) {
+    const output = render(full, format, { color: true, verbose: true });
+    expect(output).toContain("(sensitive)");
+    expect(output).not.toContain(PASSWORD);
+  }
+});
+
+it("never lets a name from the account send terminal escapes", () => {
+  const hostile = plan(
+    { policy: { ...DEFAULT_POLICY, prune: true }, websites: [{ domain: "x.example.com", state: "present" }] },
+    { websites: [site(1, "x.example.com"), site(2, "\u001b]0;owned\u0007.example.com")] },
+    { configFile: "sitesync.yaml", configDigest: "abc123" },
+  );
+  const text = render(hostile, "text");
+  expect(text).toContain("- delete  ?]0;owned?.example.com (id 2");
+  expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+});

@@ -1,0 +1,57 @@
+/**
+ * The safety rails that refuse a whole plan (DESIGN §3, exit 4). Each has its own, specific override; there
+ * is no global force. The third rail, a live listing that failed its integrity checks, never reaches `plan`:
+ * the client throws instead (DESIGN §5).
+ */
+import type { Change, Refusal } from "./types.ts";
+import { plural } from "./_tally.ts";
+
+export interface SafetyInputs {
+  changes: readonly Change[];
+  /** The limit in force: `--max-deletes` when given, else `policy.max_deletes`. */
+  maxDeletes: number;
+  prune: boolean;
+  allowEmpty: boolean;
+  /** Whether the config lists at least one website to keep (`state: present`). */
+  keepsWebsites: boolean;
+  /** The same for projects; `undefined` when projects are not managed. */
+  keepsProjects: boolean | undefined;
+}
+
+/** The refusals of a plan, empty when it may be applied. */
+export function refusals(inputs: SafetyInputs): Refusal[] {
+  const found: Refusal[] = [];
+  const deletes = inputs.changes.filter((c) => c.action === "delete");
+  if (deletes.length > inputs.maxDeletes) {
+    const websites = deletes.filter((c) => c.kind === "website").length;
+    const what = [plural(websites, "website"), plural(deletes.length - websites, "project")]
+      .filter((part) => !part.startsWith("0 "))
+      .join(" and ");
+    found.push({
+      code: "max-deletes",
+      message:
+        `The plan deletes ${what}, more than the limit of ${inputs.maxDeletes}. ` +
+        `Check every delete, then run again with --max-deletes ${deletes.length} (or raise policy.max_deletes).`,
+    });
+  }
+  if (inputs.prune && !inputs.allowEmpty) {
+    found.push(...emptyPrune(deletes, "website", inputs.keepsWebsites));
+    if (inputs.keepsProjects !== undefined) found.push(...emptyPrune(deletes, "project", inputs.keepsProjects));
+  }
+  return found;
+}
+
+/** Prune with nothing listed to keep would wipe the account: most likely a config that lost its list. */
+function emptyPrune(deletes: readonly Change[], kind: Change["kind"], keeps: boolean): Refusal[] {
+  const pruned = deletes.filter((c) => c.kind === kind && c.action === "delete" && c.reason === "prune").length;
+  if (keeps || pruned === 0) return [];
+  const what = kind === "website" ? "their collected statistics" : "their reports";
+  return [
+    {
+      code: "empty-prune",
+      message:
+        `policy.prune is on and the config lists no ${kind} to keep: the plan would delete ` +
+        `${plural(pruned, `live ${kind}`)} and ${what}. If that is really intended, run again with --allow-empty.`,
+    },
+  ];
+}
