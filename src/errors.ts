@@ -134,5 +134,7 @@ export const ExitCode = {
 
 export function exitCodeOf(error: unknown): number {
   if (error instanceof SafetyError) return ExitCode.refused;
+  // A listing that failed its integrity checks is a safety rail too: it never yields a plan (DESIGN §3, §5).
+  if (error instanceof ApiError && error.kind === "integrity") return ExitCode.refused;
   return ExitCode.error;
 }

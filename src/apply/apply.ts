@@ -1,0 +1,71 @@
+/**
+ * `apply` executes a Plan and nothing else (DESIGN §1, §6): it never computes a change of its own, so a plan
+ * that was reviewed is the plan that runs. Creates, then updates, then deletes; every request goes through
+ * the client's one scheduler, which bounds concurrency and paces to the rate limit.
+ */
+import type { Client } from "../api/types.ts";
+import { ApiError, InternalError } from "../errors.ts";
+import type { Change, Plan } from "../plan/types.ts";
+import { createWebsite, deleteProject, deleteWebsite, updateWebsite } from "./changes.ts";
+import { countItems } from "./report.ts";
+import type { ApplyOptions, ApplyResult, ItemResult } from "./types.ts";
+
+const PHASES = ["create", "update", "delete"] as const;
+
+/** Applies every change of `plan` through `client`. One failure never stops the others; a 401/403 stops all. */
+export async function apply(plan: Plan, client: Client, options: ApplyOptions): Promise<ApplyResult> {
+  if (plan.refusals.length > 0) {
+    throw new InternalError(`apply was given a refused plan: ${plan.refusals.map((r) => r.message).join("; ")}`);
+  }
+  const results = new Map<Change, ItemResult>();
+  let aborted: string | undefined;
+
+  const execute = async (change: Change): Promise<void> => {
+    let result: ItemResult;
+    if (aborted) {
+      result = { change, status: "skipped", note: `not attempted: ${aborted}` };
+    } else {
+      try {
+        result = await executeChange(change, client, options);
+      } catch (error) {
+        result = failure(change, error);
+        if (error instanceof ApiError && error.fatal) aborted ??= error.message;
+      }
+    }
+    results.set(change, result);
+    options.onItem?.(result, results.size, plan.changes.length);
+  };
+
+  for (const phase of PHASES) {
+    await Promise.all(plan.changes.filter((c) => c.action === phase).map(execute));
+  }
+  const items = plan.changes.map((change) => results.get(change)!);
+  return { items, counts: countItems(items, plan.summary.unchanged), ...(aborted ? { aborted } : {}) };
+}
+
+function executeChange(change: Change, client: Client, options: ApplyOptions): Promise<ItemResult> {
+  if (change.kind === "project") return deleteProject(change, client);
+  switch (change.action) {
+    case "create":
+      return createWebsite(change, client, options);
+    case "update":
+      return updateWebsite(change, client, options);
+    case "delete":
+      return deleteWebsite(change, client);
+  }
+}
+
+function failure(change: Change, error: unknown): ItemResult {
+  if (!(error instanceof ApiError)) {
+    return { change, status: "failed", error: { message: error instanceof Error ? error.message : String(error) } };
+  }
+  return {
+    change,
+    status: "failed",
+    error: {
+      message: error.message,
+      ...(error.status === undefined ? {} : { status: error.status }),
+      ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    },
+  };
+}

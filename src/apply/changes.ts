@@ -1,0 +1,117 @@
+/** How each kind of planned change turns into requests, with the API's quirks handled (API-NOTES §2.4–§2.6, §5). */
+import type { Client, WebsiteCreateInput, WebsiteUpdateInput } from "../api/types.ts";
+import { ApiError } from "../errors.ts";
+import type { LiveWebsite, Privacy } from "../model/website.ts";
+import type { FieldChange, ProjectDelete, WebsiteCreate, WebsiteDelete, WebsiteUpdate } from "../plan/types.ts";
+import type { ApplyOptions, ItemResult } from "./types.ts";
+
+/** POST attempts for one create when each answer was ambiguous and the domain was then not found. */
+const CREATE_ATTEMPTS = 3;
+
+export async function createWebsite(change: WebsiteCreate, client: Client, options: ApplyOptions): Promise<ItemResult> {
+  // POST does not take favorite; it is sent by the PUT below.
+  const { favorite: _favorite, password, ...fields } = fieldValues(change, options);
+  const input: WebsiteCreateInput = { domain: change.domain, ...fields, ...(password ? { password } : {}) };
+  const { site, adopted } = await postOrAdopt(input, client);
+  // favorite is only settable by PUT (DESIGN §4): the planned create is executed as POST then PUT.
+  if (change.requests === 2) await client.websites.update(site.id, { favorite: true });
+  return { change, status: "applied", id: site.id, ...(adopted ? { note: "adopted: the POST's answer was lost but the site exists" } : {}) };
+}
+
+/**
+ * A POST that failed ambiguously (timeout, reset, 5xx) may have been committed, so it is never blindly
+ * repeated: look the domain up first and adopt the site if it exists (DESIGN §6).
+ */
+async function postOrAdopt(input: WebsiteCreateInput, client: Client): Promise<{ site: LiveWebsite; adopted: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { site: await client.websites.create(input), adopted: false };
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.ambiguous) throw error;
+      const existing = await client.websites.find(input.domain);
+      if (existing) return { site: existing, adopted: true };
+      if (attempt >= CREATE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+export async function updateWebsite(change: WebsiteUpdate, client: Client, options: ApplyOptions): Promise<ItemResult> {
+  try {
+    await client.websites.update(change.id, fieldValues(change, options));
+  } catch (error) {
+    // The real API answers a PUT on a missing website with 500, not 404 (API-NOTES §2.5): tell them apart.
+    if (error instanceof ApiError && error.status === 500 && (await isGone(client, change.id))) {
+      throw new ApiError({
+        kind: "http",
+        method: error.method,
+        url: error.url,
+        status: 404,
+        message: `website ${change.domain} (id ${change.id}) no longer exists; plan again`,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+  return { change, status: "applied", id: change.id };
+}
+
+async function isGone(client: Client, id: number): Promise<boolean> {
+  try {
+    await client.websites.show(id);
+    return false;
+  } catch (error) {
+    return error instanceof ApiError && error.status === 404;
+  }
+}
+
+export async function deleteWebsite(change: WebsiteDelete, client: Client): Promise<ItemResult> {
+  return alreadyGoneIsDone(change, () => client.websites.delete(change.id));
+}
+
+export async function deleteProject(change: ProjectDelete, client: Client): Promise<ItemResult> {
+  return alreadyGoneIsDone(change, () => client.projects.delete(change.project));
+}
+
+/** A delete answered 404 reached its goal: the item is gone (DESIGN §5, and what a rerun needs to converge). */
+async function alreadyGoneIsDone(change: WebsiteDelete | ProjectDelete, request: () => Promise<unknown>): Promise<ItemResult> {
+  try {
+    await request();
+    return { change, status: "applied" };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { change, status: "applied", note: "already gone" };
+    throw error;
+  }
+}
+
+/** The request fields of a planned change; the password comes from the config, never from the plan. */
+function fieldValues(change: WebsiteCreate | WebsiteUpdate, options: ApplyOptions): WebsiteUpdateInput {
+  const input: WebsiteUpdateInput = {};
+  for (const field of change.fields) setField(input, field, change.domain, options);
+  return input;
+}
+
+function setField(input: WebsiteUpdateInput, field: FieldChange, domain: string, options: ApplyOptions): void {
+  const value = field.after;
+  switch (field.field) {
+    case "password": {
+      const password = options.passwordOf(domain);
+      if (password === undefined) throw new Error(`the password of ${domain} is not available: plan and apply from the same config`);
+      input.password = password;
+      return;
+    }
+    case "privacy":
+      input.privacy = value as Privacy;
+      return;
+    case "email":
+    case "exclude_bots":
+      input[field.field] = value as number;
+      return;
+    case "exclude_ips":
+    case "exclude_params":
+      input[field.field] = (value as string[] | null) ?? [];
+      return;
+    case "favorite":
+      input.favorite = value as boolean;
+      return;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The CLI's output: results to stdout, logs and progress to stderr (STYLE habit 9). Every line written goes
+ * through `redact`, a last line of defence so that a secret that slipped into a message is never printed.
+ */
+import pc from "picocolors";
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** Colors for stderr/stdout text: on only on a TTY and without NO_COLOR. */
+  color: boolean;
+  isTTY: boolean;
+  /** Adds values that must never be printed (the key, passwords). */
+  addSecrets(values: Iterable<string | undefined>): void;
+  redact(text: string): string;
+}
+
+/** Secrets shorter than this are not searched for: redacting every "a" would garble the output. */
+const MIN_SECRET_LENGTH = 4;
+
+export function createIo(env: NodeJS.ProcessEnv = process.env): Io {
+  const secrets = new Set<string>();
+  const isTTY = Boolean(process.stdout.isTTY);
+  const io: Io = {
+    color: !("NO_COLOR" in env) && (isTTY || env.FORCE_COLOR !== undefined) && pc.isColorSupported,
+    isTTY,
+    addSecrets(values) {
+      for (const value of values) if (value && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+    },
+    redact(text) {
+      let result = text;
+      for (const secret of secrets) result = result.replaceAll(secret, "(sensitive)");
+      return result;
+    },
+    out(text) {
+      process.stdout.write(io.redact(text.endsWith("\n") ? text : `${text}\n`));
+    },
+    err(text) {
+      process.stderr.write(io.redact(text.endsWith("\n") ? text : `${text}\n`));
+    },
+  };
+  return io;
+}

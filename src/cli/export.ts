@@ -1,0 +1,50 @@
+import { writeFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineCommand } from "citty";
+import { exportConfig } from "../config/export-config.ts";
+import { apiArgs, outputArgs, rejectUnknownFlags } from "./_args.ts";
+import type { Io } from "./_io.ts";
+import { clientFor } from "./_session.ts";
+
+const SCHEMA = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
+
+const args = {
+  ...apiArgs,
+  verbose: outputArgs.verbose,
+  quiet: outputArgs.quiet,
+  out: { type: "string", alias: "o", description: "Write the config to this file (else to stdout)", valueHint: "sitesync.yaml" },
+  projects: { type: "boolean", description: "Also export the projects (needs a projects URL)" },
+} as const;
+
+export const exportCommand = defineCommand({
+  meta: {
+    name: "export",
+    description:
+      "Write the live account as a config file; planning it against the same account shows no changes.\n\n" +
+      "Example:\n  SITESYNC_API_KEY=... sitesync export --websites-url https://analytics.example.com --out sitesync.yaml",
+  },
+  args,
+  async run({ args: flags, rawArgs, data }) {
+    const io = (data as { io: Io }).io;
+    rejectUnknownFlags(rawArgs, args);
+    const client = clientFor(flags, undefined, io);
+    const [websites, projects] = await Promise.all([
+      client.websites.readAll(),
+      flags.projects ? client.projects.readAll() : undefined,
+    ]);
+    const target = flags.out ? dirname(resolve(flags.out)) : process.cwd();
+    const schemaPath = relative(target, SCHEMA).split("\\").join("/");
+    const { yaml, passwordVariables } = exportConfig(projects ? { websites, projects } : { websites }, {
+      schemaPath: schemaPath.startsWith(".") ? schemaPath : `./${schemaPath}`,
+    });
+    if (flags.out) writeFileSync(flags.out, yaml);
+    else io.out(yaml);
+    if (!flags.quiet) {
+      const where = flags.out ? ` to ${flags.out}` : "";
+      io.err(`Exported ${websites.length} websites${projects ? ` and ${projects.length} projects` : ""}${where}.`);
+      if (passwordVariables.length) io.err(`Set ${passwordVariables.length} password variable(s) before planning: ${passwordVariables.join(", ")}`);
+    }
+    return 0;
+  },
+});
