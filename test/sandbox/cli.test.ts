@@ -1,0 +1,65 @@
+import { runCommand } from "citty";
+import { describe, expect, it, vi } from "vitest";
+import type { Io } from "../../src/cli/_io.ts";
+import { sandboxCommand, sandboxOptions } from "../../src/cli/sandbox.ts";
+import { UsageError } from "../../src/errors.ts";
+
+function fakeIo(): Io & { lines: string[]; errors: string[] } {
+  const lines: string[] = [];
+  const errors: string[] = [];
+  return {
+    lines,
+    errors,
+    color: false,
+    isTTY: false,
+    addSecrets: () => {},
+    redact: (text) => text,
+    out: (text) => void lines.push(text),
+    err: (text) => void errors.push(text),
+  };
+}
+
+describe("sitesync sandbox", () => {
+  it("prints its URL, key and a ready-to-run plan command, serves until stopped, then closes", async () => {
+    const io = fakeIo();
+    const stop = new AbortController();
+    const running = runCommand(sandboxCommand, {
+      rawArgs: ["--seed", "12", "--rate-limit", "0", "--log"],
+      data: { io, signal: stop.signal },
+    });
+    await vi.waitUntil(() => io.lines.some((line) => line.startsWith("Try:")));
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(io.lines.join("\n"))![1]!;
+    const key = /API key: (\S+)/.exec(io.lines.join("\n"))![1]!;
+    expect(io.lines.join("\n")).toContain(`SITESYNC_API_KEY=${key} sitesync plan --websites-url ${url}`);
+    const response = await fetch(`${url}/api/v1/websites?api_token=${key}`, { headers: { Accept: "application/json" } });
+    expect(((await response.json()) as { meta: { total: number } }).meta.total).toBe(12);
+    expect(io.errors.some((line) => line.startsWith("GET /api/v1/websites 200"))).toBe(true);
+    expect(io.errors.join("\n")).not.toContain(key);
+    stop.abort();
+    expect((await running).result).toBe(0);
+    await expect(fetch(url)).rejects.toThrow();
+  });
+
+  it("takes the key from --key, else SITESYNC_API_KEY", () => {
+    expect(sandboxOptions({ key: "from-flag" }, { SITESYNC_API_KEY: "from-env" }).apiKey).toBe("from-flag");
+    expect(sandboxOptions({}, { SITESYNC_API_KEY: "from-env" }).apiKey).toBe("from-env");
+    expect(sandboxOptions({}, {}).apiKey).toBeUndefined();
+  });
+
+  it("parses durations, rates and limits", () => {
+    const options = sandboxOptions(
+      { "rate-window": "10s", latency: "50ms", "rate-limit": "120", "website-limit": "-1", "put-missing": "404", "error-rate": "0.1", "fault-seed": "7" },
+      {},
+    );
+    expect(options).toMatchObject({ rateWindowMs: 10_000, latencyMs: 50, rateLimit: 120, websiteLimit: -1, putMissing: 404 });
+    expect(options.faults).toMatchObject({ errorRate: 0.1, seed: 7 });
+    expect(sandboxOptions({ "rate-window": "1500" }, {}).rateWindowMs).toBe(1500);
+    expect(sandboxOptions({}, {}).faults).toBeUndefined();
+  });
+
+  it("refuses bad values with the flag's name", () => {
+    expect(() => sandboxOptions({ "error-rate": "2" }, {})).toThrow(UsageError);
+    expect(() => sandboxOptions({ "put-missing": "418" }, {})).toThrow(/--put-missing/);
+    expect(() => sandboxOptions({ port: "70000" }, {})).toThrow(/--port/);
+  });
+});
