@@ -133,6 +133,8 @@ export interface RequestStats {
   /** 429 answers received. */
   throttled: number;
   retries: number;
+  /** The last `X-RateLimit-Limit` the server sent, if any. */
+  rateLimit?: number;
 }
 
 export interface Client {

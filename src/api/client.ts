@@ -1,0 +1,68 @@
+import { UsageError } from "../errors.ts";
+import { resolveBaseUrl } from "./base-url.ts";
+import { createHttp } from "./http.ts";
+import { createProjectsApi } from "./projects.ts";
+import { createScheduler } from "./scheduler.ts";
+import { createService } from "./service.ts";
+import type { Client, ClientOptions, RequestStats } from "./types.ts";
+import { createWebsitesApi } from "./websites.ts";
+
+const DEFAULTS = {
+  concurrency: 4,
+  timeoutMs: 30_000,
+  retries: 4,
+  retryBaseMs: 500,
+  // The real API's throttle:60,1 (API-NOTES §1).
+  rateWindowMs: 60_000,
+} as const;
+
+/**
+ * The API client of one run: both APIs share one scheduler (concurrency and rate pacing), one request log
+ * and one set of counters. A URL is only required when its API is used; a plain-http URL to another host
+ * is refused at once (DESIGN §2).
+ */
+export function createClient(options: ClientOptions): Client {
+  const apiKey = checkKey(options.apiKey, "the API key (SITESYNC_API_KEY)");
+  const projectsKey = options.projectsApiKey ? checkKey(options.projectsApiKey, "the projects API key") : apiKey;
+  const websitesBase = options.websitesUrl ? resolveBaseUrl(options.websitesUrl, "--websites-url") : undefined;
+  const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "--projects-url") : undefined;
+
+  const stats: RequestStats = { sent: {}, throttled: 0, retries: 0 };
+  const http = createHttp({
+    scheduler: createScheduler({
+      concurrency: whole(options.concurrency, DEFAULTS.concurrency, 1, "--concurrency"),
+      rateWindowMs: whole(options.rateWindowMs, DEFAULTS.rateWindowMs, 1, "rateWindowMs"),
+    }),
+    stats,
+    timeoutMs: whole(options.timeoutMs, DEFAULTS.timeoutMs, 1, "timeoutMs"),
+    retries: whole(options.retries, DEFAULTS.retries, 0, "retries"),
+    retryBaseMs: whole(options.retryBaseMs, DEFAULTS.retryBaseMs, 0, "retryBaseMs"),
+    secrets: [...new Set([apiKey, projectsKey])],
+    onRequest: options.onRequest,
+  });
+
+  return {
+    websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http)),
+    projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http)),
+    stats: () => ({ ...stats, sent: { ...stats.sent } }),
+  };
+}
+
+/**
+ * The key goes into a header. A space or control character there would make fetch throw an error that
+ * quotes the header value, key included: refuse it here, without quoting it.
+ */
+function checkKey(key: string | undefined, what: string): string {
+  const trimmed = key?.trim() ?? "";
+  if (trimmed === "") throw new UsageError(`${what} is missing`);
+  if (!/^[\x21-\x7e]+$/.test(trimmed)) throw new UsageError(`${what} contains spaces or characters that cannot be sent`);
+  return trimmed;
+}
+
+function whole(value: number | undefined, fallback: number, min: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new UsageError(`${name} must be a whole number ≥ ${min}, got ${value}`);
+  }
+  return value;
+}

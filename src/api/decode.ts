@@ -1,0 +1,151 @@
+/**
+ * Answers into canonical types (DESIGN §4): every number a number (POST/PUT echo what was sent, so `"1"`),
+ * flags booleans, null privacy/email/exclude_bots read as 0 like the UI does, lists split by line.
+ */
+import { ApiError } from "../errors.ts";
+import type { LiveProject } from "../model/project.ts";
+import { splitLines, type LiveWebsite, type Privacy } from "../model/website.ts";
+import type { ApiResponse } from "./http.ts";
+import type { DeleteResult, Page, PageMeta } from "./types.ts";
+
+/** A body that is JSON but not the shape the API documents; `decodeResponse` turns it into an ApiError. */
+class DecodeError extends Error {
+  constructor(path: string, expected: string, value: unknown) {
+    super(`${path}: expected ${expected}, got ${JSON.stringify(value) ?? "nothing"}`);
+    this.name = "DecodeError";
+  }
+}
+
+/** Runs a decoder over a 2xx body; a shape mismatch becomes an ApiError of kind "parse" naming METHOD url status. */
+export function decodeResponse<T>(response: ApiResponse, decode: (body: Record<string, unknown>) => T): T {
+  try {
+    return decode(response.body);
+  } catch (error) {
+    if (!(error instanceof DecodeError)) throw error;
+    throw new ApiError({
+      kind: "parse",
+      method: response.method,
+      url: response.url,
+      status: response.status,
+      message: `unexpected answer: ${error.message}`,
+      body: response.body,
+      // The server did commit a 2xx POST; only its echo is unreadable.
+      ambiguous: response.method === "POST",
+    });
+  }
+}
+
+type Raw = Record<string, unknown>;
+
+function object(value: unknown, path: string): Raw {
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Raw;
+  throw new DecodeError(path, "an object", value);
+}
+
+function int(value: unknown, path: string, nullAs?: number): number {
+  if (value === null || value === undefined) {
+    if (nullAs !== undefined) return nullAs;
+  } else if (typeof value === "number" && Number.isInteger(value)) {
+    return value;
+  } else if (typeof value === "string" && /^-?\d+$/.test(value.trim())) {
+    return Number(value.trim());
+  }
+  throw new DecodeError(path, "an integer", value);
+}
+
+/** MySQL SUM() is a DECIMAL, which PDO hands over as a string (API-NOTES §5). */
+function decimal(value: unknown, path: string): number {
+  if (value === null) return 0;
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
+  throw new DecodeError(path, "a number", value);
+}
+
+function bool(value: unknown, path: string): boolean {
+  if (value === true || value === 1 || value === "1" || value === "true") return true;
+  if (value === false || value === 0 || value === "0" || value === "false" || value === null) return false;
+  throw new DecodeError(path, "a boolean", value);
+}
+
+function string(value: unknown, path: string): string {
+  if (typeof value === "string") return value;
+  throw new DecodeError(path, "a string", value);
+}
+
+function optionalString(value: unknown, path: string): string | null {
+  return value === null || value === undefined ? null : string(value, path);
+}
+
+function privacy(value: unknown, path: string): Privacy {
+  const n = int(value, path, 0);
+  if (n === 0 || n === 1 || n === 2) return n;
+  throw new DecodeError(path, "0, 1 or 2", value);
+}
+
+/** One website object (API-NOTES §2.1). `exclude_params` is write-only and never comes back. */
+export function decodeWebsite(value: unknown, path = "data"): LiveWebsite {
+  const raw = object(value, path);
+  return {
+    id: int(raw.id, `${path}.id`),
+    domain: string(raw.domain, `${path}.domain`),
+    privacy: privacy(raw.privacy, `${path}.privacy`),
+    email: int(raw.email, `${path}.email`, 0),
+    password: bool(raw.password, `${path}.password`),
+    exclude_bots: int(raw.exclude_bots, `${path}.exclude_bots`, 0),
+    exclude_ips: splitLines(optionalString(raw.exclude_ips, `${path}.exclude_ips`)),
+    favorite: bool(raw.favorite, `${path}.favorite`),
+    favorited_at: optionalString(raw.favorited_at, `${path}.favorited_at`),
+    created_at: optionalString(raw.created_at, `${path}.created_at`) ?? "",
+    updated_at: optionalString(raw.updated_at, `${path}.updated_at`) ?? "",
+  };
+}
+
+/** One project object (API-NOTES §5): `result` is a string sum, `reports` an integer, no id. */
+export function decodeProject(value: unknown, path = "data"): LiveProject {
+  const raw = object(value, path);
+  return {
+    project: string(raw.project, `${path}.project`),
+    reports: int(raw.reports, `${path}.reports`, 0),
+    result: decimal(raw.result ?? null, `${path}.result`),
+    created_at: optionalString(raw.created_at, `${path}.created_at`) ?? "",
+  };
+}
+
+/** `{data: {...}}`, the envelope of show, store and update. */
+export function decodeItem<T>(decode: (value: unknown, path: string) => T): (body: Raw) => T {
+  return (body) => decode(body.data, "data");
+}
+
+/** A paginated listing (API-NOTES §3). `meta` and `links` are optional: a proxy may strip them (DESIGN §5). */
+export function decodePage<T>(decode: (value: unknown, path: string) => T): (body: Raw) => Page<T> {
+  return (body) => {
+    if (!Array.isArray(body.data)) throw new DecodeError("data", "an array", body.data);
+    const page: Page<T> = { data: body.data.map((item, i) => decode(item, `data[${i}]`)) };
+    if (body.meta !== undefined && body.meta !== null) page.meta = decodeMeta(object(body.meta, "meta"));
+    if (body.links !== undefined && body.links !== null) {
+      const links = object(body.links, "links");
+      page.links = { next: optionalString(links.next, "links.next") };
+    }
+    return page;
+  };
+}
+
+function decodeMeta(raw: Raw): PageMeta {
+  const nullable = (value: unknown, path: string) => (value === null || value === undefined ? null : int(value, path));
+  return {
+    current_page: int(raw.current_page, "meta.current_page"),
+    last_page: int(raw.last_page, "meta.last_page"),
+    per_page: int(raw.per_page, "meta.per_page"),
+    total: int(raw.total, "meta.total"),
+    from: nullable(raw.from, "meta.from"),
+    to: nullable(raw.to, "meta.to"),
+  };
+}
+
+/** `{"id":12,"object":"website","deleted":true}`; a project's `id` is its name (API-NOTES §2.6, §5). */
+export function decodeDeleted(idType: "website" | "project"): (body: Raw) => DeleteResult {
+  return (body) => {
+    if (body.deleted !== true) throw new DecodeError("deleted", "true", body.deleted);
+    return { id: idType === "website" ? int(body.id, "id") : string(body.id, "id"), deleted: true };
+  };
+}

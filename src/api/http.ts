@@ -1,0 +1,148 @@
+import { ApiError } from "../errors.ts";
+import { redactUrl, scrub } from "./redact.ts";
+import { errorFromResponse, parseJsonBody, type Exchange } from "./response-body.ts";
+import type { Scheduler } from "./scheduler.ts";
+import { send, type Attempt, type OutgoingRequest } from "./send.ts";
+import type { RequestLogEntry, RequestStats } from "./types.ts";
+
+export interface HttpOptions {
+  scheduler: Scheduler;
+  /** Mutated in place: the client's `stats()` returns a copy. */
+  stats: RequestStats;
+  timeoutMs: number;
+  retries: number;
+  retryBaseMs: number;
+  /** Every key in use, masked out of messages and bodies. */
+  secrets: readonly string[];
+  onRequest?: ((entry: RequestLogEntry) => void) | undefined;
+}
+
+/** A 2xx answer with its JSON object body. */
+export interface ApiResponse {
+  method: string;
+  /** Redacted. */
+  url: string;
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export type Http = (request: OutgoingRequest) => Promise<ApiResponse>;
+
+const BACKOFF_CAP_MS = 30_000;
+const RETRY_AFTER_CAP_MS = 120_000;
+/** A server that keeps answering 429 past its own Retry-After is broken, not busy. */
+const MAX_THROTTLED = 20;
+
+type Verdict =
+  | { kind: "ok"; status: number; body: Record<string, unknown> }
+  | { kind: "throttled"; error: ApiError }
+  | { kind: "fail"; error: ApiError; retryable: boolean; retryAfterMs?: number | undefined };
+
+/**
+ * The request loop: every attempt through the shared scheduler, one log entry per attempt, and retries for
+ * GET/PUT/DELETE on network errors, timeouts and 5xx with exponential backoff. A 429 waits out the pause the
+ * scheduler took and is retried without counting as a failure. A POST is never repeated after an ambiguous
+ * failure (DESIGN §6): its ApiError says `ambiguous` so the caller can look the domain up.
+ */
+export function createHttp(options: HttpOptions): Http {
+  return async (request) => {
+    const exchange: Exchange = { method: request.method, url: redactUrl(request.url), secrets: options.secrets };
+    const origin = new URL(request.url).origin;
+    let failures = 0;
+    let throttles = 0;
+    for (let attempt = 1; ; attempt++) {
+      options.stats.sent[request.method] = (options.stats.sent[request.method] ?? 0) + 1;
+      const result = await options.scheduler.run(origin, () => send(request, options.timeoutMs));
+      report(options.onRequest, logEntry(exchange, attempt, result));
+      if (result.rate?.limit !== undefined) options.stats.rateLimit = result.rate.limit;
+      const verdict = judge(exchange, result);
+      if (verdict.kind === "ok") return { method: request.method, url: exchange.url, status: verdict.status, body: verdict.body };
+      if (verdict.kind === "throttled") {
+        options.stats.throttled++;
+        if (++throttles <= MAX_THROTTLED) continue;
+        throw verdict.error;
+      }
+      if (!verdict.retryable || failures >= options.retries) throw verdict.error;
+      failures++;
+      options.stats.retries++;
+      await sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0));
+    }
+  };
+}
+
+function judge(exchange: Exchange, result: Attempt): Verdict {
+  const { method, url } = exchange;
+  const isPost = method === "POST";
+  if (result.kind === "failure") {
+    const ambiguous = isPost && !result.neverSent;
+    const note = ambiguous ? "; the POST may have been applied: look the website up before creating it again" : "";
+    const message = scrub(`${result.detail}${note}`, exchange.secrets);
+    const error = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause });
+    return { kind: "fail", error, retryable: !isPost || result.neverSent };
+  }
+  const { status, text } = result;
+  if (status >= 200 && status < 300) {
+    try {
+      return { kind: "ok", status, body: parseJsonBody(exchange, status, text) };
+    } catch (error) {
+      return { kind: "fail", error: error as ApiError, retryable: false };
+    }
+  }
+  if (status >= 300 && status < 400) return { kind: "fail", error: redirectError(exchange, result), retryable: false };
+  // The throttle runs before anything else (API-NOTES §1): a 429 did no work, so even a POST is safe to repeat.
+  if (status === 429) return { kind: "throttled", error: errorFromResponse(exchange, status, text) };
+  if (status >= 500) {
+    const error = errorFromResponse(exchange, status, text, isPost);
+    return { kind: "fail", error, retryable: !isPost, retryAfterMs: retryAfterMs(result.headers) };
+  }
+  return { kind: "fail", error: errorFromResponse(exchange, status, text), retryable: false };
+}
+
+function redirectError(exchange: Exchange, result: Attempt & { kind: "response" }): ApiError {
+  const location = result.headers.get("location");
+  const to = location ? ` to ${scrub(redactUrl(location), exchange.secrets)}` : "";
+  return new ApiError({
+    kind: "redirect",
+    method: exchange.method,
+    url: exchange.url,
+    status: result.status,
+    // API-NOTES §4: the API redirects to its login page when the key is refused and Accept is not JSON.
+    message: `redirected${to} (not followed): the API key was refused, or a proxy dropped the "Accept: application/json" header`,
+  });
+}
+
+/** A failing log hook must not turn a request that was answered (a committed POST, say) into a failure. */
+function report(hook: HttpOptions["onRequest"], entry: RequestLogEntry): void {
+  try {
+    hook?.(entry);
+  } catch {
+    // The request's outcome matters more than one lost log line.
+  }
+}
+
+function logEntry(exchange: Exchange, attempt: number, result: Attempt): RequestLogEntry {
+  const entry: RequestLogEntry = { method: exchange.method, url: exchange.url, ms: result.ms, attempt };
+  if (result.kind === "failure") {
+    entry.error = scrub(result.detail, exchange.secrets);
+    return entry;
+  }
+  entry.status = result.status;
+  if (result.rate.limit !== undefined) entry.rateLimit = result.rate.limit;
+  if (result.rate.remaining !== undefined) entry.rateRemaining = result.rate.remaining;
+  return entry;
+}
+
+/** Exponential backoff with equal jitter: half the delay fixed, half random, so retries never bunch at 0. */
+export function backoffMs(failure: number, baseMs: number): number {
+  const delay = Math.min(BACKOFF_CAP_MS, baseMs * 2 ** (failure - 1));
+  return delay / 2 + Math.random() * (delay / 2);
+}
+
+function retryAfterMs(headers: Headers): number | undefined {
+  const value = headers.get("retry-after")?.trim();
+  return value && /^\d+$/.test(value) ? Math.min(Number(value) * 1000, RETRY_AFTER_CAP_MS) : undefined;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,115 @@
+import { ApiError } from "../errors.ts";
+import type { Page } from "./types.ts";
+
+/** One listing endpoint read with a fixed sort and `per_page`. */
+export interface Listing<T> {
+  /** `GET` one page (1-based) through the shared scheduler. */
+  page(n: number): Promise<Page<T>>;
+  /** What must be unique across the listing: a website's id, a project's name. */
+  key(item: T): string | number;
+  /** The `per_page` asked for; pages before the last must hold this many. */
+  perPage: number;
+  /** The listing URL without `page`, for the integrity error. */
+  url: string;
+  /** "websites" or "projects", for messages. */
+  noun: string;
+}
+
+/** Re-reads after the first read fails its integrity checks (DESIGN §5). */
+export const MAX_REREADS = 3;
+/** A server that keeps sending `links.next` beyond this is looping, not paging. */
+const MAX_LINKED_PAGES = 100_000;
+
+/**
+ * Every item of a listing, or an ApiError: never a partial list (DESIGN §5). Page 1 first, then pages
+ * 2..last_page at once through the scheduler; `links.next` followed one by one when `meta` is missing.
+ * The union must have no duplicate keys, every page but the last must be full, and its size must equal
+ * `meta.total` as every page reported it. Otherwise someone changed the account mid-read: read it all again,
+ * up to `MAX_REREADS` times, then fail with an ApiError of kind "integrity".
+ */
+export async function readAll<T>(listing: Listing<T>): Promise<T[]> {
+  const problems: string[] = [];
+  for (let read = 0; read <= MAX_REREADS; read++) {
+    const pages = await readPages(listing);
+    const problem = typeof pages === "string" ? pages : check(listing, pages);
+    if (problem === undefined) return (pages as Page<T>[]).flatMap((page) => page.data);
+    problems.push(problem);
+  }
+  throw new ApiError({
+    kind: "integrity",
+    method: "GET",
+    url: listing.url,
+    message:
+      `the ${listing.noun} changed while they were read, ${problems.length} times in a row ` +
+      `(${problems.join("; ")}); nothing was planned or changed: retry when the account is quiet`,
+  });
+}
+
+async function readPages<T>(listing: Listing<T>): Promise<Page<T>[] | string> {
+  const first = await listing.page(1);
+  if (first.meta) {
+    const { last_page: last, total, per_page: perPage } = first.meta;
+    // A page count that does not follow from the total would be a broken server, not a changed account.
+    if (last !== Math.max(1, Math.ceil(total / Math.max(1, perPage)))) return `page 1 reported ${last} pages for ${total} items`;
+    const rest = Array.from({ length: last - 1 }, (_, i) => listing.page(i + 2));
+    return [first, ...(await Promise.all(rest))];
+  }
+  if (!first.links) {
+    // Without meta or links a full page cannot tell whether more follow.
+    return first.data.length < listing.perPage ? [first] : "the answer has neither meta nor links to page on";
+  }
+  return followNext(listing, first);
+}
+
+/** The `meta`-less fallback. Only the page number is taken from `links.next`: the key never follows a host it names. */
+async function followNext<T>(listing: Listing<T>, first: Page<T>): Promise<Page<T>[] | string> {
+  const pages = [first];
+  let current = 1;
+  let next = first.links?.next ?? null;
+  while (next !== null) {
+    const n = pageNumberOf(next);
+    if (n === undefined || n <= current || pages.length >= MAX_LINKED_PAGES) {
+      return `links.next of page ${current} does not lead to a later page`;
+    }
+    const page = await listing.page(n);
+    pages.push(page);
+    current = n;
+    next = page.links?.next ?? null;
+  }
+  return pages;
+}
+
+function pageNumberOf(link: string): number | undefined {
+  try {
+    const value = new URL(link, "http://x").searchParams.get("page");
+    return value && /^\d+$/.test(value) ? Number(value) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first integrity problem of a read, or undefined when it is consistent. */
+function check<T>(listing: Listing<T>, pages: Page<T>[]): string | undefined {
+  const meta = pages[0]?.meta;
+  const perPage = meta?.per_page ?? listing.perPage;
+  for (const [i, page] of pages.entries()) {
+    const n = i + 1;
+    if (meta && page.meta && (page.meta.total !== meta.total || page.meta.last_page !== meta.last_page)) {
+      return `page ${n} reported ${page.meta.total} in total, page 1 ${meta.total}`;
+    }
+    const isLast = i === pages.length - 1;
+    if (isLast ? page.data.length > perPage : page.data.length !== perPage) {
+      return `page ${n} of ${pages.length} held ${page.data.length} items, expected ${isLast ? "at most " : ""}${perPage}`;
+    }
+  }
+  const seen = new Set<string | number>();
+  for (const page of pages) {
+    for (const item of page.data) {
+      const key = listing.key(item);
+      if (seen.has(key)) return `${String(key)} was listed twice`;
+      seen.add(key);
+    }
+  }
+  if (meta && seen.size !== meta.total) return `read ${seen.size} of the ${meta.total} reported`;
+  return undefined;
+}

@@ -1,0 +1,31 @@
+import { decodeDeleted, decodePage, decodeProject, decodeResponse } from "./decode.ts";
+import { encodeListProjects } from "./encode.ts";
+import { readAll } from "./paginate.ts";
+import type { Service } from "./service.ts";
+import type { ProjectsApi } from "./types.ts";
+
+const PER_PAGE = 100;
+const decodeProjectPage = decodePage(decodeProject);
+
+/** The phpRank Projects API (API-NOTES §5): a project is a name, with no id. */
+export function createProjectsApi(service: Service): ProjectsApi {
+  const list: ProjectsApi["list"] = async (params = {}) =>
+    decodeResponse(await service.request("GET", "projects", { query: encodeListProjects(params) }), decodeProjectPage);
+
+  return {
+    list,
+    // The name is a path segment: encode it so a stray `/`, `?` or `#` cannot address something else.
+    delete: async (project) =>
+      decodeResponse(await service.request("DELETE", `projects/${encodeURIComponent(project)}`), decodeDeleted("project")),
+    readAll: async () => {
+      const base = { per_page: PER_PAGE, sort_by: "project", sort: "asc" } as const;
+      return readAll({
+        page: (page) => list({ ...base, page }),
+        key: (project) => project.project,
+        perPage: PER_PAGE,
+        url: service.url("projects", encodeListProjects(base)),
+        noun: "projects",
+      });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import pLimit from "p-limit";
+import { RateGate, type RateInfo } from "./rate-gate.ts";
+
+/** One per client, so one per run: every request of every API goes through it (DESIGN §6). */
+export interface Scheduler {
+  /**
+   * Runs one HTTP attempt once a concurrency slot is free and the origin's rate budget allows it, then lets
+   * the pacing learn from the `rate` the attempt reports (undefined when no answer arrived).
+   */
+  run<T extends { rate?: RateInfo | undefined }>(origin: string, attempt: () => Promise<T>): Promise<T>;
+}
+
+export interface SchedulerOptions {
+  concurrency: number;
+  rateWindowMs: number;
+}
+
+/** Bounded concurrency (p-limit) across the run, plus one rate gate per origin: each server counts its own. */
+export function createScheduler(options: SchedulerOptions): Scheduler {
+  const limit = pLimit(options.concurrency);
+  const gates = new Map<string, RateGate>();
+  const gateFor = (origin: string): RateGate => {
+    let gate = gates.get(origin);
+    if (!gate) gates.set(origin, (gate = new RateGate(options.rateWindowMs)));
+    return gate;
+  };
+
+  return {
+    run(origin, attempt) {
+      return limit(async () => {
+        const gate = gateFor(origin);
+        const ticket = await gate.acquire();
+        let rate: RateInfo | undefined;
+        try {
+          const result = await attempt();
+          rate = result.rate;
+          return result;
+        } finally {
+          gate.settle(ticket, rate, Date.now());
+        }
+      });
+    },
+  };
+}

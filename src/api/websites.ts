@@ -1,0 +1,58 @@
+import { UsageError } from "../errors.ts";
+import { normalizeDomain, type LiveWebsite } from "../model/website.ts";
+import { decodeDeleted, decodeItem, decodePage, decodeResponse, decodeWebsite } from "./decode.ts";
+import { encodeCreate, encodeListWebsites, encodeUpdate } from "./encode.ts";
+import { readAll } from "./paginate.ts";
+import type { Service } from "./service.ts";
+import type { ListWebsitesParams, Page, WebsitesApi } from "./types.ts";
+
+const PER_PAGE = 100;
+const decodeWebsitePage = decodePage(decodeWebsite);
+const decodeOneWebsite = decodeItem(decodeWebsite);
+
+/** `id` goes into the path, and MySQL reads `5abc` as 5 (API-NOTES §2.3): only a plain positive integer may. */
+function idPath(id: number): string {
+  if (!Number.isSafeInteger(id) || id < 1) throw new UsageError(`invalid website id ${String(id)}`);
+  return `websites/${id}`;
+}
+
+/** The phpAnalytics Websites API (API-NOTES §2), every answer in canonical types. */
+export function createWebsitesApi(service: Service): WebsitesApi {
+  const list = async (params: ListWebsitesParams = {}): Promise<Page<LiveWebsite>> =>
+    decodeResponse(await service.request("GET", "websites", { query: encodeListWebsites(params) }), decodeWebsitePage);
+
+  return {
+    list,
+    show: async (id) => decodeResponse(await service.request("GET", idPath(id)), decodeOneWebsite),
+    create: async (input) =>
+      decodeResponse(await service.request("POST", "websites", { form: encodeCreate(input) }), decodeOneWebsite),
+    update: async (id, input) =>
+      decodeResponse(await service.request("PUT", idPath(id), { form: encodeUpdate(input) }), decodeOneWebsite),
+    delete: async (id) => decodeResponse(await service.request("DELETE", idPath(id)), decodeDeleted("website")),
+    readAll: async () => {
+      const base = { per_page: PER_PAGE, sort_by: "id", sort: "asc" } as const;
+      return readAll({
+        page: (page) => list({ ...base, page }),
+        key: (website) => website.id,
+        perPage: PER_PAGE,
+        url: service.url("websites", encodeListWebsites(base)),
+        noun: "websites",
+      });
+    },
+    find: (domain) => find(list, normalizeDomain(domain)),
+  };
+}
+
+/**
+ * `search` is a LIKE `%domain%` (API-NOTES §2.2), so longer names match too: page on until the exact one
+ * turns up or the pages run out.
+ */
+async function find(list: WebsitesApi["list"], domain: string): Promise<LiveWebsite | undefined> {
+  for (let page = 1; ; page++) {
+    const result = await list({ search: domain, per_page: PER_PAGE, sort_by: "id", sort: "asc", page });
+    const hit = result.data.find((website) => website.domain === domain);
+    if (hit) return hit;
+    const more = result.meta ? page < result.meta.last_page : Boolean(result.links?.next);
+    if (!more || result.data.length === 0) return undefined;
+  }
+}
