@@ -17,7 +17,7 @@ export interface Diagnostic {
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = `${d.file}:${d.line}:${d.column}`;
+  const where = `${d.file}:${d.line}:${d.column}${d.severity === "warning" ? " (warning)" : ""}`;
   return d.path ? `${where} ${d.path}: ${d.message}` : `${where} ${d.message}`;
 }
 

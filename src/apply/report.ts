@@ -21,11 +21,15 @@ export function itemLine(item: ItemResult): string {
   return `${item.status} ${what}${item.note ? `: ${item.note}` : ""}`;
 }
 
+/**
+ * The closing report: failed and skipped items with their reasons (applied ones were already shown as
+ * progress), then the counts.
+ */
 export function renderResultsText(items: ItemResult[], counts: ApplyCounts, color = false): string {
   const c = createColors(color);
   const mark = { applied: c.green("✓"), failed: c.red("✗"), skipped: c.yellow("−") } as const;
   const lines: string[] = [];
-  for (const item of items) {
+  for (const item of items.filter((i) => i.status !== "applied")) {
     lines.push(`  ${mark[item.status]} ${itemLine(item)}`);
     for (const [field, messages] of Object.entries(item.error?.fieldErrors ?? {})) {
       lines.push(`      ${field}: ${messages.join(" ")}`);

@@ -21,7 +21,7 @@ export interface ApiFlags {
 /** Loads and validates the config; warnings go to stderr, errors throw a ConfigError (exit 1). */
 export function loadConfigOrThrow(file: string, io: Io, quiet = false): Config {
   const result = loadConfig(file, { env: process.env });
-  if (!quiet) for (const warning of result.warnings) io.err(`warning: ${formatDiagnostic(warning)}`);
+  if (!quiet) for (const warning of result.warnings) io.err(formatDiagnostic(warning));
   if (!result.ok) throw new ConfigError(result.errors);
   io.addSecrets(result.config.secrets);
   return result.config;

@@ -1,0 +1,60 @@
+/** Running the real CLI (`bin/sitesync.js`) in a child process, against a sandbox over real HTTP. */
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const BIN = fileURLToPath(new URL("../../bin/sitesync.js", import.meta.url));
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `sitesync ...args` with a clean environment: only PATH and HOME leak in, plus `env`. */
+export function sitesync(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
+  const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...options.env };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, cwd: options.cwd ?? ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** A fresh temporary folder with `files` written into it; returns its path. */
+export function workdir(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), "sitesync-e2e-"));
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+  return dir;
+}
+
+export const HEADER = "# yaml-language-server: $schema=../schemas/sitesync.schema.json\nversion: 1\n";
+
+import type { Io } from "../../src/cli/_io.ts";
+import { runCli } from "../../src/cli/main.ts";
+
+/** Runs the CLI in this process (same code path as the binary, minus the spawn) and captures its output. */
+export async function sitesyncInProcess(args: string[]): Promise<CliResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const secrets = new Set<string>();
+  const io: Io = {
+    color: false,
+    isTTY: false,
+    addSecrets: (values) => {
+      for (const v of values) if (v && v.length >= 4) secrets.add(v);
+    },
+    redact: (text) => [...secrets].reduce((t, s) => t.replaceAll(s, "(sensitive)"), text),
+    out: (text) => void out.push(io.redact(text)),
+    err: (text) => void err.push(io.redact(text)),
+  };
+  const code = await runCli(args, io);
+  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+}
