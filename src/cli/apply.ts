@@ -29,14 +29,16 @@ const args = {
   verify: { type: "boolean", description: "Re-read the account afterwards and report fields that did not converge" },
 } as const;
 
+export const examples = [
+  "sitesync apply                 # plan, show it, ask, apply",
+  "sitesync apply --auto-approve --results results.json   # in CI",
+  "sitesync apply plan.json       # apply a reviewed plan; stale items are skipped (exit 4)",
+];
+
 export const applyCommand = defineCommand({
   meta: {
     name: "apply",
-    description:
-      "Make the account match the config: creates, then updates, then deletes.\n\n" +
-      "Examples:\n  sitesync apply                 # plan, show it, ask, apply\n" +
-      "  sitesync apply --auto-approve --results results.json   # in CI\n" +
-      "  sitesync apply plan.json       # apply a reviewed plan; stale items are skipped (exit 4)",
+    description: "Make the account match the config: creates, then updates, then deletes.",
   },
   args,
   async run({ args: flags, rawArgs, data }) {

@@ -17,12 +17,12 @@ const args = {
   projects: { type: "boolean", description: "Also export the projects (needs a projects URL)" },
 } as const;
 
+export const examples = ["SITESYNC_API_KEY=... sitesync export --websites-url https://analytics.example.com --out sitesync.yaml"];
+
 export const exportCommand = defineCommand({
   meta: {
     name: "export",
-    description:
-      "Write the live account as a config file; planning it against the same account shows no changes.\n\n" +
-      "Example:\n  SITESYNC_API_KEY=... sitesync export --websites-url https://analytics.example.com --out sitesync.yaml",
+    description: "Write the live account as a config file; planning it against the same account shows no changes.",
   },
   args,
   async run({ args: flags, rawArgs, data }) {

@@ -16,14 +16,16 @@ const args = {
   "detailed-exitcode": { type: "boolean", description: "Exit 2 when there are changes (0 when none), for drift checks" },
 } as const;
 
+export const examples = [
+  "SITESYNC_API_KEY=... sitesync plan --websites-url https://analytics.example.com",
+  "sitesync plan --out plan.json && sitesync apply plan.json",
+  "sitesync plan --detailed-exitcode --quiet   # cron drift check: exit 2 on drift",
+];
+
 export const planCommand = defineCommand({
   meta: {
     name: "plan",
-    description:
-      "Compare the config with the live account and show what apply would change. Never writes.\n\n" +
-      "Examples:\n  SITESYNC_API_KEY=... sitesync plan --websites-url https://analytics.example.com\n" +
-      "  sitesync plan --out plan.json && sitesync apply plan.json\n" +
-      "  sitesync plan --detailed-exitcode --quiet   # cron drift check: exit 2 on drift",
+    description: "Compare the config with the live account and show what apply would change. Never writes.",
   },
   args,
   async run({ args: flags, rawArgs, data }) {

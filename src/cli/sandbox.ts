@@ -29,14 +29,17 @@ const args = {
 
 type Flags = { [K in keyof typeof args]?: string | boolean };
 
+export const examples = [
+  "SITESYNC_API_KEY=dev-key sitesync sandbox --seed 250 --log",
+  "SITESYNC_API_KEY=dev-key sitesync plan --websites-url http://127.0.0.1:<printed port>",
+];
+
 export const sandboxCommand = defineCommand({
   meta: {
     name: "sandbox",
     description:
       "Run a local imitation of the phpAnalytics Websites and phpRank Projects APIs (shapes, errors, 60/min " +
-      "throttle, write-only fields), to try a config or a CI job without touching a real account.\n\n" +
-      "Example:\n  SITESYNC_API_KEY=dev-key sitesync sandbox --seed 250 --log\n" +
-      "  SITESYNC_API_KEY=dev-key sitesync plan --websites-url http://127.0.0.1:<printed port>",
+      "throttle, write-only fields), to try a config or a CI job without touching a real account.",
   },
   args,
   async run({ args: flags, rawArgs, data }) {

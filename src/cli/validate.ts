@@ -5,12 +5,12 @@ import { loadConfigOrThrow } from "./_session.ts";
 
 const args = { ...configArgs, quiet: outputArgs.quiet } as const;
 
+export const examples = ["sitesync validate -c sitesync.yaml"];
+
 export const validateCommand = defineCommand({
   meta: {
     name: "validate",
-    description:
-      "Check a config file offline (no key, no URL needed) and report every problem at once.\n\n" +
-      "Example:\n  sitesync validate -c sitesync.yaml",
+    description: "Check a config file offline (no key, no URL needed) and report every problem at once.",
   },
   args,
   run({ args: flags, rawArgs, data }) {
