@@ -3,7 +3,7 @@ import type { Client } from "../api/types.ts";
 import type { Config } from "../config/types.ts";
 import { SENSITIVE, type Change, type FieldValue } from "../plan/types.ts";
 import type { Io } from "./_io.ts";
-import { type PlanFlags, planFromConfig } from "./_plan.ts";
+import { type PlanFlags, planFromConfig } from "../pipeline.ts";
 
 /** Prints every change that a re-read still finds (an API that rewrites a value) and returns how many. */
 export async function verifyConvergence(config: Config, client: Client, flags: PlanFlags, io: Io): Promise<number> {

@@ -13,7 +13,7 @@ import { render } from "../plan/render/index.ts";
 import type { Plan } from "../plan/types.ts";
 import { apiArgs, configArgs, outputArgs, parseFormat, planArgs, rejectUnknownFlags } from "./_args.ts";
 import type { Io } from "./_io.ts";
-import { type PlanFlags, planFromConfig } from "./_plan.ts";
+import { type PlanFlags, passwordsOf, planFromConfig } from "../pipeline.ts";
 import { progressReporter } from "./_progress.ts";
 import { clientFor, loadConfigOrThrow } from "./_session.ts";
 import { verifyConvergence } from "./_verify.ts";
@@ -60,7 +60,7 @@ export const applyCommand = defineCommand({
     if (!fromFile && !flags["auto-approve"]) await confirm();
 
     const progress = progressReporter(io, Boolean(flags.quiet));
-    const result = await apply(plan, client, { passwordOf: passwordLookup(config), ...(progress.onItem ? { onItem: progress.onItem } : {}) });
+    const result = await apply(plan, client, { passwordOf: passwordsOf(config), ...(progress.onItem ? { onItem: progress.onItem } : {}) });
     progress.finish();
     const items: ItemResult[] = [...result.items, ...stale];
     const counts = countItems(items, plan.summary.unchanged);
@@ -94,9 +94,4 @@ async function confirm(): Promise<void> {
   const answer = await rl.question("Apply these changes? Only 'yes' is accepted: ");
   rl.close();
   if (answer.trim() !== "yes") throw new UsageError("apply cancelled: nothing was changed");
-}
-
-function passwordLookup(config: Config): (domain: string) => string | undefined {
-  const passwords = new Map(config.websites.map((w) => [w.domain, w.password]));
-  return (domain) => passwords.get(domain);
 }

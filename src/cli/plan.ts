@@ -4,7 +4,7 @@ import { SafetyError } from "../errors.ts";
 import { render } from "../plan/render/index.ts";
 import { apiArgs, configArgs, outputArgs, parseFormat, planArgs, rejectUnknownFlags } from "./_args.ts";
 import type { Io } from "./_io.ts";
-import { hasChanges, planFromConfig } from "./_plan.ts";
+import { planFromConfig } from "../pipeline.ts";
 import { clientFor, loadConfigOrThrow } from "./_session.ts";
 
 const args = {
@@ -36,13 +36,13 @@ export const planCommand = defineCommand({
     const client = clientFor(flags, config, io);
     const plan = await planFromConfig(config, client, flags);
     if (flags.out) writeFileSync(flags.out, `${JSON.stringify(plan, null, 2)}\n`);
-    if (!(flags.quiet && format === "text" && !hasChanges(plan) && plan.refusals.length === 0)) {
+    if (!(flags.quiet && format === "text" && plan.changes.length === 0 && plan.refusals.length === 0)) {
       io.out(render(plan, format, { color: io.color && format === "text" }));
     }
     if (plan.refusals.length > 0) {
       throw new SafetyError(plan.refusals[0]!.code, plan.refusals.map((r) => r.message).join("\n"));
     }
     if (flags.out && !flags.quiet) io.err(`Saved the plan to ${flags.out}; apply it with: sitesync apply ${flags.out}`);
-    return flags["detailed-exitcode"] && hasChanges(plan) ? 2 : 0;
+    return flags["detailed-exitcode"] && plan.changes.length > 0 ? 2 : 0;
   },
 });

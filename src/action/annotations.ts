@@ -1,0 +1,74 @@
+/**
+ * GitHub annotations: config diagnostics at their line (STYLE habit 6: the diagnostic's own fields, not
+ * reformatted), and each planned change at the line of its website in the YAML, so a pull request's
+ * "Files changed" shows what each edit will do. Deletes are warnings: they destroy statistics.
+ */
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import * as core from "@actions/core";
+import type { ItemResult } from "../apply/types.ts";
+import type { Diagnostic } from "../errors.ts";
+import type { SourcePos } from "../model/website.ts";
+import type { Change } from "../plan/types.ts";
+
+/** GitHub shows 10 annotations of a kind per step and 50 per job; more is only noise in the log. */
+export const MAX_CHANGE_ANNOTATIONS = 50;
+
+/** A path as the repository names it (annotations, the comment marker): relative to the checkout, with `/`. */
+export function workspacePath(file: string, workspace: string): string {
+  const rel = relative(workspace, resolve(file));
+  const inside = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+  return (inside ? rel : file).split(sep).join("/");
+}
+
+export function annotateDiagnostics(diagnostics: readonly Diagnostic[], workspace: string): void {
+  for (const d of diagnostics) {
+    const message = d.path ? `${d.path}: ${d.message}` : d.message;
+    const properties = { title: `sitesync config ${d.code}`, file: workspacePath(d.file, workspace), startLine: d.line, startColumn: d.column };
+    if (d.severity === "error") core.error(message, properties);
+    else core.warning(message, properties);
+  }
+}
+
+/** One annotation per planned change, deletes first (they matter most when the list is capped). */
+export function annotateChanges(changes: readonly Change[], workspace: string, limit = MAX_CHANGE_ANNOTATIONS): void {
+  const ordered = [...changes.filter((c) => c.action === "delete"), ...changes.filter((c) => c.action !== "delete")];
+  for (const change of ordered.slice(0, limit)) {
+    const properties = { title: `sitesync ${change.action}`, ...at(change.source, workspace) };
+    if (change.action === "delete") core.warning(describe(change), properties);
+    else core.notice(describe(change), properties);
+  }
+  if (ordered.length > limit) {
+    core.notice(`${ordered.length - limit} more planned changes are not annotated: the job summary lists them all.`);
+  }
+}
+
+/** Failed items of an apply, as errors at their line. */
+export function annotateFailures(items: readonly ItemResult[], workspace: string, limit = MAX_CHANGE_ANNOTATIONS): void {
+  for (const item of items.filter((i) => i.status === "failed").slice(0, limit)) {
+    const why = item.error?.message ?? "unknown error";
+    core.error(`${describe(item.change)} failed: ${printable(why)}`, { title: "sitesync apply failed", ...at(item.change.source, workspace) });
+  }
+}
+
+function at(source: SourcePos | undefined, workspace: string): { file?: string; startLine?: number; startColumn?: number } {
+  return source ? { file: workspacePath(source.file, workspace), startLine: source.line, startColumn: source.column } : {};
+}
+
+function describe(change: Change): string {
+  if (change.kind === "project") return `delete project ${printable(change.project)}: this deletes its reports`;
+  const domain = printable(change.domain);
+  switch (change.action) {
+    case "create":
+      return `create website ${domain}`;
+    case "update":
+      // Field names only: values may be sensitive, and the summary shows them properly.
+      return `update website ${domain} (id ${change.id}): ${change.fields.map((f) => f.field).join(", ")}`;
+    case "delete":
+      return `delete website ${domain} (id ${change.id}): this destroys its collected statistics`;
+  }
+}
+
+/** Domains read from the account may hold control characters (API-NOTES §2.4); never echo them raw. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}

@@ -1,0 +1,102 @@
+/**
+ * Fits a Report into the places GitHub shows it, each with a size limit: a pull-request comment (65,536
+ * characters) and a step's job summary (1 MiB). The summary part is kept whole; the details are cut at a
+ * line boundary, with a note saying how much was left out and where the rest is.
+ */
+import type { Report } from "./report.ts";
+
+/** GitHub refuses a comment body over 65,536 characters. */
+export const COMMENT_LIMIT = 65_536;
+/** GitHub refuses a step summary over 1 MiB ("upload aborted"). */
+export const SUMMARY_LIMIT = 1_048_576;
+/** Room kept for the cut note and the closing tags. */
+const NOTE_ROOM = 600;
+
+/** The hidden line that finds this config's comment again: one comment per config file. */
+export function markerFor(configLabel: string): string {
+  // "--" would end the HTML comment early.
+  return `<!-- sitesync-plan: ${configLabel.replaceAll("--", "-\u200b-")} -->`;
+}
+
+export interface CommentParts {
+  marker: string;
+  /** The commit the plan was made for. */
+  headSha?: string | undefined;
+  runUrl?: string | undefined;
+}
+
+/** The sticky comment's body: marker, summary, folded details, footer; under COMMENT_LIMIT. */
+export function commentBody(report: Report, parts: CommentParts, limit = COMMENT_LIMIT): string {
+  const footer: string[] = [];
+  if (parts.headSha) footer.push(`for commit ${parts.headSha.slice(0, 7)}`);
+  if (parts.runUrl) footer.push(`[workflow run](${parts.runUrl})`);
+  const where = parts.runUrl ? `the job summary of [the workflow run](${parts.runUrl})` : "the job summary of the workflow run";
+  return compose(report, {
+    prefix: `${parts.marker}\n`,
+    suffix: footer.length > 0 ? `\n\n<sub>sitesync · ${footer.join(" · ")}</sub>\n` : "\n",
+    fold: true,
+    limit,
+    cutNote: (shown, total) => `The plan is too long for a comment: ${shown} of its ${total} lines are shown. The whole plan is in ${where}.`,
+  });
+}
+
+/** The job summary: everything unfolded, under SUMMARY_LIMIT; the plan file holds the whole plan. */
+export function summaryBody(report: Report, planFile?: string, limit = SUMMARY_LIMIT): string {
+  const where = planFile ? `in the plan file \`${planFile}\` (output \`plan-file\`)` : "in the step's log";
+  return compose(report, {
+    prefix: "",
+    suffix: "\n",
+    fold: false,
+    limit,
+    cutNote: (shown, total) => `The plan is too long for the job summary: ${shown} of its ${total} lines are shown. The whole plan is ${where}.`,
+  });
+}
+
+interface Layout {
+  prefix: string;
+  suffix: string;
+  /** Fold the details in `<details>` (comments); else they follow the summary (job summary). */
+  fold: boolean;
+  limit: number;
+  cutNote: (shown: number, total: number) => string;
+}
+
+function compose(report: Report, layout: Layout): string {
+  const summary = report.summary.trimEnd();
+  const details = report.details;
+  if (!details) return layout.prefix + fitLines(summary, layout.limit - size(layout.prefix + layout.suffix) - NOTE_ROOM, layout) + layout.suffix;
+  const lines = details.markdown.split("\n").length;
+  const open = lines <= 60 ? " open" : "";
+  const head = layout.fold ? `${summary}\n\n<details${open}><summary>${details.title}</summary>\n\n` : `${summary}\n\n`;
+  const tail = layout.fold ? "\n\n</details>" : "";
+  const budget = layout.limit - size(layout.prefix + head + tail + layout.suffix) - NOTE_ROOM;
+  if (budget < 0) {
+    // The summary alone is too long: cut it, and leave the details out.
+    return layout.prefix + fitLines(`${summary}\n\n${details.markdown}`, layout.limit - size(layout.prefix + layout.suffix) - NOTE_ROOM, layout) + layout.suffix;
+  }
+  return layout.prefix + head + fitLines(details.markdown, budget, layout) + tail + layout.suffix;
+}
+
+/** `text` whole when it fits in `budget` bytes, else its first lines and the cut note. */
+function fitLines(text: string, budget: number, layout: Layout): string {
+  if (size(text) <= budget) return text;
+  const lines = text.split("\n");
+  let used = 0;
+  let shown = 0;
+  for (const line of lines) {
+    const cost = size(line) + 1;
+    if (used + cost > budget) break;
+    used += cost;
+    shown++;
+  }
+  // The blank line ends a table the cut may have left open.
+  return `${lines.slice(0, shown).join("\n")}\n\n> [!NOTE]\n> ${layout.cutNote(shown, lines.length)}`;
+}
+
+/**
+ * Sizes are counted in UTF-8 bytes: never fewer than the characters (or UTF-16 units) GitHub may count,
+ * so a body that fits by this measure fits by theirs.
+ */
+function size(text: string): number {
+  return Buffer.byteLength(text, "utf8");
+}

@@ -1,0 +1,76 @@
+/**
+ * What the workflow run is about, from the runner's environment: the event, the pull request (if any) and
+ * whether it comes from a fork. Read from `GITHUB_EVENT_NAME` and the payload at `GITHUB_EVENT_PATH`.
+ */
+import { readFileSync } from "node:fs";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export interface PullRequestInfo {
+  number: number;
+  /** The commit the plan was made for, shown in the comment. */
+  headSha: string | undefined;
+  /**
+   * The head branch lives in another repository (or in a deleted one). Such a run gets no secrets under
+   * `pull_request`, and under `pull_request_target` its config is untrusted: sitesync then never sends the
+   * key anywhere, since the fork could point `websites_url` at its own server.
+   */
+  fork: boolean;
+}
+
+export interface ActionEvent {
+  name: string;
+  /** Set for `pull_request` and `pull_request_target` events. */
+  pullRequest: PullRequestInfo | undefined;
+  /** `owner/repo` split, when `GITHUB_REPOSITORY` is set. */
+  repo: { owner: string; repo: string } | undefined;
+  /** Link to this workflow run, when the runner says where it is. */
+  runUrl: string | undefined;
+  /** The checkout root: annotations name files relative to it. */
+  workspace: string;
+}
+
+const PULL_REQUEST_EVENTS = new Set(["pull_request", "pull_request_target"]);
+
+/** Reads the event of this run. A missing or unreadable payload reads as "not a pull request". */
+export function readEvent(env: Env = process.env): ActionEvent {
+  const name = env.GITHUB_EVENT_NAME ?? "";
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
+  const server = env.GITHUB_SERVER_URL || "https://github.com";
+  return {
+    name,
+    pullRequest: PULL_REQUEST_EVENTS.has(name) ? pullRequestOf(readPayload(env.GITHUB_EVENT_PATH)) : undefined,
+    repo: owner && repo ? { owner, repo } : undefined,
+    runUrl: env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+  };
+}
+
+function readPayload(file: string | undefined): unknown {
+  if (!file) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+interface PullRequestPayload {
+  pull_request?: {
+    number?: unknown;
+    head?: { sha?: unknown; repo?: { full_name?: unknown } | null };
+    base?: { repo?: { full_name?: unknown } | null };
+  };
+}
+
+function pullRequestOf(payload: unknown): PullRequestInfo | undefined {
+  const pr = (payload as PullRequestPayload | undefined)?.pull_request;
+  if (!pr || typeof pr.number !== "number") return undefined;
+  const head = pr.head?.repo?.full_name;
+  const base = pr.base?.repo?.full_name;
+  return {
+    number: pr.number,
+    headSha: typeof pr.head?.sha === "string" ? pr.head.sha : undefined,
+    fork: typeof head !== "string" || head !== base,
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The Action's orchestrator: setup (inputs, secrets, event) → run (validate, plan or apply) → cleanup (job
+ * summary, pull-request comment, outputs, exit code), the last part whatever happened in the middle, so a
+ * failed run replaces an older plan in the comment instead of leaving it standing.
+ */
+import * as core from "@actions/core";
+import { workspacePath } from "./annotations.ts";
+import { readEvent } from "./event.ts";
+import { execute, type Outcome, type RunContext } from "./execute.ts";
+import { readInputs } from "./inputs.ts";
+import { writeComment, writeSummary } from "./publish.ts";
+import { createRedactor } from "./redactor.ts";
+import { errorReport } from "./report.ts";
+
+/** Runs the Action in this process and sets its exit code (DESIGN §7). Never throws. */
+export async function run(): Promise<void> {
+  const env = process.env;
+  const redactor = createRedactor();
+  let ctx: RunContext;
+  try {
+    const inputs = readInputs(redactor, env);
+    const event = readEvent(env);
+    ctx = { inputs, event, configLabel: workspacePath(inputs.config, event.workspace), redactor, env };
+  } catch (error) {
+    return conclude(1, redactor.redact(messageOf(error)));
+  }
+
+  let outcome: Outcome;
+  try {
+    outcome = await execute(ctx);
+  } catch (error) {
+    outcome = { report: errorReport(ctx.inputs.command, ctx.configLabel, error) };
+  }
+  // Each place is tried on its own: a summary that could not be written must not keep the comment stale.
+  const problems: string[] = [];
+  for (const publish of [() => writeSummary(ctx, outcome), () => writeComment(ctx, outcome.report)]) {
+    await publish().catch((error: unknown) => problems.push(redactor.redact(messageOf(error))));
+  }
+  const { exitCode, failure = "failed" } = outcome.report;
+  if (exitCode === 0 && problems.length > 0) return conclude(1, problems.join("; "));
+  for (const problem of problems) core.error(problem);
+  conclude(exitCode, redactor.redact(failure));
+}
+
+/** Fails the step with `message` when `exitCode` is not 0, keeping the CLI's exit code (2, 3, 4). */
+function conclude(exitCode: number, message: string): void {
+  core.setOutput("exit-code", exitCode);
+  if (exitCode === 0) return;
+  core.setFailed(message);
+  process.exitCode = exitCode;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
