@@ -8,7 +8,7 @@ import { describeEnum } from "../../src/config/schema-messages.ts";
 import { diagnosticsOf } from "./helpers.ts";
 
 const examples = new URL("../../examples/", import.meta.url);
-const exampleFiles = readdirSync(examples, { recursive: true, encoding: "utf8" }).filter((f) => /\.ya?ml$/.test(f));
+const exampleFiles = readdirSync(examples, { recursive: true, encoding: "utf8" }).filter((f) => /\.ya?ml$/.test(f) && !f.startsWith("workflows/")); // workflows are GitHub files, not configs
 const exampleEnv = { EXAMPLE_STATS_PASSWORD: "example-password" };
 
 /** Every subschema of the schema, with where it sits. */

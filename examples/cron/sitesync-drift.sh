@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# sitesync drift check for cron: runs `sitesync plan --detailed-exitcode` under a lock and logs the outcome.
+#
+#   sitesync-drift.sh [sitesync plan flags...]       e.g.  sitesync-drift.sh -c /etc/sitesync/sitesync.yaml
+#
+# Prints nothing when the account matches the config, so cron sends no mail; prints the plan on drift and
+# the error on failure, so cron mails exactly those. Exit codes are sitesync's (0 no drift, 2 drift,
+# 1 error, 4 refused by a safety rail), except a run skipped because another one holds the lock: 0.
+#
+# Environment (all optional):
+#   SITESYNC_ENV_FILE  file of VAR=value lines to load first (SITESYNC_API_KEY, passwords); keep it chmod 600,
+#                      so no secret sits in the crontab
+#   SITESYNC_BIN       the sitesync command (default: sitesync on PATH)
+#   SITESYNC_LOG       log file (default: ~/.local/state/sitesync/drift.log)
+#   SITESYNC_LOCK      lock file (default: ${XDG_RUNTIME_DIR:-/tmp}/sitesync-drift.lock)
+set -uo pipefail
+
+log_file=${SITESYNC_LOG:-${HOME:-/tmp}/.local/state/sitesync/drift.log}
+lock_file=${SITESYNC_LOCK:-${XDG_RUNTIME_DIR:-/tmp}/sitesync-drift.lock}
+sitesync=${SITESYNC_BIN:-sitesync}
+
+# Every line gets a timestamp, so a log that grows for months stays searchable.
+log() {
+  local stamp line
+  stamp=$(date '+%Y-%m-%dT%H:%M:%S%z')
+  for line in "$@"; do printf '%s %s\n' "$stamp" "$line"; done >>"$log_file"
+}
+log_output() {
+  local stamp line
+  stamp=$(date '+%Y-%m-%dT%H:%M:%S%z')
+  while IFS= read -r line; do printf '%s   | %s\n' "$stamp" "$line"; done <"$1" >>"$log_file"
+}
+
+mkdir -p "$(dirname "$log_file")" || exit 1
+if ! command -v flock >/dev/null 2>&1; then
+  echo "sitesync-drift: flock not found (it is part of util-linux)" >&2
+  exit 1
+fi
+
+# One run at a time: a check that outlives its interval (a slow API) must not pile up behind itself.
+exec 9>>"$lock_file" || exit 1
+if ! flock -n 9; then
+  log "skipped: another drift check holds $lock_file"
+  exit 0
+fi
+
+if [[ -n ${SITESYNC_ENV_FILE:-} ]]; then
+  set -a
+  # shellcheck disable=SC1090
+  . "$SITESYNC_ENV_FILE" || { log "error: cannot read SITESYNC_ENV_FILE $SITESYNC_ENV_FILE"; exit 1; }
+  set +a
+fi
+
+output=$(mktemp) || exit 1
+trap 'rm -f "$output"' EXIT
+
+# --quiet: nothing on stdout when there is no drift. NO_COLOR: plain text for the log and the mail.
+NO_COLOR=1 "$sitesync" plan --detailed-exitcode --quiet "$@" >"$output" 2>&1
+code=$?
+
+case $code in
+  0)
+    log "no drift"
+    ;;
+  2)
+    log "DRIFT: the account differs from the config; \`sitesync apply\` would make these changes:"
+    log_output "$output"
+    cat "$output"
+    ;;
+  4)
+    log "REFUSED (exit 4): a safety rail refused the plan:"
+    log_output "$output"
+    cat "$output" >&2
+    ;;
+  3)
+    # plan never applies, so never exits 3; say so rather than guess.
+    log "error: unexpected exit 3 (apply failures) from a plan:"
+    log_output "$output"
+    cat "$output" >&2
+    ;;
+  *)
+    log "ERROR (exit $code): the drift check did not run to the end:"
+    log_output "$output"
+    cat "$output" >&2
+    ;;
+esac
+exit "$code"

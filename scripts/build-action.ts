@@ -1,0 +1,29 @@
+/**
+ * Bundles the GitHub Action (src/action/main.ts) into one ESM file, dist/index.js, which action.yml runs
+ * with `node24`. The bundle is committed, so it is built to be reviewable and reproducible: no minifying,
+ * no source map, paths relative to the repository. CI rebuilds it and fails if it differs from the commit.
+ *
+ *   node scripts/build-action.ts           # write dist/index.js
+ */
+import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+await build({
+  absWorkingDir: root,
+  entryPoints: ["src/action/main.ts"],
+  outfile: "dist/index.js",
+  bundle: true,
+  platform: "node",
+  target: "node24",
+  format: "esm",
+  // ajv and parts of @actions/* are CommonJS and call require(): give the ES module one.
+  banner: { js: 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);' },
+  minify: false,
+  sourcemap: false,
+  legalComments: "eof",
+  charset: "utf8",
+  logLevel: "warning",
+});
+console.log("wrote dist/index.js");

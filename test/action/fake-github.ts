@@ -1,0 +1,109 @@
+/**
+ * A local imitation of the few GitHub REST routes the Action uses: list (paginated with a Link header),
+ * create, update and delete issue comments. node:http on 127.0.0.1, port 0.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeComment {
+  id: number;
+  issue: number;
+  body: string;
+  login: string;
+}
+
+export interface FakeGitHub {
+  url: string;
+  comments: FakeComment[];
+  /** Every request as `METHOD /path?query`. */
+  requests: string[];
+  /** Answer every write with this status: 403 as GitHub does for a fork's read-only token, 5xx for an outage. */
+  failWrites: number | undefined;
+  /** Adds comments by someone else (to make the pull request's conversation span several pages). */
+  seed(issue: number, count: number): void;
+  close(): Promise<void>;
+}
+
+const LIST = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/;
+const ONE = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/;
+
+/** Starts the fake; only requests carrying `token <token>` are accepted. */
+export async function startFakeGitHub(token: string): Promise<FakeGitHub> {
+  let nextId = 1000;
+  const fake: FakeGitHub = {
+    url: "",
+    comments: [],
+    requests: [],
+    failWrites: undefined,
+    seed(issue, count) {
+      for (let i = 0; i < count; i++) fake.comments.push({ id: nextId++, issue, body: `LGTM ${i}`, login: "someone" });
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    fake.requests.push(`${req.method} ${url.pathname}${url.search}`);
+    const body = await readJson(req);
+    if (req.headers.authorization !== `token ${token}`) return send(res, 401, { message: "Bad credentials" });
+    if (req.method !== "GET" && fake.failWrites) return send(res, fake.failWrites, { message: fake.failWrites === 403 ? "Resource not accessible by integration" : "Server Error" });
+    const list = LIST.exec(url.pathname);
+    if (list && req.method === "GET") return listComments(res, url, Number(list[3]));
+    if (list && req.method === "POST") {
+      const comment = { id: nextId++, issue: Number(list[3]), body: String(body.body), login: "github-actions[bot]" };
+      fake.comments.push(comment);
+      return send(res, 201, view(comment));
+    }
+    const one = ONE.exec(url.pathname);
+    const index = one ? fake.comments.findIndex((c) => c.id === Number(one[3])) : -1;
+    if (!one || index < 0) return send(res, 404, { message: "Not Found" });
+    if (req.method === "PATCH") {
+      fake.comments[index]!.body = String(body.body);
+      return send(res, 200, view(fake.comments[index]!));
+    }
+    if (req.method === "DELETE") {
+      fake.comments.splice(index, 1);
+      return send(res, 204, undefined);
+    }
+    send(res, 404, { message: "Not Found" });
+  };
+
+  const listComments = (res: ServerResponse, url: URL, issue: number): void => {
+    const perPage = Number(url.searchParams.get("per_page") ?? 30);
+    const page = Number(url.searchParams.get("page") ?? 1);
+    const all = fake.comments.filter((c) => c.issue === issue);
+    const last = Math.max(1, Math.ceil(all.length / perPage));
+    const headers: Record<string, string> = {};
+    if (page < last) {
+      const next = new URL(url);
+      next.searchParams.set("page", String(page + 1));
+      headers.link = `<${fake.url}${next.pathname}${next.search}>; rel="next", <${fake.url}${next.pathname}?per_page=${perPage}&page=${last}>; rel="last"`;
+    }
+    send(res, 200, all.slice((page - 1) * perPage, page * perPage).map(view), headers);
+  };
+
+  const server = createServer((req, res) => void handle(req, res).catch(() => send(res, 500, { message: "fake failed" })));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}
+
+function view(c: FakeComment) {
+  return { id: c.id, body: c.body, user: { login: c.login }, html_url: `https://github.example/acme/sites/pull/${c.issue}#issuecomment-${c.id}` };
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = body === undefined ? "" : JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(text);
+}
