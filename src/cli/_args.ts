@@ -1,5 +1,6 @@
 /** Flags shared by the commands that talk to the API, and their parsing into checked values. */
 import type { ArgsDef } from "citty";
+import { didYouMean } from "../config/did-you-mean.ts";
 import { UsageError } from "../errors.ts";
 
 export const configArgs = {
@@ -75,29 +76,7 @@ export function rejectUnknownFlags(rawArgs: string[], args: ArgsDef): void {
     if (!match || /^-\d/.test(raw)) continue;
     const name = match[1]!;
     if (known.has(name)) continue;
-    const guess = closest(name, [...known].filter((k) => k.length > 1));
+    const guess = didYouMean(name, [...known].filter((k) => k.length > 1));
     throw new UsageError(`unknown flag ${raw.split("=")[0]}${guess ? `; did you mean --${guess}?` : ""} (see --help)`);
   }
-}
-
-export function closest(word: string, candidates: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
-  for (const candidate of candidates) {
-    const distance = editDistance(word, candidate);
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

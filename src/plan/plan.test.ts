@@ -8,28 +8,14 @@ import { planHash, websiteFingerprint } from "./fingerprint.ts";
 import { plan, type Desired, type PlanOptions } from "./plan.ts";
 import { render } from "./render/index.ts";
 import { SENSITIVE, type Change, type Plan, type WebsiteCreate, type WebsiteUpdate } from "./types.ts";
+import { liveWebsite } from "../../test/helpers/live-website.ts";
 
 const schema = JSON.parse(readFileSync(new URL("../../schemas/plan.schema.json", import.meta.url), "utf8"));
 const validatePlan = new Ajv2020({ allErrors: true }).compile(schema);
 
 const SRC = (line: number) => ({ file: "sitesync.yaml", line, column: 5 });
 
-function site(id: number, domain: string, over: Partial<LiveWebsite> = {}): LiveWebsite {
-  return {
-    id,
-    domain,
-    privacy: 0,
-    email: 0,
-    password: false,
-    exclude_bots: 1,
-    exclude_ips: [],
-    favorite: false,
-    favorited_at: null,
-    created_at: "2025-01-02T03:04:05.000000Z",
-    updated_at: "2025-01-02T03:04:05.000000Z",
-    ...over,
-  };
-}
+const site = liveWebsite;
 const want = (domain: string, fields: WebsiteFields = {}, line?: number): DesiredWebsite => ({
   domain,
   state: "present",

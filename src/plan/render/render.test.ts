@@ -5,26 +5,12 @@ import { planHash } from "../fingerprint.ts";
 import { plan, type Desired, type Live } from "../plan.ts";
 import type { Plan } from "../types.ts";
 import { render } from "./index.ts";
+import { liveWebsite } from "../../../test/helpers/live-website.ts";
 
 const ANSI = /\u001b\[/;
 const PASSWORD = "hunter2-Secret";
 
-function site(id: number, domain: string, over: Partial<LiveWebsite> = {}): LiveWebsite {
-  return {
-    id,
-    domain,
-    privacy: 0,
-    email: 0,
-    password: false,
-    exclude_bots: 1,
-    exclude_ips: [],
-    favorite: false,
-    favorited_at: null,
-    created_at: "2025-01-02T03:04:05.000000Z",
-    updated_at: "2025-01-02T03:04:05.000000Z",
-    ...over,
-  };
-}
+const site = liveWebsite;
 const src = (line: number) => ({ file: "sitesync.yaml", line, column: 5 });
 
 /** One of every action, a warning, an unverifiable value and a refusal (3 deletes over a limit of 2). */
