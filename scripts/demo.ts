@@ -30,8 +30,10 @@ process.env.EXAMPLE_STATS_PASSWORD ??= "demo-only-password";
 delete process.env.SITESYNC_PROJECTS_API_KEY;
 const common = ["-c", "examples/sitesync.yaml", "--websites-url", sandbox.url, "--projects-url", sandbox.url];
 
+const bold = process.stdout.isTTY && !("NO_COLOR" in process.env) ? (s: string) => `\x1b[1m${s}\x1b[0m` : (s: string) => s;
+
 async function step(title: string, argv: string[]): Promise<number> {
-  process.stdout.write(`\n\x1b[1m$ sitesync ${argv.join(" ").replace(sandbox.url, "$SANDBOX").replace(sandbox.url, "$SANDBOX")}\x1b[0m  # ${title}\n\n`);
+  process.stdout.write(`\n${bold(`$ sitesync ${argv.join(" ").replaceAll(sandbox.url, "$SANDBOX")}`)}  # ${title}\n\n`);
   const code = await runCli(argv);
   process.stdout.write(`\n(exit ${code})\n`);
   return code;
