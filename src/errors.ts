@@ -53,7 +53,9 @@ export type ApiErrorKind =
   /** A 2xx whose body is not the JSON the API documents (HTML, empty, truncated). */
   | "parse"
   /** A read that could not produce a complete, consistent listing (DESIGN §5). */
-  | "integrity";
+  | "integrity"
+  /** Not sent: an earlier request of the run was refused (401/403/redirect), which ends the run (DESIGN §6). */
+  | "stopped";
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

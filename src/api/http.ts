@@ -45,6 +45,8 @@ type Verdict =
  * failure (DESIGN §6): its ApiError says `ambiguous` so the caller can look the domain up.
  */
 export function createHttp(options: HttpOptions): Http {
+  // A refused key ends the whole run at once (DESIGN §6): requests still queued are not sent after it.
+  let refused: ApiError | undefined;
   return async (request) => {
     const exchange: Exchange = { method: request.method, url: redactUrl(request.url), secrets: options.secrets };
     const origin = new URL(request.url).origin;
@@ -52,11 +54,15 @@ export function createHttp(options: HttpOptions): Http {
     let throttles = 0;
     for (let attempt = 1; ; attempt++) {
       options.stats.sent[request.method] = (options.stats.sent[request.method] ?? 0) + 1;
-      const result = await options.scheduler.run(origin, () => send(request, options.timeoutMs));
+      const result = await options.scheduler.run(origin, () => {
+        if (refused) throw stopped(exchange, refused);
+        return send(request, options.timeoutMs);
+      });
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== undefined) options.stats.rateLimit = result.rate.limit;
       const verdict = judge(exchange, result);
       if (verdict.kind === "ok") return { method: request.method, url: exchange.url, status: verdict.status, body: verdict.body };
+      if (verdict.kind === "fail" && verdict.error.fatal) refused ??= verdict.error;
       if (verdict.kind === "throttled") {
         options.stats.throttled++;
         if (++throttles <= MAX_THROTTLED) continue;
@@ -96,6 +102,11 @@ function judge(exchange: Exchange, result: Attempt): Verdict {
     return { kind: "fail", error, retryable: !isPost, retryAfterMs: retryAfterMs(result.headers) };
   }
   return { kind: "fail", error: errorFromResponse(exchange, status, text), retryable: false };
+}
+
+function stopped(exchange: Exchange, cause: ApiError): ApiError {
+  const { method, url } = exchange;
+  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run stopped after ${cause.message}`, cause });
 }
 
 function redirectError(exchange: Exchange, result: Attempt & { kind: "response" }): ApiError {

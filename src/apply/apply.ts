@@ -56,6 +56,7 @@ function executeChange(change: Change, client: Client, options: ApplyOptions): P
 }
 
 function failure(change: Change, error: unknown): ItemResult {
+  if (error instanceof ApiError && error.kind === "stopped") return { change, status: "skipped", note: error.serverMessage };
   if (!(error instanceof ApiError)) {
     return { change, status: "failed", error: { message: error instanceof Error ? error.message : String(error) } };
   }

@@ -9,12 +9,23 @@ import type { ApplyOptions, ItemResult } from "./types.ts";
 const CREATE_ATTEMPTS = 3;
 
 export async function createWebsite(change: WebsiteCreate, client: Client, options: ApplyOptions): Promise<ItemResult> {
+  const values = fieldValues(change, options);
   // POST does not take favorite; it is sent by the PUT below.
-  const { favorite: _favorite, password, ...fields } = fieldValues(change, options);
+  const { favorite: _favorite, password, ...fields } = values;
   const input: WebsiteCreateInput = { domain: change.domain, ...fields, ...(password ? { password } : {}) };
   const { site, adopted } = await postOrAdopt(input, client);
-  // favorite is only settable by PUT (DESIGN §4): the planned create is executed as POST then PUT.
-  if (change.requests === 2) await client.websites.update(site.id, { favorite: true });
+  try {
+    // The site found after a lost answer need not be the one our POST made: someone else may have created the
+    // domain meanwhile, or the listing missed it. Send every planned value, so that "applied" means what it says.
+    if (adopted) await client.websites.update(site.id, values);
+    // favorite is only settable by PUT (DESIGN §4): the planned create is executed as POST then PUT.
+    else if (change.requests === 2) await client.websites.update(site.id, { favorite: true });
+  } catch (error) {
+    // The site exists now: say so, with its id, so that nobody creates it again by hand (a rerun converges).
+    const message = error instanceof Error ? error.message : String(error);
+    const what = adopted ? "adopted but its values were not set" : "not made a favorite";
+    return { change, status: "failed", id: site.id, note: `created (id ${site.id}) but ${what}`, error: { message } };
+  }
   return { change, status: "applied", id: site.id, ...(adopted ? { note: "adopted: the POST's answer was lost but the site exists" } : {}) };
 }
 
@@ -23,14 +34,19 @@ export async function createWebsite(change: WebsiteCreate, client: Client, optio
  * repeated: look the domain up first and adopt the site if it exists (DESIGN §6).
  */
 async function postOrAdopt(input: WebsiteCreateInput, client: Client): Promise<{ site: LiveWebsite; adopted: boolean }> {
+  let ambiguous = false;
   for (let attempt = 1; ; attempt++) {
     try {
       return { site: await client.websites.create(input), adopted: false };
     } catch (error) {
-      if (!(error instanceof ApiError) || !error.ambiguous) throw error;
+      if (!(error instanceof ApiError)) throw error;
+      // After an ambiguous attempt, "already taken" may be our own earlier POST, committed late.
+      const takenByUs = ambiguous && error.fieldErrors?.domain?.some((m) => m.includes("already been taken"));
+      if (!error.ambiguous && !takenByUs) throw error;
+      ambiguous = true;
       const existing = await client.websites.find(input.domain);
       if (existing) return { site: existing, adopted: true };
-      if (attempt >= CREATE_ATTEMPTS) throw error;
+      if (takenByUs || attempt >= CREATE_ATTEMPTS) throw error;
     }
   }
 }
