@@ -40200,6 +40200,7 @@ var BACKOFF_CAP_MS = 3e4;
 var RETRY_AFTER_CAP_MS = 12e4;
 var MAX_THROTTLED = 20;
 function createHttp(options) {
+  let refused;
   return async (request2) => {
     const exchange = { method: request2.method, url: redactUrl(request2.url), secrets: options.secrets };
     const origin = new URL(request2.url).origin;
@@ -40207,11 +40208,15 @@ function createHttp(options) {
     let throttles = 0;
     for (let attempt = 1; ; attempt++) {
       options.stats.sent[request2.method] = (options.stats.sent[request2.method] ?? 0) + 1;
-      const result = await options.scheduler.run(origin, () => send(request2, options.timeoutMs));
+      const result = await options.scheduler.run(origin, () => {
+        if (refused) throw stopped(exchange, refused);
+        return send(request2, options.timeoutMs);
+      });
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== void 0) options.stats.rateLimit = result.rate.limit;
       const verdict = judge(exchange, result);
       if (verdict.kind === "ok") return { method: request2.method, url: exchange.url, status: verdict.status, body: verdict.body };
+      if (verdict.kind === "fail" && verdict.error.fatal) refused ??= verdict.error;
       if (verdict.kind === "throttled") {
         options.stats.throttled++;
         if (++throttles <= MAX_THROTTLED) continue;
@@ -40249,6 +40254,10 @@ function judge(exchange, result) {
     return { kind: "fail", error: error2, retryable: !isPost, retryAfterMs: retryAfterMs(result.headers) };
   }
   return { kind: "fail", error: errorFromResponse(exchange, status, text2), retryable: false };
+}
+function stopped(exchange, cause) {
+  const { method, url } = exchange;
+  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run stopped after ${cause.message}`, cause });
 }
 function redirectError(exchange, result) {
   const location = result.headers.get("location");
@@ -40785,7 +40794,10 @@ function createScheduler(options) {
 // src/api/service.ts
 function createService(base, flag3, apiKey, http2) {
   const url = (path, query) => {
-    if (base === void 0) throw new UsageError(`this command needs the API address: pass ${flag3} <url>`);
+    if (base === void 0) {
+      const [env, key2] = flag3 === "--projects-url" ? ["SITESYNC_PROJECTS_URL", "projects_url"] : ["SITESYNC_WEBSITES_URL", "websites_url"];
+      throw new UsageError(`this command needs the API address: pass ${flag3} <url>, set ${env}, or set ${key2} in the config`);
+    }
     const search = query && query.size > 0 ? `?${query.toString()}` : "";
     return `${base}/api/v1/${path}${search}`;
   };
@@ -40865,6 +40877,7 @@ function createClient(options) {
     onRequest: options.onRequest
   });
   return {
+    target: { ...websitesBase ? { websites: websitesBase } : {}, ...projectsBase ? { projects: projectsBase } : {} },
     websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http2)),
     projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http2)),
     stats: () => ({ ...stats, sent: { ...stats.sent } })
@@ -40887,21 +40900,33 @@ function whole(value, fallback, min, name) {
 // src/apply/changes.ts
 var CREATE_ATTEMPTS = 3;
 async function createWebsite(change, client, options) {
-  const { favorite: _favorite, password, ...fields } = fieldValues(change, options);
+  const values = fieldValues(change, options);
+  const { favorite: _favorite, password, ...fields } = values;
   const input = { domain: change.domain, ...fields, ...password ? { password } : {} };
   const { site, adopted } = await postOrAdopt(input, client);
-  if (change.requests === 2) await client.websites.update(site.id, { favorite: true });
+  try {
+    if (adopted) await client.websites.update(site.id, values);
+    else if (change.requests === 2) await client.websites.update(site.id, { favorite: true });
+  } catch (error2) {
+    const message = error2 instanceof Error ? error2.message : String(error2);
+    const what = adopted ? "adopted but its values were not set" : "not made a favorite";
+    return { change, status: "failed", id: site.id, note: `created (id ${site.id}) but ${what}`, error: { message } };
+  }
   return { change, status: "applied", id: site.id, ...adopted ? { note: "adopted: the POST's answer was lost but the site exists" } : {} };
 }
 async function postOrAdopt(input, client) {
+  let ambiguous = false;
   for (let attempt = 1; ; attempt++) {
     try {
       return { site: await client.websites.create(input), adopted: false };
     } catch (error2) {
-      if (!(error2 instanceof ApiError) || !error2.ambiguous) throw error2;
+      if (!(error2 instanceof ApiError)) throw error2;
+      const takenByUs = ambiguous && error2.fieldErrors?.domain?.some((m2) => m2.includes("already been taken"));
+      if (!error2.ambiguous && !takenByUs) throw error2;
+      ambiguous = true;
       const existing = await client.websites.find(input.domain);
       if (existing) return { site: existing, adopted: true };
-      if (attempt >= CREATE_ATTEMPTS) throw error2;
+      if (takenByUs || attempt >= CREATE_ATTEMPTS) throw error2;
     }
   }
 }
@@ -40993,7 +41018,7 @@ function itemLine(item) {
   return `${item.status} ${what}${item.note ? `: ${item.note}` : ""}`;
 }
 function renderResultsMarkdown(items, counts) {
-  const title = counts.failed > 0 ? "### sitesync apply: finished with failures" : "### sitesync apply: complete";
+  const title = counts.failed > 0 ? "### sitesync apply: finished with failures" : counts.skipped > 0 ? "### sitesync apply: finished, some changes skipped" : "### sitesync apply: complete";
   const lines = [
     title,
     "",
@@ -41056,6 +41081,7 @@ function executeChange(change, client, options) {
   }
 }
 function failure(change, error2) {
+  if (error2 instanceof ApiError && error2.kind === "stopped") return { change, status: "skipped", note: error2.serverMessage };
   if (!(error2 instanceof ApiError)) {
     return { change, status: "failed", error: { message: error2 instanceof Error ? error2.message : String(error2) } };
   }
@@ -41077,23 +41103,6 @@ async function readLive(client, config) {
     config.projects ? client.projects.readAll() : void 0
   ]);
   return projects ? { websites, projects } : { websites };
-}
-
-// src/cli/_args.ts
-function parseCount(flag3, value, min) {
-  if (value === void 0) return void 0;
-  if (!/^\d+$/.test(value) || Number(value) < min) {
-    throw new UsageError(`--${flag3} must be a whole number of at least ${min}, not "${value}"`);
-  }
-  return Number(value);
-}
-function parseDuration(flag3, value) {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(value.trim());
-  if (!match) throw new UsageError(`--${flag3} must be a duration such as 500ms, 30s or 2m, not "${value}"`);
-  const unit = match[2] === "m" ? 6e4 : match[2] === "s" ? 1e3 : 1;
-  const ms = Number(match[1]) * unit;
-  if (ms <= 0) throw new UsageError(`--${flag3} must be longer than 0`);
-  return ms;
 }
 
 // src/config/glob.ts
@@ -41332,7 +41341,7 @@ function planWebsites(desired, live, filters, syncWriteOnly, tally) {
     else planUpdate(d, current, syncWriteOnly, tally);
   }
   for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted2(entry, filters, tally);
-  for (const entry of extras) planUnlisted2(entry, filters, tally);
+  tally.summary.unmanaged += extras.length;
 }
 function planCreate(d, tally) {
   tally.summary.create++;
@@ -41389,18 +41398,21 @@ function planUnlisted2({ domain, site }, filters, tally) {
   }
 }
 function indexLive(live, tally) {
-  const sorted = live.map((site) => ({ domain: normalizeDomain(site.domain), site })).sort((a, b) => byName(a.domain, b.domain) || a.site.id - b.site.id);
+  const sorted = live.map((site) => ({ domain: normalizeDomain(site.domain), site })).sort((a, b) => byName(a.domain, b.domain) || exact(b) - exact(a) || a.site.id - b.site.id);
   const byDomain = /* @__PURE__ */ new Map();
   const extras = [];
   for (const entry of sorted) {
     if (!byDomain.has(entry.domain)) byDomain.set(entry.domain, entry);
     else {
       extras.push(entry);
-      const message = `The account holds ${entry.domain} more than once: id ${entry.site.id} counts as not listed.`;
+      const message = `The account holds ${entry.domain} more than once: id ${entry.site.id} is left alone (never compared or deleted).`;
       warn(tally, "duplicate-live", entry.domain, message);
     }
   }
   return { byDomain, extras };
+}
+function exact(entry) {
+  return entry.site.domain === entry.domain ? 1 : 0;
 }
 function withDomain(d, domain) {
   return domain === d.domain ? d : { ...d, domain };
@@ -41457,6 +41469,7 @@ function plan(desired, live, options) {
     version: 1,
     configDigest: options.configDigest,
     configFile: options.configFile,
+    target: options.target ?? {},
     changes,
     summary: tally.summary,
     warnings: tally.warnings,
@@ -41503,17 +41516,17 @@ function estimate(changes, rate) {
 }
 
 // src/pipeline.ts
-async function planFromConfig(config, client, flags) {
-  const maxDeletes = parseCount("max-deletes", flags["max-deletes"], 0);
+async function planFromConfig(config, client, settings = {}) {
   const live = await readLive(client, config);
   const desired = { websites: config.websites, ...config.projects ? { projects: config.projects } : {}, policy: config.policy };
   return plan(desired, live, {
     configFile: config.file,
     configDigest: config.digest,
-    syncWriteOnly: Boolean(flags["sync-write-only"]),
-    allowEmpty: Boolean(flags["allow-empty"]),
-    ...maxDeletes === void 0 ? {} : { maxDeletes },
-    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: parseDuration("rate-window", flags["rate-window"] ?? "60s") / 1e3 }
+    target: client.target,
+    syncWriteOnly: settings.syncWriteOnly ?? false,
+    allowEmpty: settings.allowEmpty ?? false,
+    ...settings.maxDeletes === void 0 ? {} : { maxDeletes: settings.maxDeletes },
+    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: settings.rateWindowSeconds ?? 60 }
   });
 }
 function passwordsOf(config) {
@@ -42822,7 +42835,7 @@ async function execute(ctx) {
   if ("report" in loaded) return loaded;
   const { config } = loaded;
   const client = clientFor(ctx.inputs, config);
-  const plan2 = await planFromConfig(config, client, ctx.inputs.maxDeletes === void 0 ? {} : { "max-deletes": ctx.inputs.maxDeletes });
+  const plan2 = await planFromConfig(config, client, ctx.inputs.maxDeletes === void 0 ? {} : { maxDeletes: Number(ctx.inputs.maxDeletes) });
   const planFile = savePlan(plan2, ctx.env);
   setPlanOutputs(plan2, planFile);
   startGroup(`Plan: ${plan2.changes.length} change${plan2.changes.length === 1 ? "" : "s"}`);
@@ -47208,7 +47221,8 @@ function size(text2) {
 async function upsertComment(octokit, target, body) {
   const { owner, repo, issueNumber, marker } = target;
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
-  const [mine, ...duplicates] = comments.filter((c2) => c2.body?.trimStart().startsWith(marker));
+  const byBot = (c2) => c2.user?.type === "Bot" || Boolean(c2.user?.login.endsWith("[bot]"));
+  const [mine, ...duplicates] = comments.filter((c2) => byBot(c2) && c2.body?.trimStart().startsWith(marker));
   if (!mine) {
     const { data: data2 } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
     return { action: "created", id: data2.id, url: data2.html_url };

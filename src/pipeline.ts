@@ -4,31 +4,34 @@
  */
 import { readLive } from "./api/read-live.ts";
 import type { Client } from "./api/types.ts";
-import { parseCount, parseDuration } from "./cli/_args.ts";
 import type { Config } from "./config/types.ts";
 import { plan } from "./plan/plan.ts";
 import type { Plan } from "./plan/types.ts";
 
-/** The planning flags, as the CLI spells them (the Action maps its inputs onto them). */
-export interface PlanFlags {
-  "sync-write-only"?: boolean;
-  "max-deletes"?: string;
-  "allow-empty"?: boolean;
-  "rate-window"?: string;
+/** How to plan, beyond the config: the CLI's planning flags, the Action's inputs. */
+export interface PlanSettings {
+  /** `--sync-write-only`. */
+  syncWriteOnly?: boolean;
+  /** `--max-deletes N`, overriding `policy.max_deletes`. */
+  maxDeletes?: number;
+  /** `--allow-empty`. */
+  allowEmpty?: boolean;
+  /** The window the server's rate limit counts in, for the estimate (default 60 s, the real API's). */
+  rateWindowSeconds?: number;
 }
 
-/** Reads the live account and plans the config against it. */
-export async function planFromConfig(config: Config, client: Client, flags: PlanFlags): Promise<Plan> {
-  const maxDeletes = parseCount("max-deletes", flags["max-deletes"], 0);
+/** Reads the live account and plans the config against it; the plan records which account it read. */
+export async function planFromConfig(config: Config, client: Client, settings: PlanSettings = {}): Promise<Plan> {
   const live = await readLive(client, config);
   const desired = { websites: config.websites, ...(config.projects ? { projects: config.projects } : {}), policy: config.policy };
   return plan(desired, live, {
     configFile: config.file,
     configDigest: config.digest,
-    syncWriteOnly: Boolean(flags["sync-write-only"]),
-    allowEmpty: Boolean(flags["allow-empty"]),
-    ...(maxDeletes === undefined ? {} : { maxDeletes }),
-    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: parseDuration("rate-window", flags["rate-window"] ?? "60s") / 1000 },
+    target: client.target,
+    syncWriteOnly: settings.syncWriteOnly ?? false,
+    allowEmpty: settings.allowEmpty ?? false,
+    ...(settings.maxDeletes === undefined ? {} : { maxDeletes: settings.maxDeletes }),
+    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: settings.rateWindowSeconds ?? 60 },
   });
 }
 

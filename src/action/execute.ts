@@ -51,7 +51,7 @@ export async function execute(ctx: RunContext): Promise<Outcome> {
   if ("report" in loaded) return loaded;
   const { config } = loaded;
   const client = clientFor(ctx.inputs, config);
-  const plan = await planFromConfig(config, client, ctx.inputs.maxDeletes === undefined ? {} : { "max-deletes": ctx.inputs.maxDeletes });
+  const plan = await planFromConfig(config, client, ctx.inputs.maxDeletes === undefined ? {} : { maxDeletes: Number(ctx.inputs.maxDeletes) });
   const planFile = savePlan(plan, ctx.env);
   setPlanOutputs(plan, planFile);
   core.startGroup(`Plan: ${plan.changes.length} change${plan.changes.length === 1 ? "" : "s"}`);

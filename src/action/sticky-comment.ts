@@ -27,7 +27,10 @@ export interface StickyResult {
 export async function upsertComment(octokit: Octokit, target: StickyTarget, body: string): Promise<StickyResult> {
   const { owner, repo, issueNumber, marker } = target;
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
-  const [mine, ...duplicates] = comments.filter((c) => c.body?.trimStart().startsWith(marker));
+  // Only a bot's comments count: anyone can post a comment that starts with the marker, and theirs must be
+  // neither overwritten nor deleted.
+  const byBot = (c: (typeof comments)[number]) => c.user?.type === "Bot" || Boolean(c.user?.login.endsWith("[bot]"));
+  const [mine, ...duplicates] = comments.filter((c) => byBot(c) && c.body?.trimStart().startsWith(marker));
   if (!mine) {
     const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
     return { action: "created", id: data.id, url: data.html_url };

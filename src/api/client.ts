@@ -42,6 +42,7 @@ export function createClient(options: ClientOptions): Client {
   });
 
   return {
+    target: { ...(websitesBase ? { websites: websitesBase } : {}), ...(projectsBase ? { projects: projectsBase } : {}) },
     websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http)),
     projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http)),
     stats: () => ({ ...stats, sent: { ...stats.sent } }),

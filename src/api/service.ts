@@ -16,7 +16,10 @@ export interface Service {
  */
 export function createService(base: string | undefined, flag: string, apiKey: string, http: Http): Service {
   const url = (path: string, query?: URLSearchParams): string => {
-    if (base === undefined) throw new UsageError(`this command needs the API address: pass ${flag} <url>`);
+    if (base === undefined) {
+      const [env, key] = flag === "--projects-url" ? ["SITESYNC_PROJECTS_URL", "projects_url"] : ["SITESYNC_WEBSITES_URL", "websites_url"];
+      throw new UsageError(`this command needs the API address: pass ${flag} <url>, set ${env}, or set ${key} in the config`);
+    }
     const search = query && query.size > 0 ? `?${query.toString()}` : "";
     return `${base}/api/v1/${path}${search}`;
   };

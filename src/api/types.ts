@@ -138,6 +138,8 @@ export interface RequestStats {
 }
 
 export interface Client {
+  /** The normalized base URLs this client talks to. */
+  readonly target: { websites?: string; projects?: string };
   websites: WebsitesApi;
   projects: ProjectsApi;
   stats(): RequestStats;

@@ -40,12 +40,22 @@ export function renderResultsText(items: ItemResult[], counts: ApplyCounts, colo
     header.map((h) => h.padStart(9)).join(" "),
     header.map((h) => String(counts[h]).padStart(9)).join(" "),
   ];
-  const verdict = counts.failed > 0 ? c.red("Apply finished with failures.") : c.green("Apply complete.");
+  const verdict =
+    counts.failed > 0
+      ? c.red("Apply finished with failures.")
+      : counts.skipped > 0
+        ? c.yellow(`Apply finished; ${counts.skipped} change${counts.skipped === 1 ? "" : "s"} skipped.`)
+        : c.green("Apply complete.");
   return [...(lines.length ? [...lines, ""] : []), verdict, ...table].join("\n") + "\n";
 }
 
 export function renderResultsMarkdown(items: ItemResult[], counts: ApplyCounts): string {
-  const title = counts.failed > 0 ? "### sitesync apply: finished with failures" : "### sitesync apply: complete";
+  const title =
+    counts.failed > 0
+      ? "### sitesync apply: finished with failures"
+      : counts.skipped > 0
+        ? "### sitesync apply: finished, some changes skipped"
+        : "### sitesync apply: complete";
   const lines = [
     title,
     "",

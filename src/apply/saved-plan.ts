@@ -1,8 +1,12 @@
-/** Reading a plan saved by `plan --out` back, refusing one that was altered or made from another config. */
+/** Reading a plan saved by `plan --out` back, refusing one that was altered, refused, or made elsewhere. */
 import { readFileSync } from "node:fs";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import schema from "../../schemas/plan.schema.json" with { type: "json" };
 import { SafetyError, UsageError } from "../errors.ts";
 import { planHash } from "../plan/fingerprint.ts";
 import type { Plan } from "../plan/types.ts";
+
+let validatePlan: ValidateFunction | undefined;
 
 export function readSavedPlan(file: string): Plan {
   let text: string;
@@ -11,18 +15,25 @@ export function readSavedPlan(file: string): Plan {
   } catch (error) {
     throw new UsageError(`cannot read the plan file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  let plan: Plan;
+  let data: unknown;
   try {
-    plan = JSON.parse(text) as Plan;
+    data = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${file} is not a plan saved by \`sitesync plan --out\`: ${(error as Error).message}`);
   }
-  if (plan?.format !== "sitesync-plan" || plan.version !== 1 || !Array.isArray(plan.changes)) {
-    throw new UsageError(`${file} is not a plan saved by \`sitesync plan --out\` (format sitesync-plan, version 1)`);
+  validatePlan ??= new Ajv2020({ allErrors: true }).compile(schema);
+  if (!validatePlan(data)) {
+    const first = validatePlan.errors?.[0];
+    const where = first ? ` (${first.instancePath || "/"} ${first.message})` : "";
+    throw new UsageError(`${file} is not a plan saved by this version of \`sitesync plan --out\`${where}: plan again`);
   }
+  const plan = data as Plan;
   const { hash, ...rest } = plan;
   if (planHash(rest) !== hash) {
     throw new SafetyError("plan-altered", `${file} was changed after it was saved (its hash does not match): plan again`);
+  }
+  if (plan.refusals.length > 0) {
+    throw new SafetyError(plan.refusals[0]!.code, `${file} was refused when it was made:\n${plan.refusals.map((r) => r.message).join("\n")}`);
   }
   return plan;
 }
@@ -34,5 +45,18 @@ export function assertSameConfig(plan: Plan, configDigest: string, file: string)
       "stale-config",
       `${file} changed since the plan was saved: run \`sitesync plan --out\` again and review the new plan`,
     );
+  }
+}
+
+/** ...and only to the account it was read from: ids and fingerprints of a cloned account would match too. */
+export function assertSameTarget(plan: Plan, target: Plan["target"]): void {
+  for (const api of ["websites", "projects"] as const) {
+    const planned = plan.target[api];
+    if (planned !== undefined && planned !== target[api]) {
+      throw new SafetyError(
+        "other-account",
+        `the plan was made against ${planned}, not ${target[api] ?? "(no URL given)"}: apply it with the same --${api}-url, or plan again`,
+      );
+    }
   }
 }

@@ -2,6 +2,7 @@
 import type { ArgsDef } from "citty";
 import { didYouMean } from "../config/did-you-mean.ts";
 import { UsageError } from "../errors.ts";
+import type { PlanSettings } from "../pipeline.ts";
 
 export const configArgs = {
   config: { type: "string", alias: "c", default: "sitesync.yaml", description: "Config file", valueHint: "file" },
@@ -31,6 +32,22 @@ export const planArgs = {
   "max-deletes": { type: "string", description: "Allow up to N deletes in this run (overrides policy.max_deletes)", valueHint: "n" },
   "allow-empty": { type: "boolean", description: "Allow prune with an empty website list (deletes every unprotected website)" },
 } as const satisfies ArgsDef;
+
+/** The planning flags as the pipeline takes them. */
+export function planSettings(flags: {
+  "sync-write-only"?: boolean;
+  "max-deletes"?: string;
+  "allow-empty"?: boolean;
+  "rate-window"?: string;
+}): PlanSettings {
+  const maxDeletes = parseCount("max-deletes", flags["max-deletes"], 0);
+  return {
+    syncWriteOnly: Boolean(flags["sync-write-only"]),
+    allowEmpty: Boolean(flags["allow-empty"]),
+    ...(maxDeletes === undefined ? {} : { maxDeletes }),
+    rateWindowSeconds: parseDuration("rate-window", flags["rate-window"] ?? "60s") / 1000,
+  };
+}
 
 export type Format = "text" | "json" | "markdown";
 

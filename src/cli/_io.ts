@@ -2,7 +2,9 @@
  * The CLI's output: results to stdout, logs and progress to stderr (STYLE habit 9). Every line written goes
  * through `redact`, a last line of defence so that a secret that slipped into a message is never printed.
  */
+import { writeFileSync } from "node:fs";
 import pc from "picocolors";
+import { UsageError } from "../errors.ts";
 
 export interface Io {
   out(text: string): void;
@@ -40,4 +42,14 @@ export function createIo(env: NodeJS.ProcessEnv = process.env): Io {
     },
   };
   return io;
+}
+
+/** Writes a file the user asked for (`--out`, `--results`); a failure is a usage error naming the path. */
+export function writeOutput(path: string, text: string): void {
+  try {
+    writeFileSync(path, text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new UsageError(`cannot write ${path} (${code}): check the folder exists and is writable`);
+  }
 }

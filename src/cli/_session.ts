@@ -1,11 +1,9 @@
 /** What the API commands share: loading the config, making the client, reading live state. */
 import { createClient } from "../api/client.ts";
-import { readLive } from "../api/read-live.ts";
 import type { Client, RequestLogEntry } from "../api/types.ts";
 import { loadConfig } from "../config/load.ts";
 import type { Config } from "../config/types.ts";
 import { ConfigError, formatDiagnostic, UsageError } from "../errors.ts";
-import type { Live } from "../plan/plan.ts";
 import { parseCount, parseDuration } from "./_args.ts";
 import type { Io } from "./_io.ts";
 
@@ -55,6 +53,3 @@ export function formatRequest(entry: RequestLogEntry): string {
   const attempt = entry.attempt > 1 ? ` [attempt ${entry.attempt}]` : "";
   return `${entry.method} ${entry.url} ${status} ${Math.round(entry.ms)}ms${rate}${attempt}`;
 }
-
-export { readLive };
-export type { Live };

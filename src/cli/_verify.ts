@@ -3,11 +3,11 @@ import type { Client } from "../api/types.ts";
 import type { Config } from "../config/types.ts";
 import { SENSITIVE, type Change, type FieldValue } from "../plan/types.ts";
 import type { Io } from "./_io.ts";
-import { type PlanFlags, planFromConfig } from "../pipeline.ts";
+import { type PlanSettings, planFromConfig } from "../pipeline.ts";
 
 /** Prints every change that a re-read still finds (an API that rewrites a value) and returns how many. */
-export async function verifyConvergence(config: Config, client: Client, flags: PlanFlags, io: Io): Promise<number> {
-  const again = await planFromConfig(config, client, { ...flags, "sync-write-only": false });
+export async function verifyConvergence(config: Config, client: Client, settings: PlanSettings, io: Io): Promise<number> {
+  const again = await planFromConfig(config, client, { ...settings, syncWriteOnly: false });
   if (again.changes.length === 0) {
     io.err("Verified: the account matches the configuration.");
     return 0;

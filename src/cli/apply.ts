@@ -1,19 +1,18 @@
-import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
 import { defineCommand } from "citty";
+import type { Client } from "../api/types.ts";
 import { apply } from "../apply/apply.ts";
 import { checkPreconditions } from "../apply/preconditions.ts";
 import { countItems, renderResultsMarkdown, renderResultsText } from "../apply/report.ts";
-import { assertSameConfig, readSavedPlan } from "../apply/saved-plan.ts";
+import { assertSameConfig, assertSameTarget, readSavedPlan } from "../apply/saved-plan.ts";
 import type { ItemResult } from "../apply/types.ts";
-import type { Client } from "../api/types.ts";
 import type { Config } from "../config/types.ts";
 import { ExitCode, SafetyError, UsageError } from "../errors.ts";
+import { type PlanSettings, passwordsOf, planFromConfig } from "../pipeline.ts";
 import { render } from "../plan/render/index.ts";
 import type { Plan } from "../plan/types.ts";
-import { apiArgs, configArgs, outputArgs, parseFormat, planArgs, rejectUnknownFlags } from "./_args.ts";
-import type { Io } from "./_io.ts";
-import { type PlanFlags, passwordsOf, planFromConfig } from "../pipeline.ts";
+import { apiArgs, configArgs, outputArgs, parseFormat, planArgs, planSettings, rejectUnknownFlags } from "./_args.ts";
+import { type Io, writeOutput } from "./_io.ts";
 import { progressReporter } from "./_progress.ts";
 import { clientFor, loadConfigOrThrow } from "./_session.ts";
 import { verifyConvergence } from "./_verify.ts";
@@ -36,51 +35,67 @@ export const examples = [
 ];
 
 export const applyCommand = defineCommand({
-  meta: {
-    name: "apply",
-    description: "Make the account match the config: creates, then updates, then deletes.",
-  },
+  meta: { name: "apply", description: "Make the account match the config: creates, then updates, then deletes." },
   args,
   async run({ args: flags, rawArgs, data }) {
     const io = (data as { io: Io }).io;
     rejectUnknownFlags(rawArgs, args);
     const format = parseFormat(flags.format);
-    const fromFile = flags.plan ? readSavedPlan(flags.plan) : undefined;
+    const settings = planSettings(flags);
+    const saved = flags.plan ? readSavedPlan(flags.plan) : undefined;
+    if (saved) rejectPlanningFlags(rawArgs);
     const explicitConfig = rawArgs.some((a) => a === "-c" || a.startsWith("--config"));
-    const configFile = fromFile && !explicitConfig ? fromFile.configFile : flags.config;
-    const config = loadConfigOrThrow(configFile, io, flags.quiet);
-    if (fromFile) assertSameConfig(fromFile, config.digest, config.file);
+    const config = loadConfigOrThrow(saved && !explicitConfig ? saved.configFile : flags.config, io, flags.quiet);
     const client = clientFor(flags, config, io);
+    if (saved) {
+      assertSameConfig(saved, config.digest, config.file);
+      assertSameTarget(saved, client.target);
+    }
+    // Fail before changing anything when the results cannot be written afterwards.
+    if (flags.results) writeOutput(flags.results, "");
 
-    const { plan, stale } = fromFile ? await checkPreconditions(fromFile, client) : await freshPlan(config, client, flags, io);
+    const { plan, stale } = saved ? await checkPreconditions(saved, client) : await freshPlan(config, client, settings, io);
     if (plan.changes.length === 0 && stale.length === 0) {
       if (!flags.quiet) io.out("No changes. The account matches the configuration.");
       return ExitCode.ok;
     }
-    if (!fromFile && !flags["auto-approve"]) await confirm();
+    if (!saved && !flags["auto-approve"]) await confirm();
 
     const progress = progressReporter(io, Boolean(flags.quiet));
-    const result = await apply(plan, client, { passwordOf: passwordsOf(config), ...(progress.onItem ? { onItem: progress.onItem } : {}) });
+    const onItem = progress.onItem;
+    const result = await apply(plan, client, { passwordOf: passwordsOf(config), ...(onItem ? { onItem } : {}) });
     progress.finish();
     const items: ItemResult[] = [...result.items, ...stale];
     const counts = countItems(items, plan.summary.unchanged);
-    io.out(format === "markdown" ? renderResultsMarkdown(items, counts) : format === "json" ? JSON.stringify({ counts, items }, null, 2) : renderResultsText(items, counts, io.color));
-    if (flags.results) writeFileSync(flags.results, `${JSON.stringify({ counts, items, ...(result.aborted ? { aborted: result.aborted } : {}) }, null, 2)}\n`);
-    if (result.aborted) io.err(`error: the run stopped early: ${result.aborted}`);
-
-    const unconverged = flags.verify ? await verifyConvergence(config, client, flags, io) : 0;
-    if (result.aborted) return ExitCode.error;
-    if (counts.failed > 0 || unconverged > 0) return ExitCode.applyFailed;
+    const report = { counts, items, ...(result.aborted ? { aborted: result.aborted } : {}) };
+    if (format === "json") io.out(JSON.stringify(report, null, 2));
+    else io.out(format === "markdown" ? renderResultsMarkdown(items, counts) : renderResultsText(items, counts, io.color));
+    if (flags.results) writeOutput(flags.results, `${JSON.stringify(report, null, 2)}\n`);
+    if (result.aborted) {
+      io.err(`error: the run stopped early: ${result.aborted}`);
+      return ExitCode.error;
+    }
     if (stale.length > 0) {
       io.err(`${stale.length} change${stale.length === 1 ? " was" : "s were"} stale and skipped: plan again to review them.`);
-      return ExitCode.refused;
     }
-    return ExitCode.ok;
+    // Stale items were not applied on purpose: verifying them would only report them again.
+    const unconverged = flags.verify && stale.length === 0 ? await verifyConvergence(config, client, settings, io) : 0;
+    if (counts.failed > 0 || unconverged > 0) return ExitCode.applyFailed;
+    return stale.length > 0 ? ExitCode.refused : ExitCode.ok;
   },
 });
 
-async function freshPlan(config: Config, client: Client, flags: PlanFlags, io: Io): Promise<{ plan: Plan; stale: ItemResult[] }> {
-  const plan = await planFromConfig(config, client, flags);
+/** A saved plan is applied as reviewed: flags that would change what it does belong to `plan`. */
+function rejectPlanningFlags(rawArgs: string[]): void {
+  const given = Object.keys(planArgs).filter((flag) => rawArgs.some((a) => a === `--${flag}` || a.startsWith(`--${flag}=`)));
+  if (given.length > 0) {
+    const flags = given.map((f) => `--${f}`).join(" ");
+    throw new UsageError(`${flags} changes what is planned, not a saved plan: run \`sitesync plan ${flags} --out plan.json\` again`);
+  }
+}
+
+async function freshPlan(config: Config, client: Client, settings: PlanSettings, io: Io): Promise<{ plan: Plan; stale: ItemResult[] }> {
+  const plan = await planFromConfig(config, client, settings);
   if (plan.changes.length > 0 || plan.refusals.length > 0) io.err(render(plan, "text", { color: io.color }));
   if (plan.refusals.length > 0) throw new SafetyError(plan.refusals[0]!.code, plan.refusals.map((r) => r.message).join("\n"));
   return { plan, stale: [] };

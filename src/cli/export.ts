@@ -1,10 +1,9 @@
-import { writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineCommand } from "citty";
 import { exportConfig } from "../config/export-config.ts";
 import { apiArgs, outputArgs, rejectUnknownFlags } from "./_args.ts";
-import type { Io } from "./_io.ts";
+import { type Io, writeOutput } from "./_io.ts";
 import { clientFor } from "./_session.ts";
 
 const SCHEMA = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
@@ -38,7 +37,7 @@ export const exportCommand = defineCommand({
     const { yaml, passwordVariables } = exportConfig(projects ? { websites, projects } : { websites }, {
       schemaPath: schemaPath.startsWith(".") ? schemaPath : `./${schemaPath}`,
     });
-    if (flags.out) writeFileSync(flags.out, yaml);
+    if (flags.out) writeOutput(flags.out, yaml);
     else io.out(yaml);
     if (!flags.quiet) {
       const where = flags.out ? ` to ${flags.out}` : "";

@@ -1,9 +1,8 @@
-import { writeFileSync } from "node:fs";
 import { defineCommand } from "citty";
 import { SafetyError } from "../errors.ts";
 import { render } from "../plan/render/index.ts";
-import { apiArgs, configArgs, outputArgs, parseFormat, planArgs, rejectUnknownFlags } from "./_args.ts";
-import type { Io } from "./_io.ts";
+import { apiArgs, configArgs, outputArgs, parseFormat, planArgs, planSettings, rejectUnknownFlags } from "./_args.ts";
+import { type Io, writeOutput } from "./_io.ts";
 import { planFromConfig } from "../pipeline.ts";
 import { clientFor, loadConfigOrThrow } from "./_session.ts";
 
@@ -34,8 +33,9 @@ export const planCommand = defineCommand({
     const format = parseFormat(flags.format);
     const config = loadConfigOrThrow(flags.config, io, flags.quiet);
     const client = clientFor(flags, config, io);
-    const plan = await planFromConfig(config, client, flags);
-    if (flags.out) writeFileSync(flags.out, `${JSON.stringify(plan, null, 2)}\n`);
+    const plan = await planFromConfig(config, client, planSettings(flags));
+    // A refused plan is shown but never saved: there is nothing in it to apply.
+    if (flags.out && plan.refusals.length === 0) writeOutput(flags.out, `${JSON.stringify(plan, null, 2)}\n`);
     if (!(flags.quiet && format === "text" && plan.changes.length === 0 && plan.refusals.length === 0)) {
       io.out(render(plan, format, { color: io.color && format === "text" }));
     }

@@ -50,11 +50,14 @@ export const sandboxCommand = defineCommand({
     const sandbox = await startSandbox(options);
     const websites = sandbox.store.websites().length;
     const projects = sandbox.store.projects().length;
+    // A key taken from the environment may be a real account's: it is never printed (the user has it already).
+    const fromEnv = !flags.key && sandbox.apiKey === process.env.SITESYNC_API_KEY;
     io.out(`sitesync sandbox listening on ${sandbox.url}`);
-    io.out(`API key: ${sandbox.apiKey}`);
+    io.out(`API key: ${fromEnv ? "the value of SITESYNC_API_KEY" : sandbox.apiKey}`);
     if (sandbox.projectsApiKey !== sandbox.apiKey) io.out(`Projects API key: ${sandbox.projectsApiKey}`);
     io.out(`Account: ${websites} website${websites === 1 ? "" : "s"}, ${projects} project${projects === 1 ? "" : "s"}`);
-    io.out(`Try:\n  SITESYNC_API_KEY=${sandbox.apiKey} sitesync plan --websites-url ${sandbox.url}`);
+    const keyPrefix = fromEnv ? "" : `SITESYNC_API_KEY=${sandbox.apiKey} `;
+    io.out(`Try:\n  ${keyPrefix}sitesync plan --websites-url ${sandbox.url}`);
     io.err("Press Ctrl+C to stop.");
     await stopRequested(signal);
     await sandbox.close();

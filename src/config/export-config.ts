@@ -27,13 +27,22 @@ export function passwordVariable(domain: string): string {
 export function exportConfig(live: { websites: LiveWebsite[]; projects?: LiveProject[] }, options: ExportOptions): ExportResult {
   const websites = [...live.websites].sort((a, b) => a.domain.localeCompare(b.domain));
   const passwordVariables: string[] = [];
+  const taken = new Set<string>();
+  // a-b.example.com and a.b.example.com would share a name: number the later ones.
+  const variableFor = (domain: string): string => {
+    const base = passwordVariable(domain);
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
+    taken.add(name);
+    return name;
+  };
   const body: Record<string, unknown> = { version: 1 };
   if (options.websitesUrl) body.websites_url = options.websitesUrl;
   if (options.projectsUrl && live.projects) body.projects_url = options.projectsUrl;
   body.websites = websites.map((site) => {
     const entry: Record<string, unknown> = { domain: site.domain, privacy: PRIVACY_NAMES[site.privacy] ?? site.privacy };
     if (site.privacy === 2) {
-      const variable = passwordVariable(site.domain);
+      const variable = variableFor(site.domain);
       passwordVariables.push(variable);
       entry.password = `\${${variable}}`;
     }

@@ -55,12 +55,9 @@ export interface DesiredWebsite extends WebsiteFields {
   source?: SourcePos;
 }
 
-/** Fields that the API returns and that `plan` can therefore compare. */
-export const COMPARABLE_FIELDS = ["privacy", "email", "exclude_bots", "exclude_ips", "favorite"] as const;
 /** Fields the API accepts but never returns (DESIGN §3). */
 export const WRITE_ONLY_FIELDS = ["password", "exclude_params"] as const;
 
-export type ComparableField = (typeof COMPARABLE_FIELDS)[number];
 export type WriteOnlyField = (typeof WRITE_ONLY_FIELDS)[number];
 
 /**

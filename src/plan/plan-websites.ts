@@ -35,7 +35,8 @@ export function planWebsites(
     else planUpdate(d, current, syncWriteOnly, tally);
   }
   for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted(entry, filters, tally);
-  for (const entry of extras) planUnlisted(entry, filters, tally);
+  // A second live copy of a managed domain is never pruned: which copy holds the statistics is for a person to say.
+  tally.summary.unmanaged += extras.length;
 }
 
 function planCreate(d: DesiredWebsite, tally: Tally): void {
@@ -99,24 +100,29 @@ interface Keyed {
 }
 
 /**
- * Live websites by normalized domain. The API keeps domains unique and normalized (API-NOTES §2.4); should two
- * still collide, the lowest id is the one the config manages and the others count as not listed.
+ * Live websites by normalized domain. The API keeps domains unique (API-NOTES §2.4) but compares raw strings,
+ * so `example.com.` and `example.com` can both exist. Should two collide, the one stored exactly as the
+ * normalized form (then the lowest id) is the one the config manages; the others are left alone.
  */
 function indexLive(live: readonly LiveWebsite[], tally: Tally): { byDomain: Map<string, Keyed>; extras: Keyed[] } {
   const sorted = live
     .map((site) => ({ domain: normalizeDomain(site.domain), site }))
-    .sort((a, b) => byName(a.domain, b.domain) || a.site.id - b.site.id);
+    .sort((a, b) => byName(a.domain, b.domain) || exact(b) - exact(a) || a.site.id - b.site.id);
   const byDomain = new Map<string, Keyed>();
   const extras: Keyed[] = [];
   for (const entry of sorted) {
     if (!byDomain.has(entry.domain)) byDomain.set(entry.domain, entry);
     else {
       extras.push(entry);
-      const message = `The account holds ${entry.domain} more than once: id ${entry.site.id} counts as not listed.`;
+      const message = `The account holds ${entry.domain} more than once: id ${entry.site.id} is left alone (never compared or deleted).`;
       warn(tally, "duplicate-live", entry.domain, message);
     }
   }
   return { byDomain, extras };
+}
+
+function exact(entry: Keyed): number {
+  return entry.site.domain === entry.domain ? 1 : 0;
 }
 
 /** Copies only when normalizing changed something: planning 100,000 websites should not copy them all (DESIGN §8). */

@@ -289,6 +289,15 @@ describe("tombstones, prune, protect and ignore (DESIGN §2, §3)", () => {
     expect(p.summary).toEqual({ create: 0, update: 0, delete: 1, unchanged: 0, unmanaged: 0, ignored: 0 });
   });
 
+  it("never prunes a second live copy of a listed domain, and manages the copy stored exactly as written", () => {
+    // The API compares raw strings for uniqueness, so "example.com." and "example.com" can both exist.
+    const live = [site(1, "example.com."), site(2, "example.com", { privacy: 1 })];
+    const p = run({ websites: [want("example.com", { privacy: 1 })], live, policy: { prune: true } });
+    expect(p.changes).toEqual([]);
+    expect(p.summary).toMatchObject({ unchanged: 1, unmanaged: 1, delete: 0 });
+    expect(codes(p)).toEqual(["duplicate-live"]);
+  });
+
   it("counts unlisted live websites as unmanaged while prune is off", () => {
     const live = [site(1, "a.example.com"), site(2, "b.example.com"), site(3, "c.example.com")];
     const p = run({ websites: [want("a.example.com")], live });

@@ -31,6 +31,8 @@ export interface PlanOptions {
   configFile: string;
   /** sha256 of the config file's bytes: `apply plan.json` refuses to run when it changed. */
   configDigest: string;
+  /** The API base URLs the live state was read from (recorded, so a saved plan applies only there). */
+  target?: Plan["target"];
   /** `--sync-write-only`: send every write-only value the config sets, though none can be compared. */
   syncWriteOnly?: boolean;
   /** `--max-deletes N`: overrides `policy.maxDeletes`. */
@@ -66,6 +68,7 @@ export function plan(desired: Desired, live: Live, options: PlanOptions): Plan {
     version: 1,
     configDigest: options.configDigest,
     configFile: options.configFile,
+    target: options.target ?? {},
     changes,
     summary: tally.summary,
     warnings: tally.warnings,

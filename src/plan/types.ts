@@ -122,6 +122,8 @@ export interface Plan {
   configDigest: string;
   /** The file the plan was made from. */
   configFile: string;
+  /** The API base URLs the plan was made against: a saved plan is never applied to another account. */
+  target: { websites?: string; projects?: string };
   /** Changes in apply order (creates, updates, deletes), each group sorted by domain / project. */
   changes: Change[];
   summary: PlanSummary;

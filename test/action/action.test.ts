@@ -84,6 +84,14 @@ describe("plan on a pull request", () => {
     expect(github.requests.filter((r) => r.startsWith("PATCH"))).toHaveLength(1);
   });
 
+  it("neither updates nor deletes a person's comment that starts with the marker", async () => {
+    github.comments.push({ id: 1, issue: 7, body: `${MARKER}\nnot the bot`, login: "someone" });
+    const run = await onPullRequest();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(marked()).toHaveLength(2);
+    expect(github.comments.find((c) => c.id === 1)?.body).toBe(`${MARKER}\nnot the bot`);
+  });
+
   it("sets the outputs, writes the plan to the job summary and annotates each changed website at its line", async () => {
     const run = await onPullRequest();
     expect(run.code, run.stderr).toBe(0);

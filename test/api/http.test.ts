@@ -1,6 +1,8 @@
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "../../src/api/client.ts";
+import type { RequestLogEntry } from "../../src/api/types.ts";
 import { ApiError } from "../../src/errors.ts";
 import { apiWebsite, BASE, KEY, rejectionOf, serialized, testClient, WEBSITES } from "./helpers.ts";
 
@@ -205,14 +207,16 @@ describe("errors", () => {
       http.get(`${WEBSITES}/4`, () => new HttpResponse(`<html>${KEY}</html>`, { status: 200 })),
       http.get(`${WEBSITES}/5`, async () => (await delay(1_000), ok())),
     );
-    const { client, log } = testClient({ retries: 1, timeoutMs: 100 });
+    // One client each: a refused key (the 302, the 401) ends a client's run, and every kind must be seen here.
+    const log: RequestLogEntry[] = [];
+    const client = () => createClient({ websitesUrl: BASE, apiKey: KEY, retries: 1, retryBaseMs: 5, timeoutMs: 100, onRequest: (e) => log.push(e) });
     const errors = await Promise.all([
-      rejectionOf(client.websites.show(1)),
-      rejectionOf(client.websites.show(2)),
-      rejectionOf(client.websites.show(3)),
-      rejectionOf(client.websites.create({ domain: "a.example" })),
-      rejectionOf(client.websites.show(4)),
-      rejectionOf(client.websites.show(5)),
+      rejectionOf(client().websites.show(1)),
+      rejectionOf(client().websites.show(2)),
+      rejectionOf(client().websites.show(3)),
+      rejectionOf(client().websites.create({ domain: "a.example" })),
+      rejectionOf(client().websites.show(4)),
+      rejectionOf(client().websites.show(5)),
     ]);
     expect(errors.map((e) => e.kind)).toEqual(["redirect", "network", "http", "http", "parse", "timeout"]);
     expect(errors[0]?.message).toContain("api_token=***");

@@ -118,3 +118,42 @@ describe("plan → apply → plan", () => {
     expect(sandbox.store.websites().some((w) => w.domain === "new.example.com")).toBe(true);
   });
 });
+
+describe("saved plans refuse what was not reviewed", () => {
+  it("refuses a saved plan against another account, even an identical copy", async () => {
+    const twin = await startSandbox({ rateLimit: 0, apiKey: sandbox.apiKey, websites: sandbox.store.websites().map((w) => ({ ...w, exclude_ips: w.exclude_ips })) });
+    try {
+      const dir = workdir({ "sitesync.yaml": config });
+      expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
+      const other = await sitesync(["apply", "plan.json", "--websites-url", twin.url], { env, cwd: dir });
+      expect(other.code).toBe(4);
+      expect(other.stderr).toContain(`the plan was made against ${sandbox.url}`);
+      expect(twin.stats().writeRequests).toBe(0);
+    } finally {
+      await twin.close();
+    }
+  });
+
+  it("never saves a refused plan, and refuses planning flags given to a saved plan", async () => {
+    const dir = workdir({ "sitesync.yaml": config.replace("websites:", "policy:\n  prune: true\n  max_deletes: 1\nwebsites:") });
+    const refused = await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain("--max-deletes");
+    const { existsSync } = await import("node:fs");
+    expect(existsSync(join(dir, "plan.json"))).toBe(false);
+
+    expect((await sitesync(["plan", "--max-deletes", "5", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
+    const flagged = await sitesync(["apply", "plan.json", "--max-deletes", "9"], { env, cwd: dir });
+    expect(flagged.code).toBe(1);
+    expect(flagged.stderr).toContain("run `sitesync plan --max-deletes --out plan.json` again");
+    expect(sandbox.stats().writeRequests).toBe(0);
+  });
+
+  it("says where it could not write, before changing anything", async () => {
+    const dir = workdir({ "sitesync.yaml": config });
+    const result = await sitesync(["apply", "--auto-approve", "--results", "/nonexistent/r.json"], { env, cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("cannot write /nonexistent/r.json (ENOENT)");
+    expect(sandbox.stats().writeRequests).toBe(0);
+  });
+});

@@ -40,6 +40,27 @@ describe("sitesync sandbox", () => {
     await expect(fetch(url)).rejects.toThrow();
   });
 
+  it("serves the key of SITESYNC_API_KEY without printing it (it may be a real account's)", async () => {
+    const io = fakeIo();
+    const stop = new AbortController();
+    const secret = "RealAccountKey-do-not-print-0123456789";
+    vi.stubEnv("SITESYNC_API_KEY", secret);
+    try {
+      const running = runCommand(sandboxCommand, { rawArgs: ["--rate-limit", "0"], data: { io, signal: stop.signal } });
+      await vi.waitUntil(() => io.lines.some((line) => line.startsWith("Try:")));
+      const output = [...io.lines, ...io.errors].join("\n");
+      expect(output).not.toContain(secret);
+      expect(output).toContain("API key: the value of SITESYNC_API_KEY");
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+      const response = await fetch(`${url}/api/v1/websites`, { headers: { Accept: "application/json", Authorization: `Bearer ${secret}` } });
+      expect(response.status).toBe(200);
+      stop.abort();
+      await running;
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("takes the key from --key, else SITESYNC_API_KEY", () => {
     expect(sandboxOptions({ key: "from-flag" }, { SITESYNC_API_KEY: "from-env" }).apiKey).toBe("from-flag");
     expect(sandboxOptions({}, { SITESYNC_API_KEY: "from-env" }).apiKey).toBe("from-env");

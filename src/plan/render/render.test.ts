@@ -122,9 +122,10 @@ describe("json", () => {
       "{
         "format": "sitesync-plan",
         "version": 1,
-        "hash": "1d35778c9a794bbcdd1bacd12308cce90247dda77ebfb04c089ceed61fbee65c",
+        "hash": "320709b2b50d596cfdc58bd93a2e9bc9617d1a666da136a3c7e199ac6bc2e24b",
         "configDigest": "abc123",
         "configFile": "sitesync.yaml",
+        "target": {},
         "changes": [
           {
             "kind": "website",
@@ -338,7 +339,7 @@ describe("markdown", () => {
       > [!NOTE]
       > Write-only values the API never returns cannot be verified: \`exclude_params\` on 1 website. \`--sync-write-only\` sends them again.
 
-      <sub>≈ 6 requests, ≥ 6 s at 60 requests/60 s · plan 1d35778c9a79</sub>
+      <sub>≈ 6 requests, ≥ 6 s at 60 requests/60 s · plan 320709b2b50d</sub>
       "
     `);
   });
@@ -353,7 +354,7 @@ describe("markdown", () => {
 
       **No changes.** The account matches the configuration.
 
-      <sub>plan 3678703ab333</sub>
+      <sub>plan be6e8742033e</sub>
       "
     `);
   });
