@@ -416,6 +416,11 @@ describe("safety rails (DESIGN §3)", () => {
       { websites: [gone("x.example.com")], live: live.slice(0, 2), policy: { prune: true } },
       ["empty-prune"],
     ],
+    [
+      "prune with only ignored websites listed keeps nothing either",
+      { websites: [want("tmp-1.example.org")], live: live.slice(0, 2), policy: { prune: true, ignore: ["tmp-*"] } },
+      ["empty-prune"],
+    ],
     ["--allow-empty lets it through", { live: live.slice(0, 2), policy: { prune: true }, options: { allowEmpty: true } }, []],
     ["an empty list on an empty account is fine", { policy: { prune: true } }, []],
     ["both rails at once", { live, policy: { prune: true } }, ["max-deletes", "empty-prune"]],

@@ -77,8 +77,9 @@ export function plan(desired: Desired, live: Live, options: PlanOptions): Plan {
       maxDeletes: options.maxDeletes ?? policy.maxDeletes,
       prune: policy.prune,
       allowEmpty: options.allowEmpty ?? false,
-      keepsWebsites: desired.websites.some((w) => w.state === "present"),
-      keepsProjects: desired.projects?.some((p) => p.state === "present"),
+      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file.
+      keepsWebsites: desired.websites.some((w) => w.state === "present" && !filters.ignore(w.domain)),
+      keepsProjects: desired.projects?.some((p) => p.state === "present" && !filters.ignore(p.project)),
     }),
     unverifiable,
     estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT),
