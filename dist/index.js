@@ -41478,8 +41478,9 @@ function plan(desired, live, options) {
       maxDeletes: options.maxDeletes ?? policy.maxDeletes,
       prune: policy.prune,
       allowEmpty: options.allowEmpty ?? false,
-      keepsWebsites: desired.websites.some((w2) => w2.state === "present"),
-      keepsProjects: desired.projects?.some((p2) => p2.state === "present")
+      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file.
+      keepsWebsites: desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
+      keepsProjects: desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project))
     }),
     unverifiable,
     estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT)
