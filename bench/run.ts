@@ -1,0 +1,84 @@
+/**
+ * `npm run bench`: DESIGN §8's performance contract, measured against the sandbox over real HTTP on
+ * 127.0.0.1 (and `plan` in memory), each figure printed beside its bound.
+ *
+ *   node bench/run.ts            full sizes (a few minutes); exits 1 when a bound is exceeded; writes RESULTS.md
+ *   node bench/run.ts --quick    small sizes for CI (well under a minute); exits 1 only when a scenario fails
+ *                                to complete or a request count is above the minimum; never judges a time
+ *   --only rate,latency,cpu,count   run some scenarios only (never writes RESULTS.md)
+ */
+import { parseArgs } from "node:util";
+import { latencyScenario, type LatencySizes } from "./latency.ts";
+import { machineInfo } from "./machine.ts";
+import { planCpuScenario, type PlanCpuSizes } from "./plan-cpu.ts";
+import { rateLimitScenario, type RateLimitSizes } from "./rate-limit.ts";
+import { writeResultsSection } from "./results-file.ts";
+import { formatTable, isEnforced, markdownTable, type Row } from "./rows.ts";
+import { smallRunScenario } from "./small-run.ts";
+
+interface Sizes {
+  rate: RateLimitSizes;
+  latency: LatencySizes;
+  cpu: PlanCpuSizes;
+}
+
+const FULL: Sizes = {
+  rate: { websites: 2000, creates: 100, updates: 200, deletes: 50, limit: 60, windowMs: 10_000, latencyMs: 5 },
+  latency: { websites: 10_000, latencyMs: 50, concurrency: 8, runs: 5 },
+  cpu: { websites: 100_000, runs: 5 },
+};
+
+const QUICK: Sizes = {
+  rate: { websites: 200, creates: 10, updates: 10, deletes: 10, limit: 10, windowMs: 1000, latencyMs: 5 },
+  latency: { websites: 2000, latencyMs: 50, concurrency: 8, runs: 1 },
+  cpu: { websites: 1000, runs: 3 },
+};
+
+const SCENARIOS = ["rate", "latency", "cpu", "count"] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, only: { type: "string" } } });
+const quick = values.quick;
+const only = values.only ? new Set(values.only.split(",").map((s) => s.trim())) : undefined;
+for (const name of only ?? []) {
+  if (!SCENARIOS.includes(name as Scenario)) throw new Error(`--only: unknown scenario "${name}" (${SCENARIOS.join(", ")})`);
+}
+const sizes = quick ? QUICK : FULL;
+const wanted = (name: Scenario) => only === undefined || only.has(name);
+
+const started = new Date();
+process.stderr.write(`sitesync bench${quick ? " --quick" : ""} on ${machineInfo()}\n`);
+const rows: Row[] = [];
+let crashed = false;
+const steps: [Scenario, string, () => Promise<Row[]>][] = [
+  ["rate", "1 rate limit (and 4 its request count)", async () => (await rateLimitScenario(sizes.rate)).rows],
+  ["latency", "2 latency", () => latencyScenario(sizes.latency)],
+  ["cpu", "3 plan CPU and memory", () => planCpuScenario(sizes.cpu)],
+  ["count", "4 request count, small CLI run", () => smallRunScenario()],
+];
+for (const [name, title, step] of steps) {
+  if (!wanted(name)) continue;
+  process.stderr.write(`running ${title}...\n`);
+  try {
+    rows.push(...(await step()));
+  } catch (error) {
+    crashed = true;
+    process.stderr.write(`scenario ${title} did not complete: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    rows.push({ scenario: `${title}: did not complete`, measured: "error", bound: "completes", ok: false, kind: "count" });
+  }
+}
+
+process.stdout.write(`${formatTable(rows, quick)}\n`);
+const failed = rows.filter((row) => !row.ok && isEnforced(row, quick));
+if (!quick && only === undefined && !crashed) {
+  const took = ((Date.now() - started.getTime()) / 1000).toFixed(0);
+  writeResultsSection(
+    "bench",
+    `## Benchmarks (\`npm run bench\`)\n\n` +
+      `${started.toISOString().slice(0, 10)}, on ${machineInfo()}; the run took ${took} s.\n\n` +
+      `${markdownTable(rows, quick)}\n`,
+  );
+  process.stderr.write("wrote bench/RESULTS.md\n");
+}
+if (failed.length > 0) process.stderr.write(`${failed.length} check(s) failed: ${failed.map((r) => r.scenario).join("; ")}\n`);
+process.exitCode = failed.length > 0 ? 1 : 0;
