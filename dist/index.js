@@ -19162,6 +19162,78 @@ var require_undici = __commonJS({
   }
 });
 
+// node_modules/picocolors/picocolors.js
+var require_picocolors = __commonJS({
+  "node_modules/picocolors/picocolors.js"(exports, module) {
+    var p2 = process || {};
+    var argv = p2.argv || [];
+    var env = p2.env || {};
+    var isColorSupported = !(!!env.NO_COLOR || argv.includes("--no-color")) && (!!env.FORCE_COLOR || argv.includes("--color") || p2.platform === "win32" || (p2.stdout || {}).isTTY && env.TERM !== "dumb" || !!env.CI);
+    var formatter = (open2, close, replace = open2) => (input) => {
+      let string2 = "" + input, index = string2.indexOf(close, open2.length);
+      return ~index ? open2 + replaceClose(string2, close, replace, index) + close : open2 + string2 + close;
+    };
+    var replaceClose = (string2, close, replace, index) => {
+      let result = "", cursor = 0;
+      do {
+        result += string2.substring(cursor, index) + replace;
+        cursor = index + close.length;
+        index = string2.indexOf(close, cursor);
+      } while (~index);
+      return result + string2.substring(cursor);
+    };
+    var createColors2 = (enabled = isColorSupported) => {
+      let f2 = enabled ? formatter : () => String;
+      return {
+        isColorSupported: enabled,
+        reset: f2("\x1B[0m", "\x1B[0m"),
+        bold: f2("\x1B[1m", "\x1B[22m", "\x1B[22m\x1B[1m"),
+        dim: f2("\x1B[2m", "\x1B[22m", "\x1B[22m\x1B[2m"),
+        italic: f2("\x1B[3m", "\x1B[23m"),
+        underline: f2("\x1B[4m", "\x1B[24m"),
+        inverse: f2("\x1B[7m", "\x1B[27m"),
+        hidden: f2("\x1B[8m", "\x1B[28m"),
+        strikethrough: f2("\x1B[9m", "\x1B[29m"),
+        black: f2("\x1B[30m", "\x1B[39m"),
+        red: f2("\x1B[31m", "\x1B[39m"),
+        green: f2("\x1B[32m", "\x1B[39m"),
+        yellow: f2("\x1B[33m", "\x1B[39m"),
+        blue: f2("\x1B[34m", "\x1B[39m"),
+        magenta: f2("\x1B[35m", "\x1B[39m"),
+        cyan: f2("\x1B[36m", "\x1B[39m"),
+        white: f2("\x1B[37m", "\x1B[39m"),
+        gray: f2("\x1B[90m", "\x1B[39m"),
+        bgBlack: f2("\x1B[40m", "\x1B[49m"),
+        bgRed: f2("\x1B[41m", "\x1B[49m"),
+        bgGreen: f2("\x1B[42m", "\x1B[49m"),
+        bgYellow: f2("\x1B[43m", "\x1B[49m"),
+        bgBlue: f2("\x1B[44m", "\x1B[49m"),
+        bgMagenta: f2("\x1B[45m", "\x1B[49m"),
+        bgCyan: f2("\x1B[46m", "\x1B[49m"),
+        bgWhite: f2("\x1B[47m", "\x1B[49m"),
+        blackBright: f2("\x1B[90m", "\x1B[39m"),
+        redBright: f2("\x1B[91m", "\x1B[39m"),
+        greenBright: f2("\x1B[92m", "\x1B[39m"),
+        yellowBright: f2("\x1B[93m", "\x1B[39m"),
+        blueBright: f2("\x1B[94m", "\x1B[39m"),
+        magentaBright: f2("\x1B[95m", "\x1B[39m"),
+        cyanBright: f2("\x1B[96m", "\x1B[39m"),
+        whiteBright: f2("\x1B[97m", "\x1B[39m"),
+        bgBlackBright: f2("\x1B[100m", "\x1B[49m"),
+        bgRedBright: f2("\x1B[101m", "\x1B[49m"),
+        bgGreenBright: f2("\x1B[102m", "\x1B[49m"),
+        bgYellowBright: f2("\x1B[103m", "\x1B[49m"),
+        bgBlueBright: f2("\x1B[104m", "\x1B[49m"),
+        bgMagentaBright: f2("\x1B[105m", "\x1B[49m"),
+        bgCyanBright: f2("\x1B[106m", "\x1B[49m"),
+        bgWhiteBright: f2("\x1B[107m", "\x1B[49m")
+      };
+    };
+    module.exports = createColors2();
+    module.exports.createColors = createColors2;
+  }
+});
+
 // node_modules/node-fetch-native/dist/shared/node-fetch-native.DfbY2q-x.mjs
 function f(e) {
   return e && e.__esModule && Object.prototype.hasOwnProperty.call(e, "default") ? e.default : e;
@@ -22894,78 +22966,6 @@ var init_node = __esm({
     Mi = Ai;
     Ui();
     n2(Ui, "s"), Ol(Ui, "checkNodeEnvironment");
-  }
-});
-
-// node_modules/picocolors/picocolors.js
-var require_picocolors = __commonJS({
-  "node_modules/picocolors/picocolors.js"(exports, module) {
-    var p2 = process || {};
-    var argv = p2.argv || [];
-    var env = p2.env || {};
-    var isColorSupported = !(!!env.NO_COLOR || argv.includes("--no-color")) && (!!env.FORCE_COLOR || argv.includes("--color") || p2.platform === "win32" || (p2.stdout || {}).isTTY && env.TERM !== "dumb" || !!env.CI);
-    var formatter = (open2, close, replace = open2) => (input) => {
-      let string2 = "" + input, index = string2.indexOf(close, open2.length);
-      return ~index ? open2 + replaceClose(string2, close, replace, index) + close : open2 + string2 + close;
-    };
-    var replaceClose = (string2, close, replace, index) => {
-      let result = "", cursor = 0;
-      do {
-        result += string2.substring(cursor, index) + replace;
-        cursor = index + close.length;
-        index = string2.indexOf(close, cursor);
-      } while (~index);
-      return result + string2.substring(cursor);
-    };
-    var createColors2 = (enabled = isColorSupported) => {
-      let f2 = enabled ? formatter : () => String;
-      return {
-        isColorSupported: enabled,
-        reset: f2("\x1B[0m", "\x1B[0m"),
-        bold: f2("\x1B[1m", "\x1B[22m", "\x1B[22m\x1B[1m"),
-        dim: f2("\x1B[2m", "\x1B[22m", "\x1B[22m\x1B[2m"),
-        italic: f2("\x1B[3m", "\x1B[23m"),
-        underline: f2("\x1B[4m", "\x1B[24m"),
-        inverse: f2("\x1B[7m", "\x1B[27m"),
-        hidden: f2("\x1B[8m", "\x1B[28m"),
-        strikethrough: f2("\x1B[9m", "\x1B[29m"),
-        black: f2("\x1B[30m", "\x1B[39m"),
-        red: f2("\x1B[31m", "\x1B[39m"),
-        green: f2("\x1B[32m", "\x1B[39m"),
-        yellow: f2("\x1B[33m", "\x1B[39m"),
-        blue: f2("\x1B[34m", "\x1B[39m"),
-        magenta: f2("\x1B[35m", "\x1B[39m"),
-        cyan: f2("\x1B[36m", "\x1B[39m"),
-        white: f2("\x1B[37m", "\x1B[39m"),
-        gray: f2("\x1B[90m", "\x1B[39m"),
-        bgBlack: f2("\x1B[40m", "\x1B[49m"),
-        bgRed: f2("\x1B[41m", "\x1B[49m"),
-        bgGreen: f2("\x1B[42m", "\x1B[49m"),
-        bgYellow: f2("\x1B[43m", "\x1B[49m"),
-        bgBlue: f2("\x1B[44m", "\x1B[49m"),
-        bgMagenta: f2("\x1B[45m", "\x1B[49m"),
-        bgCyan: f2("\x1B[46m", "\x1B[49m"),
-        bgWhite: f2("\x1B[47m", "\x1B[49m"),
-        blackBright: f2("\x1B[90m", "\x1B[39m"),
-        redBright: f2("\x1B[91m", "\x1B[39m"),
-        greenBright: f2("\x1B[92m", "\x1B[39m"),
-        yellowBright: f2("\x1B[93m", "\x1B[39m"),
-        blueBright: f2("\x1B[94m", "\x1B[39m"),
-        magentaBright: f2("\x1B[95m", "\x1B[39m"),
-        cyanBright: f2("\x1B[96m", "\x1B[39m"),
-        whiteBright: f2("\x1B[97m", "\x1B[39m"),
-        bgBlackBright: f2("\x1B[100m", "\x1B[49m"),
-        bgRedBright: f2("\x1B[101m", "\x1B[49m"),
-        bgGreenBright: f2("\x1B[102m", "\x1B[49m"),
-        bgYellowBright: f2("\x1B[103m", "\x1B[49m"),
-        bgBlueBright: f2("\x1B[104m", "\x1B[49m"),
-        bgMagentaBright: f2("\x1B[105m", "\x1B[49m"),
-        bgCyanBright: f2("\x1B[106m", "\x1B[49m"),
-        bgWhiteBright: f2("\x1B[107m", "\x1B[49m")
-      };
-    };
-    module.exports = createColors2();
-    module.exports.createColors = createColors2;
   }
 });
 
@@ -39067,6 +39067,271 @@ function endGroup() {
 
 // src/action/annotations.ts
 import { isAbsolute, relative, resolve, sep } from "node:path";
+
+// src/plan/render/json.ts
+function renderJson(plan2) {
+  return `${JSON.stringify(plan2, null, 2)}
+`;
+}
+
+// src/model/website.ts
+var PRIVACY_NAMES = ["public", "private", "password"];
+var WRITE_ONLY_FIELDS = ["password", "exclude_params"];
+function normalizeDomain(input) {
+  let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
+  if (d.startsWith("www.")) d = d.replaceAll("www.", "");
+  return d.replace(/[/.]+$/, "");
+}
+var API_DOMAIN_REGEX = /^(?!:\/\/)(?=.{1,255}$)((.{1,63}\.){1,127}(?![0-9]*$)[a-z0-9-]+\.?)$|^((25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)(\.|$)){4}$/i;
+function splitLines(value) {
+  if (!value) return [];
+  return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
+}
+
+// src/plan/_tally.ts
+function newTally() {
+  return {
+    changes: [],
+    warnings: [],
+    summary: { create: 0, update: 0, delete: 0, unchanged: 0, unmanaged: 0, ignored: 0 },
+    unverifiable: { password: 0, exclude_params: 0 }
+  };
+}
+function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+function byName(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function warn(tally, code, subject, message, source) {
+  tally.warnings.push(source === void 0 ? { code, subject, message } : { code, subject, message, source: { ...source } });
+}
+function sourceOf(item) {
+  return item.source === void 0 ? {} : { source: { ...item.source } };
+}
+
+// src/plan/render/_values.ts
+function formatValue(field, value) {
+  if (value === null) return "(unknown)";
+  if (Array.isArray(value)) return `[${value.join(", ")}]`;
+  if (typeof value === "number") {
+    if (field === "privacy") return PRIVACY_NAMES[value] ?? String(value);
+    if ((field === "email" || field === "exclude_bots") && (value === 0 || value === 1)) return String(value === 1);
+  }
+  return String(value);
+}
+function printable(text2) {
+  return text2.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}
+function setDiff(change) {
+  const { before, after } = change;
+  if (!Array.isArray(before) || !Array.isArray(after)) return void 0;
+  const old = new Set(before);
+  const next = new Set(after);
+  return { added: [...next].filter((e) => !old.has(e)), removed: [...old].filter((e) => !next.has(e)) };
+}
+var WRITE_ONLY_NOTES = {
+  "privacy-change": "write-only, not verified",
+  "no-password": "write-only, none stored",
+  "sync-write-only": "write-only, not verified"
+};
+function writeOnlyNote(change) {
+  if (!change.writeOnly || change.sentBecause === void 0) return void 0;
+  return WRITE_ONLY_NOTES[change.sentBecause];
+}
+var REASONS = { tombstone: "state: absent", prune: "not listed, prune on" };
+var DESTROYS = {
+  website: "destroys its collected statistics",
+  project: "deletes its reports"
+};
+function formatEstimate(e) {
+  const rate = `${e.rateLimit} requests/${e.rateWindowSeconds} s`;
+  return `≈ ${plural(e.requests, "request")}, ≥ ${formatSeconds(e.seconds)} at ${rate}`;
+}
+function formatSeconds(seconds) {
+  const rounded = Math.round(seconds * 10) / 10;
+  if (rounded < 60) return `${rounded} s`;
+  const minutes = Math.floor(rounded / 60);
+  const rest = Math.round(rounded - minutes * 60);
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+function summaryWords(s) {
+  const words = [`${s.create} to create`, `${s.update} to update`, `${s.delete} to delete`];
+  words.push(`${s.unchanged} unchanged`, `${s.unmanaged} unmanaged`);
+  if (s.ignored > 0) words.push(`${s.ignored} ignored`);
+  return words.join(", ");
+}
+
+// src/plan/render/markdown.ts
+var UNVERIFIED_CODE = "write-only-unverified";
+function renderMarkdown(plan2) {
+  const blocks = [`### sitesync plan for ${md(plan2.configFile)}`];
+  if (plan2.refusals.length > 0) {
+    const items = plan2.refusals.map((r3) => `> - ${md(r3.message)}`);
+    blocks.push(["> [!CAUTION]", "> **Refused: this plan will not be applied.**", ">", ...items].join("\n"));
+  }
+  blocks.push(summaryTable(plan2));
+  if (plan2.changes.length === 0) blocks.push("**No changes.** The account matches the configuration.");
+  const creates = plan2.changes.filter((c2) => c2.action === "create");
+  const updates = plan2.changes.filter((c2) => c2.action === "update");
+  const deletes = plan2.changes.filter((c2) => c2.action === "delete");
+  if (creates.length > 0) blocks.push(`#### Create (${creates.length})`, createTable(creates));
+  if (updates.length > 0) blocks.push(`#### Update (${updates.length})`, updateTable(updates));
+  if (deletes.length > 0) blocks.push(`#### Delete (${deletes.length})`, deleteWarning(deletes), deleteTable(deletes));
+  const warnings = plan2.warnings.filter((w2) => w2.code !== UNVERIFIED_CODE);
+  if (warnings.length > 0) {
+    const items = warnings.map((w2) => {
+      const where2 = w2.source === void 0 ? "" : ` (${md(`${w2.source.file}:${w2.source.line}`)})`;
+      return `- ${md(w2.message)}${where2}`;
+    });
+    blocks.push("#### Warnings", items.join("\n"));
+  }
+  if (plan2.unverifiable.length > 0) blocks.push(unverifiableNote(plan2));
+  blocks.push(footer(plan2));
+  return `${blocks.join("\n\n")}
+`;
+}
+function summaryTable(plan2) {
+  const s = plan2.summary;
+  const columns = [
+    ["Create", s.create],
+    ["Update", s.update],
+    ["Delete", s.delete],
+    ["Unchanged", s.unchanged],
+    ["Unmanaged", s.unmanaged]
+  ];
+  if (s.ignored > 0) columns.push(["Ignored", s.ignored]);
+  const names = columns.map(([name]) => name);
+  return [row(names), row(names.map(() => "---:")), row(columns.map(([, n4]) => String(n4)))].join("\n");
+}
+function createTable(creates) {
+  const rows = creates.flatMap(
+    (c2) => c2.fields.map((f2, i) => row([i === 0 ? md(c2.domain) : "", f2.field, md(formatValue(f2.field, f2.after))]))
+  );
+  return [row(["Website", "Field", "Value"]), row(["---", "---", "---"]), ...rows].join("\n");
+}
+function updateTable(updates) {
+  const rows = updates.flatMap(
+    (u) => u.fields.map((f2, i) => row([i === 0 ? `${md(u.domain)} (id ${u.id})` : "", f2.field, ...beforeAfter(f2)]))
+  );
+  return [row(["Website", "Field", "Before", "After"]), row(["---", "---", "---", "---"]), ...rows].join("\n");
+}
+function beforeAfter(f2) {
+  const after = md(formatValue(f2.field, f2.after));
+  const note = writeOnlyNote(f2);
+  if (note !== void 0) return ["", `${after} _(${note})_`];
+  const diff = setDiff(f2);
+  if (diff !== void 0) {
+    return [diff.removed.map((e) => `− ${md(e)}`).join("<br>"), diff.added.map((e) => `+ ${md(e)}`).join("<br>")];
+  }
+  return [md(formatValue(f2.field, f2.before)), after];
+}
+function deleteWarning(deletes) {
+  const websites = deletes.filter((d) => d.kind === "website").length;
+  const projects = deletes.length - websites;
+  const lines = ["> [!WARNING]"];
+  const their = (n4) => n4 === 1 ? "its" : "their";
+  if (websites > 0) {
+    const destroys = `**destroys ${their(websites)} collected statistics**`;
+    lines.push(`> Deleting ${plural(websites, "website")} ${destroys}. This cannot be undone.`);
+  }
+  if (projects > 0) lines.push(`> Deleting ${plural(projects, "project")} deletes ${their(projects)} reports.`);
+  return lines.join("\n");
+}
+function deleteTable(deletes) {
+  const rows = deletes.map(
+    (d) => d.kind === "website" ? row([`website ${md(d.domain)} (id ${d.id})`, REASONS[d.reason]]) : row([`project ${md(d.project)}`, REASONS[d.reason]])
+  );
+  return [row(["Item", "Reason"]), row(["---", "---"]), ...rows].join("\n");
+}
+function unverifiableNote(plan2) {
+  const counts = plan2.unverifiable.map(({ field, count }) => `\`${field}\` on ${plural(count, "website")}`).join(", ");
+  return [
+    "> [!NOTE]",
+    `> Write-only values the API never returns cannot be verified: ${counts}. \`--sync-write-only\` sends them again.`
+  ].join("\n");
+}
+function footer(plan2) {
+  const parts = [`plan ${plan2.hash.slice(0, 12)}`];
+  if (plan2.estimate.requests > 0) parts.unshift(formatEstimate(plan2.estimate));
+  return `<sub>${parts.join(" · ")}</sub>`;
+}
+function row(cells) {
+  return `| ${cells.join(" | ")} |`;
+}
+function md(text2) {
+  return text2.replace(/[\\`*_[\]|#]/g, "\\$&").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/\r?\n/g, " ");
+}
+
+// src/plan/render/text.ts
+var import_picocolors = __toESM(require_picocolors(), 1);
+function renderText(plan2, options = {}) {
+  const c2 = (0, import_picocolors.createColors)(options.color ?? false);
+  const lines = [];
+  if (plan2.changes.length > 0) {
+    lines.push(`Planned changes (${plan2.configFile}):`, "");
+    for (const change of plan2.changes) lines.push(...changeLines(change, c2, options.verbose ?? false));
+    if (lines.at(-1) !== "") lines.push("");
+  }
+  if (plan2.warnings.length > 0) {
+    lines.push(c2.yellow(c2.bold("Warnings:")));
+    for (const w2 of plan2.warnings) lines.push(`  ${c2.yellow("!")} ${printable(w2.message)}${where(w2.source, options.verbose, c2)}`);
+    lines.push("");
+  }
+  if (plan2.changes.length === 0) lines.push(c2.green("No changes. The account matches the configuration."));
+  lines.push(`${c2.bold("Plan:")} ${summaryWords(plan2.summary)}.`);
+  if (plan2.estimate.requests > 0) lines.push(c2.dim(`${formatEstimate(plan2.estimate)}.`));
+  if (plan2.refusals.length > 0) {
+    lines.push("", c2.red(c2.bold("Refused: this plan will not be applied.")));
+    for (const r3 of plan2.refusals) lines.push(`  ${c2.red("✗")} ${printable(r3.message)}`);
+  }
+  return `${lines.join("\n")}
+`;
+}
+function changeLines(change, c2, verbose) {
+  const fingerprint = verbose && "fingerprint" in change ? c2.dim(` [${change.fingerprint}]`) : "";
+  const suffix = where(change.source, verbose, c2) + fingerprint;
+  if (change.action === "delete") {
+    const subject = change.kind === "website" ? `${printable(change.domain)} (id ${change.id}, ` : `project ${printable(change.project)} (`;
+    const head2 = `  ${c2.red("- delete")}  ${subject}${REASONS[change.reason]})`;
+    return [`${head2}: ${c2.red(DESTROYS[change.kind])}${suffix}`];
+  }
+  const head = change.action === "create" ? `  ${c2.green("+ create")}  ${printable(change.domain)}` : `  ${c2.yellow("~ update")}  ${printable(change.domain)} (id ${change.id})`;
+  return [head + suffix, ...change.fields.map((f2) => `      ${fieldLine(change, f2, c2)}`), ""];
+}
+function fieldLine(change, f2, c2) {
+  const after = formatValue2(f2.field, f2.after);
+  if (change.action === "create") return `${f2.field}: ${after}`;
+  const note = writeOnlyNote(f2);
+  if (note !== void 0) return `${f2.field}: ${after} ${c2.dim(`(${note})`)}`;
+  const diff = setDiff(f2);
+  if (diff !== void 0) {
+    const added = diff.added.map((e) => c2.green(`+ ${printable(e)}`));
+    const parts = [...added, ...diff.removed.map((e) => c2.red(`- ${printable(e)}`))];
+    return `${f2.field}: ${parts.join(", ")}`;
+  }
+  return `${f2.field}: ${formatValue2(f2.field, f2.before)} → ${after}`;
+}
+function formatValue2(field, value) {
+  return printable(formatValue(field, value));
+}
+function where(source, verbose, c2) {
+  return verbose && source !== void 0 ? c2.dim(` (${source.file}:${source.line}:${source.column})`) : "";
+}
+
+// src/plan/render/index.ts
+function render(plan2, format, options = {}) {
+  switch (format) {
+    case "text":
+      return renderText(plan2, options);
+    case "json":
+      return renderJson(plan2);
+    case "markdown":
+      return renderMarkdown(plan2);
+  }
+}
+
+// src/action/annotations.ts
 var MAX_CHANGE_ANNOTATIONS = 50;
 function workspacePath(file, workspace) {
   const rel = relative(workspace, resolve(file));
@@ -39112,9 +39377,6 @@ function describe(change) {
     case "delete":
       return `delete website ${domain} (id ${change.id}): this destroys its collected statistics`;
   }
-}
-function printable(text2) {
-  return text2.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
 
 // src/action/event.ts
@@ -40300,20 +40562,6 @@ function sleep(ms) {
   return new Promise((resolve2) => setTimeout(resolve2, ms));
 }
 
-// src/model/website.ts
-var PRIVACY_NAMES = ["public", "private", "password"];
-var WRITE_ONLY_FIELDS = ["password", "exclude_params"];
-function normalizeDomain(input) {
-  let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
-  if (d.startsWith("www.")) d = d.replaceAll("www.", "");
-  return d.replace(/[/.]+$/, "");
-}
-var API_DOMAIN_REGEX = /^(?!:\/\/)(?=.{1,255}$)((.{1,63}\.){1,127}(?![0-9]*$)[a-z0-9-]+\.?)$|^((25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)(\.|$)){4}$/i;
-function splitLines(value) {
-  if (!value) return [];
-  return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
-}
-
 // src/api/decode.ts
 var DecodeError = class extends Error {
   constructor(path, expected, value) {
@@ -41154,28 +41402,6 @@ function shortHash(value) {
 }
 function sha256(text2) {
   return createHash("sha256").update(text2).digest("hex");
-}
-
-// src/plan/_tally.ts
-function newTally() {
-  return {
-    changes: [],
-    warnings: [],
-    summary: { create: 0, update: 0, delete: 0, unchanged: 0, unmanaged: 0, ignored: 0 },
-    unverifiable: { password: 0, exclude_params: 0 }
-  };
-}
-function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
-}
-function byName(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function warn(tally, code, subject, message, source) {
-  tally.warnings.push(source === void 0 ? { code, subject, message } : { code, subject, message, source: { ...source } });
-}
-function sourceOf(item) {
-  return item.source === void 0 ? {} : { source: { ...item.source } };
 }
 
 // src/plan/plan-projects.ts
@@ -42513,233 +42739,6 @@ function settle(diagnostics) {
 }
 function sortByPosition(diagnostics) {
   return diagnostics.map((d, i) => ({ d, i })).sort((a, b) => a.d.line - b.d.line || a.d.column - b.d.column || a.i - b.i).map(({ d }) => d);
-}
-
-// src/plan/render/json.ts
-function renderJson(plan2) {
-  return `${JSON.stringify(plan2, null, 2)}
-`;
-}
-
-// src/plan/render/_values.ts
-function formatValue(field, value) {
-  if (value === null) return "(unknown)";
-  if (Array.isArray(value)) return `[${value.join(", ")}]`;
-  if (typeof value === "number") {
-    if (field === "privacy") return PRIVACY_NAMES[value] ?? String(value);
-    if ((field === "email" || field === "exclude_bots") && (value === 0 || value === 1)) return String(value === 1);
-  }
-  return String(value);
-}
-function printable2(text2) {
-  return text2.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-}
-function setDiff(change) {
-  const { before, after } = change;
-  if (!Array.isArray(before) || !Array.isArray(after)) return void 0;
-  const old = new Set(before);
-  const next = new Set(after);
-  return { added: [...next].filter((e) => !old.has(e)), removed: [...old].filter((e) => !next.has(e)) };
-}
-var WRITE_ONLY_NOTES = {
-  "privacy-change": "write-only, not verified",
-  "no-password": "write-only, none stored",
-  "sync-write-only": "write-only, not verified"
-};
-function writeOnlyNote(change) {
-  if (!change.writeOnly || change.sentBecause === void 0) return void 0;
-  return WRITE_ONLY_NOTES[change.sentBecause];
-}
-var REASONS = { tombstone: "state: absent", prune: "not listed, prune on" };
-var DESTROYS = {
-  website: "destroys its collected statistics",
-  project: "deletes its reports"
-};
-function formatEstimate(e) {
-  const rate = `${e.rateLimit} requests/${e.rateWindowSeconds} s`;
-  return `≈ ${plural(e.requests, "request")}, ≥ ${formatSeconds(e.seconds)} at ${rate}`;
-}
-function formatSeconds(seconds) {
-  const rounded = Math.round(seconds * 10) / 10;
-  if (rounded < 60) return `${rounded} s`;
-  const minutes = Math.floor(rounded / 60);
-  const rest = Math.round(rounded - minutes * 60);
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
-}
-function summaryWords(s) {
-  const words = [`${s.create} to create`, `${s.update} to update`, `${s.delete} to delete`];
-  words.push(`${s.unchanged} unchanged`, `${s.unmanaged} unmanaged`);
-  if (s.ignored > 0) words.push(`${s.ignored} ignored`);
-  return words.join(", ");
-}
-
-// src/plan/render/markdown.ts
-var UNVERIFIED_CODE = "write-only-unverified";
-function renderMarkdown(plan2) {
-  const blocks = [`### sitesync plan for ${md(plan2.configFile)}`];
-  if (plan2.refusals.length > 0) {
-    const items = plan2.refusals.map((r3) => `> - ${md(r3.message)}`);
-    blocks.push(["> [!CAUTION]", "> **Refused: this plan will not be applied.**", ">", ...items].join("\n"));
-  }
-  blocks.push(summaryTable(plan2));
-  if (plan2.changes.length === 0) blocks.push("**No changes.** The account matches the configuration.");
-  const creates = plan2.changes.filter((c2) => c2.action === "create");
-  const updates = plan2.changes.filter((c2) => c2.action === "update");
-  const deletes = plan2.changes.filter((c2) => c2.action === "delete");
-  if (creates.length > 0) blocks.push(`#### Create (${creates.length})`, createTable(creates));
-  if (updates.length > 0) blocks.push(`#### Update (${updates.length})`, updateTable(updates));
-  if (deletes.length > 0) blocks.push(`#### Delete (${deletes.length})`, deleteWarning(deletes), deleteTable(deletes));
-  const warnings = plan2.warnings.filter((w2) => w2.code !== UNVERIFIED_CODE);
-  if (warnings.length > 0) {
-    const items = warnings.map((w2) => {
-      const where2 = w2.source === void 0 ? "" : ` (${md(`${w2.source.file}:${w2.source.line}`)})`;
-      return `- ${md(w2.message)}${where2}`;
-    });
-    blocks.push("#### Warnings", items.join("\n"));
-  }
-  if (plan2.unverifiable.length > 0) blocks.push(unverifiableNote(plan2));
-  blocks.push(footer(plan2));
-  return `${blocks.join("\n\n")}
-`;
-}
-function summaryTable(plan2) {
-  const s = plan2.summary;
-  const columns = [
-    ["Create", s.create],
-    ["Update", s.update],
-    ["Delete", s.delete],
-    ["Unchanged", s.unchanged],
-    ["Unmanaged", s.unmanaged]
-  ];
-  if (s.ignored > 0) columns.push(["Ignored", s.ignored]);
-  const names = columns.map(([name]) => name);
-  return [row(names), row(names.map(() => "---:")), row(columns.map(([, n4]) => String(n4)))].join("\n");
-}
-function createTable(creates) {
-  const rows = creates.flatMap(
-    (c2) => c2.fields.map((f2, i) => row([i === 0 ? md(c2.domain) : "", f2.field, md(formatValue(f2.field, f2.after))]))
-  );
-  return [row(["Website", "Field", "Value"]), row(["---", "---", "---"]), ...rows].join("\n");
-}
-function updateTable(updates) {
-  const rows = updates.flatMap(
-    (u) => u.fields.map((f2, i) => row([i === 0 ? `${md(u.domain)} (id ${u.id})` : "", f2.field, ...beforeAfter(f2)]))
-  );
-  return [row(["Website", "Field", "Before", "After"]), row(["---", "---", "---", "---"]), ...rows].join("\n");
-}
-function beforeAfter(f2) {
-  const after = md(formatValue(f2.field, f2.after));
-  const note = writeOnlyNote(f2);
-  if (note !== void 0) return ["", `${after} _(${note})_`];
-  const diff = setDiff(f2);
-  if (diff !== void 0) {
-    return [diff.removed.map((e) => `− ${md(e)}`).join("<br>"), diff.added.map((e) => `+ ${md(e)}`).join("<br>")];
-  }
-  return [md(formatValue(f2.field, f2.before)), after];
-}
-function deleteWarning(deletes) {
-  const websites = deletes.filter((d) => d.kind === "website").length;
-  const projects = deletes.length - websites;
-  const lines = ["> [!WARNING]"];
-  const their = (n4) => n4 === 1 ? "its" : "their";
-  if (websites > 0) {
-    const destroys = `**destroys ${their(websites)} collected statistics**`;
-    lines.push(`> Deleting ${plural(websites, "website")} ${destroys}. This cannot be undone.`);
-  }
-  if (projects > 0) lines.push(`> Deleting ${plural(projects, "project")} deletes ${their(projects)} reports.`);
-  return lines.join("\n");
-}
-function deleteTable(deletes) {
-  const rows = deletes.map(
-    (d) => d.kind === "website" ? row([`website ${md(d.domain)} (id ${d.id})`, REASONS[d.reason]]) : row([`project ${md(d.project)}`, REASONS[d.reason]])
-  );
-  return [row(["Item", "Reason"]), row(["---", "---"]), ...rows].join("\n");
-}
-function unverifiableNote(plan2) {
-  const counts = plan2.unverifiable.map(({ field, count }) => `\`${field}\` on ${plural(count, "website")}`).join(", ");
-  return [
-    "> [!NOTE]",
-    `> Write-only values the API never returns cannot be verified: ${counts}. \`--sync-write-only\` sends them again.`
-  ].join("\n");
-}
-function footer(plan2) {
-  const parts = [`plan ${plan2.hash.slice(0, 12)}`];
-  if (plan2.estimate.requests > 0) parts.unshift(formatEstimate(plan2.estimate));
-  return `<sub>${parts.join(" · ")}</sub>`;
-}
-function row(cells) {
-  return `| ${cells.join(" | ")} |`;
-}
-function md(text2) {
-  return text2.replace(/[\\`*_[\]|#]/g, "\\$&").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/\r?\n/g, " ");
-}
-
-// src/plan/render/text.ts
-var import_picocolors = __toESM(require_picocolors(), 1);
-function renderText(plan2, options = {}) {
-  const c2 = (0, import_picocolors.createColors)(options.color ?? false);
-  const lines = [];
-  if (plan2.changes.length > 0) {
-    lines.push(`Planned changes (${plan2.configFile}):`, "");
-    for (const change of plan2.changes) lines.push(...changeLines(change, c2, options.verbose ?? false));
-    if (lines.at(-1) !== "") lines.push("");
-  }
-  if (plan2.warnings.length > 0) {
-    lines.push(c2.yellow(c2.bold("Warnings:")));
-    for (const w2 of plan2.warnings) lines.push(`  ${c2.yellow("!")} ${printable2(w2.message)}${where(w2.source, options.verbose, c2)}`);
-    lines.push("");
-  }
-  if (plan2.changes.length === 0) lines.push(c2.green("No changes. The account matches the configuration."));
-  lines.push(`${c2.bold("Plan:")} ${summaryWords(plan2.summary)}.`);
-  if (plan2.estimate.requests > 0) lines.push(c2.dim(`${formatEstimate(plan2.estimate)}.`));
-  if (plan2.refusals.length > 0) {
-    lines.push("", c2.red(c2.bold("Refused: this plan will not be applied.")));
-    for (const r3 of plan2.refusals) lines.push(`  ${c2.red("✗")} ${printable2(r3.message)}`);
-  }
-  return `${lines.join("\n")}
-`;
-}
-function changeLines(change, c2, verbose) {
-  const fingerprint = verbose && "fingerprint" in change ? c2.dim(` [${change.fingerprint}]`) : "";
-  const suffix = where(change.source, verbose, c2) + fingerprint;
-  if (change.action === "delete") {
-    const subject = change.kind === "website" ? `${printable2(change.domain)} (id ${change.id}, ` : `project ${printable2(change.project)} (`;
-    const head2 = `  ${c2.red("- delete")}  ${subject}${REASONS[change.reason]})`;
-    return [`${head2}: ${c2.red(DESTROYS[change.kind])}${suffix}`];
-  }
-  const head = change.action === "create" ? `  ${c2.green("+ create")}  ${printable2(change.domain)}` : `  ${c2.yellow("~ update")}  ${printable2(change.domain)} (id ${change.id})`;
-  return [head + suffix, ...change.fields.map((f2) => `      ${fieldLine(change, f2, c2)}`), ""];
-}
-function fieldLine(change, f2, c2) {
-  const after = formatValue2(f2.field, f2.after);
-  if (change.action === "create") return `${f2.field}: ${after}`;
-  const note = writeOnlyNote(f2);
-  if (note !== void 0) return `${f2.field}: ${after} ${c2.dim(`(${note})`)}`;
-  const diff = setDiff(f2);
-  if (diff !== void 0) {
-    const added = diff.added.map((e) => c2.green(`+ ${printable2(e)}`));
-    const parts = [...added, ...diff.removed.map((e) => c2.red(`- ${printable2(e)}`))];
-    return `${f2.field}: ${parts.join(", ")}`;
-  }
-  return `${f2.field}: ${formatValue2(f2.field, f2.before)} → ${after}`;
-}
-function formatValue2(field, value) {
-  return printable2(formatValue(field, value));
-}
-function where(source, verbose, c2) {
-  return verbose && source !== void 0 ? c2.dim(` (${source.file}:${source.line}:${source.column})`) : "";
-}
-
-// src/plan/render/index.ts
-function render(plan2, format, options = {}) {
-  switch (format) {
-    case "text":
-      return renderText(plan2, options);
-    case "json":
-      return renderJson(plan2);
-    case "markdown":
-      return renderMarkdown(plan2);
-  }
 }
 
 // src/action/offline-env.ts

@@ -8,6 +8,7 @@ import * as core from "@actions/core";
 import type { ItemResult } from "../apply/types.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { SourcePos } from "../model/website.ts";
+import { printable } from "../plan/render/index.ts";
 import type { Change } from "../plan/types.ts";
 
 /** GitHub shows 10 annotations of a kind per step and 50 per job; more is only noise in the log. */
@@ -66,9 +67,4 @@ function describe(change: Change): string {
     case "delete":
       return `delete website ${domain} (id ${change.id}): this destroys its collected statistics`;
   }
-}
-
-/** Domains read from the account may hold control characters (API-NOTES §2.4); never echo them raw. */
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }

@@ -26,3 +26,4 @@ export function render(plan: Plan, format: RenderFormat, options: RenderOptions 
 }
 
 export { renderJson, renderMarkdown, renderText };
+export { printable } from "./_values.ts";
