@@ -4,7 +4,7 @@
  * sandbox must see exactly ⌈websites/100⌉ + ⌈projects/100⌉ list calls and one write per create (two with
  * favorite), update and delete: no per-site GET while planning.
  */
-import type { Io } from "../src/cli/_io.ts";
+import { createIo, type Io } from "../src/cli/_io.ts";
 import { runCli } from "../src/cli/main.ts";
 import { startSandbox } from "../src/index.ts";
 import { countRequests, describeCounts, describeMinimum, isMinimal, listCalls } from "./count-requests.ts";
@@ -58,5 +58,5 @@ function configFor(live: readonly { domain: string; email: number | null }[], pr
 
 /** The CLI's output is not what is measured here: keep it off the bench table. */
 function silentIo(): Io {
-  return { color: false, isTTY: false, addSecrets: () => {}, redact: (text) => text, out: () => {}, err: () => {} };
+  return createIo({}, { out: () => {}, err: () => {} });
 }

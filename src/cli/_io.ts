@@ -11,7 +11,6 @@ export interface Io {
   err(text: string): void;
   /** Colors for stderr/stdout text: on only on a TTY and without NO_COLOR. */
   color: boolean;
-  isTTY: boolean;
   /** Adds values that must never be printed (the key, passwords). */
   addSecrets(values: Iterable<string | undefined>): void;
   redact(text: string): string;
@@ -20,12 +19,18 @@ export interface Io {
 /** Secrets shorter than this are not searched for: redacting every "a" would garble the output. */
 const MIN_SECRET_LENGTH = 4;
 
-export function createIo(env: NodeJS.ProcessEnv = process.env): Io {
+/** Where the lines go: the process's streams, or (tests, benchmarks) anywhere else, colorless. */
+export interface Sinks {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export function createIo(env: NodeJS.ProcessEnv = process.env, sinks?: Sinks): Io {
   const secrets = new Set<string>();
-  const isTTY = Boolean(process.stdout.isTTY);
+  const isTTY = !sinks && Boolean(process.stdout.isTTY);
+  const write = sinks ?? { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
   const io: Io = {
-    color: !("NO_COLOR" in env) && (isTTY || env.FORCE_COLOR !== undefined) && pc.isColorSupported,
-    isTTY,
+    color: !("NO_COLOR" in env) && (isTTY || (!sinks && env.FORCE_COLOR !== undefined)) && pc.isColorSupported,
     addSecrets(values) {
       for (const value of values) if (value && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
     },
@@ -35,10 +40,10 @@ export function createIo(env: NodeJS.ProcessEnv = process.env): Io {
       return result;
     },
     out(text) {
-      process.stdout.write(io.redact(text.endsWith("\n") ? text : `${text}\n`));
+      write.out(io.redact(text.endsWith("\n") ? text : `${text}\n`));
     },
     err(text) {
-      process.stderr.write(io.redact(text.endsWith("\n") ? text : `${text}\n`));
+      write.err(io.redact(text.endsWith("\n") ? text : `${text}\n`));
     },
   };
   return io;

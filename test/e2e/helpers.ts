@@ -37,24 +37,14 @@ export function workdir(files: Record<string, string> = {}): string {
 
 export const HEADER = "# yaml-language-server: $schema=../schemas/sitesync.schema.json\nversion: 1\n";
 
-import type { Io } from "../../src/cli/_io.ts";
+import { createIo } from "../../src/cli/_io.ts";
 import { runCli } from "../../src/cli/main.ts";
 
 /** Runs the CLI in this process (same code path as the binary, minus the spawn) and captures its output. */
 export async function sitesyncInProcess(args: string[]): Promise<CliResult> {
   const out: string[] = [];
   const err: string[] = [];
-  const secrets = new Set<string>();
-  const io: Io = {
-    color: false,
-    isTTY: false,
-    addSecrets: (values) => {
-      for (const v of values) if (v && v.length >= 4) secrets.add(v);
-    },
-    redact: (text) => [...secrets].reduce((t, s) => t.replaceAll(s, "(sensitive)"), text),
-    out: (text) => void out.push(io.redact(text)),
-    err: (text) => void err.push(io.redact(text)),
-  };
+  const io = createIo(process.env, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
   const code = await runCli(args, io);
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+  return { code, stdout: out.join(""), stderr: err.join("") };
 }

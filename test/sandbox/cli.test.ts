@@ -1,22 +1,14 @@
 import { runCommand } from "citty";
 import { describe, expect, it, vi } from "vitest";
-import type { Io } from "../../src/cli/_io.ts";
+import { createIo, type Io } from "../../src/cli/_io.ts";
 import { sandboxCommand, sandboxOptions } from "../../src/cli/sandbox.ts";
 import { UsageError } from "../../src/errors.ts";
 
 function fakeIo(): Io & { lines: string[]; errors: string[] } {
   const lines: string[] = [];
   const errors: string[] = [];
-  return {
-    lines,
-    errors,
-    color: false,
-    isTTY: false,
-    addSecrets: () => {},
-    redact: (text) => text,
-    out: (text) => void lines.push(text),
-    err: (text) => void errors.push(text),
-  };
+  const io = createIo({}, { out: (text) => void lines.push(text), err: (text) => void errors.push(text) });
+  return Object.assign(io, { lines, errors });
 }
 
 describe("sitesync sandbox", () => {
