@@ -8,8 +8,8 @@ import * as core from "@actions/core";
 import type { ItemResult } from "../apply/types.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { SourcePos } from "../model/website.ts";
-import { printable } from "../plan/render/index.ts";
 import type { Change } from "../plan/types.ts";
+import { changeLine, printable } from "../render/index.ts";
 
 /** GitHub shows 10 annotations of a kind per step and 50 per job; more is only noise in the log. */
 export const MAX_CHANGE_ANNOTATIONS = 50;
@@ -55,16 +55,7 @@ function at(source: SourcePos | undefined, workspace: string): { file?: string; 
   return source ? { file: workspacePath(source.file, workspace), startLine: source.line, startColumn: source.column } : {};
 }
 
+/** Field names only: values may be sensitive, and the summary shows them properly. */
 function describe(change: Change): string {
-  if (change.kind === "project") return `delete project ${printable(change.project)}: this deletes its reports`;
-  const domain = printable(change.domain);
-  switch (change.action) {
-    case "create":
-      return `create website ${domain}`;
-    case "update":
-      // Field names only: values may be sensitive, and the summary shows them properly.
-      return `update website ${domain} (id ${change.id}): ${change.fields.map((f) => f.field).join(", ")}`;
-    case "delete":
-      return `delete website ${domain} (id ${change.id}): this destroys its collected statistics`;
-  }
+  return changeLine(change, { kind: true, fields: "names", consequence: true });
 }

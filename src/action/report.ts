@@ -2,10 +2,9 @@
  * What one run of the Action has to say, as Markdown in two parts: a summary that is always shown, and
  * details that a comment folds in `<details>` and cuts when too long (see compose.ts). Pure functions.
  */
-import { renderResultsMarkdown } from "../apply/report.ts";
 import type { ApplyCounts, ItemResult } from "../apply/types.ts";
 import { ApiError, type Diagnostic, ExitCode, exitCodeOf } from "../errors.ts";
-import { md, renderMarkdown } from "../plan/render/markdown.ts";
+import { md, renderMarkdown, renderResultsMarkdown } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
 
 export interface Report {

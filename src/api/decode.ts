@@ -4,7 +4,8 @@
  */
 import { ApiError } from "../errors.ts";
 import type { LiveProject } from "../model/project.ts";
-import { splitLines, type LiveWebsite, type Privacy } from "../model/website.ts";
+import { splitLines, type LiveWebsite } from "../model/website.ts";
+import { READABLE_FIELDS, WEBSITE_FIELDS, type FieldKind, type Privacy, type ReadableFields } from "../model/website-fields.ts";
 import type { ApiResponse } from "./http.ts";
 import type { DeleteResult, Page, PageMeta } from "./types.ts";
 
@@ -82,18 +83,28 @@ function privacy(value: unknown, path: string): Privacy {
   throw new DecodeError(path, "0, 1 or 2", value);
 }
 
-/** One website object (API-NOTES §2.1). `exclude_params` is write-only and never comes back. */
+/** Reads each kind of readable website field; a null flag reads as 0, like the UI (DESIGN §4). */
+const READERS = {
+  privacy,
+  flag: (value, path) => int(value, path, 0),
+  boolean: bool,
+  set: (value, path) => splitLines(optionalString(value, path)),
+} satisfies Partial<Record<FieldKind, (value: unknown, path: string) => unknown>>;
+
+/** One website object (API-NOTES §2.1). Write-only fields (`exclude_params`, the password) never come back. */
 export function decodeWebsite(value: unknown, path = "data"): LiveWebsite {
   const raw = object(value, path);
+  const fields: Record<string, unknown> = {};
+  for (const field of READABLE_FIELDS) {
+    const { kind, api } = WEBSITE_FIELDS[field];
+    fields[field] = READERS[kind](raw[api], `${path}.${api}`);
+  }
   return {
     id: int(raw.id, `${path}.id`),
     domain: string(raw.domain, `${path}.domain`),
-    privacy: privacy(raw.privacy, `${path}.privacy`),
-    email: int(raw.email, `${path}.email`, 0),
+    // The loop above reads every readable field by its kind, which TypeScript cannot follow through a table.
+    ...(fields as ReadableFields),
     password: bool(raw.password, `${path}.password`),
-    exclude_bots: int(raw.exclude_bots, `${path}.exclude_bots`, 0),
-    exclude_ips: splitLines(optionalString(raw.exclude_ips, `${path}.exclude_ips`)),
-    favorite: bool(raw.favorite, `${path}.favorite`),
     favorited_at: optionalString(raw.favorited_at, `${path}.favorited_at`),
     created_at: optionalString(raw.created_at, `${path}.created_at`) ?? "",
     updated_at: optionalString(raw.updated_at, `${path}.updated_at`) ?? "",

@@ -3,6 +3,7 @@
  * flags as `1`/`0` because PHP reads the string "false" as true (API-NOTES §2.5), lists one entry per line
  * (API-NOTES §2.1), and an empty value to clear a field (Laravel's ConvertEmptyStringsToNull makes it null).
  */
+import { FIELD_NAMES, WEBSITE_FIELDS } from "../model/website-fields.ts";
 import type { ListProjectsParams, ListWebsitesParams, WebsiteCreateInput, WebsiteUpdateInput } from "./types.ts";
 
 type FormValue = string | number | boolean | readonly string[] | null | undefined;
@@ -26,30 +27,20 @@ function form(fields: ReadonlyArray<readonly [string, FormValue]>): URLSearchPar
   return params;
 }
 
-/** The body of `POST /api/v1/websites` (API-NOTES §2.4). */
+/** The website fields of a request, under their API names, in `WEBSITE_FIELDS` order. */
+function websiteFields(input: WebsiteCreateInput | WebsiteUpdateInput): [string, FormValue][] {
+  return FIELD_NAMES.map((field) => [WEBSITE_FIELDS[field].api, (input as WebsiteUpdateInput)[field]]);
+}
+
+/** The body of `POST /api/v1/websites` (API-NOTES §2.4). POST takes no favorite: only PUT sets it (DESIGN §4). */
 export function encodeCreate(input: WebsiteCreateInput): URLSearchParams {
-  return form([
-    ["domain", input.domain],
-    ["privacy", input.privacy],
-    ["password", input.password],
-    ["email", input.email],
-    ["exclude_bots", input.exclude_bots],
-    ["exclude_params", input.exclude_params],
-    ["exclude_ips", input.exclude_ips],
-  ]);
+  const fields = websiteFields(input).filter(([name]) => name !== WEBSITE_FIELDS.favorite.api);
+  return form([["domain", input.domain], ...fields]);
 }
 
 /** The body of `PUT /api/v1/websites/{id}` (API-NOTES §2.5). `password: null` clears the password. */
 export function encodeUpdate(input: WebsiteUpdateInput): URLSearchParams {
-  return form([
-    ["privacy", input.privacy],
-    ["password", input.password],
-    ["email", input.email],
-    ["exclude_bots", input.exclude_bots],
-    ["exclude_params", input.exclude_params],
-    ["exclude_ips", input.exclude_ips],
-    ["favorite", input.favorite],
-  ]);
+  return form(websiteFields(input));
 }
 
 /** The query of `GET /api/v1/websites` (API-NOTES §2.2); `favorite` is only honoured when numeric. */

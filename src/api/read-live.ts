@@ -1,5 +1,5 @@
 import type { Config } from "../config/types.ts";
-import type { Live } from "../plan/plan.ts";
+import type { Live } from "../model/state.ts";
 import type { Client } from "./types.ts";
 
 /**

@@ -1,6 +1,7 @@
 /** The typed surface of the API client (API-NOTES §2, §5). Every value comes back in canonical types. */
 import type { LiveProject } from "../model/project.ts";
-import type { LiveWebsite, Privacy } from "../model/website.ts";
+import type { LiveWebsite } from "../model/website.ts";
+import type { WebsiteFields } from "../model/website-fields.ts";
 
 export type PerPage = 10 | 25 | 50 | 100;
 export type SortOrder = "asc" | "desc";
@@ -42,25 +43,15 @@ export interface Page<T> {
   links?: { first?: string | null; last?: string | null; prev?: string | null; next: string | null };
 }
 
-export interface WebsiteCreateInput {
+/** The body of a POST: every website field but `favorite`, which only PUT sets (API-NOTES §2.4, DESIGN §4). */
+export interface WebsiteCreateInput extends Omit<WebsiteFields, "favorite"> {
   domain: string;
-  privacy?: Privacy;
-  password?: string;
-  email?: number;
-  exclude_bots?: number;
-  exclude_params?: string[];
-  exclude_ips?: string[];
 }
 
-export interface WebsiteUpdateInput {
-  privacy?: Privacy;
+/** The body of a PUT: any website field. */
+export interface WebsiteUpdateInput extends Omit<WebsiteFields, "password"> {
   /** `null` clears the password (only valid while privacy is not 2: API-NOTES §2.5). */
   password?: string | null;
-  email?: number;
-  exclude_bots?: number;
-  exclude_params?: string[];
-  exclude_ips?: string[];
-  favorite?: boolean;
 }
 
 export interface DeleteResult {

@@ -7,7 +7,7 @@ import type { Client } from "../api/types.ts";
 import { ApiError, InternalError } from "../errors.ts";
 import type { Change, Plan } from "../plan/types.ts";
 import { createWebsite, deleteProject, deleteWebsite, updateWebsite } from "./changes.ts";
-import { countItems } from "./report.ts";
+import { countItems } from "./count-items.ts";
 import type { ApplyOptions, ApplyResult, ItemResult } from "./types.ts";
 
 const PHASES = ["create", "update", "delete"] as const;

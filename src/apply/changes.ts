@@ -1,7 +1,8 @@
 /** How each kind of planned change turns into requests, with the API's quirks handled (API-NOTES §2.4–§2.6, §5). */
 import type { Client, WebsiteCreateInput, WebsiteUpdateInput } from "../api/types.ts";
 import { ApiError } from "../errors.ts";
-import type { LiveWebsite, Privacy } from "../model/website.ts";
+import type { LiveWebsite } from "../model/website.ts";
+import { WEBSITE_FIELDS, type FieldName } from "../model/website-fields.ts";
 import type { FieldChange, ProjectDelete, WebsiteCreate, WebsiteDelete, WebsiteUpdate } from "../plan/types.ts";
 import type { ApplyOptions, ItemResult } from "./types.ts";
 
@@ -107,27 +108,18 @@ function fieldValues(change: WebsiteCreate | WebsiteUpdate, options: ApplyOption
 }
 
 function setField(input: WebsiteUpdateInput, field: FieldChange, domain: string, options: ApplyOptions): void {
-  const value = field.after;
-  switch (field.field) {
-    case "password": {
-      const password = options.passwordOf(domain);
-      if (password === undefined) throw new Error(`the password of ${domain} is not available: plan and apply from the same config`);
-      input.password = password;
-      return;
-    }
-    case "privacy":
-      input.privacy = value as Privacy;
-      return;
-    case "email":
-    case "exclude_bots":
-      input[field.field] = value as number;
-      return;
-    case "exclude_ips":
-    case "exclude_params":
-      input[field.field] = (value as string[] | null) ?? [];
-      return;
-    case "favorite":
-      input.favorite = value as boolean;
-      return;
+  if (field.field === "password") {
+    const password = options.passwordOf(domain);
+    if (password === undefined) throw new Error(`the password of ${domain} is not available: plan and apply from the same config`);
+    input.password = password;
+    return;
   }
+  // The plan holds every other value as the API takes it; an unknown (`null`) list is sent empty.
+  const value = field.after === null && isList(field.field) ? [] : field.after;
+  Object.assign(input, { [field.field]: value });
+}
+
+function isList(field: FieldName): boolean {
+  const { kind } = WEBSITE_FIELDS[field];
+  return kind === "list" || kind === "set";
 }

@@ -1,5 +1,5 @@
 /** Apply progress on stderr: a live counter on a terminal, one line per finished item otherwise (DESIGN §6). */
-import { itemLine } from "../apply/report.ts";
+import { itemLine } from "../render/index.ts";
 import type { ItemResult } from "../apply/types.ts";
 import type { Io } from "./_io.ts";
 

@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
 import { SafetyError } from "../errors.ts";
-import { render } from "../plan/render/index.ts";
+import { render } from "../render/index.ts";
 import { apiArgs, configArgs, outputArgs, parseFormat, planArgs, planSettings, rejectUnknownFlags } from "./_args.ts";
 import { type Io, writeOutput } from "./_io.ts";
 import { planFromConfig } from "../pipeline.ts";

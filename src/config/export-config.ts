@@ -5,7 +5,8 @@
  */
 import { Document, isMap, isSeq, type YAMLMap } from "yaml";
 import type { LiveProject } from "../model/project.ts";
-import { PRIVACY_NAMES, type LiveWebsite } from "../model/website.ts";
+import type { LiveWebsite } from "../model/website.ts";
+import { PRIVACY_NAMES } from "../model/website-fields.ts";
 
 export interface ExportOptions {
   /** Path written after `$schema=` in the modeline. */

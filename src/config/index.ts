@@ -1,4 +1,3 @@
 export { loadConfig, type LoadOptions } from "./load.ts";
-export { matchGlob } from "./glob.ts";
 export { configSchema } from "./schema.ts";
-export { DEFAULT_POLICY, type Config, type LoadResult, type Policy } from "./types.ts";
+export type { Config, LoadResult } from "./types.ts";

@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, Scalar, type Document } from "yaml";
 import type { Diagnostic } from "../errors.ts";
+import { FIELD_NAMES, WEBSITE_FIELDS, type FieldKind } from "../model/website-fields.ts";
 import { interpolate, type Env } from "./interpolate.ts";
 import { formatPath, keyName, type ConfigPath, type Locator } from "./locate.ts";
 
@@ -19,11 +20,19 @@ interface Context {
   result: DocumentInterpolation;
 }
 
+/** Website fields of these kinds may be written as booleans or numbers. */
+const TYPED_KINDS: ReadonlySet<FieldKind> = new Set(["privacy", "flag", "boolean"]);
+
 /**
  * Keys whose values are booleans or numbers. Interpolation yields text; an unquoted `${VAR}` there is read
  * the way YAML reads a literal (`true`, `false`, integers), so that `email: ${SEND_REPORTS}` works.
  */
-const TYPED_KEYS = new Set(["version", "prune", "max_deletes", "privacy", "email", "exclude_bots", "favorite"]);
+const TYPED_KEYS: ReadonlySet<string> = new Set([
+  "version",
+  "prune",
+  "max_deletes",
+  ...FIELD_NAMES.filter((field) => TYPED_KINDS.has(WEBSITE_FIELDS[field].kind)).map((field) => WEBSITE_FIELDS[field].yaml),
+]);
 
 /** Interpolates every string value of the document in place (keys never), reporting problems at their `${`. */
 export function interpolateDocument(doc: Document, file: string, text: string, env: Env, locate: Locator): DocumentInterpolation {

@@ -1,6 +1,16 @@
-import { PRIVACY_NAMES, normalizeDomain, type DesiredWebsite, type Privacy, type WebsiteFields } from "../model/website.ts";
+import { DEFAULT_POLICY, type Policy } from "../model/policy.ts";
 import type { DesiredProject } from "../model/project.ts";
-import { DEFAULT_POLICY, type Policy } from "./types.ts";
+import { normalizeDomain, type DesiredWebsite } from "../model/website.ts";
+import {
+  FIELD_NAMES,
+  PRIVACY_NAMES,
+  setField,
+  WEBSITE_FIELDS,
+  type FieldKind,
+  type FieldName,
+  type Privacy,
+  type WebsiteFields,
+} from "../model/website-fields.ts";
 import { isRecord, type ConfigPath, type Locator } from "./locate.ts";
 
 /** One `websites` entry: what was written beside its canonical, defaults-applied form. */
@@ -11,7 +21,7 @@ export interface WebsiteEntry {
   written: string;
   site: DesiredWebsite;
   /** Fields the site got from `defaults` rather than setting them itself. */
-  fromDefaults: ReadonlySet<keyof WebsiteFields>;
+  fromDefaults: ReadonlySet<FieldName>;
 }
 
 export interface ProjectEntry {
@@ -86,9 +96,9 @@ function readWebsite(raw: Record<string, unknown>, path: ConfigPath, defaults: W
     return { path, raw, written: raw.domain, site: { domain, state: "absent" }, fromDefaults: new Set() };
   }
   const own = readFields(raw);
-  const fromDefaults = new Set<keyof WebsiteFields>();
+  const fromDefaults = new Set<FieldName>();
   const site: DesiredWebsite = { domain, state: "present", ...own };
-  for (const field of Object.keys(defaults) as (keyof WebsiteFields)[]) {
+  for (const field of Object.keys(defaults) as FieldName[]) {
     if (own[field] !== undefined || field === "password") continue;
     Object.assign(site, { [field]: copy(defaults[field]) });
     fromDefaults.add(field);
@@ -104,22 +114,25 @@ function copy<T>(value: T): T {
   return Array.isArray(value) ? ([...value] as T) : value;
 }
 
-/** The website fields of a mapping, canonical (privacy 0–2, email/exclude_bots 0–1); wrong types left out. */
+/** Reads a config value of each kind of field; `undefined` when the value has the wrong type. */
+const READERS = {
+  privacy: readPrivacy,
+  flag: readBit,
+  boolean: (value) => (typeof value === "boolean" ? value : undefined),
+  // Never trimmed: the API keeps a password's spaces (TrimStrings skips it, API-NOTES §1).
+  secret: (value) => (typeof value === "string" ? value : undefined),
+  list: readList,
+  set: readList,
+} satisfies Record<FieldKind, (value: unknown) => unknown>;
+
+/** The website fields of a mapping, canonical (privacy 0–2, flags 0–1); wrong types left out. */
 export function readFields(raw: Record<string, unknown>): WebsiteFields {
   const fields: WebsiteFields = {};
-  const privacy = readPrivacy(raw.privacy);
-  if (privacy !== undefined) fields.privacy = privacy;
-  // Never trimmed: the API keeps a password's spaces (TrimStrings skips it, API-NOTES §1).
-  if (typeof raw.password === "string") fields.password = raw.password;
-  const email = readBit(raw.email);
-  if (email !== undefined) fields.email = email;
-  const excludeBots = readBit(raw.exclude_bots);
-  if (excludeBots !== undefined) fields.exclude_bots = excludeBots;
-  const params = readList(raw.exclude_params);
-  if (params) fields.exclude_params = params;
-  const ips = readList(raw.exclude_ips);
-  if (ips) fields.exclude_ips = ips;
-  if (typeof raw.favorite === "boolean") fields.favorite = raw.favorite;
+  for (const field of FIELD_NAMES) {
+    const { kind, yaml } = WEBSITE_FIELDS[field];
+    const value = READERS[kind](raw[yaml]);
+    if (value !== undefined) setField(fields, field, value as NonNullable<WebsiteFields[FieldName]>);
+  }
   return fields;
 }
 

@@ -1,4 +1,5 @@
 import type { ErrorObject } from "ajv/dist/2020.js";
+import { FIELD_NAMES, WEBSITE_FIELDS } from "../model/website-fields.ts";
 import { didYouMean } from "./did-you-mean.ts";
 import { isRecord, pointerToPath, type ConfigPath } from "./locate.ts";
 
@@ -15,7 +16,7 @@ export interface SchemaProblem {
 }
 
 const POLICY_KEYS = ["prune", "max_deletes", "protect", "ignore"];
-const FIELD_KEYS = ["privacy", "password", "email", "exclude_bots", "exclude_params", "exclude_ips", "favorite"];
+const FIELD_KEYS: string[] = FIELD_NAMES.map((field) => WEBSITE_FIELDS[field].yaml);
 
 /** Replaces ajv's wording ("must NOT have additional properties") with what the user should change. */
 export function describeSchemaError(error: ErrorObject, data: unknown): SchemaProblem {

@@ -1,19 +1,7 @@
 import type { Diagnostic } from "../errors.ts";
 import type { DesiredProject } from "../model/project.ts";
+import type { Policy } from "../model/policy.ts";
 import type { DesiredWebsite } from "../model/website.ts";
-
-export interface Policy {
-  /** Delete live websites/projects that the file does not list. */
-  prune: boolean;
-  /** A plan with more deletes is refused unless overridden (`--max-deletes N`). */
-  maxDeletes: number;
-  /** Globs (`*` matches any run of characters) of names that are never deleted. */
-  protect: string[];
-  /** Globs of names that are never compared, changed or deleted. */
-  ignore: string[];
-}
-
-export const DEFAULT_POLICY: Policy = { prune: false, maxDeletes: 5, protect: [], ignore: [] };
 
 /** A loaded, validated and normalized config: the Desired side of the pipeline. */
 export interface Config {

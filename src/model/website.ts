@@ -2,42 +2,20 @@
  * The canonical website: one shape for what the API returns (Live) and what the config asks for (Desired),
  * so that `plan` compares like with like (DESIGN §1, §4).
  */
+import type { ReadableFields, WebsiteFields } from "./website-fields.ts";
 
-/** 0 = public, 1 = private, 2 = password (API-NOTES §2.4). */
-export type Privacy = 0 | 1 | 2;
-
-export const PRIVACY_NAMES = ["public", "private", "password"] as const satisfies readonly string[];
-export type PrivacyName = (typeof PRIVACY_NAMES)[number];
-
-/** A website as the API holds it, in canonical types (every number a number, flags booleans, lists arrays). */
-export interface LiveWebsite {
+/**
+ * A website as the API holds it, in canonical types (every number a number, flags booleans, lists arrays).
+ * The managed fields are those of `WEBSITE_FIELDS` that the API returns.
+ */
+export interface LiveWebsite extends ReadableFields {
   id: number;
   domain: string;
-  privacy: Privacy;
-  /** Periodic email reports. The API has no range check (API-NOTES §2.4), so any integer may come back. */
-  email: number;
   /** Whether a password is stored; the password itself is never returned (API-NOTES §2.1). */
   password: boolean;
-  exclude_bots: number;
-  /** One entry per stored line, in stored order; compare as a set. */
-  exclude_ips: string[];
-  favorite: boolean;
   favorited_at: string | null;
   created_at: string;
   updated_at: string;
-}
-
-/** The fields a config can manage on a website, in canonical types. Absent means unmanaged. */
-export interface WebsiteFields {
-  privacy?: Privacy;
-  /** Write-only: never returned by the API (API-NOTES §2.1). */
-  password?: string;
-  email?: number;
-  exclude_bots?: number;
-  /** Write-only: accepted and stored, never returned (API-NOTES §2.1). `&` alone drops all parameters. */
-  exclude_params?: string[];
-  exclude_ips?: string[];
-  favorite?: boolean;
 }
 
 /** Where a config entry was written, for diagnostics and annotations. */
@@ -54,11 +32,6 @@ export interface DesiredWebsite extends WebsiteFields {
   state: "present" | "absent";
   source?: SourcePos;
 }
-
-/** Fields the API accepts but never returns (DESIGN §3). */
-export const WRITE_ONLY_FIELDS = ["password", "exclude_params"] as const;
-
-export type WriteOnlyField = (typeof WRITE_ONLY_FIELDS)[number];
 
 /**
  * The domain as the API stores it (API-NOTES §2.4): lowercase, no `http://`/`https://` anywhere, every `www.`

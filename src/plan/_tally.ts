@@ -1,12 +1,13 @@
-/** What the planning passes accumulate before `plan` orders, checks and hashes it. */
-import type { Change, PlanSummary, PlanWarning } from "./types.ts";
+/** What the planning passes accumulate before `plan` orders, counts, checks and hashes it. */
 import type { SourcePos } from "../model/website.ts";
-import type { WriteOnlyField } from "../model/website.ts";
+import { WRITE_ONLY_FIELDS, type WriteOnlyField } from "../model/website-fields.ts";
+import type { Action, Change, PlanSummary, PlanWarning } from "./types.ts";
 
 export interface Tally {
   changes: Change[];
   warnings: PlanWarning[];
-  summary: PlanSummary;
+  /** Items no change is planned for, by why; the changes are counted from `changes` (`summarize`). */
+  left: Omit<PlanSummary, Action>;
   /** Per write-only field: live websites that set it and that this plan does not send it to. */
   unverifiable: Record<WriteOnlyField, number>;
 }
@@ -25,19 +26,22 @@ export function newTally(): Tally {
   return {
     changes: [],
     warnings: [],
-    summary: { create: 0, update: 0, delete: 0, unchanged: 0, unmanaged: 0, ignored: 0 },
-    unverifiable: { password: 0, exclude_params: 0 },
+    left: { unchanged: 0, unmanaged: 0, ignored: 0 },
+    unverifiable: Object.fromEntries(WRITE_ONLY_FIELDS.map((field) => [field, 0])) as Record<WriteOnlyField, number>,
   };
-}
-
-/** `"1 website"`, `"2 websites"`. */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 /** Code-point order: the same everywhere, unlike `localeCompare`. */
 export function byName(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Counts an unlisted live item as ignored or unmanaged; `true` when prune deletes it instead. */
+export function pruned(name: string, filters: Filters, tally: Tally): boolean {
+  if (filters.ignore(name) !== undefined) tally.left.ignored++;
+  else if (!filters.prune || filters.protect(name) !== undefined) tally.left.unmanaged++;
+  else return true;
+  return false;
 }
 
 /** Records a warning about one item, with the config position when there is one. */

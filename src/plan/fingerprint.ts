@@ -5,27 +5,23 @@
 import { createHash } from "node:crypto";
 import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
+import { READABLE_FIELDS, WEBSITE_FIELDS } from "../model/website-fields.ts";
 import type { Plan } from "./types.ts";
 
 const FINGERPRINT_LENGTH = 16;
 
 /**
- * A short sha256 of what identifies a live website's state: id, domain, every comparable field, whether a
- * password is stored, and `updated_at` (which moves on every real change: API-NOTES §2.5). `exclude_ips`
- * counts as a set, like `plan` compares it.
+ * A short sha256 of what identifies a live website's state: id, domain, every readable field, whether a
+ * password is stored, and `updated_at` (which moves on every real change: API-NOTES §2.5). A `set` field
+ * (`exclude_ips`) counts as a set, like `plan` compares it.
  */
 export function websiteFingerprint(w: LiveWebsite): string {
-  return shortHash({
-    id: w.id,
-    domain: w.domain,
-    privacy: w.privacy,
-    email: w.email,
-    exclude_bots: w.exclude_bots,
-    exclude_ips: [...new Set(w.exclude_ips)].sort(),
-    favorite: w.favorite,
-    password: w.password,
-    updated_at: w.updated_at,
-  });
+  const state: Record<string, unknown> = { id: w.id, domain: w.domain, password: w.password, updated_at: w.updated_at };
+  for (const field of READABLE_FIELDS) {
+    const value = w[field];
+    state[field] = WEBSITE_FIELDS[field].kind === "set" && Array.isArray(value) ? [...new Set(value)].sort() : value;
+  }
+  return shortHash(state);
 }
 
 /** A short sha256 of a live project's listing row (it has no id nor `updated_at`: API-NOTES §5). */

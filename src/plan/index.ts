@@ -1,5 +1,4 @@
-// The plan stage (DESIGN §1): the pure planner, fingerprints and the renderers.
-export { plan, type Desired, type Live, type PlanOptions } from "./plan.ts";
+// The plan stage (DESIGN §1): the pure planner and fingerprints. Its renderings live in src/render/.
+export { plan, type PlanOptions } from "./plan.ts";
 export { planHash, projectFingerprint, websiteFingerprint } from "./fingerprint.ts";
-export { render, type RenderFormat, type RenderOptions } from "./render/index.ts";
 export * from "./types.ts";

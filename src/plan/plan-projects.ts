@@ -4,7 +4,7 @@
  */
 import type { DesiredProject, LiveProject } from "../model/project.ts";
 import { projectFingerprint } from "./fingerprint.ts";
-import { byName, sourceOf, warn, type Filters, type Tally } from "./_tally.ts";
+import { byName, pruned, sourceOf, warn, type Filters, type Tally } from "./_tally.ts";
 
 /** Plans the projects into the tally; `live` is `undefined` when they were not read. */
 export function planProjects(
@@ -35,13 +35,13 @@ export function planProjects(
 function planListed(d: DesiredProject, live: LiveProject | undefined, filters: Filters, tally: Tally): void {
   const ignoredBy = filters.ignore(d.project);
   if (ignoredBy !== undefined) {
-    tally.summary.ignored++;
+    tally.left.ignored++;
     const message = `Project ${d.project} matches policy.ignore "${ignoredBy}": it is not compared, changed or deleted.`;
     warn(tally, "ignored", d.project, message, d.source);
     return;
   }
   if (d.state === "present") {
-    if (live !== undefined) tally.summary.unchanged++;
+    if (live !== undefined) tally.left.unchanged++;
     else {
       const message =
         `Project ${d.project} does not exist, and the API cannot create projects: ` +
@@ -53,25 +53,20 @@ function planListed(d: DesiredProject, live: LiveProject | undefined, filters: F
   if (live === undefined) return;
   const protectedBy = filters.protect(d.project);
   if (protectedBy !== undefined) {
-    tally.summary.unmanaged++;
+    tally.left.unmanaged++;
     const message = `Project ${d.project} says state: absent but matches policy.protect "${protectedBy}": not deleted.`;
     warn(tally, "protected-tombstone", d.project, message, d.source);
     return;
   }
-  tally.summary.delete++;
   const fingerprint = projectFingerprint(live);
   const change = { kind: "project", action: "delete", project: live.project, reason: "tombstone", fingerprint } as const;
   tally.changes.push({ ...change, ...sourceOf(d) });
 }
 
 function planUnlisted(live: LiveProject, filters: Filters, tally: Tally): void {
-  if (filters.ignore(live.project) !== undefined) tally.summary.ignored++;
-  else if (!filters.prune || filters.protect(live.project) !== undefined) tally.summary.unmanaged++;
-  else {
-    tally.summary.delete++;
-    const fingerprint = projectFingerprint(live);
-    tally.changes.push({ kind: "project", action: "delete", project: live.project, reason: "prune", fingerprint });
-  }
+  if (!pruned(live.project, filters, tally)) return;
+  const fingerprint = projectFingerprint(live);
+  tally.changes.push({ kind: "project", action: "delete", project: live.project, reason: "prune", fingerprint });
 }
 
 /** Project names are hosts (API-NOTES §5): compared without case. */

@@ -1,8 +1,9 @@
 /** The website half of `plan` (DESIGN §3): identity by normalized domain, then create, update or delete. */
-import { normalizeDomain, WRITE_ONLY_FIELDS, type DesiredWebsite, type LiveWebsite } from "../model/website.ts";
+import { normalizeDomain, type DesiredWebsite, type LiveWebsite } from "../model/website.ts";
+import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
+import { createFields, updateFields } from "./diff-website.ts";
 import { websiteFingerprint } from "./fingerprint.ts";
-import { createFields, updateFields } from "./website-fields.ts";
-import { byName, sourceOf, warn, type Filters, type Tally } from "./_tally.ts";
+import { byName, pruned, sourceOf, warn, type Filters, type Tally } from "./_tally.ts";
 
 /** Plans every website of both sides into the tally. */
 export function planWebsites(
@@ -27,7 +28,7 @@ export function planWebsites(
     const current = byDomain.get(d.domain)?.site;
     const pattern = filters.ignore(d.domain);
     if (pattern !== undefined) {
-      tally.summary.ignored++;
+      tally.left.ignored++;
       const message = `${d.domain} matches policy.ignore "${pattern}": it is not compared, changed or deleted.`;
       warn(tally, "ignored", d.domain, message, d.source);
     } else if (d.state === "absent") planTombstone(d, current, filters, tally);
@@ -36,11 +37,10 @@ export function planWebsites(
   }
   for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted(entry, filters, tally);
   // A second live copy of a managed domain is never pruned: which copy holds the statistics is for a person to say.
-  tally.summary.unmanaged += extras.length;
+  tally.left.unmanaged += extras.length;
 }
 
 function planCreate(d: DesiredWebsite, tally: Tally): void {
-  tally.summary.create++;
   // favorite is only settable by PUT, so a favorite create is a POST then a PUT (DESIGN §4).
   const requests = d.favorite === true ? 2 : 1;
   const fields = createFields(d);
@@ -57,10 +57,9 @@ function planUpdate(d: DesiredWebsite, live: LiveWebsite, syncWriteOnly: boolean
     warn(tally, "password-missing", d.domain, message, d.source);
   }
   if (fields.length === 0) {
-    tally.summary.unchanged++;
+    tally.left.unchanged++;
     return;
   }
-  tally.summary.update++;
   const fingerprint = websiteFingerprint(live);
   const change = { kind: "website", action: "update", domain: d.domain, id: live.id, fields, fingerprint } as const;
   tally.changes.push({ ...change, ...sourceOf(d) });
@@ -71,12 +70,11 @@ function planTombstone(d: DesiredWebsite, live: LiveWebsite | undefined, filters
   const pattern = filters.protect(d.domain);
   if (pattern !== undefined) {
     // Config validation already rejects this (DESIGN §2); a library caller may still get here.
-    tally.summary.unmanaged++;
+    tally.left.unmanaged++;
     const message = `${d.domain} says state: absent but matches policy.protect "${pattern}": it is not deleted.`;
     warn(tally, "protected-tombstone", d.domain, message, d.source);
     return;
   }
-  tally.summary.delete++;
   const fingerprint = websiteFingerprint(live);
   tally.changes.push({
     kind: "website", action: "delete", domain: d.domain, id: live.id, reason: "tombstone", fingerprint, ...sourceOf(d),
@@ -84,13 +82,9 @@ function planTombstone(d: DesiredWebsite, live: LiveWebsite | undefined, filters
 }
 
 function planUnlisted({ domain, site }: Keyed, filters: Filters, tally: Tally): void {
-  if (filters.ignore(domain) !== undefined) tally.summary.ignored++;
-  else if (!filters.prune || filters.protect(domain) !== undefined) tally.summary.unmanaged++;
-  else {
-    tally.summary.delete++;
-    const fingerprint = websiteFingerprint(site);
-    tally.changes.push({ kind: "website", action: "delete", domain, id: site.id, reason: "prune", fingerprint });
-  }
+  if (!pruned(domain, filters, tally)) return;
+  const fingerprint = websiteFingerprint(site);
+  tally.changes.push({ kind: "website", action: "delete", domain, id: site.id, reason: "prune", fingerprint });
 }
 
 /** A live website under its normalized domain; fingerprints use the item as read, so `apply` can recompute them. */

@@ -2,29 +2,16 @@
  * `plan`: the pure heart of sitesync (DESIGN §1, §3). Desired and live state in, a Plan out: no I/O, no clock,
  * no randomness, and the same plan (and hash) whatever order the inputs came in.
  */
-import { firstMatch } from "../config/glob.ts";
-import type { Policy } from "../config/types.ts";
-import type { DesiredProject, LiveProject } from "../model/project.ts";
-import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
+import { firstMatch } from "../model/glob.ts";
+import type { Desired, Live } from "../model/state.ts";
+import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
 import { planHash } from "./fingerprint.ts";
 import { planProjects } from "./plan-projects.ts";
 import { planWebsites } from "./plan-websites.ts";
 import { refusals } from "./safety.ts";
+import { summarize } from "./summary.ts";
 import type { Change, Plan, PlanEstimate } from "./types.ts";
-import { byName, newTally, plural, type Tally } from "./_tally.ts";
-
-export interface Desired {
-  websites: DesiredWebsite[];
-  /** `undefined`: projects are not managed at all. */
-  projects?: DesiredProject[];
-  policy: Policy;
-}
-
-export interface Live {
-  websites: LiveWebsite[];
-  /** `undefined` when the projects were not read. */
-  projects?: LiveProject[];
-}
+import { byName, newTally, type Tally } from "./_tally.ts";
 
 export interface PlanOptions {
   /** The config file the plan is made from, recorded in the plan. */
@@ -70,7 +57,7 @@ export function plan(desired: Desired, live: Live, options: PlanOptions): Plan {
     configFile: options.configFile,
     target: options.target ?? {},
     changes,
-    summary: tally.summary,
+    summary: summarize(changes, tally.left),
     warnings: tally.warnings,
     refusals: refusals({
       changes,
@@ -98,21 +85,12 @@ function nameOf(change: Change): string {
   return change.kind === "website" ? change.domain : change.project;
 }
 
-/** Write-only values that exist live but are not sent: the plan cannot tell whether they match (DESIGN §3). */
+/**
+ * Write-only values that exist live but are not sent: the plan cannot tell whether they match (DESIGN §3).
+ * Data only: the renderers say what it means and what to do.
+ */
 function unverifiableFields(tally: Tally): Plan["unverifiable"] {
-  const fields = (["password", "exclude_params"] as const)
-    .map((field) => ({ field, count: tally.unverifiable[field] }))
-    .filter((entry) => entry.count > 0);
-  if (fields.length > 0) {
-    const counts = fields.map(({ field, count }) => `${field} (${plural(count, "website")})`).join(" and ");
-    tally.warnings.push({
-      code: "write-only-unverified",
-      message:
-        `The API never returns ${counts}, so the plan cannot verify those values. ` +
-        `Run with --sync-write-only to send them again.`,
-    });
-  }
-  return fields;
+  return WRITE_ONLY_FIELDS.map((field) => ({ field, count: tally.unverifiable[field] })).filter((entry) => entry.count > 0);
 }
 
 /** A lower bound of the apply time: every request at the server's rate limit (DESIGN §3, §8). */

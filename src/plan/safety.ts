@@ -4,7 +4,7 @@
  * the client throws instead (DESIGN §5).
  */
 import type { Change, Refusal } from "./types.ts";
-import { plural } from "./_tally.ts";
+import { plural } from "../model/plural.ts";
 
 export interface SafetyInputs {
   changes: readonly Change[];

@@ -3,12 +3,13 @@
  * re-derives changes from it. It never holds a secret: a password renders as `SENSITIVE` and `apply` takes
  * the values from the config it was planned from.
  */
-import type { Privacy, SourcePos } from "../model/website.ts";
+import type { SourcePos } from "../model/website.ts";
+import type { FieldName, Privacy, WriteOnlyField } from "../model/website-fields.ts";
+
+export type { FieldName };
 
 /** Placeholder that stands where a secret value would be. */
 export const SENSITIVE = "(sensitive)";
-
-export type FieldName = "privacy" | "password" | "email" | "exclude_bots" | "exclude_params" | "exclude_ips" | "favorite";
 
 /** A value as the plan shows it. Passwords are always `SENSITIVE`; an unknown write-only value is `null`. */
 export type FieldValue = Privacy | number | boolean | string | string[] | null;
@@ -92,6 +93,7 @@ export interface Refusal {
   message: string;
 }
 
+/** Counts of the plan. `create`, `update` and `delete` are counted from `changes` (`summarize`). */
 export interface PlanSummary {
   create: number;
   update: number;
@@ -131,8 +133,9 @@ export interface Plan {
   refusals: Refusal[];
   /**
    * Write-only fields the plan cannot verify, per field: how many existing managed websites set them without
-   * this plan sending them (so none with `--sync-write-only`). Only fields with a count above 0.
+   * this plan sending them (so none with `--sync-write-only`). Only fields with a count above 0. Data only:
+   * the renderers phrase the warning.
    */
-  unverifiable: { field: "password" | "exclude_params"; count: number }[];
+  unverifiable: { field: WriteOnlyField; count: number }[];
   estimate: PlanEstimate;
 }

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
 import { apply } from "../../src/apply/apply.ts";
-import { DEFAULT_POLICY } from "../../src/config/types.ts";
+import { DEFAULT_POLICY } from "../../src/model/policy.ts";
 import type { DesiredWebsite } from "../../src/model/website.ts";
 import { plan } from "../../src/plan/plan.ts";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_POLICY } from "../../src/config/types.ts";
+import { DEFAULT_POLICY } from "../../src/model/policy.ts";
 import { diagnosticsOf, load, loadOk, yaml } from "./helpers.ts";
 
 describe("normalization", () => {

@@ -1,4 +1,4 @@
-import { PRIVACY_NAMES } from "../../model/website.ts";
+import { PRIVACY_NAMES } from "../../model/website-fields.ts";
 import { isRecord, type ConfigPath } from "../locate.ts";
 import type { RuleContext } from "./context.ts";
 

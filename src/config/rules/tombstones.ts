@@ -1,4 +1,4 @@
-import { firstMatch } from "../glob.ts";
+import { firstMatch } from "../../model/glob.ts";
 import type { RuleContext } from "./context.ts";
 
 /** `state: absent` deletes the website: any field beside it would be a contradiction or a leftover. */

@@ -1,8 +1,11 @@
-/** One entry point for the three renderings of a Plan (DESIGN §1). Each is a pure function of the plan. */
-import type { Plan } from "../types.ts";
-import { renderJson } from "./json.ts";
-import { renderMarkdown } from "./markdown.ts";
-import { renderText } from "./text.ts";
+/**
+ * Every presentation (DESIGN §1, §9): a Plan as text, JSON or Markdown, apply's results, the one-line label of a
+ * change and the one Markdown escaper. Each is a pure function of plan or apply data.
+ */
+import type { Plan } from "../plan/types.ts";
+import { renderJson } from "./plan-json.ts";
+import { renderMarkdown } from "./plan-markdown.ts";
+import { renderText } from "./plan-text.ts";
 
 export type RenderFormat = "text" | "json" | "markdown";
 
@@ -26,4 +29,8 @@ export function render(plan: Plan, format: RenderFormat, options: RenderOptions 
 }
 
 export { renderJson, renderMarkdown, renderText };
+export { changeLine, describeChange, type ChangeDescription, type LineOptions } from "./change-line.ts";
+export { md } from "./md.ts";
 export { printable } from "./_values.ts";
+export { renderResultsMarkdown } from "./results-markdown.ts";
+export { itemLine, renderResultsText } from "./results-text.ts";

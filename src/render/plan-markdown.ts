@@ -2,10 +2,10 @@
  * The Markdown rendering of a Plan, for pull-request comments and job summaries (DESIGN §7). GitHub-flavored:
  * alert callouts and tables; never ANSI (STYLE habit 9). Every name and value from the plan is escaped.
  */
-import type { FieldChange, Plan, WebsiteCreate, WebsiteDelete, WebsiteUpdate, ProjectDelete } from "../types.ts";
-import { formatEstimate, formatValue, plural, REASONS, setDiff, writeOnlyNote } from "./_values.ts";
-
-const UNVERIFIED_CODE = "write-only-unverified";
+import { plural } from "../model/plural.ts";
+import type { FieldChange, Plan, WebsiteCreate, WebsiteDelete, WebsiteUpdate, ProjectDelete } from "../plan/types.ts";
+import { md } from "./md.ts";
+import { formatEstimate, formatValue, REASONS, setDiff, writeOnlyNote } from "./_values.ts";
 
 /** Renders a plan as GitHub-flavored Markdown; ends with a newline. */
 export function renderMarkdown(plan: Plan): string {
@@ -22,9 +22,8 @@ export function renderMarkdown(plan: Plan): string {
   if (creates.length > 0) blocks.push(`#### Create (${creates.length})`, createTable(creates));
   if (updates.length > 0) blocks.push(`#### Update (${updates.length})`, updateTable(updates));
   if (deletes.length > 0) blocks.push(`#### Delete (${deletes.length})`, deleteWarning(deletes), deleteTable(deletes));
-  const warnings = plan.warnings.filter((w) => w.code !== UNVERIFIED_CODE);
-  if (warnings.length > 0) {
-    const items = warnings.map((w) => {
+  if (plan.warnings.length > 0) {
+    const items = plan.warnings.map((w) => {
       const where = w.source === undefined ? "" : ` (${md(`${w.source.file}:${w.source.line}`)})`;
       return `- ${md(w.message)}${where}`;
     });
@@ -113,13 +112,4 @@ function footer(plan: Plan): string {
 
 function row(cells: readonly string[]): string {
   return `| ${cells.join(" | ")} |`;
-}
-
-/** Escapes what would break a table or turn into markup: `|`, `<`, backticks, emphasis and links; no newlines. */
-export function md(text: string): string {
-  return text
-    .replace(/[\\`*_[\]|#]/g, "\\$&")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replace(/\r?\n/g, " ");
 }

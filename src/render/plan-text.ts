@@ -1,7 +1,9 @@
 /** The terminal rendering of a Plan, Terraform-like (DESIGN §3). Colors only when asked (STYLE habit 9). */
 import { createColors } from "picocolors";
-import type { Change, FieldChange, Plan, WebsiteCreate, WebsiteUpdate } from "../types.ts";
-import { DESTROYS, formatEstimate, formatValue as rawValue, printable, REASONS, setDiff, summaryWords, writeOnlyNote } from "./_values.ts";
+import { plural } from "../model/plural.ts";
+import type { Change, FieldChange, Plan, WebsiteCreate, WebsiteUpdate } from "../plan/types.ts";
+import { describeChange } from "./change-line.ts";
+import { formatEstimate, formatValue as rawValue, printable, setDiff, summaryWords, writeOnlyNote } from "./_values.ts";
 
 type Colors = ReturnType<typeof createColors>;
 
@@ -20,10 +22,10 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
     for (const change of plan.changes) lines.push(...changeLines(change, c, options.verbose ?? false));
     if (lines.at(-1) !== "") lines.push("");
   }
-  if (plan.warnings.length > 0) {
-    lines.push(c.yellow(c.bold("Warnings:")));
-    for (const w of plan.warnings) lines.push(`  ${c.yellow("!")} ${printable(w.message)}${where(w.source, options.verbose, c)}`);
-    lines.push("");
+  const warnings = plan.warnings.map((w) => `${printable(w.message)}${where(w.source, options.verbose, c)}`);
+  if (plan.unverifiable.length > 0) warnings.push(unverifiableWarning(plan.unverifiable));
+  if (warnings.length > 0) {
+    lines.push(c.yellow(c.bold("Warnings:")), ...warnings.map((w) => `  ${c.yellow("!")} ${w}`), "");
   }
   if (plan.changes.length === 0) lines.push(c.green("No changes. The account matches the configuration."));
   lines.push(`${c.bold("Plan:")} ${summaryWords(plan.summary)}.`);
@@ -38,17 +40,10 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
 function changeLines(change: Change, c: Colors, verbose: boolean): string[] {
   const fingerprint = verbose && "fingerprint" in change ? c.dim(` [${change.fingerprint}]`) : "";
   const suffix = where(change.source, verbose, c) + fingerprint;
-  if (change.action === "delete") {
-    const subject =
-      change.kind === "website" ? `${printable(change.domain)} (id ${change.id}, ` : `project ${printable(change.project)} (`;
-    const head = `  ${c.red("- delete")}  ${subject}${REASONS[change.reason]})`;
-    return [`${head}: ${c.red(DESTROYS[change.kind])}${suffix}`];
-  }
-  const head =
-    change.action === "create"
-      ? `  ${c.green("+ create")}  ${printable(change.domain)}`
-      : `  ${c.yellow("~ update")}  ${printable(change.domain)} (id ${change.id})`;
-  return [head + suffix, ...change.fields.map((f) => `      ${fieldLine(change, f, c)}`), ""];
+  const { subject, detail } = describeChange(change, { reason: true, consequence: true });
+  if (change.action === "delete") return [`  ${c.red("- delete")}  ${subject}: ${c.red(detail ?? "")}${suffix}`];
+  const head = change.action === "create" ? c.green("+ create") : c.yellow("~ update");
+  return [`  ${head}  ${subject}${suffix}`, ...change.fields.map((f) => `      ${fieldLine(change, f, c)}`), ""];
 }
 
 function fieldLine(change: WebsiteCreate | WebsiteUpdate, f: FieldChange, c: Colors): string {
@@ -63,6 +58,12 @@ function fieldLine(change: WebsiteCreate | WebsiteUpdate, f: FieldChange, c: Col
     return `${f.field}: ${parts.join(", ")}`;
   }
   return `${f.field}: ${formatValue(f.field, f.before)} → ${after}`;
+}
+
+/** Write-only values the plan cannot verify (`plan.unverifiable`), said as a warning with what to do (DESIGN §3). */
+function unverifiableWarning(unverifiable: Plan["unverifiable"]): string {
+  const counts = unverifiable.map(({ field, count }) => `${field} (${plural(count, "website")})`).join(" and ");
+  return `The API never returns ${counts}, so the plan cannot verify those values. Run with --sync-write-only to send them again.`;
 }
 
 function formatValue(field: FieldChange["field"], value: FieldChange["after"]): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchGlob } from "../../src/config/glob.ts";
+import { matchGlob } from "./glob.ts";
 
 describe("matchGlob", () => {
   it("matches any run of characters with *, dots included", () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_POLICY } from "../../config/types.ts";
-import type { LiveWebsite } from "../../model/website.ts";
-import { planHash } from "../fingerprint.ts";
-import { plan, type Desired, type Live } from "../plan.ts";
-import type { Plan } from "../types.ts";
+import { DEFAULT_POLICY } from "../model/policy.ts";
+import type { Desired, Live } from "../model/state.ts";
+import type { LiveWebsite } from "../model/website.ts";
+import { planHash } from "../plan/fingerprint.ts";
+import { plan } from "../plan/plan.ts";
+import type { Plan } from "../plan/types.ts";
 import { render } from "./index.ts";
-import { liveWebsite } from "../../../test/helpers/live-website.ts";
+import { liveWebsite } from "../../test/helpers/live-website.ts";
 
 const ANSI = /\u001b\[/;
 const PASSWORD = "hunter2-Secret";
@@ -122,7 +123,7 @@ describe("json", () => {
       "{
         "format": "sitesync-plan",
         "version": 1,
-        "hash": "320709b2b50d596cfdc58bd93a2e9bc9617d1a666da136a3c7e199ac6bc2e24b",
+        "hash": "e3f5e4721016cce6d7e916317bf4fe3dd95ff5280b3ec45eeeda8daccbb56bbd",
         "configDigest": "abc123",
         "configFile": "sitesync.yaml",
         "target": {},
@@ -257,10 +258,6 @@ describe("json", () => {
               "line": 24,
               "column": 5
             }
-          },
-          {
-            "code": "write-only-unverified",
-            "message": "The API never returns exclude_params (1 website), so the plan cannot verify those values. Run with --sync-write-only to send them again."
           }
         ],
         "refusals": [
@@ -339,7 +336,7 @@ describe("markdown", () => {
       > [!NOTE]
       > Write-only values the API never returns cannot be verified: \`exclude_params\` on 1 website. \`--sync-write-only\` sends them again.
 
-      <sub>≈ 6 requests, ≥ 6 s at 60 requests/60 s · plan 320709b2b50d</sub>
+      <sub>≈ 6 requests, ≥ 6 s at 60 requests/60 s · plan e3f5e4721016</sub>
       "
     `);
   });

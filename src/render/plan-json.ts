@@ -1,5 +1,5 @@
 /** The JSON rendering: the plan itself, which is already secret-free (DESIGN §3) and saved as `plan --out`. */
-import type { Plan } from "../types.ts";
+import type { Plan } from "../plan/types.ts";
 
 /** Renders a plan as indented JSON; ends with a newline. */
 export function renderJson(plan: Plan): string {

@@ -1,18 +1,17 @@
 /** How plan values read in text and Markdown: in the config's own vocabulary (DESIGN §2). */
-import { PRIVACY_NAMES } from "../../model/website.ts";
-import type { FieldChange, FieldValue, PlanEstimate, PlanSummary, WriteOnlyReason } from "../types.ts";
-import { plural } from "../_tally.ts";
-
-export { plural };
+import { plural } from "../model/plural.ts";
+import { PRIVACY_NAMES, WEBSITE_FIELDS, type FieldName } from "../model/website-fields.ts";
+import type { FieldChange, FieldValue, PlanEstimate, PlanSummary, WriteOnlyReason } from "../plan/types.ts";
 
 /** A value as a user wrote it in the config: `password` for privacy 2, `true` for email 1, `[a, b]` for lists. */
-export function formatValue(field: FieldChange["field"], value: FieldValue): string {
+export function formatValue(field: FieldName, value: FieldValue): string {
   if (value === null) return "(unknown)";
   if (Array.isArray(value)) return `[${value.join(", ")}]`;
   if (typeof value === "number") {
-    if (field === "privacy") return PRIVACY_NAMES[value] ?? String(value);
-    // email and exclude_bots are written true/false in the config; the API has no range check on email.
-    if ((field === "email" || field === "exclude_bots") && (value === 0 || value === 1)) return String(value === 1);
+    const { kind } = WEBSITE_FIELDS[field];
+    if (kind === "privacy") return PRIVACY_NAMES[value] ?? String(value);
+    // Flags are written true/false in the config; the API has no range check on email (API-NOTES §2.4).
+    if (kind === "flag" && (value === 0 || value === 1)) return String(value === 1);
   }
   return String(value);
 }
@@ -53,7 +52,6 @@ export const DESTROYS = {
   website: "destroys its collected statistics",
   project: "deletes its reports",
 } as const;
-
 
 /** `≈ 4 requests, ≥ 4 s at 60 requests/60 s` */
 export function formatEstimate(e: PlanEstimate): string {
