@@ -4,15 +4,13 @@
  * the values from the config it was planned from.
  */
 import type { SourcePos } from "../model/website.ts";
-import type { FieldName, Privacy, WriteOnlyField } from "../model/website-fields.ts";
-
-export type { FieldName };
+import type { FieldName, WebsiteFields, WriteOnlyField } from "../model/website-fields.ts";
 
 /** Placeholder that stands where a secret value would be. */
 export const SENSITIVE = "(sensitive)";
 
 /** A value as the plan shows it. Passwords are always `SENSITIVE`; an unknown write-only value is `null`. */
-export type FieldValue = Privacy | number | boolean | string | string[] | null;
+export type FieldValue = NonNullable<WebsiteFields[FieldName]> | null;
 
 export interface FieldChange {
   field: FieldName;
