@@ -60,3 +60,17 @@ export function assertSameTarget(plan: Plan, target: Plan["target"]): void {
     }
   }
 }
+
+/**
+ * Why `data` is not a plan as `plan --out` writes it (the plan schema, then its hash), or `undefined` when it
+ * is one. For plans read from elsewhere than a file, such as the reviewed plan in a pull-request comment.
+ */
+export function planDataProblem(data: unknown): string | undefined {
+  validatePlan ??= new Ajv2020({ allErrors: true }).compile(schema);
+  if (!validatePlan(data)) {
+    const first = validatePlan.errors?.[0];
+    return `it is not a plan of this version of sitesync${first ? ` (${first.instancePath || "/"} ${first.message})` : ""}`;
+  }
+  const { hash, ...rest } = data as Plan;
+  return planHash(rest) === hash ? undefined : "its hash does not match its content";
+}

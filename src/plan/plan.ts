@@ -94,7 +94,7 @@ function unverifiableFields(tally: Tally): Plan["unverifiable"] {
 }
 
 /** A lower bound of the apply time: every request at the server's rate limit (DESIGN §3, §8). */
-function estimate(changes: readonly Change[], rate: { limit: number; windowSeconds: number }): PlanEstimate {
+export function estimate(changes: readonly Change[], rate: { limit: number; windowSeconds: number }): PlanEstimate {
   const requests = changes.reduce((sum, c) => sum + (c.action === "create" ? c.requests : 1), 0);
   return {
     requests,

@@ -1,0 +1,235 @@
+/**
+ * The merge applies what was reviewed, and nothing else (DESIGN §3, §7; issue 13): the intersection of a
+ * reviewed plan and a fresh plan of the same config against the account as it is now. The same check stops
+ * a forged saved plan (issue 12 item 8): see `confirmSavedPlan`.
+ *
+ * Pure: no I/O, no clock; the result depends only on the two plans.
+ */
+import { canonicalJson, planHash } from "../plan/fingerprint.ts";
+import { estimate } from "../plan/plan.ts";
+import type { Change, FieldChange, Plan } from "../plan/types.ts";
+import { changeLabel } from "./report.ts";
+import type { ItemResult } from "./types.ts";
+
+/**
+ * Why a change of the fresh plan is not applied:
+ * - `not-in-review`: the reviewed plan holds no change for this website or project (another pull request
+ *   merged in between, an edit in the web UI, or a partial review that did not select it);
+ * - `different-action`: the reviewed plan did something else to it (say, an update where a delete is now due);
+ * - `live-changed`: the live item moved since the review (its fingerprint or id differs);
+ * - `different-fields`: the same item, but other fields or values (the config changed since the review);
+ * - `review-unusable`: the reviewed plan as a whole approves nothing (see `ReviewProblem`).
+ */
+export type NotReviewedReason = "not-in-review" | "different-action" | "live-changed" | "different-fields" | "review-unusable";
+
+export interface NotReviewed {
+  /** The change the fresh plan calls for, which is not applied. */
+  change: Change;
+  reason: NotReviewedReason;
+  /** The reviewed change for the same website or project, when there was one (it is not applied either). */
+  reviewed?: Change;
+}
+
+/** Why a reviewed plan approves nothing at all. */
+export interface ReviewProblem {
+  /** `reviewed-refused`: a safety rail refused it when it was shown; `other-account`: made against other API URLs. */
+  code: "reviewed-refused" | "other-account";
+  message: string;
+}
+
+export interface Intersection {
+  /**
+   * The fresh plan with only the changes that were reviewed, identical in both: `apply` executes it as it
+   * is. Its summary, estimate and hash describe those changes; its refusals are the fresh plan's (a safety
+   * rail that refuses the plan of today's config refuses the run, reviewed or not).
+   */
+  plan: Plan;
+  /** Changes of the fresh plan that are not applied, in apply order. */
+  notReviewed: NotReviewed[];
+  /**
+   * Reviewed changes the fresh plan no longer calls for at all: the account already matches (someone made
+   * the change), or the config changed since (`configChanged`). Not a failure.
+   */
+  noLongerNeeded: Change[];
+  /** The config file's bytes differ from those the reviewed plan was made from. */
+  configChanged: boolean;
+  /** Set when the reviewed plan approves nothing; then `plan` holds no change. */
+  problem?: ReviewProblem;
+}
+
+export interface IntersectionCounts {
+  applied: number;
+  notReviewed: number;
+  noLongerNeeded: number;
+}
+
+/**
+ * Splits the fresh plan into the changes to apply and the rest. A change is applied only when the reviewed
+ * plan holds the identical change: same kind, action and target (domain or project name), same id, same
+ * fields (field, before, after, and the write-only / sensitive flags: a password is compared as the plan
+ * holds it, `(sensitive)`), and for updates and deletes the same fingerprint, so the live item has not
+ * moved since the review. A delete's `reason` (tombstone or prune) and a change's config position do not
+ * count: they say why and where, not what is done.
+ *
+ * Both plans must be valid plans (schema and hash checked by whoever read them).
+ */
+export function intersectReviewed(reviewed: Plan, fresh: Plan): Intersection {
+  const configChanged = reviewed.configDigest !== fresh.configDigest;
+  const problem = reviewProblem(reviewed, fresh);
+  if (problem) {
+    const notReviewed = fresh.changes.map((change) => ({ change, reason: "review-unusable" as const }));
+    return { plan: restrict(fresh, []), notReviewed, noLongerNeeded: [], configChanged, problem };
+  }
+  const pending = groupByTarget(reviewed.changes);
+  const applied: Change[] = [];
+  const notReviewed: NotReviewed[] = [];
+  for (const change of fresh.changes) {
+    const candidates = pending.get(targetKey(change)) ?? [];
+    const same = candidates.findIndex((r) => difference(r, change) === undefined);
+    if (same >= 0) {
+      candidates.splice(same, 1);
+      applied.push(change);
+      continue;
+    }
+    const counterpart = candidates.shift();
+    notReviewed.push(
+      counterpart ? { change, reason: difference(counterpart, change)!, reviewed: counterpart } : { change, reason: "not-in-review" },
+    );
+  }
+  const noLongerNeeded = reviewed.changes.filter((r) => pending.get(targetKey(r))?.includes(r));
+  return { plan: restrict(fresh, applied), notReviewed, noLongerNeeded, configChanged };
+}
+
+/** The counts of an intersection, derived from its lists. */
+export function intersectionCounts(x: Intersection): IntersectionCounts {
+  return { applied: x.plan.changes.length, notReviewed: x.notReviewed.length, noLongerNeeded: x.noLongerNeeded.length };
+}
+
+/** One line saying why a fresh change is not applied, for results, summaries and comments. */
+export function notReviewedNote(entry: NotReviewed): string {
+  const label = changeLabel(entry.change);
+  switch (entry.reason) {
+    case "not-in-review":
+      return `not applied: not in the reviewed plan`;
+    case "different-action":
+      return `not applied: the reviewed plan would ${entry.reviewed?.action ?? "do something else to"} ${label}`;
+    case "live-changed":
+      return `not applied: ${label} changed in the account since the review`;
+    case "different-fields":
+      return `not applied: the reviewed plan changed other fields or values of ${label}`;
+    case "review-unusable":
+      return `not applied: there is no usable reviewed plan`;
+  }
+}
+
+/** The same changes under the same key: one website (by domain) or one project (by name). */
+function targetKey(change: Change): string {
+  return change.kind === "website" ? `website ${change.domain}` : `project ${change.project}`;
+}
+
+function groupByTarget(changes: readonly Change[]): Map<string, Change[]> {
+  const groups = new Map<string, Change[]>();
+  for (const change of changes) {
+    const key = targetKey(change);
+    groups.set(key, [...(groups.get(key) ?? []), change]);
+  }
+  return groups;
+}
+
+/** How a fresh change differs from the reviewed one for the same target; `undefined` when identical. */
+function difference(reviewed: Change, fresh: Change): NotReviewedReason | undefined {
+  if (reviewed.kind !== fresh.kind || reviewed.action !== fresh.action) return "different-action";
+  if (liveIdentity(reviewed) !== liveIdentity(fresh)) return "live-changed";
+  return canonicalJson(sent(reviewed)) === canonicalJson(sent(fresh)) ? undefined : "different-fields";
+}
+
+/** What identifies the live item a change was computed from: a create has none (the item does not exist). */
+function liveIdentity(change: Change): string {
+  if (change.action === "create") return "";
+  return change.kind === "website" ? `${change.id} ${change.fingerprint}` : change.fingerprint;
+}
+
+/** What a change sends: its fields in field order (creates also how many requests: POST, then PUT). */
+function sent(change: Change): { fields: FieldChange[]; requests?: number } {
+  if (change.action === "delete") return { fields: [] };
+  const fields = [...change.fields].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  return change.action === "create" ? { fields, requests: change.requests } : { fields };
+}
+
+function reviewProblem(reviewed: Plan, fresh: Plan): ReviewProblem | undefined {
+  if (reviewed.refusals.length > 0) {
+    const why = reviewed.refusals.map((r) => r.message).join(" ");
+    return { code: "reviewed-refused", message: `The reviewed plan was refused by a safety rail, so it approves nothing: ${why}` };
+  }
+  // Ids and fingerprints of a cloned account would match too.
+  for (const api of ["websites", "projects"] as const) {
+    const planned = reviewed.target[api];
+    if (planned !== undefined && planned !== fresh.target[api]) {
+      return {
+        code: "other-account",
+        message: `The reviewed plan was made against ${planned}, not ${fresh.target[api] ?? "(no URL)"}, so it approves nothing here.`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** `fresh` with only `changes` (a subsequence of its changes, in its order), its counts and hash to match. */
+function restrict(fresh: Plan, changes: Change[]): Plan {
+  const count = (action: Change["action"]) => changes.filter((c) => c.action === action).length;
+  const { hash: _fresh, ...rest } = fresh;
+  const body: Omit<Plan, "hash"> = {
+    ...rest,
+    changes,
+    summary: { ...fresh.summary, create: count("create"), update: count("update"), delete: count("delete") },
+    estimate: estimate(changes, { limit: fresh.estimate.rateLimit, windowSeconds: fresh.estimate.rateWindowSeconds }),
+  };
+  const { format, version, ...others } = body;
+  return { format, version, hash: planHash(body), ...others };
+}
+
+/** A saved plan checked against a fresh plan (`apply plan.json`). */
+export interface SavedPlanCheck {
+  /** The saved changes that a fresh plan calls for, identically: the plan to apply. */
+  plan: Plan;
+  /** Saved changes that are not applied, as skipped results saying why (exit 4, like a stale plan). */
+  refused: ItemResult[];
+  /** Differences the fresh plan finds that the saved plan does not hold: not applied; plan again to review them. */
+  notInSavedPlan: Change[];
+}
+
+/**
+ * `apply plan.json`: each saved change is applied only when a fresh plan of the current config against the
+ * current account calls for the identical change (issue 12 item 8, DESIGN §3).
+ *
+ * The plan's hash detects accidents (a truncated or hand-edited file); it is no defence against a forger,
+ * who can recompute it. This check is what stops a forged file: whatever a saved plan says, sitesync only
+ * ever applies changes the config itself calls for, so no edited file can add a delete, an update or a
+ * create the config does not ask for. It also subsumes the stale check: a change whose live item moved has
+ * another fingerprint in the fresh plan.
+ *
+ * Plan the fresh plan with the saved plan's settings (`--sync-write-only` shows in its fields as
+ * `sentBecause: "sync-write-only"`), else its write-only fields differ and are refused.
+ */
+export function confirmSavedPlan(saved: Plan, fresh: Plan): SavedPlanCheck {
+  const x = intersectReviewed(saved, fresh);
+  const refused: ItemResult[] = [];
+  for (const entry of x.notReviewed) {
+    if (entry.reviewed) refused.push({ change: entry.reviewed, status: "skipped", note: savedNote(entry.reviewed, entry.reason) });
+  }
+  for (const change of x.noLongerNeeded) {
+    refused.push({ change, status: "skipped", note: "refused: a fresh plan of the current config does not call for it (the account already matches, or the plan file was edited)" });
+  }
+  if (x.problem) {
+    for (const change of saved.changes) refused.push({ change, status: "skipped", note: `refused: ${x.problem.message}` });
+  }
+  const notInSavedPlan = x.notReviewed.filter((e) => e.reason === "not-in-review").map((e) => e.change);
+  return { plan: x.plan, refused, notInSavedPlan };
+}
+
+function savedNote(change: Change, reason: NotReviewedReason): string {
+  const label = changeLabel(change);
+  if (reason === "live-changed") return `stale: ${label} changed since the plan`;
+  if (reason === "different-action") return `stale: a fresh plan no longer calls for a ${change.action} of ${label}`;
+  return `refused: a fresh plan of the current config sends other fields or values to ${label}`;
+}
