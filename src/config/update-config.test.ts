@@ -270,6 +270,55 @@ websites:
     expect(changesAfter(result.text, live)).toBe(0);
   });
 
+  it("replaces an alias on the drifted entry only, keeping the anchor for the others", () => {
+    const source = `version: 1
+x-office: &office [192.0.2.1, 192.0.2.2]
+websites:
+  - domain: a.example.com
+    exclude_ips: *office
+  - domain: b.example.com
+    exclude_ips: *office
+`;
+    const live = [site(1, "a.example.com", { exclude_ips: ["192.0.2.9"] }), site(2, "b.example.com", { exclude_ips: ["192.0.2.2", "192.0.2.1"] })];
+    const result = update(source, live);
+    expect(result.text).toBe(source.replace("exclude_ips: *office\n  - domain: b", "exclude_ips: [192.0.2.9]\n  - domain: b"));
+    expect(changesAfter(result.text, live)).toBe(0);
+  });
+
+  it("keeps the entries, quotes and padding of a flow list it changes", () => {
+    const source = `version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_ips: [ "192.0.2.1", '192.0.2.2' ]   # office\n`;
+    const result = update(source, [site(1, "a.example.com", { exclude_ips: ["192.0.2.3", "192.0.2.2"] })]);
+    expect(result.text).toBe(`version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_ips: [ '192.0.2.2', "192.0.2.3" ]   # office\n`);
+  });
+
+  it("empties a block list onto the key's line, keeping the file's CRLF line endings", () => {
+    const source = "version: 1\r\nwebsites:\r\n  - domain: a.example.com\r\n    exclude_ips:\r\n      - 192.0.2.1\r\n    favorite: false\r\n";
+    const result = update(source, [site(1, "a.example.com")]);
+    expect(result.text).toBe("version: 1\r\nwebsites:\r\n  - domain: a.example.com\r\n    exclude_ips: []\r\n    favorite: false\r\n");
+  });
+
+  it("removes the last entry with its comment and the blank line before it", () => {
+    const source = `version: 1
+websites:
+  - domain: a.example.com
+
+  # going away
+  - domain: b.example.com
+    favorite: true
+# projects are managed elsewhere
+`;
+    const result = update(source, [site(1, "a.example.com")]);
+    expect(result.text).toBe("version: 1\nwebsites:\n  - domain: a.example.com\n# projects are managed elsewhere\n");
+    expect(result.summary.removed).toEqual(["b.example.com"]);
+  });
+
+  it("leaves websites: [] when every listed website is gone, and keeps tombstones of gone websites", () => {
+    const gone = "version: 1\nwebsites:\n  # all of them\n  - domain: a.example.com\n  - domain: b.example.com\n";
+    expect(update(gone, []).text).toBe("version: 1\nwebsites: []\n");
+    const tombstone = "version: 1\nwebsites:\n  - domain: a.example.com\n    state: absent\n";
+    expect(update(tombstone, []).text).toBe(tombstone);
+  });
+
   describe("refuses what it cannot update safely, naming the line", () => {
     it("a domain from ${VAR}", () => {
       const source = "version: 1\nwebsites:\n  - domain: ok.example.com\n  - domain: ${SHOP_DOMAIN}\n";
@@ -296,6 +345,14 @@ websites:
       const live = [site(1, "a.example.com", { exclude_ips: ["192.0.2.7"] }), site(2, "b.example.com", { exclude_ips: ["192.0.2.1"] })];
       expect(refusals(source, live)).toEqual([
         "4:26 update.shared-anchor websites[0].exclude_ips: this value is anchored as &office and used elsewhere through *office; changing it to the live value would change those entries too. Write this entry's value without the anchor, then run again",
+      ]);
+    });
+
+    it("a live value the file cannot express, rather than a file that still plans a change", () => {
+      // The API has no range check on email (API-NOTES §2.4); a config only says true or false.
+      const source = "version: 1\nwebsites:\n  - domain: a.example.com\n    email: false\n";
+      expect(refusals(source, [site(1, "a.example.com", { email: 2 })])).toEqual([
+        "3:13 update.unsettled : a.example.com: the file cannot say what the account holds; the plan would still update this website (email). Update this entry by hand",
       ]);
     });
 

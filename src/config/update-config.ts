@@ -83,9 +83,34 @@ function adopt(ctx: UpdateContext, read: ReadConfig, input: UpdateInput): Update
   const live = liveByDomain(input.live.websites);
   const websites = read.doc.get("websites", true);
   const list = isSeq(websites) ? websites : undefined;
-  for (const entry of normalized.websites) {
+  const gone = list ? adoptListed(ctx, read, list, live, ignored, summary) : [];
+  const listed = new Set(normalized.websites.map((entry) => entry.site.domain));
+  const unlisted = [...live].filter(([domain]) => !listed.has(domain) && !ignored(domain)).map(([, site]) => site);
+  const adding = normalized.policy.prune || input.addUnlisted === true;
+  (adding ? summary.added : summary.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
+  if (!list) {
+    if (adding && unlisted.length > 0) ctx.refuse([], "update.no-websites", 'the file has no websites list to add the account\'s websites to; add "websites: []"');
+    return summary;
+  }
+  if (adding) addEntries(ctx, list, unlisted);
+  if (gone.length > 0 && gone.length === list.items.length && !(adding && unlisted.length > 0)) emptyList(ctx, list);
+  else for (const index of gone) removeEntry(ctx, list, index);
+  return summary;
+}
+
+/** Adopts the live state of every listed website; returns the indexes of entries whose website is gone. */
+function adoptListed(
+  ctx: UpdateContext,
+  read: ReadConfig,
+  list: YAMLSeq,
+  live: ReadonlyMap<string, LiveWebsite>,
+  ignored: (domain: string) => boolean,
+  summary: UpdateSummary,
+): number[] {
+  const gone: number[] = [];
+  for (const entry of read.normalized.websites) {
     const index = entry.path[1] as number;
-    const item = list?.items[index];
+    const item = list.items[index];
     const domainNode = isMap(item) ? item.get("domain", true) : undefined;
     if (isScalar(domainNode) && ctx.hasVariable(domainNode)) {
       const message = "the domain comes from a ${VAR} reference, so which website this entry is depends on the environment; write the domain itself";
@@ -93,12 +118,12 @@ function adopt(ctx: UpdateContext, read: ReadConfig, input: UpdateInput): Update
       continue;
     }
     const { domain } = entry.site;
-    if (ignored(domain) || !list) continue;
     const site = live.get(domain);
+    if (ignored(domain)) continue;
     if (entry.site.state === "absent") {
-      if (site && isMap(item)) restore(ctx, item, entry, normalized.defaults, site, summary);
+      if (site && isMap(item)) restore(ctx, item, entry, read.normalized.defaults, site, summary);
     } else if (!site) {
-      removeEntry(ctx, list, index);
+      gone.push(index);
       summary.removed.push(domain);
     } else if (isMap(item)) {
       const fields = drifted(entry.site, site);
@@ -108,14 +133,17 @@ function adopt(ctx: UpdateContext, read: ReadConfig, input: UpdateInput): Update
       ctx.refuse(entry.path, "update.entry", "this entry is not written as a mapping (an alias?); write it out so that it can be updated");
     }
   }
-  const listed = new Set(normalized.websites.map((entry) => entry.site.domain));
-  const unlisted = [...live].filter(([domain]) => !listed.has(domain) && !ignored(domain)).map(([, site]) => site);
-  if (normalized.policy.prune || input.addUnlisted) {
-    if (list) addEntries(ctx, list, unlisted);
-    else if (unlisted.length > 0) ctx.refuse([], "update.no-websites", "the file has no websites list to add the account's websites to; add \"websites: []\"");
-    summary.added.push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
-  } else summary.unmanaged.push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
-  return summary;
+  return gone;
+}
+
+/** Every listed website is gone: `websites: []` keeps the file valid (the schema requires the key). */
+function emptyList(ctx: UpdateContext, list: YAMLSeq): void {
+  const key = isMap(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : undefined;
+  const keyEnd = (key as { range?: number[] } | undefined)?.range?.[1];
+  const end = list.range?.[1];
+  if (keyEnd === undefined || end === undefined) return ctx.refuse(["websites"], "update.flow-list", "cannot empty this websites list; write it as \"websites: []\"");
+  const afterLast = list.flow ? end : ctx.source.start(ctx.source.lineOf(end - 1) + 1);
+  ctx.edits.replace(keyEnd, afterLast, list.flow ? ": []" : `: []${ctx.source.eol}`);
 }
 
 /** The compared fields that differ, as `plan` compares them (write-only fields never are). */

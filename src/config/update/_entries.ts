@@ -10,6 +10,14 @@ import { renderString } from "./_style.ts";
 /** The fields of an added entry, as `sitesync export` writes them (no password: issue 10 item 1). */
 const EXPORTED: readonly AdoptedField[] = ["privacy", "email", "exclude_bots", "exclude_ips", "favorite"];
 
+/** Computed once per list: a file may lose hundreds of websites in one update. */
+const layouts = new WeakMap<YAMLSeq, ListLayout | undefined>();
+
+function layoutOf(ctx: UpdateContext, list: YAMLSeq): ListLayout | undefined {
+  if (!layouts.has(list)) layouts.set(list, listLayout(ctx.source, list));
+  return layouts.get(list);
+}
+
 export function removeEntry(ctx: UpdateContext, websites: YAMLSeq, index: number): void {
   const item = websites.items[index] as Node;
   const anchor = holdsUsedAnchor(item, ctx.aliases);
@@ -17,7 +25,7 @@ export function removeEntry(ctx: UpdateContext, websites: YAMLSeq, index: number
     const message = `this website is gone from the account, but its entry holds &${anchor}, which other entries use through *${anchor}; move what they share to another entry (or to defaults), then run again`;
     return ctx.refuse(["websites", index], "update.shared-anchor", message);
   }
-  const layout = listLayout(ctx.source, websites);
+  const layout = layoutOf(ctx, websites);
   if (!layout) return refuseFlow(ctx, index);
   const [first, last] = removalLines(ctx.source, layout, index);
   ctx.edits.deleteLines(first, last);
@@ -35,7 +43,7 @@ export function addEntries(ctx: UpdateContext, websites: YAMLSeq, sites: readonl
   );
   const ordered = [...sites].sort((a, b) => (sorted ?? ((x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)))(normalizeDomain(a.domain), normalizeDomain(b.domain)));
   if (websites.items.length === 0) return addToEmpty(ctx, websites, ordered);
-  const layout = listLayout(ctx.source, websites);
+  const layout = layoutOf(ctx, websites);
   if (!layout) return refuseFlow(ctx, 0);
   const lines = (site: LiveWebsite) => entryLines(ctx, layout, site);
   const end = (layout.spans.at(-1)?.last ?? 0) + 1;

@@ -2,7 +2,7 @@
  * How the file writes its values, so that what `export --update` writes reads like the rest of the file:
  * privacy by name or number, flags as booleans or 0/1, `exclude_ips` as flow or block lists.
  */
-import { isMap, isScalar, isSeq, Scalar, stringify, type Document, type Node, type YAMLSeq } from "yaml";
+import { isMap, isScalar, isSeq, Scalar, stringify, visit, type Document, type Node, type YAMLSeq } from "yaml";
 import { PRIVACY_NAMES, type Privacy } from "../../model/website.ts";
 import { keyName } from "../locate.ts";
 import type { SourceText } from "./_text.ts";
@@ -30,7 +30,10 @@ export function detectStyle(doc: Document, source: SourceText): FileStyle {
   const privacy = scalars("privacy");
   const bits = [...scalars("email"), ...scalars("exclude_bots")];
   const filled = lists.find((list) => list.items.length > 0);
-  const flow = lists.find((list) => list.flow && list.range);
+  // Padding is a habit of the whole file: any non-empty flow list says it (`x-` anchors included).
+  const flows: YAMLSeq[] = [];
+  visit(doc, { Seq: (_, seq) => void (seq.flow && seq.items.length > 0 && seq.range && flows.push(seq)) });
+  const flow = flows[0];
   const firstItem = filled?.items[0];
   const keyOf = (list: YAMLSeq) => maps.flatMap((m) => m.items).find((p) => p.value === list)?.key;
   const dashOffset = (() => {
@@ -43,7 +46,7 @@ export function detectStyle(doc: Document, source: SourceText): FileStyle {
     bitsAsNumbers: bits.some((s) => typeof s.value === "number") && !bits.some((s) => typeof s.value === "boolean"),
     ips: {
       block: filled ? !filled.flow : undefined,
-      padding: flow?.range ? source.text.slice(flow.range[0], flow.range[1]) !== "[]" && source.text[flow.range[0] + 1] === " " : true,
+      padding: flow?.range ? source.text[flow.range[0] + 1] === " " : true,
       quote: isScalar(firstItem) && firstItem.type ? firstItem.type : Scalar.PLAIN,
       dashOffset: Math.max(dashOffset, 0),
     },

@@ -98,11 +98,17 @@ export class Edits {
       patches.push({ start: source.start(first), end: source.start(last + 1), text: "" });
     }
     for (const [line, lines] of this.inserted) patches.push(this.insertion(line, lines));
-    // From the end backwards, so earlier offsets stay valid; at one offset a removal goes before an insertion.
-    patches.sort((a, b) => b.start - a.start || b.end - a.end);
-    let text = source.text;
-    for (const patch of patches) text = text.slice(0, patch.start) + patch.text + text.slice(patch.end);
-    return text;
+    // In source order, joined once: a large file may take a thousand edits. Lines inserted where a run of
+    // removed lines starts take their place.
+    patches.sort((a, b) => a.start - b.start || a.end - b.end);
+    const parts: string[] = [];
+    let at = 0;
+    for (const patch of patches) {
+      parts.push(source.text.slice(at, patch.start), patch.text);
+      at = Math.max(at, patch.end);
+    }
+    parts.push(source.text.slice(at));
+    return parts.join("");
   }
 
   private insertion(line: number, lines: readonly string[]): { start: number; end: number; text: string } {
