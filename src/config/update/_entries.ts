@@ -38,10 +38,8 @@ export function removeEntry(ctx: UpdateContext, websites: YAMLSeq, index: number
 export function addEntries(ctx: UpdateContext, websites: YAMLSeq, sites: readonly LiveWebsite[]): void {
   if (sites.length === 0) return;
   const domains = websites.items.map(domainOf);
-  const sorted = [(a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0), (a: string, b: string) => a.localeCompare(b)].find((compare) =>
-    domains.every((d, i) => i === 0 || (d !== undefined && domains[i - 1] !== undefined && compare(domains[i - 1] as string, d) <= 0)),
-  );
-  const ordered = [...sites].sort((a, b) => (sorted ?? ((x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)))(normalizeDomain(a.domain), normalizeDomain(b.domain)));
+  const sorted = ORDERS.find((compare) => domains.every((d, i) => i === 0 || inOrder(compare, domains[i - 1], d)));
+  const ordered = [...sites].sort((a, b) => (sorted ?? byCodePoint)(normalizeDomain(a.domain), normalizeDomain(b.domain)));
   if (websites.items.length === 0) return addToEmpty(ctx, websites, ordered);
   const layout = layoutOf(ctx, websites);
   if (!layout) return refuseFlow(ctx, 0);
@@ -49,11 +47,21 @@ export function addEntries(ctx: UpdateContext, websites: YAMLSeq, sites: readonl
   const end = (layout.spans.at(-1)?.last ?? 0) + 1;
   for (const site of ordered) {
     const domain = normalizeDomain(site.domain);
-    const at = sorted ? domains.findIndex((d) => sorted(d as string, domain) > 0) : -1;
+    const at = sorted ? domains.findIndex((d) => d !== undefined && sorted(d, domain) > 0) : -1;
     const span = layout.spans[at];
     if (span) ctx.edits.insertLines(span.first, [...lines(site), ...(layout.spaced ? [""] : [])]);
     else ctx.edits.insertLines(end, [...(layout.spaced ? [""] : []), ...lines(site)]);
   }
+}
+
+type Compare = (a: string, b: string) => number;
+
+const byCodePoint: Compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** How `plan` orders domains, and how `sitesync export` sorts them. */
+const ORDERS: readonly Compare[] = [byCodePoint, (a, b) => a.localeCompare(b)];
+
+function inOrder(compare: Compare, a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && compare(a, b) <= 0;
 }
 
 /** `websites: []` becomes a block list. */

@@ -31,7 +31,11 @@ function rewrite(ctx: UpdateContext, pair: Pair, path: ConfigPath, field: Adopte
     // Replacing the alias changes this entry only; the anchored value stays for the others.
     const target = node.resolve(ctx.doc) as Node | undefined;
     const like = isSeq(target) ? undefined : target;
-    const text = field === "exclude_ips" ? renderFlowList(live.exclude_ips.map((ip) => renderString(ip, ctx.style.ips.quote)), ctx.style.ips.padding) : scalarText(field, live, ctx.style, like);
+    const { ips } = ctx.style;
+    const text =
+      field === "exclude_ips"
+        ? renderFlowList(live.exclude_ips.map((ip) => renderString(ip, ips.quote)), ips.padding)
+        : scalarText(field, live, ctx.style, like);
     return ctx.edits.replace(node.range[0], node.range[1], text);
   }
   if (node.anchor && ctx.aliases.has(node.anchor)) {
