@@ -1,0 +1,213 @@
+/**
+ * `sitesync export --update FILE` (issue 10 item 4, DESIGN §7): accepts the live account into an existing
+ * config by editing its text, so that the file plans to no website changes and every line without drift stays
+ * byte for byte as it was. Pure: the file's text and the live state in, the new text and its diff out.
+ */
+import { createTwoFilesPatch } from "diff";
+import { isMap, isScalar, isSeq, type YAMLMap, type YAMLSeq } from "yaml";
+import type { Diagnostic } from "../errors.ts";
+import type { LiveProject } from "../model/project.ts";
+import { normalizeDomain, WRITE_ONLY_FIELDS, type DesiredWebsite, type LiveWebsite } from "../model/website.ts";
+import { plan } from "../plan/plan.ts";
+import { updateFields } from "../plan/website-fields.ts";
+import { firstMatch } from "./glob.ts";
+import type { Env } from "./interpolate.ts";
+import { keyName } from "./locate.ts";
+import type { WebsiteEntry } from "./normalize.ts";
+import { createUpdateContext, type UpdateContext } from "./update/_context.ts";
+import { addEntries, removeEntry } from "./update/_entries.ts";
+import { adoptFields, type AdoptedField } from "./update/_fields.ts";
+import { readConfig, type ReadConfig } from "./update/_read.ts";
+import { detectStyle } from "./update/_style.ts";
+import { Edits, SourceText } from "./update/_text.ts";
+
+export interface UpdateInput {
+  /** The config's path: names it in diagnostics and in the diff's header. */
+  file: string;
+  /** The config's text. */
+  source: string;
+  live: { websites: LiveWebsite[]; projects?: LiveProject[] };
+  /** `--add-unlisted`: add live websites the file does not list even without `policy.prune: true`. */
+  addUnlisted?: boolean;
+  /** Values for `${VAR}` in compared fields; unset variables of write-only fields need none. Default: none. */
+  env?: Env;
+}
+
+export interface UpdateSummary {
+  /** Websites whose drifted fields were rewritten, with those fields. */
+  updated: { domain: string; fields: AdoptedField[] }[];
+  /** Live websites added to the file. */
+  added: string[];
+  /** Entries removed because their website is gone from the account. */
+  removed: string[];
+  /** Tombstones (`state: absent`) of websites that exist again in the account, turned back into entries. */
+  restored: string[];
+  /** Live websites the file does not list and that were not added (no prune, no `addUnlisted`). */
+  unmanaged: string[];
+  /** Project changes the plan still holds: projects are never adopted, they stay as they are. */
+  projectChanges: number;
+}
+
+export type UpdateResult =
+  | { ok: true; text: string; diff: string; summary: UpdateSummary }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * Rewrites the drifted fields of listed websites to their live values (on the entry's own line, or as a new
+ * line where the entry inherits the field), removes entries of websites gone from the account, and adds
+ * unlisted live websites where the file claims the whole account. Anything it cannot change safely (a value
+ * from `${VAR}`, an anchor other entries use) is refused with its line, and nothing is changed.
+ */
+export function updateConfig(input: UpdateInput): UpdateResult {
+  const env = input.env ?? {};
+  const read = readConfig(input.file, input.source, env);
+  if ("diagnostics" in read) return { ok: false, diagnostics: read.diagnostics };
+  const source = new SourceText(input.source);
+  const edits = new Edits(source);
+  const style = detectStyle(read.doc, source);
+  const ctx = createUpdateContext({ file: input.file, source, doc: read.doc, edits, style }, read.locate);
+  const summary = adopt(ctx, read, input);
+  if (ctx.diagnostics.length > 0) return { ok: false, diagnostics: ctx.diagnostics };
+  const text = edits.empty ? input.source : edits.apply();
+  const settled = settle(input, text, env, read);
+  if ("diagnostics" in settled) return { ok: false, diagnostics: settled.diagnostics };
+  summary.projectChanges = settled.projectChanges;
+  const diff = text === input.source ? "" : createTwoFilesPatch(input.file, input.file, input.source, text, undefined, undefined, { context: 3 });
+  return { ok: true, text, diff, summary };
+}
+
+function adopt(ctx: UpdateContext, read: ReadConfig, input: UpdateInput): UpdateSummary {
+  const { normalized } = read;
+  const summary: UpdateSummary = { updated: [], added: [], removed: [], restored: [], unmanaged: [], projectChanges: 0 };
+  const ignored = (domain: string) => firstMatch(normalized.policy.ignore, domain) !== undefined;
+  const live = liveByDomain(input.live.websites);
+  const websites = read.doc.get("websites", true);
+  const list = isSeq(websites) ? websites : undefined;
+  const gone = list ? adoptListed(ctx, read, list, live, ignored, summary) : [];
+  const listed = new Set(normalized.websites.map((entry) => entry.site.domain));
+  const unlisted = [...live].filter(([domain]) => !listed.has(domain) && !ignored(domain)).map(([, site]) => site);
+  const adding = normalized.policy.prune || input.addUnlisted === true;
+  (adding ? summary.added : summary.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
+  if (!list) {
+    if (adding && unlisted.length > 0) ctx.refuse([], "update.no-websites", 'the file has no websites list to add the account\'s websites to; add "websites: []"');
+    return summary;
+  }
+  if (adding) addEntries(ctx, list, unlisted);
+  if (gone.length > 0 && gone.length === list.items.length && !(adding && unlisted.length > 0)) emptyList(ctx, list);
+  else for (const index of gone) removeEntry(ctx, list, index);
+  return summary;
+}
+
+/** Adopts the live state of every listed website; returns the indexes of entries whose website is gone. */
+function adoptListed(
+  ctx: UpdateContext,
+  read: ReadConfig,
+  list: YAMLSeq,
+  live: ReadonlyMap<string, LiveWebsite>,
+  ignored: (domain: string) => boolean,
+  summary: UpdateSummary,
+): number[] {
+  const gone: number[] = [];
+  for (const entry of read.normalized.websites) {
+    const index = entry.path[1] as number;
+    const item = list.items[index];
+    const domainNode = isMap(item) ? item.get("domain", true) : undefined;
+    if (isScalar(domainNode) && ctx.hasVariable(domainNode)) {
+      const message = "the domain comes from a ${VAR} reference, so which website this entry is depends on the environment; write the domain itself";
+      ctx.refuse([...entry.path, "domain"], "update.variable", message);
+      continue;
+    }
+    const { domain } = entry.site;
+    const site = live.get(domain);
+    if (ignored(domain)) continue;
+    if (entry.site.state === "absent") {
+      if (site && isMap(item)) restore(ctx, item, entry, read.normalized.defaults, site, summary);
+    } else if (!site) {
+      gone.push(index);
+      summary.removed.push(domain);
+    } else if (isMap(item)) {
+      const fields = drifted(entry.site, site);
+      adoptFields(ctx, item, entry.path, fields, site);
+      if (fields.length > 0) summary.updated.push({ domain, fields });
+    } else if (drifted(entry.site, site).length > 0) {
+      ctx.refuse(entry.path, "update.entry", "this entry is not written as a mapping (an alias?); write it out so that it can be updated");
+    }
+  }
+  return gone;
+}
+
+/** Every listed website is gone: `websites: []` keeps the file valid (the schema requires the key). */
+function emptyList(ctx: UpdateContext, list: YAMLSeq): void {
+  const key = isMap(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : undefined;
+  const keyEnd = (key as { range?: number[] } | undefined)?.range?.[1];
+  const end = list.range?.[1];
+  if (keyEnd === undefined || end === undefined) return ctx.refuse(["websites"], "update.flow-list", "cannot empty this websites list; write it as \"websites: []\"");
+  const afterLast = list.flow ? end : ctx.source.start(ctx.source.lineOf(end - 1) + 1);
+  ctx.edits.replace(keyEnd, afterLast, list.flow ? ": []" : `: []${ctx.source.eol}`);
+}
+
+/** The compared fields that differ, as `plan` compares them (write-only fields never are). */
+function drifted(desired: DesiredWebsite, live: LiveWebsite): AdoptedField[] {
+  const writeOnly: readonly string[] = WRITE_ONLY_FIELDS;
+  return updateFields(desired, live, false)
+    .fields.map((change) => change.field)
+    .filter((field): field is AdoptedField => !writeOnly.includes(field));
+}
+
+/** A tombstone whose website exists again: drop `state: absent`, and write what differs from `defaults`. */
+function restore(ctx: UpdateContext, item: YAMLMap, entry: WebsiteEntry, defaults: ReadConfig["normalized"]["defaults"], site: LiveWebsite, summary: UpdateSummary): void {
+  const state = item.items.find((pair) => keyName(pair.key) === "state");
+  const [keyStart] = (state?.key as { range?: number[] } | undefined)?.range ?? [];
+  const valueEnd = (state?.value as { range?: number[] } | undefined)?.range?.[1];
+  const line = keyStart === undefined ? undefined : ctx.source.lineOf(keyStart);
+  if (item.flow || line === undefined || valueEnd === undefined || ctx.source.lineOf(valueEnd - 1) !== line) {
+    return ctx.refuse([...entry.path, "state"], "update.tombstone", "this website exists again in the account; write state: absent on its own line, or remove the entry");
+  }
+  ctx.edits.deleteLines(line, line);
+  const { password: _password, ...inherited } = defaults;
+  const fields = drifted({ domain: entry.site.domain, state: "present", ...inherited }, site);
+  adoptFields(ctx, item, entry.path, fields, site);
+  summary.restored.push(entry.site.domain);
+}
+
+/**
+ * Live websites by normalized domain. Where two normalize alike, the one `plan` manages: stored exactly in
+ * normalized form, then the lowest id (src/plan/plan-websites.ts).
+ */
+function liveByDomain(websites: readonly LiveWebsite[]): Map<string, LiveWebsite> {
+  const byDomain = new Map<string, LiveWebsite>();
+  const ranked = websites
+    .map((site) => ({ site, domain: normalizeDomain(site.domain) }))
+    .sort((a, b) => Number(b.site.domain === b.domain) - Number(a.site.domain === a.domain) || a.site.id - b.site.id);
+  for (const { site, domain } of ranked) if (!byDomain.has(domain)) byDomain.set(domain, site);
+  return byDomain;
+}
+
+/** Checks the new text as `plan` will read it: valid, and planning no website change against the account. */
+function settle(input: UpdateInput, text: string, env: Env, before: ReadConfig): { projectChanges: number } | { diagnostics: Diagnostic[] } {
+  const after = readConfig(input.file, text, env);
+  if ("diagnostics" in after) {
+    const diagnostics = after.diagnostics.map((d) => ({ ...d, code: "update.invalid", message: `the updated file would be invalid (a bug in sitesync, please report it): ${d.message}` }));
+    return { diagnostics };
+  }
+  const { normalized } = after;
+  const desired = { websites: normalized.websites.map((e) => e.site), policy: normalized.policy, ...(normalized.projects ? { projects: normalized.projects.map((e) => e.project) } : {}) };
+  const result = plan(desired, input.live, { configFile: input.file, configDigest: "" });
+  const remaining = result.changes.filter((change) => change.kind === "website");
+  if (remaining.length === 0) return { projectChanges: result.changes.filter((change) => change.kind === "project").length };
+  const where = new Map(before.normalized.websites.map((e) => [e.site.domain, e.site.source]));
+  const diagnostics = remaining.map((change): Diagnostic => {
+    const at = change.kind === "website" ? where.get(change.domain) : undefined;
+    const fields = change.action === "update" ? ` (${change.fields.map((f) => f.field).join(", ")})` : "";
+    return {
+      file: input.file,
+      line: at?.line ?? 1,
+      column: at?.column ?? 1,
+      code: "update.unsettled",
+      path: "",
+      message: `${change.kind === "website" ? change.domain : ""}: the file cannot say what the account holds; the plan would still ${change.action} this website${fields}. Update this entry by hand`,
+      severity: "error",
+    };
+  });
+  return { diagnostics };
+}

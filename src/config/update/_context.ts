@@ -1,0 +1,61 @@
+import { visit, type Document, type Node } from "yaml";
+import type { Diagnostic } from "../../errors.ts";
+import { formatPath, type ConfigPath, type Locator } from "../locate.ts";
+import type { FileStyle } from "./_style.ts";
+import type { Edits, SourceText } from "./_text.ts";
+
+/** What the passes of `updateConfig` share: the file as parsed, the edits so far and the refusals. */
+export interface UpdateContext {
+  file: string;
+  source: SourceText;
+  doc: Document;
+  edits: Edits;
+  style: FileStyle;
+  /** Anchors that some alias refers to: changing or removing such a node changes other entries too. */
+  aliases: ReadonlySet<string>;
+  diagnostics: Diagnostic[];
+  /** Refuses the update, naming the place that cannot be updated safely. */
+  refuse(path: ConfigPath, code: string, message: string): void;
+  /** Whether the node's source text holds a `${VAR}` reference (`$${` is a literal). */
+  hasVariable(node: Node): boolean;
+}
+
+export function createUpdateContext(
+  init: Pick<UpdateContext, "file" | "source" | "doc" | "edits" | "style">,
+  locate: Locator,
+): UpdateContext {
+  const aliases = new Set<string>();
+  visit(init.doc, {
+    Alias(_, alias) {
+      aliases.add(alias.source);
+    },
+  });
+  const diagnostics: Diagnostic[] = [];
+  return {
+    ...init,
+    aliases,
+    diagnostics,
+    refuse(path, code, message) {
+      diagnostics.push({ file: init.file, ...locate.value(path), code, path: formatPath(path), message, severity: "error" });
+    },
+    hasVariable(node) {
+      const [start, end] = node.range ?? [0, 0];
+      return /(?<!\$)\$\{/.test(init.source.text.slice(start, end));
+    },
+  };
+}
+
+/** Whether any node inside `node` carries an anchor that an alias refers to. */
+export function holdsUsedAnchor(node: Node, aliases: ReadonlySet<string>): string | undefined {
+  let found: string | undefined;
+  visit(node, {
+    Node(_, inner) {
+      if (inner.anchor && aliases.has(inner.anchor)) {
+        found = inner.anchor;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}

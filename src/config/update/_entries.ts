@@ -1,0 +1,93 @@
+/** Adds and removes whole website entries of the `websites` list. */
+import { isMap, isScalar, type Node, type YAMLSeq } from "yaml";
+import { normalizeDomain, type LiveWebsite } from "../../model/website.ts";
+import type { UpdateContext } from "./_context.ts";
+import { holdsUsedAnchor } from "./_context.ts";
+import { fieldLines, type AdoptedField } from "./_fields.ts";
+import { listLayout, removalLines, type ListLayout } from "./_layout.ts";
+import { renderString } from "./_style.ts";
+
+/** The fields of an added entry, as `sitesync export` writes them (no password: issue 10 item 1). */
+const EXPORTED: readonly AdoptedField[] = ["privacy", "email", "exclude_bots", "exclude_ips", "favorite"];
+
+/** Computed once per list: a file may lose hundreds of websites in one update. */
+const layouts = new WeakMap<YAMLSeq, ListLayout | undefined>();
+
+function layoutOf(ctx: UpdateContext, list: YAMLSeq): ListLayout | undefined {
+  if (!layouts.has(list)) layouts.set(list, listLayout(ctx.source, list));
+  return layouts.get(list);
+}
+
+export function removeEntry(ctx: UpdateContext, websites: YAMLSeq, index: number): void {
+  const item = websites.items[index] as Node;
+  const anchor = holdsUsedAnchor(item, ctx.aliases);
+  if (anchor !== undefined) {
+    const message = `this website is gone from the account, but its entry holds &${anchor}, which other entries use through *${anchor}; move what they share to another entry (or to defaults), then run again`;
+    return ctx.refuse(["websites", index], "update.shared-anchor", message);
+  }
+  const layout = layoutOf(ctx, websites);
+  if (!layout) return refuseFlow(ctx, index);
+  const [first, last] = removalLines(ctx.source, layout, index);
+  ctx.edits.deleteLines(first, last);
+}
+
+/**
+ * Adds live websites as new entries: each at its sorted place when the file lists its domains in order (by
+ * code point, or as `export` sorts them), else at the end in domain order.
+ */
+export function addEntries(ctx: UpdateContext, websites: YAMLSeq, sites: readonly LiveWebsite[]): void {
+  if (sites.length === 0) return;
+  const domains = websites.items.map(domainOf);
+  const sorted = ORDERS.find((compare) => domains.every((d, i) => i === 0 || inOrder(compare, domains[i - 1], d)));
+  const ordered = [...sites].sort((a, b) => (sorted ?? byCodePoint)(normalizeDomain(a.domain), normalizeDomain(b.domain)));
+  if (websites.items.length === 0) return addToEmpty(ctx, websites, ordered);
+  const layout = layoutOf(ctx, websites);
+  if (!layout) return refuseFlow(ctx, 0);
+  const lines = (site: LiveWebsite) => entryLines(ctx, layout, site);
+  const end = (layout.spans.at(-1)?.last ?? 0) + 1;
+  for (const site of ordered) {
+    const domain = normalizeDomain(site.domain);
+    const at = sorted ? domains.findIndex((d) => d !== undefined && sorted(d, domain) > 0) : -1;
+    const span = layout.spans[at];
+    if (span) ctx.edits.insertLines(span.first, [...lines(site), ...(layout.spaced ? [""] : [])]);
+    else ctx.edits.insertLines(end, [...(layout.spaced ? [""] : []), ...lines(site)]);
+  }
+}
+
+type Compare = (a: string, b: string) => number;
+
+const byCodePoint: Compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** How `plan` orders domains, and how `sitesync export` sorts them. */
+const ORDERS: readonly Compare[] = [byCodePoint, (a, b) => a.localeCompare(b)];
+
+function inOrder(compare: Compare, a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && compare(a, b) <= 0;
+}
+
+/** `websites: []` becomes a block list. */
+function addToEmpty(ctx: UpdateContext, websites: YAMLSeq, sites: readonly LiveWebsite[]): void {
+  const key = (ctx.doc.contents as { items?: { key: unknown; value: unknown }[] }).items?.find((p) => p.value === websites)?.key as Node | undefined;
+  if (!websites.range || !key?.range) return refuseFlow(ctx, 0);
+  const layout: ListLayout = { dashColumn: ctx.source.column(key.range[0]) + 2, spans: [], spaced: false };
+  const lines = sites.flatMap((site) => entryLines(ctx, layout, site));
+  ctx.edits.replace(key.range[1], websites.range[1], `:${ctx.source.eol}${lines.join(ctx.source.eol)}`);
+}
+
+function entryLines(ctx: UpdateContext, layout: ListLayout, site: LiveWebsite): string[] {
+  const dash = " ".repeat(layout.dashColumn);
+  const first = ctx.doc.getIn(["websites", 0], true);
+  const offset = isMap(first) && first.range && !first.flow ? ctx.source.column(first.range[0]) - layout.dashColumn : 2;
+  const indent = dash + " ".repeat(Math.max(offset, 2));
+  const head = `${dash}-${" ".repeat(Math.max(offset, 2) - 1)}domain: ${renderString(normalizeDomain(site.domain))}`;
+  return [head, ...EXPORTED.flatMap((field) => fieldLines(field, site, indent, ctx.style))];
+}
+
+function domainOf(item: unknown): string | undefined {
+  const domain = isMap(item) ? item.get("domain", true) : undefined;
+  return isScalar(domain) && typeof domain.value === "string" ? normalizeDomain(domain.value) : undefined;
+}
+
+function refuseFlow(ctx: UpdateContext, index: number): void {
+  const message = "websites is written as a flow list ([...]); write it as a block list (one \"- domain: ...\" per entry) so that entries can be added and removed";
+  ctx.refuse(["websites", index], "update.flow-list", message);
+}

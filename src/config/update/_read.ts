@@ -1,0 +1,60 @@
+/**
+ * Reads a config for `export --update` through the same pipeline as `loadConfig` (it calls it to validate),
+ * keeping what the update needs beside the values: the YAML tree with positions and each entry's origin.
+ */
+import { isMap, isScalar, isSeq, type Document } from "yaml";
+import type { Diagnostic } from "../../errors.ts";
+import type { Env } from "../interpolate.ts";
+import { interpolateDocument } from "../interpolate-document.ts";
+import { loadConfig } from "../load.ts";
+import { createLocator, keyName, type Locator } from "../locate.ts";
+import { normalize, type Normalized } from "../normalize.ts";
+import { parseYaml } from "../parse-yaml.ts";
+
+export interface ReadConfig {
+  doc: Document;
+  locate: Locator;
+  normalized: Normalized;
+}
+
+/**
+ * Stands in for unset variables that only write-only fields use: those values are never compared or written,
+ * so the file can be updated without its secrets (issue 10 item 2).
+ */
+const PLACEHOLDER = "sitesync-update-placeholder";
+
+/**
+ * `privacy: password` without a password means "keep the stored one" (DESIGN §2, issue 10 item 1), which is
+ * what an adopted password site says; a `loadConfig` that still asks for a password is not a reason to refuse.
+ */
+const TOLERATED = new Set(["password.required"]);
+
+export function readConfig(file: string, text: string, env: Env): ReadConfig | { diagnostics: Diagnostic[] } {
+  const parsed = parseYaml(file, text);
+  const fullEnv = withPlaceholders(parsed.doc, env);
+  const loaded = loadConfig(file, { source: text, env: fullEnv });
+  const errors = loaded.ok ? [] : loaded.errors.filter((d) => !TOLERATED.has(d.code));
+  if (errors.length > 0) return { diagnostics: errors };
+  const locate = createLocator(parsed.doc, parsed.lineCounter);
+  interpolateDocument(parsed.doc, file, text, fullEnv, locate);
+  return { doc: parsed.doc, locate, normalized: normalize(parsed.doc.toJS(), file, locate) };
+}
+
+function withPlaceholders(doc: Document, env: Env): Env {
+  const names = new Set<string>();
+  const walk = (node: unknown, writeOnly: boolean): void => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const key = keyName(pair.key);
+        walk(pair.value, writeOnly || key === "password" || key === "exclude_params");
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) walk(item, writeOnly);
+    } else if (writeOnly && isScalar(node) && typeof node.value === "string") {
+      for (const match of node.value.matchAll(/(?<!\$)\$\{\s*([A-Za-z_][A-Za-z0-9_]*)/g)) if (match[1]) names.add(match[1]);
+    }
+  };
+  walk(doc.contents, false);
+  const unset = [...names].filter((name) => env[name] === undefined);
+  return unset.length === 0 ? env : { ...env, ...Object.fromEntries(unset.map((name) => [name, PLACEHOLDER])) };
+}

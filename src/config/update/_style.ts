@@ -1,0 +1,84 @@
+/**
+ * How the file writes its values, so that what `export --update` writes reads like the rest of the file:
+ * privacy by name or number, flags as booleans or 0/1, `exclude_ips` as flow or block lists.
+ */
+import { isMap, isScalar, isSeq, Scalar, stringify, visit, type Document, type Node, type YAMLSeq } from "yaml";
+import { PRIVACY_NAMES, type Privacy } from "../../model/website.ts";
+import { keyName } from "../locate.ts";
+import type { SourceText } from "./_text.ts";
+
+export interface FileStyle {
+  privacyNames: boolean;
+  bitsAsNumbers: boolean;
+  ips: {
+    /** `undefined`: the file has no non-empty list, so use export's rule (flow up to 3 entries). */
+    block: boolean | undefined;
+    /** `[ a, b ]` rather than `[a, b]`. */
+    padding: boolean;
+    quote: Scalar.Type;
+    /** Columns from the key to the `-` of a block list. */
+    dashOffset: number;
+  };
+}
+
+/** The style of `defaults` and every website entry; where the file never says, the style of `sitesync export`. */
+export function detectStyle(doc: Document, source: SourceText): FileStyle {
+  const maps = [doc.get("defaults", true), ...itemsOf(doc.get("websites", true))].filter(isMap);
+  const values = (key: string) => maps.flatMap((map) => map.items.filter((p) => keyName(p.key) === key).map((p) => p.value));
+  const scalars = (key: string) => values(key).filter(isScalar);
+  const lists = values("exclude_ips").filter((v): v is YAMLSeq => isSeq(v));
+  const privacy = scalars("privacy");
+  const bits = [...scalars("email"), ...scalars("exclude_bots")];
+  const filled = lists.find((list) => list.items.length > 0);
+  // Padding is a habit of the whole file: any non-empty flow list says it (`x-` anchors included).
+  const flows: YAMLSeq[] = [];
+  visit(doc, { Seq: (_, seq) => void (seq.flow && seq.items.length > 0 && seq.range && flows.push(seq)) });
+  const flow = flows[0];
+  const firstItem = filled?.items[0];
+  const keyOf = (list: YAMLSeq) => maps.flatMap((m) => m.items).find((p) => p.value === list)?.key;
+  const dashOffset = (() => {
+    const key = filled && !filled.flow ? keyOf(filled) : undefined;
+    if (!isScalar(key) || !key.range || !filled?.range) return 2;
+    return source.column(filled.range[0]) - source.column(key.range[0]);
+  })();
+  return {
+    privacyNames: !(privacy.some((s) => typeof s.value === "number") && !privacy.some((s) => typeof s.value === "string")),
+    bitsAsNumbers: bits.some((s) => typeof s.value === "number") && !bits.some((s) => typeof s.value === "boolean"),
+    ips: {
+      block: filled ? !filled.flow : undefined,
+      padding: flow?.range ? source.text[flow.range[0] + 1] === " " : true,
+      quote: isScalar(firstItem) && firstItem.type ? firstItem.type : Scalar.PLAIN,
+      dashOffset: Math.max(dashOffset, 0),
+    },
+  };
+}
+
+function itemsOf(node: unknown): unknown[] {
+  return isSeq(node) ? node.items : [];
+}
+
+/** A string scalar in a quoting style; plain only where YAML reads it back as the same string. */
+export function renderString(value: string, quote: Scalar.Type | undefined = Scalar.PLAIN): string {
+  if (quote === Scalar.QUOTE_DOUBLE) return JSON.stringify(value);
+  if (quote === Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
+  return stringify(value, { lineWidth: 0 }).trimEnd();
+}
+
+/** A privacy value like `like` writes it (a number, or a name in its quotes), else in the file's style. */
+export function renderPrivacy(value: Privacy, style: FileStyle, like?: Node): string {
+  const names = isScalar(like) ? typeof like.value === "string" : style.privacyNames;
+  const name = PRIVACY_NAMES[value];
+  return names ? renderString(name, isScalar(like) ? like.type : undefined) : String(value);
+}
+
+/** `email` and `exclude_bots`: canonical 0/1 (API-NOTES §2.4), written as the file writes flags. */
+export function renderBit(value: number, style: FileStyle, like?: Node): string {
+  const numbers = isScalar(like) ? typeof like.value === "number" : style.bitsAsNumbers;
+  return numbers ? String(value) : String(value !== 0);
+}
+
+export function renderFlowList(items: readonly string[], padding: boolean): string {
+  if (items.length === 0) return "[]";
+  const pad = padding ? " " : "";
+  return `[${pad}${items.join(", ")}${pad}]`;
+}

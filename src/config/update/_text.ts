@@ -1,0 +1,132 @@
+/**
+ * Line-level edits of the config's source text. `export --update` changes the file by splicing the source,
+ * never by re-printing the YAML tree, so that every byte it has no reason to touch stays as it was
+ * (comments, spacing, quoting: issue 10 item 4).
+ */
+
+export class SourceText {
+  readonly text: string;
+  /** The file's own line ending, used for every line written. */
+  readonly eol: string;
+  private readonly starts: number[];
+
+  constructor(text: string) {
+    this.text = text;
+    this.eol = text.includes("\r\n") ? "\r\n" : "\n";
+    this.starts = [0];
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) this.starts.push(i + 1);
+    // A final newline does not open an empty last line.
+    if (this.starts.length > 1 && this.starts.at(-1) === text.length) this.starts.pop();
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  /** The 0-based line holding `offset`; a newline belongs to the line it ends. */
+  lineOf(offset: number): number {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((this.starts[mid] ?? 0) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+
+  /** Where line `line` starts; the end of the text for `lineCount`. */
+  start(line: number): number {
+    return this.starts[line] ?? this.text.length;
+  }
+
+  column(offset: number): number {
+    return offset - this.start(this.lineOf(offset));
+  }
+
+  content(line: number): string {
+    return this.text.slice(this.start(line), this.start(line + 1)).replace(/\r?\n$/, "");
+  }
+
+  isBlank(line: number): boolean {
+    return this.content(line).trim() === "";
+  }
+
+  isComment(line: number): boolean {
+    return this.content(line).trimStart().startsWith("#");
+  }
+
+  indent(line: number): number {
+    const text = this.content(line);
+    return text.length - text.trimStart().length;
+  }
+}
+
+/** Edits against one `SourceText`, applied together: offsets always refer to the original text. */
+export class Edits {
+  private readonly replacements: { start: number; end: number; text: string }[] = [];
+  private readonly deleted = new Set<number>();
+  private readonly inserted = new Map<number, string[]>();
+
+  private readonly source: SourceText;
+
+  constructor(source: SourceText) {
+    this.source = source;
+  }
+
+  replace(start: number, end: number, text: string): void {
+    this.replacements.push({ start, end, text });
+  }
+
+  deleteLines(first: number, last: number): void {
+    for (let line = first; line <= last; line++) this.deleted.add(line);
+  }
+
+  /** Inserts whole lines before `line` (`lineCount` appends); lines inserted at one place keep their order. */
+  insertLines(line: number, lines: readonly string[]): void {
+    this.inserted.set(line, [...(this.inserted.get(line) ?? []), ...lines]);
+  }
+
+  get empty(): boolean {
+    return this.replacements.length === 0 && this.deleted.size === 0 && this.inserted.size === 0;
+  }
+
+  apply(): string {
+    const { source } = this;
+    const patches = [...this.replacements];
+    for (const [first, last] of runs([...this.deleted].sort((a, b) => a - b))) {
+      patches.push({ start: source.start(first), end: source.start(last + 1), text: "" });
+    }
+    for (const [line, lines] of this.inserted) patches.push(this.insertion(line, lines));
+    // In source order, joined once: a large file may take a thousand edits. Lines inserted where a run of
+    // removed lines starts take their place.
+    patches.sort((a, b) => a.start - b.start || a.end - b.end);
+    const parts: string[] = [];
+    let at = 0;
+    for (const patch of patches) {
+      parts.push(source.text.slice(at, patch.start), patch.text);
+      at = Math.max(at, patch.end);
+    }
+    parts.push(source.text.slice(at));
+    return parts.join("");
+  }
+
+  private insertion(line: number, lines: readonly string[]): { start: number; end: number; text: string } {
+    const { source } = this;
+    const at = source.start(line);
+    const body = lines.map((l) => l + source.eol).join("");
+    // Appending to a file whose last line has no newline: end that line first.
+    const unterminated = at === source.text.length && at > 0 && !source.text.endsWith("\n");
+    return { start: at, end: at, text: unterminated ? source.eol + body.slice(0, -source.eol.length) : body };
+  }
+}
+
+function runs(sorted: number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const line of sorted) {
+    const last = out.at(-1);
+    if (last && last[1] === line - 1) last[1] = line;
+    else out.push([line, line]);
+  }
+  return out;
+}
