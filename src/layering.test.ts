@@ -18,6 +18,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   plan: ["model", "errors.ts"],
   apply: ["model", "errors.ts", "config", "api", "plan"],
   render: ["model", "errors.ts", "plan", "apply"],
+  adopt: ["model", "errors.ts", "config", "plan"],
   sandbox: ["model", "errors.ts"],
 };
 

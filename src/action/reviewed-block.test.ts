@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { liveWebsite as site } from "../../test/helpers/live-website.ts";
-import { DEFAULT_POLICY } from "../config/types.ts";
+import { DEFAULT_POLICY } from "../model/policy.ts";
 import type { DesiredWebsite } from "../model/website.ts";
 import { planHash } from "../plan/fingerprint.ts";
 import { plan } from "../plan/plan.ts";

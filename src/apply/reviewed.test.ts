@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { liveWebsite as site } from "../../test/helpers/live-website.ts";
-import { DEFAULT_POLICY, type Policy } from "../config/types.ts";
+import { DEFAULT_POLICY, type Policy } from "../model/policy.ts";
 import type { DesiredProject, LiveProject } from "../model/project.ts";
-import type { DesiredWebsite, LiveWebsite, WebsiteFields } from "../model/website.ts";
+import type { WebsiteFields } from "../model/website-fields.ts";
+import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
 import { planHash, websiteFingerprint } from "../plan/fingerprint.ts";
 import { plan } from "../plan/plan.ts";
 import type { Change, Plan } from "../plan/types.ts";

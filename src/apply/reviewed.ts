@@ -8,8 +8,12 @@
 import { canonicalJson, planHash } from "../plan/fingerprint.ts";
 import { estimate } from "../plan/plan.ts";
 import type { Change, FieldChange, Plan } from "../plan/types.ts";
-import { changeLabel } from "./report.ts";
 import type { ItemResult } from "./types.ts";
+
+/** The item a change is about, as notes name it (like the stale notes of `preconditions.ts`). */
+function changeLabel(change: Change): string {
+  return change.kind === "project" ? `project ${change.project}` : change.domain;
+}
 
 /**
  * Why a change of the fresh plan is not applied:

@@ -3,8 +3,8 @@
  * privacy by name or number, flags as booleans or 0/1, `exclude_ips` as flow or block lists.
  */
 import { isMap, isScalar, isSeq, Scalar, stringify, visit, type Document, type Node, type YAMLSeq } from "yaml";
-import { PRIVACY_NAMES, type Privacy } from "../../model/website.ts";
-import { keyName } from "../locate.ts";
+import { PRIVACY_NAMES, type Privacy } from "../../model/website-fields.ts";
+import { keyName } from "../../config/locate.ts";
 import type { SourceText } from "./_text.ts";
 
 export interface FileStyle {

@@ -3,17 +3,17 @@
  * field, as a new line where it inherits it (from `defaults` or a `<<` merge, which other entries share).
  */
 import { isAlias, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from "yaml";
-import { PRIVACY_NAMES, type LiveWebsite } from "../../model/website.ts";
-import type { FieldName } from "../../plan/types.ts";
-import { keyName, type ConfigPath } from "../locate.ts";
+import { FIELD_NAMES, PRIVACY_NAMES, type ReadableField } from "../../model/website-fields.ts";
+import type { LiveWebsite } from "../../model/website.ts";
+import { keyName, type ConfigPath } from "../../config/locate.ts";
 import { renderBit, renderFlowList, renderPrivacy, renderString, type FileStyle } from "./_style.ts";
 import type { UpdateContext } from "./_context.ts";
 
 /** The fields `export --update` adopts: every field the API returns (write-only ones never are). */
-export type AdoptedField = Exclude<FieldName, "password" | "exclude_params">;
+export type AdoptedField = ReadableField;
 
 /** Where a new field line goes: after the last key that comes before it in this order. */
-const KEY_ORDER = ["domain", "state", "privacy", "password", "email", "exclude_bots", "exclude_params", "exclude_ips", "favorite"];
+const KEY_ORDER: readonly string[] = ["domain", "state", ...FIELD_NAMES];
 
 /** Sets `fields` of the entry `item` (at `path`) to the live values. */
 export function adoptFields(ctx: UpdateContext, item: YAMLMap, path: ConfigPath, fields: readonly AdoptedField[], live: LiveWebsite): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LiveWebsite } from "../model/website.ts";
 import { plan } from "../plan/plan.ts";
-import { loadConfig } from "./load.ts";
+import { loadConfig } from "../config/load.ts";
 import { updateConfig, type UpdateInput } from "./update-config.ts";
 
 const FILE = "sitesync.yaml";

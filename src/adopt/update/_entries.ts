@@ -3,12 +3,13 @@ import { isMap, isScalar, type Node, type YAMLSeq } from "yaml";
 import { normalizeDomain, type LiveWebsite } from "../../model/website.ts";
 import type { UpdateContext } from "./_context.ts";
 import { holdsUsedAnchor } from "./_context.ts";
+import { READABLE_FIELDS } from "../../model/website-fields.ts";
 import { fieldLines, type AdoptedField } from "./_fields.ts";
 import { listLayout, removalLines, type ListLayout } from "./_layout.ts";
 import { renderString } from "./_style.ts";
 
 /** The fields of an added entry, as `sitesync export` writes them (no password: issue 10 item 1). */
-const EXPORTED: readonly AdoptedField[] = ["privacy", "email", "exclude_bots", "exclude_ips", "favorite"];
+const EXPORTED: readonly AdoptedField[] = READABLE_FIELDS;
 
 /** Computed once per list: a file may lose hundreds of websites in one update. */
 const layouts = new WeakMap<YAMLSeq, ListLayout | undefined>();

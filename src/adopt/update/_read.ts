@@ -4,12 +4,13 @@
  */
 import { isMap, isScalar, isSeq, type Document } from "yaml";
 import type { Diagnostic } from "../../errors.ts";
-import type { Env } from "../interpolate.ts";
-import { interpolateDocument } from "../interpolate-document.ts";
-import { loadConfig } from "../load.ts";
-import { createLocator, keyName, type Locator } from "../locate.ts";
-import { normalize, type Normalized } from "../normalize.ts";
-import { parseYaml } from "../parse-yaml.ts";
+import { WRITE_ONLY_FIELDS } from "../../model/website-fields.ts";
+import type { Env } from "../../config/interpolate.ts";
+import { interpolateDocument } from "../../config/interpolate-document.ts";
+import { loadConfig } from "../../config/load.ts";
+import { createLocator, keyName, type Locator } from "../../config/locate.ts";
+import { normalize, type Normalized } from "../../config/normalize.ts";
+import { parseYaml } from "../../config/parse-yaml.ts";
 
 export interface ReadConfig {
   doc: Document;
@@ -46,7 +47,7 @@ function withPlaceholders(doc: Document, env: Env): Env {
     if (isMap(node)) {
       for (const pair of node.items) {
         const key = keyName(pair.key);
-        walk(pair.value, writeOnly || key === "password" || key === "exclude_params");
+        walk(pair.value, writeOnly || (WRITE_ONLY_FIELDS as readonly string[]).includes(key ?? ""));
       }
     } else if (isSeq(node)) {
       for (const item of node.items) walk(item, writeOnly);
