@@ -10,9 +10,10 @@ import { estimate } from "../plan/plan.ts";
 import type { Change, FieldChange, Plan } from "../plan/types.ts";
 import type { ItemResult } from "./types.ts";
 
-/** The item a change is about, as notes name it (like the stale notes of `preconditions.ts`). */
+/** The item a change is about, as its notes name it: `project x`, `example.com`, `example.com (id 7)`. */
 function changeLabel(change: Change): string {
-  return change.kind === "project" ? `project ${change.project}` : change.domain;
+  if (change.kind === "project") return `project ${change.project}`;
+  return change.action === "create" ? change.domain : `${change.domain} (id ${change.id})`;
 }
 
 /**
