@@ -1,0 +1,42 @@
+/**
+ * The planning step of a run (DESIGN §1): config → live → the pure `plan`, and the secret values `apply`
+ * needs, which the plan itself never holds.
+ */
+import type { Client } from "../api/types.ts";
+import type { Config } from "../config/types.ts";
+import { plan } from "../plan/plan.ts";
+import type { Plan } from "../plan/types.ts";
+import { readLive } from "./read-live.ts";
+
+/** How to plan, beyond the config: the CLI's planning flags, the Action's inputs. */
+export interface PlanSettings {
+  /** `--sync-write-only`. */
+  syncWriteOnly?: boolean;
+  /** `--max-deletes N`, overriding `policy.max_deletes`. */
+  maxDeletes?: number;
+  /** `--allow-empty`. */
+  allowEmpty?: boolean;
+  /** The window the server's rate limit counts in, for the estimate (default 60 s, the real API's). */
+  rateWindowMs?: number | undefined;
+}
+
+/** Reads the live account and plans the config against it; the plan records which account it read. */
+export async function planFromConfig(config: Config, client: Client, settings: PlanSettings = {}): Promise<Plan> {
+  const live = await readLive(client, config);
+  const desired = { websites: config.websites, ...(config.projects ? { projects: config.projects } : {}), policy: config.policy };
+  return plan(desired, live, {
+    configFile: config.file,
+    configDigest: config.digest,
+    target: client.target,
+    syncWriteOnly: settings.syncWriteOnly ?? false,
+    allowEmpty: settings.allowEmpty ?? false,
+    ...(settings.maxDeletes === undefined ? {} : { maxDeletes: settings.maxDeletes }),
+    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? 60_000) / 1000 },
+  });
+}
+
+/** `ApplyOptions.passwordOf` for a config: the password of each website, by normalized domain. */
+export function passwordsOf(config: Config): (domain: string) => string | undefined {
+  const passwords = new Map(config.websites.map((w) => [w.domain, w.password]));
+  return (domain) => passwords.get(domain);
+}
