@@ -17,14 +17,13 @@ export async function smallRunScenario(): Promise<Row[]> {
   const s = SIZES;
   const sandbox = await startSandbox({ seed: s.websites, seedProjects: s.projects });
   const written = writeConfig(configFor(sandbox.store.websites(), sandbox.store.projects().map((p) => p.project)));
-  const previousKey = process.env.SITESYNC_API_KEY;
-  process.env.SITESYNC_API_KEY = sandbox.apiKey;
+  const env = { SITESYNC_API_KEY: sandbox.apiKey };
   try {
     const argv = ["-c", written.file, "--websites-url", sandbox.url, "--projects-url", sandbox.url];
-    const applied = await runCli(["apply", "--auto-approve", ...argv], silentIo());
+    const applied = await runCli(["apply", "--auto-approve", ...argv], { env, io: silentIo() });
     const counts = countRequests(sandbox.requests);
     // Then a plan must show nothing left to do, or the counts above measured a run that did not finish.
-    const again = await runCli(["plan", "--detailed-exitcode", ...argv], silentIo());
+    const again = await runCli(["plan", "--detailed-exitcode", ...argv], { env, io: silentIo() });
     if (applied !== 0 || again !== 0) throw new Error(`small run: apply exited ${applied}, the plan after it ${again}`);
 
     const minimum = {
@@ -34,8 +33,6 @@ export async function smallRunScenario(): Promise<Row[]> {
     const label = `${s.websites} sites + ${s.projects} projects, ${s.creates}c (${s.favorites} favorite)/${s.updates}u/${s.deletes}d + ${s.projectDeletes} project d`;
     return [{ scenario: `4 request count: CLI apply, ${label}`, measured: describeCounts(counts), bound: describeMinimum(minimum), ok: isMinimal(counts, minimum), kind: "count" }];
   } finally {
-    if (previousKey === undefined) delete process.env.SITESYNC_API_KEY;
-    else process.env.SITESYNC_API_KEY = previousKey;
     written.remove();
     await sandbox.close();
   }

@@ -25,16 +25,16 @@ const sandbox = await startSandbox({
   ],
 });
 
-process.env.SITESYNC_API_KEY = sandbox.apiKey;
-process.env.EXAMPLE_STATS_PASSWORD ??= "demo-only-password";
-delete process.env.SITESYNC_PROJECTS_API_KEY;
+// The demo's own environment, passed to the CLI: the sandbox's key, and no projects key of the machine's.
+const { SITESYNC_PROJECTS_API_KEY: _unused, ...machine } = process.env;
+const env = { ...machine, SITESYNC_API_KEY: sandbox.apiKey, EXAMPLE_STATS_PASSWORD: machine.EXAMPLE_STATS_PASSWORD ?? "demo-only-password" };
 const common = ["-c", "examples/sitesync.yaml", "--websites-url", sandbox.url, "--projects-url", sandbox.url];
 
-const bold = process.stdout.isTTY && !("NO_COLOR" in process.env) ? (s: string) => `\x1b[1m${s}\x1b[0m` : (s: string) => s;
+const bold = process.stdout.isTTY && !("NO_COLOR" in env) ? (s: string) => `\x1b[1m${s}\x1b[0m` : (s: string) => s;
 
 async function step(title: string, argv: string[]): Promise<number> {
   process.stdout.write(`\n${bold(`$ sitesync ${argv.join(" ").replaceAll(sandbox.url, "$SANDBOX")}`)}  # ${title}\n\n`);
-  const code = await runCli(argv);
+  const code = await runCli(argv, { env });
   process.stdout.write(`\n(exit ${code})\n`);
   return code;
 }

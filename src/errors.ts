@@ -1,6 +1,6 @@
 /**
- * The few error classes of sitesync. Each carries a stable `code`; `exitCodeOf` maps them to the exit
- * codes of DESIGN §7 in exactly one place.
+ * The few error classes of sitesync. Each carries a stable `code`; `exitCodeOf` (run/exit-code.ts) maps
+ * them to the exit codes of DESIGN §7 in exactly one place.
  */
 
 /** One config problem at a place in a file: printed as `file:line:col path: message`. */
@@ -123,20 +123,4 @@ export class InternalError extends Error {
     super(message, options);
     this.name = "InternalError";
   }
-}
-
-/** Exit codes of DESIGN §7. */
-export const ExitCode = {
-  ok: 0,
-  error: 1,
-  changes: 2,
-  applyFailed: 3,
-  refused: 4,
-} as const;
-
-export function exitCodeOf(error: unknown): number {
-  if (error instanceof SafetyError) return ExitCode.refused;
-  // A listing that failed its integrity checks is a safety rail too: it never yields a plan (DESIGN §3, §5).
-  if (error instanceof ApiError && error.kind === "integrity") return ExitCode.refused;
-  return ExitCode.error;
 }

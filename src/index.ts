@@ -5,6 +5,7 @@
 //   const p = plan(config, live, { configFile, configDigest });
 //   console.log(render(p, "text")); await apply(p, client, { passwordOf });
 export * from "./errors.ts";
+export { ExitCode, exitCodeOf } from "./run/exit-code.ts";
 export type * from "./model/website.ts";
 export type * from "./model/website-fields.ts";
 export type * from "./model/project.ts";
@@ -15,7 +16,7 @@ export { DEFAULT_POLICY, type Policy } from "./model/policy.ts";
 export { matchGlob } from "./model/glob.ts";
 export type * from "./api/types.ts";
 export { createClient } from "./api/client.ts";
-export { readLive } from "./api/read-live.ts";
+export { readLive } from "./run/read-live.ts";
 export * from "./config/index.ts";
 export { exportConfig } from "./config/export-config.ts";
 export * from "./plan/index.ts";

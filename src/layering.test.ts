@@ -22,12 +22,6 @@ const ALLOWED: Record<string, readonly string[]> = {
   sandbox: ["model", "errors.ts"],
 };
 
-/**
- * TEMPORARY (issue 8): `readLive` is orchestration that another change moves to src/run/ with pipeline.ts.
- * Integrator: delete this exception once src/api/read-live.ts is gone.
- */
-const EXCEPTIONS: Record<string, readonly string[]> = { "api/read-live.ts": ["config"] };
-
 interface Edge {
   from: string;
   to: string;
@@ -59,7 +53,7 @@ function upward(edge: Edge): boolean {
   const to = layerOf(edge.to);
   const allowed = ALLOWED[from];
   if (allowed === undefined || from === to) return false;
-  return !allowed.includes(to) && !(EXCEPTIONS[edge.from] ?? []).includes(to);
+  return !allowed.includes(to);
 }
 
 describe("layering (DESIGN §9)", () => {

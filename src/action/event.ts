@@ -3,9 +3,7 @@
  * whether it comes from a fork. Read from `GITHUB_EVENT_NAME` and the payload at `GITHUB_EVENT_PATH`.
  */
 import { readFileSync } from "node:fs";
-
-type Env = Readonly<Record<string, string | undefined>>;
-
+import type { Env } from "../run/types.ts";
 export interface PullRequestInfo {
   number: number;
   /** The commit the plan was made for, shown in the comment. */
@@ -33,7 +31,7 @@ export interface ActionEvent {
 const PULL_REQUEST_EVENTS = new Set(["pull_request", "pull_request_target"]);
 
 /** Reads the event of this run. A missing or unreadable payload reads as "not a pull request". */
-export function readEvent(env: Env = process.env): ActionEvent {
+export function readEvent(env: Env): ActionEvent {
   const name = env.GITHUB_EVENT_NAME ?? "";
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
   const server = env.GITHUB_SERVER_URL || "https://github.com";

@@ -1,28 +1,24 @@
 /**
- * The work of one Action run: validate offline (a fork's pull request), plan, or plan and apply. It calls the
- * same pipeline as the CLI (DESIGN §1) and returns a Report; publishing it is run.ts's job.
+ * The work of one Action run: validate offline (a fork's pull request), plan, or plan and apply, all through
+ * the one orchestrator (src/run) the CLI uses too. The hooks log and annotate as the run goes; the Outcome
+ * becomes a Report, which run.ts publishes.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as core from "@actions/core";
-import { createClient } from "../api/client.ts";
-import type { Client } from "../api/types.ts";
-import { apply } from "../apply/apply.ts";
-import { passwordsOf, planFromConfig } from "../pipeline.ts";
-import { loadConfig } from "../config/load.ts";
-import type { Config } from "../config/types.ts";
+import type { Redactor } from "../api/redact.ts";
+import type { LoadResult } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
 import { itemLine, render } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
+import { run } from "../run/run.ts";
+import type { Env, RunHooks, RunSettings } from "../run/types.ts";
 import { annotateChanges, annotateDiagnostics, annotateFailures } from "./annotations.ts";
 import type { ActionEvent } from "./event.ts";
 import type { ActionInputs } from "./inputs.ts";
 import { offlineEnv } from "./offline-env.ts";
-import type { Redactor } from "./redactor.ts";
-import { applyReport, configErrorReport, offlineReport, planReport, type Report } from "./report.ts";
-
-type Env = Readonly<Record<string, string | undefined>>;
+import { offlineReport, reportOf, type Report } from "./report.ts";
 
 export interface RunContext {
   inputs: ActionInputs;
@@ -33,35 +29,68 @@ export interface RunContext {
   env: Env;
 }
 
-export interface Outcome {
+export interface ActionReport {
   report: Report;
   /** Set once a plan was made; the job summary points to it when it has to cut the plan. */
   planFile?: string;
 }
 
-/** Runs the command the inputs ask for and says how it went. API and usage errors throw; run() reports them. */
-export async function execute(ctx: RunContext): Promise<Outcome> {
+/** Runs the command the inputs ask for and says how it went. Errors before the run throw; run() reports them. */
+export async function execute(ctx: RunContext): Promise<ActionReport> {
   const offline = offlineReason(ctx);
-  if (offline) return { report: validateOffline(ctx, offline) };
+  if (offline) return { report: await validateOffline(ctx, offline) };
   if (!ctx.inputs.apiKey) {
     throw new UsageError("no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`");
   }
-  const loaded = load(ctx, ctx.env);
-  if ("report" in loaded) return loaded;
-  const { config } = loaded;
-  const client = clientFor(ctx.inputs, config);
-  const plan = await planFromConfig(config, client, ctx.inputs.maxDeletes === undefined ? {} : { maxDeletes: Number(ctx.inputs.maxDeletes) });
-  const planFile = savePlan(plan, ctx.env);
-  setPlanOutputs(plan, planFile);
-  core.startGroup(`Plan: ${plan.changes.length} change${plan.changes.length === 1 ? "" : "s"}`);
-  core.info(ctx.redactor.redact(render(plan, "text", { color: !("NO_COLOR" in ctx.env) })));
-  core.endGroup();
-  annotateChanges(plan.changes, ctx.event.workspace);
+  const { inputs } = ctx;
+  const saved: { planFile?: string } = {};
+  const outcome = await run(
+    {
+      command: inputs.command,
+      config: inputs.config,
+      env: ctx.env,
+      secrets: { apiKey: inputs.apiKey, projectsApiKey: inputs.projectsApiKey },
+      settings: settingsOf(ctx),
+      redactor: ctx.redactor,
+    },
+    hooksOf(ctx, (file) => (saved.planFile = file)),
+  );
+  if (outcome.resultsFile) core.setOutput("results-file", outcome.resultsFile);
+  if (outcome.results) annotateFailures(outcome.results.items, ctx.event.workspace);
+  return { report: reportOf(outcome, inputs.command, ctx.configLabel), ...saved };
+}
 
-  if (ctx.inputs.command === "plan" || plan.changes.length === 0 || plan.refusals.length > 0) {
-    return { report: planReport(plan, { detailedExitcode: ctx.inputs.command === "plan" && ctx.inputs.detailedExitcode }), planFile };
-  }
-  return { report: await applyPlan(ctx, config, client, plan), planFile };
+function settingsOf({ inputs, env }: RunContext): RunSettings {
+  return {
+    websitesUrl: inputs.websitesUrl,
+    projectsUrl: inputs.projectsUrl,
+    concurrency: inputs.concurrency,
+    ...(inputs.maxDeletes === undefined ? {} : { maxDeletes: Number(inputs.maxDeletes) }),
+    detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
+    resultsFile: (plan) => join(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan.hash.slice(0, 8)}.json`),
+  };
+}
+
+/** The log, outputs and annotations of a run as it goes; every line is redacted (the runner masks only the log). */
+function hooksOf(ctx: RunContext, onPlanFile: (file: string) => void): RunHooks {
+  return {
+    onLoad: annotateLoad(ctx),
+    onPlan(plan) {
+      const planFile = savePlan(plan, ctx.env);
+      onPlanFile(planFile);
+      setPlanOutputs(plan, planFile);
+      core.startGroup(`Plan: ${plan.changes.length} change${plan.changes.length === 1 ? "" : "s"}`);
+      core.info(ctx.redactor.redact(render(plan, "text", { color: !("NO_COLOR" in ctx.env) })));
+      core.endGroup();
+      annotateChanges(plan.changes, ctx.event.workspace);
+    },
+    onItem: (item, done, total) => core.info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`)),
+  };
+}
+
+/** Config errors and warnings, as annotations at their line. */
+function annotateLoad(ctx: RunContext): (result: LoadResult) => void {
+  return (result) => annotateDiagnostics(result.ok ? result.warnings : [...result.errors, ...result.warnings], ctx.event.workspace);
 }
 
 /** Why this run must not use the API, if it must not: the key never goes where a fork's config points. */
@@ -80,15 +109,17 @@ function offlineReason(ctx: RunContext): string | undefined {
   return undefined;
 }
 
-function validateOffline(ctx: RunContext, reason: string): Report {
-  const source = readSource(ctx.inputs.config);
-  const { env, standIns } = offlineEnv(source ?? "", ctx.env);
-  const loaded = load(ctx, env);
-  if ("report" in loaded) return loaded.report;
-  const { config } = loaded;
+async function validateOffline(ctx: RunContext, reason: string): Promise<Report> {
+  const { env, standIns } = offlineEnv(readSource(ctx.inputs.config) ?? "", ctx.env);
+  const outcome = await run(
+    { command: "validate", config: ctx.inputs.config, env, redactor: ctx.redactor },
+    { onLoad: annotateLoad(ctx) },
+  );
+  const config = outcome.config;
+  if (!config || outcome.error !== undefined) return reportOf(outcome, ctx.inputs.command, ctx.configLabel);
   core.info(`No plan was made: ${reason}. ${ctx.configLabel} is valid.`);
   const projects = config.projects?.length;
-  return offlineReport(ctx.configLabel, { reason, websites: config.websites.length, projects, standIns, warnings: loaded.warnings });
+  return offlineReport(ctx.configLabel, { reason, websites: config.websites.length, projects, standIns, warnings: outcome.warnings }, outcome.exitCode);
 }
 
 function readSource(file: string): string | undefined {
@@ -97,30 +128,6 @@ function readSource(file: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-type Loaded = { config: Config; warnings: ReturnType<typeof loadConfig>["warnings"] } | { report: Report };
-
-/** Loads the config; its passwords are masked before any diagnostic is logged. */
-function load(ctx: RunContext, env: Env): Loaded {
-  const result = loadConfig(ctx.inputs.config, { env });
-  if (result.ok) ctx.redactor.add(result.config.secrets);
-  annotateDiagnostics(result.ok ? result.warnings : [...result.errors, ...result.warnings], ctx.event.workspace);
-  if (!result.ok) return { report: configErrorReport(ctx.inputs.command, ctx.configLabel, result.errors, result.warnings) };
-  return { config: result.config, warnings: result.warnings };
-}
-
-/** URLs: inputs (or SITESYNC_*_URL), then the config, as the CLI does (DESIGN §2); keys straight from inputs. */
-function clientFor(inputs: ActionInputs, config: Config): Client {
-  const websitesUrl = inputs.websitesUrl ?? config.websitesUrl;
-  const projectsUrl = inputs.projectsUrl ?? config.projectsUrl;
-  return createClient({
-    apiKey: inputs.apiKey!,
-    ...(inputs.projectsApiKey ? { projectsApiKey: inputs.projectsApiKey } : {}),
-    ...(websitesUrl ? { websitesUrl } : {}),
-    ...(projectsUrl ? { projectsUrl } : {}),
-    concurrency: inputs.concurrency,
-  });
 }
 
 /** The plan as JSON (it holds no secret: DESIGN §3), named by its hash so two configs never collide. */
@@ -136,17 +143,4 @@ function setPlanOutputs(plan: Plan, planFile: string): void {
   core.setOutput("updates", plan.summary.update);
   core.setOutput("deletes", plan.summary.delete);
   core.setOutput("plan-file", planFile);
-}
-
-async function applyPlan(ctx: RunContext, config: Config, client: Client, plan: Plan): Promise<Report> {
-  const result = await apply(plan, client, {
-    passwordOf: passwordsOf(config),
-    onItem: (item, done, total) => core.info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`)),
-  });
-  const file = join(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan.hash.slice(0, 8)}.json`);
-  const { items, counts, aborted } = result;
-  writeFileSync(file, `${JSON.stringify({ counts, items, ...(aborted ? { aborted } : {}) }, null, 2)}\n`);
-  core.setOutput("results-file", file);
-  annotateFailures(items, ctx.event.workspace);
-  return applyReport(plan, items, counts, aborted);
 }

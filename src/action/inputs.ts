@@ -3,8 +3,9 @@
  * (`core.setSecret` through the redactor) the moment it is read, before anything can log it.
  */
 import * as core from "@actions/core";
+import type { Redactor } from "../api/redact.ts";
 import { UsageError } from "../errors.ts";
-import type { Redactor } from "./redactor.ts";
+import type { Env } from "../run/types.ts";
 
 export type ActionCommand = "plan" | "apply";
 
@@ -15,6 +16,7 @@ export interface ActionInputs {
   /** `api-key`, else `SITESYNC_API_KEY` from the step's environment; undefined when neither is set. */
   apiKey: string | undefined;
   projectsApiKey: string | undefined;
+  /** The inputs only: the run falls back to `SITESYNC_*_URL`, then to the config, as for the CLI's flags. */
   websitesUrl: string | undefined;
   projectsUrl: string | undefined;
   /** Overrides `policy.max_deletes` for this run (the CLI's `--max-deletes N`). */
@@ -25,13 +27,11 @@ export interface ActionInputs {
   detailedExitcode: boolean;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 /**
  * Reads and checks every input. Problems are collected and thrown together as one UsageError, so a
  * workflow with two typos is fixed in one round.
  */
-export function readInputs(redactor: Pick<Redactor, "add">, env: Env = process.env): ActionInputs {
+export function readInputs(redactor: Pick<Redactor, "add">, env: Env): ActionInputs {
   const secret = (name: string, envName: string): string | undefined => {
     const value = text(name) ?? (env[envName] || undefined);
     redactor.add([value]);
@@ -50,8 +50,8 @@ export function readInputs(redactor: Pick<Redactor, "add">, env: Env = process.e
     apiKey,
     projectsApiKey,
     githubToken,
-    websitesUrl: text("websites-url") ?? (env.SITESYNC_WEBSITES_URL || undefined),
-    projectsUrl: text("projects-url") ?? (env.SITESYNC_PROJECTS_URL || undefined),
+    websitesUrl: text("websites-url"),
+    projectsUrl: text("projects-url"),
   };
 }
 

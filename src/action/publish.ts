@@ -5,12 +5,12 @@
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
 import { commentBody, markerFor, summaryBody } from "./compose.ts";
-import type { Outcome, RunContext } from "./execute.ts";
+import type { ActionReport, RunContext } from "./execute.ts";
 import type { Report } from "./report.ts";
 import { upsertComment } from "./sticky-comment.ts";
 
 /** Writes the job summary (when the runner provides one). */
-export async function writeSummary(ctx: RunContext, outcome: Outcome): Promise<void> {
+export async function writeSummary(ctx: RunContext, outcome: ActionReport): Promise<void> {
   if (!ctx.env.GITHUB_STEP_SUMMARY) {
     core.debug("GITHUB_STEP_SUMMARY is not set: no job summary written");
     return;

@@ -1,31 +1,34 @@
 /**
- * The Action's orchestrator: setup (inputs, secrets, event) → run (validate, plan or apply) → cleanup (job
- * summary, pull-request comment, outputs, exit code), the last part whatever happened in the middle, so a
- * failed run replaces an older plan in the comment instead of leaving it standing.
+ * The Action's adapter: setup (inputs, secrets, event) → run (validate, plan or apply, through the one
+ * orchestrator in src/run) → cleanup (job summary, pull-request comment, outputs, exit code), the last part
+ * whatever happened in the middle, so a failed run replaces an older plan in the comment instead of
+ * leaving it standing.
  */
 import * as core from "@actions/core";
+import { ExitCode } from "../run/exit-code.ts";
+import { createRunRedactor } from "../run/redactor.ts";
+import type { Env } from "../run/types.ts";
 import { workspacePath } from "./annotations.ts";
 import { readEvent } from "./event.ts";
-import { execute, type Outcome, type RunContext } from "./execute.ts";
+import { type ActionReport, execute, type RunContext } from "./execute.ts";
 import { readInputs } from "./inputs.ts";
 import { writeComment, writeSummary } from "./publish.ts";
-import { createRedactor } from "./redactor.ts";
 import { errorReport } from "./report.ts";
 
-/** Runs the Action in this process and sets its exit code (DESIGN §7). Never throws. */
-export async function run(): Promise<void> {
-  const env = process.env;
-  const redactor = createRedactor();
+/** Runs the Action in this process with the runner's environment and sets its exit code (DESIGN §7). Never throws. */
+export async function run(env: Env): Promise<void> {
+  // Every secret is registered with the runner's log masking the moment it is known.
+  const redactor = createRunRedactor((secret) => core.setSecret(secret));
   let ctx: RunContext;
   try {
     const inputs = readInputs(redactor, env);
     const event = readEvent(env);
     ctx = { inputs, event, configLabel: workspacePath(inputs.config, event.workspace), redactor, env };
   } catch (error) {
-    return conclude(1, redactor.redact(messageOf(error)));
+    return conclude(ExitCode.error, redactor.redact(messageOf(error)));
   }
 
-  let outcome: Outcome;
+  let outcome: ActionReport;
   try {
     outcome = await execute(ctx);
   } catch (error) {
@@ -37,7 +40,7 @@ export async function run(): Promise<void> {
     await publish().catch((error: unknown) => problems.push(redactor.redact(messageOf(error))));
   }
   const { exitCode, failure = "failed" } = outcome.report;
-  if (exitCode === 0 && problems.length > 0) return conclude(1, problems.join("; "));
+  if (exitCode === ExitCode.ok && problems.length > 0) return conclude(ExitCode.error, problems.join("; "));
   for (const problem of problems) core.error(problem);
   conclude(exitCode, redactor.redact(failure));
 }
@@ -45,7 +48,7 @@ export async function run(): Promise<void> {
 /** Fails the step with `message` when `exitCode` is not 0, keeping the CLI's exit code (2, 3, 4). */
 function conclude(exitCode: number, message: string): void {
   core.setOutput("exit-code", exitCode);
-  if (exitCode === 0) return;
+  if (exitCode === ExitCode.ok) return;
   core.setFailed(message);
   process.exitCode = exitCode;
 }

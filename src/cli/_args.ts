@@ -1,15 +1,17 @@
 /** Flags shared by the commands that talk to the API, and their parsing into checked values. */
 import type { ArgsDef } from "citty";
-import { didYouMean } from "../config/did-you-mean.ts";
 import { UsageError } from "../errors.ts";
-import type { PlanSettings } from "../pipeline.ts";
+import type { ConnectSettings, RunSettings } from "../run/types.ts";
+
+export type Format = "text" | "json" | "markdown";
+const FORMATS: Format[] = ["text", "json", "markdown"];
 
 export const configArgs = {
   config: { type: "string", alias: "c", default: "sitesync.yaml", description: "Config file", valueHint: "file" },
 } as const satisfies ArgsDef;
 
 export const outputArgs = {
-  format: { type: "string", default: "text", description: "Output format: text, json or markdown", valueHint: "text|json|markdown" },
+  format: { type: "enum", options: FORMATS, default: "text", description: "Output format: text, json or markdown" },
   verbose: { type: "boolean", description: "Log one line per HTTP request to stderr (the key is never shown)" },
   quiet: { type: "boolean", alias: "q", description: "Print only results and errors" },
 } as const satisfies ArgsDef;
@@ -33,28 +35,29 @@ export const planArgs = {
   "allow-empty": { type: "boolean", description: "Allow prune with an empty website list (deletes every unprotected website)" },
 } as const satisfies ArgsDef;
 
-/** The planning flags as the pipeline takes them. */
-export function planSettings(flags: {
-  "sync-write-only"?: boolean;
-  "max-deletes"?: string;
-  "allow-empty"?: boolean;
-  "rate-window"?: string;
-}): PlanSettings {
-  const maxDeletes = parseCount("max-deletes", flags["max-deletes"], 0);
+type ApiFlags = { [K in keyof typeof apiArgs]?: string | undefined };
+type PlanFlags = { "sync-write-only"?: boolean | undefined; "max-deletes"?: string | undefined; "allow-empty"?: boolean | undefined };
+
+/** The connection flags as the run takes them. */
+export function connectSettings(flags: ApiFlags): ConnectSettings {
   return {
-    syncWriteOnly: Boolean(flags["sync-write-only"]),
-    allowEmpty: Boolean(flags["allow-empty"]),
-    ...(maxDeletes === undefined ? {} : { maxDeletes }),
-    rateWindowSeconds: parseDuration("rate-window", flags["rate-window"] ?? "60s") / 1000,
+    websitesUrl: flags["websites-url"],
+    projectsUrl: flags["projects-url"],
+    concurrency: parseCount("concurrency", flags.concurrency ?? "4", 1),
+    timeoutMs: parseDuration("timeout", flags.timeout ?? "30s"),
+    rateWindowMs: parseDuration("rate-window", flags["rate-window"] ?? "60s"),
   };
 }
 
-export type Format = "text" | "json" | "markdown";
-
-export function parseFormat(value: string | undefined): Format {
-  const format = value ?? "text";
-  if (format === "text" || format === "json" || format === "markdown") return format;
-  throw new UsageError(`--format must be text, json or markdown, not "${format}"`);
+/** The connection and planning flags as the run takes them. */
+export function runSettings(flags: ApiFlags & PlanFlags): RunSettings {
+  const maxDeletes = parseCount("max-deletes", flags["max-deletes"], 0);
+  return {
+    ...connectSettings(flags),
+    syncWriteOnly: Boolean(flags["sync-write-only"]),
+    allowEmpty: Boolean(flags["allow-empty"]),
+    ...(maxDeletes === undefined ? {} : { maxDeletes }),
+  };
 }
 
 export function parseCount(flag: string, value: string | undefined, min: number): number | undefined {
@@ -73,27 +76,4 @@ export function parseDuration(flag: string, value: string): number {
   const ms = Number(match[1]) * unit;
   if (ms <= 0) throw new UsageError(`--${flag} must be longer than 0`);
   return ms;
-}
-
-/**
- * citty accepts any flag silently; a mistyped `--max-delete 50` must not run as if unset. Refuses flags the
- * command does not define, with a did-you-mean.
- */
-export function rejectUnknownFlags(rawArgs: string[], args: ArgsDef): void {
-  const known = new Set<string>(["help", "h"]);
-  for (const [name, def] of Object.entries(args)) {
-    known.add(name);
-    if (def.type === "boolean") known.add(`no-${name}`);
-    const aliases = "alias" in def ? def.alias : undefined;
-    for (const alias of [aliases ?? []].flat()) known.add(alias);
-  }
-  for (const raw of rawArgs) {
-    if (raw === "--") break;
-    const match = /^--?([^=]+)/.exec(raw);
-    if (!match || /^-\d/.test(raw)) continue;
-    const name = match[1]!;
-    if (known.has(name)) continue;
-    const guess = didYouMean(name, [...known].filter((k) => k.length > 1));
-    throw new UsageError(`unknown flag ${raw.split("=")[0]}${guess ? `; did you mean --${guess}?` : ""} (see --help)`);
-  }
 }

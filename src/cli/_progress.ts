@@ -14,7 +14,7 @@ export function progressReporter(io: Io, quiet: boolean): { onItem?: (item: Item
       const width = 24;
       const filled = Math.round((done / Math.max(total, 1)) * width);
       const bar = "█".repeat(filled) + "░".repeat(width - filled);
-      process.stderr.write(io.redact(`\r${bar} ${done}/${total}${failed ? `, ${failed} failed` : ""}  `));
+      process.stderr.write(io.redactor.redact(`\r${bar} ${done}/${total}${failed ? `, ${failed} failed` : ""}  `));
       drawn = true;
     },
     finish() {

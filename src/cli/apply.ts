@@ -1,89 +1,76 @@
 import { createInterface } from "node:readline/promises";
-import { defineCommand } from "citty";
-import type { Client } from "../api/types.ts";
-import { apply } from "../apply/apply.ts";
-import { checkPreconditions } from "../apply/preconditions.ts";
-import { countItems } from "../apply/count-items.ts";
-import { assertSameConfig, assertSameTarget, readSavedPlan } from "../apply/saved-plan.ts";
-import type { ItemResult } from "../apply/types.ts";
-import type { Config } from "../config/types.ts";
-import { ExitCode, SafetyError, UsageError } from "../errors.ts";
-import { type PlanSettings, passwordsOf, planFromConfig } from "../pipeline.ts";
+import { readSavedPlan } from "../apply/saved-plan.ts";
+import { UsageError } from "../errors.ts";
 import { render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
-import { apiArgs, configArgs, outputArgs, parseFormat, planArgs, planSettings, rejectUnknownFlags } from "./_args.ts";
-import { type Io, writeOutput } from "./_io.ts";
+import { run } from "../run/run.ts";
+import type { Outcome, RunHooks } from "../run/types.ts";
+import { apiArgs, configArgs, type Format, outputArgs, planArgs, runSettings } from "./_args.ts";
+import { command } from "./_command.ts";
+import type { Io } from "./_io.ts";
 import { progressReporter } from "./_progress.ts";
-import { clientFor, loadConfigOrThrow } from "./_session.ts";
-import { verifyConvergence } from "./_verify.ts";
+import { cliHooks, conclude, reportRefusals } from "./_run.ts";
+import { printVerification } from "./_verify.ts";
 
-const args = {
-  plan: { type: "positional", required: false, description: "A plan saved by `sitesync plan --out` (else plan now)", valueHint: "plan.json" },
-  ...configArgs,
-  ...apiArgs,
-  ...planArgs,
-  ...outputArgs,
-  "auto-approve": { type: "boolean", alias: "y", description: "Apply without asking (required when not on a terminal)" },
-  results: { type: "string", description: "Write the results as JSON to this file", valueHint: "results.json" },
-  verify: { type: "boolean", description: "Re-read the account afterwards and report fields that did not converge" },
-} as const;
-
-export const examples = [
-  "sitesync apply                 # plan, show it, ask, apply",
-  "sitesync apply --auto-approve --results results.json   # in CI",
-  "sitesync apply plan.json       # apply a reviewed plan; stale items are skipped (exit 4)",
-];
-
-export const applyCommand = defineCommand({
+export default command({
   meta: { name: "apply", description: "Make the account match the config: creates, then updates, then deletes." },
-  args,
-  async run({ args: flags, rawArgs, data }) {
-    const io = (data as { io: Io }).io;
-    rejectUnknownFlags(rawArgs, args);
-    const format = parseFormat(flags.format);
-    const settings = planSettings(flags);
+  args: {
+    plan: { type: "positional", required: false, description: "A plan saved by `sitesync plan --out` (else plan now)", valueHint: "plan.json" },
+    ...configArgs,
+    ...apiArgs,
+    ...planArgs,
+    ...outputArgs,
+    "auto-approve": { type: "boolean", alias: "y", description: "Apply without asking (required when not on a terminal)" },
+    results: { type: "string", description: "Write the results as JSON to this file", valueHint: "results.json" },
+    verify: { type: "boolean", description: "Re-read the account afterwards and report fields that did not converge" },
+  },
+  examples: [
+    "sitesync apply                 # plan, show it, ask, apply",
+    "sitesync apply --auto-approve --results results.json   # in CI",
+    "sitesync apply plan.json       # apply a reviewed plan; stale items are skipped (exit 4)",
+  ],
+  async run(flags, { io, env, rawArgs }) {
+    const settings = runSettings(flags);
     const saved = flags.plan ? readSavedPlan(flags.plan) : undefined;
     if (saved) rejectPlanningFlags(rawArgs);
     const explicitConfig = rawArgs.some((a) => a === "-c" || a.startsWith("--config"));
-    const config = loadConfigOrThrow(saved && !explicitConfig ? saved.configFile : flags.config, io, flags.quiet);
-    const client = clientFor(flags, config, io);
-    if (saved) {
-      assertSameConfig(saved, config.digest, config.file);
-      assertSameTarget(saved, client.target);
-    }
-    // Fail before changing anything when the results cannot be written afterwards.
-    if (flags.results) writeOutput(flags.results, "");
-
-    const { plan, stale } = saved ? await checkPreconditions(saved, client) : await freshPlan(config, client, settings, io);
-    if (plan.changes.length === 0 && stale.length === 0) {
-      if (!flags.quiet) io.out("No changes. The account matches the configuration.");
-      return ExitCode.ok;
-    }
-    if (!saved && !flags["auto-approve"]) await confirm();
-
     const progress = progressReporter(io, Boolean(flags.quiet));
-    const onItem = progress.onItem;
-    const result = await apply(plan, client, { passwordOf: passwordsOf(config), ...(onItem ? { onItem } : {}) });
+    const hooks: RunHooks = {
+      ...cliHooks(io, flags),
+      // A saved plan was reviewed already: it is applied without showing it or asking again.
+      ...(saved ? {} : { onPlan: (plan: Plan) => showPlan(plan, io) }),
+      ...(saved || flags["auto-approve"] ? {} : { approve: confirm }),
+      ...(progress.onItem ? { onItem: progress.onItem } : {}),
+    };
+    const outcome = await run(
+      {
+        command: "apply",
+        config: saved && !explicitConfig ? saved.configFile : flags.config,
+        env,
+        settings: { ...settings, savedPlan: saved, verify: Boolean(flags.verify), resultsFile: flags.results },
+        redactor: io.redactor,
+      },
+      hooks,
+    );
     progress.finish();
-    const items: ItemResult[] = [...result.items, ...stale];
-    const counts = countItems(items, plan.summary.unchanged);
-    const report = { counts, items, ...(result.aborted ? { aborted: result.aborted } : {}) };
-    if (format === "json") io.out(JSON.stringify(report, null, 2));
-    else io.out(format === "markdown" ? renderResultsMarkdown(items, counts) : renderResultsText(items, counts, io.color));
-    if (flags.results) writeOutput(flags.results, `${JSON.stringify(report, null, 2)}\n`);
-    if (result.aborted) {
-      io.err(`error: the run stopped early: ${result.aborted}`);
-      return ExitCode.error;
-    }
-    if (stale.length > 0) {
-      io.err(`${stale.length} change${stale.length === 1 ? " was" : "s were"} stale and skipped: plan again to review them.`);
-    }
-    // Stale items were not applied on purpose: verifying them would only report them again.
-    const unconverged = flags.verify && stale.length === 0 ? await verifyConvergence(config, client, settings, io) : 0;
-    if (counts.failed > 0 || unconverged > 0) return ExitCode.applyFailed;
-    return stale.length > 0 ? ExitCode.refused : ExitCode.ok;
+    return showOutcome(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet) });
   },
 });
+
+function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet: boolean }): number {
+  const { plan, results, stale } = outcome;
+  if (plan && plan.refusals.length > 0) reportRefusals(plan, io);
+  if (!results) {
+    if (outcome.error === undefined && plan?.refusals.length === 0 && !options.quiet) io.out("No changes. The account matches the configuration.");
+    return conclude(outcome, io);
+  }
+  if (options.format === "json") io.out(JSON.stringify(results, null, 2));
+  else io.out(options.format === "markdown" ? renderResultsMarkdown(results.items, results.counts) : renderResultsText(results.items, results.counts, io.color));
+  if (results.aborted) io.err(`error: the run stopped early: ${results.aborted}`);
+  else if (stale.length > 0) io.err(`${stale.length} change${stale.length === 1 ? " was" : "s were"} stale and skipped: plan again to review them.`);
+  if (outcome.unconverged) printVerification(outcome.unconverged, io);
+  return conclude(outcome, io);
+}
 
 /** A saved plan is applied as reviewed: flags that would change what it does belong to `plan`. */
 function rejectPlanningFlags(rawArgs: string[]): void {
@@ -94,11 +81,9 @@ function rejectPlanningFlags(rawArgs: string[]): void {
   }
 }
 
-async function freshPlan(config: Config, client: Client, settings: PlanSettings, io: Io): Promise<{ plan: Plan; stale: ItemResult[] }> {
-  const plan = await planFromConfig(config, client, settings);
+/** The plan about to be applied, on stderr (stdout is for the results). */
+function showPlan(plan: Plan, io: Io): void {
   if (plan.changes.length > 0 || plan.refusals.length > 0) io.err(render(plan, "text", { color: io.color }));
-  if (plan.refusals.length > 0) throw new SafetyError(plan.refusals[0]!.code, plan.refusals.map((r) => r.message).join("\n"));
-  return { plan, stale: [] };
 }
 
 async function confirm(): Promise<void> {

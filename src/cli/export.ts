@@ -1,33 +1,31 @@
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineCommand } from "citty";
 import { exportConfig } from "../config/export-config.ts";
-import { apiArgs, outputArgs, rejectUnknownFlags } from "./_args.ts";
-import { type Io, writeOutput } from "./_io.ts";
-import { clientFor } from "./_session.ts";
+import { clientFor } from "../run/client.ts";
+import { ExitCode } from "../run/exit-code.ts";
+import { writeOutput } from "../run/write-file.ts";
+import { apiArgs, connectSettings, outputArgs } from "./_args.ts";
+import { command } from "./_command.ts";
+import { cliHooks } from "./_run.ts";
 
 const SCHEMA = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
 
-const args = {
-  ...apiArgs,
-  verbose: outputArgs.verbose,
-  quiet: outputArgs.quiet,
-  out: { type: "string", alias: "o", description: "Write the config to this file (else to stdout)", valueHint: "sitesync.yaml" },
-  projects: { type: "boolean", description: "Also export the projects (needs a projects URL)" },
-} as const;
-
-export const examples = ["SITESYNC_API_KEY=... sitesync export --websites-url https://analytics.example.com --out sitesync.yaml"];
-
-export const exportCommand = defineCommand({
+export default command({
   meta: {
     name: "export",
     description: "Write the live account as a config file; planning it against the same account shows no changes.",
   },
-  args,
-  async run({ args: flags, rawArgs, data }) {
-    const io = (data as { io: Io }).io;
-    rejectUnknownFlags(rawArgs, args);
-    const client = clientFor(flags, undefined, io);
+  args: {
+    ...apiArgs,
+    verbose: outputArgs.verbose,
+    quiet: outputArgs.quiet,
+    out: { type: "string", alias: "o", description: "Write the config to this file (else to stdout)", valueHint: "sitesync.yaml" },
+    projects: { type: "boolean", description: "Also export the projects (needs a projects URL)" },
+  },
+  examples: ["SITESYNC_API_KEY=... sitesync export --websites-url https://analytics.example.com --out sitesync.yaml"],
+  async run(flags, { io, env }) {
+    const request = { env, settings: connectSettings(flags), redactor: io.redactor };
+    const client = clientFor(request, undefined, cliHooks(io, flags).onRequest);
     const [websites, projects] = await Promise.all([
       client.websites.readAll(),
       flags.projects ? client.projects.readAll() : undefined,
@@ -44,6 +42,6 @@ export const exportCommand = defineCommand({
       io.err(`Exported ${websites.length} websites${projects ? ` and ${projects.length} projects` : ""}${where}.`);
       if (passwordVariables.length) io.err(`Set ${passwordVariables.length} password variable(s) before planning: ${passwordVariables.join(", ")}`);
     }
-    return 0;
+    return ExitCode.ok;
   },
 });

@@ -1,78 +1,77 @@
 /**
- * The `sitesync` command line: one thin file per command, loaded only when run (so `--help` is quick);
- * errors are mapped to exit codes here and only here (DESIGN §7: 0 ok, 1 error, 2 changes with
- * --detailed-exitcode, 3 apply failures, 4 refused).
+ * The `sitesync` command line: citty subcommands, each file loaded only when run (so `--help` stays quick),
+ * the version from package.json, and one check of every command line before it runs. Commands return the
+ * exit code of their Outcome; an error thrown before a run goes through the same map (run/exit-code.ts).
+ *
+ * citty's `runMain` exits the process and prints with `console`, and its `runCommand` passes neither
+ * `data` nor the result on to a subcommand (0.2.2): so main picks the subcommand and runs it with
+ * `runCommand` itself, giving it the output and the environment and getting its exit code back.
  */
-import { type CommandDef, renderUsage, runCommand } from "citty";
-import { ApiError, ConfigError, ExitCode, exitCodeOf, formatDiagnostic, SafetyError, UsageError } from "../errors.ts";
+import { type CommandMeta, renderUsage, runCommand, type SubCommandsDef } from "citty";
+import pkg from "../../package.json" with { type: "json" };
+import { UsageError } from "../errors.ts";
+import { ExitCode, exitCodeOf } from "../run/exit-code.ts";
+import type { Env } from "../run/types.ts";
+import type { CliEdge, SitesyncCommand } from "./_command.ts";
+import { reportError } from "./_errors.ts";
+import { checkFlags } from "./_flags.ts";
 import { createIo, type Io } from "./_io.ts";
 
-const VERSION = "0.1.0";
+type Load = () => Promise<SitesyncCommand>;
+const load = (module: Promise<{ default: SitesyncCommand }>) => module.then((m) => m.default);
 
-interface CommandModule {
-  examples: string[];
-  command: CommandDef<any>;
-}
+const commands = {
+  validate: () => load(import("./validate.ts")),
+  plan: () => load(import("./plan.ts")),
+  apply: () => load(import("./apply.ts")),
+  export: () => load(import("./export.ts")),
+  sandbox: () => load(import("./sandbox.ts")),
+} satisfies Record<string, Load> & SubCommandsDef;
 
-const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
-  validate: {
-    summary: "Check a config file offline and report every problem at once",
-    load: async () => { const m = await import("./validate.ts"); return { examples: m.examples, command: m.validateCommand }; },
-  },
-  plan: {
-    summary: "Show what apply would change (never writes)",
-    load: async () => { const m = await import("./plan.ts"); return { examples: m.examples, command: m.planCommand }; },
-  },
-  apply: {
-    summary: "Make the account match the config, or apply a saved plan",
-    load: async () => { const m = await import("./apply.ts"); return { examples: m.examples, command: m.applyCommand }; },
-  },
-  export: {
-    summary: "Write the live account as a config file",
-    load: async () => { const m = await import("./export.ts"); return { examples: m.examples, command: m.exportCommand }; },
-  },
-  sandbox: {
-    summary: "Run a local imitation of both APIs to try configs against",
-    load: async () => { const m = await import("./sandbox.ts"); return { examples: m.examples, command: m.sandboxCommand }; },
-  },
+/** One line per command for `sitesync --help`, so that it loads none of them. */
+const SUMMARIES: Record<keyof typeof commands, string> = {
+  validate: "Check a config file offline and report every problem at once",
+  plan: "Show what apply would change (never writes)",
+  apply: "Make the account match the config, or apply a saved plan",
+  export: "Write the live account as a config file",
+  sandbox: "Run a local imitation of both APIs to try configs against",
 };
 
-function mainUsage(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
-  return [
-    `sitesync ${VERSION}: keep the websites of a phpAnalytics account (and phpRank projects) in line with a YAML file.`,
-    "",
-    "USAGE  sitesync <command> [options]",
-    "",
-    "COMMANDS",
-    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
-    "",
-    "Exit codes: 0 ok or no changes, 1 error, 2 changes (plan --detailed-exitcode), 3 apply had failures,",
-    "4 refused by a safety rail or a stale plan. Use `sitesync <command> --help` for a command's options.",
-  ].join("\n");
+const meta = {
+  name: "sitesync",
+  version: pkg.version,
+  description: "keep the websites of a phpAnalytics account (and phpRank projects) in line with a YAML file.",
+} satisfies CommandMeta;
+
+export interface CliOptions {
+  /** The environment, read once by the caller (bin/sitesync.js: `process.env`). */
+  env: Env;
+  io?: Io;
+  signal?: AbortSignal;
 }
 
 /** Runs the CLI with `argv` and resolves to the process exit code. Never throws. */
-export async function runCli(argv: string[], io: Io = createIo()): Promise<number> {
+export async function runCli(argv: string[], options: CliOptions): Promise<number> {
+  const io = options.io ?? createIo(options.env);
   const [name, ...rest] = argv;
   try {
     if (name === "--version" || name === "-v") {
-      io.out(VERSION);
+      io.out(meta.version);
       return ExitCode.ok;
     }
     if (name === undefined || name === "--help" || name === "-h" || name === "help") {
       io.out(mainUsage());
       return name === undefined ? ExitCode.error : ExitCode.ok;
     }
-    const entry = COMMANDS[name];
-    if (!entry) throw new UsageError(`unknown command "${name}": use one of ${Object.keys(COMMANDS).join(", ")}`);
-    const { command, examples } = await entry.load();
+    const command = await commandNamed(name);
     if (rest.includes("--help") || rest.includes("-h")) {
-      const usage = await renderUsage(command, { meta: { name: "sitesync" } });
-      io.out(`${usage}\n\nEXAMPLES\n\n${examples.map((e) => `  ${e}`).join("\n")}\n`);
+      const usage = await renderUsage(command, { meta: { name: meta.name } });
+      io.out(`${usage}\n\nEXAMPLES\n\n${command.examples.map((e) => `  ${e}`).join("\n")}\n`);
       return ExitCode.ok;
     }
-    const { result } = await runCommand(command, { rawArgs: rest, data: { io } });
+    checkFlags(rest, command.args);
+    const edge: CliEdge = { io, env: options.env, signal: options.signal };
+    const { result } = await runCommand(command, { rawArgs: rest, data: edge });
     return typeof result === "number" ? result : ExitCode.ok;
   } catch (error) {
     reportError(error, io);
@@ -80,23 +79,24 @@ export async function runCli(argv: string[], io: Io = createIo()): Promise<numbe
   }
 }
 
-function reportError(error: unknown, io: Io): void {
-  if (error instanceof ConfigError) {
-    for (const diagnostic of error.diagnostics) io.err(formatDiagnostic(diagnostic));
-    const n = error.diagnostics.length;
-    io.err(`${n} error${n === 1 ? "" : "s"} in the config: nothing was sent to the API.`);
-  } else if (error instanceof ApiError) {
-    io.err(`error: ${error.message}`);
-    for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) io.err(`  ${field}: ${messages.join(" ")}`);
-    if (error.kind === "redirect" || error.status === 401) {
-      io.err("  check SITESYNC_API_KEY (and SITESYNC_PROJECTS_API_KEY): the server did not accept it.");
-    }
-  } else if (error instanceof SafetyError || error instanceof UsageError) {
-    io.err(`error: ${error.message}`);
-  } else if (error instanceof Error && error.name === "CLIError") {
-    io.err(`error: ${error.message} (see --help)`);
-  } else {
-    io.err(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    io.err("This is a bug in sitesync; please report it with the command you ran.");
+function commandNamed(name: string): Promise<SitesyncCommand> {
+  if (!Object.hasOwn(commands, name)) {
+    throw new UsageError(`unknown command "${name}": use one of ${Object.keys(commands).join(", ")}`);
   }
+  return commands[name as keyof typeof commands]();
+}
+
+function mainUsage(): string {
+  const width = Math.max(...Object.keys(SUMMARIES).map((name) => name.length));
+  return [
+    `sitesync ${meta.version}: ${meta.description}`,
+    "",
+    "USAGE  sitesync <command> [options]",
+    "",
+    "COMMANDS",
+    ...Object.entries(SUMMARIES).map(([name, summary]) => `  ${name.padEnd(width)}  ${summary}`),
+    "",
+    "Exit codes: 0 ok or no changes, 1 error, 2 changes (plan --detailed-exitcode), 3 apply had failures,",
+    "4 refused by a safety rail or a stale plan. Use `sitesync <command> --help` for a command's options.",
+  ].join("\n");
 }

@@ -1,9 +1,13 @@
-import { type ArgsDef, defineCommand } from "citty";
+import type { ArgsDef } from "citty";
 import { UsageError } from "../errors.ts";
+import { ExitCode } from "../run/exit-code.ts";
+import type { Env } from "../run/types.ts";
 import { startSandbox } from "../sandbox/index.ts";
 import type { FaultOptions, SandboxOptions } from "../sandbox/index.ts";
-import { parseCount, parseDuration, rejectUnknownFlags } from "./_args.ts";
-import type { Io } from "./_io.ts";
+import { parseCount, parseDuration } from "./_args.ts";
+import { command } from "./_command.ts";
+
+const PUT_MISSING: string[] = ["500", "404"];
 
 const args = {
   port: { type: "string", default: "0", description: "Port on 127.0.0.1 (0 picks a free one)", valueHint: "n" },
@@ -16,7 +20,7 @@ const args = {
   "rate-window": { type: "string", description: "Rate-limit window (default 60s)", valueHint: "duration" },
   "per-page-default": { type: "string", description: "per_page used for values other than 10, 25, 50, 100 (default 10)", valueHint: "n" },
   "website-limit": { type: "string", description: "Plan limit on websites (default -1: unlimited)", valueHint: "n" },
-  "put-missing": { type: "string", description: "Answer to a PUT on a missing website: 500 (the real bug, default) or 404", valueHint: "500|404" },
+  "put-missing": { type: "enum", options: PUT_MISSING, description: "Answer to a PUT on a missing website: 500 (the real bug, default) or 404" },
   "error-rate": { type: "string", description: "Chance (0..1) of a 500 without doing the work", valueHint: "p" },
   "reset-rate": { type: "string", description: "Chance of hanging up without an answer", valueHint: "p" },
   "slow-rate": { type: "string", description: "Chance of answering only after --slow-ms", valueHint: "p" },
@@ -29,12 +33,7 @@ const args = {
 
 type Flags = { [K in keyof typeof args]?: string | boolean };
 
-export const examples = [
-  "SITESYNC_API_KEY=dev-key sitesync sandbox --seed 250 --log",
-  "SITESYNC_API_KEY=dev-key sitesync plan --websites-url http://127.0.0.1:<printed port>",
-];
-
-export const sandboxCommand = defineCommand({
+export default command({
   meta: {
     name: "sandbox",
     description:
@@ -42,16 +41,18 @@ export const sandboxCommand = defineCommand({
       "throttle, write-only fields), to try a config or a CI job without touching a real account.",
   },
   args,
-  async run({ args: flags, rawArgs, data }) {
-    const { io, signal } = data as { io: Io; signal?: AbortSignal };
-    rejectUnknownFlags(rawArgs, args);
-    const options = sandboxOptions(flags, process.env);
+  examples: [
+    "SITESYNC_API_KEY=dev-key sitesync sandbox --seed 250 --log",
+    "SITESYNC_API_KEY=dev-key sitesync plan --websites-url http://127.0.0.1:<printed port>",
+  ],
+  async run(flags, { io, env, signal }) {
+    const options = sandboxOptions(flags, env);
     if (flags.log) options.log = (line) => io.err(line);
     const sandbox = await startSandbox(options);
     const websites = sandbox.store.websites().length;
     const projects = sandbox.store.projects().length;
     // A key taken from the environment may be a real account's: it is never printed (the user has it already).
-    const fromEnv = !flags.key && sandbox.apiKey === process.env.SITESYNC_API_KEY;
+    const fromEnv = !flags.key && sandbox.apiKey === env.SITESYNC_API_KEY;
     io.out(`sitesync sandbox listening on ${sandbox.url}`);
     io.out(`API key: ${fromEnv ? "the value of SITESYNC_API_KEY" : sandbox.apiKey}`);
     if (sandbox.projectsApiKey !== sandbox.apiKey) io.out(`Projects API key: ${sandbox.projectsApiKey}`);
@@ -62,7 +63,7 @@ export const sandboxCommand = defineCommand({
     await stopRequested(signal);
     await sandbox.close();
     io.err("sandbox stopped");
-    return 0;
+    return ExitCode.ok;
   },
 });
 
@@ -83,7 +84,7 @@ function stopRequested(signal: AbortSignal | undefined): Promise<void> {
 }
 
 /** Turns the flags into checked options; every bad value is a UsageError naming its flag. */
-export function sandboxOptions(flags: Flags, env: NodeJS.ProcessEnv): SandboxOptions {
+export function sandboxOptions(flags: Flags, env: Env): SandboxOptions {
   const text = (name: keyof typeof args) => (typeof flags[name] === "string" ? (flags[name] as string) : undefined);
   const port = parseCount("port", text("port"), 0) ?? 0;
   if (port > 65_535) throw new UsageError(`--port must be at most 65535, not ${port}`);
@@ -100,9 +101,6 @@ export function sandboxOptions(flags: Flags, env: NodeJS.ProcessEnv): SandboxOpt
   options.defaultPerPage = parseCount("per-page-default", text("per-page-default"), 1);
   options.websiteLimit = websiteLimit(text("website-limit"));
   const putMissing = text("put-missing");
-  if (putMissing !== undefined && putMissing !== "500" && putMissing !== "404") {
-    throw new UsageError(`--put-missing must be 500 or 404, not "${putMissing}"`);
-  }
   if (putMissing) options.putMissing = putMissing === "404" ? 404 : 500;
   options.faults = faultOptions(text);
   const persist = text("persist");

@@ -2,6 +2,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resolveBaseUrl } from "../../src/api/base-url.ts";
+import { describeUrlProblem } from "../../src/config/rules/api-urls.ts";
 import { createClient } from "../../src/api/client.ts";
 import { UsageError } from "../../src/errors.ts";
 import { apiWebsite, KEY, rejectionOf } from "./helpers.ts";
@@ -30,6 +31,15 @@ describe("base URLs", () => {
     (url) => {
       expect(() => createClient({ websitesUrl: url, apiKey: KEY })).toThrow(UsageError);
       expect(() => createClient({ websitesUrl: url, apiKey: KEY })).toThrow(/--websites-url: refusing plain http/);
+    },
+  );
+
+  it.each(["http://127.0.0.1", "http://127.255.0.9:80", "http://localhost", "http://[::1]", "http://128.0.0.1", "http://127.0.0.1.nip.io", "http://[::2]", "ftp://a.example", "https://u:p@a.example", "https://a.example/?q"])(
+    "%s: the config and the flags accept or refuse it alike",
+    (url) => {
+      const flagAccepts = () => resolveBaseUrl(url, "--websites-url");
+      if (describeUrlProblem(url) === undefined) expect(flagAccepts).not.toThrow();
+      else expect(flagAccepts).toThrow(UsageError);
     },
   );
 

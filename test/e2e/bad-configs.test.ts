@@ -13,11 +13,10 @@ const expected = JSON.parse(readFileSync(`${dir}expected.json`, "utf8")) as Reco
 const files = readdirSync(dir).filter((name) => name.endsWith(".yaml")).sort();
 
 let sandbox: Sandbox;
+let env: Record<string, string>;
 beforeAll(async () => {
   sandbox = await startSandbox({ rateLimit: 0, websites: [{ domain: "example.com" }, { domain: "other.example.org" }] });
-  process.env.SITESYNC_API_KEY = sandbox.apiKey;
-  process.env.EXAMPLE_STATS_PASSWORD = "fixture-password";
-  process.env.EMPTY_VAR = "";
+  env = { SITESYNC_API_KEY: sandbox.apiKey, EXAMPLE_STATS_PASSWORD: "fixture-password", EMPTY_VAR: "" };
 });
 afterAll(() => sandbox.close());
 
@@ -26,7 +25,7 @@ describe("sitesync plan with a bad config", () => {
     sandbox.resetLog();
     const file = `${dir}${name}`;
     for (const command of [["plan"], ["apply", "--auto-approve"]]) {
-      const result = await sitesyncInProcess([...command, "-c", file, "--websites-url", sandbox.url]);
+      const result = await sitesyncInProcess([...command, "-c", file, "--websites-url", sandbox.url], env);
       expect(result.code).toBe(1);
       for (const line of expected[name]!) expect(result.stderr).toContain(`${file}:${line}`);
       expect(result.stderr).toMatch(/error(s)? in the config: nothing was sent to the API/);

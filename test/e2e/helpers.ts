@@ -40,11 +40,14 @@ export const HEADER = "# yaml-language-server: $schema=../schemas/sitesync.schem
 import { createIo } from "../../src/cli/_io.ts";
 import { runCli } from "../../src/cli/main.ts";
 
-/** Runs the CLI in this process (same code path as the binary, minus the spawn) and captures its output. */
-export async function sitesyncInProcess(args: string[]): Promise<CliResult> {
+/**
+ * Runs the CLI in this process (same code path as the binary, minus the spawn) with `env` as its whole
+ * environment, and captures its output.
+ */
+export async function sitesyncInProcess(args: string[], env: Record<string, string>): Promise<CliResult> {
   const out: string[] = [];
   const err: string[] = [];
-  const io = createIo(process.env, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
-  const code = await runCli(args, io);
+  const io = createIo(env, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
+  const code = await runCli(args, { env, io });
   return { code, stdout: out.join(""), stderr: err.join("") };
 }

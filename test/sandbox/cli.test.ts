@@ -1,7 +1,8 @@
 import { runCommand } from "citty";
 import { describe, expect, it, vi } from "vitest";
 import { createIo, type Io } from "../../src/cli/_io.ts";
-import { sandboxCommand, sandboxOptions } from "../../src/cli/sandbox.ts";
+import { runCli } from "../../src/cli/main.ts";
+import sandboxCommand, { sandboxOptions } from "../../src/cli/sandbox.ts";
 import { UsageError } from "../../src/errors.ts";
 
 function fakeIo(): Io & { lines: string[]; errors: string[] } {
@@ -17,7 +18,7 @@ describe("sitesync sandbox", () => {
     const stop = new AbortController();
     const running = runCommand(sandboxCommand, {
       rawArgs: ["--seed", "12", "--rate-limit", "0", "--log"],
-      data: { io, signal: stop.signal },
+      data: { io, env: {}, signal: stop.signal },
     });
     await vi.waitUntil(() => io.lines.some((line) => line.startsWith("Try:")));
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(io.lines.join("\n"))![1]!;
@@ -36,21 +37,17 @@ describe("sitesync sandbox", () => {
     const io = fakeIo();
     const stop = new AbortController();
     const secret = "RealAccountKey-do-not-print-0123456789";
-    vi.stubEnv("SITESYNC_API_KEY", secret);
-    try {
-      const running = runCommand(sandboxCommand, { rawArgs: ["--rate-limit", "0"], data: { io, signal: stop.signal } });
-      await vi.waitUntil(() => io.lines.some((line) => line.startsWith("Try:")));
-      const output = [...io.lines, ...io.errors].join("\n");
-      expect(output).not.toContain(secret);
-      expect(output).toContain("API key: the value of SITESYNC_API_KEY");
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
-      const response = await fetch(`${url}/api/v1/websites`, { headers: { Accept: "application/json", Authorization: `Bearer ${secret}` } });
-      expect(response.status).toBe(200);
-      stop.abort();
-      await running;
-    } finally {
-      vi.unstubAllEnvs();
-    }
+    const env = { SITESYNC_API_KEY: secret };
+    const running = runCli(["sandbox", "--rate-limit", "0"], { env, io, signal: stop.signal });
+    await vi.waitUntil(() => io.lines.some((line) => line.startsWith("Try:")));
+    const output = [...io.lines, ...io.errors].join("\n");
+    expect(output).not.toContain(secret);
+    expect(output).toContain("API key: the value of SITESYNC_API_KEY");
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+    const response = await fetch(`${url}/api/v1/websites`, { headers: { Accept: "application/json", Authorization: `Bearer ${secret}` } });
+    expect(response.status).toBe(200);
+    stop.abort();
+    expect(await running).toBe(0);
   });
 
   it("takes the key from --key, else SITESYNC_API_KEY", () => {
@@ -70,9 +67,11 @@ describe("sitesync sandbox", () => {
     expect(sandboxOptions({}, {}).faults).toBeUndefined();
   });
 
-  it("refuses bad values with the flag's name", () => {
+  it("refuses bad values with the flag's name", async () => {
     expect(() => sandboxOptions({ "error-rate": "2" }, {})).toThrow(UsageError);
-    expect(() => sandboxOptions({ "put-missing": "418" }, {})).toThrow(/--put-missing/);
     expect(() => sandboxOptions({ port: "70000" }, {})).toThrow(/--port/);
+    const io = fakeIo();
+    expect(await runCli(["sandbox", "--put-missing", "418"], { env: {}, io })).toBe(1);
+    expect(io.errors).toEqual(['error: --put-missing must be 500 or 404, not "418"\n']);
   });
 });

@@ -1,12 +1,12 @@
 /**
- * The pipeline as the CLI and the Action both run it (DESIGN §1): config → live → the pure `plan`, and the
- * secret values `apply` needs, which the plan itself never holds.
+ * The planning step of a run (DESIGN §1): config → live → the pure `plan`, and the secret values `apply`
+ * needs, which the plan itself never holds.
  */
-import { readLive } from "./api/read-live.ts";
-import type { Client } from "./api/types.ts";
-import type { Config } from "./config/types.ts";
-import { plan } from "./plan/plan.ts";
-import type { Plan } from "./plan/types.ts";
+import type { Client } from "../api/types.ts";
+import type { Config } from "../config/types.ts";
+import { plan } from "../plan/plan.ts";
+import type { Plan } from "../plan/types.ts";
+import { readLive } from "./read-live.ts";
 
 /** How to plan, beyond the config: the CLI's planning flags, the Action's inputs. */
 export interface PlanSettings {
@@ -17,7 +17,7 @@ export interface PlanSettings {
   /** `--allow-empty`. */
   allowEmpty?: boolean;
   /** The window the server's rate limit counts in, for the estimate (default 60 s, the real API's). */
-  rateWindowSeconds?: number;
+  rateWindowMs?: number | undefined;
 }
 
 /** Reads the live account and plans the config against it; the plan records which account it read. */
@@ -31,7 +31,7 @@ export async function planFromConfig(config: Config, client: Client, settings: P
     syncWriteOnly: settings.syncWriteOnly ?? false,
     allowEmpty: settings.allowEmpty ?? false,
     ...(settings.maxDeletes === undefined ? {} : { maxDeletes: settings.maxDeletes }),
-    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: settings.rateWindowSeconds ?? 60 },
+    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? 60_000) / 1000 },
   });
 }
 

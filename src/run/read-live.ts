@@ -1,6 +1,6 @@
 import type { Config } from "../config/types.ts";
 import type { Live } from "../model/state.ts";
-import type { Client } from "./types.ts";
+import type { Client } from "../api/types.ts";
 
 /**
  * The Live side of the pipeline: every website, and every project when the config manages projects. Both

@@ -1,0 +1,104 @@
+/**
+ * The one orchestrator of the CLI and the Action (DESIGN §1, §9): load → read live → plan → (apply →
+ * results → verify), and an Outcome that says what happened and which exit code it means. Errors end the
+ * run inside the Outcome, never as a throw, so an adapter always has something to display.
+ */
+import type { Client } from "../api/types.ts";
+import { apply } from "../apply/apply.ts";
+import { checkPreconditions } from "../apply/preconditions.ts";
+import { countItems } from "../apply/count-items.ts";
+import { assertSameConfig, assertSameTarget } from "../apply/saved-plan.ts";
+import { loadConfig } from "../config/load.ts";
+import type { Config } from "../config/types.ts";
+import { ConfigError } from "../errors.ts";
+import type { Plan } from "../plan/types.ts";
+import { clientFor } from "./client.ts";
+import { exitCodeOfRun, ExitCode } from "./exit-code.ts";
+import { passwordsOf, planFromConfig } from "./plan-from-config.ts";
+import type { Outcome, RunHooks, RunRequest, RunSettings } from "./types.ts";
+import { writeOutput } from "./write-file.ts";
+
+/** Runs `request.command` and says how it went. Never throws. */
+export async function run(request: RunRequest, hooks: RunHooks = {}): Promise<Outcome> {
+  const outcome: Outcome = { command: request.command, warnings: [], stale: [], exitCode: ExitCode.ok };
+  try {
+    await execute(request, hooks, outcome);
+  } catch (error) {
+    outcome.error = error;
+  }
+  outcome.exitCode = exitCodeOfRun({
+    error: outcome.error,
+    refused: (outcome.plan?.refusals.length ?? 0) > 0,
+    changes: outcome.plan?.changes.length ?? 0,
+    detailedExitcode: request.settings?.detailedExitcode ?? false,
+    ...(outcome.results && {
+      applied: {
+        aborted: outcome.results.aborted !== undefined,
+        failed: outcome.results.counts.failed,
+        stale: outcome.stale.length,
+        unconverged: outcome.unconverged?.length ?? 0,
+      },
+    }),
+  });
+  return outcome;
+}
+
+async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): Promise<void> {
+  const settings = request.settings ?? {};
+  const config = load(request, hooks, outcome);
+  if (request.command === "validate") return;
+  const client = clientFor(request, config, hooks.onRequest);
+  const saved = settings.savedPlan;
+  if (saved) {
+    assertSameConfig(saved, config.digest, config.file);
+    assertSameTarget(saved, client.target);
+  }
+  // Fail before changing anything when the results cannot be written afterwards.
+  if (request.command === "apply" && typeof settings.resultsFile === "string") writeOutput(settings.resultsFile, "");
+  const { plan, stale } = saved ? await checkPreconditions(saved, client) : { plan: await planFromConfig(config, client, settings), stale: [] };
+  outcome.plan = plan;
+  outcome.stale = stale;
+  await hooks.onPlan?.(plan, stale);
+  if (request.command !== "apply" || plan.refusals.length > 0) return;
+  if (plan.changes.length === 0 && stale.length === 0) return;
+  await hooks.approve?.(plan);
+  await applyPlan(plan, { config, client, settings, hooks }, outcome);
+}
+
+/** Loads the config (unless given loaded); its secrets are redacted before any diagnostic is shown. */
+function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Config {
+  if (typeof request.config !== "string") {
+    request.redactor.add(request.config.secrets);
+    return (outcome.config = request.config);
+  }
+  const result = loadConfig(request.config, { env: request.env });
+  if (result.ok) request.redactor.add(result.config.secrets);
+  outcome.warnings = result.warnings;
+  hooks.onLoad?.(result);
+  if (!result.ok) throw new ConfigError(result.errors);
+  return (outcome.config = result.config);
+}
+
+interface ApplyContext {
+  config: Config;
+  client: Client;
+  settings: RunSettings;
+  hooks: RunHooks;
+}
+
+/** Applies, writes the results, and with `verify` plans again: whatever is still planned did not converge. */
+async function applyPlan(plan: Plan, { config, client, settings, hooks }: ApplyContext, outcome: Outcome): Promise<void> {
+  const onItem = hooks.onItem;
+  const result = await apply(plan, client, { passwordOf: passwordsOf(config), ...(onItem ? { onItem } : {}) });
+  const items = [...result.items, ...outcome.stale];
+  outcome.results = { counts: countItems(items, plan.summary.unchanged), items, ...(result.aborted ? { aborted: result.aborted } : {}) };
+  const file = typeof settings.resultsFile === "function" ? settings.resultsFile(plan) : settings.resultsFile;
+  if (file) {
+    writeOutput(file, `${JSON.stringify(outcome.results, null, 2)}\n`);
+    outcome.resultsFile = file;
+  }
+  // Stale items were not applied on purpose: verifying them would only report them again.
+  if (settings.verify && !result.aborted && outcome.stale.length === 0) {
+    outcome.unconverged = (await planFromConfig(config, client, { ...settings, syncWriteOnly: false })).changes;
+  }
+}

@@ -1,0 +1,89 @@
+/** What the one orchestrator takes and gives back (DESIGN §9: config + env + settings -> Outcome). */
+import type { Redactor } from "../api/redact.ts";
+import type { RequestLogEntry } from "../api/types.ts";
+import type { ApplyCounts, ItemResult } from "../apply/types.ts";
+import type { Env } from "../config/interpolate.ts";
+import type { Config, LoadResult } from "../config/types.ts";
+import type { Diagnostic } from "../errors.ts";
+import type { Change, Plan } from "../plan/types.ts";
+import type { PlanSettings } from "./plan-from-config.ts";
+
+export type { Env };
+
+/** `validate` only loads; `plan` also reads live and plans; `apply` also applies what was planned. */
+export type RunCommand = "validate" | "plan" | "apply";
+
+/** How the client connects; each value beats its `SITESYNC_*` variable, which beats the config. */
+export interface ConnectSettings {
+  websitesUrl?: string | undefined;
+  projectsUrl?: string | undefined;
+  concurrency?: number | undefined;
+  timeoutMs?: number | undefined;
+  /** The window the server's rate limit counts in (default 60 s, the real API's). */
+  rateWindowMs?: number | undefined;
+}
+
+/** Keys given by the adapter (the Action's inputs); else `SITESYNC_API_KEY` and `SITESYNC_PROJECTS_API_KEY`. */
+export interface RunSecrets {
+  apiKey?: string | undefined;
+  projectsApiKey?: string | undefined;
+}
+
+export interface RunSettings extends PlanSettings, ConnectSettings {
+  detailedExitcode?: boolean;
+  /** Re-read the account after applying; changes still planned did not converge. */
+  verify?: boolean;
+  /** A plan saved by `plan --out`: applied as reviewed (preconditions checked), never re-planned. */
+  savedPlan?: Plan | undefined;
+  /** Where the results go as JSON; a plain path is checked writable before anything is changed. */
+  resultsFile?: string | ((plan: Plan) => string) | undefined;
+}
+
+export interface RunRequest {
+  command: RunCommand;
+  /** A path to load, or a config already loaded. */
+  config: string | Config;
+  /** The environment, read once at the edge: `${VAR}` values, keys and URLs. */
+  env: Env;
+  secrets?: RunSecrets;
+  settings?: RunSettings;
+  /** Every secret of the run is added here as soon as it is known. */
+  redactor: Redactor;
+}
+
+/** Where an adapter shows what happens while the run goes on. */
+export interface RunHooks {
+  /** The config was loaded (its secrets already redacted): warnings, or errors before the run ends. */
+  onLoad?(result: LoadResult): void;
+  onRequest?(entry: RequestLogEntry): void;
+  /** A plan was made (or a saved plan checked); `stale` holds its changes that no longer apply. */
+  onPlan?(plan: Plan, stale: readonly ItemResult[]): void | Promise<void>;
+  /** Called before applying anything; throwing cancels the run. */
+  approve?(plan: Plan): Promise<void>;
+  onItem?(item: ItemResult, done: number, total: number): void;
+}
+
+/** What the results file holds. */
+export interface ApplyReport {
+  counts: ApplyCounts;
+  items: ItemResult[];
+  aborted?: string;
+}
+
+export interface Outcome {
+  command: RunCommand;
+  config?: Config;
+  warnings: Diagnostic[];
+  plan?: Plan;
+  /** Set once apply ran: every item, stale ones included. */
+  results?: ApplyReport;
+  /** Changes of a saved plan skipped because the account moved on. */
+  stale: ItemResult[];
+  resultsFile?: string;
+  /** With `verify`: the changes a fresh plan still finds after applying. */
+  unconverged?: Change[];
+  /** What ended the run early: a ConfigError, ApiError, UsageError, SafetyError... */
+  error?: unknown;
+  /** DESIGN §7, from run/exit-code.ts. */
+  exitCode: number;
+}
