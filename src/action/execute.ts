@@ -146,7 +146,9 @@ async function applyPlan(ctx: RunContext, config: Config, client: Client, plan: 
   });
   const file = join(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan.hash.slice(0, 8)}.json`);
   const { items, counts, aborted } = result;
-  writeFileSync(file, `${JSON.stringify({ counts, items, ...(aborted ? { aborted } : {}) }, null, 2)}\n`);
+  // A server may echo a submitted password in its errors (DESIGN §12): redact each string before it is escaped.
+  const redacted = (_key: string, value: unknown) => (typeof value === "string" ? ctx.redactor.redact(value) : value);
+  writeFileSync(file, `${JSON.stringify({ counts, items, ...(aborted ? { aborted } : {}) }, redacted, 2)}\n`);
   core.setOutput("results-file", file);
   annotateFailures(items, ctx.event.workspace);
   return applyReport(plan, items, counts, aborted);

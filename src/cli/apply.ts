@@ -68,9 +68,12 @@ export const applyCommand = defineCommand({
     const items: ItemResult[] = [...result.items, ...stale];
     const counts = countItems(items, plan.summary.unchanged);
     const report = { counts, items, ...(result.aborted ? { aborted: result.aborted } : {}) };
-    if (format === "json") io.out(JSON.stringify(report, null, 2));
+    // A server may echo a submitted password in its errors (DESIGN §12). Redact each string before JSON
+    // escapes it: a password holding `"` or `\` would no longer be found in the escaped text.
+    const json = JSON.stringify(report, (_key, value: unknown) => (typeof value === "string" ? io.redact(value) : value), 2);
+    if (format === "json") io.out(json);
     else io.out(format === "markdown" ? renderResultsMarkdown(items, counts) : renderResultsText(items, counts, io.color));
-    if (flags.results) writeOutput(flags.results, `${JSON.stringify(report, null, 2)}\n`);
+    if (flags.results) writeOutput(flags.results, `${json}\n`);
     if (result.aborted) {
       io.err(`error: the run stopped early: ${result.aborted}`);
       return ExitCode.error;
