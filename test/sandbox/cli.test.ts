@@ -1,8 +1,10 @@
+import { spawn } from "node:child_process";
 import { runCommand } from "citty";
 import { describe, expect, it, vi } from "vitest";
 import { createIo, type Io } from "../../src/cli/_io.ts";
 import { sandboxCommand, sandboxOptions } from "../../src/cli/sandbox.ts";
 import { UsageError } from "../../src/errors.ts";
+import { BIN } from "../e2e/helpers.ts";
 
 function fakeIo(): Io & { lines: string[]; errors: string[] } {
   const lines: string[] = [];
@@ -33,24 +35,28 @@ describe("sitesync sandbox", () => {
   });
 
   it("serves the key of SITESYNC_API_KEY without printing it (it may be a real account's)", async () => {
-    const io = fakeIo();
-    const stop = new AbortController();
     const secret = "RealAccountKey-do-not-print-0123456789";
-    vi.stubEnv("SITESYNC_API_KEY", secret);
+    // The real binary, with the key in its own environment (never in this process's).
+    const child = spawn(process.execPath, [BIN, "sandbox", "--rate-limit", "0"], {
+      env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", SITESYNC_API_KEY: secret },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
     try {
-      const running = runCommand(sandboxCommand, { rawArgs: ["--rate-limit", "0"], data: { io, signal: stop.signal } });
-      await vi.waitUntil(() => io.lines.some((line) => line.startsWith("Try:")));
-      const output = [...io.lines, ...io.errors].join("\n");
+      await vi.waitUntil(() => output.includes("Try:"), { timeout: 10_000 });
       expect(output).not.toContain(secret);
       expect(output).toContain("API key: the value of SITESYNC_API_KEY");
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
       const response = await fetch(`${url}/api/v1/websites`, { headers: { Accept: "application/json", Authorization: `Bearer ${secret}` } });
       expect(response.status).toBe(200);
-      stop.abort();
-      await running;
     } finally {
-      vi.unstubAllEnvs();
+      child.kill("SIGTERM");
     }
+    await exited;
+    expect(output).not.toContain(secret);
   });
 
   it("takes the key from --key, else SITESYNC_API_KEY", () => {
