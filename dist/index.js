@@ -39170,6 +39170,9 @@ function createRedactor(options, initial = []) {
       let result = text2;
       for (const secret of secrets) result = result.replaceAll(secret, options.mask);
       return result;
+    },
+    json(value) {
+      return JSON.stringify(value, (_key, v2) => typeof v2 === "string" ? redactor.redact(v2) : v2, 2);
     }
   };
   redactor.add(initial);
@@ -42930,7 +42933,7 @@ async function execute(request2, hooks, outcome) {
   if (request2.command !== "apply" || plan2.refusals.length > 0) return;
   if (plan2.changes.length === 0 && stale.length === 0) return;
   await hooks.approve?.(plan2);
-  await applyPlan(plan2, { config, client, settings, hooks }, outcome);
+  await applyPlan(plan2, { config, client, settings, hooks, redactor: request2.redactor }, outcome);
 }
 function load(request2, hooks, outcome) {
   if (typeof request2.config !== "string") {
@@ -42944,14 +42947,14 @@ function load(request2, hooks, outcome) {
   if (!result.ok) throw new ConfigError(result.errors);
   return outcome.config = result.config;
 }
-async function applyPlan(plan2, { config, client, settings, hooks }, outcome) {
+async function applyPlan(plan2, { config, client, settings, hooks, redactor }, outcome) {
   const onItem = hooks.onItem;
   const result = await apply(plan2, client, { passwordOf: passwordsOf(config), ...onItem ? { onItem } : {} });
   const items = [...result.items, ...outcome.stale];
   outcome.results = { counts: countItems(items, plan2.summary.unchanged), items, ...result.aborted ? { aborted: result.aborted } : {} };
   const file = typeof settings.resultsFile === "function" ? settings.resultsFile(plan2) : settings.resultsFile;
   if (file) {
-    writeOutput(file, `${JSON.stringify(outcome.results, null, 2)}
+    writeOutput(file, `${redactor.json(outcome.results)}
 `);
     outcome.resultsFile = file;
   }

@@ -9,6 +9,11 @@ export interface Redactor {
   /** Registers values as secrets: `onSecret` sees each one, `redact` removes it from now on. */
   add(values: Iterable<string | undefined>): void;
   redact(text: string): string;
+  /**
+   * `value` as indented JSON with every string redacted before JSON escapes it: a secret holding `"` or `\`
+   * would no longer be found in the escaped text (a server may echo a submitted password: DESIGN §12).
+   */
+  json(value: unknown): string;
 }
 
 export interface RedactorOptions {
@@ -34,6 +39,9 @@ export function createRedactor(options: RedactorOptions, initial: Iterable<strin
       let result = text;
       for (const secret of secrets) result = result.replaceAll(secret, options.mask);
       return result;
+    },
+    json(value) {
+      return JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? redactor.redact(v) : v), 2);
     },
   };
   redactor.add(initial);

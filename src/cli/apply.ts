@@ -64,7 +64,7 @@ function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet:
     if (outcome.error === undefined && plan?.refusals.length === 0 && !options.quiet) io.out("No changes. The account matches the configuration.");
     return conclude(outcome, io);
   }
-  if (options.format === "json") io.out(JSON.stringify(results, null, 2));
+  if (options.format === "json") io.out(io.redactor.json(results));
   else io.out(options.format === "markdown" ? renderResultsMarkdown(results.items, results.counts) : renderResultsText(results.items, results.counts, io.color));
   if (results.aborted) io.err(`error: the run stopped early: ${results.aborted}`);
   else if (stale.length > 0) io.err(`${stale.length} change${stale.length === 1 ? " was" : "s were"} stale and skipped: plan again to review them.`);

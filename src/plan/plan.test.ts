@@ -7,6 +7,7 @@ import type { Desired } from "../model/state.ts";
 import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
 import type { WebsiteFields } from "../model/website-fields.ts";
 import { render } from "../render/index.ts";
+import { decodeWebsite } from "../api/decode.ts";
 import { planHash, websiteFingerprint } from "./fingerprint.ts";
 import { plan, type PlanOptions } from "./plan.ts";
 import { SENSITIVE, type Change, type Plan, type WebsiteCreate, type WebsiteUpdate } from "./types.ts";
@@ -99,7 +100,6 @@ describe("comparing a listed website with its live twin", () => {
       { exclude_ips: ["1.2.3.4", "10.0.0.0/8"] },
       [],
     ],
-    ["live null privacy/email already reads as 0", { privacy: 0, email: 0 }, { privacy: 0, email: 0 }, []],
     [
       "only the set fields that differ",
       { email: 1, exclude_bots: 1 },
@@ -126,6 +126,17 @@ describe("comparing a listed website with its live twin", () => {
       expect(update).toMatchObject({ action: "update", domain: "example.com", id: 12 });
       expect(update.fields).toEqual(expected);
     }
+  });
+
+  it("reads a live null privacy/email (as the API returns a site created without them) as 0, like the UI", () => {
+    // Decoded from the API's own answer, so the test covers the whole way from `null` on the wire to the diff.
+    const fromApi = decodeWebsite({ ...site(12, "example.com"), privacy: null, email: null, exclude_ips: null });
+    expect(run({ websites: [want("example.com", { privacy: 0, email: 0 })], live: [fromApi] }).changes).toEqual([]);
+    const update = only<WebsiteUpdate>(run({ websites: [want("example.com", { privacy: 1, email: 1 })], live: [fromApi] }));
+    expect(update.fields).toEqual([
+      { field: "privacy", before: 0, after: 1 },
+      { field: "email", before: 0, after: 1 },
+    ]);
   });
 
   it("orders fields the same way whatever the config order", () => {

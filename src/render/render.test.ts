@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_POLICY } from "../model/policy.ts";
 import type { Desired, Live } from "../model/state.ts";
 import type { LiveWebsite } from "../model/website.ts";
-import { planHash } from "../plan/fingerprint.ts";
+import { planHash, projectFingerprint, websiteFingerprint } from "../plan/fingerprint.ts";
 import { plan } from "../plan/plan.ts";
 import type { Plan } from "../plan/types.ts";
 import { render } from "./index.ts";
@@ -118,169 +118,80 @@ describe("json", () => {
     expect(planHash(rest)).toBe(hash);
   });
 
-  it("is stable, with every action", () => {
-    expect(render(full, "json")).toMatchInlineSnapshot(`
-      "{
-        "format": "sitesync-plan",
-        "version": 1,
-        "hash": "e3f5e4721016cce6d7e916317bf4fe3dd95ff5280b3ec45eeeda8daccbb56bbd",
-        "configDigest": "abc123",
-        "configFile": "sitesync.yaml",
-        "target": {},
-        "changes": [
-          {
-            "kind": "website",
-            "action": "create",
-            "domain": "new.example.com",
-            "fields": [
-              {
-                "field": "privacy",
-                "before": null,
-                "after": 2
-              },
-              {
-                "field": "password",
-                "before": null,
-                "after": "(sensitive)",
-                "sensitive": true,
-                "writeOnly": true
-              },
-              {
-                "field": "email",
-                "before": null,
-                "after": 0
-              },
-              {
-                "field": "exclude_bots",
-                "before": null,
-                "after": 1
-              },
-              {
-                "field": "favorite",
-                "before": null,
-                "after": true
-              }
-            ],
-            "requests": 2,
-            "source": {
-              "file": "sitesync.yaml",
-              "line": 8,
-              "column": 5
-            }
-          },
-          {
-            "kind": "website",
-            "action": "update",
-            "domain": "example.com",
-            "id": 12,
-            "fields": [
-              {
-                "field": "privacy",
-                "before": 0,
-                "after": 2
-              },
-              {
-                "field": "password",
-                "before": null,
-                "after": "(sensitive)",
-                "sensitive": true,
-                "writeOnly": true,
-                "sentBecause": "privacy-change"
-              },
-              {
-                "field": "email",
-                "before": 0,
-                "after": 1
-              },
-              {
-                "field": "exclude_ips",
-                "before": [
-                  "5.6.7.8",
-                  "9.9.9.9"
-                ],
-                "after": [
-                  "1.2.3.4",
-                  "9.9.9.9"
-                ]
-              }
-            ],
-            "fingerprint": "ecb25de5984fb122",
-            "source": {
-              "file": "sitesync.yaml",
-              "line": 15,
-              "column": 5
-            }
-          },
-          {
-            "kind": "website",
-            "action": "delete",
-            "domain": "old.example.com",
-            "id": 7,
-            "reason": "tombstone",
-            "fingerprint": "25eac96089edd620",
-            "source": {
-              "file": "sitesync.yaml",
-              "line": 22,
-              "column": 5
-            }
-          },
-          {
-            "kind": "website",
-            "action": "delete",
-            "domain": "stray.example.org",
-            "id": 9,
-            "reason": "prune",
-            "fingerprint": "a5e13055bc323c9b"
-          },
-          {
-            "kind": "project",
-            "action": "delete",
-            "project": "retired.example.com",
-            "reason": "tombstone",
-            "fingerprint": "19b6f0d463ab204f"
-          }
+  it("saves every action with what apply and a reviewer need: values, sources, live fingerprints", () => {
+    const saved = JSON.parse(render(full, "json")) as Plan;
+    expect(saved).toMatchObject({ format: "sitesync-plan", version: 1, configDigest: "abc123", configFile: "sitesync.yaml", target: {} });
+    expect(saved.hash).toMatch(/^[0-9a-f]{64}$/);
+    const [example, old, stray] = live.websites;
+    expect(saved.changes).toEqual([
+      {
+        kind: "website",
+        action: "create",
+        domain: "new.example.com",
+        // Explicit privacy, email and exclude_bots on create (DESIGN §2), favorite by a second request (§4).
+        fields: [
+          { field: "privacy", before: null, after: 2 },
+          { field: "password", before: null, after: "(sensitive)", sensitive: true, writeOnly: true },
+          { field: "email", before: null, after: 0 },
+          { field: "exclude_bots", before: null, after: 1 },
+          { field: "favorite", before: null, after: true },
         ],
-        "summary": {
-          "create": 1,
-          "update": 1,
-          "delete": 3,
-          "unchanged": 0,
-          "unmanaged": 0,
-          "ignored": 1
-        },
-        "warnings": [
-          {
-            "code": "ignored",
-            "subject": "tmp-a.example.com",
-            "message": "tmp-a.example.com matches policy.ignore \\"tmp-*\\": it is not compared, changed or deleted.",
-            "source": {
-              "file": "sitesync.yaml",
-              "line": 24,
-              "column": 5
-            }
-          }
+        requests: 2,
+        source: src(8),
+      },
+      {
+        kind: "website",
+        action: "update",
+        domain: "example.com",
+        id: 12,
+        fields: [
+          { field: "privacy", before: 0, after: 2 },
+          { field: "password", before: null, after: "(sensitive)", sensitive: true, writeOnly: true, sentBecause: "privacy-change" },
+          { field: "email", before: 0, after: 1 },
+          { field: "exclude_ips", before: ["5.6.7.8", "9.9.9.9"], after: ["1.2.3.4", "9.9.9.9"] },
         ],
-        "refusals": [
-          {
-            "code": "max-deletes",
-            "message": "The plan deletes 2 websites and 1 project, more than the limit of 2. Check every delete, then run again with --max-deletes 3 (or raise policy.max_deletes)."
-          }
-        ],
-        "unverifiable": [
-          {
-            "field": "exclude_params",
-            "count": 1
-          }
-        ],
-        "estimate": {
-          "requests": 6,
-          "rateLimit": 60,
-          "rateWindowSeconds": 60,
-          "seconds": 6
-        }
-      }
-      "
-    `);
+        fingerprint: websiteFingerprint(example!),
+        source: src(15),
+      },
+      { kind: "website", action: "delete", domain: "old.example.com", id: 7, reason: "tombstone", fingerprint: websiteFingerprint(old!), source: src(22) },
+      { kind: "website", action: "delete", domain: "stray.example.org", id: 9, reason: "prune", fingerprint: websiteFingerprint(stray!) },
+      { kind: "project", action: "delete", project: "retired.example.com", reason: "tombstone", fingerprint: projectFingerprint(live.projects![0]!) },
+    ]);
+    expect(saved.summary).toEqual({ create: 1, update: 1, delete: 3, unchanged: 0, unmanaged: 0, ignored: 1 });
+    expect(saved.warnings).toEqual([
+      {
+        code: "ignored",
+        subject: "tmp-a.example.com",
+        message: 'tmp-a.example.com matches policy.ignore "tmp-*": it is not compared, changed or deleted.',
+        source: src(24),
+      },
+    ]);
+    expect(saved.refusals).toEqual([
+      {
+        code: "max-deletes",
+        message: "The plan deletes 2 websites and 1 project, more than the limit of 2. Check every delete, then run again with --max-deletes 3 (or raise policy.max_deletes).",
+      },
+    ]);
+    expect(saved.unverifiable).toEqual([{ field: "exclude_params", count: 1 }]);
+    expect(saved.estimate).toEqual({ requests: 6, rateLimit: 60, rateWindowSeconds: 60, seconds: 6 });
+  });
+
+  it("is the same file, byte for byte, whatever order the config and the account list things in", () => {
+    const shuffled = plan(
+      { ...desired, websites: [...desired.websites].reverse() },
+      { ...live, websites: [...live.websites].reverse() },
+      { configFile: "sitesync.yaml", configDigest: "abc123" },
+    );
+    expect(render(shuffled, "json")).toBe(render(full, "json"));
+  });
+
+  it("gets another hash when any planned value changes, so an edited file is caught", () => {
+    const { hash, ...rest } = full;
+    const edited = structuredClone(rest);
+    const update = edited.changes.find((c) => c.action === "update")!;
+    update.fields.find((f) => f.field === "email")!.after = 0;
+    expect(planHash(edited)).not.toBe(hash);
+    expect(planHash(structuredClone(rest))).toBe(hash);
   });
 });
 
@@ -356,8 +267,10 @@ describe("markdown", () => {
     `);
   });
 
-  it("never colors", () => {
-    expect(render(full, "markdown", { color: true })).not.toMatch(ANSI);
+  it("never colors, even when the caller asks for colors (a PR comment would show raw escape codes)", () => {
+    const asked = render(full, "markdown", { color: true, verbose: true });
+    expect(asked).not.toMatch(ANSI);
+    expect(asked).toBe(render(full, "markdown"));
   });
 
   it("escapes names that would break a table or become markup", () => {

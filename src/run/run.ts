@@ -3,6 +3,7 @@
  * results → verify), and an Outcome that says what happened and which exit code it means. Errors end the
  * run inside the Outcome, never as a throw, so an adapter always has something to display.
  */
+import type { Redactor } from "../api/redact.ts";
 import type { Client } from "../api/types.ts";
 import { apply } from "../apply/apply.ts";
 import { checkPreconditions } from "../apply/preconditions.ts";
@@ -62,7 +63,7 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
   if (request.command !== "apply" || plan.refusals.length > 0) return;
   if (plan.changes.length === 0 && stale.length === 0) return;
   await hooks.approve?.(plan);
-  await applyPlan(plan, { config, client, settings, hooks }, outcome);
+  await applyPlan(plan, { config, client, settings, hooks, redactor: request.redactor }, outcome);
 }
 
 /** Loads the config (unless given loaded); its secrets are redacted before any diagnostic is shown. */
@@ -84,17 +85,18 @@ interface ApplyContext {
   client: Client;
   settings: RunSettings;
   hooks: RunHooks;
+  redactor: Redactor;
 }
 
 /** Applies, writes the results, and with `verify` plans again: whatever is still planned did not converge. */
-async function applyPlan(plan: Plan, { config, client, settings, hooks }: ApplyContext, outcome: Outcome): Promise<void> {
+async function applyPlan(plan: Plan, { config, client, settings, hooks, redactor }: ApplyContext, outcome: Outcome): Promise<void> {
   const onItem = hooks.onItem;
   const result = await apply(plan, client, { passwordOf: passwordsOf(config), ...(onItem ? { onItem } : {}) });
   const items = [...result.items, ...outcome.stale];
   outcome.results = { counts: countItems(items, plan.summary.unchanged), items, ...(result.aborted ? { aborted: result.aborted } : {}) };
   const file = typeof settings.resultsFile === "function" ? settings.resultsFile(plan) : settings.resultsFile;
   if (file) {
-    writeOutput(file, `${JSON.stringify(outcome.results, null, 2)}\n`);
+    writeOutput(file, `${redactor.json(outcome.results)}\n`);
     outcome.resultsFile = file;
   }
   // Stale items were not applied on purpose: verifying them would only report them again.

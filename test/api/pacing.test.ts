@@ -1,7 +1,8 @@
-import { delay, http, HttpResponse } from "msw";
+import { delay, http, HttpResponse, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { RateGate } from "../../src/api/rate-gate.ts";
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
 import { apiWebsite, testClient, WEBSITES } from "./helpers.ts";
 
 const server = setupServer();
@@ -10,52 +11,42 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 /**
- * Laravel's throttle (API-NOTES §1): a window of `windowMs` opens at the first hit after the previous one
- * expired; `limit` hits per window, then 429 with Retry-After in whole seconds, rounded up.
+ * The sandbox's throttle is Laravel's (API-NOTES §1): `limit` hits per window, then 429 with Retry-After.
+ * The client talks to it over real HTTP on 127.0.0.1.
  */
-function throttledServer(limit: number, windowMs: number) {
-  const counts = { ok: 0, throttled: 0 };
-  let windowStart = -Infinity;
-  let hits = 0;
-  server.use(
-    http.get(`${WEBSITES}/:id`, async ({ params }) => {
-      const now = Date.now();
-      if (now >= windowStart + windowMs) {
-        windowStart = now;
-        hits = 0;
-      }
-      if (hits >= limit) {
-        counts.throttled++;
-        const retryAfter = Math.ceil((windowStart + windowMs - now) / 1000);
-        const headers = { "Retry-After": String(retryAfter), "X-RateLimit-Limit": String(limit), "X-RateLimit-Remaining": "0" };
-        return HttpResponse.json({ message: "Too Many Attempts." }, { status: 429, headers });
-      }
-      hits++;
-      counts.ok++;
-      await delay(5);
-      const headers = { "X-RateLimit-Limit": String(limit), "X-RateLimit-Remaining": String(limit - hits) };
-      return HttpResponse.json({ data: apiWebsite(Number(params.id)), status: 200 }, { headers });
-    }),
-  );
-  return counts;
+async function throttledSandbox(limit: number, windowMs: number): Promise<Sandbox> {
+  const sandbox = await startSandbox({ rateLimit: limit, rateWindowMs: windowMs, seed: 12 });
+  sandboxes.push(sandbox);
+  // msw intercepts every fetch of this file: let the requests to the sandbox through to it, untouched.
+  server.use(http.all(`${sandbox.url}/*`, () => passthrough()));
+  return sandbox;
 }
+const sandboxes: Sandbox[] = [];
+afterEach(async () => {
+  await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+});
+
+const answered = (sandbox: Sandbox) => ({
+  ok: sandbox.requests.filter((r) => r.status === 200).length,
+  throttled: sandbox.stats().throttled,
+});
 
 describe("rate pacing", () => {
   it("paces 12 requests against 5 per window from the headers alone: no 429", async () => {
-    const counts = throttledServer(5, 1_000);
-    const { client } = testClient({ concurrency: 4, rateWindowMs: 1_000 });
+    const sandbox = await throttledSandbox(5, 1_000);
+    const { client } = testClient({ websitesUrl: sandbox.url, apiKey: sandbox.apiKey, concurrency: 4, rateWindowMs: 1_000 });
     const sites = await Promise.all(Array.from({ length: 12 }, (_, i) => client.websites.show(i + 1)));
     expect(sites.map((s) => s.id)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
-    expect(counts).toEqual({ ok: 12, throttled: 0 });
+    expect(answered(sandbox)).toEqual({ ok: 12, throttled: 0 });
     expect(client.stats().throttled).toBe(0);
   });
 
   it("learns a longer window from a 429's Retry-After, so the next window brings no 429", async () => {
-    const counts = throttledServer(5, 1_000);
+    const sandbox = await throttledSandbox(5, 1_000);
     // The client believes in a window 5x too short: the first refill it assumes is early and gets a 429.
-    const { client } = testClient({ concurrency: 1, rateWindowMs: 200 });
+    const { client } = testClient({ websitesUrl: sandbox.url, apiKey: sandbox.apiKey, concurrency: 1, rateWindowMs: 200 });
     for (let id = 1; id <= 12; id++) await client.websites.show(id);
-    expect(counts).toEqual({ ok: 12, throttled: 1 });
+    expect(answered(sandbox)).toEqual({ ok: 12, throttled: 1 });
     expect(client.stats()).toMatchObject({ throttled: 1, retries: 0, sent: { GET: 13 } });
   });
 

@@ -1,11 +1,15 @@
-/** `apply` against exact HTTP edge cases (msw): a refused key ends the run, partial creates keep their id. */
-import { http, HttpResponse } from "msw";
+/**
+ * `apply` against exact HTTP edge cases (msw): a refused key ends the run, partial creates keep their id, a
+ * POST without an answer is looked up before anything is sent again, a refused delete is a failure.
+ */
+import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apply } from "../../src/apply/apply.ts";
 import { plan } from "../../src/plan/plan.ts";
+import type { Plan } from "../../src/plan/types.ts";
 import { liveWebsite } from "../helpers/live-website.ts";
-import { apiWebsite, testClient, WEBSITES } from "../api/helpers.ts";
+import { apiWebsite, PROJECTS, testClient, WEBSITES } from "../api/helpers.ts";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
@@ -44,7 +48,7 @@ describe("apply", () => {
     expect(item!.note).toContain("created (id 77) but not made a favorite");
   });
 
-  it("adopts the site when a POST that timed out turns out to have created it (422 already taken on the retry)", async () => {
+  it("adopts the site when a POST whose connection was reset turns out to have created it (422 already taken on the retry)", async () => {
     let posts = 0;
     let created = false;
     server.use(
@@ -69,5 +73,58 @@ describe("apply", () => {
     const [item] = (await apply(p, client, { passwordOf: () => undefined })).items;
     expect(item).toMatchObject({ status: "applied", id: 5 });
     expect(posts).toBe(2);
+  });
+
+  it("adopts the site when a POST that timed out turns out to have created it, without POSTing again", async () => {
+    let posts = 0;
+    server.use(
+      // The server commits the site, then never answers: only the client's timeout ends the wait.
+      http.post(WEBSITES, async () => {
+        posts++;
+        await delay("infinite");
+        return HttpResponse.json({}, { status: 500 });
+      }),
+      http.get(WEBSITES, ({ request }) => {
+        const data = posts > 0 ? [apiWebsite(6, { domain: "hung.example.com" })] : [];
+        return HttpResponse.json({ data, links: { next: null }, meta: { current_page: 1, last_page: 1, per_page: 100, total: data.length, from: data.length ? 1 : null, to: data.length || null }, status: 200, url: request.url });
+      }),
+      http.put(`${WEBSITES}/6`, () => HttpResponse.json({ data: apiWebsite(6, { domain: "hung.example.com" }), status: 200 })),
+    );
+    const p = plan({ websites: [{ domain: "hung.example.com", state: "present" }], policy: { ...policy, prune: false } }, { websites: [] }, options);
+    const { client, log } = testClient({ timeoutMs: 100 });
+    const [item] = (await apply(p, client, { passwordOf: () => undefined })).items;
+    expect(log[0]).toMatchObject({ method: "POST", error: expect.stringMatching(/no answer within 100 ms/) });
+    expect(item).toMatchObject({ status: "applied", id: 6, note: expect.stringContaining("adopted") });
+    expect(posts).toBe(1);
+  });
+});
+
+describe("apply: a delete the server refuses is a failure, never \"already gone\"", () => {
+  const deletes: Plan = plan(
+    { websites: [{ domain: "old.example.com", state: "absent" }], projects: [{ project: "old.example.org", state: "absent" }], policy },
+    { websites: [liveWebsite(9, "old.example.com")], projects: [{ project: "old.example.org", reports: 1, result: 50, created_at: "2024-01-01T00:00:00.000000Z" }] },
+    options,
+  );
+
+  it.each([500, 409, 422])("keeps a %i answer to DELETE as a failure with its status", async (status) => {
+    const refuse = () => HttpResponse.json({ message: status === 422 ? { id: ["cannot be deleted"] } : "No.", status }, { status });
+    server.use(http.delete(`${WEBSITES}/9`, refuse), http.delete(`${PROJECTS}/:name`, refuse));
+    const { client } = testClient({ retries: 1 });
+    const result = await apply(deletes, client, { passwordOf: () => undefined });
+    expect(result.items.map((i) => [i.change.action, i.status, i.error?.status, i.note])).toEqual([
+      ["delete", "failed", status, undefined],
+      ["delete", "failed", status, undefined],
+    ]);
+    expect(result.counts).toMatchObject({ applied: 0, failed: 2 });
+  });
+
+  it("counts a 404 as done: the website or project is already gone", async () => {
+    const gone = () => HttpResponse.json({ message: "Resource not found.", status: 404 }, { status: 404 });
+    server.use(http.delete(`${WEBSITES}/9`, gone), http.delete(`${PROJECTS}/:name`, gone));
+    const result = await apply(deletes, testClient().client, { passwordOf: () => undefined });
+    expect(result.items.map((i) => [i.status, i.note])).toEqual([
+      ["applied", "already gone"],
+      ["applied", "already gone"],
+    ]);
   });
 });

@@ -23,6 +23,12 @@ describe("interpolate", () => {
     expect(interpolate("$${HOME} and ${A}", { A: "a", HOME: "/root" }).value).toBe("${HOME} and a");
   });
 
+  it("never expands a variable's value again: ${ inside it is text", () => {
+    const env = { PASS: "pa${HOME}ss", HOME: "/root" };
+    expect(interpolate("${PASS}", env).value).toBe("pa${HOME}ss");
+    expect(interpolate("x-${PASS}-$${PASS}", env).value).toBe("x-pa${HOME}ss-${PASS}");
+  });
+
   it("leaves a lone $ alone", () => {
     expect(interpolate("price$ $5 $A", {}).value).toBe("price$ $5 $A");
   });
@@ -98,6 +104,28 @@ describe("interpolation in a config", () => {
       { TEAM_SECRET: "hunter22" },
     );
     expect(config.secrets.sort()).toEqual(["hunter22", "literal-password", "team-hunter22"]);
+  });
+
+  it("keeps a password whose value holds ${HOME} exactly as set, in a website and in defaults", () => {
+    const env = { PASS: "pa${HOME}ss", HOME: "/root", SUB: "${PASS}" };
+    const config = loadOk(
+      yaml`
+        version: 1
+        defaults:
+          password: \${PASS}
+        websites:
+          - domain: a.example.com
+            privacy: password
+            password: \${PASS}
+          - domain: b.example.com
+            privacy: password
+          - domain: c.example.com
+            privacy: password
+            password: "\${SUB}"
+      `,
+      env,
+    );
+    expect(config.websites.map((w) => w.password)).toEqual(["pa${HOME}ss", "pa${HOME}ss", "${PASS}"]);
   });
 
   it("keeps a password's spaces, which the API keeps too", () => {

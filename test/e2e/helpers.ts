@@ -16,9 +16,25 @@ export interface CliResult {
 
 /** Runs `sitesync ...args` with a clean environment: only PATH and HOME leak in, plus `env`. */
 export function sitesync(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult> {
+  return spawnNode([BIN, ...args], options);
+}
+
+/**
+ * Runs the CLI once per argument list in ONE child process with a clean environment (as `sitesync`): for
+ * tests that run it many times, so that each run does not pay for starting Node.
+ */
+export async function sitesyncMany(runs: string[][], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult[]> {
+  const result = await spawnNode([MANY, JSON.stringify(runs)], options);
+  if (result.code !== 0) throw new Error(`the CLI runner failed (${result.code}):\n${result.stderr}`);
+  return result.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as CliResult);
+}
+
+const MANY = fileURLToPath(new URL("./_run-many.ts", import.meta.url));
+
+function spawnNode(args: string[], options: { env?: Record<string, string>; cwd?: string }): Promise<CliResult> {
   const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...options.env };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, cwd: options.cwd ?? ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, { env, cwd: options.cwd ?? ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -36,18 +52,3 @@ export function workdir(files: Record<string, string> = {}): string {
 }
 
 export const HEADER = "# yaml-language-server: $schema=../schemas/sitesync.schema.json\nversion: 1\n";
-
-import { createIo } from "../../src/cli/_io.ts";
-import { runCli } from "../../src/cli/main.ts";
-
-/**
- * Runs the CLI in this process (same code path as the binary, minus the spawn) with `env` as its whole
- * environment, and captures its output.
- */
-export async function sitesyncInProcess(args: string[], env: Record<string, string>): Promise<CliResult> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io = createIo(env, { out: (text) => void out.push(text), err: (text) => void err.push(text) });
-  const code = await runCli(args, { env, io });
-  return { code, stdout: out.join(""), stderr: err.join("") };
-}

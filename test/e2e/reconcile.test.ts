@@ -1,7 +1,8 @@
 /** The main job, end to end: the real CLI against the sandbox over real HTTP. */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Plan } from "../../src/plan/types.ts";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
 import { HEADER, sitesync, workdir } from "./helpers.ts";
 
@@ -132,6 +133,22 @@ describe("saved plans refuse what was not reviewed", () => {
     } finally {
       await twin.close();
     }
+  });
+
+  it("refuses a saved plan edited by hand (one value changed, still a valid plan), and writes nothing", async () => {
+    const dir = workdir({ "sitesync.yaml": config });
+    expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
+    const saved = JSON.parse(readFileSync(join(dir, "plan.json"), "utf8")) as Plan;
+    const update = saved.changes.find((c) => c.action === "update" && c.kind === "website" && c.domain === "drift.example.com");
+    const bots = update?.action === "update" ? update.fields.find((f) => f.field === "exclude_bots") : undefined;
+    expect(bots).toMatchObject({ before: 0, after: 1 });
+    bots!.after = 0;
+    writeFileSync(join(dir, "plan.json"), JSON.stringify(saved, null, 2));
+
+    const edited = await sitesync(["apply", "plan.json"], { env, cwd: dir });
+    expect(edited.code, edited.stderr).toBe(4);
+    expect(edited.stderr).toContain("plan.json was changed after it was saved");
+    expect(sandbox.stats().writeRequests).toBe(0);
   });
 
   it("never saves a refused plan, and refuses planning flags given to a saved plan", async () => {
