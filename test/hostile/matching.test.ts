@@ -80,3 +80,12 @@ describe("globs", () => {
     expect(matchGlob("*", "line\nbreak")).toBe(true);
   });
 });
+
+describe("config validation patterns", () => {
+  it("refuse a 100,000-character value with a line break at once", async () => {
+    const { loadConfig } = await import("../../src/config/load.ts");
+    const source = `websites:\n  - domain: example.com\n    exclude_ips: ["${"1".repeat(100_000)}\\n"]\n`;
+    const result = loadConfig("sitesync.yaml", { source, env: {} });
+    expect(result.ok).toBe(false);
+  });
+});
