@@ -55,7 +55,12 @@ export type ApiErrorKind =
   /** A read that could not produce a complete, consistent listing (DESIGN §5). */
   | "integrity"
   /** Not sent: an earlier request of the run was refused (401/403/redirect), which ends the run (DESIGN §6). */
-  | "stopped";
+  | "stopped"
+  /**
+   * A bound on hostile input was crossed (DESIGN §12): too many pages, too large a body, too long a wait, or
+   * a path that would not reach the intended endpoint. Exit 1, never a hang or a crash.
+   */
+  | "bound";
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
