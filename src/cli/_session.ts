@@ -12,6 +12,7 @@ export interface ApiFlags {
   "projects-url"?: string;
   concurrency?: string;
   timeout?: string;
+  "max-wait"?: string;
   "rate-window"?: string;
   verbose?: boolean;
 }
@@ -42,6 +43,7 @@ export function clientFor(flags: ApiFlags, config: Pick<Config, "websitesUrl" | 
     ...(projectsApiKey ? { projectsApiKey } : {}),
     concurrency: parseCount("concurrency", flags.concurrency ?? "4", 1)!,
     timeoutMs: parseDuration("timeout", flags.timeout ?? "30s"),
+    maxWaitMs: parseDuration("max-wait", flags["max-wait"] ?? "5m"),
     rateWindowMs: parseDuration("rate-window", flags["rate-window"] ?? "60s"),
     ...(flags.verbose ? { onRequest: (entry: RequestLogEntry) => io.err(formatRequest(entry)) } : {}),
   });
