@@ -43,7 +43,7 @@ export function createWebsitesApi(service: Service): WebsitesApi {
     },
     find: (domain) => {
       const normalized = normalizeDomain(domain);
-      const query = encodeListWebsites({ search: normalized, per_page: PER_PAGE, sort_by: "id", sort: "asc" });
+      const query = encodeListWebsites({ search: normalized, per_page: PER_PAGE, sort_by: "id", sort: "desc" });
       return find(list, normalized, service.url("websites", query));
     },
   };
@@ -52,11 +52,11 @@ export function createWebsitesApi(service: Service): WebsitesApi {
 /**
  * `search` is a LIKE `%domain%` (API-NOTES §2.2), so longer names match too: page on until the exact one
  * turns up or the pages run out, but never past `MAX_SEARCH_PAGES` (issue 12: a hostile answer was paged
- * through about 150,000 times). Sorted by id, so the site a POST just created would be on the last page.
+ * through about 150,000 times). Newest first: the site an ambiguous POST created is on page 1.
  */
 async function find(list: WebsitesApi["list"], domain: string, url: string): Promise<LiveWebsite | undefined> {
   for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
-    const result = await list({ search: domain, per_page: PER_PAGE, sort_by: "id", sort: "asc", page });
+    const result = await list({ search: domain, per_page: PER_PAGE, sort_by: "id", sort: "desc", page });
     const hit = result.data.find((website) => website.domain === domain);
     if (hit) return hit;
     const more = result.meta ? page < result.meta.last_page : Boolean(result.links?.next);
