@@ -58,17 +58,17 @@ export function createHttp(options: HttpOptions): Http {
     let throttles = 0;
     for (let attempt = 1; ; attempt++) {
       options.stats.sent[request.method] = (options.stats.sent[request.method] ?? 0) + 1;
+      let tooLong: ApiError | undefined;
       const result = await options.scheduler.run(origin, async () => {
         if (refused) throw stopped(exchange, refused);
         const answer = await send(request, options);
-        // Before the scheduler lets the next request go: a wait beyond the bound ends the run.
-        const tooLong = waitError(exchange, answer, options.maxWaitMs);
+        // Decided before the scheduler lets the next request go: a wait beyond the bound ends the run.
+        tooLong = waitError(exchange, answer, options.maxWaitMs);
         if (tooLong) refused ??= tooLong;
         return answer;
       });
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== undefined) options.stats.rateLimit = result.rate.limit;
-      const tooLong = waitError(exchange, result, options.maxWaitMs);
       if (tooLong) throw tooLong;
       const verdict = judge(exchange, result);
       if (verdict.kind === "ok") return { method: request.method, url: exchange.url, status: verdict.status, body: verdict.body };
@@ -166,12 +166,14 @@ export function backoffMs(failure: number, baseMs: number): number {
 
 /**
  * The ApiError that ends the run when an answer asks for a wait longer than `maxWaitMs` (DESIGN §12): a
- * 429's Retry-After or X-RateLimit-Reset, or a 5xx's Retry-After on a request that would be retried.
+ * 429's Retry-After or X-RateLimit-Reset, or the Retry-After of a 5xx to a request that would be retried.
  */
 function waitError(exchange: Exchange, result: Attempt, maxWaitMs: number): ApiError | undefined {
   if (result.kind !== "response") return undefined;
   const now = Date.now();
-  const asked = result.status === 429 ? result.rate : result.status >= 500 ? retryAfterOf(result.headers, now) : undefined;
+  // A POST is never retried after a 5xx (it may have been applied), so its Retry-After asks nothing of us.
+  const retried5xx = result.status >= 500 && exchange.method !== "POST";
+  const asked = result.status === 429 ? result.rate : retried5xx ? retryAfterOf(result.headers, now) : undefined;
   if (asked?.retryAt === undefined || asked.retryAt - now <= maxWaitMs) return undefined;
   return new ApiError({
     kind: "bound",
