@@ -5798,7 +5798,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants3 = require_constants2();
+    var constants4 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5873,7 +5873,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports2 }) {
         assert(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants3.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5968,11 +5968,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants3.ERROR.OK) {
+          if (ret !== constants4.ERROR.OK) {
             const body = data.subarray(offset);
-            if (ret === constants3.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body);
-            } else if (ret === constants3.ERROR.PAUSED) {
+            } else if (ret === constants4.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body);
             } else {
@@ -5995,10 +5995,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants3.ERROR.OK) {
+        if (ret === constants4.ERROR.OK) {
           return null;
         }
-        if (ret === constants3.ERROR.PAUSED || ret === constants3.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6015,7 +6015,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants3.ERROR[ret], data);
+        return new HTTPParserError(message, constants4.ERROR[ret], data);
       }
       destroy() {
         assert(this.ptr != null);
@@ -6195,7 +6195,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants3.ERROR.PAUSED : 0;
+        return pause ? constants4.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6217,7 +6217,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6253,13 +6253,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants3.ERROR.PAUSED;
+          return constants4.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -7042,8 +7042,8 @@ var require_client_h2 = __commonJS({
       this[kSocket][kError] = err;
       this[kClient][kOnError](err);
     }
-    function onHttp2FrameError(type, code, id) {
-      if (id === 0) {
+    function onHttp2FrameError(type, code, id2) {
+      if (id2 === 0) {
         const err = new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code}`);
         this[kSocket][kError] = err;
         this[kClient][kOnError](err);
@@ -19611,11 +19611,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants4) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants3);
+          this.rhs = optimizeExpr(this.rhs, names, constants4);
         return this;
       }
       get names() {
@@ -19632,10 +19632,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants4) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants3);
+        this.rhs = optimizeExpr(this.rhs, names, constants4);
         return this;
       }
       get names() {
@@ -19696,8 +19696,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants3) {
-        this.code = optimizeExpr(this.code, names, constants3);
+      optimizeNames(names, constants4) {
+        this.code = optimizeExpr(this.code, names, constants4);
         return this;
       }
       get names() {
@@ -19726,12 +19726,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants4) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n4 = nodes[i];
-          if (n4.optimizeNames(names, constants3))
+          if (n4.optimizeNames(names, constants4))
             continue;
           subtractNames(names, n4.names);
           nodes.splice(i, 1);
@@ -19784,12 +19784,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants4) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants3);
-        if (!(super.optimizeNames(names, constants3) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants4);
+        if (!(super.optimizeNames(names, constants4) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants3);
+        this.condition = optimizeExpr(this.condition, names, constants4);
         return this;
       }
       get names() {
@@ -19812,10 +19812,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants3) {
-        if (!super.optimizeNames(names, constants3))
+      optimizeNames(names, constants4) {
+        if (!super.optimizeNames(names, constants4))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants3);
+        this.iteration = optimizeExpr(this.iteration, names, constants4);
         return this;
       }
       get names() {
@@ -19851,10 +19851,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants3) {
-        if (!super.optimizeNames(names, constants3))
+      optimizeNames(names, constants4) {
+        if (!super.optimizeNames(names, constants4))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants3);
+        this.iterable = optimizeExpr(this.iterable, names, constants4);
         return this;
       }
       get names() {
@@ -19896,11 +19896,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants3) {
+      optimizeNames(names, constants4) {
         var _a, _b;
-        super.optimizeNames(names, constants3);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants3);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants3);
+        super.optimizeNames(names, constants4);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants4);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants4);
         return this;
       }
       get names() {
@@ -20201,7 +20201,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants3) {
+    function optimizeExpr(expr, names, constants4) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -20216,14 +20216,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n4) {
-        const c2 = constants3[n4.str];
+        const c2 = constants4[n4.str];
         if (c2 === void 0 || names[n4.str] !== 1)
           return n4;
         delete names[n4.str];
         return c2;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c2) => c2 instanceof code_1.Name && names[c2.str] === 1 && constants3[c2.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c2) => c2 instanceof code_1.Name && names[c2.str] === 1 && constants4[c2.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -21436,10 +21436,10 @@ var require_resolve = __commonJS({
       }
       return count;
     }
-    function getFullPath(resolver, id = "", normalize2) {
+    function getFullPath(resolver, id2 = "", normalize2) {
       if (normalize2 !== false)
-        id = normalizeId(id);
-      const p2 = resolver.parse(id);
+        id2 = normalizeId(id2);
+      const p2 = resolver.parse(id2);
       return _getFullPath(resolver, p2);
     }
     exports.getFullPath = getFullPath;
@@ -21449,13 +21449,13 @@ var require_resolve = __commonJS({
     }
     exports._getFullPath = _getFullPath;
     var TRAILING_SLASH_HASH = /#\/?$/;
-    function normalizeId(id) {
-      return id ? id.replace(TRAILING_SLASH_HASH, "") : "";
+    function normalizeId(id2) {
+      return id2 ? id2.replace(TRAILING_SLASH_HASH, "") : "";
     }
     exports.normalizeId = normalizeId;
-    function resolveUrl(resolver, baseId, id) {
-      id = normalizeId(id);
-      return resolver.resolve(baseId, id);
+    function resolveUrl(resolver, baseId, id2) {
+      id2 = normalizeId(id2);
+      return resolver.resolve(baseId, id2);
     }
     exports.resolveUrl = resolveUrl;
     var ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
@@ -22225,8 +22225,8 @@ var require_compile = __commonJS({
       if (Object.keys(root.schema).length > 0 && refPath === baseId) {
         return getJsonPointer.call(this, p2, root);
       }
-      const id = (0, resolve_1.normalizeId)(refPath);
-      const schOrRef = this.refs[id] || this.schemas[id];
+      const id2 = (0, resolve_1.normalizeId)(refPath);
+      const schOrRef = this.refs[id2] || this.schemas[id2];
       if (typeof schOrRef == "string") {
         const sch = resolveSchema.call(this, root, schOrRef);
         if (typeof (sch === null || sch === void 0 ? void 0 : sch.schema) !== "object")
@@ -22237,7 +22237,7 @@ var require_compile = __commonJS({
         return;
       if (!schOrRef.validate)
         compileSchema.call(this, schOrRef);
-      if (id === (0, resolve_1.normalizeId)(ref)) {
+      if (id2 === (0, resolve_1.normalizeId)(ref)) {
         const { schema } = schOrRef;
         const { schemaId } = this.opts;
         const schId = schema[schemaId];
@@ -23720,15 +23720,15 @@ var require_core = __commonJS({
             this.addSchema(sch, void 0, _meta, _validateSchema);
           return this;
         }
-        let id;
+        let id2;
         if (typeof schema === "object") {
           const { schemaId } = this.opts;
-          id = schema[schemaId];
-          if (id !== void 0 && typeof id != "string") {
+          id2 = schema[schemaId];
+          if (id2 !== void 0 && typeof id2 != "string") {
             throw new Error(`schema ${schemaId} must be string`);
           }
         }
-        key2 = (0, resolve_1.normalizeId)(key2 || id);
+        key2 = (0, resolve_1.normalizeId)(key2 || id2);
         this._checkUnique(key2);
         this.schemas[key2] = this._addSchema(schema, _meta, key2, _validateSchema, true);
         return this;
@@ -23807,11 +23807,11 @@ var require_core = __commonJS({
           case "object": {
             const cacheKey = schemaKeyRef;
             this._cache.delete(cacheKey);
-            let id = schemaKeyRef[this.opts.schemaId];
-            if (id) {
-              id = (0, resolve_1.normalizeId)(id);
-              delete this.schemas[id];
-              delete this.refs[id];
+            let id2 = schemaKeyRef[this.opts.schemaId];
+            if (id2) {
+              id2 = (0, resolve_1.normalizeId)(id2);
+              delete this.schemas[id2];
+              delete this.refs[id2];
             }
             return this;
           }
@@ -23918,10 +23918,10 @@ var require_core = __commonJS({
         }
       }
       _addSchema(schema, meta, baseId, validateSchema2 = this.opts.validateSchema, addSchema = this.opts.addUsedSchema) {
-        let id;
+        let id2;
         const { schemaId } = this.opts;
         if (typeof schema == "object") {
-          id = schema[schemaId];
+          id2 = schema[schemaId];
         } else {
           if (this.opts.jtd)
             throw new Error("schema must be object");
@@ -23931,7 +23931,7 @@ var require_core = __commonJS({
         let sch = this._cache.get(schema);
         if (sch !== void 0)
           return sch;
-        baseId = (0, resolve_1.normalizeId)(id || baseId);
+        baseId = (0, resolve_1.normalizeId)(id2 || baseId);
         const localRefs = resolve_1.getSchemaRefs.call(this, schema, baseId);
         sch = new compile_1.SchemaEnv({ schema, schemaId, meta, baseId, localRefs });
         this._cache.set(sch.schema, sch);
@@ -23944,9 +23944,9 @@ var require_core = __commonJS({
           this.validateSchema(schema, true);
         return sch;
       }
-      _checkUnique(id) {
-        if (this.schemas[id] || this.refs[id]) {
-          throw new Error(`schema with key or id "${id}" already exists`);
+      _checkUnique(id2) {
+        if (this.schemas[id2] || this.refs[id2]) {
+          throw new Error(`schema with key or id "${id2}" already exists`);
         }
       }
       _compileSchemaEnv(sch) {
@@ -27771,16 +27771,16 @@ var require_foldFlowLines = __commonJS({
         onFold();
       let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
-        const fold = folds[i2];
+        const fold2 = folds[i2];
         const end2 = folds[i2 + 1] || text2.length;
-        if (fold === 0)
+        if (fold2 === 0)
           res = `
 ${indent}${text2.slice(0, end2)}`;
         else {
-          if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text2[fold]}\\`;
+          if (mode === FOLD_QUOTED && escapedFolds[fold2])
+            res += `${text2[fold2]}\\`;
           res += `
-${indent}${text2.slice(fold + 1, end2)}`;
+${indent}${text2.slice(fold2 + 1, end2)}`;
         }
       }
       return res;
@@ -31419,8 +31419,8 @@ var require_resolve_flow_scalar = __commonJS({
         if (ch === "\r" && source[i + 1] === "\n")
           continue;
         if (ch === "\n") {
-          const { fold, offset } = foldNewline(source, i);
-          res += fold;
+          const { fold: fold2, offset } = foldNewline(source, i);
+          res += fold2;
           i = offset;
         } else if (ch === "\\") {
           let next = source[++i];
@@ -31460,19 +31460,19 @@ var require_resolve_flow_scalar = __commonJS({
       return res;
     }
     function foldNewline(source, offset) {
-      let fold = "";
+      let fold2 = "";
       let ch = source[offset + 1];
       while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
         if (ch === "\r" && source[offset + 2] !== "\n")
           break;
         if (ch === "\n")
-          fold += "\n";
+          fold2 += "\n";
         offset += 1;
         ch = source[offset + 1];
       }
-      if (!fold)
-        fold = " ";
-      return { fold, offset };
+      if (!fold2)
+        fold2 = " ";
+      return { fold: fold2, offset };
     }
     var escapeCodes = {
       "0": "\0",
@@ -39096,6 +39096,7 @@ var ApiError = class extends Error {
   fieldErrors;
   body;
   ambiguous;
+  #fatal;
   constructor(init) {
     const status = init.status === void 0 ? init.kind : String(init.status);
     super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
@@ -39108,10 +39109,11 @@ var ApiError = class extends Error {
     this.fieldErrors = init.fieldErrors;
     this.body = init.body;
     this.ambiguous = init.ambiguous ?? false;
+    this.#fatal = init.fatal ?? false;
   }
   /** 401, 403 and redirects (a bad key) end the whole run: every other request would fail the same way. */
   get fatal() {
-    return this.kind === "redirect" || this.status === 401 || this.status === 403;
+    return this.#fatal || this.kind === "redirect" || this.status === 401 || this.status === 403;
   }
 };
 var SafetyError = class extends Error {
@@ -39501,8 +39503,8 @@ function renderResultsMarkdown(items, counts) {
 
 // src/render/results-text.ts
 function itemLine(item) {
-  const id = item.id !== void 0 && item.change.action === "create" ? ` (id ${item.id})` : "";
-  const what = `${changeLine(item.change)}${id}`;
+  const id2 = item.id !== void 0 && item.change.action === "create" ? ` (id ${item.id})` : "";
+  const what = `${changeLine(item.change)}${id2}`;
   if (item.status === "failed") return `failed  ${what}: ${item.error?.message ?? "unknown error"}`;
   return `${item.status} ${what}${item.note ? `: ${item.note}` : ""}`;
 }
@@ -39594,7 +39596,7 @@ function pullRequestOf(payload) {
 }
 
 // src/action/execute.ts
-import { readFileSync as readFileSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { readFileSync as readFileSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -39649,9 +39651,9 @@ async function updateWebsite(change, client, options) {
   }
   return { change, status: "applied", id: change.id };
 }
-async function isGone(client, id) {
+async function isGone(client, id2) {
   try {
-    await client.websites.show(id);
+    await client.websites.show(id2);
     return false;
   } catch (error2) {
     return error2 instanceof ApiError && error2.status === 404;
@@ -39842,7 +39844,7 @@ function assertSameTarget(plan2, target) {
 
 // src/config/load.ts
 import { createHash as createHash2 } from "node:crypto";
-import { readFileSync as readFileSync2 } from "node:fs";
+import { closeSync, constants as constants3, fstatSync, openSync, readSync } from "node:fs";
 
 // src/config/interpolate-document.ts
 var import_yaml2 = __toESM(require_dist(), 1);
@@ -40026,9 +40028,33 @@ var DEFAULT_POLICY = { prune: false, maxDeletes: 5, protect: [], ignore: [] };
 function normalizeDomain(input) {
   let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
   if (d.startsWith("www.")) d = d.replaceAll("www.", "");
-  return d.replace(/[/.]+$/, "");
+  let end = d.length;
+  while (end > 0 && (d[end - 1] === "/" || d[end - 1] === ".")) end--;
+  return d.slice(0, end);
 }
-var API_DOMAIN_REGEX = /^(?!:\/\/)(?=.{1,255}$)((.{1,63}\.){1,127}(?![0-9]*$)[a-z0-9-]+\.?)$|^((25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)(\.|$)){4}$/i;
+function isApiDomain(domain) {
+  return isDomainName(domain) || isDottedQuad(domain);
+}
+var LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+var LAST_LABEL = /^[a-z0-9-]+$/i;
+function isDomainName(name) {
+  if (name.startsWith("://") || name.length < 1 || name.length > 255 || LINE_TERMINATOR.test(name)) return false;
+  const body = name.endsWith(".") ? name.slice(0, -1) : name;
+  const dot = body.lastIndexOf(".");
+  if (dot < 0) return false;
+  const label2 = body.slice(dot + 1);
+  if (!LAST_LABEL.test(label2) || body === name && /^[0-9]+$/.test(label2)) return false;
+  const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
+  for (let end = 2; end <= dot + 1; end++) {
+    if (body[end - 1] !== ".") continue;
+    for (let length = 2; length <= Math.min(64, end); length++) fewest[end] = Math.min(fewest[end], fewest[end - length] + 1);
+  }
+  return fewest[dot + 1] <= 127;
+}
+function isDottedQuad(name) {
+  const parts = (name.endsWith(".") ? name.slice(0, -1) : name).split(".");
+  return parts.length === 4 && parts.every((part) => /^[0-9]{1,3}$/.test(part) && Number(part) <= 255);
+}
 function splitLines(value) {
   if (!value) return [];
   return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
@@ -40160,7 +40186,7 @@ function describe2(error2, text2) {
   const code = `yaml.${error2.code.toLowerCase().replaceAll("_", "-")}`;
   switch (error2.code) {
     case "DUPLICATE_KEY": {
-      const key2 = /^\s*("[^"\n]*"|'[^'\n]*'|[^:#\n]+?)\s*:/.exec(text2.slice(error2.pos[0]))?.[1];
+      const key2 = /^\s*("[^"\n]*"|'[^'\n]*'|[^:#\n]+?)\s*:/.exec(text2.slice(error2.pos[0], error2.pos[0] + 300))?.[1];
       const name = key2 ? ` "${key2.replace(/^["']|["']$/g, "")}"` : "";
       return { code, message: `duplicate key${name}: a key may appear only once in a mapping` };
     }
@@ -40265,7 +40291,7 @@ function duplicateProjects(ctx) {
 }
 function domainRejectedByApi(ctx) {
   for (const entry of ctx.config.websites) {
-    if (entry.site.state === "absent" || API_DOMAIN_REGEX.test(entry.site.domain)) continue;
+    if (entry.site.state === "absent" || isApiDomain(entry.site.domain)) continue;
     const domain = entry.site.domain;
     ctx.error("domain.invalid", [...entry.path, "domain"], `the API rejects "${domain}" ("Invalid domain name."): ${domainHint(domain)}`);
   }
@@ -40279,7 +40305,7 @@ function domainHint(domain) {
 function domainStoredDifferently(ctx) {
   for (const entry of ctx.config.websites) {
     if (entry.written === entry.site.domain) continue;
-    if (entry.site.state === "present" && !API_DOMAIN_REGEX.test(entry.site.domain)) continue;
+    if (entry.site.state === "present" && !isApiDomain(entry.site.domain)) continue;
     ctx.warn(
       "domain.normalized",
       [...entry.path, "domain"],
@@ -40360,15 +40386,36 @@ function passwordLength(ctx) {
 }
 
 // src/model/glob.ts
-var compiled = /* @__PURE__ */ new Map();
 function matchGlob(pattern, name) {
-  let regex = compiled.get(pattern);
-  if (!regex) {
-    const body = [...pattern.trim()].map((char) => char === "*" ? ".*" : char === "?" ? "." : char.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&")).join("");
-    regex = new RegExp(`^${body}$`, "is");
-    compiled.set(pattern, regex);
+  const p2 = fold(pattern.trim());
+  const s = fold(name);
+  let pi2 = 0;
+  let si = 0;
+  let star = -1;
+  let resume = 0;
+  while (si < s.length) {
+    if (pi2 < p2.length && (p2[pi2] === "?" || p2[pi2] === s[si] && p2[pi2] !== "*")) {
+      pi2++;
+      si++;
+    } else if (pi2 < p2.length && p2[pi2] === "*") {
+      star = pi2++;
+      resume = si;
+    } else if (star >= 0) {
+      pi2 = star + 1;
+      si = ++resume;
+    } else {
+      return false;
+    }
   }
-  return regex.test(name);
+  while (p2[pi2] === "*") pi2++;
+  return pi2 === p2.length;
+}
+function fold(text2) {
+  return Array.from({ length: text2.length }, (_, i) => {
+    const unit = text2[i];
+    const upper = unit.toUpperCase();
+    return upper.length === 1 ? upper : unit;
+  });
 }
 function firstMatch(patterns, name) {
   return patterns.find((pattern) => matchGlob(pattern, name));
@@ -40538,7 +40585,7 @@ var sitesync_schema_default = {
   $defs: {
     line: {
       type: "string",
-      pattern: "^[^\\r\\n]*\\S[^\\r\\n]*$"
+      pattern: "^[^\\S\\r\\n]*\\S[^\\r\\n]*$"
     },
     state: {
       description: "present (the default) keeps the item; absent is a tombstone: delete it, even without policy.prune.",
@@ -40769,10 +40816,10 @@ function kindOf(value) {
 }
 
 // src/config/schema.ts
-var compiled2;
+var compiled;
 function validator() {
-  compiled2 ??= new import__.Ajv2020({ allErrors: true, verbose: true, strict: true }).compile(sitesync_schema_default);
-  return compiled2;
+  compiled ??= new import__.Ajv2020({ allErrors: true, verbose: true, strict: true }).compile(sitesync_schema_default);
+  return compiled;
 }
 function validateSchema(data, file, locate) {
   const validate = validator();
@@ -40823,17 +40870,49 @@ function loadConfig(file, options = {}) {
   const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);
   return { ok: true, config, warnings: sortByPosition(diagnostics) };
 }
+var MAX_CONFIG_BYTES = 10 * 2 ** 20;
 function readSource(file, source) {
-  let bytes;
-  try {
-    bytes = source === void 0 ? readFileSync2(file) : Buffer.from(source, "utf8");
-  } catch (cause) {
-    const code = cause.code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : `cannot read it (${code ?? String(cause)})`;
-    const message = `cannot read the config: ${why} (pass its path with -c/--config)`;
+  const bytes = source === void 0 ? readBounded(file) : Buffer.from(source, "utf8");
+  if (typeof bytes === "string") {
+    const message = `cannot read the config: ${bytes} (pass its path with -c/--config)`;
     return { error: { file, line: 1, column: 1, code: "file.unreadable", path: "", message, severity: "error" } };
   }
-  return { text: bytes.toString("utf8"), digest: createHash2("sha256").update(bytes).digest("hex") };
+  const text2 = utf8(bytes);
+  if (text2 === void 0 || text2.includes("\0")) {
+    const message = "the config is not a UTF-8 text file (a binary file?): pass the YAML file with -c/--config";
+    return { error: { file, line: 1, column: 1, code: "file.binary", path: "", message, severity: "error" } };
+  }
+  return { text: text2, digest: createHash2("sha256").update(bytes).digest("hex") };
+}
+function utf8(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return void 0;
+  }
+}
+function readBounded(file) {
+  let fd;
+  try {
+    fd = openSync(file, constants3.O_RDONLY | constants3.O_NONBLOCK);
+    const stat2 = fstatSync(fd);
+    if (stat2.isDirectory()) return "it is a directory";
+    if (!stat2.isFile()) return "it is not a regular file (a device, a FIFO or a socket)";
+    if (stat2.size > MAX_CONFIG_BYTES) return `it is ${mib(stat2.size)}, more than the ${mib(MAX_CONFIG_BYTES)} a config may be`;
+    const buffer = Buffer.allocUnsafe(MAX_CONFIG_BYTES + 1);
+    let length = 0;
+    for (let n4 = -1; n4 !== 0 && length < buffer.length; length += n4) n4 = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > MAX_CONFIG_BYTES) return `it is more than the ${mib(MAX_CONFIG_BYTES)} a config may be`;
+    return buffer.subarray(0, length);
+  } catch (cause) {
+    const code = cause.code;
+    return code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : `cannot read it (${code ?? String(cause)})`;
+  } finally {
+    if (fd !== void 0) closeSync(fd);
+  }
+}
+function mib(bytes) {
+  return `${Number((bytes / 2 ** 20).toFixed(1))} MiB`;
 }
 function toData(doc, file) {
   try {
@@ -40955,6 +41034,151 @@ function rawBody(text2, secrets) {
   const cut = text2.length > MAX_RAW_BODY ? `${text2.slice(0, MAX_RAW_BODY)}…` : text2;
   return scrub(cut, secrets);
 }
+
+// src/api/rate-gate.ts
+function rateInfoOf(status, headers, now) {
+  const info2 = {};
+  const limit = intHeader(headers, "x-ratelimit-limit");
+  const remaining = intHeader(headers, "x-ratelimit-remaining");
+  if (limit !== void 0) info2.limit = limit;
+  if (remaining !== void 0) info2.remaining = remaining;
+  if (status !== 429) return info2;
+  info2.throttled = true;
+  const wait = retryAfterOf(headers, now) ?? resetOf(headers, now);
+  if (wait) Object.assign(info2, wait);
+  return info2;
+}
+function retryAfterOf(headers, now) {
+  const value = headers.get("retry-after")?.trim();
+  if (!value) return void 0;
+  const waitHeader = `Retry-After: ${value}`;
+  if (/^\d{1,15}$/.test(value)) return { retryAt: now + Number(value) * 1e3, waitHeader };
+  if (!HTTP_DATE.test(value) || Number.isNaN(Date.parse(value))) return void 0;
+  return { retryAt: Math.max(now, Date.parse(value)), waitHeader };
+}
+var HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+function resetOf(headers, now) {
+  const reset = intHeader(headers, "x-ratelimit-reset");
+  if (reset === void 0) return void 0;
+  return { retryAt: Math.max(now, reset * 1e3), waitHeader: `X-RateLimit-Reset: ${reset}` };
+}
+function intHeader(headers, name) {
+  const value = headers.get(name)?.trim();
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : void 0;
+}
+var RateGate = class {
+  /** `undefined` until the first answer: then one request probes whether the server sends headers at all. */
+  #paced;
+  #limit = 0;
+  #windowMs;
+  #windowId = 0;
+  #windowStart;
+  #windowEnd = 0;
+  /** The lowest `remaining` seen in the current window (the server's count, minus hits not yet answered). */
+  #remaining = 0;
+  #seenMin;
+  /** The window's estimated end passed and the budget was assumed refilled, before any answer confirmed it. */
+  #refilled = false;
+  #inFlight = 0;
+  #pausedUntil = 0;
+  #changed = Promise.withResolvers();
+  /** A 429 asking for a longer pause ends the run (`http.ts`), so the gate must not hold anyone that long. */
+  #maxWaitMs;
+  constructor(windowMs, maxWaitMs = Infinity) {
+    this.#windowMs = windowMs;
+    this.#maxWaitMs = maxWaitMs;
+  }
+  /** Waits until a request may be sent under the budget, then reserves one unit for it. */
+  async acquire() {
+    for (; ; ) {
+      const now = Date.now();
+      const wait = this.#waitMs(now);
+      if (wait <= 0) {
+        this.#inFlight++;
+        return { sentAt: now, windowId: this.#windowId, seenMin: this.#seenMin };
+      }
+      await this.#sleepOrChange(wait);
+    }
+  }
+  /** Returns the unit reserved by `acquire` and learns from the answer (none when the request failed). */
+  settle(ticket, info2, receivedAt) {
+    this.#inFlight--;
+    if (info2?.throttled) {
+      this.#onThrottled(info2, receivedAt);
+    } else if (info2?.limit !== void 0 && info2.remaining !== void 0) {
+      this.#observe(ticket, info2.limit, info2.remaining, receivedAt);
+    } else if (this.#paced === void 0) {
+      this.#paced = info2 === void 0 ? void 0 : false;
+    } else if (this.#paced && !this.#refilled) {
+      this.#remaining--;
+    }
+    this.#notify();
+  }
+  /** 0 to send now, else how long to wait. Infinity (wait for an answer) only while something is in flight. */
+  #waitMs(now) {
+    if (now < this.#pausedUntil) return this.#pausedUntil - now;
+    if (this.#paced === void 0) return this.#inFlight > 0 ? Infinity : 0;
+    if (!this.#paced || this.#remaining - this.#inFlight > 0) return 0;
+    if (now < this.#windowEnd) return this.#windowEnd - now;
+    if (!this.#refilled) {
+      this.#refilled = true;
+      this.#remaining = Math.max(1, this.#limit);
+      return this.#waitMs(now);
+    }
+    if (this.#inFlight > 0) return Infinity;
+    this.#refilled = false;
+    this.#remaining = 0;
+    this.#windowEnd = now + this.#windowMs + this.#margin();
+    return this.#windowEnd - now;
+  }
+  #observe(ticket, limit, remaining, receivedAt) {
+    this.#paced = true;
+    this.#limit = limit;
+    const sameWindow = ticket.windowId === this.#windowId;
+    const refilled = this.#windowStart === void 0 || sameWindow && (ticket.seenMin !== void 0 && remaining >= ticket.seenMin || ticket.sentAt >= this.#windowEnd);
+    if (refilled) {
+      this.#windowId++;
+      this.#windowStart = receivedAt;
+      this.#windowEnd = receivedAt + this.#windowMs + this.#margin();
+      this.#remaining = remaining;
+      this.#seenMin = remaining;
+      this.#refilled = false;
+    } else if (!this.#refilled) {
+      this.#remaining = Math.min(this.#remaining, remaining);
+      this.#seenMin = Math.min(this.#seenMin ?? remaining, remaining);
+    }
+  }
+  #onThrottled(info2, receivedAt) {
+    if (info2.retryAt !== void 0 && info2.retryAt - receivedAt > this.#maxWaitMs) return;
+    this.#paced = true;
+    if (info2.limit !== void 0) this.#limit = info2.limit;
+    const retryAt = info2.retryAt ?? Math.max(this.#windowEnd, receivedAt + 1e3);
+    this.#pausedUntil = Math.max(this.#pausedUntil, retryAt);
+    if (this.#windowStart !== void 0) this.#windowMs = Math.max(this.#windowMs, retryAt - this.#windowStart);
+    this.#windowEnd = retryAt;
+    this.#remaining = 0;
+    this.#refilled = false;
+  }
+  /** Slack for the server's whole-second clock and our receive delay. */
+  #margin() {
+    return Math.min(1e3, Math.ceil(this.#windowMs * 0.02));
+  }
+  #notify() {
+    const previous = this.#changed;
+    this.#changed = Promise.withResolvers();
+    previous.resolve();
+  }
+  async #sleepOrChange(ms) {
+    const changed = this.#changed.promise;
+    if (ms === Infinity) return changed;
+    let timer;
+    const elapsed = new Promise((resolve2) => {
+      timer = setTimeout(resolve2, ms);
+    });
+    await Promise.race([changed, elapsed]);
+    clearTimeout(timer);
+  }
+};
 
 // node_modules/ofetch/dist/node.mjs
 import http from "node:http";
@@ -41634,139 +41858,10 @@ var Headers2 = globalThis.Headers || n3;
 var AbortController2 = globalThis.AbortController || T;
 var ofetch = createFetch({ fetch, Headers: Headers2, AbortController: AbortController2 });
 
-// src/api/rate-gate.ts
-function rateInfoOf(status, headers, now) {
-  const info2 = {};
-  const limit = intHeader(headers, "x-ratelimit-limit");
-  const remaining = intHeader(headers, "x-ratelimit-remaining");
-  if (limit !== void 0) info2.limit = limit;
-  if (remaining !== void 0) info2.remaining = remaining;
-  if (status !== 429) return info2;
-  info2.throttled = true;
-  const retryAfter = headers.get("retry-after")?.trim();
-  const reset = intHeader(headers, "x-ratelimit-reset");
-  if (retryAfter && /^\d+$/.test(retryAfter)) info2.retryAt = now + Number(retryAfter) * 1e3;
-  else if (retryAfter && !Number.isNaN(Date.parse(retryAfter))) info2.retryAt = Math.max(now, Date.parse(retryAfter));
-  else if (reset !== void 0) info2.retryAt = Math.min(Math.max(now, reset * 1e3), now + 36e5);
-  return info2;
-}
-function intHeader(headers, name) {
-  const value = headers.get(name)?.trim();
-  return value && /^\d+$/.test(value) ? Number(value) : void 0;
-}
-var RateGate = class {
-  /** `undefined` until the first answer: then one request probes whether the server sends headers at all. */
-  #paced;
-  #limit = 0;
-  #windowMs;
-  #windowId = 0;
-  #windowStart;
-  #windowEnd = 0;
-  /** The lowest `remaining` seen in the current window (the server's count, minus hits not yet answered). */
-  #remaining = 0;
-  #seenMin;
-  /** The window's estimated end passed and the budget was assumed refilled, before any answer confirmed it. */
-  #refilled = false;
-  #inFlight = 0;
-  #pausedUntil = 0;
-  #changed = Promise.withResolvers();
-  constructor(windowMs) {
-    this.#windowMs = windowMs;
-  }
-  /** Waits until a request may be sent under the budget, then reserves one unit for it. */
-  async acquire() {
-    for (; ; ) {
-      const now = Date.now();
-      const wait = this.#waitMs(now);
-      if (wait <= 0) {
-        this.#inFlight++;
-        return { sentAt: now, windowId: this.#windowId, seenMin: this.#seenMin };
-      }
-      await this.#sleepOrChange(wait);
-    }
-  }
-  /** Returns the unit reserved by `acquire` and learns from the answer (none when the request failed). */
-  settle(ticket, info2, receivedAt) {
-    this.#inFlight--;
-    if (info2?.throttled) {
-      this.#onThrottled(info2, receivedAt);
-    } else if (info2?.limit !== void 0 && info2.remaining !== void 0) {
-      this.#observe(ticket, info2.limit, info2.remaining, receivedAt);
-    } else if (this.#paced === void 0) {
-      this.#paced = info2 === void 0 ? void 0 : false;
-    } else if (this.#paced && !this.#refilled) {
-      this.#remaining--;
-    }
-    this.#notify();
-  }
-  /** 0 to send now, else how long to wait. Infinity (wait for an answer) only while something is in flight. */
-  #waitMs(now) {
-    if (now < this.#pausedUntil) return this.#pausedUntil - now;
-    if (this.#paced === void 0) return this.#inFlight > 0 ? Infinity : 0;
-    if (!this.#paced || this.#remaining - this.#inFlight > 0) return 0;
-    if (now < this.#windowEnd) return this.#windowEnd - now;
-    if (!this.#refilled) {
-      this.#refilled = true;
-      this.#remaining = Math.max(1, this.#limit);
-      return this.#waitMs(now);
-    }
-    if (this.#inFlight > 0) return Infinity;
-    this.#refilled = false;
-    this.#remaining = 0;
-    this.#windowEnd = now + this.#windowMs + this.#margin();
-    return this.#windowEnd - now;
-  }
-  #observe(ticket, limit, remaining, receivedAt) {
-    this.#paced = true;
-    this.#limit = limit;
-    const sameWindow = ticket.windowId === this.#windowId;
-    const refilled = this.#windowStart === void 0 || sameWindow && (ticket.seenMin !== void 0 && remaining >= ticket.seenMin || ticket.sentAt >= this.#windowEnd);
-    if (refilled) {
-      this.#windowId++;
-      this.#windowStart = receivedAt;
-      this.#windowEnd = receivedAt + this.#windowMs + this.#margin();
-      this.#remaining = remaining;
-      this.#seenMin = remaining;
-      this.#refilled = false;
-    } else if (!this.#refilled) {
-      this.#remaining = Math.min(this.#remaining, remaining);
-      this.#seenMin = Math.min(this.#seenMin ?? remaining, remaining);
-    }
-  }
-  #onThrottled(info2, receivedAt) {
-    this.#paced = true;
-    if (info2.limit !== void 0) this.#limit = info2.limit;
-    const retryAt = info2.retryAt ?? Math.max(this.#windowEnd, receivedAt + 1e3);
-    this.#pausedUntil = Math.max(this.#pausedUntil, retryAt);
-    if (this.#windowStart !== void 0) this.#windowMs = Math.max(this.#windowMs, retryAt - this.#windowStart);
-    this.#windowEnd = retryAt;
-    this.#remaining = 0;
-    this.#refilled = false;
-  }
-  /** Slack for the server's whole-second clock and our receive delay. */
-  #margin() {
-    return Math.min(1e3, Math.ceil(this.#windowMs * 0.02));
-  }
-  #notify() {
-    const previous = this.#changed;
-    this.#changed = Promise.withResolvers();
-    previous.resolve();
-  }
-  async #sleepOrChange(ms) {
-    const changed = this.#changed.promise;
-    if (ms === Infinity) return changed;
-    let timer;
-    const elapsed = new Promise((resolve2) => {
-      timer = setTimeout(resolve2, ms);
-    });
-    await Promise.race([changed, elapsed]);
-    clearTimeout(timer);
-  }
-};
-
 // src/api/send.ts
 var NEVER_SENT_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
-async function send(request2, timeoutMs) {
+async function send(request2, limits) {
+  const { timeoutMs, maxBodyBytes } = limits;
   const started = performance.now();
   let signal;
   const headers = {
@@ -41785,16 +41880,21 @@ async function send(request2, timeoutMs) {
       // A redirect means a refused key or a dropped Accept header; following it would leak the key (API-NOTES §4).
       redirect: "manual",
       ignoreResponseError: true,
-      responseType: "text",
+      responseType: "stream",
       onRequest({ options }) {
         signal = AbortSignal.timeout(timeoutMs);
         options.signal = signal;
       }
     });
-    const ms = Math.round(performance.now() - started);
-    const text2 = typeof response._data === "string" ? response._data : "";
     const { status, headers: received } = response;
-    return { kind: "response", status, headers: received, text: text2, ms, rate: rateInfoOf(status, received, Date.now()) };
+    const rate = rateInfoOf(status, received, Date.now());
+    const text2 = await readCapped(response._data ?? null, received, maxBodyBytes);
+    const ms = Math.round(performance.now() - started);
+    if (text2 === void 0) {
+      const detail = `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further`;
+      return { kind: "failure", reason: "too-large", detail, neverSent: false, cause: void 0, ms, status, rate };
+    }
+    return { kind: "response", status, headers: received, text: text2, ms, rate };
   } catch (error2) {
     const ms = Math.round(performance.now() - started);
     const cause = error2 instanceof FetchError ? error2.cause : error2;
@@ -41805,6 +41905,32 @@ async function send(request2, timeoutMs) {
     const detail = code ? `connection failed (${code})` : `connection failed (${messageOf(cause)})`;
     return { kind: "failure", reason: "network", detail, neverSent: code !== void 0 && NEVER_SENT_CODES.has(code), cause, ms };
   }
+}
+async function readCapped(body, headers, max) {
+  if (body === null) return "";
+  const declared = Number(headers.get("content-length"));
+  if (!headers.get("content-encoding") && Number.isFinite(declared) && declared > max) {
+    await body.cancel().catch(() => void 0);
+    return void 0;
+  }
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  let size2 = 0;
+  let text2 = "";
+  for (; ; ) {
+    const { done, value } = await reader.read();
+    if (done) return text2 + decoder.decode();
+    size2 += value.byteLength;
+    if (size2 > max) {
+      await reader.cancel().catch(() => void 0);
+      return void 0;
+    }
+    text2 += decoder.decode(value, { stream: true });
+  }
+}
+function formatBytes(bytes) {
+  const mib2 = bytes / 2 ** 20;
+  return mib2 >= 1 ? `${Number(mib2.toFixed(1))} MiB` : `${bytes} bytes`;
 }
 function errorCode(error2) {
   let current = error2;
@@ -41821,7 +41947,6 @@ function messageOf(error2) {
 
 // src/api/http.ts
 var BACKOFF_CAP_MS = 3e4;
-var RETRY_AFTER_CAP_MS = 12e4;
 var MAX_THROTTLED = 20;
 function createHttp(options) {
   let refused;
@@ -41832,12 +41957,17 @@ function createHttp(options) {
     let throttles = 0;
     for (let attempt = 1; ; attempt++) {
       options.stats.sent[request2.method] = (options.stats.sent[request2.method] ?? 0) + 1;
-      const result = await options.scheduler.run(origin, () => {
+      let tooLong;
+      const result = await options.scheduler.run(origin, async () => {
         if (refused) throw stopped(exchange, refused);
-        return send(request2, options.timeoutMs);
+        const answer = await send(request2, options);
+        tooLong = waitError(exchange, answer, options.maxWaitMs);
+        if (tooLong) refused ??= tooLong;
+        return answer;
       });
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== void 0) options.stats.rateLimit = result.rate.limit;
+      if (tooLong) throw tooLong;
       const verdict = judge(exchange, result);
       if (verdict.kind === "ok") return { method: request2.method, url: exchange.url, status: verdict.status, body: verdict.body };
       if (verdict.kind === "fail" && verdict.error.fatal) refused ??= verdict.error;
@@ -41860,6 +41990,9 @@ function judge(exchange, result) {
     const ambiguous = isPost && !result.neverSent;
     const note = ambiguous ? "; the POST may have been applied: look the website up before creating it again" : "";
     const message = scrub(`${result.detail}${note}`, exchange.secrets);
+    if (result.reason === "too-large") {
+      return { kind: "fail", error: new ApiError({ kind: "bound", method, url, status: result.status, message, ambiguous }), retryable: false };
+    }
     const error2 = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause });
     return { kind: "fail", error: error2, retryable: !isPost || result.neverSent };
   }
@@ -41875,7 +42008,8 @@ function judge(exchange, result) {
   if (status === 429) return { kind: "throttled", error: errorFromResponse(exchange, status, text2) };
   if (status >= 500) {
     const error2 = errorFromResponse(exchange, status, text2, isPost);
-    return { kind: "fail", error: error2, retryable: !isPost, retryAfterMs: retryAfterMs(result.headers) };
+    const retryAt = retryAfterOf(result.headers, Date.now())?.retryAt;
+    return { kind: "fail", error: error2, retryable: !isPost, retryAfterMs: retryAt === void 0 ? void 0 : retryAt - Date.now() };
   }
   return { kind: "fail", error: errorFromResponse(exchange, status, text2), retryable: false };
 }
@@ -41916,9 +42050,28 @@ function backoffMs(failure2, baseMs) {
   const delay = Math.min(BACKOFF_CAP_MS, baseMs * 2 ** (failure2 - 1));
   return delay / 2 + Math.random() * (delay / 2);
 }
-function retryAfterMs(headers) {
-  const value = headers.get("retry-after")?.trim();
-  return value && /^\d+$/.test(value) ? Math.min(Number(value) * 1e3, RETRY_AFTER_CAP_MS) : void 0;
+function waitError(exchange, result, maxWaitMs) {
+  if (result.kind !== "response") return void 0;
+  const now = Date.now();
+  const retried5xx = result.status >= 500 && exchange.method !== "POST";
+  const asked = result.status === 429 ? result.rate : retried5xx ? retryAfterOf(result.headers, now) : void 0;
+  if (asked?.retryAt === void 0 || asked.retryAt - now <= maxWaitMs) return void 0;
+  return new ApiError({
+    kind: "bound",
+    method: exchange.method,
+    url: exchange.url,
+    status: result.status,
+    message: `the server asked to wait ${formatWait(asked.retryAt - now)} (${asked.waitHeader ?? "Retry-After"}), longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; run it again later, or raise --max-wait`,
+    fatal: true
+  });
+}
+function formatWait(ms) {
+  const seconds = Math.ceil(ms / 1e3);
+  if (seconds < 120) return `${seconds}s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
 }
 function sleep(ms) {
   return new Promise((resolve2) => setTimeout(resolve2, ms));
@@ -41955,12 +42108,17 @@ function object(value, path) {
 function int(value, path, nullAs) {
   if (value === null || value === void 0) {
     if (nullAs !== void 0) return nullAs;
-  } else if (typeof value === "number" && Number.isInteger(value)) {
+  } else if (typeof value === "number" && Number.isSafeInteger(value)) {
     return value;
-  } else if (typeof value === "string" && /^-?\d+$/.test(value.trim())) {
+  } else if (typeof value === "string" && /^-?\d+$/.test(value.trim()) && Number.isSafeInteger(Number(value.trim()))) {
     return Number(value.trim());
   }
   throw new DecodeError(path, "an integer", value);
+}
+function id(value, path) {
+  const n4 = int(value, path);
+  if (n4 >= 1) return n4;
+  throw new DecodeError(path, "a positive integer id", value);
 }
 function decimal(value, path) {
   if (value === null) return 0;
@@ -41999,7 +42157,7 @@ function decodeWebsite(value, path = "data") {
     fields[field] = READERS2[kind](raw[api], `${path}.${api}`);
   }
   return {
-    id: int(raw.id, `${path}.id`),
+    id: id(raw.id, `${path}.id`),
     domain: string(raw.domain, `${path}.domain`),
     // The loop above reads every readable field by its kind, which TypeScript cannot follow through a table.
     ...fields,
@@ -42047,7 +42205,7 @@ function decodeMeta(raw) {
 function decodeDeleted(idType) {
   return (body) => {
     if (body.deleted !== true) throw new DecodeError("deleted", "true", body.deleted);
-    return { id: idType === "website" ? int(body.id, "id") : string(body.id, "id"), deleted: true };
+    return { id: idType === "website" ? id(body.id, "id") : string(body.id, "id"), deleted: true };
   };
 }
 
@@ -42101,7 +42259,7 @@ function encodeListProjects(params) {
 
 // src/api/paginate.ts
 var MAX_REREADS = 3;
-var MAX_LINKED_PAGES = 1e5;
+var MAX_ITEMS = 1e5;
 async function readAll(listing) {
   const problems = [];
   for (let read = 0; read <= MAX_REREADS; read++) {
@@ -42120,15 +42278,34 @@ async function readAll(listing) {
 async function readPages(listing) {
   const first = await listing.page(1);
   if (first.meta) {
-    const { last_page: last, total, per_page: perPage } = first.meta;
-    if (last !== Math.max(1, Math.ceil(total / Math.max(1, perPage)))) return `page 1 reported ${last} pages for ${total} items`;
+    const last = checkMeta(listing, first.meta);
     const rest = Array.from({ length: last - 1 }, (_, i) => listing.page(i + 2));
-    return [first, ...await Promise.all(rest)];
+    const pages = [first, ...await Promise.all(rest)];
+    const final = pages.at(-1);
+    if (final.links?.next && final.meta?.total === first.meta.total) {
+      throw boundError(listing, `page ${last}, the last of meta.last_page ${last}, still has a links.next: they must agree`);
+    }
+    return pages;
   }
   if (!first.links) {
     return first.data.length < listing.perPage ? [first] : "the answer has neither meta nor links to page on";
   }
   return followNext(listing, first);
+}
+function checkMeta(listing, meta) {
+  const { last_page: last, total, per_page: perPage } = meta;
+  if (total > MAX_ITEMS) {
+    throw boundError(listing, `meta.total says ${total} ${listing.noun}, more than the ${MAX_ITEMS} sitesync reads`);
+  }
+  const expected = Math.max(1, Math.ceil(total / perPage));
+  if (perPage < 1 || total < 0 || last !== expected) {
+    const why = `page 1 says last_page ${last} for a total of ${total} at per_page ${perPage}`;
+    throw boundError(listing, `${why}, which do not agree (a broken server or proxy)`);
+  }
+  if (last > maxPages(listing)) {
+    throw boundError(listing, `page 1 says last_page ${last}, more than the ${maxPages(listing)} pages sitesync reads`);
+  }
+  return last;
 }
 async function followNext(listing, first) {
   const pages = [first];
@@ -42136,8 +42313,9 @@ async function followNext(listing, first) {
   let next = first.links?.next ?? null;
   while (next !== null) {
     const n4 = pageNumberOf(next);
-    if (n4 === void 0 || n4 <= current || pages.length >= MAX_LINKED_PAGES) {
-      return `links.next of page ${current} does not lead to a later page`;
+    if (n4 !== current + 1) return `links.next of page ${current} does not lead to page ${current + 1}`;
+    if (n4 > maxPages(listing)) {
+      throw boundError(listing, `links.next leads past page ${maxPages(listing)}, more pages than sitesync reads`);
     }
     const page = await listing.page(n4);
     pages.push(page);
@@ -42145,6 +42323,12 @@ async function followNext(listing, first) {
     next = page.links?.next ?? null;
   }
   return pages;
+}
+function maxPages(listing) {
+  return Math.ceil(MAX_ITEMS / listing.perPage);
+}
+function boundError(listing, message) {
+  return new ApiError({ kind: "bound", method: "GET", url: listing.url, message });
 }
 function pageNumberOf(link) {
   try {
@@ -42179,6 +42363,41 @@ function check(listing, pages) {
   return void 0;
 }
 
+// src/api/service.ts
+function pathSegment(value) {
+  const encoded = encodeURIComponent(value);
+  return encoded === "." || encoded === ".." ? encoded.replaceAll(".", "%2E") : encoded;
+}
+function createService(base, flag3, apiKey, http2) {
+  const url = (path, query) => {
+    if (base === void 0) {
+      const [env, key2] = flag3 === "--projects-url" ? ["SITESYNC_PROJECTS_URL", "projects_url"] : ["SITESYNC_WEBSITES_URL", "websites_url"];
+      throw new UsageError(`this command needs the API address: pass ${flag3} <url>, set ${env}, or set ${key2} in the config`);
+    }
+    const search = query && query.size > 0 ? `?${query.toString()}` : "";
+    return `${base}/api/v1/${path}${search}`;
+  };
+  return {
+    url,
+    async request(method, path, options = {}) {
+      const target = url(path, options.query);
+      checkPath(method, target, `${new URL(base).pathname.replace(/\/$/, "")}/api/v1/${path}`, path);
+      return http2({ method, url: target, apiKey, form: options.form });
+    }
+  };
+}
+function checkPath(method, target, expected, path) {
+  const actual = new URL(target).pathname;
+  if (actual === expected && !path.split("/").includes("")) return;
+  const why = actual === expected ? "it has an empty segment (a blank name?)" : `it resolves to ${actual}`;
+  throw new ApiError({
+    kind: "bound",
+    method,
+    url: redactUrl(target),
+    message: `not sent: the path must be exactly ${expected}, but ${why}; a name made of dots or slashes cannot be addressed`
+  });
+}
+
 // src/api/projects.ts
 var PER_PAGE = 100;
 var decodeProjectPage = decodePage(decodeProject);
@@ -42186,8 +42405,7 @@ function createProjectsApi(service) {
   const list = async (params = {}) => decodeResponse(await service.request("GET", "projects", { query: encodeListProjects(params) }), decodeProjectPage);
   return {
     list,
-    // The name is a path segment: encode it so a stray `/`, `?` or `#` cannot address something else.
-    delete: async (project) => decodeResponse(await service.request("DELETE", `projects/${encodeURIComponent(project)}`), decodeDeleted("project")),
+    delete: async (project) => decodeResponse(await service.request("DELETE", `projects/${pathSegment(project)}`), decodeDeleted("project")),
     readAll: async () => {
       const base = { per_page: PER_PAGE, sort_by: "project", sort: "asc" };
       return readAll({
@@ -42376,7 +42594,7 @@ function createScheduler(options) {
   const gates = /* @__PURE__ */ new Map();
   const gateFor = (origin) => {
     let gate = gates.get(origin);
-    if (!gate) gates.set(origin, gate = new RateGate(options.rateWindowMs));
+    if (!gate) gates.set(origin, gate = new RateGate(options.rateWindowMs, options.maxWaitMs));
     return gate;
   };
   return {
@@ -42397,41 +42615,23 @@ function createScheduler(options) {
   };
 }
 
-// src/api/service.ts
-function createService(base, flag3, apiKey, http2) {
-  const url = (path, query) => {
-    if (base === void 0) {
-      const [env, key2] = flag3 === "--projects-url" ? ["SITESYNC_PROJECTS_URL", "projects_url"] : ["SITESYNC_WEBSITES_URL", "websites_url"];
-      throw new UsageError(`this command needs the API address: pass ${flag3} <url>, set ${env}, or set ${key2} in the config`);
-    }
-    const search = query && query.size > 0 ? `?${query.toString()}` : "";
-    return `${base}/api/v1/${path}${search}`;
-  };
-  return {
-    url,
-    async request(method, path, options = {}) {
-      const target = url(path, options.query);
-      return http2({ method, url: target, apiKey, form: options.form });
-    }
-  };
-}
-
 // src/api/websites.ts
 var PER_PAGE2 = 100;
+var MAX_SEARCH_PAGES = 5;
 var decodeWebsitePage = decodePage(decodeWebsite);
 var decodeOneWebsite = decodeItem(decodeWebsite);
-function idPath(id) {
-  if (!Number.isSafeInteger(id) || id < 1) throw new UsageError(`invalid website id ${String(id)}`);
-  return `websites/${id}`;
+function idPath(id2) {
+  if (!Number.isSafeInteger(id2) || id2 < 1) throw new UsageError(`invalid website id ${String(id2)}`);
+  return `websites/${id2}`;
 }
 function createWebsitesApi(service) {
   const list = async (params = {}) => decodeResponse(await service.request("GET", "websites", { query: encodeListWebsites(params) }), decodeWebsitePage);
   return {
     list,
-    show: async (id) => decodeResponse(await service.request("GET", idPath(id)), decodeOneWebsite),
+    show: async (id2) => decodeResponse(await service.request("GET", idPath(id2)), decodeOneWebsite),
     create: async (input) => decodeResponse(await service.request("POST", "websites", { form: encodeCreate(input) }), decodeOneWebsite),
-    update: async (id, input) => decodeResponse(await service.request("PUT", idPath(id), { form: encodeUpdate(input) }), decodeOneWebsite),
-    delete: async (id) => decodeResponse(await service.request("DELETE", idPath(id)), decodeDeleted("website")),
+    update: async (id2, input) => decodeResponse(await service.request("PUT", idPath(id2), { form: encodeUpdate(input) }), decodeOneWebsite),
+    delete: async (id2) => decodeResponse(await service.request("DELETE", idPath(id2)), decodeDeleted("website")),
     readAll: async () => {
       const base = { per_page: PER_PAGE2, sort_by: "id", sort: "asc" };
       return readAll({
@@ -42442,17 +42642,27 @@ function createWebsitesApi(service) {
         noun: "websites"
       });
     },
-    find: (domain) => find(list, normalizeDomain(domain))
+    find: (domain) => {
+      const normalized = normalizeDomain(domain);
+      const query = encodeListWebsites({ search: normalized, per_page: PER_PAGE2, sort_by: "id", sort: "desc" });
+      return find(list, normalized, service.url("websites", query));
+    }
   };
 }
-async function find(list, domain) {
-  for (let page = 1; ; page++) {
-    const result = await list({ search: domain, per_page: PER_PAGE2, sort_by: "id", sort: "asc", page });
+async function find(list, domain, url) {
+  for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
+    const result = await list({ search: domain, per_page: PER_PAGE2, sort_by: "id", sort: "desc", page });
     const hit = result.data.find((website) => website.domain === domain);
     if (hit) return hit;
     const more = result.meta ? page < result.meta.last_page : Boolean(result.links?.next);
     if (!more || result.data.length === 0) return void 0;
   }
+  throw new ApiError({
+    kind: "bound",
+    method: "GET",
+    url,
+    message: `the search for ${domain} runs past ${MAX_SEARCH_PAGES} pages (${MAX_SEARCH_PAGES * PER_PAGE2} matches) without it: cannot tell whether the POST created it; check the account, then plan again`
+  });
 }
 
 // src/api/client.ts
@@ -42462,7 +42672,12 @@ var DEFAULTS = {
   retries: 4,
   retryBaseMs: 500,
   // The real API's throttle:60,1 (API-NOTES §1).
-  rateWindowMs: 6e4
+  rateWindowMs: 6e4,
+  // DESIGN §12: a page of 100 websites is tens of KiB; even 100 `exclude_ips` TEXT columns (64 KiB each,
+  // newlines escaped) stay well under this.
+  maxBodyBytes: 32 * 2 ** 20,
+  // DESIGN §12: the real API's windows are one minute; a server asking for longer is broken or hostile.
+  maxWaitMs: 5 * 6e4
 };
 function createClient(options) {
   const apiKey = checkKey(options.apiKey, "the API key (SITESYNC_API_KEY)");
@@ -42470,13 +42685,17 @@ function createClient(options) {
   const websitesBase = options.websitesUrl ? resolveBaseUrl(options.websitesUrl, "--websites-url") : void 0;
   const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "--projects-url") : void 0;
   const stats = { sent: {}, throttled: 0, retries: 0 };
+  const maxWaitMs = whole(options.maxWaitMs, DEFAULTS.maxWaitMs, 0, "maxWaitMs");
   const http2 = createHttp({
     scheduler: createScheduler({
       concurrency: whole(options.concurrency, DEFAULTS.concurrency, 1, "--concurrency"),
-      rateWindowMs: whole(options.rateWindowMs, DEFAULTS.rateWindowMs, 1, "rateWindowMs")
+      rateWindowMs: whole(options.rateWindowMs, DEFAULTS.rateWindowMs, 1, "rateWindowMs"),
+      maxWaitMs
     }),
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS.timeoutMs, 1, "timeoutMs"),
+    maxBodyBytes: whole(options.maxBodyBytes, DEFAULTS.maxBodyBytes, 1, "maxBodyBytes"),
+    maxWaitMs,
     retries: whole(options.retries, DEFAULTS.retries, 0, "retries"),
     retryBaseMs: whole(options.retryBaseMs, DEFAULTS.retryBaseMs, 0, "retryBaseMs"),
     secrets: [.../* @__PURE__ */ new Set([apiKey, projectsKey])],
@@ -42521,6 +42740,7 @@ function clientFor(request2, config, onRequest) {
     ...projectsApiKey ? { projectsApiKey } : {},
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutMs,
+    maxWaitMs: settings.maxWaitMs,
     rateWindowMs: settings.rateWindowMs,
     onRequest
   });
@@ -43130,7 +43350,7 @@ async function validateOffline(ctx, reason) {
 }
 function readSource2(file) {
   try {
-    return readFileSync3(file, "utf8");
+    return readFileSync2(file, "utf8");
   } catch {
     return void 0;
   }
@@ -43203,7 +43423,7 @@ function flag2(name, fallback, problems) {
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync4, existsSync as existsSync2 } from "fs";
+import { readFileSync as readFileSync3, existsSync as existsSync2 } from "fs";
 import { EOL as EOL5 } from "os";
 var Context = class {
   /**
@@ -43214,7 +43434,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync4(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync3(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${EOL5}`);

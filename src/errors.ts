@@ -55,7 +55,12 @@ export type ApiErrorKind =
   /** A read that could not produce a complete, consistent listing (DESIGN §5). */
   | "integrity"
   /** Not sent: an earlier request of the run was refused (401/403/redirect), which ends the run (DESIGN §6). */
-  | "stopped";
+  | "stopped"
+  /**
+   * A bound on hostile input was crossed (DESIGN §12): too many pages, too large a body, too long a wait, or
+   * a path that would not reach the intended endpoint. Exit 1, never a hang or a crash.
+   */
+  | "bound";
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -71,6 +76,8 @@ export interface ApiErrorInit {
   body?: unknown;
   /** A POST whose outcome is unknown: it may have been committed (timeout, reset, 5xx). */
   ambiguous?: boolean;
+  /** Ends the whole run, like a refused key: a server asking for a wait beyond `--max-wait` (DESIGN §12). */
+  fatal?: boolean;
   cause?: unknown;
 }
 
@@ -85,6 +92,7 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly body: unknown;
   readonly ambiguous: boolean;
+  readonly #fatal: boolean;
 
   constructor(init: ApiErrorInit) {
     const status = init.status === undefined ? init.kind : String(init.status);
@@ -98,11 +106,12 @@ export class ApiError extends Error {
     this.fieldErrors = init.fieldErrors;
     this.body = init.body;
     this.ambiguous = init.ambiguous ?? false;
+    this.#fatal = init.fatal ?? false;
   }
 
   /** 401, 403 and redirects (a bad key) end the whole run: every other request would fail the same way. */
   get fatal(): boolean {
-    return this.kind === "redirect" || this.status === 401 || this.status === 403;
+    return this.#fatal || this.kind === "redirect" || this.status === 401 || this.status === 403;
   }
 }
 

@@ -14,6 +14,11 @@ const DEFAULTS = {
   retryBaseMs: 500,
   // The real API's throttle:60,1 (API-NOTES §1).
   rateWindowMs: 60_000,
+  // DESIGN §12: a page of 100 websites is tens of KiB; even 100 `exclude_ips` TEXT columns (64 KiB each,
+  // newlines escaped) stay well under this.
+  maxBodyBytes: 32 * 2 ** 20,
+  // DESIGN §12: the real API's windows are one minute; a server asking for longer is broken or hostile.
+  maxWaitMs: 5 * 60_000,
 } as const;
 
 /**
@@ -28,13 +33,17 @@ export function createClient(options: ClientOptions): Client {
   const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "--projects-url") : undefined;
 
   const stats: RequestStats = { sent: {}, throttled: 0, retries: 0 };
+  const maxWaitMs = whole(options.maxWaitMs, DEFAULTS.maxWaitMs, 0, "maxWaitMs");
   const http = createHttp({
     scheduler: createScheduler({
       concurrency: whole(options.concurrency, DEFAULTS.concurrency, 1, "--concurrency"),
       rateWindowMs: whole(options.rateWindowMs, DEFAULTS.rateWindowMs, 1, "rateWindowMs"),
+      maxWaitMs,
     }),
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS.timeoutMs, 1, "timeoutMs"),
+    maxBodyBytes: whole(options.maxBodyBytes, DEFAULTS.maxBodyBytes, 1, "maxBodyBytes"),
+    maxWaitMs,
     retries: whole(options.retries, DEFAULTS.retries, 0, "retries"),
     retryBaseMs: whole(options.retryBaseMs, DEFAULTS.retryBaseMs, 0, "retryBaseMs"),
     secrets: [...new Set([apiKey, projectsKey])],

@@ -46,12 +46,19 @@ function object(value: unknown, path: string): Raw {
 function int(value: unknown, path: string, nullAs?: number): number {
   if (value === null || value === undefined) {
     if (nullAs !== undefined) return nullAs;
-  } else if (typeof value === "number" && Number.isInteger(value)) {
+  } else if (typeof value === "number" && Number.isSafeInteger(value)) {
     return value;
-  } else if (typeof value === "string" && /^-?\d+$/.test(value.trim())) {
+  } else if (typeof value === "string" && /^-?\d+$/.test(value.trim()) && Number.isSafeInteger(Number(value.trim()))) {
     return Number(value.trim());
   }
   throw new DecodeError(path, "an integer", value);
+}
+
+/** An id goes into request paths: only a positive safe integer may (issue 12: a `-1` or `1e21` was accepted). */
+function id(value: unknown, path: string): number {
+  const n = int(value, path);
+  if (n >= 1) return n;
+  throw new DecodeError(path, "a positive integer id", value);
 }
 
 /** MySQL SUM() is a DECIMAL, which PDO hands over as a string (API-NOTES §5). */
@@ -100,7 +107,7 @@ export function decodeWebsite(value: unknown, path = "data"): LiveWebsite {
     fields[field] = READERS[kind](raw[api], `${path}.${api}`);
   }
   return {
-    id: int(raw.id, `${path}.id`),
+    id: id(raw.id, `${path}.id`),
     domain: string(raw.domain, `${path}.domain`),
     // The loop above reads every readable field by its kind, which TypeScript cannot follow through a table.
     ...(fields as ReadableFields),
@@ -157,6 +164,6 @@ function decodeMeta(raw: Raw): PageMeta {
 export function decodeDeleted(idType: "website" | "project"): (body: Raw) => DeleteResult {
   return (body) => {
     if (body.deleted !== true) throw new DecodeError("deleted", "true", body.deleted);
-    return { id: idType === "website" ? int(body.id, "id") : string(body.id, "id"), deleted: true };
+    return { id: idType === "website" ? id(body.id, "id") : string(body.id, "id"), deleted: true };
   };
 }

@@ -2,6 +2,7 @@ import { ApiError } from "../errors.ts";
 import { redactUrl, scrub } from "./redact.ts";
 import { errorFromResponse, parseJsonBody, type Exchange } from "./response-body.ts";
 import type { Scheduler } from "./scheduler.ts";
+import { retryAfterOf } from "./rate-gate.ts";
 import { send, type Attempt, type OutgoingRequest } from "./send.ts";
 import type { RequestLogEntry, RequestStats } from "./types.ts";
 
@@ -10,6 +11,10 @@ export interface HttpOptions {
   /** Mutated in place: the client's `stats()` returns a copy. */
   stats: RequestStats;
   timeoutMs: number;
+  /** The largest answer body read, counted after decompression (DESIGN §12). */
+  maxBodyBytes: number;
+  /** The longest wait a server may ask for (Retry-After, X-RateLimit-Reset); a longer one ends the run. */
+  maxWaitMs: number;
   retries: number;
   retryBaseMs: number;
   /** Every key in use, masked out of messages and bodies. */
@@ -29,7 +34,6 @@ export interface ApiResponse {
 export type Http = (request: OutgoingRequest) => Promise<ApiResponse>;
 
 const BACKOFF_CAP_MS = 30_000;
-const RETRY_AFTER_CAP_MS = 120_000;
 /** A server that keeps answering 429 past its own Retry-After is broken, not busy. */
 const MAX_THROTTLED = 20;
 
@@ -54,12 +58,18 @@ export function createHttp(options: HttpOptions): Http {
     let throttles = 0;
     for (let attempt = 1; ; attempt++) {
       options.stats.sent[request.method] = (options.stats.sent[request.method] ?? 0) + 1;
-      const result = await options.scheduler.run(origin, () => {
+      let tooLong: ApiError | undefined;
+      const result = await options.scheduler.run(origin, async () => {
         if (refused) throw stopped(exchange, refused);
-        return send(request, options.timeoutMs);
+        const answer = await send(request, options);
+        // Decided before the scheduler lets the next request go: a wait beyond the bound ends the run.
+        tooLong = waitError(exchange, answer, options.maxWaitMs);
+        if (tooLong) refused ??= tooLong;
+        return answer;
       });
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== undefined) options.stats.rateLimit = result.rate.limit;
+      if (tooLong) throw tooLong;
       const verdict = judge(exchange, result);
       if (verdict.kind === "ok") return { method: request.method, url: exchange.url, status: verdict.status, body: verdict.body };
       if (verdict.kind === "fail" && verdict.error.fatal) refused ??= verdict.error;
@@ -83,6 +93,10 @@ function judge(exchange: Exchange, result: Attempt): Verdict {
     const ambiguous = isPost && !result.neverSent;
     const note = ambiguous ? "; the POST may have been applied: look the website up before creating it again" : "";
     const message = scrub(`${result.detail}${note}`, exchange.secrets);
+    if (result.reason === "too-large") {
+      // Sending it again would only read the same body again.
+      return { kind: "fail", error: new ApiError({ kind: "bound", method, url, status: result.status, message, ambiguous }), retryable: false };
+    }
     const error = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause });
     return { kind: "fail", error, retryable: !isPost || result.neverSent };
   }
@@ -99,7 +113,8 @@ function judge(exchange: Exchange, result: Attempt): Verdict {
   if (status === 429) return { kind: "throttled", error: errorFromResponse(exchange, status, text) };
   if (status >= 500) {
     const error = errorFromResponse(exchange, status, text, isPost);
-    return { kind: "fail", error, retryable: !isPost, retryAfterMs: retryAfterMs(result.headers) };
+    const retryAt = retryAfterOf(result.headers, Date.now())?.retryAt;
+    return { kind: "fail", error, retryable: !isPost, retryAfterMs: retryAt === undefined ? undefined : retryAt - Date.now() };
   }
   return { kind: "fail", error: errorFromResponse(exchange, status, text), retryable: false };
 }
@@ -149,9 +164,37 @@ export function backoffMs(failure: number, baseMs: number): number {
   return delay / 2 + Math.random() * (delay / 2);
 }
 
-function retryAfterMs(headers: Headers): number | undefined {
-  const value = headers.get("retry-after")?.trim();
-  return value && /^\d+$/.test(value) ? Math.min(Number(value) * 1000, RETRY_AFTER_CAP_MS) : undefined;
+/**
+ * The ApiError that ends the run when an answer asks for a wait longer than `maxWaitMs` (DESIGN §12): a
+ * 429's Retry-After or X-RateLimit-Reset, or the Retry-After of a 5xx to a request that would be retried.
+ */
+function waitError(exchange: Exchange, result: Attempt, maxWaitMs: number): ApiError | undefined {
+  if (result.kind !== "response") return undefined;
+  const now = Date.now();
+  // A POST is never retried after a 5xx (it may have been applied), so its Retry-After asks nothing of us.
+  const retried5xx = result.status >= 500 && exchange.method !== "POST";
+  const asked = result.status === 429 ? result.rate : retried5xx ? retryAfterOf(result.headers, now) : undefined;
+  if (asked?.retryAt === undefined || asked.retryAt - now <= maxWaitMs) return undefined;
+  return new ApiError({
+    kind: "bound",
+    method: exchange.method,
+    url: exchange.url,
+    status: result.status,
+    message:
+      `the server asked to wait ${formatWait(asked.retryAt - now)} (${asked.waitHeader ?? "Retry-After"}), ` +
+      `longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; run it again later, or raise --max-wait`,
+    fatal: true,
+  });
+}
+
+/** `45s`, `5m`, `2h 30m`: whole seconds, the unit a person reads a wait in. */
+export function formatWait(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 120) return `${seconds}s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
 }
 
 function sleep(ms: number): Promise<void> {

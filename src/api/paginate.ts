@@ -1,5 +1,5 @@
 import { ApiError } from "../errors.ts";
-import type { Page } from "./types.ts";
+import type { Page, PageMeta } from "./types.ts";
 
 /** One listing endpoint read with a fixed sort and `per_page`. */
 export interface Listing<T> {
@@ -17,8 +17,12 @@ export interface Listing<T> {
 
 /** Re-reads after the first read fails its integrity checks (DESIGN §5). */
 export const MAX_REREADS = 3;
-/** A server that keeps sending `links.next` beyond this is looping, not paging. */
-const MAX_LINKED_PAGES = 100_000;
+/**
+ * The largest account sitesync reads (DESIGN §12): 100,000 websites or projects, so 1,000 pages at
+ * per_page 100. A listing that claims more, or a `links.next` chain that runs longer, is refused before it
+ * is read: issue 12 saw an absurd `last_page` and an endless chain run the process out of memory.
+ */
+export const MAX_ITEMS = 100_000;
 
 /**
  * Every item of a listing, or an ApiError: never a partial list (DESIGN §5). Page 1 first, then pages
@@ -48,17 +52,38 @@ export async function readAll<T>(listing: Listing<T>): Promise<T[]> {
 async function readPages<T>(listing: Listing<T>): Promise<Page<T>[] | string> {
   const first = await listing.page(1);
   if (first.meta) {
-    const { last_page: last, total, per_page: perPage } = first.meta;
-    // A page count that does not follow from the total would be a broken server, not a changed account.
-    if (last !== Math.max(1, Math.ceil(total / Math.max(1, perPage)))) return `page 1 reported ${last} pages for ${total} items`;
+    const last = checkMeta(listing, first.meta);
     const rest = Array.from({ length: last - 1 }, (_, i) => listing.page(i + 2));
-    return [first, ...(await Promise.all(rest))];
+    const pages = [first, ...(await Promise.all(rest))];
+    const final = pages.at(-1)!;
+    // A changed total is a changed account (re-read); a last page that links on with the same total is a lie.
+    if (final.links?.next && final.meta?.total === first.meta.total) {
+      throw boundError(listing, `page ${last}, the last of meta.last_page ${last}, still has a links.next: they must agree`);
+    }
+    return pages;
   }
   if (!first.links) {
     // Without meta or links a full page cannot tell whether more follow.
     return first.data.length < listing.perPage ? [first] : "the answer has neither meta nor links to page on";
   }
   return followNext(listing, first);
+}
+
+/** `last_page` must follow from `total ÷ per_page`, within the bound; a broken server is not re-read. */
+function checkMeta<T>(listing: Listing<T>, meta: PageMeta): number {
+  const { last_page: last, total, per_page: perPage } = meta;
+  if (total > MAX_ITEMS) {
+    throw boundError(listing, `meta.total says ${total} ${listing.noun}, more than the ${MAX_ITEMS} sitesync reads`);
+  }
+  const expected = Math.max(1, Math.ceil(total / perPage));
+  if (perPage < 1 || total < 0 || last !== expected) {
+    const why = `page 1 says last_page ${last} for a total of ${total} at per_page ${perPage}`;
+    throw boundError(listing, `${why}, which do not agree (a broken server or proxy)`);
+  }
+  if (last > maxPages(listing)) {
+    throw boundError(listing, `page 1 says last_page ${last}, more than the ${maxPages(listing)} pages sitesync reads`);
+  }
+  return last;
 }
 
 /** The `meta`-less fallback. Only the page number is taken from `links.next`: the key never follows a host it names. */
@@ -68,8 +93,9 @@ async function followNext<T>(listing: Listing<T>, first: Page<T>): Promise<Page<
   let next = first.links?.next ?? null;
   while (next !== null) {
     const n = pageNumberOf(next);
-    if (n === undefined || n <= current || pages.length >= MAX_LINKED_PAGES) {
-      return `links.next of page ${current} does not lead to a later page`;
+    if (n !== current + 1) return `links.next of page ${current} does not lead to page ${current + 1}`;
+    if (n > maxPages(listing)) {
+      throw boundError(listing, `links.next leads past page ${maxPages(listing)}, more pages than sitesync reads`);
     }
     const page = await listing.page(n);
     pages.push(page);
@@ -77,6 +103,14 @@ async function followNext<T>(listing: Listing<T>, first: Page<T>): Promise<Page<
     next = page.links?.next ?? null;
   }
   return pages;
+}
+
+function maxPages<T>(listing: Listing<T>): number {
+  return Math.ceil(MAX_ITEMS / listing.perPage);
+}
+
+function boundError<T>(listing: Listing<T>, message: string): ApiError {
+  return new ApiError({ kind: "bound", method: "GET", url: listing.url, message });
 }
 
 function pageNumberOf(link: string): number | undefined {

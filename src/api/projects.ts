@@ -1,7 +1,7 @@
 import { decodeDeleted, decodePage, decodeProject, decodeResponse } from "./decode.ts";
 import { encodeListProjects } from "./encode.ts";
 import { readAll } from "./paginate.ts";
-import type { Service } from "./service.ts";
+import { pathSegment, type Service } from "./service.ts";
 import type { ProjectsApi } from "./types.ts";
 
 const PER_PAGE = 100;
@@ -14,9 +14,8 @@ export function createProjectsApi(service: Service): ProjectsApi {
 
   return {
     list,
-    // The name is a path segment: encode it so a stray `/`, `?` or `#` cannot address something else.
     delete: async (project) =>
-      decodeResponse(await service.request("DELETE", `projects/${encodeURIComponent(project)}`), decodeDeleted("project")),
+      decodeResponse(await service.request("DELETE", `projects/${pathSegment(project)}`), decodeDeleted("project")),
     readAll: async () => {
       const base = { per_page: PER_PAGE, sort_by: "project", sort: "asc" } as const;
       return readAll({

@@ -18,6 +18,8 @@ export interface RateInfo {
   throttled?: boolean;
   /** On a 429, when the server says a request will be accepted again (epoch ms). */
   retryAt?: number;
+  /** The header that set `retryAt`, as received (digits or a date only), for the message when it is too far. */
+  waitHeader?: string;
 }
 
 /** The state a request was sent under, used to tell a refilled counter from answers arriving out of order. */
@@ -36,18 +38,37 @@ export function rateInfoOf(status: number, headers: Headers, now: number): RateI
   if (remaining !== undefined) info.remaining = remaining;
   if (status !== 429) return info;
   info.throttled = true;
-  const retryAfter = headers.get("retry-after")?.trim();
-  const reset = intHeader(headers, "x-ratelimit-reset");
-  if (retryAfter && /^\d+$/.test(retryAfter)) info.retryAt = now + Number(retryAfter) * 1000;
-  else if (retryAfter && !Number.isNaN(Date.parse(retryAfter))) info.retryAt = Math.max(now, Date.parse(retryAfter));
-  // A unix timestamp from the server's clock: clamp it so a skewed clock cannot stall the run for hours.
-  else if (reset !== undefined) info.retryAt = Math.min(Math.max(now, reset * 1000), now + 3_600_000);
+  const wait = retryAfterOf(headers, now) ?? resetOf(headers, now);
+  if (wait) Object.assign(info, wait);
   return info;
+}
+
+/**
+ * `Retry-After` as seconds or an HTTP date (RFC 9110 §10.2.3), as the time to retry at (epoch ms); a date in
+ * the past means now. A negative, fractional or garbage value counts as no value (DESIGN §12): `Date.parse`
+ * alone would read "1" as the year 2001, so only the IMF-fixdate form is taken as a date.
+ */
+export function retryAfterOf(headers: Headers, now: number): { retryAt: number; waitHeader: string } | undefined {
+  const value = headers.get("retry-after")?.trim();
+  if (!value) return undefined;
+  const waitHeader = `Retry-After: ${value}`;
+  if (/^\d{1,15}$/.test(value)) return { retryAt: now + Number(value) * 1000, waitHeader };
+  if (!HTTP_DATE.test(value) || Number.isNaN(Date.parse(value))) return undefined;
+  return { retryAt: Math.max(now, Date.parse(value)), waitHeader };
+}
+
+const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+/** Laravel's `X-RateLimit-Reset`: a unix timestamp of the server's clock (API-NOTES §1). */
+function resetOf(headers: Headers, now: number): { retryAt: number; waitHeader: string } | undefined {
+  const reset = intHeader(headers, "x-ratelimit-reset");
+  if (reset === undefined) return undefined;
+  return { retryAt: Math.max(now, reset * 1000), waitHeader: `X-RateLimit-Reset: ${reset}` };
 }
 
 function intHeader(headers: Headers, name: string): number | undefined {
   const value = headers.get(name)?.trim();
-  return value && /^\d+$/.test(value) ? Number(value) : undefined;
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
 export class RateGate {
@@ -67,8 +88,12 @@ export class RateGate {
   #pausedUntil = 0;
   #changed = Promise.withResolvers<void>();
 
-  constructor(windowMs: number) {
+  /** A 429 asking for a longer pause ends the run (`http.ts`), so the gate must not hold anyone that long. */
+  #maxWaitMs: number;
+
+  constructor(windowMs: number, maxWaitMs = Infinity) {
     this.#windowMs = windowMs;
+    this.#maxWaitMs = maxWaitMs;
   }
 
   /** Waits until a request may be sent under the budget, then reserves one unit for it. */
@@ -144,6 +169,8 @@ export class RateGate {
   }
 
   #onThrottled(info: RateInfo, receivedAt: number): void {
+    // The run ends on this answer: let the requests queued here go on to be refused at once.
+    if (info.retryAt !== undefined && info.retryAt - receivedAt > this.#maxWaitMs) return;
     this.#paced = true;
     if (info.limit !== undefined) this.#limit = info.limit;
     const retryAt = info.retryAt ?? Math.max(this.#windowEnd, receivedAt + 1000);

@@ -13,6 +13,8 @@ export interface Scheduler {
 export interface SchedulerOptions {
   concurrency: number;
   rateWindowMs: number;
+  /** No pause longer than this: a server asking for more ends the run instead (DESIGN §12). */
+  maxWaitMs?: number;
 }
 
 /** Bounded concurrency (p-limit) across the run, plus one rate gate per origin: each server counts its own. */
@@ -21,7 +23,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const gates = new Map<string, RateGate>();
   const gateFor = (origin: string): RateGate => {
     let gate = gates.get(origin);
-    if (!gate) gates.set(origin, (gate = new RateGate(options.rateWindowMs)));
+    if (!gate) gates.set(origin, (gate = new RateGate(options.rateWindowMs, options.maxWaitMs)));
     return gate;
   };
 

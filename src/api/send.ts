@@ -16,23 +16,35 @@ export type Attempt =
   | { kind: "response"; status: number; headers: Headers; text: string; ms: number; rate: RateInfo }
   | {
       kind: "failure";
-      reason: "timeout" | "network";
+      /** `too-large`: an answer whose decoded body passed the size cap, refused while it streamed in. */
+      reason: "timeout" | "network" | "too-large";
       detail: string;
       /** The connection was refused before the request went out, so even a POST is safe to repeat. */
       neverSent: boolean;
       cause: unknown;
       ms: number;
-      rate?: undefined;
+      /** Set for `too-large`: the answer's status. */
+      status?: number;
+      rate?: RateInfo | undefined;
     };
+
+/** Limits on one attempt. */
+export interface SendLimits {
+  timeoutMs: number;
+  /** The largest body read, counted after decompression (a gzip bomb is stopped at this size). */
+  maxBodyBytes: number;
+}
 
 const NEVER_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
 /**
  * One HTTP attempt, never retried here (ofetch `retry: false`; the loop in `http.ts` decides). A fresh
  * `AbortSignal.timeout` per attempt: ofetch 1.5.1 reuses an aborted signal across its own retries when
- * `timeout` is combined with `retry` (unjs/ofetch#621, DESIGN §10).
+ * `timeout` is combined with `retry` (unjs/ofetch#621, DESIGN §10). The body comes as a stream and is read
+ * here with a byte counter, so an endless or decompression-bomb body stops at the cap (DESIGN §12).
  */
-export async function send(request: OutgoingRequest, timeoutMs: number): Promise<Attempt> {
+export async function send(request: OutgoingRequest, limits: SendLimits): Promise<Attempt> {
+  const { timeoutMs, maxBodyBytes } = limits;
   const started = performance.now();
   let signal: AbortSignal | undefined;
   const headers: Record<string, string> = {
@@ -43,7 +55,7 @@ export async function send(request: OutgoingRequest, timeoutMs: number): Promise
   };
   if (request.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
   try {
-    const response = await ofetch.raw<string, "text">(request.url, {
+    const response = await ofetch.raw<ReadableStream<Uint8Array> | null, "stream">(request.url, {
       method: request.method,
       headers,
       body: request.form?.toString(),
@@ -51,16 +63,21 @@ export async function send(request: OutgoingRequest, timeoutMs: number): Promise
       // A redirect means a refused key or a dropped Accept header; following it would leak the key (API-NOTES §4).
       redirect: "manual",
       ignoreResponseError: true,
-      responseType: "text",
+      responseType: "stream",
       onRequest({ options }) {
         signal = AbortSignal.timeout(timeoutMs);
         options.signal = signal;
       },
     });
-    const ms = Math.round(performance.now() - started);
-    const text = typeof response._data === "string" ? response._data : "";
     const { status, headers: received } = response;
-    return { kind: "response", status, headers: received, text, ms, rate: rateInfoOf(status, received, Date.now()) };
+    const rate = rateInfoOf(status, received, Date.now());
+    const text = await readCapped(response._data ?? null, received, maxBodyBytes);
+    const ms = Math.round(performance.now() - started);
+    if (text === undefined) {
+      const detail = `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further`;
+      return { kind: "failure", reason: "too-large", detail, neverSent: false, cause: undefined, ms, status, rate };
+    }
+    return { kind: "response", status, headers: received, text, ms, rate };
   } catch (error) {
     const ms = Math.round(performance.now() - started);
     // ofetch's FetchError exposes the request options (and so the Authorization header): keep only its cause.
@@ -72,6 +89,39 @@ export async function send(request: OutgoingRequest, timeoutMs: number): Promise
     const detail = code ? `connection failed (${code})` : `connection failed (${messageOf(cause)})`;
     return { kind: "failure", reason: "network", detail, neverSent: code !== undefined && NEVER_SENT_CODES.has(code), cause, ms };
   }
+}
+
+/**
+ * The body as UTF-8 text, or undefined (and the stream cancelled, closing the connection) once more than
+ * `max` decoded bytes arrived. fetch decompresses as it streams, so a bomb costs at most `max` bytes.
+ */
+async function readCapped(body: ReadableStream<Uint8Array> | null, headers: Headers, max: number): Promise<string | undefined> {
+  if (body === null) return "";
+  const declared = Number(headers.get("content-length"));
+  // Without a Content-Encoding the declared length is the decoded length: refuse before reading.
+  if (!headers.get("content-encoding") && Number.isFinite(declared) && declared > max) {
+    await body.cancel().catch(() => undefined);
+    return undefined;
+  }
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  let size = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  const mib = bytes / 2 ** 20;
+  return mib >= 1 ? `${Number(mib.toFixed(1))} MiB` : `${bytes} bytes`;
 }
 
 /** The first `code` along an error's cause chain (undici nests the socket error under "fetch failed"). */

@@ -95,6 +95,13 @@ export interface ClientOptions {
    * `Retry-After` corrects it when wrong.
    */
   rateWindowMs?: number;
+  /**
+   * The longest wait a server may ask for with `Retry-After` or `X-RateLimit-Reset`, in ms; a longer one ends
+   * the run with an ApiError naming the wait (DESIGN §12). Default 300,000 (5 minutes).
+   */
+  maxWaitMs?: number;
+  /** The largest answer body read, in bytes after decompression (DESIGN §12). Default 32 MiB. */
+  maxBodyBytes?: number;
   onRequest?: (entry: RequestLogEntry) => void;
 }
 

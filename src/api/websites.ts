@@ -1,4 +1,4 @@
-import { UsageError } from "../errors.ts";
+import { ApiError, UsageError } from "../errors.ts";
 import { normalizeDomain, type LiveWebsite } from "../model/website.ts";
 import { decodeDeleted, decodeItem, decodePage, decodeResponse, decodeWebsite } from "./decode.ts";
 import { encodeCreate, encodeListWebsites, encodeUpdate } from "./encode.ts";
@@ -7,6 +7,8 @@ import type { Service } from "./service.ts";
 import type { ListWebsitesParams, Page, WebsitesApi } from "./types.ts";
 
 const PER_PAGE = 100;
+/** The lookup after an ambiguous POST reads at most this many pages of search results (DESIGN §12). */
+export const MAX_SEARCH_PAGES = 5;
 const decodeWebsitePage = decodePage(decodeWebsite);
 const decodeOneWebsite = decodeItem(decodeWebsite);
 
@@ -39,20 +41,33 @@ export function createWebsitesApi(service: Service): WebsitesApi {
         noun: "websites",
       });
     },
-    find: (domain) => find(list, normalizeDomain(domain)),
+    find: (domain) => {
+      const normalized = normalizeDomain(domain);
+      const query = encodeListWebsites({ search: normalized, per_page: PER_PAGE, sort_by: "id", sort: "desc" });
+      return find(list, normalized, service.url("websites", query));
+    },
   };
 }
 
 /**
  * `search` is a LIKE `%domain%` (API-NOTES §2.2), so longer names match too: page on until the exact one
- * turns up or the pages run out.
+ * turns up or the pages run out, but never past `MAX_SEARCH_PAGES` (issue 12: a hostile answer was paged
+ * through about 150,000 times). Newest first: the site an ambiguous POST created is on page 1.
  */
-async function find(list: WebsitesApi["list"], domain: string): Promise<LiveWebsite | undefined> {
-  for (let page = 1; ; page++) {
-    const result = await list({ search: domain, per_page: PER_PAGE, sort_by: "id", sort: "asc", page });
+async function find(list: WebsitesApi["list"], domain: string, url: string): Promise<LiveWebsite | undefined> {
+  for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
+    const result = await list({ search: domain, per_page: PER_PAGE, sort_by: "id", sort: "desc", page });
     const hit = result.data.find((website) => website.domain === domain);
     if (hit) return hit;
     const more = result.meta ? page < result.meta.last_page : Boolean(result.links?.next);
     if (!more || result.data.length === 0) return undefined;
   }
+  throw new ApiError({
+    kind: "bound",
+    method: "GET",
+    url,
+    message:
+      `the search for ${domain} runs past ${MAX_SEARCH_PAGES} pages (${MAX_SEARCH_PAGES * PER_PAGE} matches) without it: ` +
+      "cannot tell whether the POST created it; check the account, then plan again",
+  });
 }

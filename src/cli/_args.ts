@@ -21,6 +21,12 @@ export const apiArgs = {
   "projects-url": { type: "string", description: "phpRank base URL (or SITESYNC_PROJECTS_URL, or projects_url in the config)", valueHint: "url" },
   concurrency: { type: "string", default: "4", description: "Requests in flight at once", valueHint: "n" },
   timeout: { type: "string", default: "30s", description: "Timeout of one HTTP attempt", valueHint: "duration" },
+  "max-wait": {
+    type: "string",
+    default: "5m",
+    description: "Longest wait a server may ask for (Retry-After, X-RateLimit-Reset); a longer one ends the run",
+    valueHint: "duration",
+  },
   "rate-window": {
     type: "string",
     default: "60s",
@@ -45,6 +51,7 @@ export function connectSettings(flags: ApiFlags): ConnectSettings {
     projectsUrl: flags["projects-url"],
     concurrency: parseCount("concurrency", flags.concurrency ?? "4", 1),
     timeoutMs: parseDuration("timeout", flags.timeout ?? "30s"),
+    maxWaitMs: parseDuration("max-wait", flags["max-wait"] ?? "5m"),
     rateWindowMs: parseDuration("rate-window", flags["rate-window"] ?? "60s"),
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import type { Document } from "yaml";
 import type { Diagnostic } from "../errors.ts";
 import type { Env } from "./interpolate.ts";
@@ -50,17 +50,59 @@ export function loadConfig(file: string, options: LoadOptions = {}): LoadResult 
   return { ok: true, config, warnings: sortByPosition(diagnostics) };
 }
 
+/** The largest config read (DESIGN §12): a real one is a few KiB, and a big one still parses in well under a second. */
+export const MAX_CONFIG_BYTES = 10 * 2 ** 20;
+
 function readSource(file: string, source: string | undefined): { text: string; digest: string } | { error: Diagnostic } {
-  let bytes: Buffer;
-  try {
-    bytes = source === undefined ? readFileSync(file) : Buffer.from(source, "utf8");
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : `cannot read it (${code ?? String(cause)})`;
-    const message = `cannot read the config: ${why} (pass its path with -c/--config)`;
+  const bytes = source === undefined ? readBounded(file) : Buffer.from(source, "utf8");
+  if (typeof bytes === "string") {
+    const message = `cannot read the config: ${bytes} (pass its path with -c/--config)`;
     return { error: { file, line: 1, column: 1, code: "file.unreadable", path: "", message, severity: "error" } };
   }
-  return { text: bytes.toString("utf8"), digest: createHash("sha256").update(bytes).digest("hex") };
+  const text = utf8(bytes);
+  if (text === undefined || text.includes("\0")) {
+    const message = "the config is not a UTF-8 text file (a binary file?): pass the YAML file with -c/--config";
+    return { error: { file, line: 1, column: 1, code: "file.binary", path: "", message, severity: "error" } };
+  }
+  return { text, digest: createHash("sha256").update(bytes).digest("hex") };
+}
+
+function utf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The file's bytes, or why not. Only a regular file of at most `MAX_CONFIG_BYTES` is read (issue 12: a
+ * path to /dev/zero or /dev/urandom crashed or hung `validate`). Opened non-blocking, so a FIFO cannot hang
+ * the open; the checks are on the opened file, and the read stops one byte past the cap whatever it says.
+ */
+function readBounded(file: string): Buffer | string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) return "it is a directory";
+    if (!stat.isFile()) return "it is not a regular file (a device, a FIFO or a socket)";
+    if (stat.size > MAX_CONFIG_BYTES) return `it is ${mib(stat.size)}, more than the ${mib(MAX_CONFIG_BYTES)} a config may be`;
+    const buffer = Buffer.allocUnsafe(MAX_CONFIG_BYTES + 1);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > MAX_CONFIG_BYTES) return `it is more than the ${mib(MAX_CONFIG_BYTES)} a config may be`;
+    return buffer.subarray(0, length);
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    return code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : `cannot read it (${code ?? String(cause)})`;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function mib(bytes: number): string {
+  return `${Number((bytes / 2 ** 20).toFixed(1))} MiB`;
 }
 
 function toData(doc: Document, file: string): { value: unknown } | { error: Diagnostic } {

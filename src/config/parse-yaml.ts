@@ -42,7 +42,7 @@ function describe(error: YAMLError, text: string): { code: string; message: stri
   const code = `yaml.${error.code.toLowerCase().replaceAll("_", "-")}`;
   switch (error.code) {
     case "DUPLICATE_KEY": {
-      const key = /^\s*("[^"\n]*"|'[^'\n]*'|[^:#\n]+?)\s*:/.exec(text.slice(error.pos[0]))?.[1];
+      const key = /^\s*("[^"\n]*"|'[^'\n]*'|[^:#\n]+?)\s*:/.exec(text.slice(error.pos[0], error.pos[0] + 300))?.[1];
       const name = key ? ` "${key.replace(/^["']|["']$/g, "")}"` : "";
       return { code, message: `duplicate key${name}: a key may appear only once in a mapping` };
     }

@@ -1,20 +1,45 @@
-const compiled = new Map<string, RegExp>();
-
 /**
  * Whether `name` matches a `policy.protect`/`policy.ignore` glob: case-insensitive, `*` matches any run of
  * characters (dots included, so `*.example.com` matches `a.b.example.com` but not `example.com`), `?` exactly
  * one character; every other character stands for itself.
+ *
+ * A backtracking regex would take exponential time on a crafted name (issue 12: a 72-character live domain
+ * hung `plan`), so this is the two-pointer wildcard match: on a mismatch it only ever resumes after the last
+ * `*`, at most |pattern| × |name| steps and no recursion, whatever the input.
  */
 export function matchGlob(pattern: string, name: string): boolean {
-  let regex = compiled.get(pattern);
-  if (!regex) {
-    const body = [...pattern.trim()]
-      .map((char) => (char === "*" ? ".*" : char === "?" ? "." : char.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&")))
-      .join("");
-    regex = new RegExp(`^${body}$`, "is");
-    compiled.set(pattern, regex);
+  const p = fold(pattern.trim());
+  const s = fold(name);
+  let pi = 0;
+  let si = 0;
+  // Where the last `*` was, and where in `name` its run currently ends.
+  let star = -1;
+  let resume = 0;
+  while (si < s.length) {
+    if (pi < p.length && (p[pi] === "?" || (p[pi] === s[si] && p[pi] !== "*"))) {
+      pi++;
+      si++;
+    } else if (pi < p.length && p[pi] === "*") {
+      star = pi++;
+      resume = si;
+    } else if (star >= 0) {
+      pi = star + 1;
+      si = ++resume;
+    } else {
+      return false;
+    }
   }
-  return regex.test(name);
+  while (p[pi] === "*") pi++;
+  return pi === p.length;
+}
+
+/** Case folding per UTF-16 unit, like a non-Unicode `/i` regex, so `?` still stands for one unit. */
+function fold(text: string): string[] {
+  return Array.from({ length: text.length }, (_, i) => {
+    const unit = text[i]!;
+    const upper = unit.toUpperCase();
+    return upper.length === 1 ? upper : unit;
+  });
 }
 
 /** The first of `patterns` that `name` matches, to say which one applied. */

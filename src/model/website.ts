@@ -40,15 +40,55 @@ export interface DesiredWebsite extends WebsiteFields {
 export function normalizeDomain(input: string): string {
   let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
   if (d.startsWith("www.")) d = d.replaceAll("www.", "");
-  return d.replace(/[/.]+$/, "");
+  // A loop, not /[/.]+$/: that regex is quadratic on a long run of dots that does not end the name (issue 12).
+  let end = d.length;
+  while (end > 0 && (d[end - 1] === "/" || d[end - 1] === ".")) end--;
+  return d.slice(0, end);
 }
 
 /**
- * The domain rule of StoreWebsiteRequest (API-NOTES §2.4), applied by the API after its pre-processing.
- * A name needs a dot (so `localhost` fails) unless it is an IPv4 address.
+ * The domain rule of StoreWebsiteRequest (API-NOTES §2.4), applied by the API after its pre-processing:
+ *
+ *     ^(?!:\/\/)(?=.{1,255}$)((.{1,63}\.){1,127}(?![0-9]*$)[a-z0-9-]+\.?)$
+ *     |^((25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)(\.|$)){4}$          (case-insensitive)
+ *
+ * A name needs a dot (so `localhost` fails) unless it is an IPv4 address. The same meaning as that regex,
+ * checked label by label: the regex backtracks exponentially on a crafted name (issue 12), this is linear.
  */
-export const API_DOMAIN_REGEX =
-  /^(?!:\/\/)(?=.{1,255}$)((.{1,63}\.){1,127}(?![0-9]*$)[a-z0-9-]+\.?)$|^((25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)(\.|$)){4}$/i;
+export function isApiDomain(domain: string): boolean {
+  return isDomainName(domain) || isDottedQuad(domain);
+}
+
+/** What `.` does not match in a JavaScript regex (the `s` flag is off). */
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+const LAST_LABEL = /^[a-z0-9-]+$/i;
+
+/**
+ * The first alternative, on at most 255 characters (so every step below is bounded). `(.{1,63}\.){1,127}` is
+ * a prefix ending in a dot that can be cut after dots into 1 to 127 pieces of 2 to 64 characters (dots may
+ * sit inside a piece); then the last label (letters, digits, `-`), not all digits unless a final dot follows.
+ */
+function isDomainName(name: string): boolean {
+  if (name.startsWith("://") || name.length < 1 || name.length > 255 || LINE_TERMINATOR.test(name)) return false;
+  const body = name.endsWith(".") ? name.slice(0, -1) : name;
+  const dot = body.lastIndexOf(".");
+  if (dot < 0) return false;
+  const label = body.slice(dot + 1);
+  if (!LAST_LABEL.test(label) || (body === name && /^[0-9]+$/.test(label))) return false;
+  // fewest[k]: the fewest pieces that cover body[0, k), for k = 0 or just after a dot.
+  const fewest = Array.from({ length: dot + 2 }, (_, k) => (k === 0 ? 0 : Infinity));
+  for (let end = 2; end <= dot + 1; end++) {
+    if (body[end - 1] !== ".") continue;
+    for (let length = 2; length <= Math.min(64, end); length++) fewest[end] = Math.min(fewest[end]!, fewest[end - length]! + 1);
+  }
+  return fewest[dot + 1]! <= 127;
+}
+
+/** The second alternative: four numbers of 0 to 255 (one to three digits) joined by dots, a final dot allowed. */
+function isDottedQuad(name: string): boolean {
+  const parts = (name.endsWith(".") ? name.slice(0, -1) : name).split(".");
+  return parts.length === 4 && parts.every((part) => /^[0-9]{1,3}$/.test(part) && Number(part) <= 255);
+}
 
 /** Splits a stored one-per-line list the way the tracker does (`preg_split('/\n|\r/')`, empties dropped). */
 export function splitLines(value: string | null | undefined): string[] {

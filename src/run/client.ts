@@ -37,6 +37,7 @@ export function clientFor(
     ...(projectsApiKey ? { projectsApiKey } : {}),
     concurrency: settings.concurrency,
     timeoutMs: settings.timeoutMs,
+    maxWaitMs: settings.maxWaitMs,
     rateWindowMs: settings.rateWindowMs,
     onRequest,
   });

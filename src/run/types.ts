@@ -19,6 +19,8 @@ export interface ConnectSettings {
   projectsUrl?: string | undefined;
   concurrency?: number | undefined;
   timeoutMs?: number | undefined;
+  /** The longest wait a server may ask for (Retry-After, X-RateLimit-Reset); a longer one ends the run. */
+  maxWaitMs?: number | undefined;
   /** The window the server's rate limit counts in (default 60 s, the real API's). */
   rateWindowMs?: number | undefined;
 }

@@ -168,7 +168,7 @@ describe("find", () => {
     );
     const { client } = testClient();
     expect(await client.websites.find("https://WWW.Shop.Example/")).toMatchObject({ id: 3 });
-    expect(queries[0]).toBe("search=shop.example&sort_by=id&sort=asc&per_page=100&page=1");
+    expect(queries[0]).toBe("search=shop.example&sort_by=id&sort=desc&per_page=100&page=1");
     expect(await client.websites.find("hop.example")).toBeUndefined();
   });
 });

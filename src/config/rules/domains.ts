@@ -1,4 +1,4 @@
-import { API_DOMAIN_REGEX } from "../../model/website.ts";
+import { isApiDomain } from "../../model/website.ts";
 import type { RuleContext } from "./context.ts";
 
 /** Two entries for one stored domain would fight over it; both lines are named (DESIGN §2). */
@@ -35,7 +35,7 @@ export function duplicateProjects(ctx: RuleContext): void {
 /** A create the API would refuse with "Invalid domain name." (API-NOTES §2.4), caught before any request. */
 export function domainRejectedByApi(ctx: RuleContext): void {
   for (const entry of ctx.config.websites) {
-    if (entry.site.state === "absent" || API_DOMAIN_REGEX.test(entry.site.domain)) continue;
+    if (entry.site.state === "absent" || isApiDomain(entry.site.domain)) continue;
     const domain = entry.site.domain;
     ctx.error("domain.invalid", [...entry.path, "domain"], `the API rejects "${domain}" ("Invalid domain name."): ${domainHint(domain)}`);
   }
@@ -53,7 +53,7 @@ export function domainStoredDifferently(ctx: RuleContext): void {
   for (const entry of ctx.config.websites) {
     if (entry.written === entry.site.domain) continue;
     // A domain the API rejects gets its own error; how it would be stored no longer matters.
-    if (entry.site.state === "present" && !API_DOMAIN_REGEX.test(entry.site.domain)) continue;
+    if (entry.site.state === "present" && !isApiDomain(entry.site.domain)) continue;
     ctx.warn(
       "domain.normalized",
       [...entry.path, "domain"],

@@ -1,0 +1,104 @@
+/**
+ * Issue 12 at the user's end: the real CLI (a child process) against the hostile server over real HTTP, and
+ * against hostile config paths. Every case ends with exit 1 and one message naming METHOD, URL and the bound;
+ * none crashes, hangs or prints a stack trace.
+ */
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HEADER, sitesync, workdir } from "../e2e/helpers.ts";
+import { startHostileServer, type HostileServer, type Scenario } from "./server.ts";
+
+let server: HostileServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startHostileServer();
+  dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: example.com\n` });
+});
+afterAll(() => server.close());
+
+const KEY = "Zq8sEcReT4kEy0000000000000000000000000000000000000000000000000Kz";
+
+function plan(scenario: Scenario, ...flags: string[]) {
+  return sitesync(["plan", "--websites-url", `${server.url}/${scenario}`, ...flags], { env: { SITESYNC_API_KEY: KEY }, cwd: dir });
+}
+
+const list = (scenario: Scenario) => `[GET] ${server.url}/${scenario}/api/v1/websites?sort_by=id&sort=asc&per_page=100`;
+
+describe("sitesync plan against a hostile server", () => {
+  it("refuses a last_page that does not follow from the total", async () => {
+    const result = await plan("lying-last-page");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`error: ${list("lying-last-page")}: bound page 1 says last_page 1000000000 for a total of 1`);
+    expect(result.stdout).toBe("");
+  });
+
+  it("stops an endless links.next chain at the page bound", async () => {
+    const result = await plan("endless-next");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`error: ${list("endless-next")}: bound links.next leads past page 1000`);
+  });
+
+  it("stops a gzip bomb at the 32 MiB body cap and says so", async () => {
+    const result = await plan("gzip-bomb");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `error: ${list("gzip-bomb")}&page=1: 200 answer body larger than the 32 MiB cap (counted after decompression)`,
+    );
+    expect(result.stderr).not.toContain("connection failed");
+  });
+
+  it("ends the run on a day-long Retry-After, naming the wait and --max-wait", async () => {
+    const result = await plan("retry-after-day", "--max-wait", "2m");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `error: ${list("retry-after-day")}&page=1: 429 the server asked to wait 24h (Retry-After: 86400), longer than --max-wait 2m`,
+    );
+  });
+
+  it("refuses a website with a negative id", async () => {
+    const result = await plan("negative-id");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/\[GET\] \S+negative-id\S+: 200 unexpected answer: data\[0\]\.id: expected a positive integer id, got -1/);
+  });
+
+  it("refuses a --max-wait without a valid duration", async () => {
+    const result = await plan("plain", "--max-wait", "forever");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--max-wait must be a duration such as 500ms, 30s or 2m, not "forever"');
+  });
+});
+
+describe("sitesync validate on a config that is not a small regular file", () => {
+  const fifo = () => {
+    const path = join(workdir(), "fifo.yaml");
+    execFileSync("mkfifo", [path]);
+    return path;
+  };
+  const big = () => {
+    const path = join(workdir(), "big.yaml");
+    writeFileSync(path, Buffer.alloc(20_000_000, 0xff));
+    return path;
+  };
+  const binary = () => {
+    const path = join(workdir(), "binary.yaml");
+    writeFileSync(path, Buffer.from([0x76, 0x65, 0x72, 0x00, 0xff, 0xfe, 0x0a]));
+    return path;
+  };
+  it.each([
+    ["/dev/zero", () => "/dev/zero", "it is not a regular file (a device, a FIFO or a socket)"],
+    ["/dev/urandom", () => "/dev/urandom", "it is not a regular file (a device, a FIFO or a socket)"],
+    ["a FIFO", fifo, "it is not a regular file (a device, a FIFO or a socket)"],
+    ["a directory", () => dir, "it is a directory"],
+    ["a 20 MB binary", big, "it is 19.1 MiB, more than the 10 MiB a config may be"],
+    ["a small binary", binary, "the config is not a UTF-8 text file"],
+  ])("%s: exit 1 naming the path", async (_name, path, why) => {
+    const file = path();
+    const result = await sitesync(["validate", "-c", file], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${file}:1:1 `);
+    expect(result.stderr).toContain(why);
+    expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+});
