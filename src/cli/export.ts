@@ -1,7 +1,8 @@
-import { dirname, relative, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineCommand } from "citty";
-import { exportConfig } from "../config/export-config.ts";
+import { exportConfig, schemaReference } from "../config/export-config.ts";
+import pkg from "../../package.json" with { type: "json" };
 import { apiArgs, outputArgs, rejectUnknownFlags } from "./_args.ts";
 import { type Io, writeOutput } from "./_io.ts";
 import { clientFor } from "./_session.ts";
@@ -33,9 +34,8 @@ export const exportCommand = defineCommand({
       flags.projects ? client.projects.readAll() : undefined,
     ]);
     const target = flags.out ? dirname(resolve(flags.out)) : process.cwd();
-    const schemaPath = relative(target, SCHEMA).split("\\").join("/");
     const { yaml, passwordVariables } = exportConfig(projects ? { websites, projects } : { websites }, {
-      schemaPath: schemaPath.startsWith(".") ? schemaPath : `./${schemaPath}`,
+      schemaPath: schemaReference(target, { schemaFile: SCHEMA, version: pkg.version }),
     });
     if (flags.out) writeOutput(flags.out, yaml);
     else io.out(yaml);

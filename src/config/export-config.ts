@@ -3,6 +3,7 @@
  * schema modeline. Write-only fields cannot be read back, so they are omitted with a comment; a password
  * protected site gets an `${ENV}` reference so the file stays valid and holds no secret.
  */
+import { dirname, isAbsolute, relative, sep } from "node:path";
 import { Document, isMap, isSeq, type YAMLMap } from "yaml";
 import type { LiveProject } from "../model/project.ts";
 import { PRIVACY_NAMES, type LiveWebsite } from "../model/website.ts";
@@ -18,6 +19,35 @@ export interface ExportResult {
   yaml: string;
   /** Environment variables the file reads the passwords of password-protected websites from. */
   passwordVariables: string[];
+}
+
+/** Where the installed package's config schema lives, for {@link schemaReference}. */
+export interface SchemaLocation {
+  /** Absolute path of `schemas/sitesync.schema.json` in the running copy of sitesync. */
+  schemaFile: string;
+  /** The running package's version, pinned in the published schema's address. */
+  version: string;
+}
+
+/**
+ * The `$schema=` of an exported file's modeline, written so that it resolves from the folder the file goes to
+ * (`outputDir`), for the user and for whoever clones the repository: a relative path when the schema is part of
+ * that folder's project (sitesync installed as a dependency there, `./node_modules/sitesync/schemas/...`, or a
+ * checkout of sitesync itself), else the published schema of this version on a package CDN (a global install,
+ * npx's cache or another project's copy would be a path on this machine only).
+ */
+export function schemaReference(outputDir: string, { schemaFile, version }: SchemaLocation): string {
+  const packageRoot = dirname(dirname(schemaFile));
+  const parts = packageRoot.split(sep);
+  const modules = parts.lastIndexOf("node_modules");
+  // Installed: the project that can resolve it is the folder holding node_modules; a checkout: itself.
+  const home = modules > 0 ? parts.slice(0, modules).join(sep) : packageRoot;
+  const fromHome = relative(home, outputDir);
+  if (fromHome === "" || (!fromHome.startsWith("..") && !isAbsolute(fromHome))) {
+    const path = relative(outputDir, schemaFile).split(sep).join("/");
+    return path.startsWith(".") ? path : `./${path}`;
+  }
+  return `https://cdn.jsdelivr.net/npm/sitesync@${version}/schemas/sitesync.schema.json`;
 }
 
 export function passwordVariable(domain: string): string {
