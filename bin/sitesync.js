@@ -5,12 +5,13 @@
 // Installed from npm, it runs the compiled build in lib/ (built by `prepack`; the package ships no src/).
 // In a git checkout, src/ is there and it runs the TypeScript sources directly (Node 24, the project's pinned
 // toolchain, strips types), so `npm ci && npm run demo` needs no build step (DESIGN §10, §11).
-var NEEDS = "Node 22.12 or later (22 or 24)";
 var parts = process.versions.node.split(".");
 var major = Number(parts[0]);
 var minor = Number(parts[1]);
 if (major < 22 || (major === 22 && minor < 12)) {
-  process.stderr.write("sitesync: needs " + NEEDS + "; this is Node " + process.version + " (" + process.execPath + ")\n");
+  process.stderr.write(
+    "sitesync needs Node 22.12 or later (it is tested on Node 22 and 24); this is Node " + process.version + " at " + process.execPath + "\n",
+  );
   process.exit(1);
 }
 
