@@ -16,11 +16,13 @@ export interface Diagnostic {
   severity: "error" | "warning";
 }
 
+/** One diagnostic as the CLI prints it: `file:line:column path: message`, with `(warning)` for warnings. */
 export function formatDiagnostic(d: Diagnostic): string {
   const where = `${d.file}:${d.line}:${d.column}${d.severity === "warning" ? " (warning)" : ""}`;
   return d.path ? `${where} ${d.path}: ${d.message}` : `${where} ${d.message}`;
 }
 
+/** A config file that did not load or validate; `diagnostics` holds every problem, each with its position. */
 export class ConfigError extends Error {
   readonly code = "CONFIG";
   readonly diagnostics: Diagnostic[];
@@ -134,6 +136,7 @@ export const ExitCode = {
   refused: 4,
 } as const;
 
+/** The CLI's exit code for an error (see {@link ExitCode}): 4 for safety rails and failed integrity checks, else 1. */
 export function exitCodeOf(error: unknown): number {
   if (error instanceof SafetyError) return ExitCode.refused;
   // A listing that failed its integrity checks is a safety rail too: it never yields a plan (DESIGN §3, §5).

@@ -83,10 +83,13 @@ export interface RequestLogEntry {
   error?: string;
 }
 
+/** How {@link createClient} reaches the two APIs and paces its requests. Every timing has a default. */
 export interface ClientOptions {
   /** Base address without `/api/v1` (a trailing `/api/v1` or `/` is dropped). */
   websitesUrl?: string;
+  /** Base address of the phpRank projects API, like `websitesUrl`; needed only when projects are managed. */
   projectsUrl?: string;
+  /** The API key (`SITESYNC_API_KEY`), sent as a bearer token; never printed, never in a plan or log. */
   apiKey: string;
   /** Key for the projects service when it differs (`SITESYNC_PROJECTS_API_KEY`). */
   projectsApiKey?: string;
@@ -104,6 +107,7 @@ export interface ClientOptions {
    * `Retry-After` corrects it when wrong.
    */
   rateWindowMs?: number;
+  /** Called after every HTTP attempt (including retries), e.g. for `--verbose`; the entry holds no key. */
   onRequest?: (entry: RequestLogEntry) => void;
 }
 

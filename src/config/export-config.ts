@@ -8,11 +8,21 @@ import { Document, isMap, isSeq, type YAMLMap } from "yaml";
 import type { LiveProject } from "../model/project.ts";
 import { PRIVACY_NAMES, type LiveWebsite } from "../model/website.ts";
 
+/** Options of {@link exportConfig}. */
 export interface ExportOptions {
-  /** Path written after `$schema=` in the modeline. */
+  /** Path or URL written after `$schema=` in the modeline; {@link schemaReference} picks one that resolves. */
   schemaPath: string;
+  /** Written as `websites_url:` (else the file relies on `--websites-url` or `SITESYNC_WEBSITES_URL`). */
   websitesUrl?: string;
+  /** Written as `projects_url:` when projects are exported. */
   projectsUrl?: string;
+}
+
+/** The live account to export: as read by `readLive` or the client's `readAll()`. */
+export interface ExportInput {
+  websites: LiveWebsite[];
+  /** Exported as a `projects:` list when given. */
+  projects?: LiveProject[];
 }
 
 export interface ExportResult {
@@ -50,11 +60,17 @@ export function schemaReference(outputDir: string, { schemaFile, version }: Sche
   return `https://cdn.jsdelivr.net/npm/sitesync@${version}/schemas/sitesync.schema.json`;
 }
 
+/** The environment variable an exported file reads a website's password from: `SITESYNC_PASSWORD_<DOMAIN>`. */
 export function passwordVariable(domain: string): string {
   return `SITESYNC_PASSWORD_${domain.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`;
 }
 
-export function exportConfig(live: { websites: LiveWebsite[]; projects?: LiveProject[] }, options: ExportOptions): ExportResult {
+/**
+ * The live account as a config file in sitesync's format (what `sitesync export` writes): sorted by domain,
+ * with the schema modeline, a note on the write-only fields it cannot read back, and an `${ENV}` reference
+ * in place of each password. Planning the file against the same account shows no changes.
+ */
+export function exportConfig(live: ExportInput, options: ExportOptions): ExportResult {
   const websites = [...live.websites].sort((a, b) => a.domain.localeCompare(b.domain));
   const passwordVariables: string[] = [];
   const taken = new Set<string>();

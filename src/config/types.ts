@@ -13,6 +13,7 @@ export interface Policy {
   ignore: string[];
 }
 
+/** The policy of a config without a `policy:` block: no prune, at most 5 deletes, nothing protected or ignored. */
 export const DEFAULT_POLICY: Policy = { prune: false, maxDeletes: 5, protect: [], ignore: [] };
 
 /** A loaded, validated and normalized config: the Desired side of the pipeline. */

@@ -6,6 +6,7 @@
 /** 0 = public, 1 = private, 2 = password (API-NOTES §2.4). */
 export type Privacy = 0 | 1 | 2;
 
+/** The config's words for the API's privacy numbers, by number: `PRIVACY_NAMES[2]` is `"password"`. */
 export const PRIVACY_NAMES = ["public", "private", "password"] as const satisfies readonly string[];
 export type PrivacyName = (typeof PRIVACY_NAMES)[number];
 

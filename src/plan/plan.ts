@@ -26,6 +26,7 @@ export interface Live {
   projects?: LiveProject[];
 }
 
+/** Options of {@link plan}: what the plan records about its origin, and the command line's overrides. */
 export interface PlanOptions {
   /** The config file the plan is made from, recorded in the plan. */
   configFile: string;
