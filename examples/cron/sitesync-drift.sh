@@ -5,19 +5,23 @@
 #
 # Prints nothing when the account matches the config, so cron sends no mail; prints the plan on drift and
 # the error on failure, so cron mails exactly those. Exit codes are sitesync's (0 no drift, 2 drift,
-# 1 error, 4 refused by a safety rail), except a run skipped because another one holds the lock: 0.
+# 1 error, 4 refused by a safety rail), except a run skipped because another one holds the lock: 0, and any
+# other failure to run (no sitesync found, no node for it, killed): 1.
 #
 # Environment (all optional):
 #   SITESYNC_ENV_FILE  file of VAR=value lines to load first (SITESYNC_API_KEY, passwords); keep it chmod 600,
 #                      so no secret sits in the crontab
-#   SITESYNC_BIN       the sitesync command (default: sitesync on PATH)
+#   SITESYNC_BIN       the sitesync command, also read from SITESYNC_ENV_FILE: an absolute path, or a command
+#                      and its arguments split at spaces, e.g.
+#                      "/opt/node24/bin/node /opt/app/node_modules/sitesync/bin/sitesync.js"
+#                      (default: sitesync on PATH; when this script is the copy inside an installed package,
+#                      that install's bin folder comes first, so `npm install -g sitesync` needs no setting)
 #   SITESYNC_LOG       log file (default: ~/.local/state/sitesync/drift.log)
 #   SITESYNC_LOCK      lock file (default: ${XDG_RUNTIME_DIR:-/tmp}/sitesync-drift.lock)
 set -uo pipefail
 
 log_file=${SITESYNC_LOG:-${HOME:-/tmp}/.local/state/sitesync/drift.log}
 lock_file=${SITESYNC_LOCK:-${XDG_RUNTIME_DIR:-/tmp}/sitesync-drift.lock}
-sitesync=${SITESYNC_BIN:-sitesync}
 
 # Every line gets a timestamp, so a log that grows for months stays searchable.
 log() {
@@ -51,11 +55,35 @@ if [[ -n ${SITESYNC_ENV_FILE:-} ]]; then
   set +a
 fi
 
+# The command to run. cron's PATH is short (/usr/bin:/bin), so when this is the copy inside an installed
+# package, put that install's bin folder first: <prefix>/bin beside <prefix>/lib/node_modules (npm install -g,
+# which usually holds the node that installed it too) or <project>/node_modules/.bin (a local install).
+if [[ -n ${SITESYNC_BIN:-} ]]; then
+  read -r -a sitesync <<<"$SITESYNC_BIN"
+else
+  modules=$(dirname "$(dirname "$(dirname "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")")")")
+  if [[ $(basename "$modules") == node_modules ]]; then
+    PATH="$modules/.bin:$PATH"
+    if [[ $(basename "$(dirname "$modules")") == lib ]]; then PATH="$(dirname "$(dirname "$modules")")/bin:$PATH"; fi
+    export PATH
+  fi
+  sitesync=(sitesync)
+fi
+
+if [[ ${#sitesync[@]} -eq 0 ]] || ! command -v "${sitesync[0]}" >/dev/null 2>&1; then
+  message="sitesync-drift: cannot run \`${sitesync[0]:-}\` (PATH is $PATH): install it with \`npm install -g sitesync\`,"
+  message+=" or set SITESYNC_BIN to its absolute path, e.g."
+  message+=" SITESYNC_BIN=\"/path/to/node /path/to/node_modules/sitesync/bin/sitesync.js\""
+  log "ERROR (exit 1): $message"
+  echo "$message" >&2
+  exit 1
+fi
+
 output=$(mktemp) || exit 1
 trap 'rm -f "$output"' EXIT
 
 # --quiet: nothing on stdout when there is no drift. NO_COLOR: plain text for the log and the mail.
-NO_COLOR=1 "$sitesync" plan --detailed-exitcode --quiet "$@" >"$output" 2>&1
+NO_COLOR=1 "${sitesync[@]}" plan --detailed-exitcode --quiet "$@" >"$output" 2>&1
 code=$?
 
 case $code in
@@ -84,4 +112,6 @@ case $code in
     cat "$output" >&2
     ;;
 esac
+# 126/127 (found but not runnable: e.g. no `node` on cron's PATH), signals: an error like any other.
+if ((code > 4)); then code=1; fi
 exit "$code"

@@ -8,6 +8,12 @@ import type { Plan } from "../plan/types.ts";
 
 let validatePlan: ValidateFunction | undefined;
 
+/**
+ * Reads a plan saved by `sitesync plan --out` (or `render(plan, "json")`), for `apply` to execute later.
+ * Throws a `UsageError` for a file that is not such a plan, and a `SafetyError` for one that was edited after
+ * it was saved (its hash) or was refused when it was made. Check it against the account with
+ * {@link checkPreconditions} before applying.
+ */
 export function readSavedPlan(file: string): Plan {
   let text: string;
   try {

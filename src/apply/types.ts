@@ -27,6 +27,7 @@ export interface ApplyResult {
   aborted?: string;
 }
 
+/** Options of {@link apply}. */
 export interface ApplyOptions {
   /**
    * The secret values the plan does not hold: the password of a website, by normalized domain. `apply`

@@ -1,6 +1,7 @@
-import { dirname, relative, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { exportConfig } from "../config/export-config.ts";
+import pkg from "../../package.json" with { type: "json" };
+import { exportConfig, schemaReference } from "../config/export-config.ts";
 import { clientFor } from "../run/client.ts";
 import { ExitCode } from "../run/exit-code.ts";
 import { writeOutput } from "../run/write-file.ts";
@@ -31,9 +32,8 @@ export default command({
       flags.projects ? client.projects.readAll() : undefined,
     ]);
     const target = flags.out ? dirname(resolve(flags.out)) : process.cwd();
-    const schemaPath = relative(target, SCHEMA).split("\\").join("/");
     const { yaml, passwordVariables } = exportConfig(projects ? { websites, projects } : { websites }, {
-      schemaPath: schemaPath.startsWith(".") ? schemaPath : `./${schemaPath}`,
+      schemaPath: schemaReference(target, { schemaFile: SCHEMA, version: pkg.version }),
     });
     if (flags.out) writeOutput(flags.out, yaml);
     else io.out(yaml);

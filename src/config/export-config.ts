@@ -3,16 +3,27 @@
  * schema modeline. Write-only fields cannot be read back, so they are omitted with a comment; a password
  * protected site gets an `${ENV}` reference so the file stays valid and holds no secret.
  */
+import { dirname, isAbsolute, relative, sep } from "node:path";
 import { Document, isMap, isSeq, type YAMLMap } from "yaml";
 import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import { PRIVACY_NAMES } from "../model/website-fields.ts";
 
+/** Options of {@link exportConfig}. */
 export interface ExportOptions {
-  /** Path written after `$schema=` in the modeline. */
+  /** Path or URL written after `$schema=` in the modeline; {@link schemaReference} picks one that resolves. */
   schemaPath: string;
+  /** Written as `websites_url:` (else the file relies on `--websites-url` or `SITESYNC_WEBSITES_URL`). */
   websitesUrl?: string;
+  /** Written as `projects_url:` when projects are exported. */
   projectsUrl?: string;
+}
+
+/** The live account to export: as read by `readLive` or the client's `readAll()`. */
+export interface ExportInput {
+  websites: LiveWebsite[];
+  /** Exported as a `projects:` list when given. */
+  projects?: LiveProject[];
 }
 
 export interface ExportResult {
@@ -21,11 +32,46 @@ export interface ExportResult {
   passwordVariables: string[];
 }
 
+/** Where the installed package's config schema lives, for {@link schemaReference}. */
+export interface SchemaLocation {
+  /** Absolute path of `schemas/sitesync.schema.json` in the running copy of sitesync. */
+  schemaFile: string;
+  /** The running package's version, pinned in the published schema's address. */
+  version: string;
+}
+
+/**
+ * The `$schema=` of an exported file's modeline, written so that it resolves from the folder the file goes to
+ * (`outputDir`), for the user and for whoever clones the repository: a relative path when the schema is part of
+ * that folder's project (sitesync installed as a dependency there, `./node_modules/sitesync/schemas/...`, or a
+ * checkout of sitesync itself), else the published schema of this version on a package CDN (a global install,
+ * npx's cache or another project's copy would be a path on this machine only).
+ */
+export function schemaReference(outputDir: string, { schemaFile, version }: SchemaLocation): string {
+  const packageRoot = dirname(dirname(schemaFile));
+  const parts = packageRoot.split(sep);
+  const modules = parts.lastIndexOf("node_modules");
+  // Installed: the project that can resolve it is the folder holding node_modules; a checkout: itself.
+  const home = modules > 0 ? parts.slice(0, modules).join(sep) : packageRoot;
+  const fromHome = relative(home, outputDir);
+  if (fromHome === "" || (!fromHome.startsWith("..") && !isAbsolute(fromHome))) {
+    const path = relative(outputDir, schemaFile).split(sep).join("/");
+    return path.startsWith(".") ? path : `./${path}`;
+  }
+  return `https://cdn.jsdelivr.net/npm/sitesync@${version}/schemas/sitesync.schema.json`;
+}
+
+/** The environment variable an exported file reads a website's password from: `SITESYNC_PASSWORD_<DOMAIN>`. */
 export function passwordVariable(domain: string): string {
   return `SITESYNC_PASSWORD_${domain.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`;
 }
 
-export function exportConfig(live: { websites: LiveWebsite[]; projects?: LiveProject[] }, options: ExportOptions): ExportResult {
+/**
+ * The live account as a config file in sitesync's format (what `sitesync export` writes): sorted by domain,
+ * with the schema modeline, a note on the write-only fields it cannot read back, and an `${ENV}` reference
+ * in place of each password. Planning the file against the same account shows no changes.
+ */
+export function exportConfig(live: ExportInput, options: ExportOptions): ExportResult {
   const websites = [...live.websites].sort((a, b) => a.domain.localeCompare(b.domain));
   const passwordVariables: string[] = [];
   const taken = new Set<string>();

@@ -11,6 +11,7 @@ import { createRuleContext, RULES } from "./rules/index.ts";
 import { validateSchema } from "./schema.ts";
 import type { Config, LoadResult } from "./types.ts";
 
+/** Options of {@link loadConfig}. */
 export interface LoadOptions {
   /** Variables for `${VAR}` interpolation; `process.env` when left out. */
   env?: Env;

@@ -13,6 +13,7 @@ import { summarize } from "./summary.ts";
 import type { Change, Plan, PlanEstimate } from "./types.ts";
 import { byName, newTally, type Tally } from "./_tally.ts";
 
+/** Options of {@link plan}: what the plan records about its origin, and the command line's overrides. */
 export interface PlanOptions {
   /** The config file the plan is made from, recorded in the plan. */
   configFile: string;

@@ -9,6 +9,7 @@ import { renderText } from "./plan-text.ts";
 
 export type RenderFormat = "text" | "json" | "markdown";
 
+/** Options of {@link render}; the JSON and Markdown renderings ignore them. */
 export interface RenderOptions {
   /** ANSI colors; text only (never in Markdown or JSON). */
   color?: boolean;

@@ -75,6 +75,7 @@ export interface StoredProject {
   created_at: string;
 }
 
+/** Options of {@link startSandbox}: the account it starts with, the API's limits, and injected faults. */
 export interface SandboxOptions {
   /** 0 (default) picks a free port. The host is always 127.0.0.1. */
   port?: number;
@@ -88,6 +89,7 @@ export interface SandboxOptions {
   seedProjects?: number;
   /** Explicit websites, added after the seeded ones. */
   websites?: SeedWebsite[];
+  /** Explicit projects, added after the seeded ones. */
   projects?: SeedProject[];
   /** Added before every answer (default 0). */
   latencyMs?: number;
@@ -103,6 +105,7 @@ export interface SandboxOptions {
   apiFeature?: boolean;
   /** PUT on a missing website: 500 like the real v31 bug (default) or the intended 404 (API-NOTES §2.5). */
   putMissing?: 500 | 404;
+  /** Random faults (5xx, resets, slow or dropped answers), seeded so a run can be repeated; default none. */
   faults?: FaultOptions;
   /** JSON file loaded at start when it exists (instead of seeding) and written after every write. */
   persist?: string;

@@ -1,9 +1,10 @@
 /**
- * examples/cron/sitesync-drift.sh as cron runs it: a fake `sitesync` on PATH that exits with a chosen code,
- * and once the real CLI against the sandbox. Needs bash and flock (util-linux); skipped without them.
+ * examples/cron/sitesync-drift.sh as cron runs it: a fake `sitesync` that exits with a chosen code, found on
+ * PATH or beside an installed copy of the wrapper, and the real CLI against the sandbox under cron's
+ * environment (`env -i PATH=/usr/bin:/bin`). Needs bash and flock (util-linux); skipped without them.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +17,9 @@ const hasTools = spawnSync("sh", ["-c", "command -v bash && command -v flock"]).
 if (!hasTools) console.warn("test/cron skipped: bash and flock (util-linux) are needed to run the cron wrapper");
 
 const TIMESTAMP = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{4}`;
+/** cron's PATH; the machine's node there may be older than sitesync needs (DESIGN §10). */
+const CRON_PATH = "/usr/bin:/bin";
+const noSitesyncOnCronPath = spawnSync("sh", ["-c", "command -v sitesync"], { env: { PATH: CRON_PATH } }).status !== 0;
 
 let dir: string;
 let bin: string;
@@ -32,11 +36,21 @@ afterEach(() => {
   holder = undefined;
 });
 
-/** A `sitesync` that records its arguments, prints `output` and exits with `code`. */
-function fakeSitesync(code: number, output: string): void {
+/** A `sitesync` in `folder` (default: the test's bin on PATH) that records its arguments, prints `output`, exits `code`. */
+function fakeSitesync(code: number, output: string, folder = bin): void {
   const script = `#!/bin/sh\necho "$@" > "${dir}/args"\ncat <<'OUT'\n${output}\nOUT\nexit ${code}\n`;
-  writeFileSync(join(bin, "sitesync"), script);
-  chmodSync(join(bin, "sitesync"), 0o755);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, "sitesync"), script);
+  chmodSync(join(folder, "sitesync"), 0o755);
+}
+
+/** The wrapper as `npm install` lays it out under `modules` (a node_modules folder): returns its path. */
+function installedWrapper(modules: string): string {
+  const copy = join(modules, "sitesync", "examples", "cron", "sitesync-drift.sh");
+  mkdirSync(join(copy, ".."), { recursive: true });
+  copyFileSync(WRAPPER, copy);
+  chmodSync(copy, 0o755);
+  return copy;
 }
 
 interface WrapperRun {
@@ -46,10 +60,14 @@ interface WrapperRun {
   log: string;
 }
 
-function runWrapper(args: string[] = [], env: Record<string, string> = {}): Promise<WrapperRun> {
+/**
+ * Runs the wrapper with exactly `env` on top of a log and lock in the test's folder (like `env -i`); the PATH is
+ * the test's bin and the machine's PATH unless `env` sets one.
+ */
+function runWrapper(args: string[] = [], env: Record<string, string> = {}, wrapper = WRAPPER): Promise<WrapperRun> {
   const logFile = join(dir, "logs", "drift.log");
   return new Promise((resolve, reject) => {
-    const child = spawn("bash", [WRAPPER, ...args], {
+    const child = spawn(wrapper, args, {
       cwd: dir,
       env: { PATH: `${bin}:${process.env.PATH}`, HOME: dir, SITESYNC_LOG: logFile, SITESYNC_LOCK: join(dir, "lock"), ...env },
     });
@@ -112,24 +130,60 @@ describe.skipIf(!hasTools)("cron drift wrapper", () => {
     expect(existsSync(join(dir, "args"))).toBe(false);
   });
 
-  it("loads secrets from SITESYNC_ENV_FILE and finds drift with the real CLI against the sandbox", async () => {
+  it("finds the command beside an installed copy of itself when cron's PATH has no sitesync", async () => {
+    // npm install -g: <prefix>/lib/node_modules/sitesync and <prefix>/bin/sitesync, reached through a symlink.
+    const prefix = join(dir, "global");
+    const global = installedWrapper(join(prefix, "lib", "node_modules"));
+    fakeSitesync(2, "drift from the global install", join(prefix, "bin"));
+    symlinkSync(global, join(bin, "sitesync-drift"));
+    const viaLink = await runWrapper([], { PATH: CRON_PATH }, join(bin, "sitesync-drift"));
+    expect(viaLink.code, viaLink.stderr).toBe(2);
+    expect(viaLink.stdout).toContain("drift from the global install");
+
+    // npm install in a project: <project>/node_modules/sitesync and <project>/node_modules/.bin/sitesync.
+    const local = installedWrapper(join(dir, "project", "node_modules"));
+    fakeSitesync(0, "", join(dir, "project", "node_modules", ".bin"));
+    const fromProject = await runWrapper(["-c", "sitesync.yaml"], { PATH: CRON_PATH }, local);
+    expect(fromProject).toMatchObject({ code: 0, stdout: "", stderr: "" });
+    expect(readFileSync(join(dir, "args"), "utf8").trim()).toBe("plan --detailed-exitcode --quiet -c sitesync.yaml");
+  });
+
+  it.skipIf(!noSitesyncOnCronPath)("exits 1 naming SITESYNC_BIN when no sitesync can be found", async () => {
+    const run = await runWrapper([], { PATH: CRON_PATH });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("cannot run `sitesync` (PATH is /usr/bin:/bin)");
+    expect(run.stderr).toContain("npm install -g sitesync");
+    expect(run.stderr).toContain("SITESYNC_BIN=");
+    expect(run.log).toMatch(new RegExp(`^${TIMESTAMP} ERROR \\(exit 1\\): sitesync-drift: cannot run`));
+  });
+
+  it("exits 1, not 127, when the command is there but cannot start (no node on cron's PATH)", async () => {
+    writeFileSync(join(bin, "sitesync"), "#!/usr/bin/env sitesync-no-such-node\n");
+    chmodSync(join(bin, "sitesync"), 0o755);
+    const run = await runWrapper([], { PATH: `${bin}:${CRON_PATH}` });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("sitesync-no-such-node");
+    expect(run.log).toContain("ERROR (exit 127)");
+  });
+
+  it("under env -i PATH=/usr/bin:/bin, runs the real CLI named by SITESYNC_BIN in the env file against the sandbox", async () => {
     const sandbox = await startSandbox({ rateLimit: 0, websites: [{ domain: "example.com", privacy: 1 }] });
     try {
-      // The CLI runs on the tests' own Node 24 (the machine's node may be older: DESIGN §10).
-      writeFileSync(join(bin, "sitesync"), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, "bin", "sitesync.js")}" "$@"\n`);
-      chmodSync(join(bin, "sitesync"), 0o755);
-      writeFileSync(join(dir, "env"), `SITESYNC_API_KEY=${sandbox.apiKey}\n`, { mode: 0o600 });
+      // A command with arguments: the tests' own Node 24 (cron's /usr/bin/node may be too old) and the bin.
+      const command = `${realpathSync(process.execPath)} ${join(ROOT, "bin", "sitesync.js")}`;
+      writeFileSync(join(dir, "env"), `SITESYNC_API_KEY=${sandbox.apiKey}\nSITESYNC_BIN="${command}"\n`, { mode: 0o600 });
       const config = join(dir, "sitesync.yaml");
       writeFileSync(config, `version: 1\nwebsites_url: ${sandbox.url}\nwebsites:\n  - domain: example.com\n    privacy: public\n`);
+      const cron = { PATH: CRON_PATH, SITESYNC_ENV_FILE: join(dir, "env") };
 
-      const drift = await runWrapper(["-c", config], { SITESYNC_ENV_FILE: join(dir, "env") });
+      const drift = await runWrapper(["-c", config], cron);
       expect(drift.code, drift.stderr).toBe(2);
       expect(drift.stdout).toContain("example.com");
       expect(drift.log).toContain("DRIFT");
       expect(drift.log + drift.stdout).not.toContain(sandbox.apiKey);
 
       sandbox.store.updateWebsite(sandbox.store.findWebsite("example.com")!.id, { privacy: 0 });
-      const clean = await runWrapper(["-c", config], { SITESYNC_ENV_FILE: join(dir, "env") });
+      const clean = await runWrapper(["-c", config], cron);
       expect(clean).toMatchObject({ code: 0, stdout: "" });
     } finally {
       await sandbox.close();
