@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_POLICY } from "../../src/model/policy.ts";
-import { diagnosticsOf, load, loadOk, yaml } from "./helpers.ts";
+import { DEFAULT_POLICY } from "../model/policy.ts";
+import { diagnosticsOf, load, loadOk, yaml } from "../../test/helpers/config.ts";
 
 describe("normalization", () => {
   it("stores domains the way the API does: lowercase, no scheme, no www., no trailing dot or slash", () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { apiUrls, describeUrlProblem } from "../../src/config/rules/api-urls.ts";
+import { apiUrls, describeUrlProblem } from "./api-urls.ts";
 import {
   domainRejectedByApi,
   domainStoredDifferently,
   duplicateDomains,
   duplicateProjects,
-} from "../../src/config/rules/domains.ts";
-import { checkRule, yaml } from "./helpers.ts";
+} from "./domains.ts";
+import { checkRule, yaml } from "../../../test/helpers/config.ts";
 
 describe("duplicateDomains", () => {
   it("errs at the second entry and names the line of the first", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { didYouMean, editDistance } from "../../src/config/did-you-mean.ts";
+import { didYouMean, editDistance } from "./did-you-mean.ts";
 
 const WEBSITE_KEYS = ["domain", "state", "privacy", "password", "email", "exclude_bots", "exclude_params", "exclude_ips", "favorite"];
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { describeIpProblem, invalidExcludeIps } from "../../src/config/rules/exclude-ips.ts";
-import { RULES } from "../../src/config/rules/index.ts";
-import { passwordLength, passwordRequired, passwordUnused } from "../../src/config/rules/passwords.ts";
-import { ignoredButListed, protectedTombstone, tombstoneWithFields } from "../../src/config/rules/tombstones.ts";
-import { checkRule, yaml } from "./helpers.ts";
+import { describeIpProblem, invalidExcludeIps } from "./exclude-ips.ts";
+import { RULES } from "./index.ts";
+import { passwordLength, passwordRequired, passwordUnused } from "./passwords.ts";
+import { ignoredButListed, protectedTombstone, tombstoneWithFields } from "./tombstones.ts";
+import { checkRule, yaml } from "../../../test/helpers/config.ts";
 
 describe("invalidExcludeIps", () => {
   it("accepts IPv4, IPv6 and CIDR ranges of either", () => {

@@ -3,9 +3,9 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import schema from "../../schemas/sitesync.schema.json" with { type: "json" };
-import { loadConfig } from "../../src/config/load.ts";
-import { describeEnum } from "../../src/config/schema-messages.ts";
-import { diagnosticsOf } from "./helpers.ts";
+import { loadConfig } from "./load.ts";
+import { describeEnum } from "./schema-messages.ts";
+import { diagnosticsOf } from "../../test/helpers/config.ts";
 
 const examples = new URL("../../examples/", import.meta.url);
 const exampleFiles = readdirSync(examples, { recursive: true, encoding: "utf8" }).filter((f) => /\.ya?ml$/.test(f) && !f.startsWith("workflows/")); // workflows are GitHub files, not configs

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { interpolate } from "../../src/config/interpolate.ts";
-import { diagnosticsOf, load, loadOk, yaml } from "./helpers.ts";
+import { interpolate } from "./interpolate.ts";
+import { diagnosticsOf, load, loadOk, yaml } from "../../test/helpers/config.ts";
 
 describe("interpolate", () => {
   it("replaces ${VAR} anywhere in a string, as often as it appears", () => {
