@@ -1,5 +1,5 @@
-import { chmodSync, closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pc from "picocolors";
 import pkg from "../../package.json" with { type: "json" };
@@ -15,6 +15,7 @@ import { apiArgs, connectSettings, outputArgs } from "./_args.ts";
 import { command } from "./_command.ts";
 import type { Io } from "./_io.ts";
 import { cliHooks } from "./_run.ts";
+import { writeAtomically, writeNew } from "./_write.ts";
 
 const SCHEMA = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
 
@@ -74,7 +75,7 @@ export default command({
     });
     if (out === undefined) io.out(yaml);
     else if (flags.force) writeAtomically(out, yaml);
-    else writeNew(out, yaml);
+    else if (!writeNew(out, yaml)) throw refuseOverwrite(out);
     if (!flags.quiet) {
       const where = out ? ` to ${out}` : "";
       io.err(`Exported ${plural(websites.length, "website")}${projects ? ` and ${plural(projects.length, "project")}` : ""}${where}.`);
@@ -154,41 +155,4 @@ function colorDiff(diff: string): string {
       return line;
     })
     .join("\n");
-}
-
-/** Creates `file`, failing if it exists (even if it appeared since the check): never a silent overwrite. */
-function writeNew(file: string, text: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, "wx");
-    writeSync(fd, text);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") throw refuseOverwrite(file);
-    throw new UsageError(`cannot write ${file} (${code ?? String(error)}): check the folder exists and is writable`);
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-/**
- * Replaces `file` atomically (DESIGN §7): a temporary file in the same folder, then a rename, so a reader or
- * an interruption sees the old file or the new one, never half of one. The file keeps its permissions.
- */
-function writeAtomically(file: string, text: string): void {
-  const temp = join(dirname(file), `.${basename(file)}.sitesync-${process.pid}.tmp`);
-  try {
-    const fd = openSync(temp, "wx", 0o600);
-    try {
-      writeSync(fd, text);
-    } finally {
-      closeSync(fd);
-    }
-    if (existsSync(file)) chmodSync(temp, statSync(file).mode & 0o7777);
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new UsageError(`cannot write ${file} (${code}): check the folder exists and is writable`);
-  }
 }
