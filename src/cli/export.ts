@@ -6,7 +6,7 @@ import pkg from "../../package.json" with { type: "json" };
 import { updateConfig, type UpdateSummary } from "../adopt/update-config.ts";
 import { exportConfig, schemaReference } from "../config/export-config.ts";
 import { loadConfig } from "../config/load.ts";
-import { ConfigError, formatDiagnostic, UsageError } from "../errors.ts";
+import { ConfigError, type Diagnostic, formatDiagnostic, UsageError } from "../errors.ts";
 import { plural } from "../model/plural.ts";
 import { clientFor } from "../run/client.ts";
 import { ExitCode } from "../run/exit-code.ts";
@@ -16,6 +16,8 @@ import { command } from "./_command.ts";
 import type { Io } from "./_io.ts";
 import { cliHooks } from "./_run.ts";
 import { writeAtomically, writeNew } from "./_write.ts";
+
+const URL_KEYS: ReadonlySet<string> = new Set(["websites_url", "projects_url"]);
 
 const SCHEMA = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
 
@@ -103,6 +105,13 @@ async function update(file: string, options: UpdateOptions, flags: ExportFlags, 
   // The file's own URLs apply; its secrets are not needed, so an unset ${VAR} does not stop the update.
   const loaded = loadConfig(file, { env, unsetEnv: "warning" });
   if (!loaded.ok) throw new ConfigError(loaded.errors);
+  // ...except in the account's address: the update must read the account the file points at.
+  const unsetUrls = loaded.warnings.filter((d) => d.code === "env.unset" && URL_KEYS.has(d.path));
+  if (unsetUrls.length > 0) {
+    const named = (d: Diagnostic) => /variable (\S+) is not set/.exec(d.message)?.[1] ?? "";
+    const message = (name: string) => `environment variable ${name} is not set; set it, or give a default with \${${name}:-value}`;
+    throw new ConfigError(unsetUrls.map((d) => ({ ...d, message: message(named(d)), severity: "error" as const })));
+  }
   const config = loaded.config;
   io.redactor.add(config.secrets);
   const source = readFileSync(file, "utf8");

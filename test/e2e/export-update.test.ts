@@ -138,6 +138,16 @@ describe("export --update", () => {
       ].join("\n"),
     );
     expect(readFileSync(join(dir, "sitesync.yaml"), "utf8")).toBe(config);
+
+    // The account the file points at must be known: an unset variable in its address is an error, as in plan.
+    const elsewhere = workdir({ "sitesync.yaml": "version: 1\nwebsites_url: https://${STATS_HOST}\nwebsites: []\n" });
+    sandbox.resetLog();
+    const unset = await sitesync(["export", "--update", "sitesync.yaml"], { env: { SITESYNC_API_KEY: sandbox.apiKey }, cwd: elsewhere });
+    expect(unset.code).toBe(1);
+    expect(unset.stderr.split("\n")[0]).toBe(
+      "sitesync.yaml:2:23 websites_url: environment variable STATS_HOST is not set; set it, or give a default with ${STATS_HOST:-value}",
+    );
+    expect(sandbox.requests).toHaveLength(0);
   });
 });
 
