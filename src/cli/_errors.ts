@@ -6,7 +6,9 @@ export function reportError(error: unknown, io: Io): void {
   if (error instanceof ConfigError) {
     for (const diagnostic of error.diagnostics) io.err(formatDiagnostic(diagnostic));
     const n = error.diagnostics.length;
-    io.err(`${n} error${n === 1 ? "" : "s"} in the config: nothing was sent to the API.`);
+    // A password that must be sent is found once the account was read (DESIGN §2): reads went out, no write.
+    const planned = error.diagnostics.some((d) => d.code === "password.required");
+    io.err(`${n} error${n === 1 ? "" : "s"} in the config: ${planned ? "nothing was changed in the account" : "nothing was sent to the API"}.`);
   } else if (error instanceof ApiError) {
     io.err(`error: ${error.message}`);
     for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) io.err(`  ${field}: ${messages.join(" ")}`);

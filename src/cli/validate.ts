@@ -8,10 +8,15 @@ export default command({
     name: "validate",
     description: "Check a config file offline (no key, no URL needed) and report every problem at once.",
   },
-  args: { ...configArgs, quiet: outputArgs.quiet },
-  examples: ["sitesync validate -c sitesync.yaml"],
+  args: {
+    ...configArgs,
+    quiet: outputArgs.quiet,
+    "strict-env": { type: "boolean", description: "Treat an unset ${VAR} as an error, as plan and apply do (else it is a note)" },
+  },
+  examples: ["sitesync validate -c sitesync.yaml", "sitesync validate --strict-env   # also check that every ${VAR} is set"],
   async run(flags, { io, env }) {
-    const outcome = await run({ command: "validate", config: flags.config, env, redactor: io.redactor }, cliHooks(io, flags));
+    const settings = { strictEnv: flags["strict-env"] === true };
+    const outcome = await run({ command: "validate", config: flags.config, env, settings, redactor: io.redactor }, cliHooks(io, flags));
     const config = outcome.config;
     if (config && outcome.error === undefined && !flags.quiet) {
       const projects = config.projects ? `, ${config.projects.length} project${config.projects.length === 1 ? "" : "s"}` : "";

@@ -1,9 +1,9 @@
 /**
  * `sitesync export`: the live account as a config file in the same format (DESIGN §7), sorted, with the
- * schema modeline. Write-only fields cannot be read back, so they are omitted with a comment; a password
- * protected site gets an `${ENV}` reference so the file stays valid and holds no secret.
- */
-import { dirname, isAbsolute, relative, sep } from "node:path";
+ * schema modeline. Write-only fields cannot be read back, so they are omitted with a comment. A password
+ * protected site is `privacy: password` with no password line: that keeps the password the account already
+ * has (DESIGN §2), so the file plans to no changes with no secret set.
+ */import { dirname, isAbsolute, relative, sep } from "node:path";
 import { Document, isMap, isSeq, type YAMLMap } from "yaml";
 import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
@@ -28,8 +28,6 @@ export interface ExportInput {
 
 export interface ExportResult {
   yaml: string;
-  /** Environment variables the file reads the passwords of password-protected websites from. */
-  passwordVariables: string[];
 }
 
 /** Where the installed package's config schema lives, for {@link schemaReference}. */
@@ -61,38 +59,19 @@ export function schemaReference(outputDir: string, { schemaFile, version }: Sche
   return `https://cdn.jsdelivr.net/npm/sitesync@${version}/schemas/sitesync.schema.json`;
 }
 
-/** The environment variable an exported file reads a website's password from: `SITESYNC_PASSWORD_<DOMAIN>`. */
-export function passwordVariable(domain: string): string {
-  return `SITESYNC_PASSWORD_${domain.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`;
-}
-
 /**
  * The live account as a config file in sitesync's format (what `sitesync export` writes): sorted by domain,
- * with the schema modeline, a note on the write-only fields it cannot read back, and an `${ENV}` reference
- * in place of each password. Planning the file against the same account shows no changes.
+ * with the schema modeline and a note on the write-only fields it cannot read back. It holds no secret and
+ * needs none: planning it against the same account shows no changes.
  */
 export function exportConfig(live: ExportInput, options: ExportOptions): ExportResult {
   const websites = [...live.websites].sort((a, b) => a.domain.localeCompare(b.domain));
-  const passwordVariables: string[] = [];
-  const taken = new Set<string>();
-  // a-b.example.com and a.b.example.com would share a name: number the later ones.
-  const variableFor = (domain: string): string => {
-    const base = passwordVariable(domain);
-    let name = base;
-    for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
-    taken.add(name);
-    return name;
-  };
   const body: Record<string, unknown> = { version: 1 };
   if (options.websitesUrl) body.websites_url = options.websitesUrl;
   if (options.projectsUrl && live.projects) body.projects_url = options.projectsUrl;
   body.websites = websites.map((site) => {
+    // privacy: password alone keeps the stored password (DESIGN §2).
     const entry: Record<string, unknown> = { domain: site.domain, privacy: PRIVACY_NAMES[site.privacy] ?? site.privacy };
-    if (site.privacy === 2) {
-      const variable = variableFor(site.domain);
-      passwordVariables.push(variable);
-      entry.password = `\${${variable}}`;
-    }
     entry.email = site.email !== 0;
     entry.exclude_bots = site.exclude_bots !== 0;
     entry.exclude_ips = site.exclude_ips;
@@ -108,11 +87,11 @@ export function exportConfig(live: ExportInput, options: ExportOptions): ExportR
     ` yaml-language-server: $schema=${options.schemaPath}`,
     ` Exported by sitesync from the live account: ${websites.length} website${websites.length === 1 ? "" : "s"}.`,
     " exclude_params and passwords are write-only (the API never returns them), so they are not exported:",
-    " add exclude_params where you use them, and set the password variables below before planning.",
-    ...(passwordVariables.length ? [` Password variables: ${passwordVariables.join(", ")}`] : []),
+    " add exclude_params where you use them. privacy: password without a password keeps the stored one;",
+    " add password: ${VARIABLE} to a website only to set or rotate its password.",
   ].join("\n");
   flowShortLists(doc);
-  return { yaml: doc.toString({ lineWidth: 0 }), passwordVariables };
+  return { yaml: doc.toString({ lineWidth: 0 }) };
 }
 
 /** `exclude_ips: []` and short lists read better on one line. */

@@ -12,7 +12,11 @@ export interface DocumentInterpolation {
   passwordEnvValues: string[];
 }
 
+/** How an unset `${VAR}` is reported: an error (plan, apply), or a note for `validate`, which needs no secret (DESIGN §2). */
+export type UnsetEnv = "error" | "warning";
+
 interface Context {
+  unset: UnsetEnv;
   file: string;
   text: string;
   env: Env;
@@ -35,9 +39,16 @@ const TYPED_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** Interpolates every string value of the document in place (keys never), reporting problems at their `${`. */
-export function interpolateDocument(doc: Document, file: string, text: string, env: Env, locate: Locator): DocumentInterpolation {
+export function interpolateDocument(
+  doc: Document,
+  file: string,
+  text: string,
+  env: Env,
+  locate: Locator,
+  unset: UnsetEnv = "error",
+): DocumentInterpolation {
   const result: DocumentInterpolation = { diagnostics: [], failedPaths: new Set(), passwordEnvValues: [] };
-  walk(doc.contents, [], { file, text, env, locate, result });
+  walk(doc.contents, [], { unset, file, text, env, locate, result });
   return result;
 }
 
@@ -58,13 +69,14 @@ function interpolateScalar(node: Scalar, path: ConfigPath, ctx: Context): void {
   const { value, envValues, problems } = interpolate(node.value as string, ctx.env);
   const last = path.at(-1);
   for (const problem of problems) {
+    const note = problem.code === "env.unset" && ctx.unset === "warning";
     ctx.result.diagnostics.push({
       file: ctx.file,
       ...ctx.locate.offset(referenceOffset(node, problem.occurrence, ctx.text)),
       code: problem.code,
       path: formatPath(path),
-      message: problem.message,
-      severity: "error",
+      message: note ? `environment variable ${problem.name ?? ""} is not set: plan and apply need it (--strict-env makes this an error)` : problem.message,
+      severity: note ? "warning" : "error",
     });
   }
   if (problems.length > 0) {

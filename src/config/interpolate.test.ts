@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { interpolate } from "./interpolate.ts";
+import { loadConfig } from "./load.ts";
 import { diagnosticsOf, load, loadOk, yaml } from "../../test/helpers/config.ts";
 
 describe("interpolate", () => {
@@ -38,6 +39,7 @@ describe("interpolate", () => {
       {
         code: "env.unset",
         occurrence: 1,
+        name: "B",
         message: "environment variable B is not set; set it, or give a default with ${B:-value}",
       },
     ]);
@@ -138,5 +140,18 @@ describe("interpolation in a config", () => {
     expect(diagnosticsOf(result)).toEqual([
       "3:13 websites[0].domain: environment variable SITE is not set; set it, or give a default with ${SITE:-value}",
     ]);
+  });
+
+  it("makes an unset variable a note when validating needs no secret (unsetEnv: warning), and nothing else", () => {
+    const source = "version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: password\n    password: ${PW}\n    email: ${MAIL}\n  - domain: ${ZONE:-b.example.com}\n";
+    const result = loadConfig("sitesync.yaml", { source, env: {}, unsetEnv: "warning" });
+    expect(result.ok).toBe(true);
+    expect(diagnosticsOf(result)).toEqual([
+      "5:15 (warning) websites[0].password: environment variable PW is not set: plan and apply need it (--strict-env makes this an error)",
+      "6:12 (warning) websites[0].email: environment variable MAIL is not set: plan and apply need it (--strict-env makes this an error)",
+    ]);
+    // A malformed reference stays an error: it is a mistake in the file, not a missing secret.
+    const malformed = loadConfig("sitesync.yaml", { source: "version: 1\nwebsites:\n  - domain: ${}\n", env: {}, unsetEnv: "warning" });
+    expect(malformed.ok).toBe(false);
   });
 });

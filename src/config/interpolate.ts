@@ -6,6 +6,8 @@ export interface InterpolationProblem {
   /** How many `${` come before this one in the string, to find it in the source. */
   occurrence: number;
   message: string;
+  /** The variable's name, for `env.unset`. */
+  name?: string;
 }
 
 export interface Interpolated {
@@ -49,6 +51,7 @@ export function interpolate(text: string, env: Env): Interpolated {
     problems.push({
       code: "env.unset",
       occurrence: at,
+      name,
       message: `environment variable ${name} is not set; set it, or give a default with \${${name}:-value}`,
     });
     return match;

@@ -45,7 +45,6 @@ describe("loadConfig", () => {
     expect(diagnosticsOf(result)).toEqual([
       "2:15 websites_url: plain http:// would send the API key unencrypted to analytics.example.com; use https:// (http:// is allowed only for localhost, 127.0.0.1 and [::1])",
       "4:16 policy.max_deletes: must be a whole number, not text",
-      '7:14 websites[0].privacy: privacy is password but no password is set; add "password: ${STATS_PASSWORD}" to this website or to defaults',
       '8:19 websites[0].exclude_ips[0]: "1.2.3" is not an IP address or CIDR range (like 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32)',
       "10:15 websites[1].password: environment variable NOT_SET is not set; set it, or give a default with ${NOT_SET:-value}",
       '11:5 websites[1].colour: unknown key "colour"; expected one of domain, state, privacy, password, email, exclude_bots, exclude_params, exclude_ips, favorite',

@@ -3,7 +3,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import type { Document } from "yaml";
 import type { Diagnostic } from "../errors.ts";
 import type { Env } from "./interpolate.ts";
-import { interpolateDocument } from "./interpolate-document.ts";
+import { interpolateDocument, type UnsetEnv } from "./interpolate-document.ts";
 import { createLocator, isRecord } from "./locate.ts";
 import { normalize, type Normalized } from "./normalize.ts";
 import { parseYaml } from "./parse-yaml.ts";
@@ -17,6 +17,8 @@ export interface LoadOptions {
   env?: Env;
   /** The file's content, instead of reading `file` (which then only names it in diagnostics). */
   source?: string;
+  /** `warning`: an unset `${VAR}` is a note, not an error (`validate` without `--strict-env`). Default `error`. */
+  unsetEnv?: UnsetEnv;
 }
 
 /**
@@ -33,7 +35,7 @@ export function loadConfig(file: string, options: LoadOptions = {}): LoadResult 
 
   const locate = createLocator(parsed.doc, parsed.lineCounter);
   const env = options.env ?? process.env;
-  const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate);
+  const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate, options.unsetEnv);
   const data = toData(parsed.doc, file);
   if ("error" in data) return settle([...parsed.diagnostics, data.error]);
 

@@ -29,7 +29,10 @@ export function createFields(desired: DesiredWebsite): FieldChange[] {
 export interface UpdateDiff {
   /** The fields to send; empty when the website is unchanged. */
   fields: FieldChange[];
-  /** The config asks for privacy password, the password must be sent, and the config gives none. */
+  /**
+   * The config asks for privacy password without a password, and one must be sent: privacy becomes password
+   * on a site with none stored, or `--sync-write-only`. `plan` reports it as a `password-missing` warning; a run refuses it (DESIGN §2).
+   */
   passwordMissing: boolean;
 }
 
@@ -52,8 +55,18 @@ export function updateFields(desired: DesiredWebsite, live: LiveWebsite, syncWri
     const because = field === "password" ? reason : syncWriteOnly ? "sync-write-only" : undefined;
     if (because !== undefined) fields.push({ ...sent(field, after), sentBecause: because });
   }
-  const mustSend = reason === "privacy-change" || reason === "no-password";
-  return { fields, passwordMissing: desired.privacy === 2 && mustSend && desired.password === undefined };
+  return { fields, passwordMissing: passwordMissing(desired, live, syncWriteOnly) };
+}
+
+/**
+ * `privacy: password` without a password keeps the stored one (DESIGN §2). One must be sent only where
+ * privacy becomes password on a site with none stored (`password: false` live: API-NOTES §2.1), or with
+ * `--sync-write-only`; a create is checked by its caller. A site already protected without a stored
+ * password is left as the account has it: nothing about it changes.
+ */
+function passwordMissing(desired: DesiredWebsite, live: LiveWebsite, syncWriteOnly: boolean): boolean {
+  if (desired.privacy !== 2 || desired.password !== undefined) return false;
+  return syncWriteOnly || (live.privacy !== 2 && !live.password);
 }
 
 /**

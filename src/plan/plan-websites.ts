@@ -5,6 +5,12 @@ import { createFields, updateFields } from "./diff-website.ts";
 import { websiteFingerprint } from "./fingerprint.ts";
 import { byName, pruned, sourceOf, warn, type Filters, type Tally } from "./_tally.ts";
 
+/**
+ * The warning code of a website whose password must be sent but is not set (DESIGN §2): a library caller sees
+ * it among the warnings; a run (src/run) refuses the plan with it as a config error at the website's line.
+ */
+export const PASSWORD_MISSING = "password-missing";
+
 /** Plans every website of both sides into the tally. */
 export function planWebsites(
   desired: readonly DesiredWebsite[],
@@ -44,6 +50,10 @@ function planCreate(d: DesiredWebsite, tally: Tally): void {
   // favorite is only settable by PUT, so a favorite create is a POST then a PUT (DESIGN §4).
   const requests = d.favorite === true ? 2 : 1;
   const fields = createFields(d);
+  if (d.privacy === 2 && d.password === undefined) {
+    const message = `${d.domain} is created with privacy password, which needs a password to send, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
+    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
+  }
   tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...sourceOf(d) });
 }
 
@@ -53,8 +63,9 @@ function planUpdate(d: DesiredWebsite, live: LiveWebsite, syncWriteOnly: boolean
     if (d[field] !== undefined && !fields.some((f) => f.field === field)) tally.unverifiable[field]++;
   }
   if (passwordMissing) {
-    const message = `${d.domain} asks for privacy password, but the config gives no password to send with it.`;
-    warn(tally, "password-missing", d.domain, message, d.source);
+    const why = syncWriteOnly ? "--sync-write-only sends every password" : "the account stores no password for it yet";
+    const message = `${d.domain} asks for privacy password and ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
+    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
   }
   if (fields.length === 0) {
     tally.left.unchanged++;

@@ -229,10 +229,22 @@ describe("write-only fields (DESIGN §3, API-NOTES §2.1)", () => {
     ]);
   });
 
-  it("warns when the password must be sent but the config gives none", () => {
-    const p = run({ websites: [want("example.com", { privacy: 2 })], live: [site(1, "example.com", { privacy: 2 })] });
-    expect(p.changes).toEqual([]);
-    expect(codes(p)).toEqual(["password-missing"]);
+  it("keeps the stored password: privacy password without a password needs no secret (DESIGN §2)", () => {
+    const p = run({ websites: [want("example.com", { privacy: 2 })], live: [site(1, "example.com", { privacy: 1, password: true })] });
+    expect(only<WebsiteUpdate>(p).fields).toEqual([{ field: "privacy", before: 1, after: 2 }]);
+    expect(codes(p)).toEqual([]);
+    const protectedAlready = run({ websites: [want("example.com", { privacy: 2 })], live: [site(1, "example.com", { privacy: 2 })] });
+    expect(protectedAlready.changes).toEqual([]);
+    expect(codes(protectedAlready)).toEqual([]);
+  });
+
+  it.each([
+    ["a create", [], false],
+    ["privacy becoming password with none stored", [site(1, "example.com", { privacy: 0, password: false })], false],
+    ["--sync-write-only", [site(1, "example.com", { privacy: 2, password: true })], true],
+  ] as const)("says a password is missing where one must be sent: %s", (_name, live, syncWriteOnly) => {
+    const p = run({ websites: [want("example.com", { privacy: 2 }, 4)], live: [...live], options: { syncWriteOnly } });
+    expect(p.warnings.map((w) => [w.code, w.source?.line])).toEqual([["password-missing", 4]]);
   });
 
   it("leaves a password alone while privacy is not password, even when the config sets one", () => {

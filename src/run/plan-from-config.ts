@@ -4,7 +4,9 @@
  */
 import type { Client } from "../api/types.ts";
 import type { Config } from "../config/types.ts";
+import { ConfigError, type Diagnostic } from "../errors.ts";
 import { plan } from "../plan/plan.ts";
+import { PASSWORD_MISSING } from "../plan/plan-websites.ts";
 import type { Plan } from "../plan/types.ts";
 import { readLive } from "./read-live.ts";
 
@@ -24,7 +26,7 @@ export interface PlanSettings {
 export async function planFromConfig(config: Config, client: Client, settings: PlanSettings = {}): Promise<Plan> {
   const live = await readLive(client, config);
   const desired = { websites: config.websites, ...(config.projects ? { projects: config.projects } : {}), policy: config.policy };
-  return plan(desired, live, {
+  const planned = plan(desired, live, {
     configFile: config.file,
     configDigest: config.digest,
     target: client.target,
@@ -33,6 +35,32 @@ export async function planFromConfig(config: Config, client: Client, settings: P
     ...(settings.maxDeletes === undefined ? {} : { maxDeletes: settings.maxDeletes }),
     rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? 60_000) / 1000 },
   });
+  const missing = missingPasswords(planned, config);
+  if (missing.length > 0) throw new ConfigError(missing);
+  return planned;
+}
+
+/**
+ * A password that must be sent but is not set (DESIGN §2) is known only once the live account is read: it is
+ * a config error at the website's line then, before anything is written, and no plan is shown.
+ */
+function missingPasswords(planned: Plan, config: Config): Diagnostic[] {
+  const index = new Map(config.websites.map((site, i) => [site.source ? `${site.source.line}:${site.source.column}` : site.domain, i]));
+  return planned.warnings
+    .filter((w) => w.code === PASSWORD_MISSING)
+    .map((w) => {
+      const at = w.source ? `${w.source.line}:${w.source.column}` : (w.subject ?? "");
+      const i = index.get(at);
+      return {
+        file: w.source?.file ?? config.file,
+        line: w.source?.line ?? 1,
+        column: w.source?.column ?? 1,
+        code: "password.required",
+        path: i === undefined ? "" : `websites[${i}].password`,
+        message: w.message,
+        severity: "error",
+      };
+    });
 }
 
 /** `ApplyOptions.passwordOf` for a config: the password of each website, by normalized domain. */

@@ -72,7 +72,9 @@ function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Config {
     request.redactor.add(request.config.secrets);
     return (outcome.config = request.config);
   }
-  const result = loadConfig(request.config, { env: request.env });
+  // validate needs no secret (DESIGN §2): an unset ${VAR} is a note there, unless --strict-env.
+  const unsetEnv = request.command === "validate" && !request.settings?.strictEnv ? "warning" : "error";
+  const result = loadConfig(request.config, { env: request.env, unsetEnv });
   if (result.ok) request.redactor.add(result.config.secrets);
   outcome.warnings = result.warnings;
   hooks.onLoad?.(result);

@@ -33,6 +33,8 @@ export interface RunSecrets {
 
 export interface RunSettings extends PlanSettings, ConnectSettings {
   detailedExitcode?: boolean;
+  /** `validate --strict-env`: an unset `${VAR}` is an error, as in plan and apply, not a note. */
+  strictEnv?: boolean;
   /** Re-read the account after applying; changes still planned did not converge. */
   verify?: boolean;
   /** A plan saved by `plan --out`: applied as reviewed (preconditions checked), never re-planned. */

@@ -24,17 +24,11 @@ export interface ReadConfig {
  */
 const PLACEHOLDER = "sitesync-update-placeholder";
 
-/**
- * `privacy: password` without a password means "keep the stored one" (DESIGN §2, issue 10 item 1), which is
- * what an adopted password site says; a `loadConfig` that still asks for a password is not a reason to refuse.
- */
-const TOLERATED = new Set(["password.required"]);
-
 export function readConfig(file: string, text: string, env: Env): ReadConfig | { diagnostics: Diagnostic[] } {
   const parsed = parseYaml(file, text);
   const fullEnv = withPlaceholders(parsed.doc, env);
   const loaded = loadConfig(file, { source: text, env: fullEnv });
-  const errors = loaded.ok ? [] : loaded.errors.filter((d) => !TOLERATED.has(d.code));
+  const errors = loaded.ok ? [] : loaded.errors;
   if (errors.length > 0) return { diagnostics: errors };
   const locate = createLocator(parsed.doc, parsed.lineCounter);
   interpolateDocument(parsed.doc, file, text, fullEnv, locate);

@@ -2,7 +2,7 @@ import { apiUrls } from "./api-urls.ts";
 import type { Rule } from "./context.ts";
 import { domainRejectedByApi, domainStoredDifferently, duplicateDomains, duplicateProjects } from "./domains.ts";
 import { invalidExcludeIps } from "./exclude-ips.ts";
-import { passwordLength, passwordRequired, passwordUnused } from "./passwords.ts";
+import { passwordLength, passwordUnused } from "./passwords.ts";
 import { ignoredButListed, protectedTombstone, tombstoneWithFields } from "./tombstones.ts";
 
 export { createRuleContext, type Rule, type RuleContext } from "./context.ts";
@@ -14,7 +14,6 @@ export const RULES: readonly Rule[] = [
   domainRejectedByApi,
   domainStoredDifferently,
   invalidExcludeIps,
-  passwordRequired,
   passwordUnused,
   passwordLength,
   tombstoneWithFields,

@@ -2,25 +2,6 @@ import { PRIVACY_NAMES } from "../../model/website-fields.ts";
 import { isRecord, type ConfigPath } from "../locate.ts";
 import type { RuleContext } from "./context.ts";
 
-/** The API answers "The password field is required." to privacy 2 without one (API-NOTES §2.4). */
-export function passwordRequired(ctx: RuleContext): void {
-  // A password of the wrong type is left out by normalization; the schema already reports it.
-  const written = (raw: unknown) => isRecord(raw) && raw.password !== undefined;
-  if (written(ctx.data.defaults)) return;
-  for (const entry of ctx.config.websites) {
-    const { site } = entry;
-    if (site.state === "absent" || site.privacy !== 2 || written(entry.raw)) continue;
-    const inherited = entry.fromDefaults.has("privacy");
-    const path = inherited ? [...entry.path, "domain"] : [...entry.path, "privacy"];
-    const origin = inherited ? " (privacy: password comes from defaults)" : "";
-    ctx.error(
-      "password.required",
-      path,
-      `privacy is password but no password is set${origin}; add "password: \${STATS_PASSWORD}" to this website or to defaults`,
-    );
-  }
-}
-
 /** A password on a public or private site is stored and never asked for (API-NOTES §2.4): likely a mistake. */
 export function passwordUnused(ctx: RuleContext): void {
   for (const entry of ctx.config.websites) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeIpProblem, invalidExcludeIps } from "./exclude-ips.ts";
 import { RULES } from "./index.ts";
-import { passwordLength, passwordRequired, passwordUnused } from "./passwords.ts";
+import { passwordLength, passwordUnused } from "./passwords.ts";
 import { ignoredButListed, protectedTombstone, tombstoneWithFields } from "./tombstones.ts";
 import { checkRule, yaml } from "../../../test/helpers/config.ts";
 
@@ -33,23 +33,6 @@ describe("invalidExcludeIps", () => {
       '3:30 defaults.exclude_ips[1]: "203.0.113.0/40" has an invalid prefix length: an IPv4 range ends in /0 to /32',
       '8:9 websites[0].exclude_ips[1]: "office" is not an IP address or CIDR range (like 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32)',
     ]);
-  });
-});
-
-describe("passwordRequired", () => {
-  it("errs at privacy: password when no password is set", () => {
-    const source = "version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: password\n  - domain: b.example.com\n    privacy: 2\n    password: pw\n";
-    expect(checkRule(passwordRequired, source)).toEqual([
-      '4:14 websites[0].privacy: privacy is password but no password is set; add "password: ${STATS_PASSWORD}" to this website or to defaults',
-    ]);
-  });
-
-  it("errs at the domain when privacy comes from defaults, and is satisfied by a default password", () => {
-    const without = "version: 1\ndefaults:\n  privacy: password\nwebsites:\n  - domain: a.example.com\n";
-    expect(checkRule(passwordRequired, without)).toEqual([
-      '5:13 websites[0].domain: privacy is password but no password is set (privacy: password comes from defaults); add "password: ${STATS_PASSWORD}" to this website or to defaults',
-    ]);
-    expect(checkRule(passwordRequired, without.replace("defaults:\n", "defaults:\n  password: pw\n"))).toEqual([]);
   });
 });
 
@@ -151,7 +134,6 @@ describe("RULES", () => {
         "ignoredButListed",
         "invalidExcludeIps",
         "passwordLength",
-        "passwordRequired",
         "passwordUnused",
         "protectedTombstone",
         "tombstoneWithFields",
