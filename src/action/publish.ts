@@ -7,7 +7,7 @@ import { getOctokit } from "@actions/github";
 import { COMMENT_LIMIT, commentBody, markerFor, summaryBody } from "./compose.ts";
 import type { ActionReport, RunContext } from "./execute.ts";
 import type { Report } from "./report.ts";
-import { encodeReviewedBlock } from "./reviewed-block.ts";
+import { carryReviewedPlan } from "./reviewed-comment.ts";
 import { upsertComment } from "./sticky-comment.ts";
 
 /** Writes the job summary (when the runner provides one). */
@@ -51,21 +51,11 @@ export async function writeComment(ctx: RunContext, outcome: ActionReport): Prom
   }
 }
 
-/**
- * The hidden reviewed-plan block for a plan run's comment (issue 13), and the report with a visible note
- * when the plan cannot be carried: then the merge applies nothing of it unless run with apply-unreviewed.
- */
+/** The hidden reviewed-plan block for a plan run's comment (issue 13); only a plan run of a pull request carries one. */
 function withReviewedBlock(ctx: RunContext, outcome: ActionReport, headSha: string | undefined): { report: Report; block: string } {
   const { report, plan } = outcome;
-  if (!plan || plan.refusals.length > 0 || ctx.inputs.command !== "plan") return { report, block: "" };
-  const encoded = headSha ? encodeReviewedBlock(plan, { headSha, config: ctx.configLabel }) : { problem: "the pull request's head commit is unknown" };
-  // The block holds no secret; a redactor that would still change it (a very short password) would corrupt it.
-  if ("block" in encoded && ctx.redactor.redact(encoded.block) === encoded.block) return { report, block: encoded.block };
-  const tooLarge = "code" in encoded && encoded.code === "too-large";
-  const why = "problem" in encoded ? encoded.problem : "a secret's redaction would damage it";
-  const what = tooLarge ? "The reviewed plan is too large to carry" : "The reviewed plan cannot be carried in this comment";
-  const note = `> [!WARNING]\n> ${what}: the merge will apply nothing unless run with apply-unreviewed. ${why}`;
-  return { report: { ...report, summary: `${report.summary}\n\n${note}` }, block: "" };
+  if (!plan || ctx.inputs.command !== "plan") return { report, block: "" };
+  return carryReviewedPlan(report, plan, { headSha, config: ctx.configLabel }, (text) => ctx.redactor.redact(text));
 }
 
 /**
