@@ -29,8 +29,7 @@ export function withReview(report: Report, outcome: Outcome, status: ReviewStatu
           `${n} change${n === 1 ? " was" : "s were"} not applied: not in the reviewed plan of ${where}. ` +
             "The account or the config changed between the review and the merge (an edit in the web UI, another pull request). " +
             (review?.problem ? `${md(review.problem)} ` : "") +
-            "Review them in a new pull request. " +
-            HOW_TO_PROCEED.replace(", or open a pull request, let it plan, and merge it", ""),
+            `Review ${n === 1 ? "it" : "them"} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`,
         ),
       );
       break;
