@@ -5798,7 +5798,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants4 = require_constants2();
+    var constants5 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5873,7 +5873,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports2 }) {
         assert(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants4.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants5.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5968,11 +5968,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants4.ERROR.OK) {
+          if (ret !== constants5.ERROR.OK) {
             const body = data.subarray(offset);
-            if (ret === constants4.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants5.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body);
-            } else if (ret === constants4.ERROR.PAUSED) {
+            } else if (ret === constants5.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body);
             } else {
@@ -5995,10 +5995,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants4.ERROR.OK) {
+        if (ret === constants5.ERROR.OK) {
           return null;
         }
-        if (ret === constants4.ERROR.PAUSED || ret === constants4.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants5.ERROR.PAUSED || ret === constants5.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6015,7 +6015,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants4.ERROR[ret], data);
+        return new HTTPParserError(message, constants5.ERROR[ret], data);
       }
       destroy() {
         assert(this.ptr != null);
@@ -6195,7 +6195,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants4.ERROR.PAUSED : 0;
+        return pause ? constants5.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6217,7 +6217,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6253,13 +6253,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants4.ERROR.PAUSED;
+          return constants5.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -18739,7 +18739,7 @@ var require_eventsource = __commonJS({
     var experimentalWarned = false;
     var defaultReconnectionTime = 3e3;
     var CONNECTING = 0;
-    var OPEN = 1;
+    var OPEN2 = 1;
     var CLOSED = 2;
     var ANONYMOUS = "anonymous";
     var USE_CREDENTIALS = "use-credentials";
@@ -18871,7 +18871,7 @@ var require_eventsource = __commonJS({
             this.dispatchEvent(new Event("error"));
             return;
           }
-          this.#readyState = OPEN;
+          this.#readyState = OPEN2;
           this.dispatchEvent(new Event("open"));
           this.#state.origin = response.urlList[response.urlList.length - 1].origin;
           const eventSourceStream = new EventSourceStream({
@@ -18978,7 +18978,7 @@ var require_eventsource = __commonJS({
         __proto__: null,
         configurable: false,
         enumerable: true,
-        value: OPEN,
+        value: OPEN2,
         writable: false
       },
       CLOSED: {
@@ -19231,6 +19231,778 @@ var require_picocolors = __commonJS({
     };
     module.exports = createColors2();
     module.exports.createColors = createColors2;
+  }
+});
+
+// node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
+var require_proxy = __commonJS({
+  "node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.getProxyUrl = getProxyUrl2;
+    exports.checkBypass = checkBypass;
+    function getProxyUrl2(reqUrl) {
+      const usingSsl = reqUrl.protocol === "https:";
+      if (checkBypass(reqUrl)) {
+        return void 0;
+      }
+      const proxyVar = (() => {
+        if (usingSsl) {
+          return process.env["https_proxy"] || process.env["HTTPS_PROXY"];
+        } else {
+          return process.env["http_proxy"] || process.env["HTTP_PROXY"];
+        }
+      })();
+      if (proxyVar) {
+        try {
+          return new DecodedURL(proxyVar);
+        } catch (_a) {
+          if (!proxyVar.startsWith("http://") && !proxyVar.startsWith("https://"))
+            return new DecodedURL(`http://${proxyVar}`);
+        }
+      } else {
+        return void 0;
+      }
+    }
+    function checkBypass(reqUrl) {
+      if (!reqUrl.hostname) {
+        return false;
+      }
+      const reqHost = reqUrl.hostname;
+      if (isLoopbackAddress(reqHost)) {
+        return true;
+      }
+      const noProxy = process.env["no_proxy"] || process.env["NO_PROXY"] || "";
+      if (!noProxy) {
+        return false;
+      }
+      let reqPort;
+      if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+      } else if (reqUrl.protocol === "http:") {
+        reqPort = 80;
+      } else if (reqUrl.protocol === "https:") {
+        reqPort = 443;
+      }
+      const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+      if (typeof reqPort === "number") {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+      }
+      for (const upperNoProxyItem of noProxy.split(",").map((x2) => x2.trim().toUpperCase()).filter((x2) => x2)) {
+        if (upperNoProxyItem === "*" || upperReqHosts.some((x2) => x2 === upperNoProxyItem || x2.endsWith(`.${upperNoProxyItem}`) || upperNoProxyItem.startsWith(".") && x2.endsWith(`${upperNoProxyItem}`))) {
+          return true;
+        }
+      }
+      return false;
+    }
+    function isLoopbackAddress(host) {
+      const hostLower = host.toLowerCase();
+      return hostLower === "localhost" || hostLower.startsWith("127.") || hostLower.startsWith("[::1]") || hostLower.startsWith("[0:0:0:0:0:0:0:1]");
+    }
+    var DecodedURL = class extends URL {
+      constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+      }
+      get username() {
+        return this._decodedUsername;
+      }
+      get password() {
+        return this._decodedPassword;
+      }
+    };
+  }
+});
+
+// node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var require_lib = __commonJS({
+  "node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js"(exports) {
+    "use strict";
+    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o3, m2, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      var desc = Object.getOwnPropertyDescriptor(m2, k2);
+      if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
+        desc = { enumerable: true, get: function() {
+          return m2[k2];
+        } };
+      }
+      Object.defineProperty(o3, k22, desc);
+    }) : (function(o3, m2, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      o3[k22] = m2[k2];
+    }));
+    var __setModuleDefault = exports && exports.__setModuleDefault || (Object.create ? (function(o3, v2) {
+      Object.defineProperty(o3, "default", { enumerable: true, value: v2 });
+    }) : function(o3, v2) {
+      o3["default"] = v2;
+    });
+    var __importStar = exports && exports.__importStar || /* @__PURE__ */ (function() {
+      var ownKeys = function(o3) {
+        ownKeys = Object.getOwnPropertyNames || function(o4) {
+          var ar = [];
+          for (var k2 in o4) if (Object.prototype.hasOwnProperty.call(o4, k2)) ar[ar.length] = k2;
+          return ar;
+        };
+        return ownKeys(o3);
+      };
+      return function(mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) {
+          for (var k2 = ownKeys(mod), i = 0; i < k2.length; i++) if (k2[i] !== "default") __createBinding(result, mod, k2[i]);
+        }
+        __setModuleDefault(result, mod);
+        return result;
+      };
+    })();
+    var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
+      function adopt(value) {
+        return value instanceof P2 ? value : new P2(function(resolve2) {
+          resolve2(value);
+        });
+      }
+      return new (P2 || (P2 = Promise))(function(resolve2, reject) {
+        function fulfilled(value) {
+          try {
+            step(generator.next(value));
+          } catch (e) {
+            reject(e);
+          }
+        }
+        function rejected(value) {
+          try {
+            step(generator["throw"](value));
+          } catch (e) {
+            reject(e);
+          }
+        }
+        function step(result) {
+          result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+        }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+      });
+    };
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.HttpClient = exports.HttpClientResponse = exports.HttpClientError = exports.MediaTypes = exports.Headers = exports.HttpCodes = void 0;
+    exports.getProxyUrl = getProxyUrl2;
+    exports.isHttps = isHttps;
+    var http2 = __importStar(__require("http"));
+    var https2 = __importStar(__require("https"));
+    var pm = __importStar(require_proxy());
+    var tunnel2 = __importStar(require_tunnel2());
+    var undici_1 = require_undici();
+    var HttpCodes2;
+    (function(HttpCodes3) {
+      HttpCodes3[HttpCodes3["OK"] = 200] = "OK";
+      HttpCodes3[HttpCodes3["MultipleChoices"] = 300] = "MultipleChoices";
+      HttpCodes3[HttpCodes3["MovedPermanently"] = 301] = "MovedPermanently";
+      HttpCodes3[HttpCodes3["ResourceMoved"] = 302] = "ResourceMoved";
+      HttpCodes3[HttpCodes3["SeeOther"] = 303] = "SeeOther";
+      HttpCodes3[HttpCodes3["NotModified"] = 304] = "NotModified";
+      HttpCodes3[HttpCodes3["UseProxy"] = 305] = "UseProxy";
+      HttpCodes3[HttpCodes3["SwitchProxy"] = 306] = "SwitchProxy";
+      HttpCodes3[HttpCodes3["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+      HttpCodes3[HttpCodes3["PermanentRedirect"] = 308] = "PermanentRedirect";
+      HttpCodes3[HttpCodes3["BadRequest"] = 400] = "BadRequest";
+      HttpCodes3[HttpCodes3["Unauthorized"] = 401] = "Unauthorized";
+      HttpCodes3[HttpCodes3["PaymentRequired"] = 402] = "PaymentRequired";
+      HttpCodes3[HttpCodes3["Forbidden"] = 403] = "Forbidden";
+      HttpCodes3[HttpCodes3["NotFound"] = 404] = "NotFound";
+      HttpCodes3[HttpCodes3["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+      HttpCodes3[HttpCodes3["NotAcceptable"] = 406] = "NotAcceptable";
+      HttpCodes3[HttpCodes3["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+      HttpCodes3[HttpCodes3["RequestTimeout"] = 408] = "RequestTimeout";
+      HttpCodes3[HttpCodes3["Conflict"] = 409] = "Conflict";
+      HttpCodes3[HttpCodes3["Gone"] = 410] = "Gone";
+      HttpCodes3[HttpCodes3["TooManyRequests"] = 429] = "TooManyRequests";
+      HttpCodes3[HttpCodes3["InternalServerError"] = 500] = "InternalServerError";
+      HttpCodes3[HttpCodes3["NotImplemented"] = 501] = "NotImplemented";
+      HttpCodes3[HttpCodes3["BadGateway"] = 502] = "BadGateway";
+      HttpCodes3[HttpCodes3["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+      HttpCodes3[HttpCodes3["GatewayTimeout"] = 504] = "GatewayTimeout";
+    })(HttpCodes2 || (exports.HttpCodes = HttpCodes2 = {}));
+    var Headers3;
+    (function(Headers4) {
+      Headers4["Accept"] = "accept";
+      Headers4["ContentType"] = "content-type";
+    })(Headers3 || (exports.Headers = Headers3 = {}));
+    var MediaTypes2;
+    (function(MediaTypes3) {
+      MediaTypes3["ApplicationJson"] = "application/json";
+    })(MediaTypes2 || (exports.MediaTypes = MediaTypes2 = {}));
+    function getProxyUrl2(serverUrl) {
+      const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+      return proxyUrl ? proxyUrl.href : "";
+    }
+    var HttpRedirectCodes2 = [
+      HttpCodes2.MovedPermanently,
+      HttpCodes2.ResourceMoved,
+      HttpCodes2.SeeOther,
+      HttpCodes2.TemporaryRedirect,
+      HttpCodes2.PermanentRedirect
+    ];
+    var HttpResponseRetryCodes2 = [
+      HttpCodes2.BadGateway,
+      HttpCodes2.ServiceUnavailable,
+      HttpCodes2.GatewayTimeout
+    ];
+    var RetryableHttpVerbs = ["OPTIONS", "GET", "DELETE", "HEAD"];
+    var ExponentialBackoffCeiling = 10;
+    var ExponentialBackoffTimeSlice = 5;
+    var HttpClientError = class _HttpClientError extends Error {
+      constructor(message, statusCode) {
+        super(message);
+        this.name = "HttpClientError";
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, _HttpClientError.prototype);
+      }
+    };
+    exports.HttpClientError = HttpClientError;
+    var HttpClientResponse = class {
+      constructor(message) {
+        this.message = message;
+      }
+      readBody() {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve2) => __awaiter3(this, void 0, void 0, function* () {
+            let output = Buffer.alloc(0);
+            this.message.on("data", (chunk) => {
+              output = Buffer.concat([output, chunk]);
+            });
+            this.message.on("end", () => {
+              resolve2(output.toString());
+            });
+          }));
+        });
+      }
+      readBodyBuffer() {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve2) => __awaiter3(this, void 0, void 0, function* () {
+            const chunks = [];
+            this.message.on("data", (chunk) => {
+              chunks.push(chunk);
+            });
+            this.message.on("end", () => {
+              resolve2(Buffer.concat(chunks));
+            });
+          }));
+        });
+      }
+    };
+    exports.HttpClientResponse = HttpClientResponse;
+    function isHttps(requestUrl) {
+      const parsedUrl = new URL(requestUrl);
+      return parsedUrl.protocol === "https:";
+    }
+    var HttpClient3 = class {
+      constructor(userAgent2, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent2);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+          if (requestOptions.ignoreSslError != null) {
+            this._ignoreSslError = requestOptions.ignoreSslError;
+          }
+          this._socketTimeout = requestOptions.socketTimeout;
+          if (requestOptions.allowRedirects != null) {
+            this._allowRedirects = requestOptions.allowRedirects;
+          }
+          if (requestOptions.allowRedirectDowngrade != null) {
+            this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+          }
+          if (requestOptions.maxRedirects != null) {
+            this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+          }
+          if (requestOptions.keepAlive != null) {
+            this._keepAlive = requestOptions.keepAlive;
+          }
+          if (requestOptions.allowRetries != null) {
+            this._allowRetries = requestOptions.allowRetries;
+          }
+          if (requestOptions.maxRetries != null) {
+            this._maxRetries = requestOptions.maxRetries;
+          }
+        }
+      }
+      options(requestUrl, additionalHeaders) {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return this.request("OPTIONS", requestUrl, null, additionalHeaders || {});
+        });
+      }
+      get(requestUrl, additionalHeaders) {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return this.request("GET", requestUrl, null, additionalHeaders || {});
+        });
+      }
+      del(requestUrl, additionalHeaders) {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return this.request("DELETE", requestUrl, null, additionalHeaders || {});
+        });
+      }
+      post(requestUrl, data, additionalHeaders) {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return this.request("POST", requestUrl, data, additionalHeaders || {});
+        });
+      }
+      patch(requestUrl, data, additionalHeaders) {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return this.request("PATCH", requestUrl, data, additionalHeaders || {});
+        });
+      }
+      put(requestUrl, data, additionalHeaders) {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return this.request("PUT", requestUrl, data, additionalHeaders || {});
+        });
+      }
+      head(requestUrl, additionalHeaders) {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return this.request("HEAD", requestUrl, null, additionalHeaders || {});
+        });
+      }
+      sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+      }
+      /**
+       * Gets a typed object from an endpoint
+       * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+       */
+      getJson(requestUrl_1) {
+        return __awaiter3(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+          additionalHeaders[Headers3.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers3.Accept, MediaTypes2.ApplicationJson);
+          const res = yield this.get(requestUrl, additionalHeaders);
+          return this._processResponse(res, this.requestOptions);
+        });
+      }
+      postJson(requestUrl_1, obj_1) {
+        return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+          const data = JSON.stringify(obj, null, 2);
+          additionalHeaders[Headers3.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers3.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers3.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
+          const res = yield this.post(requestUrl, data, additionalHeaders);
+          return this._processResponse(res, this.requestOptions);
+        });
+      }
+      putJson(requestUrl_1, obj_1) {
+        return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+          const data = JSON.stringify(obj, null, 2);
+          additionalHeaders[Headers3.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers3.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers3.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
+          const res = yield this.put(requestUrl, data, additionalHeaders);
+          return this._processResponse(res, this.requestOptions);
+        });
+      }
+      patchJson(requestUrl_1, obj_1) {
+        return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+          const data = JSON.stringify(obj, null, 2);
+          additionalHeaders[Headers3.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers3.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers3.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
+          const res = yield this.patch(requestUrl, data, additionalHeaders);
+          return this._processResponse(res, this.requestOptions);
+        });
+      }
+      /**
+       * Makes a raw http request.
+       * All other methods such as get, post, patch, and request ultimately call this.
+       * Prefer get, del, post and patch
+       */
+      request(verb, requestUrl, data, headers) {
+        return __awaiter3(this, void 0, void 0, function* () {
+          if (this._disposed) {
+            throw new Error("Client has already been disposed.");
+          }
+          const parsedUrl = new URL(requestUrl);
+          let info2 = this._prepareRequest(verb, parsedUrl, headers);
+          const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb) ? this._maxRetries + 1 : 1;
+          let numTries = 0;
+          let response;
+          do {
+            response = yield this.requestRaw(info2, data);
+            if (response && response.message && response.message.statusCode === HttpCodes2.Unauthorized) {
+              let authenticationHandler;
+              for (const handler2 of this.handlers) {
+                if (handler2.canHandleAuthentication(response)) {
+                  authenticationHandler = handler2;
+                  break;
+                }
+              }
+              if (authenticationHandler) {
+                return authenticationHandler.handleAuthentication(this, info2, data);
+              } else {
+                return response;
+              }
+            }
+            let redirectsRemaining = this._maxRedirects;
+            while (response.message.statusCode && HttpRedirectCodes2.includes(response.message.statusCode) && this._allowRedirects && redirectsRemaining > 0) {
+              const redirectUrl = response.message.headers["location"];
+              if (!redirectUrl) {
+                break;
+              }
+              const parsedRedirectUrl = new URL(redirectUrl);
+              if (parsedUrl.protocol === "https:" && parsedUrl.protocol !== parsedRedirectUrl.protocol && !this._allowRedirectDowngrade) {
+                throw new Error("Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.");
+              }
+              yield response.readBody();
+              if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                for (const header in headers) {
+                  if (header.toLowerCase() === "authorization") {
+                    delete headers[header];
+                  }
+                }
+              }
+              info2 = this._prepareRequest(verb, parsedRedirectUrl, headers);
+              response = yield this.requestRaw(info2, data);
+              redirectsRemaining--;
+            }
+            if (!response.message.statusCode || !HttpResponseRetryCodes2.includes(response.message.statusCode)) {
+              return response;
+            }
+            numTries += 1;
+            if (numTries < maxTries) {
+              yield response.readBody();
+              yield this._performExponentialBackoff(numTries);
+            }
+          } while (numTries < maxTries);
+          return response;
+        });
+      }
+      /**
+       * Needs to be called if keepAlive is set to true in request options.
+       */
+      dispose() {
+        if (this._agent) {
+          this._agent.destroy();
+        }
+        this._disposed = true;
+      }
+      /**
+       * Raw request.
+       * @param info
+       * @param data
+       */
+      requestRaw(info2, data) {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve2, reject) => {
+            function callbackForResult(err, res) {
+              if (err) {
+                reject(err);
+              } else if (!res) {
+                reject(new Error("Unknown error"));
+              } else {
+                resolve2(res);
+              }
+            }
+            this.requestRawWithCallback(info2, data, callbackForResult);
+          });
+        });
+      }
+      /**
+       * Raw request with callback.
+       * @param info
+       * @param data
+       * @param onResult
+       */
+      requestRawWithCallback(info2, data, onResult) {
+        if (typeof data === "string") {
+          if (!info2.options.headers) {
+            info2.options.headers = {};
+          }
+          info2.options.headers["Content-Length"] = Buffer.byteLength(data, "utf8");
+        }
+        let callbackCalled = false;
+        function handleResult(err, res) {
+          if (!callbackCalled) {
+            callbackCalled = true;
+            onResult(err, res);
+          }
+        }
+        const req = info2.httpModule.request(info2.options, (msg) => {
+          const res = new HttpClientResponse(msg);
+          handleResult(void 0, res);
+        });
+        let socket;
+        req.on("socket", (sock) => {
+          socket = sock;
+        });
+        req.setTimeout(this._socketTimeout || 3 * 6e4, () => {
+          if (socket) {
+            socket.end();
+          }
+          handleResult(new Error(`Request timeout: ${info2.options.path}`));
+        });
+        req.on("error", function(err) {
+          handleResult(err);
+        });
+        if (data && typeof data === "string") {
+          req.write(data, "utf8");
+        }
+        if (data && typeof data !== "string") {
+          data.on("close", function() {
+            req.end();
+          });
+          data.pipe(req);
+        } else {
+          req.end();
+        }
+      }
+      /**
+       * Gets an http agent. This function is useful when you need an http agent that handles
+       * routing through a proxy server - depending upon the url and proxy environment variables.
+       * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+       */
+      getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+      }
+      getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+          return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+      }
+      _prepareRequest(method, requestUrl, headers) {
+        const info2 = {};
+        info2.parsedUrl = requestUrl;
+        const usingSsl = info2.parsedUrl.protocol === "https:";
+        info2.httpModule = usingSsl ? https2 : http2;
+        const defaultPort = usingSsl ? 443 : 80;
+        info2.options = {};
+        info2.options.host = info2.parsedUrl.hostname;
+        info2.options.port = info2.parsedUrl.port ? parseInt(info2.parsedUrl.port) : defaultPort;
+        info2.options.path = (info2.parsedUrl.pathname || "") + (info2.parsedUrl.search || "");
+        info2.options.method = method;
+        info2.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+          info2.options.headers["user-agent"] = this.userAgent;
+        }
+        info2.options.agent = this._getAgent(info2.parsedUrl);
+        if (this.handlers) {
+          for (const handler2 of this.handlers) {
+            handler2.prepareRequest(info2.options);
+          }
+        }
+        return info2;
+      }
+      _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+          return Object.assign({}, lowercaseKeys2(this.requestOptions.headers), lowercaseKeys2(headers || {}));
+        }
+        return lowercaseKeys2(headers || {});
+      }
+      /**
+       * Gets an existing header value or returns a default.
+       * Handles converting number header values to strings since HTTP headers must be strings.
+       * Note: This returns string | string[] since some headers can have multiple values.
+       * For headers that must always be a single string (like Content-Type), use the
+       * specialized _getExistingOrDefaultContentTypeHeader method instead.
+       */
+      _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+          const headerValue = lowercaseKeys2(this.requestOptions.headers)[header];
+          if (headerValue) {
+            clientHeader = typeof headerValue === "number" ? headerValue.toString() : headerValue;
+          }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== void 0) {
+          return typeof additionalValue === "number" ? additionalValue.toString() : additionalValue;
+        }
+        if (clientHeader !== void 0) {
+          return clientHeader;
+        }
+        return _default;
+      }
+      /**
+       * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+       * Always returns a single string (not an array) since Content-Type should be a single value.
+       * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+       * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+       * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+       */
+      _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+          const headerValue = lowercaseKeys2(this.requestOptions.headers)[Headers3.ContentType];
+          if (headerValue) {
+            if (typeof headerValue === "number") {
+              clientHeader = String(headerValue);
+            } else if (Array.isArray(headerValue)) {
+              clientHeader = headerValue.join(", ");
+            } else {
+              clientHeader = headerValue;
+            }
+          }
+        }
+        const additionalValue = additionalHeaders[Headers3.ContentType];
+        if (additionalValue !== void 0) {
+          if (typeof additionalValue === "number") {
+            return String(additionalValue);
+          } else if (Array.isArray(additionalValue)) {
+            return additionalValue.join(", ");
+          } else {
+            return additionalValue;
+          }
+        }
+        if (clientHeader !== void 0) {
+          return clientHeader;
+        }
+        return _default;
+      }
+      _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+          agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+          agent = this._agent;
+        }
+        if (agent) {
+          return agent;
+        }
+        const usingSsl = parsedUrl.protocol === "https:";
+        let maxSockets = 100;
+        if (this.requestOptions) {
+          maxSockets = this.requestOptions.maxSockets || http2.globalAgent.maxSockets;
+        }
+        if (proxyUrl && proxyUrl.hostname) {
+          const agentOptions = {
+            maxSockets,
+            keepAlive: this._keepAlive,
+            proxy: Object.assign(Object.assign({}, (proxyUrl.username || proxyUrl.password) && {
+              proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+            }), { host: proxyUrl.hostname, port: proxyUrl.port })
+          };
+          let tunnelAgent;
+          const overHttps = proxyUrl.protocol === "https:";
+          if (usingSsl) {
+            tunnelAgent = overHttps ? tunnel2.httpsOverHttps : tunnel2.httpsOverHttp;
+          } else {
+            tunnelAgent = overHttps ? tunnel2.httpOverHttps : tunnel2.httpOverHttp;
+          }
+          agent = tunnelAgent(agentOptions);
+          this._proxyAgent = agent;
+        }
+        if (!agent) {
+          const options = { keepAlive: this._keepAlive, maxSockets };
+          agent = usingSsl ? new https2.Agent(options) : new http2.Agent(options);
+          this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+          agent.options = Object.assign(agent.options || {}, {
+            rejectUnauthorized: false
+          });
+        }
+        return agent;
+      }
+      _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+          proxyAgent = this._proxyAgentDispatcher;
+        }
+        if (proxyAgent) {
+          return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === "https:";
+        proxyAgent = new undici_1.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, (proxyUrl.username || proxyUrl.password) && {
+          token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString("base64")}`
+        }));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+          proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+            rejectUnauthorized: false
+          });
+        }
+        return proxyAgent;
+      }
+      _getUserAgentWithOrchestrationId(userAgent2) {
+        const baseUserAgent = userAgent2 || "actions/http-client";
+        const orchId = process.env["ACTIONS_ORCHESTRATION_ID"];
+        if (orchId) {
+          const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, "_");
+          return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+      }
+      _performExponentialBackoff(retryNumber) {
+        return __awaiter3(this, void 0, void 0, function* () {
+          retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+          const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+          return new Promise((resolve2) => setTimeout(() => resolve2(), ms));
+        });
+      }
+      _processResponse(res, options) {
+        return __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve2, reject) => __awaiter3(this, void 0, void 0, function* () {
+            const statusCode = res.message.statusCode || 0;
+            const response = {
+              statusCode,
+              result: null,
+              headers: {}
+            };
+            if (statusCode === HttpCodes2.NotFound) {
+              resolve2(response);
+            }
+            function dateTimeDeserializer(key2, value) {
+              if (typeof value === "string") {
+                const a = new Date(value);
+                if (!isNaN(a.valueOf())) {
+                  return a;
+                }
+              }
+              return value;
+            }
+            let obj;
+            let contents;
+            try {
+              contents = yield res.readBody();
+              if (contents && contents.length > 0) {
+                if (options && options.deserializeDates) {
+                  obj = JSON.parse(contents, dateTimeDeserializer);
+                } else {
+                  obj = JSON.parse(contents);
+                }
+                response.result = obj;
+              }
+              response.headers = res.message.headers;
+            } catch (err) {
+            }
+            if (statusCode > 299) {
+              let msg;
+              if (obj && obj.message) {
+                msg = obj.message;
+              } else if (contents && contents.length > 0) {
+                msg = contents;
+              } else {
+                msg = `Failed request: (${statusCode})`;
+              }
+              const err = new HttpClientError(msg, statusCode);
+              err.result = response.result;
+              reject(err);
+            } else {
+              resolve2(response);
+            }
+          }));
+        });
+      }
+    };
+    exports.HttpClient = HttpClient3;
+    var lowercaseKeys2 = (obj) => Object.keys(obj).reduce((c2, k2) => (c2[k2.toLowerCase()] = obj[k2], c2), {});
   }
 });
 
@@ -19611,11 +20383,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants4);
+          this.rhs = optimizeExpr(this.rhs, names, constants5);
         return this;
       }
       get names() {
@@ -19632,10 +20404,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants4);
+        this.rhs = optimizeExpr(this.rhs, names, constants5);
         return this;
       }
       get names() {
@@ -19696,8 +20468,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants4) {
-        this.code = optimizeExpr(this.code, names, constants4);
+      optimizeNames(names, constants5) {
+        this.code = optimizeExpr(this.code, names, constants5);
         return this;
       }
       get names() {
@@ -19726,12 +20498,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n4 = nodes[i];
-          if (n4.optimizeNames(names, constants4))
+          if (n4.optimizeNames(names, constants5))
             continue;
           subtractNames(names, n4.names);
           nodes.splice(i, 1);
@@ -19784,12 +20556,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants4);
-        if (!(super.optimizeNames(names, constants4) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants5);
+        if (!(super.optimizeNames(names, constants5) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants4);
+        this.condition = optimizeExpr(this.condition, names, constants5);
         return this;
       }
       get names() {
@@ -19812,10 +20584,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants4) {
-        if (!super.optimizeNames(names, constants4))
+      optimizeNames(names, constants5) {
+        if (!super.optimizeNames(names, constants5))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants4);
+        this.iteration = optimizeExpr(this.iteration, names, constants5);
         return this;
       }
       get names() {
@@ -19851,10 +20623,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants4) {
-        if (!super.optimizeNames(names, constants4))
+      optimizeNames(names, constants5) {
+        if (!super.optimizeNames(names, constants5))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants4);
+        this.iterable = optimizeExpr(this.iterable, names, constants5);
         return this;
       }
       get names() {
@@ -19896,11 +20668,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         var _a, _b;
-        super.optimizeNames(names, constants4);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants4);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants4);
+        super.optimizeNames(names, constants5);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants5);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
         return this;
       }
       get names() {
@@ -20201,7 +20973,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants4) {
+    function optimizeExpr(expr, names, constants5) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -20216,14 +20988,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n4) {
-        const c2 = constants4[n4.str];
+        const c2 = constants5[n4.str];
         if (c2 === void 0 || names[n4.str] !== 1)
           return n4;
         delete names[n4.str];
         return c2;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c2) => c2 instanceof code_1.Name && names[c2.str] === 1 && constants4[c2.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c2) => c2 instanceof code_1.Name && names[c2.str] === 1 && constants5[c2.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -26648,7 +27420,7 @@ var require__ = __commonJS({
     var discriminator_1 = require_discriminator();
     var json_schema_2020_12_1 = require_json_schema_2020_12();
     var META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
-    var Ajv20202 = class extends core_1.default {
+    var Ajv20203 = class extends core_1.default {
       constructor(opts = {}) {
         super({
           ...opts,
@@ -26675,11 +27447,11 @@ var require__ = __commonJS({
         return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
       }
     };
-    exports.Ajv2020 = Ajv20202;
-    module.exports = exports = Ajv20202;
-    module.exports.Ajv2020 = Ajv20202;
+    exports.Ajv2020 = Ajv20203;
+    module.exports = exports = Ajv20203;
+    module.exports.Ajv2020 = Ajv20203;
     Object.defineProperty(exports, "__esModule", { value: true });
-    exports.default = Ajv20202;
+    exports.default = Ajv20203;
     var validate_1 = require_validate();
     Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
@@ -37779,778 +38551,6 @@ var init_node = __esm({
   }
 });
 
-// node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
-var require_proxy = __commonJS({
-  "node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.getProxyUrl = getProxyUrl2;
-    exports.checkBypass = checkBypass;
-    function getProxyUrl2(reqUrl) {
-      const usingSsl = reqUrl.protocol === "https:";
-      if (checkBypass(reqUrl)) {
-        return void 0;
-      }
-      const proxyVar = (() => {
-        if (usingSsl) {
-          return process.env["https_proxy"] || process.env["HTTPS_PROXY"];
-        } else {
-          return process.env["http_proxy"] || process.env["HTTP_PROXY"];
-        }
-      })();
-      if (proxyVar) {
-        try {
-          return new DecodedURL(proxyVar);
-        } catch (_a) {
-          if (!proxyVar.startsWith("http://") && !proxyVar.startsWith("https://"))
-            return new DecodedURL(`http://${proxyVar}`);
-        }
-      } else {
-        return void 0;
-      }
-    }
-    function checkBypass(reqUrl) {
-      if (!reqUrl.hostname) {
-        return false;
-      }
-      const reqHost = reqUrl.hostname;
-      if (isLoopbackAddress(reqHost)) {
-        return true;
-      }
-      const noProxy = process.env["no_proxy"] || process.env["NO_PROXY"] || "";
-      if (!noProxy) {
-        return false;
-      }
-      let reqPort;
-      if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-      } else if (reqUrl.protocol === "http:") {
-        reqPort = 80;
-      } else if (reqUrl.protocol === "https:") {
-        reqPort = 443;
-      }
-      const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-      if (typeof reqPort === "number") {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-      }
-      for (const upperNoProxyItem of noProxy.split(",").map((x2) => x2.trim().toUpperCase()).filter((x2) => x2)) {
-        if (upperNoProxyItem === "*" || upperReqHosts.some((x2) => x2 === upperNoProxyItem || x2.endsWith(`.${upperNoProxyItem}`) || upperNoProxyItem.startsWith(".") && x2.endsWith(`${upperNoProxyItem}`))) {
-          return true;
-        }
-      }
-      return false;
-    }
-    function isLoopbackAddress(host) {
-      const hostLower = host.toLowerCase();
-      return hostLower === "localhost" || hostLower.startsWith("127.") || hostLower.startsWith("[::1]") || hostLower.startsWith("[0:0:0:0:0:0:0:1]");
-    }
-    var DecodedURL = class extends URL {
-      constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-      }
-      get username() {
-        return this._decodedUsername;
-      }
-      get password() {
-        return this._decodedPassword;
-      }
-    };
-  }
-});
-
-// node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var require_lib = __commonJS({
-  "node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js"(exports) {
-    "use strict";
-    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o3, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      var desc = Object.getOwnPropertyDescriptor(m2, k2);
-      if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
-        desc = { enumerable: true, get: function() {
-          return m2[k2];
-        } };
-      }
-      Object.defineProperty(o3, k22, desc);
-    }) : (function(o3, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      o3[k22] = m2[k2];
-    }));
-    var __setModuleDefault = exports && exports.__setModuleDefault || (Object.create ? (function(o3, v2) {
-      Object.defineProperty(o3, "default", { enumerable: true, value: v2 });
-    }) : function(o3, v2) {
-      o3["default"] = v2;
-    });
-    var __importStar = exports && exports.__importStar || /* @__PURE__ */ (function() {
-      var ownKeys = function(o3) {
-        ownKeys = Object.getOwnPropertyNames || function(o4) {
-          var ar = [];
-          for (var k2 in o4) if (Object.prototype.hasOwnProperty.call(o4, k2)) ar[ar.length] = k2;
-          return ar;
-        };
-        return ownKeys(o3);
-      };
-      return function(mod) {
-        if (mod && mod.__esModule) return mod;
-        var result = {};
-        if (mod != null) {
-          for (var k2 = ownKeys(mod), i = 0; i < k2.length; i++) if (k2[i] !== "default") __createBinding(result, mod, k2[i]);
-        }
-        __setModuleDefault(result, mod);
-        return result;
-      };
-    })();
-    var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
-      function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve2) {
-          resolve2(value);
-        });
-      }
-      return new (P2 || (P2 = Promise))(function(resolve2, reject) {
-        function fulfilled(value) {
-          try {
-            step(generator.next(value));
-          } catch (e) {
-            reject(e);
-          }
-        }
-        function rejected(value) {
-          try {
-            step(generator["throw"](value));
-          } catch (e) {
-            reject(e);
-          }
-        }
-        function step(result) {
-          result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
-        }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-      });
-    };
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.HttpClient = exports.HttpClientResponse = exports.HttpClientError = exports.MediaTypes = exports.Headers = exports.HttpCodes = void 0;
-    exports.getProxyUrl = getProxyUrl2;
-    exports.isHttps = isHttps;
-    var http2 = __importStar(__require("http"));
-    var https2 = __importStar(__require("https"));
-    var pm = __importStar(require_proxy());
-    var tunnel2 = __importStar(require_tunnel2());
-    var undici_1 = require_undici();
-    var HttpCodes2;
-    (function(HttpCodes3) {
-      HttpCodes3[HttpCodes3["OK"] = 200] = "OK";
-      HttpCodes3[HttpCodes3["MultipleChoices"] = 300] = "MultipleChoices";
-      HttpCodes3[HttpCodes3["MovedPermanently"] = 301] = "MovedPermanently";
-      HttpCodes3[HttpCodes3["ResourceMoved"] = 302] = "ResourceMoved";
-      HttpCodes3[HttpCodes3["SeeOther"] = 303] = "SeeOther";
-      HttpCodes3[HttpCodes3["NotModified"] = 304] = "NotModified";
-      HttpCodes3[HttpCodes3["UseProxy"] = 305] = "UseProxy";
-      HttpCodes3[HttpCodes3["SwitchProxy"] = 306] = "SwitchProxy";
-      HttpCodes3[HttpCodes3["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-      HttpCodes3[HttpCodes3["PermanentRedirect"] = 308] = "PermanentRedirect";
-      HttpCodes3[HttpCodes3["BadRequest"] = 400] = "BadRequest";
-      HttpCodes3[HttpCodes3["Unauthorized"] = 401] = "Unauthorized";
-      HttpCodes3[HttpCodes3["PaymentRequired"] = 402] = "PaymentRequired";
-      HttpCodes3[HttpCodes3["Forbidden"] = 403] = "Forbidden";
-      HttpCodes3[HttpCodes3["NotFound"] = 404] = "NotFound";
-      HttpCodes3[HttpCodes3["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-      HttpCodes3[HttpCodes3["NotAcceptable"] = 406] = "NotAcceptable";
-      HttpCodes3[HttpCodes3["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-      HttpCodes3[HttpCodes3["RequestTimeout"] = 408] = "RequestTimeout";
-      HttpCodes3[HttpCodes3["Conflict"] = 409] = "Conflict";
-      HttpCodes3[HttpCodes3["Gone"] = 410] = "Gone";
-      HttpCodes3[HttpCodes3["TooManyRequests"] = 429] = "TooManyRequests";
-      HttpCodes3[HttpCodes3["InternalServerError"] = 500] = "InternalServerError";
-      HttpCodes3[HttpCodes3["NotImplemented"] = 501] = "NotImplemented";
-      HttpCodes3[HttpCodes3["BadGateway"] = 502] = "BadGateway";
-      HttpCodes3[HttpCodes3["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-      HttpCodes3[HttpCodes3["GatewayTimeout"] = 504] = "GatewayTimeout";
-    })(HttpCodes2 || (exports.HttpCodes = HttpCodes2 = {}));
-    var Headers3;
-    (function(Headers4) {
-      Headers4["Accept"] = "accept";
-      Headers4["ContentType"] = "content-type";
-    })(Headers3 || (exports.Headers = Headers3 = {}));
-    var MediaTypes2;
-    (function(MediaTypes3) {
-      MediaTypes3["ApplicationJson"] = "application/json";
-    })(MediaTypes2 || (exports.MediaTypes = MediaTypes2 = {}));
-    function getProxyUrl2(serverUrl) {
-      const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
-      return proxyUrl ? proxyUrl.href : "";
-    }
-    var HttpRedirectCodes2 = [
-      HttpCodes2.MovedPermanently,
-      HttpCodes2.ResourceMoved,
-      HttpCodes2.SeeOther,
-      HttpCodes2.TemporaryRedirect,
-      HttpCodes2.PermanentRedirect
-    ];
-    var HttpResponseRetryCodes2 = [
-      HttpCodes2.BadGateway,
-      HttpCodes2.ServiceUnavailable,
-      HttpCodes2.GatewayTimeout
-    ];
-    var RetryableHttpVerbs = ["OPTIONS", "GET", "DELETE", "HEAD"];
-    var ExponentialBackoffCeiling = 10;
-    var ExponentialBackoffTimeSlice = 5;
-    var HttpClientError = class _HttpClientError extends Error {
-      constructor(message, statusCode) {
-        super(message);
-        this.name = "HttpClientError";
-        this.statusCode = statusCode;
-        Object.setPrototypeOf(this, _HttpClientError.prototype);
-      }
-    };
-    exports.HttpClientError = HttpClientError;
-    var HttpClientResponse = class {
-      constructor(message) {
-        this.message = message;
-      }
-      readBody() {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve2) => __awaiter3(this, void 0, void 0, function* () {
-            let output = Buffer.alloc(0);
-            this.message.on("data", (chunk) => {
-              output = Buffer.concat([output, chunk]);
-            });
-            this.message.on("end", () => {
-              resolve2(output.toString());
-            });
-          }));
-        });
-      }
-      readBodyBuffer() {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve2) => __awaiter3(this, void 0, void 0, function* () {
-            const chunks = [];
-            this.message.on("data", (chunk) => {
-              chunks.push(chunk);
-            });
-            this.message.on("end", () => {
-              resolve2(Buffer.concat(chunks));
-            });
-          }));
-        });
-      }
-    };
-    exports.HttpClientResponse = HttpClientResponse;
-    function isHttps(requestUrl) {
-      const parsedUrl = new URL(requestUrl);
-      return parsedUrl.protocol === "https:";
-    }
-    var HttpClient3 = class {
-      constructor(userAgent2, handlers, requestOptions) {
-        this._ignoreSslError = false;
-        this._allowRedirects = true;
-        this._allowRedirectDowngrade = false;
-        this._maxRedirects = 50;
-        this._allowRetries = false;
-        this._maxRetries = 1;
-        this._keepAlive = false;
-        this._disposed = false;
-        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent2);
-        this.handlers = handlers || [];
-        this.requestOptions = requestOptions;
-        if (requestOptions) {
-          if (requestOptions.ignoreSslError != null) {
-            this._ignoreSslError = requestOptions.ignoreSslError;
-          }
-          this._socketTimeout = requestOptions.socketTimeout;
-          if (requestOptions.allowRedirects != null) {
-            this._allowRedirects = requestOptions.allowRedirects;
-          }
-          if (requestOptions.allowRedirectDowngrade != null) {
-            this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
-          }
-          if (requestOptions.maxRedirects != null) {
-            this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
-          }
-          if (requestOptions.keepAlive != null) {
-            this._keepAlive = requestOptions.keepAlive;
-          }
-          if (requestOptions.allowRetries != null) {
-            this._allowRetries = requestOptions.allowRetries;
-          }
-          if (requestOptions.maxRetries != null) {
-            this._maxRetries = requestOptions.maxRetries;
-          }
-        }
-      }
-      options(requestUrl, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return this.request("OPTIONS", requestUrl, null, additionalHeaders || {});
-        });
-      }
-      get(requestUrl, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return this.request("GET", requestUrl, null, additionalHeaders || {});
-        });
-      }
-      del(requestUrl, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return this.request("DELETE", requestUrl, null, additionalHeaders || {});
-        });
-      }
-      post(requestUrl, data, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return this.request("POST", requestUrl, data, additionalHeaders || {});
-        });
-      }
-      patch(requestUrl, data, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return this.request("PATCH", requestUrl, data, additionalHeaders || {});
-        });
-      }
-      put(requestUrl, data, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return this.request("PUT", requestUrl, data, additionalHeaders || {});
-        });
-      }
-      head(requestUrl, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return this.request("HEAD", requestUrl, null, additionalHeaders || {});
-        });
-      }
-      sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return this.request(verb, requestUrl, stream, additionalHeaders);
-        });
-      }
-      /**
-       * Gets a typed object from an endpoint
-       * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
-       */
-      getJson(requestUrl_1) {
-        return __awaiter3(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-          additionalHeaders[Headers3.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers3.Accept, MediaTypes2.ApplicationJson);
-          const res = yield this.get(requestUrl, additionalHeaders);
-          return this._processResponse(res, this.requestOptions);
-        });
-      }
-      postJson(requestUrl_1, obj_1) {
-        return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-          const data = JSON.stringify(obj, null, 2);
-          additionalHeaders[Headers3.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers3.Accept, MediaTypes2.ApplicationJson);
-          additionalHeaders[Headers3.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
-          const res = yield this.post(requestUrl, data, additionalHeaders);
-          return this._processResponse(res, this.requestOptions);
-        });
-      }
-      putJson(requestUrl_1, obj_1) {
-        return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-          const data = JSON.stringify(obj, null, 2);
-          additionalHeaders[Headers3.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers3.Accept, MediaTypes2.ApplicationJson);
-          additionalHeaders[Headers3.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
-          const res = yield this.put(requestUrl, data, additionalHeaders);
-          return this._processResponse(res, this.requestOptions);
-        });
-      }
-      patchJson(requestUrl_1, obj_1) {
-        return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-          const data = JSON.stringify(obj, null, 2);
-          additionalHeaders[Headers3.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers3.Accept, MediaTypes2.ApplicationJson);
-          additionalHeaders[Headers3.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
-          const res = yield this.patch(requestUrl, data, additionalHeaders);
-          return this._processResponse(res, this.requestOptions);
-        });
-      }
-      /**
-       * Makes a raw http request.
-       * All other methods such as get, post, patch, and request ultimately call this.
-       * Prefer get, del, post and patch
-       */
-      request(verb, requestUrl, data, headers) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          if (this._disposed) {
-            throw new Error("Client has already been disposed.");
-          }
-          const parsedUrl = new URL(requestUrl);
-          let info2 = this._prepareRequest(verb, parsedUrl, headers);
-          const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb) ? this._maxRetries + 1 : 1;
-          let numTries = 0;
-          let response;
-          do {
-            response = yield this.requestRaw(info2, data);
-            if (response && response.message && response.message.statusCode === HttpCodes2.Unauthorized) {
-              let authenticationHandler;
-              for (const handler2 of this.handlers) {
-                if (handler2.canHandleAuthentication(response)) {
-                  authenticationHandler = handler2;
-                  break;
-                }
-              }
-              if (authenticationHandler) {
-                return authenticationHandler.handleAuthentication(this, info2, data);
-              } else {
-                return response;
-              }
-            }
-            let redirectsRemaining = this._maxRedirects;
-            while (response.message.statusCode && HttpRedirectCodes2.includes(response.message.statusCode) && this._allowRedirects && redirectsRemaining > 0) {
-              const redirectUrl = response.message.headers["location"];
-              if (!redirectUrl) {
-                break;
-              }
-              const parsedRedirectUrl = new URL(redirectUrl);
-              if (parsedUrl.protocol === "https:" && parsedUrl.protocol !== parsedRedirectUrl.protocol && !this._allowRedirectDowngrade) {
-                throw new Error("Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.");
-              }
-              yield response.readBody();
-              if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                for (const header in headers) {
-                  if (header.toLowerCase() === "authorization") {
-                    delete headers[header];
-                  }
-                }
-              }
-              info2 = this._prepareRequest(verb, parsedRedirectUrl, headers);
-              response = yield this.requestRaw(info2, data);
-              redirectsRemaining--;
-            }
-            if (!response.message.statusCode || !HttpResponseRetryCodes2.includes(response.message.statusCode)) {
-              return response;
-            }
-            numTries += 1;
-            if (numTries < maxTries) {
-              yield response.readBody();
-              yield this._performExponentialBackoff(numTries);
-            }
-          } while (numTries < maxTries);
-          return response;
-        });
-      }
-      /**
-       * Needs to be called if keepAlive is set to true in request options.
-       */
-      dispose() {
-        if (this._agent) {
-          this._agent.destroy();
-        }
-        this._disposed = true;
-      }
-      /**
-       * Raw request.
-       * @param info
-       * @param data
-       */
-      requestRaw(info2, data) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve2, reject) => {
-            function callbackForResult(err, res) {
-              if (err) {
-                reject(err);
-              } else if (!res) {
-                reject(new Error("Unknown error"));
-              } else {
-                resolve2(res);
-              }
-            }
-            this.requestRawWithCallback(info2, data, callbackForResult);
-          });
-        });
-      }
-      /**
-       * Raw request with callback.
-       * @param info
-       * @param data
-       * @param onResult
-       */
-      requestRawWithCallback(info2, data, onResult) {
-        if (typeof data === "string") {
-          if (!info2.options.headers) {
-            info2.options.headers = {};
-          }
-          info2.options.headers["Content-Length"] = Buffer.byteLength(data, "utf8");
-        }
-        let callbackCalled = false;
-        function handleResult(err, res) {
-          if (!callbackCalled) {
-            callbackCalled = true;
-            onResult(err, res);
-          }
-        }
-        const req = info2.httpModule.request(info2.options, (msg) => {
-          const res = new HttpClientResponse(msg);
-          handleResult(void 0, res);
-        });
-        let socket;
-        req.on("socket", (sock) => {
-          socket = sock;
-        });
-        req.setTimeout(this._socketTimeout || 3 * 6e4, () => {
-          if (socket) {
-            socket.end();
-          }
-          handleResult(new Error(`Request timeout: ${info2.options.path}`));
-        });
-        req.on("error", function(err) {
-          handleResult(err);
-        });
-        if (data && typeof data === "string") {
-          req.write(data, "utf8");
-        }
-        if (data && typeof data !== "string") {
-          data.on("close", function() {
-            req.end();
-          });
-          data.pipe(req);
-        } else {
-          req.end();
-        }
-      }
-      /**
-       * Gets an http agent. This function is useful when you need an http agent that handles
-       * routing through a proxy server - depending upon the url and proxy environment variables.
-       * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
-       */
-      getAgent(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        return this._getAgent(parsedUrl);
-      }
-      getAgentDispatcher(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (!useProxy) {
-          return;
-        }
-        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
-      }
-      _prepareRequest(method, requestUrl, headers) {
-        const info2 = {};
-        info2.parsedUrl = requestUrl;
-        const usingSsl = info2.parsedUrl.protocol === "https:";
-        info2.httpModule = usingSsl ? https2 : http2;
-        const defaultPort = usingSsl ? 443 : 80;
-        info2.options = {};
-        info2.options.host = info2.parsedUrl.hostname;
-        info2.options.port = info2.parsedUrl.port ? parseInt(info2.parsedUrl.port) : defaultPort;
-        info2.options.path = (info2.parsedUrl.pathname || "") + (info2.parsedUrl.search || "");
-        info2.options.method = method;
-        info2.options.headers = this._mergeHeaders(headers);
-        if (this.userAgent != null) {
-          info2.options.headers["user-agent"] = this.userAgent;
-        }
-        info2.options.agent = this._getAgent(info2.parsedUrl);
-        if (this.handlers) {
-          for (const handler2 of this.handlers) {
-            handler2.prepareRequest(info2.options);
-          }
-        }
-        return info2;
-      }
-      _mergeHeaders(headers) {
-        if (this.requestOptions && this.requestOptions.headers) {
-          return Object.assign({}, lowercaseKeys2(this.requestOptions.headers), lowercaseKeys2(headers || {}));
-        }
-        return lowercaseKeys2(headers || {});
-      }
-      /**
-       * Gets an existing header value or returns a default.
-       * Handles converting number header values to strings since HTTP headers must be strings.
-       * Note: This returns string | string[] since some headers can have multiple values.
-       * For headers that must always be a single string (like Content-Type), use the
-       * specialized _getExistingOrDefaultContentTypeHeader method instead.
-       */
-      _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-          const headerValue = lowercaseKeys2(this.requestOptions.headers)[header];
-          if (headerValue) {
-            clientHeader = typeof headerValue === "number" ? headerValue.toString() : headerValue;
-          }
-        }
-        const additionalValue = additionalHeaders[header];
-        if (additionalValue !== void 0) {
-          return typeof additionalValue === "number" ? additionalValue.toString() : additionalValue;
-        }
-        if (clientHeader !== void 0) {
-          return clientHeader;
-        }
-        return _default;
-      }
-      /**
-       * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
-       * Always returns a single string (not an array) since Content-Type should be a single value.
-       * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
-       * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
-       * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
-       */
-      _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-          const headerValue = lowercaseKeys2(this.requestOptions.headers)[Headers3.ContentType];
-          if (headerValue) {
-            if (typeof headerValue === "number") {
-              clientHeader = String(headerValue);
-            } else if (Array.isArray(headerValue)) {
-              clientHeader = headerValue.join(", ");
-            } else {
-              clientHeader = headerValue;
-            }
-          }
-        }
-        const additionalValue = additionalHeaders[Headers3.ContentType];
-        if (additionalValue !== void 0) {
-          if (typeof additionalValue === "number") {
-            return String(additionalValue);
-          } else if (Array.isArray(additionalValue)) {
-            return additionalValue.join(", ");
-          } else {
-            return additionalValue;
-          }
-        }
-        if (clientHeader !== void 0) {
-          return clientHeader;
-        }
-        return _default;
-      }
-      _getAgent(parsedUrl) {
-        let agent;
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (this._keepAlive && useProxy) {
-          agent = this._proxyAgent;
-        }
-        if (!useProxy) {
-          agent = this._agent;
-        }
-        if (agent) {
-          return agent;
-        }
-        const usingSsl = parsedUrl.protocol === "https:";
-        let maxSockets = 100;
-        if (this.requestOptions) {
-          maxSockets = this.requestOptions.maxSockets || http2.globalAgent.maxSockets;
-        }
-        if (proxyUrl && proxyUrl.hostname) {
-          const agentOptions = {
-            maxSockets,
-            keepAlive: this._keepAlive,
-            proxy: Object.assign(Object.assign({}, (proxyUrl.username || proxyUrl.password) && {
-              proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
-            }), { host: proxyUrl.hostname, port: proxyUrl.port })
-          };
-          let tunnelAgent;
-          const overHttps = proxyUrl.protocol === "https:";
-          if (usingSsl) {
-            tunnelAgent = overHttps ? tunnel2.httpsOverHttps : tunnel2.httpsOverHttp;
-          } else {
-            tunnelAgent = overHttps ? tunnel2.httpOverHttps : tunnel2.httpOverHttp;
-          }
-          agent = tunnelAgent(agentOptions);
-          this._proxyAgent = agent;
-        }
-        if (!agent) {
-          const options = { keepAlive: this._keepAlive, maxSockets };
-          agent = usingSsl ? new https2.Agent(options) : new http2.Agent(options);
-          this._agent = agent;
-        }
-        if (usingSsl && this._ignoreSslError) {
-          agent.options = Object.assign(agent.options || {}, {
-            rejectUnauthorized: false
-          });
-        }
-        return agent;
-      }
-      _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
-        let proxyAgent;
-        if (this._keepAlive) {
-          proxyAgent = this._proxyAgentDispatcher;
-        }
-        if (proxyAgent) {
-          return proxyAgent;
-        }
-        const usingSsl = parsedUrl.protocol === "https:";
-        proxyAgent = new undici_1.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, (proxyUrl.username || proxyUrl.password) && {
-          token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString("base64")}`
-        }));
-        this._proxyAgentDispatcher = proxyAgent;
-        if (usingSsl && this._ignoreSslError) {
-          proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
-            rejectUnauthorized: false
-          });
-        }
-        return proxyAgent;
-      }
-      _getUserAgentWithOrchestrationId(userAgent2) {
-        const baseUserAgent = userAgent2 || "actions/http-client";
-        const orchId = process.env["ACTIONS_ORCHESTRATION_ID"];
-        if (orchId) {
-          const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, "_");
-          return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
-        }
-        return baseUserAgent;
-      }
-      _performExponentialBackoff(retryNumber) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-          const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve2) => setTimeout(() => resolve2(), ms));
-        });
-      }
-      _processResponse(res, options) {
-        return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve2, reject) => __awaiter3(this, void 0, void 0, function* () {
-            const statusCode = res.message.statusCode || 0;
-            const response = {
-              statusCode,
-              result: null,
-              headers: {}
-            };
-            if (statusCode === HttpCodes2.NotFound) {
-              resolve2(response);
-            }
-            function dateTimeDeserializer(key2, value) {
-              if (typeof value === "string") {
-                const a = new Date(value);
-                if (!isNaN(a.valueOf())) {
-                  return a;
-                }
-              }
-              return value;
-            }
-            let obj;
-            let contents;
-            try {
-              contents = yield res.readBody();
-              if (contents && contents.length > 0) {
-                if (options && options.deserializeDates) {
-                  obj = JSON.parse(contents, dateTimeDeserializer);
-                } else {
-                  obj = JSON.parse(contents);
-                }
-                response.result = obj;
-              }
-              response.headers = res.message.headers;
-            } catch (err) {
-            }
-            if (statusCode > 299) {
-              let msg;
-              if (obj && obj.message) {
-                msg = obj.message;
-              } else if (contents && contents.length > 0) {
-                msg = contents;
-              } else {
-                msg = `Failed request: (${statusCode})`;
-              }
-              const err = new HttpClientError(msg, statusCode);
-              err.result = response.result;
-              reject(err);
-            } else {
-              resolve2(response);
-            }
-          }));
-        });
-      }
-    };
-    exports.HttpClient = HttpClient3;
-    var lowercaseKeys2 = (obj) => Object.keys(obj).reduce((c2, k2) => (c2[k2.toLowerCase()] = obj[k2], c2), {});
-  }
-});
-
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
 
@@ -39567,9 +39567,12 @@ function readEvent(env) {
   const name = env.GITHUB_EVENT_NAME ?? "";
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
   const server = env.GITHUB_SERVER_URL || "https://github.com";
+  const payload = readPayload(env.GITHUB_EVENT_PATH);
+  const after = payload?.after;
   return {
     name,
-    pullRequest: PULL_REQUEST_EVENTS.has(name) ? pullRequestOf(readPayload(env.GITHUB_EVENT_PATH)) : void 0,
+    pullRequest: PULL_REQUEST_EVENTS.has(name) ? pullRequestOf(payload) : void 0,
+    sha: env.GITHUB_SHA || (typeof after === "string" ? after : void 0),
     repo: owner && repo ? { owner, repo } : void 0,
     runUrl: env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : void 0,
     workspace: env.GITHUB_WORKSPACE || process.cwd()
@@ -39596,3834 +39599,12 @@ function pullRequestOf(payload) {
 }
 
 // src/action/execute.ts
-import { readFileSync as readFileSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-// src/apply/changes.ts
-var CREATE_ATTEMPTS = 3;
-async function createWebsite(change, client, options) {
-  const values = fieldValues(change, options);
-  const { favorite: _favorite, password, ...fields } = values;
-  const input = { domain: change.domain, ...fields, ...password ? { password } : {} };
-  const { site, adopted } = await postOrAdopt(input, client);
-  try {
-    if (adopted) await client.websites.update(site.id, values);
-    else if (change.requests === 2) await client.websites.update(site.id, { favorite: true });
-  } catch (error2) {
-    const message = error2 instanceof Error ? error2.message : String(error2);
-    const what = adopted ? "adopted but its values were not set" : "not made a favorite";
-    return { change, status: "failed", id: site.id, note: `created (id ${site.id}) but ${what}`, error: { message } };
-  }
-  return { change, status: "applied", id: site.id, ...adopted ? { note: "adopted: the POST's answer was lost but the site exists" } : {} };
-}
-async function postOrAdopt(input, client) {
-  let ambiguous = false;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return { site: await client.websites.create(input), adopted: false };
-    } catch (error2) {
-      if (!(error2 instanceof ApiError)) throw error2;
-      const takenByUs = ambiguous && error2.fieldErrors?.domain?.some((m2) => m2.includes("already been taken"));
-      if (!error2.ambiguous && !takenByUs) throw error2;
-      ambiguous = true;
-      const existing = await client.websites.find(input.domain);
-      if (existing) return { site: existing, adopted: true };
-      if (takenByUs || attempt >= CREATE_ATTEMPTS) throw error2;
-    }
-  }
-}
-async function updateWebsite(change, client, options) {
-  try {
-    await client.websites.update(change.id, fieldValues(change, options));
-  } catch (error2) {
-    if (error2 instanceof ApiError && error2.status === 500 && await isGone(client, change.id)) {
-      throw new ApiError({
-        kind: "http",
-        method: error2.method,
-        url: error2.url,
-        status: 404,
-        message: `website ${change.domain} (id ${change.id}) no longer exists; plan again`,
-        cause: error2
-      });
-    }
-    throw error2;
-  }
-  return { change, status: "applied", id: change.id };
-}
-async function isGone(client, id2) {
-  try {
-    await client.websites.show(id2);
-    return false;
-  } catch (error2) {
-    return error2 instanceof ApiError && error2.status === 404;
-  }
-}
-async function deleteWebsite(change, client) {
-  return alreadyGoneIsDone(change, () => client.websites.delete(change.id));
-}
-async function deleteProject(change, client) {
-  return alreadyGoneIsDone(change, () => client.projects.delete(change.project));
-}
-async function alreadyGoneIsDone(change, request2) {
-  try {
-    await request2();
-    return { change, status: "applied" };
-  } catch (error2) {
-    if (error2 instanceof ApiError && error2.status === 404) return { change, status: "applied", note: "already gone" };
-    throw error2;
-  }
-}
-function fieldValues(change, options) {
-  const input = {};
-  for (const field of change.fields) setField2(input, field, change.domain, options);
-  return input;
-}
-function setField2(input, field, domain, options) {
-  if (field.field === "password") {
-    const password = options.passwordOf(domain);
-    if (password === void 0) throw new Error(`the password of ${domain} is not available: plan and apply from the same config`);
-    input.password = password;
-    return;
-  }
-  const value = field.after === null && isList(field.field) ? [] : field.after;
-  Object.assign(input, { [field.field]: value });
-}
-function isList(field) {
-  const { kind } = WEBSITE_FIELDS[field];
-  return kind === "list" || kind === "set";
-}
-
-// src/apply/count-items.ts
-function countItems(items, unchanged) {
-  const count = (status) => items.filter((i) => i.status === status).length;
-  return { applied: count("applied"), failed: count("failed"), skipped: count("skipped"), unchanged };
-}
-
-// src/apply/apply.ts
-var PHASES = ["create", "update", "delete"];
-async function apply(plan2, client, options) {
-  if (plan2.refusals.length > 0) {
-    throw new InternalError(`apply was given a refused plan: ${plan2.refusals.map((r3) => r3.message).join("; ")}`);
-  }
-  const results = /* @__PURE__ */ new Map();
-  let aborted;
-  const execute3 = async (change) => {
-    let result;
-    if (aborted) {
-      result = { change, status: "skipped", note: `not attempted: ${aborted}` };
-    } else {
-      try {
-        result = await executeChange(change, client, options);
-      } catch (error2) {
-        result = failure(change, error2);
-        if (error2 instanceof ApiError && error2.fatal) aborted ??= error2.message;
-      }
-    }
-    results.set(change, result);
-    options.onItem?.(result, results.size, plan2.changes.length);
-  };
-  for (const phase of PHASES) {
-    await Promise.all(plan2.changes.filter((c2) => c2.action === phase).map(execute3));
-  }
-  const items = plan2.changes.map((change) => results.get(change));
-  return { items, counts: countItems(items, plan2.summary.unchanged), ...aborted ? { aborted } : {} };
-}
-function executeChange(change, client, options) {
-  if (change.kind === "project") return deleteProject(change, client);
-  switch (change.action) {
-    case "create":
-      return createWebsite(change, client, options);
-    case "update":
-      return updateWebsite(change, client, options);
-    case "delete":
-      return deleteWebsite(change, client);
-  }
-}
-function failure(change, error2) {
-  if (error2 instanceof ApiError && error2.kind === "stopped") return { change, status: "skipped", note: error2.serverMessage };
-  if (!(error2 instanceof ApiError)) {
-    return { change, status: "failed", error: { message: error2 instanceof Error ? error2.message : String(error2) } };
-  }
-  return {
-    change,
-    status: "failed",
-    error: {
-      message: error2.message,
-      ...error2.status === void 0 ? {} : { status: error2.status },
-      ...error2.fieldErrors ? { fieldErrors: error2.fieldErrors } : {}
-    }
-  };
-}
-
-// src/plan/fingerprint.ts
-import { createHash } from "node:crypto";
-var FINGERPRINT_LENGTH = 16;
-function websiteFingerprint(w2) {
-  const state = { id: w2.id, domain: w2.domain, password: w2.password, updated_at: w2.updated_at };
-  for (const field of READABLE_FIELDS) {
-    const value = w2[field];
-    state[field] = WEBSITE_FIELDS[field].kind === "set" && Array.isArray(value) ? [...new Set(value)].sort() : value;
-  }
-  return shortHash(state);
-}
-function projectFingerprint(p2) {
-  return shortHash({ project: p2.project, reports: p2.reports, result: p2.result, created_at: p2.created_at });
-}
-function planHash(planWithoutHash) {
-  const { hash: _ignored, ...rest } = planWithoutHash;
-  return sha256(canonicalJson(rest));
-}
-function canonicalJson(value) {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
-  const entries = Object.keys(value).sort().filter((key2) => value[key2] !== void 0).map((key2) => `${JSON.stringify(key2)}:${canonicalJson(value[key2])}`);
-  return `{${entries.join(",")}}`;
-}
-function shortHash(value) {
-  return sha256(canonicalJson(value)).slice(0, FINGERPRINT_LENGTH);
-}
-function sha256(text2) {
-  return createHash("sha256").update(text2).digest("hex");
-}
-
-// src/apply/preconditions.ts
-async function checkPreconditions(plan2, client) {
-  const needsWebsites = plan2.changes.some((c2) => c2.kind === "website");
-  const needsProjects = plan2.changes.some((c2) => c2.kind === "project");
-  const [websites, projects] = await Promise.all([
-    needsWebsites ? client.websites.readAll() : Promise.resolve([]),
-    needsProjects ? client.projects.readAll() : Promise.resolve([])
-  ]);
-  const byId = new Map(websites.map((w2) => [w2.id, w2]));
-  const byDomain = new Map(websites.map((w2) => [w2.domain, w2]));
-  const byName2 = new Map(projects.map((p2) => [p2.project, p2]));
-  const keep = [];
-  const stale = [];
-  for (const change of plan2.changes) {
-    const reason = staleReason(change, byId, byDomain, byName2);
-    if (reason) stale.push({ change, status: "skipped", note: `stale: ${reason}` });
-    else keep.push(change);
-  }
-  return { plan: { ...plan2, changes: keep }, stale };
-}
-function staleReason(change, byId, byDomain, byName2) {
-  if (change.kind === "project") {
-    const live2 = byName2.get(change.project);
-    if (!live2) return `project ${change.project} no longer exists`;
-    return projectFingerprint(live2) === change.fingerprint ? void 0 : `project ${change.project} changed since the plan`;
-  }
-  if (change.action === "create") {
-    return byDomain.has(change.domain) ? `${change.domain} was created by someone else since the plan` : void 0;
-  }
-  const live = byId.get(change.id);
-  if (!live) return `${change.domain} (id ${change.id}) no longer exists`;
-  return websiteFingerprint(live) === change.fingerprint ? void 0 : `${change.domain} changed since the plan`;
-}
-
-// src/apply/saved-plan.ts
-function assertSameConfig(plan2, configDigest, file) {
-  if (plan2.configDigest !== configDigest) {
-    throw new SafetyError(
-      "stale-config",
-      `${file} changed since the plan was saved: run \`sitesync plan --out\` again and review the new plan`
-    );
-  }
-}
-function assertSameTarget(plan2, target) {
-  for (const api of ["websites", "projects"]) {
-    const planned = plan2.target[api];
-    if (planned !== void 0 && planned !== target[api]) {
-      throw new SafetyError(
-        "other-account",
-        `the plan was made against ${planned}, not ${target[api] ?? "(no URL given)"}: apply it with the same --${api}-url, or plan again`
-      );
-    }
-  }
-}
-
-// src/config/load.ts
-import { createHash as createHash2 } from "node:crypto";
-import { closeSync, constants as constants3, fstatSync, openSync, readSync } from "node:fs";
-
-// src/config/interpolate-document.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-
-// src/config/interpolate.ts
-var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-var TOKEN = /\$\$\{|\$\{([^}]*)(\})?/g;
-function interpolate(text2, env) {
-  const envValues = [];
-  const problems = [];
-  let occurrence = 0;
-  const value = text2.replace(TOKEN, (match, inner, close) => {
-    const at2 = occurrence++;
-    if (match === "$${") return "${";
-    if (close === void 0) {
-      problems.push({ code: "env.syntax", occurrence: at2, message: '"${" is not closed by "}"; write $${ for a literal ${' });
-      return match;
-    }
-    const [name = "", fallback] = splitDefault(inner ?? "");
-    if (!NAME.test(name)) {
-      problems.push({ code: "env.syntax", occurrence: at2, message: syntaxMessage(name) });
-      return match;
-    }
-    const set = env[name];
-    if (set !== void 0 && (set !== "" || fallback === void 0)) {
-      envValues.push(set);
-      return set;
-    }
-    if (fallback !== void 0) return fallback;
-    problems.push({
-      code: "env.unset",
-      occurrence: at2,
-      message: `environment variable ${name} is not set; set it, or give a default with \${${name}:-value}`
-    });
-    return match;
-  });
-  return { value, envValues, problems };
-}
-function splitDefault(inner) {
-  const at2 = inner.indexOf(":-");
-  return at2 === -1 ? [inner.trim(), void 0] : [inner.slice(0, at2).trim(), inner.slice(at2 + 2)];
-}
-function syntaxMessage(name) {
-  const hint = "write ${NAME} or ${NAME:-default} (NAME: letters, digits and _), or $${ for a literal ${";
-  return name === "" ? `empty \${} reference; ${hint}` : `invalid \${...} reference; ${hint}`;
-}
-
-// src/config/locate.ts
-var import_yaml = __toESM(require_dist(), 1);
-function formatPath(path) {
-  let out = "";
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else out += out === "" ? segment : `.${segment}`;
-  }
-  return out;
-}
-function pointerToPath(pointer, data) {
-  if (pointer === "") return [];
-  const path = [];
-  let current = data;
-  for (const raw of pointer.slice(1).split("/")) {
-    const segment = raw.replaceAll("~1", "/").replaceAll("~0", "~");
-    if (Array.isArray(current)) {
-      path.push(Number(segment));
-      current = current[Number(segment)];
-    } else {
-      path.push(segment);
-      current = isRecord(current) ? current[segment] : void 0;
-    }
-  }
-  return path;
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function keyName(key2) {
-  if ((0, import_yaml.isScalar)(key2)) return String(key2.value);
-  return void 0;
-}
-function createLocator(doc, lineCounter) {
-  const offset = (at2) => {
-    const { line, col } = lineCounter.linePos(at2);
-    return { line, column: col };
-  };
-  const nodeAt = (path) => {
-    const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
-    return (0, import_yaml.isNode)(node) ? node : void 0;
-  };
-  const keyNode = (path) => {
-    const parent = nodeAt(path.slice(0, -1));
-    const last = path.at(-1);
-    if (!(0, import_yaml.isMap)(parent) || typeof last !== "string") return void 0;
-    const pair = parent.items.find((item) => keyName(item.key) === last);
-    return (0, import_yaml.isNode)(pair?.key) ? pair.key : void 0;
-  };
-  const value = (path) => {
-    for (let depth = path.length; depth >= 0; depth--) {
-      const node = nodeAt(path.slice(0, depth));
-      if (!node?.range) continue;
-      const empty = (0, import_yaml.isScalar)(node) && node.value === null && node.source === "";
-      const at2 = empty ? keyNode(path.slice(0, depth)) ?? node : node;
-      return offset(at2.range?.[0] ?? node.range[0]);
-    }
-    return { line: 1, column: 1 };
-  };
-  const key2 = (path) => {
-    const node = keyNode(path);
-    return node?.range ? offset(node.range[0]) : value(path);
-  };
-  return { value, key: key2, offset };
-}
-
-// src/config/interpolate-document.ts
-var TYPED_KINDS = /* @__PURE__ */ new Set(["privacy", "flag", "boolean"]);
-var TYPED_KEYS = /* @__PURE__ */ new Set([
-  "version",
-  "prune",
-  "max_deletes",
-  ...FIELD_NAMES.filter((field) => TYPED_KINDS.has(WEBSITE_FIELDS[field].kind)).map((field) => WEBSITE_FIELDS[field].yaml)
-]);
-function interpolateDocument(doc, file, text2, env, locate) {
-  const result = { diagnostics: [], failedPaths: /* @__PURE__ */ new Set(), passwordEnvValues: [] };
-  walk(doc.contents, [], { file, text: text2, env, locate, result });
-  return result;
-}
-function walk(node, path, ctx) {
-  if ((0, import_yaml2.isMap)(node)) {
-    for (const pair of node.items) {
-      const key2 = keyName(pair.key);
-      if (key2 !== void 0 && key2 !== "<<") walk(pair.value, [...path, key2], ctx);
-    }
-  } else if ((0, import_yaml2.isSeq)(node)) {
-    node.items.forEach((item, index) => walk(item, [...path, index], ctx));
-  } else if ((0, import_yaml2.isScalar)(node) && typeof node.value === "string" && node.value.includes("${")) {
-    interpolateScalar(node, path, ctx);
-  }
-}
-function interpolateScalar(node, path, ctx) {
-  const { value, envValues, problems } = interpolate(node.value, ctx.env);
-  const last = path.at(-1);
-  for (const problem of problems) {
-    ctx.result.diagnostics.push({
-      file: ctx.file,
-      ...ctx.locate.offset(referenceOffset(node, problem.occurrence, ctx.text)),
-      code: problem.code,
-      path: formatPath(path),
-      message: problem.message,
-      severity: "error"
-    });
-  }
-  if (problems.length > 0) {
-    ctx.result.failedPaths.add(formatPath(path));
-    return;
-  }
-  if (last === "password") ctx.result.passwordEnvValues.push(...envValues);
-  const typed = node.type === import_yaml2.Scalar.PLAIN && typeof last === "string" && TYPED_KEYS.has(last);
-  node.value = typed ? readTyped(value) : value;
-}
-function readTyped(value) {
-  if (/^(true|True|TRUE)$/.test(value)) return true;
-  if (/^(false|False|FALSE)$/.test(value)) return false;
-  if (/^[-+]?\d+$/.test(value)) return Number(value);
-  return value;
-}
-function referenceOffset(node, occurrence, text2) {
-  const [start = 0, end = start] = node.range ?? [];
-  const source = text2.slice(start, end);
-  let at2 = -1;
-  for (let i = 0; i <= occurrence; i++) {
-    at2 = source.indexOf("${", at2 + 1);
-    if (at2 === -1) return start;
-  }
-  return start + at2;
-}
-
-// src/model/policy.ts
-var DEFAULT_POLICY = { prune: false, maxDeletes: 5, protect: [], ignore: [] };
-
-// src/model/website.ts
-function normalizeDomain(input) {
-  let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
-  if (d.startsWith("www.")) d = d.replaceAll("www.", "");
-  let end = d.length;
-  while (end > 0 && (d[end - 1] === "/" || d[end - 1] === ".")) end--;
-  return d.slice(0, end);
-}
-function isApiDomain(domain) {
-  return isDomainName(domain) || isDottedQuad(domain);
-}
-var LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
-var LAST_LABEL = /^[a-z0-9-]+$/i;
-function isDomainName(name) {
-  if (name.startsWith("://") || name.length < 1 || name.length > 255 || LINE_TERMINATOR.test(name)) return false;
-  const body = name.endsWith(".") ? name.slice(0, -1) : name;
-  const dot = body.lastIndexOf(".");
-  if (dot < 0) return false;
-  const label2 = body.slice(dot + 1);
-  if (!LAST_LABEL.test(label2) || body === name && /^[0-9]+$/.test(label2)) return false;
-  const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
-  for (let end = 2; end <= dot + 1; end++) {
-    if (body[end - 1] !== ".") continue;
-    for (let length = 2; length <= Math.min(64, end); length++) fewest[end] = Math.min(fewest[end], fewest[end - length] + 1);
-  }
-  return fewest[dot + 1] <= 127;
-}
-function isDottedQuad(name) {
-  const parts = (name.endsWith(".") ? name.slice(0, -1) : name).split(".");
-  return parts.length === 4 && parts.every((part) => /^[0-9]{1,3}$/.test(part) && Number(part) <= 255);
-}
-function splitLines(value) {
-  if (!value) return [];
-  return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
-}
-
-// src/config/normalize.ts
-function normalize(data, file, locate) {
-  const root = isRecord(data) ? data : {};
-  const defaults2 = isRecord(root.defaults) ? readFields(root.defaults) : {};
-  const normalized = {
-    policy: readPolicy(root.policy),
-    defaults: defaults2,
-    websites: records(root.websites).flatMap(([raw, index]) => {
-      const entry = readWebsite(raw, ["websites", index], defaults2);
-      if (entry) entry.site.source = { file, ...locate.value([...entry.path, "domain"]) };
-      return entry ? [entry] : [];
-    })
-  };
-  if (typeof root.websites_url === "string") normalized.websitesUrl = root.websites_url;
-  if (typeof root.projects_url === "string") normalized.projectsUrl = root.projects_url;
-  if (root.projects !== void 0) {
-    normalized.projects = records(root.projects).flatMap(([raw, index]) => {
-      if (typeof raw.project !== "string") return [];
-      const path = ["projects", index];
-      const project = { project: raw.project.trim(), state: raw.state === "absent" ? "absent" : "present" };
-      project.source = { file, ...locate.value([...path, "project"]) };
-      return [{ path, raw, project }];
-    });
-  }
-  return normalized;
-}
-function records(list) {
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((item, index) => isRecord(item) ? [[item, index]] : []);
-}
-function readPolicy(value) {
-  const raw = isRecord(value) ? value : {};
-  const maxDeletes = raw.max_deletes;
-  return {
-    prune: typeof raw.prune === "boolean" ? raw.prune : DEFAULT_POLICY.prune,
-    maxDeletes: Number.isInteger(maxDeletes) && maxDeletes >= 0 ? maxDeletes : DEFAULT_POLICY.maxDeletes,
-    protect: readList(raw.protect) ?? [...DEFAULT_POLICY.protect],
-    ignore: readList(raw.ignore) ?? [...DEFAULT_POLICY.ignore]
-  };
-}
-function readWebsite(raw, path, defaults2) {
-  if (typeof raw.domain !== "string") return void 0;
-  const domain = normalizeDomain(raw.domain);
-  if (raw.state === "absent") {
-    return { path, raw, written: raw.domain, site: { domain, state: "absent" }, fromDefaults: /* @__PURE__ */ new Set() };
-  }
-  const own = readFields(raw);
-  const fromDefaults = /* @__PURE__ */ new Set();
-  const site = { domain, state: "present", ...own };
-  for (const field of Object.keys(defaults2)) {
-    if (own[field] !== void 0 || field === "password") continue;
-    Object.assign(site, { [field]: copy(defaults2[field]) });
-    fromDefaults.add(field);
-  }
-  if (site.privacy === 2 && site.password === void 0 && defaults2.password !== void 0) {
-    site.password = defaults2.password;
-    fromDefaults.add("password");
-  }
-  return { path, raw, written: raw.domain, site, fromDefaults };
-}
-function copy(value) {
-  return Array.isArray(value) ? [...value] : value;
-}
-var READERS = {
-  privacy: readPrivacy,
-  flag: readBit,
-  boolean: (value) => typeof value === "boolean" ? value : void 0,
-  // Never trimmed: the API keeps a password's spaces (TrimStrings skips it, API-NOTES §1).
-  secret: (value) => typeof value === "string" ? value : void 0,
-  list: readList,
-  set: readList
-};
-function readFields(raw) {
-  const fields = {};
-  for (const field of FIELD_NAMES) {
-    const { kind, yaml } = WEBSITE_FIELDS[field];
-    const value = READERS[kind](raw[yaml]);
-    if (value !== void 0) setField(fields, field, value);
-  }
-  return fields;
-}
-function readPrivacy(value) {
-  if (value === 0 || value === 1 || value === 2) return value;
-  const index = PRIVACY_NAMES.indexOf(value);
-  return index === -1 ? void 0 : index;
-}
-function readBit(value) {
-  if (value === true || value === 1) return 1;
-  if (value === false || value === 0) return 0;
-  return void 0;
-}
-function readList(value) {
-  if (!Array.isArray(value)) return void 0;
-  return value.filter((item) => typeof item === "string").map((item) => item.trim()).filter((item) => item !== "");
-}
-
-// src/config/parse-yaml.ts
-var import_yaml3 = __toESM(require_dist(), 1);
-function parseYaml(file, text2) {
-  const lineCounter = new import_yaml3.LineCounter();
-  const doc = (0, import_yaml3.parseDocument)(text2, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
-  const at2 = (offset) => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { file, line, column: col, path: "" };
-  };
-  const diagnostics = [
-    ...doc.errors.map((e) => ({ ...at2(e.pos[0]), ...describe2(e, text2), severity: "error" })),
-    ...doc.warnings.map((e) => ({ ...at2(e.pos[0]), ...describe2(e, text2), severity: "warning" }))
-  ];
-  (0, import_yaml3.visit)(doc, {
-    Alias(_, node) {
-      if (node.resolve(doc) || !node.range) return;
-      diagnostics.push({
-        ...at2(node.range[0]),
-        code: "yaml.unknown-alias",
-        message: `alias *${node.source} has no anchor &${node.source} before it`,
-        severity: "error"
-      });
-    }
-  });
-  return { doc, lineCounter, diagnostics };
-}
-function describe2(error2, text2) {
-  const code = `yaml.${error2.code.toLowerCase().replaceAll("_", "-")}`;
-  switch (error2.code) {
-    case "DUPLICATE_KEY": {
-      const key2 = /^\s*("[^"\n]*"|'[^'\n]*'|[^:#\n]+?)\s*:/.exec(text2.slice(error2.pos[0], error2.pos[0] + 300))?.[1];
-      const name = key2 ? ` "${key2.replace(/^["']|["']$/g, "")}"` : "";
-      return { code, message: `duplicate key${name}: a key may appear only once in a mapping` };
-    }
-    case "TAB_AS_INDENT":
-      return { code, message: "a tab is used for indentation: YAML indents with spaces only" };
-    case "MULTIPLE_DOCS":
-      return { code, message: 'the file holds more than one YAML document ("---"): sitesync reads exactly one' };
-    case "BAD_ALIAS":
-      if (error2.message.startsWith("Anchor cannot be an empty string")) {
-        return { code, message: 'invalid YAML: a bare & starts an anchor; quote it ("&") to mean the character' };
-      }
-      return { code, message: `invalid YAML: ${lowerFirst(error2.message)}` };
-    case "MISSING_CHAR":
-      if (error2.message.startsWith("Implicit map keys need to be followed by map values")) {
-        return { code, message: 'invalid YAML: a key needs a value; write a space after the colon ("key: value")' };
-      }
-      if (error2.message.startsWith("Sequence item without - indicator")) {
-        return { code, message: 'invalid YAML: this line is indented differently from the lines around it (or misses its "- ")' };
-      }
-      return { code, message: `invalid YAML: ${lowerFirst(error2.message)}` };
-    default: {
-      const message = lowerFirst(error2.message);
-      return { code, message: error2.name === "YAMLWarning" ? message : `invalid YAML: ${message}` };
-    }
-  }
-}
-function lowerFirst(text2) {
-  return `${text2.charAt(0).toLowerCase()}${text2.slice(1)}`;
-}
-
-// src/model/base-url.ts
-function checkBaseUrl(input) {
-  const url = URL.parse(input.trim());
-  if (!url) return fail({ code: "not-url" });
-  if (url.protocol !== "https:" && url.protocol !== "http:") return fail({ code: "scheme", protocol: url.protocol });
-  if (url.hostname === "") return fail({ code: "not-url" });
-  if (url.username !== "" || url.password !== "") return fail({ code: "credentials" });
-  if (url.search !== "" || url.hash !== "") return fail({ code: "query" });
-  if (url.protocol === "http:" && !isLoopback(url.hostname)) return fail({ code: "plain-http", hostname: url.hostname });
-  const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/, "").replace(/\/+$/, "");
-  return { ok: true, base: `${url.origin}${path}` };
-}
-function fail(problem) {
-  return { ok: false, problem };
-}
-function isLoopback(hostname) {
-  if (hostname === "localhost" || hostname === "[::1]") return true;
-  return /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
-// src/config/rules/api-urls.ts
-function apiUrls(ctx) {
-  for (const key2 of ["websites_url", "projects_url"]) {
-    const value = ctx.data[key2];
-    if (typeof value !== "string") continue;
-    const problem = describeUrlProblem(value);
-    if (problem) ctx.error("url.invalid", [key2], problem);
-  }
-}
-function describeUrlProblem(value) {
-  const check2 = checkBaseUrl(value);
-  return check2.ok ? void 0 : configMessage(check2.problem);
-}
-function configMessage(problem) {
-  switch (problem.code) {
-    case "not-url":
-    case "scheme":
-      return "must be an http(s) address, like https://analytics.example.com";
-    case "credentials":
-      return "must not hold a user name or password; the API key comes from SITESYNC_API_KEY";
-    case "query":
-      return "must be a base address without ?query or #fragment, like https://analytics.example.com";
-    case "plain-http":
-      return `plain http:// would send the API key unencrypted to ${problem.hostname}; use https:// (http:// is allowed only for localhost, 127.0.0.1 and [::1])`;
-  }
-}
-
-// src/config/rules/domains.ts
-function duplicateDomains(ctx) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const entry of ctx.config.websites) {
-    const path = [...entry.path, "domain"];
-    const first = seen.get(entry.site.domain);
-    if (!first) {
-      seen.set(entry.site.domain, { line: ctx.locate.value(path).line, written: entry.written });
-      continue;
-    }
-    const stored = entry.site.domain;
-    const message = first.written === entry.written ? `duplicate website "${stored}": already listed at line ${first.line}; keep one entry` : `duplicate website: "${entry.written}" and "${first.written}" (line ${first.line}) are both stored as "${stored}"; keep one entry`;
-    ctx.error("domain.duplicate", path, message);
-  }
-}
-function duplicateProjects(ctx) {
-  const seen = /* @__PURE__ */ new Map();
-  for (const entry of ctx.config.projects ?? []) {
-    const path = [...entry.path, "project"];
-    const name = entry.project.project.toLowerCase();
-    const line = seen.get(name);
-    if (line === void 0) seen.set(name, ctx.locate.value(path).line);
-    else ctx.error("project.duplicate", path, `duplicate project "${entry.project.project}": already listed at line ${line}; keep one entry`);
-  }
-}
-function domainRejectedByApi(ctx) {
-  for (const entry of ctx.config.websites) {
-    if (entry.site.state === "absent" || isApiDomain(entry.site.domain)) continue;
-    const domain = entry.site.domain;
-    ctx.error("domain.invalid", [...entry.path, "domain"], `the API rejects "${domain}" ("Invalid domain name."): ${domainHint(domain)}`);
-  }
-}
-function domainHint(domain) {
-  if (domain.includes("/")) return "a website is a host name alone, without a path";
-  if (domain.includes(":")) return "a website is a host name alone, without a port";
-  if (!domain.includes(".")) return "a domain needs a dot, like stats.example.com, unless it is an IPv4 address";
-  return "use a host name like stats.example.com, or an IPv4 address";
-}
-function domainStoredDifferently(ctx) {
-  for (const entry of ctx.config.websites) {
-    if (entry.written === entry.site.domain) continue;
-    if (entry.site.state === "present" && !isApiDomain(entry.site.domain)) continue;
-    ctx.warn(
-      "domain.normalized",
-      [...entry.path, "domain"],
-      `"${entry.written}" is stored by the API as "${entry.site.domain}"; write it that way`
-    );
-  }
-}
-
-// src/config/rules/exclude-ips.ts
-import { isIP } from "node:net";
-function invalidExcludeIps(ctx) {
-  const check2 = (list, path) => {
-    if (!Array.isArray(list)) return;
-    list.forEach((item, index) => {
-      if (typeof item !== "string" || item.trim() === "") return;
-      const problem = describeIpProblem(item.trim());
-      if (problem) ctx.error("exclude-ips.invalid", [...path, index], problem);
-    });
-  };
-  if (isRecord(ctx.data.defaults)) check2(ctx.data.defaults.exclude_ips, ["defaults", "exclude_ips"]);
-  for (const entry of ctx.config.websites) check2(entry.raw.exclude_ips, [...entry.path, "exclude_ips"]);
-}
-function describeIpProblem(entry) {
-  const slash = entry.indexOf("/");
-  const address = slash === -1 ? entry : entry.slice(0, slash);
-  const family = isIP(address);
-  if (family === 0 || address.includes("%")) {
-    return `"${entry}" is not an IP address or CIDR range (like 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32)`;
-  }
-  if (slash === -1) return void 0;
-  const prefix = entry.slice(slash + 1);
-  const max = family === 4 ? 32 : 128;
-  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) {
-    return `"${entry}" has an invalid prefix length: an IPv${family} range ends in /0 to /${max}`;
-  }
-  return void 0;
-}
-
-// src/config/rules/passwords.ts
-function passwordRequired(ctx) {
-  const written = (raw) => isRecord(raw) && raw.password !== void 0;
-  if (written(ctx.data.defaults)) return;
-  for (const entry of ctx.config.websites) {
-    const { site } = entry;
-    if (site.state === "absent" || site.privacy !== 2 || written(entry.raw)) continue;
-    const inherited = entry.fromDefaults.has("privacy");
-    const path = inherited ? [...entry.path, "domain"] : [...entry.path, "privacy"];
-    const origin = inherited ? " (privacy: password comes from defaults)" : "";
-    ctx.error(
-      "password.required",
-      path,
-      `privacy is password but no password is set${origin}; add "password: \${STATS_PASSWORD}" to this website or to defaults`
-    );
-  }
-}
-function passwordUnused(ctx) {
-  for (const entry of ctx.config.websites) {
-    const { site } = entry;
-    if (site.state === "absent" || typeof entry.raw.password !== "string") continue;
-    if (site.privacy !== 0 && site.privacy !== 1) continue;
-    ctx.warn(
-      "password.unused",
-      [...entry.path, "password"],
-      `the password is stored but unused while privacy is ${PRIVACY_NAMES[site.privacy]}`,
-      "key"
-    );
-  }
-}
-function passwordLength(ctx) {
-  const check2 = (value, path) => {
-    if (typeof value !== "string") return;
-    const length = [...value].length;
-    if (length === 0) ctx.error("password.length", path, "must not be empty: the API takes 1 to 128 characters");
-    else if (length > 128) ctx.error("password.length", path, `is ${length} characters long; the API takes at most 128`);
-  };
-  if (isRecord(ctx.data.defaults)) check2(ctx.data.defaults.password, ["defaults", "password"]);
-  for (const entry of ctx.config.websites) check2(entry.raw.password, [...entry.path, "password"]);
-}
-
-// src/model/glob.ts
-function matchGlob(pattern, name) {
-  const p2 = fold(pattern.trim());
-  const s = fold(name);
-  let pi2 = 0;
-  let si = 0;
-  let star = -1;
-  let resume = 0;
-  while (si < s.length) {
-    if (pi2 < p2.length && (p2[pi2] === "?" || p2[pi2] === s[si] && p2[pi2] !== "*")) {
-      pi2++;
-      si++;
-    } else if (pi2 < p2.length && p2[pi2] === "*") {
-      star = pi2++;
-      resume = si;
-    } else if (star >= 0) {
-      pi2 = star + 1;
-      si = ++resume;
-    } else {
-      return false;
-    }
-  }
-  while (p2[pi2] === "*") pi2++;
-  return pi2 === p2.length;
-}
-function fold(text2) {
-  return Array.from({ length: text2.length }, (_, i) => {
-    const unit = text2[i];
-    const upper = unit.toUpperCase();
-    return upper.length === 1 ? upper : unit;
-  });
-}
-function firstMatch(patterns, name) {
-  return patterns.find((pattern) => matchGlob(pattern, name));
-}
-
-// src/config/rules/tombstones.ts
-function tombstoneWithFields(ctx) {
-  for (const entry of ctx.config.websites) {
-    if (entry.site.state !== "absent") continue;
-    const extra = Object.keys(entry.raw).filter((key2) => key2 !== "domain" && key2 !== "state");
-    const [first] = extra;
-    if (first === void 0) continue;
-    ctx.error(
-      "tombstone.fields",
-      [...entry.path, first],
-      `state: absent deletes this website, so it cannot also set ${extra.join(", ")}; remove ${extra.length > 1 ? "them" : "it"}, or remove state: absent`,
-      "key"
-    );
-  }
-}
-function protectedTombstone(ctx) {
-  const { protect } = ctx.config.policy;
-  const tombstones = [
-    ...ctx.config.websites.map((e) => ({ path: e.path, name: e.site.domain, state: e.site.state })),
-    ...(ctx.config.projects ?? []).map((e) => ({ path: e.path, name: e.project.project, state: e.project.state }))
-  ];
-  for (const { path, name, state } of tombstones) {
-    const pattern = state === "absent" ? firstMatch(protect, name) : void 0;
-    if (pattern === void 0) continue;
-    ctx.error(
-      "tombstone.protected",
-      [...path, "state"],
-      `"${name}" is protected by policy.protect "${pattern}", so state: absent cannot delete it; remove the protection or the tombstone`
-    );
-  }
-}
-function ignoredButListed(ctx) {
-  const { ignore } = ctx.config.policy;
-  const listed = [
-    ...ctx.config.websites.map((e) => ({ path: [...e.path, "domain"], name: e.site.domain })),
-    ...(ctx.config.projects ?? []).map((e) => ({ path: [...e.path, "project"], name: e.project.project }))
-  ];
-  for (const { path, name } of listed) {
-    const pattern = firstMatch(ignore, name);
-    if (pattern === void 0) continue;
-    ctx.warn("policy.ignored", path, `"${name}" matches policy.ignore "${pattern}", so sitesync leaves it alone and this entry has no effect`);
-  }
-}
-
-// src/config/rules/context.ts
-function createRuleContext(file, data, config, locate) {
-  const diagnostics = [];
-  const report2 = (severity) => (code, path, message, at2 = "value") => {
-    const position = at2 === "key" ? locate.key(path) : locate.value(path);
-    diagnostics.push({ file, ...position, code, path: formatPath(path), message, severity });
-  };
-  return { ctx: { file, data, config, locate, error: report2("error"), warn: report2("warning") }, diagnostics };
-}
-
-// src/config/rules/index.ts
-var RULES = [
-  apiUrls,
-  duplicateDomains,
-  domainRejectedByApi,
-  domainStoredDifferently,
-  invalidExcludeIps,
-  passwordRequired,
-  passwordUnused,
-  passwordLength,
-  tombstoneWithFields,
-  protectedTombstone,
-  ignoredButListed,
-  duplicateProjects
-];
-
-// src/config/schema.ts
-var import__ = __toESM(require__(), 1);
-
-// schemas/sitesync.schema.json
-var sitesync_schema_default = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  $id: "urn:sitesync:schema:config:1",
-  title: "sitesync config",
-  description: "The websites (phpAnalytics) and projects (phpRank) an account should have. Strings may use ${VAR} and ${VAR:-default} to read environment variables (in a true/false or number field, an unquoted ${VAR} is read as YAML reads the value); write $${ for a literal ${.",
-  type: "object",
-  additionalProperties: false,
-  required: ["version", "websites"],
-  patternProperties: {
-    "^x-": {
-      description: "Ignored by sitesync: a place for YAML anchors (&name) that entries below reuse with *name or <<: *name."
-    }
-  },
-  properties: {
-    version: {
-      description: "The format version of this file. Only 1 exists.",
-      const: 1,
-      examples: [1]
-    },
-    websites_url: {
-      description: "Base address of the phpAnalytics installation, without /api/v1 (a trailing /api/v1 or / is dropped). Overridden by --websites-url and the SITESYNC_WEBSITES_URL environment variable. Plain http:// is only allowed for loopback addresses.",
-      type: "string",
-      examples: ["https://analytics.example.com"]
-    },
-    projects_url: {
-      description: "Base address of the phpRank installation, without /api/v1 (a trailing /api/v1 or / is dropped). Overridden by --projects-url and the SITESYNC_PROJECTS_URL environment variable. Plain http:// is only allowed for loopback addresses.",
-      type: "string",
-      examples: ["https://seo.example.com"]
-    },
-    policy: {
-      description: "What sitesync may delete, and what it must leave alone.",
-      type: "object",
-      additionalProperties: false,
-      properties: {
-        prune: {
-          description: "Delete live websites and projects that this file does not list. Off by default: unlisted items are then reported as unmanaged.",
-          type: "boolean",
-          default: false,
-          examples: [false, true]
-        },
-        max_deletes: {
-          description: "A plan with more deletes than this is refused, unless --max-deletes N says otherwise.",
-          type: "integer",
-          minimum: 0,
-          default: 5,
-          examples: [5]
-        },
-        protect: {
-          $ref: "#/$defs/globList",
-          description: "Domains and project names that are never deleted, whatever else says so. Globs: * matches any run of characters, ? one character, case-insensitive.",
-          examples: [["example.com", "*.example.com"]]
-        },
-        ignore: {
-          $ref: "#/$defs/globList",
-          description: "Domains and project names sitesync never compares, changes or deletes. Globs: * matches any run of characters, ? one character, case-insensitive.",
-          examples: [["tmp-*.example.org"]]
-        }
-      }
-    },
-    defaults: {
-      description: "Fields applied to every listed website (not to state: absent) that does not set them itself. A field that neither a website nor defaults sets is unmanaged: never compared, never changed.",
-      type: "object",
-      additionalProperties: false,
-      properties: {
-        privacy: { $ref: "#/$defs/privacy" },
-        password: {
-          $ref: "#/$defs/password",
-          description: "Stats page password for every website whose privacy is password and that sets no password of its own. Write-only: the API never returns it. Use ${VAR} to keep it out of git."
-        },
-        email: { $ref: "#/$defs/email" },
-        exclude_bots: { $ref: "#/$defs/excludeBots" },
-        exclude_params: { $ref: "#/$defs/excludeParams" },
-        exclude_ips: { $ref: "#/$defs/excludeIps" },
-        favorite: { $ref: "#/$defs/favorite" }
-      }
-    },
-    websites: {
-      description: "The websites the phpAnalytics account should have, one entry per domain.",
-      type: "array",
-      items: { $ref: "#/$defs/website" }
-    },
-    projects: {
-      description: "The projects the phpRank account should have. Without this key, projects are not managed at all.",
-      type: "array",
-      items: { $ref: "#/$defs/project" }
-    }
-  },
-  $defs: {
-    line: {
-      type: "string",
-      pattern: "^[^\\S\\r\\n]*\\S[^\\r\\n]*$"
-    },
-    state: {
-      description: "present (the default) keeps the item; absent is a tombstone: delete it, even without policy.prune.",
-      enum: ["present", "absent"],
-      default: "present"
-    },
-    privacy: {
-      description: "Who can see the stats page: public (0), private (1) or password (2, needs a password). Sent as 0 on create when unset.",
-      enum: ["public", "private", "password", 0, 1, 2],
-      examples: ["public", "private", "password"]
-    },
-    password: {
-      description: "Stats page password, 1 to 128 characters, used when privacy is password. Write-only: the API never returns it. Use ${VAR} to keep it out of git.",
-      type: "string",
-      examples: ["${EXAMPLE_STATS_PASSWORD}"]
-    },
-    email: {
-      description: "Send periodic email reports. Sent as false (0) on create when unset.",
-      enum: [true, false, 0, 1],
-      examples: [true, false]
-    },
-    excludeBots: {
-      description: "Do not count visits from bots. Sent as true (1) on create when unset.",
-      enum: [true, false, 0, 1],
-      examples: [true, false]
-    },
-    excludeParams: {
-      description: "Query parameters dropped from recorded page addresses; & alone drops them all. Write-only: the API never returns them.",
-      type: "array",
-      items: { $ref: "#/$defs/line" },
-      examples: [["utm_source", "fbclid"], ["&"]]
-    },
-    excludeIps: {
-      description: "Visitor IP addresses not counted: IPv4 or IPv6, single addresses or CIDR ranges.",
-      type: "array",
-      items: { $ref: "#/$defs/line" },
-      examples: [["203.0.113.7", "198.51.100.0/24", "2001:db8::/32"]]
-    },
-    favorite: {
-      description: "Mark the website as a favorite in the dashboard.",
-      type: "boolean",
-      examples: [true, false]
-    },
-    globList: {
-      type: "array",
-      items: { $ref: "#/$defs/line" }
-    },
-    website: {
-      description: "One website. Only domain is required; a field left out (here and in defaults) is unmanaged.",
-      type: "object",
-      additionalProperties: false,
-      required: ["domain"],
-      properties: {
-        domain: {
-          $ref: "#/$defs/line",
-          description: "The website's domain, as the API stores it: lowercase, without http(s)://, a leading www. or a trailing / or dot. It identifies the website and cannot be renamed.",
-          examples: ["example.com", "shop.example.org"]
-        },
-        state: { $ref: "#/$defs/state" },
-        privacy: { $ref: "#/$defs/privacy" },
-        password: { $ref: "#/$defs/password" },
-        email: { $ref: "#/$defs/email" },
-        exclude_bots: { $ref: "#/$defs/excludeBots" },
-        exclude_params: { $ref: "#/$defs/excludeParams" },
-        exclude_ips: { $ref: "#/$defs/excludeIps" },
-        favorite: { $ref: "#/$defs/favorite" }
-      }
-    },
-    project: {
-      description: "One phpRank project: the host its reports belong to.",
-      type: "object",
-      additionalProperties: false,
-      required: ["project"],
-      properties: {
-        project: {
-          $ref: "#/$defs/line",
-          description: "The project's name: the host of its reports, without www.",
-          examples: ["example.com"]
-        },
-        state: { $ref: "#/$defs/state" }
-      }
-    }
-  }
-};
-
-// src/config/did-you-mean.ts
-function didYouMean(word, candidates) {
-  const wanted = canonical(word);
-  let best;
-  let bestDistance = Infinity;
-  for (const candidate of candidates) {
-    const distance = editDistance(wanted, canonical(candidate));
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  const limit = Math.max(1, Math.floor(wanted.length / 3));
-  return bestDistance <= limit ? best : void 0;
-}
-function canonical(word) {
-  return word.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replaceAll("-", "_");
-}
-function editDistance(a, b) {
-  const rows = Array.from(
-    { length: a.length + 1 },
-    (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
-  );
-  const at2 = (i, j) => rows[i]?.[j] ?? Infinity;
-  for (let i = 1; i <= a.length; i++) {
-    const row2 = rows[i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at2(i - 1, j) + 1, at2(i, j - 1) + 1, at2(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at2(i - 2, j - 2) + 1);
-      row2[j] = best;
-    }
-  }
-  return at2(a.length, b.length);
-}
-
-// src/config/schema-messages.ts
-var POLICY_KEYS = ["prune", "max_deletes", "protect", "ignore"];
-var FIELD_KEYS = FIELD_NAMES.map((field) => WEBSITE_FIELDS[field].yaml);
-function describeSchemaError(error2, data) {
-  const path = pointerToPath(error2.instancePath, data);
-  const params = error2.params;
-  const problem = (message) => ({ path, at: "value", code: `schema.${error2.keyword}`, message });
-  switch (error2.keyword) {
-    case "additionalProperties": {
-      const allowed = isRecord(error2.parentSchema?.properties) ? Object.keys(error2.parentSchema.properties) : [];
-      return unknownKey(String(params.additionalProperty), path, allowed);
-    }
-    case "required": {
-      const missing = String(params.missingProperty);
-      return { ...problem(missingKey(missing, path)), missing };
-    }
-    case "type":
-      if (path.length === 0) return problem(rootType(error2.data));
-      return problem(entryAsText(path, error2.data) ?? wrongType(String(params.type), error2.data, path.at(-1)));
-    case "enum": {
-      const values = params.allowedValues;
-      const words = values.filter((v2) => typeof v2 === "string");
-      const guess = typeof error2.data === "string" ? didYouMean(error2.data, words) : void 0;
-      return problem(withEmpty(error2.data, describeEnum(values)) + (guess ? `; did you mean "${guess}"?` : ""));
-    }
-    case "const":
-      return problem(path[0] === "version" ? "must be 1, the only format version there is" : `must be ${JSON.stringify(params.allowedValue)}`);
-    case "minimum":
-      return problem(`must be ${String(params.limit)} or more`);
-    case "pattern":
-      return problem(typeof error2.data === "string" && error2.data.trim() !== "" ? "must be a single line" : "must not be empty");
-    default:
-      return problem(error2.message ?? "is not valid");
-  }
-}
-function describeEnum(values) {
-  const words = values.filter((v2) => typeof v2 !== "number").map(String);
-  const numbers = values.filter((v2) => typeof v2 === "number").map(String);
-  const main = words.length <= 2 ? words.join(" or ") : `one of ${words.join(", ")}`;
-  return numbers.length > 0 ? `must be ${main} (or ${numbers.join(", ")})` : `must be ${main}`;
-}
-function unknownKey(key2, parent, allowed) {
-  const path = [...parent, key2];
-  const hint = misplaced(key2, parent);
-  if (hint) return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key2}" here: ${hint}` };
-  const suggestion = didYouMean(key2, allowed);
-  if (suggestion) {
-    return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key2}"; did you mean "${suggestion}"?`, suggestion };
-  }
-  return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key2}"; expected one of ${allowed.join(", ")}` };
-}
-function misplaced(key2, parent) {
-  const level = parent.length === 0 ? "root" : parent[0] === "websites" ? "website" : parent[0] === "projects" ? "project" : parent[0];
-  if (level !== "policy" && POLICY_KEYS.includes(key2)) return "it belongs under policy:";
-  if (level === "root" && FIELD_KEYS.includes(key2)) return "it belongs under defaults: or on a website entry";
-  if (level === "root" && key2 === "domain") return 'websites are listed under websites:, as "- domain: ..."';
-  if (level === "root" && key2 === "project") return 'projects are listed under projects:, as "- project: ..."';
-  if (level === "defaults" && (key2 === "domain" || key2 === "state")) return `defaults cannot set ${key2}; set it on each website entry`;
-  if (level === "website" && key2 === "project") return 'projects are listed under projects:, as "- project: ..."';
-  if (level === "project" && (FIELD_KEYS.includes(key2) || key2 === "domain")) return "a project has only project and state";
-  return void 0;
-}
-function missingKey(key2, parent) {
-  if (parent.length === 0 && key2 === "version") return 'missing required key "version"; add "version: 1" at the top';
-  if (parent.length === 0 && key2 === "websites") return 'missing required key "websites"; list the websites, or write "websites: []" for none';
-  return `missing required key "${key2}"`;
-}
-var EXPECTED = {
-  string: "text",
-  array: "a list",
-  object: "a mapping (key: value lines)",
-  boolean: "true or false",
-  integer: "a whole number",
-  number: "a number"
-};
-var TEXT_KINDS = { domain: "a domain, like example.com", project: "a project name, like example.com" };
-function wrongType(expected, data, key2) {
-  const want = (expected === "string" && typeof key2 === "string" ? TEXT_KINDS[key2] : void 0) ?? EXPECTED[expected] ?? expected;
-  if (data === null) return `is empty; it must be ${want}`;
-  if (expected === "integer" && typeof data === "number") return "must be a whole number";
-  const found = kindOf(data);
-  if (expected === "string" && (typeof data === "number" || typeof data === "boolean")) {
-    return `must be ${want}, not ${found}; put it in quotes`;
-  }
-  if (expected === "array") return `must be ${want}, not ${found}; write [item, ...] or one "- item" per line`;
-  return `must be ${want}, not ${found}`;
-}
-function entryAsText(path, data) {
-  if (path.length !== 2 || typeof data !== "string") return void 0;
-  const key2 = path[0] === "websites" ? "domain" : path[0] === "projects" ? "project" : void 0;
-  return key2 && `must be a mapping, not text; write "- ${key2}: ${data}"`;
-}
-function rootType(data) {
-  if (data === null || data === void 0) return 'the file is empty; it needs at least "version: 1" and "websites:"';
-  return `the file must be a mapping of keys (version, websites, ...), not ${kindOf(data)}`;
-}
-function withEmpty(data, message) {
-  return data === null ? `is empty; it ${message}` : message;
-}
-function kindOf(value) {
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "string") return "text";
-  if (typeof value === "number") return "a number";
-  if (typeof value === "boolean") return `${value}`;
-  if (isRecord(value)) return "a mapping";
-  return "empty";
-}
-
-// src/config/schema.ts
-var compiled;
-function validator() {
-  compiled ??= new import__.Ajv2020({ allErrors: true, verbose: true, strict: true }).compile(sitesync_schema_default);
-  return compiled;
-}
-function validateSchema(data, file, locate) {
-  const validate = validator();
-  if (validate(data)) return [];
-  const problems = relevant(validate.errors ?? []).map((error2) => describeSchemaError(error2, data));
-  return withoutEchoes(problems).map((problem) => {
-    const position = problem.at === "key" ? locate.key(problem.path) : locate.value(problem.path);
-    return {
-      file,
-      ...position,
-      code: problem.code,
-      path: formatPath(problem.path),
-      message: problem.message,
-      severity: "error"
-    };
-  });
-}
-function withoutEchoes(problems) {
-  const suggested = new Set(
-    problems.filter((p2) => p2.suggestion).map((p2) => `${formatPath(p2.path.slice(0, -1))}:${p2.suggestion}`)
-  );
-  return problems.filter((p2) => !p2.missing || !suggested.has(`${formatPath(p2.path)}:${p2.missing}`));
-}
-function relevant(errors) {
-  const wrongType2 = new Set(errors.filter((e) => e.keyword === "type").map((e) => e.instancePath));
-  return errors.filter((e) => e.keyword === "type" || !wrongType2.has(e.instancePath));
-}
-
-// src/config/load.ts
-function loadConfig(file, options = {}) {
-  const read = readSource(file, options.source);
-  if ("error" in read) return { ok: false, errors: [read.error], warnings: [] };
-  const parsed = parseYaml(file, read.text);
-  if (parsed.diagnostics.some((d) => d.severity === "error")) return settle(parsed.diagnostics);
-  const locate = createLocator(parsed.doc, parsed.lineCounter);
-  const env = options.env ?? process.env;
-  const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate);
-  const data = toData(parsed.doc, file);
-  if ("error" in data) return settle([...parsed.diagnostics, data.error]);
-  const normalized = normalize(data.value, file, locate);
-  const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, isRecord(data.value) ? data.value : {}, normalized, locate);
-  for (const rule of RULES) rule(ctx);
-  const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter(
-    (d) => !interpolation.failedPaths.has(d.path)
-  );
-  const diagnostics = [...parsed.diagnostics, ...interpolation.diagnostics, ...checked];
-  if (diagnostics.some((d) => d.severity === "error")) return settle(diagnostics);
-  const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);
-  return { ok: true, config, warnings: sortByPosition(diagnostics) };
-}
-var MAX_CONFIG_BYTES = 10 * 2 ** 20;
-function readSource(file, source) {
-  const bytes = source === void 0 ? readBounded(file) : Buffer.from(source, "utf8");
-  if (typeof bytes === "string") {
-    const message = `cannot read the config: ${bytes} (pass its path with -c/--config)`;
-    return { error: { file, line: 1, column: 1, code: "file.unreadable", path: "", message, severity: "error" } };
-  }
-  const text2 = utf8(bytes);
-  if (text2 === void 0 || text2.includes("\0")) {
-    const message = "the config is not a UTF-8 text file (a binary file?): pass the YAML file with -c/--config";
-    return { error: { file, line: 1, column: 1, code: "file.binary", path: "", message, severity: "error" } };
-  }
-  return { text: text2, digest: createHash2("sha256").update(bytes).digest("hex") };
-}
-function utf8(bytes) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return void 0;
-  }
-}
-function readBounded(file) {
-  let fd;
-  try {
-    fd = openSync(file, constants3.O_RDONLY | constants3.O_NONBLOCK);
-    const stat2 = fstatSync(fd);
-    if (stat2.isDirectory()) return "it is a directory";
-    if (!stat2.isFile()) return "it is not a regular file (a device, a FIFO or a socket)";
-    if (stat2.size > MAX_CONFIG_BYTES) return `it is ${mib(stat2.size)}, more than the ${mib(MAX_CONFIG_BYTES)} a config may be`;
-    const buffer = Buffer.allocUnsafe(MAX_CONFIG_BYTES + 1);
-    let length = 0;
-    for (let n4 = -1; n4 !== 0 && length < buffer.length; length += n4) n4 = readSync(fd, buffer, length, buffer.length - length, null);
-    if (length > MAX_CONFIG_BYTES) return `it is more than the ${mib(MAX_CONFIG_BYTES)} a config may be`;
-    return buffer.subarray(0, length);
-  } catch (cause) {
-    const code = cause.code;
-    return code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : `cannot read it (${code ?? String(cause)})`;
-  } finally {
-    if (fd !== void 0) closeSync(fd);
-  }
-}
-function mib(bytes) {
-  return `${Number((bytes / 2 ** 20).toFixed(1))} MiB`;
-}
-function toData(doc, file) {
-  try {
-    return { value: doc.toJS() };
-  } catch (cause) {
-    const message = `invalid YAML: ${cause.message}`;
-    return { error: { file, line: 1, column: 1, code: "yaml.to-js", path: "", message, severity: "error" } };
-  }
-}
-function toConfig(file, digest, normalized, passwordEnvValues) {
-  const passwords = [normalized.defaults.password, ...normalized.websites.map((e) => e.site.password)];
-  const parts = passwordEnvValues.filter((value) => value.length >= 4);
-  const secrets = [.../* @__PURE__ */ new Set([...passwords, ...parts])].filter((value) => !!value);
-  const config = {
-    file,
-    digest,
-    policy: normalized.policy,
-    websites: normalized.websites.map((entry) => entry.site),
-    secrets
-  };
-  if (normalized.websitesUrl !== void 0) config.websitesUrl = normalized.websitesUrl;
-  if (normalized.projectsUrl !== void 0) config.projectsUrl = normalized.projectsUrl;
-  if (normalized.projects) config.projects = normalized.projects.map((entry) => entry.project);
-  return config;
-}
-function settle(diagnostics) {
-  const sorted = sortByPosition(diagnostics);
-  return {
-    ok: false,
-    errors: sorted.filter((d) => d.severity === "error"),
-    warnings: sorted.filter((d) => d.severity === "warning")
-  };
-}
-function sortByPosition(diagnostics) {
-  return diagnostics.map((d, i) => ({ d, i })).sort((a, b) => a.d.line - b.d.line || a.d.column - b.d.column || a.i - b.i).map(({ d }) => d);
-}
-
-// src/api/base-url.ts
-function resolveBaseUrl(input, flag3) {
-  const check2 = checkBaseUrl(input);
-  if (check2.ok) return check2.base;
-  throw new UsageError(`${flag3}: ${flagMessage(check2.problem, input)}`);
-}
-function flagMessage(problem, input) {
-  switch (problem.code) {
-    case "not-url":
-      return `"${input}" is not a URL (expected e.g. https://analytics.example.com)`;
-    case "scheme":
-      return `only https:// URLs are supported, got ${problem.protocol}//`;
-    case "plain-http":
-      return `refusing plain http:// to ${problem.hostname}: the API key would cross the network in clear text; use https://`;
-    case "credentials":
-    case "query":
-      return "give the base address only, without credentials, query or fragment";
-  }
-}
-
-// src/api/response-body.ts
-import { STATUS_CODES } from "node:http";
-var MAX_RAW_BODY = 500;
-function parseJsonBody(exchange, status, text2) {
-  const json = tryParse(text2);
-  if (isObject(json)) return json;
-  throw new ApiError({
-    kind: "parse",
-    method: exchange.method,
-    url: exchange.url,
-    status,
-    message: `expected a JSON object, got ${describeBody(text2, json)}`,
-    body: rawBody(text2, exchange.secrets),
-    ambiguous: exchange.method === "POST"
-  });
-}
-function errorFromResponse(exchange, status, text2, ambiguous = false) {
-  const json = tryParse(text2);
-  const { method, url, secrets } = exchange;
-  if (!isObject(json)) {
-    const reason = STATUS_CODES[status] ?? `HTTP ${status}`;
-    const message2 = `${reason} (${describeBody(text2, json)})`;
-    return new ApiError({ kind: "http", method, url, status, message: message2, body: rawBody(text2, secrets), ambiguous });
-  }
-  const bag = fieldBag(json.errors) ?? fieldBag(json.message);
-  let message = typeof json.message === "string" ? json.message : void 0;
-  if (message === void 0 && bag) message = summarize(bag);
-  message = scrub(message ?? STATUS_CODES[status] ?? `HTTP ${status}`, secrets);
-  const fieldErrors = bag === void 0 ? void 0 : scrubValue(bag, secrets);
-  return new ApiError({ kind: "http", method, url, status, message, fieldErrors, body: scrubValue(json, secrets), ambiguous });
-}
-function fieldBag(value) {
-  if (!isObject(value)) return void 0;
-  const bag = {};
-  for (const [field, messages] of Object.entries(value)) {
-    const list = Array.isArray(messages) ? messages : [messages];
-    bag[field] = list.map((m2) => typeof m2 === "string" ? m2 : JSON.stringify(m2));
-  }
-  return Object.keys(bag).length > 0 ? bag : void 0;
-}
-function summarize(bag) {
-  return Object.entries(bag).map(([field, messages]) => `${field}: ${messages.join(" ")}`).join("; ");
-}
-function tryParse(text2) {
-  try {
-    return JSON.parse(text2);
-  } catch {
-    return void 0;
-  }
-}
-function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function describeBody(text2, json) {
-  const trimmed = text2.trim();
-  if (trimmed === "") return "an empty body";
-  if (trimmed.startsWith("<")) return "an HTML page (a login page, a proxy, or a URL that is not the API?)";
-  if (json !== void 0) return `JSON that is not an object: ${trimmed.slice(0, 40)}`;
-  return `invalid or truncated JSON (${text2.length} characters)`;
-}
-function rawBody(text2, secrets) {
-  const cut = text2.length > MAX_RAW_BODY ? `${text2.slice(0, MAX_RAW_BODY)}…` : text2;
-  return scrub(cut, secrets);
-}
-
-// src/api/rate-gate.ts
-function rateInfoOf(status, headers, now) {
-  const info2 = {};
-  const limit = intHeader(headers, "x-ratelimit-limit");
-  const remaining = intHeader(headers, "x-ratelimit-remaining");
-  if (limit !== void 0) info2.limit = limit;
-  if (remaining !== void 0) info2.remaining = remaining;
-  if (status !== 429) return info2;
-  info2.throttled = true;
-  const wait = retryAfterOf(headers, now) ?? resetOf(headers, now);
-  if (wait) Object.assign(info2, wait);
-  return info2;
-}
-function retryAfterOf(headers, now) {
-  const value = headers.get("retry-after")?.trim();
-  if (!value) return void 0;
-  const waitHeader = `Retry-After: ${value}`;
-  if (/^\d{1,15}$/.test(value)) return { retryAt: now + Number(value) * 1e3, waitHeader };
-  if (!HTTP_DATE.test(value) || Number.isNaN(Date.parse(value))) return void 0;
-  return { retryAt: Math.max(now, Date.parse(value)), waitHeader };
-}
-var HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
-function resetOf(headers, now) {
-  const reset = intHeader(headers, "x-ratelimit-reset");
-  if (reset === void 0) return void 0;
-  return { retryAt: Math.max(now, reset * 1e3), waitHeader: `X-RateLimit-Reset: ${reset}` };
-}
-function intHeader(headers, name) {
-  const value = headers.get(name)?.trim();
-  return value && /^\d{1,15}$/.test(value) ? Number(value) : void 0;
-}
-var RateGate = class {
-  /** `undefined` until the first answer: then one request probes whether the server sends headers at all. */
-  #paced;
-  #limit = 0;
-  #windowMs;
-  #windowId = 0;
-  #windowStart;
-  #windowEnd = 0;
-  /** The lowest `remaining` seen in the current window (the server's count, minus hits not yet answered). */
-  #remaining = 0;
-  #seenMin;
-  /** The window's estimated end passed and the budget was assumed refilled, before any answer confirmed it. */
-  #refilled = false;
-  #inFlight = 0;
-  #pausedUntil = 0;
-  #changed = Promise.withResolvers();
-  /** A 429 asking for a longer pause ends the run (`http.ts`), so the gate must not hold anyone that long. */
-  #maxWaitMs;
-  constructor(windowMs, maxWaitMs = Infinity) {
-    this.#windowMs = windowMs;
-    this.#maxWaitMs = maxWaitMs;
-  }
-  /** Waits until a request may be sent under the budget, then reserves one unit for it. */
-  async acquire() {
-    for (; ; ) {
-      const now = Date.now();
-      const wait = this.#waitMs(now);
-      if (wait <= 0) {
-        this.#inFlight++;
-        return { sentAt: now, windowId: this.#windowId, seenMin: this.#seenMin };
-      }
-      await this.#sleepOrChange(wait);
-    }
-  }
-  /** Returns the unit reserved by `acquire` and learns from the answer (none when the request failed). */
-  settle(ticket, info2, receivedAt) {
-    this.#inFlight--;
-    if (info2?.throttled) {
-      this.#onThrottled(info2, receivedAt);
-    } else if (info2?.limit !== void 0 && info2.remaining !== void 0) {
-      this.#observe(ticket, info2.limit, info2.remaining, receivedAt);
-    } else if (this.#paced === void 0) {
-      this.#paced = info2 === void 0 ? void 0 : false;
-    } else if (this.#paced && !this.#refilled) {
-      this.#remaining--;
-    }
-    this.#notify();
-  }
-  /** 0 to send now, else how long to wait. Infinity (wait for an answer) only while something is in flight. */
-  #waitMs(now) {
-    if (now < this.#pausedUntil) return this.#pausedUntil - now;
-    if (this.#paced === void 0) return this.#inFlight > 0 ? Infinity : 0;
-    if (!this.#paced || this.#remaining - this.#inFlight > 0) return 0;
-    if (now < this.#windowEnd) return this.#windowEnd - now;
-    if (!this.#refilled) {
-      this.#refilled = true;
-      this.#remaining = Math.max(1, this.#limit);
-      return this.#waitMs(now);
-    }
-    if (this.#inFlight > 0) return Infinity;
-    this.#refilled = false;
-    this.#remaining = 0;
-    this.#windowEnd = now + this.#windowMs + this.#margin();
-    return this.#windowEnd - now;
-  }
-  #observe(ticket, limit, remaining, receivedAt) {
-    this.#paced = true;
-    this.#limit = limit;
-    const sameWindow = ticket.windowId === this.#windowId;
-    const refilled = this.#windowStart === void 0 || sameWindow && (ticket.seenMin !== void 0 && remaining >= ticket.seenMin || ticket.sentAt >= this.#windowEnd);
-    if (refilled) {
-      this.#windowId++;
-      this.#windowStart = receivedAt;
-      this.#windowEnd = receivedAt + this.#windowMs + this.#margin();
-      this.#remaining = remaining;
-      this.#seenMin = remaining;
-      this.#refilled = false;
-    } else if (!this.#refilled) {
-      this.#remaining = Math.min(this.#remaining, remaining);
-      this.#seenMin = Math.min(this.#seenMin ?? remaining, remaining);
-    }
-  }
-  #onThrottled(info2, receivedAt) {
-    if (info2.retryAt !== void 0 && info2.retryAt - receivedAt > this.#maxWaitMs) return;
-    this.#paced = true;
-    if (info2.limit !== void 0) this.#limit = info2.limit;
-    const retryAt = info2.retryAt ?? Math.max(this.#windowEnd, receivedAt + 1e3);
-    this.#pausedUntil = Math.max(this.#pausedUntil, retryAt);
-    if (this.#windowStart !== void 0) this.#windowMs = Math.max(this.#windowMs, retryAt - this.#windowStart);
-    this.#windowEnd = retryAt;
-    this.#remaining = 0;
-    this.#refilled = false;
-  }
-  /** Slack for the server's whole-second clock and our receive delay. */
-  #margin() {
-    return Math.min(1e3, Math.ceil(this.#windowMs * 0.02));
-  }
-  #notify() {
-    const previous = this.#changed;
-    this.#changed = Promise.withResolvers();
-    previous.resolve();
-  }
-  async #sleepOrChange(ms) {
-    const changed = this.#changed.promise;
-    if (ms === Infinity) return changed;
-    let timer;
-    const elapsed = new Promise((resolve2) => {
-      timer = setTimeout(resolve2, ms);
-    });
-    await Promise.race([changed, elapsed]);
-    clearTimeout(timer);
-  }
-};
-
-// node_modules/ofetch/dist/node.mjs
-import http from "node:http";
-import https from "node:https";
-
-// node_modules/node-fetch-native/dist/index.mjs
-init_node();
-init_node();
-init_node_fetch_native_DfbY2q_x();
-var o2 = !!globalThis.process?.env?.FORCE_NODE_FETCH;
-var r = !o2 && globalThis.fetch || Mi;
-var p = !o2 && globalThis.Blob || ut;
-var F3 = !o2 && globalThis.File || qn;
-var h = !o2 && globalThis.FormData || br;
-var n3 = !o2 && globalThis.Headers || ye;
-var c = !o2 && globalThis.Request || dt;
-var R2 = !o2 && globalThis.Response || le;
-var T = !o2 && globalThis.AbortController || Mn;
-
-// node_modules/destr/dist/index.mjs
-var suspectProtoRx = /"(?:_|\\u0{2}5[Ff]){2}(?:p|\\u0{2}70)(?:r|\\u0{2}72)(?:o|\\u0{2}6[Ff])(?:t|\\u0{2}74)(?:o|\\u0{2}6[Ff])(?:_|\\u0{2}5[Ff]){2}"\s*:/;
-var suspectConstructorRx = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
-var JsonSigRx = /^\s*["[{]|^\s*-?\d{1,16}(\.\d{1,17})?([Ee][+-]?\d+)?\s*$/;
-function jsonParseTransform(key2, value) {
-  if (key2 === "__proto__" || key2 === "constructor" && value && typeof value === "object" && "prototype" in value) {
-    warnKeyDropped(key2);
-    return;
-  }
-  return value;
-}
-function warnKeyDropped(key2) {
-  console.warn(`[destr] Dropping "${key2}" key to prevent prototype pollution.`);
-}
-function destr(value, options = {}) {
-  if (typeof value !== "string") {
-    return value;
-  }
-  if (value[0] === '"' && value[value.length - 1] === '"' && value.indexOf("\\") === -1) {
-    return value.slice(1, -1);
-  }
-  const _value = value.trim();
-  if (_value.length <= 9) {
-    switch (_value.toLowerCase()) {
-      case "true": {
-        return true;
-      }
-      case "false": {
-        return false;
-      }
-      case "undefined": {
-        return void 0;
-      }
-      case "null": {
-        return null;
-      }
-      case "nan": {
-        return Number.NaN;
-      }
-      case "infinity": {
-        return Number.POSITIVE_INFINITY;
-      }
-      case "-infinity": {
-        return Number.NEGATIVE_INFINITY;
-      }
-    }
-  }
-  if (!JsonSigRx.test(value)) {
-    if (options.strict) {
-      throw new SyntaxError("[destr] Invalid JSON");
-    }
-    return value;
-  }
-  try {
-    if (suspectProtoRx.test(value) || suspectConstructorRx.test(value)) {
-      if (options.strict) {
-        throw new Error("[destr] Possible prototype pollution");
-      }
-      return JSON.parse(value, jsonParseTransform);
-    }
-    return JSON.parse(value);
-  } catch (error2) {
-    if (options.strict) {
-      throw error2;
-    }
-    return value;
-  }
-}
-
-// node_modules/ufo/dist/index.mjs
-var r2 = String.fromCharCode;
-var HASH_RE = /#/g;
-var AMPERSAND_RE = /&/g;
-var SLASH_RE = /\//g;
-var EQUAL_RE = /=/g;
-var PLUS_RE = /\+/g;
-var ENC_CARET_RE = /%5e/gi;
-var ENC_BACKTICK_RE = /%60/gi;
-var ENC_PIPE_RE = /%7c/gi;
-var ENC_SPACE_RE = /%20/gi;
-function encode(text2) {
-  return encodeURI("" + text2).replace(ENC_PIPE_RE, "|");
-}
-function encodeQueryValue(input) {
-  return encode(typeof input === "string" ? input : JSON.stringify(input)).replace(PLUS_RE, "%2B").replace(ENC_SPACE_RE, "+").replace(HASH_RE, "%23").replace(AMPERSAND_RE, "%26").replace(ENC_BACKTICK_RE, "`").replace(ENC_CARET_RE, "^").replace(SLASH_RE, "%2F");
-}
-function encodeQueryKey(text2) {
-  return encodeQueryValue(text2).replace(EQUAL_RE, "%3D");
-}
-function decode(text2 = "") {
-  try {
-    return decodeURIComponent("" + text2);
-  } catch {
-    return "" + text2;
-  }
-}
-function decodeQueryKey(text2) {
-  return decode(text2.replace(PLUS_RE, " "));
-}
-function decodeQueryValue(text2) {
-  return decode(text2.replace(PLUS_RE, " "));
-}
-function parseQuery(parametersString = "") {
-  const object2 = /* @__PURE__ */ Object.create(null);
-  if (parametersString[0] === "?") {
-    parametersString = parametersString.slice(1);
-  }
-  for (const parameter of parametersString.split("&")) {
-    const s = parameter.match(/([^=]+)=?(.*)/) || [];
-    if (s.length < 2) {
-      continue;
-    }
-    const key2 = decodeQueryKey(s[1]);
-    if (key2 === "__proto__" || key2 === "constructor") {
-      continue;
-    }
-    const value = decodeQueryValue(s[2] || "");
-    if (object2[key2] === void 0) {
-      object2[key2] = value;
-    } else if (Array.isArray(object2[key2])) {
-      object2[key2].push(value);
-    } else {
-      object2[key2] = [object2[key2], value];
-    }
-  }
-  return object2;
-}
-function encodeQueryItem(key2, value) {
-  if (typeof value === "number" || typeof value === "boolean") {
-    value = String(value);
-  }
-  if (!value) {
-    return encodeQueryKey(key2);
-  }
-  if (Array.isArray(value)) {
-    return value.map(
-      (_value) => `${encodeQueryKey(key2)}=${encodeQueryValue(_value)}`
-    ).join("&");
-  }
-  return `${encodeQueryKey(key2)}=${encodeQueryValue(value)}`;
-}
-function stringifyQuery(query) {
-  return Object.keys(query).filter((k2) => query[k2] !== void 0).map((k2) => encodeQueryItem(k2, query[k2])).filter(Boolean).join("&");
-}
-var PROTOCOL_STRICT_REGEX = /^[\s\w\0+.-]{2,}:([/\\]{1,2})/;
-var PROTOCOL_REGEX = /^[\s\w\0+.-]{2,}:([/\\]{2})?/;
-var PROTOCOL_RELATIVE_REGEX = /^([/\\]\s*){2,}[^/\\]/;
-var TRAILING_SLASH_RE = /\/$|\/\?|\/#/;
-var JOIN_LEADING_SLASH_RE = /^\.?\//;
-function hasProtocol(inputString, opts = {}) {
-  if (typeof opts === "boolean") {
-    opts = { acceptRelative: opts };
-  }
-  if (opts.strict) {
-    return PROTOCOL_STRICT_REGEX.test(inputString);
-  }
-  return PROTOCOL_REGEX.test(inputString) || (opts.acceptRelative ? PROTOCOL_RELATIVE_REGEX.test(inputString) : false);
-}
-function hasTrailingSlash(input = "", respectQueryAndFragment) {
-  if (!respectQueryAndFragment) {
-    return input.endsWith("/");
-  }
-  return TRAILING_SLASH_RE.test(input);
-}
-function withoutTrailingSlash(input = "", respectQueryAndFragment) {
-  if (!respectQueryAndFragment) {
-    return (hasTrailingSlash(input) ? input.slice(0, -1) : input) || "/";
-  }
-  if (!hasTrailingSlash(input, true)) {
-    return input || "/";
-  }
-  let path = input;
-  let fragment = "";
-  const fragmentIndex = input.indexOf("#");
-  if (fragmentIndex !== -1) {
-    path = input.slice(0, fragmentIndex);
-    fragment = input.slice(fragmentIndex);
-  }
-  const [s0, ...s] = path.split("?");
-  const cleanPath = s0.endsWith("/") ? s0.slice(0, -1) : s0;
-  return (cleanPath || "/") + (s.length > 0 ? `?${s.join("?")}` : "") + fragment;
-}
-function withTrailingSlash(input = "", respectQueryAndFragment) {
-  if (!respectQueryAndFragment) {
-    return input.endsWith("/") ? input : input + "/";
-  }
-  if (hasTrailingSlash(input, true)) {
-    return input || "/";
-  }
-  let path = input;
-  let fragment = "";
-  const fragmentIndex = input.indexOf("#");
-  if (fragmentIndex !== -1) {
-    path = input.slice(0, fragmentIndex);
-    fragment = input.slice(fragmentIndex);
-    if (!path) {
-      return fragment;
-    }
-  }
-  const [s0, ...s] = path.split("?");
-  return s0 + "/" + (s.length > 0 ? `?${s.join("?")}` : "") + fragment;
-}
-function withBase(input, base) {
-  if (isEmptyURL(base) || hasProtocol(input)) {
-    return input;
-  }
-  const _base = withoutTrailingSlash(base);
-  if (input.startsWith(_base)) {
-    const nextChar = input[_base.length];
-    if (!nextChar || nextChar === "/" || nextChar === "?") {
-      return input;
-    }
-  }
-  return joinURL(_base, input);
-}
-function withQuery(input, query) {
-  const parsed = parseURL(input);
-  const mergedQuery = { ...parseQuery(parsed.search), ...query };
-  parsed.search = stringifyQuery(mergedQuery);
-  return stringifyParsedURL(parsed);
-}
-function isEmptyURL(url) {
-  return !url || url === "/";
-}
-function isNonEmptyURL(url) {
-  return url && url !== "/";
-}
-function joinURL(base, ...input) {
-  let url = base || "";
-  for (const segment of input.filter((url2) => isNonEmptyURL(url2))) {
-    if (url) {
-      const _segment = segment.replace(JOIN_LEADING_SLASH_RE, "");
-      url = withTrailingSlash(url) + _segment;
-    } else {
-      url = segment;
-    }
-  }
-  return url;
-}
-var protocolRelative = /* @__PURE__ */ Symbol.for("ufo:protocolRelative");
-function parseURL(input = "", defaultProto) {
-  const _specialProtoMatch = input.match(
-    /^[\s\0]*(blob:|data:|javascript:|vbscript:)(.*)/i
-  );
-  if (_specialProtoMatch) {
-    const [, _proto, _pathname = ""] = _specialProtoMatch;
-    return {
-      protocol: _proto.toLowerCase(),
-      pathname: _pathname,
-      href: _proto + _pathname,
-      auth: "",
-      host: "",
-      search: "",
-      hash: ""
-    };
-  }
-  if (!hasProtocol(input, { acceptRelative: true })) {
-    return defaultProto ? parseURL(defaultProto + input) : parsePath(input);
-  }
-  const [, protocol = "", auth2, hostAndPath = ""] = input.replace(/\\/g, "/").match(/^[\s\0]*([\w+.-]{2,}:)?\/\/([^/@]+@)?(.*)/) || [];
-  let [, host = "", path = ""] = hostAndPath.match(/([^#/?]*)(.*)?/) || [];
-  if (protocol === "file:") {
-    path = path.replace(/\/(?=[A-Za-z]:)/, "");
-  }
-  const { pathname, search, hash } = parsePath(path);
-  return {
-    protocol: protocol.toLowerCase(),
-    auth: auth2 ? auth2.slice(0, Math.max(0, auth2.length - 1)) : "",
-    host,
-    pathname,
-    search,
-    hash,
-    [protocolRelative]: !protocol
-  };
-}
-function parsePath(input = "") {
-  const [pathname = "", search = "", hash = ""] = (input.match(/([^#?]*)(\?[^#]*)?(#.*)?/) || []).splice(1);
-  return {
-    pathname,
-    search,
-    hash
-  };
-}
-function stringifyParsedURL(parsed) {
-  const pathname = parsed.pathname || "";
-  const search = parsed.search ? (parsed.search.startsWith("?") ? "" : "?") + parsed.search : "";
-  const hash = parsed.hash || "";
-  const auth2 = parsed.auth ? parsed.auth + "@" : "";
-  const host = parsed.host || "";
-  const proto = parsed.protocol || parsed[protocolRelative] ? (parsed.protocol || "") + "//" : "";
-  return proto + auth2 + host + pathname + search + hash;
-}
-
-// node_modules/ofetch/dist/shared/ofetch.CWycOUEr.mjs
-var FetchError = class extends Error {
-  constructor(message, opts) {
-    super(message, opts);
-    this.name = "FetchError";
-    if (opts?.cause && !this.cause) {
-      this.cause = opts.cause;
-    }
-  }
-};
-function createFetchError(ctx) {
-  const errorMessage = ctx.error?.message || ctx.error?.toString() || "";
-  const method = ctx.request?.method || ctx.options?.method || "GET";
-  const url = ctx.request?.url || String(ctx.request) || "/";
-  const requestStr = `[${method}] ${JSON.stringify(url)}`;
-  const statusStr = ctx.response ? `${ctx.response.status} ${ctx.response.statusText}` : "<no response>";
-  const message = `${requestStr}: ${statusStr}${errorMessage ? ` ${errorMessage}` : ""}`;
-  const fetchError = new FetchError(
-    message,
-    ctx.error ? { cause: ctx.error } : void 0
-  );
-  for (const key2 of ["request", "options", "response"]) {
-    Object.defineProperty(fetchError, key2, {
-      get() {
-        return ctx[key2];
-      }
-    });
-  }
-  for (const [key2, refKey] of [
-    ["data", "_data"],
-    ["status", "status"],
-    ["statusCode", "status"],
-    ["statusText", "statusText"],
-    ["statusMessage", "statusText"]
-  ]) {
-    Object.defineProperty(fetchError, key2, {
-      get() {
-        return ctx.response && ctx.response[refKey];
-      }
-    });
-  }
-  return fetchError;
-}
-var payloadMethods = new Set(
-  Object.freeze(["PATCH", "POST", "PUT", "DELETE"])
-);
-function isPayloadMethod(method = "GET") {
-  return payloadMethods.has(method.toUpperCase());
-}
-function isJSONSerializable(value) {
-  if (value === void 0) {
-    return false;
-  }
-  const t3 = typeof value;
-  if (t3 === "string" || t3 === "number" || t3 === "boolean" || t3 === null) {
-    return true;
-  }
-  if (t3 !== "object") {
-    return false;
-  }
-  if (Array.isArray(value)) {
-    return true;
-  }
-  if (value.buffer) {
-    return false;
-  }
-  if (value instanceof FormData || value instanceof URLSearchParams) {
-    return false;
-  }
-  return value.constructor && value.constructor.name === "Object" || typeof value.toJSON === "function";
-}
-var textTypes = /* @__PURE__ */ new Set([
-  "image/svg",
-  "application/xml",
-  "application/xhtml",
-  "application/html"
-]);
-var JSON_RE = /^application\/(?:[\w!#$%&*.^`~-]*\+)?json(;.+)?$/i;
-function detectResponseType(_contentType = "") {
-  if (!_contentType) {
-    return "json";
-  }
-  const contentType = _contentType.split(";").shift() || "";
-  if (JSON_RE.test(contentType)) {
-    return "json";
-  }
-  if (contentType === "text/event-stream") {
-    return "stream";
-  }
-  if (textTypes.has(contentType) || contentType.startsWith("text/")) {
-    return "text";
-  }
-  return "blob";
-}
-function resolveFetchOptions(request2, input, defaults2, Headers3) {
-  const headers = mergeHeaders(
-    input?.headers ?? request2?.headers,
-    defaults2?.headers,
-    Headers3
-  );
-  let query;
-  if (defaults2?.query || defaults2?.params || input?.params || input?.query) {
-    query = {
-      ...defaults2?.params,
-      ...defaults2?.query,
-      ...input?.params,
-      ...input?.query
-    };
-  }
-  return {
-    ...defaults2,
-    ...input,
-    query,
-    params: query,
-    headers
-  };
-}
-function mergeHeaders(input, defaults2, Headers3) {
-  if (!defaults2) {
-    return new Headers3(input);
-  }
-  const headers = new Headers3(defaults2);
-  if (input) {
-    for (const [key2, value] of Symbol.iterator in input || Array.isArray(input) ? input : new Headers3(input)) {
-      headers.set(key2, value);
-    }
-  }
-  return headers;
-}
-async function callHooks(context3, hooks) {
-  if (hooks) {
-    if (Array.isArray(hooks)) {
-      for (const hook2 of hooks) {
-        await hook2(context3);
-      }
-    } else {
-      await hooks(context3);
-    }
-  }
-}
-var retryStatusCodes = /* @__PURE__ */ new Set([
-  408,
-  // Request Timeout
-  409,
-  // Conflict
-  425,
-  // Too Early (Experimental)
-  429,
-  // Too Many Requests
-  500,
-  // Internal Server Error
-  502,
-  // Bad Gateway
-  503,
-  // Service Unavailable
-  504
-  // Gateway Timeout
-]);
-var nullBodyResponses = /* @__PURE__ */ new Set([101, 204, 205, 304]);
-function createFetch(globalOptions = {}) {
-  const {
-    fetch: fetch3 = globalThis.fetch,
-    Headers: Headers3 = globalThis.Headers,
-    AbortController: AbortController3 = globalThis.AbortController
-  } = globalOptions;
-  async function onError(context3) {
-    const isAbort = context3.error && context3.error.name === "AbortError" && !context3.options.timeout || false;
-    if (context3.options.retry !== false && !isAbort) {
-      let retries;
-      if (typeof context3.options.retry === "number") {
-        retries = context3.options.retry;
-      } else {
-        retries = isPayloadMethod(context3.options.method) ? 0 : 1;
-      }
-      const responseCode = context3.response && context3.response.status || 500;
-      if (retries > 0 && (Array.isArray(context3.options.retryStatusCodes) ? context3.options.retryStatusCodes.includes(responseCode) : retryStatusCodes.has(responseCode))) {
-        const retryDelay = typeof context3.options.retryDelay === "function" ? context3.options.retryDelay(context3) : context3.options.retryDelay || 0;
-        if (retryDelay > 0) {
-          await new Promise((resolve2) => setTimeout(resolve2, retryDelay));
-        }
-        return $fetchRaw(context3.request, {
-          ...context3.options,
-          retry: retries - 1
-        });
-      }
-    }
-    const error2 = createFetchError(context3);
-    if (Error.captureStackTrace) {
-      Error.captureStackTrace(error2, $fetchRaw);
-    }
-    throw error2;
-  }
-  const $fetchRaw = async function $fetchRaw2(_request, _options = {}) {
-    const context3 = {
-      request: _request,
-      options: resolveFetchOptions(
-        _request,
-        _options,
-        globalOptions.defaults,
-        Headers3
-      ),
-      response: void 0,
-      error: void 0
-    };
-    if (context3.options.method) {
-      context3.options.method = context3.options.method.toUpperCase();
-    }
-    if (context3.options.onRequest) {
-      await callHooks(context3, context3.options.onRequest);
-      if (!(context3.options.headers instanceof Headers3)) {
-        context3.options.headers = new Headers3(
-          context3.options.headers || {}
-          /* compat */
-        );
-      }
-    }
-    if (typeof context3.request === "string") {
-      if (context3.options.baseURL) {
-        context3.request = withBase(context3.request, context3.options.baseURL);
-      }
-      if (context3.options.query) {
-        context3.request = withQuery(context3.request, context3.options.query);
-        delete context3.options.query;
-      }
-      if ("query" in context3.options) {
-        delete context3.options.query;
-      }
-      if ("params" in context3.options) {
-        delete context3.options.params;
-      }
-    }
-    if (context3.options.body && isPayloadMethod(context3.options.method)) {
-      if (isJSONSerializable(context3.options.body)) {
-        const contentType = context3.options.headers.get("content-type");
-        if (typeof context3.options.body !== "string") {
-          context3.options.body = contentType === "application/x-www-form-urlencoded" ? new URLSearchParams(
-            context3.options.body
-          ).toString() : JSON.stringify(context3.options.body);
-        }
-        if (!contentType) {
-          context3.options.headers.set("content-type", "application/json");
-        }
-        if (!context3.options.headers.has("accept")) {
-          context3.options.headers.set("accept", "application/json");
-        }
-      } else if (
-        // ReadableStream Body
-        "pipeTo" in context3.options.body && typeof context3.options.body.pipeTo === "function" || // Node.js Stream Body
-        typeof context3.options.body.pipe === "function"
-      ) {
-        if (!("duplex" in context3.options)) {
-          context3.options.duplex = "half";
-        }
-      }
-    }
-    let abortTimeout;
-    if (!context3.options.signal && context3.options.timeout) {
-      const controller = new AbortController3();
-      abortTimeout = setTimeout(() => {
-        const error2 = new Error(
-          "[TimeoutError]: The operation was aborted due to timeout"
-        );
-        error2.name = "TimeoutError";
-        error2.code = 23;
-        controller.abort(error2);
-      }, context3.options.timeout);
-      context3.options.signal = controller.signal;
-    }
-    try {
-      context3.response = await fetch3(
-        context3.request,
-        context3.options
-      );
-    } catch (error2) {
-      context3.error = error2;
-      if (context3.options.onRequestError) {
-        await callHooks(
-          context3,
-          context3.options.onRequestError
-        );
-      }
-      return await onError(context3);
-    } finally {
-      if (abortTimeout) {
-        clearTimeout(abortTimeout);
-      }
-    }
-    const hasBody = (context3.response.body || // https://github.com/unjs/ofetch/issues/324
-    // https://github.com/unjs/ofetch/issues/294
-    // https://github.com/JakeChampion/fetch/issues/1454
-    context3.response._bodyInit) && !nullBodyResponses.has(context3.response.status) && context3.options.method !== "HEAD";
-    if (hasBody) {
-      const responseType = (context3.options.parseResponse ? "json" : context3.options.responseType) || detectResponseType(context3.response.headers.get("content-type") || "");
-      switch (responseType) {
-        case "json": {
-          const data = await context3.response.text();
-          const parseFunction = context3.options.parseResponse || destr;
-          context3.response._data = parseFunction(data);
-          break;
-        }
-        case "stream": {
-          context3.response._data = context3.response.body || context3.response._bodyInit;
-          break;
-        }
-        default: {
-          context3.response._data = await context3.response[responseType]();
-        }
-      }
-    }
-    if (context3.options.onResponse) {
-      await callHooks(
-        context3,
-        context3.options.onResponse
-      );
-    }
-    if (!context3.options.ignoreResponseError && context3.response.status >= 400 && context3.response.status < 600) {
-      if (context3.options.onResponseError) {
-        await callHooks(
-          context3,
-          context3.options.onResponseError
-        );
-      }
-      return await onError(context3);
-    }
-    return context3.response;
-  };
-  const $fetch = async function $fetch2(request2, options) {
-    const r3 = await $fetchRaw(request2, options);
-    return r3._data;
-  };
-  $fetch.raw = $fetchRaw;
-  $fetch.native = (...args) => fetch3(...args);
-  $fetch.create = (defaultOptions = {}, customGlobalOptions = {}) => createFetch({
-    ...globalOptions,
-    ...customGlobalOptions,
-    defaults: {
-      ...globalOptions.defaults,
-      ...customGlobalOptions.defaults,
-      ...defaultOptions
-    }
-  });
-  return $fetch;
-}
-
-// node_modules/ofetch/dist/node.mjs
-function createNodeFetch() {
-  const useKeepAlive = JSON.parse(process.env.FETCH_KEEP_ALIVE || "false");
-  if (!useKeepAlive) {
-    return r;
-  }
-  const agentOptions = { keepAlive: true };
-  const httpAgent = new http.Agent(agentOptions);
-  const httpsAgent = new https.Agent(agentOptions);
-  const nodeFetchOptions = {
-    agent(parsedURL) {
-      return parsedURL.protocol === "http:" ? httpAgent : httpsAgent;
-    }
-  };
-  return function nodeFetchWithKeepAlive(input, init) {
-    return r(input, { ...nodeFetchOptions, ...init });
-  };
-}
-var fetch = globalThis.fetch ? (...args) => globalThis.fetch(...args) : createNodeFetch();
-var Headers2 = globalThis.Headers || n3;
-var AbortController2 = globalThis.AbortController || T;
-var ofetch = createFetch({ fetch, Headers: Headers2, AbortController: AbortController2 });
-
-// src/api/send.ts
-var NEVER_SENT_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
-async function send(request2, limits) {
-  const { timeoutMs, maxBodyBytes } = limits;
-  const started = performance.now();
-  let signal;
-  const headers = {
-    Authorization: `Bearer ${request2.apiKey}`,
-    // Without it a refused key answers 302 to a login page instead of a 401 (API-NOTES §4).
-    Accept: "application/json",
-    "User-Agent": "sitesync"
-  };
-  if (request2.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
-  try {
-    const response = await ofetch.raw(request2.url, {
-      method: request2.method,
-      headers,
-      body: request2.form?.toString(),
-      retry: false,
-      // A redirect means a refused key or a dropped Accept header; following it would leak the key (API-NOTES §4).
-      redirect: "manual",
-      ignoreResponseError: true,
-      responseType: "stream",
-      onRequest({ options }) {
-        signal = AbortSignal.timeout(timeoutMs);
-        options.signal = signal;
-      }
-    });
-    const { status, headers: received } = response;
-    const rate = rateInfoOf(status, received, Date.now());
-    const text2 = await readCapped(response._data ?? null, received, maxBodyBytes);
-    const ms = Math.round(performance.now() - started);
-    if (text2 === void 0) {
-      const detail = `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further`;
-      return { kind: "failure", reason: "too-large", detail, neverSent: false, cause: void 0, ms, status, rate };
-    }
-    return { kind: "response", status, headers: received, text: text2, ms, rate };
-  } catch (error2) {
-    const ms = Math.round(performance.now() - started);
-    const cause = error2 instanceof FetchError ? error2.cause : error2;
-    if (signal?.aborted) {
-      return { kind: "failure", reason: "timeout", detail: `no answer within ${timeoutMs} ms`, neverSent: false, cause, ms };
-    }
-    const code = errorCode(cause);
-    const detail = code ? `connection failed (${code})` : `connection failed (${messageOf(cause)})`;
-    return { kind: "failure", reason: "network", detail, neverSent: code !== void 0 && NEVER_SENT_CODES.has(code), cause, ms };
-  }
-}
-async function readCapped(body, headers, max) {
-  if (body === null) return "";
-  const declared = Number(headers.get("content-length"));
-  if (!headers.get("content-encoding") && Number.isFinite(declared) && declared > max) {
-    await body.cancel().catch(() => void 0);
-    return void 0;
-  }
-  const decoder = new TextDecoder();
-  const reader = body.getReader();
-  let size2 = 0;
-  let text2 = "";
-  for (; ; ) {
-    const { done, value } = await reader.read();
-    if (done) return text2 + decoder.decode();
-    size2 += value.byteLength;
-    if (size2 > max) {
-      await reader.cancel().catch(() => void 0);
-      return void 0;
-    }
-    text2 += decoder.decode(value, { stream: true });
-  }
-}
-function formatBytes(bytes) {
-  const mib2 = bytes / 2 ** 20;
-  return mib2 >= 1 ? `${Number(mib2.toFixed(1))} MiB` : `${bytes} bytes`;
-}
-function errorCode(error2) {
-  let current = error2;
-  for (let depth = 0; depth < 5 && current instanceof Object; depth++) {
-    const code = current.code;
-    if (typeof code === "string") return code;
-    current = current.cause;
-  }
-  return void 0;
-}
-function messageOf(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-
-// src/api/http.ts
-var BACKOFF_CAP_MS = 3e4;
-var MAX_THROTTLED = 20;
-function createHttp(options) {
-  let refused;
-  return async (request2) => {
-    const exchange = { method: request2.method, url: redactUrl(request2.url), secrets: options.secrets };
-    const origin = new URL(request2.url).origin;
-    let failures = 0;
-    let throttles = 0;
-    for (let attempt = 1; ; attempt++) {
-      options.stats.sent[request2.method] = (options.stats.sent[request2.method] ?? 0) + 1;
-      let tooLong;
-      const result = await options.scheduler.run(origin, async () => {
-        if (refused) throw stopped(exchange, refused);
-        const answer = await send(request2, options);
-        tooLong = waitError(exchange, answer, options.maxWaitMs);
-        if (tooLong) refused ??= tooLong;
-        return answer;
-      });
-      report(options.onRequest, logEntry(exchange, attempt, result));
-      if (result.rate?.limit !== void 0) options.stats.rateLimit = result.rate.limit;
-      if (tooLong) throw tooLong;
-      const verdict = judge(exchange, result);
-      if (verdict.kind === "ok") return { method: request2.method, url: exchange.url, status: verdict.status, body: verdict.body };
-      if (verdict.kind === "fail" && verdict.error.fatal) refused ??= verdict.error;
-      if (verdict.kind === "throttled") {
-        options.stats.throttled++;
-        if (++throttles <= MAX_THROTTLED) continue;
-        throw verdict.error;
-      }
-      if (!verdict.retryable || failures >= options.retries) throw verdict.error;
-      failures++;
-      options.stats.retries++;
-      await sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0));
-    }
-  };
-}
-function judge(exchange, result) {
-  const { method, url } = exchange;
-  const isPost = method === "POST";
-  if (result.kind === "failure") {
-    const ambiguous = isPost && !result.neverSent;
-    const note = ambiguous ? "; the POST may have been applied: look the website up before creating it again" : "";
-    const message = scrub(`${result.detail}${note}`, exchange.secrets);
-    if (result.reason === "too-large") {
-      return { kind: "fail", error: new ApiError({ kind: "bound", method, url, status: result.status, message, ambiguous }), retryable: false };
-    }
-    const error2 = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause });
-    return { kind: "fail", error: error2, retryable: !isPost || result.neverSent };
-  }
-  const { status, text: text2 } = result;
-  if (status >= 200 && status < 300) {
-    try {
-      return { kind: "ok", status, body: parseJsonBody(exchange, status, text2) };
-    } catch (error2) {
-      return { kind: "fail", error: error2, retryable: false };
-    }
-  }
-  if (status >= 300 && status < 400) return { kind: "fail", error: redirectError(exchange, result), retryable: false };
-  if (status === 429) return { kind: "throttled", error: errorFromResponse(exchange, status, text2) };
-  if (status >= 500) {
-    const error2 = errorFromResponse(exchange, status, text2, isPost);
-    const retryAt = retryAfterOf(result.headers, Date.now())?.retryAt;
-    return { kind: "fail", error: error2, retryable: !isPost, retryAfterMs: retryAt === void 0 ? void 0 : retryAt - Date.now() };
-  }
-  return { kind: "fail", error: errorFromResponse(exchange, status, text2), retryable: false };
-}
-function stopped(exchange, cause) {
-  const { method, url } = exchange;
-  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run stopped after ${cause.message}`, cause });
-}
-function redirectError(exchange, result) {
-  const location = result.headers.get("location");
-  const to = location ? ` to ${scrub(redactUrl(location), exchange.secrets)}` : "";
-  return new ApiError({
-    kind: "redirect",
-    method: exchange.method,
-    url: exchange.url,
-    status: result.status,
-    // API-NOTES §4: the API redirects to its login page when the key is refused and Accept is not JSON.
-    message: `redirected${to} (not followed): the API key was refused, or a proxy dropped the "Accept: application/json" header`
-  });
-}
-function report(hook2, entry) {
-  try {
-    hook2?.(entry);
-  } catch {
-  }
-}
-function logEntry(exchange, attempt, result) {
-  const entry = { method: exchange.method, url: exchange.url, ms: result.ms, attempt };
-  if (result.kind === "failure") {
-    entry.error = scrub(result.detail, exchange.secrets);
-    return entry;
-  }
-  entry.status = result.status;
-  if (result.rate.limit !== void 0) entry.rateLimit = result.rate.limit;
-  if (result.rate.remaining !== void 0) entry.rateRemaining = result.rate.remaining;
-  return entry;
-}
-function backoffMs(failure2, baseMs) {
-  const delay = Math.min(BACKOFF_CAP_MS, baseMs * 2 ** (failure2 - 1));
-  return delay / 2 + Math.random() * (delay / 2);
-}
-function waitError(exchange, result, maxWaitMs) {
-  if (result.kind !== "response") return void 0;
-  const now = Date.now();
-  const retried5xx = result.status >= 500 && exchange.method !== "POST";
-  const asked = result.status === 429 ? result.rate : retried5xx ? retryAfterOf(result.headers, now) : void 0;
-  if (asked?.retryAt === void 0 || asked.retryAt - now <= maxWaitMs) return void 0;
-  return new ApiError({
-    kind: "bound",
-    method: exchange.method,
-    url: exchange.url,
-    status: result.status,
-    message: `the server asked to wait ${formatWait(asked.retryAt - now)} (${asked.waitHeader ?? "Retry-After"}), longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; run it again later, or raise --max-wait`,
-    fatal: true
-  });
-}
-function formatWait(ms) {
-  const seconds = Math.ceil(ms / 1e3);
-  if (seconds < 120) return `${seconds}s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return `${minutes}m`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
-}
-function sleep(ms) {
-  return new Promise((resolve2) => setTimeout(resolve2, ms));
-}
-
-// src/api/decode.ts
-var DecodeError = class extends Error {
-  constructor(path, expected, value) {
-    super(`${path}: expected ${expected}, got ${JSON.stringify(value) ?? "nothing"}`);
-    this.name = "DecodeError";
-  }
-};
-function decodeResponse(response, decode2) {
-  try {
-    return decode2(response.body);
-  } catch (error2) {
-    if (!(error2 instanceof DecodeError)) throw error2;
-    throw new ApiError({
-      kind: "parse",
-      method: response.method,
-      url: response.url,
-      status: response.status,
-      message: `unexpected answer: ${error2.message}`,
-      body: response.body,
-      // The server did commit a 2xx POST; only its echo is unreadable.
-      ambiguous: response.method === "POST"
-    });
-  }
-}
-function object(value, path) {
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) return value;
-  throw new DecodeError(path, "an object", value);
-}
-function int(value, path, nullAs) {
-  if (value === null || value === void 0) {
-    if (nullAs !== void 0) return nullAs;
-  } else if (typeof value === "number" && Number.isSafeInteger(value)) {
-    return value;
-  } else if (typeof value === "string" && /^-?\d+$/.test(value.trim()) && Number.isSafeInteger(Number(value.trim()))) {
-    return Number(value.trim());
-  }
-  throw new DecodeError(path, "an integer", value);
-}
-function id(value, path) {
-  const n4 = int(value, path);
-  if (n4 >= 1) return n4;
-  throw new DecodeError(path, "a positive integer id", value);
-}
-function decimal(value, path) {
-  if (value === null) return 0;
-  if (typeof value === "number" && Number.isFinite(value)) return value;
-  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
-  throw new DecodeError(path, "a number", value);
-}
-function bool(value, path) {
-  if (value === true || value === 1 || value === "1" || value === "true") return true;
-  if (value === false || value === 0 || value === "0" || value === "false" || value === null) return false;
-  throw new DecodeError(path, "a boolean", value);
-}
-function string(value, path) {
-  if (typeof value === "string") return value;
-  throw new DecodeError(path, "a string", value);
-}
-function optionalString(value, path) {
-  return value === null || value === void 0 ? null : string(value, path);
-}
-function privacy(value, path) {
-  const n4 = int(value, path, 0);
-  if (n4 === 0 || n4 === 1 || n4 === 2) return n4;
-  throw new DecodeError(path, "0, 1 or 2", value);
-}
-var READERS2 = {
-  privacy,
-  flag: (value, path) => int(value, path, 0),
-  boolean: bool,
-  set: (value, path) => splitLines(optionalString(value, path))
-};
-function decodeWebsite(value, path = "data") {
-  const raw = object(value, path);
-  const fields = {};
-  for (const field of READABLE_FIELDS) {
-    const { kind, api } = WEBSITE_FIELDS[field];
-    fields[field] = READERS2[kind](raw[api], `${path}.${api}`);
-  }
-  return {
-    id: id(raw.id, `${path}.id`),
-    domain: string(raw.domain, `${path}.domain`),
-    // The loop above reads every readable field by its kind, which TypeScript cannot follow through a table.
-    ...fields,
-    password: bool(raw.password, `${path}.password`),
-    favorited_at: optionalString(raw.favorited_at, `${path}.favorited_at`),
-    created_at: optionalString(raw.created_at, `${path}.created_at`) ?? "",
-    updated_at: optionalString(raw.updated_at, `${path}.updated_at`) ?? ""
-  };
-}
-function decodeProject(value, path = "data") {
-  const raw = object(value, path);
-  return {
-    project: string(raw.project, `${path}.project`),
-    reports: int(raw.reports, `${path}.reports`, 0),
-    result: decimal(raw.result ?? null, `${path}.result`),
-    created_at: optionalString(raw.created_at, `${path}.created_at`) ?? ""
-  };
-}
-function decodeItem(decode2) {
-  return (body) => decode2(body.data, "data");
-}
-function decodePage(decode2) {
-  return (body) => {
-    if (!Array.isArray(body.data)) throw new DecodeError("data", "an array", body.data);
-    const page = { data: body.data.map((item, i) => decode2(item, `data[${i}]`)) };
-    if (body.meta !== void 0 && body.meta !== null) page.meta = decodeMeta(object(body.meta, "meta"));
-    if (body.links !== void 0 && body.links !== null) {
-      const links = object(body.links, "links");
-      page.links = { next: optionalString(links.next, "links.next") };
-    }
-    return page;
-  };
-}
-function decodeMeta(raw) {
-  const nullable = (value, path) => value === null || value === void 0 ? null : int(value, path);
-  return {
-    current_page: int(raw.current_page, "meta.current_page"),
-    last_page: int(raw.last_page, "meta.last_page"),
-    per_page: int(raw.per_page, "meta.per_page"),
-    total: int(raw.total, "meta.total"),
-    from: nullable(raw.from, "meta.from"),
-    to: nullable(raw.to, "meta.to")
-  };
-}
-function decodeDeleted(idType) {
-  return (body) => {
-    if (body.deleted !== true) throw new DecodeError("deleted", "true", body.deleted);
-    return { id: idType === "website" ? id(body.id, "id") : string(body.id, "id"), deleted: true };
-  };
-}
-
-// src/api/encode.ts
-function flag(value) {
-  return value === true || value === 1 ? "1" : "0";
-}
-function encodeValue(value) {
-  if (value === null) return "";
-  if (typeof value === "boolean") return flag(value);
-  if (typeof value === "number") return String(value);
-  if (typeof value === "string") return value;
-  return value.join("\n");
-}
-function form(fields) {
-  const params = new URLSearchParams();
-  for (const [name, value] of fields) if (value !== void 0) params.append(name, encodeValue(value));
-  return params;
-}
-function websiteFields(input) {
-  return FIELD_NAMES.map((field) => [WEBSITE_FIELDS[field].api, input[field]]);
-}
-function encodeCreate(input) {
-  const fields = websiteFields(input).filter(([name]) => name !== WEBSITE_FIELDS.favorite.api);
-  return form([["domain", input.domain], ...fields]);
-}
-function encodeUpdate(input) {
-  return form(websiteFields(input));
-}
-function encodeListWebsites(params) {
-  return form([
-    ["search", params.search],
-    ["search_by", params.search_by],
-    ["favorite", params.favorite === void 0 ? void 0 : flag(params.favorite)],
-    ["sort_by", params.sort_by],
-    ["sort", params.sort],
-    ["per_page", params.per_page],
-    ["page", params.page]
-  ]);
-}
-function encodeListProjects(params) {
-  return form([
-    ["search", params.search],
-    ["search_by", params.search_by],
-    ["sort_by", params.sort_by],
-    ["sort", params.sort],
-    ["per_page", params.per_page],
-    ["page", params.page]
-  ]);
-}
-
-// src/api/paginate.ts
-var MAX_REREADS = 3;
-var MAX_ITEMS = 1e5;
-async function readAll(listing) {
-  const problems = [];
-  for (let read = 0; read <= MAX_REREADS; read++) {
-    const pages = await readPages(listing);
-    const problem = typeof pages === "string" ? pages : check(listing, pages);
-    if (problem === void 0) return pages.flatMap((page) => page.data);
-    problems.push(problem);
-  }
-  throw new ApiError({
-    kind: "integrity",
-    method: "GET",
-    url: listing.url,
-    message: `the ${listing.noun} changed while they were read, ${problems.length} times in a row (${problems.join("; ")}); nothing was planned or changed: retry when the account is quiet`
-  });
-}
-async function readPages(listing) {
-  const first = await listing.page(1);
-  if (first.meta) {
-    const last = checkMeta(listing, first.meta);
-    const rest = Array.from({ length: last - 1 }, (_, i) => listing.page(i + 2));
-    const pages = [first, ...await Promise.all(rest)];
-    const final = pages.at(-1);
-    if (final.links?.next && final.meta?.total === first.meta.total) {
-      throw boundError(listing, `page ${last}, the last of meta.last_page ${last}, still has a links.next: they must agree`);
-    }
-    return pages;
-  }
-  if (!first.links) {
-    return first.data.length < listing.perPage ? [first] : "the answer has neither meta nor links to page on";
-  }
-  return followNext(listing, first);
-}
-function checkMeta(listing, meta) {
-  const { last_page: last, total, per_page: perPage } = meta;
-  if (total > MAX_ITEMS) {
-    throw boundError(listing, `meta.total says ${total} ${listing.noun}, more than the ${MAX_ITEMS} sitesync reads`);
-  }
-  const expected = Math.max(1, Math.ceil(total / perPage));
-  if (perPage < 1 || total < 0 || last !== expected) {
-    const why = `page 1 says last_page ${last} for a total of ${total} at per_page ${perPage}`;
-    throw boundError(listing, `${why}, which do not agree (a broken server or proxy)`);
-  }
-  if (last > maxPages(listing)) {
-    throw boundError(listing, `page 1 says last_page ${last}, more than the ${maxPages(listing)} pages sitesync reads`);
-  }
-  return last;
-}
-async function followNext(listing, first) {
-  const pages = [first];
-  let current = 1;
-  let next = first.links?.next ?? null;
-  while (next !== null) {
-    const n4 = pageNumberOf(next);
-    if (n4 !== current + 1) return `links.next of page ${current} does not lead to page ${current + 1}`;
-    if (n4 > maxPages(listing)) {
-      throw boundError(listing, `links.next leads past page ${maxPages(listing)}, more pages than sitesync reads`);
-    }
-    const page = await listing.page(n4);
-    pages.push(page);
-    current = n4;
-    next = page.links?.next ?? null;
-  }
-  return pages;
-}
-function maxPages(listing) {
-  return Math.ceil(MAX_ITEMS / listing.perPage);
-}
-function boundError(listing, message) {
-  return new ApiError({ kind: "bound", method: "GET", url: listing.url, message });
-}
-function pageNumberOf(link) {
-  try {
-    const value = new URL(link, "http://x").searchParams.get("page");
-    return value && /^\d+$/.test(value) ? Number(value) : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function check(listing, pages) {
-  const meta = pages[0]?.meta;
-  const perPage = meta?.per_page ?? listing.perPage;
-  for (const [i, page] of pages.entries()) {
-    const n4 = i + 1;
-    if (meta && page.meta && (page.meta.total !== meta.total || page.meta.last_page !== meta.last_page)) {
-      return `page ${n4} reported ${page.meta.total} in total, page 1 ${meta.total}`;
-    }
-    const isLast = i === pages.length - 1;
-    if (isLast ? page.data.length > perPage : page.data.length !== perPage) {
-      return `page ${n4} of ${pages.length} held ${page.data.length} items, expected ${isLast ? "at most " : ""}${perPage}`;
-    }
-  }
-  const seen = /* @__PURE__ */ new Set();
-  for (const page of pages) {
-    for (const item of page.data) {
-      const key2 = listing.key(item);
-      if (seen.has(key2)) return `${String(key2)} was listed twice`;
-      seen.add(key2);
-    }
-  }
-  if (meta && seen.size !== meta.total) return `read ${seen.size} of the ${meta.total} reported`;
-  return void 0;
-}
-
-// src/api/service.ts
-function pathSegment(value) {
-  const encoded = encodeURIComponent(value);
-  return encoded === "." || encoded === ".." ? encoded.replaceAll(".", "%2E") : encoded;
-}
-function createService(base, flag3, apiKey, http2) {
-  const url = (path, query) => {
-    if (base === void 0) {
-      const [env, key2] = flag3 === "--projects-url" ? ["SITESYNC_PROJECTS_URL", "projects_url"] : ["SITESYNC_WEBSITES_URL", "websites_url"];
-      throw new UsageError(`this command needs the API address: pass ${flag3} <url>, set ${env}, or set ${key2} in the config`);
-    }
-    const search = query && query.size > 0 ? `?${query.toString()}` : "";
-    return `${base}/api/v1/${path}${search}`;
-  };
-  return {
-    url,
-    async request(method, path, options = {}) {
-      const target = url(path, options.query);
-      checkPath(method, target, `${new URL(base).pathname.replace(/\/$/, "")}/api/v1/${path}`, path);
-      return http2({ method, url: target, apiKey, form: options.form });
-    }
-  };
-}
-function checkPath(method, target, expected, path) {
-  const actual = new URL(target).pathname;
-  if (actual === expected && !path.split("/").includes("")) return;
-  const why = actual === expected ? "it has an empty segment (a blank name?)" : `it resolves to ${actual}`;
-  throw new ApiError({
-    kind: "bound",
-    method,
-    url: redactUrl(target),
-    message: `not sent: the path must be exactly ${expected}, but ${why}; a name made of dots or slashes cannot be addressed`
-  });
-}
-
-// src/api/projects.ts
-var PER_PAGE = 100;
-var decodeProjectPage = decodePage(decodeProject);
-function createProjectsApi(service) {
-  const list = async (params = {}) => decodeResponse(await service.request("GET", "projects", { query: encodeListProjects(params) }), decodeProjectPage);
-  return {
-    list,
-    delete: async (project) => decodeResponse(await service.request("DELETE", `projects/${pathSegment(project)}`), decodeDeleted("project")),
-    readAll: async () => {
-      const base = { per_page: PER_PAGE, sort_by: "project", sort: "asc" };
-      return readAll({
-        page: (page) => list({ ...base, page }),
-        key: (project) => project.project,
-        perPage: PER_PAGE,
-        url: service.url("projects", encodeListProjects(base)),
-        noun: "projects"
-      });
-    }
-  };
-}
-
-// node_modules/yocto-queue/index.js
-var Node = class {
-  value;
-  next;
-  constructor(value) {
-    this.value = value;
-  }
-};
-var Queue = class {
-  #head;
-  #tail;
-  #size;
-  constructor() {
-    this.clear();
-  }
-  enqueue(value) {
-    const node = new Node(value);
-    if (this.#head) {
-      this.#tail.next = node;
-      this.#tail = node;
-    } else {
-      this.#head = node;
-      this.#tail = node;
-    }
-    this.#size++;
-  }
-  dequeue() {
-    const current = this.#head;
-    if (!current) {
-      return;
-    }
-    this.#head = this.#head.next;
-    this.#size--;
-    if (!this.#head) {
-      this.#tail = void 0;
-    }
-    return current.value;
-  }
-  peek() {
-    if (!this.#head) {
-      return;
-    }
-    return this.#head.value;
-  }
-  clear() {
-    this.#head = void 0;
-    this.#tail = void 0;
-    this.#size = 0;
-  }
-  get size() {
-    return this.#size;
-  }
-  *[Symbol.iterator]() {
-    let current = this.#head;
-    while (current) {
-      yield current.value;
-      current = current.next;
-    }
-  }
-  *drain() {
-    while (this.#head) {
-      yield this.dequeue();
-    }
-  }
-};
-
-// node_modules/p-limit/index.js
-function pLimit(concurrency) {
-  let rejectOnClear = false;
-  if (typeof concurrency === "object") {
-    ({ concurrency, rejectOnClear = false } = concurrency);
-  }
-  validateConcurrency(concurrency);
-  if (typeof rejectOnClear !== "boolean") {
-    throw new TypeError("Expected `rejectOnClear` to be a boolean");
-  }
-  const queue = new Queue();
-  let activeCount = 0;
-  const resumeNext = () => {
-    if (activeCount < concurrency && queue.size > 0) {
-      activeCount++;
-      queue.dequeue().run();
-    }
-  };
-  const next = () => {
-    activeCount--;
-    resumeNext();
-  };
-  const run3 = async (function_, resolve2, arguments_) => {
-    const result = (async () => function_(...arguments_))();
-    resolve2(result);
-    try {
-      await result;
-    } catch {
-    }
-    next();
-  };
-  const enqueue = (function_, resolve2, reject, arguments_) => {
-    const queueItem = { reject };
-    new Promise((internalResolve) => {
-      queueItem.run = internalResolve;
-      queue.enqueue(queueItem);
-    }).then(run3.bind(void 0, function_, resolve2, arguments_));
-    if (activeCount < concurrency) {
-      resumeNext();
-    }
-  };
-  const generator = (function_, ...arguments_) => new Promise((resolve2, reject) => {
-    enqueue(function_, resolve2, reject, arguments_);
-  });
-  Object.defineProperties(generator, {
-    activeCount: {
-      get: () => activeCount
-    },
-    pendingCount: {
-      get: () => queue.size
-    },
-    clearQueue: {
-      value() {
-        if (!rejectOnClear) {
-          queue.clear();
-          return;
-        }
-        const abortError = AbortSignal.abort().reason;
-        while (queue.size > 0) {
-          queue.dequeue().reject(abortError);
-        }
-      }
-    },
-    concurrency: {
-      get: () => concurrency,
-      set(newConcurrency) {
-        validateConcurrency(newConcurrency);
-        concurrency = newConcurrency;
-        queueMicrotask(() => {
-          while (activeCount < concurrency && queue.size > 0) {
-            resumeNext();
-          }
-        });
-      }
-    },
-    map: {
-      async value(iterable, function_) {
-        const promises3 = [];
-        try {
-          Array.from(iterable, (value, index) => {
-            const promise = generator(function_, value, index);
-            promises3.push(promise);
-            return promise;
-          });
-        } catch (error2) {
-          for (const promise of promises3) {
-            promise.catch(() => {
-            });
-          }
-          throw error2;
-        }
-        return Promise.all(promises3);
-      }
-    }
-  });
-  return generator;
-}
-function validateConcurrency(concurrency) {
-  if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) {
-    throw new TypeError("Expected `concurrency` to be a number from 1 and up");
-  }
-}
-
-// src/api/scheduler.ts
-function createScheduler(options) {
-  const limit = pLimit(options.concurrency);
-  const gates = /* @__PURE__ */ new Map();
-  const gateFor = (origin) => {
-    let gate = gates.get(origin);
-    if (!gate) gates.set(origin, gate = new RateGate(options.rateWindowMs, options.maxWaitMs));
-    return gate;
-  };
-  return {
-    run(origin, attempt) {
-      return limit(async () => {
-        const gate = gateFor(origin);
-        const ticket = await gate.acquire();
-        let rate;
-        try {
-          const result = await attempt();
-          rate = result.rate;
-          return result;
-        } finally {
-          gate.settle(ticket, rate, Date.now());
-        }
-      });
-    }
-  };
-}
-
-// src/api/websites.ts
-var PER_PAGE2 = 100;
-var MAX_SEARCH_PAGES = 5;
-var decodeWebsitePage = decodePage(decodeWebsite);
-var decodeOneWebsite = decodeItem(decodeWebsite);
-function idPath(id2) {
-  if (!Number.isSafeInteger(id2) || id2 < 1) throw new UsageError(`invalid website id ${String(id2)}`);
-  return `websites/${id2}`;
-}
-function createWebsitesApi(service) {
-  const list = async (params = {}) => decodeResponse(await service.request("GET", "websites", { query: encodeListWebsites(params) }), decodeWebsitePage);
-  return {
-    list,
-    show: async (id2) => decodeResponse(await service.request("GET", idPath(id2)), decodeOneWebsite),
-    create: async (input) => decodeResponse(await service.request("POST", "websites", { form: encodeCreate(input) }), decodeOneWebsite),
-    update: async (id2, input) => decodeResponse(await service.request("PUT", idPath(id2), { form: encodeUpdate(input) }), decodeOneWebsite),
-    delete: async (id2) => decodeResponse(await service.request("DELETE", idPath(id2)), decodeDeleted("website")),
-    readAll: async () => {
-      const base = { per_page: PER_PAGE2, sort_by: "id", sort: "asc" };
-      return readAll({
-        page: (page) => list({ ...base, page }),
-        key: (website) => website.id,
-        perPage: PER_PAGE2,
-        url: service.url("websites", encodeListWebsites(base)),
-        noun: "websites"
-      });
-    },
-    find: (domain) => {
-      const normalized = normalizeDomain(domain);
-      const query = encodeListWebsites({ search: normalized, per_page: PER_PAGE2, sort_by: "id", sort: "desc" });
-      return find(list, normalized, service.url("websites", query));
-    }
-  };
-}
-async function find(list, domain, url) {
-  for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
-    const result = await list({ search: domain, per_page: PER_PAGE2, sort_by: "id", sort: "desc", page });
-    const hit = result.data.find((website) => website.domain === domain);
-    if (hit) return hit;
-    const more = result.meta ? page < result.meta.last_page : Boolean(result.links?.next);
-    if (!more || result.data.length === 0) return void 0;
-  }
-  throw new ApiError({
-    kind: "bound",
-    method: "GET",
-    url,
-    message: `the search for ${domain} runs past ${MAX_SEARCH_PAGES} pages (${MAX_SEARCH_PAGES * PER_PAGE2} matches) without it: cannot tell whether the POST created it; check the account, then plan again`
-  });
-}
-
-// src/api/client.ts
-var DEFAULTS = {
-  concurrency: 4,
-  timeoutMs: 3e4,
-  retries: 4,
-  retryBaseMs: 500,
-  // The real API's throttle:60,1 (API-NOTES §1).
-  rateWindowMs: 6e4,
-  // DESIGN §12: a page of 100 websites is tens of KiB; even 100 `exclude_ips` TEXT columns (64 KiB each,
-  // newlines escaped) stay well under this.
-  maxBodyBytes: 32 * 2 ** 20,
-  // DESIGN §12: the real API's windows are one minute; a server asking for longer is broken or hostile.
-  maxWaitMs: 5 * 6e4
-};
-function createClient(options) {
-  const apiKey = checkKey(options.apiKey, "the API key (SITESYNC_API_KEY)");
-  const projectsKey = options.projectsApiKey ? checkKey(options.projectsApiKey, "the projects API key") : apiKey;
-  const websitesBase = options.websitesUrl ? resolveBaseUrl(options.websitesUrl, "--websites-url") : void 0;
-  const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "--projects-url") : void 0;
-  const stats = { sent: {}, throttled: 0, retries: 0 };
-  const maxWaitMs = whole(options.maxWaitMs, DEFAULTS.maxWaitMs, 0, "maxWaitMs");
-  const http2 = createHttp({
-    scheduler: createScheduler({
-      concurrency: whole(options.concurrency, DEFAULTS.concurrency, 1, "--concurrency"),
-      rateWindowMs: whole(options.rateWindowMs, DEFAULTS.rateWindowMs, 1, "rateWindowMs"),
-      maxWaitMs
-    }),
-    stats,
-    timeoutMs: whole(options.timeoutMs, DEFAULTS.timeoutMs, 1, "timeoutMs"),
-    maxBodyBytes: whole(options.maxBodyBytes, DEFAULTS.maxBodyBytes, 1, "maxBodyBytes"),
-    maxWaitMs,
-    retries: whole(options.retries, DEFAULTS.retries, 0, "retries"),
-    retryBaseMs: whole(options.retryBaseMs, DEFAULTS.retryBaseMs, 0, "retryBaseMs"),
-    secrets: [.../* @__PURE__ */ new Set([apiKey, projectsKey])],
-    onRequest: options.onRequest
-  });
-  return {
-    target: { ...websitesBase ? { websites: websitesBase } : {}, ...projectsBase ? { projects: projectsBase } : {} },
-    websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http2)),
-    projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http2)),
-    stats: () => ({ ...stats, sent: { ...stats.sent } })
-  };
-}
-function checkKey(key2, what) {
-  const trimmed = key2?.trim() ?? "";
-  if (trimmed === "") throw new UsageError(`${what} is missing`);
-  if (!/^[\x21-\x7e]+$/.test(trimmed)) throw new UsageError(`${what} contains spaces or characters that cannot be sent`);
-  return trimmed;
-}
-function whole(value, fallback, min, name) {
-  if (value === void 0) return fallback;
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new UsageError(`${name} must be a whole number ≥ ${min}, got ${value}`);
-  }
-  return value;
-}
-
-// src/run/client.ts
-function clientFor(request2, config, onRequest) {
-  const { env, settings = {} } = request2;
-  const apiKey = request2.secrets?.apiKey || env.SITESYNC_API_KEY || void 0;
-  if (!apiKey) {
-    throw new UsageError("SITESYNC_API_KEY is not set: export the API key of the account (Account → API) before running this command");
-  }
-  const projectsApiKey = request2.secrets?.projectsApiKey || env.SITESYNC_PROJECTS_API_KEY || void 0;
-  request2.redactor.add([apiKey, projectsApiKey]);
-  const websitesUrl = settings.websitesUrl ?? (env.SITESYNC_WEBSITES_URL || void 0) ?? config?.websitesUrl;
-  const projectsUrl = settings.projectsUrl ?? (env.SITESYNC_PROJECTS_URL || void 0) ?? config?.projectsUrl;
-  return createClient({
-    ...websitesUrl ? { websitesUrl } : {},
-    ...projectsUrl ? { projectsUrl } : {},
-    apiKey,
-    ...projectsApiKey ? { projectsApiKey } : {},
-    concurrency: settings.concurrency,
-    timeoutMs: settings.timeoutMs,
-    maxWaitMs: settings.maxWaitMs,
-    rateWindowMs: settings.rateWindowMs,
-    onRequest
-  });
-}
-
-// src/plan/_tally.ts
-function newTally() {
-  return {
-    changes: [],
-    warnings: [],
-    left: { unchanged: 0, unmanaged: 0, ignored: 0 },
-    unverifiable: Object.fromEntries(WRITE_ONLY_FIELDS.map((field) => [field, 0]))
-  };
-}
-function byName(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function pruned(name, filters, tally) {
-  if (filters.ignore(name) !== void 0) tally.left.ignored++;
-  else if (!filters.prune || filters.protect(name) !== void 0) tally.left.unmanaged++;
-  else return true;
-  return false;
-}
-function warn(tally, code, subject, message, source) {
-  tally.warnings.push(source === void 0 ? { code, subject, message } : { code, subject, message, source: { ...source } });
-}
-function sourceOf(item) {
-  return item.source === void 0 ? {} : { source: { ...item.source } };
-}
-
-// src/plan/plan-projects.ts
-function planProjects(desired, live, filters, tally) {
-  if (live === void 0) {
-    const message = "The config lists projects but the live projects were not read: projects are not planned.";
-    warn(tally, "projects-not-read", "projects", message);
-    return;
-  }
-  const liveByKey = new Map([...live].sort((a, b) => byName(a.project, b.project)).map((p2) => [key(p2.project), p2]));
-  const listed = /* @__PURE__ */ new Set();
-  for (const d of [...desired].sort((a, b) => byName(a.project, b.project))) {
-    const k2 = key(d.project);
-    if (listed.has(k2)) {
-      warn(tally, "duplicate-project", d.project, `Project ${d.project} is listed more than once.`, d.source);
-      continue;
-    }
-    listed.add(k2);
-    planListed(d, liveByKey.get(k2), filters, tally);
-  }
-  for (const [k2, p2] of liveByKey) if (!listed.has(k2)) planUnlisted(p2, filters, tally);
-}
-function planListed(d, live, filters, tally) {
-  const ignoredBy = filters.ignore(d.project);
-  if (ignoredBy !== void 0) {
-    tally.left.ignored++;
-    const message = `Project ${d.project} matches policy.ignore "${ignoredBy}": it is not compared, changed or deleted.`;
-    warn(tally, "ignored", d.project, message, d.source);
-    return;
-  }
-  if (d.state === "present") {
-    if (live !== void 0) tally.left.unchanged++;
-    else {
-      const message = `Project ${d.project} does not exist, and the API cannot create projects: one appears with its first report.`;
-      warn(tally, "project-missing", d.project, message, d.source);
-    }
-    return;
-  }
-  if (live === void 0) return;
-  const protectedBy = filters.protect(d.project);
-  if (protectedBy !== void 0) {
-    tally.left.unmanaged++;
-    const message = `Project ${d.project} says state: absent but matches policy.protect "${protectedBy}": not deleted.`;
-    warn(tally, "protected-tombstone", d.project, message, d.source);
-    return;
-  }
-  const fingerprint = projectFingerprint(live);
-  const change = { kind: "project", action: "delete", project: live.project, reason: "tombstone", fingerprint };
-  tally.changes.push({ ...change, ...sourceOf(d) });
-}
-function planUnlisted(live, filters, tally) {
-  if (!pruned(live.project, filters, tally)) return;
-  const fingerprint = projectFingerprint(live);
-  tally.changes.push({ kind: "project", action: "delete", project: live.project, reason: "prune", fingerprint });
-}
-function key(name) {
-  return name.trim().toLowerCase();
-}
-
-// src/plan/diff-website.ts
-function createFields(desired) {
-  const fields = [];
-  for (const field of FIELD_NAMES) {
-    const value = desired[field] ?? CREATE_DEFAULTS[field];
-    if (value !== void 0) fields.push(sent(field, value));
-  }
-  return fields;
-}
-function updateFields(desired, live, syncWriteOnly) {
-  const reason = passwordReason(desired, live, syncWriteOnly);
-  const fields = [];
-  for (const field of FIELD_NAMES) {
-    const after = desired[field];
-    if (after === void 0) continue;
-    if (!WEBSITE_FIELDS[field].writeOnly) {
-      const change = compared(field, after, live);
-      if (change !== void 0) fields.push(change);
-      continue;
-    }
-    const because = field === "password" ? reason : syncWriteOnly ? "sync-write-only" : void 0;
-    if (because !== void 0) fields.push({ ...sent(field, after), sentBecause: because });
-  }
-  const mustSend = reason === "privacy-change" || reason === "no-password";
-  return { fields, passwordMissing: desired.privacy === 2 && mustSend && desired.password === void 0 };
-}
-function passwordReason(desired, live, syncWriteOnly) {
-  if (desired.privacy === 2 && live.privacy !== 2) return "privacy-change";
-  if ((desired.privacy ?? live.privacy) === 2 && !live.password) return "no-password";
-  return syncWriteOnly ? "sync-write-only" : void 0;
-}
-function compared(field, after, live) {
-  const before = live[field];
-  return same(field, after, before) ? void 0 : { field, before: shown(field, before), after: shown(field, after) };
-}
-function sent(field, value) {
-  const { sensitive, writeOnly } = WEBSITE_FIELDS[field];
-  const change = { field, before: null, after: shown(field, value) };
-  if (sensitive) change.sensitive = true;
-  if (writeOnly) change.writeOnly = true;
-  return change;
-}
-function same(field, a, b) {
-  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
-  if (a.length === b.length && a.every((entry, i) => entry === b[i])) return true;
-  if (WEBSITE_FIELDS[field].kind !== "set") return false;
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((entry) => right.has(entry));
-}
-function shown(field, value) {
-  if (WEBSITE_FIELDS[field].sensitive) return SENSITIVE;
-  return Array.isArray(value) ? [...value] : value;
-}
-
-// src/plan/plan-websites.ts
-function planWebsites(desired, live, filters, syncWriteOnly, tally) {
-  const { byDomain, extras } = indexLive(live, tally);
-  const listed = /* @__PURE__ */ new Set();
-  const sorted = desired.map((d) => withDomain(d, normalizeDomain(d.domain))).sort((a, b) => byName(a.domain, b.domain));
-  for (const d of sorted) {
-    if (listed.has(d.domain)) {
-      const message = `${d.domain} is listed more than once: only one entry is planned.`;
-      warn(tally, "duplicate-domain", d.domain, message, d.source);
-      continue;
-    }
-    listed.add(d.domain);
-    const current = byDomain.get(d.domain)?.site;
-    const pattern = filters.ignore(d.domain);
-    if (pattern !== void 0) {
-      tally.left.ignored++;
-      const message = `${d.domain} matches policy.ignore "${pattern}": it is not compared, changed or deleted.`;
-      warn(tally, "ignored", d.domain, message, d.source);
-    } else if (d.state === "absent") planTombstone(d, current, filters, tally);
-    else if (current === void 0) planCreate(d, tally);
-    else planUpdate(d, current, syncWriteOnly, tally);
-  }
-  for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted2(entry, filters, tally);
-  tally.left.unmanaged += extras.length;
-}
-function planCreate(d, tally) {
-  const requests = d.favorite === true ? 2 : 1;
-  const fields = createFields(d);
-  tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...sourceOf(d) });
-}
-function planUpdate(d, live, syncWriteOnly, tally) {
-  const { fields, passwordMissing } = updateFields(d, live, syncWriteOnly);
-  for (const field of WRITE_ONLY_FIELDS) {
-    if (d[field] !== void 0 && !fields.some((f2) => f2.field === field)) tally.unverifiable[field]++;
-  }
-  if (passwordMissing) {
-    const message = `${d.domain} asks for privacy password, but the config gives no password to send with it.`;
-    warn(tally, "password-missing", d.domain, message, d.source);
-  }
-  if (fields.length === 0) {
-    tally.left.unchanged++;
-    return;
-  }
-  const fingerprint = websiteFingerprint(live);
-  const change = { kind: "website", action: "update", domain: d.domain, id: live.id, fields, fingerprint };
-  tally.changes.push({ ...change, ...sourceOf(d) });
-}
-function planTombstone(d, live, filters, tally) {
-  if (live === void 0) return;
-  const pattern = filters.protect(d.domain);
-  if (pattern !== void 0) {
-    tally.left.unmanaged++;
-    const message = `${d.domain} says state: absent but matches policy.protect "${pattern}": it is not deleted.`;
-    warn(tally, "protected-tombstone", d.domain, message, d.source);
-    return;
-  }
-  const fingerprint = websiteFingerprint(live);
-  tally.changes.push({
-    kind: "website",
-    action: "delete",
-    domain: d.domain,
-    id: live.id,
-    reason: "tombstone",
-    fingerprint,
-    ...sourceOf(d)
-  });
-}
-function planUnlisted2({ domain, site }, filters, tally) {
-  if (!pruned(domain, filters, tally)) return;
-  const fingerprint = websiteFingerprint(site);
-  tally.changes.push({ kind: "website", action: "delete", domain, id: site.id, reason: "prune", fingerprint });
-}
-function indexLive(live, tally) {
-  const sorted = live.map((site) => ({ domain: normalizeDomain(site.domain), site })).sort((a, b) => byName(a.domain, b.domain) || exact(b) - exact(a) || a.site.id - b.site.id);
-  const byDomain = /* @__PURE__ */ new Map();
-  const extras = [];
-  for (const entry of sorted) {
-    if (!byDomain.has(entry.domain)) byDomain.set(entry.domain, entry);
-    else {
-      extras.push(entry);
-      const message = `The account holds ${entry.domain} more than once: id ${entry.site.id} is left alone (never compared or deleted).`;
-      warn(tally, "duplicate-live", entry.domain, message);
-    }
-  }
-  return { byDomain, extras };
-}
-function exact(entry) {
-  return entry.site.domain === entry.domain ? 1 : 0;
-}
-function withDomain(d, domain) {
-  return domain === d.domain ? d : { ...d, domain };
-}
-
-// src/plan/safety.ts
-function refusals(inputs) {
-  const found = [];
-  const deletes = inputs.changes.filter((c2) => c2.action === "delete");
-  if (deletes.length > inputs.maxDeletes) {
-    const websites = deletes.filter((c2) => c2.kind === "website").length;
-    const what = [plural(websites, "website"), plural(deletes.length - websites, "project")].filter((part) => !part.startsWith("0 ")).join(" and ");
-    found.push({
-      code: "max-deletes",
-      message: `The plan deletes ${what}, more than the limit of ${inputs.maxDeletes}. Check every delete, then run again with --max-deletes ${deletes.length} (or raise policy.max_deletes).`
-    });
-  }
-  if (inputs.prune && !inputs.allowEmpty) {
-    found.push(...emptyPrune(deletes, "website", inputs.keepsWebsites));
-    if (inputs.keepsProjects !== void 0) found.push(...emptyPrune(deletes, "project", inputs.keepsProjects));
-  }
-  return found;
-}
-function emptyPrune(deletes, kind, keeps) {
-  const pruned2 = deletes.filter((c2) => c2.kind === kind && c2.action === "delete" && c2.reason === "prune").length;
-  if (keeps || pruned2 === 0) return [];
-  const what = kind === "website" ? "their collected statistics" : "their reports";
-  return [
-    {
-      code: "empty-prune",
-      message: `policy.prune is on and the config lists no ${kind} to keep: the plan would delete ${plural(pruned2, `live ${kind}`)} and ${what}. If that is really intended, run again with --allow-empty.`
-    }
-  ];
-}
-
-// src/plan/summary.ts
-function summarize2(changes, left) {
-  const count = (action) => changes.filter((c2) => c2.action === action).length;
-  return { create: count("create"), update: count("update"), delete: count("delete"), ...left };
-}
-
-// src/plan/plan.ts
-var DEFAULT_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
-var ACTION_RANK = { create: 0, update: 1, delete: 2 };
-var KIND_RANK = { website: 0, project: 1 };
-function plan(desired, live, options) {
-  const { policy } = desired;
-  const filters = {
-    ignore: (name) => firstMatch(policy.ignore, name),
-    protect: (name) => firstMatch(policy.protect, name),
-    prune: policy.prune
-  };
-  const tally = newTally();
-  planWebsites(desired.websites, live.websites, filters, options.syncWriteOnly ?? false, tally);
-  if (desired.projects !== void 0) planProjects(desired.projects, live.projects, filters, tally);
-  const changes = tally.changes.sort(compareChanges);
-  const unverifiable = unverifiableFields(tally);
-  const body = {
-    format: "sitesync-plan",
-    version: 1,
-    configDigest: options.configDigest,
-    configFile: options.configFile,
-    target: options.target ?? {},
-    changes,
-    summary: summarize2(changes, tally.left),
-    warnings: tally.warnings,
-    refusals: refusals({
-      changes,
-      maxDeletes: options.maxDeletes ?? policy.maxDeletes,
-      prune: policy.prune,
-      allowEmpty: options.allowEmpty ?? false,
-      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file.
-      keepsWebsites: desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
-      keepsProjects: desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project))
-    }),
-    unverifiable,
-    estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT)
-  };
-  const { format, version, ...rest } = body;
-  return { format, version, hash: planHash(body), ...rest };
-}
-function compareChanges(a, b) {
-  const rank = ACTION_RANK[a.action] - ACTION_RANK[b.action] || KIND_RANK[a.kind] - KIND_RANK[b.kind];
-  return rank || byName(nameOf(a), nameOf(b));
-}
-function nameOf(change) {
-  return change.kind === "website" ? change.domain : change.project;
-}
-function unverifiableFields(tally) {
-  return WRITE_ONLY_FIELDS.map((field) => ({ field, count: tally.unverifiable[field] })).filter((entry) => entry.count > 0);
-}
-function estimate(changes, rate) {
-  const requests = changes.reduce((sum, c2) => sum + (c2.action === "create" ? c2.requests : 1), 0);
-  return {
-    requests,
-    rateLimit: rate.limit,
-    rateWindowSeconds: rate.windowSeconds,
-    seconds: requests / rate.limit * rate.windowSeconds
-  };
-}
-
-// src/run/read-live.ts
-async function readLive(client, config) {
-  const [websites, projects] = await Promise.all([
-    client.websites.readAll(),
-    config.projects ? client.projects.readAll() : void 0
-  ]);
-  return projects ? { websites, projects } : { websites };
-}
-
-// src/run/plan-from-config.ts
-async function planFromConfig(config, client, settings = {}) {
-  const live = await readLive(client, config);
-  const desired = { websites: config.websites, ...config.projects ? { projects: config.projects } : {}, policy: config.policy };
-  return plan(desired, live, {
-    configFile: config.file,
-    configDigest: config.digest,
-    target: client.target,
-    syncWriteOnly: settings.syncWriteOnly ?? false,
-    allowEmpty: settings.allowEmpty ?? false,
-    ...settings.maxDeletes === void 0 ? {} : { maxDeletes: settings.maxDeletes },
-    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? 6e4) / 1e3 }
-  });
-}
-function passwordsOf(config) {
-  const passwords = new Map(config.websites.map((w2) => [w2.domain, w2.password]));
-  return (domain) => passwords.get(domain);
-}
-
-// src/run/write-file.ts
-import { writeFileSync } from "node:fs";
-function writeOutput(path, text2) {
-  try {
-    writeFileSync(path, text2);
-  } catch (error2) {
-    const code = error2.code ?? String(error2);
-    throw new UsageError(`cannot write ${path} (${code}): check the folder exists and is writable`);
-  }
-}
-
-// src/run/run.ts
-async function run(request2, hooks = {}) {
-  const outcome = { command: request2.command, warnings: [], stale: [], exitCode: ExitCode2.ok };
-  try {
-    await execute(request2, hooks, outcome);
-  } catch (error2) {
-    outcome.error = error2;
-  }
-  outcome.exitCode = exitCodeOfRun({
-    error: outcome.error,
-    refused: (outcome.plan?.refusals.length ?? 0) > 0,
-    changes: outcome.plan?.changes.length ?? 0,
-    detailedExitcode: request2.settings?.detailedExitcode ?? false,
-    ...outcome.results && {
-      applied: {
-        aborted: outcome.results.aborted !== void 0,
-        failed: outcome.results.counts.failed,
-        stale: outcome.stale.length,
-        unconverged: outcome.unconverged?.length ?? 0
-      }
-    }
-  });
-  return outcome;
-}
-async function execute(request2, hooks, outcome) {
-  const settings = request2.settings ?? {};
-  const config = load(request2, hooks, outcome);
-  if (request2.command === "validate") return;
-  const client = clientFor(request2, config, hooks.onRequest);
-  const saved = settings.savedPlan;
-  if (saved) {
-    assertSameConfig(saved, config.digest, config.file);
-    assertSameTarget(saved, client.target);
-  }
-  if (request2.command === "apply" && typeof settings.resultsFile === "string") writeOutput(settings.resultsFile, "");
-  const { plan: plan2, stale } = saved ? await checkPreconditions(saved, client) : { plan: await planFromConfig(config, client, settings), stale: [] };
-  outcome.plan = plan2;
-  outcome.stale = stale;
-  await hooks.onPlan?.(plan2, stale);
-  if (request2.command !== "apply" || plan2.refusals.length > 0) return;
-  if (plan2.changes.length === 0 && stale.length === 0) return;
-  await hooks.approve?.(plan2);
-  await applyPlan(plan2, { config, client, settings, hooks, redactor: request2.redactor }, outcome);
-}
-function load(request2, hooks, outcome) {
-  if (typeof request2.config !== "string") {
-    request2.redactor.add(request2.config.secrets);
-    return outcome.config = request2.config;
-  }
-  const result = loadConfig(request2.config, { env: request2.env });
-  if (result.ok) request2.redactor.add(result.config.secrets);
-  outcome.warnings = result.warnings;
-  hooks.onLoad?.(result);
-  if (!result.ok) throw new ConfigError(result.errors);
-  return outcome.config = result.config;
-}
-async function applyPlan(plan2, { config, client, settings, hooks, redactor }, outcome) {
-  const onItem = hooks.onItem;
-  const result = await apply(plan2, client, { passwordOf: passwordsOf(config), ...onItem ? { onItem } : {} });
-  const items = [...result.items, ...outcome.stale];
-  outcome.results = { counts: countItems(items, plan2.summary.unchanged), items, ...result.aborted ? { aborted: result.aborted } : {} };
-  const file = typeof settings.resultsFile === "function" ? settings.resultsFile(plan2) : settings.resultsFile;
-  if (file) {
-    writeOutput(file, `${redactor.json(outcome.results)}
-`);
-    outcome.resultsFile = file;
-  }
-  if (settings.verify && !result.aborted && outcome.stale.length === 0) {
-    outcome.unconverged = (await planFromConfig(config, client, { ...settings, syncWriteOnly: false })).changes;
-  }
-}
-
-// src/action/offline-env.ts
-var REFERENCE = /(?<!\$)\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}/g;
-function offlineEnv(source, env) {
-  const names = new Set([...source.matchAll(REFERENCE)].map((match) => match[1]));
-  const missing = [...names].filter((name) => !env[name]).sort();
-  const standIn = Object.fromEntries(missing.map((name) => [name, `${label(name)}.offline.invalid`]));
-  return { env: { ...env, ...standIn }, standIns: missing };
-}
-function label(name) {
-  return name.toLowerCase().replaceAll("_", "-").replace(/^-+|-+$/g, "") || "value";
-}
-
-// src/action/report.ts
-function reportOf(outcome, command, configLabel) {
-  const { error: error2, plan: plan2, results, exitCode } = outcome;
-  if (error2 instanceof ConfigError) return configErrorReport(command, configLabel, error2.diagnostics, outcome.warnings, exitCode);
-  if (error2 !== void 0) return errorReport(command, configLabel, error2, exitCode);
-  if (plan2 && results) return applyReport(plan2, results, exitCode);
-  if (plan2) return planReport(plan2, exitCode);
-  throw new InternalError(`the ${command} run ended without a plan or an error`);
-}
-function planReport(plan2, exitCode) {
-  const [summary2, rest] = splitPlanMarkdown(renderMarkdown(plan2));
-  const n4 = plan2.changes.length;
-  const report2 = { summary: summary2, exitCode };
-  if (rest) report2.details = { title: `Show the plan (${n4} change${n4 === 1 ? "" : "s"})`, markdown: rest };
-  if (plan2.refusals.length > 0) return { ...report2, failure: `refused: ${plan2.refusals.map((r3) => r3.message).join("; ")}` };
-  if (exitCode === ExitCode2.changes) {
-    return { ...report2, failure: `the account differs from the config: ${n4} change${n4 === 1 ? "" : "s"} (exit 2, detailed-exitcode)` };
-  }
-  return report2;
-}
-function splitPlanMarkdown(markdown) {
-  const at2 = markdown.indexOf("\n#### ");
-  if (at2 < 0) return [markdown.trimEnd(), void 0];
-  return [markdown.slice(0, at2).trimEnd(), markdown.slice(at2 + 1).trimEnd()];
-}
-function applyReport(plan2, { items, counts, aborted }, exitCode) {
-  const blocks = [renderResultsMarkdown(items, counts).trimEnd()];
-  if (aborted) blocks.push(callout("CAUTION", `The run stopped early: ${md(aborted)}`));
-  const details = { title: "The plan that was applied", markdown: renderMarkdown(plan2).trimEnd() };
-  const report2 = { summary: blocks.join("\n\n"), details, exitCode };
-  if (aborted) return { ...report2, failure: `the run stopped early: ${aborted}` };
-  if (counts.failed > 0) return { ...report2, failure: `${counts.failed} change${counts.failed === 1 ? "" : "s"} failed; see the results` };
-  return report2;
-}
-function offlineReport(configLabel, facts, exitCode) {
-  const managed = [`${facts.websites} website${facts.websites === 1 ? "" : "s"}`];
-  if (facts.projects !== void 0) managed.push(`${facts.projects} project${facts.projects === 1 ? "" : "s"}`);
-  const lines = [
-    `No plan was made: ${md(facts.reason)}. The config was validated offline and is valid (${managed.join(", ")}).`
-  ];
-  if (facts.standIns.length > 0) {
-    const names = facts.standIns.map((name) => `\`${name}\``).join(", ");
-    lines.push(`Not available to this run, so checked with stand-in values: ${names}.`);
-  }
-  const blocks = [heading("plan", configLabel), callout("NOTE", ...lines)];
-  if (facts.warnings.length > 0) blocks.push(diagnosticList("Warnings", facts.warnings));
-  return { summary: blocks.join("\n\n"), exitCode };
-}
-function configErrorReport(command, configLabel, errors, warnings, exitCode) {
-  const n4 = errors.length;
-  const verdict = `The config has ${n4} error${n4 === 1 ? "" : "s"}: nothing was sent to the API.`;
-  const blocks = [heading(command, configLabel), callout("CAUTION", verdict), diagnosticList("Errors", errors)];
-  if (warnings.length > 0) blocks.push(diagnosticList("Warnings", warnings));
-  return { summary: blocks.join("\n\n"), exitCode, failure: `${n4} error${n4 === 1 ? "" : "s"} in ${configLabel}` };
-}
-function errorReport(command, configLabel, error2, exitCode = exitCodeOf(error2)) {
-  const message = error2 instanceof Error ? error2.message : String(error2);
-  const lines = [`sitesync ${command} failed: ${md(message)}`];
-  if (error2 instanceof ApiError && (error2.kind === "redirect" || error2.status === 401)) {
-    lines.push("Check the api-key input (and projects-api-key): the server did not accept it.");
-  }
-  const summary2 = [heading(command, configLabel), callout("CAUTION", ...lines)].join("\n\n");
-  return { summary: summary2, exitCode, failure: message };
-}
-function heading(command, configLabel) {
-  return `### sitesync ${command} for ${md(configLabel)}`;
-}
-function callout(kind, ...lines) {
-  return [`> [!${kind}]`, ...lines.map((line) => `> ${line}`)].join("\n");
-}
-function diagnosticList(title, diagnostics) {
-  const item = (d) => `- \`${d.file}:${d.line}:${d.column}\` ${md(d.path ? `${d.path}: ${d.message}` : d.message)}`;
-  return [`#### ${title}`, ...diagnostics.map(item)].join("\n");
-}
-
-// src/action/execute.ts
-async function execute2(ctx) {
-  const offline = offlineReason(ctx);
-  if (offline) return { report: await validateOffline(ctx, offline) };
-  if (!ctx.inputs.apiKey) {
-    throw new UsageError("no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`");
-  }
-  const { inputs } = ctx;
-  const saved = {};
-  const outcome = await run(
-    {
-      command: inputs.command,
-      config: inputs.config,
-      env: ctx.env,
-      secrets: { apiKey: inputs.apiKey, projectsApiKey: inputs.projectsApiKey },
-      settings: settingsOf(ctx),
-      redactor: ctx.redactor
-    },
-    hooksOf(ctx, (file) => saved.planFile = file)
-  );
-  if (outcome.resultsFile) setOutput("results-file", outcome.resultsFile);
-  if (outcome.results) annotateFailures(outcome.results.items, ctx.event.workspace);
-  return { report: reportOf(outcome, inputs.command, ctx.configLabel), ...saved };
-}
-function settingsOf({ inputs, env }) {
-  return {
-    websitesUrl: inputs.websitesUrl,
-    projectsUrl: inputs.projectsUrl,
-    concurrency: inputs.concurrency,
-    ...inputs.maxDeletes === void 0 ? {} : { maxDeletes: Number(inputs.maxDeletes) },
-    detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
-    resultsFile: (plan2) => join(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan2.hash.slice(0, 8)}.json`)
-  };
-}
-function hooksOf(ctx, onPlanFile) {
-  return {
-    onLoad: annotateLoad(ctx),
-    onPlan(plan2) {
-      const planFile = savePlan(plan2, ctx.env);
-      onPlanFile(planFile);
-      setPlanOutputs(plan2, planFile);
-      startGroup(`Plan: ${plan2.changes.length} change${plan2.changes.length === 1 ? "" : "s"}`);
-      info(ctx.redactor.redact(render(plan2, "text", { color: !("NO_COLOR" in ctx.env) })));
-      endGroup();
-      annotateChanges(plan2.changes, ctx.event.workspace);
-    },
-    onItem: (item, done, total) => info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`))
-  };
-}
-function annotateLoad(ctx) {
-  return (result) => annotateDiagnostics(result.ok ? result.warnings : [...result.errors, ...result.warnings], ctx.event.workspace);
-}
-function offlineReason(ctx) {
-  const pr2 = ctx.event.pullRequest;
-  if (!pr2) return void 0;
-  if (ctx.inputs.command === "apply") {
-    if (pr2.fork) throw new UsageError("apply does not run for a pull request from a fork: its config is not trusted with the API key");
-    return void 0;
-  }
-  if (pr2.fork) return "this pull request comes from a fork, and sitesync never sends the API key for a fork's config";
-  if (!ctx.inputs.apiKey) {
-    warning("No api-key was given, so the config was only validated. Pass api-key: ${{ secrets.SITESYNC_API_KEY }} (and check that the secret exists) to get a plan.");
-    return "no api-key was given to this run";
-  }
-  return void 0;
-}
-async function validateOffline(ctx, reason) {
-  const { env, standIns } = offlineEnv(readSource2(ctx.inputs.config) ?? "", ctx.env);
-  const outcome = await run(
-    { command: "validate", config: ctx.inputs.config, env, redactor: ctx.redactor },
-    { onLoad: annotateLoad(ctx) }
-  );
-  const config = outcome.config;
-  if (!config || outcome.error !== void 0) return reportOf(outcome, ctx.inputs.command, ctx.configLabel);
-  info(`No plan was made: ${reason}. ${ctx.configLabel} is valid.`);
-  const projects = config.projects?.length;
-  return offlineReport(ctx.configLabel, { reason, websites: config.websites.length, projects, standIns, warnings: outcome.warnings }, outcome.exitCode);
-}
-function readSource2(file) {
-  try {
-    return readFileSync2(file, "utf8");
-  } catch {
-    return void 0;
-  }
-}
-function savePlan(plan2, env) {
-  const file = join(env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
-  writeFileSync2(file, render(plan2, "json"));
-  return file;
-}
-function setPlanOutputs(plan2, planFile) {
-  setOutput("has-changes", String(plan2.changes.length > 0));
-  setOutput("creates", plan2.summary.create);
-  setOutput("updates", plan2.summary.update);
-  setOutput("deletes", plan2.summary.delete);
-  setOutput("plan-file", planFile);
-}
-
-// src/action/inputs.ts
-function readInputs(redactor, env) {
-  const secret = (name, envName) => {
-    const value = text(name) ?? (env[envName] || void 0);
-    redactor.add([value]);
-    return value;
-  };
-  const apiKey = secret("api-key", "SITESYNC_API_KEY");
-  const projectsApiKey = secret("projects-api-key", "SITESYNC_PROJECTS_API_KEY");
-  const githubToken = secret("github-token", "GITHUB_TOKEN");
-  const problems = [];
-  const options = readOptions(problems);
-  if (problems.length > 0) throw new UsageError(`invalid input: ${problems.join("; ")}`);
-  return {
-    ...options,
-    apiKey,
-    projectsApiKey,
-    githubToken,
-    websitesUrl: text("websites-url"),
-    projectsUrl: text("projects-url")
-  };
-}
-function readOptions(problems) {
-  const command = text("command") ?? "plan";
-  if (command !== "plan" && command !== "apply") problems.push(`command must be plan or apply, not "${command}"`);
-  const maxDeletes = text("max-deletes");
-  if (maxDeletes !== void 0 && !/^\d+$/.test(maxDeletes)) {
-    problems.push(`max-deletes must be a whole number (0 or more), not "${maxDeletes}"`);
-  }
-  const concurrency = text("concurrency") ?? "4";
-  if (!/^\d+$/.test(concurrency) || Number(concurrency) < 1) {
-    problems.push(`concurrency must be a whole number of at least 1, not "${concurrency}"`);
-  }
-  return {
-    command,
-    config: text("config") ?? "sitesync.yaml",
-    maxDeletes,
-    concurrency: Number(concurrency),
-    comment: flag2("comment", true, problems),
-    detailedExitcode: flag2("detailed-exitcode", false, problems)
-  };
-}
-function text(name) {
-  return getInput(name) || void 0;
-}
-function flag2(name, fallback, problems) {
-  const value = text(name);
-  if (value === void 0) return fallback;
-  if (["true", "True", "TRUE"].includes(value)) return true;
-  if (["false", "False", "FALSE"].includes(value)) return false;
-  problems.push(`${name} must be true or false, not "${value}"`);
-  return fallback;
-}
-
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync3, existsSync as existsSync2 } from "fs";
+import { readFileSync as readFileSync2, existsSync as existsSync2 } from "fs";
 import { EOL as EOL5 } from "os";
 var Context = class {
   /**
@@ -43434,7 +39615,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync2(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync3(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync2(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${EOL5}`);
@@ -43663,7 +39844,7 @@ var before_after_hook_default = { Singular, Collection };
 // node_modules/@octokit/endpoint/dist-bundle/index.js
 var VERSION = "0.0.0-development";
 var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
-var DEFAULTS2 = {
+var DEFAULTS = {
   method: "GET",
   baseUrl: "https://api.github.com",
   headers: {
@@ -43778,7 +39959,7 @@ function encodeUnreserved(str) {
     return "%" + c2.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue2(operator, value, key2) {
+function encodeValue(operator, value, key2) {
   value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
   if (key2) {
     return encodeUnreserved(key2) + "=" + value;
@@ -43801,20 +39982,20 @@ function getValues(context3, operator, key2, modifier) {
         value = value.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue2(operator, value, isKeyOperator(operator) ? key2 : "")
+        encodeValue(operator, value, isKeyOperator(operator) ? key2 : "")
       );
     } else {
       if (modifier === "*") {
         if (Array.isArray(value)) {
           value.filter(isDefined).forEach(function(value2) {
             result.push(
-              encodeValue2(operator, value2, isKeyOperator(operator) ? key2 : "")
+              encodeValue(operator, value2, isKeyOperator(operator) ? key2 : "")
             );
           });
         } else {
           Object.keys(value).forEach(function(k2) {
             if (isDefined(value[k2])) {
-              result.push(encodeValue2(operator, value[k2], k2));
+              result.push(encodeValue(operator, value[k2], k2));
             }
           });
         }
@@ -43822,13 +40003,13 @@ function getValues(context3, operator, key2, modifier) {
         const tmp = [];
         if (Array.isArray(value)) {
           value.filter(isDefined).forEach(function(value2) {
-            tmp.push(encodeValue2(operator, value2));
+            tmp.push(encodeValue(operator, value2));
           });
         } else {
           Object.keys(value).forEach(function(k2) {
             if (isDefined(value[k2])) {
               tmp.push(encodeUnreserved(k2));
-              tmp.push(encodeValue2(operator, value[k2].toString()));
+              tmp.push(encodeValue(operator, value[k2].toString()));
             }
           });
         }
@@ -43971,7 +40152,7 @@ function withDefaults(oldDefaults, newDefaults) {
     parse
   });
 }
-var endpoint = withDefaults(null, DEFAULTS2);
+var endpoint = withDefaults(null, DEFAULTS);
 
 // node_modules/content-type/dist/index.js
 var SP = 32;
@@ -47587,6 +43768,3956 @@ function getOctokit(token, options, ...additionalPlugins) {
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
+// src/apply/changes.ts
+var CREATE_ATTEMPTS = 3;
+async function createWebsite(change, client, options) {
+  const values = fieldValues(change, options);
+  const { favorite: _favorite, password, ...fields } = values;
+  const input = { domain: change.domain, ...fields, ...password ? { password } : {} };
+  const { site, adopted } = await postOrAdopt(input, client);
+  try {
+    if (adopted) await client.websites.update(site.id, values);
+    else if (change.requests === 2) await client.websites.update(site.id, { favorite: true });
+  } catch (error2) {
+    const message = error2 instanceof Error ? error2.message : String(error2);
+    const what = adopted ? "adopted but its values were not set" : "not made a favorite";
+    return { change, status: "failed", id: site.id, note: `created (id ${site.id}) but ${what}`, error: { message } };
+  }
+  return { change, status: "applied", id: site.id, ...adopted ? { note: "adopted: the POST's answer was lost but the site exists" } : {} };
+}
+async function postOrAdopt(input, client) {
+  let ambiguous = false;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { site: await client.websites.create(input), adopted: false };
+    } catch (error2) {
+      if (!(error2 instanceof ApiError)) throw error2;
+      const takenByUs = ambiguous && error2.fieldErrors?.domain?.some((m2) => m2.includes("already been taken"));
+      if (!error2.ambiguous && !takenByUs) throw error2;
+      ambiguous = true;
+      const existing = await client.websites.find(input.domain);
+      if (existing) return { site: existing, adopted: true };
+      if (takenByUs || attempt >= CREATE_ATTEMPTS) throw error2;
+    }
+  }
+}
+async function updateWebsite(change, client, options) {
+  try {
+    await client.websites.update(change.id, fieldValues(change, options));
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.status === 500 && await isGone(client, change.id)) {
+      throw new ApiError({
+        kind: "http",
+        method: error2.method,
+        url: error2.url,
+        status: 404,
+        message: `website ${change.domain} (id ${change.id}) no longer exists; plan again`,
+        cause: error2
+      });
+    }
+    throw error2;
+  }
+  return { change, status: "applied", id: change.id };
+}
+async function isGone(client, id2) {
+  try {
+    await client.websites.show(id2);
+    return false;
+  } catch (error2) {
+    return error2 instanceof ApiError && error2.status === 404;
+  }
+}
+async function deleteWebsite(change, client) {
+  return alreadyGoneIsDone(change, () => client.websites.delete(change.id));
+}
+async function deleteProject(change, client) {
+  return alreadyGoneIsDone(change, () => client.projects.delete(change.project));
+}
+async function alreadyGoneIsDone(change, request2) {
+  try {
+    await request2();
+    return { change, status: "applied" };
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.status === 404) return { change, status: "applied", note: "already gone" };
+    throw error2;
+  }
+}
+function fieldValues(change, options) {
+  const input = {};
+  for (const field of change.fields) setField2(input, field, change.domain, options);
+  return input;
+}
+function setField2(input, field, domain, options) {
+  if (field.field === "password") {
+    const password = options.passwordOf(domain);
+    if (password === void 0) throw new Error(`the password of ${domain} is not available: plan and apply from the same config`);
+    input.password = password;
+    return;
+  }
+  const value = field.after === null && isList(field.field) ? [] : field.after;
+  Object.assign(input, { [field.field]: value });
+}
+function isList(field) {
+  const { kind } = WEBSITE_FIELDS[field];
+  return kind === "list" || kind === "set";
+}
+
+// src/apply/count-items.ts
+function countItems(items, unchanged) {
+  const count = (status) => items.filter((i) => i.status === status).length;
+  return { applied: count("applied"), failed: count("failed"), skipped: count("skipped"), unchanged };
+}
+
+// src/apply/apply.ts
+var PHASES = ["create", "update", "delete"];
+async function apply(plan2, client, options) {
+  if (plan2.refusals.length > 0) {
+    throw new InternalError(`apply was given a refused plan: ${plan2.refusals.map((r3) => r3.message).join("; ")}`);
+  }
+  const results = /* @__PURE__ */ new Map();
+  let aborted;
+  const execute3 = async (change) => {
+    let result;
+    if (aborted) {
+      result = { change, status: "skipped", note: `not attempted: ${aborted}` };
+    } else {
+      try {
+        result = await executeChange(change, client, options);
+      } catch (error2) {
+        result = failure(change, error2);
+        if (error2 instanceof ApiError && error2.fatal) aborted ??= error2.message;
+      }
+    }
+    results.set(change, result);
+    options.onItem?.(result, results.size, plan2.changes.length);
+  };
+  for (const phase of PHASES) {
+    await Promise.all(plan2.changes.filter((c2) => c2.action === phase).map(execute3));
+  }
+  const items = plan2.changes.map((change) => results.get(change));
+  return { items, counts: countItems(items, plan2.summary.unchanged), ...aborted ? { aborted } : {} };
+}
+function executeChange(change, client, options) {
+  if (change.kind === "project") return deleteProject(change, client);
+  switch (change.action) {
+    case "create":
+      return createWebsite(change, client, options);
+    case "update":
+      return updateWebsite(change, client, options);
+    case "delete":
+      return deleteWebsite(change, client);
+  }
+}
+function failure(change, error2) {
+  if (error2 instanceof ApiError && error2.kind === "stopped") return { change, status: "skipped", note: error2.serverMessage };
+  if (!(error2 instanceof ApiError)) {
+    return { change, status: "failed", error: { message: error2 instanceof Error ? error2.message : String(error2) } };
+  }
+  return {
+    change,
+    status: "failed",
+    error: {
+      message: error2.message,
+      ...error2.status === void 0 ? {} : { status: error2.status },
+      ...error2.fieldErrors ? { fieldErrors: error2.fieldErrors } : {}
+    }
+  };
+}
+
+// src/apply/saved-plan.ts
+var import__ = __toESM(require__(), 1);
+
+// schemas/plan.schema.json
+var plan_schema_default = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://github.com/sitesync/sitesync/schemas/plan.schema.json",
+  title: "sitesync plan",
+  description: 'A saved sitesync plan (`sitesync plan --out plan.json`). It holds no secret: passwords are always "(sensitive)".',
+  type: "object",
+  additionalProperties: false,
+  required: ["format", "version", "hash", "configDigest", "configFile", "target", "changes", "summary", "warnings", "refusals", "unverifiable", "estimate"],
+  properties: {
+    format: { const: "sitesync-plan" },
+    version: { const: 1 },
+    hash: { $ref: "#/$defs/sha256", description: "sha256 of the canonical (sorted-key) JSON of every other field." },
+    configDigest: { type: "string", description: "sha256 of the config file's bytes." },
+    configFile: { type: "string" },
+    target: {
+      type: "object",
+      additionalProperties: false,
+      description: "The API base URLs the plan was read against; a saved plan is applied only there.",
+      properties: { websites: { type: "string" }, projects: { type: "string" } }
+    },
+    changes: {
+      type: "array",
+      description: "In apply order: creates, updates, deletes (websites, then projects), each sorted by name.",
+      items: { $ref: "#/$defs/change" }
+    },
+    summary: {
+      type: "object",
+      additionalProperties: false,
+      required: ["create", "update", "delete", "unchanged", "unmanaged", "ignored"],
+      properties: {
+        create: { $ref: "#/$defs/count" },
+        update: { $ref: "#/$defs/count" },
+        delete: { $ref: "#/$defs/count" },
+        unchanged: { $ref: "#/$defs/count" },
+        unmanaged: { $ref: "#/$defs/count" },
+        ignored: { $ref: "#/$defs/count" }
+      }
+    },
+    warnings: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["code", "message"],
+        properties: {
+          code: { type: "string" },
+          message: { type: "string" },
+          subject: { type: "string" },
+          source: { $ref: "#/$defs/source" }
+        }
+      }
+    },
+    refusals: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["code", "message"],
+        properties: {
+          code: { enum: ["max-deletes", "empty-prune"] },
+          message: { type: "string" }
+        }
+      }
+    },
+    unverifiable: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["field", "count"],
+        properties: {
+          field: { enum: ["password", "exclude_params"] },
+          count: { type: "integer", minimum: 1 }
+        }
+      }
+    },
+    estimate: {
+      type: "object",
+      additionalProperties: false,
+      required: ["requests", "rateLimit", "rateWindowSeconds", "seconds"],
+      properties: {
+        requests: { $ref: "#/$defs/count" },
+        rateLimit: { type: "number", exclusiveMinimum: 0 },
+        rateWindowSeconds: { type: "number", exclusiveMinimum: 0 },
+        seconds: { type: "number", minimum: 0 }
+      }
+    }
+  },
+  $defs: {
+    count: { type: "integer", minimum: 0 },
+    sha256: { type: "string", pattern: "^[0-9a-f]{64}$" },
+    fingerprint: { type: "string", pattern: "^[0-9a-f]{16}$" },
+    source: {
+      type: "object",
+      additionalProperties: false,
+      required: ["file", "line", "column"],
+      properties: {
+        file: { type: "string" },
+        line: { type: "integer", minimum: 1 },
+        column: { type: "integer", minimum: 1 }
+      }
+    },
+    reason: { enum: ["tombstone", "prune"] },
+    fieldValue: {
+      description: "privacy 0|1|2, email and exclude_bots integers, favorite a boolean, lists of strings; null when unknown (write-only) or absent (create).",
+      anyOf: [
+        { type: "integer" },
+        { type: "boolean" },
+        { type: "string" },
+        { type: "null" },
+        { type: "array", items: { type: "string" } }
+      ]
+    },
+    fieldChange: {
+      type: "object",
+      additionalProperties: false,
+      required: ["field", "before", "after"],
+      properties: {
+        field: { enum: ["privacy", "password", "email", "exclude_bots", "exclude_params", "exclude_ips", "favorite"] },
+        before: { $ref: "#/$defs/fieldValue" },
+        after: { $ref: "#/$defs/fieldValue" },
+        sensitive: { const: true },
+        writeOnly: { const: true },
+        sentBecause: { enum: ["privacy-change", "no-password", "sync-write-only"] }
+      },
+      allOf: [
+        {
+          if: { properties: { field: { const: "password" } } },
+          then: {
+            required: ["sensitive", "writeOnly"],
+            properties: { before: { const: null }, after: { const: "(sensitive)" } }
+          }
+        },
+        {
+          if: { properties: { field: { const: "exclude_params" } } },
+          then: { required: ["writeOnly"], properties: { before: { const: null } } }
+        },
+        {
+          if: { properties: { field: { const: "privacy" } } },
+          then: { properties: { before: { enum: [0, 1, 2, null] }, after: { enum: [0, 1, 2] } } }
+        }
+      ]
+    },
+    change: {
+      oneOf: [
+        { $ref: "#/$defs/websiteCreate" },
+        { $ref: "#/$defs/websiteUpdate" },
+        { $ref: "#/$defs/websiteDelete" },
+        { $ref: "#/$defs/projectDelete" }
+      ]
+    },
+    websiteCreate: {
+      type: "object",
+      additionalProperties: false,
+      required: ["kind", "action", "domain", "fields", "requests"],
+      properties: {
+        kind: { const: "website" },
+        action: { const: "create" },
+        domain: { type: "string", minLength: 1 },
+        fields: { type: "array", items: { $ref: "#/$defs/fieldChange" } },
+        requests: { enum: [1, 2], description: "POST, then PUT when favorite is set." },
+        source: { $ref: "#/$defs/source" }
+      }
+    },
+    websiteUpdate: {
+      type: "object",
+      additionalProperties: false,
+      required: ["kind", "action", "domain", "id", "fields", "fingerprint"],
+      properties: {
+        kind: { const: "website" },
+        action: { const: "update" },
+        domain: { type: "string", minLength: 1 },
+        id: { type: "integer" },
+        fields: { type: "array", minItems: 1, items: { $ref: "#/$defs/fieldChange" } },
+        fingerprint: { $ref: "#/$defs/fingerprint" },
+        source: { $ref: "#/$defs/source" }
+      }
+    },
+    websiteDelete: {
+      type: "object",
+      additionalProperties: false,
+      required: ["kind", "action", "domain", "id", "reason", "fingerprint"],
+      properties: {
+        kind: { const: "website" },
+        action: { const: "delete" },
+        domain: { type: "string", minLength: 1 },
+        id: { type: "integer" },
+        reason: { $ref: "#/$defs/reason" },
+        fingerprint: { $ref: "#/$defs/fingerprint" },
+        source: { $ref: "#/$defs/source" }
+      }
+    },
+    projectDelete: {
+      type: "object",
+      additionalProperties: false,
+      required: ["kind", "action", "project", "reason", "fingerprint"],
+      properties: {
+        kind: { const: "project" },
+        action: { const: "delete" },
+        project: { type: "string", minLength: 1 },
+        reason: { $ref: "#/$defs/reason" },
+        fingerprint: { $ref: "#/$defs/fingerprint" },
+        source: { $ref: "#/$defs/source" }
+      }
+    }
+  }
+};
+
+// src/plan/fingerprint.ts
+import { createHash } from "node:crypto";
+var FINGERPRINT_LENGTH = 16;
+function websiteFingerprint(w2) {
+  const state = { id: w2.id, domain: w2.domain, password: w2.password, updated_at: w2.updated_at };
+  for (const field of READABLE_FIELDS) {
+    const value = w2[field];
+    state[field] = WEBSITE_FIELDS[field].kind === "set" && Array.isArray(value) ? [...new Set(value)].sort() : value;
+  }
+  return shortHash(state);
+}
+function projectFingerprint(p2) {
+  return shortHash({ project: p2.project, reports: p2.reports, result: p2.result, created_at: p2.created_at });
+}
+function planHash(planWithoutHash) {
+  const { hash: _ignored, ...rest } = planWithoutHash;
+  return sha256(canonicalJson(rest));
+}
+function canonicalJson(value) {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
+  const entries = Object.keys(value).sort().filter((key2) => value[key2] !== void 0).map((key2) => `${JSON.stringify(key2)}:${canonicalJson(value[key2])}`);
+  return `{${entries.join(",")}}`;
+}
+function shortHash(value) {
+  return sha256(canonicalJson(value)).slice(0, FINGERPRINT_LENGTH);
+}
+function sha256(text2) {
+  return createHash("sha256").update(text2).digest("hex");
+}
+
+// src/apply/saved-plan.ts
+var validatePlan;
+function assertSameConfig(plan2, configDigest, file) {
+  if (plan2.configDigest !== configDigest) {
+    throw new SafetyError(
+      "stale-config",
+      `${file} changed since the plan was saved: run \`sitesync plan --out\` again and review the new plan`
+    );
+  }
+}
+function assertSameTarget(plan2, target) {
+  for (const api of ["websites", "projects"]) {
+    const planned2 = plan2.target[api];
+    if (planned2 !== void 0 && planned2 !== target[api]) {
+      throw new SafetyError(
+        "other-account",
+        `the plan was made against ${planned2}, not ${target[api] ?? "(no URL given)"}: apply it with the same --${api}-url, or plan again`
+      );
+    }
+  }
+}
+function planDataProblem(data) {
+  validatePlan ??= new import__.Ajv2020({ allErrors: true }).compile(plan_schema_default);
+  if (!validatePlan(data)) {
+    const first = validatePlan.errors?.[0];
+    return `it is not a plan of this version of sitesync${first ? ` (${first.instancePath || "/"} ${first.message})` : ""}`;
+  }
+  const { hash, ...rest } = data;
+  return planHash(rest) === hash ? void 0 : "its hash does not match its content";
+}
+
+// src/config/load.ts
+import { createHash as createHash2 } from "node:crypto";
+import { closeSync, constants as constants3, fstatSync, openSync, readSync } from "node:fs";
+
+// src/config/interpolate-document.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+
+// src/config/interpolate.ts
+var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+var TOKEN = /\$\$\{|\$\{([^}]*)(\})?/g;
+function interpolate(text2, env) {
+  const envValues = [];
+  const problems = [];
+  let occurrence = 0;
+  const value = text2.replace(TOKEN, (match, inner, close) => {
+    const at2 = occurrence++;
+    if (match === "$${") return "${";
+    if (close === void 0) {
+      problems.push({ code: "env.syntax", occurrence: at2, message: '"${" is not closed by "}"; write $${ for a literal ${' });
+      return match;
+    }
+    const [name = "", fallback] = splitDefault(inner ?? "");
+    if (!NAME.test(name)) {
+      problems.push({ code: "env.syntax", occurrence: at2, message: syntaxMessage(name) });
+      return match;
+    }
+    const set = env[name];
+    if (set !== void 0 && (set !== "" || fallback === void 0)) {
+      envValues.push(set);
+      return set;
+    }
+    if (fallback !== void 0) return fallback;
+    problems.push({
+      code: "env.unset",
+      occurrence: at2,
+      name,
+      message: `environment variable ${name} is not set; set it, or give a default with \${${name}:-value}`
+    });
+    return match;
+  });
+  return { value, envValues, problems };
+}
+function splitDefault(inner) {
+  const at2 = inner.indexOf(":-");
+  return at2 === -1 ? [inner.trim(), void 0] : [inner.slice(0, at2).trim(), inner.slice(at2 + 2)];
+}
+function syntaxMessage(name) {
+  const hint = "write ${NAME} or ${NAME:-default} (NAME: letters, digits and _), or $${ for a literal ${";
+  return name === "" ? `empty \${} reference; ${hint}` : `invalid \${...} reference; ${hint}`;
+}
+
+// src/config/locate.ts
+var import_yaml = __toESM(require_dist(), 1);
+function formatPath(path) {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else out += out === "" ? segment : `.${segment}`;
+  }
+  return out;
+}
+function pointerToPath(pointer, data) {
+  if (pointer === "") return [];
+  const path = [];
+  let current = data;
+  for (const raw of pointer.slice(1).split("/")) {
+    const segment = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (Array.isArray(current)) {
+      path.push(Number(segment));
+      current = current[Number(segment)];
+    } else {
+      path.push(segment);
+      current = isRecord(current) ? current[segment] : void 0;
+    }
+  }
+  return path;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function keyName(key2) {
+  if ((0, import_yaml.isScalar)(key2)) return String(key2.value);
+  return void 0;
+}
+function createLocator(doc, lineCounter) {
+  const offset = (at2) => {
+    const { line, col } = lineCounter.linePos(at2);
+    return { line, column: col };
+  };
+  const nodeAt = (path) => {
+    const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+    return (0, import_yaml.isNode)(node) ? node : void 0;
+  };
+  const keyNode = (path) => {
+    const parent = nodeAt(path.slice(0, -1));
+    const last = path.at(-1);
+    if (!(0, import_yaml.isMap)(parent) || typeof last !== "string") return void 0;
+    const pair = parent.items.find((item) => keyName(item.key) === last);
+    return (0, import_yaml.isNode)(pair?.key) ? pair.key : void 0;
+  };
+  const value = (path) => {
+    for (let depth = path.length; depth >= 0; depth--) {
+      const node = nodeAt(path.slice(0, depth));
+      if (!node?.range) continue;
+      const empty = (0, import_yaml.isScalar)(node) && node.value === null && node.source === "";
+      const at2 = empty ? keyNode(path.slice(0, depth)) ?? node : node;
+      return offset(at2.range?.[0] ?? node.range[0]);
+    }
+    return { line: 1, column: 1 };
+  };
+  const key2 = (path) => {
+    const node = keyNode(path);
+    return node?.range ? offset(node.range[0]) : value(path);
+  };
+  return { value, key: key2, offset };
+}
+
+// src/config/interpolate-document.ts
+var TYPED_KINDS = /* @__PURE__ */ new Set(["privacy", "flag", "boolean"]);
+var TYPED_KEYS = /* @__PURE__ */ new Set([
+  "version",
+  "prune",
+  "max_deletes",
+  ...FIELD_NAMES.filter((field) => TYPED_KINDS.has(WEBSITE_FIELDS[field].kind)).map((field) => WEBSITE_FIELDS[field].yaml)
+]);
+function interpolateDocument(doc, file, text2, env, locate, unset = "error") {
+  const result = { diagnostics: [], failedPaths: /* @__PURE__ */ new Set(), passwordEnvValues: [] };
+  walk(doc.contents, [], { unset, file, text: text2, env, locate, result });
+  return result;
+}
+function walk(node, path, ctx) {
+  if ((0, import_yaml2.isMap)(node)) {
+    for (const pair of node.items) {
+      const key2 = keyName(pair.key);
+      if (key2 !== void 0 && key2 !== "<<") walk(pair.value, [...path, key2], ctx);
+    }
+  } else if ((0, import_yaml2.isSeq)(node)) {
+    node.items.forEach((item, index) => walk(item, [...path, index], ctx));
+  } else if ((0, import_yaml2.isScalar)(node) && typeof node.value === "string" && node.value.includes("${")) {
+    interpolateScalar(node, path, ctx);
+  }
+}
+function interpolateScalar(node, path, ctx) {
+  const { value, envValues, problems } = interpolate(node.value, ctx.env);
+  const last = path.at(-1);
+  for (const problem of problems) {
+    const note = problem.code === "env.unset" && ctx.unset === "warning";
+    ctx.result.diagnostics.push({
+      file: ctx.file,
+      ...ctx.locate.offset(referenceOffset(node, problem.occurrence, ctx.text)),
+      code: problem.code,
+      path: formatPath(path),
+      message: note ? `environment variable ${problem.name ?? ""} is not set: plan and apply need it (--strict-env makes this an error)` : problem.message,
+      severity: note ? "warning" : "error"
+    });
+  }
+  if (problems.length > 0) {
+    ctx.result.failedPaths.add(formatPath(path));
+    return;
+  }
+  if (last === "password") ctx.result.passwordEnvValues.push(...envValues);
+  const typed = node.type === import_yaml2.Scalar.PLAIN && typeof last === "string" && TYPED_KEYS.has(last);
+  node.value = typed ? readTyped(value) : value;
+}
+function readTyped(value) {
+  if (/^(true|True|TRUE)$/.test(value)) return true;
+  if (/^(false|False|FALSE)$/.test(value)) return false;
+  if (/^[-+]?\d+$/.test(value)) return Number(value);
+  return value;
+}
+function referenceOffset(node, occurrence, text2) {
+  const [start = 0, end = start] = node.range ?? [];
+  const source = text2.slice(start, end);
+  let at2 = -1;
+  for (let i = 0; i <= occurrence; i++) {
+    at2 = source.indexOf("${", at2 + 1);
+    if (at2 === -1) return start;
+  }
+  return start + at2;
+}
+
+// src/model/policy.ts
+var DEFAULT_POLICY = { prune: false, maxDeletes: 5, protect: [], ignore: [] };
+
+// src/model/website.ts
+function normalizeDomain(input) {
+  let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
+  if (d.startsWith("www.")) d = d.replaceAll("www.", "");
+  let end = d.length;
+  while (end > 0 && (d[end - 1] === "/" || d[end - 1] === ".")) end--;
+  return d.slice(0, end);
+}
+function isApiDomain(domain) {
+  return isDomainName(domain) || isDottedQuad(domain);
+}
+var LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+var LAST_LABEL = /^[a-z0-9-]+$/i;
+function isDomainName(name) {
+  if (name.startsWith("://") || name.length < 1 || name.length > 255 || LINE_TERMINATOR.test(name)) return false;
+  const body = name.endsWith(".") ? name.slice(0, -1) : name;
+  const dot = body.lastIndexOf(".");
+  if (dot < 0) return false;
+  const label2 = body.slice(dot + 1);
+  if (!LAST_LABEL.test(label2) || body === name && /^[0-9]+$/.test(label2)) return false;
+  const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
+  for (let end = 2; end <= dot + 1; end++) {
+    if (body[end - 1] !== ".") continue;
+    for (let length = 2; length <= Math.min(64, end); length++) fewest[end] = Math.min(fewest[end], fewest[end - length] + 1);
+  }
+  return fewest[dot + 1] <= 127;
+}
+function isDottedQuad(name) {
+  const parts = (name.endsWith(".") ? name.slice(0, -1) : name).split(".");
+  return parts.length === 4 && parts.every((part) => /^[0-9]{1,3}$/.test(part) && Number(part) <= 255);
+}
+function splitLines(value) {
+  if (!value) return [];
+  return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
+}
+
+// src/config/normalize.ts
+function normalize(data, file, locate) {
+  const root = isRecord(data) ? data : {};
+  const defaults2 = isRecord(root.defaults) ? readFields(root.defaults) : {};
+  const normalized = {
+    policy: readPolicy(root.policy),
+    defaults: defaults2,
+    websites: records(root.websites).flatMap(([raw, index]) => {
+      const entry = readWebsite(raw, ["websites", index], defaults2);
+      if (entry) entry.site.source = { file, ...locate.value([...entry.path, "domain"]) };
+      return entry ? [entry] : [];
+    })
+  };
+  if (typeof root.websites_url === "string") normalized.websitesUrl = root.websites_url;
+  if (typeof root.projects_url === "string") normalized.projectsUrl = root.projects_url;
+  if (root.projects !== void 0) {
+    normalized.projects = records(root.projects).flatMap(([raw, index]) => {
+      if (typeof raw.project !== "string") return [];
+      const path = ["projects", index];
+      const project = { project: raw.project.trim(), state: raw.state === "absent" ? "absent" : "present" };
+      project.source = { file, ...locate.value([...path, "project"]) };
+      return [{ path, raw, project }];
+    });
+  }
+  return normalized;
+}
+function records(list) {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item, index) => isRecord(item) ? [[item, index]] : []);
+}
+function readPolicy(value) {
+  const raw = isRecord(value) ? value : {};
+  const maxDeletes = raw.max_deletes;
+  return {
+    prune: typeof raw.prune === "boolean" ? raw.prune : DEFAULT_POLICY.prune,
+    maxDeletes: Number.isInteger(maxDeletes) && maxDeletes >= 0 ? maxDeletes : DEFAULT_POLICY.maxDeletes,
+    protect: readList(raw.protect) ?? [...DEFAULT_POLICY.protect],
+    ignore: readList(raw.ignore) ?? [...DEFAULT_POLICY.ignore]
+  };
+}
+function readWebsite(raw, path, defaults2) {
+  if (typeof raw.domain !== "string") return void 0;
+  const domain = normalizeDomain(raw.domain);
+  if (raw.state === "absent") {
+    return { path, raw, written: raw.domain, site: { domain, state: "absent" }, fromDefaults: /* @__PURE__ */ new Set() };
+  }
+  const own = readFields(raw);
+  const fromDefaults = /* @__PURE__ */ new Set();
+  const site = { domain, state: "present", ...own };
+  for (const field of Object.keys(defaults2)) {
+    if (own[field] !== void 0 || field === "password") continue;
+    Object.assign(site, { [field]: copy(defaults2[field]) });
+    fromDefaults.add(field);
+  }
+  if (site.privacy === 2 && site.password === void 0 && defaults2.password !== void 0) {
+    site.password = defaults2.password;
+    fromDefaults.add("password");
+  }
+  return { path, raw, written: raw.domain, site, fromDefaults };
+}
+function copy(value) {
+  return Array.isArray(value) ? [...value] : value;
+}
+var READERS = {
+  privacy: readPrivacy,
+  flag: readBit,
+  boolean: (value) => typeof value === "boolean" ? value : void 0,
+  // Never trimmed: the API keeps a password's spaces (TrimStrings skips it, API-NOTES §1).
+  secret: (value) => typeof value === "string" ? value : void 0,
+  list: readList,
+  set: readList
+};
+function readFields(raw) {
+  const fields = {};
+  for (const field of FIELD_NAMES) {
+    const { kind, yaml } = WEBSITE_FIELDS[field];
+    const value = READERS[kind](raw[yaml]);
+    if (value !== void 0) setField(fields, field, value);
+  }
+  return fields;
+}
+function readPrivacy(value) {
+  if (value === 0 || value === 1 || value === 2) return value;
+  const index = PRIVACY_NAMES.indexOf(value);
+  return index === -1 ? void 0 : index;
+}
+function readBit(value) {
+  if (value === true || value === 1) return 1;
+  if (value === false || value === 0) return 0;
+  return void 0;
+}
+function readList(value) {
+  if (!Array.isArray(value)) return void 0;
+  return value.filter((item) => typeof item === "string").map((item) => item.trim()).filter((item) => item !== "");
+}
+
+// src/config/parse-yaml.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+function parseYaml(file, text2) {
+  const lineCounter = new import_yaml3.LineCounter();
+  const doc = (0, import_yaml3.parseDocument)(text2, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
+  const at2 = (offset) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, column: col, path: "" };
+  };
+  const diagnostics = [
+    ...doc.errors.map((e) => ({ ...at2(e.pos[0]), ...describe2(e, text2), severity: "error" })),
+    ...doc.warnings.map((e) => ({ ...at2(e.pos[0]), ...describe2(e, text2), severity: "warning" }))
+  ];
+  (0, import_yaml3.visit)(doc, {
+    Alias(_, node) {
+      if (node.resolve(doc) || !node.range) return;
+      diagnostics.push({
+        ...at2(node.range[0]),
+        code: "yaml.unknown-alias",
+        message: `alias *${node.source} has no anchor &${node.source} before it`,
+        severity: "error"
+      });
+    }
+  });
+  return { doc, lineCounter, diagnostics };
+}
+function describe2(error2, text2) {
+  const code = `yaml.${error2.code.toLowerCase().replaceAll("_", "-")}`;
+  switch (error2.code) {
+    case "DUPLICATE_KEY": {
+      const key2 = /^\s*("[^"\n]*"|'[^'\n]*'|[^:#\n]+?)\s*:/.exec(text2.slice(error2.pos[0], error2.pos[0] + 300))?.[1];
+      const name = key2 ? ` "${key2.replace(/^["']|["']$/g, "")}"` : "";
+      return { code, message: `duplicate key${name}: a key may appear only once in a mapping` };
+    }
+    case "TAB_AS_INDENT":
+      return { code, message: "a tab is used for indentation: YAML indents with spaces only" };
+    case "MULTIPLE_DOCS":
+      return { code, message: 'the file holds more than one YAML document ("---"): sitesync reads exactly one' };
+    case "BAD_ALIAS":
+      if (error2.message.startsWith("Anchor cannot be an empty string")) {
+        return { code, message: 'invalid YAML: a bare & starts an anchor; quote it ("&") to mean the character' };
+      }
+      return { code, message: `invalid YAML: ${lowerFirst(error2.message)}` };
+    case "MISSING_CHAR":
+      if (error2.message.startsWith("Implicit map keys need to be followed by map values")) {
+        return { code, message: 'invalid YAML: a key needs a value; write a space after the colon ("key: value")' };
+      }
+      if (error2.message.startsWith("Sequence item without - indicator")) {
+        return { code, message: 'invalid YAML: this line is indented differently from the lines around it (or misses its "- ")' };
+      }
+      return { code, message: `invalid YAML: ${lowerFirst(error2.message)}` };
+    default: {
+      const message = lowerFirst(error2.message);
+      return { code, message: error2.name === "YAMLWarning" ? message : `invalid YAML: ${message}` };
+    }
+  }
+}
+function lowerFirst(text2) {
+  return `${text2.charAt(0).toLowerCase()}${text2.slice(1)}`;
+}
+
+// src/model/base-url.ts
+function checkBaseUrl(input) {
+  const url = URL.parse(input.trim());
+  if (!url) return fail({ code: "not-url" });
+  if (url.protocol !== "https:" && url.protocol !== "http:") return fail({ code: "scheme", protocol: url.protocol });
+  if (url.hostname === "") return fail({ code: "not-url" });
+  if (url.username !== "" || url.password !== "") return fail({ code: "credentials" });
+  if (url.search !== "" || url.hash !== "") return fail({ code: "query" });
+  if (url.protocol === "http:" && !isLoopback(url.hostname)) return fail({ code: "plain-http", hostname: url.hostname });
+  const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/, "").replace(/\/+$/, "");
+  return { ok: true, base: `${url.origin}${path}` };
+}
+function fail(problem) {
+  return { ok: false, problem };
+}
+function isLoopback(hostname) {
+  if (hostname === "localhost" || hostname === "[::1]") return true;
+  return /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+// src/config/rules/api-urls.ts
+function apiUrls(ctx) {
+  for (const key2 of ["websites_url", "projects_url"]) {
+    const value = ctx.data[key2];
+    if (typeof value !== "string") continue;
+    const problem = describeUrlProblem(value);
+    if (problem) ctx.error("url.invalid", [key2], problem);
+  }
+}
+function describeUrlProblem(value) {
+  const check2 = checkBaseUrl(value);
+  return check2.ok ? void 0 : configMessage(check2.problem);
+}
+function configMessage(problem) {
+  switch (problem.code) {
+    case "not-url":
+    case "scheme":
+      return "must be an http(s) address, like https://analytics.example.com";
+    case "credentials":
+      return "must not hold a user name or password; the API key comes from SITESYNC_API_KEY";
+    case "query":
+      return "must be a base address without ?query or #fragment, like https://analytics.example.com";
+    case "plain-http":
+      return `plain http:// would send the API key unencrypted to ${problem.hostname}; use https:// (http:// is allowed only for localhost, 127.0.0.1 and [::1])`;
+  }
+}
+
+// src/config/rules/domains.ts
+function duplicateDomains(ctx) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const entry of ctx.config.websites) {
+    const path = [...entry.path, "domain"];
+    const first = seen.get(entry.site.domain);
+    if (!first) {
+      seen.set(entry.site.domain, { line: ctx.locate.value(path).line, written: entry.written });
+      continue;
+    }
+    const stored = entry.site.domain;
+    const message = first.written === entry.written ? `duplicate website "${stored}": already listed at line ${first.line}; keep one entry` : `duplicate website: "${entry.written}" and "${first.written}" (line ${first.line}) are both stored as "${stored}"; keep one entry`;
+    ctx.error("domain.duplicate", path, message);
+  }
+}
+function duplicateProjects(ctx) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const entry of ctx.config.projects ?? []) {
+    const path = [...entry.path, "project"];
+    const name = entry.project.project.toLowerCase();
+    const line = seen.get(name);
+    if (line === void 0) seen.set(name, ctx.locate.value(path).line);
+    else ctx.error("project.duplicate", path, `duplicate project "${entry.project.project}": already listed at line ${line}; keep one entry`);
+  }
+}
+function domainRejectedByApi(ctx) {
+  for (const entry of ctx.config.websites) {
+    if (entry.site.state === "absent" || isApiDomain(entry.site.domain)) continue;
+    const domain = entry.site.domain;
+    ctx.error("domain.invalid", [...entry.path, "domain"], `the API rejects "${domain}" ("Invalid domain name."): ${domainHint(domain)}`);
+  }
+}
+function domainHint(domain) {
+  if (domain.includes("/")) return "a website is a host name alone, without a path";
+  if (domain.includes(":")) return "a website is a host name alone, without a port";
+  if (!domain.includes(".")) return "a domain needs a dot, like stats.example.com, unless it is an IPv4 address";
+  return "use a host name like stats.example.com, or an IPv4 address";
+}
+function domainStoredDifferently(ctx) {
+  for (const entry of ctx.config.websites) {
+    if (entry.written === entry.site.domain) continue;
+    if (entry.site.state === "present" && !isApiDomain(entry.site.domain)) continue;
+    ctx.warn(
+      "domain.normalized",
+      [...entry.path, "domain"],
+      `"${entry.written}" is stored by the API as "${entry.site.domain}"; write it that way`
+    );
+  }
+}
+
+// src/config/rules/exclude-ips.ts
+import { isIP } from "node:net";
+function invalidExcludeIps(ctx) {
+  const check2 = (list, path) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((item, index) => {
+      if (typeof item !== "string" || item.trim() === "") return;
+      const problem = describeIpProblem(item.trim());
+      if (problem) ctx.error("exclude-ips.invalid", [...path, index], problem);
+    });
+  };
+  if (isRecord(ctx.data.defaults)) check2(ctx.data.defaults.exclude_ips, ["defaults", "exclude_ips"]);
+  for (const entry of ctx.config.websites) check2(entry.raw.exclude_ips, [...entry.path, "exclude_ips"]);
+}
+function describeIpProblem(entry) {
+  const slash = entry.indexOf("/");
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const family = isIP(address);
+  if (family === 0 || address.includes("%")) {
+    return `"${entry}" is not an IP address or CIDR range (like 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32)`;
+  }
+  if (slash === -1) return void 0;
+  const prefix = entry.slice(slash + 1);
+  const max = family === 4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) {
+    return `"${entry}" has an invalid prefix length: an IPv${family} range ends in /0 to /${max}`;
+  }
+  return void 0;
+}
+
+// src/config/rules/passwords.ts
+function passwordUnused(ctx) {
+  for (const entry of ctx.config.websites) {
+    const { site } = entry;
+    if (site.state === "absent" || typeof entry.raw.password !== "string") continue;
+    if (site.privacy !== 0 && site.privacy !== 1) continue;
+    ctx.warn(
+      "password.unused",
+      [...entry.path, "password"],
+      `the password is stored but unused while privacy is ${PRIVACY_NAMES[site.privacy]}`,
+      "key"
+    );
+  }
+}
+function passwordLength(ctx) {
+  const check2 = (value, path) => {
+    if (typeof value !== "string") return;
+    const length = [...value].length;
+    if (length === 0) ctx.error("password.length", path, "must not be empty: the API takes 1 to 128 characters");
+    else if (length > 128) ctx.error("password.length", path, `is ${length} characters long; the API takes at most 128`);
+  };
+  if (isRecord(ctx.data.defaults)) check2(ctx.data.defaults.password, ["defaults", "password"]);
+  for (const entry of ctx.config.websites) check2(entry.raw.password, [...entry.path, "password"]);
+}
+
+// src/model/glob.ts
+function matchGlob(pattern, name) {
+  const p2 = fold(pattern.trim());
+  const s = fold(name);
+  let pi2 = 0;
+  let si = 0;
+  let star = -1;
+  let resume = 0;
+  while (si < s.length) {
+    if (pi2 < p2.length && (p2[pi2] === "?" || p2[pi2] === s[si] && p2[pi2] !== "*")) {
+      pi2++;
+      si++;
+    } else if (pi2 < p2.length && p2[pi2] === "*") {
+      star = pi2++;
+      resume = si;
+    } else if (star >= 0) {
+      pi2 = star + 1;
+      si = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (p2[pi2] === "*") pi2++;
+  return pi2 === p2.length;
+}
+function fold(text2) {
+  return Array.from({ length: text2.length }, (_, i) => {
+    const unit = text2[i];
+    const upper = unit.toUpperCase();
+    return upper.length === 1 ? upper : unit;
+  });
+}
+function firstMatch(patterns, name) {
+  return patterns.find((pattern) => matchGlob(pattern, name));
+}
+
+// src/config/rules/tombstones.ts
+function tombstoneWithFields(ctx) {
+  for (const entry of ctx.config.websites) {
+    if (entry.site.state !== "absent") continue;
+    const extra = Object.keys(entry.raw).filter((key2) => key2 !== "domain" && key2 !== "state");
+    const [first] = extra;
+    if (first === void 0) continue;
+    ctx.error(
+      "tombstone.fields",
+      [...entry.path, first],
+      `state: absent deletes this website, so it cannot also set ${extra.join(", ")}; remove ${extra.length > 1 ? "them" : "it"}, or remove state: absent`,
+      "key"
+    );
+  }
+}
+function protectedTombstone(ctx) {
+  const { protect } = ctx.config.policy;
+  const tombstones = [
+    ...ctx.config.websites.map((e) => ({ path: e.path, name: e.site.domain, state: e.site.state })),
+    ...(ctx.config.projects ?? []).map((e) => ({ path: e.path, name: e.project.project, state: e.project.state }))
+  ];
+  for (const { path, name, state } of tombstones) {
+    const pattern = state === "absent" ? firstMatch(protect, name) : void 0;
+    if (pattern === void 0) continue;
+    ctx.error(
+      "tombstone.protected",
+      [...path, "state"],
+      `"${name}" is protected by policy.protect "${pattern}", so state: absent cannot delete it; remove the protection or the tombstone`
+    );
+  }
+}
+function ignoredButListed(ctx) {
+  const { ignore } = ctx.config.policy;
+  const listed = [
+    ...ctx.config.websites.map((e) => ({ path: [...e.path, "domain"], name: e.site.domain })),
+    ...(ctx.config.projects ?? []).map((e) => ({ path: [...e.path, "project"], name: e.project.project }))
+  ];
+  for (const { path, name } of listed) {
+    const pattern = firstMatch(ignore, name);
+    if (pattern === void 0) continue;
+    ctx.warn("policy.ignored", path, `"${name}" matches policy.ignore "${pattern}", so sitesync leaves it alone and this entry has no effect`);
+  }
+}
+
+// src/config/rules/context.ts
+function createRuleContext(file, data, config, locate) {
+  const diagnostics = [];
+  const report2 = (severity) => (code, path, message, at2 = "value") => {
+    const position = at2 === "key" ? locate.key(path) : locate.value(path);
+    diagnostics.push({ file, ...position, code, path: formatPath(path), message, severity });
+  };
+  return { ctx: { file, data, config, locate, error: report2("error"), warn: report2("warning") }, diagnostics };
+}
+
+// src/config/rules/index.ts
+var RULES = [
+  apiUrls,
+  duplicateDomains,
+  domainRejectedByApi,
+  domainStoredDifferently,
+  invalidExcludeIps,
+  passwordUnused,
+  passwordLength,
+  tombstoneWithFields,
+  protectedTombstone,
+  ignoredButListed,
+  duplicateProjects
+];
+
+// src/config/schema.ts
+var import__2 = __toESM(require__(), 1);
+
+// schemas/sitesync.schema.json
+var sitesync_schema_default = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "urn:sitesync:schema:config:1",
+  title: "sitesync config",
+  description: "The websites (phpAnalytics) and projects (phpRank) an account should have. Strings may use ${VAR} and ${VAR:-default} to read environment variables (in a true/false or number field, an unquoted ${VAR} is read as YAML reads the value); write $${ for a literal ${.",
+  type: "object",
+  additionalProperties: false,
+  required: ["version", "websites"],
+  patternProperties: {
+    "^x-": {
+      description: "Ignored by sitesync: a place for YAML anchors (&name) that entries below reuse with *name or <<: *name."
+    }
+  },
+  properties: {
+    version: {
+      description: "The format version of this file. Only 1 exists.",
+      const: 1,
+      examples: [1]
+    },
+    websites_url: {
+      description: "Base address of the phpAnalytics installation, without /api/v1 (a trailing /api/v1 or / is dropped). Overridden by --websites-url and the SITESYNC_WEBSITES_URL environment variable. Plain http:// is only allowed for loopback addresses.",
+      type: "string",
+      examples: ["https://analytics.example.com"]
+    },
+    projects_url: {
+      description: "Base address of the phpRank installation, without /api/v1 (a trailing /api/v1 or / is dropped). Overridden by --projects-url and the SITESYNC_PROJECTS_URL environment variable. Plain http:// is only allowed for loopback addresses.",
+      type: "string",
+      examples: ["https://seo.example.com"]
+    },
+    policy: {
+      description: "What sitesync may delete, and what it must leave alone.",
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        prune: {
+          description: "Delete live websites and projects that this file does not list. Off by default: unlisted items are then reported as unmanaged.",
+          type: "boolean",
+          default: false,
+          examples: [false, true]
+        },
+        max_deletes: {
+          description: "A plan with more deletes than this is refused, unless --max-deletes N says otherwise.",
+          type: "integer",
+          minimum: 0,
+          default: 5,
+          examples: [5]
+        },
+        protect: {
+          $ref: "#/$defs/globList",
+          description: "Domains and project names that are never deleted, whatever else says so. Globs: * matches any run of characters, ? one character, case-insensitive.",
+          examples: [["example.com", "*.example.com"]]
+        },
+        ignore: {
+          $ref: "#/$defs/globList",
+          description: "Domains and project names sitesync never compares, changes or deletes. Globs: * matches any run of characters, ? one character, case-insensitive.",
+          examples: [["tmp-*.example.org"]]
+        }
+      }
+    },
+    defaults: {
+      description: "Fields applied to every listed website (not to state: absent) that does not set them itself. A field that neither a website nor defaults sets is unmanaged: never compared, never changed.",
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        privacy: { $ref: "#/$defs/privacy" },
+        password: {
+          $ref: "#/$defs/password",
+          description: "Stats page password for every website whose privacy is password and that sets no password of its own. Write-only: the API never returns it. Use ${VAR} to keep it out of git."
+        },
+        email: { $ref: "#/$defs/email" },
+        exclude_bots: { $ref: "#/$defs/excludeBots" },
+        exclude_params: { $ref: "#/$defs/excludeParams" },
+        exclude_ips: { $ref: "#/$defs/excludeIps" },
+        favorite: { $ref: "#/$defs/favorite" }
+      }
+    },
+    websites: {
+      description: "The websites the phpAnalytics account should have, one entry per domain.",
+      type: "array",
+      items: { $ref: "#/$defs/website" }
+    },
+    projects: {
+      description: "The projects the phpRank account should have. Without this key, projects are not managed at all.",
+      type: "array",
+      items: { $ref: "#/$defs/project" }
+    }
+  },
+  $defs: {
+    line: {
+      type: "string",
+      pattern: "^[^\\S\\r\\n]*\\S[^\\r\\n]*$"
+    },
+    state: {
+      description: "present (the default) keeps the item; absent is a tombstone: delete it, even without policy.prune.",
+      enum: ["present", "absent"],
+      default: "present"
+    },
+    privacy: {
+      description: "Who can see the stats page: public (0), private (1) or password (2, needs a password). Sent as 0 on create when unset.",
+      enum: ["public", "private", "password", 0, 1, 2],
+      examples: ["public", "private", "password"]
+    },
+    password: {
+      description: "Stats page password, 1 to 128 characters, used when privacy is password. Write-only: the API never returns it. Use ${VAR} to keep it out of git.",
+      type: "string",
+      examples: ["${EXAMPLE_STATS_PASSWORD}"]
+    },
+    email: {
+      description: "Send periodic email reports. Sent as false (0) on create when unset.",
+      enum: [true, false, 0, 1],
+      examples: [true, false]
+    },
+    excludeBots: {
+      description: "Do not count visits from bots. Sent as true (1) on create when unset.",
+      enum: [true, false, 0, 1],
+      examples: [true, false]
+    },
+    excludeParams: {
+      description: "Query parameters dropped from recorded page addresses; & alone drops them all. Write-only: the API never returns them.",
+      type: "array",
+      items: { $ref: "#/$defs/line" },
+      examples: [["utm_source", "fbclid"], ["&"]]
+    },
+    excludeIps: {
+      description: "Visitor IP addresses not counted: IPv4 or IPv6, single addresses or CIDR ranges.",
+      type: "array",
+      items: { $ref: "#/$defs/line" },
+      examples: [["203.0.113.7", "198.51.100.0/24", "2001:db8::/32"]]
+    },
+    favorite: {
+      description: "Mark the website as a favorite in the dashboard.",
+      type: "boolean",
+      examples: [true, false]
+    },
+    globList: {
+      type: "array",
+      items: { $ref: "#/$defs/line" }
+    },
+    website: {
+      description: "One website. Only domain is required; a field left out (here and in defaults) is unmanaged.",
+      type: "object",
+      additionalProperties: false,
+      required: ["domain"],
+      properties: {
+        domain: {
+          $ref: "#/$defs/line",
+          description: "The website's domain, as the API stores it: lowercase, without http(s)://, a leading www. or a trailing / or dot. It identifies the website and cannot be renamed.",
+          examples: ["example.com", "shop.example.org"]
+        },
+        state: { $ref: "#/$defs/state" },
+        privacy: { $ref: "#/$defs/privacy" },
+        password: { $ref: "#/$defs/password" },
+        email: { $ref: "#/$defs/email" },
+        exclude_bots: { $ref: "#/$defs/excludeBots" },
+        exclude_params: { $ref: "#/$defs/excludeParams" },
+        exclude_ips: { $ref: "#/$defs/excludeIps" },
+        favorite: { $ref: "#/$defs/favorite" }
+      }
+    },
+    project: {
+      description: "One phpRank project: the host its reports belong to.",
+      type: "object",
+      additionalProperties: false,
+      required: ["project"],
+      properties: {
+        project: {
+          $ref: "#/$defs/line",
+          description: "The project's name: the host of its reports, without www.",
+          examples: ["example.com"]
+        },
+        state: { $ref: "#/$defs/state" }
+      }
+    }
+  }
+};
+
+// src/config/did-you-mean.ts
+function didYouMean(word, candidates) {
+  const wanted = canonical(word);
+  let best;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(wanted, canonical(candidate));
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  const limit = Math.max(1, Math.floor(wanted.length / 3));
+  return bestDistance <= limit ? best : void 0;
+}
+function canonical(word) {
+  return word.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replaceAll("-", "_");
+}
+function editDistance(a, b) {
+  const rows = Array.from(
+    { length: a.length + 1 },
+    (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
+  );
+  const at2 = (i, j) => rows[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    const row2 = rows[i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at2(i - 1, j) + 1, at2(i, j - 1) + 1, at2(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at2(i - 2, j - 2) + 1);
+      row2[j] = best;
+    }
+  }
+  return at2(a.length, b.length);
+}
+
+// src/config/schema-messages.ts
+var POLICY_KEYS = ["prune", "max_deletes", "protect", "ignore"];
+var FIELD_KEYS = FIELD_NAMES.map((field) => WEBSITE_FIELDS[field].yaml);
+function describeSchemaError(error2, data) {
+  const path = pointerToPath(error2.instancePath, data);
+  const params = error2.params;
+  const problem = (message) => ({ path, at: "value", code: `schema.${error2.keyword}`, message });
+  switch (error2.keyword) {
+    case "additionalProperties": {
+      const allowed = isRecord(error2.parentSchema?.properties) ? Object.keys(error2.parentSchema.properties) : [];
+      return unknownKey(String(params.additionalProperty), path, allowed);
+    }
+    case "required": {
+      const missing = String(params.missingProperty);
+      return { ...problem(missingKey(missing, path)), missing };
+    }
+    case "type":
+      if (path.length === 0) return problem(rootType(error2.data));
+      return problem(entryAsText(path, error2.data) ?? wrongType(String(params.type), error2.data, path.at(-1)));
+    case "enum": {
+      const values = params.allowedValues;
+      const words = values.filter((v2) => typeof v2 === "string");
+      const guess = typeof error2.data === "string" ? didYouMean(error2.data, words) : void 0;
+      return problem(withEmpty(error2.data, describeEnum(values)) + (guess ? `; did you mean "${guess}"?` : ""));
+    }
+    case "const":
+      return problem(path[0] === "version" ? "must be 1, the only format version there is" : `must be ${JSON.stringify(params.allowedValue)}`);
+    case "minimum":
+      return problem(`must be ${String(params.limit)} or more`);
+    case "pattern":
+      return problem(typeof error2.data === "string" && error2.data.trim() !== "" ? "must be a single line" : "must not be empty");
+    default:
+      return problem(error2.message ?? "is not valid");
+  }
+}
+function describeEnum(values) {
+  const words = values.filter((v2) => typeof v2 !== "number").map(String);
+  const numbers = values.filter((v2) => typeof v2 === "number").map(String);
+  const main = words.length <= 2 ? words.join(" or ") : `one of ${words.join(", ")}`;
+  return numbers.length > 0 ? `must be ${main} (or ${numbers.join(", ")})` : `must be ${main}`;
+}
+function unknownKey(key2, parent, allowed) {
+  const path = [...parent, key2];
+  const hint = misplaced(key2, parent);
+  if (hint) return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key2}" here: ${hint}` };
+  const suggestion = didYouMean(key2, allowed);
+  if (suggestion) {
+    return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key2}"; did you mean "${suggestion}"?`, suggestion };
+  }
+  return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key2}"; expected one of ${allowed.join(", ")}` };
+}
+function misplaced(key2, parent) {
+  const level = parent.length === 0 ? "root" : parent[0] === "websites" ? "website" : parent[0] === "projects" ? "project" : parent[0];
+  if (level !== "policy" && POLICY_KEYS.includes(key2)) return "it belongs under policy:";
+  if (level === "root" && FIELD_KEYS.includes(key2)) return "it belongs under defaults: or on a website entry";
+  if (level === "root" && key2 === "domain") return 'websites are listed under websites:, as "- domain: ..."';
+  if (level === "root" && key2 === "project") return 'projects are listed under projects:, as "- project: ..."';
+  if (level === "defaults" && (key2 === "domain" || key2 === "state")) return `defaults cannot set ${key2}; set it on each website entry`;
+  if (level === "website" && key2 === "project") return 'projects are listed under projects:, as "- project: ..."';
+  if (level === "project" && (FIELD_KEYS.includes(key2) || key2 === "domain")) return "a project has only project and state";
+  return void 0;
+}
+function missingKey(key2, parent) {
+  if (parent.length === 0 && key2 === "version") return 'missing required key "version"; add "version: 1" at the top';
+  if (parent.length === 0 && key2 === "websites") return 'missing required key "websites"; list the websites, or write "websites: []" for none';
+  return `missing required key "${key2}"`;
+}
+var EXPECTED = {
+  string: "text",
+  array: "a list",
+  object: "a mapping (key: value lines)",
+  boolean: "true or false",
+  integer: "a whole number",
+  number: "a number"
+};
+var TEXT_KINDS = { domain: "a domain, like example.com", project: "a project name, like example.com" };
+function wrongType(expected, data, key2) {
+  const want = (expected === "string" && typeof key2 === "string" ? TEXT_KINDS[key2] : void 0) ?? EXPECTED[expected] ?? expected;
+  if (data === null) return `is empty; it must be ${want}`;
+  if (expected === "integer" && typeof data === "number") return "must be a whole number";
+  const found = kindOf(data);
+  if (expected === "string" && (typeof data === "number" || typeof data === "boolean")) {
+    return `must be ${want}, not ${found}; put it in quotes`;
+  }
+  if (expected === "array") return `must be ${want}, not ${found}; write [item, ...] or one "- item" per line`;
+  return `must be ${want}, not ${found}`;
+}
+function entryAsText(path, data) {
+  if (path.length !== 2 || typeof data !== "string") return void 0;
+  const key2 = path[0] === "websites" ? "domain" : path[0] === "projects" ? "project" : void 0;
+  return key2 && `must be a mapping, not text; write "- ${key2}: ${data}"`;
+}
+function rootType(data) {
+  if (data === null || data === void 0) return 'the file is empty; it needs at least "version: 1" and "websites:"';
+  return `the file must be a mapping of keys (version, websites, ...), not ${kindOf(data)}`;
+}
+function withEmpty(data, message) {
+  return data === null ? `is empty; it ${message}` : message;
+}
+function kindOf(value) {
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "string") return "text";
+  if (typeof value === "number") return "a number";
+  if (typeof value === "boolean") return `${value}`;
+  if (isRecord(value)) return "a mapping";
+  return "empty";
+}
+
+// src/config/schema.ts
+var compiled;
+function validator() {
+  compiled ??= new import__2.Ajv2020({ allErrors: true, verbose: true, strict: true }).compile(sitesync_schema_default);
+  return compiled;
+}
+function validateSchema(data, file, locate) {
+  const validate = validator();
+  if (validate(data)) return [];
+  const problems = relevant(validate.errors ?? []).map((error2) => describeSchemaError(error2, data));
+  return withoutEchoes(problems).map((problem) => {
+    const position = problem.at === "key" ? locate.key(problem.path) : locate.value(problem.path);
+    return {
+      file,
+      ...position,
+      code: problem.code,
+      path: formatPath(problem.path),
+      message: problem.message,
+      severity: "error"
+    };
+  });
+}
+function withoutEchoes(problems) {
+  const suggested = new Set(
+    problems.filter((p2) => p2.suggestion).map((p2) => `${formatPath(p2.path.slice(0, -1))}:${p2.suggestion}`)
+  );
+  return problems.filter((p2) => !p2.missing || !suggested.has(`${formatPath(p2.path)}:${p2.missing}`));
+}
+function relevant(errors) {
+  const wrongType2 = new Set(errors.filter((e) => e.keyword === "type").map((e) => e.instancePath));
+  return errors.filter((e) => e.keyword === "type" || !wrongType2.has(e.instancePath));
+}
+
+// src/config/load.ts
+function loadConfig(file, options = {}) {
+  const read = readSource(file, options.source);
+  if ("error" in read) return { ok: false, errors: [read.error], warnings: [] };
+  const parsed = parseYaml(file, read.text);
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return settle(parsed.diagnostics);
+  const locate = createLocator(parsed.doc, parsed.lineCounter);
+  const env = options.env ?? process.env;
+  const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate, options.unsetEnv);
+  const data = toData(parsed.doc, file);
+  if ("error" in data) return settle([...parsed.diagnostics, data.error]);
+  const normalized = normalize(data.value, file, locate);
+  const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, isRecord(data.value) ? data.value : {}, normalized, locate);
+  for (const rule of RULES) rule(ctx);
+  const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter(
+    (d) => !interpolation.failedPaths.has(d.path)
+  );
+  const diagnostics = [...parsed.diagnostics, ...interpolation.diagnostics, ...checked];
+  if (diagnostics.some((d) => d.severity === "error")) return settle(diagnostics);
+  const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);
+  return { ok: true, config, warnings: sortByPosition(diagnostics) };
+}
+var MAX_CONFIG_BYTES = 10 * 2 ** 20;
+function readSource(file, source) {
+  const bytes = source === void 0 ? readBounded(file) : Buffer.from(source, "utf8");
+  if (typeof bytes === "string") {
+    const message = `cannot read the config: ${bytes} (pass its path with -c/--config)`;
+    return { error: { file, line: 1, column: 1, code: "file.unreadable", path: "", message, severity: "error" } };
+  }
+  const text2 = utf8(bytes);
+  if (text2 === void 0 || text2.includes("\0")) {
+    const message = "the config is not a UTF-8 text file (a binary file?): pass the YAML file with -c/--config";
+    return { error: { file, line: 1, column: 1, code: "file.binary", path: "", message, severity: "error" } };
+  }
+  return { text: text2, digest: createHash2("sha256").update(bytes).digest("hex") };
+}
+function utf8(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return void 0;
+  }
+}
+function readBounded(file) {
+  let fd;
+  try {
+    fd = openSync(file, constants3.O_RDONLY | constants3.O_NONBLOCK);
+    const stat2 = fstatSync(fd);
+    if (stat2.isDirectory()) return "it is a directory";
+    if (!stat2.isFile()) return "it is not a regular file (a device, a FIFO or a socket)";
+    if (stat2.size > MAX_CONFIG_BYTES) return `it is ${mib(stat2.size)}, more than the ${mib(MAX_CONFIG_BYTES)} a config may be`;
+    const buffer = Buffer.allocUnsafe(MAX_CONFIG_BYTES + 1);
+    let length = 0;
+    for (let n4 = -1; n4 !== 0 && length < buffer.length; length += n4) n4 = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > MAX_CONFIG_BYTES) return `it is more than the ${mib(MAX_CONFIG_BYTES)} a config may be`;
+    return buffer.subarray(0, length);
+  } catch (cause) {
+    const code = cause.code;
+    return code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : `cannot read it (${code ?? String(cause)})`;
+  } finally {
+    if (fd !== void 0) closeSync(fd);
+  }
+}
+function mib(bytes) {
+  return `${Number((bytes / 2 ** 20).toFixed(1))} MiB`;
+}
+function toData(doc, file) {
+  try {
+    return { value: doc.toJS() };
+  } catch (cause) {
+    const message = `invalid YAML: ${cause.message}`;
+    return { error: { file, line: 1, column: 1, code: "yaml.to-js", path: "", message, severity: "error" } };
+  }
+}
+function toConfig(file, digest, normalized, passwordEnvValues) {
+  const passwords = [normalized.defaults.password, ...normalized.websites.map((e) => e.site.password)];
+  const parts = passwordEnvValues.filter((value) => value.length >= 4);
+  const secrets = [.../* @__PURE__ */ new Set([...passwords, ...parts])].filter((value) => !!value);
+  const config = {
+    file,
+    digest,
+    policy: normalized.policy,
+    websites: normalized.websites.map((entry) => entry.site),
+    secrets
+  };
+  if (normalized.websitesUrl !== void 0) config.websitesUrl = normalized.websitesUrl;
+  if (normalized.projectsUrl !== void 0) config.projectsUrl = normalized.projectsUrl;
+  if (normalized.projects) config.projects = normalized.projects.map((entry) => entry.project);
+  return config;
+}
+function settle(diagnostics) {
+  const sorted = sortByPosition(diagnostics);
+  return {
+    ok: false,
+    errors: sorted.filter((d) => d.severity === "error"),
+    warnings: sorted.filter((d) => d.severity === "warning")
+  };
+}
+function sortByPosition(diagnostics) {
+  return diagnostics.map((d, i) => ({ d, i })).sort((a, b) => a.d.line - b.d.line || a.d.column - b.d.column || a.i - b.i).map(({ d }) => d);
+}
+
+// src/api/base-url.ts
+function resolveBaseUrl(input, flag3) {
+  const check2 = checkBaseUrl(input);
+  if (check2.ok) return check2.base;
+  throw new UsageError(`${flag3}: ${flagMessage(check2.problem, input)}`);
+}
+function flagMessage(problem, input) {
+  switch (problem.code) {
+    case "not-url":
+      return `"${input}" is not a URL (expected e.g. https://analytics.example.com)`;
+    case "scheme":
+      return `only https:// URLs are supported, got ${problem.protocol}//`;
+    case "plain-http":
+      return `refusing plain http:// to ${problem.hostname}: the API key would cross the network in clear text; use https://`;
+    case "credentials":
+    case "query":
+      return "give the base address only, without credentials, query or fragment";
+  }
+}
+
+// src/api/response-body.ts
+import { STATUS_CODES } from "node:http";
+var MAX_RAW_BODY = 500;
+function parseJsonBody(exchange, status, text2) {
+  const json = tryParse(text2);
+  if (isObject(json)) return json;
+  throw new ApiError({
+    kind: "parse",
+    method: exchange.method,
+    url: exchange.url,
+    status,
+    message: `expected a JSON object, got ${describeBody(text2, json)}`,
+    body: rawBody(text2, exchange.secrets),
+    ambiguous: exchange.method === "POST"
+  });
+}
+function errorFromResponse(exchange, status, text2, ambiguous = false) {
+  const json = tryParse(text2);
+  const { method, url, secrets } = exchange;
+  if (!isObject(json)) {
+    const reason = STATUS_CODES[status] ?? `HTTP ${status}`;
+    const message2 = `${reason} (${describeBody(text2, json)})`;
+    return new ApiError({ kind: "http", method, url, status, message: message2, body: rawBody(text2, secrets), ambiguous });
+  }
+  const bag = fieldBag(json.errors) ?? fieldBag(json.message);
+  let message = typeof json.message === "string" ? json.message : void 0;
+  if (message === void 0 && bag) message = summarize(bag);
+  message = scrub(message ?? STATUS_CODES[status] ?? `HTTP ${status}`, secrets);
+  const fieldErrors = bag === void 0 ? void 0 : scrubValue(bag, secrets);
+  return new ApiError({ kind: "http", method, url, status, message, fieldErrors, body: scrubValue(json, secrets), ambiguous });
+}
+function fieldBag(value) {
+  if (!isObject(value)) return void 0;
+  const bag = {};
+  for (const [field, messages] of Object.entries(value)) {
+    const list = Array.isArray(messages) ? messages : [messages];
+    bag[field] = list.map((m2) => typeof m2 === "string" ? m2 : JSON.stringify(m2));
+  }
+  return Object.keys(bag).length > 0 ? bag : void 0;
+}
+function summarize(bag) {
+  return Object.entries(bag).map(([field, messages]) => `${field}: ${messages.join(" ")}`).join("; ");
+}
+function tryParse(text2) {
+  try {
+    return JSON.parse(text2);
+  } catch {
+    return void 0;
+  }
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function describeBody(text2, json) {
+  const trimmed = text2.trim();
+  if (trimmed === "") return "an empty body";
+  if (trimmed.startsWith("<")) return "an HTML page (a login page, a proxy, or a URL that is not the API?)";
+  if (json !== void 0) return `JSON that is not an object: ${trimmed.slice(0, 40)}`;
+  return `invalid or truncated JSON (${text2.length} characters)`;
+}
+function rawBody(text2, secrets) {
+  const cut = text2.length > MAX_RAW_BODY ? `${text2.slice(0, MAX_RAW_BODY)}…` : text2;
+  return scrub(cut, secrets);
+}
+
+// src/api/rate-gate.ts
+function rateInfoOf(status, headers, now) {
+  const info2 = {};
+  const limit = intHeader(headers, "x-ratelimit-limit");
+  const remaining = intHeader(headers, "x-ratelimit-remaining");
+  if (limit !== void 0) info2.limit = limit;
+  if (remaining !== void 0) info2.remaining = remaining;
+  if (status !== 429) return info2;
+  info2.throttled = true;
+  const wait = retryAfterOf(headers, now) ?? resetOf(headers, now);
+  if (wait) Object.assign(info2, wait);
+  return info2;
+}
+function retryAfterOf(headers, now) {
+  const value = headers.get("retry-after")?.trim();
+  if (!value) return void 0;
+  const waitHeader = `Retry-After: ${value}`;
+  if (/^\d{1,15}$/.test(value)) return { retryAt: now + Number(value) * 1e3, waitHeader };
+  if (!HTTP_DATE.test(value) || Number.isNaN(Date.parse(value))) return void 0;
+  return { retryAt: Math.max(now, Date.parse(value)), waitHeader };
+}
+var HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+function resetOf(headers, now) {
+  const reset = intHeader(headers, "x-ratelimit-reset");
+  if (reset === void 0) return void 0;
+  return { retryAt: Math.max(now, reset * 1e3), waitHeader: `X-RateLimit-Reset: ${reset}` };
+}
+function intHeader(headers, name) {
+  const value = headers.get(name)?.trim();
+  return value && /^\d{1,15}$/.test(value) ? Number(value) : void 0;
+}
+var RateGate = class {
+  /** `undefined` until the first answer: then one request probes whether the server sends headers at all. */
+  #paced;
+  #limit = 0;
+  #windowMs;
+  #windowId = 0;
+  #windowStart;
+  #windowEnd = 0;
+  /** The lowest `remaining` seen in the current window (the server's count, minus hits not yet answered). */
+  #remaining = 0;
+  #seenMin;
+  /** The window's estimated end passed and the budget was assumed refilled, before any answer confirmed it. */
+  #refilled = false;
+  #inFlight = 0;
+  #pausedUntil = 0;
+  #changed = Promise.withResolvers();
+  /** A 429 asking for a longer pause ends the run (`http.ts`), so the gate must not hold anyone that long. */
+  #maxWaitMs;
+  constructor(windowMs, maxWaitMs = Infinity) {
+    this.#windowMs = windowMs;
+    this.#maxWaitMs = maxWaitMs;
+  }
+  /** Waits until a request may be sent under the budget, then reserves one unit for it. */
+  async acquire() {
+    for (; ; ) {
+      const now = Date.now();
+      const wait = this.#waitMs(now);
+      if (wait <= 0) {
+        this.#inFlight++;
+        return { sentAt: now, windowId: this.#windowId, seenMin: this.#seenMin };
+      }
+      await this.#sleepOrChange(wait);
+    }
+  }
+  /** Returns the unit reserved by `acquire` and learns from the answer (none when the request failed). */
+  settle(ticket, info2, receivedAt) {
+    this.#inFlight--;
+    if (info2?.throttled) {
+      this.#onThrottled(info2, receivedAt);
+    } else if (info2?.limit !== void 0 && info2.remaining !== void 0) {
+      this.#observe(ticket, info2.limit, info2.remaining, receivedAt);
+    } else if (this.#paced === void 0) {
+      this.#paced = info2 === void 0 ? void 0 : false;
+    } else if (this.#paced && !this.#refilled) {
+      this.#remaining--;
+    }
+    this.#notify();
+  }
+  /** 0 to send now, else how long to wait. Infinity (wait for an answer) only while something is in flight. */
+  #waitMs(now) {
+    if (now < this.#pausedUntil) return this.#pausedUntil - now;
+    if (this.#paced === void 0) return this.#inFlight > 0 ? Infinity : 0;
+    if (!this.#paced || this.#remaining - this.#inFlight > 0) return 0;
+    if (now < this.#windowEnd) return this.#windowEnd - now;
+    if (!this.#refilled) {
+      this.#refilled = true;
+      this.#remaining = Math.max(1, this.#limit);
+      return this.#waitMs(now);
+    }
+    if (this.#inFlight > 0) return Infinity;
+    this.#refilled = false;
+    this.#remaining = 0;
+    this.#windowEnd = now + this.#windowMs + this.#margin();
+    return this.#windowEnd - now;
+  }
+  #observe(ticket, limit, remaining, receivedAt) {
+    this.#paced = true;
+    this.#limit = limit;
+    const sameWindow = ticket.windowId === this.#windowId;
+    const refilled = this.#windowStart === void 0 || sameWindow && (ticket.seenMin !== void 0 && remaining >= ticket.seenMin || ticket.sentAt >= this.#windowEnd);
+    if (refilled) {
+      this.#windowId++;
+      this.#windowStart = receivedAt;
+      this.#windowEnd = receivedAt + this.#windowMs + this.#margin();
+      this.#remaining = remaining;
+      this.#seenMin = remaining;
+      this.#refilled = false;
+    } else if (!this.#refilled) {
+      this.#remaining = Math.min(this.#remaining, remaining);
+      this.#seenMin = Math.min(this.#seenMin ?? remaining, remaining);
+    }
+  }
+  #onThrottled(info2, receivedAt) {
+    if (info2.retryAt !== void 0 && info2.retryAt - receivedAt > this.#maxWaitMs) return;
+    this.#paced = true;
+    if (info2.limit !== void 0) this.#limit = info2.limit;
+    const retryAt = info2.retryAt ?? Math.max(this.#windowEnd, receivedAt + 1e3);
+    this.#pausedUntil = Math.max(this.#pausedUntil, retryAt);
+    if (this.#windowStart !== void 0) this.#windowMs = Math.max(this.#windowMs, retryAt - this.#windowStart);
+    this.#windowEnd = retryAt;
+    this.#remaining = 0;
+    this.#refilled = false;
+  }
+  /** Slack for the server's whole-second clock and our receive delay. */
+  #margin() {
+    return Math.min(1e3, Math.ceil(this.#windowMs * 0.02));
+  }
+  #notify() {
+    const previous = this.#changed;
+    this.#changed = Promise.withResolvers();
+    previous.resolve();
+  }
+  async #sleepOrChange(ms) {
+    const changed = this.#changed.promise;
+    if (ms === Infinity) return changed;
+    let timer;
+    const elapsed = new Promise((resolve2) => {
+      timer = setTimeout(resolve2, ms);
+    });
+    await Promise.race([changed, elapsed]);
+    clearTimeout(timer);
+  }
+};
+
+// node_modules/ofetch/dist/node.mjs
+import http from "node:http";
+import https from "node:https";
+
+// node_modules/node-fetch-native/dist/index.mjs
+init_node();
+init_node();
+init_node_fetch_native_DfbY2q_x();
+var o2 = !!globalThis.process?.env?.FORCE_NODE_FETCH;
+var r = !o2 && globalThis.fetch || Mi;
+var p = !o2 && globalThis.Blob || ut;
+var F3 = !o2 && globalThis.File || qn;
+var h = !o2 && globalThis.FormData || br;
+var n3 = !o2 && globalThis.Headers || ye;
+var c = !o2 && globalThis.Request || dt;
+var R2 = !o2 && globalThis.Response || le;
+var T = !o2 && globalThis.AbortController || Mn;
+
+// node_modules/destr/dist/index.mjs
+var suspectProtoRx = /"(?:_|\\u0{2}5[Ff]){2}(?:p|\\u0{2}70)(?:r|\\u0{2}72)(?:o|\\u0{2}6[Ff])(?:t|\\u0{2}74)(?:o|\\u0{2}6[Ff])(?:_|\\u0{2}5[Ff]){2}"\s*:/;
+var suspectConstructorRx = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
+var JsonSigRx = /^\s*["[{]|^\s*-?\d{1,16}(\.\d{1,17})?([Ee][+-]?\d+)?\s*$/;
+function jsonParseTransform(key2, value) {
+  if (key2 === "__proto__" || key2 === "constructor" && value && typeof value === "object" && "prototype" in value) {
+    warnKeyDropped(key2);
+    return;
+  }
+  return value;
+}
+function warnKeyDropped(key2) {
+  console.warn(`[destr] Dropping "${key2}" key to prevent prototype pollution.`);
+}
+function destr(value, options = {}) {
+  if (typeof value !== "string") {
+    return value;
+  }
+  if (value[0] === '"' && value[value.length - 1] === '"' && value.indexOf("\\") === -1) {
+    return value.slice(1, -1);
+  }
+  const _value = value.trim();
+  if (_value.length <= 9) {
+    switch (_value.toLowerCase()) {
+      case "true": {
+        return true;
+      }
+      case "false": {
+        return false;
+      }
+      case "undefined": {
+        return void 0;
+      }
+      case "null": {
+        return null;
+      }
+      case "nan": {
+        return Number.NaN;
+      }
+      case "infinity": {
+        return Number.POSITIVE_INFINITY;
+      }
+      case "-infinity": {
+        return Number.NEGATIVE_INFINITY;
+      }
+    }
+  }
+  if (!JsonSigRx.test(value)) {
+    if (options.strict) {
+      throw new SyntaxError("[destr] Invalid JSON");
+    }
+    return value;
+  }
+  try {
+    if (suspectProtoRx.test(value) || suspectConstructorRx.test(value)) {
+      if (options.strict) {
+        throw new Error("[destr] Possible prototype pollution");
+      }
+      return JSON.parse(value, jsonParseTransform);
+    }
+    return JSON.parse(value);
+  } catch (error2) {
+    if (options.strict) {
+      throw error2;
+    }
+    return value;
+  }
+}
+
+// node_modules/ufo/dist/index.mjs
+var r2 = String.fromCharCode;
+var HASH_RE = /#/g;
+var AMPERSAND_RE = /&/g;
+var SLASH_RE = /\//g;
+var EQUAL_RE = /=/g;
+var PLUS_RE = /\+/g;
+var ENC_CARET_RE = /%5e/gi;
+var ENC_BACKTICK_RE = /%60/gi;
+var ENC_PIPE_RE = /%7c/gi;
+var ENC_SPACE_RE = /%20/gi;
+function encode(text2) {
+  return encodeURI("" + text2).replace(ENC_PIPE_RE, "|");
+}
+function encodeQueryValue(input) {
+  return encode(typeof input === "string" ? input : JSON.stringify(input)).replace(PLUS_RE, "%2B").replace(ENC_SPACE_RE, "+").replace(HASH_RE, "%23").replace(AMPERSAND_RE, "%26").replace(ENC_BACKTICK_RE, "`").replace(ENC_CARET_RE, "^").replace(SLASH_RE, "%2F");
+}
+function encodeQueryKey(text2) {
+  return encodeQueryValue(text2).replace(EQUAL_RE, "%3D");
+}
+function decode(text2 = "") {
+  try {
+    return decodeURIComponent("" + text2);
+  } catch {
+    return "" + text2;
+  }
+}
+function decodeQueryKey(text2) {
+  return decode(text2.replace(PLUS_RE, " "));
+}
+function decodeQueryValue(text2) {
+  return decode(text2.replace(PLUS_RE, " "));
+}
+function parseQuery(parametersString = "") {
+  const object2 = /* @__PURE__ */ Object.create(null);
+  if (parametersString[0] === "?") {
+    parametersString = parametersString.slice(1);
+  }
+  for (const parameter of parametersString.split("&")) {
+    const s = parameter.match(/([^=]+)=?(.*)/) || [];
+    if (s.length < 2) {
+      continue;
+    }
+    const key2 = decodeQueryKey(s[1]);
+    if (key2 === "__proto__" || key2 === "constructor") {
+      continue;
+    }
+    const value = decodeQueryValue(s[2] || "");
+    if (object2[key2] === void 0) {
+      object2[key2] = value;
+    } else if (Array.isArray(object2[key2])) {
+      object2[key2].push(value);
+    } else {
+      object2[key2] = [object2[key2], value];
+    }
+  }
+  return object2;
+}
+function encodeQueryItem(key2, value) {
+  if (typeof value === "number" || typeof value === "boolean") {
+    value = String(value);
+  }
+  if (!value) {
+    return encodeQueryKey(key2);
+  }
+  if (Array.isArray(value)) {
+    return value.map(
+      (_value) => `${encodeQueryKey(key2)}=${encodeQueryValue(_value)}`
+    ).join("&");
+  }
+  return `${encodeQueryKey(key2)}=${encodeQueryValue(value)}`;
+}
+function stringifyQuery(query) {
+  return Object.keys(query).filter((k2) => query[k2] !== void 0).map((k2) => encodeQueryItem(k2, query[k2])).filter(Boolean).join("&");
+}
+var PROTOCOL_STRICT_REGEX = /^[\s\w\0+.-]{2,}:([/\\]{1,2})/;
+var PROTOCOL_REGEX = /^[\s\w\0+.-]{2,}:([/\\]{2})?/;
+var PROTOCOL_RELATIVE_REGEX = /^([/\\]\s*){2,}[^/\\]/;
+var TRAILING_SLASH_RE = /\/$|\/\?|\/#/;
+var JOIN_LEADING_SLASH_RE = /^\.?\//;
+function hasProtocol(inputString, opts = {}) {
+  if (typeof opts === "boolean") {
+    opts = { acceptRelative: opts };
+  }
+  if (opts.strict) {
+    return PROTOCOL_STRICT_REGEX.test(inputString);
+  }
+  return PROTOCOL_REGEX.test(inputString) || (opts.acceptRelative ? PROTOCOL_RELATIVE_REGEX.test(inputString) : false);
+}
+function hasTrailingSlash(input = "", respectQueryAndFragment) {
+  if (!respectQueryAndFragment) {
+    return input.endsWith("/");
+  }
+  return TRAILING_SLASH_RE.test(input);
+}
+function withoutTrailingSlash(input = "", respectQueryAndFragment) {
+  if (!respectQueryAndFragment) {
+    return (hasTrailingSlash(input) ? input.slice(0, -1) : input) || "/";
+  }
+  if (!hasTrailingSlash(input, true)) {
+    return input || "/";
+  }
+  let path = input;
+  let fragment = "";
+  const fragmentIndex = input.indexOf("#");
+  if (fragmentIndex !== -1) {
+    path = input.slice(0, fragmentIndex);
+    fragment = input.slice(fragmentIndex);
+  }
+  const [s0, ...s] = path.split("?");
+  const cleanPath = s0.endsWith("/") ? s0.slice(0, -1) : s0;
+  return (cleanPath || "/") + (s.length > 0 ? `?${s.join("?")}` : "") + fragment;
+}
+function withTrailingSlash(input = "", respectQueryAndFragment) {
+  if (!respectQueryAndFragment) {
+    return input.endsWith("/") ? input : input + "/";
+  }
+  if (hasTrailingSlash(input, true)) {
+    return input || "/";
+  }
+  let path = input;
+  let fragment = "";
+  const fragmentIndex = input.indexOf("#");
+  if (fragmentIndex !== -1) {
+    path = input.slice(0, fragmentIndex);
+    fragment = input.slice(fragmentIndex);
+    if (!path) {
+      return fragment;
+    }
+  }
+  const [s0, ...s] = path.split("?");
+  return s0 + "/" + (s.length > 0 ? `?${s.join("?")}` : "") + fragment;
+}
+function withBase(input, base) {
+  if (isEmptyURL(base) || hasProtocol(input)) {
+    return input;
+  }
+  const _base = withoutTrailingSlash(base);
+  if (input.startsWith(_base)) {
+    const nextChar = input[_base.length];
+    if (!nextChar || nextChar === "/" || nextChar === "?") {
+      return input;
+    }
+  }
+  return joinURL(_base, input);
+}
+function withQuery(input, query) {
+  const parsed = parseURL(input);
+  const mergedQuery = { ...parseQuery(parsed.search), ...query };
+  parsed.search = stringifyQuery(mergedQuery);
+  return stringifyParsedURL(parsed);
+}
+function isEmptyURL(url) {
+  return !url || url === "/";
+}
+function isNonEmptyURL(url) {
+  return url && url !== "/";
+}
+function joinURL(base, ...input) {
+  let url = base || "";
+  for (const segment of input.filter((url2) => isNonEmptyURL(url2))) {
+    if (url) {
+      const _segment = segment.replace(JOIN_LEADING_SLASH_RE, "");
+      url = withTrailingSlash(url) + _segment;
+    } else {
+      url = segment;
+    }
+  }
+  return url;
+}
+var protocolRelative = /* @__PURE__ */ Symbol.for("ufo:protocolRelative");
+function parseURL(input = "", defaultProto) {
+  const _specialProtoMatch = input.match(
+    /^[\s\0]*(blob:|data:|javascript:|vbscript:)(.*)/i
+  );
+  if (_specialProtoMatch) {
+    const [, _proto, _pathname = ""] = _specialProtoMatch;
+    return {
+      protocol: _proto.toLowerCase(),
+      pathname: _pathname,
+      href: _proto + _pathname,
+      auth: "",
+      host: "",
+      search: "",
+      hash: ""
+    };
+  }
+  if (!hasProtocol(input, { acceptRelative: true })) {
+    return defaultProto ? parseURL(defaultProto + input) : parsePath(input);
+  }
+  const [, protocol = "", auth2, hostAndPath = ""] = input.replace(/\\/g, "/").match(/^[\s\0]*([\w+.-]{2,}:)?\/\/([^/@]+@)?(.*)/) || [];
+  let [, host = "", path = ""] = hostAndPath.match(/([^#/?]*)(.*)?/) || [];
+  if (protocol === "file:") {
+    path = path.replace(/\/(?=[A-Za-z]:)/, "");
+  }
+  const { pathname, search, hash } = parsePath(path);
+  return {
+    protocol: protocol.toLowerCase(),
+    auth: auth2 ? auth2.slice(0, Math.max(0, auth2.length - 1)) : "",
+    host,
+    pathname,
+    search,
+    hash,
+    [protocolRelative]: !protocol
+  };
+}
+function parsePath(input = "") {
+  const [pathname = "", search = "", hash = ""] = (input.match(/([^#?]*)(\?[^#]*)?(#.*)?/) || []).splice(1);
+  return {
+    pathname,
+    search,
+    hash
+  };
+}
+function stringifyParsedURL(parsed) {
+  const pathname = parsed.pathname || "";
+  const search = parsed.search ? (parsed.search.startsWith("?") ? "" : "?") + parsed.search : "";
+  const hash = parsed.hash || "";
+  const auth2 = parsed.auth ? parsed.auth + "@" : "";
+  const host = parsed.host || "";
+  const proto = parsed.protocol || parsed[protocolRelative] ? (parsed.protocol || "") + "//" : "";
+  return proto + auth2 + host + pathname + search + hash;
+}
+
+// node_modules/ofetch/dist/shared/ofetch.CWycOUEr.mjs
+var FetchError = class extends Error {
+  constructor(message, opts) {
+    super(message, opts);
+    this.name = "FetchError";
+    if (opts?.cause && !this.cause) {
+      this.cause = opts.cause;
+    }
+  }
+};
+function createFetchError(ctx) {
+  const errorMessage = ctx.error?.message || ctx.error?.toString() || "";
+  const method = ctx.request?.method || ctx.options?.method || "GET";
+  const url = ctx.request?.url || String(ctx.request) || "/";
+  const requestStr = `[${method}] ${JSON.stringify(url)}`;
+  const statusStr = ctx.response ? `${ctx.response.status} ${ctx.response.statusText}` : "<no response>";
+  const message = `${requestStr}: ${statusStr}${errorMessage ? ` ${errorMessage}` : ""}`;
+  const fetchError = new FetchError(
+    message,
+    ctx.error ? { cause: ctx.error } : void 0
+  );
+  for (const key2 of ["request", "options", "response"]) {
+    Object.defineProperty(fetchError, key2, {
+      get() {
+        return ctx[key2];
+      }
+    });
+  }
+  for (const [key2, refKey] of [
+    ["data", "_data"],
+    ["status", "status"],
+    ["statusCode", "status"],
+    ["statusText", "statusText"],
+    ["statusMessage", "statusText"]
+  ]) {
+    Object.defineProperty(fetchError, key2, {
+      get() {
+        return ctx.response && ctx.response[refKey];
+      }
+    });
+  }
+  return fetchError;
+}
+var payloadMethods = new Set(
+  Object.freeze(["PATCH", "POST", "PUT", "DELETE"])
+);
+function isPayloadMethod(method = "GET") {
+  return payloadMethods.has(method.toUpperCase());
+}
+function isJSONSerializable(value) {
+  if (value === void 0) {
+    return false;
+  }
+  const t3 = typeof value;
+  if (t3 === "string" || t3 === "number" || t3 === "boolean" || t3 === null) {
+    return true;
+  }
+  if (t3 !== "object") {
+    return false;
+  }
+  if (Array.isArray(value)) {
+    return true;
+  }
+  if (value.buffer) {
+    return false;
+  }
+  if (value instanceof FormData || value instanceof URLSearchParams) {
+    return false;
+  }
+  return value.constructor && value.constructor.name === "Object" || typeof value.toJSON === "function";
+}
+var textTypes = /* @__PURE__ */ new Set([
+  "image/svg",
+  "application/xml",
+  "application/xhtml",
+  "application/html"
+]);
+var JSON_RE = /^application\/(?:[\w!#$%&*.^`~-]*\+)?json(;.+)?$/i;
+function detectResponseType(_contentType = "") {
+  if (!_contentType) {
+    return "json";
+  }
+  const contentType = _contentType.split(";").shift() || "";
+  if (JSON_RE.test(contentType)) {
+    return "json";
+  }
+  if (contentType === "text/event-stream") {
+    return "stream";
+  }
+  if (textTypes.has(contentType) || contentType.startsWith("text/")) {
+    return "text";
+  }
+  return "blob";
+}
+function resolveFetchOptions(request2, input, defaults2, Headers3) {
+  const headers = mergeHeaders(
+    input?.headers ?? request2?.headers,
+    defaults2?.headers,
+    Headers3
+  );
+  let query;
+  if (defaults2?.query || defaults2?.params || input?.params || input?.query) {
+    query = {
+      ...defaults2?.params,
+      ...defaults2?.query,
+      ...input?.params,
+      ...input?.query
+    };
+  }
+  return {
+    ...defaults2,
+    ...input,
+    query,
+    params: query,
+    headers
+  };
+}
+function mergeHeaders(input, defaults2, Headers3) {
+  if (!defaults2) {
+    return new Headers3(input);
+  }
+  const headers = new Headers3(defaults2);
+  if (input) {
+    for (const [key2, value] of Symbol.iterator in input || Array.isArray(input) ? input : new Headers3(input)) {
+      headers.set(key2, value);
+    }
+  }
+  return headers;
+}
+async function callHooks(context3, hooks) {
+  if (hooks) {
+    if (Array.isArray(hooks)) {
+      for (const hook2 of hooks) {
+        await hook2(context3);
+      }
+    } else {
+      await hooks(context3);
+    }
+  }
+}
+var retryStatusCodes = /* @__PURE__ */ new Set([
+  408,
+  // Request Timeout
+  409,
+  // Conflict
+  425,
+  // Too Early (Experimental)
+  429,
+  // Too Many Requests
+  500,
+  // Internal Server Error
+  502,
+  // Bad Gateway
+  503,
+  // Service Unavailable
+  504
+  // Gateway Timeout
+]);
+var nullBodyResponses = /* @__PURE__ */ new Set([101, 204, 205, 304]);
+function createFetch(globalOptions = {}) {
+  const {
+    fetch: fetch3 = globalThis.fetch,
+    Headers: Headers3 = globalThis.Headers,
+    AbortController: AbortController3 = globalThis.AbortController
+  } = globalOptions;
+  async function onError(context3) {
+    const isAbort = context3.error && context3.error.name === "AbortError" && !context3.options.timeout || false;
+    if (context3.options.retry !== false && !isAbort) {
+      let retries;
+      if (typeof context3.options.retry === "number") {
+        retries = context3.options.retry;
+      } else {
+        retries = isPayloadMethod(context3.options.method) ? 0 : 1;
+      }
+      const responseCode = context3.response && context3.response.status || 500;
+      if (retries > 0 && (Array.isArray(context3.options.retryStatusCodes) ? context3.options.retryStatusCodes.includes(responseCode) : retryStatusCodes.has(responseCode))) {
+        const retryDelay = typeof context3.options.retryDelay === "function" ? context3.options.retryDelay(context3) : context3.options.retryDelay || 0;
+        if (retryDelay > 0) {
+          await new Promise((resolve2) => setTimeout(resolve2, retryDelay));
+        }
+        return $fetchRaw(context3.request, {
+          ...context3.options,
+          retry: retries - 1
+        });
+      }
+    }
+    const error2 = createFetchError(context3);
+    if (Error.captureStackTrace) {
+      Error.captureStackTrace(error2, $fetchRaw);
+    }
+    throw error2;
+  }
+  const $fetchRaw = async function $fetchRaw2(_request, _options = {}) {
+    const context3 = {
+      request: _request,
+      options: resolveFetchOptions(
+        _request,
+        _options,
+        globalOptions.defaults,
+        Headers3
+      ),
+      response: void 0,
+      error: void 0
+    };
+    if (context3.options.method) {
+      context3.options.method = context3.options.method.toUpperCase();
+    }
+    if (context3.options.onRequest) {
+      await callHooks(context3, context3.options.onRequest);
+      if (!(context3.options.headers instanceof Headers3)) {
+        context3.options.headers = new Headers3(
+          context3.options.headers || {}
+          /* compat */
+        );
+      }
+    }
+    if (typeof context3.request === "string") {
+      if (context3.options.baseURL) {
+        context3.request = withBase(context3.request, context3.options.baseURL);
+      }
+      if (context3.options.query) {
+        context3.request = withQuery(context3.request, context3.options.query);
+        delete context3.options.query;
+      }
+      if ("query" in context3.options) {
+        delete context3.options.query;
+      }
+      if ("params" in context3.options) {
+        delete context3.options.params;
+      }
+    }
+    if (context3.options.body && isPayloadMethod(context3.options.method)) {
+      if (isJSONSerializable(context3.options.body)) {
+        const contentType = context3.options.headers.get("content-type");
+        if (typeof context3.options.body !== "string") {
+          context3.options.body = contentType === "application/x-www-form-urlencoded" ? new URLSearchParams(
+            context3.options.body
+          ).toString() : JSON.stringify(context3.options.body);
+        }
+        if (!contentType) {
+          context3.options.headers.set("content-type", "application/json");
+        }
+        if (!context3.options.headers.has("accept")) {
+          context3.options.headers.set("accept", "application/json");
+        }
+      } else if (
+        // ReadableStream Body
+        "pipeTo" in context3.options.body && typeof context3.options.body.pipeTo === "function" || // Node.js Stream Body
+        typeof context3.options.body.pipe === "function"
+      ) {
+        if (!("duplex" in context3.options)) {
+          context3.options.duplex = "half";
+        }
+      }
+    }
+    let abortTimeout;
+    if (!context3.options.signal && context3.options.timeout) {
+      const controller = new AbortController3();
+      abortTimeout = setTimeout(() => {
+        const error2 = new Error(
+          "[TimeoutError]: The operation was aborted due to timeout"
+        );
+        error2.name = "TimeoutError";
+        error2.code = 23;
+        controller.abort(error2);
+      }, context3.options.timeout);
+      context3.options.signal = controller.signal;
+    }
+    try {
+      context3.response = await fetch3(
+        context3.request,
+        context3.options
+      );
+    } catch (error2) {
+      context3.error = error2;
+      if (context3.options.onRequestError) {
+        await callHooks(
+          context3,
+          context3.options.onRequestError
+        );
+      }
+      return await onError(context3);
+    } finally {
+      if (abortTimeout) {
+        clearTimeout(abortTimeout);
+      }
+    }
+    const hasBody = (context3.response.body || // https://github.com/unjs/ofetch/issues/324
+    // https://github.com/unjs/ofetch/issues/294
+    // https://github.com/JakeChampion/fetch/issues/1454
+    context3.response._bodyInit) && !nullBodyResponses.has(context3.response.status) && context3.options.method !== "HEAD";
+    if (hasBody) {
+      const responseType = (context3.options.parseResponse ? "json" : context3.options.responseType) || detectResponseType(context3.response.headers.get("content-type") || "");
+      switch (responseType) {
+        case "json": {
+          const data = await context3.response.text();
+          const parseFunction = context3.options.parseResponse || destr;
+          context3.response._data = parseFunction(data);
+          break;
+        }
+        case "stream": {
+          context3.response._data = context3.response.body || context3.response._bodyInit;
+          break;
+        }
+        default: {
+          context3.response._data = await context3.response[responseType]();
+        }
+      }
+    }
+    if (context3.options.onResponse) {
+      await callHooks(
+        context3,
+        context3.options.onResponse
+      );
+    }
+    if (!context3.options.ignoreResponseError && context3.response.status >= 400 && context3.response.status < 600) {
+      if (context3.options.onResponseError) {
+        await callHooks(
+          context3,
+          context3.options.onResponseError
+        );
+      }
+      return await onError(context3);
+    }
+    return context3.response;
+  };
+  const $fetch = async function $fetch2(request2, options) {
+    const r3 = await $fetchRaw(request2, options);
+    return r3._data;
+  };
+  $fetch.raw = $fetchRaw;
+  $fetch.native = (...args) => fetch3(...args);
+  $fetch.create = (defaultOptions = {}, customGlobalOptions = {}) => createFetch({
+    ...globalOptions,
+    ...customGlobalOptions,
+    defaults: {
+      ...globalOptions.defaults,
+      ...customGlobalOptions.defaults,
+      ...defaultOptions
+    }
+  });
+  return $fetch;
+}
+
+// node_modules/ofetch/dist/node.mjs
+function createNodeFetch() {
+  const useKeepAlive = JSON.parse(process.env.FETCH_KEEP_ALIVE || "false");
+  if (!useKeepAlive) {
+    return r;
+  }
+  const agentOptions = { keepAlive: true };
+  const httpAgent = new http.Agent(agentOptions);
+  const httpsAgent = new https.Agent(agentOptions);
+  const nodeFetchOptions = {
+    agent(parsedURL) {
+      return parsedURL.protocol === "http:" ? httpAgent : httpsAgent;
+    }
+  };
+  return function nodeFetchWithKeepAlive(input, init) {
+    return r(input, { ...nodeFetchOptions, ...init });
+  };
+}
+var fetch2 = globalThis.fetch ? (...args) => globalThis.fetch(...args) : createNodeFetch();
+var Headers2 = globalThis.Headers || n3;
+var AbortController2 = globalThis.AbortController || T;
+var ofetch = createFetch({ fetch: fetch2, Headers: Headers2, AbortController: AbortController2 });
+
+// src/api/send.ts
+var NEVER_SENT_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+async function send(request2, limits) {
+  const { timeoutMs, maxBodyBytes } = limits;
+  const started = performance.now();
+  let signal;
+  const headers = {
+    Authorization: `Bearer ${request2.apiKey}`,
+    // Without it a refused key answers 302 to a login page instead of a 401 (API-NOTES §4).
+    Accept: "application/json",
+    "User-Agent": "sitesync"
+  };
+  if (request2.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
+  try {
+    const response = await ofetch.raw(request2.url, {
+      method: request2.method,
+      headers,
+      body: request2.form?.toString(),
+      retry: false,
+      // A redirect means a refused key or a dropped Accept header; following it would leak the key (API-NOTES §4).
+      redirect: "manual",
+      ignoreResponseError: true,
+      responseType: "stream",
+      onRequest({ options }) {
+        signal = AbortSignal.timeout(timeoutMs);
+        options.signal = signal;
+      }
+    });
+    const { status, headers: received } = response;
+    const rate = rateInfoOf(status, received, Date.now());
+    const text2 = await readCapped(response._data ?? null, received, maxBodyBytes);
+    const ms = Math.round(performance.now() - started);
+    if (text2 === void 0) {
+      const detail = `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further`;
+      return { kind: "failure", reason: "too-large", detail, neverSent: false, cause: void 0, ms, status, rate };
+    }
+    return { kind: "response", status, headers: received, text: text2, ms, rate };
+  } catch (error2) {
+    const ms = Math.round(performance.now() - started);
+    const cause = error2 instanceof FetchError ? error2.cause : error2;
+    if (signal?.aborted) {
+      return { kind: "failure", reason: "timeout", detail: `no answer within ${timeoutMs} ms`, neverSent: false, cause, ms };
+    }
+    const code = errorCode(cause);
+    const detail = code ? `connection failed (${code})` : `connection failed (${messageOf(cause)})`;
+    return { kind: "failure", reason: "network", detail, neverSent: code !== void 0 && NEVER_SENT_CODES.has(code), cause, ms };
+  }
+}
+async function readCapped(body, headers, max) {
+  if (body === null) return "";
+  const declared = Number(headers.get("content-length"));
+  if (!headers.get("content-encoding") && Number.isFinite(declared) && declared > max) {
+    await body.cancel().catch(() => void 0);
+    return void 0;
+  }
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  let size2 = 0;
+  let text2 = "";
+  for (; ; ) {
+    const { done, value } = await reader.read();
+    if (done) return text2 + decoder.decode();
+    size2 += value.byteLength;
+    if (size2 > max) {
+      await reader.cancel().catch(() => void 0);
+      return void 0;
+    }
+    text2 += decoder.decode(value, { stream: true });
+  }
+}
+function formatBytes(bytes) {
+  const mib2 = bytes / 2 ** 20;
+  return mib2 >= 1 ? `${Number(mib2.toFixed(1))} MiB` : `${bytes} bytes`;
+}
+function errorCode(error2) {
+  let current = error2;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth++) {
+    const code = current.code;
+    if (typeof code === "string") return code;
+    current = current.cause;
+  }
+  return void 0;
+}
+function messageOf(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+
+// src/api/http.ts
+var BACKOFF_CAP_MS = 3e4;
+var MAX_THROTTLED = 20;
+function createHttp(options) {
+  let refused;
+  return async (request2) => {
+    const exchange = { method: request2.method, url: redactUrl(request2.url), secrets: options.secrets };
+    const origin = new URL(request2.url).origin;
+    let failures = 0;
+    let throttles = 0;
+    for (let attempt = 1; ; attempt++) {
+      options.stats.sent[request2.method] = (options.stats.sent[request2.method] ?? 0) + 1;
+      let tooLong;
+      const result = await options.scheduler.run(origin, async () => {
+        if (refused) throw stopped(exchange, refused);
+        const answer = await send(request2, options);
+        tooLong = waitError(exchange, answer, options.maxWaitMs);
+        if (tooLong) refused ??= tooLong;
+        return answer;
+      });
+      report(options.onRequest, logEntry(exchange, attempt, result));
+      if (result.rate?.limit !== void 0) options.stats.rateLimit = result.rate.limit;
+      if (tooLong) throw tooLong;
+      const verdict = judge(exchange, result);
+      if (verdict.kind === "ok") return { method: request2.method, url: exchange.url, status: verdict.status, body: verdict.body };
+      if (verdict.kind === "fail" && verdict.error.fatal) refused ??= verdict.error;
+      if (verdict.kind === "throttled") {
+        options.stats.throttled++;
+        if (++throttles <= MAX_THROTTLED) continue;
+        throw verdict.error;
+      }
+      if (!verdict.retryable || failures >= options.retries) throw verdict.error;
+      failures++;
+      options.stats.retries++;
+      await sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0));
+    }
+  };
+}
+function judge(exchange, result) {
+  const { method, url } = exchange;
+  const isPost = method === "POST";
+  if (result.kind === "failure") {
+    const ambiguous = isPost && !result.neverSent;
+    const note = ambiguous ? "; the POST may have been applied: look the website up before creating it again" : "";
+    const message = scrub(`${result.detail}${note}`, exchange.secrets);
+    if (result.reason === "too-large") {
+      return { kind: "fail", error: new ApiError({ kind: "bound", method, url, status: result.status, message, ambiguous }), retryable: false };
+    }
+    const error2 = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause });
+    return { kind: "fail", error: error2, retryable: !isPost || result.neverSent };
+  }
+  const { status, text: text2 } = result;
+  if (status >= 200 && status < 300) {
+    try {
+      return { kind: "ok", status, body: parseJsonBody(exchange, status, text2) };
+    } catch (error2) {
+      return { kind: "fail", error: error2, retryable: false };
+    }
+  }
+  if (status >= 300 && status < 400) return { kind: "fail", error: redirectError(exchange, result), retryable: false };
+  if (status === 429) return { kind: "throttled", error: errorFromResponse(exchange, status, text2) };
+  if (status >= 500) {
+    const error2 = errorFromResponse(exchange, status, text2, isPost);
+    const retryAt = retryAfterOf(result.headers, Date.now())?.retryAt;
+    return { kind: "fail", error: error2, retryable: !isPost, retryAfterMs: retryAt === void 0 ? void 0 : retryAt - Date.now() };
+  }
+  return { kind: "fail", error: errorFromResponse(exchange, status, text2), retryable: false };
+}
+function stopped(exchange, cause) {
+  const { method, url } = exchange;
+  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run stopped after ${cause.message}`, cause });
+}
+function redirectError(exchange, result) {
+  const location = result.headers.get("location");
+  const to = location ? ` to ${scrub(redactUrl(location), exchange.secrets)}` : "";
+  return new ApiError({
+    kind: "redirect",
+    method: exchange.method,
+    url: exchange.url,
+    status: result.status,
+    // API-NOTES §4: the API redirects to its login page when the key is refused and Accept is not JSON.
+    message: `redirected${to} (not followed): the API key was refused, or a proxy dropped the "Accept: application/json" header`
+  });
+}
+function report(hook2, entry) {
+  try {
+    hook2?.(entry);
+  } catch {
+  }
+}
+function logEntry(exchange, attempt, result) {
+  const entry = { method: exchange.method, url: exchange.url, ms: result.ms, attempt };
+  if (result.kind === "failure") {
+    entry.error = scrub(result.detail, exchange.secrets);
+    return entry;
+  }
+  entry.status = result.status;
+  if (result.rate.limit !== void 0) entry.rateLimit = result.rate.limit;
+  if (result.rate.remaining !== void 0) entry.rateRemaining = result.rate.remaining;
+  return entry;
+}
+function backoffMs(failure2, baseMs) {
+  const delay = Math.min(BACKOFF_CAP_MS, baseMs * 2 ** (failure2 - 1));
+  return delay / 2 + Math.random() * (delay / 2);
+}
+function waitError(exchange, result, maxWaitMs) {
+  if (result.kind !== "response") return void 0;
+  const now = Date.now();
+  const retried5xx = result.status >= 500 && exchange.method !== "POST";
+  const asked = result.status === 429 ? result.rate : retried5xx ? retryAfterOf(result.headers, now) : void 0;
+  if (asked?.retryAt === void 0 || asked.retryAt - now <= maxWaitMs) return void 0;
+  return new ApiError({
+    kind: "bound",
+    method: exchange.method,
+    url: exchange.url,
+    status: result.status,
+    message: `the server asked to wait ${formatWait(asked.retryAt - now)} (${asked.waitHeader ?? "Retry-After"}), longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; run it again later, or raise --max-wait`,
+    fatal: true
+  });
+}
+function formatWait(ms) {
+  const seconds = Math.ceil(ms / 1e3);
+  if (seconds < 120) return `${seconds}s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
+}
+function sleep(ms) {
+  return new Promise((resolve2) => setTimeout(resolve2, ms));
+}
+
+// src/api/decode.ts
+var DecodeError = class extends Error {
+  constructor(path, expected, value) {
+    super(`${path}: expected ${expected}, got ${JSON.stringify(value) ?? "nothing"}`);
+    this.name = "DecodeError";
+  }
+};
+function decodeResponse(response, decode2) {
+  try {
+    return decode2(response.body);
+  } catch (error2) {
+    if (!(error2 instanceof DecodeError)) throw error2;
+    throw new ApiError({
+      kind: "parse",
+      method: response.method,
+      url: response.url,
+      status: response.status,
+      message: `unexpected answer: ${error2.message}`,
+      body: response.body,
+      // The server did commit a 2xx POST; only its echo is unreadable.
+      ambiguous: response.method === "POST"
+    });
+  }
+}
+function object(value, path) {
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) return value;
+  throw new DecodeError(path, "an object", value);
+}
+function int(value, path, nullAs) {
+  if (value === null || value === void 0) {
+    if (nullAs !== void 0) return nullAs;
+  } else if (typeof value === "number" && Number.isSafeInteger(value)) {
+    return value;
+  } else if (typeof value === "string" && /^-?\d+$/.test(value.trim()) && Number.isSafeInteger(Number(value.trim()))) {
+    return Number(value.trim());
+  }
+  throw new DecodeError(path, "an integer", value);
+}
+function id(value, path) {
+  const n4 = int(value, path);
+  if (n4 >= 1) return n4;
+  throw new DecodeError(path, "a positive integer id", value);
+}
+function decimal(value, path) {
+  if (value === null) return 0;
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
+  throw new DecodeError(path, "a number", value);
+}
+function bool(value, path) {
+  if (value === true || value === 1 || value === "1" || value === "true") return true;
+  if (value === false || value === 0 || value === "0" || value === "false" || value === null) return false;
+  throw new DecodeError(path, "a boolean", value);
+}
+function string(value, path) {
+  if (typeof value === "string") return value;
+  throw new DecodeError(path, "a string", value);
+}
+function optionalString(value, path) {
+  return value === null || value === void 0 ? null : string(value, path);
+}
+function privacy(value, path) {
+  const n4 = int(value, path, 0);
+  if (n4 === 0 || n4 === 1 || n4 === 2) return n4;
+  throw new DecodeError(path, "0, 1 or 2", value);
+}
+var READERS2 = {
+  privacy,
+  flag: (value, path) => int(value, path, 0),
+  boolean: bool,
+  set: (value, path) => splitLines(optionalString(value, path))
+};
+function decodeWebsite(value, path = "data") {
+  const raw = object(value, path);
+  const fields = {};
+  for (const field of READABLE_FIELDS) {
+    const { kind, api } = WEBSITE_FIELDS[field];
+    fields[field] = READERS2[kind](raw[api], `${path}.${api}`);
+  }
+  return {
+    id: id(raw.id, `${path}.id`),
+    domain: string(raw.domain, `${path}.domain`),
+    // The loop above reads every readable field by its kind, which TypeScript cannot follow through a table.
+    ...fields,
+    password: bool(raw.password, `${path}.password`),
+    favorited_at: optionalString(raw.favorited_at, `${path}.favorited_at`),
+    created_at: optionalString(raw.created_at, `${path}.created_at`) ?? "",
+    updated_at: optionalString(raw.updated_at, `${path}.updated_at`) ?? ""
+  };
+}
+function decodeProject(value, path = "data") {
+  const raw = object(value, path);
+  return {
+    project: string(raw.project, `${path}.project`),
+    reports: int(raw.reports, `${path}.reports`, 0),
+    result: decimal(raw.result ?? null, `${path}.result`),
+    created_at: optionalString(raw.created_at, `${path}.created_at`) ?? ""
+  };
+}
+function decodeItem(decode2) {
+  return (body) => decode2(body.data, "data");
+}
+function decodePage(decode2) {
+  return (body) => {
+    if (!Array.isArray(body.data)) throw new DecodeError("data", "an array", body.data);
+    const page = { data: body.data.map((item, i) => decode2(item, `data[${i}]`)) };
+    if (body.meta !== void 0 && body.meta !== null) page.meta = decodeMeta(object(body.meta, "meta"));
+    if (body.links !== void 0 && body.links !== null) {
+      const links = object(body.links, "links");
+      page.links = { next: optionalString(links.next, "links.next") };
+    }
+    return page;
+  };
+}
+function decodeMeta(raw) {
+  const nullable = (value, path) => value === null || value === void 0 ? null : int(value, path);
+  return {
+    current_page: int(raw.current_page, "meta.current_page"),
+    last_page: int(raw.last_page, "meta.last_page"),
+    per_page: int(raw.per_page, "meta.per_page"),
+    total: int(raw.total, "meta.total"),
+    from: nullable(raw.from, "meta.from"),
+    to: nullable(raw.to, "meta.to")
+  };
+}
+function decodeDeleted(idType) {
+  return (body) => {
+    if (body.deleted !== true) throw new DecodeError("deleted", "true", body.deleted);
+    return { id: idType === "website" ? id(body.id, "id") : string(body.id, "id"), deleted: true };
+  };
+}
+
+// src/api/encode.ts
+function flag(value) {
+  return value === true || value === 1 ? "1" : "0";
+}
+function encodeValue2(value) {
+  if (value === null) return "";
+  if (typeof value === "boolean") return flag(value);
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") return value;
+  return value.join("\n");
+}
+function form(fields) {
+  const params = new URLSearchParams();
+  for (const [name, value] of fields) if (value !== void 0) params.append(name, encodeValue2(value));
+  return params;
+}
+function websiteFields(input) {
+  return FIELD_NAMES.map((field) => [WEBSITE_FIELDS[field].api, input[field]]);
+}
+function encodeCreate(input) {
+  const fields = websiteFields(input).filter(([name]) => name !== WEBSITE_FIELDS.favorite.api);
+  return form([["domain", input.domain], ...fields]);
+}
+function encodeUpdate(input) {
+  return form(websiteFields(input));
+}
+function encodeListWebsites(params) {
+  return form([
+    ["search", params.search],
+    ["search_by", params.search_by],
+    ["favorite", params.favorite === void 0 ? void 0 : flag(params.favorite)],
+    ["sort_by", params.sort_by],
+    ["sort", params.sort],
+    ["per_page", params.per_page],
+    ["page", params.page]
+  ]);
+}
+function encodeListProjects(params) {
+  return form([
+    ["search", params.search],
+    ["search_by", params.search_by],
+    ["sort_by", params.sort_by],
+    ["sort", params.sort],
+    ["per_page", params.per_page],
+    ["page", params.page]
+  ]);
+}
+
+// src/api/paginate.ts
+var MAX_REREADS = 3;
+var MAX_ITEMS = 1e5;
+async function readAll(listing) {
+  const problems = [];
+  for (let read = 0; read <= MAX_REREADS; read++) {
+    const pages = await readPages(listing);
+    const problem = typeof pages === "string" ? pages : check(listing, pages);
+    if (problem === void 0) return pages.flatMap((page) => page.data);
+    problems.push(problem);
+  }
+  throw new ApiError({
+    kind: "integrity",
+    method: "GET",
+    url: listing.url,
+    message: `the ${listing.noun} changed while they were read, ${problems.length} times in a row (${problems.join("; ")}); nothing was planned or changed: retry when the account is quiet`
+  });
+}
+async function readPages(listing) {
+  const first = await listing.page(1);
+  if (first.meta) {
+    const last = checkMeta(listing, first.meta);
+    const rest = Array.from({ length: last - 1 }, (_, i) => listing.page(i + 2));
+    const pages = [first, ...await Promise.all(rest)];
+    const final = pages.at(-1);
+    if (final.links?.next && final.meta?.total === first.meta.total) {
+      throw boundError(listing, `page ${last}, the last of meta.last_page ${last}, still has a links.next: they must agree`);
+    }
+    return pages;
+  }
+  if (!first.links) {
+    return first.data.length < listing.perPage ? [first] : "the answer has neither meta nor links to page on";
+  }
+  return followNext(listing, first);
+}
+function checkMeta(listing, meta) {
+  const { last_page: last, total, per_page: perPage } = meta;
+  if (total > MAX_ITEMS) {
+    throw boundError(listing, `meta.total says ${total} ${listing.noun}, more than the ${MAX_ITEMS} sitesync reads`);
+  }
+  const expected = Math.max(1, Math.ceil(total / perPage));
+  if (perPage < 1 || total < 0 || last !== expected) {
+    const why = `page 1 says last_page ${last} for a total of ${total} at per_page ${perPage}`;
+    throw boundError(listing, `${why}, which do not agree (a broken server or proxy)`);
+  }
+  if (last > maxPages(listing)) {
+    throw boundError(listing, `page 1 says last_page ${last}, more than the ${maxPages(listing)} pages sitesync reads`);
+  }
+  return last;
+}
+async function followNext(listing, first) {
+  const pages = [first];
+  let current = 1;
+  let next = first.links?.next ?? null;
+  while (next !== null) {
+    const n4 = pageNumberOf(next);
+    if (n4 !== current + 1) return `links.next of page ${current} does not lead to page ${current + 1}`;
+    if (n4 > maxPages(listing)) {
+      throw boundError(listing, `links.next leads past page ${maxPages(listing)}, more pages than sitesync reads`);
+    }
+    const page = await listing.page(n4);
+    pages.push(page);
+    current = n4;
+    next = page.links?.next ?? null;
+  }
+  return pages;
+}
+function maxPages(listing) {
+  return Math.ceil(MAX_ITEMS / listing.perPage);
+}
+function boundError(listing, message) {
+  return new ApiError({ kind: "bound", method: "GET", url: listing.url, message });
+}
+function pageNumberOf(link) {
+  try {
+    const value = new URL(link, "http://x").searchParams.get("page");
+    return value && /^\d+$/.test(value) ? Number(value) : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function check(listing, pages) {
+  const meta = pages[0]?.meta;
+  const perPage = meta?.per_page ?? listing.perPage;
+  for (const [i, page] of pages.entries()) {
+    const n4 = i + 1;
+    if (meta && page.meta && (page.meta.total !== meta.total || page.meta.last_page !== meta.last_page)) {
+      return `page ${n4} reported ${page.meta.total} in total, page 1 ${meta.total}`;
+    }
+    const isLast = i === pages.length - 1;
+    if (isLast ? page.data.length > perPage : page.data.length !== perPage) {
+      return `page ${n4} of ${pages.length} held ${page.data.length} items, expected ${isLast ? "at most " : ""}${perPage}`;
+    }
+  }
+  const seen = /* @__PURE__ */ new Set();
+  for (const page of pages) {
+    for (const item of page.data) {
+      const key2 = listing.key(item);
+      if (seen.has(key2)) return `${String(key2)} was listed twice`;
+      seen.add(key2);
+    }
+  }
+  if (meta && seen.size !== meta.total) return `read ${seen.size} of the ${meta.total} reported`;
+  return void 0;
+}
+
+// src/api/service.ts
+function pathSegment(value) {
+  const encoded = encodeURIComponent(value);
+  return encoded === "." || encoded === ".." ? encoded.replaceAll(".", "%2E") : encoded;
+}
+function createService(base, flag3, apiKey, http2) {
+  const url = (path, query) => {
+    if (base === void 0) {
+      const [env, key2] = flag3 === "--projects-url" ? ["SITESYNC_PROJECTS_URL", "projects_url"] : ["SITESYNC_WEBSITES_URL", "websites_url"];
+      throw new UsageError(`this command needs the API address: pass ${flag3} <url>, set ${env}, or set ${key2} in the config`);
+    }
+    const search = query && query.size > 0 ? `?${query.toString()}` : "";
+    return `${base}/api/v1/${path}${search}`;
+  };
+  return {
+    url,
+    async request(method, path, options = {}) {
+      const target = url(path, options.query);
+      checkPath(method, target, `${new URL(base).pathname.replace(/\/$/, "")}/api/v1/${path}`, path);
+      return http2({ method, url: target, apiKey, form: options.form });
+    }
+  };
+}
+function checkPath(method, target, expected, path) {
+  const actual = new URL(target).pathname;
+  if (actual === expected && !path.split("/").includes("")) return;
+  const why = actual === expected ? "it has an empty segment (a blank name?)" : `it resolves to ${actual}`;
+  throw new ApiError({
+    kind: "bound",
+    method,
+    url: redactUrl(target),
+    message: `not sent: the path must be exactly ${expected}, but ${why}; a name made of dots or slashes cannot be addressed`
+  });
+}
+
+// src/api/projects.ts
+var PER_PAGE = 100;
+var decodeProjectPage = decodePage(decodeProject);
+function createProjectsApi(service) {
+  const list = async (params = {}) => decodeResponse(await service.request("GET", "projects", { query: encodeListProjects(params) }), decodeProjectPage);
+  return {
+    list,
+    delete: async (project) => decodeResponse(await service.request("DELETE", `projects/${pathSegment(project)}`), decodeDeleted("project")),
+    readAll: async () => {
+      const base = { per_page: PER_PAGE, sort_by: "project", sort: "asc" };
+      return readAll({
+        page: (page) => list({ ...base, page }),
+        key: (project) => project.project,
+        perPage: PER_PAGE,
+        url: service.url("projects", encodeListProjects(base)),
+        noun: "projects"
+      });
+    }
+  };
+}
+
+// node_modules/yocto-queue/index.js
+var Node = class {
+  value;
+  next;
+  constructor(value) {
+    this.value = value;
+  }
+};
+var Queue = class {
+  #head;
+  #tail;
+  #size;
+  constructor() {
+    this.clear();
+  }
+  enqueue(value) {
+    const node = new Node(value);
+    if (this.#head) {
+      this.#tail.next = node;
+      this.#tail = node;
+    } else {
+      this.#head = node;
+      this.#tail = node;
+    }
+    this.#size++;
+  }
+  dequeue() {
+    const current = this.#head;
+    if (!current) {
+      return;
+    }
+    this.#head = this.#head.next;
+    this.#size--;
+    if (!this.#head) {
+      this.#tail = void 0;
+    }
+    return current.value;
+  }
+  peek() {
+    if (!this.#head) {
+      return;
+    }
+    return this.#head.value;
+  }
+  clear() {
+    this.#head = void 0;
+    this.#tail = void 0;
+    this.#size = 0;
+  }
+  get size() {
+    return this.#size;
+  }
+  *[Symbol.iterator]() {
+    let current = this.#head;
+    while (current) {
+      yield current.value;
+      current = current.next;
+    }
+  }
+  *drain() {
+    while (this.#head) {
+      yield this.dequeue();
+    }
+  }
+};
+
+// node_modules/p-limit/index.js
+function pLimit(concurrency) {
+  let rejectOnClear = false;
+  if (typeof concurrency === "object") {
+    ({ concurrency, rejectOnClear = false } = concurrency);
+  }
+  validateConcurrency(concurrency);
+  if (typeof rejectOnClear !== "boolean") {
+    throw new TypeError("Expected `rejectOnClear` to be a boolean");
+  }
+  const queue = new Queue();
+  let activeCount = 0;
+  const resumeNext = () => {
+    if (activeCount < concurrency && queue.size > 0) {
+      activeCount++;
+      queue.dequeue().run();
+    }
+  };
+  const next = () => {
+    activeCount--;
+    resumeNext();
+  };
+  const run3 = async (function_, resolve2, arguments_) => {
+    const result = (async () => function_(...arguments_))();
+    resolve2(result);
+    try {
+      await result;
+    } catch {
+    }
+    next();
+  };
+  const enqueue = (function_, resolve2, reject, arguments_) => {
+    const queueItem = { reject };
+    new Promise((internalResolve) => {
+      queueItem.run = internalResolve;
+      queue.enqueue(queueItem);
+    }).then(run3.bind(void 0, function_, resolve2, arguments_));
+    if (activeCount < concurrency) {
+      resumeNext();
+    }
+  };
+  const generator = (function_, ...arguments_) => new Promise((resolve2, reject) => {
+    enqueue(function_, resolve2, reject, arguments_);
+  });
+  Object.defineProperties(generator, {
+    activeCount: {
+      get: () => activeCount
+    },
+    pendingCount: {
+      get: () => queue.size
+    },
+    clearQueue: {
+      value() {
+        if (!rejectOnClear) {
+          queue.clear();
+          return;
+        }
+        const abortError = AbortSignal.abort().reason;
+        while (queue.size > 0) {
+          queue.dequeue().reject(abortError);
+        }
+      }
+    },
+    concurrency: {
+      get: () => concurrency,
+      set(newConcurrency) {
+        validateConcurrency(newConcurrency);
+        concurrency = newConcurrency;
+        queueMicrotask(() => {
+          while (activeCount < concurrency && queue.size > 0) {
+            resumeNext();
+          }
+        });
+      }
+    },
+    map: {
+      async value(iterable, function_) {
+        const promises3 = [];
+        try {
+          Array.from(iterable, (value, index) => {
+            const promise = generator(function_, value, index);
+            promises3.push(promise);
+            return promise;
+          });
+        } catch (error2) {
+          for (const promise of promises3) {
+            promise.catch(() => {
+            });
+          }
+          throw error2;
+        }
+        return Promise.all(promises3);
+      }
+    }
+  });
+  return generator;
+}
+function validateConcurrency(concurrency) {
+  if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) {
+    throw new TypeError("Expected `concurrency` to be a number from 1 and up");
+  }
+}
+
+// src/api/scheduler.ts
+function createScheduler(options) {
+  const limit = pLimit(options.concurrency);
+  const gates = /* @__PURE__ */ new Map();
+  const gateFor = (origin) => {
+    let gate = gates.get(origin);
+    if (!gate) gates.set(origin, gate = new RateGate(options.rateWindowMs, options.maxWaitMs));
+    return gate;
+  };
+  return {
+    run(origin, attempt) {
+      return limit(async () => {
+        const gate = gateFor(origin);
+        const ticket = await gate.acquire();
+        let rate;
+        try {
+          const result = await attempt();
+          rate = result.rate;
+          return result;
+        } finally {
+          gate.settle(ticket, rate, Date.now());
+        }
+      });
+    }
+  };
+}
+
+// src/api/websites.ts
+var PER_PAGE2 = 100;
+var MAX_SEARCH_PAGES = 5;
+var decodeWebsitePage = decodePage(decodeWebsite);
+var decodeOneWebsite = decodeItem(decodeWebsite);
+function idPath(id2) {
+  if (!Number.isSafeInteger(id2) || id2 < 1) throw new UsageError(`invalid website id ${String(id2)}`);
+  return `websites/${id2}`;
+}
+function createWebsitesApi(service) {
+  const list = async (params = {}) => decodeResponse(await service.request("GET", "websites", { query: encodeListWebsites(params) }), decodeWebsitePage);
+  return {
+    list,
+    show: async (id2) => decodeResponse(await service.request("GET", idPath(id2)), decodeOneWebsite),
+    create: async (input) => decodeResponse(await service.request("POST", "websites", { form: encodeCreate(input) }), decodeOneWebsite),
+    update: async (id2, input) => decodeResponse(await service.request("PUT", idPath(id2), { form: encodeUpdate(input) }), decodeOneWebsite),
+    delete: async (id2) => decodeResponse(await service.request("DELETE", idPath(id2)), decodeDeleted("website")),
+    readAll: async () => {
+      const base = { per_page: PER_PAGE2, sort_by: "id", sort: "asc" };
+      return readAll({
+        page: (page) => list({ ...base, page }),
+        key: (website) => website.id,
+        perPage: PER_PAGE2,
+        url: service.url("websites", encodeListWebsites(base)),
+        noun: "websites"
+      });
+    },
+    find: (domain) => {
+      const normalized = normalizeDomain(domain);
+      const query = encodeListWebsites({ search: normalized, per_page: PER_PAGE2, sort_by: "id", sort: "desc" });
+      return find(list, normalized, service.url("websites", query));
+    }
+  };
+}
+async function find(list, domain, url) {
+  for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
+    const result = await list({ search: domain, per_page: PER_PAGE2, sort_by: "id", sort: "desc", page });
+    const hit = result.data.find((website) => website.domain === domain);
+    if (hit) return hit;
+    const more = result.meta ? page < result.meta.last_page : Boolean(result.links?.next);
+    if (!more || result.data.length === 0) return void 0;
+  }
+  throw new ApiError({
+    kind: "bound",
+    method: "GET",
+    url,
+    message: `the search for ${domain} runs past ${MAX_SEARCH_PAGES} pages (${MAX_SEARCH_PAGES * PER_PAGE2} matches) without it: cannot tell whether the POST created it; check the account, then plan again`
+  });
+}
+
+// src/api/client.ts
+var DEFAULTS2 = {
+  concurrency: 4,
+  timeoutMs: 3e4,
+  retries: 4,
+  retryBaseMs: 500,
+  // The real API's throttle:60,1 (API-NOTES §1).
+  rateWindowMs: 6e4,
+  // DESIGN §12: a page of 100 websites is tens of KiB; even 100 `exclude_ips` TEXT columns (64 KiB each,
+  // newlines escaped) stay well under this.
+  maxBodyBytes: 32 * 2 ** 20,
+  // DESIGN §12: the real API's windows are one minute; a server asking for longer is broken or hostile.
+  maxWaitMs: 5 * 6e4
+};
+function createClient(options) {
+  const apiKey = checkKey(options.apiKey, "the API key (SITESYNC_API_KEY)");
+  const projectsKey = options.projectsApiKey ? checkKey(options.projectsApiKey, "the projects API key") : apiKey;
+  const websitesBase = options.websitesUrl ? resolveBaseUrl(options.websitesUrl, "--websites-url") : void 0;
+  const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "--projects-url") : void 0;
+  const stats = { sent: {}, throttled: 0, retries: 0 };
+  const maxWaitMs = whole(options.maxWaitMs, DEFAULTS2.maxWaitMs, 0, "maxWaitMs");
+  const http2 = createHttp({
+    scheduler: createScheduler({
+      concurrency: whole(options.concurrency, DEFAULTS2.concurrency, 1, "--concurrency"),
+      rateWindowMs: whole(options.rateWindowMs, DEFAULTS2.rateWindowMs, 1, "rateWindowMs"),
+      maxWaitMs
+    }),
+    stats,
+    timeoutMs: whole(options.timeoutMs, DEFAULTS2.timeoutMs, 1, "timeoutMs"),
+    maxBodyBytes: whole(options.maxBodyBytes, DEFAULTS2.maxBodyBytes, 1, "maxBodyBytes"),
+    maxWaitMs,
+    retries: whole(options.retries, DEFAULTS2.retries, 0, "retries"),
+    retryBaseMs: whole(options.retryBaseMs, DEFAULTS2.retryBaseMs, 0, "retryBaseMs"),
+    secrets: [.../* @__PURE__ */ new Set([apiKey, projectsKey])],
+    onRequest: options.onRequest
+  });
+  return {
+    target: { ...websitesBase ? { websites: websitesBase } : {}, ...projectsBase ? { projects: projectsBase } : {} },
+    websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http2)),
+    projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http2)),
+    stats: () => ({ ...stats, sent: { ...stats.sent } })
+  };
+}
+function checkKey(key2, what) {
+  const trimmed = key2?.trim() ?? "";
+  if (trimmed === "") throw new UsageError(`${what} is missing`);
+  if (!/^[\x21-\x7e]+$/.test(trimmed)) throw new UsageError(`${what} contains spaces or characters that cannot be sent`);
+  return trimmed;
+}
+function whole(value, fallback, min, name) {
+  if (value === void 0) return fallback;
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new UsageError(`${name} must be a whole number ≥ ${min}, got ${value}`);
+  }
+  return value;
+}
+
+// src/run/client.ts
+function clientFor(request2, config, onRequest) {
+  const { env, settings = {} } = request2;
+  const apiKey = request2.secrets?.apiKey || env.SITESYNC_API_KEY || void 0;
+  if (!apiKey) {
+    throw new UsageError("SITESYNC_API_KEY is not set: export the API key of the account (Account → API) before running this command");
+  }
+  const projectsApiKey = request2.secrets?.projectsApiKey || env.SITESYNC_PROJECTS_API_KEY || void 0;
+  request2.redactor.add([apiKey, projectsApiKey]);
+  const websitesUrl = settings.websitesUrl ?? (env.SITESYNC_WEBSITES_URL || void 0) ?? config?.websitesUrl;
+  const projectsUrl = settings.projectsUrl ?? (env.SITESYNC_PROJECTS_URL || void 0) ?? config?.projectsUrl;
+  return createClient({
+    ...websitesUrl ? { websitesUrl } : {},
+    ...projectsUrl ? { projectsUrl } : {},
+    apiKey,
+    ...projectsApiKey ? { projectsApiKey } : {},
+    concurrency: settings.concurrency,
+    timeoutMs: settings.timeoutMs,
+    maxWaitMs: settings.maxWaitMs,
+    rateWindowMs: settings.rateWindowMs,
+    onRequest
+  });
+}
+
+// src/plan/_tally.ts
+function newTally() {
+  return {
+    changes: [],
+    warnings: [],
+    left: { unchanged: 0, unmanaged: 0, ignored: 0 },
+    unverifiable: Object.fromEntries(WRITE_ONLY_FIELDS.map((field) => [field, 0]))
+  };
+}
+function byName(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function pruned(name, filters, tally) {
+  if (filters.ignore(name) !== void 0) tally.left.ignored++;
+  else if (!filters.prune || filters.protect(name) !== void 0) tally.left.unmanaged++;
+  else return true;
+  return false;
+}
+function warn(tally, code, subject, message, source) {
+  tally.warnings.push(source === void 0 ? { code, subject, message } : { code, subject, message, source: { ...source } });
+}
+function sourceOf(item) {
+  return item.source === void 0 ? {} : { source: { ...item.source } };
+}
+
+// src/plan/plan-projects.ts
+function planProjects(desired, live, filters, tally) {
+  if (live === void 0) {
+    const message = "The config lists projects but the live projects were not read: projects are not planned.";
+    warn(tally, "projects-not-read", "projects", message);
+    return;
+  }
+  const liveByKey = new Map([...live].sort((a, b) => byName(a.project, b.project)).map((p2) => [key(p2.project), p2]));
+  const listed = /* @__PURE__ */ new Set();
+  for (const d of [...desired].sort((a, b) => byName(a.project, b.project))) {
+    const k2 = key(d.project);
+    if (listed.has(k2)) {
+      warn(tally, "duplicate-project", d.project, `Project ${d.project} is listed more than once.`, d.source);
+      continue;
+    }
+    listed.add(k2);
+    planListed(d, liveByKey.get(k2), filters, tally);
+  }
+  for (const [k2, p2] of liveByKey) if (!listed.has(k2)) planUnlisted(p2, filters, tally);
+}
+function planListed(d, live, filters, tally) {
+  const ignoredBy = filters.ignore(d.project);
+  if (ignoredBy !== void 0) {
+    tally.left.ignored++;
+    const message = `Project ${d.project} matches policy.ignore "${ignoredBy}": it is not compared, changed or deleted.`;
+    warn(tally, "ignored", d.project, message, d.source);
+    return;
+  }
+  if (d.state === "present") {
+    if (live !== void 0) tally.left.unchanged++;
+    else {
+      const message = `Project ${d.project} does not exist, and the API cannot create projects: one appears with its first report.`;
+      warn(tally, "project-missing", d.project, message, d.source);
+    }
+    return;
+  }
+  if (live === void 0) return;
+  const protectedBy = filters.protect(d.project);
+  if (protectedBy !== void 0) {
+    tally.left.unmanaged++;
+    const message = `Project ${d.project} says state: absent but matches policy.protect "${protectedBy}": not deleted.`;
+    warn(tally, "protected-tombstone", d.project, message, d.source);
+    return;
+  }
+  const fingerprint = projectFingerprint(live);
+  const change = { kind: "project", action: "delete", project: live.project, reason: "tombstone", fingerprint };
+  tally.changes.push({ ...change, ...sourceOf(d) });
+}
+function planUnlisted(live, filters, tally) {
+  if (!pruned(live.project, filters, tally)) return;
+  const fingerprint = projectFingerprint(live);
+  tally.changes.push({ kind: "project", action: "delete", project: live.project, reason: "prune", fingerprint });
+}
+function key(name) {
+  return name.trim().toLowerCase();
+}
+
+// src/plan/diff-website.ts
+function createFields(desired) {
+  const fields = [];
+  for (const field of FIELD_NAMES) {
+    const value = desired[field] ?? CREATE_DEFAULTS[field];
+    if (value !== void 0) fields.push(sent(field, value));
+  }
+  return fields;
+}
+function updateFields(desired, live, syncWriteOnly) {
+  const reason = passwordReason(desired, live, syncWriteOnly);
+  const fields = [];
+  for (const field of FIELD_NAMES) {
+    const after = desired[field];
+    if (after === void 0) continue;
+    if (!WEBSITE_FIELDS[field].writeOnly) {
+      const change = compared(field, after, live);
+      if (change !== void 0) fields.push(change);
+      continue;
+    }
+    const because = field === "password" ? reason : syncWriteOnly ? "sync-write-only" : void 0;
+    if (because !== void 0) fields.push({ ...sent(field, after), sentBecause: because });
+  }
+  return { fields, passwordMissing: passwordMissing(desired, live, syncWriteOnly) };
+}
+function passwordMissing(desired, live, syncWriteOnly) {
+  if (desired.privacy !== 2 || desired.password !== void 0) return false;
+  return syncWriteOnly || live.privacy !== 2 && !live.password;
+}
+function passwordReason(desired, live, syncWriteOnly) {
+  if (desired.privacy === 2 && live.privacy !== 2) return "privacy-change";
+  if ((desired.privacy ?? live.privacy) === 2 && !live.password) return "no-password";
+  return syncWriteOnly ? "sync-write-only" : void 0;
+}
+function compared(field, after, live) {
+  const before = live[field];
+  return same(field, after, before) ? void 0 : { field, before: shown(field, before), after: shown(field, after) };
+}
+function sent(field, value) {
+  const { sensitive, writeOnly } = WEBSITE_FIELDS[field];
+  const change = { field, before: null, after: shown(field, value) };
+  if (sensitive) change.sensitive = true;
+  if (writeOnly) change.writeOnly = true;
+  return change;
+}
+function same(field, a, b) {
+  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
+  if (a.length === b.length && a.every((entry, i) => entry === b[i])) return true;
+  if (WEBSITE_FIELDS[field].kind !== "set") return false;
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((entry) => right.has(entry));
+}
+function shown(field, value) {
+  if (WEBSITE_FIELDS[field].sensitive) return SENSITIVE;
+  return Array.isArray(value) ? [...value] : value;
+}
+
+// src/plan/plan-websites.ts
+var PASSWORD_MISSING = "password-missing";
+function planWebsites(desired, live, filters, syncWriteOnly, tally) {
+  const { byDomain, extras } = indexLive(live, tally);
+  const listed = /* @__PURE__ */ new Set();
+  const sorted = desired.map((d) => withDomain(d, normalizeDomain(d.domain))).sort((a, b) => byName(a.domain, b.domain));
+  for (const d of sorted) {
+    if (listed.has(d.domain)) {
+      const message = `${d.domain} is listed more than once: only one entry is planned.`;
+      warn(tally, "duplicate-domain", d.domain, message, d.source);
+      continue;
+    }
+    listed.add(d.domain);
+    const current = byDomain.get(d.domain)?.site;
+    const pattern = filters.ignore(d.domain);
+    if (pattern !== void 0) {
+      tally.left.ignored++;
+      const message = `${d.domain} matches policy.ignore "${pattern}": it is not compared, changed or deleted.`;
+      warn(tally, "ignored", d.domain, message, d.source);
+    } else if (d.state === "absent") planTombstone(d, current, filters, tally);
+    else if (current === void 0) planCreate(d, tally);
+    else planUpdate(d, current, syncWriteOnly, tally);
+  }
+  for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted2(entry, filters, tally);
+  tally.left.unmanaged += extras.length;
+}
+function planCreate(d, tally) {
+  const requests = d.favorite === true ? 2 : 1;
+  const fields = createFields(d);
+  if (d.privacy === 2 && d.password === void 0) {
+    const message = `${d.domain} is created with privacy password, which needs a password to send, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
+    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
+  }
+  tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...sourceOf(d) });
+}
+function planUpdate(d, live, syncWriteOnly, tally) {
+  const { fields, passwordMissing: passwordMissing2 } = updateFields(d, live, syncWriteOnly);
+  for (const field of WRITE_ONLY_FIELDS) {
+    if (d[field] !== void 0 && !fields.some((f2) => f2.field === field)) tally.unverifiable[field]++;
+  }
+  if (passwordMissing2) {
+    const why = syncWriteOnly ? "--sync-write-only sends every password" : "the account stores no password for it yet";
+    const message = `${d.domain} asks for privacy password and ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
+    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
+  }
+  if (fields.length === 0) {
+    tally.left.unchanged++;
+    return;
+  }
+  const fingerprint = websiteFingerprint(live);
+  const change = { kind: "website", action: "update", domain: d.domain, id: live.id, fields, fingerprint };
+  tally.changes.push({ ...change, ...sourceOf(d) });
+}
+function planTombstone(d, live, filters, tally) {
+  if (live === void 0) return;
+  const pattern = filters.protect(d.domain);
+  if (pattern !== void 0) {
+    tally.left.unmanaged++;
+    const message = `${d.domain} says state: absent but matches policy.protect "${pattern}": it is not deleted.`;
+    warn(tally, "protected-tombstone", d.domain, message, d.source);
+    return;
+  }
+  const fingerprint = websiteFingerprint(live);
+  tally.changes.push({
+    kind: "website",
+    action: "delete",
+    domain: d.domain,
+    id: live.id,
+    reason: "tombstone",
+    fingerprint,
+    ...sourceOf(d)
+  });
+}
+function planUnlisted2({ domain, site }, filters, tally) {
+  if (!pruned(domain, filters, tally)) return;
+  const fingerprint = websiteFingerprint(site);
+  tally.changes.push({ kind: "website", action: "delete", domain, id: site.id, reason: "prune", fingerprint });
+}
+function indexLive(live, tally) {
+  const sorted = live.map((site) => ({ domain: normalizeDomain(site.domain), site })).sort((a, b) => byName(a.domain, b.domain) || exact(b) - exact(a) || a.site.id - b.site.id);
+  const byDomain = /* @__PURE__ */ new Map();
+  const extras = [];
+  for (const entry of sorted) {
+    if (!byDomain.has(entry.domain)) byDomain.set(entry.domain, entry);
+    else {
+      extras.push(entry);
+      const message = `The account holds ${entry.domain} more than once: id ${entry.site.id} is left alone (never compared or deleted).`;
+      warn(tally, "duplicate-live", entry.domain, message);
+    }
+  }
+  return { byDomain, extras };
+}
+function exact(entry) {
+  return entry.site.domain === entry.domain ? 1 : 0;
+}
+function withDomain(d, domain) {
+  return domain === d.domain ? d : { ...d, domain };
+}
+
+// src/plan/safety.ts
+function refusals(inputs) {
+  const found = [];
+  const deletes = inputs.changes.filter((c2) => c2.action === "delete");
+  if (deletes.length > inputs.maxDeletes) {
+    const websites = deletes.filter((c2) => c2.kind === "website").length;
+    const what = [plural(websites, "website"), plural(deletes.length - websites, "project")].filter((part) => !part.startsWith("0 ")).join(" and ");
+    found.push({
+      code: "max-deletes",
+      message: `The plan deletes ${what}, more than the limit of ${inputs.maxDeletes}. Check every delete, then run again with --max-deletes ${deletes.length} (or raise policy.max_deletes).`
+    });
+  }
+  if (inputs.prune && !inputs.allowEmpty) {
+    found.push(...emptyPrune(deletes, "website", inputs.keepsWebsites));
+    if (inputs.keepsProjects !== void 0) found.push(...emptyPrune(deletes, "project", inputs.keepsProjects));
+  }
+  return found;
+}
+function emptyPrune(deletes, kind, keeps) {
+  const pruned2 = deletes.filter((c2) => c2.kind === kind && c2.action === "delete" && c2.reason === "prune").length;
+  if (keeps || pruned2 === 0) return [];
+  const what = kind === "website" ? "their collected statistics" : "their reports";
+  return [
+    {
+      code: "empty-prune",
+      message: `policy.prune is on and the config lists no ${kind} to keep: the plan would delete ${plural(pruned2, `live ${kind}`)} and ${what}. If that is really intended, run again with --allow-empty.`
+    }
+  ];
+}
+
+// src/plan/summary.ts
+function summarize2(changes, left) {
+  const count = (action) => changes.filter((c2) => c2.action === action).length;
+  return { create: count("create"), update: count("update"), delete: count("delete"), ...left };
+}
+
+// src/plan/plan.ts
+var DEFAULT_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
+var ACTION_RANK = { create: 0, update: 1, delete: 2 };
+var KIND_RANK = { website: 0, project: 1 };
+function plan(desired, live, options) {
+  const { policy } = desired;
+  const filters = {
+    ignore: (name) => firstMatch(policy.ignore, name),
+    protect: (name) => firstMatch(policy.protect, name),
+    prune: policy.prune
+  };
+  const tally = newTally();
+  planWebsites(desired.websites, live.websites, filters, options.syncWriteOnly ?? false, tally);
+  if (desired.projects !== void 0) planProjects(desired.projects, live.projects, filters, tally);
+  const changes = tally.changes.sort(compareChanges);
+  const unverifiable = unverifiableFields(tally);
+  const body = {
+    format: "sitesync-plan",
+    version: 1,
+    configDigest: options.configDigest,
+    configFile: options.configFile,
+    target: options.target ?? {},
+    changes,
+    summary: summarize2(changes, tally.left),
+    warnings: tally.warnings,
+    refusals: refusals({
+      changes,
+      maxDeletes: options.maxDeletes ?? policy.maxDeletes,
+      prune: policy.prune,
+      allowEmpty: options.allowEmpty ?? false,
+      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file.
+      keepsWebsites: desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
+      keepsProjects: desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project))
+    }),
+    unverifiable,
+    estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT)
+  };
+  const { format, version, ...rest } = body;
+  return { format, version, hash: planHash(body), ...rest };
+}
+function compareChanges(a, b) {
+  const rank = ACTION_RANK[a.action] - ACTION_RANK[b.action] || KIND_RANK[a.kind] - KIND_RANK[b.kind];
+  return rank || byName(nameOf(a), nameOf(b));
+}
+function nameOf(change) {
+  return change.kind === "website" ? change.domain : change.project;
+}
+function unverifiableFields(tally) {
+  return WRITE_ONLY_FIELDS.map((field) => ({ field, count: tally.unverifiable[field] })).filter((entry) => entry.count > 0);
+}
+function estimate(changes, rate) {
+  const requests = changes.reduce((sum, c2) => sum + (c2.action === "create" ? c2.requests : 1), 0);
+  return {
+    requests,
+    rateLimit: rate.limit,
+    rateWindowSeconds: rate.windowSeconds,
+    seconds: requests / rate.limit * rate.windowSeconds
+  };
+}
+
+// src/run/read-live.ts
+async function readLive(client, config) {
+  const [websites, projects] = await Promise.all([
+    client.websites.readAll(),
+    config.projects ? client.projects.readAll() : void 0
+  ]);
+  return projects ? { websites, projects } : { websites };
+}
+
+// src/run/plan-from-config.ts
+async function planFromConfig(config, client, settings = {}) {
+  const live = await readLive(client, config);
+  const desired = { websites: config.websites, ...config.projects ? { projects: config.projects } : {}, policy: config.policy };
+  const planned2 = plan(desired, live, {
+    configFile: config.file,
+    configDigest: config.digest,
+    target: client.target,
+    syncWriteOnly: settings.syncWriteOnly ?? false,
+    allowEmpty: settings.allowEmpty ?? false,
+    ...settings.maxDeletes === void 0 ? {} : { maxDeletes: settings.maxDeletes },
+    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? 6e4) / 1e3 }
+  });
+  const missing = missingPasswords(planned2, config);
+  if (missing.length > 0) throw new ConfigError(missing);
+  return planned2;
+}
+function missingPasswords(planned2, config) {
+  const index = new Map(config.websites.map((site, i) => [site.source ? `${site.source.line}:${site.source.column}` : site.domain, i]));
+  return planned2.warnings.filter((w2) => w2.code === PASSWORD_MISSING).map((w2) => {
+    const at2 = w2.source ? `${w2.source.line}:${w2.source.column}` : w2.subject ?? "";
+    const i = index.get(at2);
+    return {
+      file: w2.source?.file ?? config.file,
+      line: w2.source?.line ?? 1,
+      column: w2.source?.column ?? 1,
+      code: "password.required",
+      path: i === void 0 ? "" : `websites[${i}].password`,
+      message: w2.message,
+      severity: "error"
+    };
+  });
+}
+function passwordsOf(config) {
+  const passwords = new Map(config.websites.map((w2) => [w2.domain, w2.password]));
+  return (domain) => passwords.get(domain);
+}
+
+// src/apply/reviewed.ts
+function changeLabel(change) {
+  if (change.kind === "project") return `project ${change.project}`;
+  return change.action === "create" ? change.domain : `${change.domain} (id ${change.id})`;
+}
+function intersectReviewed(reviewed, fresh) {
+  const configChanged = reviewed.configDigest !== fresh.configDigest;
+  const problem = reviewProblem(reviewed, fresh);
+  if (problem) {
+    const notReviewed2 = fresh.changes.map((change) => ({ change, reason: "review-unusable" }));
+    return { plan: restrict(fresh, []), notReviewed: notReviewed2, noLongerNeeded: [], configChanged, problem };
+  }
+  const pending = groupByTarget(reviewed.changes);
+  const applied = [];
+  const notReviewed = [];
+  for (const change of fresh.changes) {
+    const candidates = pending.get(targetKey(change)) ?? [];
+    const same2 = candidates.findIndex((r3) => difference(r3, change) === void 0);
+    if (same2 >= 0) {
+      candidates.splice(same2, 1);
+      applied.push(change);
+      continue;
+    }
+    const counterpart = candidates.shift();
+    notReviewed.push(
+      counterpart ? { change, reason: difference(counterpart, change), reviewed: counterpart } : { change, reason: "not-in-review" }
+    );
+  }
+  const noLongerNeeded = reviewed.changes.filter((r3) => pending.get(targetKey(r3))?.includes(r3));
+  return { plan: restrict(fresh, applied), notReviewed, noLongerNeeded, configChanged };
+}
+function notReviewedNote(entry) {
+  const label2 = changeLabel(entry.change);
+  switch (entry.reason) {
+    case "not-in-review":
+      return `not applied: not in the reviewed plan`;
+    case "different-action":
+      return `not applied: the reviewed plan would ${entry.reviewed?.action ?? "do something else to"} ${label2}`;
+    case "live-changed":
+      return `not applied: ${label2} changed in the account since the review`;
+    case "different-fields":
+      return `not applied: the reviewed plan changed other fields or values of ${label2}`;
+    case "review-unusable":
+      return `not applied: there is no usable reviewed plan`;
+  }
+}
+function targetKey(change) {
+  return change.kind === "website" ? `website ${change.domain}` : `project ${change.project}`;
+}
+function groupByTarget(changes) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const change of changes) {
+    const key2 = targetKey(change);
+    groups.set(key2, [...groups.get(key2) ?? [], change]);
+  }
+  return groups;
+}
+function difference(reviewed, fresh) {
+  if (reviewed.kind !== fresh.kind || reviewed.action !== fresh.action) return "different-action";
+  if (liveIdentity(reviewed) !== liveIdentity(fresh)) return "live-changed";
+  return canonicalJson(sent2(reviewed)) === canonicalJson(sent2(fresh)) ? void 0 : "different-fields";
+}
+function liveIdentity(change) {
+  if (change.action === "create") return "";
+  return change.kind === "website" ? `${change.id} ${change.fingerprint}` : change.fingerprint;
+}
+function sent2(change) {
+  if (change.action === "delete") return { fields: [] };
+  const fields = [...change.fields].sort((a, b) => a.field < b.field ? -1 : a.field > b.field ? 1 : 0);
+  return change.action === "create" ? { fields, requests: change.requests } : { fields };
+}
+function reviewProblem(reviewed, fresh) {
+  if (reviewed.refusals.length > 0) {
+    const why = reviewed.refusals.map((r3) => r3.message).join(" ");
+    return { code: "reviewed-refused", message: `The reviewed plan was refused by a safety rail, so it approves nothing: ${why}` };
+  }
+  for (const api of ["websites", "projects"]) {
+    const planned2 = reviewed.target[api];
+    if (planned2 !== void 0 && planned2 !== fresh.target[api]) {
+      return {
+        code: "other-account",
+        message: `The reviewed plan was made against ${planned2}, not ${fresh.target[api] ?? "(no URL)"}, so it approves nothing here.`
+      };
+    }
+  }
+  return void 0;
+}
+function restrict(fresh, changes) {
+  const count = (action) => changes.filter((c2) => c2.action === action).length;
+  const { hash: _fresh, ...rest } = fresh;
+  const body = {
+    ...rest,
+    changes,
+    summary: { ...fresh.summary, create: count("create"), update: count("update"), delete: count("delete") },
+    estimate: estimate(changes, { limit: fresh.estimate.rateLimit, windowSeconds: fresh.estimate.rateWindowSeconds })
+  };
+  const { format, version, ...others } = body;
+  return { format, version, hash: planHash(body), ...others };
+}
+function confirmSavedPlan(saved, fresh) {
+  const x2 = intersectReviewed(saved, fresh);
+  const refused = [];
+  for (const entry of x2.notReviewed) {
+    if (entry.reviewed) refused.push({ change: entry.reviewed, status: "skipped", note: savedNote(entry.reviewed, entry.reason) });
+  }
+  for (const change of x2.noLongerNeeded) {
+    refused.push({ change, status: "skipped", note: "refused: a fresh plan of the current config does not call for it (the account already matches, or the plan file was edited)" });
+  }
+  if (x2.problem) {
+    for (const change of saved.changes) refused.push({ change, status: "skipped", note: `refused: ${x2.problem.message}` });
+  }
+  const notInSavedPlan = x2.notReviewed.filter((e) => e.reason === "not-in-review").map((e) => e.change);
+  return { plan: x2.plan, refused, notInSavedPlan };
+}
+function savedNote(change, reason) {
+  const label2 = changeLabel(change);
+  if (reason === "live-changed") return `stale: ${change.kind === "project" ? label2 : change.domain} changed since the plan`;
+  if (reason === "different-action") return `stale: a fresh plan no longer calls for a ${change.action} of ${label2}`;
+  return `refused: a fresh plan of the current config sends other fields or values to ${label2}`;
+}
+
+// src/run/reviewed.ts
+function syncWriteOnlyOf(plan2) {
+  return plan2.changes.some((c2) => c2.action !== "delete" && c2.fields.some((f2) => f2.sentBecause === "sync-write-only"));
+}
+async function confirmSaved(saved, config, client, settings) {
+  const fresh = await planFromConfig(config, client, {
+    ...settings.rateWindowMs === void 0 ? {} : { rateWindowMs: settings.rateWindowMs },
+    syncWriteOnly: syncWriteOnlyOf(saved),
+    maxDeletes: Number.MAX_SAFE_INTEGER,
+    allowEmpty: true
+  });
+  const check2 = confirmSavedPlan(saved, fresh);
+  return { plan: check2.plan, skipped: check2.refused, notInSavedPlan: check2.notInSavedPlan.length };
+}
+async function intersectWithReview(review, config, client, settings) {
+  const reviewed = "missing" in review ? void 0 : review;
+  const fresh = await planFromConfig(config, client, { ...settings, syncWriteOnly: Boolean(settings.syncWriteOnly) || (reviewed ? syncWriteOnlyOf(reviewed) : false) });
+  if ("missing" in review) {
+    const none = intersectReviewed({ ...fresh, changes: [] }, fresh);
+    const skipped2 = fresh.changes.map((change) => ({ change, status: "skipped", note: notReviewedNote({ change, reason: "review-unusable" }) }));
+    return { plan: none.plan, skipped: skipped2, review: { reviewed: false, notApplied: skipped2, noLongerNeeded: [], problem: review.missing } };
+  }
+  const x2 = intersectReviewed(review, fresh);
+  const skipped = x2.notReviewed.map((entry) => ({ change: entry.change, status: "skipped", note: notReviewedNote(entry) }));
+  return {
+    plan: x2.plan,
+    skipped,
+    review: { reviewed: true, notApplied: skipped, noLongerNeeded: x2.noLongerNeeded, ...x2.problem ? { problem: x2.problem.message } : {} }
+  };
+}
+
+// src/run/write-file.ts
+import { writeFileSync } from "node:fs";
+function writeOutput(path, text2) {
+  try {
+    writeFileSync(path, text2);
+  } catch (error2) {
+    const code = error2.code ?? String(error2);
+    throw new UsageError(`cannot write ${path} (${code}): check the folder exists and is writable`);
+  }
+}
+
+// src/run/run.ts
+async function run(request2, hooks = {}) {
+  const outcome = { command: request2.command, warnings: [], stale: [], exitCode: ExitCode2.ok };
+  try {
+    await execute(request2, hooks, outcome);
+  } catch (error2) {
+    outcome.error = error2;
+  }
+  outcome.exitCode = exitCodeOfRun({
+    error: outcome.error,
+    refused: (outcome.plan?.refusals.length ?? 0) > 0,
+    changes: outcome.plan?.changes.length ?? 0,
+    detailedExitcode: request2.settings?.detailedExitcode ?? false,
+    ...outcome.results && {
+      applied: {
+        aborted: outcome.results.aborted !== void 0,
+        failed: outcome.results.counts.failed,
+        stale: outcome.stale.length,
+        unconverged: outcome.unconverged?.length ?? 0
+      }
+    }
+  });
+  return outcome;
+}
+async function execute(request2, hooks, outcome) {
+  const settings = request2.settings ?? {};
+  const config = load(request2, hooks, outcome);
+  if (request2.command === "validate") return;
+  const client = clientFor(request2, config, hooks.onRequest);
+  const saved = settings.savedPlan;
+  if (saved) {
+    assertSameConfig(saved, config.digest, config.file);
+    assertSameTarget(saved, client.target);
+  }
+  if (request2.command === "apply" && typeof settings.resultsFile === "string") writeOutput(settings.resultsFile, "");
+  const { plan: plan2, stale } = await planned(config, client, settings, outcome);
+  outcome.plan = plan2;
+  outcome.stale = stale;
+  await hooks.onPlan?.(plan2, stale);
+  if (request2.command !== "apply" || plan2.refusals.length > 0) return;
+  if (plan2.changes.length === 0 && stale.length === 0) return;
+  await hooks.approve?.(plan2);
+  await applyPlan(plan2, { config, client, settings, hooks, redactor: request2.redactor }, outcome);
+}
+async function planned(config, client, settings, outcome) {
+  if (settings.savedPlan) {
+    const checked = await confirmSaved(settings.savedPlan, config, client, settings);
+    outcome.notInSavedPlan = checked.notInSavedPlan;
+    return { plan: checked.plan, stale: checked.skipped };
+  }
+  if (settings.reviewed) {
+    const checked = await intersectWithReview(settings.reviewed, config, client, settings);
+    outcome.review = checked.review;
+    return { plan: checked.plan, stale: checked.skipped };
+  }
+  return { plan: await planFromConfig(config, client, settings), stale: [] };
+}
+function load(request2, hooks, outcome) {
+  if (typeof request2.config !== "string") {
+    request2.redactor.add(request2.config.secrets);
+    return outcome.config = request2.config;
+  }
+  const unsetEnv = request2.command === "validate" && !request2.settings?.strictEnv ? "warning" : "error";
+  const result = loadConfig(request2.config, { env: request2.env, unsetEnv });
+  if (result.ok) request2.redactor.add(result.config.secrets);
+  outcome.warnings = result.warnings;
+  hooks.onLoad?.(result);
+  if (!result.ok) throw new ConfigError(result.errors);
+  return outcome.config = result.config;
+}
+async function applyPlan(plan2, { config, client, settings, hooks, redactor }, outcome) {
+  const onItem = hooks.onItem;
+  const result = await apply(plan2, client, { passwordOf: passwordsOf(config), ...onItem ? { onItem } : {} });
+  const items = [...result.items, ...outcome.stale];
+  outcome.results = { counts: countItems(items, plan2.summary.unchanged), items, ...result.aborted ? { aborted: result.aborted } : {} };
+  const file = typeof settings.resultsFile === "function" ? settings.resultsFile(plan2) : settings.resultsFile;
+  if (file) {
+    writeOutput(file, `${redactor.json(outcome.results)}
+`);
+    outcome.resultsFile = file;
+  }
+  if (settings.verify && !result.aborted && outcome.stale.length === 0) {
+    outcome.unconverged = (await planFromConfig(config, client, { ...settings, syncWriteOnly: false })).changes;
+  }
+}
+
 // src/action/compose.ts
 var COMMENT_LIMIT = 65536;
 var SUMMARY_LIMIT = 1048576;
@@ -47663,6 +47794,503 @@ function size(text2) {
   return Buffer.byteLength(text2, "utf8");
 }
 
+// src/action/reviewed-block.ts
+import { createHash as createHash3 } from "node:crypto";
+import { brotliCompressSync, brotliDecompressSync, constants as constants4 } from "node:zlib";
+var REVIEWED_BLOCK_BUDGET = 6e4;
+var OPEN = "<!-- sitesync-reviewed ";
+var CLOSE = "-->";
+var VERSION7 = "v1";
+var MAX_JSON_BYTES = 16 * 1024 * 1024;
+var BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+var DIGEST = /^sha256=([0-9a-f]{64})$/;
+var COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function encodeReviewedBlock(plan2, made, budget = REVIEWED_BLOCK_BUDGET) {
+  const invalid = planDataProblem(plan2);
+  if (invalid) return { code: "invalid", problem: `The plan cannot be stored for review: ${invalid}.` };
+  if (!COMMIT.test(made.headSha)) return { code: "invalid", problem: `The plan cannot be stored for review: "${made.headSha}" is not a commit id.` };
+  const json = JSON.stringify({ format: "sitesync-reviewed", version: 1, headSha: made.headSha, config: made.config, plan: plan2 });
+  const payload = brotliCompressSync(json, {
+    params: {
+      [constants4.BROTLI_PARAM_QUALITY]: constants4.BROTLI_MAX_QUALITY,
+      [constants4.BROTLI_PARAM_LGWIN]: constants4.BROTLI_MAX_WINDOW_BITS,
+      [constants4.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json)
+    }
+  }).toString("base64");
+  const block = `
+${OPEN}${VERSION7} sha256=${sha2562(json)} ${payload} ${CLOSE}
+`;
+  if (block.length > budget) {
+    return {
+      code: "too-large",
+      problem: `The plan's ${plan2.changes.length} changes are too many to store for review in a pull-request comment (${block.length} characters, over ${budget}): the merge will apply nothing of it. Split the change into smaller pull requests.`
+    };
+  }
+  return { block, length: block.length };
+}
+function decodeReviewedBlock(body, expected) {
+  const found = findBlock(body ?? "");
+  if ("problem" in found) return found;
+  const [version, digest, payload, ...extra] = found.inner.split(" ").filter(Boolean);
+  if (version !== VERSION7) return { code: "invalid", problem: `The reviewed plan was stored by another version of sitesync (${version ?? "none"}).` };
+  const expectedDigest = DIGEST.exec(digest ?? "")?.[1];
+  if (!expectedDigest || !payload || extra.length > 0 || !BASE64.test(payload)) return garbled("its block is not in the expected form");
+  let json;
+  try {
+    json = brotliDecompressSync(Buffer.from(payload, "base64"), { maxOutputLength: MAX_JSON_BYTES }).toString("utf8");
+  } catch (error2) {
+    return garbled(error2 instanceof RangeError ? `it would decompress to over ${MAX_JSON_BYTES} bytes` : "it does not decompress");
+  }
+  if (sha2562(json) !== expectedDigest) {
+    return { code: "altered", problem: "The reviewed plan in the comment fails its integrity check: it was edited after sitesync wrote it." };
+  }
+  const reviewed = envelope(json);
+  if ("problem" in reviewed) return reviewed;
+  return matchesExpected(reviewed, expected) ?? reviewed;
+}
+function findBlock(body) {
+  const start = body.indexOf(OPEN);
+  if (start < 0) return { code: "missing", problem: "The comment holds no reviewed plan." };
+  if (body.indexOf(OPEN, start + OPEN.length) >= 0) return garbled("the comment holds more than one reviewed plan");
+  const end = body.indexOf(CLOSE, start + OPEN.length);
+  if (end < 0) return garbled("its block is not closed");
+  return { inner: body.slice(start + OPEN.length, end) };
+}
+function envelope(json) {
+  let data;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return garbled("it is not JSON");
+  }
+  const e = typeof data === "object" && data !== null ? data : {};
+  const sha = typeof e.headSha === "string" && COMMIT.test(e.headSha);
+  if (e.format !== "sitesync-reviewed" || e.version !== 1 || !sha || typeof e.config !== "string") {
+    return { code: "invalid", problem: "The reviewed plan in the comment was not stored by this version of sitesync." };
+  }
+  const invalid = planDataProblem(e.plan);
+  if (invalid) return { code: "invalid", problem: `The reviewed plan in the comment is unusable: ${invalid}.` };
+  return { plan: e.plan, headSha: e.headSha, config: e.config };
+}
+function matchesExpected(reviewed, expected) {
+  if (expected?.config !== void 0 && reviewed.config !== expected.config) {
+    return { code: "other-config", problem: `The reviewed plan is for ${reviewed.config}, not ${expected.config}.` };
+  }
+  if (expected?.headSha !== void 0 && reviewed.headSha !== expected.headSha) {
+    return {
+      code: "stale",
+      problem: `The last reviewed plan was made for commit ${reviewed.headSha.slice(0, 12)}, not for the pull request's head ${expected.headSha.slice(0, 12)}: the last push was never planned and reviewed.`
+    };
+  }
+  return void 0;
+}
+function garbled(why) {
+  return { code: "garbled", problem: `The reviewed plan in the comment is damaged: ${why}.` };
+}
+function sha2562(text2) {
+  return createHash3("sha256").update(text2).digest("hex");
+}
+
+// src/action/find-review.ts
+var HOW_TO_PROCEED = "To apply the current plan anyway, run the workflow by hand (workflow_dispatch) with `apply-unreviewed: true`, or open a pull request, let it plan, and merge it.";
+async function findReview(ctx, octokit) {
+  const { event } = ctx;
+  if (event.name !== "push") {
+    return noReview("no-review", `apply ran on a ${event.name || "unknown"} event, not on a push that merged a reviewed pull request`);
+  }
+  if (!octokit || !event.repo || !event.sha) {
+    throw new UsageError("apply on a push needs github-token, GITHUB_REPOSITORY and GITHUB_SHA to find the pull request it merged and its reviewed plan");
+  }
+  const pullRequest = await mergedPullRequest(octokit, event.repo, event.sha);
+  if (!pullRequest) return noReview("direct-push", `commit ${event.sha.slice(0, 12)} was pushed directly, not merged from a pull request, so nobody reviewed its plan`);
+  const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
+  const marker = markerFor(ctx.configLabel);
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...event.repo, issue_number: pullRequest.number, per_page: 100 });
+  const mine = comments.find((c2) => writtenBy(c2.user, identity) && c2.body?.trimStart().startsWith(marker));
+  const where2 = `pull request #${pullRequest.number}`;
+  if (!mine) return { ...noReview("no-review", `${where2} has no plan comment for ${ctx.configLabel} written by ${identity}`), pullRequest };
+  const decoded = decodeReviewedBlock(mine.body, { headSha: pullRequest.headSha, config: ctx.configLabel });
+  if ("problem" in decoded) {
+    return { ...noReview(decoded.code === "stale" ? "stale" : "no-review", `${where2}: ${decoded.problem.replace(/\.$/, "")}`), pullRequest };
+  }
+  return { source: decoded.plan, status: "reviewed", pullRequest };
+}
+function noReview(status, why) {
+  return { source: { missing: why }, status };
+}
+async function mergedPullRequest(octokit, repo, sha) {
+  const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha, per_page: 100 });
+  const merged = data.filter((pr3) => Boolean(pr3.merged_at));
+  const pr2 = merged.find((p2) => p2.merge_commit_sha === sha) ?? merged.find((p2) => p2.state === "closed");
+  return pr2 ? { number: pr2.number, headSha: pr2.head.sha } : void 0;
+}
+async function actionIdentity(octokit, botLogin) {
+  if (botLogin) return botLogin;
+  try {
+    const { viewer } = await octokit.graphql("query { viewer { login } }");
+    if (typeof viewer?.login === "string" && viewer.login) return viewer.login;
+  } catch {
+  }
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated();
+    if (data.login) return data.login;
+  } catch {
+  }
+  throw new UsageError(
+    "cannot tell which account github-token belongs to (GraphQL `viewer` and GET /user both failed), so no plan comment can be trusted: set the bot-login input to the login that writes the plan comments (e.g. github-actions[bot])"
+  );
+}
+function writtenBy(user, identity) {
+  if (!user) return false;
+  return user.login === identity || user.login === `${identity}[bot]`;
+}
+
+// src/action/review-report.ts
+function withReview(report2, outcome, status, found) {
+  const review = outcome.review;
+  const notApplied = review?.notApplied ?? [];
+  const where2 = found?.pullRequest ? `pull request #${found.pullRequest.number}` : "the pull request";
+  const blocks = [];
+  switch (status) {
+    case "unreviewed":
+      blocks.push(callout("WARNING", "Applied without a reviewed plan: `apply-unreviewed: true`, run by hand."));
+      break;
+    case "applied":
+      blocks.push(callout("NOTE", `Applied what ${where2} reviewed: only the changes identical in its reviewed plan and in a fresh plan of the account as it is now.`));
+      break;
+    case "partial": {
+      const n4 = notApplied.length;
+      blocks.push(
+        callout(
+          "CAUTION",
+          `${n4} change${n4 === 1 ? " was" : "s were"} not applied: not in the reviewed plan of ${where2}. The account or the config changed between the review and the merge (an edit in the web UI, another pull request). ` + (review?.problem ? `${md(review.problem)} ` : "") + `Review ${n4 === 1 ? "it" : "them"} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`
+        )
+      );
+      break;
+    }
+    default: {
+      if (notApplied.length === 0 && !review?.problem) {
+        blocks.push(callout("NOTE", `No reviewed plan (${status}), and none was needed: the account matches the config.`));
+        break;
+      }
+      const why = review?.problem ?? (found && "missing" in found.source ? found.source.missing : "there is no reviewed plan");
+      blocks.push(callout("CAUTION", `Nothing reviewed was applied: ${md(why)}.`, HOW_TO_PROCEED));
+    }
+  }
+  if (notApplied.length > 0) {
+    blocks.push(["#### Not applied: not in the reviewed plan", ...notApplied.map((i) => `- ${md(changeLine(i.change))}: ${md(i.note ?? "")}`)].join("\n"));
+  }
+  if (review && review.noLongerNeeded.length > 0) {
+    const lines = review.noLongerNeeded.map((c2) => `- ${md(changeLine(c2))}`);
+    blocks.push(["#### Reviewed, no longer needed (the account already matches)", ...lines].join("\n"));
+  }
+  const summary2 = `${blocks.join("\n\n")}
+
+${report2.summary}`;
+  if (report2.exitCode !== ExitCode2.refused || report2.failure) return { ...report2, summary: summary2 };
+  const failure2 = status === "partial" ? `${notApplied.length} change${notApplied.length === 1 ? "" : "s"} not applied: not in the reviewed plan of ${where2}` : `nothing reviewed was applied (${status}). ${HOW_TO_PROCEED}`;
+  return { ...report2, summary: summary2, failure: failure2 };
+}
+function callout(kind, ...lines) {
+  return [`> [!${kind}]`, ...lines.map((line) => `> ${line}`)].join("\n");
+}
+
+// src/action/offline-env.ts
+var REFERENCE = /(?<!\$)\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}/g;
+function offlineEnv(source, env) {
+  const names = new Set([...source.matchAll(REFERENCE)].map((match) => match[1]));
+  const missing = [...names].filter((name) => !env[name]).sort();
+  const standIn = Object.fromEntries(missing.map((name) => [name, `${label(name)}.offline.invalid`]));
+  return { env: { ...env, ...standIn }, standIns: missing };
+}
+function label(name) {
+  return name.toLowerCase().replaceAll("_", "-").replace(/^-+|-+$/g, "") || "value";
+}
+
+// src/action/report.ts
+function reportOf(outcome, command, configLabel) {
+  const { error: error2, plan: plan2, results, exitCode } = outcome;
+  if (error2 instanceof ConfigError) return configErrorReport(command, configLabel, error2.diagnostics, outcome.warnings, exitCode);
+  if (error2 !== void 0) return errorReport(command, configLabel, error2, exitCode);
+  if (plan2 && results) return applyReport(plan2, results, exitCode);
+  if (plan2) return planReport(plan2, exitCode);
+  throw new InternalError(`the ${command} run ended without a plan or an error`);
+}
+function planReport(plan2, exitCode) {
+  const [summary2, rest] = splitPlanMarkdown(renderMarkdown(plan2));
+  const n4 = plan2.changes.length;
+  const report2 = { summary: summary2, exitCode };
+  if (rest) report2.details = { title: `Show the plan (${n4} change${n4 === 1 ? "" : "s"})`, markdown: rest };
+  if (plan2.refusals.length > 0) return { ...report2, failure: `refused: ${plan2.refusals.map((r3) => r3.message).join("; ")}` };
+  if (exitCode === ExitCode2.changes) {
+    return { ...report2, failure: `the account differs from the config: ${n4} change${n4 === 1 ? "" : "s"} (exit 2, detailed-exitcode)` };
+  }
+  return report2;
+}
+function splitPlanMarkdown(markdown) {
+  const at2 = markdown.indexOf("\n#### ");
+  if (at2 < 0) return [markdown.trimEnd(), void 0];
+  return [markdown.slice(0, at2).trimEnd(), markdown.slice(at2 + 1).trimEnd()];
+}
+function applyReport(plan2, { items, counts, aborted }, exitCode) {
+  const blocks = [renderResultsMarkdown(items, counts).trimEnd()];
+  if (aborted) blocks.push(callout2("CAUTION", `The run stopped early: ${md(aborted)}`));
+  const details = { title: "The plan that was applied", markdown: renderMarkdown(plan2).trimEnd() };
+  const report2 = { summary: blocks.join("\n\n"), details, exitCode };
+  if (aborted) return { ...report2, failure: `the run stopped early: ${aborted}` };
+  if (counts.failed > 0) return { ...report2, failure: `${counts.failed} change${counts.failed === 1 ? "" : "s"} failed; see the results` };
+  return report2;
+}
+function offlineReport(configLabel, facts, exitCode) {
+  const managed = [`${facts.websites} website${facts.websites === 1 ? "" : "s"}`];
+  if (facts.projects !== void 0) managed.push(`${facts.projects} project${facts.projects === 1 ? "" : "s"}`);
+  const lines = [
+    `No plan was made: ${md(facts.reason)}. The config was validated offline and is valid (${managed.join(", ")}).`
+  ];
+  if (facts.standIns.length > 0) {
+    const names = facts.standIns.map((name) => `\`${name}\``).join(", ");
+    lines.push(`Not available to this run, so checked with stand-in values: ${names}.`);
+  }
+  const blocks = [heading("plan", configLabel), callout2("NOTE", ...lines)];
+  if (facts.warnings.length > 0) blocks.push(diagnosticList("Warnings", facts.warnings));
+  return { summary: blocks.join("\n\n"), exitCode };
+}
+function configErrorReport(command, configLabel, errors, warnings, exitCode) {
+  const n4 = errors.length;
+  const verdict = `The config has ${n4} error${n4 === 1 ? "" : "s"}: nothing was sent to the API.`;
+  const blocks = [heading(command, configLabel), callout2("CAUTION", verdict), diagnosticList("Errors", errors)];
+  if (warnings.length > 0) blocks.push(diagnosticList("Warnings", warnings));
+  return { summary: blocks.join("\n\n"), exitCode, failure: `${n4} error${n4 === 1 ? "" : "s"} in ${configLabel}` };
+}
+function errorReport(command, configLabel, error2, exitCode = exitCodeOf(error2)) {
+  const message = error2 instanceof Error ? error2.message : String(error2);
+  const lines = [`sitesync ${command} failed: ${md(message)}`];
+  if (error2 instanceof ApiError && (error2.kind === "redirect" || error2.status === 401)) {
+    lines.push("Check the api-key input (and projects-api-key): the server did not accept it.");
+  }
+  const summary2 = [heading(command, configLabel), callout2("CAUTION", ...lines)].join("\n\n");
+  return { summary: summary2, exitCode, failure: message };
+}
+function heading(command, configLabel) {
+  return `### sitesync ${command} for ${md(configLabel)}`;
+}
+function callout2(kind, ...lines) {
+  return [`> [!${kind}]`, ...lines.map((line) => `> ${line}`)].join("\n");
+}
+function diagnosticList(title, diagnostics) {
+  const item = (d) => `- \`${d.file}:${d.line}:${d.column}\` ${md(d.path ? `${d.path}: ${d.message}` : d.message)}`;
+  return [`#### ${title}`, ...diagnostics.map(item)].join("\n");
+}
+
+// src/action/execute.ts
+async function execute2(ctx) {
+  const offline = offlineReason(ctx);
+  if (offline) return { report: await validateOffline(ctx, offline) };
+  if (!ctx.inputs.apiKey) {
+    throw new UsageError("no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`");
+  }
+  const { inputs } = ctx;
+  const found = inputs.command === "apply" ? await reviewFor(ctx) : void 0;
+  const saved = {};
+  const outcome = await run(
+    {
+      command: inputs.command,
+      config: inputs.config,
+      env: ctx.env,
+      secrets: { apiKey: inputs.apiKey, projectsApiKey: inputs.projectsApiKey },
+      settings: { ...settingsOf(ctx), ...found ? { reviewed: found.source } : {} },
+      redactor: ctx.redactor
+    },
+    hooksOf(ctx, (file, plan2) => Object.assign(saved, { planFile: file, plan: plan2 }))
+  );
+  if (outcome.resultsFile) setOutput("results-file", outcome.resultsFile);
+  if (outcome.results) annotateFailures(outcome.results.items, ctx.event.workspace);
+  const report2 = reportOf(outcome, inputs.command, ctx.configLabel);
+  if (inputs.command === "plan") return { report: report2, ...saved };
+  const status = reviewStatus(found, outcome.review?.notApplied.length ?? 0);
+  setReviewOutputs(status, outcome.review?.notApplied.length ?? 0, outcome.results?.counts.applied ?? 0);
+  const merged = found?.pullRequest ? { mergedPullRequest: found.pullRequest.number } : {};
+  return { report: withReview(report2, outcome, status, found), ...saved.planFile ? { planFile: saved.planFile } : {}, ...merged };
+}
+async function reviewFor(ctx) {
+  const { inputs, event } = ctx;
+  if (inputs.applyUnreviewed) {
+    if (event.name !== "workflow_dispatch") {
+      throw new UsageError(
+        `apply-unreviewed: true is honoured only when a person runs the workflow by hand (workflow_dispatch), not on ${event.name || "this event"}: pass it from an input of workflow_dispatch, as examples/workflows/sitesync.yml does`
+      );
+    }
+    warning("apply-unreviewed: true: applying the current plan without a reviewed plan, as asked by whoever started this run.");
+    return void 0;
+  }
+  const octokit = inputs.githubToken ? getOctokit(inputs.githubToken) : void 0;
+  let found;
+  try {
+    found = await findReview(ctx, octokit);
+  } catch (error2) {
+    if (error2 instanceof UsageError) throw error2;
+    throw new Error(`could not read the reviewed plan from GitHub: ${error2.message}`, { cause: error2 });
+  }
+  if (found.status === "reviewed") info(`Applying only what pull request #${found.pullRequest?.number} reviewed.`);
+  else if ("missing" in found.source) warning(`Nothing reviewed to apply: ${found.source.missing}.`);
+  return found;
+}
+function reviewStatus(found, notApplied) {
+  if (!found) return "unreviewed";
+  if (found.status !== "reviewed") return found.status;
+  return notApplied > 0 ? "partial" : "applied";
+}
+function setReviewOutputs(status, notApplied, applied) {
+  setOutput("review-status", status);
+  setOutput("reviewed", String(status === "applied" || status === "partial"));
+  setOutput("not-applied", notApplied);
+  setOutput("applied", applied);
+}
+function settingsOf({ inputs, env }) {
+  return {
+    websitesUrl: inputs.websitesUrl,
+    projectsUrl: inputs.projectsUrl,
+    concurrency: inputs.concurrency,
+    ...inputs.maxDeletes === void 0 ? {} : { maxDeletes: Number(inputs.maxDeletes) },
+    detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
+    resultsFile: (plan2) => join(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan2.hash.slice(0, 8)}.json`)
+  };
+}
+function hooksOf(ctx, onPlanFile) {
+  return {
+    onLoad: annotateLoad(ctx),
+    onPlan(plan2) {
+      const planFile = savePlan(plan2, ctx.env);
+      onPlanFile(planFile, plan2);
+      setPlanOutputs(plan2, planFile);
+      startGroup(`Plan: ${plan2.changes.length} change${plan2.changes.length === 1 ? "" : "s"}`);
+      info(ctx.redactor.redact(render(plan2, "text", { color: !("NO_COLOR" in ctx.env) })));
+      endGroup();
+      annotateChanges(plan2.changes, ctx.event.workspace);
+    },
+    onItem: (item, done, total) => info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`))
+  };
+}
+function annotateLoad(ctx) {
+  return (result) => annotateDiagnostics(result.ok ? result.warnings : [...result.errors, ...result.warnings], ctx.event.workspace);
+}
+function offlineReason(ctx) {
+  const pr2 = ctx.event.pullRequest;
+  if (!pr2) return void 0;
+  if (ctx.inputs.command === "apply") {
+    if (pr2.fork) throw new UsageError("apply does not run for a pull request from a fork: its config is not trusted with the API key");
+    return void 0;
+  }
+  if (pr2.fork) return "this pull request comes from a fork, and sitesync never sends the API key for a fork's config";
+  if (!ctx.inputs.apiKey) {
+    warning("No api-key was given, so the config was only validated. Pass api-key: ${{ secrets.SITESYNC_API_KEY }} (and check that the secret exists) to get a plan.");
+    return "no api-key was given to this run";
+  }
+  return void 0;
+}
+async function validateOffline(ctx, reason) {
+  const { env, standIns } = offlineEnv(readSource2(ctx.inputs.config) ?? "", ctx.env);
+  const outcome = await run(
+    { command: "validate", config: ctx.inputs.config, env, redactor: ctx.redactor },
+    { onLoad: annotateLoad(ctx) }
+  );
+  const config = outcome.config;
+  if (!config || outcome.error !== void 0) return reportOf(outcome, ctx.inputs.command, ctx.configLabel);
+  info(`No plan was made: ${reason}. ${ctx.configLabel} is valid.`);
+  const projects = config.projects?.length;
+  return offlineReport(ctx.configLabel, { reason, websites: config.websites.length, projects, standIns, warnings: outcome.warnings }, outcome.exitCode);
+}
+function readSource2(file) {
+  try {
+    return readFileSync3(file, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+function savePlan(plan2, env) {
+  const file = join(env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
+  writeFileSync2(file, render(plan2, "json"));
+  return file;
+}
+function setPlanOutputs(plan2, planFile) {
+  setOutput("has-changes", String(plan2.changes.length > 0));
+  setOutput("creates", plan2.summary.create);
+  setOutput("updates", plan2.summary.update);
+  setOutput("deletes", plan2.summary.delete);
+  setOutput("plan-file", planFile);
+}
+
+// src/action/inputs.ts
+function readInputs(redactor, env) {
+  const secret = (name, envName) => {
+    const value = text(name) ?? (env[envName] || void 0);
+    redactor.add([value]);
+    return value;
+  };
+  const apiKey = secret("api-key", "SITESYNC_API_KEY");
+  const projectsApiKey = secret("projects-api-key", "SITESYNC_PROJECTS_API_KEY");
+  const githubToken = secret("github-token", "GITHUB_TOKEN");
+  const problems = [];
+  const options = readOptions(problems);
+  if (problems.length > 0) throw new UsageError(`invalid input: ${problems.join("; ")}`);
+  return {
+    ...options,
+    apiKey,
+    projectsApiKey,
+    githubToken,
+    websitesUrl: text("websites-url"),
+    projectsUrl: text("projects-url"),
+    botLogin: text("bot-login")
+  };
+}
+function readOptions(problems) {
+  const command = text("command") ?? "plan";
+  if (command !== "plan" && command !== "apply") problems.push(`command must be plan or apply, not "${command}"`);
+  const maxDeletes = text("max-deletes");
+  if (maxDeletes !== void 0 && !/^\d+$/.test(maxDeletes)) {
+    problems.push(`max-deletes must be a whole number (0 or more), not "${maxDeletes}"`);
+  }
+  const concurrency = text("concurrency") ?? "4";
+  if (!/^\d+$/.test(concurrency) || Number(concurrency) < 1) {
+    problems.push(`concurrency must be a whole number of at least 1, not "${concurrency}"`);
+  }
+  return {
+    command,
+    config: text("config") ?? "sitesync.yaml",
+    maxDeletes,
+    concurrency: Number(concurrency),
+    comment: flag2("comment", true, problems),
+    detailedExitcode: flag2("detailed-exitcode", false, problems),
+    applyUnreviewed: flag2("apply-unreviewed", false, problems)
+  };
+}
+function text(name) {
+  return getInput(name) || void 0;
+}
+function flag2(name, fallback, problems) {
+  const value = text(name);
+  if (value === void 0) return fallback;
+  if (["true", "True", "TRUE"].includes(value)) return true;
+  if (["false", "False", "FALSE"].includes(value)) return false;
+  problems.push(`${name} must be true or false, not "${value}"`);
+  return fallback;
+}
+
+// src/action/reviewed-comment.ts
+function carryReviewedPlan(report2, plan2, made, redact, budget = REVIEWED_BLOCK_BUDGET) {
+  if (plan2.refusals.length > 0) return { report: report2, block: "" };
+  const encoded = made.headSha ? encodeReviewedBlock(plan2, { headSha: made.headSha, config: made.config }, budget) : { code: "invalid", problem: "The pull request's head commit is unknown." };
+  if ("block" in encoded && redact(encoded.block) === encoded.block) return { report: report2, block: encoded.block };
+  const tooLarge = "code" in encoded && encoded.code === "too-large";
+  const why = "problem" in encoded ? encoded.problem : "Masking a secret would damage it.";
+  const what = tooLarge ? "The reviewed plan is too large to carry" : "The reviewed plan cannot be carried in this comment";
+  const note = `> [!WARNING]
+> ${what}: the merge will apply nothing unless run with apply-unreviewed. ${why}`;
+  return { report: { ...report2, summary: `${report2.summary}
+
+${note}` }, block: "" };
+}
+
 // src/action/sticky-comment.ts
 async function upsertComment(octokit, target, body) {
   const { owner, repo, issueNumber, marker } = target;
@@ -47686,7 +48314,7 @@ async function writeSummary(ctx, outcome) {
   }
   await summary.addRaw(ctx.redactor.redact(summaryBody(outcome.report, outcome.planFile)), true).write();
 }
-async function writeComment(ctx, report2) {
+async function writeComment(ctx, outcome) {
   const pr2 = ctx.event.pullRequest;
   if (!ctx.inputs.comment || !pr2) return;
   if (!ctx.event.repo || !ctx.inputs.githubToken) {
@@ -47694,7 +48322,9 @@ async function writeComment(ctx, report2) {
     return;
   }
   const marker = markerFor(ctx.configLabel);
-  const body = ctx.redactor.redact(commentBody(report2, { marker, headSha: pr2.headSha, runUrl: ctx.event.runUrl }));
+  const { report: report2, block } = withReviewedBlock(ctx, outcome, pr2.headSha);
+  const visible = ctx.redactor.redact(commentBody(report2, { marker, headSha: pr2.headSha, runUrl: ctx.event.runUrl }, COMMENT_LIMIT - block.length));
+  const body = visible + block;
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
     const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: pr2.number, marker }, body);
@@ -47707,6 +48337,28 @@ async function writeComment(ctx, report2) {
       return;
     }
     throw new Error(`could not update the plan comment on pull request #${pr2.number}: ${error2.message}`, { cause: error2 });
+  }
+}
+function withReviewedBlock(ctx, outcome, headSha) {
+  const { report: report2, plan: plan2 } = outcome;
+  if (!plan2 || ctx.inputs.command !== "plan") return { report: report2, block: "" };
+  return carryReviewedPlan(report2, plan2, { headSha, config: ctx.configLabel }, (text2) => ctx.redactor.redact(text2));
+}
+async function writeMergeComment(ctx, outcome) {
+  const number = outcome.mergedPullRequest;
+  if (!ctx.inputs.comment || number === void 0 || !ctx.event.repo || !ctx.inputs.githubToken) return;
+  const marker = markerFor(ctx.configLabel).replace("sitesync-plan:", "sitesync-apply:");
+  const body = ctx.redactor.redact(commentBody(outcome.report, { marker, headSha: ctx.event.sha, runUrl: ctx.event.runUrl }));
+  try {
+    const result = await upsertComment(getOctokit(ctx.inputs.githubToken), { ...ctx.event.repo, issueNumber: number, marker }, body);
+    info(`${result.action === "created" ? "Commented" : "Updated the comment"} on pull request #${number}: ${result.url}`);
+  } catch (error2) {
+    const status = error2.status;
+    if (status === 403 || status === 404) {
+      warning(`Could not comment on pull request #${number} (HTTP ${status}: the workflow may lack \`permissions: pull-requests: write\`). The outcome is in the job summary.`);
+      return;
+    }
+    throw new Error(`could not comment on pull request #${number}: ${error2.message}`, { cause: error2 });
   }
 }
 
@@ -47728,7 +48380,7 @@ async function run2(env) {
     outcome = { report: errorReport(ctx.inputs.command, ctx.configLabel, error2) };
   }
   const problems = [];
-  for (const publish of [() => writeSummary(ctx, outcome), () => writeComment(ctx, outcome.report)]) {
+  for (const publish of [() => writeSummary(ctx, outcome), () => writeComment(ctx, outcome), () => writeMergeComment(ctx, outcome)]) {
     await publish().catch((error2) => problems.push(redactor.redact(messageOf2(error2))));
   }
   const { exitCode, failure: failure2 = "failed" } = outcome.report;

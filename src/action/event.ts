@@ -26,6 +26,8 @@ export interface ActionEvent {
   runUrl: string | undefined;
   /** The checkout root: annotations name files relative to it. */
   workspace: string;
+  /** The commit this run is for (`GITHUB_SHA`; on a push, the pushed commit). */
+  sha: string | undefined;
 }
 
 const PULL_REQUEST_EVENTS = new Set(["pull_request", "pull_request_target"]);
@@ -35,9 +37,12 @@ export function readEvent(env: Env): ActionEvent {
   const name = env.GITHUB_EVENT_NAME ?? "";
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
   const server = env.GITHUB_SERVER_URL || "https://github.com";
+  const payload = readPayload(env.GITHUB_EVENT_PATH);
+  const after = (payload as { after?: unknown } | undefined)?.after;
   return {
     name,
-    pullRequest: PULL_REQUEST_EVENTS.has(name) ? pullRequestOf(readPayload(env.GITHUB_EVENT_PATH)) : undefined,
+    pullRequest: PULL_REQUEST_EVENTS.has(name) ? pullRequestOf(payload) : undefined,
+    sha: env.GITHUB_SHA || (typeof after === "string" ? after : undefined),
     repo: owner && repo ? { owner, repo } : undefined,
     runUrl: env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
     workspace: env.GITHUB_WORKSPACE || process.cwd(),

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as core from "@actions/core";
+import { getOctokit } from "@actions/github";
 import type { Redactor } from "../api/redact.ts";
 import type { LoadResult } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
@@ -16,6 +17,8 @@ import { run } from "../run/run.ts";
 import type { Env, RunHooks, RunSettings } from "../run/types.ts";
 import { annotateChanges, annotateDiagnostics, annotateFailures } from "./annotations.ts";
 import type { ActionEvent } from "./event.ts";
+import { type FoundReview, findReview, type ReviewStatus } from "./find-review.ts";
+import { withReview } from "./review-report.ts";
 import type { ActionInputs } from "./inputs.ts";
 import { offlineEnv } from "./offline-env.ts";
 import { offlineReport, reportOf, type Report } from "./report.ts";
@@ -33,6 +36,10 @@ export interface ActionReport {
   report: Report;
   /** Set once a plan was made; the job summary points to it when it has to cut the plan. */
   planFile?: string;
+  /** The plan of a `plan` run, carried in the pull-request comment as the reviewed plan. */
+  plan?: Plan;
+  /** An apply on merge: the pull request it merged, where its outcome is commented too. */
+  mergedPullRequest?: number;
 }
 
 /** Runs the command the inputs ask for and says how it went. Errors before the run throw; run() reports them. */
@@ -43,21 +50,69 @@ export async function execute(ctx: RunContext): Promise<ActionReport> {
     throw new UsageError("no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`");
   }
   const { inputs } = ctx;
-  const saved: { planFile?: string } = {};
+  const found = inputs.command === "apply" ? await reviewFor(ctx) : undefined;
+  const saved: { planFile?: string; plan?: Plan } = {};
   const outcome = await run(
     {
       command: inputs.command,
       config: inputs.config,
       env: ctx.env,
       secrets: { apiKey: inputs.apiKey, projectsApiKey: inputs.projectsApiKey },
-      settings: settingsOf(ctx),
+      settings: { ...settingsOf(ctx), ...(found ? { reviewed: found.source } : {}) },
       redactor: ctx.redactor,
     },
-    hooksOf(ctx, (file) => (saved.planFile = file)),
+    hooksOf(ctx, (file, plan) => Object.assign(saved, { planFile: file, plan })),
   );
   if (outcome.resultsFile) core.setOutput("results-file", outcome.resultsFile);
   if (outcome.results) annotateFailures(outcome.results.items, ctx.event.workspace);
-  return { report: reportOf(outcome, inputs.command, ctx.configLabel), ...saved };
+  const report = reportOf(outcome, inputs.command, ctx.configLabel);
+  if (inputs.command === "plan") return { report, ...saved };
+  const status = reviewStatus(found, outcome.review?.notApplied.length ?? 0);
+  setReviewOutputs(status, outcome.review?.notApplied.length ?? 0, outcome.results?.counts.applied ?? 0);
+  const merged = found?.pullRequest ? { mergedPullRequest: found.pullRequest.number } : {};
+  return { report: withReview(report, outcome, status, found), ...(saved.planFile ? { planFile: saved.planFile } : {}), ...merged };
+}
+
+/**
+ * What `apply` may apply: on a push, the reviewed plan of the pull request it merged (or why there is
+ * none); with `apply-unreviewed: true`, run by hand, everything (no review is looked for).
+ */
+async function reviewFor(ctx: RunContext): Promise<FoundReview | undefined> {
+  const { inputs, event } = ctx;
+  if (inputs.applyUnreviewed) {
+    if (event.name !== "workflow_dispatch") {
+      throw new UsageError(
+        `apply-unreviewed: true is honoured only when a person runs the workflow by hand (workflow_dispatch), not on ${event.name || "this event"}: ` +
+          "pass it from an input of workflow_dispatch, as examples/workflows/sitesync.yml does",
+      );
+    }
+    core.warning("apply-unreviewed: true: applying the current plan without a reviewed plan, as asked by whoever started this run.");
+    return undefined;
+  }
+  const octokit = inputs.githubToken ? getOctokit(inputs.githubToken) : undefined;
+  let found: FoundReview;
+  try {
+    found = await findReview(ctx, octokit);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new Error(`could not read the reviewed plan from GitHub: ${(error as Error).message}`, { cause: error });
+  }
+  if (found.status === "reviewed") core.info(`Applying only what pull request #${found.pullRequest?.number} reviewed.`);
+  else if ("missing" in found.source) core.warning(`Nothing reviewed to apply: ${found.source.missing}.`);
+  return found;
+}
+
+function reviewStatus(found: FoundReview | undefined, notApplied: number): ReviewStatus {
+  if (!found) return "unreviewed";
+  if (found.status !== "reviewed") return found.status;
+  return notApplied > 0 ? "partial" : "applied";
+}
+
+function setReviewOutputs(status: ReviewStatus, notApplied: number, applied: number): void {
+  core.setOutput("review-status", status);
+  core.setOutput("reviewed", String(status === "applied" || status === "partial"));
+  core.setOutput("not-applied", notApplied);
+  core.setOutput("applied", applied);
 }
 
 function settingsOf({ inputs, env }: RunContext): RunSettings {
@@ -72,12 +127,12 @@ function settingsOf({ inputs, env }: RunContext): RunSettings {
 }
 
 /** The log, outputs and annotations of a run as it goes; every line is redacted (the runner masks only the log). */
-function hooksOf(ctx: RunContext, onPlanFile: (file: string) => void): RunHooks {
+function hooksOf(ctx: RunContext, onPlanFile: (file: string, plan: Plan) => void): RunHooks {
   return {
     onLoad: annotateLoad(ctx),
     onPlan(plan) {
       const planFile = savePlan(plan, ctx.env);
-      onPlanFile(planFile);
+      onPlanFile(planFile, plan);
       setPlanOutputs(plan, planFile);
       core.startGroup(`Plan: ${plan.changes.length} change${plan.changes.length === 1 ? "" : "s"}`);
       core.info(ctx.redactor.redact(render(plan, "text", { color: !("NO_COLOR" in ctx.env) })));

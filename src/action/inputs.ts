@@ -25,6 +25,10 @@ export interface ActionInputs {
   comment: boolean;
   githubToken: string | undefined;
   detailedExitcode: boolean;
+  /** apply only, on `workflow_dispatch`: apply the current plan without a reviewed plan (a deliberate human action). */
+  applyUnreviewed: boolean;
+  /** The login that writes the plan comments, when it cannot be found from the token (GraphQL `viewer`, `GET /user`). */
+  botLogin: string | undefined;
 }
 
 /**
@@ -52,10 +56,11 @@ export function readInputs(redactor: Pick<Redactor, "add">, env: Env): ActionInp
     githubToken,
     websitesUrl: text("websites-url"),
     projectsUrl: text("projects-url"),
+    botLogin: text("bot-login"),
   };
 }
 
-type Options = Pick<ActionInputs, "command" | "config" | "maxDeletes" | "concurrency" | "comment" | "detailedExitcode">;
+type Options = Pick<ActionInputs, "command" | "config" | "maxDeletes" | "concurrency" | "comment" | "detailedExitcode" | "applyUnreviewed">;
 
 function readOptions(problems: string[]): Options {
   const command = text("command") ?? "plan";
@@ -75,6 +80,7 @@ function readOptions(problems: string[]): Options {
     concurrency: Number(concurrency),
     comment: flag("comment", true, problems),
     detailedExitcode: flag("detailed-exitcode", false, problems),
+    applyUnreviewed: flag("apply-unreviewed", false, problems),
   };
 }
 

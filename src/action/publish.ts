@@ -4,9 +4,10 @@
  */
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
-import { commentBody, markerFor, summaryBody } from "./compose.ts";
+import { COMMENT_LIMIT, commentBody, markerFor, summaryBody } from "./compose.ts";
 import type { ActionReport, RunContext } from "./execute.ts";
 import type { Report } from "./report.ts";
+import { carryReviewedPlan } from "./reviewed-comment.ts";
 import { upsertComment } from "./sticky-comment.ts";
 
 /** Writes the job summary (when the runner provides one). */
@@ -23,7 +24,7 @@ export async function writeSummary(ctx: RunContext, outcome: ActionReport): Prom
  * fork's read-only token, or no `pull-requests: write`) is a warning: the job summary has the plan. Any
  * other failure throws, since the comment left in place would show an older plan as if it were current.
  */
-export async function writeComment(ctx: RunContext, report: Report): Promise<void> {
+export async function writeComment(ctx: RunContext, outcome: ActionReport): Promise<void> {
   const pr = ctx.event.pullRequest;
   if (!ctx.inputs.comment || !pr) return;
   if (!ctx.event.repo || !ctx.inputs.githubToken) {
@@ -31,7 +32,10 @@ export async function writeComment(ctx: RunContext, report: Report): Promise<voi
     return;
   }
   const marker = markerFor(ctx.configLabel);
-  const body = ctx.redactor.redact(commentBody(report, { marker, headSha: pr.headSha, runUrl: ctx.event.runUrl }));
+  const { report, block } = withReviewedBlock(ctx, outcome, pr.headSha);
+  // The visible part is cut to leave room for the block, never the block: the merge applies only what it holds.
+  const visible = ctx.redactor.redact(commentBody(report, { marker, headSha: pr.headSha, runUrl: ctx.event.runUrl }, COMMENT_LIMIT - block.length));
+  const body = visible + block;
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
     const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: pr.number, marker }, body);
@@ -44,5 +48,34 @@ export async function writeComment(ctx: RunContext, report: Report): Promise<voi
       return;
     }
     throw new Error(`could not update the plan comment on pull request #${pr.number}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** The hidden reviewed-plan block for a plan run's comment (issue 13); only a plan run of a pull request carries one. */
+function withReviewedBlock(ctx: RunContext, outcome: ActionReport, headSha: string | undefined): { report: Report; block: string } {
+  const { report, plan } = outcome;
+  if (!plan || ctx.inputs.command !== "plan") return { report, block: "" };
+  return carryReviewedPlan(report, plan, { headSha, config: ctx.configLabel }, (text) => ctx.redactor.redact(text));
+}
+
+/**
+ * An apply on merge comments its outcome on the pull request it merged (one comment per config, updated by
+ * a rerun): what was applied and every change that was not, with the reason.
+ */
+export async function writeMergeComment(ctx: RunContext, outcome: ActionReport): Promise<void> {
+  const number = outcome.mergedPullRequest;
+  if (!ctx.inputs.comment || number === undefined || !ctx.event.repo || !ctx.inputs.githubToken) return;
+  const marker = markerFor(ctx.configLabel).replace("sitesync-plan:", "sitesync-apply:");
+  const body = ctx.redactor.redact(commentBody(outcome.report, { marker, headSha: ctx.event.sha, runUrl: ctx.event.runUrl }));
+  try {
+    const result = await upsertComment(getOctokit(ctx.inputs.githubToken), { ...ctx.event.repo, issueNumber: number, marker }, body);
+    core.info(`${result.action === "created" ? "Commented" : "Updated the comment"} on pull request #${number}: ${result.url}`);
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    if (status === 403 || status === 404) {
+      core.warning(`Could not comment on pull request #${number} (HTTP ${status}: the workflow may lack \`permissions: pull-requests: write\`). The outcome is in the job summary.`);
+      return;
+    }
+    throw new Error(`could not comment on pull request #${number}: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -12,7 +12,7 @@ import { workspacePath } from "./annotations.ts";
 import { readEvent } from "./event.ts";
 import { type ActionReport, execute, type RunContext } from "./execute.ts";
 import { readInputs } from "./inputs.ts";
-import { writeComment, writeSummary } from "./publish.ts";
+import { writeComment, writeMergeComment, writeSummary } from "./publish.ts";
 import { errorReport } from "./report.ts";
 
 /** Runs the Action in this process with the runner's environment and sets its exit code (DESIGN §7). Never throws. */
@@ -36,7 +36,7 @@ export async function run(env: Env): Promise<void> {
   }
   // Each place is tried on its own: a summary that could not be written must not keep the comment stale.
   const problems: string[] = [];
-  for (const publish of [() => writeSummary(ctx, outcome), () => writeComment(ctx, outcome.report)]) {
+  for (const publish of [() => writeSummary(ctx, outcome), () => writeComment(ctx, outcome), () => writeMergeComment(ctx, outcome)]) {
     await publish().catch((error: unknown) => problems.push(redactor.redact(messageOf(error))));
   }
   const { exitCode, failure = "failed" } = outcome.report;

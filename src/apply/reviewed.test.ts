@@ -226,7 +226,7 @@ describe("confirmSavedPlan: apply plan.json applies only what a fresh plan calls
     const edited = live.map((w) => (w.id === 2 ? { ...w, favorite: true, updated_at: "2025-06-01T00:00:00.000000Z" } : w));
     const check = confirmSavedPlan(saved, planOf({ websites: [...config, want("d.example.com")], live: edited }));
     expect(names(check.plan.changes)).toEqual(["update a.example.com"]);
-    expect(check.refused.map((r) => r.note)).toEqual(["stale: b.example.com (id 2) changed since the plan"]);
+    expect(check.refused.map((r) => r.note)).toEqual(["stale: b.example.com changed since the plan"]);
     expect(names(check.notInSavedPlan)).toEqual(["create d.example.com"]);
   });
 

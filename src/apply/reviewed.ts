@@ -234,7 +234,8 @@ export function confirmSavedPlan(saved: Plan, fresh: Plan): SavedPlanCheck {
 
 function savedNote(change: Change, reason: NotReviewedReason): string {
   const label = changeLabel(change);
-  if (reason === "live-changed") return `stale: ${label} changed since the plan`;
+  // As `apply plan.json` always said it (the result line names the id already).
+  if (reason === "live-changed") return `stale: ${change.kind === "project" ? label : change.domain} changed since the plan`;
   if (reason === "different-action") return `stale: a fresh plan no longer calls for a ${change.action} of ${label}`;
   return `refused: a fresh plan of the current config sends other fields or values to ${label}`;
 }

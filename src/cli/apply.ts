@@ -4,7 +4,7 @@ import { UsageError } from "../errors.ts";
 import { render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
 import { run } from "../run/run.ts";
-import type { Outcome, RunHooks } from "../run/types.ts";
+import type { Outcome, ReviewOutcome, RunHooks } from "../run/types.ts";
 import { apiArgs, configArgs, type Format, outputArgs, planArgs, runSettings } from "./_args.ts";
 import { command } from "./_command.ts";
 import type { Io } from "./_io.ts";
@@ -23,31 +23,42 @@ export default command({
     "auto-approve": { type: "boolean", alias: "y", description: "Apply without asking (required when not on a terminal)" },
     results: { type: "string", description: "Write the results as JSON to this file", valueHint: "results.json" },
     verify: { type: "boolean", description: "Re-read the account afterwards and report fields that did not converge" },
+    reviewed: {
+      type: "string",
+      description: "Plan again, apply only the changes identical in this reviewed plan (`plan --out`), report the rest (exit 4)",
+      valueHint: "plan.json",
+    },
   },
   examples: [
     "sitesync apply                 # plan, show it, ask, apply",
     "sitesync apply --auto-approve --results results.json   # in CI",
     "sitesync apply plan.json       # apply a reviewed plan; stale items are skipped (exit 4)",
+    "sitesync apply --reviewed plan.json   # plan again, apply only what plan.json also holds (exit 4 for the rest)",
   ],
   async run(flags, { io, env, rawArgs }) {
     const settings = runSettings(flags);
+    if (flags.plan && flags.reviewed) {
+      throw new UsageError(`give either a saved plan (${flags.plan}) or --reviewed ${flags.reviewed}, not both`);
+    }
     const saved = flags.plan ? readSavedPlan(flags.plan) : undefined;
     if (saved) rejectPlanningFlags(rawArgs);
+    const reviewed = flags.reviewed ? readSavedPlan(flags.reviewed) : undefined;
+    const given = saved ?? reviewed;
     const explicitConfig = rawArgs.some((a) => a === "-c" || a.startsWith("--config"));
     const progress = progressReporter(io, Boolean(flags.quiet));
     const hooks: RunHooks = {
       ...cliHooks(io, flags),
-      // A saved plan was reviewed already: it is applied without showing it or asking again.
-      ...(saved ? {} : { onPlan: (plan: Plan) => showPlan(plan, io) }),
-      ...(saved || flags["auto-approve"] ? {} : { approve: confirm }),
+      // A saved or reviewed plan was reviewed already: it is applied without showing it or asking again.
+      ...(given ? {} : { onPlan: (plan: Plan) => showPlan(plan, io) }),
+      ...(given || flags["auto-approve"] ? {} : { approve: confirm }),
       ...(progress.onItem ? { onItem: progress.onItem } : {}),
     };
     const outcome = await run(
       {
         command: "apply",
-        config: saved && !explicitConfig ? saved.configFile : flags.config,
+        config: given && !explicitConfig ? given.configFile : flags.config,
         env,
-        settings: { ...settings, savedPlan: saved, verify: Boolean(flags.verify), resultsFile: flags.results },
+        settings: { ...settings, savedPlan: saved, reviewed, verify: Boolean(flags.verify), resultsFile: flags.results },
         redactor: io.redactor,
       },
       hooks,
@@ -60,6 +71,7 @@ export default command({
 function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet: boolean }): number {
   const { plan, results, stale } = outcome;
   if (plan && plan.refusals.length > 0) reportRefusals(plan, io);
+  if (outcome.review) reportReview(outcome.review, io, options.quiet);
   if (!results) {
     if (outcome.error === undefined && plan?.refusals.length === 0 && !options.quiet) io.out("No changes. The account matches the configuration.");
     return conclude(outcome, io);
@@ -67,9 +79,26 @@ function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet:
   if (options.format === "json") io.out(io.redactor.json(results));
   else io.out(options.format === "markdown" ? renderResultsMarkdown(results.items, results.counts) : renderResultsText(results.items, results.counts, io.color));
   if (results.aborted) io.err(`error: the run stopped early: ${results.aborted}`);
-  else if (stale.length > 0) io.err(`${stale.length} change${stale.length === 1 ? " was" : "s were"} stale and skipped: plan again to review them.`);
+  else if (outcome.review) {
+    const n = outcome.review.notApplied.length;
+    if (n > 0) io.err(`${n} change${n === 1 ? " was" : "s were"} not applied: not in the reviewed plan. Plan again, review and apply them.`);
+  } else if (stale.length > 0) io.err(`${stale.length} change${stale.length === 1 ? " was" : "s were"} stale and skipped: plan again to review them.`);
   if (outcome.unconverged) printVerification(outcome.unconverged, io);
+  if (outcome.notInSavedPlan && !options.quiet) {
+    const n = outcome.notInSavedPlan;
+    io.err(`${n} other difference${n === 1 ? "" : "s"} found now ${n === 1 ? "is" : "are"} not in the saved plan and ${n === 1 ? "was" : "were"} not applied: plan again to review ${n === 1 ? "it" : "them"}.`);
+  }
   return conclude(outcome, io);
+}
+
+/** Why a review approves nothing, and the reviewed changes that are no longer needed (not failures). */
+function reportReview(review: ReviewOutcome, io: Io, quiet: boolean): void {
+  if (review.problem) io.err(`warning: ${review.problem}`);
+  if (quiet) return;
+  for (const change of review.noLongerNeeded) {
+    const what = change.kind === "project" ? `project ${change.project}` : change.domain;
+    io.err(`no longer needed: ${change.action} ${what} (reviewed, but a fresh plan does not call for it: the account already matches, or the config changed)`);
+  }
 }
 
 /** A saved plan is applied as reviewed: flags that would change what it does belong to `plan`. */

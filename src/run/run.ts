@@ -6,16 +6,17 @@
 import type { Redactor } from "../api/redact.ts";
 import type { Client } from "../api/types.ts";
 import { apply } from "../apply/apply.ts";
-import { checkPreconditions } from "../apply/preconditions.ts";
 import { countItems } from "../apply/count-items.ts";
 import { assertSameConfig, assertSameTarget } from "../apply/saved-plan.ts";
 import { loadConfig } from "../config/load.ts";
 import type { Config } from "../config/types.ts";
 import { ConfigError } from "../errors.ts";
+import type { ItemResult } from "../apply/types.ts";
 import type { Plan } from "../plan/types.ts";
 import { clientFor } from "./client.ts";
 import { exitCodeOfRun, ExitCode } from "./exit-code.ts";
 import { passwordsOf, planFromConfig } from "./plan-from-config.ts";
+import { confirmSaved, intersectWithReview } from "./reviewed.ts";
 import type { Outcome, RunHooks, RunRequest, RunSettings } from "./types.ts";
 import { writeOutput } from "./write-file.ts";
 
@@ -56,7 +57,7 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
   }
   // Fail before changing anything when the results cannot be written afterwards.
   if (request.command === "apply" && typeof settings.resultsFile === "string") writeOutput(settings.resultsFile, "");
-  const { plan, stale } = saved ? await checkPreconditions(saved, client) : { plan: await planFromConfig(config, client, settings), stale: [] };
+  const { plan, stale } = await planned(config, client, settings, outcome);
   outcome.plan = plan;
   outcome.stale = stale;
   await hooks.onPlan?.(plan, stale);
@@ -64,6 +65,21 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
   if (plan.changes.length === 0 && stale.length === 0) return;
   await hooks.approve?.(plan);
   await applyPlan(plan, { config, client, settings, hooks, redactor: request.redactor }, outcome);
+}
+
+/** The plan to show or apply, and the changes skipped on purpose: a saved plan confirmed, a review intersected, or a fresh plan. */
+async function planned(config: Config, client: Client, settings: RunSettings, outcome: Outcome): Promise<{ plan: Plan; stale: ItemResult[] }> {
+  if (settings.savedPlan) {
+    const checked = await confirmSaved(settings.savedPlan, config, client, settings);
+    outcome.notInSavedPlan = checked.notInSavedPlan;
+    return { plan: checked.plan, stale: checked.skipped };
+  }
+  if (settings.reviewed) {
+    const checked = await intersectWithReview(settings.reviewed, config, client, settings);
+    outcome.review = checked.review;
+    return { plan: checked.plan, stale: checked.skipped };
+  }
+  return { plan: await planFromConfig(config, client, settings), stale: [] };
 }
 
 /** Loads the config (unless given loaded); its secrets are redacted before any diagnostic is shown. */

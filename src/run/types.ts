@@ -37,8 +37,16 @@ export interface RunSettings extends PlanSettings, ConnectSettings {
   strictEnv?: boolean;
   /** Re-read the account after applying; changes still planned did not converge. */
   verify?: boolean;
-  /** A plan saved by `plan --out`: applied as reviewed (preconditions checked), never re-planned. */
+  /**
+   * A plan saved by `plan --out`: only its changes that a fresh plan calls for identically are applied
+   * (run/reviewed.ts); the others are skipped as stale or refused.
+   */
   savedPlan?: Plan | undefined;
+  /**
+   * `apply --reviewed` and the Action on merge: apply the intersection of this reviewed plan and a fresh
+   * plan, and report every other change as not reviewed. `{ missing }` (no usable review) applies nothing.
+   */
+  reviewed?: ReviewSource | undefined;
   /** Where the results go as JSON; a plain path is checked writable before anything is changed. */
   resultsFile?: string | ((plan: Plan) => string) | undefined;
 }
@@ -67,6 +75,21 @@ export interface RunHooks {
   onItem?(item: ItemResult, done: number, total: number): void;
 }
 
+/** A reviewed plan, or why there is none usable (a direct push, a stale or edited review...). */
+export type ReviewSource = Plan | { missing: string };
+
+/** How a reviewed apply went, beyond its results. */
+export interface ReviewOutcome {
+  /** A usable reviewed plan was given. */
+  reviewed: boolean;
+  /** Changes of the fresh plan that were not applied, each with its reason (`not applied: ...`). */
+  notApplied: ItemResult[];
+  /** Reviewed changes the fresh plan no longer calls for (the account already matches): not failures. */
+  noLongerNeeded: Change[];
+  /** Why the review approves nothing at all, when it does not. */
+  problem?: string;
+}
+
 /** What the results file holds. */
 export interface ApplyReport {
   counts: ApplyCounts;
@@ -81,8 +104,12 @@ export interface Outcome {
   plan?: Plan;
   /** Set once apply ran: every item, stale ones included. */
   results?: ApplyReport;
-  /** Changes of a saved plan skipped because the account moved on. */
+  /** Changes skipped on purpose: a saved plan's stale or refused ones, a reviewed apply's unreviewed ones. */
   stale: ItemResult[];
+  /** With `reviewed`: what the review covered and what it did not. */
+  review?: ReviewOutcome;
+  /** With `savedPlan`: how many differences a fresh plan finds that the saved plan does not hold (not applied). */
+  notInSavedPlan?: number;
   resultsFile?: string;
   /** With `verify`: the changes a fresh plan still finds after applying. */
   unconverged?: Change[];

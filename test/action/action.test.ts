@@ -135,7 +135,10 @@ describe("plan on a pull request", () => {
     expect(body.length).toBeLessThanOrEqual(65_536);
     expect(body).toContain("too long for a comment");
     expect(body).toContain("(https://github.example/acme/sites/actions/runs/4242)");
-    expect(body.trimEnd()).toMatch(/<\/sub>$/);
+    // The visible plan is cut, never the reviewed plan after it.
+    const [visible, block] = body.split("\n<!-- sitesync-reviewed v1 ");
+    expect(visible!.trimEnd()).toMatch(/<\/sub>$/);
+    expect(block).toMatch(/ -->\n$/);
     expect(body).toContain("</details>");
     // The job summary (1 MiB) still holds the whole plan.
     expect(run.summary).toContain("site-2999.example.com");
@@ -209,7 +212,7 @@ describe("detailed-exitcode", () => {
     const drift = await schedule();
     expect(drift.code).toBe(2);
     expect(drift.outputs).toMatchObject({ "has-changes": "true", "exit-code": "2" });
-    const apply = await runAction({ workspace, inputs: { command: "apply", "api-key": API_KEY }, event: { name: "push" }, env: { STATS_PASSWORD: PASSWORD } });
+    const apply = await byHand();
     expect(apply.code, apply.stdout).toBe(0);
     const clean = await schedule();
     expect(clean.code, clean.stdout).toBe(0);
@@ -217,13 +220,20 @@ describe("detailed-exitcode", () => {
   });
 });
 
-describe("apply on push", () => {
+/** apply run by hand (workflow_dispatch) with apply-unreviewed: true: the current plan, no review needed. */
+function byHand(inputs: Record<string, string> = {}, env: Record<string, string> = { STATS_PASSWORD: PASSWORD }): Promise<ActionRun> {
+  return runAction({ workspace, inputs: { command: "apply", "api-key": API_KEY, "apply-unreviewed": "true", ...inputs }, event: { name: "workflow_dispatch" }, env });
+}
+
+describe("apply by hand with apply-unreviewed", () => {
   it("applies the plan, writes the results, and the account converges", async () => {
     writeConfig(
       ["  - domain: example.com", "    privacy: password", "    password: ${STATS_PASSWORD}", "    favorite: true", "  - domain: blog.example.com", "    privacy: public", "  - domain: old.example.org", "    state: absent"],
     );
-    const run = await runAction({ workspace, inputs: { command: "apply", "api-key": API_KEY }, event: { name: "push" }, env: { STATS_PASSWORD: PASSWORD } });
+    const run = await byHand();
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.outputs).toMatchObject({ "review-status": "unreviewed", reviewed: "false", applied: "3", "not-applied": "0" });
+    expect(run.summary).toContain("Applied without a reviewed plan");
     const results = JSON.parse(readFileSync(run.outputs["results-file"]!, "utf8"));
     expect(results.counts).toEqual({ applied: 3, failed: 0, skipped: 0, unchanged: 0 });
     expect(run.summary).toContain("### sitesync apply: complete");
@@ -242,7 +252,7 @@ describe("apply on push", () => {
   it("fails the step with exit 3 when a change fails, and annotates it at its line", async () => {
     sandbox.store.addOtherUserDomain("taken.example.com");
     writeConfig(["  - domain: taken.example.com", "  - domain: fine.example.com"]);
-    const run = await runAction({ workspace, inputs: { command: "apply", "api-key": API_KEY }, event: { name: "push" } });
+    const run = await byHand({}, {});
     expect(run.code).toBe(3);
     expect(run.commands).toContainEqual(expect.stringMatching(/^::error title=sitesync apply failed,file=sitesync\.yaml,line=4,.*::create website taken\.example\.com failed: /));
     expect(run.summary).toContain("finished with failures");
@@ -250,7 +260,7 @@ describe("apply on push", () => {
   });
 
   it("stops at once on a wrong key, with a hint and without printing it", async () => {
-    const run = await runAction({ workspace, inputs: { command: "apply", "api-key": "WrongKey000000000000000000000000" }, event: { name: "push" }, env: { STATS_PASSWORD: PASSWORD } });
+    const run = await byHand({ "api-key": "WrongKey000000000000000000000000" });
     expect(run.code).toBe(1);
     expect(run.summary).toContain("Check the api-key input");
     expect(run.summary).not.toContain("WrongKey000000000000000000000000");

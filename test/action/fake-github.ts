@@ -1,6 +1,7 @@
 /**
- * A local imitation of the few GitHub REST routes the Action uses: list (paginated with a Link header),
- * create, update and delete issue comments. node:http on 127.0.0.1, port 0.
+ * A local imitation of the few GitHub routes the Action uses: list (paginated with a Link header), create,
+ * update and delete issue comments; the pull requests associated with a commit; who the token is (GraphQL
+ * `viewer`, REST `GET /user`, which installation tokens may not call). node:http on 127.0.0.1, port 0.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,9 +13,26 @@ export interface FakeComment {
   login: string;
 }
 
+export interface FakePull {
+  number: number;
+  headSha: string;
+  /** The commit merging it made on the default branch; undefined while open. */
+  mergeCommitSha?: string;
+  /** Other commits it is associated with (its own commits). */
+  commits?: string[];
+}
+
 export interface FakeGitHub {
   url: string;
   comments: FakeComment[];
+  pulls: FakePull[];
+  /**
+   * The login of the token, as GraphQL `viewer` answers (and the author of the comments it writes); an
+   * installation token (`ghs_...`) gets 403 from `GET /user`. Undefined: GraphQL fails too.
+   */
+  viewer: string | undefined;
+  /** The author of comments written through the API (default: `viewer`, else github-actions[bot]). */
+  commentAuthor?: string;
   /** Every request as `METHOD /path?query`. */
   requests: string[];
   /** Answer every write with this status: 403 as GitHub does for a fork's read-only token, 5xx for an outage. */
@@ -26,6 +44,7 @@ export interface FakeGitHub {
 
 const LIST = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/;
 const ONE = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/;
+const PULLS = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([0-9a-f]+)\/pulls$/;
 
 /** Starts the fake; only requests carrying `token <token>` are accepted. */
 export async function startFakeGitHub(token: string): Promise<FakeGitHub> {
@@ -33,6 +52,8 @@ export async function startFakeGitHub(token: string): Promise<FakeGitHub> {
   const fake: FakeGitHub = {
     url: "",
     comments: [],
+    pulls: [],
+    viewer: "github-actions[bot]",
     requests: [],
     failWrites: undefined,
     seed(issue, count) {
@@ -49,11 +70,25 @@ export async function startFakeGitHub(token: string): Promise<FakeGitHub> {
     fake.requests.push(`${req.method} ${url.pathname}${url.search}`);
     const body = await readJson(req);
     if (req.headers.authorization !== `token ${token}`) return send(res, 401, { message: "Bad credentials" });
+    if (url.pathname === "/graphql" && req.method === "POST") {
+      if (!fake.viewer) return send(res, 200, { data: null, errors: [{ message: "Resource not accessible by integration" }] });
+      return send(res, 200, { data: { viewer: { login: fake.viewer } } });
+    }
+    if (url.pathname === "/user" && req.method === "GET") {
+      if (token.startsWith("ghs_") || !fake.viewer) return send(res, 403, { message: "Resource not accessible by integration" });
+      return send(res, 200, { login: fake.viewer });
+    }
+    const associated = PULLS.exec(url.pathname);
+    if (associated && req.method === "GET") {
+      const sha = associated[3]!;
+      const pulls = fake.pulls.filter((p) => p.mergeCommitSha === sha || p.headSha === sha || p.commits?.includes(sha));
+      return send(res, 200, pulls.map(pullView));
+    }
     if (req.method !== "GET" && fake.failWrites) return send(res, fake.failWrites, { message: fake.failWrites === 403 ? "Resource not accessible by integration" : "Server Error" });
     const list = LIST.exec(url.pathname);
     if (list && req.method === "GET") return listComments(res, url, Number(list[3]));
     if (list && req.method === "POST") {
-      const comment = { id: nextId++, issue: Number(list[3]), body: String(body.body), login: "github-actions[bot]" };
+      const comment = { id: nextId++, issue: Number(list[3]), body: String(body.body), login: fake.commentAuthor ?? fake.viewer ?? "github-actions[bot]" };
       fake.comments.push(comment);
       return send(res, 201, view(comment));
     }
@@ -91,8 +126,20 @@ export async function startFakeGitHub(token: string): Promise<FakeGitHub> {
   return fake;
 }
 
+function pullView(p: FakePull) {
+  const merged = p.mergeCommitSha !== undefined;
+  return {
+    number: p.number,
+    state: merged ? "closed" : "open",
+    merged_at: merged ? "2026-11-23T12:00:00Z" : null,
+    merge_commit_sha: p.mergeCommitSha ?? null,
+    head: { sha: p.headSha, ref: `feature-${p.number}` },
+    base: { ref: "main" },
+  };
+}
+
 function view(c: FakeComment) {
-  return { id: c.id, body: c.body, user: { login: c.login }, html_url: `https://github.example/acme/sites/pull/${c.issue}#issuecomment-${c.id}` };
+  return { id: c.id, body: c.body, user: { login: c.login, type: c.login.endsWith("[bot]") ? "Bot" : "User" }, html_url: `https://github.example/acme/sites/pull/${c.issue}#issuecomment-${c.id}` };
 }
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {

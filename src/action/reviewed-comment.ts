@@ -1,0 +1,31 @@
+/**
+ * The reviewed plan in the plan comment (issue 13): the hidden block to append, or, when the plan cannot be
+ * carried, a visible note saying that the merge will apply nothing of it. Pure.
+ */
+import type { Plan } from "../plan/types.ts";
+import type { Report } from "./report.ts";
+import { encodeReviewedBlock, REVIEWED_BLOCK_BUDGET } from "./reviewed-block.ts";
+
+/**
+ * `report` and the block to append after its visible part (`""` when none). A refused plan carries none (it
+ * approves nothing anyway). The block holds no secret, but it is checked against `redact` all the same: a
+ * redactor that would change it (a very short password) would damage it, so it is left out and said so.
+ */
+export function carryReviewedPlan(
+  report: Report,
+  plan: Plan,
+  made: { headSha: string | undefined; config: string },
+  redact: (text: string) => string,
+  budget = REVIEWED_BLOCK_BUDGET,
+): { report: Report; block: string } {
+  if (plan.refusals.length > 0) return { report, block: "" };
+  const encoded = made.headSha
+    ? encodeReviewedBlock(plan, { headSha: made.headSha, config: made.config }, budget)
+    : { code: "invalid" as const, problem: "The pull request's head commit is unknown." };
+  if ("block" in encoded && redact(encoded.block) === encoded.block) return { report, block: encoded.block };
+  const tooLarge = "code" in encoded && encoded.code === "too-large";
+  const why = "problem" in encoded ? encoded.problem : "Masking a secret would damage it.";
+  const what = tooLarge ? "The reviewed plan is too large to carry" : "The reviewed plan cannot be carried in this comment";
+  const note = `> [!WARNING]\n> ${what}: the merge will apply nothing unless run with apply-unreviewed. ${why}`;
+  return { report: { ...report, summary: `${report.summary}\n\n${note}` }, block: "" };
+}

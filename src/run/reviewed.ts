@@ -1,0 +1,69 @@
+/**
+ * The two ways a run applies only what someone saw (DESIGN §3, §7): a saved plan (`apply plan.json`) is
+ * confirmed against a fresh plan, and a reviewed plan (`apply --reviewed plan.json`, the Action on merge)
+ * is intersected with one. Both plan afresh from the current config against the current account; the pure
+ * decisions are in apply/reviewed.ts.
+ */
+import type { Client } from "../api/types.ts";
+import type { ItemResult } from "../apply/types.ts";
+import { confirmSavedPlan, intersectReviewed, notReviewedNote } from "../apply/reviewed.ts";
+import type { Config } from "../config/types.ts";
+import type { Plan } from "../plan/types.ts";
+import { planFromConfig } from "./plan-from-config.ts";
+import type { ReviewOutcome, ReviewSource, RunSettings } from "./types.ts";
+
+export interface Checked {
+  /** What may be applied. */
+  plan: Plan;
+  /** Changes that are not applied, as skipped results saying why (exit 4). */
+  skipped: ItemResult[];
+}
+
+/** Whether a plan was made with `--sync-write-only`: its fields say so, and a fresh plan must match it. */
+function syncWriteOnlyOf(plan: Plan): boolean {
+  return plan.changes.some((c) => c.action !== "delete" && c.fields.some((f) => f.sentBecause === "sync-write-only"));
+}
+
+/**
+ * `apply plan.json`: plans again with the saved plan's planning options and applies only the saved changes
+ * that the fresh plan calls for identically (`confirmSavedPlan`); the rest is skipped and reported.
+ *
+ * The count rails (`max_deletes`, `--allow-empty`) are lifted for the fresh plan: the saved plan passed
+ * them when it was made (a refused plan is never saved nor read back), and what is applied is a subset of
+ * its changes, so a fresh plan that finds more deletes (someone else's drift) must not refuse the changes
+ * that were reviewed. Those extra differences are never applied here: they are `notInSavedPlan`.
+ */
+export async function confirmSaved(saved: Plan, config: Config, client: Client, settings: RunSettings): Promise<Checked & { notInSavedPlan: number }> {
+  const fresh = await planFromConfig(config, client, {
+    ...(settings.rateWindowMs === undefined ? {} : { rateWindowMs: settings.rateWindowMs }),
+    syncWriteOnly: syncWriteOnlyOf(saved),
+    maxDeletes: Number.MAX_SAFE_INTEGER,
+    allowEmpty: true,
+  });
+  const check = confirmSavedPlan(saved, fresh);
+  return { plan: check.plan, skipped: check.refused, notInSavedPlan: check.notInSavedPlan.length };
+}
+
+/**
+ * `apply --reviewed plan.json` and the Action on merge: plans again and keeps only the changes identical
+ * in the reviewed plan (`intersectReviewed`). Every other change of the fresh plan is skipped with the
+ * reason; without a usable review (`{ missing }`) nothing is applied and every change is reported. The
+ * fresh plan keeps its own rails: a plan of today's config that a rail refuses is refused, reviewed or not.
+ */
+export async function intersectWithReview(review: ReviewSource, config: Config, client: Client, settings: RunSettings): Promise<Checked & { review: ReviewOutcome }> {
+  const reviewed = "missing" in review ? undefined : review;
+  const fresh = await planFromConfig(config, client, { ...settings, syncWriteOnly: Boolean(settings.syncWriteOnly) || (reviewed ? syncWriteOnlyOf(reviewed) : false) });
+  if ("missing" in review) {
+    // An empty review approves nothing: the fresh plan with no change (its refusals kept), all of it reported.
+    const none = intersectReviewed({ ...fresh, changes: [] }, fresh);
+    const skipped = fresh.changes.map((change) => ({ change, status: "skipped" as const, note: notReviewedNote({ change, reason: "review-unusable" }) }));
+    return { plan: none.plan, skipped, review: { reviewed: false, notApplied: skipped, noLongerNeeded: [], problem: review.missing } };
+  }
+  const x = intersectReviewed(review, fresh);
+  const skipped = x.notReviewed.map((entry) => ({ change: entry.change, status: "skipped" as const, note: notReviewedNote(entry) }));
+  return {
+    plan: x.plan,
+    skipped,
+    review: { reviewed: true, notApplied: skipped, noLongerNeeded: x.noLongerNeeded, ...(x.problem ? { problem: x.problem.message } : {}) },
+  };
+}
