@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import { readSavedPlan } from "../apply/saved-plan.ts";
 import { UsageError } from "../errors.ts";
-import { render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
+import { partialLine, render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
 import { run } from "../run/run.ts";
 import type { Outcome, RunHooks } from "../run/types.ts";
@@ -28,9 +28,10 @@ export default command({
     "sitesync apply                 # plan, show it, ask, apply",
     "sitesync apply --auto-approve --results results.json   # in CI",
     "sitesync apply plan.json       # apply a reviewed plan; stale items are skipped (exit 4)",
+    "sitesync apply --exclude 'legacy-*'   # plan and apply all but the legacy sites",
   ],
   async run(flags, { io, env, rawArgs }) {
-    const settings = runSettings(flags);
+    const settings = runSettings(flags, rawArgs);
     const saved = flags.plan ? readSavedPlan(flags.plan) : undefined;
     if (saved) rejectPlanningFlags(rawArgs);
     const explicitConfig = rawArgs.some((a) => a === "-c" || a.startsWith("--config"));
@@ -59,6 +60,7 @@ export default command({
 
 function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet: boolean }): number {
   const { plan, results, stale } = outcome;
+  if (plan?.selection) io.err(`${partialLine(plan.selection)} (websites and projects outside it were left alone)`);
   if (plan && plan.refusals.length > 0) reportRefusals(plan, io);
   if (!results) {
     if (outcome.error === undefined && plan?.refusals.length === 0 && !options.quiet) io.out("No changes. The account matches the configuration.");
