@@ -60,7 +60,10 @@ export default command({
 
 function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet: boolean }): number {
   const { plan, results, stale } = outcome;
-  if (plan?.selection) io.err(`${partialLine(plan.selection)} (websites and projects outside it were left alone)`);
+  // A shown plan carries its own banners; say it again beside results, and where no plan was shown.
+  if (plan?.selection && plan.refusals.length === 0 && (results || plan.changes.length === 0)) {
+    io.err(`${partialLine(plan.selection)} (websites and projects outside it were left alone)`);
+  }
   if (plan && plan.refusals.length > 0) reportRefusals(plan, io);
   if (!results) {
     if (outcome.error === undefined && plan?.refusals.length === 0 && !options.quiet) io.out("No changes. The account matches the configuration.");

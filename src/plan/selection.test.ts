@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_POLICY, type Policy } from "../model/policy.ts";
 import type { DesiredProject, LiveProject } from "../model/project.ts";
 import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
+import type { Privacy } from "../model/website-fields.ts";
 import { liveWebsite as site } from "../../test/helpers/live-website.ts";
 import { planHash } from "./fingerprint.ts";
 import { plan } from "./plan.ts";
@@ -12,7 +13,7 @@ import type { Change, Plan, Selection } from "./types.ts";
 const schema = JSON.parse(readFileSync(new URL("../../schemas/plan.schema.json", import.meta.url), "utf8"));
 const validatePlan = new Ajv2020({ allErrors: true }).compile(schema);
 
-const want = (domain: string, privacy = 0): DesiredWebsite => ({ domain, state: "present", privacy });
+const want = (domain: string, privacy: Privacy = 0): DesiredWebsite => ({ domain, state: "present", privacy });
 const gone = (domain: string): DesiredWebsite => ({ domain, state: "absent" });
 const project = (name: string): LiveProject => ({ project: name, reports: 1, result: 50, created_at: "2024-01-04T18:37:00.000000Z" });
 
