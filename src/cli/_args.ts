@@ -88,8 +88,9 @@ function repeated(rawArgs: readonly string[], name: string): string[] {
     const match = /^--?([^=]+)(?:=(.*))?$/s.exec(arg);
     if (match?.[1] !== name) continue;
     const value = match[2] ?? rawArgs[++i];
-    if (value === undefined || value.trim() === "" || (match[2] === undefined && value.startsWith("-"))) throw new UsageError(`--${name} needs a glob, such as --${name} '*.example.com'`);
-    values.push(value);
+    const missing = value === undefined || value.trim() === "" || (match[2] === undefined && value.startsWith("-"));
+    if (missing) throw new UsageError(`--${name} needs a glob, such as --${name} '*.example.com'`);
+    values.push(value!);
   }
   return values;
 }
