@@ -1,5 +1,7 @@
 /** Reading a plan saved by `plan --out` back, refusing one that was altered, refused, or made elsewhere. */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { readBounded } from "../config/load.ts";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import schema from "../../schemas/plan.schema.json" with { type: "json" };
 import { SafetyError, UsageError } from "../errors.ts";
@@ -15,6 +17,19 @@ let validatePlan: ValidateFunction | undefined;
  * {@link checkPreconditions} before applying.
  */
 export function readSavedPlan(file: string): Plan {
+  const plan = readPlanFile(file);
+  if (plan.refusals.length > 0) {
+    throw new SafetyError(plan.refusals[0]!.code, `${file} was refused when it was made:\n${plan.refusals.map((r) => r.message).join("\n")}`);
+  }
+  return plan;
+}
+
+/**
+ * The integrity checks of a saved plan, without judging what it says (`sitesync show`): a `UsageError` (exit 1)
+ * for a file that cannot be read or is not a plan of this version (JSON, then the plan schema), a
+ * `SafetyError` (exit 4) for one whose hash does not match its content.
+ */
+export function readPlanFile(file: string): Plan {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -38,10 +53,18 @@ export function readSavedPlan(file: string): Plan {
   if (planHash(rest) !== hash) {
     throw new SafetyError("plan-altered", `${file} was changed after it was saved (its hash does not match): plan again`);
   }
-  if (plan.refusals.length > 0) {
-    throw new SafetyError(plan.refusals[0]!.code, `${file} was refused when it was made:\n${plan.refusals.map((r) => r.message).join("\n")}`);
-  }
   return plan;
+}
+
+/**
+ * Whether the config file a saved plan was made from still holds the same bytes: `missing` when it cannot be
+ * read (a plan can be shown anywhere), `changed` when `apply` would refuse the plan (DESIGN §3).
+ */
+export function configState(plan: Plan, file: string = plan.configFile): "same" | "changed" | "missing" {
+  // Bounded like the config itself: the path comes from the plan file, and may name a FIFO or a device.
+  const bytes = readBounded(file);
+  if (typeof bytes === "string") return "missing";
+  return createHash("sha256").update(bytes).digest("hex") === plan.configDigest ? "same" : "changed";
 }
 
 /** A saved plan applies only to the exact config it was made from (DESIGN §3). */

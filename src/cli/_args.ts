@@ -39,10 +39,17 @@ export const planArgs = {
   "sync-write-only": { type: "boolean", description: "Also send write-only fields (passwords, exclude_params) to existing websites" },
   "max-deletes": { type: "string", description: "Allow up to N deletes in this run (overrides policy.max_deletes)", valueHint: "n" },
   "allow-empty": { type: "boolean", description: "Allow prune with an empty website list (deletes every unprotected website)" },
+  target: {
+    type: "string",
+    description: "Plan only websites (by domain) and projects (by name) matching this glob; repeatable. The plan is partial",
+    valueHint: "glob",
+  },
+  exclude: { type: "string", description: "Leave out websites and projects matching this glob; repeatable, wins over --target", valueHint: "glob" },
 } as const satisfies ArgsDef;
 
 type ApiFlags = { [K in keyof typeof apiArgs]?: string | undefined };
 type PlanFlags = { "sync-write-only"?: boolean | undefined; "max-deletes"?: string | undefined; "allow-empty"?: boolean | undefined };
+const SELECTION_FLAGS = ["target", "exclude"] as const;
 
 /** The connection flags as the run takes them. */
 export function connectSettings(flags: ApiFlags): ConnectSettings {
@@ -56,15 +63,36 @@ export function connectSettings(flags: ApiFlags): ConnectSettings {
   };
 }
 
-/** The connection and planning flags as the run takes them. */
-export function runSettings(flags: ApiFlags & PlanFlags): RunSettings {
+/**
+ * The connection and planning flags as the run takes them. `rawArgs` gives the repeatable `--target` and
+ * `--exclude`, of which citty keeps only the last.
+ */
+export function runSettings(flags: ApiFlags & PlanFlags, rawArgs: readonly string[] = []): RunSettings {
   const maxDeletes = parseCount("max-deletes", flags["max-deletes"], 0);
+  const [target, exclude] = SELECTION_FLAGS.map((flag) => repeated(rawArgs, flag)) as [string[], string[]];
   return {
     ...connectSettings(flags),
     syncWriteOnly: Boolean(flags["sync-write-only"]),
     allowEmpty: Boolean(flags["allow-empty"]),
     ...(maxDeletes === undefined ? {} : { maxDeletes }),
+    ...(target.length + exclude.length > 0 ? { selection: { target, exclude } } : {}),
   };
+}
+
+/** Every value of a repeatable string flag, in order: `--name v`, `--name=v` (and `-name` spellings). */
+function repeated(rawArgs: readonly string[], name: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < rawArgs.length; i++) {
+    const arg = rawArgs[i]!;
+    if (arg === "--") break;
+    const match = /^--?([^=]+)(?:=(.*))?$/s.exec(arg);
+    if (match?.[1] !== name) continue;
+    const value = match[2] ?? rawArgs[++i];
+    const missing = value === undefined || value.trim() === "" || (match[2] === undefined && value.startsWith("-"));
+    if (missing) throw new UsageError(`--${name} needs a glob, such as --${name} '*.example.com'`);
+    values.push(value!);
+  }
+  return values;
 }
 
 export function parseCount(flag: string, value: string | undefined, min: number): number | undefined {

@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import { readSavedPlan } from "../apply/saved-plan.ts";
 import { UsageError } from "../errors.ts";
-import { render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
+import { partialLine, render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
 import { run } from "../run/run.ts";
 import type { Outcome, ReviewOutcome, RunHooks } from "../run/types.ts";
@@ -34,9 +34,10 @@ export default command({
     "sitesync apply --auto-approve --results results.json   # in CI",
     "sitesync apply plan.json       # apply a reviewed plan; stale items are skipped (exit 4)",
     "sitesync apply --reviewed plan.json   # plan again, apply only what plan.json also holds (exit 4 for the rest)",
+    "sitesync apply --exclude 'legacy-*'   # plan and apply all but the legacy sites",
   ],
   async run(flags, { io, env, rawArgs }) {
-    const settings = runSettings(flags);
+    const settings = runSettings(flags, rawArgs);
     if (flags.plan && flags.reviewed) {
       throw new UsageError(`give either a saved plan (${flags.plan}) or --reviewed ${flags.reviewed}, not both`);
     }
@@ -70,6 +71,10 @@ export default command({
 
 function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet: boolean }): number {
   const { plan, results, stale } = outcome;
+  // A shown plan carries its own banners; say it again beside results, and where no plan was shown.
+  if (plan?.selection && plan.refusals.length === 0 && (results || plan.changes.length === 0)) {
+    io.err(`${partialLine(plan.selection)} (websites and projects outside it were left alone)`);
+  }
   if (plan && plan.refusals.length > 0) reportRefusals(plan, io);
   if (outcome.review) reportReview(outcome.review, io, options.quiet);
   if (!results) {

@@ -24,6 +24,7 @@ const commands = {
   validate: () => load(import("./validate.ts")),
   plan: () => load(import("./plan.ts")),
   apply: () => load(import("./apply.ts")),
+  show: () => load(import("./show.ts")),
   export: () => load(import("./export.ts")),
   sandbox: () => load(import("./sandbox.ts")),
 } satisfies Record<string, Load> & SubCommandsDef;
@@ -33,6 +34,7 @@ const SUMMARIES: Record<keyof typeof commands, string> = {
   validate: "Check a config file offline and report every problem at once",
   plan: "Show what apply would change (never writes)",
   apply: "Make the account match the config, or apply a saved plan",
+  show: "Show a saved plan again (text, JSON or Markdown), offline",
   export: "Write the live account as a config file",
   sandbox: "Run a local imitation of both APIs to try configs against",
 };

@@ -22,9 +22,10 @@ export default command({
     "SITESYNC_API_KEY=... sitesync plan --websites-url https://analytics.example.com",
     "sitesync plan --out plan.json && sitesync apply plan.json",
     "sitesync plan --detailed-exitcode --quiet   # cron drift check: exit 2 on drift",
+    "sitesync plan --target 'shop-*.example.com' --exclude 'shop-test.example.com' --out plan.json   # a partial plan",
   ],
-  async run(flags, { io, env }) {
-    const settings = { ...runSettings(flags), detailedExitcode: Boolean(flags["detailed-exitcode"]) };
+  async run(flags, { io, env, rawArgs }) {
+    const settings = { ...runSettings(flags, rawArgs), detailedExitcode: Boolean(flags["detailed-exitcode"]) };
     const outcome = await run({ command: "plan", config: flags.config, env, settings, redactor: io.redactor }, cliHooks(io, flags));
     const plan = outcome.plan;
     if (!plan || outcome.error !== undefined) return conclude(outcome, io);

@@ -83,7 +83,7 @@ function utf8(bytes: Uint8Array): string | undefined {
  * path to /dev/zero or /dev/urandom crashed or hung `validate`). Opened non-blocking, so a FIFO cannot hang
  * the open; the checks are on the opened file, and the read stops one byte past the cap whatever it says.
  */
-function readBounded(file: string): Buffer | string {
+export function readBounded(file: string): Buffer | string {
   let fd: number | undefined;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);

@@ -9,8 +9,9 @@ import { planHash } from "./fingerprint.ts";
 import { planProjects } from "./plan-projects.ts";
 import { planWebsites } from "./plan-websites.ts";
 import { refusals } from "./safety.ts";
+import { isPartial, narrow } from "./selection.ts";
 import { summarize } from "./summary.ts";
-import type { Change, Plan, PlanEstimate } from "./types.ts";
+import type { Change, Plan, PlanEstimate, Selection } from "./types.ts";
 import { byName, newTally, type Tally } from "./_tally.ts";
 
 /** Options of {@link plan}: what the plan records about its origin, and the command line's overrides. */
@@ -29,6 +30,11 @@ export interface PlanOptions {
   allowEmpty?: boolean;
   /** The server's rate limit, for the estimate. Default: 60 requests per 60 s (API-NOTES §1). */
   rateLimit?: { limit: number; windowSeconds: number };
+  /**
+   * `--target` / `--exclude`: plan only the websites and projects these globs select; prune, counts and the
+   * safety rails then act inside the selection only, and the plan records the patterns.
+   */
+  selection?: Selection;
 }
 
 const DEFAULT_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
@@ -39,7 +45,11 @@ const KIND_RANK = { website: 0, project: 1 } as const;
  * Computes the changes that bring the live account in line with the desired state, with counts, warnings,
  * refusals by the safety rails, and an estimate of the requests that applying will send.
  */
-export function plan(desired: Desired, live: Live, options: PlanOptions): Plan {
+export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): Plan {
+  const selection = isPartial(options.selection)
+    ? { target: [...options.selection.target], exclude: [...options.selection.exclude] }
+    : undefined;
+  const { desired, live, warnings } = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
   const { policy } = desired;
   const filters = {
     ignore: (name: string) => firstMatch(policy.ignore, name),
@@ -47,6 +57,7 @@ export function plan(desired: Desired, live: Live, options: PlanOptions): Plan {
     prune: policy.prune,
   };
   const tally = newTally();
+  tally.warnings.push(...warnings);
   planWebsites(desired.websites, live.websites, filters, options.syncWriteOnly ?? false, tally);
   if (desired.projects !== undefined) planProjects(desired.projects, live.projects, filters, tally);
   const changes = tally.changes.sort(compareChanges);
@@ -57,6 +68,8 @@ export function plan(desired: Desired, live: Live, options: PlanOptions): Plan {
     configDigest: options.configDigest,
     configFile: options.configFile,
     target: options.target ?? {},
+    // First thing a reader of the JSON sees after where the plan was made: that it is partial.
+    ...(selection ? { selection } : {}),
     changes,
     summary: summarize(changes, tally.left),
     warnings: tally.warnings,
@@ -68,6 +81,7 @@ export function plan(desired: Desired, live: Live, options: PlanOptions): Plan {
       // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file.
       keepsWebsites: desired.websites.some((w) => w.state === "present" && !filters.ignore(w.domain)),
       keepsProjects: desired.projects?.some((p) => p.state === "present" && !filters.ignore(p.project)),
+      partial: selection !== undefined,
     }),
     unverifiable,
     estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT),

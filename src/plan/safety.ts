@@ -16,6 +16,8 @@ export interface SafetyInputs {
   keepsWebsites: boolean;
   /** The same for projects; `undefined` when projects are not managed. */
   keepsProjects: boolean | undefined;
+  /** A partial plan (`--target`/`--exclude`): every count above is inside the selection. */
+  partial?: boolean;
 }
 
 /** The refusals of a plan, empty when it may be applied. */
@@ -30,19 +32,20 @@ export function refusals(inputs: SafetyInputs): Refusal[] {
     found.push({
       code: "max-deletes",
       message:
-        `The plan deletes ${what}, more than the limit of ${inputs.maxDeletes}. ` +
+        `The plan deletes ${what}${inputs.partial ? " inside the --target/--exclude selection" : ""}, more than the limit of ${inputs.maxDeletes}. ` +
         `Check every delete, then run again with --max-deletes ${deletes.length} (or raise policy.max_deletes).`,
     });
   }
   if (inputs.prune && !inputs.allowEmpty) {
-    found.push(...emptyPrune(deletes, "website", inputs.keepsWebsites));
-    if (inputs.keepsProjects !== undefined) found.push(...emptyPrune(deletes, "project", inputs.keepsProjects));
+    const partial = inputs.partial ?? false;
+    found.push(...emptyPrune(deletes, "website", inputs.keepsWebsites, partial));
+    if (inputs.keepsProjects !== undefined) found.push(...emptyPrune(deletes, "project", inputs.keepsProjects, partial));
   }
   return found;
 }
 
 /** Prune with nothing listed to keep would wipe the account: most likely a config that lost its list. */
-function emptyPrune(deletes: readonly Change[], kind: Change["kind"], keeps: boolean): Refusal[] {
+function emptyPrune(deletes: readonly Change[], kind: Change["kind"], keeps: boolean, partial: boolean): Refusal[] {
   const pruned = deletes.filter((c) => c.kind === kind && c.action === "delete" && c.reason === "prune").length;
   if (keeps || pruned === 0) return [];
   const what = kind === "website" ? "their collected statistics" : "their reports";
@@ -50,7 +53,7 @@ function emptyPrune(deletes: readonly Change[], kind: Change["kind"], keeps: boo
     {
       code: "empty-prune",
       message:
-        `policy.prune is on and the config lists no ${kind} to keep: the plan would delete ` +
+        `policy.prune is on and the config lists no ${kind} to keep${partial ? " inside the --target/--exclude selection" : ""}: the plan would delete ` +
         `${plural(pruned, `live ${kind}`)} and ${what}. If that is really intended, run again with --allow-empty.`,
     },
   ];

@@ -113,6 +113,15 @@ export interface PlanEstimate {
   seconds: number;
 }
 
+/**
+ * `--target` / `--exclude` globs (DESIGN §7): a partial plan covers only the websites (by normalized domain)
+ * and projects (by name) that match a target (every one, when there is none) and no exclude.
+ */
+export interface Selection {
+  target: string[];
+  exclude: string[];
+}
+
 export interface Plan {
   format: "sitesync-plan";
   version: 1;
@@ -136,4 +145,9 @@ export interface Plan {
    */
   unverifiable: { field: WriteOnlyField; count: number }[];
   estimate: PlanEstimate;
+  /**
+   * Present only on a partial plan: the patterns that made it. Whatever they leave out was not compared,
+   * changed, deleted or counted; a saved plan keeps them, and every rendering says so.
+   */
+  selection?: Selection;
 }

@@ -1,7 +1,7 @@
 /** How plan values read in text and Markdown: in the config's own vocabulary (DESIGN §2). */
 import { plural } from "../model/plural.ts";
 import { PRIVACY_NAMES, WEBSITE_FIELDS, type FieldName } from "../model/website-fields.ts";
-import type { FieldChange, FieldValue, PlanEstimate, PlanSummary, WriteOnlyReason } from "../plan/types.ts";
+import type { FieldChange, FieldValue, PlanEstimate, PlanSummary, Selection, WriteOnlyReason } from "../plan/types.ts";
 
 /** A value as a user wrote it in the config: `password` for privacy 2, `true` for email 1, `[a, b]` for lists. */
 export function formatValue(field: FieldName, value: FieldValue): string {
@@ -74,3 +74,18 @@ export function summaryWords(s: PlanSummary): string {
   if (s.ignored > 0) words.push(`${s.ignored} ignored`);
   return words.join(", ");
 }
+
+/**
+ * The flags that made a partial plan, as a user would type them again: `--target 'a*.example.com' --exclude
+ * 'b.example.com'`. `quote` wraps one pattern (text: shell quotes; Markdown: escaped).
+ */
+export function selectionFlags(selection: Selection, quote: (pattern: string) => string): string {
+  const flags = [
+    ...selection.target.map((pattern) => `--target ${quote(pattern)}`),
+    ...selection.exclude.map((pattern) => `--exclude ${quote(pattern)}`),
+  ];
+  return flags.join(" ");
+}
+
+/** What a partial plan leaves out, said the same way in every format. */
+export const LEFT_OUT = "Everything else was left out: not compared, changed, deleted or counted.";

@@ -5,7 +5,7 @@
 import type { Plan } from "../plan/types.ts";
 import { renderJson } from "./plan-json.ts";
 import { renderMarkdown } from "./plan-markdown.ts";
-import { renderText } from "./plan-text.ts";
+import { partialLine, renderText } from "./plan-text.ts";
 
 export type RenderFormat = "text" | "json" | "markdown";
 
@@ -29,7 +29,7 @@ export function render(plan: Plan, format: RenderFormat, options: RenderOptions 
   }
 }
 
-export { renderJson, renderMarkdown, renderText };
+export { partialLine, renderJson, renderMarkdown, renderText };
 export { changeLine, describeChange, type ChangeDescription, type LineOptions } from "./change-line.ts";
 export { md } from "./md.ts";
 export { printable } from "./_values.ts";

@@ -5,17 +5,24 @@
 import { plural } from "../model/plural.ts";
 import type { FieldChange, Plan, WebsiteCreate, WebsiteDelete, WebsiteUpdate, ProjectDelete } from "../plan/types.ts";
 import { md } from "./md.ts";
-import { formatEstimate, formatValue, REASONS, setDiff, writeOnlyNote } from "./_values.ts";
+import { formatEstimate, formatValue, LEFT_OUT, REASONS, selectionFlags, setDiff, writeOnlyNote } from "./_values.ts";
 
 /** Renders a plan as GitHub-flavored Markdown; ends with a newline. */
 export function renderMarkdown(plan: Plan): string {
   const blocks: string[] = [`### sitesync plan for ${md(plan.configFile)}`];
+  if (plan.selection !== undefined) {
+    const flags = selectionFlags(plan.selection, (pattern) => md(pattern));
+    const note = `> **Partial plan: ${flags}.** Only the websites and projects these patterns select were compared. ${LEFT_OUT}`;
+    blocks.push(["> [!IMPORTANT]", note].join("\n"));
+  }
   if (plan.refusals.length > 0) {
     const items = plan.refusals.map((r) => `> - ${md(r.message)}`);
     blocks.push(["> [!CAUTION]", "> **Refused: this plan will not be applied.**", ">", ...items].join("\n"));
   }
   blocks.push(summaryTable(plan));
-  if (plan.changes.length === 0) blocks.push("**No changes.** The account matches the configuration.");
+  if (plan.changes.length === 0) {
+    blocks.push(plan.selection === undefined ? "**No changes.** The account matches the configuration." : "**No changes** inside the selection.");
+  }
   const creates = plan.changes.filter((c): c is WebsiteCreate => c.action === "create");
   const updates = plan.changes.filter((c): c is WebsiteUpdate => c.action === "update");
   const deletes = plan.changes.filter((c): c is WebsiteDelete | ProjectDelete => c.action === "delete");
@@ -106,6 +113,7 @@ function unverifiableNote(plan: Plan): string {
 
 function footer(plan: Plan): string {
   const parts = [`plan ${plan.hash.slice(0, 12)}`];
+  if (plan.selection !== undefined) parts.push("partial");
   if (plan.estimate.requests > 0) parts.unshift(formatEstimate(plan.estimate));
   return `<sub>${parts.join(" · ")}</sub>`;
 }

@@ -1,9 +1,18 @@
 /** The terminal rendering of a Plan, Terraform-like (DESIGN §3). Colors only when asked (STYLE habit 9). */
 import { createColors } from "picocolors";
 import { plural } from "../model/plural.ts";
-import type { Change, FieldChange, Plan, WebsiteCreate, WebsiteUpdate } from "../plan/types.ts";
+import type { Change, FieldChange, Plan, Selection, WebsiteCreate, WebsiteUpdate } from "../plan/types.ts";
 import { describeChange } from "./change-line.ts";
-import { formatEstimate, formatValue as rawValue, printable, setDiff, summaryWords, writeOnlyNote } from "./_values.ts";
+import {
+  formatEstimate,
+  formatValue as rawValue,
+  LEFT_OUT,
+  printable,
+  selectionFlags,
+  setDiff,
+  summaryWords,
+  writeOnlyNote,
+} from "./_values.ts";
 
 type Colors = ReturnType<typeof createColors>;
 
@@ -17,6 +26,8 @@ export interface TextOptions {
 export function renderText(plan: Plan, options: TextOptions = {}): string {
   const c = createColors(options.color ?? false);
   const lines: string[] = [];
+  const partial = plan.selection === undefined ? undefined : c.yellow(c.bold(partialLine(plan.selection)));
+  if (partial !== undefined) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
   if (plan.changes.length > 0) {
     lines.push(`Planned changes (${plan.configFile}):`, "");
     for (const change of plan.changes) lines.push(...changeLines(change, c, options.verbose ?? false));
@@ -27,13 +38,16 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
   if (warnings.length > 0) {
     lines.push(c.yellow(c.bold("Warnings:")), ...warnings.map((w) => `  ${c.yellow("!")} ${w}`), "");
   }
-  if (plan.changes.length === 0) lines.push(c.green("No changes. The account matches the configuration."));
+  if (plan.changes.length === 0) {
+    lines.push(c.green(partial === undefined ? "No changes. The account matches the configuration." : "No changes inside the selection."));
+  }
   lines.push(`${c.bold("Plan:")} ${summaryWords(plan.summary)}.`);
   if (plan.estimate.requests > 0) lines.push(c.dim(`${formatEstimate(plan.estimate)}.`));
   if (plan.refusals.length > 0) {
     lines.push("", c.red(c.bold("Refused: this plan will not be applied.")));
     for (const r of plan.refusals) lines.push(`  ${c.red("✗")} ${printable(r.message)}`);
   }
+  if (partial !== undefined) lines.push("", `${partial} (websites and projects outside it were not compared)`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -64,6 +78,16 @@ function fieldLine(change: WebsiteCreate | WebsiteUpdate, f: FieldChange, c: Col
 function unverifiableWarning(unverifiable: Plan["unverifiable"]): string {
   const counts = unverifiable.map(({ field, count }) => `${field} (${plural(count, "website")})`).join(" and ");
   return `The API never returns ${counts}, so the plan cannot verify those values. Run with --sync-write-only to send them again.`;
+}
+
+/** `PARTIAL PLAN: --target 'a*.example.com'`: the banner of a partial plan, in every text output about it. */
+export function partialLine(selection: Selection): string {
+  return `PARTIAL PLAN: ${selectionFlags(selection, shellQuote)}`;
+}
+
+/** A pattern as a shell would take it back: single quotes, or JSON's double quotes when it holds one. */
+function shellQuote(pattern: string): string {
+  return printable(pattern.includes("'") ? JSON.stringify(pattern) : `'${pattern}'`);
 }
 
 function formatValue(field: FieldChange["field"], value: FieldChange["after"]): string {

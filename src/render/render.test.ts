@@ -303,3 +303,57 @@ it("never lets a name from the account send terminal escapes", () => {
   expect(text).toContain("- delete  ?]0;owned?.example.com (id 2");
   expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
 });
+
+describe("a partial plan (--target / --exclude) says so in every format", () => {
+  const partial = plan(desired, live, {
+    configFile: "sitesync.yaml",
+    configDigest: "abc123",
+    selection: { target: ["*.example.com"], exclude: ["old.*"] },
+  });
+  const nothing = plan(desired, live, {
+    configFile: "sitesync.yaml",
+    configDigest: "abc123",
+    selection: { target: ["example.com"], exclude: [] },
+  });
+
+  it("text: a banner at the top and at the bottom, with the patterns as they would be typed", () => {
+    const lines = render(partial, "text").trimEnd().split("\n");
+    expect(lines.slice(0, 2)).toEqual([
+      "PARTIAL PLAN: --target '*.example.com' --exclude 'old.*'",
+      "Only the websites and projects these patterns select were compared. Everything else was left out: not compared, changed, deleted or counted.",
+    ]);
+    expect(lines.at(-1)).toBe("PARTIAL PLAN: --target '*.example.com' --exclude 'old.*' (websites and projects outside it were not compared)");
+    expect(render(partial, "text")).not.toContain("old.example.com");
+  });
+
+  it("text: no changes means none inside the selection, not that the account matches", () => {
+    const text = render({ ...nothing, changes: [] }, "text");
+    expect(text).toContain("No changes inside the selection.");
+    expect(text).not.toContain("The account matches");
+  });
+
+  it("markdown: a note at the top, before the counts, so the Action's summary shows it", () => {
+    const markdown = render(partial, "markdown");
+    const [heading, note, counts] = markdown.split("\n\n");
+    expect(heading).toBe("### sitesync plan for sitesync.yaml");
+    expect(note).toBe(
+      "> [!IMPORTANT]\n> **Partial plan: --target \\*.example.com --exclude old.\\*.** Only the websites and projects these " +
+        "patterns select were compared. Everything else was left out: not compared, changed, deleted or counted.",
+    );
+    expect(counts).toMatch(/^\| Create \| Update \| Delete/);
+    expect(markdown.trimEnd().split("\n").at(-1)).toMatch(/ · partial<\/sub>$/);
+  });
+
+  it("json: the selection field, and none on a full plan", () => {
+    expect(JSON.parse(render(partial, "json")).selection).toEqual({ target: ["*.example.com"], exclude: ["old.*"] });
+    expect(JSON.parse(render(full, "json"))).not.toHaveProperty("selection");
+    expect(render(full, "text")).not.toContain("PARTIAL");
+    expect(render(full, "markdown")).not.toContain("Partial");
+  });
+
+  it("never lets a pattern send terminal escapes or break Markdown", () => {
+    const hostile = { ...partial, selection: { target: ["a\u001b[31m*|<b>"], exclude: [] } };
+    expect(render(hostile, "text")).not.toMatch(ANSI);
+    expect(render(hostile, "markdown")).toContain("a\u001b\\[31m\\*\\|&lt;b&gt;");
+  });
+});

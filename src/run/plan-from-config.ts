@@ -7,7 +7,7 @@ import type { Config } from "../config/types.ts";
 import { ConfigError, type Diagnostic } from "../errors.ts";
 import { plan } from "../plan/plan.ts";
 import { PASSWORD_MISSING } from "../plan/plan-websites.ts";
-import type { Plan } from "../plan/types.ts";
+import type { Plan, Selection } from "../plan/types.ts";
 import { readLive } from "./read-live.ts";
 
 /** How to plan, beyond the config: the CLI's planning flags, the Action's inputs. */
@@ -20,10 +20,15 @@ export interface PlanSettings {
   allowEmpty?: boolean;
   /** The window the server's rate limit counts in, for the estimate (default 60 s, the real API's). */
   rateWindowMs?: number | undefined;
+  /** `--target` / `--exclude`: a partial plan of only the websites and projects these globs select. */
+  selection?: Selection | undefined;
 }
 
 /** Reads the live account and plans the config against it; the plan records which account it read. */
 export async function planFromConfig(config: Config, client: Client, settings: PlanSettings = {}): Promise<Plan> {
+  // Even a partial plan reads every page: the API can only narrow a listing by `search`, a substring that
+  // cannot express a glob, and only a whole listing can be checked against `meta.total` (DESIGN §5). The
+  // selection is applied in `plan`, which stays pure.
   const live = await readLive(client, config);
   const desired = { websites: config.websites, ...(config.projects ? { projects: config.projects } : {}), policy: config.policy };
   const planned = plan(desired, live, {
@@ -33,6 +38,7 @@ export async function planFromConfig(config: Config, client: Client, settings: P
     syncWriteOnly: settings.syncWriteOnly ?? false,
     allowEmpty: settings.allowEmpty ?? false,
     ...(settings.maxDeletes === undefined ? {} : { maxDeletes: settings.maxDeletes }),
+    ...(settings.selection === undefined ? {} : { selection: settings.selection }),
     rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? 60_000) / 1000 },
   });
   const missing = missingPasswords(planned, config);

@@ -37,6 +37,8 @@ export async function confirmSaved(saved: Plan, config: Config, client: Client, 
   const fresh = await planFromConfig(config, client, {
     ...(settings.rateWindowMs === undefined ? {} : { rateWindowMs: settings.rateWindowMs }),
     syncWriteOnly: syncWriteOnlyOf(saved),
+    // A partial plan is confirmed inside the selection it recorded: outside it nothing was saved.
+    ...(saved.selection ? { selection: saved.selection } : {}),
     maxDeletes: Number.MAX_SAFE_INTEGER,
     allowEmpty: true,
   });
@@ -52,7 +54,13 @@ export async function confirmSaved(saved: Plan, config: Config, client: Client, 
  */
 export async function intersectWithReview(review: ReviewSource, config: Config, client: Client, settings: RunSettings): Promise<Checked & { review: ReviewOutcome }> {
   const reviewed = "missing" in review ? undefined : review;
-  const fresh = await planFromConfig(config, client, { ...settings, syncWriteOnly: Boolean(settings.syncWriteOnly) || (reviewed ? syncWriteOnlyOf(reviewed) : false) });
+  // A partial review is intersected inside its own selection, unless this run gives one.
+  const selection = settings.selection ?? reviewed?.selection;
+  const fresh = await planFromConfig(config, client, {
+    ...settings,
+    ...(selection ? { selection } : {}),
+    syncWriteOnly: Boolean(settings.syncWriteOnly) || (reviewed ? syncWriteOnlyOf(reviewed) : false),
+  });
   if ("missing" in review) {
     // An empty review approves nothing: the fresh plan with no change (its refusals kept), all of it reported.
     const none = intersectReviewed({ ...fresh, changes: [] }, fresh);

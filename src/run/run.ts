@@ -119,6 +119,8 @@ async function applyPlan(plan: Plan, { config, client, settings, hooks, redactor
   }
   // Stale items were not applied on purpose: verifying them would only report them again.
   if (settings.verify && !result.aborted && outcome.stale.length === 0) {
-    outcome.unconverged = (await planFromConfig(config, client, { ...settings, syncWriteOnly: false })).changes;
+    // A saved plan is verified within the selection it recorded (it refuses --target/--exclude of its own).
+    const selection = settings.savedPlan ? settings.savedPlan.selection : settings.selection;
+    outcome.unconverged = (await planFromConfig(config, client, { ...settings, selection, syncWriteOnly: false })).changes;
   }
 }

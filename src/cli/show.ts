@@ -1,0 +1,37 @@
+import { configState, readPlanFile } from "../apply/saved-plan.ts";
+import { render } from "../render/index.ts";
+import { ExitCode } from "../run/exit-code.ts";
+import { outputArgs } from "./_args.ts";
+import { command } from "./_command.ts";
+
+/**
+ * `sitesync show plan.json`, like `terraform show plan.out`: a saved plan again, in any format, after the same
+ * integrity checks as `apply plan.json` (schema, hash). Offline: no key, no URL, no config needed.
+ */
+export default command({
+  meta: {
+    name: "show",
+    description:
+      "Show a plan saved by `sitesync plan --out` (text, JSON or Markdown) after checking it is intact. " +
+      "Offline: needs no API key and no config. Exit 1 if the file cannot be read or is not a plan, 4 if it was altered.",
+  },
+  args: {
+    plan: { type: "positional", required: true, description: "A plan saved by `sitesync plan --out`", valueHint: "plan.json" },
+    format: outputArgs.format,
+    quiet: { type: "boolean", alias: "q", description: "Print only the plan (no note about a changed config)" },
+  },
+  examples: [
+    "sitesync show plan.json",
+    "sitesync show plan.json --format markdown >> \"$GITHUB_STEP_SUMMARY\"",
+    "sitesync show plan.json --format json | jq -r '.changes[].domain'",
+  ],
+  run(flags, { io }) {
+    const plan = readPlanFile(flags.plan);
+    io.out(render(plan, flags.format, { color: io.color && flags.format === "text" }));
+    // A note, not a failure: `show` only looks; `apply` is what refuses a plan whose config moved on.
+    if (!flags.quiet && configState(plan) === "changed") {
+      io.err(`note: ${plan.configFile} changed since this plan was made: \`sitesync apply ${flags.plan}\` would refuse it; plan again to review the current config.`);
+    }
+    return ExitCode.ok;
+  },
+});
