@@ -84,10 +84,10 @@ export function exportConfig(live: ExportInput, options: ExportOptions): ExportR
     return name;
   };
   const body: Record<string, unknown> = { version: 1 };
-  if (options.websitesUrl) body.websites_url = options.websitesUrl;
-  if (options.projectsUrl && live.projects) body.projects_url = options.projectsUrl;
+  if (options.websitesUrl) body.websites_url = literal(options.websitesUrl);
+  if (options.projectsUrl && live.projects) body.projects_url = literal(options.projectsUrl);
   body.websites = websites.map((site) => {
-    const entry: Record<string, unknown> = { domain: site.domain, privacy: PRIVACY_NAMES[site.privacy] ?? site.privacy };
+    const entry: Record<string, unknown> = { domain: literal(site.domain), privacy: PRIVACY_NAMES[site.privacy] ?? site.privacy };
     if (site.privacy === 2) {
       const variable = variableFor(site.domain);
       passwordVariables.push(variable);
@@ -95,12 +95,12 @@ export function exportConfig(live: ExportInput, options: ExportOptions): ExportR
     }
     entry.email = site.email !== 0;
     entry.exclude_bots = site.exclude_bots !== 0;
-    entry.exclude_ips = site.exclude_ips;
+    entry.exclude_ips = site.exclude_ips.map(literal);
     entry.favorite = site.favorite;
     return entry;
   });
   if (live.projects) {
-    body.projects = [...live.projects].sort((a, b) => a.project.localeCompare(b.project)).map((p) => ({ project: p.project }));
+    body.projects = [...live.projects].sort((a, b) => a.project.localeCompare(b.project)).map((p) => ({ project: literal(p.project) }));
   }
 
   const doc = new Document(body);
@@ -113,6 +113,14 @@ export function exportConfig(live: ExportInput, options: ExportOptions): ExportR
   ].join("\n");
   flowShortLists(doc);
   return { yaml: doc.toString({ lineWidth: 0 }), passwordVariables };
+}
+
+/**
+ * A value read from the account, written so that loading the file gives it back as is: `${` becomes `$${`
+ * (DESIGN §2). Else a live `${SITESYNC_API_KEY}` would be read as a reference by the next plan (issue 12).
+ */
+function literal(value: string): string {
+  return value.replaceAll("${", "$${");
 }
 
 /** `exclude_ips: []` and short lists read better on one line. */

@@ -10,6 +10,19 @@ export interface DocumentInterpolation {
   failedPaths: Set<string>;
   /** Environment values substituted into `password` fields: secrets in their own right. */
   passwordEnvValues: string[];
+  /** Every value that came out of an interpolation, with what the file says there (`${EXCLUDE}`). */
+  interpolated: InterpolatedValue[];
+  /** Every other string value: the file's own words. */
+  literals: string[];
+}
+
+export interface InterpolatedValue {
+  /** As the file writes it. */
+  source: string;
+  /** As interpolated. */
+  value: string;
+  /** The environment values in it. */
+  envValues: string[];
 }
 
 interface Context {
@@ -18,6 +31,7 @@ interface Context {
   env: Env;
   locate: Locator;
   result: DocumentInterpolation;
+  onSecret: ((value: string) => void) | undefined;
 }
 
 /** Website fields of these kinds may be written as booleans or numbers. */
@@ -34,10 +48,21 @@ const TYPED_KEYS: ReadonlySet<string> = new Set([
   ...FIELD_NAMES.filter((field) => TYPED_KINDS.has(WEBSITE_FIELDS[field].kind)).map((field) => WEBSITE_FIELDS[field].yaml),
 ]);
 
-/** Interpolates every string value of the document in place (keys never), reporting problems at their `${`. */
-export function interpolateDocument(doc: Document, file: string, text: string, env: Env, locate: Locator): DocumentInterpolation {
-  const result: DocumentInterpolation = { diagnostics: [], failedPaths: new Set(), passwordEnvValues: [] };
-  walk(doc.contents, [], { file, text, env, locate, result });
+/**
+ * Interpolates every string value of the document in place (keys never), reporting problems at their `${`.
+ * Each value read from the environment goes to `onSecret` the moment it is read, before any diagnostic can
+ * quote it (issue 12: a planted `${SITESYNC_API_KEY}` was printed in a config error).
+ */
+export function interpolateDocument(
+  doc: Document,
+  file: string,
+  text: string,
+  env: Env,
+  locate: Locator,
+  onSecret?: (value: string) => void,
+): DocumentInterpolation {
+  const result: DocumentInterpolation = { diagnostics: [], failedPaths: new Set(), passwordEnvValues: [], interpolated: [], literals: [] };
+  walk(doc.contents, [], { file, text, env, locate, result, onSecret });
   return result;
 }
 
@@ -49,13 +74,17 @@ function walk(node: unknown, path: ConfigPath, ctx: Context): void {
     }
   } else if (isSeq(node)) {
     node.items.forEach((item, index) => walk(item, [...path, index], ctx));
-  } else if (isScalar(node) && typeof node.value === "string" && node.value.includes("${")) {
-    interpolateScalar(node, path, ctx);
+  } else if (isScalar(node) && typeof node.value === "string") {
+    if (node.value.includes("${")) interpolateScalar(node, path, ctx);
+    else ctx.result.literals.push(node.value);
   }
 }
 
 function interpolateScalar(node: Scalar, path: ConfigPath, ctx: Context): void {
-  const { value, envValues, problems } = interpolate(node.value as string, ctx.env);
+  const source = node.value as string;
+  const { value, envValues, problems } = interpolate(source, ctx.env);
+  for (const envValue of envValues) if (envValue) ctx.onSecret?.(envValue);
+  ctx.result.interpolated.push({ source, value, envValues });
   const last = path.at(-1);
   for (const problem of problems) {
     ctx.result.diagnostics.push({

@@ -7,6 +7,7 @@ import { interpolateDocument } from "./interpolate-document.ts";
 import { createLocator, isRecord } from "./locate.ts";
 import { normalize, type Normalized } from "./normalize.ts";
 import { parseYaml } from "./parse-yaml.ts";
+import { quoteSource } from "./quote-source.ts";
 import { createRuleContext, RULES } from "./rules/index.ts";
 import { validateSchema } from "./schema.ts";
 import type { Config, LoadResult } from "./types.ts";
@@ -17,6 +18,8 @@ export interface LoadOptions {
   env?: Env;
   /** The file's content, instead of reading `file` (which then only names it in diagnostics). */
   source?: string;
+  /** Sees each value read from the environment the moment it is read: a secret for masking (issue 12). */
+  onSecret?: (value: string) => void;
 }
 
 /**
@@ -33,7 +36,7 @@ export function loadConfig(file: string, options: LoadOptions = {}): LoadResult 
 
   const locate = createLocator(parsed.doc, parsed.lineCounter);
   const env = options.env ?? process.env;
-  const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate);
+  const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate, options.onSecret);
   const data = toData(parsed.doc, file);
   if ("error" in data) return settle([...parsed.diagnostics, data.error]);
 
@@ -44,7 +47,7 @@ export function loadConfig(file: string, options: LoadOptions = {}): LoadResult 
   const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter(
     (d) => !interpolation.failedPaths.has(d.path),
   );
-  const diagnostics = [...parsed.diagnostics, ...interpolation.diagnostics, ...checked];
+  const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked], interpolation);
   if (diagnostics.some((d) => d.severity === "error")) return settle(diagnostics);
 
   const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);

@@ -18,7 +18,7 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
   const c = createColors(options.color ?? false);
   const lines: string[] = [];
   if (plan.changes.length > 0) {
-    lines.push(`Planned changes (${plan.configFile}):`, "");
+    lines.push(`Planned changes (${printable(plan.configFile)}):`, "");
     for (const change of plan.changes) lines.push(...changeLines(change, c, options.verbose ?? false));
     if (lines.at(-1) !== "") lines.push("");
   }

@@ -300,6 +300,6 @@ it("never lets a name from the account send terminal escapes", () => {
     { configFile: "sitesync.yaml", configDigest: "abc123" },
   );
   const text = render(hostile, "text");
-  expect(text).toContain("- delete  ?]0;owned?.example.com (id 2");
+  expect(text).toContain("- delete  \\e]0;owned\\x07.example.com (id 2");
   expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
 });

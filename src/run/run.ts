@@ -72,7 +72,8 @@ function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Config {
     request.redactor.add(request.config.secrets);
     return (outcome.config = request.config);
   }
-  const result = loadConfig(request.config, { env: request.env });
+  // Each value read from the environment is a secret from the moment it is read (issue 12).
+  const result = loadConfig(request.config, { env: request.env, onSecret: (value) => request.redactor.add([value]) });
   if (result.ok) request.redactor.add(result.config.secrets);
   outcome.warnings = result.warnings;
   hooks.onLoad?.(result);
