@@ -63,7 +63,7 @@ export function createRedactor(options: RedactorOptions, initial: Iterable<strin
     },
     redact(text) {
       let result = text;
-      for (const secret of long) result = result.replaceAll(secret, options.mask);
+      for (const secret of long) result = result.replaceAll(secret, () => options.mask);
       return result;
     },
     json(value) {

@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import { readSavedPlan } from "../apply/saved-plan.ts";
 import { UsageError } from "../errors.ts";
-import { render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
+import { printable, render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
 import { run } from "../run/run.ts";
 import type { Outcome, RunHooks } from "../run/types.ts";
@@ -66,7 +66,7 @@ function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet:
   }
   if (options.format === "json") io.out(io.redactor.json(results));
   else io.out(options.format === "markdown" ? renderResultsMarkdown(results.items, results.counts) : renderResultsText(results.items, results.counts, io.color));
-  if (results.aborted) io.err(`error: the run stopped early: ${results.aborted}`);
+  if (results.aborted) io.err(`error: the run stopped early: ${printable(results.aborted)}`);
   else if (stale.length > 0) io.err(`${stale.length} change${stale.length === 1 ? " was" : "s were"} stale and skipped: plan again to review them.`);
   if (outcome.unconverged) printVerification(outcome.unconverged, io);
   return conclude(outcome, io);

@@ -120,7 +120,7 @@ export function exportConfig(live: ExportInput, options: ExportOptions): ExportR
  * (DESIGN §2). Else a live `${SITESYNC_API_KEY}` would be read as a reference by the next plan (issue 12).
  */
 function literal(value: string): string {
-  return value.replaceAll("${", "$${");
+  return value.replaceAll("${", () => "$${");
 }
 
 /** `exclude_ips: []` and short lists read better on one line. */

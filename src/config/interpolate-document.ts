@@ -17,6 +17,8 @@ export interface DocumentInterpolation {
 }
 
 export interface InterpolatedValue {
+  /** Where, as diagnostics name it: `websites[0].domain`. */
+  path: string;
   /** As the file writes it. */
   source: string;
   /** As interpolated. */
@@ -84,7 +86,7 @@ function interpolateScalar(node: Scalar, path: ConfigPath, ctx: Context): void {
   const source = node.value as string;
   const { value, envValues, problems } = interpolate(source, ctx.env);
   for (const envValue of envValues) if (envValue) ctx.onSecret?.(envValue);
-  ctx.result.interpolated.push({ source, value, envValues });
+  ctx.result.interpolated.push({ path: formatPath(path), source, value, envValues });
   const last = path.at(-1);
   for (const problem of problems) {
     ctx.result.diagnostics.push({

@@ -28,7 +28,7 @@ export function quoteSource(diagnostics: Diagnostic[], interpolation: DocumentIn
     let message = d.message;
     for (const { source, value } of quoted) {
       // `"<value>"`, and the end of a quoted example like `"- domain: <value>"`.
-      message = message.replaceAll(`"${value}"`, `"${source}"`).replaceAll(` ${value}"`, ` ${source}"`);
+      message = message.replaceAll(`"${value}"`, () => `"${source}"`).replaceAll(` ${value}"`, () => ` ${source}"`);
     }
     if (repeatsSecret(message, envValues, ours)) message = withheldMessage(d, interpolation);
     return message === d.message ? d : { ...d, message };
@@ -36,7 +36,7 @@ export function quoteSource(diagnostics: Diagnostic[], interpolation: DocumentIn
 }
 
 function withheldMessage(d: Diagnostic, interpolation: DocumentInterpolation): string {
-  const sources = interpolation.interpolated.filter((i) => i.envValues.length > 0).map((i) => `"${i.source}"`);
-  const from = sources.length === 1 ? ` (read from ${sources[0]})` : "";
+  const here = interpolation.interpolated.find((i) => i.path === d.path && i.envValues.length > 0);
+  const from = here ? ` (read from "${here.source}")` : "";
   return `invalid value${from} [${d.code}]: the full message is withheld, since it would quote a value read from the environment`;
 }
