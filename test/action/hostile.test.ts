@@ -35,7 +35,7 @@ afterAll(async () => {
 function everything(run: ActionRun): Record<string, string> {
   const planFile = run.outputs["plan-file"];
   return {
-    log: run.stdout,
+    log: run.stdout.split("\n").filter((line) => !line.startsWith("::add-mask::")).join("\n"),
     stderr: run.stderr,
     summary: run.summary,
     outputs: JSON.stringify(run.outputs),
