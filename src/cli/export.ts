@@ -35,7 +35,8 @@ export default command({
     const { yaml, passwordVariables } = exportConfig(projects ? { websites, projects } : { websites }, {
       schemaPath: schemaReference(target, { schemaFile: SCHEMA, version: pkg.version }),
     });
-    if (flags.out) writeOutput(flags.out, yaml);
+    // The file is an output like stdout: a live name that echoes a key must not carry it there (DESIGN §12).
+    if (flags.out) writeOutput(flags.out, io.redactor.redact(yaml));
     else io.out(yaml);
     if (!flags.quiet) {
       const where = flags.out ? ` to ${flags.out}` : "";
