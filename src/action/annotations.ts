@@ -23,7 +23,7 @@ export function workspacePath(file: string, workspace: string): string {
 
 export function annotateDiagnostics(diagnostics: readonly Diagnostic[], workspace: string): void {
   for (const d of diagnostics) {
-    const message = d.path ? `${d.path}: ${d.message}` : d.message;
+    const message = printable(d.path ? `${d.path}: ${d.message}` : d.message);
     const properties = { title: `sitesync config ${d.code}`, file: workspacePath(d.file, workspace), startLine: d.line, startColumn: d.column };
     if (d.severity === "error") core.error(message, properties);
     else core.warning(message, properties);

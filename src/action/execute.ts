@@ -131,7 +131,7 @@ function hooksOf(ctx: RunContext, onPlanFile: (file: string, plan: Plan) => void
   return {
     onLoad: annotateLoad(ctx),
     onPlan(plan) {
-      const planFile = savePlan(plan, ctx.env);
+      const planFile = savePlan(plan, ctx);
       onPlanFile(planFile, plan);
       setPlanOutputs(plan, planFile);
       core.startGroup(`Plan: ${plan.changes.length} change${plan.changes.length === 1 ? "" : "s"}`);
@@ -185,10 +185,13 @@ function readSource(file: string): string | undefined {
   }
 }
 
-/** The plan as JSON (it holds no secret: DESIGN §3), named by its hash so two configs never collide. */
-function savePlan(plan: Plan, env: Env): string {
-  const file = join(env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan.hash.slice(0, 8)}.json`);
-  writeFileSync(file, render(plan, "json"));
+/**
+ * The plan as JSON (it holds no secret of ours: DESIGN §3; a live name echoing a key is redacted string by
+ * string), named by its hash so two configs never collide.
+ */
+function savePlan(plan: Plan, ctx: RunContext): string {
+  const file = join(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan.hash.slice(0, 8)}.json`);
+  writeFileSync(file, `${ctx.redactor.json(plan)}\n`);
   return file;
 }
 

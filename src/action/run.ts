@@ -6,6 +6,7 @@
  */
 import * as core from "@actions/core";
 import { ExitCode } from "../run/exit-code.ts";
+import { printable } from "../model/printable.ts";
 import { createRunRedactor } from "../run/redactor.ts";
 import type { Env } from "../run/types.ts";
 import { workspacePath } from "./annotations.ts";
@@ -41,7 +42,7 @@ export async function run(env: Env): Promise<void> {
   }
   const { exitCode, failure = "failed" } = outcome.report;
   if (exitCode === ExitCode.ok && problems.length > 0) return conclude(ExitCode.error, problems.join("; "));
-  for (const problem of problems) core.error(problem);
+  for (const problem of problems) core.error(printable(problem));
   conclude(exitCode, redactor.redact(failure));
 }
 
@@ -49,7 +50,8 @@ export async function run(env: Env): Promise<void> {
 function conclude(exitCode: number, message: string): void {
   core.setOutput("exit-code", exitCode);
   if (exitCode === ExitCode.ok) return;
-  core.setFailed(message);
+  // The message may quote a server or the config: escaped so that it cannot forge a log line (DESIGN §12).
+  core.setFailed(printable(message));
   process.exitCode = exitCode;
 }
 

@@ -47,6 +47,7 @@ export function createClient(options: ClientOptions): Client {
     retries: whole(options.retries, DEFAULTS.retries, 0, "retries"),
     retryBaseMs: whole(options.retryBaseMs, DEFAULTS.retryBaseMs, 0, "retryBaseMs"),
     secrets: [...new Set([apiKey, projectsKey])],
+    runSecrets: options.secrets,
     onRequest: options.onRequest,
   });
 

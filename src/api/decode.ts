@@ -7,13 +7,21 @@ import type { LiveProject } from "../model/project.ts";
 import { splitLines, type LiveWebsite } from "../model/website.ts";
 import { READABLE_FIELDS, WEBSITE_FIELDS, type FieldKind, type Privacy, type ReadableFields } from "../model/website-fields.ts";
 import type { ApiResponse } from "./http.ts";
+import { serverText, serverValue } from "./response-body.ts";
 import type { DeleteResult, Page, PageMeta } from "./types.ts";
 
 /** A body that is JSON but not the shape the API documents; `decodeResponse` turns it into an ApiError. */
 class DecodeError extends Error {
+  readonly path: string;
+  readonly expected: string;
+  readonly got: string;
   constructor(path: string, expected: string, value: unknown) {
-    super(`${path}: expected ${expected}, got ${JSON.stringify(value) ?? "nothing"}`);
+    const got = JSON.stringify(value) ?? "nothing";
+    super(`${path}: expected ${expected}, got ${got}`);
     this.name = "DecodeError";
+    this.path = path;
+    this.expected = expected;
+    this.got = got;
   }
 }
 
@@ -28,8 +36,9 @@ export function decodeResponse<T>(response: ApiResponse, decode: (body: Record<s
       method: response.method,
       url: response.url,
       status: response.status,
-      message: `unexpected answer: ${error.message}`,
-      body: response.body,
+      // The value quoted is the server's: it may echo a secret (DESIGN §12).
+      message: `unexpected answer: ${error.path}: expected ${error.expected}, got ${serverText(response.exchange, error.got)}`,
+      body: serverValue(response.exchange, response.body),
       // The server did commit a 2xx POST; only its echo is unreadable.
       ambiguous: response.method === "POST",
     });

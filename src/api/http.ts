@@ -1,6 +1,6 @@
 import { ApiError } from "../errors.ts";
 import { redactUrl, scrub } from "./redact.ts";
-import { errorFromResponse, parseJsonBody, type Exchange } from "./response-body.ts";
+import { errorFromResponse, parseJsonBody, serverText, type Exchange } from "./response-body.ts";
 import type { Scheduler } from "./scheduler.ts";
 import { retryAfterOf } from "./rate-gate.ts";
 import { send, type Attempt, type OutgoingRequest } from "./send.ts";
@@ -19,6 +19,8 @@ export interface HttpOptions {
   retryBaseMs: number;
   /** Every key in use, masked out of messages and bodies. */
   secrets: readonly string[];
+  /** The run's other secrets (passwords, environment values): server text repeating one is withheld. */
+  runSecrets?: (() => Iterable<string>) | undefined;
   onRequest?: ((entry: RequestLogEntry) => void) | undefined;
 }
 
@@ -29,6 +31,8 @@ export interface ApiResponse {
   url: string;
   status: number;
   body: Record<string, unknown>;
+  /** The exchange, so that a decoder's message can withhold what the server said (`serverText`). */
+  exchange: Exchange;
 }
 
 export type Http = (request: OutgoingRequest) => Promise<ApiResponse>;
@@ -52,7 +56,7 @@ export function createHttp(options: HttpOptions): Http {
   // A refused key ends the whole run at once (DESIGN §6): requests still queued are not sent after it.
   let refused: ApiError | undefined;
   return async (request) => {
-    const exchange: Exchange = { method: request.method, url: redactUrl(request.url), secrets: options.secrets };
+    const exchange = exchangeOf(request, options);
     const origin = new URL(request.url).origin;
     let failures = 0;
     let throttles = 0;
@@ -71,7 +75,7 @@ export function createHttp(options: HttpOptions): Http {
       if (result.rate?.limit !== undefined) options.stats.rateLimit = result.rate.limit;
       if (tooLong) throw tooLong;
       const verdict = judge(exchange, result);
-      if (verdict.kind === "ok") return { method: request.method, url: exchange.url, status: verdict.status, body: verdict.body };
+      if (verdict.kind === "ok") return { method: request.method, url: exchange.url, status: verdict.status, body: verdict.body, exchange };
       if (verdict.kind === "fail" && verdict.error.fatal) refused ??= verdict.error;
       if (verdict.kind === "throttled") {
         options.stats.throttled++;
@@ -84,6 +88,27 @@ export function createHttp(options: HttpOptions): Http {
       await sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0));
     }
   };
+}
+
+function exchangeOf(request: OutgoingRequest, options: HttpOptions): Exchange {
+  const { pathname } = new URL(request.url);
+  // What we sent is ours: a domain holding a short password is printed whole, never edited (DESIGN §12).
+  const ours = [...pathname.split("/").map(decodeSegment), ...(request.form ? [...request.form.keys(), ...request.form.values()] : [])];
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    secrets: options.secrets,
+    runSecrets: () => [...options.secrets, ...(options.runSecrets?.() ?? [])],
+    ours,
+  };
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function judge(exchange: Exchange, result: Attempt): Verdict {
@@ -126,7 +151,7 @@ function stopped(exchange: Exchange, cause: ApiError): ApiError {
 
 function redirectError(exchange: Exchange, result: Attempt & { kind: "response" }): ApiError {
   const location = result.headers.get("location");
-  const to = location ? ` to ${scrub(redactUrl(location), exchange.secrets)}` : "";
+  const to = location ? ` to ${serverText(exchange, scrub(redactUrl(location), exchange.secrets))}` : "";
   return new ApiError({
     kind: "redirect",
     method: exchange.method,

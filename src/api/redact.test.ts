@@ -1,13 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { createRedactor, redactUrl, scrub } from "./redact.ts";
+import { createRedactor, redactUrl, scrub, WITHHELD } from "./redact.ts";
 
 describe("createRedactor", () => {
-  it("hands every secret to onSecret, and searches output only for those long enough not to garble it", () => {
+  it("replaces only long secrets in text (and hands only those to onSecret), but knows every one", () => {
     const registered: string[] = [];
     const redactor = createRedactor({ mask: "(sensitive)", minLength: 4, onSecret: (value) => registered.push(value) });
     redactor.add(["key-123456", "pw1", undefined, ""]);
-    expect(registered).toEqual(["key-123456", "pw1"]);
+    expect(registered).toEqual(["key-123456"]);
     expect(redactor.redact("sent key-123456 with pw1")).toBe("sent (sensitive) with pw1");
+    expect(redactor.secrets()).toEqual(["key-123456", "pw1"]);
+  });
+
+  it("withholds a server's text that repeats any secret, however short or encoded, and nothing else", () => {
+    const redactor = createRedactor({ mask: "(sensitive)", minLength: 12 }, ["a&b/é", "shop"]);
+    expect(redactor.withhold('The password "a&b/é" is too weak')).toBe(WITHHELD);
+    expect(redactor.withhold("password=a%26b%2F%C3%A9")).toBe(WITHHELD);
+    expect(redactor.withhold('{"password":"a&b\\/\\u00e9"}')).toBe(WITHHELD);
+    expect(redactor.withhold("The password &quot;a&amp;b/é&quot;")).toBe(WITHHELD);
+    expect(redactor.withhold("SHOP is taken")).toBe(WITHHELD);
+    // A domain we sent is ours: the short password inside it is no echo, and the text is kept whole.
+    expect(redactor.withhold("The domain shop.example.com has already been taken.", ["shop.example.com"])).toBe(
+      "The domain shop.example.com has already been taken.",
+    );
+    // ...but not when the password also stands on its own, or starts before the domain does.
+    expect(redactor.withhold("shop: shop.example.com", ["shop.example.com"])).toBe(WITHHELD);
+    expect(redactor.withhold("xshop.example.com", ["p.example.com"])).toBe(WITHHELD);
+    expect(redactor.withhold("The domain field is required.")).toBe("The domain field is required.");
   });
 });
 

@@ -103,6 +103,11 @@ export interface ClientOptions {
   /** The largest answer body read, in bytes after decompression (DESIGN §12). Default 32 MiB. */
   maxBodyBytes?: number;
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * The run's other secrets (passwords, values read from the environment), read as answers arrive: a server's
+   * message or body that repeats one (or a key) is withheld whole (DESIGN §12). The keys are always known.
+   */
+  secrets?: () => Iterable<string>;
 }
 
 export interface WebsitesApi {

@@ -1,24 +1,29 @@
 /** How an error that ended a command reads on stderr: what happened, where, and what to do. Never a stack trace, except for a bug. */
 import { ApiError, ConfigError, formatDiagnostic, SafetyError, UsageError } from "../errors.ts";
+import { printable } from "../model/printable.ts";
 import type { Io } from "./_io.ts";
 
+/**
+ * Each message is one line by construction; the server's text and the config's values in it are escaped, so
+ * that none can move the cursor or forge a line of its own (DESIGN §12).
+ */
 export function reportError(error: unknown, io: Io): void {
   if (error instanceof ConfigError) {
-    for (const diagnostic of error.diagnostics) io.err(formatDiagnostic(diagnostic));
+    for (const diagnostic of error.diagnostics) io.err(printable(formatDiagnostic(diagnostic)));
     const n = error.diagnostics.length;
     // A password that must be sent is found once the account was read (DESIGN §2): reads went out, no write.
     const planned = error.diagnostics.some((d) => d.code === "password.required");
     io.err(`${n} error${n === 1 ? "" : "s"} in the config: ${planned ? "nothing was changed in the account" : "nothing was sent to the API"}.`);
   } else if (error instanceof ApiError) {
-    io.err(`error: ${error.message}`);
-    for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) io.err(`  ${field}: ${messages.join(" ")}`);
+    io.err(`error: ${printable(error.message)}`);
+    for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) io.err(`  ${printable(field)}: ${printable(messages.join(" "))}`);
     if (error.kind === "redirect" || error.status === 401) {
       io.err("  check SITESYNC_API_KEY (and SITESYNC_PROJECTS_API_KEY): the server did not accept it.");
     }
   } else if (error instanceof SafetyError || error instanceof UsageError) {
-    io.err(`error: ${error.message}`);
+    io.err(`error: ${printable(error.message)}`);
   } else if (error instanceof Error && error.name === "CLIError") {
-    io.err(`error: ${error.message} (see --help)`);
+    io.err(`error: ${printable(error.message)} (see --help)`);
   } else {
     io.err(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     io.err("This is a bug in sitesync; please report it with the command you ran.");

@@ -1,10 +1,12 @@
 /**
  * The CLI's output: results to stdout, logs and progress to stderr (STYLE habit 9). Every line written goes
- * through the run's redactor, a last line of defence so that a secret that slipped into a message is never
- * printed.
+ * through the run's redactor and an inert gate, last lines of defence: a long secret that slipped into a
+ * message is never printed, and no control character but our own newlines, tabs and colors reaches the
+ * terminal (the fields themselves are escaped where the text is made: DESIGN §12).
  */
 import pc from "picocolors";
 import type { Redactor } from "../api/redact.ts";
+import { printable } from "../model/printable.ts";
 import { createRunRedactor } from "../run/redactor.ts";
 import type { Env } from "../run/types.ts";
 
@@ -27,11 +29,27 @@ export function createIo(env: Env, sinks?: Sinks): Io {
   const isTTY = !sinks && Boolean(process.stdout.isTTY);
   const write = sinks ?? { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
   const redactor = createRunRedactor();
-  const line = (text: string) => redactor.redact(text.endsWith("\n") ? text : `${text}\n`);
+  const color = !("NO_COLOR" in env) && (isTTY || (!sinks && env.FORCE_COLOR !== undefined)) && pc.isColorSupported;
+  const line = (text: string) => inert(redactor.redact(text.endsWith("\n") ? text : `${text}\n`), color);
   return {
-    color: !("NO_COLOR" in env) && (isTTY || (!sinks && env.FORCE_COLOR !== undefined)) && pc.isColorSupported,
+    color,
     redactor,
     out: (text) => write.out(line(text)),
     err: (text) => write.err(line(text)),
   };
+}
+
+// Colors (SGR sequences) are ours only when color is on; any other escape sequence is not.
+const SGR = /\u001b\[[0-9;]*m/y;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** `text` with every control character but newline and tab escaped; with `color`, SGR sequences kept. */
+export function inert(text: string, color: boolean): string {
+  return text.replace(CONTROL, (char, at: number) => {
+    if (color && char === "\u001b") {
+      SGR.lastIndex = at;
+      if (SGR.test(text)) return char;
+    }
+    return printable(char);
+  });
 }

@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import { readSavedPlan } from "../apply/saved-plan.ts";
 import { UsageError } from "../errors.ts";
-import { partialLine, render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
+import { partialLine, printable, render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
 import { run } from "../run/run.ts";
 import type { Outcome, ReviewOutcome, RunHooks } from "../run/types.ts";
@@ -83,7 +83,7 @@ function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet:
   }
   if (options.format === "json") io.out(io.redactor.json(results));
   else io.out(options.format === "markdown" ? renderResultsMarkdown(results.items, results.counts) : renderResultsText(results.items, results.counts, io.color));
-  if (results.aborted) io.err(`error: the run stopped early: ${results.aborted}`);
+  if (results.aborted) io.err(`error: the run stopped early: ${printable(results.aborted)}`);
   else if (outcome.review) {
     const n = outcome.review.notApplied.length;
     if (n > 0) io.err(`${n} change${n === 1 ? " was" : "s were"} not applied: not in the reviewed plan. Plan again, review and apply them.`);

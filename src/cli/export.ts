@@ -75,9 +75,11 @@ export default command({
     const { yaml } = exportConfig(projects ? { websites, projects } : { websites }, {
       schemaPath: schemaReference(target, { schemaFile: SCHEMA, version: pkg.version }),
     });
-    if (out === undefined) io.out(yaml);
-    else if (flags.force) writeAtomically(out, yaml);
-    else if (!writeNew(out, yaml)) throw refuseOverwrite(out);
+    // The file is an output like stdout: a live name that echoes a key must not carry it there (DESIGN §12).
+    const text = io.redactor.redact(yaml);
+    if (out === undefined) io.out(text);
+    else if (flags.force) writeAtomically(out, text);
+    else if (!writeNew(out, text)) throw refuseOverwrite(out);
     if (!flags.quiet) {
       const where = out ? ` to ${out}` : "";
       io.err(`Exported ${plural(websites.length, "website")}${projects ? ` and ${plural(projects.length, "project")}` : ""}${where}.`);

@@ -30,7 +30,7 @@ export default command({
     const plan = outcome.plan;
     if (!plan || outcome.error !== undefined) return conclude(outcome, io);
     // A refused plan is shown but never saved: there is nothing in it to apply.
-    if (flags.out && plan.refusals.length === 0) writeOutput(flags.out, `${JSON.stringify(plan, null, 2)}\n`);
+    if (flags.out && plan.refusals.length === 0) writeOutput(flags.out, `${io.redactor.json(plan)}\n`);
     if (!(flags.quiet && flags.format === "text" && plan.changes.length === 0 && plan.refusals.length === 0)) {
       io.out(render(plan, flags.format, { color: io.color && flags.format === "text" }));
     }

@@ -67,19 +67,19 @@ export function schemaReference(outputDir: string, { schemaFile, version }: Sche
 export function exportConfig(live: ExportInput, options: ExportOptions): ExportResult {
   const websites = [...live.websites].sort((a, b) => a.domain.localeCompare(b.domain));
   const body: Record<string, unknown> = { version: 1 };
-  if (options.websitesUrl) body.websites_url = options.websitesUrl;
-  if (options.projectsUrl && live.projects) body.projects_url = options.projectsUrl;
+  if (options.websitesUrl) body.websites_url = literal(options.websitesUrl);
+  if (options.projectsUrl && live.projects) body.projects_url = literal(options.projectsUrl);
   body.websites = websites.map((site) => {
     // privacy: password alone keeps the stored password (DESIGN §2).
-    const entry: Record<string, unknown> = { domain: site.domain, privacy: PRIVACY_NAMES[site.privacy] ?? site.privacy };
+    const entry: Record<string, unknown> = { domain: literal(site.domain), privacy: PRIVACY_NAMES[site.privacy] ?? site.privacy };
     entry.email = site.email !== 0;
     entry.exclude_bots = site.exclude_bots !== 0;
-    entry.exclude_ips = site.exclude_ips;
+    entry.exclude_ips = site.exclude_ips.map(literal);
     entry.favorite = site.favorite;
     return entry;
   });
   if (live.projects) {
-    body.projects = [...live.projects].sort((a, b) => a.project.localeCompare(b.project)).map((p) => ({ project: p.project }));
+    body.projects = [...live.projects].sort((a, b) => a.project.localeCompare(b.project)).map((p) => ({ project: literal(p.project) }));
   }
 
   const doc = new Document(body);
@@ -92,6 +92,14 @@ export function exportConfig(live: ExportInput, options: ExportOptions): ExportR
   ].join("\n");
   flowShortLists(doc);
   return { yaml: doc.toString({ lineWidth: 0 }) };
+}
+
+/**
+ * A value read from the account, written so that loading the file gives it back as is: `${` becomes `$${`
+ * (DESIGN §2). Else a live `${SITESYNC_API_KEY}` would be read as a reference by the next plan (issue 12).
+ */
+function literal(value: string): string {
+  return value.replaceAll("${", () => "$${");
 }
 
 /** `exclude_ips: []` and short lists read better on one line. */

@@ -10,6 +10,21 @@ export interface DocumentInterpolation {
   failedPaths: Set<string>;
   /** Environment values substituted into `password` fields: secrets in their own right. */
   passwordEnvValues: string[];
+  /** Every value that came out of an interpolation, with what the file says there (`${EXCLUDE}`). */
+  interpolated: InterpolatedValue[];
+  /** Every other string value: the file's own words. */
+  literals: string[];
+}
+
+export interface InterpolatedValue {
+  /** Where, as diagnostics name it: `websites[0].domain`. */
+  path: string;
+  /** As the file writes it. */
+  source: string;
+  /** As interpolated. */
+  value: string;
+  /** The environment values in it. */
+  envValues: string[];
 }
 
 /** How an unset `${VAR}` is reported: an error (plan, apply), or a note for `validate`, which needs no secret (DESIGN §2). */
@@ -22,6 +37,7 @@ interface Context {
   env: Env;
   locate: Locator;
   result: DocumentInterpolation;
+  onSecret: ((value: string) => void) | undefined;
 }
 
 /** Website fields of these kinds may be written as booleans or numbers. */
@@ -38,7 +54,11 @@ const TYPED_KEYS: ReadonlySet<string> = new Set([
   ...FIELD_NAMES.filter((field) => TYPED_KINDS.has(WEBSITE_FIELDS[field].kind)).map((field) => WEBSITE_FIELDS[field].yaml),
 ]);
 
-/** Interpolates every string value of the document in place (keys never), reporting problems at their `${`. */
+/**
+ * Interpolates every string value of the document in place (keys never), reporting problems at their `${`.
+ * Each value read from the environment goes to `onSecret` the moment it is read, before any diagnostic can
+ * quote it (issue 12: a planted `${SITESYNC_API_KEY}` was printed in a config error).
+ */
 export function interpolateDocument(
   doc: Document,
   file: string,
@@ -46,9 +66,10 @@ export function interpolateDocument(
   env: Env,
   locate: Locator,
   unset: UnsetEnv = "error",
+  onSecret?: (value: string) => void,
 ): DocumentInterpolation {
-  const result: DocumentInterpolation = { diagnostics: [], failedPaths: new Set(), passwordEnvValues: [] };
-  walk(doc.contents, [], { unset, file, text, env, locate, result });
+  const result: DocumentInterpolation = { diagnostics: [], failedPaths: new Set(), passwordEnvValues: [], interpolated: [], literals: [] };
+  walk(doc.contents, [], { unset, file, text, env, locate, result, onSecret });
   return result;
 }
 
@@ -60,13 +81,17 @@ function walk(node: unknown, path: ConfigPath, ctx: Context): void {
     }
   } else if (isSeq(node)) {
     node.items.forEach((item, index) => walk(item, [...path, index], ctx));
-  } else if (isScalar(node) && typeof node.value === "string" && node.value.includes("${")) {
-    interpolateScalar(node, path, ctx);
+  } else if (isScalar(node) && typeof node.value === "string") {
+    if (node.value.includes("${")) interpolateScalar(node, path, ctx);
+    else ctx.result.literals.push(node.value);
   }
 }
 
 function interpolateScalar(node: Scalar, path: ConfigPath, ctx: Context): void {
-  const { value, envValues, problems } = interpolate(node.value as string, ctx.env);
+  const source = node.value as string;
+  const { value, envValues, problems } = interpolate(source, ctx.env);
+  for (const envValue of envValues) if (envValue) ctx.onSecret?.(envValue);
+  ctx.result.interpolated.push({ path: formatPath(path), source, value, envValues });
   const last = path.at(-1);
   for (const problem of problems) {
     const note = problem.code === "env.unset" && ctx.unset === "warning";

@@ -7,6 +7,7 @@ import { interpolateDocument, type UnsetEnv } from "./interpolate-document.ts";
 import { createLocator, isRecord } from "./locate.ts";
 import { normalize, type Normalized } from "./normalize.ts";
 import { parseYaml } from "./parse-yaml.ts";
+import { quoteSource } from "./quote-source.ts";
 import { createRuleContext, RULES } from "./rules/index.ts";
 import { validateSchema } from "./schema.ts";
 import type { Config, LoadResult } from "./types.ts";
@@ -19,6 +20,8 @@ export interface LoadOptions {
   source?: string;
   /** `warning`: an unset `${VAR}` is a note, not an error (`validate` without `--strict-env`). Default `error`. */
   unsetEnv?: UnsetEnv;
+  /** Sees each value read from the environment the moment it is read: a secret for masking (issue 12). */
+  onSecret?: (value: string) => void;
 }
 
 /**
@@ -35,7 +38,7 @@ export function loadConfig(file: string, options: LoadOptions = {}): LoadResult 
 
   const locate = createLocator(parsed.doc, parsed.lineCounter);
   const env = options.env ?? process.env;
-  const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate, options.unsetEnv);
+  const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate, options.unsetEnv, options.onSecret);
   const data = toData(parsed.doc, file);
   if ("error" in data) return settle([...parsed.diagnostics, data.error]);
 
@@ -46,7 +49,7 @@ export function loadConfig(file: string, options: LoadOptions = {}): LoadResult 
   const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter(
     (d) => !interpolation.failedPaths.has(d.path),
   );
-  const diagnostics = [...parsed.diagnostics, ...interpolation.diagnostics, ...checked];
+  const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked], interpolation);
   if (diagnostics.some((d) => d.severity === "error")) return settle(diagnostics);
 
   const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);

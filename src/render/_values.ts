@@ -1,5 +1,6 @@
 /** How plan values read in text and Markdown: in the config's own vocabulary (DESIGN §2). */
 import { plural } from "../model/plural.ts";
+export { printable } from "../model/printable.ts";
 import { PRIVACY_NAMES, WEBSITE_FIELDS, type FieldName } from "../model/website-fields.ts";
 import type { FieldChange, FieldValue, PlanEstimate, PlanSummary, Selection, WriteOnlyReason } from "../plan/types.ts";
 
@@ -14,14 +15,6 @@ export function formatValue(field: FieldName, value: FieldValue): string {
     if (kind === "flag" && (value === 0 || value === 1)) return String(value === 1);
   }
   return String(value);
-}
-
-/**
- * Control characters shown as `?`. The API's domain rule accepts any character in a label (API-NOTES §2.4), so a
- * name read from the account could otherwise carry terminal escape sequences.
- */
-export function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
 
 /** Entries added to and removed from a list compared as a set (`exclude_ips`: DESIGN §4). */

@@ -23,7 +23,7 @@ describe("changeLine", () => {
   it("gives annotations field names only and says what a delete destroys", () => {
     expect(changeLine(update, { kind: true, fields: "names", consequence: true })).toBe("update website example.com (id 7): privacy, email");
     expect(changeLine(prune, { kind: true, reason: true, consequence: true })).toBe(
-      "delete website bad?[31m.example.com (id 9, not listed, prune on): destroys its collected statistics",
+      "delete website bad\\e[31m.example.com (id 9, not listed, prune on): destroys its collected statistics",
     );
   });
 });

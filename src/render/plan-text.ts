@@ -29,7 +29,7 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
   const partial = plan.selection === undefined ? undefined : c.yellow(c.bold(partialLine(plan.selection)));
   if (partial !== undefined) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
   if (plan.changes.length > 0) {
-    lines.push(`Planned changes (${plan.configFile}):`, "");
+    lines.push(`Planned changes (${printable(plan.configFile)}):`, "");
     for (const change of plan.changes) lines.push(...changeLines(change, c, options.verbose ?? false));
     if (lines.at(-1) !== "") lines.push("");
   }

@@ -300,7 +300,7 @@ it("never lets a name from the account send terminal escapes", () => {
     { configFile: "sitesync.yaml", configDigest: "abc123" },
   );
   const text = render(hostile, "text");
-  expect(text).toContain("- delete  ?]0;owned?.example.com (id 2");
+  expect(text).toContain("- delete  \\e]0;owned\\x07.example.com (id 2");
   expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
 });
 
@@ -354,6 +354,7 @@ describe("a partial plan (--target / --exclude) says so in every format", () => 
   it("never lets a pattern send terminal escapes or break Markdown", () => {
     const hostile = { ...partial, selection: { target: ["a\u001b[31m*|<b>"], exclude: [] } };
     expect(render(hostile, "text")).not.toMatch(ANSI);
-    expect(render(hostile, "markdown")).toContain("a\u001b\\[31m\\*\\|&lt;b&gt;");
+    expect(render(hostile, "markdown")).not.toContain("\u001b");
+    expect(render(hostile, "markdown")).toContain("a\\\\e\\[31m\\*\\|&lt;b&gt;");
   });
 });

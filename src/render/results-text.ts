@@ -1,14 +1,16 @@
 /** Apply's results for a terminal or a log: one line per item, and the closing report with its counts. */
 import { createColors } from "picocolors";
 import type { ApplyCounts, ItemResult } from "../apply/types.ts";
+import { printable } from "../model/printable.ts";
 import { changeLine } from "./change-line.ts";
 
 /** One line per finished item: what `apply` prints as it goes when stderr is not a terminal (CI, cron). */
 export function itemLine(item: ItemResult): string {
   const id = item.id !== undefined && item.change.action === "create" ? ` (id ${item.id})` : "";
   const what = `${changeLine(item.change)}${id}`;
-  if (item.status === "failed") return `failed  ${what}: ${item.error?.message ?? "unknown error"}`;
-  return `${item.status} ${what}${item.note ? `: ${item.note}` : ""}`;
+  // A failure's message quotes the server: escaped, so that it cannot start a line of its own (DESIGN §12).
+  if (item.status === "failed") return `failed  ${what}: ${printable(item.error?.message ?? "unknown error")}`;
+  return `${item.status} ${what}${item.note ? `: ${printable(item.note)}` : ""}`;
 }
 
 /**
@@ -22,7 +24,7 @@ export function renderResultsText(items: ItemResult[], counts: ApplyCounts, colo
   for (const item of items.filter((i) => i.status !== "applied")) {
     lines.push(`  ${mark[item.status]} ${itemLine(item)}`);
     for (const [field, messages] of Object.entries(item.error?.fieldErrors ?? {})) {
-      lines.push(`      ${field}: ${messages.join(" ")}`);
+      lines.push(`      ${printable(field)}: ${printable(messages.join(" "))}`);
     }
   }
   const header = ["applied", "failed", "skipped", "unchanged"] as const;

@@ -40,5 +40,6 @@ export function clientFor(
     maxWaitMs: settings.maxWaitMs,
     rateWindowMs: settings.rateWindowMs,
     onRequest,
+    secrets: () => request.redactor.secrets(),
   });
 }

@@ -90,7 +90,9 @@ function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Config {
   }
   // validate needs no secret (DESIGN §2): an unset ${VAR} is a note there, unless --strict-env.
   const unsetEnv = request.command === "validate" && !request.settings?.strictEnv ? "warning" : "error";
-  const result = loadConfig(request.config, { env: request.env, unsetEnv });
+  // Each value read from the environment is a secret from the moment it is read (issue 12).
+  const onSecret = (value: string) => request.redactor.add([value]);
+  const result = loadConfig(request.config, { env: request.env, unsetEnv, onSecret });
   if (result.ok) request.redactor.add(result.config.secrets);
   outcome.warnings = result.warnings;
   hooks.onLoad?.(result);

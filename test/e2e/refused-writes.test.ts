@@ -66,7 +66,7 @@ describe("a server that repeats the submitted password", () => {
     const text = await sitesync(["apply", "--auto-approve", "--verbose", "--results", "text.json"], { env, cwd: dir });
     const json = await sitesync(["apply", "--auto-approve", "--verbose", "--format", "json", "--results", "json.json"], { env, cwd: dir });
 
-    // The server did get the password and did repeat it: its answer reached every output, redacted.
+    // The server did get the password and did repeat it: every output says its messages were withheld (issue 12).
     expect(api.requests.filter((r) => r.method === "POST").map((r) => r.form.get("password"))).toEqual([PASSWORD, PASSWORD]);
     const outputs = {
       "text stdout": text.stdout,
@@ -78,7 +78,8 @@ describe("a server that repeats the submitted password", () => {
     };
     expect([text.code, json.code]).toEqual([3, 3]);
     for (const [where, output] of Object.entries(outputs)) {
-      if (!where.includes("stderr")) expect(output, where).toContain("is too common");
+      if (!where.includes("stderr")) expect(output, where).toContain("withheld: it repeats a value sent as a secret");
+      expect(output, where).not.toContain("is too common");
       for (const spelling of [PASSWORD, JSON.stringify(PASSWORD).slice(1, -1), "Pa55word", KEY]) {
         expect(output.includes(spelling), `${where} shows a secret (${spelling})`).toBe(false);
       }

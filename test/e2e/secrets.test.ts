@@ -87,3 +87,56 @@ describe("secrets", () => {
     expectNoSecret(failing.stderr + failing.stdout, "failing run");
   });
 });
+
+describe("values read from the environment (issue 12)", () => {
+  it("export writes live `${...}` text as literals: planning the file gives no changes and never reads the variables", async () => {
+    const planted = await startSandbox({
+      apiKey: KEY,
+      rateLimit: 0,
+      websites: [{ domain: "planted.example.com" }],
+      projects: [{ project: "${SITESYNC_API_KEY}" }, { project: "home-${HOME}" }],
+    });
+    try {
+      const dir = workdir();
+      const env = { SITESYNC_API_KEY: KEY, SITESYNC_WEBSITES_URL: planted.url, SITESYNC_PROJECTS_URL: planted.url };
+      const exported = await sitesync(["export", "--projects", "--out", "sitesync.yaml"], { env, cwd: dir });
+      expect(exported.code, exported.stderr).toBe(0);
+      const text = readFileSync(join(dir, "sitesync.yaml"), "utf8");
+      expect(text).toContain("project: $${SITESYNC_API_KEY}");
+      expect(text).toContain("project: home-$${HOME}");
+      const plan = await sitesync(["plan", "--detailed-exitcode", "--verbose"], { env, cwd: dir });
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      expect(plan.stdout).toContain("No changes.");
+      for (const output of [exported.stdout, exported.stderr, text, plan.stdout, plan.stderr]) {
+        expectNoSecret(output, "export and plan");
+        expect(output).not.toContain(`home-${process.env.HOME ?? "/"}`);
+      }
+    } finally {
+      await planted.close();
+    }
+  });
+
+  it("config errors quote what the file says, never the secret an interpolation put there", async () => {
+    const secret = "S3cr3t-from-the-environment-0123456789";
+    const dir = workdir({
+      "sitesync.yaml":
+        HEADER +
+        `websites:
+  - domain: \${SITE}
+  - domain: ok.example.com
+    exclude_ips: ["\${EXCLUDE}", "10.0.0.1/\${PREFIX}"]
+`,
+    });
+    const env = { SITESYNC_API_KEY: KEY, SITESYNC_WEBSITES_URL: sandbox.url, EXCLUDE: secret, PREFIX: `99${secret}`, SITE: `no/${secret}` };
+    for (const command of ["validate", "plan"]) {
+      const result = await sitesync([command], { env, cwd: dir });
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toContain('websites[1].exclude_ips[0]: "${EXCLUDE}" is not an IP address');
+      expect(result.stderr).toContain('websites[1].exclude_ips[1]: "10.0.0.1/${PREFIX}" has an invalid prefix length');
+      // The domain rule quotes the domain as stored (lowercased): that message is withheld whole, with its place.
+      expect(result.stderr).toMatch(/sitesync\.yaml:4:\d+ websites\[0\]\.domain: invalid value \(read from "\$\{SITE\}"\)/);
+      expect(result.stderr.toLowerCase()).not.toContain(secret.toLowerCase());
+      expect(result.stdout.toLowerCase()).not.toContain(secret.toLowerCase());
+    }
+  });
+});

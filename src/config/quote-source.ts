@@ -1,0 +1,42 @@
+/**
+ * Diagnostics quote what the file says, never what an environment variable put there (issue 12): a live value
+ * `${SITESYNC_API_KEY}`, exported and planned again, printed the key in `exclude_ips[0]: "<the key>" is not an
+ * IP address`. Anyone who can edit the account could read any variable of a CI job that way.
+ */
+import { repeatsSecret } from "../model/repeats-secret.ts";
+import type { Diagnostic } from "../errors.ts";
+import type { DocumentInterpolation } from "./interpolate-document.ts";
+
+/**
+ * Values shorter than this are not searched for in a message after quoting: `true` read from `${FAV}` is
+ * also a word of "must be true or false", and withholding that message would hide it for nothing.
+ */
+const MIN_SEARCHED_LENGTH = 8;
+
+/**
+ * Each diagnostic with a quoted interpolated value (`"<value>"`) quoting its source (`"${EXCLUDE}"`) instead;
+ * a message that would still repeat a value read from the environment is replaced whole, as the server's
+ * messages are: editing it further would show where the value was.
+ */
+export function quoteSource(diagnostics: Diagnostic[], interpolation: DocumentInterpolation): Diagnostic[] {
+  const envValues = interpolation.interpolated.flatMap((i) => i.envValues).filter((v) => v.length >= MIN_SEARCHED_LENGTH);
+  if (interpolation.interpolated.length === 0) return diagnostics;
+  // Longest first, so that a value holding another is quoted whole.
+  const quoted = [...interpolation.interpolated].filter((i) => i.envValues.length > 0).sort((a, b) => b.value.length - a.value.length);
+  const ours = [...interpolation.literals, ...quoted.map((i) => i.source)];
+  return diagnostics.map((d) => {
+    let message = d.message;
+    for (const { source, value } of quoted) {
+      // `"<value>"`, and the end of a quoted example like `"- domain: <value>"`.
+      message = message.replaceAll(`"${value}"`, () => `"${source}"`).replaceAll(` ${value}"`, () => ` ${source}"`);
+    }
+    if (repeatsSecret(message, envValues, ours)) message = withheldMessage(d, interpolation);
+    return message === d.message ? d : { ...d, message };
+  });
+}
+
+function withheldMessage(d: Diagnostic, interpolation: DocumentInterpolation): string {
+  const here = interpolation.interpolated.find((i) => i.path === d.path && i.envValues.length > 0);
+  const from = here ? ` (read from "${here.source}")` : "";
+  return `invalid value${from} [${d.code}]: the full message is withheld, since it would quote a value read from the environment`;
+}

@@ -1,0 +1,8 @@
+import { expect, it } from "vitest";
+import { printable } from "./printable.ts";
+
+it("writes every control character as a visible escape, so that no text can start a line or move the cursor", () => {
+  const forged = "evil.example.com\u001b[2K\r\nno changes to important.example.com\u0007\u009b\u202e";
+  expect(printable(forged)).toBe("evil.example.com\\e[2K\\r\\nno changes to important.example.com\\x07\\x9b\\u202e");
+  expect(printable("plain ünïcode.example.com")).toBe("plain ünïcode.example.com");
+});

@@ -1,0 +1,43 @@
+/**
+ * Issue 12 item 4 in the library: every value read from the environment is a secret from the moment it is
+ * read, even when the config then fails; diagnostics quote the file, and exported text comes back literally.
+ */
+import { describe, expect, it } from "vitest";
+import { exportConfig } from "../../src/config/export-config.ts";
+import { loadConfig } from "../../src/config/load.ts";
+import { formatDiagnostic } from "../../src/errors.ts";
+import { liveWebsite } from "../helpers/live-website.ts";
+
+const SECRET = "a-long-value-from-the-environment-42";
+
+describe("values read from the environment", () => {
+  it("are handed to onSecret as they are read, before a failing config returns its errors", () => {
+    const seen: string[] = [];
+    const source = 'version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_ips: ["${EXCLUDE}"]\n    email: ${FLAG}\n';
+    const result = loadConfig("sitesync.yaml", { source, env: { EXCLUDE: SECRET, FLAG: "1" }, onSecret: (v) => seen.push(v) });
+    expect(seen).toEqual([SECRET, "1"]);
+    expect(result.ok).toBe(false);
+    const lines = result.ok ? [] : result.errors.map(formatDiagnostic);
+    expect(lines).toEqual([
+      'sitesync.yaml:4:19 websites[0].exclude_ips[0]: "${EXCLUDE}" is not an IP address or CIDR range (like 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32)',
+    ]);
+  });
+
+  it("never make a diagnostic that does not quote them withheld: `true` is also a word of the message", () => {
+    const source = 'version: 1\nwebsites:\n  - domain: a.example.com\n    favorite: "${FAV}"\n';
+    const result = loadConfig("sitesync.yaml", { source, env: { FAV: "true" } });
+    expect(result.ok ? [] : result.errors.map((d) => d.message)).toEqual(["must be true or false, not text"]);
+  });
+});
+
+describe("export", () => {
+  it("writes a live ${...} as $${...}, so that loading the file gives the same text back", () => {
+    const site = liveWebsite(1, "a.example.com", { exclude_ips: ["${SITESYNC_API_KEY}", "$${HOME}"] });
+    const { yaml } = exportConfig({ websites: [site], projects: [{ project: "p-${HOME}", reports: 0, result: 0, created_at: "" }] }, { schemaPath: "s.json" });
+    const loaded = loadConfig("sitesync.yaml", { source: yaml, env: { SITESYNC_API_KEY: SECRET, HOME: "/root" } });
+    // The IPs are no IPs, so the file does not load: what matters is what its errors quote.
+    expect(loaded.ok ? [] : loaded.errors.map((d) => d.message.split(" is not")[0])).toEqual(['"${SITESYNC_API_KEY}"', '"$${HOME}"']);
+    const withoutIps = loadConfig("sitesync.yaml", { source: yaml.replace(/exclude_ips: .*/, "exclude_ips: []"), env: { HOME: "/root" } });
+    expect(withoutIps.ok && withoutIps.config.projects?.map((p) => p.project)).toEqual(["p-${HOME}"]);
+  });
+});
