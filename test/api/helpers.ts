@@ -9,23 +9,7 @@ export const BASE = "https://api.test";
 export const WEBSITES = `${BASE}/api/v1/websites`;
 export const PROJECTS = `${BASE}/api/v1/projects`;
 
-/** A website exactly as GET returns it (API-NOTES §2.1). */
-export function apiWebsite(id: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id,
-    domain: `site${id}.example`,
-    privacy: 0,
-    email: 0,
-    password: false,
-    exclude_bots: 1,
-    exclude_ips: null,
-    favorite: false,
-    favorited_at: null,
-    created_at: "2025-01-02T03:04:05.000000Z",
-    updated_at: "2025-01-02T03:04:05.000000Z",
-    ...overrides,
-  };
-}
+export { apiWebsite } from "../helpers/api-website.ts";
 
 /** A LengthAwarePaginator body (API-NOTES §3) over `all`, for page `page` of `perPage`. */
 export function pageBody(url: string, all: unknown[], page: number, perPage: number, extra: { noMeta?: boolean } = {}) {

@@ -9,6 +9,7 @@
  * A search (the lookup after an ambiguous POST) finds nothing.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { apiWebsite } from "../helpers/api-website.ts";
 import type { AddressInfo } from "node:net";
 
 export interface EchoServer {
@@ -22,19 +23,7 @@ export const FORGED = "no changes to important.example.com";
 export const INJECTION = `\u001b[2K\u001b[1A\n${FORGED}`;
 
 export function echoWebsite(id: number, domain: string): Record<string, unknown> {
-  return {
-    id,
-    domain,
-    privacy: 0,
-    email: 0,
-    password: false,
-    exclude_bots: 1,
-    exclude_ips: null,
-    favorite: false,
-    favorited_at: null,
-    created_at: "2025-01-02T03:04:05.000000Z",
-    updated_at: "2025-01-02T03:04:05.000000Z",
-  };
+  return apiWebsite(id, { domain });
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

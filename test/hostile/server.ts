@@ -4,6 +4,7 @@
  * `/<scenario>/api/v1/websites...`. Every request is recorded with its raw path.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { apiWebsite } from "../helpers/api-website.ts";
 import type { AddressInfo } from "node:net";
 import { createGzip } from "node:zlib";
 
@@ -58,19 +59,7 @@ export interface HostileServer {
 const DAY_S = 86_400;
 
 function website(id: number, domain = `site${id}.example`): Record<string, unknown> {
-  return {
-    id,
-    domain,
-    privacy: 0,
-    email: 0,
-    password: false,
-    exclude_bots: 1,
-    exclude_ips: null,
-    favorite: false,
-    favorited_at: null,
-    created_at: "2025-01-02T03:04:05.000000Z",
-    updated_at: "2025-01-02T03:04:05.000000Z",
-  };
+  return apiWebsite(id, { domain });
 }
 
 function meta(page: number, total: number, perPage: number, lastPage = Math.max(1, Math.ceil(total / perPage))) {
