@@ -103,6 +103,11 @@ export interface ClientOptions {
   /** The largest answer body read, in bytes after decompression (DESIGN §12). Default 32 MiB. */
   maxBodyBytes?: number;
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Stops the run gracefully (SIGINT, SIGTERM): once aborted, no new request is sent (each fails as
+   * `stopped`), while requests already in flight finish, bounded by the timeout. Its `reason` names why.
+   */
+  stop?: AbortSignal | undefined;
 }
 
 export interface WebsitesApi {

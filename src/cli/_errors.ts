@@ -2,8 +2,18 @@
 import { ApiError, ConfigError, formatDiagnostic, SafetyError, UsageError } from "../errors.ts";
 import type { Io } from "./_io.ts";
 
+/** The user said no (or Ctrl-C, Ctrl-D at the prompt): nothing was changed, exit 1, no "error:" prefix. */
+export class CancelledError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CancelledError";
+  }
+}
+
 export function reportError(error: unknown, io: Io): void {
-  if (error instanceof ConfigError) {
+  if (error instanceof CancelledError) {
+    io.err(error.message);
+  } else if (error instanceof ConfigError) {
     for (const diagnostic of error.diagnostics) io.err(formatDiagnostic(diagnostic));
     const n = error.diagnostics.length;
     io.err(`${n} error${n === 1 ? "" : "s"} in the config: nothing was sent to the API.`);

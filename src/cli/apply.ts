@@ -8,6 +8,7 @@ import type { Outcome, RunHooks } from "../run/types.ts";
 import { apiArgs, configArgs, type Format, outputArgs, planArgs, runSettings } from "./_args.ts";
 import { command } from "./_command.ts";
 import type { Io } from "./_io.ts";
+import { CancelledError } from "./_errors.ts";
 import { progressReporter } from "./_progress.ts";
 import { cliHooks, conclude, reportRefusals } from "./_run.ts";
 import { printVerification } from "./_verify.ts";
@@ -29,7 +30,7 @@ export default command({
     "sitesync apply --auto-approve --results results.json   # in CI",
     "sitesync apply plan.json       # apply a reviewed plan; stale items are skipped (exit 4)",
   ],
-  async run(flags, { io, env, rawArgs }) {
+  async run(flags, { io, env, rawArgs, signal }) {
     const settings = runSettings(flags);
     const saved = flags.plan ? readSavedPlan(flags.plan) : undefined;
     if (saved) rejectPlanningFlags(rawArgs);
@@ -39,7 +40,7 @@ export default command({
       ...cliHooks(io, flags),
       // A saved plan was reviewed already: it is applied without showing it or asking again.
       ...(saved ? {} : { onPlan: (plan: Plan) => showPlan(plan, io) }),
-      ...(saved || flags["auto-approve"] ? {} : { approve: confirm }),
+      ...(saved || flags["auto-approve"] ? {} : { approve: () => confirm(signal) }),
       ...(progress.onItem ? { onItem: progress.onItem } : {}),
     };
     const outcome = await run(
@@ -49,6 +50,7 @@ export default command({
         env,
         settings: { ...settings, savedPlan: saved, verify: Boolean(flags.verify), resultsFile: flags.results },
         redactor: io.redactor,
+        signal,
       },
       hooks,
     );
@@ -66,7 +68,8 @@ function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet:
   }
   if (options.format === "json") io.out(io.redactor.json(results));
   else io.out(options.format === "markdown" ? renderResultsMarkdown(results.items, results.counts) : renderResultsText(results.items, results.counts, io.color));
-  if (results.aborted) io.err(`error: the run stopped early: ${results.aborted}`);
+  if (outcome.interrupted) io.err(interruptedSummary(outcome));
+  else if (results.aborted) io.err(`error: the run stopped early: ${results.aborted}`);
   else if (stale.length > 0) io.err(`${stale.length} change${stale.length === 1 ? " was" : "s were"} stale and skipped: plan again to review them.`);
   if (outcome.unconverged) printVerification(outcome.unconverged, io);
   return conclude(outcome, io);
@@ -86,12 +89,37 @@ function showPlan(plan: Plan, io: Io): void {
   if (plan.changes.length > 0 || plan.refusals.length > 0) io.err(render(plan, "text", { color: io.color }));
 }
 
-async function confirm(): Promise<void> {
+/** What an interrupted apply did, and that running it again finishes the job. */
+function interruptedSummary(outcome: Outcome): string {
+  const items = outcome.results?.items ?? [];
+  const notStarted = items.filter((item) => item.status === "skipped" && item.note?.startsWith("not started")).length;
+  const applied = items.filter((item) => item.status === "applied").length;
+  const failed = items.filter((item) => item.status === "failed").length;
+  const where = outcome.resultsFile ? `; results written to ${outcome.resultsFile}` : "";
+  return `Interrupted by ${outcome.interrupted}: ${applied} applied, ${failed} failed, ${notStarted} not started${where}. Run apply again to finish.`;
+}
+
+/**
+ * Asks on the terminal. Ctrl-C, Ctrl-D (end of input) and a stop signal cancel like any answer but "yes":
+ * nothing has been changed yet, so that is a plain exit 1, never a stack trace.
+ */
+async function confirm(signal: AbortSignal | undefined): Promise<void> {
   if (!process.stdin.isTTY) {
     throw new UsageError("apply asks before changing the account: pass --auto-approve when not running on a terminal");
   }
   const rl = createInterface({ input: process.stdin, output: process.stderr });
-  const answer = await rl.question("Apply these changes? Only 'yes' is accepted: ");
-  rl.close();
-  if (answer.trim() !== "yes") throw new UsageError("apply cancelled: nothing was changed");
+  const cancel = new AbortController();
+  // readline/promises rejects a pending question on close (Ctrl-D) and, with no listener, pauses on Ctrl-C.
+  rl.on("SIGINT", () => cancel.abort());
+  rl.on("close", () => cancel.abort());
+  const abort = signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal;
+  let answer = "";
+  try {
+    answer = await rl.question("Apply these changes? Only 'yes' is accepted: ", { signal: abort });
+  } catch {
+    process.stderr.write("\n");
+  } finally {
+    rl.close();
+  }
+  if (answer.trim() !== "yes") throw new CancelledError("Apply cancelled: nothing was changed.");
 }

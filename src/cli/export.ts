@@ -24,8 +24,8 @@ export default command({
     projects: { type: "boolean", description: "Also export the projects (needs a projects URL)" },
   },
   examples: ["SITESYNC_API_KEY=... sitesync export --websites-url https://analytics.example.com --out sitesync.yaml"],
-  async run(flags, { io, env }) {
-    const request = { env, settings: connectSettings(flags), redactor: io.redactor };
+  async run(flags, { io, env, signal }) {
+    const request = { env, settings: connectSettings(flags), redactor: io.redactor, signal };
     const client = clientFor(request, undefined, cliHooks(io, flags).onRequest);
     const [websites, projects] = await Promise.all([
       client.websites.readAll(),

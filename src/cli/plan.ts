@@ -23,9 +23,9 @@ export default command({
     "sitesync plan --out plan.json && sitesync apply plan.json",
     "sitesync plan --detailed-exitcode --quiet   # cron drift check: exit 2 on drift",
   ],
-  async run(flags, { io, env }) {
+  async run(flags, { io, env, signal }) {
     const settings = { ...runSettings(flags), detailedExitcode: Boolean(flags["detailed-exitcode"]) };
-    const outcome = await run({ command: "plan", config: flags.config, env, settings, redactor: io.redactor }, cliHooks(io, flags));
+    const outcome = await run({ command: "plan", config: flags.config, env, settings, redactor: io.redactor, signal }, cliHooks(io, flags));
     const plan = outcome.plan;
     if (!plan || outcome.error !== undefined) return conclude(outcome, io);
     // A refused plan is shown but never saved: there is nothing in it to apply.

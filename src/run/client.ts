@@ -10,6 +10,8 @@ export interface ConnectRequest {
   secrets?: RunSecrets | undefined;
   settings?: ConnectSettings | undefined;
   redactor: Redactor;
+  /** Once aborted, no new request is sent (SIGINT, SIGTERM). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -40,5 +42,6 @@ export function clientFor(
     maxWaitMs: settings.maxWaitMs,
     rateWindowMs: settings.rateWindowMs,
     onRequest,
+    stop: request.signal,
   });
 }
