@@ -117,7 +117,7 @@ async function confirm(signal: AbortSignal | undefined): Promise<void> {
   try {
     answer = await rl.question("Apply these changes? Only 'yes' is accepted: ", { signal: abort });
   } catch {
-    process.stderr.write("\n");
+    // Cancelled: readline has already ended the prompt's line.
   } finally {
     rl.close();
   }
