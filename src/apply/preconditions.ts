@@ -6,7 +6,7 @@ import type { Client } from "../api/types.ts";
 import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import { projectFingerprint, websiteFingerprint } from "../plan/fingerprint.ts";
-import type { Change, Plan } from "../plan/types.ts";
+import type { Change, FieldChange, Plan } from "../plan/types.ts";
 import type { ItemResult } from "./types.ts";
 
 export interface Preconditions {
@@ -41,6 +41,12 @@ export async function checkPreconditions(plan: Plan, client: Client): Promise<Pr
   return { plan: { ...plan, changes: keep }, stale };
 }
 
+/** Whether every readable planned value is live already (write-only ones cannot be checked: DESIGN §3). */
+function hasPlannedValues(live: LiveWebsite, fields: readonly FieldChange[]): boolean {
+  const canonical = (value: unknown) => JSON.stringify(Array.isArray(value) ? [...new Set(value)].sort() : (value ?? null));
+  return fields.every((f) => f.writeOnly || canonical(live[f.field as keyof LiveWebsite]) === canonical(f.after));
+}
+
 function staleReason(
   change: Change,
   byId: Map<number, LiveWebsite>,
@@ -49,13 +55,25 @@ function staleReason(
 ): string | undefined {
   if (change.kind === "project") {
     const live = byName.get(change.project);
-    if (!live) return `project ${change.project} no longer exists`;
+    if (!live) return `project ${change.project} no longer exists (already applied, or deleted by someone else)`;
     return projectFingerprint(live) === change.fingerprint ? undefined : `project ${change.project} changed since the plan`;
   }
   if (change.action === "create") {
-    return byDomain.has(change.domain) ? `${change.domain} was created by someone else since the plan` : undefined;
+    const live = byDomain.get(change.domain);
+    if (!live) return undefined;
+    // Applying the same saved plan twice finds its own work: say so, rather than blame someone else.
+    return hasPlannedValues(live, change.fields)
+      ? `already applied: ${change.domain} exists (id ${live.id}) with the planned values`
+      : `${change.domain} was created by someone else since the plan`;
   }
   const live = byId.get(change.id);
-  if (!live) return `${change.domain} (id ${change.id}) no longer exists`;
-  return websiteFingerprint(live) === change.fingerprint ? undefined : `${change.domain} changed since the plan`;
+  if (!live) {
+    return change.action === "delete"
+      ? `already applied: ${change.domain} (id ${change.id}) no longer exists`
+      : `${change.domain} (id ${change.id}) no longer exists`;
+  }
+  if (websiteFingerprint(live) === change.fingerprint) return undefined;
+  return change.action === "update" && hasPlannedValues(live, change.fields)
+    ? `already applied: ${change.domain} has the planned values`
+    : `${change.domain} changed since the plan`;
 }

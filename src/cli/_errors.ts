@@ -23,6 +23,8 @@ export function reportError(error: unknown, io: Io): void {
     if (error.kind === "redirect" || error.status === 401) {
       io.err("  check SITESYNC_API_KEY (and SITESYNC_PROJECTS_API_KEY): the server did not accept it.");
     }
+    const hint = urlHint(error);
+    if (hint) io.err(hint);
   } else if (error instanceof SafetyError || error instanceof UsageError) {
     io.err(`error: ${error.message}`);
   } else if (error instanceof Error && error.name === "CLIError") {
@@ -31,4 +33,17 @@ export function reportError(error: unknown, io: Io): void {
     io.err(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     io.err("This is a bug in sitesync; please report it with the command you ran.");
   }
+}
+
+/**
+ * A host that cannot be reached, or a listing that is not there (`404` on `/api/api/v1/websites` when the URL
+ * was given with `/api`), means the base URL is wrong: name the flag that sets it.
+ */
+function urlHint(error: ApiError): string | undefined {
+  const listing = /\/api\/v1\/(websites|projects)(\?|$)/.exec(error.url);
+  const wrongPlace = listing && error.method === "GET" && (error.status === 404 || error.kind === "parse");
+  if (error.kind !== "network" && !wrongPlace) return undefined;
+  const projects = listing?.[1] === "projects" || /\/projects(\/|\?|$)/.test(error.url);
+  const flag = projects ? "--projects-url (SITESYNC_PROJECTS_URL, projects_url)" : "--websites-url (SITESYNC_WEBSITES_URL, websites_url)";
+  return `  check ${flag}: it is the base address of the installation, without /api/v1.`;
 }

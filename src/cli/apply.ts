@@ -55,13 +55,14 @@ export default command({
       hooks,
     );
     progress.finish();
-    return showOutcome(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet) });
+    return showOutcome(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), shownPlan: !saved });
   },
 });
 
-function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet: boolean }): number {
+function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet: boolean; shownPlan: boolean }): number {
   const { plan, results, stale } = outcome;
-  if (plan && plan.refusals.length > 0) reportRefusals(plan, io);
+  // A plan shown before the prompt already ends with its reasons: say them once.
+  if (plan && plan.refusals.length > 0 && !options.shownPlan) reportRefusals(plan, io);
   if (!results) {
     if (outcome.error === undefined && plan?.refusals.length === 0 && !options.quiet) io.out("No changes. The account matches the configuration.");
     return conclude(outcome, io);

@@ -33,7 +33,8 @@ export default command({
     if (!(flags.quiet && flags.format === "text" && plan.changes.length === 0 && plan.refusals.length === 0)) {
       io.out(render(plan, flags.format, { color: io.color && flags.format === "text" }));
     }
-    if (plan.refusals.length > 0) reportRefusals(plan, io);
+    // The text plan already ends with the reasons; JSON and Markdown usually go to a file or a comment.
+    if (plan.refusals.length > 0 && flags.format !== "text") reportRefusals(plan, io);
     else if (flags.out && !flags.quiet) io.err(`Saved the plan to ${flags.out}; apply it with: sitesync apply ${flags.out}`);
     return outcome.exitCode;
   },

@@ -23,7 +23,7 @@ describe("sitesync sandbox", () => {
     await vi.waitUntil(() => io.lines.some((line) => line.startsWith("Try:")));
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(io.lines.join("\n"))![1]!;
     const key = /API key: (\S+)/.exec(io.lines.join("\n"))![1]!;
-    expect(io.lines.join("\n")).toContain(`SITESYNC_API_KEY=${key} sitesync plan --websites-url ${url}`);
+    expect(io.lines.join("\n")).toContain(`SITESYNC_API_KEY=${key} npx sitesync plan --websites-url ${url}`);
     const response = await fetch(`${url}/api/v1/websites?api_token=${key}`, { headers: { Accept: "application/json" } });
     expect(((await response.json()) as { meta: { total: number } }).meta.total).toBe(12);
     expect(io.errors.some((line) => line.startsWith("GET /api/v1/websites 200"))).toBe(true);
