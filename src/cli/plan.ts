@@ -33,8 +33,10 @@ export default command({
     if (!(flags.quiet && flags.format === "text" && plan.changes.length === 0 && plan.refusals.length === 0)) {
       io.out(render(plan, flags.format, { color: io.color && flags.format === "text" }));
     }
-    // The text plan already ends with the reasons; JSON and Markdown usually go to a file or a comment.
-    if (plan.refusals.length > 0 && flags.format !== "text") reportRefusals(plan, io);
+    // The text plan already ends with the reasons: say them once. JSON and Markdown usually go to a file.
+    if (plan.refusals.length > 0 && flags.format === "text") {
+      io.err(`error: the plan was refused by a safety rail (reason above)${flags.out ? `; ${flags.out} was not written` : ""}`);
+    } else if (plan.refusals.length > 0) reportRefusals(plan, io);
     else if (flags.out && !flags.quiet) io.err(`Saved the plan to ${flags.out}; apply it with: sitesync apply ${flags.out}`);
     return outcome.exitCode;
   },
