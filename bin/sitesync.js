@@ -30,5 +30,21 @@ if (existsSync(source)) {
   entry = source;
 }
 const { runCli } = await import(entry.href);
+
+// Signals are handled here, at the edge, like Terraform's "Interrupt received": the first SIGINT or SIGTERM
+// aborts the run's stop signal (no new request is sent, requests in flight finish, the summary and the
+// results file are still written, then exit 130 or 143); a second one exits at once (DESIGN §7).
+const stop = new AbortController();
+const CODES = { SIGINT: 130, SIGTERM: 143 };
+for (const name of ["SIGINT", "SIGTERM"]) {
+  process.on(name, () => {
+    if (stop.signal.aborted) process.exit(CODES[name]);
+    process.stderr.write(
+      "\n" + name + " received: stopping after the requests in flight (send it again to quit at once)\n",
+    );
+    stop.abort(name);
+  });
+}
+
 // This is the edge: the environment is read here, once, and passed down.
-process.exitCode = await runCli(process.argv.slice(2), { env: { ...process.env } });
+process.exitCode = await runCli(process.argv.slice(2), { env: { ...process.env }, signal: stop.signal });

@@ -5798,7 +5798,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants5 = require_constants2();
+    var constants6 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5873,7 +5873,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports2 }) {
         assert(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants5.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants6.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5968,11 +5968,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants5.ERROR.OK) {
+          if (ret !== constants6.ERROR.OK) {
             const body = data.subarray(offset);
-            if (ret === constants5.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants6.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body);
-            } else if (ret === constants5.ERROR.PAUSED) {
+            } else if (ret === constants6.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body);
             } else {
@@ -5995,10 +5995,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants5.ERROR.OK) {
+        if (ret === constants6.ERROR.OK) {
           return null;
         }
-        if (ret === constants5.ERROR.PAUSED || ret === constants5.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants6.ERROR.PAUSED || ret === constants6.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6015,7 +6015,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants5.ERROR[ret], data);
+        return new HTTPParserError(message, constants6.ERROR[ret], data);
       }
       destroy() {
         assert(this.ptr != null);
@@ -6195,7 +6195,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants5.ERROR.PAUSED : 0;
+        return pause ? constants6.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6217,7 +6217,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6253,13 +6253,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -27713,11 +27713,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants5);
+          this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -27734,10 +27734,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants5);
+        this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -27798,8 +27798,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants5) {
-        this.code = optimizeExpr(this.code, names, constants5);
+      optimizeNames(names, constants6) {
+        this.code = optimizeExpr(this.code, names, constants6);
         return this;
       }
       get names() {
@@ -27828,12 +27828,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n4 = nodes[i];
-          if (n4.optimizeNames(names, constants5))
+          if (n4.optimizeNames(names, constants6))
             continue;
           subtractNames(names, n4.names);
           nodes.splice(i, 1);
@@ -27886,12 +27886,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants5);
-        if (!(super.optimizeNames(names, constants5) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants6);
+        if (!(super.optimizeNames(names, constants6) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants5);
+        this.condition = optimizeExpr(this.condition, names, constants6);
         return this;
       }
       get names() {
@@ -27914,10 +27914,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants5);
+        this.iteration = optimizeExpr(this.iteration, names, constants6);
         return this;
       }
       get names() {
@@ -27953,10 +27953,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants5);
+        this.iterable = optimizeExpr(this.iterable, names, constants6);
         return this;
       }
       get names() {
@@ -27998,11 +27998,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a, _b;
-        super.optimizeNames(names, constants5);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants5);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
+        super.optimizeNames(names, constants6);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants6);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
         return this;
       }
       get names() {
@@ -28303,7 +28303,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants5) {
+    function optimizeExpr(expr, names, constants6) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -28318,14 +28318,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n4) {
-        const c2 = constants5[n4.str];
+        const c2 = constants6[n4.str];
         if (c2 === void 0 || names[n4.str] !== 1)
           return n4;
         delete names[n4.str];
         return c2;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c2) => c2 instanceof code_1.Name && names[c2.str] === 1 && constants5[c2.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c2) => c2 instanceof code_1.Name && names[c2.str] === 1 && constants6[c2.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -39138,14 +39138,21 @@ var ExitCode2 = {
   error: 1,
   changes: 2,
   applyFailed: 3,
-  refused: 4
+  refused: 4,
+  /** Stopped gracefully by a signal: 128 + the signal's number, as shells report it. */
+  SIGINT: 130,
+  SIGTERM: 143
 };
+function stopSignalOf(signal) {
+  return signal?.aborted && (signal.reason === "SIGINT" || signal.reason === "SIGTERM") ? signal.reason : void 0;
+}
 function exitCodeOf(error2) {
   if (error2 instanceof SafetyError) return ExitCode2.refused;
   if (error2 instanceof ApiError && error2.kind === "integrity") return ExitCode2.refused;
   return ExitCode2.error;
 }
 function exitCodeOfRun(facts) {
+  if (facts.interrupted) return ExitCode2[facts.interrupted];
   if (facts.error !== void 0) return exitCodeOf(facts.error);
   if (facts.refused) return ExitCode2.refused;
   const applied = facts.applied;
@@ -39328,7 +39335,9 @@ var DESTROYS = {
 };
 function formatEstimate(e) {
   const rate = `${e.rateLimit} requests/${e.rateWindowSeconds} s`;
-  return `≈ ${plural(e.requests, "request")}, ≥ ${formatSeconds(e.seconds)} at ${rate}`;
+  const waits = (Math.ceil(e.requests / Math.max(e.rateLimit, 1)) - 1) * e.rateWindowSeconds;
+  const time = waits > 0 ? `≥ ${formatSeconds(waits)} of rate-limit waits` : "within the rate limit";
+  return `≈ ${plural(e.requests, "request")}, ${time} (${rate})`;
 }
 function formatSeconds(seconds) {
   const rounded = Math.round(seconds * 10) / 10;
@@ -39668,7 +39677,7 @@ function pullRequestOf(payload) {
 // src/action/execute.ts
 import { readFileSync as readFileSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join as join2 } from "node:path";
 
 // node_modules/@actions/github/lib/context.js
 import { readFileSync as readFileSync2, existsSync as existsSync2 } from "fs";
@@ -43947,11 +43956,13 @@ async function apply(plan2, client, options) {
     let result;
     if (aborted) {
       result = { change, status: "skipped", note: `not attempted: ${aborted}` };
+    } else if (options.stop?.aborted) {
+      result = notStarted(change, options.stop);
     } else {
       try {
         result = await executeChange(change, client, options);
       } catch (error2) {
-        result = failure(change, error2);
+        result = options.stop?.aborted && error2 instanceof ApiError && error2.kind === "stopped" ? notStarted(change, options.stop) : failure(change, error2);
         if (error2 instanceof ApiError && error2.fatal) aborted ??= error2.message;
       }
     }
@@ -43974,6 +43985,9 @@ function executeChange(change, client, options) {
     case "delete":
       return deleteWebsite(change, client);
   }
+}
+function notStarted(change, stop) {
+  return { change, status: "skipped", note: `not started: the run was interrupted by ${String(stop.reason)}` };
 }
 function failure(change, error2) {
   if (error2 instanceof ApiError && error2.kind === "stopped") return { change, status: "skipped", note: error2.serverMessage };
@@ -44321,7 +44335,7 @@ function parseYaml(file, text2) {
     return { file, line, column: col, path: "" };
   };
   const diagnostics = [
-    ...doc.errors.map((e) => ({ ...at2(e.pos[0]), ...describe2(e, text2), severity: "error" })),
+    ...doc.errors.map((e) => ({ ...at2(errorOffset(e, text2)), ...describe2(e, text2), severity: "error" })),
     ...doc.warnings.map((e) => ({ ...at2(e.pos[0]), ...describe2(e, text2), severity: "warning" }))
   ];
   (0, import_yaml3.visit)(doc, {
@@ -44336,6 +44350,26 @@ function parseYaml(file, text2) {
     }
   });
   return { doc, lineCounter, diagnostics };
+}
+function errorOffset(error2, text2) {
+  const quote = /^Missing closing (["'])quote/.exec(error2.message)?.[1];
+  return (quote ? unclosedQuote(text2) : void 0) ?? error2.pos[0];
+}
+function unclosedQuote(text2) {
+  let open2;
+  for (let i = 0; i < text2.length; i++) {
+    const ch = text2[i];
+    if (open2) {
+      if (open2.quote === '"' && ch === "\\") i++;
+      else if (open2.quote === "'" && ch === "'" && text2[i + 1] === "'") i++;
+      else if (ch === open2.quote) open2 = void 0;
+    } else if (ch === "#" && (i === 0 || /\s/.test(text2[i - 1]))) {
+      while (i < text2.length && text2[i] !== "\n") i++;
+    } else if ((ch === '"' || ch === "'") && (i === 0 || /[\s:\-[{,]/.test(text2[i - 1]))) {
+      open2 = { quote: ch, at: i };
+    }
+  }
+  return open2?.at;
 }
 function describe2(error2, text2) {
   const code = `yaml.${error2.code.toLowerCase().replaceAll("_", "-")}`;
@@ -44357,6 +44391,9 @@ function describe2(error2, text2) {
     case "MISSING_CHAR":
       if (error2.message.startsWith("Implicit map keys need to be followed by map values")) {
         return { code, message: 'invalid YAML: a key needs a value; write a space after the colon ("key: value")' };
+      }
+      if (/^Missing closing (["'])quote/.test(error2.message)) {
+        return { code, message: `invalid YAML: the quote ${error2.message.charAt(16)} opened here is never closed` };
       }
       if (error2.message.startsWith("Sequence item without - indicator")) {
         return { code, message: 'invalid YAML: this line is indented differently from the lines around it (or misses its "- ")' };
@@ -45552,15 +45589,16 @@ var RateGate = class {
     this.#maxWaitMs = maxWaitMs;
   }
   /** Waits until a request may be sent under the budget, then reserves one unit for it. */
-  async acquire() {
+  async acquire(stop) {
     for (; ; ) {
+      stop?.throwIfAborted();
       const now = Date.now();
       const wait = this.#waitMs(now);
       if (wait <= 0) {
         this.#inFlight++;
         return { sentAt: now, windowId: this.#windowId, seenMin: this.#seenMin };
       }
-      await this.#sleepOrChange(wait);
+      await this.#sleepOrChange(wait, stop);
     }
   }
   /** Returns the unit reserved by `acquire` and learns from the answer (none when the request failed). */
@@ -45631,12 +45669,12 @@ var RateGate = class {
     this.#changed = Promise.withResolvers();
     previous.resolve();
   }
-  async #sleepOrChange(ms) {
+  async #sleepOrChange(ms, stop) {
     const changed = this.#changed.promise;
-    if (ms === Infinity) return changed;
     let timer;
     const elapsed = new Promise((resolve2) => {
-      timer = setTimeout(resolve2, ms);
+      if (ms !== Infinity) timer = setTimeout(resolve2, ms);
+      stop?.addEventListener("abort", () => resolve2(), { once: true });
     });
     await Promise.race([changed, elapsed]);
     clearTimeout(timer);
@@ -46421,13 +46459,20 @@ function createHttp(options) {
     for (let attempt = 1; ; attempt++) {
       options.stats.sent[request2.method] = (options.stats.sent[request2.method] ?? 0) + 1;
       let tooLong;
-      const result = await options.scheduler.run(origin, async () => {
-        if (refused) throw stopped(exchange, refused);
-        const answer = await send(request2, options);
-        tooLong = waitError(exchange, answer, options.maxWaitMs);
-        if (tooLong) refused ??= tooLong;
-        return answer;
-      });
+      let result;
+      try {
+        result = await options.scheduler.run(origin, async () => {
+          if (refused) throw stopped(exchange, refused);
+          if (options.stop?.aborted) throw interrupted(exchange, options.stop);
+          const answer = await send(request2, options);
+          tooLong = waitError(exchange, answer, options.maxWaitMs);
+          if (tooLong) refused ??= tooLong;
+          return answer;
+        });
+      } catch (error2) {
+        if (options.stop?.aborted && !(error2 instanceof ApiError)) throw interrupted(exchange, options.stop);
+        throw error2;
+      }
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== void 0) options.stats.rateLimit = result.rate.limit;
       if (tooLong) throw tooLong;
@@ -46442,7 +46487,7 @@ function createHttp(options) {
       if (!verdict.retryable || failures >= options.retries) throw verdict.error;
       failures++;
       options.stats.retries++;
-      await sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0));
+      await sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0), options.stop);
     }
   };
 }
@@ -46497,6 +46542,11 @@ function judge(exchange, result) {
 function stopped(exchange, cause) {
   const { method, url } = exchange;
   return new ApiError({ kind: "stopped", method, url, message: `not sent: the run stopped after ${cause.message}`, cause });
+}
+function interrupted(exchange, stop) {
+  const { method, url } = exchange;
+  const why = typeof stop.reason === "string" ? stop.reason : "a stop request";
+  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run was interrupted by ${why}` });
 }
 function redirectError(exchange, result) {
   const location = result.headers.get("location");
@@ -46554,8 +46604,11 @@ function formatWait(ms) {
   const hours = Math.floor(minutes / 60);
   return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
 }
-function sleep(ms) {
-  return new Promise((resolve2) => setTimeout(resolve2, ms));
+function sleep(ms, stop) {
+  return new Promise((resolve2) => {
+    const timer = setTimeout(resolve2, ms);
+    stop?.addEventListener("abort", () => (clearTimeout(timer), resolve2()), { once: true });
+  });
 }
 
 // src/api/decode.ts
@@ -47090,7 +47143,8 @@ function createScheduler(options) {
     run(origin, attempt) {
       return limit(async () => {
         const gate = gateFor(origin);
-        const ticket = await gate.acquire();
+        options.stop?.throwIfAborted();
+        const ticket = await gate.acquire(options.stop);
         let rate;
         try {
           const result = await attempt();
@@ -47179,7 +47233,8 @@ function createClient(options) {
     scheduler: createScheduler({
       concurrency: whole(options.concurrency, DEFAULTS2.concurrency, 1, "--concurrency"),
       rateWindowMs: whole(options.rateWindowMs, DEFAULTS2.rateWindowMs, 1, "rateWindowMs"),
-      maxWaitMs
+      maxWaitMs,
+      ...options.stop ? { stop: options.stop } : {}
     }),
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS2.timeoutMs, 1, "timeoutMs"),
@@ -47189,7 +47244,8 @@ function createClient(options) {
     retryBaseMs: whole(options.retryBaseMs, DEFAULTS2.retryBaseMs, 0, "retryBaseMs"),
     secrets: [.../* @__PURE__ */ new Set([apiKey, projectsKey])],
     runSecrets: options.secrets,
-    onRequest: options.onRequest
+    onRequest: options.onRequest,
+    stop: options.stop
   });
   return {
     target: { ...websitesBase ? { websites: websitesBase } : {}, ...projectsBase ? { projects: projectsBase } : {} },
@@ -47233,7 +47289,8 @@ function clientFor(request2, config, onRequest) {
     maxWaitMs: settings.maxWaitMs,
     rateWindowMs: settings.rateWindowMs,
     onRequest,
-    secrets: () => request2.redactor.secrets()
+    secrets: () => request2.redactor.secrets(),
+    stop: request2.signal
   });
 }
 
@@ -47624,6 +47681,9 @@ async function readLive(client, config) {
 
 // src/run/plan-from-config.ts
 async function planFromConfig(config, client, settings = {}) {
+  return (await planWithLive(config, client, settings)).plan;
+}
+async function planWithLive(config, client, settings = {}) {
   const live = await readLive(client, config);
   const desired = { websites: config.websites, ...config.projects ? { projects: config.projects } : {}, policy: config.policy };
   const planned2 = plan(desired, live, {
@@ -47638,7 +47698,7 @@ async function planFromConfig(config, client, settings = {}) {
   });
   const missing = missingPasswords(planned2, config);
   if (missing.length > 0) throw new ConfigError(missing);
-  return planned2;
+  return { plan: planned2, live };
 }
 function missingPasswords(planned2, config) {
   const index = new Map(config.websites.map((site, i) => [site.source ? `${site.source.line}:${site.source.column}` : site.domain, i]));
@@ -47659,6 +47719,46 @@ function missingPasswords(planned2, config) {
 function passwordsOf(config) {
   const passwords = new Map(config.websites.map((w2) => [w2.domain, w2.password]));
   return (domain) => passwords.get(domain);
+}
+
+// src/apply/preconditions.ts
+function indexLive2(live) {
+  return {
+    byId: new Map(live.websites.map((w2) => [w2.id, w2])),
+    byDomain: new Map(live.websites.map((w2) => [w2.domain, w2])),
+    byName: new Map((live.projects ?? []).map((p2) => [p2.project, p2]))
+  };
+}
+function alreadyApplied(changes, live) {
+  const index = indexLive2(live);
+  const done = /* @__PURE__ */ new Map();
+  for (const change of changes) {
+    const reason = staleReason(change, index);
+    if (reason?.startsWith("already applied")) done.set(change, reason);
+  }
+  return done;
+}
+function hasPlannedValues(live, fields) {
+  const canonical2 = (value) => JSON.stringify(Array.isArray(value) ? [...new Set(value)].sort() : value ?? null);
+  return fields.every((f2) => f2.writeOnly || canonical2(live[f2.field]) === canonical2(f2.after));
+}
+function staleReason(change, { byId, byDomain, byName: byName2 }) {
+  if (change.kind === "project") {
+    const live2 = byName2.get(change.project);
+    if (!live2) return `already applied: project ${change.project} no longer exists`;
+    return projectFingerprint(live2) === change.fingerprint ? void 0 : `project ${change.project} changed since the plan`;
+  }
+  if (change.action === "create") {
+    const live2 = byDomain.get(change.domain);
+    if (!live2) return void 0;
+    return hasPlannedValues(live2, change.fields) ? `already applied: ${change.domain} exists (id ${live2.id}) with the planned values` : `${change.domain} was created by someone else since the plan`;
+  }
+  const live = byId.get(change.id);
+  if (!live) {
+    return change.action === "delete" ? `already applied: ${change.domain} (id ${change.id}) no longer exists` : `${change.domain} (id ${change.id}) no longer exists`;
+  }
+  if (websiteFingerprint(live) === change.fingerprint) return void 0;
+  return change.action === "update" && hasPlannedValues(live, change.fields) ? `already applied: ${change.domain} has the planned values` : `${change.domain} changed since the plan`;
 }
 
 // src/apply/reviewed.ts
@@ -47773,7 +47873,7 @@ function confirmSavedPlan(saved, fresh) {
     for (const change of saved.changes) refused.push({ change, status: "skipped", note: `refused: ${x2.problem.message}` });
   }
   const notInSavedPlan = x2.notReviewed.filter((e) => e.reason === "not-in-review").map((e) => e.change);
-  return { plan: x2.plan, refused, notInSavedPlan };
+  return { plan: x2.plan, refused, notInSavedPlan, noLongerNeeded: x2.noLongerNeeded };
 }
 function savedNote(change, reason) {
   const label2 = changeLabel(change);
@@ -47787,7 +47887,7 @@ function syncWriteOnlyOf(plan2) {
   return plan2.changes.some((c2) => c2.action !== "delete" && c2.fields.some((f2) => f2.sentBecause === "sync-write-only"));
 }
 async function confirmSaved(saved, config, client, settings) {
-  const fresh = await planFromConfig(config, client, {
+  const { plan: fresh, live } = await planWithLive(config, client, {
     ...settings.rateWindowMs === void 0 ? {} : { rateWindowMs: settings.rateWindowMs },
     syncWriteOnly: syncWriteOnlyOf(saved),
     // A partial plan is confirmed inside the selection it recorded: outside it nothing was saved.
@@ -47796,7 +47896,12 @@ async function confirmSaved(saved, config, client, settings) {
     allowEmpty: true
   });
   const check2 = confirmSavedPlan(saved, fresh);
-  return { plan: check2.plan, skipped: check2.refused, notInSavedPlan: check2.notInSavedPlan.length };
+  const done = alreadyApplied(check2.noLongerNeeded, live);
+  const skipped = check2.refused.map((item) => {
+    const reason = done.get(item.change);
+    return reason ? { ...item, note: `stale: ${reason}` } : item;
+  });
+  return { plan: check2.plan, skipped, notInSavedPlan: check2.notInSavedPlan.length };
 }
 async function intersectWithReview(review, config, client, settings) {
   const reviewed = "missing" in review ? void 0 : review;
@@ -47821,14 +47926,31 @@ async function intersectWithReview(review, config, client, settings) {
 }
 
 // src/run/write-file.ts
-import { writeFileSync } from "node:fs";
+import { accessSync, constants as constants4, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 function writeOutput(path, text2) {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
   try {
-    writeFileSync(path, text2);
+    writeFileSync(temp, text2, { flag: "wx" });
+    renameSync(temp, path);
   } catch (error2) {
-    const code = error2.code ?? String(error2);
-    throw new UsageError(`cannot write ${path} (${code}): check the folder exists and is writable`);
+    rmSync(temp, { force: true });
+    throw cannotWrite(path, error2);
   }
+}
+function checkWritable(path) {
+  try {
+    accessSync(dirname(path), constants4.W_OK);
+    const existing = statSync(path, { throwIfNoEntry: false });
+    if (existing?.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
+    if (existing) accessSync(path, constants4.W_OK);
+  } catch (error2) {
+    throw cannotWrite(path, error2);
+  }
+}
+function cannotWrite(path, error2) {
+  const code = error2.code ?? String(error2);
+  return new UsageError(`cannot write ${path} (${code}): check the folder exists and is writable`);
 }
 
 // src/run/run.ts
@@ -47839,7 +47961,12 @@ async function run(request2, hooks = {}) {
   } catch (error2) {
     outcome.error = error2;
   }
+  const stoppedBy = stopSignalOf(request2.signal);
+  if (stoppedBy && (outcome.results || outcome.error instanceof ApiError && outcome.error.kind === "stopped")) {
+    outcome.interrupted = stoppedBy;
+  }
   outcome.exitCode = exitCodeOfRun({
+    interrupted: outcome.interrupted,
     error: outcome.error,
     refused: (outcome.plan?.refusals.length ?? 0) > 0,
     changes: outcome.plan?.changes.length ?? 0,
@@ -47865,7 +47992,7 @@ async function execute(request2, hooks, outcome) {
     assertSameConfig(saved, config.digest, config.file);
     assertSameTarget(saved, client.target);
   }
-  if (request2.command === "apply" && typeof settings.resultsFile === "string") writeOutput(settings.resultsFile, "");
+  if (request2.command === "apply" && typeof settings.resultsFile === "string") checkWritable(settings.resultsFile);
   const { plan: plan2, stale } = await planned(config, client, settings, outcome);
   outcome.plan = plan2;
   outcome.stale = stale;
@@ -47873,7 +48000,7 @@ async function execute(request2, hooks, outcome) {
   if (request2.command !== "apply" || plan2.refusals.length > 0) return;
   if (plan2.changes.length === 0 && stale.length === 0) return;
   await hooks.approve?.(plan2);
-  await applyPlan(plan2, { config, client, settings, hooks, redactor: request2.redactor }, outcome);
+  await applyPlan(plan2, { config, client, settings, hooks, redactor: request2.redactor, signal: request2.signal }, outcome);
 }
 async function planned(config, client, settings, outcome) {
   if (settings.savedPlan) {
@@ -47902,9 +48029,10 @@ function load(request2, hooks, outcome) {
   if (!result.ok) throw new ConfigError(result.errors);
   return outcome.config = result.config;
 }
-async function applyPlan(plan2, { config, client, settings, hooks, redactor }, outcome) {
+async function applyPlan(plan2, { config, client, settings, hooks, redactor, signal }, outcome) {
   const onItem = hooks.onItem;
-  const result = await apply(plan2, client, { passwordOf: passwordsOf(config), ...onItem ? { onItem } : {} });
+  const options = { passwordOf: passwordsOf(config), ...onItem ? { onItem } : {}, ...signal ? { stop: signal } : {} };
+  const result = await apply(plan2, client, options);
   const items = [...result.items, ...outcome.stale];
   outcome.results = { counts: countItems(items, plan2.summary.unchanged), items, ...result.aborted ? { aborted: result.aborted } : {} };
   const file = typeof settings.resultsFile === "function" ? settings.resultsFile(plan2) : settings.resultsFile;
@@ -47913,7 +48041,7 @@ async function applyPlan(plan2, { config, client, settings, hooks, redactor }, o
 `);
     outcome.resultsFile = file;
   }
-  if (settings.verify && !result.aborted && outcome.stale.length === 0) {
+  if (settings.verify && !result.aborted && !signal?.aborted && outcome.stale.length === 0) {
     const selection = settings.savedPlan ? settings.savedPlan.selection : settings.selection;
     outcome.unconverged = (await planFromConfig(config, client, { ...settings, selection, syncWriteOnly: false })).changes;
   }
@@ -47997,7 +48125,7 @@ function size(text2) {
 
 // src/action/reviewed-block.ts
 import { createHash as createHash3 } from "node:crypto";
-import { brotliCompressSync, brotliDecompressSync, constants as constants4 } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants as constants5 } from "node:zlib";
 var REVIEWED_BLOCK_BUDGET = 6e4;
 var OPEN = "<!-- sitesync-reviewed ";
 var CLOSE = "-->";
@@ -48013,9 +48141,9 @@ function encodeReviewedBlock(plan2, made, budget = REVIEWED_BLOCK_BUDGET) {
   const json = JSON.stringify({ format: "sitesync-reviewed", version: 1, headSha: made.headSha, config: made.config, plan: plan2 });
   const payload = brotliCompressSync(json, {
     params: {
-      [constants4.BROTLI_PARAM_QUALITY]: constants4.BROTLI_MAX_QUALITY,
-      [constants4.BROTLI_PARAM_LGWIN]: constants4.BROTLI_MAX_WINDOW_BITS,
-      [constants4.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json)
+      [constants5.BROTLI_PARAM_QUALITY]: constants5.BROTLI_MAX_QUALITY,
+      [constants5.BROTLI_PARAM_LGWIN]: constants5.BROTLI_MAX_WINDOW_BITS,
+      [constants5.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json)
     }
   }).toString("base64");
   const block = `
@@ -48354,7 +48482,7 @@ function settingsOf({ inputs, env }) {
     concurrency: inputs.concurrency,
     ...inputs.maxDeletes === void 0 ? {} : { maxDeletes: Number(inputs.maxDeletes) },
     detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
-    resultsFile: (plan2) => join(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan2.hash.slice(0, 8)}.json`)
+    resultsFile: (plan2) => join2(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan2.hash.slice(0, 8)}.json`)
   };
 }
 function hooksOf(ctx, onPlanFile) {
@@ -48409,7 +48537,7 @@ function readSource2(file) {
   }
 }
 function savePlan(plan2, ctx) {
-  const file = join(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
+  const file = join2(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
   writeFileSync2(file, `${ctx.redactor.json(plan2)}
 `);
   return file;

@@ -39,6 +39,7 @@ export function createClient(options: ClientOptions): Client {
       concurrency: whole(options.concurrency, DEFAULTS.concurrency, 1, "--concurrency"),
       rateWindowMs: whole(options.rateWindowMs, DEFAULTS.rateWindowMs, 1, "rateWindowMs"),
       maxWaitMs,
+      ...(options.stop ? { stop: options.stop } : {}),
     }),
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS.timeoutMs, 1, "timeoutMs"),
@@ -49,6 +50,7 @@ export function createClient(options: ClientOptions): Client {
     secrets: [...new Set([apiKey, projectsKey])],
     runSecrets: options.secrets,
     onRequest: options.onRequest,
+    stop: options.stop,
   });
 
   return {

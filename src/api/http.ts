@@ -22,6 +22,8 @@ export interface HttpOptions {
   /** The run's other secrets (passwords, environment values): server text repeating one is withheld. */
   runSecrets?: (() => Iterable<string>) | undefined;
   onRequest?: ((entry: RequestLogEntry) => void) | undefined;
+  /** A graceful stop (SIGINT, SIGTERM): no request is sent once it is aborted. */
+  stop?: AbortSignal | undefined;
 }
 
 /** A 2xx answer with its JSON object body. */
@@ -63,14 +65,22 @@ export function createHttp(options: HttpOptions): Http {
     for (let attempt = 1; ; attempt++) {
       options.stats.sent[request.method] = (options.stats.sent[request.method] ?? 0) + 1;
       let tooLong: ApiError | undefined;
-      const result = await options.scheduler.run(origin, async () => {
-        if (refused) throw stopped(exchange, refused);
-        const answer = await send(request, options);
-        // Decided before the scheduler lets the next request go: a wait beyond the bound ends the run.
-        tooLong = waitError(exchange, answer, options.maxWaitMs);
-        if (tooLong) refused ??= tooLong;
-        return answer;
-      });
+      let result: Attempt;
+      try {
+        result = await options.scheduler.run(origin, async () => {
+          if (refused) throw stopped(exchange, refused);
+          if (options.stop?.aborted) throw interrupted(exchange, options.stop);
+          const answer = await send(request, options);
+          // Decided before the scheduler lets the next request go: a wait beyond the bound ends the run.
+          tooLong = waitError(exchange, answer, options.maxWaitMs);
+          if (tooLong) refused ??= tooLong;
+          return answer;
+        });
+      } catch (error) {
+        // The scheduler refuses to start a request once the stop signal is aborted.
+        if (options.stop?.aborted && !(error instanceof ApiError)) throw interrupted(exchange, options.stop);
+        throw error;
+      }
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== undefined) options.stats.rateLimit = result.rate.limit;
       if (tooLong) throw tooLong;
@@ -85,7 +95,7 @@ export function createHttp(options: HttpOptions): Http {
       if (!verdict.retryable || failures >= options.retries) throw verdict.error;
       failures++;
       options.stats.retries++;
-      await sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0));
+      await sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0), options.stop);
     }
   };
 }
@@ -147,6 +157,13 @@ function judge(exchange: Exchange, result: Attempt): Verdict {
 function stopped(exchange: Exchange, cause: ApiError): ApiError {
   const { method, url } = exchange;
   return new ApiError({ kind: "stopped", method, url, message: `not sent: the run stopped after ${cause.message}`, cause });
+}
+
+/** Not sent because the run was asked to stop (SIGINT, SIGTERM): the request was never started. */
+function interrupted(exchange: Exchange, stop: AbortSignal): ApiError {
+  const { method, url } = exchange;
+  const why = typeof stop.reason === "string" ? stop.reason : "a stop request";
+  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run was interrupted by ${why}` });
 }
 
 function redirectError(exchange: Exchange, result: Attempt & { kind: "response" }): ApiError {
@@ -222,6 +239,10 @@ export function formatWait(ms: number): string {
   return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `stop` aborts (the next attempt is then refused). */
+function sleep(ms: number, stop?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    stop?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
 }

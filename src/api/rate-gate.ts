@@ -97,15 +97,16 @@ export class RateGate {
   }
 
   /** Waits until a request may be sent under the budget, then reserves one unit for it. */
-  async acquire(): Promise<RateTicket> {
+  async acquire(stop?: AbortSignal): Promise<RateTicket> {
     for (;;) {
+      stop?.throwIfAborted();
       const now = Date.now();
       const wait = this.#waitMs(now);
       if (wait <= 0) {
         this.#inFlight++;
         return { sentAt: now, windowId: this.#windowId, seenMin: this.#seenMin };
       }
-      await this.#sleepOrChange(wait);
+      await this.#sleepOrChange(wait, stop);
     }
   }
 
@@ -195,12 +196,12 @@ export class RateGate {
     previous.resolve();
   }
 
-  async #sleepOrChange(ms: number): Promise<void> {
+  async #sleepOrChange(ms: number, stop?: AbortSignal): Promise<void> {
     const changed = this.#changed.promise;
-    if (ms === Infinity) return changed;
     let timer: NodeJS.Timeout | undefined;
     const elapsed = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
+      if (ms !== Infinity) timer = setTimeout(resolve, ms);
+      stop?.addEventListener("abort", () => resolve(), { once: true });
     });
     await Promise.race([changed, elapsed]);
     clearTimeout(timer);

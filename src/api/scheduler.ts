@@ -15,6 +15,8 @@ export interface SchedulerOptions {
   rateWindowMs: number;
   /** No pause longer than this: a server asking for more ends the run instead (DESIGN §12). */
   maxWaitMs?: number;
+  /** Once aborted, requests still waiting for a slot or the rate budget are not sent (they reject). */
+  stop?: AbortSignal;
 }
 
 /** Bounded concurrency (p-limit) across the run, plus one rate gate per origin: each server counts its own. */
@@ -31,7 +33,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     run(origin, attempt) {
       return limit(async () => {
         const gate = gateFor(origin);
-        const ticket = await gate.acquire();
+        options.stop?.throwIfAborted();
+        const ticket = await gate.acquire(options.stop);
         let rate: RateInfo | undefined;
         try {
           const result = await attempt();

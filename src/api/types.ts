@@ -108,6 +108,11 @@ export interface ClientOptions {
    * message or body that repeats one (or a key) is withheld whole (DESIGN §12). The keys are always known.
    */
   secrets?: () => Iterable<string>;
+  /**
+   * Stops the run gracefully (SIGINT, SIGTERM): once aborted, no new request is sent (each fails as
+   * `stopped`), while requests already in flight finish, bounded by the timeout. Its `reason` names why.
+   */
+  stop?: AbortSignal | undefined;
 }
 
 export interface WebsitesApi {

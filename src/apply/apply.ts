@@ -24,11 +24,13 @@ export async function apply(plan: Plan, client: Client, options: ApplyOptions): 
     let result: ItemResult;
     if (aborted) {
       result = { change, status: "skipped", note: `not attempted: ${aborted}` };
+    } else if (options.stop?.aborted) {
+      result = notStarted(change, options.stop);
     } else {
       try {
         result = await executeChange(change, client, options);
       } catch (error) {
-        result = failure(change, error);
+        result = options.stop?.aborted && error instanceof ApiError && error.kind === "stopped" ? notStarted(change, options.stop) : failure(change, error);
         if (error instanceof ApiError && error.fatal) aborted ??= error.message;
       }
     }
@@ -53,6 +55,11 @@ function executeChange(change: Change, client: Client, options: ApplyOptions): P
     case "delete":
       return deleteWebsite(change, client);
   }
+}
+
+/** After a stop signal (SIGINT, SIGTERM): the change's requests were never sent; a rerun plans it again. */
+function notStarted(change: Change, stop: AbortSignal): ItemResult {
+  return { change, status: "skipped", note: `not started: the run was interrupted by ${String(stop.reason)}` };
 }
 
 function failure(change: Change, error: unknown): ItemResult {

@@ -4,9 +4,10 @@
  */
 import type { Client } from "../api/types.ts";
 import type { LiveProject } from "../model/project.ts";
+import type { Live } from "../model/state.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import { projectFingerprint, websiteFingerprint } from "../plan/fingerprint.ts";
-import type { Change, Plan } from "../plan/types.ts";
+import type { Change, FieldChange, Plan } from "../plan/types.ts";
 import type { ItemResult } from "./types.ts";
 
 export interface Preconditions {
@@ -27,35 +28,73 @@ export async function checkPreconditions(plan: Plan, client: Client): Promise<Pr
     needsWebsites ? client.websites.readAll() : Promise.resolve([]),
     needsProjects ? client.projects.readAll() : Promise.resolve([]),
   ]);
-  const byId = new Map(websites.map((w) => [w.id, w]));
-  const byDomain = new Map(websites.map((w) => [w.domain, w]));
-  const byName = new Map(projects.map((p) => [p.project, p]));
-
+  const index = indexLive({ websites, projects });
   const keep: Change[] = [];
   const stale: ItemResult[] = [];
   for (const change of plan.changes) {
-    const reason = staleReason(change, byId, byDomain, byName);
+    const reason = staleReason(change, index);
     if (reason) stale.push({ change, status: "skipped", note: `stale: ${reason}` });
     else keep.push(change);
   }
   return { plan: { ...plan, changes: keep }, stale };
 }
 
-function staleReason(
-  change: Change,
-  byId: Map<number, LiveWebsite>,
-  byDomain: Map<string, LiveWebsite>,
-  byName: Map<string, LiveProject>,
-): string | undefined {
+interface LiveIndex {
+  byId: Map<number, LiveWebsite>;
+  byDomain: Map<string, LiveWebsite>;
+  byName: Map<string, LiveProject>;
+}
+
+function indexLive(live: Live): LiveIndex {
+  return {
+    byId: new Map(live.websites.map((w) => [w.id, w])),
+    byDomain: new Map(live.websites.map((w) => [w.domain, w])),
+    byName: new Map((live.projects ?? []).map((p) => [p.project, p])),
+  };
+}
+
+/**
+ * Why a saved change a fresh plan no longer calls for is done already, judged by the account as it is now
+ * (`already applied: …`), or undefined when the account does not show it done (a forged or outdated change).
+ */
+export function alreadyApplied(changes: readonly Change[], live: Live): Map<Change, string> {
+  const index = indexLive(live);
+  const done = new Map<Change, string>();
+  for (const change of changes) {
+    const reason = staleReason(change, index);
+    if (reason?.startsWith("already applied")) done.set(change, reason);
+  }
+  return done;
+}
+
+/** Whether every readable planned value is live already (write-only ones cannot be checked: DESIGN §3). */
+function hasPlannedValues(live: LiveWebsite, fields: readonly FieldChange[]): boolean {
+  const canonical = (value: unknown) => JSON.stringify(Array.isArray(value) ? [...new Set(value)].sort() : (value ?? null));
+  return fields.every((f) => f.writeOnly || canonical(live[f.field as keyof LiveWebsite]) === canonical(f.after));
+}
+
+function staleReason(change: Change, { byId, byDomain, byName }: LiveIndex): string | undefined {
   if (change.kind === "project") {
     const live = byName.get(change.project);
-    if (!live) return `project ${change.project} no longer exists`;
+    if (!live) return `already applied: project ${change.project} no longer exists`;
     return projectFingerprint(live) === change.fingerprint ? undefined : `project ${change.project} changed since the plan`;
   }
   if (change.action === "create") {
-    return byDomain.has(change.domain) ? `${change.domain} was created by someone else since the plan` : undefined;
+    const live = byDomain.get(change.domain);
+    if (!live) return undefined;
+    // Applying the same saved plan twice finds its own work: say so, rather than blame someone else.
+    return hasPlannedValues(live, change.fields)
+      ? `already applied: ${change.domain} exists (id ${live.id}) with the planned values`
+      : `${change.domain} was created by someone else since the plan`;
   }
   const live = byId.get(change.id);
-  if (!live) return `${change.domain} (id ${change.id}) no longer exists`;
-  return websiteFingerprint(live) === change.fingerprint ? undefined : `${change.domain} changed since the plan`;
+  if (!live) {
+    return change.action === "delete"
+      ? `already applied: ${change.domain} (id ${change.id}) no longer exists`
+      : `${change.domain} (id ${change.id}) no longer exists`;
+  }
+  if (websiteFingerprint(live) === change.fingerprint) return undefined;
+  return change.action === "update" && hasPlannedValues(live, change.fields)
+    ? `already applied: ${change.domain} has the planned values`
+    : `${change.domain} changed since the plan`;
 }

@@ -201,6 +201,8 @@ export interface SavedPlanCheck {
   refused: ItemResult[];
   /** Differences the fresh plan finds that the saved plan does not hold: not applied; plan again to review them. */
   notInSavedPlan: Change[];
+  /** Saved changes the fresh plan no longer calls for (among `refused`): done already, or forged. */
+  noLongerNeeded: Change[];
 }
 
 /**
@@ -229,7 +231,7 @@ export function confirmSavedPlan(saved: Plan, fresh: Plan): SavedPlanCheck {
     for (const change of saved.changes) refused.push({ change, status: "skipped", note: `refused: ${x.problem.message}` });
   }
   const notInSavedPlan = x.notReviewed.filter((e) => e.reason === "not-in-review").map((e) => e.change);
-  return { plan: x.plan, refused, notInSavedPlan };
+  return { plan: x.plan, refused, notInSavedPlan, noLongerNeeded: x.noLongerNeeded };
 }
 
 function savedNote(change: Change, reason: NotReviewedReason): string {

@@ -36,4 +36,6 @@ export interface ApplyOptions {
   passwordOf: (domain: string) => string | undefined;
   /** Called once per finished change, for progress output. */
   onItem?: (result: ItemResult, done: number, total: number) => void;
+  /** Once aborted (SIGINT, SIGTERM), changes not yet started are skipped as "not started"; started ones finish. */
+  stop?: AbortSignal;
 }

@@ -20,7 +20,7 @@ export const apiArgs = {
   "websites-url": { type: "string", description: "phpAnalytics base URL (or SITESYNC_WEBSITES_URL, or websites_url in the config)", valueHint: "url" },
   "projects-url": { type: "string", description: "phpRank base URL (or SITESYNC_PROJECTS_URL, or projects_url in the config)", valueHint: "url" },
   concurrency: { type: "string", default: "4", description: "Requests in flight at once", valueHint: "n" },
-  timeout: { type: "string", default: "30s", description: "Timeout of one HTTP attempt", valueHint: "duration" },
+  timeout: { type: "string", default: "30s", description: "Timeout of one HTTP attempt, with a unit: 500ms, 30s, 2m", valueHint: "duration" },
   "max-wait": {
     type: "string",
     default: "5m",
@@ -103,12 +103,19 @@ export function parseCount(flag: string, value: string | undefined, min: number)
   return Number(value);
 }
 
-/** `500ms`, `10s`, `2m` or a plain number of milliseconds. */
+/**
+ * `500ms`, `30s`, `2m`, `1h`. A bare number is refused, not read as seconds: it used to mean milliseconds,
+ * so a script written then (`--timeout 5000`) must fail loudly rather than now wait 83 minutes (issue 11).
+ */
 export function parseDuration(flag: string, value: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(value.trim());
+  const text = value.trim();
+  if (/^\d+(?:\.\d+)?$/.test(text)) {
+    throw new UsageError(`--${flag} needs a unit: ${text}s or ${text}ms, not "${value}" (durations take ms, s, m or h)`);
+  }
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text);
   if (!match) throw new UsageError(`--${flag} must be a duration such as 500ms, 30s or 2m, not "${value}"`);
-  const unit = match[2] === "m" ? 60_000 : match[2] === "s" ? 1000 : 1;
-  const ms = Number(match[1]) * unit;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as "ms" | "s" | "m" | "h"];
+  const ms = Math.round(Number(match[1]) * unit);
   if (ms <= 0) throw new UsageError(`--${flag} must be longer than 0`);
   return ms;
 }

@@ -1,7 +1,13 @@
-/** Apply progress on stderr: a live counter on a terminal, one line per finished item otherwise (DESIGN §6). */
+/**
+ * Apply progress on stderr (DESIGN §6): one line per finished item, as in CI logs, and on a terminal a live
+ * bar kept below those lines (cleared, the item's line printed, the bar drawn again).
+ */
 import { itemLine } from "../render/index.ts";
 import type { ItemResult } from "../apply/types.ts";
 import type { Io } from "./_io.ts";
+
+/** Erases the current terminal line: the bar, before an item's line takes its place. */
+const CLEAR_LINE = "\r\x1b[K";
 
 export function progressReporter(io: Io, quiet: boolean): { onItem?: (item: ItemResult, done: number, total: number) => void; finish(): void } {
   if (quiet) return { finish() {} };
@@ -11,14 +17,16 @@ export function progressReporter(io: Io, quiet: boolean): { onItem?: (item: Item
   return {
     onItem(item, done, total) {
       if (item.status === "failed") failed++;
+      if (drawn) process.stderr.write(CLEAR_LINE);
+      io.err(itemLine(item));
       const width = 24;
       const filled = Math.round((done / Math.max(total, 1)) * width);
       const bar = "█".repeat(filled) + "░".repeat(width - filled);
-      process.stderr.write(io.redactor.redact(`\r${bar} ${done}/${total}${failed ? `, ${failed} failed` : ""}  `));
+      process.stderr.write(io.redactor.redact(`${bar} ${done}/${total}${failed ? `, ${failed} failed` : ""}  `));
       drawn = true;
     },
     finish() {
-      if (drawn) process.stderr.write("\n");
+      if (drawn) process.stderr.write(CLEAR_LINE);
     },
   };
 }

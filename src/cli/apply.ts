@@ -8,6 +8,7 @@ import type { Outcome, ReviewOutcome, RunHooks } from "../run/types.ts";
 import { apiArgs, configArgs, type Format, outputArgs, planArgs, runSettings } from "./_args.ts";
 import { command } from "./_command.ts";
 import type { Io } from "./_io.ts";
+import { CancelledError } from "./_errors.ts";
 import { progressReporter } from "./_progress.ts";
 import { cliHooks, conclude, reportRefusals } from "./_run.ts";
 import { printVerification } from "./_verify.ts";
@@ -36,7 +37,7 @@ export default command({
     "sitesync apply --reviewed plan.json   # plan again, apply only what plan.json also holds (exit 4 for the rest)",
     "sitesync apply --exclude 'legacy-*'   # plan and apply all but the legacy sites",
   ],
-  async run(flags, { io, env, rawArgs }) {
+  async run(flags, { io, env, rawArgs, signal }) {
     const settings = runSettings(flags, rawArgs);
     if (flags.plan && flags.reviewed) {
       throw new UsageError(`give either a saved plan (${flags.plan}) or --reviewed ${flags.reviewed}, not both`);
@@ -51,7 +52,7 @@ export default command({
       ...cliHooks(io, flags),
       // A saved or reviewed plan was reviewed already: it is applied without showing it or asking again.
       ...(given ? {} : { onPlan: (plan: Plan) => showPlan(plan, io) }),
-      ...(given || flags["auto-approve"] ? {} : { approve: confirm }),
+      ...(given || flags["auto-approve"] ? {} : { approve: () => confirm(signal) }),
       ...(progress.onItem ? { onItem: progress.onItem } : {}),
     };
     const outcome = await run(
@@ -61,21 +62,23 @@ export default command({
         env,
         settings: { ...settings, savedPlan: saved, reviewed, verify: Boolean(flags.verify), resultsFile: flags.results },
         redactor: io.redactor,
+        signal,
       },
       hooks,
     );
     progress.finish();
-    return showOutcome(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet) });
+    return showOutcome(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), shownPlan: !given });
   },
 });
 
-function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet: boolean }): number {
+function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet: boolean; shownPlan: boolean }): number {
   const { plan, results, stale } = outcome;
   // A shown plan carries its own banners; say it again beside results, and where no plan was shown.
   if (plan?.selection && plan.refusals.length === 0 && (results || plan.changes.length === 0)) {
     io.err(`${partialLine(plan.selection)} (websites and projects outside it were left alone)`);
   }
-  if (plan && plan.refusals.length > 0) reportRefusals(plan, io);
+  // A plan shown before the prompt already ends with its reasons: say them once.
+  if (plan && plan.refusals.length > 0 && !options.shownPlan) reportRefusals(plan, io);
   if (outcome.review) reportReview(outcome.review, io, options.quiet);
   if (!results) {
     if (outcome.error === undefined && plan?.refusals.length === 0 && !options.quiet) io.out("No changes. The account matches the configuration.");
@@ -83,7 +86,8 @@ function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet:
   }
   if (options.format === "json") io.out(io.redactor.json(results));
   else io.out(options.format === "markdown" ? renderResultsMarkdown(results.items, results.counts) : renderResultsText(results.items, results.counts, io.color));
-  if (results.aborted) io.err(`error: the run stopped early: ${printable(results.aborted)}`);
+  if (outcome.interrupted) io.err(interruptedSummary(outcome));
+  else if (results.aborted) io.err(`error: the run stopped early: ${printable(results.aborted)}`);
   else if (outcome.review) {
     const n = outcome.review.notApplied.length;
     if (n > 0) io.err(`${n} change${n === 1 ? " was" : "s were"} not applied: not in the reviewed plan. Plan again, review and apply them.`);
@@ -120,12 +124,37 @@ function showPlan(plan: Plan, io: Io): void {
   if (plan.changes.length > 0 || plan.refusals.length > 0) io.err(render(plan, "text", { color: io.color }));
 }
 
-async function confirm(): Promise<void> {
+/** What an interrupted apply did, and that running it again finishes the job. */
+function interruptedSummary(outcome: Outcome): string {
+  const items = outcome.results?.items ?? [];
+  const notStarted = items.filter((item) => item.status === "skipped" && item.note?.startsWith("not started")).length;
+  const applied = items.filter((item) => item.status === "applied").length;
+  const failed = items.filter((item) => item.status === "failed").length;
+  const where = outcome.resultsFile ? `; results written to ${outcome.resultsFile}` : "";
+  return `Interrupted by ${outcome.interrupted}: ${applied} applied, ${failed} failed, ${notStarted} not started${where}. Run apply again to finish.`;
+}
+
+/**
+ * Asks on the terminal. Ctrl-C, Ctrl-D (end of input) and a stop signal cancel like any answer but "yes":
+ * nothing has been changed yet, so that is a plain exit 1, never a stack trace.
+ */
+async function confirm(signal: AbortSignal | undefined): Promise<void> {
   if (!process.stdin.isTTY) {
     throw new UsageError("apply asks before changing the account: pass --auto-approve when not running on a terminal");
   }
   const rl = createInterface({ input: process.stdin, output: process.stderr });
-  const answer = await rl.question("Apply these changes? Only 'yes' is accepted: ");
-  rl.close();
-  if (answer.trim() !== "yes") throw new UsageError("apply cancelled: nothing was changed");
+  const cancel = new AbortController();
+  // readline/promises rejects a pending question on close (Ctrl-D) and, with no listener, pauses on Ctrl-C.
+  rl.on("SIGINT", () => cancel.abort());
+  rl.on("close", () => cancel.abort());
+  const abort = signal ? AbortSignal.any([signal, cancel.signal]) : cancel.signal;
+  let answer = "";
+  try {
+    answer = await rl.question("Apply these changes? Only 'yes' is accepted: ", { signal: abort });
+  } catch {
+    // Cancelled: readline has already ended the prompt's line.
+  } finally {
+    rl.close();
+  }
+  if (answer.trim() !== "yes") throw new CancelledError("Apply cancelled: nothing was changed.");
 }

@@ -56,7 +56,7 @@ export default command({
     "SITESYNC_API_KEY=... sitesync export --websites-url https://analytics.example.com --out sitesync.yaml",
     "sitesync export --update sitesync.yaml --dry-run   # show what the account changed, as a diff of the file",
   ],
-  async run(flags, { io, env }) {
+  async run(flags, { io, env, signal }) {
     if (flags.update !== undefined) {
       if (flags.update === "") throw new UsageError("--update takes the config file to update: sitesync export --update sitesync.yaml");
       if (flags.out !== undefined || flags.force || flags.projects) {
@@ -68,7 +68,7 @@ export default command({
     const out = flags.out === undefined || flags.out === "-" ? undefined : flags.out;
     // Before any request: a hand-written config is never overwritten by accident (issue 10).
     if (out !== undefined && !flags.force && existsSync(out)) throw refuseOverwrite(out);
-    const request = { env, settings: connectSettings(flags), redactor: io.redactor };
+    const request = { env, settings: connectSettings(flags), redactor: io.redactor, signal };
     const client = clientFor(request, undefined, cliHooks(io, flags).onRequest);
     const [websites, projects] = await Promise.all([client.websites.readAll(), flags.projects ? client.projects.readAll() : undefined]);
     const target = out ? dirname(resolve(out)) : process.cwd();

@@ -7,10 +7,12 @@
  * `data` nor the result on to a subcommand (0.2.2): so main picks the subcommand and runs it with
  * `runCommand` itself, giving it the output and the environment and getting its exit code back.
  */
+import { stripVTControlCharacters } from "node:util";
 import { type CommandMeta, renderUsage, runCommand, type SubCommandsDef } from "citty";
 import pkg from "../../package.json" with { type: "json" };
+import { didYouMean } from "../config/did-you-mean.ts";
 import { UsageError } from "../errors.ts";
-import { ExitCode, exitCodeOf } from "../run/exit-code.ts";
+import { ExitCode, exitCodeOf, stopSignalOf } from "../run/exit-code.ts";
 import type { Env } from "../run/types.ts";
 import type { CliEdge, SitesyncCommand } from "./_command.ts";
 import { reportError } from "./_errors.ts";
@@ -39,6 +41,9 @@ const SUMMARIES: Record<keyof typeof commands, string> = {
   sandbox: "Run a local imitation of both APIs to try configs against",
 };
 
+/** Words that are not commands but are answered before one is looked up. */
+const BUILTINS = ["help", "version"];
+
 const meta = {
   name: "sitesync",
   version: pkg.version,
@@ -57,33 +62,51 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
   const io = options.io ?? createIo(options.env);
   const [name, ...rest] = argv;
   try {
-    if (name === "--version" || name === "-v") {
+    if (name === "--version" || name === "-v" || name === "version") {
+      if (name === "version") checkFlags(rest, {}, "version");
       io.out(meta.version);
       return ExitCode.ok;
     }
-    if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    if (name === undefined || name === "--help" || name === "-h") {
       io.out(mainUsage());
       return name === undefined ? ExitCode.error : ExitCode.ok;
     }
-    const command = await commandNamed(name);
-    if (rest.includes("--help") || rest.includes("-h")) {
-      const usage = await renderUsage(command, { meta: { name: meta.name } });
-      io.out(`${usage}\n\nEXAMPLES\n\n${command.examples.map((e) => `  ${e}`).join("\n")}\n`);
-      return ExitCode.ok;
+    // `sitesync help apply` and `sitesync apply help`, as well as `--help` anywhere.
+    if (name === "help") {
+      if (rest.length === 0) {
+        io.out(mainUsage());
+        return ExitCode.ok;
+      }
+      checkFlags(rest.slice(1), {}, "help");
+      return await showHelp(await commandNamed(rest[0]!), io);
     }
-    checkFlags(rest, command.args);
+    const command = await commandNamed(name);
+    if (rest[0] === "help" || rest.includes("--help") || rest.includes("-h")) return await showHelp(command, io);
+    checkFlags(rest, command.args, name);
     const edge: CliEdge = { io, env: options.env, signal: options.signal };
     const { result } = await runCommand(command, { rawArgs: rest, data: edge });
     return typeof result === "number" ? result : ExitCode.ok;
   } catch (error) {
     reportError(error, io);
-    return exitCodeOf(error);
+    const stoppedBy = stopSignalOf(options.signal);
+    return stoppedBy ? ExitCode[stoppedBy] : exitCodeOf(error);
   }
+}
+
+async function showHelp(command: SitesyncCommand, io: Io): Promise<number> {
+  const usage = await renderUsage(command, { meta: { name: meta.name } });
+  const text = `${usage}\n\nEXAMPLES\n\n${command.examples.map((e) => `  ${e}`).join("\n")}\n`;
+  // citty colors its usage whenever NO_COLOR is unset, even into a pipe or a file.
+  io.out(io.color ? text : stripVTControlCharacters(text));
+  return ExitCode.ok;
 }
 
 function commandNamed(name: string): Promise<SitesyncCommand> {
   if (!Object.hasOwn(commands, name)) {
-    throw new UsageError(`unknown command "${name}": use one of ${Object.keys(commands).join(", ")}`);
+    const names = [...Object.keys(commands), ...BUILTINS];
+    if (name.startsWith("-")) throw new UsageError(`${name} goes after the command (sitesync <command> ${name}); commands: ${names.join(", ")}`);
+    const guess = didYouMean(name, names);
+    throw new UsageError(`unknown command "${name}"${guess ? `: did you mean ${guess}?` : "."} Commands: ${names.join(", ")}`);
   }
   return commands[name as keyof typeof commands]();
 }
@@ -97,8 +120,11 @@ function mainUsage(): string {
     "",
     "COMMANDS",
     ...Object.entries(SUMMARIES).map(([name, summary]) => `  ${name.padEnd(width)}  ${summary}`),
+    `  ${"version".padEnd(width)}  Print the version`,
     "",
+    "Flags take two dashes (--out, --detailed-exitcode); durations take a unit (500ms, 30s, 2m).",
     "Exit codes: 0 ok or no changes, 1 error, 2 changes (plan --detailed-exitcode), 3 apply had failures,",
-    "4 refused by a safety rail or a stale plan. Use `sitesync <command> --help` for a command's options.",
+    "4 refused by a safety rail or a stale plan, 130/143 stopped by SIGINT/SIGTERM.",
+    "Use `sitesync <command> --help` (or `sitesync help <command>`) for a command's options.",
   ].join("\n");
 }

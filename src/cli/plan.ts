@@ -24,9 +24,9 @@ export default command({
     "sitesync plan --detailed-exitcode --quiet   # cron drift check: exit 2 on drift",
     "sitesync plan --target 'shop-*.example.com' --exclude 'shop-test.example.com' --out plan.json   # a partial plan",
   ],
-  async run(flags, { io, env, rawArgs }) {
+  async run(flags, { io, env, rawArgs, signal }) {
     const settings = { ...runSettings(flags, rawArgs), detailedExitcode: Boolean(flags["detailed-exitcode"]) };
-    const outcome = await run({ command: "plan", config: flags.config, env, settings, redactor: io.redactor }, cliHooks(io, flags));
+    const outcome = await run({ command: "plan", config: flags.config, env, settings, redactor: io.redactor, signal }, cliHooks(io, flags));
     const plan = outcome.plan;
     if (!plan || outcome.error !== undefined) return conclude(outcome, io);
     // A refused plan is shown but never saved: there is nothing in it to apply.
@@ -34,7 +34,10 @@ export default command({
     if (!(flags.quiet && flags.format === "text" && plan.changes.length === 0 && plan.refusals.length === 0)) {
       io.out(render(plan, flags.format, { color: io.color && flags.format === "text" }));
     }
-    if (plan.refusals.length > 0) reportRefusals(plan, io);
+    // The text plan already ends with the reasons: say them once. JSON and Markdown usually go to a file.
+    if (plan.refusals.length > 0 && flags.format === "text") {
+      io.err(`error: the plan was refused by a safety rail (reason above)${flags.out ? `; ${flags.out} was not written` : ""}`);
+    } else if (plan.refusals.length > 0) reportRefusals(plan, io);
     else if (flags.out && !flags.quiet) io.err(`Saved the plan to ${flags.out}; apply it with: sitesync apply ${flags.out}`);
     return outcome.exitCode;
   },

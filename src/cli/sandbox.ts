@@ -1,6 +1,7 @@
 import type { ArgsDef } from "citty";
 import { UsageError } from "../errors.ts";
 import { ExitCode } from "../run/exit-code.ts";
+import { checkWritable } from "../run/write-file.ts";
 import type { Env } from "../run/types.ts";
 import { startSandbox } from "../sandbox/index.ts";
 import type { FaultOptions, SandboxOptions } from "../sandbox/index.ts";
@@ -48,7 +49,10 @@ export default command({
   async run(flags, { io, env, signal }) {
     const options = sandboxOptions(flags, env);
     if (flags.log) options.log = (line) => io.err(line);
-    const sandbox = await startSandbox(options);
+    if (options.persist) checkWritable(options.persist);
+    const sandbox = await startSandbox(options).catch((error: unknown) => {
+      throw startError(error, options);
+    });
     const websites = sandbox.store.websites().length;
     const projects = sandbox.store.projects().length;
     // A key taken from the environment may be a real account's: it is never printed (the user has it already).
@@ -58,7 +62,7 @@ export default command({
     if (sandbox.projectsApiKey !== sandbox.apiKey) io.out(`Projects API key: ${sandbox.projectsApiKey}`);
     io.out(`Account: ${websites} website${websites === 1 ? "" : "s"}, ${projects} project${projects === 1 ? "" : "s"}`);
     const keyPrefix = fromEnv ? "" : `SITESYNC_API_KEY=${sandbox.apiKey} `;
-    io.out(`Try:\n  ${keyPrefix}sitesync plan --websites-url ${sandbox.url}`);
+    io.out(`Try:\n  ${keyPrefix}npx sitesync plan --websites-url ${sandbox.url}`);
     io.err("Press Ctrl+C to stop.");
     await stopRequested(signal);
     await sandbox.close();
@@ -66,6 +70,22 @@ export default command({
     return ExitCode.ok;
   },
 });
+
+/** A port in use or a folder missing is the user's to fix, not a bug: say which flag to change. */
+function startError(error: unknown, options: SandboxOptions): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EADDRINUSE") return new UsageError(`port ${options.port} is already in use: pick another with --port, or --port 0 for a free one`);
+  if (code === "EACCES" && (error as { syscall?: string }).syscall === "listen") {
+    return new UsageError(`port ${options.port} needs privileges to listen on: pick one above 1023 with --port`);
+  }
+  if (options.persist && (code === "ENOENT" || code === "EACCES" || code === "EISDIR")) {
+    return new UsageError(`cannot use --persist ${options.persist} (${code}): check the folder exists and is writable`);
+  }
+  if (options.persist && error instanceof SyntaxError) {
+    return new UsageError(`--persist ${options.persist} is not a sandbox account file (invalid JSON: ${error.message})`);
+  }
+  return error;
+}
 
 /** Resolves on SIGINT, SIGTERM or the abort of `signal` (tests). */
 function stopRequested(signal: AbortSignal | undefined): Promise<void> {

@@ -20,7 +20,7 @@ export function parseYaml(file: string, text: string): ParsedYaml {
     return { file, line, column: col, path: "" };
   };
   const diagnostics: Diagnostic[] = [
-    ...doc.errors.map((e) => ({ ...at(e.pos[0]), ...describe(e, text), severity: "error" as const })),
+    ...doc.errors.map((e) => ({ ...at(errorOffset(e, text)), ...describe(e, text), severity: "error" as const })),
     ...doc.warnings.map((e) => ({ ...at(e.pos[0]), ...describe(e, text), severity: "warning" as const })),
   ];
   visit(doc, {
@@ -35,6 +35,33 @@ export function parseYaml(file: string, text: string): ParsedYaml {
     },
   });
   return { doc, lineCounter, diagnostics };
+}
+
+/**
+ * Where to point at: yaml reports an unclosed quote at the end of the file, where nothing can be fixed; the
+ * quote that opens it is the line to look at.
+ */
+function errorOffset(error: YAMLError, text: string): number {
+  const quote = /^Missing closing (["'])quote/.exec(error.message)?.[1];
+  return (quote ? unclosedQuote(text) : undefined) ?? error.pos[0];
+}
+
+/** The offset of the quote that opens a quoted scalar never closed, scanning as YAML does (comments, escapes). */
+function unclosedQuote(text: string): number | undefined {
+  let open: { quote: string; at: number } | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (open) {
+      if (open.quote === '"' && ch === "\\") i++;
+      else if (open.quote === "'" && ch === "'" && text[i + 1] === "'") i++;
+      else if (ch === open.quote) open = undefined;
+    } else if (ch === "#" && (i === 0 || /\s/.test(text[i - 1]!))) {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if ((ch === '"' || ch === "'") && (i === 0 || /[\s:\-[{,]/.test(text[i - 1]!))) {
+      open = { quote: ch, at: i };
+    }
+  }
+  return open?.at;
 }
 
 /** yaml's own wording for the mistakes people make most, otherwise its message. */
@@ -59,6 +86,9 @@ function describe(error: YAMLError, text: string): { code: string; message: stri
     case "MISSING_CHAR":
       if (error.message.startsWith("Implicit map keys need to be followed by map values")) {
         return { code, message: 'invalid YAML: a key needs a value; write a space after the colon ("key: value")' };
+      }
+      if (/^Missing closing (["'])quote/.test(error.message)) {
+        return { code, message: `invalid YAML: the quote ${error.message.charAt(16)} opened here is never closed` };
       }
       if (error.message.startsWith("Sequence item without - indicator")) {
         return { code, message: 'invalid YAML: this line is indented differently from the lines around it (or misses its "- ")' };

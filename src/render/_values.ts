@@ -46,10 +46,16 @@ export const DESTROYS = {
   project: "deletes its reports",
 } as const;
 
-/** `≈ 4 requests, ≥ 4 s at 60 requests/60 s` */
+/**
+ * `≈ 6 requests, within the rate limit (60 requests/60 s)`, or for a run the limit slows down
+ * `≈ 150 requests, ≥ 2 min of rate-limit waits (60 requests/60 s)`. Only the waits are a true lower bound:
+ * the first window's budget is available at once, so `requests / rate` overstated short runs (issue 11).
+ */
 export function formatEstimate(e: PlanEstimate): string {
   const rate = `${e.rateLimit} requests/${e.rateWindowSeconds} s`;
-  return `≈ ${plural(e.requests, "request")}, ≥ ${formatSeconds(e.seconds)} at ${rate}`;
+  const waits = (Math.ceil(e.requests / Math.max(e.rateLimit, 1)) - 1) * e.rateWindowSeconds;
+  const time = waits > 0 ? `≥ ${formatSeconds(waits)} of rate-limit waits` : "within the rate limit";
+  return `≈ ${plural(e.requests, "request")}, ${time} (${rate})`;
 }
 
 function formatSeconds(seconds: number): string {

@@ -76,7 +76,7 @@ describe("text", () => {
         ! The API never returns exclude_params (1 website), so the plan cannot verify those values. Run with --sync-write-only to send them again.
 
       Plan: 1 to create, 1 to update, 3 to delete, 0 unchanged, 0 unmanaged, 1 ignored.
-      ≈ 6 requests, ≥ 6 s at 60 requests/60 s.
+      ≈ 6 requests, within the rate limit (60 requests/60 s).
 
       Refused: this plan will not be applied.
         ✗ The plan deletes 2 websites and 1 project, more than the limit of 2. Check every delete, then run again with --max-deletes 3 (or raise policy.max_deletes).
@@ -247,7 +247,7 @@ describe("markdown", () => {
       > [!NOTE]
       > Write-only values the API never returns cannot be verified: \`exclude_params\` on 1 website. \`--sync-write-only\` sends them again.
 
-      <sub>≈ 6 requests, ≥ 6 s at 60 requests/60 s · plan e3f5e4721016</sub>
+      <sub>≈ 6 requests, within the rate limit (60 requests/60 s) · plan e3f5e4721016</sub>
       "
     `);
   });

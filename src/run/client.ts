@@ -10,6 +10,8 @@ export interface ConnectRequest {
   secrets?: RunSecrets | undefined;
   settings?: ConnectSettings | undefined;
   redactor: Redactor;
+  /** Once aborted, no new request is sent (SIGINT, SIGTERM). */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -41,5 +43,6 @@ export function clientFor(
     rateWindowMs: settings.rateWindowMs,
     onRequest,
     secrets: () => request.redactor.secrets(),
+    stop: request.signal,
   });
 }

@@ -10,7 +10,18 @@ export const ExitCode = {
   changes: 2,
   applyFailed: 3,
   refused: 4,
+  /** Stopped gracefully by a signal: 128 + the signal's number, as shells report it. */
+  SIGINT: 130,
+  SIGTERM: 143,
 } as const;
+
+/** The signals a run stops gracefully on (the edge turns them into the run's stop signal). */
+export type StopSignal = "SIGINT" | "SIGTERM";
+
+/** The signal name an aborted stop signal carries as its reason, if it was aborted by one. */
+export function stopSignalOf(signal: AbortSignal | undefined): StopSignal | undefined {
+  return signal?.aborted && (signal.reason === "SIGINT" || signal.reason === "SIGTERM") ? signal.reason : undefined;
+}
 
 export function exitCodeOf(error: unknown): number {
   if (error instanceof SafetyError) return ExitCode.refused;
@@ -26,11 +37,14 @@ export interface RunFacts {
   changes: number;
   /** `plan --detailed-exitcode`: changes exit 2. */
   detailedExitcode: boolean;
+  /** The run was stopped by this signal (after applying what was in flight, or while reading). */
+  interrupted?: StopSignal | undefined;
   /** Set once apply ran. */
   applied?: { aborted: boolean; failed: number; stale: number; unconverged: number };
 }
 
 export function exitCodeOfRun(facts: RunFacts): number {
+  if (facts.interrupted) return ExitCode[facts.interrupted];
   if (facts.error !== undefined) return exitCodeOf(facts.error);
   if (facts.refused) return ExitCode.refused;
   const applied = facts.applied;

@@ -8,6 +8,7 @@ import { ConfigError, type Diagnostic } from "../errors.ts";
 import { plan } from "../plan/plan.ts";
 import { PASSWORD_MISSING } from "../plan/plan-websites.ts";
 import type { Plan, Selection } from "../plan/types.ts";
+import type { Live } from "../model/state.ts";
 import { readLive } from "./read-live.ts";
 
 /** How to plan, beyond the config: the CLI's planning flags, the Action's inputs. */
@@ -26,6 +27,11 @@ export interface PlanSettings {
 
 /** Reads the live account and plans the config against it; the plan records which account it read. */
 export async function planFromConfig(config: Config, client: Client, settings: PlanSettings = {}): Promise<Plan> {
+  return (await planWithLive(config, client, settings)).plan;
+}
+
+/** `planFromConfig`, with the live account it read (to tell a saved plan's finished work from a forgery). */
+export async function planWithLive(config: Config, client: Client, settings: PlanSettings = {}): Promise<{ plan: Plan; live: Live }> {
   // Even a partial plan reads every page: the API can only narrow a listing by `search`, a substring that
   // cannot express a glob, and only a whole listing can be checked against `meta.total` (DESIGN §5). The
   // selection is applied in `plan`, which stays pure.
@@ -43,7 +49,7 @@ export async function planFromConfig(config: Config, client: Client, settings: P
   });
   const missing = missingPasswords(planned, config);
   if (missing.length > 0) throw new ConfigError(missing);
-  return planned;
+  return { plan: planned, live };
 }
 
 /**

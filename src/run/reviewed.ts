@@ -6,10 +6,11 @@
  */
 import type { Client } from "../api/types.ts";
 import type { ItemResult } from "../apply/types.ts";
+import { alreadyApplied } from "../apply/preconditions.ts";
 import { confirmSavedPlan, intersectReviewed, notReviewedNote } from "../apply/reviewed.ts";
 import type { Config } from "../config/types.ts";
 import type { Plan } from "../plan/types.ts";
-import { planFromConfig } from "./plan-from-config.ts";
+import { planFromConfig, planWithLive } from "./plan-from-config.ts";
 import type { ReviewOutcome, ReviewSource, RunSettings } from "./types.ts";
 
 export interface Checked {
@@ -34,7 +35,7 @@ function syncWriteOnlyOf(plan: Plan): boolean {
  * that were reviewed. Those extra differences are never applied here: they are `notInSavedPlan`.
  */
 export async function confirmSaved(saved: Plan, config: Config, client: Client, settings: RunSettings): Promise<Checked & { notInSavedPlan: number }> {
-  const fresh = await planFromConfig(config, client, {
+  const { plan: fresh, live } = await planWithLive(config, client, {
     ...(settings.rateWindowMs === undefined ? {} : { rateWindowMs: settings.rateWindowMs }),
     syncWriteOnly: syncWriteOnlyOf(saved),
     // A partial plan is confirmed inside the selection it recorded: outside it nothing was saved.
@@ -43,7 +44,14 @@ export async function confirmSaved(saved: Plan, config: Config, client: Client, 
     allowEmpty: true,
   });
   const check = confirmSavedPlan(saved, fresh);
-  return { plan: check.plan, skipped: check.refused, notInSavedPlan: check.notInSavedPlan.length };
+  // A saved change the fresh plan no longer calls for is refused, unless the account shows it done: the same
+  // plan applied twice finds its own work, and says so.
+  const done = alreadyApplied(check.noLongerNeeded, live);
+  const skipped = check.refused.map((item) => {
+    const reason = done.get(item.change);
+    return reason ? { ...item, note: `stale: ${reason}` } : item;
+  });
+  return { plan: check.plan, skipped, notInSavedPlan: check.notInSavedPlan.length };
 }
 
 /**

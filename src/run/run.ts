@@ -14,11 +14,12 @@ import { ConfigError } from "../errors.ts";
 import type { ItemResult } from "../apply/types.ts";
 import type { Plan } from "../plan/types.ts";
 import { clientFor } from "./client.ts";
-import { exitCodeOfRun, ExitCode } from "./exit-code.ts";
+import { ApiError } from "../errors.ts";
+import { exitCodeOfRun, ExitCode, stopSignalOf } from "./exit-code.ts";
 import { passwordsOf, planFromConfig } from "./plan-from-config.ts";
 import { confirmSaved, intersectWithReview } from "./reviewed.ts";
 import type { Outcome, RunHooks, RunRequest, RunSettings } from "./types.ts";
-import { writeOutput } from "./write-file.ts";
+import { checkWritable, writeOutput } from "./write-file.ts";
 
 /** Runs `request.command` and says how it went. Never throws. */
 export async function run(request: RunRequest, hooks: RunHooks = {}): Promise<Outcome> {
@@ -28,7 +29,13 @@ export async function run(request: RunRequest, hooks: RunHooks = {}): Promise<Ou
   } catch (error) {
     outcome.error = error;
   }
+  // Cancelling at the prompt is not an interruption: nothing was started, and it exits 1.
+  const stoppedBy = stopSignalOf(request.signal);
+  if (stoppedBy && (outcome.results || (outcome.error instanceof ApiError && outcome.error.kind === "stopped"))) {
+    outcome.interrupted = stoppedBy;
+  }
   outcome.exitCode = exitCodeOfRun({
+    interrupted: outcome.interrupted,
     error: outcome.error,
     refused: (outcome.plan?.refusals.length ?? 0) > 0,
     changes: outcome.plan?.changes.length ?? 0,
@@ -56,7 +63,7 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
     assertSameTarget(saved, client.target);
   }
   // Fail before changing anything when the results cannot be written afterwards.
-  if (request.command === "apply" && typeof settings.resultsFile === "string") writeOutput(settings.resultsFile, "");
+  if (request.command === "apply" && typeof settings.resultsFile === "string") checkWritable(settings.resultsFile);
   const { plan, stale } = await planned(config, client, settings, outcome);
   outcome.plan = plan;
   outcome.stale = stale;
@@ -64,7 +71,7 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
   if (request.command !== "apply" || plan.refusals.length > 0) return;
   if (plan.changes.length === 0 && stale.length === 0) return;
   await hooks.approve?.(plan);
-  await applyPlan(plan, { config, client, settings, hooks, redactor: request.redactor }, outcome);
+  await applyPlan(plan, { config, client, settings, hooks, redactor: request.redactor, signal: request.signal }, outcome);
 }
 
 /** The plan to show or apply, and the changes skipped on purpose: a saved plan confirmed, a review intersected, or a fresh plan. */
@@ -106,12 +113,14 @@ interface ApplyContext {
   settings: RunSettings;
   hooks: RunHooks;
   redactor: Redactor;
+  signal: AbortSignal | undefined;
 }
 
 /** Applies, writes the results, and with `verify` plans again: whatever is still planned did not converge. */
-async function applyPlan(plan: Plan, { config, client, settings, hooks, redactor }: ApplyContext, outcome: Outcome): Promise<void> {
+async function applyPlan(plan: Plan, { config, client, settings, hooks, redactor, signal }: ApplyContext, outcome: Outcome): Promise<void> {
   const onItem = hooks.onItem;
-  const result = await apply(plan, client, { passwordOf: passwordsOf(config), ...(onItem ? { onItem } : {}) });
+  const options = { passwordOf: passwordsOf(config), ...(onItem ? { onItem } : {}), ...(signal ? { stop: signal } : {}) };
+  const result = await apply(plan, client, options);
   const items = [...result.items, ...outcome.stale];
   outcome.results = { counts: countItems(items, plan.summary.unchanged), items, ...(result.aborted ? { aborted: result.aborted } : {}) };
   const file = typeof settings.resultsFile === "function" ? settings.resultsFile(plan) : settings.resultsFile;
@@ -120,7 +129,7 @@ async function applyPlan(plan: Plan, { config, client, settings, hooks, redactor
     outcome.resultsFile = file;
   }
   // Stale items were not applied on purpose: verifying them would only report them again.
-  if (settings.verify && !result.aborted && outcome.stale.length === 0) {
+  if (settings.verify && !result.aborted && !signal?.aborted && outcome.stale.length === 0) {
     // A saved plan is verified within the selection it recorded (it refuses --target/--exclude of its own).
     const selection = settings.savedPlan ? settings.savedPlan.selection : settings.selection;
     outcome.unconverged = (await planFromConfig(config, client, { ...settings, selection, syncWriteOnly: false })).changes;

@@ -6,6 +6,7 @@ import type { Env } from "../config/interpolate.ts";
 import type { Config, LoadResult } from "../config/types.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { Change, Plan } from "../plan/types.ts";
+import type { StopSignal } from "./exit-code.ts";
 import type { PlanSettings } from "./plan-from-config.ts";
 
 export type { Env };
@@ -61,6 +62,11 @@ export interface RunRequest {
   settings?: RunSettings;
   /** Every secret of the run is added here as soon as it is known. */
   redactor: Redactor;
+  /**
+   * A graceful stop (the edge aborts it on SIGINT/SIGTERM, with the signal's name as reason): no new
+   * request is sent, requests in flight finish, the results are still written, and the exit code is 130/143.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** Where an adapter shows what happens while the run goes on. */
@@ -113,6 +119,8 @@ export interface Outcome {
   resultsFile?: string;
   /** With `verify`: the changes a fresh plan still finds after applying. */
   unconverged?: Change[];
+  /** Set when the run's stop signal ended it (mid-read or mid-apply), not when the prompt was cancelled. */
+  interrupted?: StopSignal;
   /** What ended the run early: a ConfigError, ApiError, UsageError, SafetyError... */
   error?: unknown;
   /** DESIGN §7, from run/exit-code.ts. */

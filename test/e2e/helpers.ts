@@ -1,5 +1,5 @@
 /** Running the real CLI (`bin/sitesync.js`) in a child process, against a sandbox over real HTTP. */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -42,6 +42,40 @@ function spawnNode(args: string[], options: { env?: Record<string, string>; cwd?
     child.on("error", reject);
     child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
+}
+
+/** A running `sitesync ...args`: its output so far, a way to wait for a line, and its end. */
+export interface RunningCli {
+  child: ChildProcess;
+  stderr(): string;
+  /** Resolves once stderr matches `pattern`. */
+  waitForStderr(pattern: RegExp): Promise<void>;
+  done: Promise<CliResult>;
+}
+
+/** Starts `sitesync ...args` (clean environment, as `sitesync`) without waiting for it: to signal it mid-run. */
+export function startSitesync(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): RunningCli {
+  const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...options.env };
+  const child = spawn(process.execPath, [BIN, ...args], { env, cwd: options.cwd ?? ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  const waiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
+  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    for (const waiter of waiters.filter((w) => w.pattern.test(stderr))) waiter.resolve();
+  });
+  const done = new Promise<CliResult>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? -1 : -2), stdout, stderr }));
+  });
+  const waitForStderr = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      if (pattern.test(stderr)) return resolve();
+      waiters.push({ pattern, resolve });
+      void done.then(() => reject(new Error(`the CLI ended before its stderr matched ${pattern}:\n${stderr}`)));
+    });
+  return { child, stderr: () => stderr, waitForStderr, done };
 }
 
 /** A fresh temporary folder with `files` written into it; returns its path. */

@@ -155,7 +155,8 @@ describe("saved plans refuse what was not reviewed", () => {
     const dir = workdir({ "sitesync.yaml": config.replace("websites:", "policy:\n  prune: true\n  max_deletes: 1\nwebsites:") });
     const refused = await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir });
     expect(refused.code).toBe(4);
-    expect(refused.stderr).toContain("--max-deletes");
+    expect(refused.stdout).toMatch(/run again with --max-deletes \d/);
+    expect(refused.stderr).toMatch(/\nerror: the plan was refused by a safety rail \(reason above\); plan.json was not written\n$/);
     const { existsSync } = await import("node:fs");
     expect(existsSync(join(dir, "plan.json"))).toBe(false);
 

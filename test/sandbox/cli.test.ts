@@ -23,7 +23,7 @@ describe("sitesync sandbox", () => {
     await vi.waitUntil(() => io.lines.some((line) => line.startsWith("Try:")));
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(io.lines.join("\n"))![1]!;
     const key = /API key: (\S+)/.exec(io.lines.join("\n"))![1]!;
-    expect(io.lines.join("\n")).toContain(`SITESYNC_API_KEY=${key} sitesync plan --websites-url ${url}`);
+    expect(io.lines.join("\n")).toContain(`SITESYNC_API_KEY=${key} npx sitesync plan --websites-url ${url}`);
     const response = await fetch(`${url}/api/v1/websites?api_token=${key}`, { headers: { Accept: "application/json" } });
     expect(((await response.json()) as { meta: { total: number } }).meta.total).toBe(12);
     expect(io.errors.some((line) => line.startsWith("GET /api/v1/websites 200"))).toBe(true);
@@ -63,7 +63,9 @@ describe("sitesync sandbox", () => {
     );
     expect(options).toMatchObject({ rateWindowMs: 10_000, latencyMs: 50, rateLimit: 120, websiteLimit: -1, putMissing: 404 });
     expect(options.faults).toMatchObject({ errorRate: 0.1, seed: 7 });
-    expect(sandboxOptions({ "rate-window": "1500" }, {}).rateWindowMs).toBe(1500);
+    expect(sandboxOptions({ "rate-window": "1500ms" }, {}).rateWindowMs).toBe(1500);
+    // A bare number once meant milliseconds: it is refused with the units named, never reinterpreted.
+    expect(() => sandboxOptions({ "rate-window": "1500" }, {})).toThrow('--rate-window needs a unit: 1500s or 1500ms, not "1500"');
     expect(sandboxOptions({}, {}).faults).toBeUndefined();
   });
 

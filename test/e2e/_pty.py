@@ -1,0 +1,35 @@
+"""Runs a command in a real pseudo-terminal (python3's pty module: no native npm build needed), waits for a
+prompt, types the given bytes, and prints one JSON line: {"code": exit code, "output": everything shown}.
+Used by the prompt tests (issue 11): Ctrl-C and Ctrl-D at `Apply these changes?`.
+
+usage: python3 _pty.py PROMPT KEYS_AS_JSON_STRING -- command args...
+"""
+import json, os, pty, select, sys, time
+
+prompt = sys.argv[1].encode()
+keys = json.loads(sys.argv[2]).encode()
+command = sys.argv[sys.argv.index("--") + 1:]
+
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(command[0], command)
+
+output = b""
+typed = False
+deadline = time.time() + 60
+while time.time() < deadline:
+    ready, _, _ = select.select([fd], [], [], 0.1)
+    if ready:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    if not typed and prompt in output:
+        time.sleep(0.2)
+        os.write(fd, keys)
+        typed = True
+_, status = os.waitpid(pid, 0)
+print(json.dumps({"code": os.waitstatus_to_exitcode(status), "typed": typed, "output": output.decode(errors="replace")}))

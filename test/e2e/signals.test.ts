@@ -1,0 +1,79 @@
+/**
+ * Ctrl-C and SIGTERM during an apply, through the real CLI against a sandbox with latency (issue 11): the
+ * first signal stops sending, lets the requests in flight finish, prints the summary and writes a complete
+ * results file, then exits 130/143; a rerun converges.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ApplyReport } from "../../src/run/types.ts";
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { HEADER, sitesync, startSitesync, workdir } from "./helpers.ts";
+
+let sandbox: Sandbox;
+let env: Record<string, string>;
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ rateLimit: 0, latencyMs: 150 });
+  env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
+});
+afterEach(() => sandbox.close());
+
+const DOMAINS = Array.from({ length: 16 }, (_, i) => `site-${String(i + 1).padStart(2, "0")}.example.com`);
+const config = `${HEADER}websites:\n${DOMAINS.map((d) => `  - domain: ${d}\n`).join("")}`;
+const APPLY = ["apply", "--auto-approve", "--concurrency", "2", "--results", "results.json"];
+
+/** The results file is complete: every planned change is there, applied or not started, as the account shows. */
+function expectCompleteResults(dir: string): ApplyReport {
+  const report = JSON.parse(readFileSync(join(dir, "results.json"), "utf8")) as ApplyReport;
+  expect(report.items.map((item) => item.change.kind === "website" && item.change.domain).sort()).toEqual(DOMAINS);
+  const applied = report.items.filter((item) => item.status === "applied");
+  const notStarted = report.items.filter((item) => item.status === "skipped" && item.note?.startsWith("not started"));
+  expect(applied.length + notStarted.length).toBe(DOMAINS.length);
+  expect(applied.length).toBeGreaterThan(0);
+  expect(notStarted.length).toBeGreaterThan(0);
+  expect(sandbox.store.websites().map((w) => w.domain).sort()).toEqual(applied.map((i) => i.change.kind === "website" && i.change.domain).sort());
+  // Written atomically: no temporary file is left beside it.
+  expect(readdirSync(dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  return report;
+}
+
+describe.each([
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const)("%s during apply", (signal, code) => {
+  it(`stops sending, finishes what is in flight, writes the results and exits ${code}; a rerun converges`, async () => {
+    const dir = workdir({ "sitesync.yaml": config });
+    const running = startSitesync(APPLY, { env, cwd: dir });
+    await running.waitForStderr(/applied .*site-/);
+    running.child.kill(signal);
+    const result = await running.done;
+    expect(result.stderr).not.toContain("internal error");
+    expect(result.code).toBe(code);
+    expect(result.stderr).toContain(`${signal} received: stopping after the requests in flight`);
+    const report = expectCompleteResults(dir);
+    const applied = report.items.filter((item) => item.status === "applied").length;
+    expect(result.stderr).toContain(
+      `Interrupted by ${signal}: ${applied} applied, 0 failed, ${DOMAINS.length - applied} not started; results written to results.json. Run apply again to finish.`,
+    );
+
+    const rerun = await sitesync(APPLY, { env, cwd: dir });
+    expect(rerun.code).toBe(0);
+    expect(sandbox.store.websites().map((w) => w.domain).sort()).toEqual(DOMAINS);
+    expect((await sitesync(["plan", "--detailed-exitcode"], { env, cwd: dir })).code).toBe(0);
+  });
+});
+
+it("exits at once on a second SIGINT, leaving no empty results file", async () => {
+  const dir = workdir({ "sitesync.yaml": config });
+  const running = startSitesync(APPLY, { env, cwd: dir });
+  await running.waitForStderr(/applied .*site-/);
+  running.child.kill("SIGINT");
+  await running.waitForStderr(/SIGINT received/);
+  running.child.kill("SIGINT");
+  const result = await running.done;
+  expect(result.code).toBe(130);
+  expect(result.stderr).not.toContain("Interrupted by SIGINT:");
+  // Either not written yet, or written whole: never a 0-byte file from the early writability check.
+  if (existsSync(join(dir, "results.json"))) expectCompleteResults(dir);
+});
