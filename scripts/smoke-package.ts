@@ -126,8 +126,11 @@ async function onNode(node: string): Promise<void> {
     check(after.status === 0, "plan after apply shows no changes (exit 0)", output(after));
 
     mkdirSync(join(app, "infra"), { recursive: true });
+    rmSync(join(app, "infra", "sitesync.yaml"), { force: true });
     const exported = sitesync(["export", "--out", "infra/sitesync.yaml"], api);
     check(exported.status === 0, "export --out", output(exported));
+    const again = sitesync(["export", "--out", "infra/sitesync.yaml"], api);
+    check(again.status === 1 && again.stderr.includes("--update"), "export --out never overwrites a file (exit 1, naming --update)", output(again));
     const schema = /\$schema=(\S+)/.exec(readFileSync(join(app, "infra", "sitesync.yaml"), "utf8"))?.[1] ?? "";
     check(existsSync(resolve(app, "infra", schema)), `the exported modeline's schema (${schema}) resolves from the file's folder`);
 

@@ -85,6 +85,7 @@ function utf8(bytes: Uint8Array): string | undefined {
  * The file's bytes, or why not. Only a regular file of at most `MAX_CONFIG_BYTES` is read (issue 12: a
  * path to /dev/zero or /dev/urandom crashed or hung `validate`). Opened non-blocking, so a FIFO cannot hang
  * the open; the checks are on the opened file, and the read stops one byte past the cap whatever it says.
+ * @internal Not part of the library: its `Buffer` would need @types/node in every consumer.
  */
 export function readBounded(file: string): Buffer | string {
   let fd: number | undefined;
