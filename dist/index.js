@@ -39585,6 +39585,11 @@ function itemLine(item) {
   return `${item.status} ${what}${item.note ? `: ${printable(item.note)}` : ""}`;
 }
 
+// src/render/wait-line.ts
+function waitLine(wait) {
+  return printable(`waiting ${Math.ceil(wait.ms / 1e3)}s: ${wait.origin} asked for a pause (${wait.reason}); --max-wait bounds it`);
+}
+
 // src/render/index.ts
 function render(plan2, format, options = {}) {
   switch (format) {
@@ -45584,9 +45589,12 @@ var RateGate = class {
   #changed = Promise.withResolvers();
   /** A 429 asking for a longer pause ends the run (`http.ts`), so the gate must not hold anyone that long. */
   #maxWaitMs;
-  constructor(windowMs, maxWaitMs = Infinity) {
+  /** Told of every pause a server asks for that holds the run up (DESIGN §12: the run reports its waits). */
+  #onWait;
+  constructor(windowMs, maxWaitMs = Infinity, onWait) {
     this.#windowMs = windowMs;
     this.#maxWaitMs = maxWaitMs;
+    this.#onWait = onWait;
   }
   /** Waits until a request may be sent under the budget, then reserves one unit for it. */
   async acquire(stop) {
@@ -45654,6 +45662,7 @@ var RateGate = class {
     this.#paced = true;
     if (info2.limit !== void 0) this.#limit = info2.limit;
     const retryAt = info2.retryAt ?? Math.max(this.#windowEnd, receivedAt + 1e3);
+    if (retryAt > this.#pausedUntil) this.#onWait?.(retryAt - receivedAt, info2.waitHeader ?? "429 without Retry-After");
     this.#pausedUntil = Math.max(this.#pausedUntil, retryAt);
     if (this.#windowStart !== void 0) this.#windowMs = Math.max(this.#windowMs, retryAt - this.#windowStart);
     this.#windowEnd = retryAt;
@@ -47136,7 +47145,8 @@ function createScheduler(options) {
   const gates = /* @__PURE__ */ new Map();
   const gateFor = (origin) => {
     let gate = gates.get(origin);
-    if (!gate) gates.set(origin, gate = new RateGate(options.rateWindowMs, options.maxWaitMs));
+    const onWait = options.onWait && ((ms, reason) => options.onWait?.({ ms, origin, reason }));
+    if (!gate) gates.set(origin, gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait));
     return gate;
   };
   return {
@@ -47234,7 +47244,8 @@ function createClient(options) {
       concurrency: whole(options.concurrency, DEFAULTS2.concurrency, 1, "--concurrency"),
       rateWindowMs: whole(options.rateWindowMs, DEFAULTS2.rateWindowMs, 1, "rateWindowMs"),
       maxWaitMs,
-      ...options.stop ? { stop: options.stop } : {}
+      ...options.stop ? { stop: options.stop } : {},
+      onWait: options.onWait
     }),
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS2.timeoutMs, 1, "timeoutMs"),
@@ -47269,7 +47280,7 @@ function whole(value, fallback, min, name) {
 }
 
 // src/run/client.ts
-function clientFor(request2, config, onRequest) {
+function clientFor(request2, config, hooks = {}) {
   const { env, settings = {} } = request2;
   const apiKey = request2.secrets?.apiKey || env.SITESYNC_API_KEY || void 0;
   if (!apiKey) {
@@ -47288,7 +47299,8 @@ function clientFor(request2, config, onRequest) {
     timeoutMs: settings.timeoutMs,
     maxWaitMs: settings.maxWaitMs,
     rateWindowMs: settings.rateWindowMs,
-    onRequest,
+    onRequest: hooks.onRequest,
+    onWait: hooks.onWait,
     secrets: () => request2.redactor.secrets(),
     stop: request2.signal
   });
@@ -47986,7 +47998,7 @@ async function execute(request2, hooks, outcome) {
   const settings = request2.settings ?? {};
   const config = load(request2, hooks, outcome);
   if (request2.command === "validate") return;
-  const client = clientFor(request2, config, hooks.onRequest);
+  const client = clientFor(request2, config, hooks);
   const saved = settings.savedPlan;
   if (saved) {
     assertSameConfig(saved, config.digest, config.file);
@@ -48497,7 +48509,8 @@ function hooksOf(ctx, onPlanFile) {
       endGroup();
       annotateChanges(plan2.changes, ctx.event.workspace);
     },
-    onItem: (item, done, total) => info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`))
+    onItem: (item, done, total) => info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`)),
+    onWait: (wait) => info(ctx.redactor.redact(waitLine(wait)))
   };
 }
 function annotateLoad(ctx) {

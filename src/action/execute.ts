@@ -11,7 +11,7 @@ import { getOctokit } from "@actions/github";
 import type { Redactor } from "../api/redact.ts";
 import type { LoadResult } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
-import { itemLine, render } from "../render/index.ts";
+import { itemLine, render, waitLine } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
 import { run } from "../run/run.ts";
 import type { Env, RunHooks, RunSettings } from "../run/types.ts";
@@ -140,6 +140,7 @@ function hooksOf(ctx: RunContext, onPlanFile: (file: string, plan: Plan) => void
       annotateChanges(plan.changes, ctx.event.workspace);
     },
     onItem: (item, done, total) => core.info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`)),
+    onWait: (wait) => core.info(ctx.redactor.redact(waitLine(wait))),
   };
 }
 

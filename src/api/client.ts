@@ -40,6 +40,7 @@ export function createClient(options: ClientOptions): Client {
       rateWindowMs: whole(options.rateWindowMs, DEFAULTS.rateWindowMs, 1, "rateWindowMs"),
       maxWaitMs,
       ...(options.stop ? { stop: options.stop } : {}),
+      onWait: options.onWait,
     }),
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS.timeoutMs, 1, "timeoutMs"),

@@ -91,9 +91,13 @@ export class RateGate {
   /** A 429 asking for a longer pause ends the run (`http.ts`), so the gate must not hold anyone that long. */
   #maxWaitMs: number;
 
-  constructor(windowMs: number, maxWaitMs = Infinity) {
+  /** Told of every pause a server asks for that holds the run up (DESIGN §12: the run reports its waits). */
+  #onWait: ((ms: number, reason: string) => void) | undefined;
+
+  constructor(windowMs: number, maxWaitMs = Infinity, onWait?: (ms: number, reason: string) => void) {
     this.#windowMs = windowMs;
     this.#maxWaitMs = maxWaitMs;
+    this.#onWait = onWait;
   }
 
   /** Waits until a request may be sent under the budget, then reserves one unit for it. */
@@ -175,6 +179,8 @@ export class RateGate {
     this.#paced = true;
     if (info.limit !== undefined) this.#limit = info.limit;
     const retryAt = info.retryAt ?? Math.max(this.#windowEnd, receivedAt + 1000);
+    // Reported once per pause, not once per request that the same 429 holds up.
+    if (retryAt > this.#pausedUntil) this.#onWait?.(retryAt - receivedAt, info.waitHeader ?? "429 without Retry-After");
     this.#pausedUntil = Math.max(this.#pausedUntil, retryAt);
     // The server says when this window ends. `retryAt - start` approximates the true window (Retry-After
     // rounds up; our start estimate is late by at most one round trip): learn it when longer than believed.

@@ -17,6 +17,15 @@ export interface SchedulerOptions {
   maxWaitMs?: number;
   /** Once aborted, requests still waiting for a slot or the rate budget are not sent (they reject). */
   stop?: AbortSignal;
+  /** Told of each pause a server asks for (a 429's Retry-After), before the run waits it out. */
+  onWait?: ((wait: ServerWait) => void) | undefined;
+}
+
+/** A pause a server asked for: how long, which server, and the header that said so. */
+export interface ServerWait {
+  ms: number;
+  origin: string;
+  reason: string;
 }
 
 /** Bounded concurrency (p-limit) across the run, plus one rate gate per origin: each server counts its own. */
@@ -25,7 +34,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const gates = new Map<string, RateGate>();
   const gateFor = (origin: string): RateGate => {
     let gate = gates.get(origin);
-    if (!gate) gates.set(origin, (gate = new RateGate(options.rateWindowMs, options.maxWaitMs)));
+    const onWait = options.onWait && ((ms: number, reason: string) => options.onWait?.({ ms, origin, reason }));
+    if (!gate) gates.set(origin, (gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait)));
     return gate;
   };
 

@@ -2,6 +2,9 @@
 import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import type { WebsiteFields } from "../model/website-fields.ts";
+import type { ServerWait } from "./scheduler.ts";
+
+export type { ServerWait };
 
 export type PerPage = 10 | 25 | 50 | 100;
 export type SortOrder = "asc" | "desc";
@@ -103,6 +106,11 @@ export interface ClientOptions {
   /** The largest answer body read, in bytes after decompression (DESIGN §12). Default 32 MiB. */
   maxBodyBytes?: number;
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Called when a server asks for a pause (a 429's `Retry-After` or `X-RateLimit-Reset`) that the run then
+   * waits out, so a run's time is its plan's estimate plus the waits it reports (DESIGN §12).
+   */
+  onWait?: ((wait: ServerWait) => void) | undefined;
   /**
    * The run's other secrets (passwords, values read from the environment), read as answers arrive: a server's
    * message or body that repeats one (or a key) is withheld whole (DESIGN §12). The keys are always known.

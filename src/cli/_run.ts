@@ -1,8 +1,9 @@
 /** What the commands share around the one orchestrator: their hooks into it and the end of its Outcome. */
-import type { RequestLogEntry } from "../api/types.ts";
+import type { RequestLogEntry, ServerWait } from "../api/types.ts";
 import { formatDiagnostic } from "../errors.ts";
 import { printable } from "../model/printable.ts";
 import type { Plan } from "../plan/types.ts";
+import { waitLine } from "../render/index.ts";
 import type { Outcome, RunHooks } from "../run/types.ts";
 import { reportError } from "./_errors.ts";
 import type { Io } from "./_io.ts";
@@ -14,6 +15,8 @@ export function cliHooks(io: Io, flags: { quiet?: boolean | undefined; verbose?:
       if (!flags.quiet) for (const warning of result.warnings) io.err(printable(formatDiagnostic(warning)));
     },
     ...(flags.verbose ? { onRequest: (entry: RequestLogEntry) => io.err(formatRequest(entry)) } : {}),
+    // Always said (not only with --verbose): a run's time is the plan's estimate plus these waits.
+    ...(flags.quiet ? {} : { onWait: (wait: ServerWait) => io.err(waitLine(wait)) }),
   };
 }
 

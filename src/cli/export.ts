@@ -69,7 +69,7 @@ export default command({
     // Before any request: a hand-written config is never overwritten by accident (issue 10).
     if (out !== undefined && !flags.force && existsSync(out)) throw refuseOverwrite(out);
     const request = { env, settings: connectSettings(flags), redactor: io.redactor, signal };
-    const client = clientFor(request, undefined, cliHooks(io, flags).onRequest);
+    const client = clientFor(request, undefined, cliHooks(io, flags));
     const [websites, projects] = await Promise.all([client.websites.readAll(), flags.projects ? client.projects.readAll() : undefined]);
     const target = out ? dirname(resolve(out)) : process.cwd();
     const { yaml } = exportConfig(projects ? { websites, projects } : { websites }, {
@@ -117,7 +117,7 @@ async function update(file: string, options: UpdateOptions, flags: ExportFlags, 
   const config = loaded.config;
   io.redactor.add(config.secrets);
   const source = readFileSync(file, "utf8");
-  const client = clientFor({ env, settings: connectSettings(flags), redactor: io.redactor }, config, cliHooks(io, flags).onRequest);
+  const client = clientFor({ env, settings: connectSettings(flags), redactor: io.redactor }, config, cliHooks(io, flags));
   const [websites, projects] = await Promise.all([
     client.websites.readAll(),
     config.projects === undefined ? undefined : client.projects.readAll(),

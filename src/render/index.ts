@@ -35,3 +35,4 @@ export { md } from "./md.ts";
 export { printable } from "./_values.ts";
 export { renderResultsMarkdown } from "./results-markdown.ts";
 export { itemLine, renderResultsText } from "./results-text.ts";
+export { waitLine } from "./wait-line.ts";

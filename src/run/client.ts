@@ -3,7 +3,7 @@ import type { Redactor } from "../api/redact.ts";
 import type { Client, RequestLogEntry } from "../api/types.ts";
 import type { Config } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
-import type { ConnectSettings, Env, RunSecrets } from "./types.ts";
+import type { ConnectSettings, Env, RunHooks, RunSecrets } from "./types.ts";
 
 export interface ConnectRequest {
   env: Env;
@@ -21,7 +21,7 @@ export interface ConnectRequest {
 export function clientFor(
   request: ConnectRequest,
   config: Pick<Config, "websitesUrl" | "projectsUrl"> | undefined,
-  onRequest?: (entry: RequestLogEntry) => void,
+  hooks: Pick<RunHooks, "onRequest" | "onWait"> = {},
 ): Client {
   const { env, settings = {} } = request;
   const apiKey = request.secrets?.apiKey || env.SITESYNC_API_KEY || undefined;
@@ -41,7 +41,8 @@ export function clientFor(
     timeoutMs: settings.timeoutMs,
     maxWaitMs: settings.maxWaitMs,
     rateWindowMs: settings.rateWindowMs,
-    onRequest,
+    onRequest: hooks.onRequest,
+    onWait: hooks.onWait,
     secrets: () => request.redactor.secrets(),
     stop: request.signal,
   });

@@ -56,7 +56,7 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
   const settings = request.settings ?? {};
   const config = load(request, hooks, outcome);
   if (request.command === "validate") return;
-  const client = clientFor(request, config, hooks.onRequest);
+  const client = clientFor(request, config, hooks);
   const saved = settings.savedPlan;
   if (saved) {
     assertSameConfig(saved, config.digest, config.file);

@@ -1,6 +1,6 @@
 /** What the one orchestrator takes and gives back (DESIGN §9: config + env + settings -> Outcome). */
 import type { Redactor } from "../api/redact.ts";
-import type { RequestLogEntry } from "../api/types.ts";
+import type { RequestLogEntry, ServerWait } from "../api/types.ts";
 import type { ApplyCounts, ItemResult } from "../apply/types.ts";
 import type { Env } from "../config/interpolate.ts";
 import type { Config, LoadResult } from "../config/types.ts";
@@ -74,6 +74,8 @@ export interface RunHooks {
   /** The config was loaded (its secrets already redacted): warnings, or errors before the run ends. */
   onLoad?(result: LoadResult): void;
   onRequest?(entry: RequestLogEntry): void;
+  /** A server asked for a pause that the run waits out (within `--max-wait`). */
+  onWait?(wait: ServerWait): void;
   /** A plan was made (or a saved plan checked); `stale` holds its changes that no longer apply. */
   onPlan?(plan: Plan, stale: readonly ItemResult[]): void | Promise<void>;
   /** Called before applying anything; throwing cancels the run. */

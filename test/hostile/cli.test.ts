@@ -57,6 +57,13 @@ describe("sitesync plan against a hostile server", () => {
     );
   });
 
+  it("says when it waits out a pause the server asked for, then plans", async () => {
+    const result = await plan("retry-after-second");
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`waiting 1s: ${server.url} asked for a pause (Retry-After: 1); --max-wait bounds it`);
+    expect(result.stdout).toContain("example.com");
+  });
+
   it("refuses a website with a negative id", async () => {
     const result = await plan("negative-id");
     expect(result.code).toBe(1);

@@ -35,6 +35,8 @@ export type Scenario =
   | "unavailable-day"
   /** A 429 with a negative Retry-After, then the listing. */
   | "retry-after-negative"
+  /** A 429 asking for one second, then the listing: a wait within --max-wait, which the run reports. */
+  | "retry-after-second"
   /** A website with a negative id. */
   | "negative-id"
   /** A search that never finds the domain, with a thousand pages of near misses. */
@@ -135,6 +137,9 @@ export async function startHostileServer(): Promise<HostileServer> {
         return json(res, 503, { message: "Service Unavailable" }, { "Retry-After": String(DAY_S) });
       case "retry-after-negative":
         if (throttled++ === 0) return json(res, 429, { message: "Too Many Attempts." }, { "Retry-After": "-5" });
+        return json(res, 200, { data: [website(1)], meta: meta(page, 1, 100) });
+      case "retry-after-second":
+        if (throttled++ === 0) return json(res, 429, { message: "Too Many Attempts." }, { "Retry-After": "1" });
         return json(res, 200, { data: [website(1)], meta: meta(page, 1, 100) });
       case "negative-id":
         return json(res, 200, { data: [website(-1)], meta: meta(page, 1, 100) });

@@ -1,0 +1,9 @@
+import { printable } from "./_values.ts";
+
+/**
+ * A pause a server asked for, as the CLI and the Action log it: `waiting 12s: https://host asked for a pause
+ * (Retry-After: 12); --max-wait bounds it`. A run's time is its plan's estimate plus these (DESIGN §12).
+ */
+export function waitLine(wait: { ms: number; origin: string; reason: string }): string {
+  return printable(`waiting ${Math.ceil(wait.ms / 1000)}s: ${wait.origin} asked for a pause (${wait.reason}); --max-wait bounds it`);
+}
