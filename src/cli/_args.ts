@@ -49,7 +49,8 @@ export const planArgs = {
 
 type ApiFlags = { [K in keyof typeof apiArgs]?: string | undefined };
 type PlanFlags = { "sync-write-only"?: boolean | undefined; "max-deletes"?: string | undefined; "allow-empty"?: boolean | undefined };
-const SELECTION_FLAGS = ["target", "exclude"] as const;
+/** The only flags that may be given more than once; any other given twice is refused (src/cli/_flags.ts). */
+export const SELECTION_FLAGS = ["target", "exclude"] as const;
 
 /** The connection flags as the run takes them. */
 export function connectSettings(flags: ApiFlags): ConnectSettings {

@@ -14,6 +14,7 @@
 import { type ArgDef, type ArgsDef, parseArgs } from "citty";
 import { didYouMean } from "../config/did-you-mean.ts";
 import { UsageError } from "../errors.ts";
+import { SELECTION_FLAGS } from "./_args.ts";
 
 /** Terraform flags whose sitesync spelling is not simply the same name with two dashes. */
 const TERRAFORM_HABITS: Record<string, string> = {
@@ -34,6 +35,7 @@ export function checkFlags(rawArgs: string[], args: ArgsDef, command: string): v
   const { long, short } = knownFlags(args);
   const positionals = Object.entries(args).filter(([, def]) => def.type === "positional");
   const words: string[] = [];
+  const seen = new Set<string>();
   for (let i = 0; i < rawArgs.length; i++) {
     const raw = rawArgs[i]!;
     if (raw === "--") {
@@ -50,12 +52,17 @@ export function checkFlags(rawArgs: string[], args: ArgsDef, command: string): v
     } else if (raw.startsWith("-") && raw !== "-") {
       const name = raw.slice(1).split("=")[0]!;
       flag = name.length === 1 ? short.get(name) : undefined;
-      if (!flag) throw name.length === 1 ? unknownFlag(`-${name}`, name, long) : singleDash(raw, long);
+      if (!flag) throw name.length === 1 ? unknownFlag(`-${name}`, name, long) : singleDash(raw, long, short);
       inlineValue = raw.includes("=") ? raw.slice(raw.indexOf("=") + 1) : undefined;
     } else {
       words.push(raw);
       continue;
     }
+    // citty keeps the last of two values silently: `--out a.json --out b.json` would save only b.json.
+    if (seen.has(flag.name) && !(SELECTION_FLAGS as readonly string[]).includes(flag.name)) {
+      throw new UsageError(`--${flag.name} is given twice: give it once (see --help)`);
+    }
+    seen.add(flag.name);
     if (flag.def.type === "boolean") {
       if (inlineValue !== undefined) throw new UsageError(`${raw.split("=")[0]} takes no value (see --help)`);
       continue;
@@ -91,12 +98,19 @@ function unknownFlag(shown: string, name: string, long: Map<string, Flag>): Usag
 }
 
 /** `-out plan.json`, `-detailed-exitcode`: a Terraform habit, named with its sitesync spelling. */
-function singleDash(raw: string, long: Map<string, Flag>): UsageError {
+function singleDash(raw: string, long: Map<string, Flag>, short: Map<string, Flag>): UsageError {
   const token = raw.slice(1);
   const name = token.split("=")[0]!;
   const equivalent = TERRAFORM_HABITS[token] ?? TERRAFORM_HABITS[name];
-  if (long.has(name)) {
-    return new UsageError(`${raw.split("=")[0]} is not read as a flag: use --${token} (long flags take two dashes)`);
+  const known = long.get(name);
+  if (known) {
+    // A switch takes no value: `-auto-approve=true` is `--auto-approve`.
+    const spelling = known.def.type === "boolean" ? name : token;
+    return new UsageError(`${raw.split("=")[0]} is not read as a flag: use --${spelling} (long flags take two dashes)`);
+  }
+  if (!raw.includes("=") && [...name].every((letter) => short.has(letter))) {
+    const apart = [...name].map((letter) => `-${letter}`).join(" ");
+    return new UsageError(`${raw}: short flags are not combined; write ${apart} (see --help)`);
   }
   if (equivalent) return new UsageError(`${raw} is a Terraform flag: sitesync uses ${equivalent} (see --help)`);
   const guess = didYouMean(name, [...long.keys()]);

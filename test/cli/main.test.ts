@@ -69,6 +69,10 @@ describe("sitesync", () => {
     [["plna"], 'error: unknown command "plna": did you mean plan? Commands: validate, plan, apply, show, export, sandbox, help, version\n'],
     [["--verbose", "plan"], "error: --verbose goes after the command (sitesync <command> --verbose); commands: validate, plan, apply, show, export, sandbox, help, version\n"],
     [["version", "--json"], "error: unknown flag --json (see --help)\n"],
+    [["apply", "-auto-approve=true"], "error: -auto-approve is not read as a flag: use --auto-approve (long flags take two dashes)\n"],
+    [["plan", "--out", "a.json", "--out", "b.json"], "error: --out is given twice: give it once (see --help)\n"],
+    [["plan", "-c", "a.yaml", "--config", "b.yaml"], "error: --config is given twice: give it once (see --help)\n"],
+    [["apply", "-yq"], "error: -yq: short flags are not combined; write -y -q (see --help)\n"],
   ])("refuses %j with the spelling to use (exit 1)", async (args, message) => {
     expect(await cli(args)).toEqual({ code: 1, stdout: "", stderr: message });
   });
