@@ -47734,6 +47734,7 @@ function passwordsOf(config) {
 }
 
 // src/apply/preconditions.ts
+var ALREADY_APPLIED = "already applied";
 function indexLive2(live) {
   return {
     byId: new Map(live.websites.map((w2) => [w2.id, w2])),
@@ -47746,7 +47747,7 @@ function alreadyApplied(changes, live) {
   const done = /* @__PURE__ */ new Map();
   for (const change of changes) {
     const reason = staleReason(change, index);
-    if (reason?.startsWith("already applied")) done.set(change, reason);
+    if (reason?.startsWith(ALREADY_APPLIED)) done.set(change, reason);
   }
   return done;
 }
@@ -47757,20 +47758,20 @@ function hasPlannedValues(live, fields) {
 function staleReason(change, { byId, byDomain, byName: byName2 }) {
   if (change.kind === "project") {
     const live2 = byName2.get(change.project);
-    if (!live2) return `already applied: project ${change.project} no longer exists`;
+    if (!live2) return `${ALREADY_APPLIED}: project ${change.project} no longer exists`;
     return projectFingerprint(live2) === change.fingerprint ? void 0 : `project ${change.project} changed since the plan`;
   }
   if (change.action === "create") {
     const live2 = byDomain.get(change.domain);
     if (!live2) return void 0;
-    return hasPlannedValues(live2, change.fields) ? `already applied: ${change.domain} exists (id ${live2.id}) with the planned values` : `${change.domain} was created by someone else since the plan`;
+    return hasPlannedValues(live2, change.fields) ? `${ALREADY_APPLIED}: ${change.domain} exists (id ${live2.id}) with the planned values` : `${change.domain} was created by someone else since the plan`;
   }
   const live = byId.get(change.id);
   if (!live) {
-    return change.action === "delete" ? `already applied: ${change.domain} (id ${change.id}) no longer exists` : `${change.domain} (id ${change.id}) no longer exists`;
+    return change.action === "delete" ? `${ALREADY_APPLIED}: ${change.domain} (id ${change.id}) no longer exists` : `${change.domain} (id ${change.id}) no longer exists`;
   }
   if (websiteFingerprint(live) === change.fingerprint) return void 0;
-  return change.action === "update" && hasPlannedValues(live, change.fields) ? `already applied: ${change.domain} has the planned values` : `${change.domain} changed since the plan`;
+  return change.action === "update" && hasPlannedValues(live, change.fields) ? `${ALREADY_APPLIED}: ${change.domain} has the planned values` : `${change.domain} changed since the plan`;
 }
 
 // src/apply/reviewed.ts

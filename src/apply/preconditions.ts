@@ -10,6 +10,14 @@ import { projectFingerprint, websiteFingerprint } from "../plan/fingerprint.ts";
 import type { Change, FieldChange, Plan } from "../plan/types.ts";
 import type { ItemResult } from "./types.ts";
 
+/** How a stale note starts when the account shows the change done (the same plan applied twice). */
+export const ALREADY_APPLIED = "already applied";
+
+/** Whether a skipped item was skipped because its change is done already. */
+export function isAlreadyApplied(item: ItemResult): boolean {
+  return item.note?.startsWith(`stale: ${ALREADY_APPLIED}`) ?? false;
+}
+
 export interface Preconditions {
   /** The plan without its stale changes. */
   plan: Plan;
@@ -55,14 +63,14 @@ function indexLive(live: Live): LiveIndex {
 
 /**
  * Why a saved change a fresh plan no longer calls for is done already, judged by the account as it is now
- * (`already applied: …`), or undefined when the account does not show it done (a forged or outdated change).
+ * (`${ALREADY_APPLIED}: …`), or undefined when the account does not show it done (a forged or outdated change).
  */
 export function alreadyApplied(changes: readonly Change[], live: Live): Map<Change, string> {
   const index = indexLive(live);
   const done = new Map<Change, string>();
   for (const change of changes) {
     const reason = staleReason(change, index);
-    if (reason?.startsWith("already applied")) done.set(change, reason);
+    if (reason?.startsWith(ALREADY_APPLIED)) done.set(change, reason);
   }
   return done;
 }
@@ -76,7 +84,7 @@ function hasPlannedValues(live: LiveWebsite, fields: readonly FieldChange[]): bo
 function staleReason(change: Change, { byId, byDomain, byName }: LiveIndex): string | undefined {
   if (change.kind === "project") {
     const live = byName.get(change.project);
-    if (!live) return `already applied: project ${change.project} no longer exists`;
+    if (!live) return `${ALREADY_APPLIED}: project ${change.project} no longer exists`;
     return projectFingerprint(live) === change.fingerprint ? undefined : `project ${change.project} changed since the plan`;
   }
   if (change.action === "create") {
@@ -84,17 +92,17 @@ function staleReason(change: Change, { byId, byDomain, byName }: LiveIndex): str
     if (!live) return undefined;
     // Applying the same saved plan twice finds its own work: say so, rather than blame someone else.
     return hasPlannedValues(live, change.fields)
-      ? `already applied: ${change.domain} exists (id ${live.id}) with the planned values`
+      ? `${ALREADY_APPLIED}: ${change.domain} exists (id ${live.id}) with the planned values`
       : `${change.domain} was created by someone else since the plan`;
   }
   const live = byId.get(change.id);
   if (!live) {
     return change.action === "delete"
-      ? `already applied: ${change.domain} (id ${change.id}) no longer exists`
+      ? `${ALREADY_APPLIED}: ${change.domain} (id ${change.id}) no longer exists`
       : `${change.domain} (id ${change.id}) no longer exists`;
   }
   if (websiteFingerprint(live) === change.fingerprint) return undefined;
   return change.action === "update" && hasPlannedValues(live, change.fields)
-    ? `already applied: ${change.domain} has the planned values`
+    ? `${ALREADY_APPLIED}: ${change.domain} has the planned values`
     : `${change.domain} changed since the plan`;
 }

@@ -1,5 +1,7 @@
 import { createInterface } from "node:readline/promises";
+import { isAlreadyApplied } from "../apply/preconditions.ts";
 import { readSavedPlan } from "../apply/saved-plan.ts";
+import type { ItemResult } from "../apply/types.ts";
 import { UsageError } from "../errors.ts";
 import { partialLine, printable, render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
@@ -91,13 +93,24 @@ function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet:
   else if (outcome.review) {
     const n = outcome.review.notApplied.length;
     if (n > 0) io.err(`${n} change${n === 1 ? " was" : "s were"} not applied: not in the reviewed plan. Plan again, review and apply them.`);
-  } else if (stale.length > 0) io.err(`${stale.length} change${stale.length === 1 ? " was" : "s were"} stale and skipped: plan again to review them.`);
+  } else if (stale.length > 0) io.err(staleSummary(stale));
   if (outcome.unconverged) printVerification(outcome.unconverged, io);
   if (outcome.notInSavedPlan && !options.quiet) {
     const n = outcome.notInSavedPlan;
     io.err(`${n} other difference${n === 1 ? "" : "s"} found now ${n === 1 ? "is" : "are"} not in the saved plan and ${n === 1 ? "was" : "were"} not applied: plan again to review ${n === 1 ? "it" : "them"}.`);
   }
   return conclude(outcome, io);
+}
+
+/** Stale changes of a saved plan: those the account shows done already are told apart (not to plan again). */
+function staleSummary(stale: readonly ItemResult[]): string {
+  const done = stale.filter(isAlreadyApplied).length;
+  const moved = stale.length - done;
+  const parts = [
+    ...(done > 0 ? [`${done} change${done === 1 ? " was" : "s were"} already applied: this plan was applied before, nothing to do for ${done === 1 ? "it" : "them"}`] : []),
+    ...(moved > 0 ? [`${moved} change${moved === 1 ? " was" : "s were"} stale and skipped: plan again to review ${moved === 1 ? "it" : "them"}`] : []),
+  ];
+  return `${parts.join("; ")}.`;
 }
 
 /** Why a review approves nothing, and the reviewed changes that are no longer needed (not failures). */

@@ -55,6 +55,10 @@ describe("saved plans and files", () => {
     expect(second.stdout).toContain("stale: already applied: new.example.com exists (id 4) with the planned values");
     expect(second.stdout).toContain("stale: already applied: drift.example.com has the planned values");
     expect(second.stdout).not.toContain("someone else");
+    // Done already is not "stale": it does not ask to plan again. It stays exit 4, as Terraform refuses a stale plan.
+    expect(second.stderr).toContain("2 changes were already applied: this plan was applied before, nothing to do for them.");
+    expect(second.stderr).not.toContain("plan again");
+    expect(second.code).toBe(4);
     expect(JSON.parse(readFileSync(join(dir, "results.json"), "utf8"))).toMatchObject({ counts: { applied: 2 } });
     expect(readdirSync(dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
