@@ -45076,7 +45076,7 @@ var MAX_CONFIG_BYTES = 10 * 2 ** 20;
 function readSource(file, source) {
   const bytes = source === void 0 ? readBounded(file) : Buffer.from(source, "utf8");
   if (typeof bytes === "string") {
-    const message = `cannot read the config: ${bytes} (pass its path with -c/--config)`;
+    const message = `cannot read the config: ${bytes} (${bytes === "no such file" ? `pass another path with -c/--config, or write one from the account: sitesync export --out ${file}` : "pass its path with -c/--config"})`;
     return { error: { file, line: 1, column: 1, code: "file.unreadable", path: "", message, severity: "error" } };
   }
   const text2 = utf8(bytes);
@@ -45093,18 +45093,19 @@ function utf8(bytes) {
     return void 0;
   }
 }
-function readBounded(file) {
+function readBounded(file, maxBytes = MAX_CONFIG_BYTES, what = "a config") {
   let fd;
   try {
     fd = openSync(file, constants3.O_RDONLY | constants3.O_NONBLOCK);
     const stat2 = fstatSync(fd);
     if (stat2.isDirectory()) return "it is a directory";
     if (!stat2.isFile()) return "it is not a regular file (a device, a FIFO or a socket)";
-    if (stat2.size > MAX_CONFIG_BYTES) return `it is ${mib(stat2.size)}, more than the ${mib(MAX_CONFIG_BYTES)} a config may be`;
-    const buffer = Buffer.allocUnsafe(MAX_CONFIG_BYTES + 1);
+    if (stat2.size > maxBytes) return `it is ${mib(stat2.size)}, more than the ${mib(maxBytes)} ${what} may be`;
+    const buffer = Buffer.allocUnsafe(Math.min(stat2.size, maxBytes) + 1);
     let length = 0;
     for (let n4 = -1; n4 !== 0 && length < buffer.length; length += n4) n4 = readSync(fd, buffer, length, buffer.length - length, null);
-    if (length > MAX_CONFIG_BYTES) return `it is more than the ${mib(MAX_CONFIG_BYTES)} a config may be`;
+    if (length > maxBytes) return `it is more than the ${mib(maxBytes)} ${what} may be`;
+    if (length > stat2.size) return "it changed while it was read: try again";
     return buffer.subarray(0, length);
   } catch (cause) {
     const code = cause.code;
@@ -45412,6 +45413,7 @@ function sha256(text2) {
 
 // src/apply/saved-plan.ts
 var validatePlan;
+var MAX_PLAN_BYTES = 256 * 2 ** 20;
 function assertSameConfig(plan2, configDigest, file) {
   if (plan2.configDigest !== configDigest) {
     throw new SafetyError(
@@ -46409,7 +46411,7 @@ async function send(request2, limits) {
     const ms = Math.round(performance.now() - started);
     const cause = error2 instanceof FetchError ? error2.cause : error2;
     if (signal?.aborted) {
-      return { kind: "failure", reason: "timeout", detail: `no answer within ${timeoutMs} ms`, neverSent: false, cause, ms };
+      return { kind: "failure", reason: "timeout", detail: `no answer within ${timeoutMs} ms (raise --timeout if the server is this slow)`, neverSent: false, cause, ms };
     }
     const code = errorCode(cause);
     const detail = code ? `connection failed (${code})` : `connection failed (${messageOf(cause)})`;

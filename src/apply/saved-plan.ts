@@ -1,6 +1,5 @@
 /** Reading a plan saved by `plan --out` back, refusing one that was altered, refused, or made elsewhere. */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { readBounded } from "../config/load.ts";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import schema from "../../schemas/plan.schema.json" with { type: "json" };
@@ -29,13 +28,14 @@ export function readSavedPlan(file: string): Plan {
  * for a file that cannot be read or is not a plan of this version (JSON, then the plan schema), a
  * `SafetyError` (exit 4) for one whose hash does not match its content.
  */
+/** A saved plan of 100,000 changes is about 40 MiB of JSON. */
+const MAX_PLAN_BYTES = 256 * 2 ** 20;
+
 export function readPlanFile(file: string): Plan {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    throw new UsageError(`cannot read the plan file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
+  // Bounded like a config (DESIGN §12): a plan path may name a FIFO or a device.
+  const bytes = readBounded(file, MAX_PLAN_BYTES, "a saved plan");
+  if (typeof bytes === "string") throw new UsageError(`cannot read the plan file ${file}: ${bytes}`);
+  const text = bytes.toString("utf8");
   let data: unknown;
   try {
     data = JSON.parse(text);

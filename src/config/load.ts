@@ -62,7 +62,7 @@ export const MAX_CONFIG_BYTES = 10 * 2 ** 20;
 function readSource(file: string, source: string | undefined): { text: string; digest: string } | { error: Diagnostic } {
   const bytes = source === undefined ? readBounded(file) : Buffer.from(source, "utf8");
   if (typeof bytes === "string") {
-    const message = `cannot read the config: ${bytes} (pass its path with -c/--config)`;
+    const message = `cannot read the config: ${bytes} (${bytes === "no such file" ? `pass another path with -c/--config, or write one from the account: sitesync export --out ${file}` : "pass its path with -c/--config"})`;
     return { error: { file, line: 1, column: 1, code: "file.unreadable", path: "", message, severity: "error" } };
   }
   const text = utf8(bytes);
@@ -87,18 +87,20 @@ function utf8(bytes: Uint8Array): string | undefined {
  * the open; the checks are on the opened file, and the read stops one byte past the cap whatever it says.
  * @internal Not part of the library: its `Buffer` would need @types/node in every consumer.
  */
-export function readBounded(file: string): Buffer | string {
+export function readBounded(file: string, maxBytes: number = MAX_CONFIG_BYTES, what = "a config"): Buffer | string {
   let fd: number | undefined;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
     if (stat.isDirectory()) return "it is a directory";
     if (!stat.isFile()) return "it is not a regular file (a device, a FIFO or a socket)";
-    if (stat.size > MAX_CONFIG_BYTES) return `it is ${mib(stat.size)}, more than the ${mib(MAX_CONFIG_BYTES)} a config may be`;
-    const buffer = Buffer.allocUnsafe(MAX_CONFIG_BYTES + 1);
+    if (stat.size > maxBytes) return `it is ${mib(stat.size)}, more than the ${mib(maxBytes)} ${what} may be`;
+    // One byte more than the file said it holds: a file that grows while it is read is caught below.
+    const buffer = Buffer.allocUnsafe(Math.min(stat.size, maxBytes) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
-    if (length > MAX_CONFIG_BYTES) return `it is more than the ${mib(MAX_CONFIG_BYTES)} a config may be`;
+    if (length > maxBytes) return `it is more than the ${mib(maxBytes)} ${what} may be`;
+    if (length > stat.size) return "it changed while it was read: try again";
     return buffer.subarray(0, length);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;

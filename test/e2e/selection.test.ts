@@ -129,7 +129,7 @@ describe("show on a file that is not an intact plan", () => {
     expect(other!.code).toBe(1);
     expect(other!.stderr).toContain("other.json is not a plan saved by this version of `sitesync plan --out`");
     expect(missing!.code).toBe(1);
-    expect(missing!.stderr).toContain("cannot read the plan file nope.json: ENOENT");
+    expect(missing!.stderr).toContain("cannot read the plan file nope.json: no such file");
   });
 
   it("notes a config that changed since the plan, and still shows it", async () => {

@@ -108,4 +108,17 @@ describe("sitesync validate on a config that is not a small regular file", () =>
     expect(result.stderr).toContain(why);
     expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
   });
+
+  it.each([
+    ["/dev/zero", () => "/dev/zero", "it is not a regular file (a device, a FIFO or a socket)"],
+    ["a FIFO", fifo, "it is not a regular file (a device, a FIFO or a socket)"],
+    ["a directory", () => dir, "it is a directory"],
+  ])("a saved plan at %s: show and apply exit 1 naming the path", async (_name, path, why) => {
+    const file = path();
+    for (const command of ["show", "apply"]) {
+      const result = await sitesync([command, file], { cwd: dir, env: { SITESYNC_API_KEY: KEY } });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`cannot read the plan file ${file}: ${why}`);
+    }
+  });
 });
