@@ -67,7 +67,7 @@ describe("sitesync", () => {
     [["plan", "-o", "--quiet"], "error: --out needs a value (plan.json) (see --help)\n"],
     [["plan", "--detailed-exitcode=false"], "error: --detailed-exitcode takes no value (see --help)\n"],
     [["plna"], 'error: unknown command "plna": did you mean plan? Commands: validate, plan, apply, show, export, sandbox, help, version\n'],
-    [["--verbose", "plan"], "error: --verbose goes after the command (sitesync <command> --verbose); commands: validate, plan, apply, show, export, sandbox, help, version\n"],
+    [["--verbose", "plan"], "error: --verbose: a command comes first, flags after it (sitesync <command> --help lists them); commands: validate, plan, apply, show, export, sandbox, help, version\n"],
     [["version", "--json"], "error: unknown flag --json (see --help)\n"],
     [["apply", "-auto-approve=true"], "error: -auto-approve is not read as a flag: use --auto-approve (long flags take two dashes)\n"],
     [["plan", "--out", "a.json", "--out", "b.json"], "error: --out is given twice: give it once (see --help)\n"],
