@@ -11,11 +11,11 @@ import { plural } from "../model/plural.ts";
 import { clientFor } from "../run/client.ts";
 import { ExitCode } from "../run/exit-code.ts";
 import type { Env } from "../run/types.ts";
+import { writeNewOutput, writeOutput } from "../run/write-file.ts";
 import { apiArgs, connectSettings, outputArgs } from "./_args.ts";
 import { command } from "./_command.ts";
 import type { Io } from "./_io.ts";
 import { cliHooks } from "./_run.ts";
-import { writeAtomically, writeNew } from "./_write.ts";
 
 const URL_KEYS: ReadonlySet<string> = new Set(["websites_url", "projects_url"]);
 
@@ -78,8 +78,8 @@ export default command({
     // The file is an output like stdout: a live name that echoes a key must not carry it there (DESIGN §12).
     const text = io.redactor.redact(yaml);
     if (out === undefined) io.out(text);
-    else if (flags.force) writeAtomically(out, text);
-    else if (!writeNew(out, text)) throw refuseOverwrite(out);
+    else if (flags.force) writeOutput(out, text);
+    else if (!writeNewOutput(out, text)) throw refuseOverwrite(out);
     if (!flags.quiet) {
       const where = out ? ` to ${out}` : "";
       io.err(`Exported ${plural(websites.length, "website")}${projects ? ` and ${plural(projects.length, "project")}` : ""}${where}.`);
@@ -135,7 +135,7 @@ async function update(file: string, options: UpdateOptions, flags: ExportFlags, 
     return ExitCode.error;
   }
   if (result.diff) io.out(io.color ? colorDiff(result.diff) : result.diff);
-  if (result.text !== source && !options.dryRun) writeAtomically(file, result.text);
+  if (result.text !== source && !options.dryRun) writeOutput(file, result.text);
   if (!flags.quiet) io.err(summaryLine(file, result.summary, result.text !== source, options.dryRun));
   return ExitCode.ok;
 }
