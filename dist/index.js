@@ -47748,8 +47748,8 @@ function alreadyApplied(changes, live) {
   const index = indexLive2(live);
   const done = /* @__PURE__ */ new Map();
   for (const change of changes) {
-    const reason = staleReason(change, index);
-    if (reason?.startsWith(ALREADY_APPLIED)) done.set(change, reason);
+    const reason = doneReason(change, index);
+    if (reason) done.set(change, `${ALREADY_APPLIED}: ${reason}`);
   }
   return done;
 }
@@ -47757,23 +47757,16 @@ function hasPlannedValues(live, fields) {
   const canonical2 = (value) => JSON.stringify(Array.isArray(value) ? [...new Set(value)].sort() : value ?? null);
   return fields.every((f2) => f2.writeOnly || canonical2(live[f2.field]) === canonical2(f2.after));
 }
-function staleReason(change, { byId, byDomain, byName: byName2 }) {
-  if (change.kind === "project") {
-    const live2 = byName2.get(change.project);
-    if (!live2) return `${ALREADY_APPLIED}: project ${change.project} no longer exists`;
-    return projectFingerprint(live2) === change.fingerprint ? void 0 : `project ${change.project} changed since the plan`;
-  }
+function doneReason(change, { byId, byDomain, byName: byName2 }) {
+  if (change.kind === "project") return byName2.has(change.project) ? void 0 : `project ${change.project} no longer exists`;
   if (change.action === "create") {
     const live2 = byDomain.get(change.domain);
-    if (!live2) return void 0;
-    return hasPlannedValues(live2, change.fields) ? `${ALREADY_APPLIED}: ${change.domain} exists (id ${live2.id}) with the planned values` : `${change.domain} was created by someone else since the plan`;
+    return live2 && hasPlannedValues(live2, change.fields) ? `${change.domain} exists (id ${live2.id}) with the planned values` : void 0;
   }
   const live = byId.get(change.id);
-  if (!live) {
-    return change.action === "delete" ? `${ALREADY_APPLIED}: ${change.domain} (id ${change.id}) no longer exists` : `${change.domain} (id ${change.id}) no longer exists`;
-  }
-  if (websiteFingerprint(live) === change.fingerprint) return void 0;
-  return change.action === "update" && hasPlannedValues(live, change.fields) ? `${ALREADY_APPLIED}: ${change.domain} has the planned values` : `${change.domain} changed since the plan`;
+  if (change.action === "delete") return live ? void 0 : `${change.domain} (id ${change.id}) no longer exists`;
+  const moved = live !== void 0 && websiteFingerprint(live) !== change.fingerprint;
+  return moved && hasPlannedValues(live, change.fields) ? `${change.domain} has the planned values` : void 0;
 }
 
 // src/apply/reviewed.ts
@@ -47941,17 +47934,22 @@ async function intersectWithReview(review, config, client, settings) {
 }
 
 // src/run/write-file.ts
-import { accessSync, constants as constants4, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants as constants4, linkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 function writeOutput(path, text2) {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  const temp = tempBeside(path);
   try {
     writeFileSync(temp, text2, { flag: "wx" });
+    const existing = statSync(path, { throwIfNoEntry: false });
+    if (existing) chmodSync(temp, existing.mode & 4095);
     renameSync(temp, path);
   } catch (error2) {
     rmSync(temp, { force: true });
     throw cannotWrite(path, error2);
   }
+}
+function tempBeside(path) {
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
 }
 function checkWritable(path) {
   try {

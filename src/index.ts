@@ -23,7 +23,7 @@ export * from "./plan/index.ts";
 export type * from "./plan/types.ts";
 export { render, type RenderFormat, type RenderOptions } from "./render/index.ts";
 export { apply } from "./apply/apply.ts";
-export { checkPreconditions } from "./apply/preconditions.ts";
+export { confirmSavedPlan, intersectReviewed } from "./apply/reviewed.ts";
 export { readSavedPlan } from "./apply/saved-plan.ts";
 export type * from "./apply/types.ts";
 export { startSandbox } from "./sandbox/index.ts";

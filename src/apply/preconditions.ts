@@ -1,13 +1,13 @@
 /**
- * A saved plan is applied only where the account still looks as it did when the plan was made (DESIGN §3):
- * the touched items are re-read, and a change whose live item moved on is skipped and reported as stale.
+ * Whether a saved change is done already, judged by the account as it is now (DESIGN §3): a saved plan is
+ * confirmed against a fresh plan (`confirmSavedPlan`), and a saved change the fresh plan no longer calls for
+ * is told apart here as `already applied` (the same plan applied twice) rather than refused.
  */
-import type { Client } from "../api/types.ts";
 import type { LiveProject } from "../model/project.ts";
 import type { Live } from "../model/state.ts";
 import type { LiveWebsite } from "../model/website.ts";
-import { projectFingerprint, websiteFingerprint } from "../plan/fingerprint.ts";
-import type { Change, FieldChange, Plan } from "../plan/types.ts";
+import { websiteFingerprint } from "../plan/fingerprint.ts";
+import type { Change, FieldChange } from "../plan/types.ts";
 import type { ItemResult } from "./types.ts";
 
 /** How a stale note starts when the account shows the change done (the same plan applied twice). */
@@ -16,35 +16,6 @@ export const ALREADY_APPLIED = "already applied";
 /** Whether a skipped item was skipped because its change is done already. */
 export function isAlreadyApplied(item: ItemResult): boolean {
   return item.note?.startsWith(`stale: ${ALREADY_APPLIED}`) ?? false;
-}
-
-export interface Preconditions {
-  /** The plan without its stale changes. */
-  plan: Plan;
-  /** One skipped result per stale change, saying what moved. */
-  stale: ItemResult[];
-}
-
-/**
- * Re-reads what `plan` touches (one listing per service, ceil(N/100) requests, rather than a GET per item)
- * and splits its changes into those that still hold and those that are stale.
- */
-export async function checkPreconditions(plan: Plan, client: Client): Promise<Preconditions> {
-  const needsWebsites = plan.changes.some((c) => c.kind === "website");
-  const needsProjects = plan.changes.some((c) => c.kind === "project");
-  const [websites, projects] = await Promise.all([
-    needsWebsites ? client.websites.readAll() : Promise.resolve([]),
-    needsProjects ? client.projects.readAll() : Promise.resolve([]),
-  ]);
-  const index = indexLive({ websites, projects });
-  const keep: Change[] = [];
-  const stale: ItemResult[] = [];
-  for (const change of plan.changes) {
-    const reason = staleReason(change, index);
-    if (reason) stale.push({ change, status: "skipped", note: `stale: ${reason}` });
-    else keep.push(change);
-  }
-  return { plan: { ...plan, changes: keep }, stale };
 }
 
 interface LiveIndex {
@@ -69,8 +40,8 @@ export function alreadyApplied(changes: readonly Change[], live: Live): Map<Chan
   const index = indexLive(live);
   const done = new Map<Change, string>();
   for (const change of changes) {
-    const reason = staleReason(change, index);
-    if (reason?.startsWith(ALREADY_APPLIED)) done.set(change, reason);
+    const reason = doneReason(change, index);
+    if (reason) done.set(change, `${ALREADY_APPLIED}: ${reason}`);
   }
   return done;
 }
@@ -81,28 +52,17 @@ function hasPlannedValues(live: LiveWebsite, fields: readonly FieldChange[]): bo
   return fields.every((f) => f.writeOnly || canonical(live[f.field as keyof LiveWebsite]) === canonical(f.after));
 }
 
-function staleReason(change: Change, { byId, byDomain, byName }: LiveIndex): string | undefined {
-  if (change.kind === "project") {
-    const live = byName.get(change.project);
-    if (!live) return `${ALREADY_APPLIED}: project ${change.project} no longer exists`;
-    return projectFingerprint(live) === change.fingerprint ? undefined : `project ${change.project} changed since the plan`;
-  }
+/** What shows `change` done in the account, or undefined when nothing does (the project and deletes: gone). */
+function doneReason(change: Change, { byId, byDomain, byName }: LiveIndex): string | undefined {
+  if (change.kind === "project") return byName.has(change.project) ? undefined : `project ${change.project} no longer exists`;
   if (change.action === "create") {
     const live = byDomain.get(change.domain);
-    if (!live) return undefined;
     // Applying the same saved plan twice finds its own work: say so, rather than blame someone else.
-    return hasPlannedValues(live, change.fields)
-      ? `${ALREADY_APPLIED}: ${change.domain} exists (id ${live.id}) with the planned values`
-      : `${change.domain} was created by someone else since the plan`;
+    return live && hasPlannedValues(live, change.fields) ? `${change.domain} exists (id ${live.id}) with the planned values` : undefined;
   }
   const live = byId.get(change.id);
-  if (!live) {
-    return change.action === "delete"
-      ? `${ALREADY_APPLIED}: ${change.domain} (id ${change.id}) no longer exists`
-      : `${change.domain} (id ${change.id}) no longer exists`;
-  }
-  if (websiteFingerprint(live) === change.fingerprint) return undefined;
-  return change.action === "update" && hasPlannedValues(live, change.fields)
-    ? `${ALREADY_APPLIED}: ${change.domain} has the planned values`
-    : `${change.domain} changed since the plan`;
+  if (change.action === "delete") return live ? undefined : `${change.domain} (id ${change.id}) no longer exists`;
+  // An unmoved site was not updated: its fields still say "before", whatever write-only fields would claim.
+  const moved = live !== undefined && websiteFingerprint(live) !== change.fingerprint;
+  return moved && hasPlannedValues(live, change.fields) ? `${change.domain} has the planned values` : undefined;
 }

@@ -12,8 +12,8 @@ let validatePlan: ValidateFunction | undefined;
 /**
  * Reads a plan saved by `sitesync plan --out` (or `render(plan, "json")`), for `apply` to execute later.
  * Throws a `UsageError` for a file that is not such a plan, and a `SafetyError` for one that was edited after
- * it was saved (its hash) or was refused when it was made. Check it against the account with
- * {@link checkPreconditions} before applying.
+ * it was saved (its hash) or was refused when it was made. Before applying it, confirm it against a fresh
+ * plan with `confirmSavedPlan`: the hash detects accidents, that check is what stops a forged file.
  */
 export function readSavedPlan(file: string): Plan {
   const plan = readPlanFile(file);
