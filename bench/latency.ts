@@ -8,7 +8,7 @@
 import pLimit from "p-limit";
 import { createClient } from "../src/index.ts";
 import { median, millis, type Row } from "./rows.ts";
-import { startSandboxProcess, type SandboxProcess } from "./sandbox-process.ts";
+import { type SandboxProcess, startSandboxProcess } from "./sandbox-process.ts";
 
 export interface LatencySizes {
   websites: number;

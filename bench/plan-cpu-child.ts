@@ -6,7 +6,7 @@
  *
  *   node bench/plan-cpu-child.ts <size> <runs>
  */
-import { DEFAULT_POLICY, plan, type DesiredWebsite, type LiveWebsite } from "../src/index.ts";
+import { DEFAULT_POLICY, type DesiredWebsite, type LiveWebsite, plan } from "../src/index.ts";
 
 const size = Number(process.argv[2] ?? 100_000);
 const runs = Number(process.argv[3] ?? 5);

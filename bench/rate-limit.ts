@@ -27,7 +27,12 @@ export interface RateLimitResult {
 }
 
 export async function rateLimitScenario(sizes: RateLimitSizes): Promise<RateLimitResult> {
-  const sandbox = await startSandboxProcess({ seed: sizes.websites, rateLimit: sizes.limit, rateWindowMs: sizes.windowMs, latencyMs: sizes.latencyMs });
+  const sandbox = await startSandboxProcess({
+    seed: sizes.websites,
+    rateLimit: sizes.limit,
+    rateWindowMs: sizes.windowMs,
+    latencyMs: sizes.latencyMs,
+  });
   let written: ReturnType<typeof writeConfig> | undefined;
   try {
     written = writeConfig(configFor(await sandbox.websites(), sizes));
@@ -38,7 +43,12 @@ export async function rateLimitScenario(sizes: RateLimitSizes): Promise<RateLimi
     const live = await readLive(client, config);
     const planned = plan(config, live, { configFile: written.file, configDigest: config.digest, maxDeletes: sizes.deletes });
     const { summary } = planned;
-    if (planned.refusals.length > 0 || summary.create !== sizes.creates || summary.update !== sizes.updates || summary.delete !== sizes.deletes) {
+    if (
+      planned.refusals.length > 0 ||
+      summary.create !== sizes.creates ||
+      summary.update !== sizes.updates ||
+      summary.delete !== sizes.deletes
+    ) {
       throw new Error(`rate-limit scenario planned ${JSON.stringify(summary)} (refusals: ${planned.refusals.length})`);
     }
     const result = await apply(planned, client, { passwordOf: () => undefined });
@@ -68,7 +78,13 @@ function rows(sizes: RateLimitSizes, wallMs: number, counts: RequestCounts): Row
       ok: ratio <= 1.1,
       kind: "bound",
     },
-    { scenario: "1 rate limit: 429 answers received", measured: String(counts.throttled), bound: "0", ok: counts.throttled === 0, kind: "bound" },
+    {
+      scenario: "1 rate limit: 429 answers received",
+      measured: String(counts.throttled),
+      bound: "0",
+      ok: counts.throttled === 0,
+      kind: "bound",
+    },
     {
       scenario: `4 request count: scenario 1 plan+apply`,
       measured: describeCounts(counts),

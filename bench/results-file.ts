@@ -9,7 +9,7 @@ export const RESULTS_FILE = fileURLToPath(new URL("./RESULTS.md", import.meta.ur
 
 const TITLE =
   "# sitesync performance results\n\n" +
-  "Written by `npm run bench` (full run) and `npm run soak -- --record`; see README \"Performance\". " +
+  'Written by `npm run bench` (full run) and `npm run soak -- --record`; see README "Performance". ' +
   "The bounds are DESIGN §8's.\n";
 
 export function writeResultsSection(name: "bench" | "soak", markdown: string): void {
@@ -20,7 +20,8 @@ export function writeResultsSection(name: "bench" | "soak", markdown: string): v
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   if (from >= 0 && to > from) text = text.slice(0, from) + block + text.slice(to + end.length);
-  else if (name === "bench" && text.includes("<!-- soak:start -->")) text = text.replace("<!-- soak:start -->", `${block}\n\n<!-- soak:start -->`);
+  else if (name === "bench" && text.includes("<!-- soak:start -->"))
+    text = text.replace("<!-- soak:start -->", `${block}\n\n<!-- soak:start -->`);
   else text = `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(RESULTS_FILE, text.endsWith("\n") ? text : `${text}\n`);
 }

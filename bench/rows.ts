@@ -32,7 +32,11 @@ const HEADER = ["scenario", "measured", "bound", "ratio", "ok"];
 export function formatTable(rows: readonly Row[], quick: boolean): string {
   const table = [HEADER, ...rows.map((row) => cells(row, quick))];
   const widths = HEADER.map((_, i) => Math.max(...table.map((line) => line[i]!.length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join("  ").trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   return [line(table[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...table.slice(1).map(line)].join("\n");
 }
 

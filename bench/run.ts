@@ -8,10 +8,10 @@
  *   --only rate,latency,cpu,count   run some scenarios only (never writes RESULTS.md)
  */
 import { parseArgs } from "node:util";
-import { latencyScenario, type LatencySizes } from "./latency.ts";
+import { type LatencySizes, latencyScenario } from "./latency.ts";
 import { machineInfo } from "./machine.ts";
-import { planCpuScenario, type PlanCpuSizes } from "./plan-cpu.ts";
-import { rateLimitScenario, type RateLimitSizes } from "./rate-limit.ts";
+import { type PlanCpuSizes, planCpuScenario } from "./plan-cpu.ts";
+import { type RateLimitSizes, rateLimitScenario } from "./rate-limit.ts";
 import { writeResultsSection } from "./results-file.ts";
 import { formatTable, isEnforced, markdownTable, type Row } from "./rows.ts";
 import { smallRunScenario } from "./small-run.ts";
@@ -63,7 +63,9 @@ for (const [name, title, step] of steps) {
     rows.push(...(await step()));
   } catch (error) {
     crashed = true;
-    process.stderr.write(`scenario ${title} did not complete: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `scenario ${title} did not complete: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     rows.push({ scenario: `${title}: did not complete`, measured: "error", bound: "completes", ok: false, kind: "count" });
   }
 }

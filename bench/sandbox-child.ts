@@ -3,7 +3,7 @@
  * the server's work (serializing pages, throttling) does not share an event loop with the client being
  * measured, as it would not against the real API.
  */
-import { startSandbox, type SandboxOptions } from "../src/index.ts";
+import { type SandboxOptions, startSandbox } from "../src/index.ts";
 
 export type Query = "websites" | "projects" | "requests" | "close";
 

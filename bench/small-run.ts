@@ -16,7 +16,12 @@ const SIZES = { websites: 250, projects: 30, creates: 5, favorites: 2, updates: 
 export async function smallRunScenario(): Promise<Row[]> {
   const s = SIZES;
   const sandbox = await startSandbox({ seed: s.websites, seedProjects: s.projects });
-  const written = writeConfig(configFor(sandbox.store.websites(), sandbox.store.projects().map((p) => p.project)));
+  const written = writeConfig(
+    configFor(
+      sandbox.store.websites(),
+      sandbox.store.projects().map((p) => p.project),
+    ),
+  );
   const env = { SITESYNC_API_KEY: sandbox.apiKey };
   try {
     const argv = ["-c", written.file, "--websites-url", sandbox.url, "--projects-url", sandbox.url];
@@ -31,7 +36,15 @@ export async function smallRunScenario(): Promise<Row[]> {
       writes: s.creates + s.favorites + s.updates + s.deletes + s.projectDeletes,
     };
     const label = `${s.websites} sites + ${s.projects} projects, ${s.creates}c (${s.favorites} favorite)/${s.updates}u/${s.deletes}d + ${s.projectDeletes} project d`;
-    return [{ scenario: `4 request count: CLI apply, ${label}`, measured: describeCounts(counts), bound: describeMinimum(minimum), ok: isMinimal(counts, minimum), kind: "count" }];
+    return [
+      {
+        scenario: `4 request count: CLI apply, ${label}`,
+        measured: describeCounts(counts),
+        bound: describeMinimum(minimum),
+        ok: isMinimal(counts, minimum),
+        kind: "count",
+      },
+    ];
   } finally {
     written.remove();
     await sandbox.close();

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
-import { loadConfig, type Config } from "../src/index.ts";
+import { type Config, loadConfig } from "../src/index.ts";
 
 /** What goes under `websites:` and `projects:`, in the file's own (snake_case) keys. */
 export interface ConfigBody {

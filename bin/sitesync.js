@@ -10,7 +10,11 @@ var major = Number(parts[0]);
 var minor = Number(parts[1]);
 if (major < 22 || (major === 22 && minor < 12)) {
   process.stderr.write(
-    "sitesync needs Node 22.12 or later (it is tested on Node 22 and 24); this is Node " + process.version + " at " + process.execPath + "\n",
+    "sitesync needs Node 22.12 or later (it is tested on Node 22 and 24); this is Node " +
+      process.version +
+      " at " +
+      process.execPath +
+      "\n",
   );
   process.exit(1);
 }
@@ -22,7 +26,9 @@ if (existsSync(source)) {
   if (!process.features.typescript) {
     process.stderr.write(
       "sitesync: a git checkout runs its TypeScript sources, which needs Node 22.18 or later with type stripping; " +
-        "this is Node " + process.version + ". Run it through npm (`npm run sitesync -- --help`: the pinned Node 24), " +
+        "this is Node " +
+        process.version +
+        ". Run it through npm (`npm run sitesync -- --help`: the pinned Node 24), " +
         "or install the package (`npm pack`, then `npm install ./sitesync-*.tgz`)\n",
     );
     process.exit(1);
@@ -39,9 +45,7 @@ const CODES = { SIGINT: 130, SIGTERM: 143 };
 for (const name of ["SIGINT", "SIGTERM"]) {
   process.on(name, () => {
     if (stop.signal.aborted) process.exit(CODES[name]);
-    process.stderr.write(
-      "\n" + name + " received: stopping after the requests in flight (send it again to quit at once)\n",
-    );
+    process.stderr.write("\n" + name + " received: stopping after the requests in flight (send it again to quit at once)\n");
     stop.abort(name);
   });
 }

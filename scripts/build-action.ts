@@ -5,8 +5,9 @@
  *
  *   node scripts/build-action.ts           # write dist/index.js
  */
-import { build } from "esbuild";
+
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 

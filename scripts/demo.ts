@@ -27,7 +27,11 @@ const sandbox = await startSandbox({
 
 // The demo's own environment, passed to the CLI: the sandbox's key, and no projects key of the machine's.
 const { SITESYNC_PROJECTS_API_KEY: _unused, ...machine } = process.env;
-const env = { ...machine, SITESYNC_API_KEY: sandbox.apiKey, EXAMPLE_STATS_PASSWORD: machine.EXAMPLE_STATS_PASSWORD ?? "demo-only-password" };
+const env = {
+  ...machine,
+  SITESYNC_API_KEY: sandbox.apiKey,
+  EXAMPLE_STATS_PASSWORD: machine.EXAMPLE_STATS_PASSWORD ?? "demo-only-password",
+};
 const common = ["-c", "examples/sitesync.yaml", "--websites-url", sandbox.url, "--projects-url", sandbox.url];
 
 const bold = process.stdout.isTTY && !("NO_COLOR" in env) ? (s: string) => `\x1b[1m${s}\x1b[0m` : (s: string) => s;
@@ -49,6 +53,8 @@ failed += (await step("make it so", ["apply", "--auto-approve", ...common])) ===
 const again = await step("nothing left to do", ["plan", "--detailed-exitcode", ...common]);
 if (again !== 0) failed++;
 const stats = sandbox.stats();
-process.stdout.write(`\nThe sandbox answered ${stats.listRequests} list and ${stats.writeRequests} write requests (${stats.throttled} throttled).\n`);
+process.stdout.write(
+  `\nThe sandbox answered ${stats.listRequests} list and ${stats.writeRequests} write requests (${stats.throttled} throttled).\n`,
+);
 await sandbox.close();
 process.exitCode = failed === 0 ? 0 : 1;

@@ -8,7 +8,7 @@
  * and type-checks a strict NodeNext TypeScript consumer. Loopback only; the network is used for the npm
  * registry alone (installing node@22). Leaves its folder behind when a check fails.
  */
-import { type ChildProcess, spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -68,7 +68,15 @@ function pack(): string {
   const tarball = readdirSync(work).find((name) => /^sitesync-.*\.tgz$/.test(name));
   check(tarball !== undefined, `npm pack left no sitesync-*.tgz in ${work}`);
   const files = run("tar", ["-tzf", join(work, tarball!)], { cwd: work }).stdout.split("\n");
-  for (const needed of ["lib/index.js", "lib/index.d.ts", "lib/cli/main.js", "bin/sitesync.js", "schemas/sitesync.schema.json", "examples/cron/sitesync-drift.sh", "examples/sitesync.yaml"]) {
+  for (const needed of [
+    "lib/index.js",
+    "lib/index.d.ts",
+    "lib/cli/main.js",
+    "bin/sitesync.js",
+    "schemas/sitesync.schema.json",
+    "examples/cron/sitesync-drift.sh",
+    "examples/sitesync.yaml",
+  ]) {
     check(files.includes(`package/${needed}`), `the tarball lacks ${needed}`);
   }
   const stray = files.filter((f) => /^package\/(src|dist|test|bench|lib\/action)\/|\.test\.|\.tsbuildinfo$/.test(f));
@@ -82,7 +90,10 @@ function install(tarball: string): void {
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "smoke-app", private: true, type: "module" }));
   const done = run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", tarball]);
   check(done.status === 0, "npm install of the tarball failed", output(done));
-  check(!existsSync(join(app, "node_modules", "typescript")) && !existsSync(join(app, "node_modules", "vitest")), "devDependencies were installed");
+  check(
+    !existsSync(join(app, "node_modules", "typescript")) && !existsSync(join(app, "node_modules", "vitest")),
+    "devDependencies were installed",
+  );
   const declarations = readdirSync(join(installed, "lib"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".d.ts"));
   const tsImports = declarations.filter((f) => /["']\.\.?\/[^"'\n]*\.ts["']/.test(readFileSync(join(installed, "lib", f), "utf8")));
   check(tsImports.length === 0, "declaration files import .ts files the package does not ship", tsImports.join("\n"));
@@ -130,13 +141,21 @@ async function onNode(node: string): Promise<void> {
     const exported = sitesync(["export", "--out", "infra/sitesync.yaml"], api);
     check(exported.status === 0, "export --out", output(exported));
     const again = sitesync(["export", "--out", "infra/sitesync.yaml"], api);
-    check(again.status === 1 && again.stderr.includes("--update"), "export --out never overwrites a file (exit 1, naming --update)", output(again));
+    check(
+      again.status === 1 && again.stderr.includes("--update"),
+      "export --out never overwrites a file (exit 1, naming --update)",
+      output(again),
+    );
     const schema = /\$schema=(\S+)/.exec(readFileSync(join(app, "infra", "sitesync.yaml"), "utf8"))?.[1] ?? "";
     check(existsSync(resolve(app, "infra", schema)), `the exported modeline's schema (${schema}) resolves from the file's folder`);
 
     writeFileSync(join(app, "library.mjs"), LIBRARY_MJS);
     const library = run(node, ["library.mjs"], { env: { ...env, ...api } });
-    check(library.status === 0 && library.stdout.includes("library: planned 1 create, applied 1"), "the library from an .mjs file", output(library));
+    check(
+      library.status === 0 && library.stdout.includes("library: planned 1 create, applied 1"),
+      "the library from an .mjs file",
+      output(library),
+    );
     const bare = run(node, ["-e", 'import("sitesync").then((m) => { if (typeof m.plan !== "function") process.exit(1); })'], { env });
     check(bare.status === 0, `node -e 'import("sitesync")'`, output(bare));
 
@@ -151,7 +170,11 @@ async function onNode(node: string): Promise<void> {
           ...api,
         },
       });
-      check(cron.status === 0 && readFileSync(join(work, "drift.log"), "utf8").includes("no drift"), "the cron wrapper under env -i PATH=/usr/bin:/bin", output(cron));
+      check(
+        cron.status === 0 && readFileSync(join(work, "drift.log"), "utf8").includes("no drift"),
+        "the cron wrapper under env -i PATH=/usr/bin:/bin",
+        output(cron),
+      );
     } else console.log("   (no flock here: the cron wrapper is not run)");
   } finally {
     sandbox.child.kill();
@@ -199,7 +222,10 @@ function typecheckConsumer(): void {
   step("a strict NodeNext TypeScript consumer type-checks against the published types");
   writeFileSync(join(app, "consumer.ts"), CONSUMER_TS);
   // Default lib and target; no skipLibCheck, so every .d.ts the surface reaches is checked too.
-  writeFileSync(join(app, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", noEmit: true }, files: ["consumer.ts"] }));
+  writeFileSync(
+    join(app, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", noEmit: true }, files: ["consumer.ts"] }),
+  );
   const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
   const plain = run(process.execPath, [tsc, "-p", app]);
   check(plain.status === 0, "tsc: strict NodeNext consumer", output(plain));
@@ -219,7 +245,11 @@ function oldNode(): void {
   step(`the installed CLI on Node ${version} refuses in one line`);
   const refused = run(system, [join(installed, "bin", "sitesync.js"), "--help"]);
   const lines = refused.stderr.trim().split("\n");
-  check(refused.status === 1 && lines.length === 1 && lines[0]!.includes("needs Node 22.12") && refused.stdout === "", "old Node: one line, exit 1", output(refused));
+  check(
+    refused.status === 1 && lines.length === 1 && lines[0]!.includes("needs Node 22.12") && refused.stdout === "",
+    "old Node: one line, exit 1",
+    output(refused),
+  );
 }
 
 try {

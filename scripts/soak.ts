@@ -12,11 +12,11 @@
  * repeats its account, config, fault rates and fault sequence, but not always which request draws which.
  */
 import { parseArgs } from "node:util";
-import { writeResultsSection } from "../bench/results-file.ts";
 import { machineInfo } from "../bench/machine.ts";
+import { writeResultsSection } from "../bench/results-file.ts";
 import type { Sandbox } from "../src/index.ts";
 import type { ViolationKind } from "./soak/checks.ts";
-import { runOne, type RunReport } from "./soak/run-one.ts";
+import { type RunReport, runOne } from "./soak/run-one.ts";
 
 const RUN_TIMEOUT_MS = 120_000;
 
@@ -45,14 +45,21 @@ async function guarded(seed: number): Promise<RunReport> {
   const timeout = new Promise<RunReport>((resolve) => {
     timer = setTimeout(() => {
       void sandbox?.close();
-      resolve({ seed, convergedAfter: undefined, violations: [{ kind: "not-converged", detail: `the run took over ${RUN_TIMEOUT_MS / 1000} s` }], stats: emptyStats() });
+      resolve({
+        seed,
+        convergedAfter: undefined,
+        violations: [{ kind: "not-converged", detail: `the run took over ${RUN_TIMEOUT_MS / 1000} s` }],
+        stats: emptyStats(),
+      });
     }, RUN_TIMEOUT_MS);
   });
   const run = runOne(seed, (s) => (sandbox = s)).catch(
     (error: unknown): RunReport => ({
       seed,
       convergedAfter: undefined,
-      violations: [{ kind: "not-converged", detail: `the run crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` }],
+      violations: [
+        { kind: "not-converged", detail: `the run crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` },
+      ],
       stats: emptyStats(),
     }),
   );
@@ -64,7 +71,16 @@ async function guarded(seed: number): Promise<RunReport> {
 }
 
 function emptyStats(): RunReport["stats"] {
-  return { requests: 0, faults: 0, throttled: 0, failedReads: 0, takenByOthers: 0, missedByRead: 0, reportedFailures: 0, othersActed: false };
+  return {
+    requests: 0,
+    faults: 0,
+    throttled: 0,
+    failedReads: 0,
+    takenByOthers: 0,
+    missedByRead: 0,
+    reportedFailures: 0,
+    othersActed: false,
+  };
 }
 
 const started = Date.now();
@@ -84,14 +100,20 @@ const seconds = (Date.now() - started) / 1000;
 
 function printRun(report: RunReport): void {
   const verdict = report.violations.length === 0 ? `ok, converged after ${report.convergedAfter}` : "FAILED";
-  process.stderr.write(`seed ${report.seed}: ${verdict} (${report.stats.requests} requests, ${report.stats.faults} faults, ${report.stats.throttled} 429s)\n`);
+  process.stderr.write(
+    `seed ${report.seed}: ${verdict} (${report.stats.requests} requests, ${report.stats.faults} faults, ${report.stats.throttled} 429s)\n`,
+  );
   for (const v of report.violations.slice(0, 8)) process.stderr.write(`  ${v.kind}: ${v.detail}\n`);
-  if (report.violations.length > 0) process.stderr.write(`  re-run just this one: node scripts/soak.ts --seed ${report.seed} --runs 1 --verbose\n`);
+  if (report.violations.length > 0)
+    process.stderr.write(`  re-run just this one: node scripts/soak.ts --seed ${report.seed} --runs 1 --verbose\n`);
 }
 
 const count = (kind: ViolationKind) => reports.reduce((n, r) => n + r.violations.filter((v) => v.kind === kind).length, 0);
 const sum = (key: Exclude<keyof RunReport["stats"], "othersActed">) => reports.reduce((n, r) => n + r.stats[key], 0);
-const failing = reports.filter((r) => r.violations.length > 0).map((r) => r.seed).sort((a, b) => a - b);
+const failing = reports
+  .filter((r) => r.violations.length > 0)
+  .map((r) => r.seed)
+  .sort((a, b) => a - b);
 const lines: [string, number][] = [
   ["runs", reports.length],
   ["converged after one apply", reports.filter((r) => r.convergedAfter === 1).length],
@@ -120,7 +142,9 @@ const text = [
   ...lines.map(([label, n]) => `  ${label.padEnd(width)}  ${n}`),
   "context:",
   ...context.map(([label, n]) => `  ${label.padEnd(width)}  ${n}`),
-  ...(failing.length > 0 ? [`failing seeds: ${failing.join(", ")} (re-run one: node scripts/soak.ts --seed <seed> --runs 1 --verbose)`] : []),
+  ...(failing.length > 0
+    ? [`failing seeds: ${failing.join(", ")} (re-run one: node scripts/soak.ts --seed <seed> --runs 1 --verbose)`]
+    : []),
 ].join("\n");
 process.stdout.write(`${text}\n`);
 

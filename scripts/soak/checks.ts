@@ -3,13 +3,20 @@
  * apply reported as applied take effect, does the account equal the config, and was anything deleted or
  * duplicated that should not have been.
  */
-import { matchGlob, type ApplyResult, type DesiredWebsite, type FieldName, type FieldValue, type Plan } from "../../src/index.ts";
+import { type ApplyResult, type DesiredWebsite, type FieldName, type FieldValue, matchGlob, type Plan } from "../../src/index.ts";
 import { splitLines } from "../../src/model/website.ts";
 import type { SandboxStore, StoredWebsite } from "../../src/sandbox/index.ts";
-import type { Watch } from "./someone-else.ts";
 import { IGNORE, PROTECT, type Scenario } from "./scenario.ts";
+import type { Watch } from "./someone-else.ts";
 
-export type ViolationKind = "duplicate" | "lost" | "unintended-delete" | "unreported-failure" | "not-converged" | "replan" | "write-after-failed-read";
+export type ViolationKind =
+  | "duplicate"
+  | "lost"
+  | "unintended-delete"
+  | "unreported-failure"
+  | "not-converged"
+  | "replan"
+  | "write-after-failed-read";
 
 export interface Violation {
   kind: ViolationKind;
@@ -66,7 +73,8 @@ export function unreportedFailures(result: ApplyResult, plan: Plan, scenario: Sc
     }
     const password = scenario.passwords.get(change.domain);
     const wrong = change.fields.filter((f) => !holds(site, f.field, f.after, password)).map((f) => f.field);
-    if (wrong.length > 0) report(`${change.action} of ${change.domain} reported applied${note ? ` (${note})` : ""}, but ${wrong.join(", ")} differ`);
+    if (wrong.length > 0)
+      report(`${change.action} of ${change.domain} reported applied${note ? ` (${note})` : ""}, but ${wrong.join(", ")} differ`);
   }
   return found;
 }
@@ -119,16 +127,22 @@ export function endOfRunViolations(scenario: Scenario, start: Start, watch: Watc
     if (watch.otherDeleted.has(id) || store.getWebsite(id)) continue;
     if (!shouldDelete(scenario, domain)) found.push({ kind: "unintended-delete", detail: `${domain} (id ${id}) was deleted` });
     if (start.initial.has(id) && isKept(scenario, domain)) {
-      found.push({ kind: "lost", detail: `${domain} (id ${id}) is gone${store.findWebsite(domain) ? `, recreated as id ${store.findWebsite(domain)!.id}` : ""}` });
+      found.push({
+        kind: "lost",
+        detail: `${domain} (id ${id}) is gone${store.findWebsite(domain) ? `, recreated as id ${store.findWebsite(domain)!.id}` : ""}`,
+      });
     }
   }
   for (const [domain, creator] of watch.creator) {
-    if (creator === "us" && !store.findWebsite(domain) && !shouldDelete(scenario, domain)) found.push({ kind: "lost", detail: `${domain}, created by sitesync, is gone` });
+    if (creator === "us" && !store.findWebsite(domain) && !shouldDelete(scenario, domain))
+      found.push({ kind: "lost", detail: `${domain}, created by sitesync, is gone` });
   }
   const domains = store.websites().map((w) => w.domain);
-  for (const domain of new Set(domains.filter((d, i) => domains.indexOf(d) !== i))) found.push({ kind: "duplicate", detail: `${domain} exists twice` });
+  for (const domain of new Set(domains.filter((d, i) => domains.indexOf(d) !== i)))
+    found.push({ kind: "duplicate", detail: `${domain} exists twice` });
   for (const refusal of watch.takenRefusals) {
-    if (refusal.creator === "us") found.push({ kind: "duplicate", detail: `a second POST of ${refusal.domain} after sitesync's own create` });
+    if (refusal.creator === "us")
+      found.push({ kind: "duplicate", detail: `a second POST of ${refusal.domain} after sitesync's own create` });
   }
   return found;
 }

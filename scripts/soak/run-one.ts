@@ -2,7 +2,18 @@
  * One soak run: a random account and config from the seed, then plan+apply twice through the library
  * against a faulty sandbox, checking after each apply against the store directly, with faults off.
  */
-import { ApiError, apply, createClient, plan, readLive, startSandbox, type ApplyResult, type Live, type Plan, type Sandbox } from "../../src/index.ts";
+import {
+  ApiError,
+  type ApplyResult,
+  apply,
+  createClient,
+  type Live,
+  type Plan,
+  plan,
+  readLive,
+  type Sandbox,
+  startSandbox,
+} from "../../src/index.ts";
 import { differences, endOfRunViolations, unreportedFailures, type Violation } from "./checks.ts";
 import { makeScenario, type Scenario } from "./scenario.ts";
 import { BURST_PATH, othersHook, scheduleBursts, watchStore } from "./someone-else.ts";
@@ -38,7 +49,11 @@ export async function runOne(seed: number, onSandbox: (sandbox: Sandbox) => void
   const scenario = makeScenario(seed);
   let sandbox: Sandbox | undefined;
   let watch: ReturnType<typeof watchStore> | undefined;
-  const log = othersHook(scenario, () => sandbox, () => watch);
+  const log = othersHook(
+    scenario,
+    () => sandbox,
+    () => watch,
+  );
   sandbox = await startSandbox({
     websites: scenario.account,
     rateLimit: scenario.throttle?.limit ?? 0,
@@ -54,7 +69,16 @@ export async function runOne(seed: number, onSandbox: (sandbox: Sandbox) => void
     seed,
     convergedAfter: undefined,
     violations: [],
-    stats: { requests: 0, faults: 0, throttled: 0, failedReads: 0, takenByOthers: 0, missedByRead: 0, reportedFailures: 0, othersActed: false },
+    stats: {
+      requests: 0,
+      faults: 0,
+      throttled: 0,
+      failedReads: 0,
+      takenByOthers: 0,
+      missedByRead: 0,
+      reportedFailures: 0,
+      othersActed: false,
+    },
   };
   try {
     const start = { initial: new Map(sandbox.store.websites().map((w) => [w.id, w.domain])) };
@@ -115,7 +139,11 @@ async function round(
     sandbox.setFaults(undefined);
     return { plan: undefined, converged: differences(scenario, sandbox.store).length === 0 };
   }
-  const planned = plan({ websites: scenario.desired, policy: scenario.policy }, live, { configFile: "soak.yaml", configDigest: "soak", allowEmpty: true });
+  const planned = plan({ websites: scenario.desired, policy: scenario.policy }, live, {
+    configFile: "soak.yaml",
+    configDigest: "soak",
+    allowEmpty: true,
+  });
   let result: ApplyResult | undefined;
   if (planned.refusals.length === 0) {
     result = await apply(planned, client, { passwordOf: (domain) => scenario.passwords.get(domain) });

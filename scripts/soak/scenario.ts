@@ -73,7 +73,13 @@ export function makeScenario(seed: number): Scenario {
       }
     : undefined;
   const others = random.chance(0.45)
-    ? { afterPage: random.int(1, 2), every: random.chance(0.15), creates: random.int(0, 2), deletes: random.int(1, 2), takeDesired: random.chance(0.3) }
+    ? {
+        afterPage: random.int(1, 2),
+        every: random.chance(0.15),
+        creates: random.int(0, 2),
+        deletes: random.int(1, 2),
+        takeDesired: random.chance(0.3),
+      }
     : undefined;
   return {
     seed,
@@ -135,7 +141,10 @@ function newSites(random: Random, passwords: Map<string, string>): DesiredWebsit
     const domain = random.chance(0.1) ? `keep-new-${i}.soak.example.com` : `n${i}.soak.example.com`;
     return present(domain, randomFields(random), passwords);
   });
-  const gone = Array.from({ length: random.int(0, 2) }, (_, i): DesiredWebsite => ({ domain: `gone-${i}.soak.example.com`, state: "absent" }));
+  const gone = Array.from(
+    { length: random.int(0, 2) },
+    (_, i): DesiredWebsite => ({ domain: `gone-${i}.soak.example.com`, state: "absent" }),
+  );
   return [...creates, ...gone];
 }
 
@@ -150,7 +159,9 @@ function present(domain: string, fields: Managed, passwords: Map<string, string>
   return website;
 }
 
-function randomFields(random: Random): Required<Pick<Managed, "privacy" | "email" | "exclude_bots" | "exclude_ips" | "favorite">> & Managed {
+function randomFields(
+  random: Random,
+): Required<Pick<Managed, "privacy" | "email" | "exclude_bots" | "exclude_ips" | "favorite">> & Managed {
   const r = random.next();
   const fields = {
     privacy: (r < 0.6 ? 0 : r < 0.8 ? 1 : 2) as Privacy,

@@ -28,7 +28,14 @@ export function watchStore(sandbox: Sandbox): Watch & { asOther<T>(action: () =>
   const store = sandbox.store;
   const add = store.addWebsite.bind(store);
   const taken = store.isDomainTaken.bind(store);
-  const watch: Watch = { creator: new Map(), otherCreated: new Map(), otherDeleted: new Set(), takenRefusals: [], listening: false, pagesServed: 0 };
+  const watch: Watch = {
+    creator: new Map(),
+    otherCreated: new Map(),
+    otherDeleted: new Set(),
+    takenRefusals: [],
+    listening: false,
+    pagesServed: 0,
+  };
   let actor: "us" | "other" = "us";
   let adding = false;
   store.addWebsite = (seed, now) => {
@@ -63,7 +70,11 @@ export function watchStore(sandbox: Sandbox): Watch & { asOther<T>(action: () =>
  * The sandbox's `log` hook for someone else: after the chosen listing page was served (and before sitesync
  * received it), they create and delete websites. Deletes favour low ids, which shifts later pages.
  */
-export function othersHook(scenario: Scenario, getSandbox: () => Sandbox | undefined, getWatch: () => ReturnType<typeof watchStore> | undefined) {
+export function othersHook(
+  scenario: Scenario,
+  getSandbox: () => Sandbox | undefined,
+  getWatch: () => ReturnType<typeof watchStore> | undefined,
+) {
   const random = createRandom(scenario.seed ^ 0x5a5a5a5a);
   let created = 0;
   return (_line: string): void => {
@@ -72,7 +83,8 @@ export function othersHook(scenario: Scenario, getSandbox: () => Sandbox | undef
     const others = scenario.others;
     if (!sandbox || !watch || !others || !watch.listening) return;
     const request = sandbox.requests.at(-1);
-    if (!request || request.method !== "GET" || request.path !== "/api/v1/websites" || request.status !== 200 || request.query.search) return;
+    if (!request || request.method !== "GET" || request.path !== "/api/v1/websites" || request.status !== 200 || request.query.search)
+      return;
     watch.pagesServed++;
     if (!others.every && watch.pagesServed !== others.afterPage) return;
     watch.asOther(() => act(sandbox, watch, scenario, random, () => created++));
@@ -84,11 +96,17 @@ function act(sandbox: Sandbox, watch: Watch, scenario: Scenario, random: Random,
   const store = sandbox.store;
   const wanted = scenario.desired.filter((d) => d.state === "present" && !store.findWebsite(d.domain)).map((d) => d.domain);
   for (let i = 0; i < others.creates; i++) {
-    const domain = others.takeDesired && wanted.length > 0 ? wanted.splice(random.int(0, wanted.length - 1), 1)[0]! : `other-${nextName()}.soak.example.com`;
+    const domain =
+      others.takeDesired && wanted.length > 0
+        ? wanted.splice(random.int(0, wanted.length - 1), 1)[0]!
+        : `other-${nextName()}.soak.example.com`;
     const seed: SeedWebsite = { domain, privacy: random.int(0, 1), email: random.int(0, 1), favorite: random.chance(0.3) };
     if (!store.findWebsite(domain)) store.addWebsite(seed);
   }
-  const ids = store.websites().slice(0, 100).map((w) => w.id);
+  const ids = store
+    .websites()
+    .slice(0, 100)
+    .map((w) => w.id);
   for (const id of random.sample(ids, others.deletes)) {
     if (store.removeWebsite(id)) watch.otherDeleted.add(id);
   }
@@ -102,7 +120,12 @@ export function scheduleBursts(scenario: Scenario, url: string): () => void {
   const timers = (scenario.throttle?.bursts ?? []).map(({ atMs, requests }) =>
     setTimeout(() => {
       for (let i = 0; i < requests; i++) {
-        fetch(`${url}${BURST_PATH}`, { headers: { Accept: "application/json" } }).then((r) => r.arrayBuffer(), () => undefined).catch(() => undefined);
+        fetch(`${url}${BURST_PATH}`, { headers: { Accept: "application/json" } })
+          .then(
+            (r) => r.arrayBuffer(),
+            () => undefined,
+          )
+          .catch(() => undefined);
       }
     }, atMs),
   );

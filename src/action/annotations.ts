@@ -24,7 +24,12 @@ export function workspacePath(file: string, workspace: string): string {
 export function annotateDiagnostics(diagnostics: readonly Diagnostic[], workspace: string): void {
   for (const d of diagnostics) {
     const message = printable(d.path ? `${d.path}: ${d.message}` : d.message);
-    const properties = { title: `sitesync config ${d.code}`, file: workspacePath(d.file, workspace), startLine: d.line, startColumn: d.column };
+    const properties = {
+      title: `sitesync config ${d.code}`,
+      file: workspacePath(d.file, workspace),
+      startLine: d.line,
+      startColumn: d.column,
+    };
     if (d.severity === "error") core.error(message, properties);
     else core.warning(message, properties);
   }
@@ -47,7 +52,10 @@ export function annotateChanges(changes: readonly Change[], workspace: string, l
 export function annotateFailures(items: readonly ItemResult[], workspace: string, limit = MAX_CHANGE_ANNOTATIONS): void {
   for (const item of items.filter((i) => i.status === "failed").slice(0, limit)) {
     const why = item.error?.message ?? "unknown error";
-    core.error(`${describe(item.change)} failed: ${printable(why)}`, { title: "sitesync apply failed", ...at(item.change.source, workspace) });
+    core.error(`${describe(item.change)} failed: ${printable(why)}`, {
+      title: "sitesync apply failed",
+      ...at(item.change.source, workspace),
+    });
   }
 }
 

@@ -25,7 +25,9 @@ describe("commentBody", () => {
   it("cuts long details at a line, under the limit counted in bytes, and says where the rest is", () => {
     const body = commentBody(report(5000), { marker, runUrl: "https://github.example/r/actions/runs/1" }, 20_000);
     expect(bytes(body)).toBeLessThanOrEqual(20_000);
-    expect(body).toMatch(/\n\| bücher\.example\.com \| privacy \| public \|\n\n> \[!NOTE\]\n> The plan is too long for a comment: \d+ of its 5000 lines/);
+    expect(body).toMatch(
+      /\n\| bücher\.example\.com \| privacy \| public \|\n\n> \[!NOTE\]\n> The plan is too long for a comment: \d+ of its 5000 lines/,
+    );
     expect(body).toContain("[the workflow run](https://github.example/r/actions/runs/1)");
     expect(body).toMatch(/<\/details>\n\n<sub>sitesync · \[workflow run\]/);
     expect(body).not.toContain("<details open>");

@@ -36,7 +36,8 @@ export function commentBody(report: Report, parts: CommentParts, limit = COMMENT
     suffix: footer.length > 0 ? `\n\n<sub>sitesync · ${footer.join(" · ")}</sub>\n` : "\n",
     fold: true,
     limit,
-    cutNote: (shown, total) => `The plan is too long for a comment: ${shown} of its ${total} lines are shown. The whole plan is in ${where}.`,
+    cutNote: (shown, total) =>
+      `The plan is too long for a comment: ${shown} of its ${total} lines are shown. The whole plan is in ${where}.`,
   });
 }
 
@@ -48,7 +49,8 @@ export function summaryBody(report: Report, planFile?: string, limit = SUMMARY_L
     suffix: "\n",
     fold: false,
     limit,
-    cutNote: (shown, total) => `The plan is too long for the job summary: ${shown} of its ${total} lines are shown. The whole plan is ${where}.`,
+    cutNote: (shown, total) =>
+      `The plan is too long for the job summary: ${shown} of its ${total} lines are shown. The whole plan is ${where}.`,
   });
 }
 
@@ -64,7 +66,8 @@ interface Layout {
 function compose(report: Report, layout: Layout): string {
   const summary = report.summary.trimEnd();
   const details = report.details;
-  if (!details) return layout.prefix + fitLines(summary, layout.limit - size(layout.prefix + layout.suffix) - NOTE_ROOM, layout) + layout.suffix;
+  if (!details)
+    return layout.prefix + fitLines(summary, layout.limit - size(layout.prefix + layout.suffix) - NOTE_ROOM, layout) + layout.suffix;
   const lines = details.markdown.split("\n").length;
   const open = lines <= 60 ? " open" : "";
   const head = layout.fold ? `${summary}\n\n<details${open}><summary>${details.title}</summary>\n\n` : `${summary}\n\n`;
@@ -72,7 +75,11 @@ function compose(report: Report, layout: Layout): string {
   const budget = layout.limit - size(layout.prefix + head + tail + layout.suffix) - NOTE_ROOM;
   if (budget < 0) {
     // The summary alone is too long: cut it, and leave the details out.
-    return layout.prefix + fitLines(`${summary}\n\n${details.markdown}`, layout.limit - size(layout.prefix + layout.suffix) - NOTE_ROOM, layout) + layout.suffix;
+    return (
+      layout.prefix +
+      fitLines(`${summary}\n\n${details.markdown}`, layout.limit - size(layout.prefix + layout.suffix) - NOTE_ROOM, layout) +
+      layout.suffix
+    );
   }
   return layout.prefix + head + fitLines(details.markdown, budget, layout) + tail + layout.suffix;
 }

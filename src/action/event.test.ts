@@ -10,12 +10,22 @@ function payloadFile(payload: unknown): string {
   return file;
 }
 
-const pr = (head: unknown) => ({ pull_request: { number: 12, head: { sha: "abc", repo: head }, base: { repo: { full_name: "acme/sites" } } } });
-const env = (name: string, payload: unknown) => ({ GITHUB_EVENT_NAME: name, GITHUB_EVENT_PATH: payloadFile(payload), GITHUB_REPOSITORY: "acme/sites" });
+const pr = (head: unknown) => ({
+  pull_request: { number: 12, head: { sha: "abc", repo: head }, base: { repo: { full_name: "acme/sites" } } },
+});
+const env = (name: string, payload: unknown) => ({
+  GITHUB_EVENT_NAME: name,
+  GITHUB_EVENT_PATH: payloadFile(payload),
+  GITHUB_REPOSITORY: "acme/sites",
+});
 
 describe("readEvent", () => {
   it("reads a pull request from this repository as trusted", () => {
-    expect(readEvent(env("pull_request", pr({ full_name: "acme/sites" }))).pullRequest).toEqual({ number: 12, headSha: "abc", fork: false });
+    expect(readEvent(env("pull_request", pr({ full_name: "acme/sites" }))).pullRequest).toEqual({
+      number: 12,
+      headSha: "abc",
+      fork: false,
+    });
   });
 
   it.each([
@@ -26,7 +36,11 @@ describe("readEvent", () => {
   });
 
   it("has no pull request on push, and links the run when the runner says where it is", () => {
-    const event = readEvent({ ...env("push", pr({ full_name: "acme/sites" })), GITHUB_RUN_ID: "99", GITHUB_SERVER_URL: "https://ghe.example" });
+    const event = readEvent({
+      ...env("push", pr({ full_name: "acme/sites" })),
+      GITHUB_RUN_ID: "99",
+      GITHUB_SERVER_URL: "https://ghe.example",
+    });
     expect(event.pullRequest).toBeUndefined();
     expect(event.runUrl).toBe("https://ghe.example/acme/sites/actions/runs/99");
     expect(event.repo).toEqual({ owner: "acme", repo: "sites" });

@@ -11,17 +11,17 @@ import { getOctokit } from "@actions/github";
 import type { Redactor } from "../api/redact.ts";
 import type { LoadResult } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
-import { itemLine, render, waitLine } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
+import { itemLine, render, waitLine } from "../render/index.ts";
 import { run } from "../run/run.ts";
 import type { Env, RunHooks, RunSettings } from "../run/types.ts";
 import { annotateChanges, annotateDiagnostics, annotateFailures } from "./annotations.ts";
 import type { ActionEvent } from "./event.ts";
 import { type FoundReview, findReview, type ReviewStatus } from "./find-review.ts";
-import { withReview } from "./review-report.ts";
 import type { ActionInputs } from "./inputs.ts";
 import { offlineEnv } from "./offline-env.ts";
-import { offlineReport, reportOf, type Report } from "./report.ts";
+import { offlineReport, type Report, reportOf } from "./report.ts";
+import { withReview } from "./review-report.ts";
 
 export interface RunContext {
   inputs: ActionInputs;
@@ -159,7 +159,9 @@ function offlineReason(ctx: RunContext): string | undefined {
   }
   if (pr.fork) return "this pull request comes from a fork, and sitesync never sends the API key for a fork's config";
   if (!ctx.inputs.apiKey) {
-    core.warning("No api-key was given, so the config was only validated. Pass api-key: ${{ secrets.SITESYNC_API_KEY }} (and check that the secret exists) to get a plan.");
+    core.warning(
+      "No api-key was given, so the config was only validated. Pass api-key: ${{ secrets.SITESYNC_API_KEY }} (and check that the secret exists) to get a plan.",
+    );
     return "no api-key was given to this run";
   }
   return undefined;
@@ -167,15 +169,16 @@ function offlineReason(ctx: RunContext): string | undefined {
 
 async function validateOffline(ctx: RunContext, reason: string): Promise<Report> {
   const { env, standIns } = offlineEnv(readSource(ctx.inputs.config) ?? "", ctx.env);
-  const outcome = await run(
-    { command: "validate", config: ctx.inputs.config, env, redactor: ctx.redactor },
-    { onLoad: annotateLoad(ctx) },
-  );
+  const outcome = await run({ command: "validate", config: ctx.inputs.config, env, redactor: ctx.redactor }, { onLoad: annotateLoad(ctx) });
   const config = outcome.config;
   if (!config || outcome.error !== undefined) return reportOf(outcome, ctx.inputs.command, ctx.configLabel);
   core.info(`No plan was made: ${reason}. ${ctx.configLabel} is valid.`);
   const projects = config.projects?.length;
-  return offlineReport(ctx.configLabel, { reason, websites: config.websites.length, projects, standIns, warnings: outcome.warnings }, outcome.exitCode);
+  return offlineReport(
+    ctx.configLabel,
+    { reason, websites: config.websites.length, projects, standIns, warnings: outcome.warnings },
+    outcome.exitCode,
+  );
 }
 
 function readSource(file: string): string | undefined {

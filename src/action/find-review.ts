@@ -44,20 +44,33 @@ export async function findReview(ctx: RunContext, octokit: Octokit | undefined):
     return noReview("no-review", `apply ran on a ${event.name || "unknown"} event, not on a push that merged a reviewed pull request`);
   }
   if (!octokit || !event.repo || !event.sha) {
-    throw new UsageError("apply on a push needs github-token, GITHUB_REPOSITORY and GITHUB_SHA to find the pull request it merged and its reviewed plan");
+    throw new UsageError(
+      "apply on a push needs github-token, GITHUB_REPOSITORY and GITHUB_SHA to find the pull request it merged and its reviewed plan",
+    );
   }
   const pullRequest = await mergedPullRequest(octokit, event.repo, event.sha);
-  if (!pullRequest) return noReview("direct-push", `commit ${event.sha.slice(0, 12)} was pushed directly, not merged from a pull request, so nobody reviewed its plan`);
+  if (!pullRequest)
+    return noReview(
+      "direct-push",
+      `commit ${event.sha.slice(0, 12)} was pushed directly, not merged from a pull request, so nobody reviewed its plan`,
+    );
   const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
   const marker = markerFor(ctx.configLabel);
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, { ...event.repo, issue_number: pullRequest.number, per_page: 100 });
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    ...event.repo,
+    issue_number: pullRequest.number,
+    per_page: 100,
+  });
   // Only the Action's own comment counts: anyone can post a comment that starts with the marker.
   const mine = comments.find((c) => writtenBy(c.user, identity) && c.body?.trimStart().startsWith(marker));
   const where = `pull request #${pullRequest.number}`;
   if (!mine) return { ...noReview("no-review", `${where} has no plan comment for ${ctx.configLabel} written by ${identity}`), pullRequest };
   const decoded = decodeReviewedBlock(mine.body, { headSha: pullRequest.headSha, config: ctx.configLabel });
   if ("problem" in decoded) {
-    return { ...noReview(decoded.code === "stale" ? "stale" : "no-review", `${where}: ${decoded.problem.replace(/\.$/, "")}`), pullRequest };
+    return {
+      ...noReview(decoded.code === "stale" ? "stale" : "no-review", `${where}: ${decoded.problem.replace(/\.$/, "")}`),
+      pullRequest,
+    };
   }
   return { source: decoded.plan, status: "reviewed", pullRequest };
 }
@@ -70,7 +83,11 @@ function noReview(status: FoundReview["status"], why: string): FoundReview {
  * The pull request `sha` merged: the merged one whose merge commit is `sha` (a merge, squash or rebase
  * merge), else a merged one that contains it.
  */
-async function mergedPullRequest(octokit: Octokit, repo: { owner: string; repo: string }, sha: string): Promise<MergedPullRequest | undefined> {
+async function mergedPullRequest(
+  octokit: Octokit,
+  repo: { owner: string; repo: string },
+  sha: string,
+): Promise<MergedPullRequest | undefined> {
   const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha, per_page: 100 });
   const merged = data.filter((pr) => Boolean(pr.merged_at));
   const pr = merged.find((p) => p.merge_commit_sha === sha) ?? merged.find((p) => p.state === "closed");

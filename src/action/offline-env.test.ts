@@ -20,7 +20,11 @@ describe("offlineEnv", () => {
   it("stands in for variables referenced without a default that are unset or empty, and only those", () => {
     const { env, standIns } = offlineEnv(source, { STATS_PASSWORD: "", PATH: "/bin" });
     expect(standIns).toEqual(["SITE_DOMAIN", "STATS_PASSWORD"]);
-    expect(env).toMatchObject({ SITE_DOMAIN: "site-domain.offline.invalid", STATS_PASSWORD: "stats-password.offline.invalid", PATH: "/bin" });
+    expect(env).toMatchObject({
+      SITE_DOMAIN: "site-domain.offline.invalid",
+      STATS_PASSWORD: "stats-password.offline.invalid",
+      PATH: "/bin",
+    });
     expect(env.DOCS_DOMAIN).toBeUndefined();
     expect(env.NOT_A_VAR).toBeUndefined();
   });
@@ -33,6 +37,10 @@ describe("offlineEnv", () => {
     const withoutSecrets = { STATS_PASSWORD: "" };
     expect(loadConfig("sitesync.yaml", { source, env: withoutSecrets }).ok).toBe(false);
     const result = loadConfig("sitesync.yaml", { source, env: offlineEnv(source, withoutSecrets).env });
-    expect(result.ok && result.config.websites.map((w) => w.domain)).toEqual(["site-domain.offline.invalid", "docs.example.org", "blog.example.com"]);
+    expect(result.ok && result.config.websites.map((w) => w.domain)).toEqual([
+      "site-domain.offline.invalid",
+      "docs.example.org",
+      "blog.example.com",
+    ]);
   });
 });

@@ -29,5 +29,10 @@ export function offlineEnv(source: string, env: Env): OfflineEnv {
 
 /** A DNS label from a variable name: `_STATS_PASSWORD` → `stats-password`. */
 function label(name: string): string {
-  return name.toLowerCase().replaceAll("_", "-").replace(/^-+|-+$/g, "") || "value";
+  return (
+    name
+      .toLowerCase()
+      .replaceAll("_", "-")
+      .replace(/^-+|-+$/g, "") || "value"
+  );
 }

@@ -34,7 +34,9 @@ export async function writeComment(ctx: RunContext, outcome: ActionReport): Prom
   const marker = markerFor(ctx.configLabel);
   const { report, block } = withReviewedBlock(ctx, outcome, pr.headSha);
   // The visible part is cut to leave room for the block, never the block: the merge applies only what it holds.
-  const visible = ctx.redactor.redact(commentBody(report, { marker, headSha: pr.headSha, runUrl: ctx.event.runUrl }, COMMENT_LIMIT - block.length));
+  const visible = ctx.redactor.redact(
+    commentBody(report, { marker, headSha: pr.headSha, runUrl: ctx.event.runUrl }, COMMENT_LIMIT - block.length),
+  );
   const body = visible + block;
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
@@ -43,7 +45,9 @@ export async function writeComment(ctx: RunContext, outcome: ActionReport): Prom
   } catch (error) {
     const status = (error as { status?: unknown }).status;
     if (status === 403 || status === 404) {
-      const why = pr.fork ? "a pull request from a fork gets a read-only token" : "the workflow may lack `permissions: pull-requests: write`";
+      const why = pr.fork
+        ? "a pull request from a fork gets a read-only token"
+        : "the workflow may lack `permissions: pull-requests: write`";
       core.warning(`Could not comment on the pull request (HTTP ${status}: ${why}). The plan is in the job summary.`);
       return;
     }
@@ -73,7 +77,9 @@ export async function writeMergeComment(ctx: RunContext, outcome: ActionReport):
   } catch (error) {
     const status = (error as { status?: unknown }).status;
     if (status === 403 || status === 404) {
-      core.warning(`Could not comment on pull request #${number} (HTTP ${status}: the workflow may lack \`permissions: pull-requests: write\`). The outcome is in the job summary.`);
+      core.warning(
+        `Could not comment on pull request #${number} (HTTP ${status}: the workflow may lack \`permissions: pull-requests: write\`). The outcome is in the job summary.`,
+      );
       return;
     }
     throw new Error(`could not comment on pull request #${number}: ${(error as Error).message}`, { cause: error });

@@ -3,8 +3,8 @@
  * details that a comment folds in `<details>` and cuts when too long (see compose.ts). Pure functions.
  */
 import { ApiError, ConfigError, type Diagnostic, InternalError } from "../errors.ts";
-import { md, renderMarkdown, renderResultsMarkdown } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
+import { md, renderMarkdown, renderResultsMarkdown } from "../render/index.ts";
 import { ExitCode, exitCodeOf } from "../run/exit-code.ts";
 import type { ApplyReport, Outcome } from "../run/types.ts";
 
@@ -76,9 +76,7 @@ export interface OfflineFacts {
 export function offlineReport(configLabel: string, facts: OfflineFacts, exitCode: number): Report {
   const managed = [`${facts.websites} website${facts.websites === 1 ? "" : "s"}`];
   if (facts.projects !== undefined) managed.push(`${facts.projects} project${facts.projects === 1 ? "" : "s"}`);
-  const lines = [
-    `No plan was made: ${md(facts.reason)}. The config was validated offline and is valid (${managed.join(", ")}).`,
-  ];
+  const lines = [`No plan was made: ${md(facts.reason)}. The config was validated offline and is valid (${managed.join(", ")}).`];
   if (facts.standIns.length > 0) {
     const names = facts.standIns.map((name) => `\`${name}\``).join(", ");
     lines.push(`Not available to this run, so checked with stand-in values: ${names}.`);

@@ -19,7 +19,12 @@ export function withReview(report: Report, outcome: Outcome, status: ReviewStatu
       blocks.push(callout("WARNING", "Applied without a reviewed plan: `apply-unreviewed: true`, run by hand."));
       break;
     case "applied":
-      blocks.push(callout("NOTE", `Applied what ${where} reviewed: only the changes identical in its reviewed plan and in a fresh plan of the account as it is now.`));
+      blocks.push(
+        callout(
+          "NOTE",
+          `Applied what ${where} reviewed: only the changes identical in its reviewed plan and in a fresh plan of the account as it is now.`,
+        ),
+      );
       break;
     case "partial": {
       const n = notApplied.length;
@@ -44,7 +49,11 @@ export function withReview(report: Report, outcome: Outcome, status: ReviewStatu
     }
   }
   if (notApplied.length > 0) {
-    blocks.push(["#### Not applied: not in the reviewed plan", ...notApplied.map((i) => `- ${md(changeLine(i.change))}: ${md(i.note ?? "")}`)].join("\n"));
+    blocks.push(
+      ["#### Not applied: not in the reviewed plan", ...notApplied.map((i) => `- ${md(changeLine(i.change))}: ${md(i.note ?? "")}`)].join(
+        "\n",
+      ),
+    );
   }
   if (review && review.noLongerNeeded.length > 0) {
     const lines = review.noLongerNeeded.map((c) => `- ${md(changeLine(c))}`);

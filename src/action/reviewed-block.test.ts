@@ -8,18 +8,24 @@ import { planHash } from "../plan/fingerprint.ts";
 import { plan } from "../plan/plan.ts";
 import type { Plan } from "../plan/types.ts";
 import { COMMENT_LIMIT, markerFor } from "./compose.ts";
-import { decodeReviewedBlock, encodeReviewedBlock, REVIEWED_BLOCK_BUDGET, type EncodedBlock } from "./reviewed-block.ts";
+import { decodeReviewedBlock, type EncodedBlock, encodeReviewedBlock, REVIEWED_BLOCK_BUDGET } from "./reviewed-block.ts";
 
 const HEAD = "0123456789abcdef0123456789abcdef01234567";
 const PASSWORD = "correct-horse-battery-staple";
 
 function planOf(websites: DesiredWebsite[], liveCount = 0): Plan {
-  const live = Array.from({ length: liveCount }, (_, i) => site(i + 1, `site-${i}.example.com`, { updated_at: `2025-01-0${(i % 9) + 1}T03:04:05.000000Z` }));
-  return plan({ websites, policy: { ...DEFAULT_POLICY, prune: true, maxDeletes: 1 } }, { websites: live }, {
-    configFile: "sitesync.yaml",
-    configDigest: "c0nf19",
-    target: { websites: "https://analytics.example.com" },
-  });
+  const live = Array.from({ length: liveCount }, (_, i) =>
+    site(i + 1, `site-${i}.example.com`, { updated_at: `2025-01-0${(i % 9) + 1}T03:04:05.000000Z` }),
+  );
+  return plan(
+    { websites, policy: { ...DEFAULT_POLICY, prune: true, maxDeletes: 1 } },
+    { websites: live },
+    {
+      configFile: "sitesync.yaml",
+      configDigest: "c0nf19",
+      target: { websites: "https://analytics.example.com" },
+    },
+  );
 }
 
 const reviewedPlan = planOf(
@@ -37,7 +43,8 @@ function encoded(p: Plan = reviewedPlan, budget?: number): EncodedBlock {
 }
 
 /** A comment as the plan job writes it: marker, visible plan, then the block. */
-const comment = (block: string) => `${markerFor("sites/sitesync.yaml")}\n### sitesync plan\n\n1 to create, 1 to update, 1 to delete\n${block}`;
+const comment = (block: string) =>
+  `${markerFor("sites/sitesync.yaml")}\n### sitesync plan\n\n1 to create, 1 to update, 1 to delete\n${block}`;
 
 /** The JSON inside a block, as anyone reading the comment's source can get it. */
 function payloadJson(block: string): string {
@@ -102,14 +109,20 @@ describe("the reviewed plan in the sticky comment", () => {
     const original = payloadJson(encoded().block);
     const edited = original.replace('"domain":"new.example.com"', '"domain":"evil.example.com"');
     expect(edited).not.toBe(original);
-    expect(decodeReviewedBlock(comment(reencode(edited, edited)))).toMatchObject({ code: "invalid", problem: expect.stringContaining("hash") });
+    expect(decodeReviewedBlock(comment(reencode(edited, edited)))).toMatchObject({
+      code: "invalid",
+      problem: expect.stringContaining("hash"),
+    });
   });
 
   it("counts a block whose plan fails the plan schema as no review", () => {
     const { hash: _h, ...rest } = { ...reviewedPlan, changes: [{ kind: "website", action: "rename", domain: "x.example.com" }] };
     const bad = { ...rest, hash: planHash(rest as unknown as Omit<Plan, "hash">) };
     const json = JSON.stringify({ format: "sitesync-reviewed", version: 1, headSha: HEAD, config: "sitesync.yaml", plan: bad });
-    expect(decodeReviewedBlock(comment(reencode(json, json)))).toMatchObject({ code: "invalid", problem: expect.stringContaining("/changes/0") });
+    expect(decodeReviewedBlock(comment(reencode(json, json)))).toMatchObject({
+      code: "invalid",
+      problem: expect.stringContaining("/changes/0"),
+    });
   });
 
   it.each([
@@ -125,7 +138,10 @@ describe("the reviewed plan in the sticky comment", () => {
 
   it("trusts neither block of a comment that holds two", () => {
     const { block } = encoded();
-    expect(decodeReviewedBlock(comment(block) + block)).toMatchObject({ code: "garbled", problem: expect.stringContaining("more than one") });
+    expect(decodeReviewedBlock(comment(block) + block)).toMatchObject({
+      code: "garbled",
+      problem: expect.stringContaining("more than one"),
+    });
   });
 
   it("refuses a payload that would decompress into a memory bomb", () => {
@@ -150,7 +166,12 @@ describe("the reviewed plan in the sticky comment", () => {
 describe("the block's size in a 65,536-character comment", () => {
   const many = (n: number) =>
     planOf(
-      Array.from({ length: n }, (_, i) => ({ domain: `site-${i}.example.com`, state: "present" as const, privacy: 1 as const, exclude_ips: ["203.0.113.7"] })),
+      Array.from({ length: n }, (_, i) => ({
+        domain: `site-${i}.example.com`,
+        state: "present" as const,
+        privacy: 1 as const,
+        exclude_ips: ["203.0.113.7"],
+      })),
       n,
     );
 
@@ -169,7 +190,9 @@ describe("the block's size in a 65,536-character comment", () => {
     expect(result).not.toHaveProperty("block");
     expect(result).toMatchObject({
       code: "too-large",
-      problem: expect.stringMatching(/^The plan's 1500 changes are too many to store for review in a pull-request comment \(\d+ characters, over 10000\)/),
+      problem: expect.stringMatching(
+        /^The plan's 1500 changes are too many to store for review in a pull-request comment \(\d+ characters, over 10000\)/,
+      ),
     });
   });
 });

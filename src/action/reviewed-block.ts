@@ -67,7 +67,8 @@ export function encodeReviewedBlock(
 ): EncodedBlock | BlockProblem {
   const invalid = planDataProblem(plan);
   if (invalid) return { code: "invalid", problem: `The plan cannot be stored for review: ${invalid}.` };
-  if (!COMMIT.test(made.headSha)) return { code: "invalid", problem: `The plan cannot be stored for review: "${made.headSha}" is not a commit id.` };
+  if (!COMMIT.test(made.headSha))
+    return { code: "invalid", problem: `The plan cannot be stored for review: "${made.headSha}" is not a commit id.` };
   const json = JSON.stringify({ format: "sitesync-reviewed", version: 1, headSha: made.headSha, config: made.config, plan });
   const payload = brotliCompressSync(json, {
     params: {
@@ -100,7 +101,8 @@ export function decodeReviewedBlock(
   const found = findBlock(body ?? "");
   if ("problem" in found) return found;
   const [version, digest, payload, ...extra] = found.inner.split(" ").filter(Boolean);
-  if (version !== VERSION) return { code: "invalid", problem: `The reviewed plan was stored by another version of sitesync (${version ?? "none"}).` };
+  if (version !== VERSION)
+    return { code: "invalid", problem: `The reviewed plan was stored by another version of sitesync (${version ?? "none"}).` };
   const expectedDigest = DIGEST.exec(digest ?? "")?.[1];
   if (!expectedDigest || !payload || extra.length > 0 || !BASE64.test(payload)) return garbled("its block is not in the expected form");
   let json: string;
@@ -110,7 +112,10 @@ export function decodeReviewedBlock(
     return garbled(error instanceof RangeError ? `it would decompress to over ${MAX_JSON_BYTES} bytes` : "it does not decompress");
   }
   if (sha256(json) !== expectedDigest) {
-    return { code: "altered", problem: "The reviewed plan in the comment fails its integrity check: it was edited after sitesync wrote it." };
+    return {
+      code: "altered",
+      problem: "The reviewed plan in the comment fails its integrity check: it was edited after sitesync wrote it.",
+    };
   }
   const reviewed = envelope(json);
   if ("problem" in reviewed) return reviewed;

@@ -12,7 +12,11 @@ const identity = (text: string) => text;
 
 function planOf(domains: string[], maxDeletes = 5): Plan {
   const websites = domains.map((domain) => ({ domain, state: "present" as const }));
-  return plan({ websites, policy: { ...DEFAULT_POLICY, maxDeletes } }, { websites: [] }, { configFile: "sitesync.yaml", configDigest: "c0nf19", target: { websites: "https://analytics.example.com" } });
+  return plan(
+    { websites, policy: { ...DEFAULT_POLICY, maxDeletes } },
+    { websites: [] },
+    { configFile: "sitesync.yaml", configDigest: "c0nf19", target: { websites: "https://analytics.example.com" } },
+  );
 }
 
 describe("carryReviewedPlan", () => {
@@ -20,19 +24,35 @@ describe("carryReviewedPlan", () => {
     const p = planOf(["a.example.com", "b.example.com"]);
     const { report: shown, block } = carryReviewedPlan(report, p, { headSha: HEAD, config: "sitesync.yaml" }, identity);
     expect(shown).toBe(report);
-    expect(decodeReviewedBlock(`marker\n${block}`, { headSha: HEAD, config: "sitesync.yaml" })).toEqual({ plan: p, headSha: HEAD, config: "sitesync.yaml" });
+    expect(decodeReviewedBlock(`marker\n${block}`, { headSha: HEAD, config: "sitesync.yaml" })).toEqual({
+      plan: p,
+      headSha: HEAD,
+      config: "sitesync.yaml",
+    });
   });
 
   it("says visibly when the plan is too large to carry, and carries nothing", () => {
-    const { report: shown, block } = carryReviewedPlan(report, planOf(["a.example.com"]), { headSha: HEAD, config: "sitesync.yaml" }, identity, 100);
+    const { report: shown, block } = carryReviewedPlan(
+      report,
+      planOf(["a.example.com"]),
+      { headSha: HEAD, config: "sitesync.yaml" },
+      identity,
+      100,
+    );
     expect(block).toBe("");
-    expect(shown.summary).toContain("> [!WARNING]\n> The reviewed plan is too large to carry: the merge will apply nothing unless run with apply-unreviewed.");
+    expect(shown.summary).toContain(
+      "> [!WARNING]\n> The reviewed plan is too large to carry: the merge will apply nothing unless run with apply-unreviewed.",
+    );
   });
 
   it("carries nothing that masking would damage, nor a plan without its head commit, and says so", () => {
-    const damaging = carryReviewedPlan(report, planOf(["a.example.com"]), { headSha: HEAD, config: "sitesync.yaml" }, (t) => t.replaceAll("A", "***"));
+    const damaging = carryReviewedPlan(report, planOf(["a.example.com"]), { headSha: HEAD, config: "sitesync.yaml" }, (t) =>
+      t.replaceAll("A", "***"),
+    );
     expect(damaging.block).toBe("");
-    expect(damaging.report.summary).toContain("cannot be carried in this comment: the merge will apply nothing unless run with apply-unreviewed");
+    expect(damaging.report.summary).toContain(
+      "cannot be carried in this comment: the merge will apply nothing unless run with apply-unreviewed",
+    );
     const headless = carryReviewedPlan(report, planOf(["a.example.com"]), { headSha: undefined, config: "sitesync.yaml" }, identity);
     expect(headless.block).toBe("");
     expect(headless.report.summary).toContain("head commit is unknown");

@@ -5,8 +5,8 @@
  * leaving it standing.
  */
 import * as core from "@actions/core";
-import { ExitCode } from "../run/exit-code.ts";
 import { printable } from "../model/printable.ts";
+import { ExitCode } from "../run/exit-code.ts";
 import { createRunRedactor } from "../run/redactor.ts";
 import type { Env } from "../run/types.ts";
 import { workspacePath } from "./annotations.ts";

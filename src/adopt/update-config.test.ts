@@ -1,16 +1,26 @@
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config/load.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import { plan } from "../plan/plan.ts";
-import { loadConfig } from "../config/load.ts";
-import { updateConfig, type UpdateInput } from "./update-config.ts";
+import { type UpdateInput, updateConfig } from "./update-config.ts";
 
 const FILE = "sitesync.yaml";
 
 function site(id: number, domain: string, fields: Partial<LiveWebsite> = {}): LiveWebsite {
   const at = "2026-01-01T00:00:00.000000Z";
   return {
-    id, domain, privacy: 0, email: 0, password: false, exclude_bots: 1, exclude_ips: [], favorite: false,
-    favorited_at: null, created_at: at, updated_at: at, ...fields,
+    id,
+    domain,
+    privacy: 0,
+    email: 0,
+    password: false,
+    exclude_bots: 1,
+    exclude_ips: [],
+    favorite: false,
+    favorited_at: null,
+    created_at: at,
+    updated_at: at,
+    ...fields,
   };
 }
 
@@ -173,8 +183,12 @@ websites:
   - domain: d.example.com   # the docs
 `;
     const live = [
-      site(1, "b.example.com"), site(2, "d.example.com"), site(3, "a.example.com"),
-      site(4, "c.example.com", { privacy: 2, password: true }), site(5, "e.example.com"), site(6, "tmp-1.example.com"),
+      site(1, "b.example.com"),
+      site(2, "d.example.com"),
+      site(3, "a.example.com"),
+      site(4, "c.example.com", { privacy: 2, password: true }),
+      site(5, "e.example.com"),
+      site(6, "tmp-1.example.com"),
     ];
     const result = update(source, live);
     expect(result.text).toBe(`version: 1
@@ -240,7 +254,10 @@ websites:
   - domain: b.example.com
     <<: *base
 `;
-    const live = [site(1, "a.example.com", { privacy: 1, email: 1, exclude_ips: ["192.0.2.1", "192.0.2.9"] }), site(2, "b.example.com", { exclude_ips: ["192.0.2.1"] })];
+    const live = [
+      site(1, "a.example.com", { privacy: 1, email: 1, exclude_ips: ["192.0.2.1", "192.0.2.9"] }),
+      site(2, "b.example.com", { exclude_ips: ["192.0.2.1"] }),
+    ];
     const result = update(source, live);
     expect(result.text).toBe(`version: 1
 defaults:
@@ -265,7 +282,9 @@ websites:
     const source = "version: 1\ndefaults:\n  favorite: false\nwebsites:\n  - domain: a.example.com   # retired\n    state: absent\n";
     const live = [site(1, "a.example.com", { favorite: true })];
     const result = update(source, live);
-    expect(result.text).toBe("version: 1\ndefaults:\n  favorite: false\nwebsites:\n  - domain: a.example.com   # retired\n    favorite: true\n");
+    expect(result.text).toBe(
+      "version: 1\ndefaults:\n  favorite: false\nwebsites:\n  - domain: a.example.com   # retired\n    favorite: true\n",
+    );
     expect(result.summary.restored).toEqual(["a.example.com"]);
     expect(changesAfter(result.text, live)).toBe(0);
   });
@@ -279,7 +298,10 @@ websites:
   - domain: b.example.com
     exclude_ips: *office
 `;
-    const live = [site(1, "a.example.com", { exclude_ips: ["192.0.2.9"] }), site(2, "b.example.com", { exclude_ips: ["192.0.2.2", "192.0.2.1"] })];
+    const live = [
+      site(1, "a.example.com", { exclude_ips: ["192.0.2.9"] }),
+      site(2, "b.example.com", { exclude_ips: ["192.0.2.2", "192.0.2.1"] }),
+    ];
     const result = update(source, live);
     expect(result.text).toBe(source.replace("exclude_ips: *office\n  - domain: b", "exclude_ips: [192.0.2.9]\n  - domain: b"));
     expect(changesAfter(result.text, live)).toBe(0);
@@ -288,11 +310,14 @@ websites:
   it("keeps the entries, quotes and padding of a flow list it changes", () => {
     const source = `version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_ips: [ "192.0.2.1", '192.0.2.2' ]   # office\n`;
     const result = update(source, [site(1, "a.example.com", { exclude_ips: ["192.0.2.3", "192.0.2.2"] })]);
-    expect(result.text).toBe(`version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_ips: [ '192.0.2.2', "192.0.2.3" ]   # office\n`);
+    expect(result.text).toBe(
+      `version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_ips: [ '192.0.2.2', "192.0.2.3" ]   # office\n`,
+    );
   });
 
   it("empties a block list onto the key's line, keeping the file's CRLF line endings", () => {
-    const source = "version: 1\r\nwebsites:\r\n  - domain: a.example.com\r\n    exclude_ips:\r\n      - 192.0.2.1\r\n    favorite: false\r\n";
+    const source =
+      "version: 1\r\nwebsites:\r\n  - domain: a.example.com\r\n    exclude_ips:\r\n      - 192.0.2.1\r\n    favorite: false\r\n";
     const result = update(source, [site(1, "a.example.com")]);
     expect(result.text).toBe("version: 1\r\nwebsites:\r\n  - domain: a.example.com\r\n    exclude_ips: []\r\n    favorite: false\r\n");
   });

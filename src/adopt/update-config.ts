@@ -5,20 +5,20 @@
  */
 import { createTwoFilesPatch } from "diff";
 import { isMap, isScalar, isSeq, type YAMLMap, type YAMLSeq } from "yaml";
-import type { Diagnostic } from "../errors.ts";
-import type { LiveProject } from "../model/project.ts";
-import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
-import { normalizeDomain, type DesiredWebsite, type LiveWebsite } from "../model/website.ts";
-import { plan } from "../plan/plan.ts";
-import { updateFields } from "../plan/diff-website.ts";
-import { firstMatch } from "../model/glob.ts";
 import type { Env } from "../config/interpolate.ts";
 import { keyName } from "../config/locate.ts";
 import type { WebsiteEntry } from "../config/normalize.ts";
+import type { Diagnostic } from "../errors.ts";
+import { firstMatch } from "../model/glob.ts";
+import type { LiveProject } from "../model/project.ts";
+import { type DesiredWebsite, type LiveWebsite, normalizeDomain } from "../model/website.ts";
+import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
+import { updateFields } from "../plan/diff-website.ts";
+import { plan } from "../plan/plan.ts";
 import { createUpdateContext, type UpdateContext } from "./update/_context.ts";
 import { addEntries, removeEntry } from "./update/_entries.ts";
-import { adoptFields, type AdoptedField } from "./update/_fields.ts";
-import { readConfig, type ReadConfig } from "./update/_read.ts";
+import { type AdoptedField, adoptFields } from "./update/_fields.ts";
+import { type ReadConfig, readConfig } from "./update/_read.ts";
 import { detectStyle } from "./update/_style.ts";
 import { Edits, SourceText } from "./update/_text.ts";
 
@@ -49,9 +49,7 @@ export interface UpdateSummary {
   projectChanges: number;
 }
 
-export type UpdateResult =
-  | { ok: true; text: string; diff: string; summary: UpdateSummary }
-  | { ok: false; diagnostics: Diagnostic[] };
+export type UpdateResult = { ok: true; text: string; diff: string; summary: UpdateSummary } | { ok: false; diagnostics: Diagnostic[] };
 
 /**
  * Rewrites the drifted fields of listed websites to their live values (on the entry's own line, or as a new
@@ -73,7 +71,8 @@ export function updateConfig(input: UpdateInput): UpdateResult {
   const settled = settle(input, text, env, read);
   if ("diagnostics" in settled) return { ok: false, diagnostics: settled.diagnostics };
   summary.projectChanges = settled.projectChanges;
-  const diff = text === input.source ? "" : createTwoFilesPatch(input.file, input.file, input.source, text, undefined, undefined, { context: 3 });
+  const diff =
+    text === input.source ? "" : createTwoFilesPatch(input.file, input.file, input.source, text, undefined, undefined, { context: 3 });
   return { ok: true, text, diff, summary };
 }
 
@@ -90,7 +89,8 @@ function adopt(ctx: UpdateContext, read: ReadConfig, input: UpdateInput): Update
   const adding = normalized.policy.prune || input.addUnlisted === true;
   (adding ? summary.added : summary.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
   if (!list) {
-    if (adding && unlisted.length > 0) ctx.refuse([], "update.no-websites", 'the file has no websites list to add the account\'s websites to; add "websites: []"');
+    if (adding && unlisted.length > 0)
+      ctx.refuse([], "update.no-websites", 'the file has no websites list to add the account\'s websites to; add "websites: []"');
     return summary;
   }
   if (adding) addEntries(ctx, list, unlisted);
@@ -114,7 +114,8 @@ function adoptListed(
     const item = list.items[index];
     const domainNode = isMap(item) ? item.get("domain", true) : undefined;
     if (isScalar(domainNode) && ctx.hasVariable(domainNode)) {
-      const message = "the domain comes from a ${VAR} reference, so which website this entry is depends on the environment; write the domain itself";
+      const message =
+        "the domain comes from a ${VAR} reference, so which website this entry is depends on the environment; write the domain itself";
       ctx.refuse([...entry.path, "domain"], "update.variable", message);
       continue;
     }
@@ -142,7 +143,8 @@ function emptyList(ctx: UpdateContext, list: YAMLSeq): void {
   const key = isMap(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : undefined;
   const keyEnd = (key as { range?: number[] } | undefined)?.range?.[1];
   const end = list.range?.[1];
-  if (keyEnd === undefined || end === undefined) return ctx.refuse(["websites"], "update.flow-list", "cannot empty this websites list; write it as \"websites: []\"");
+  if (keyEnd === undefined || end === undefined)
+    return ctx.refuse(["websites"], "update.flow-list", 'cannot empty this websites list; write it as "websites: []"');
   const afterLast = list.flow ? end : ctx.source.start(ctx.source.lineOf(end - 1) + 1);
   ctx.edits.replace(keyEnd, afterLast, list.flow ? ": []" : `: []${ctx.source.eol}`);
 }
@@ -156,13 +158,24 @@ function drifted(desired: DesiredWebsite, live: LiveWebsite): AdoptedField[] {
 }
 
 /** A tombstone whose website exists again: drop `state: absent`, and write what differs from `defaults`. */
-function restore(ctx: UpdateContext, item: YAMLMap, entry: WebsiteEntry, defaults: ReadConfig["normalized"]["defaults"], site: LiveWebsite, summary: UpdateSummary): void {
+function restore(
+  ctx: UpdateContext,
+  item: YAMLMap,
+  entry: WebsiteEntry,
+  defaults: ReadConfig["normalized"]["defaults"],
+  site: LiveWebsite,
+  summary: UpdateSummary,
+): void {
   const state = item.items.find((pair) => keyName(pair.key) === "state");
   const [keyStart] = (state?.key as { range?: number[] } | undefined)?.range ?? [];
   const valueEnd = (state?.value as { range?: number[] } | undefined)?.range?.[1];
   const line = keyStart === undefined ? undefined : ctx.source.lineOf(keyStart);
   if (item.flow || line === undefined || valueEnd === undefined || ctx.source.lineOf(valueEnd - 1) !== line) {
-    return ctx.refuse([...entry.path, "state"], "update.tombstone", "this website exists again in the account; write state: absent on its own line, or remove the entry");
+    return ctx.refuse(
+      [...entry.path, "state"],
+      "update.tombstone",
+      "this website exists again in the account; write state: absent on its own line, or remove the entry",
+    );
   }
   ctx.edits.deleteLines(line, line);
   const { password: _password, ...inherited } = defaults;
@@ -185,14 +198,27 @@ function liveByDomain(websites: readonly LiveWebsite[]): Map<string, LiveWebsite
 }
 
 /** Checks the new text as `plan` will read it: valid, and planning no website change against the account. */
-function settle(input: UpdateInput, text: string, env: Env, before: ReadConfig): { projectChanges: number } | { diagnostics: Diagnostic[] } {
+function settle(
+  input: UpdateInput,
+  text: string,
+  env: Env,
+  before: ReadConfig,
+): { projectChanges: number } | { diagnostics: Diagnostic[] } {
   const after = readConfig(input.file, text, env);
   if ("diagnostics" in after) {
-    const diagnostics = after.diagnostics.map((d) => ({ ...d, code: "update.invalid", message: `the updated file would be invalid (a bug in sitesync, please report it): ${d.message}` }));
+    const diagnostics = after.diagnostics.map((d) => ({
+      ...d,
+      code: "update.invalid",
+      message: `the updated file would be invalid (a bug in sitesync, please report it): ${d.message}`,
+    }));
     return { diagnostics };
   }
   const { normalized } = after;
-  const desired = { websites: normalized.websites.map((e) => e.site), policy: normalized.policy, ...(normalized.projects ? { projects: normalized.projects.map((e) => e.project) } : {}) };
+  const desired = {
+    websites: normalized.websites.map((e) => e.site),
+    policy: normalized.policy,
+    ...(normalized.projects ? { projects: normalized.projects.map((e) => e.project) } : {}),
+  };
   const result = plan(desired, input.live, { configFile: input.file, configDigest: "" });
   const remaining = result.changes.filter((change) => change.kind === "website");
   if (remaining.length === 0) return { projectChanges: result.changes.filter((change) => change.kind === "project").length };

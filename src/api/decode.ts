@@ -4,8 +4,8 @@
  */
 import { ApiError } from "../errors.ts";
 import type { LiveProject } from "../model/project.ts";
-import { splitLines, type LiveWebsite } from "../model/website.ts";
-import { READABLE_FIELDS, WEBSITE_FIELDS, type FieldKind, type Privacy, type ReadableFields } from "../model/website-fields.ts";
+import { type LiveWebsite, splitLines } from "../model/website.ts";
+import { type FieldKind, type Privacy, READABLE_FIELDS, type ReadableFields, WEBSITE_FIELDS } from "../model/website-fields.ts";
 import type { ApiResponse } from "./http.ts";
 import { serverText, serverValue } from "./response-body.ts";
 import type { DeleteResult, Page, PageMeta } from "./types.ts";

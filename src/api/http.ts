@@ -1,9 +1,9 @@
 import { ApiError } from "../errors.ts";
-import { redactUrl, scrub } from "./redact.ts";
-import { errorFromResponse, parseJsonBody, serverText, type Exchange } from "./response-body.ts";
-import type { Scheduler } from "./scheduler.ts";
 import { retryAfterOf } from "./rate-gate.ts";
-import { send, type Attempt, type OutgoingRequest } from "./send.ts";
+import { redactUrl, scrub } from "./redact.ts";
+import { type Exchange, errorFromResponse, parseJsonBody, serverText } from "./response-body.ts";
+import type { Scheduler } from "./scheduler.ts";
+import { type Attempt, type OutgoingRequest, send } from "./send.ts";
 import type { RequestLogEntry, RequestStats } from "./types.ts";
 
 export interface HttpOptions {
@@ -130,7 +130,11 @@ function judge(exchange: Exchange, result: Attempt): Verdict {
     const message = scrub(`${result.detail}${note}`, exchange.secrets);
     if (result.reason === "too-large") {
       // Sending it again would only read the same body again.
-      return { kind: "fail", error: new ApiError({ kind: "bound", method, url, status: result.status, message, ambiguous }), retryable: false };
+      return {
+        kind: "fail",
+        error: new ApiError({ kind: "bound", method, url, status: result.status, message, ambiguous }),
+        retryable: false,
+      };
     }
     const error = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause });
     return { kind: "fail", error, retryable: !isPost || result.neverSent };

@@ -32,6 +32,8 @@ describe("createRedactor", () => {
 describe("the API client's scrubbing", () => {
   it("masks every key and an api_token in a URL", () => {
     expect(scrub("401 for key k1 and k2", ["k1", "k2"])).toBe("401 for key *** and ***");
-    expect(redactUrl("https://a.example/api/v1/websites?page=2&api_token=abc#x")).toBe("https://a.example/api/v1/websites?page=2&api_token=***#x");
+    expect(redactUrl("https://a.example/api/v1/websites?page=2&api_token=abc#x")).toBe(
+      "https://a.example/api/v1/websites?page=2&api_token=***#x",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { FetchError, ofetch } from "ofetch";
-import { rateInfoOf, type RateInfo } from "./rate-gate.ts";
+import { type RateInfo, rateInfoOf } from "./rate-gate.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -83,7 +83,14 @@ export async function send(request: OutgoingRequest, limits: SendLimits): Promis
     // ofetch's FetchError exposes the request options (and so the Authorization header): keep only its cause.
     const cause = error instanceof FetchError ? error.cause : error;
     if (signal?.aborted) {
-      return { kind: "failure", reason: "timeout", detail: `no answer within ${timeoutMs} ms (raise --timeout if the server is this slow)`, neverSent: false, cause, ms };
+      return {
+        kind: "failure",
+        reason: "timeout",
+        detail: `no answer within ${timeoutMs} ms (raise --timeout if the server is this slow)`,
+        neverSent: false,
+        cause,
+        ms,
+      };
     }
     const code = errorCode(cause);
     const detail = code ? `connection failed (${code})` : `connection failed (${messageOf(cause)})`;

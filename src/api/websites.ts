@@ -1,5 +1,5 @@
 import { ApiError, UsageError } from "../errors.ts";
-import { normalizeDomain, type LiveWebsite } from "../model/website.ts";
+import { type LiveWebsite, normalizeDomain } from "../model/website.ts";
 import { decodeDeleted, decodeItem, decodePage, decodeResponse, decodeWebsite } from "./decode.ts";
 import { encodeCreate, encodeListWebsites, encodeUpdate } from "./encode.ts";
 import { readAll } from "./paginate.ts";
@@ -26,10 +26,8 @@ export function createWebsitesApi(service: Service): WebsitesApi {
   return {
     list,
     show: async (id) => decodeResponse(await service.request("GET", idPath(id)), decodeOneWebsite),
-    create: async (input) =>
-      decodeResponse(await service.request("POST", "websites", { form: encodeCreate(input) }), decodeOneWebsite),
-    update: async (id, input) =>
-      decodeResponse(await service.request("PUT", idPath(id), { form: encodeUpdate(input) }), decodeOneWebsite),
+    create: async (input) => decodeResponse(await service.request("POST", "websites", { form: encodeCreate(input) }), decodeOneWebsite),
+    update: async (id, input) => decodeResponse(await service.request("PUT", idPath(id), { form: encodeUpdate(input) }), decodeOneWebsite),
     delete: async (id) => decodeResponse(await service.request("DELETE", idPath(id)), decodeDeleted("website")),
     readAll: async () => {
       const base = { per_page: PER_PAGE, sort_by: "id", sort: "asc" } as const;

@@ -30,7 +30,10 @@ export async function apply(plan: Plan, client: Client, options: ApplyOptions): 
       try {
         result = await executeChange(change, client, options);
       } catch (error) {
-        result = options.stop?.aborted && error instanceof ApiError && error.kind === "stopped" ? notStarted(change, options.stop) : failure(change, error);
+        result =
+          options.stop?.aborted && error instanceof ApiError && error.kind === "stopped"
+            ? notStarted(change, options.stop)
+            : failure(change, error);
         if (error instanceof ApiError && error.fatal) aborted ??= error.message;
       }
     }

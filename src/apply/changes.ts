@@ -2,7 +2,7 @@
 import type { Client, WebsiteCreateInput, WebsiteUpdateInput } from "../api/types.ts";
 import { ApiError } from "../errors.ts";
 import type { LiveWebsite } from "../model/website.ts";
-import { WEBSITE_FIELDS, type FieldName } from "../model/website-fields.ts";
+import { type FieldName, WEBSITE_FIELDS } from "../model/website-fields.ts";
 import type { FieldChange, ProjectDelete, WebsiteCreate, WebsiteDelete, WebsiteUpdate } from "../plan/types.ts";
 import type { ApplyOptions, ItemResult } from "./types.ts";
 
@@ -27,7 +27,12 @@ export async function createWebsite(change: WebsiteCreate, client: Client, optio
     const what = adopted ? "adopted but its values were not set" : "not made a favorite";
     return { change, status: "failed", id: site.id, note: `created (id ${site.id}) but ${what}`, error: { message } };
   }
-  return { change, status: "applied", id: site.id, ...(adopted ? { note: "adopted: the POST's answer was lost but the site exists" } : {}) };
+  return {
+    change,
+    status: "applied",
+    id: site.id,
+    ...(adopted ? { note: "adopted: the POST's answer was lost but the site exists" } : {}),
+  };
 }
 
 /**

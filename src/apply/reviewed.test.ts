@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { liveWebsite as site } from "../../test/helpers/live-website.ts";
 import { DEFAULT_POLICY, type Policy } from "../model/policy.ts";
 import type { DesiredProject, LiveProject } from "../model/project.ts";
-import type { WebsiteFields } from "../model/website-fields.ts";
 import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
+import type { WebsiteFields } from "../model/website-fields.ts";
 import { planHash, websiteFingerprint } from "../plan/fingerprint.ts";
 import { plan } from "../plan/plan.ts";
 import type { Change, Plan } from "../plan/types.ts";
-import { confirmSavedPlan, intersectReviewed, intersectionCounts, notReviewedNote, type Intersection } from "./reviewed.ts";
+import { confirmSavedPlan, type Intersection, intersectionCounts, intersectReviewed, notReviewedNote } from "./reviewed.ts";
 import { planDataProblem } from "./saved-plan.ts";
 
 const want = (domain: string, fields: WebsiteFields = {}): DesiredWebsite => ({ domain, state: "present", ...fields });
@@ -32,7 +32,11 @@ function planOf(s: State): Plan {
       ...(s.projects ? { projects: s.projects } : {}),
     },
     { websites: s.live, ...(s.liveProjects ? { projects: s.liveProjects } : {}) },
-    { configFile: "sitesync.yaml", configDigest: s.digest ?? "config-at-review", target: { websites: s.websitesUrl ?? "https://a.example" } },
+    {
+      configFile: "sitesync.yaml",
+      configDigest: s.digest ?? "config-at-review",
+      target: { websites: s.websitesUrl ?? "https://a.example" },
+    },
   );
 }
 
@@ -108,7 +112,17 @@ describe("intersectReviewed: the merge applies what was reviewed", () => {
     const victim = live[2]!;
     const forged = rehash({
       ...reviewed,
-      changes: [...reviewed.changes, { kind: "website", action: "delete", domain: victim.domain, id: victim.id, reason: "prune", fingerprint: websiteFingerprint(victim) }],
+      changes: [
+        ...reviewed.changes,
+        {
+          kind: "website",
+          action: "delete",
+          domain: victim.domain,
+          id: victim.id,
+          reason: "prune",
+          fingerprint: websiteFingerprint(victim),
+        },
+      ],
     });
     expect(planDataProblem(forged)).toBeUndefined();
     const x = intersectReviewed(forged, planOf({ websites: config, live }));
@@ -147,7 +161,10 @@ describe("intersectReviewed: the merge applies what was reviewed", () => {
   it("compares a password as the plan holds it: a reviewed password change still applies", () => {
     const withPassword = [want("a.example.com", { privacy: 2, password: "first-secret" })];
     const reviewed = planOf({ websites: withPassword, live: live.slice(0, 1) });
-    const x = intersectReviewed(reviewed, planOf({ websites: [want("a.example.com", { privacy: 2, password: "first-secret" })], live: live.slice(0, 1) }));
+    const x = intersectReviewed(
+      reviewed,
+      planOf({ websites: [want("a.example.com", { privacy: 2, password: "first-secret" })], live: live.slice(0, 1) }),
+    );
     expect(outcome(x).applied).toEqual(["update a.example.com"]);
     expect(JSON.stringify(x)).not.toContain("first-secret");
   });
@@ -208,7 +225,17 @@ describe("confirmSavedPlan: apply plan.json applies only what a fresh plan calls
     const victim = live[2]!;
     const forged = rehash({
       ...saved,
-      changes: [...saved.changes, { kind: "website", action: "delete", domain: victim.domain, id: victim.id, reason: "tombstone", fingerprint: websiteFingerprint(victim) }],
+      changes: [
+        ...saved.changes,
+        {
+          kind: "website",
+          action: "delete",
+          domain: victim.domain,
+          id: victim.id,
+          reason: "tombstone",
+          fingerprint: websiteFingerprint(victim),
+        },
+      ],
     });
     const check = confirmSavedPlan(forged, planOf({ websites: config, live }));
     expect(names(check.plan.changes)).toEqual(["update a.example.com", "update b.example.com"]);
@@ -234,9 +261,14 @@ describe("confirmSavedPlan: apply plan.json applies only what a fresh plan calls
     const saved = planOf({ websites: config, live });
     const first = saved.changes[0]!;
     if (first.action !== "update") throw new Error("expected an update");
-    const edited = rehash({ ...saved, changes: [{ ...first, fields: [{ field: "privacy", before: 0, after: 2 }] }, ...saved.changes.slice(1)] });
+    const edited = rehash({
+      ...saved,
+      changes: [{ ...first, fields: [{ field: "privacy", before: 0, after: 2 }] }, ...saved.changes.slice(1)],
+    });
     const check = confirmSavedPlan(edited, planOf({ websites: config, live }));
     expect(names(check.plan.changes)).toEqual(["update b.example.com"]);
-    expect(check.refused.map((r) => r.note)).toEqual(["refused: a fresh plan of the current config sends other fields or values to a.example.com (id 1)"]);
+    expect(check.refused.map((r) => r.note)).toEqual([
+      "refused: a fresh plan of the current config sends other fields or values to a.example.com (id 1)",
+    ]);
   });
 });

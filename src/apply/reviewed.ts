@@ -225,7 +225,11 @@ export function confirmSavedPlan(saved: Plan, fresh: Plan): SavedPlanCheck {
     if (entry.reviewed) refused.push({ change: entry.reviewed, status: "skipped", note: savedNote(entry.reviewed, entry.reason) });
   }
   for (const change of x.noLongerNeeded) {
-    refused.push({ change, status: "skipped", note: "refused: a fresh plan of the current config does not call for it (the account already matches, or the plan file was edited)" });
+    refused.push({
+      change,
+      status: "skipped",
+      note: "refused: a fresh plan of the current config does not call for it (the account already matches, or the plan file was edited)",
+    });
   }
   if (x.problem) {
     for (const change of saved.changes) refused.push({ change, status: "skipped", note: `refused: ${x.problem.message}` });

@@ -1,8 +1,8 @@
 /** Reading a plan saved by `plan --out` back, refusing one that was altered, refused, or made elsewhere. */
 import { createHash } from "node:crypto";
-import { readBounded } from "../config/load.ts";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import schema from "../../schemas/plan.schema.json" with { type: "json" };
+import { readBounded } from "../config/load.ts";
 import { SafetyError, UsageError } from "../errors.ts";
 import { planHash } from "../plan/fingerprint.ts";
 import type { Plan } from "../plan/types.ts";
@@ -18,7 +18,10 @@ let validatePlan: ValidateFunction | undefined;
 export function readSavedPlan(file: string): Plan {
   const plan = readPlanFile(file);
   if (plan.refusals.length > 0) {
-    throw new SafetyError(plan.refusals[0]!.code, `${file} was refused when it was made:\n${plan.refusals.map((r) => r.message).join("\n")}`);
+    throw new SafetyError(
+      plan.refusals[0]!.code,
+      `${file} was refused when it was made:\n${plan.refusals.map((r) => r.message).join("\n")}`,
+    );
   }
   return plan;
 }

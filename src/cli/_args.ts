@@ -17,10 +17,23 @@ export const outputArgs = {
 } as const satisfies ArgsDef;
 
 export const apiArgs = {
-  "websites-url": { type: "string", description: "phpAnalytics base URL (or SITESYNC_WEBSITES_URL, or websites_url in the config)", valueHint: "url" },
-  "projects-url": { type: "string", description: "phpRank base URL (or SITESYNC_PROJECTS_URL, or projects_url in the config)", valueHint: "url" },
+  "websites-url": {
+    type: "string",
+    description: "phpAnalytics base URL (or SITESYNC_WEBSITES_URL, or websites_url in the config)",
+    valueHint: "url",
+  },
+  "projects-url": {
+    type: "string",
+    description: "phpRank base URL (or SITESYNC_PROJECTS_URL, or projects_url in the config)",
+    valueHint: "url",
+  },
   concurrency: { type: "string", default: "4", description: "Requests in flight at once", valueHint: "n" },
-  timeout: { type: "string", default: "30s", description: "Timeout of one HTTP attempt, with a unit: 500ms, 30s, 2m", valueHint: "duration" },
+  timeout: {
+    type: "string",
+    default: "30s",
+    description: "Timeout of one HTTP attempt, with a unit: 500ms, 30s, 2m",
+    valueHint: "duration",
+  },
   "max-wait": {
     type: "string",
     default: "5m",
@@ -44,7 +57,11 @@ export const planArgs = {
     description: "Plan only websites (by domain) and projects (by name) matching this glob; repeatable. The plan is partial",
     valueHint: "glob",
   },
-  exclude: { type: "string", description: "Leave out websites and projects matching this glob; repeatable, wins over --target", valueHint: "glob" },
+  exclude: {
+    type: "string",
+    description: "Leave out websites and projects matching this glob; repeatable, wins over --target",
+    valueHint: "glob",
+  },
 } as const satisfies ArgsDef;
 
 type ApiFlags = { [K in keyof typeof apiArgs]?: string | undefined };

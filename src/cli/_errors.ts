@@ -23,10 +23,13 @@ export function reportError(error: unknown, io: Io): void {
     const n = error.diagnostics.length;
     // A password that must be sent is found once the account was read (DESIGN §2): reads went out, no write.
     const planned = error.diagnostics.some((d) => d.code === "password.required");
-    io.err(`${n} error${n === 1 ? "" : "s"} in the config: ${planned ? "nothing was changed in the account" : "nothing was sent to the API"}.`);
+    io.err(
+      `${n} error${n === 1 ? "" : "s"} in the config: ${planned ? "nothing was changed in the account" : "nothing was sent to the API"}.`,
+    );
   } else if (error instanceof ApiError) {
     io.err(`error: ${printable(error.message)}`);
-    for (const [field, messages] of Object.entries(error.fieldErrors ?? {})) io.err(`  ${printable(field)}: ${printable(messages.join(" "))}`);
+    for (const [field, messages] of Object.entries(error.fieldErrors ?? {}))
+      io.err(`  ${printable(field)}: ${printable(messages.join(" "))}`);
     if (error.kind === "redirect" || error.status === 401) {
       io.err("  check SITESYNC_API_KEY (and SITESYNC_PROJECTS_API_KEY): the server did not accept it.");
     }

@@ -114,7 +114,9 @@ function singleDash(raw: string, long: Map<string, Flag>, short: Map<string, Fla
   }
   if (equivalent) return new UsageError(`${raw} is a Terraform flag: sitesync uses ${equivalent} (see --help)`);
   const guess = didYouMean(name, [...long.keys()]);
-  return new UsageError(`unknown flag ${raw.split("=")[0]}${guess ? `; did you mean --${guess}?` : ""} (long flags take two dashes; see --help)`);
+  return new UsageError(
+    `unknown flag ${raw.split("=")[0]}${guess ? `; did you mean --${guess}?` : ""} (long flags take two dashes; see --help)`,
+  );
 }
 
 function strayPositional(stray: string, expected: number, command: string): UsageError {
@@ -126,7 +128,9 @@ function strayPositional(stray: string, expected: number, command: string): Usag
 function checkEnums(rawArgs: string[], args: ArgsDef): void {
   const enums = Object.entries(args).filter((entry): entry is [string, ArgDef & { options: string[] }] => entry[1].type === "enum");
   if (enums.length === 0) return;
-  const asStrings = Object.fromEntries(Object.entries(args).map(([name, def]) => [name, def.type === "enum" ? { ...def, type: "string" } : def]));
+  const asStrings = Object.fromEntries(
+    Object.entries(args).map(([name, def]) => [name, def.type === "enum" ? { ...def, type: "string" } : def]),
+  );
   const parsed = parseArgs(rawArgs, asStrings as ArgsDef);
   for (const [name, def] of enums) {
     const value = parsed[name];

@@ -2,14 +2,18 @@
  * Apply progress on stderr (DESIGN §6): one line per finished item, as in CI logs, and on a terminal a live
  * bar kept below those lines (cleared, the item's line printed, the bar drawn again).
  */
-import { itemLine } from "../render/index.ts";
+
 import type { ItemResult } from "../apply/types.ts";
+import { itemLine } from "../render/index.ts";
 import type { Io } from "./_io.ts";
 
 /** Erases the current terminal line: the bar, before an item's line takes its place. */
 const CLEAR_LINE = "\r\x1b[K";
 
-export function progressReporter(io: Io, quiet: boolean): { onItem?: (item: ItemResult, done: number, total: number) => void; finish(): void } {
+export function progressReporter(
+  io: Io,
+  quiet: boolean,
+): { onItem?: (item: ItemResult, done: number, total: number) => void; finish(): void } {
   if (quiet) return { finish() {} };
   if (!process.stderr.isTTY) return { onItem: (item) => io.err(itemLine(item)), finish() {} };
   let failed = 0;

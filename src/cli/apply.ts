@@ -3,14 +3,14 @@ import { isAlreadyApplied } from "../apply/preconditions.ts";
 import { readSavedPlan } from "../apply/saved-plan.ts";
 import type { ItemResult } from "../apply/types.ts";
 import { UsageError } from "../errors.ts";
-import { partialLine, printable, render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
 import type { Plan } from "../plan/types.ts";
+import { partialLine, printable, render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
 import { run } from "../run/run.ts";
 import type { Outcome, ReviewOutcome, RunHooks } from "../run/types.ts";
 import { apiArgs, configArgs, type Format, outputArgs, planArgs, runSettings } from "./_args.ts";
 import { command } from "./_command.ts";
-import type { Io } from "./_io.ts";
 import { CancelledError } from "./_errors.ts";
+import type { Io } from "./_io.ts";
 import { progressReporter } from "./_progress.ts";
 import { cliHooks, conclude, reportRefusals } from "./_run.ts";
 import { printVerification } from "./_verify.ts";
@@ -18,7 +18,12 @@ import { printVerification } from "./_verify.ts";
 export default command({
   meta: { name: "apply", description: "Make the account match the config: creates, then updates, then deletes." },
   args: {
-    plan: { type: "positional", required: false, description: "A plan saved by `sitesync plan --out` (else plan now)", valueHint: "plan.json" },
+    plan: {
+      type: "positional",
+      required: false,
+      description: "A plan saved by `sitesync plan --out` (else plan now)",
+      valueHint: "plan.json",
+    },
     ...configArgs,
     ...apiArgs,
     ...planArgs,
@@ -83,21 +88,30 @@ function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet:
   if (plan && plan.refusals.length > 0 && !options.shownPlan) reportRefusals(plan, io);
   if (outcome.review) reportReview(outcome.review, io, options.quiet);
   if (!results) {
-    if (outcome.error === undefined && plan?.refusals.length === 0 && !options.quiet) io.out("No changes. The account matches the configuration.");
+    if (outcome.error === undefined && plan?.refusals.length === 0 && !options.quiet)
+      io.out("No changes. The account matches the configuration.");
     return conclude(outcome, io);
   }
   if (options.format === "json") io.out(io.redactor.json(results));
-  else io.out(options.format === "markdown" ? renderResultsMarkdown(results.items, results.counts) : renderResultsText(results.items, results.counts, io.color));
+  else
+    io.out(
+      options.format === "markdown"
+        ? renderResultsMarkdown(results.items, results.counts)
+        : renderResultsText(results.items, results.counts, io.color),
+    );
   if (outcome.interrupted) io.err(interruptedSummary(outcome));
   else if (results.aborted) io.err(`error: the run stopped early: ${printable(results.aborted)}`);
   else if (outcome.review) {
     const n = outcome.review.notApplied.length;
-    if (n > 0) io.err(`${n} change${n === 1 ? " was" : "s were"} not applied: not in the reviewed plan. Plan again, review and apply them.`);
+    if (n > 0)
+      io.err(`${n} change${n === 1 ? " was" : "s were"} not applied: not in the reviewed plan. Plan again, review and apply them.`);
   } else if (stale.length > 0) io.err(staleSummary(stale));
   if (outcome.unconverged) printVerification(outcome.unconverged, io);
   if (outcome.notInSavedPlan && !options.quiet) {
     const n = outcome.notInSavedPlan;
-    io.err(`${n} other difference${n === 1 ? "" : "s"} found now ${n === 1 ? "is" : "are"} not in the saved plan and ${n === 1 ? "was" : "were"} not applied: plan again to review ${n === 1 ? "it" : "them"}.`);
+    io.err(
+      `${n} other difference${n === 1 ? "" : "s"} found now ${n === 1 ? "is" : "are"} not in the saved plan and ${n === 1 ? "was" : "were"} not applied: plan again to review ${n === 1 ? "it" : "them"}.`,
+    );
   }
   return conclude(outcome, io);
 }
@@ -107,8 +121,14 @@ function staleSummary(stale: readonly ItemResult[]): string {
   const done = stale.filter(isAlreadyApplied).length;
   const moved = stale.length - done;
   const parts = [
-    ...(done > 0 ? [`${done} change${done === 1 ? " was" : "s were"} already applied: this plan was applied before, nothing to do for ${done === 1 ? "it" : "them"}`] : []),
-    ...(moved > 0 ? [`${moved} change${moved === 1 ? " was" : "s were"} stale and skipped: plan again to review ${moved === 1 ? "it" : "them"}`] : []),
+    ...(done > 0
+      ? [
+          `${done} change${done === 1 ? " was" : "s were"} already applied: this plan was applied before, nothing to do for ${done === 1 ? "it" : "them"}`,
+        ]
+      : []),
+    ...(moved > 0
+      ? [`${moved} change${moved === 1 ? " was" : "s were"} stale and skipped: plan again to review ${moved === 1 ? "it" : "them"}`]
+      : []),
   ];
   return `${parts.join("; ")}.`;
 }
@@ -119,7 +139,9 @@ function reportReview(review: ReviewOutcome, io: Io, quiet: boolean): void {
   if (quiet) return;
   for (const change of review.noLongerNeeded) {
     const what = change.kind === "project" ? `project ${change.project}` : change.domain;
-    io.err(`no longer needed: ${change.action} ${what} (reviewed, but a fresh plan does not call for it: the account already matches, or the config changed)`);
+    io.err(
+      `no longer needed: ${change.action} ${what} (reviewed, but a fresh plan does not call for it: the account already matches, or the config changed)`,
+    );
   }
 }
 

@@ -3,7 +3,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import pc from "picocolors";
 import pkg from "../../package.json" with { type: "json" };
-import { updateConfig, type UpdateSummary } from "../adopt/update-config.ts";
+import { type UpdateSummary, updateConfig } from "../adopt/update-config.ts";
 import { exportConfig, schemaReference } from "../config/export-config.ts";
 import { loadConfig } from "../config/load.ts";
 import { ConfigError, type Diagnostic, formatDiagnostic, UsageError } from "../errors.ts";
@@ -41,7 +41,7 @@ export default command({
     ...apiArgs,
     verbose: outputArgs.verbose,
     quiet: outputArgs.quiet,
-    out: { type: "string", alias: "o", description: "Write the config to this new file (\"-\" or none: stdout)", valueHint: "sitesync.yaml" },
+    out: { type: "string", alias: "o", description: 'Write the config to this new file ("-" or none: stdout)', valueHint: "sitesync.yaml" },
     force: { type: "boolean", description: "Overwrite the --out file if it exists (its comments and edits are lost)" },
     projects: { type: "boolean", description: "Also export the projects (needs a projects URL)" },
     update: {
@@ -49,7 +49,10 @@ export default command({
       description: "Accept the account's live changes into this config in place, rewriting only the drifted lines",
       valueHint: "sitesync.yaml",
     },
-    "add-unlisted": { type: "boolean", description: "With --update: also add live websites the file does not list (prune: true adds them anyway)" },
+    "add-unlisted": {
+      type: "boolean",
+      description: "With --update: also add live websites the file does not list (prune: true adds them anyway)",
+    },
     "dry-run": { type: "boolean", description: "With --update: show the diff, write nothing" },
   },
   examples: [
@@ -60,7 +63,9 @@ export default command({
     if (flags.update !== undefined) {
       if (flags.update === "") throw new UsageError("--update takes the config file to update: sitesync export --update sitesync.yaml");
       if (flags.out !== undefined || flags.force || flags.projects) {
-        throw new UsageError("--update edits its file in place: leave out --out, --force and --projects (the file says whether it manages projects)");
+        throw new UsageError(
+          "--update edits its file in place: leave out --out, --force and --projects (the file says whether it manages projects)",
+        );
       }
       return update(flags.update, { addUnlisted: flags["add-unlisted"] === true, dryRun: flags["dry-run"] === true }, flags, io, env);
     }
@@ -149,9 +154,15 @@ function summaryLine(file: string, s: UpdateSummary, changed: boolean, dryRun: b
     ...(s.restored.length ? [`${s.restored.length} restored`] : []),
     `${s.unmanaged.length} unmanaged`,
   ].join(", ");
-  const verb = !changed ? `${file} already matches the account` : dryRun ? `${file} would be updated (--dry-run: nothing written)` : `Updated ${file}`;
+  const verb = !changed
+    ? `${file} already matches the account`
+    : dryRun
+      ? `${file} would be updated (--dry-run: nothing written)`
+      : `Updated ${file}`;
   const unmanaged = s.unmanaged.length ? "; --add-unlisted adds the unmanaged websites" : "";
-  const projects = s.projectChanges ? `; the plan still holds ${plural(s.projectChanges, "project change")} (projects are never adopted)` : "";
+  const projects = s.projectChanges
+    ? `; the plan still holds ${plural(s.projectChanges, "project change")} (projects are never adopted)`
+    : "";
   return `${verb}: websites ${counts}${unmanaged}${projects}.`;
 }
 

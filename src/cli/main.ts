@@ -105,7 +105,9 @@ function commandNamed(name: string): Promise<SitesyncCommand> {
   if (!Object.hasOwn(commands, name)) {
     const names = [...Object.keys(commands), ...BUILTINS];
     if (name.startsWith("-")) {
-      throw new UsageError(`${name}: a command comes first, flags after it (sitesync <command> --help lists them); commands: ${names.join(", ")}`);
+      throw new UsageError(
+        `${name}: a command comes first, flags after it (sitesync <command> --help lists them); commands: ${names.join(", ")}`,
+      );
     }
     const guess = didYouMean(name, names);
     throw new UsageError(`unknown command "${name}"${guess ? `: did you mean ${guess}?` : "."} Commands: ${names.join(", ")}`);

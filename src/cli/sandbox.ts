@@ -1,10 +1,10 @@
 import type { ArgsDef } from "citty";
 import { UsageError } from "../errors.ts";
 import { ExitCode } from "../run/exit-code.ts";
-import { checkWritable } from "../run/write-file.ts";
 import type { Env } from "../run/types.ts";
-import { startSandbox } from "../sandbox/index.ts";
+import { checkWritable } from "../run/write-file.ts";
 import type { FaultOptions, SandboxOptions } from "../sandbox/index.ts";
+import { startSandbox } from "../sandbox/index.ts";
 import { parseCount, parseDuration } from "./_args.ts";
 import { command } from "./_command.ts";
 
@@ -21,7 +21,11 @@ const args = {
   "rate-window": { type: "string", description: "Rate-limit window (default 60s)", valueHint: "duration" },
   "per-page-default": { type: "string", description: "per_page used for values other than 10, 25, 50, 100 (default 10)", valueHint: "n" },
   "website-limit": { type: "string", description: "Plan limit on websites (default -1: unlimited)", valueHint: "n" },
-  "put-missing": { type: "enum", options: PUT_MISSING, description: "Answer to a PUT on a missing website: 500 (the real bug, default) or 404" },
+  "put-missing": {
+    type: "enum",
+    options: PUT_MISSING,
+    description: "Answer to a PUT on a missing website: 500 (the real bug, default) or 404",
+  },
   "error-rate": { type: "string", description: "Chance (0..1) of a 500 without doing the work", valueHint: "p" },
   "reset-rate": { type: "string", description: "Chance of hanging up without an answer", valueHint: "p" },
   "slow-rate": { type: "string", description: "Chance of answering only after --slow-ms", valueHint: "p" },
@@ -74,7 +78,8 @@ export default command({
 /** A port in use or a folder missing is the user's to fix, not a bug: say which flag to change. */
 function startError(error: unknown, options: SandboxOptions): unknown {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === "EADDRINUSE") return new UsageError(`port ${options.port} is already in use: pick another with --port, or --port 0 for a free one`);
+  if (code === "EADDRINUSE")
+    return new UsageError(`port ${options.port} is already in use: pick another with --port, or --port 0 for a free one`);
   if (code === "EACCES" && (error as { syscall?: string }).syscall === "listen") {
     return new UsageError(`port ${options.port} needs privileges to listen on: pick one above 1023 with --port`);
   }

@@ -22,7 +22,7 @@ export default command({
   },
   examples: [
     "sitesync show plan.json",
-    "sitesync show plan.json --format markdown >> \"$GITHUB_STEP_SUMMARY\"",
+    'sitesync show plan.json --format markdown >> "$GITHUB_STEP_SUMMARY"',
     "sitesync show plan.json --format json | jq -r '.changes[].domain'",
   ],
   run(flags, { io }) {
@@ -30,7 +30,9 @@ export default command({
     io.out(render(plan, flags.format, { color: io.color && flags.format === "text" }));
     // A note, not a failure: `show` only looks; `apply` is what refuses a plan whose config moved on.
     if (!flags.quiet && configState(plan) === "changed") {
-      io.err(`note: ${plan.configFile} changed since this plan was made: \`sitesync apply ${flags.plan}\` would refuse it; plan again to review the current config.`);
+      io.err(
+        `note: ${plan.configFile} changed since this plan was made: \`sitesync apply ${flags.plan}\` would refuse it; plan again to review the current config.`,
+      );
     }
     return ExitCode.ok;
   },

@@ -19,7 +19,10 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
 }
 
 function canonical(word: string): string {
-  return word.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replaceAll("-", "_");
+  return word
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .replaceAll("-", "_");
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours cost 1. */

@@ -3,7 +3,7 @@
  * schema modeline. Write-only fields cannot be read back, so they are omitted with a comment. A password
  * protected site is `privacy: password` with no password line: that keeps the password the account already
  * has (DESIGN §2), so the file plans to no changes with no secret set.
- */import { dirname, isAbsolute, relative, sep } from "node:path";
+ */ import { dirname, isAbsolute, relative, sep } from "node:path";
 import { Document, isMap, isSeq, type YAMLMap } from "yaml";
 import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";

@@ -1,3 +1,3 @@
-export { loadConfig, type LoadOptions } from "./load.ts";
+export { type LoadOptions, loadConfig } from "./load.ts";
 export { configSchema } from "./schema.ts";
 export type { Config, LoadResult } from "./types.ts";

@@ -1,8 +1,8 @@
-import { isMap, isScalar, isSeq, Scalar, type Document } from "yaml";
+import { type Document, isMap, isScalar, isSeq, Scalar } from "yaml";
 import type { Diagnostic } from "../errors.ts";
-import { FIELD_NAMES, WEBSITE_FIELDS, type FieldKind } from "../model/website-fields.ts";
-import { interpolate, type Env } from "./interpolate.ts";
-import { formatPath, keyName, type ConfigPath, type Locator } from "./locate.ts";
+import { FIELD_NAMES, type FieldKind, WEBSITE_FIELDS } from "../model/website-fields.ts";
+import { type Env, interpolate } from "./interpolate.ts";
+import { type ConfigPath, formatPath, keyName, type Locator } from "./locate.ts";
 
 export interface DocumentInterpolation {
   diagnostics: Diagnostic[];
@@ -100,7 +100,9 @@ function interpolateScalar(node: Scalar, path: ConfigPath, ctx: Context): void {
       ...ctx.locate.offset(referenceOffset(node, problem.occurrence, ctx.text)),
       code: problem.code,
       path: formatPath(path),
-      message: note ? `environment variable ${problem.name ?? ""} is not set: plan and apply need it (--strict-env makes this an error)` : problem.message,
+      message: note
+        ? `environment variable ${problem.name ?? ""} is not set: plan and apply need it (--strict-env makes this an error)`
+        : problem.message,
       severity: note ? "warning" : "error",
     });
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { diagnosticsOf, load, loadOk, yaml } from "../../test/helpers/config.ts";
 import { interpolate } from "./interpolate.ts";
 import { loadConfig } from "./load.ts";
-import { diagnosticsOf, load, loadOk, yaml } from "../../test/helpers/config.ts";
 
 describe("interpolate", () => {
   it("replaces ${VAR} anywhere in a string, as often as it appears", () => {
@@ -74,7 +74,9 @@ describe("interpolation in a config", () => {
 
   it("never interpolates keys", () => {
     const result = load("version: 1\nwebsites: []\n${KEY}: 1\n", { KEY: "policy" });
-    expect(diagnosticsOf(result)).toEqual(['3:1 ${KEY}: unknown key "${KEY}"; expected one of version, websites_url, projects_url, policy, defaults, websites, projects']);
+    expect(diagnosticsOf(result)).toEqual([
+      '3:1 ${KEY}: unknown key "${KEY}"; expected one of version, websites_url, projects_url, policy, defaults, websites, projects',
+    ]);
   });
 
   it("reads an unquoted ${VAR} in a boolean or number field as YAML would", () => {
@@ -131,7 +133,9 @@ describe("interpolation in a config", () => {
   });
 
   it("keeps a password's spaces, which the API keeps too", () => {
-    const config = loadOk('version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: password\n    password: "${PW}"\n', { PW: " spaced " });
+    const config = loadOk('version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: password\n    password: "${PW}"\n', {
+      PW: " spaced ",
+    });
     expect(config.websites[0]?.password).toBe(" spaced ");
   });
 
@@ -143,7 +147,8 @@ describe("interpolation in a config", () => {
   });
 
   it("makes an unset variable a note when validating needs no secret (unsetEnv: warning), and nothing else", () => {
-    const source = "version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: password\n    password: ${PW}\n    email: ${MAIL}\n  - domain: ${ZONE:-b.example.com}\n";
+    const source =
+      "version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: password\n    password: ${PW}\n    email: ${MAIL}\n  - domain: ${ZONE:-b.example.com}\n";
     const result = loadConfig("sitesync.yaml", { source, env: {}, unsetEnv: "warning" });
     expect(result.ok).toBe(true);
     expect(diagnosticsOf(result)).toEqual([

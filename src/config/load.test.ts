@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { diagnosticsOf, load, yaml } from "../../test/helpers/config.ts";
 import { formatDiagnostic } from "../errors.ts";
 import { loadConfig } from "./load.ts";
-import { diagnosticsOf, load, yaml } from "../../test/helpers/config.ts";
 
 describe("loadConfig", () => {
   it("reads the file from disk, naming it in the config and in every diagnostic", () => {

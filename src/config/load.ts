@@ -5,7 +5,7 @@ import type { Diagnostic } from "../errors.ts";
 import type { Env } from "./interpolate.ts";
 import { interpolateDocument, type UnsetEnv } from "./interpolate-document.ts";
 import { createLocator, isRecord } from "./locate.ts";
-import { normalize, type Normalized } from "./normalize.ts";
+import { type Normalized, normalize } from "./normalize.ts";
 import { parseYaml } from "./parse-yaml.ts";
 import { quoteSource } from "./quote-source.ts";
 import { createRuleContext, RULES } from "./rules/index.ts";
@@ -46,9 +46,7 @@ export function loadConfig(file: string, options: LoadOptions = {}): LoadResult 
   const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, isRecord(data.value) ? data.value : {}, normalized, locate);
   for (const rule of RULES) rule(ctx);
   // A value whose ${VAR} failed still holds the raw reference; checking it further would only add noise.
-  const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter(
-    (d) => !interpolation.failedPaths.has(d.path),
-  );
+  const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
   const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked], interpolation);
   if (diagnostics.some((d) => d.severity === "error")) return settle(diagnostics);
 
@@ -153,5 +151,8 @@ function settle(diagnostics: Diagnostic[]): LoadResult {
 }
 
 function sortByPosition(diagnostics: Diagnostic[]): Diagnostic[] {
-  return diagnostics.map((d, i) => ({ d, i })).sort((a, b) => a.d.line - b.d.line || a.d.column - b.d.column || a.i - b.i).map(({ d }) => d);
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => a.d.line - b.d.line || a.d.column - b.d.column || a.i - b.i)
+    .map(({ d }) => d);
 }

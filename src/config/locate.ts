@@ -1,4 +1,4 @@
-import { isMap, isNode, isScalar, type Document, type LineCounter, type Node } from "yaml";
+import { type Document, isMap, isNode, isScalar, type LineCounter, type Node } from "yaml";
 
 /** A place in the config: object keys and list indexes, e.g. `["websites", 3, "privacy"]`. */
 export type ConfigPath = readonly (string | number)[];

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_POLICY } from "../model/policy.ts";
 import { diagnosticsOf, load, loadOk, yaml } from "../../test/helpers/config.ts";
+import { DEFAULT_POLICY } from "../model/policy.ts";
 
 describe("normalization", () => {
   it("stores domains the way the API does: lowercase, no scheme, no www., no trailing dot or slash", () => {
@@ -42,7 +42,9 @@ describe("normalization", () => {
   });
 
   it("trims list entries and keeps their order", () => {
-    const config = loadOk('version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_ips: [" 203.0.113.7 ", 10.0.0.0/8]\n    exclude_params: [" utm_source", "&"]\n');
+    const config = loadOk(
+      'version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_ips: [" 203.0.113.7 ", 10.0.0.0/8]\n    exclude_params: [" utm_source", "&"]\n',
+    );
     expect(config.websites[0]).toMatchObject({ exclude_ips: ["203.0.113.7", "10.0.0.0/8"], exclude_params: ["utm_source", "&"] });
   });
 
@@ -97,7 +99,9 @@ describe("defaults", () => {
   });
 
   it("are copied, so that changing one website's list leaves the others alone", () => {
-    const [a, b] = loadOk("version: 1\ndefaults:\n  exclude_params: [x]\nwebsites:\n  - domain: a.example.com\n  - domain: b.example.com\n").websites;
+    const [a, b] = loadOk(
+      "version: 1\ndefaults:\n  exclude_params: [x]\nwebsites:\n  - domain: a.example.com\n  - domain: b.example.com\n",
+    ).websites;
     a?.exclude_params?.push("y");
     expect(b?.exclude_params).toEqual(["x"]);
   });
@@ -134,11 +138,16 @@ describe("the rest of the config", () => {
     expect(loadOk("version: 1\nwebsites: []\n").projects).toBeUndefined();
     expect(loadOk("version: 1\nwebsites: []\nprojects: []\n").projects).toEqual([]);
     const config = loadOk("version: 1\nwebsites: []\nprojects:\n  - project: a.com\n  - project: b.com\n    state: absent\n");
-    expect(config.projects?.map(({ project, state }) => [project, state])).toEqual([["a.com", "present"], ["b.com", "absent"]]);
+    expect(config.projects?.map(({ project, state }) => [project, state])).toEqual([
+      ["a.com", "present"],
+      ["b.com", "absent"],
+    ]);
   });
 
   it("keeps the API addresses as written (the client normalizes them)", () => {
-    const config = loadOk("version: 1\nwebsites_url: https://analytics.example.com/api/v1/\nprojects_url: http://127.0.0.1:8080\nwebsites: []\n");
+    const config = loadOk(
+      "version: 1\nwebsites_url: https://analytics.example.com/api/v1/\nprojects_url: http://127.0.0.1:8080\nwebsites: []\n",
+    );
     expect(config).toMatchObject({ websitesUrl: "https://analytics.example.com/api/v1/", projectsUrl: "http://127.0.0.1:8080" });
   });
 

@@ -1,17 +1,17 @@
 import { DEFAULT_POLICY, type Policy } from "../model/policy.ts";
 import type { DesiredProject } from "../model/project.ts";
-import { normalizeDomain, type DesiredWebsite } from "../model/website.ts";
+import { type DesiredWebsite, normalizeDomain } from "../model/website.ts";
 import {
   FIELD_NAMES,
-  PRIVACY_NAMES,
-  setField,
-  WEBSITE_FIELDS,
   type FieldKind,
   type FieldName,
+  PRIVACY_NAMES,
   type Privacy,
+  setField,
+  WEBSITE_FIELDS,
   type WebsiteFields,
 } from "../model/website-fields.ts";
-import { isRecord, type ConfigPath, type Locator } from "./locate.ts";
+import { type ConfigPath, isRecord, type Locator } from "./locate.ts";
 
 /** One `websites` entry: what was written beside its canonical, defaults-applied form. */
 export interface WebsiteEntry {
@@ -151,5 +151,8 @@ function readBit(value: unknown): number | undefined {
 /** A list of trimmed, non-empty strings; `undefined` when the value is not a list. */
 function readList(value: unknown): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  return value.filter((item): item is string => typeof item === "string").map((item) => item.trim()).filter((item) => item !== "");
+  return value
+    .filter((item): item is string => typeof item === "string")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
 }

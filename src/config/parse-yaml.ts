@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
+import { type Document, LineCounter, parseDocument, visit, type YAMLError } from "yaml";
 import type { Diagnostic } from "../errors.ts";
 
 export interface ParsedYaml {

@@ -3,8 +3,9 @@
  * `${SITESYNC_API_KEY}`, exported and planned again, printed the key in `exclude_ips[0]: "<the key>" is not an
  * IP address`. Anyone who can edit the account could read any variable of a CI job that way.
  */
-import { repeatsSecret } from "../model/repeats-secret.ts";
+
 import type { Diagnostic } from "../errors.ts";
+import { repeatsSecret } from "../model/repeats-secret.ts";
 import type { DocumentInterpolation } from "./interpolate-document.ts";
 
 /**

@@ -1,7 +1,7 @@
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { FIELD_NAMES, WEBSITE_FIELDS } from "../model/website-fields.ts";
 import { didYouMean } from "./did-you-mean.ts";
-import { isRecord, pointerToPath, type ConfigPath } from "./locate.ts";
+import { type ConfigPath, isRecord, pointerToPath } from "./locate.ts";
 
 /** An ajv error retold for a person: where (a path and whether to point at its key) and what is wrong. */
 export interface SchemaProblem {
@@ -42,7 +42,9 @@ export function describeSchemaError(error: ErrorObject, data: unknown): SchemaPr
       return problem(withEmpty(error.data, describeEnum(values)) + (guess ? `; did you mean "${guess}"?` : ""));
     }
     case "const":
-      return problem(path[0] === "version" ? "must be 1, the only format version there is" : `must be ${JSON.stringify(params.allowedValue)}`);
+      return problem(
+        path[0] === "version" ? "must be 1, the only format version there is" : `must be ${JSON.stringify(params.allowedValue)}`,
+      );
     case "minimum":
       return problem(`must be ${String(params.limit)} or more`);
     case "pattern":
@@ -87,7 +89,8 @@ function misplaced(key: string, parent: ConfigPath): string | undefined {
 
 function missingKey(key: string, parent: ConfigPath): string {
   if (parent.length === 0 && key === "version") return 'missing required key "version"; add "version: 1" at the top';
-  if (parent.length === 0 && key === "websites") return 'missing required key "websites"; list the websites, or write "websites: []" for none';
+  if (parent.length === 0 && key === "websites")
+    return 'missing required key "websites"; list the websites, or write "websites: []" for none';
   return `missing required key "${key}"`;
 }
 

@@ -1,14 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import schema from "../../schemas/sitesync.schema.json" with { type: "json" };
+import { diagnosticsOf } from "../../test/helpers/config.ts";
 import { loadConfig } from "./load.ts";
 import { describeEnum } from "./schema-messages.ts";
-import { diagnosticsOf } from "../../test/helpers/config.ts";
 
 const examples = new URL("../../examples/", import.meta.url);
-const exampleFiles = readdirSync(examples, { recursive: true, encoding: "utf8" }).filter((f) => /\.ya?ml$/.test(f) && !f.startsWith("workflows/")); // workflows are GitHub files, not configs
+const exampleFiles = readdirSync(examples, { recursive: true, encoding: "utf8" }).filter(
+  (f) => /\.ya?ml$/.test(f) && !f.startsWith("workflows/"),
+); // workflows are GitHub files, not configs
 const exampleEnv = { EXAMPLE_STATS_PASSWORD: "example-password" };
 
 /** Every subschema of the schema, with where it sits. */

@@ -35,9 +35,7 @@ export function validateSchema(data: unknown, file: string, locate: Locator): Di
 
 /** `webistes:` is reported as a typo of "websites"; saying "websites" is missing as well would be noise. */
 function withoutEchoes(problems: SchemaProblem[]): SchemaProblem[] {
-  const suggested = new Set(
-    problems.filter((p) => p.suggestion).map((p) => `${formatPath(p.path.slice(0, -1))}:${p.suggestion}`),
-  );
+  const suggested = new Set(problems.filter((p) => p.suggestion).map((p) => `${formatPath(p.path.slice(0, -1))}:${p.suggestion}`));
   return problems.filter((p) => !p.missing || !suggested.has(`${formatPath(p.path)}:${p.missing}`));
 }
 

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../errors.ts";
-import type { DesiredProject } from "../model/project.ts";
 import type { Policy } from "../model/policy.ts";
+import type { DesiredProject } from "../model/project.ts";
 import type { DesiredWebsite } from "../model/website.ts";
 
 /** A loaded, validated and normalized config: the Desired side of the pipeline. */
@@ -20,6 +20,4 @@ export interface Config {
   secrets: string[];
 }
 
-export type LoadResult =
-  | { ok: true; config: Config; warnings: Diagnostic[] }
-  | { ok: false; errors: Diagnostic[]; warnings: Diagnostic[] };
+export type LoadResult = { ok: true; config: Config; warnings: Diagnostic[] } | { ok: false; errors: Diagnostic[]; warnings: Diagnostic[] };

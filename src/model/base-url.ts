@@ -26,7 +26,10 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
   if (url.username !== "" || url.password !== "") return fail({ code: "credentials" });
   if (url.search !== "" || url.hash !== "") return fail({ code: "query" });
   if (url.protocol === "http:" && !isLoopback(url.hostname)) return fail({ code: "plain-http", hostname: url.hostname });
-  const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/, "").replace(/\/+$/, "");
+  const path = url.pathname
+    .replace(/\/+$/, "")
+    .replace(/\/api\/v1$/, "")
+    .replace(/\/+$/, "");
   return { ok: true, base: `${url.origin}${path}` };
 }
 

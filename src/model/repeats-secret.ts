@@ -10,7 +10,10 @@
 export function repeatsSecret(text: string, secrets: Iterable<string>, ours: readonly string[] = []): boolean {
   const haystack = text.toLowerCase();
   const secretSet = new Set(secrets);
-  const covered = coveredRanges(haystack, ours.filter((value) => value && !secretSet.has(value)));
+  const covered = coveredRanges(
+    haystack,
+    ours.filter((value) => value && !secretSet.has(value)),
+  );
   for (const secret of secretSet) {
     for (const form of encodings(secret)) {
       const needle = form.toLowerCase();
@@ -34,6 +37,9 @@ function coveredRanges(haystack: string, ours: readonly string[]): [number, numb
 function encodings(secret: string): Set<string> {
   const json = JSON.stringify(secret).slice(1, -1);
   const php = json.replaceAll("/", "\\/").replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  const html = secret.replace(/[&<>"']/g, (c) => `&${({ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#039" } as Record<string, string>)[c]};`);
+  const html = secret.replace(
+    /[&<>"']/g,
+    (c) => `&${({ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#039" } as Record<string, string>)[c]};`,
+  );
   return new Set([secret, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), json, php, html]);
 }

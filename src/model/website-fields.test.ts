@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import configSchema from "../../schemas/sitesync.schema.json" with { type: "json" };
 import planSchema from "../../schemas/plan.schema.json" with { type: "json" };
+import configSchema from "../../schemas/sitesync.schema.json" with { type: "json" };
 import { CREATE_DEFAULTS, FIELD_NAMES, READABLE_FIELDS, WEBSITE_FIELDS, WRITE_ONLY_FIELDS } from "./website-fields.ts";
 
 const yamlNames = FIELD_NAMES.map((field) => WEBSITE_FIELDS[field].yaml);

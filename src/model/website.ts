@@ -93,5 +93,8 @@ function isDottedQuad(name: string): boolean {
 /** Splits a stored one-per-line list the way the tracker does (`preg_split('/\n|\r/')`, empties dropped). */
 export function splitLines(value: string | null | undefined): string[] {
   if (!value) return [];
-  return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
+  return value
+    .split(/\n|\r/)
+    .filter((entry) => entry.trim() !== "")
+    .map((entry) => entry.trim());
 }

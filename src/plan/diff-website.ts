@@ -7,12 +7,12 @@ import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
 import {
   CREATE_DEFAULTS,
   FIELD_NAMES,
-  WEBSITE_FIELDS,
   type FieldName,
   type ReadableField,
+  WEBSITE_FIELDS,
   type WebsiteFields,
 } from "../model/website-fields.ts";
-import { SENSITIVE, type FieldChange, type FieldValue, type WriteOnlyReason } from "./types.ts";
+import { type FieldChange, type FieldValue, SENSITIVE, type WriteOnlyReason } from "./types.ts";
 
 type Value = NonNullable<WebsiteFields[FieldName]>;
 

@@ -3,8 +3,8 @@
  * can list and delete projects but not create them, so a listed project is only ever kept or warned about.
  */
 import type { DesiredProject, LiveProject } from "../model/project.ts";
+import { byName, type Filters, pruned, sourceOf, type Tally, warn } from "./_tally.ts";
 import { projectFingerprint } from "./fingerprint.ts";
-import { byName, pruned, sourceOf, warn, type Filters, type Tally } from "./_tally.ts";
 
 /** Plans the projects into the tally; `live` is `undefined` when they were not read. */
 export function planProjects(
@@ -43,9 +43,7 @@ function planListed(d: DesiredProject, live: LiveProject | undefined, filters: F
   if (d.state === "present") {
     if (live !== undefined) tally.left.unchanged++;
     else {
-      const message =
-        `Project ${d.project} does not exist, and the API cannot create projects: ` +
-        "one appears with its first report.";
+      const message = `Project ${d.project} does not exist, and the API cannot create projects: ` + "one appears with its first report.";
       warn(tally, "project-missing", d.project, message, d.source);
     }
     return;

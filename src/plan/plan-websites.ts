@@ -1,9 +1,9 @@
 /** The website half of `plan` (DESIGN §3): identity by normalized domain, then create, update or delete. */
-import { normalizeDomain, type DesiredWebsite, type LiveWebsite } from "../model/website.ts";
+import { type DesiredWebsite, type LiveWebsite, normalizeDomain } from "../model/website.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
+import { byName, type Filters, pruned, sourceOf, type Tally, warn } from "./_tally.ts";
 import { createFields, updateFields } from "./diff-website.ts";
 import { websiteFingerprint } from "./fingerprint.ts";
-import { byName, pruned, sourceOf, warn, type Filters, type Tally } from "./_tally.ts";
 
 /**
  * The warning code of a website whose password must be sent but is not set (DESIGN §2): a library caller sees
@@ -21,9 +21,7 @@ export function planWebsites(
 ): void {
   const { byDomain, extras } = indexLive(live, tally);
   const listed = new Set<string>();
-  const sorted = desired
-    .map((d) => withDomain(d, normalizeDomain(d.domain)))
-    .sort((a, b) => byName(a.domain, b.domain));
+  const sorted = desired.map((d) => withDomain(d, normalizeDomain(d.domain))).sort((a, b) => byName(a.domain, b.domain));
   for (const d of sorted) {
     if (listed.has(d.domain)) {
       const message = `${d.domain} is listed more than once: only one entry is planned.`;
@@ -88,7 +86,13 @@ function planTombstone(d: DesiredWebsite, live: LiveWebsite | undefined, filters
   }
   const fingerprint = websiteFingerprint(live);
   tally.changes.push({
-    kind: "website", action: "delete", domain: d.domain, id: live.id, reason: "tombstone", fingerprint, ...sourceOf(d),
+    kind: "website",
+    action: "delete",
+    domain: d.domain,
+    id: live.id,
+    reason: "tombstone",
+    fingerprint,
+    ...sourceOf(d),
   });
 }
 

@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
+import { liveWebsite } from "../../test/helpers/live-website.ts";
+import { decodeWebsite } from "../api/decode.ts";
 import { DEFAULT_POLICY, type Policy } from "../model/policy.ts";
 import type { DesiredProject, LiveProject } from "../model/project.ts";
 import type { Desired } from "../model/state.ts";
 import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
 import type { WebsiteFields } from "../model/website-fields.ts";
 import { render } from "../render/index.ts";
-import { decodeWebsite } from "../api/decode.ts";
 import { planHash, websiteFingerprint } from "./fingerprint.ts";
-import { plan, type PlanOptions } from "./plan.ts";
-import { SENSITIVE, type Change, type Plan, type WebsiteCreate, type WebsiteUpdate } from "./types.ts";
-import { liveWebsite } from "../../test/helpers/live-website.ts";
+import { type PlanOptions, plan } from "./plan.ts";
+import { type Change, type Plan, SENSITIVE, type WebsiteCreate, type WebsiteUpdate } from "./types.ts";
 
 const schema = JSON.parse(readFileSync(new URL("../../schemas/plan.schema.json", import.meta.url), "utf8"));
 const validatePlan = new Ajv2020({ allErrors: true }).compile(schema);
@@ -100,12 +100,7 @@ describe("comparing a listed website with its live twin", () => {
       { exclude_ips: ["1.2.3.4", "10.0.0.0/8"] },
       [],
     ],
-    [
-      "only the set fields that differ",
-      { email: 1, exclude_bots: 1 },
-      { privacy: 1, email: 0 },
-      [{ field: "email", before: 0, after: 1 }],
-    ],
+    ["only the set fields that differ", { email: 1, exclude_bots: 1 }, { privacy: 1, email: 0 }, [{ field: "email", before: 0, after: 1 }]],
     ["privacy", { privacy: 1 }, {}, [{ field: "privacy", before: 0, after: 1 }]],
     ["exclude_bots", { exclude_bots: 0 }, {}, [{ field: "exclude_bots", before: 1, after: 0 }]],
     ["favorite", { favorite: true }, {}, [{ field: "favorite", before: false, after: true }]],
@@ -346,9 +341,7 @@ describe("tombstones, prune, protect and ignore (DESIGN §2, §3)", () => {
       policy: { protect: ["keep.*"] },
     });
     expect(p.changes).toEqual([]);
-    expect(p.warnings).toEqual([
-      expect.objectContaining({ code: "protected-tombstone", subject: "keep.example.com", source: SRC(4) }),
-    ]);
+    expect(p.warnings).toEqual([expect.objectContaining({ code: "protected-tombstone", subject: "keep.example.com", source: SRC(4) })]);
   });
 
   it("never compares, changes or deletes ignored websites, listed or not", () => {

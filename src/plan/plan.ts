@@ -5,6 +5,7 @@
 import { firstMatch } from "../model/glob.ts";
 import type { Desired, Live } from "../model/state.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
+import { byName, newTally, type Tally } from "./_tally.ts";
 import { planHash } from "./fingerprint.ts";
 import { planProjects } from "./plan-projects.ts";
 import { planWebsites } from "./plan-websites.ts";
@@ -12,7 +13,6 @@ import { refusals } from "./safety.ts";
 import { isPartial, narrow } from "./selection.ts";
 import { summarize } from "./summary.ts";
 import type { Change, Plan, PlanEstimate, Selection } from "./types.ts";
-import { byName, newTally, type Tally } from "./_tally.ts";
 
 /** Options of {@link plan}: what the plan records about its origin, and the command line's overrides. */
 export interface PlanOptions {
@@ -49,7 +49,9 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
   const selection = isPartial(options.selection)
     ? { target: [...options.selection.target], exclude: [...options.selection.exclude] }
     : undefined;
-  const { desired, live, warnings } = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const { desired, live, warnings } = selection
+    ? narrow(allDesired, allLive, selection)
+    : { desired: allDesired, live: allLive, warnings: [] };
   const { policy } = desired;
   const filters = {
     ignore: (name: string) => firstMatch(policy.ignore, name),

@@ -3,8 +3,9 @@
  * is no global force. The third rail, a live listing that failed its integrity checks, never reaches `plan`:
  * the client throws instead (DESIGN §5).
  */
-import type { Change, Refusal } from "./types.ts";
+
 import { plural } from "../model/plural.ts";
+import type { Change, Refusal } from "./types.ts";
 
 export interface SafetyInputs {
   changes: readonly Change[];

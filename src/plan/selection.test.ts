@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
+import { liveWebsite as site } from "../../test/helpers/live-website.ts";
 import { DEFAULT_POLICY, type Policy } from "../model/policy.ts";
 import type { DesiredProject, LiveProject } from "../model/project.ts";
 import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
 import type { Privacy } from "../model/website-fields.ts";
-import { liveWebsite as site } from "../../test/helpers/live-website.ts";
 import { planHash } from "./fingerprint.ts";
 import { plan } from "./plan.ts";
 import type { Change, Plan, Selection } from "./types.ts";
@@ -62,7 +62,11 @@ const account: Case = {
 
 describe("--target and --exclude (DESIGN §7, issue 11)", () => {
   it("plans only the websites a target matches, by normalized domain", () => {
-    const p = run({ ...account, websites: [want("https://www.A.example.com/", 1), ...account.websites!.slice(1)], selection: { target: ["a*.example.com"] } });
+    const p = run({
+      ...account,
+      websites: [want("https://www.A.example.com/", 1), ...account.websites!.slice(1)],
+      selection: { target: ["a*.example.com"] },
+    });
     expect(names(p)).toEqual(["create ab.example.com", "update a.example.com", "delete a-stray.example.com"]);
     expect(p.summary).toEqual({ create: 1, update: 1, delete: 1, unchanged: 0, unmanaged: 0, ignored: 0 });
   });
@@ -107,7 +111,10 @@ describe("--target and --exclude (DESIGN §7, issue 11)", () => {
   it("selects projects by name with the same patterns", () => {
     const p = run({
       ...account,
-      projects: [{ project: "a.example.com", state: "absent" }, { project: "b.example.com", state: "absent" }],
+      projects: [
+        { project: "a.example.com", state: "absent" },
+        { project: "b.example.com", state: "absent" },
+      ],
       liveProjects: [project("a.example.com"), project("b.example.com"), project("a-other.example.com")],
       selection: { target: ["a*"], exclude: ["ab.*", "a.example.com"] },
     });
@@ -133,7 +140,11 @@ describe("--target and --exclude (DESIGN §7, issue 11)", () => {
   });
 
   it("gives warnings only about what is inside the selection", () => {
-    const p = run({ websites: [want("dup.example.com"), want("dup.example.com"), want("a.example.com")], live: [], selection: { target: ["a.*"] } });
+    const p = run({
+      websites: [want("dup.example.com"), want("dup.example.com"), want("a.example.com")],
+      live: [],
+      selection: { target: ["a.*"] },
+    });
     expect(p.warnings).toEqual([]);
   });
 });

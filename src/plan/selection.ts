@@ -34,7 +34,8 @@ export function narrow(desired: Desired, live: Live, selection: Selection): { de
   const narrowed: Desired = { ...desired, websites: desired.websites.filter((w) => keep(normalizeDomain(w.domain))) };
   if (desired.projects !== undefined) narrowed.projects = desired.projects.filter((p) => keep(p.project.trim()));
   const websites = live.websites.filter((w) => keep(normalizeDomain(w.domain)));
-  const narrowedLive: Live = live.projects === undefined ? { websites } : { websites, projects: live.projects.filter((p) => keep(p.project.trim())) };
+  const narrowedLive: Live =
+    live.projects === undefined ? { websites } : { websites, projects: live.projects.filter((p) => keep(p.project.trim())) };
   return { desired: narrowed, live: narrowedLive, warnings: unmatched(selection, names) };
 }
 

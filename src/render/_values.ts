@@ -1,7 +1,9 @@
 /** How plan values read in text and Markdown: in the config's own vocabulary (DESIGN §2). */
 import { plural } from "../model/plural.ts";
+
 export { printable } from "../model/printable.ts";
-import { PRIVACY_NAMES, WEBSITE_FIELDS, type FieldName } from "../model/website-fields.ts";
+
+import { type FieldName, PRIVACY_NAMES, WEBSITE_FIELDS } from "../model/website-fields.ts";
 import type { FieldChange, FieldValue, PlanEstimate, PlanSummary, Selection, WriteOnlyReason } from "../plan/types.ts";
 
 /** A value as a user wrote it in the config: `password` for privacy 2, `true` for email 1, `[a, b]` for lists. */

@@ -13,7 +13,14 @@ const update: Change = {
     { field: "email", before: 0, after: 1 },
   ],
 };
-const prune: Change = { kind: "website", action: "delete", domain: "bad\u001b[31m.example.com", id: 9, reason: "prune", fingerprint: "0123456789abcdef" };
+const prune: Change = {
+  kind: "website",
+  action: "delete",
+  domain: "bad\u001b[31m.example.com",
+  id: 9,
+  reason: "prune",
+  fingerprint: "0123456789abcdef",
+};
 
 describe("changeLine", () => {
   it("names values the way the config writes them (apply --verify): privacy password, not 2", () => {
@@ -21,7 +28,9 @@ describe("changeLine", () => {
   });
 
   it("gives annotations field names only and says what a delete destroys", () => {
-    expect(changeLine(update, { kind: true, fields: "names", consequence: true })).toBe("update website example.com (id 7): privacy, email");
+    expect(changeLine(update, { kind: true, fields: "names", consequence: true })).toBe(
+      "update website example.com (id 7): privacy, email",
+    );
     expect(changeLine(prune, { kind: true, reason: true, consequence: true })).toBe(
       "delete website bad\\e[31m.example.com (id 9, not listed, prune on): destroys its collected statistics",
     );

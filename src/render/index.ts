@@ -29,10 +29,10 @@ export function render(plan: Plan, format: RenderFormat, options: RenderOptions 
   }
 }
 
-export { partialLine, renderJson, renderMarkdown, renderText };
-export { changeLine, describeChange, type ChangeDescription, type LineOptions } from "./change-line.ts";
-export { md } from "./md.ts";
 export { printable } from "./_values.ts";
+export { type ChangeDescription, changeLine, describeChange, type LineOptions } from "./change-line.ts";
+export { md } from "./md.ts";
 export { renderResultsMarkdown } from "./results-markdown.ts";
 export { itemLine, renderResultsText } from "./results-text.ts";
 export { waitLine } from "./wait-line.ts";
+export { partialLine, renderJson, renderMarkdown, renderText };

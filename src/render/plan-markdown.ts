@@ -3,9 +3,9 @@
  * alert callouts and tables; never ANSI (STYLE habit 9). Every name and value from the plan is escaped.
  */
 import { plural } from "../model/plural.ts";
-import type { FieldChange, Plan, WebsiteCreate, WebsiteDelete, WebsiteUpdate, ProjectDelete } from "../plan/types.ts";
-import { md } from "./md.ts";
+import type { FieldChange, Plan, ProjectDelete, WebsiteCreate, WebsiteDelete, WebsiteUpdate } from "../plan/types.ts";
 import { formatEstimate, formatValue, LEFT_OUT, REASONS, selectionFlags, setDiff, writeOnlyNote } from "./_values.ts";
+import { md } from "./md.ts";
 
 /** Renders a plan as GitHub-flavored Markdown; ends with a newline. */
 export function renderMarkdown(plan: Plan): string {
@@ -21,7 +21,9 @@ export function renderMarkdown(plan: Plan): string {
   }
   blocks.push(summaryTable(plan));
   if (plan.changes.length === 0) {
-    blocks.push(plan.selection === undefined ? "**No changes.** The account matches the configuration." : "**No changes** inside the selection.");
+    blocks.push(
+      plan.selection === undefined ? "**No changes.** The account matches the configuration." : "**No changes** inside the selection.",
+    );
   }
   const creates = plan.changes.filter((c): c is WebsiteCreate => c.action === "create");
   const updates = plan.changes.filter((c): c is WebsiteUpdate => c.action === "update");

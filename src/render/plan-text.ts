@@ -2,17 +2,17 @@
 import { createColors } from "picocolors";
 import { plural } from "../model/plural.ts";
 import type { Change, FieldChange, Plan, Selection, WebsiteCreate, WebsiteUpdate } from "../plan/types.ts";
-import { describeChange } from "./change-line.ts";
 import {
   formatEstimate,
-  formatValue as rawValue,
   LEFT_OUT,
   printable,
+  formatValue as rawValue,
   selectionFlags,
   setDiff,
   summaryWords,
   writeOnlyNote,
 } from "./_values.ts";
+import { describeChange } from "./change-line.ts";
 
 type Colors = ReturnType<typeof createColors>;
 

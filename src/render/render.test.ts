@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { liveWebsite } from "../../test/helpers/live-website.ts";
 import { DEFAULT_POLICY } from "../model/policy.ts";
 import type { Desired, Live } from "../model/state.ts";
 import type { LiveWebsite } from "../model/website.ts";
@@ -6,7 +7,6 @@ import { planHash, projectFingerprint, websiteFingerprint } from "../plan/finger
 import { plan } from "../plan/plan.ts";
 import type { Plan } from "../plan/types.ts";
 import { render } from "./index.ts";
-import { liveWebsite } from "../../test/helpers/live-website.ts";
 
 const ANSI = /\u001b\[/;
 const PASSWORD = "hunter2-Secret";
@@ -35,11 +35,7 @@ const desired: Desired = {
   projects: [{ project: "retired.example.com", state: "absent" }],
 };
 const live: Live = {
-  websites: [
-    site(12, "example.com", { exclude_ips: ["5.6.7.8", "9.9.9.9"] }),
-    site(7, "old.example.com"),
-    site(9, "stray.example.org"),
-  ],
+  websites: [site(12, "example.com", { exclude_ips: ["5.6.7.8", "9.9.9.9"] }), site(7, "old.example.com"), site(9, "stray.example.org")],
   projects: [{ project: "retired.example.com", reports: 2, result: 120, created_at: "2024-01-01T00:00:00.000000Z" }],
 };
 const full = plan(desired, live, { configFile: "sitesync.yaml", configDigest: "abc123" });
@@ -153,9 +149,23 @@ describe("json", () => {
         fingerprint: websiteFingerprint(example!),
         source: src(15),
       },
-      { kind: "website", action: "delete", domain: "old.example.com", id: 7, reason: "tombstone", fingerprint: websiteFingerprint(old!), source: src(22) },
+      {
+        kind: "website",
+        action: "delete",
+        domain: "old.example.com",
+        id: 7,
+        reason: "tombstone",
+        fingerprint: websiteFingerprint(old!),
+        source: src(22),
+      },
       { kind: "website", action: "delete", domain: "stray.example.org", id: 9, reason: "prune", fingerprint: websiteFingerprint(stray!) },
-      { kind: "project", action: "delete", project: "retired.example.com", reason: "tombstone", fingerprint: projectFingerprint(live.projects![0]!) },
+      {
+        kind: "project",
+        action: "delete",
+        project: "retired.example.com",
+        reason: "tombstone",
+        fingerprint: projectFingerprint(live.projects![0]!),
+      },
     ]);
     expect(saved.summary).toEqual({ create: 1, update: 1, delete: 3, unchanged: 0, unmanaged: 0, ignored: 1 });
     expect(saved.warnings).toEqual([
@@ -169,7 +179,8 @@ describe("json", () => {
     expect(saved.refusals).toEqual([
       {
         code: "max-deletes",
-        message: "The plan deletes 2 websites and 1 project, more than the limit of 2. Check every delete, then run again with --max-deletes 3 (or raise policy.max_deletes).",
+        message:
+          "The plan deletes 2 websites and 1 project, more than the limit of 2. Check every delete, then run again with --max-deletes 3 (or raise policy.max_deletes).",
       },
     ]);
     expect(saved.unverifiable).toEqual([{ field: "exclude_params", count: 1 }]);
@@ -322,7 +333,9 @@ describe("a partial plan (--target / --exclude) says so in every format", () => 
       "PARTIAL PLAN: --target '*.example.com' --exclude 'old.*'",
       "Only the websites and projects these patterns select were compared. Everything else was left out: not compared, changed, deleted or counted.",
     ]);
-    expect(lines.at(-1)).toBe("PARTIAL PLAN: --target '*.example.com' --exclude 'old.*' (websites and projects outside it were not compared)");
+    expect(lines.at(-1)).toBe(
+      "PARTIAL PLAN: --target '*.example.com' --exclude 'old.*' (websites and projects outside it were not compared)",
+    );
     expect(render(partial, "text")).not.toContain("old.example.com");
   });
 

@@ -21,7 +21,7 @@ export function renderResultsMarkdown(items: ItemResult[], counts: ApplyCounts):
   if (notable.length > 0) {
     lines.push("", "| status | change | detail |", "|---|---|---|");
     for (const item of notable) {
-      const detail = item.status === "failed" ? item.error?.message ?? "" : item.note ?? "";
+      const detail = item.status === "failed" ? (item.error?.message ?? "") : (item.note ?? "");
       lines.push(`| ${item.status} | ${md(changeLine(item.change))} | ${md(detail)} |`);
     }
   }

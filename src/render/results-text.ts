@@ -28,10 +28,7 @@ export function renderResultsText(items: ItemResult[], counts: ApplyCounts, colo
     }
   }
   const header = ["applied", "failed", "skipped", "unchanged"] as const;
-  const table = [
-    header.map((h) => h.padStart(9)).join(" "),
-    header.map((h) => String(counts[h]).padStart(9)).join(" "),
-  ];
+  const table = [header.map((h) => h.padStart(9)).join(" "), header.map((h) => String(counts[h]).padStart(9)).join(" ")];
   const verdict =
     counts.failed > 0
       ? c.red("Apply finished with failures.")

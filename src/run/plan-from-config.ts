@@ -5,10 +5,10 @@
 import type { Client } from "../api/types.ts";
 import type { Config } from "../config/types.ts";
 import { ConfigError, type Diagnostic } from "../errors.ts";
+import type { Live } from "../model/state.ts";
 import { plan } from "../plan/plan.ts";
 import { PASSWORD_MISSING } from "../plan/plan-websites.ts";
 import type { Plan, Selection } from "../plan/types.ts";
-import type { Live } from "../model/state.ts";
 import { readLive } from "./read-live.ts";
 
 /** How to plan, beyond the config: the CLI's planning flags, the Action's inputs. */

@@ -5,9 +5,9 @@
  * decisions are in apply/reviewed.ts.
  */
 import type { Client } from "../api/types.ts";
-import type { ItemResult } from "../apply/types.ts";
 import { alreadyApplied } from "../apply/preconditions.ts";
 import { confirmSavedPlan, intersectReviewed, notReviewedNote } from "../apply/reviewed.ts";
+import type { ItemResult } from "../apply/types.ts";
 import type { Config } from "../config/types.ts";
 import type { Plan } from "../plan/types.ts";
 import { planFromConfig, planWithLive } from "./plan-from-config.ts";
@@ -34,7 +34,12 @@ function syncWriteOnlyOf(plan: Plan): boolean {
  * its changes, so a fresh plan that finds more deletes (someone else's drift) must not refuse the changes
  * that were reviewed. Those extra differences are never applied here: they are `notInSavedPlan`.
  */
-export async function confirmSaved(saved: Plan, config: Config, client: Client, settings: RunSettings): Promise<Checked & { notInSavedPlan: number }> {
+export async function confirmSaved(
+  saved: Plan,
+  config: Config,
+  client: Client,
+  settings: RunSettings,
+): Promise<Checked & { notInSavedPlan: number }> {
   const { plan: fresh, live } = await planWithLive(config, client, {
     ...(settings.rateWindowMs === undefined ? {} : { rateWindowMs: settings.rateWindowMs }),
     syncWriteOnly: syncWriteOnlyOf(saved),
@@ -60,7 +65,12 @@ export async function confirmSaved(saved: Plan, config: Config, client: Client, 
  * reason; without a usable review (`{ missing }`) nothing is applied and every change is reported. The
  * fresh plan keeps its own rails: a plan of today's config that a rail refuses is refused, reviewed or not.
  */
-export async function intersectWithReview(review: ReviewSource, config: Config, client: Client, settings: RunSettings): Promise<Checked & { review: ReviewOutcome }> {
+export async function intersectWithReview(
+  review: ReviewSource,
+  config: Config,
+  client: Client,
+  settings: RunSettings,
+): Promise<Checked & { review: ReviewOutcome }> {
   const reviewed = "missing" in review ? undefined : review;
   // A partial review is intersected inside its own selection, unless this run gives one.
   const selection = settings.selection ?? reviewed?.selection;
@@ -72,7 +82,11 @@ export async function intersectWithReview(review: ReviewSource, config: Config, 
   if ("missing" in review) {
     // An empty review approves nothing: the fresh plan with no change (its refusals kept), all of it reported.
     const none = intersectReviewed({ ...fresh, changes: [] }, fresh);
-    const skipped = fresh.changes.map((change) => ({ change, status: "skipped" as const, note: notReviewedNote({ change, reason: "review-unusable" }) }));
+    const skipped = fresh.changes.map((change) => ({
+      change,
+      status: "skipped" as const,
+      note: notReviewedNote({ change, reason: "review-unusable" }),
+    }));
     return { plan: none.plan, skipped, review: { reviewed: false, notApplied: skipped, noLongerNeeded: [], problem: review.missing } };
   }
   const x = intersectReviewed(review, fresh);

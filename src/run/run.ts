@@ -8,14 +8,13 @@ import type { Client } from "../api/types.ts";
 import { apply } from "../apply/apply.ts";
 import { countItems } from "../apply/count-items.ts";
 import { assertSameConfig, assertSameTarget } from "../apply/saved-plan.ts";
+import type { ItemResult } from "../apply/types.ts";
 import { loadConfig } from "../config/load.ts";
 import type { Config } from "../config/types.ts";
-import { ConfigError } from "../errors.ts";
-import type { ItemResult } from "../apply/types.ts";
+import { ApiError, ConfigError } from "../errors.ts";
 import type { Plan } from "../plan/types.ts";
 import { clientFor } from "./client.ts";
-import { ApiError } from "../errors.ts";
-import { exitCodeOfRun, ExitCode, stopSignalOf } from "./exit-code.ts";
+import { ExitCode, exitCodeOfRun, stopSignalOf } from "./exit-code.ts";
 import { passwordsOf, planFromConfig } from "./plan-from-config.ts";
 import { confirmSaved, intersectWithReview } from "./reviewed.ts";
 import type { Outcome, RunHooks, RunRequest, RunSettings } from "./types.ts";
@@ -75,7 +74,12 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
 }
 
 /** The plan to show or apply, and the changes skipped on purpose: a saved plan confirmed, a review intersected, or a fresh plan. */
-async function planned(config: Config, client: Client, settings: RunSettings, outcome: Outcome): Promise<{ plan: Plan; stale: ItemResult[] }> {
+async function planned(
+  config: Config,
+  client: Client,
+  settings: RunSettings,
+  outcome: Outcome,
+): Promise<{ plan: Plan; stale: ItemResult[] }> {
   if (settings.savedPlan) {
     const checked = await confirmSaved(settings.savedPlan, config, client, settings);
     outcome.notInSavedPlan = checked.notInSavedPlan;

@@ -9,15 +9,7 @@ import type { RouteContext, RouteSettings } from "./_context.ts";
 import type { FaultInjector } from "./_faults.ts";
 import { expectsJson, type InputBag, parseInput } from "./_input.ts";
 import { phpTruthy, rawUrlDecode } from "./_php.ts";
-import {
-  methodNotAllowed,
-  noApiFeature,
-  type Reply,
-  routeNotFound,
-  serverError,
-  tooManyAttempts,
-  unauthenticated,
-} from "./_reply.ts";
+import { methodNotAllowed, noApiFeature, type Reply, routeNotFound, serverError, tooManyAttempts, unauthenticated } from "./_reply.ts";
 import { matchRoute, type Route, type RouteGroup } from "./_router.ts";
 import type { Throttle } from "./_throttle.ts";
 import type { SandboxStore } from "./store.ts";
@@ -84,7 +76,13 @@ export function processRequest(state: PipelineState, incoming: Incoming): Outcom
 }
 
 /** The `api` middleware group and the route's own: throttle, (faults), auth:api, api.guard, controller. */
-function apiGroup(state: PipelineState, route: Route, context: RouteContext, token: string | undefined, method: string): Omit<Outcome, "method"> {
+function apiGroup(
+  state: PipelineState,
+  route: Route,
+  context: RouteContext,
+  token: string | undefined,
+  method: string,
+): Omit<Outcome, "method"> {
   const { expectsJson: asJson, now } = context;
   // API-NOTES §1: the throttle runs first, and its headers go on every answer after it, errors included.
   const limit = state.throttle?.hit(now.getTime());

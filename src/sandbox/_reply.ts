@@ -29,15 +29,12 @@ export const validationFailed = (bag: Record<string, string[]>): Reply => json(4
 
 export const serverError = (asJson: boolean): Reply => frameworkError(500, "Server Error", "Server Error", asJson);
 
-export const tooManyAttempts = (asJson: boolean): Reply =>
-  frameworkError(429, "Too Many Attempts.", "Too Many Requests", asJson);
+export const tooManyAttempts = (asJson: boolean): Reply => frameworkError(429, "Too Many Attempts.", "Too Many Requests", asJson);
 
-export const unauthorized = (asJson: boolean): Reply =>
-  frameworkError(403, "This action is unauthorized.", "Forbidden", asJson);
+export const unauthorized = (asJson: boolean): Reply => frameworkError(403, "This action is unauthorized.", "Forbidden", asJson);
 
 /** `api.guard` without the plan's API feature: built by the app, always JSON. */
-export const noApiFeature = (): Reply =>
-  json(403, { message: "You don't have access to this feature.", status: 403 });
+export const noApiFeature = (): Reply => json(403, { message: "You don't have access to this feature.", status: 403 });
 
 /** A bad or missing key: 401 for a JSON client, else a redirect to the login page (API-NOTES §4). */
 export function unauthenticated(asJson: boolean, baseUrl: string): Reply {

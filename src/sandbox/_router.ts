@@ -36,10 +36,7 @@ const ROUTES: readonly Route[] = [
 /** Router::$verbs, the order of "Supported methods" in a 405. */
 const VERBS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-export type RouteMatch =
-  | { kind: "route"; route: Route; params: string[] }
-  | { kind: "method"; allowed: string[] }
-  | { kind: "none" };
+export type RouteMatch = { kind: "route"; route: Route; params: string[] } | { kind: "method"; allowed: string[] } | { kind: "none" };
 
 export function matchRoute(method: string, path: string): RouteMatch {
   for (const route of ROUTES) {

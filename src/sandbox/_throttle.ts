@@ -3,9 +3,7 @@
  * first hit after the previous one expired. A refused request is not counted as a hit.
  */
 
-export type ThrottleResult =
-  | { allowed: true; headers: Record<string, string> }
-  | { allowed: false; headers: Record<string, string> };
+export type ThrottleResult = { allowed: true; headers: Record<string, string> } | { allowed: false; headers: Record<string, string> };
 
 export class Throttle {
   readonly #limit: number;

@@ -96,7 +96,15 @@ function requestHandler({ state, options, requests, timers, address }: HandlerDe
     }
     await timers.wait(options.latencyMs ?? 0);
     const baseUrl = req.headers.host ? `http://${req.headers.host}` : address.url;
-    const outcome = processRequest(state, { method: req.method ?? "GET", rawPath, rawQuery, headers: req.headers, body, baseUrl, now: new Date() });
+    const outcome = processRequest(state, {
+      method: req.method ?? "GET",
+      rawPath,
+      rawQuery,
+      headers: req.headers,
+      body,
+      baseUrl,
+      now: new Date(),
+    });
     if (outcome.slowMs) await timers.wait(outcome.slowMs);
     const reply = outcome.drop ? undefined : outcome.reply;
     const entry = record(outcome, rawPath, rawQuery, ts, reply?.status ?? 0);

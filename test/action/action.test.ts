@@ -22,10 +22,7 @@ beforeEach(async () => {
   sandbox = await startSandbox({
     apiKey: API_KEY,
     rateLimit: 0,
-    websites: [
-      { domain: "blog.example.com", privacy: 1, exclude_bots: 1 },
-      { domain: "old.example.org" },
-    ],
+    websites: [{ domain: "blog.example.com", privacy: 1, exclude_bots: 1 }, { domain: "old.example.org" }],
   });
   github = await startFakeGitHub(GITHUB_TOKEN);
   workspace = mkdtempSync(join(tmpdir(), "sitesync-ws-"));
@@ -104,9 +101,15 @@ describe("plan on a pull request", () => {
     expect(run.summary).toContain("example.com");
     expect(run.summary).toMatch(/destroys its collected statistics/);
     // example.com is on line 4 of the file, blog.example.com on line 7, old.example.org (a tombstone) on line 9.
-    expect(run.commands).toContainEqual(expect.stringMatching(/^::notice title=sitesync create,file=sitesync\.yaml,line=4,col=\d+::create website example\.com$/));
-    expect(run.commands).toContainEqual(expect.stringMatching(/^::warning title=sitesync delete,file=sitesync\.yaml,line=9,.*::delete website old\.example\.org/));
-    expect(run.commands).toContainEqual(expect.stringMatching(/^::notice title=sitesync update,.*line=7,.*::update website blog\.example\.com \(id \d+\): privacy$/));
+    expect(run.commands).toContainEqual(
+      expect.stringMatching(/^::notice title=sitesync create,file=sitesync\.yaml,line=4,col=\d+::create website example\.com$/),
+    );
+    expect(run.commands).toContainEqual(
+      expect.stringMatching(/^::warning title=sitesync delete,file=sitesync\.yaml,line=9,.*::delete website old\.example\.org/),
+    );
+    expect(run.commands).toContainEqual(
+      expect.stringMatching(/^::notice title=sitesync update,.*line=7,.*::update website blog\.example\.com \(id \d+\): privacy$/),
+    );
     // A plan never writes.
     expect(sandbox.stats().writeRequests).toBe(0);
   });
@@ -117,7 +120,10 @@ describe("plan on a pull request", () => {
     const masks = run.commands.filter((c) => c.startsWith("::add-mask::"));
     expect(masks).toContain(`::add-mask::${API_KEY}`);
     expect(masks).toContain(`::add-mask::${PASSWORD}`);
-    const log = run.stdout.split("\n").filter((line) => !line.startsWith("::add-mask::")).join("\n");
+    const log = run.stdout
+      .split("\n")
+      .filter((line) => !line.startsWith("::add-mask::"))
+      .join("\n");
     const planFile = readFileSync(run.outputs["plan-file"]!, "utf8");
     const everything = [log, run.stderr, run.summary, JSON.stringify(run.outputs), planFile, ...github.comments.map((c) => c.body)];
     for (const text of everything) {
@@ -175,7 +181,9 @@ describe("plan on a pull request", () => {
     writeConfig(["  - domain: example.com", "    privacy: secret", "  - domain: example.com"]);
     const run = await onPullRequest();
     expect(run.code).toBe(1);
-    expect(run.commands).toContainEqual(expect.stringMatching(/^::error title=sitesync config [a-z.-]+,file=sitesync\.yaml,line=5,col=14::websites\[0\]\.privacy: /));
+    expect(run.commands).toContainEqual(
+      expect.stringMatching(/^::error title=sitesync config [a-z.-]+,file=sitesync\.yaml,line=5,col=14::websites\[0\]\.privacy: /),
+    );
     expect(run.commands).toContainEqual(expect.stringMatching(/^::error title=sitesync config [a-z.-]+,file=sitesync\.yaml,line=6,/));
     expect(run.commands).toContainEqual(expect.stringMatching(/^::error::2 errors in sitesync\.yaml$/));
     expect(sandbox.requests).toHaveLength(0);
@@ -222,14 +230,26 @@ describe("detailed-exitcode", () => {
 
 /** apply run by hand (workflow_dispatch) with apply-unreviewed: true: the current plan, no review needed. */
 function byHand(inputs: Record<string, string> = {}, env: Record<string, string> = { STATS_PASSWORD: PASSWORD }): Promise<ActionRun> {
-  return runAction({ workspace, inputs: { command: "apply", "api-key": API_KEY, "apply-unreviewed": "true", ...inputs }, event: { name: "workflow_dispatch" }, env });
+  return runAction({
+    workspace,
+    inputs: { command: "apply", "api-key": API_KEY, "apply-unreviewed": "true", ...inputs },
+    event: { name: "workflow_dispatch" },
+    env,
+  });
 }
 
 describe("apply by hand with apply-unreviewed", () => {
   it("applies the plan, writes the results, and the account converges", async () => {
-    writeConfig(
-      ["  - domain: example.com", "    privacy: password", "    password: ${STATS_PASSWORD}", "    favorite: true", "  - domain: blog.example.com", "    privacy: public", "  - domain: old.example.org", "    state: absent"],
-    );
+    writeConfig([
+      "  - domain: example.com",
+      "    privacy: password",
+      "    password: ${STATS_PASSWORD}",
+      "    favorite: true",
+      "  - domain: blog.example.com",
+      "    privacy: public",
+      "  - domain: old.example.org",
+      "    state: absent",
+    ]);
     const run = await byHand();
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.outputs).toMatchObject({ "review-status": "unreviewed", reviewed: "false", applied: "3", "not-applied": "0" });
@@ -239,14 +259,22 @@ describe("apply by hand with apply-unreviewed", () => {
     expect(run.summary).toContain("### sitesync apply: complete");
     expect(run.summary).toContain("| 3 | 0 | 0 | 0 |");
 
-    const sites = sandbox.store.websitesByDomain().map((w) => ({ domain: w.domain, privacy: w.privacy, password: w.password, favorite: w.favorited_at !== null }));
+    const sites = sandbox.store
+      .websitesByDomain()
+      .map((w) => ({ domain: w.domain, privacy: w.privacy, password: w.password, favorite: w.favorited_at !== null }));
     expect(sites).toEqual([
       { domain: "blog.example.com", privacy: 0, password: null, favorite: false },
       { domain: "example.com", privacy: 2, password: PASSWORD, favorite: true },
     ]);
-    const again = await runAction({ workspace, inputs: { "api-key": API_KEY }, event: { name: "push" }, env: { STATS_PASSWORD: PASSWORD } });
+    const again = await runAction({
+      workspace,
+      inputs: { "api-key": API_KEY },
+      event: { name: "push" },
+      env: { STATS_PASSWORD: PASSWORD },
+    });
     expect(again.outputs["has-changes"]).toBe("false");
-    for (const text of [run.stdout.replaceAll(`::add-mask::${PASSWORD}`, ""), run.summary, JSON.stringify(results)]) expect(text).not.toContain(PASSWORD);
+    for (const text of [run.stdout.replaceAll(`::add-mask::${PASSWORD}`, ""), run.summary, JSON.stringify(results)])
+      expect(text).not.toContain(PASSWORD);
   });
 
   it("fails the step with exit 3 when a change fails, and annotates it at its line", async () => {
@@ -254,7 +282,11 @@ describe("apply by hand with apply-unreviewed", () => {
     writeConfig(["  - domain: taken.example.com", "  - domain: fine.example.com"]);
     const run = await byHand({}, {});
     expect(run.code).toBe(3);
-    expect(run.commands).toContainEqual(expect.stringMatching(/^::error title=sitesync apply failed,file=sitesync\.yaml,line=4,.*::create website taken\.example\.com failed: /));
+    expect(run.commands).toContainEqual(
+      expect.stringMatching(
+        /^::error title=sitesync apply failed,file=sitesync\.yaml,line=4,.*::create website taken\.example\.com failed: /,
+      ),
+    );
     expect(run.summary).toContain("finished with failures");
     expect(sandbox.store.findWebsite("fine.example.com")).toBeDefined();
   });

@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const action = parse(readFileSync(join(ROOT, "action.yml"), "utf8")) as { inputs: object; outputs: object; runs: { using: string; main: string } };
+const action = parse(readFileSync(join(ROOT, "action.yml"), "utf8")) as {
+  inputs: object;
+  outputs: object;
+  runs: { using: string; main: string };
+};
 
 interface Step {
   id?: string;

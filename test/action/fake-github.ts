@@ -84,11 +84,17 @@ export async function startFakeGitHub(token: string): Promise<FakeGitHub> {
       const pulls = fake.pulls.filter((p) => p.mergeCommitSha === sha || p.headSha === sha || p.commits?.includes(sha));
       return send(res, 200, pulls.map(pullView));
     }
-    if (req.method !== "GET" && fake.failWrites) return send(res, fake.failWrites, { message: fake.failWrites === 403 ? "Resource not accessible by integration" : "Server Error" });
+    if (req.method !== "GET" && fake.failWrites)
+      return send(res, fake.failWrites, { message: fake.failWrites === 403 ? "Resource not accessible by integration" : "Server Error" });
     const list = LIST.exec(url.pathname);
     if (list && req.method === "GET") return listComments(res, url, Number(list[3]));
     if (list && req.method === "POST") {
-      const comment = { id: nextId++, issue: Number(list[3]), body: String(body.body), login: fake.commentAuthor ?? fake.viewer ?? "github-actions[bot]" };
+      const comment = {
+        id: nextId++,
+        issue: Number(list[3]),
+        body: String(body.body),
+        login: fake.commentAuthor ?? fake.viewer ?? "github-actions[bot]",
+      };
       fake.comments.push(comment);
       return send(res, 201, view(comment));
     }
@@ -139,7 +145,12 @@ function pullView(p: FakePull) {
 }
 
 function view(c: FakeComment) {
-  return { id: c.id, body: c.body, user: { login: c.login, type: c.login.endsWith("[bot]") ? "Bot" : "User" }, html_url: `https://github.example/acme/sites/pull/${c.issue}#issuecomment-${c.id}` };
+  return {
+    id: c.id,
+    body: c.body,
+    user: { login: c.login, type: c.login.endsWith("[bot]") ? "Bot" : "User" },
+    html_url: `https://github.example/acme/sites/pull/${c.issue}#issuecomment-${c.id}`,
+  };
 }
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {

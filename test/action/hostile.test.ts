@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { echoWebsite, FORGED, INJECTION, startEchoServer, type EchoServer } from "../hostile/echo-server.ts";
+import { type EchoServer, echoWebsite, FORGED, INJECTION, startEchoServer } from "../hostile/echo-server.ts";
 import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
 import { type ActionRun, GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
 
@@ -35,7 +35,10 @@ afterAll(async () => {
 function everything(run: ActionRun): Record<string, string> {
   const planFile = run.outputs["plan-file"];
   return {
-    log: run.stdout.split("\n").filter((line) => !line.startsWith("::add-mask::")).join("\n"),
+    log: run.stdout
+      .split("\n")
+      .filter((line) => !line.startsWith("::add-mask::"))
+      .join("\n"),
     stderr: run.stderr,
     summary: run.summary,
     outputs: JSON.stringify(run.outputs),
@@ -55,7 +58,10 @@ function expectInert(run: ActionRun): void {
     expect(text, where).not.toContain("(sensitive).");
     expect(text, where).not.toContain("\u001b");
     const lines = text.split("\n").map((line) => line.replace(/^[\s>|"-]+/, ""));
-    expect(lines.filter((line) => line.startsWith(FORGED)), where).toEqual([]);
+    expect(
+      lines.filter((line) => line.startsWith(FORGED)),
+      where,
+    ).toEqual([]);
   }
 }
 
@@ -72,7 +78,9 @@ describe("the Action against a server that echoes secrets", () => {
     expectInert(run);
     expect(run.summary).toContain("shop.example.com");
     expect(github.comments.at(-1)?.body).toContain("shop.example.com");
-    expect(run.commands).toContainEqual(expect.stringMatching(/^::warning title=sitesync delete::delete website evil\.example\.com\\e\[2k/));
+    expect(run.commands).toContainEqual(
+      expect.stringMatching(/^::warning title=sitesync delete::delete website evil\.example\.com\\e\[2k/),
+    );
   });
 
   it("applies (a deliberate unreviewed run): the withheld messages in the annotations, the summary and the log", async () => {
@@ -81,6 +89,8 @@ describe("the Action against a server that echoes secrets", () => {
     expect(run.code, run.stderr).toBe(3);
     expectInert(run);
     expect(run.summary).toMatch(new RegExp(WITHHELD));
-    expect(run.commands).toContainEqual(expect.stringMatching(/^::error title=sitesync apply failed.*::update website shop\.example\.com.*failed: .*withheld/));
+    expect(run.commands).toContainEqual(
+      expect.stringMatching(/^::error title=sitesync apply failed.*::update website shop\.example\.com.*failed: .*withheld/),
+    );
   });
 });

@@ -85,7 +85,11 @@ function applyOnPush(inputs: Record<string, string> = {}): Promise<ActionRun> {
 
 const planComment = () => github.comments.find((c) => c.issue === 7 && c.body.startsWith(PLAN_MARKER))!;
 const mergeComment = () => github.comments.find((c) => c.issue === 7 && c.body.startsWith(APPLY_MARKER));
-const domains = () => sandbox.store.websites().map((w) => w.domain).sort();
+const domains = () =>
+  sandbox.store
+    .websites()
+    .map((w) => w.domain)
+    .sort();
 const blogPrivacy = () => sandbox.store.findWebsite("blog.example.com")!.privacy;
 
 async function reviewed(): Promise<void> {
@@ -138,7 +142,9 @@ describe("apply on the push that merged a pull request", () => {
     expect(domains()).toEqual(["blog.example.com", "bystander.example.net", "example.com"]);
     for (const text of [run.summary, mergeComment()!.body]) {
       expect(text).toContain("#### Not applied: not in the reviewed plan");
-      expect(text).toMatch(/update blog\.example\.com \(id \d+\).*not applied: blog\.example\.com \(id \d+\) changed in the account since the review/);
+      expect(text).toMatch(
+        /update blog\.example\.com \(id \d+\).*not applied: blog\.example\.com \(id \d+\) changed in the account since the review/,
+      );
     }
     expect(run.commands).toContainEqual("::error::1 change not applied: not in the reviewed plan of pull request #7");
   });
@@ -174,7 +180,10 @@ describe("apply on the push that merged a pull request", () => {
     await reviewed();
     const comment = planComment();
     // Someone with the right to edit comments changes one character of the stored plan.
-    comment.body = comment.body.replace(/(sitesync-reviewed v1 sha256=[0-9a-f]{64} [A-Za-z0-9+/]{40})([A-Za-z0-9+/])/, (_, head: string, c: string) => head + (c === "A" ? "B" : "A"));
+    comment.body = comment.body.replace(
+      /(sitesync-reviewed v1 sha256=[0-9a-f]{64} [A-Za-z0-9+/]{40})([A-Za-z0-9+/])/,
+      (_, head: string, c: string) => head + (c === "A" ? "B" : "A"),
+    );
     merged();
     const run = await applyOnPush();
     expectNothingApplied(run, "no-review");
@@ -196,7 +205,9 @@ describe("apply on the push that merged a pull request", () => {
     github.viewer = undefined;
     const unknown = await applyOnPush();
     expect(unknown.code).toBe(1);
-    expect(unknown.commands).toContainEqual(expect.stringMatching(/^::error::cannot tell which account github-token belongs to.*set the bot-login input/));
+    expect(unknown.commands).toContainEqual(
+      expect.stringMatching(/^::error::cannot tell which account github-token belongs to.*set the bot-login input/),
+    );
     expect(sandbox.stats().writeRequests).toBe(0);
     const named = await applyOnPush({ "bot-login": "github-actions[bot]" });
     expect(named.code, named.stdout).toBe(0);
@@ -208,7 +219,9 @@ describe("apply-unreviewed", () => {
   it("applies the current plan when run by hand (workflow_dispatch), and is refused on a push", async () => {
     const push = await applyOnPush({ "apply-unreviewed": "true" });
     expect(push.code).toBe(1);
-    expect(push.commands).toContainEqual(expect.stringMatching(/^::error::apply-unreviewed: true is honoured only when a person runs the workflow by hand/));
+    expect(push.commands).toContainEqual(
+      expect.stringMatching(/^::error::apply-unreviewed: true is honoured only when a person runs the workflow by hand/),
+    );
     expect(sandbox.stats().writeRequests).toBe(0);
 
     const run = await runAction({

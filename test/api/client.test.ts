@@ -1,9 +1,9 @@
-import { http, HttpResponse } from "msw";
+import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resolveBaseUrl } from "../../src/api/base-url.ts";
-import { describeUrlProblem } from "../../src/config/rules/api-urls.ts";
 import { createClient } from "../../src/api/client.ts";
+import { describeUrlProblem } from "../../src/config/rules/api-urls.ts";
 import { UsageError } from "../../src/errors.ts";
 import { apiWebsite, KEY, rejectionOf } from "./helpers.ts";
 
@@ -34,14 +34,22 @@ describe("base URLs", () => {
     },
   );
 
-  it.each(["http://127.0.0.1", "http://127.255.0.9:80", "http://localhost", "http://[::1]", "http://128.0.0.1", "http://127.0.0.1.nip.io", "http://[::2]", "ftp://a.example", "https://u:p@a.example", "https://a.example/?q"])(
-    "%s: the config and the flags accept or refuse it alike",
-    (url) => {
-      const flagAccepts = () => resolveBaseUrl(url, "--websites-url");
-      if (describeUrlProblem(url) === undefined) expect(flagAccepts).not.toThrow();
-      else expect(flagAccepts).toThrow(UsageError);
-    },
-  );
+  it.each([
+    "http://127.0.0.1",
+    "http://127.255.0.9:80",
+    "http://localhost",
+    "http://[::1]",
+    "http://128.0.0.1",
+    "http://127.0.0.1.nip.io",
+    "http://[::2]",
+    "ftp://a.example",
+    "https://u:p@a.example",
+    "https://a.example/?q",
+  ])("%s: the config and the flags accept or refuse it alike", (url) => {
+    const flagAccepts = () => resolveBaseUrl(url, "--websites-url");
+    if (describeUrlProblem(url) === undefined) expect(flagAccepts).not.toThrow();
+    else expect(flagAccepts).toThrow(UsageError);
+  });
 
   it("refuses what is not an http(s) URL", () => {
     expect(() => createClient({ projectsUrl: "analytics.example.com", apiKey: KEY })).toThrow(/--projects-url: .* is not a URL/);
@@ -73,7 +81,12 @@ describe("keys and options", () => {
         return HttpResponse.json({ data: [] });
       }),
     );
-    const client = createClient({ websitesUrl: "https://w.example", projectsUrl: "https://p.example", apiKey: KEY, projectsApiKey: "ProjectsKey123" });
+    const client = createClient({
+      websitesUrl: "https://w.example",
+      projectsUrl: "https://p.example",
+      apiKey: KEY,
+      projectsApiKey: "ProjectsKey123",
+    });
     await client.websites.list();
     await client.projects.list();
     expect(seen).toEqual({ websites: `Bearer ${KEY}`, projects: "Bearer ProjectsKey123" });

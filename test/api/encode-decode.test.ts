@@ -1,4 +1,4 @@
-import { http, HttpResponse } from "msw";
+import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiWebsite, PROJECTS, testClient, WEBSITES } from "./helpers.ts";
@@ -85,7 +85,15 @@ describe("encoding", () => {
     const { received, resolver } = recording(() => HttpResponse.json({ data: [], status: 200 }));
     server.use(http.get(WEBSITES, resolver), http.get(PROJECTS, resolver));
     const { client } = testClient();
-    await client.websites.list({ search: "shop", search_by: "domain", favorite: false, sort_by: "domain", sort: "desc", per_page: 25, page: 3 });
+    await client.websites.list({
+      search: "shop",
+      search_by: "domain",
+      favorite: false,
+      sort_by: "domain",
+      sort: "desc",
+      per_page: 25,
+      page: 3,
+    });
     await client.projects.list({ search: "shop", search_by: "project", sort_by: "created_at", sort: "asc", per_page: 50, page: 2 });
     expect(received[0]?.query.toString()).toBe("search=shop&search_by=domain&favorite=0&sort_by=domain&sort=desc&per_page=25&page=3");
     expect(received[1]?.query.toString()).toBe("search=shop&search_by=project&sort_by=created_at&sort=asc&per_page=50&page=2");
@@ -101,7 +109,14 @@ describe("decoding", () => {
   });
 
   it("reads null privacy, email and exclude_bots as 0, and flags as booleans", async () => {
-    const stored = apiWebsite(5, { privacy: null, email: null, exclude_bots: null, password: true, favorite: true, favorited_at: "2025-03-01 10:00:00" });
+    const stored = apiWebsite(5, {
+      privacy: null,
+      email: null,
+      exclude_bots: null,
+      password: true,
+      favorite: true,
+      favorited_at: "2025-03-01 10:00:00",
+    });
     server.use(http.get(`${WEBSITES}/5`, () => HttpResponse.json({ data: stored, status: 200 })));
     expect(await testClient().client.websites.show(5)).toEqual({
       id: 5,

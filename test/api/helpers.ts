@@ -16,10 +16,23 @@ export function pageBody(url: string, all: unknown[], page: number, perPage: num
   const lastPage = Math.max(1, Math.ceil(all.length / perPage));
   const data = all.slice((page - 1) * perPage, page * perPage);
   const link = (n: number) => `${url}?per_page=${perPage}&page=${n}`;
-  const links = { first: link(1), last: link(lastPage), prev: page > 1 ? link(page - 1) : null, next: page < lastPage ? link(page + 1) : null };
+  const links = {
+    first: link(1),
+    last: link(lastPage),
+    prev: page > 1 ? link(page - 1) : null,
+    next: page < lastPage ? link(page + 1) : null,
+  };
   if (extra.noMeta) return { data, links, status: 200 };
   const from = data.length ? (page - 1) * perPage + 1 : null;
-  const meta = { current_page: page, from, last_page: lastPage, path: url, per_page: perPage, to: from === null ? null : from + data.length - 1, total: all.length };
+  const meta = {
+    current_page: page,
+    from,
+    last_page: lastPage,
+    path: url,
+    per_page: perPage,
+    to: from === null ? null : from + data.length - 1,
+    total: all.length,
+  };
   return { data, links, meta, status: 200 };
 }
 

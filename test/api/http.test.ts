@@ -1,4 +1,4 @@
-import { delay, http, HttpResponse } from "msw";
+import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
@@ -49,7 +49,10 @@ describe("requests", () => {
 describe("retries", () => {
   it("waits out a 429's Retry-After and retries without counting a failure", async () => {
     const throttled = () =>
-      HttpResponse.json({ message: "Too Many Attempts." }, { status: 429, headers: { "Retry-After": "1", "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "0" } });
+      HttpResponse.json(
+        { message: "Too Many Attempts." },
+        { status: 429, headers: { "Retry-After": "1", "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "0" } },
+      );
     const { seen, resolver } = sequence([throttled, ok]);
     server.use(http.get(`${WEBSITES}/1`, resolver));
     const { client, log } = testClient({ retries: 0 });
@@ -78,7 +81,10 @@ describe("retries", () => {
 
   it("retries PUT and DELETE the same way", async () => {
     const put = sequence([() => HttpResponse.error(), ok]);
-    const del = sequence([() => HttpResponse.json({}, { status: 503 }), () => HttpResponse.json({ id: 1, object: "website", deleted: true, status: 200 })]);
+    const del = sequence([
+      () => HttpResponse.json({}, { status: 503 }),
+      () => HttpResponse.json({ id: 1, object: "website", deleted: true, status: 200 }),
+    ]);
     server.use(http.put(`${WEBSITES}/1`, put.resolver), http.delete(`${WEBSITES}/1`, del.resolver));
     const { client } = testClient();
     await client.websites.update(1, { email: 1 });
@@ -136,7 +142,10 @@ describe("retries", () => {
 
 describe("errors", () => {
   it("reads the phpAnalytics 422 bag under `message` into fieldErrors, without retrying", async () => {
-    const body = { message: { domain: ["The domain has already been taken."], privacy: ["The privacy field must be between 0 and 2."] }, status: 422 };
+    const body = {
+      message: { domain: ["The domain has already been taken."], privacy: ["The privacy field must be between 0 and 2."] },
+      status: 422,
+    };
     const { seen, resolver } = sequence([() => HttpResponse.json(body, { status: 422 })]);
     server.use(http.post(WEBSITES, resolver));
     const error = await rejectionOf(testClient().client.websites.create({ domain: "a.example" }));
@@ -209,7 +218,8 @@ describe("errors", () => {
     );
     // One client each: a refused key (the 302, the 401) ends a client's run, and every kind must be seen here.
     const log: RequestLogEntry[] = [];
-    const client = () => createClient({ websitesUrl: BASE, apiKey: KEY, retries: 1, retryBaseMs: 5, timeoutMs: 100, onRequest: (e) => log.push(e) });
+    const client = () =>
+      createClient({ websitesUrl: BASE, apiKey: KEY, retries: 1, retryBaseMs: 5, timeoutMs: 100, onRequest: (e) => log.push(e) });
     const errors = await Promise.all([
       rejectionOf(client().websites.show(1)),
       rejectionOf(client().websites.show(2)),

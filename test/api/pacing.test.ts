@@ -1,8 +1,8 @@
-import { delay, http, HttpResponse, passthrough } from "msw";
+import { delay, HttpResponse, http, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { RateGate } from "../../src/api/rate-gate.ts";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { apiWebsite, testClient, WEBSITES } from "./helpers.ts";
 
 const server = setupServer();

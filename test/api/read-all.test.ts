@@ -1,7 +1,7 @@
-import { delay, http, HttpResponse } from "msw";
+import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiWebsite, pageBody, PROJECTS, rejectionOf, testClient, WEBSITES } from "./helpers.ts";
+import { apiWebsite, PROJECTS, pageBody, rejectionOf, testClient, WEBSITES } from "./helpers.ts";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
@@ -22,8 +22,17 @@ interface FakeListing {
  * A websites listing over `count` sites. `afterServe(page, fake)` runs after each page is built and may change
  * the store, like another user editing the account mid-read.
  */
-function fakeListing(count: number, options: { noMeta?: boolean; nextHost?: string; afterServe?: (page: number, fake: FakeListing) => void } = {}) {
-  const fake: FakeListing = { store: Array.from({ length: count }, (_, i) => apiWebsite(i + 1)), requested: [], queries: [], events: [], maxInFlight: 0 };
+function fakeListing(
+  count: number,
+  options: { noMeta?: boolean; nextHost?: string; afterServe?: (page: number, fake: FakeListing) => void } = {},
+) {
+  const fake: FakeListing = {
+    store: Array.from({ length: count }, (_, i) => apiWebsite(i + 1)),
+    requested: [],
+    queries: [],
+    events: [],
+    maxInFlight: 0,
+  };
   let inFlight = 0;
   server.use(
     http.get(WEBSITES, async ({ request }) => {
@@ -111,7 +120,12 @@ describe("readAll", () => {
       http.get(WEBSITES, ({ request }) => {
         calls++;
         const page = Number(new URL(request.url).searchParams.get("page"));
-        const body = pageBody(WEBSITES, range(1, 150).map((id) => apiWebsite(id)), page, 100);
+        const body = pageBody(
+          WEBSITES,
+          range(1, 150).map((id) => apiWebsite(id)),
+          page,
+          100,
+        );
         body.data = (page === 1 ? first : second).map((id) => apiWebsite(id));
         return HttpResponse.json(body);
       }),
@@ -135,7 +149,12 @@ describe("readAll", () => {
   });
 
   it("reads projects sorted by name and checks names for duplicates", async () => {
-    const projects = Array.from({ length: 120 }, (_, i) => ({ project: `p${String(i).padStart(3, "0")}.example`, reports: 1, result: "50", created_at: "2022-01-04T18:37:00.000000Z" }));
+    const projects = Array.from({ length: 120 }, (_, i) => ({
+      project: `p${String(i).padStart(3, "0")}.example`,
+      reports: 1,
+      result: "50",
+      created_at: "2022-01-04T18:37:00.000000Z",
+    }));
     const queries: URLSearchParams[] = [];
     server.use(
       http.get(PROJECTS, ({ request }) => {
@@ -156,14 +175,25 @@ describe("readAll", () => {
 
 describe("find", () => {
   it("searches for the domain and returns only an exact match", async () => {
-    const sites = [apiWebsite(1, { domain: "myshop.example" }), apiWebsite(2, { domain: "shop.example.org" }), apiWebsite(3, { domain: "shop.example" })];
+    const sites = [
+      apiWebsite(1, { domain: "myshop.example" }),
+      apiWebsite(2, { domain: "shop.example.org" }),
+      apiWebsite(3, { domain: "shop.example" }),
+    ];
     const queries: string[] = [];
     server.use(
       http.get(WEBSITES, ({ request }) => {
         const query = new URL(request.url).searchParams;
         queries.push(query.toString());
         const search = query.get("search") ?? "";
-        return HttpResponse.json(pageBody(WEBSITES, sites.filter((s) => String(s.domain).includes(search)), 1, 100));
+        return HttpResponse.json(
+          pageBody(
+            WEBSITES,
+            sites.filter((s) => String(s.domain).includes(search)),
+            1,
+            100,
+          ),
+        );
       }),
     );
     const { client } = testClient();

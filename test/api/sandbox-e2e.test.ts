@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
 import type { ClientOptions } from "../../src/api/types.ts";
-import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/index.ts";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
 import { rejectionOf } from "./helpers.ts";
 
 let sandbox: Sandbox | undefined;
@@ -40,38 +40,44 @@ describe("websites over HTTP", () => {
     { when: "during the first read only", mutateAfter: (n: number) => n === 2 || n === 5, expected: ["snapshot"] },
     { when: "during the first two reads", mutateAfter: (n: number) => n >= 2 && n <= 20, expected: ["snapshot", "integrity"] },
     { when: "during every read", mutateAfter: () => true, expected: ["integrity"] },
-  ])("returns a consistent snapshot or fails on integrity when sites change $when, never a partial list", async ({ mutateAfter, expected }) => {
-    let listRequests = 0;
-    let changes = 0;
-    const states: string[] = [];
-    const sb: Sandbox = await start({
-      seed: 250,
-      rateLimit: 0,
-      // Runs after a page was built and before it is sent: the next page sees the change.
-      log: (line) => {
-        if (!isWebsitesList(line) || !mutateAfter(++listRequests)) return;
-        const store = sb.store;
-        if (changes++ % 2 === 0) store.removeWebsite(store.websites()[changes]!.id);
-        else store.addWebsite({ domain: `new-${changes}.example.com` });
-        states.push(idSet(store.websites().map((w) => w.id)));
-      },
-    });
-    states.push(idSet(sb.store.websites().map((w) => w.id)));
-    let outcome: string;
-    try {
-      const sites = await clientFor(sb).websites.readAll();
-      outcome = states.includes(idSet(sites.map((s) => s.id))) ? "snapshot" : "partial or mixed";
-    } catch (error) {
-      outcome = (error as { kind?: string }).kind === "integrity" ? "integrity" : String(error);
-    }
-    expect(changes).toBeGreaterThanOrEqual(2);
-    expect(expected).toContain(outcome);
-  });
+  ])(
+    "returns a consistent snapshot or fails on integrity when sites change $when, never a partial list",
+    async ({ mutateAfter, expected }) => {
+      let listRequests = 0;
+      let changes = 0;
+      const states: string[] = [];
+      const sb: Sandbox = await start({
+        seed: 250,
+        rateLimit: 0,
+        // Runs after a page was built and before it is sent: the next page sees the change.
+        log: (line) => {
+          if (!isWebsitesList(line) || !mutateAfter(++listRequests)) return;
+          const store = sb.store;
+          if (changes++ % 2 === 0) store.removeWebsite(store.websites()[changes]!.id);
+          else store.addWebsite({ domain: `new-${changes}.example.com` });
+          states.push(idSet(store.websites().map((w) => w.id)));
+        },
+      });
+      states.push(idSet(sb.store.websites().map((w) => w.id)));
+      let outcome: string;
+      try {
+        const sites = await clientFor(sb).websites.readAll();
+        outcome = states.includes(idSet(sites.map((s) => s.id))) ? "snapshot" : "partial or mixed";
+      } catch (error) {
+        outcome = (error as { kind?: string }).kind === "integrity" ? "integrity" : String(error);
+      }
+      expect(changes).toBeGreaterThanOrEqual(2);
+      expect(expected).toContain(outcome);
+    },
+  );
 
   it("paces itself under the sandbox's throttle: no 429", async () => {
     const sb = await start({ seed: 20, rateLimit: 5, rateWindowMs: 1_000 });
     const client = clientFor(sb, { rateWindowMs: 1_000 });
-    const ids = sb.store.websites().slice(0, 12).map((w) => w.id);
+    const ids = sb.store
+      .websites()
+      .slice(0, 12)
+      .map((w) => w.id);
     await Promise.all(ids.map((id) => client.websites.show(id)));
     expect(sb.stats().throttled).toBe(0);
     expect(client.stats()).toMatchObject({ throttled: 0, rateLimit: 5 });
@@ -89,7 +95,12 @@ describe("websites over HTTP", () => {
   it("round-trips a create and an update in canonical types", async () => {
     const sb = await start({ seed: 0, rateLimit: 0 });
     const client = clientFor(sb);
-    const created = await client.websites.create({ domain: "shop.example.com", privacy: 1, email: 1, exclude_ips: ["1.2.3.4", "10.0.0.0/8"] });
+    const created = await client.websites.create({
+      domain: "shop.example.com",
+      privacy: 1,
+      email: 1,
+      exclude_ips: ["1.2.3.4", "10.0.0.0/8"],
+    });
     expect(created).toMatchObject({ privacy: 1, email: 1, exclude_ips: ["1.2.3.4", "10.0.0.0/8"], favorite: false });
     const updated = await client.websites.update(created.id, { favorite: false, exclude_ips: [] });
     expect(updated).toMatchObject({ favorite: false, exclude_ips: [] });

@@ -2,14 +2,14 @@
  * `apply` against exact HTTP edge cases (msw): a refused key ends the run, partial creates keep their id, a
  * POST without an answer is looked up before anything is sent again, a refused delete is a failure.
  */
-import { delay, http, HttpResponse } from "msw";
+import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apply } from "../../src/apply/apply.ts";
 import { plan } from "../../src/plan/plan.ts";
 import type { Plan } from "../../src/plan/types.ts";
-import { liveWebsite } from "../helpers/live-website.ts";
 import { apiWebsite, PROJECTS, testClient, WEBSITES } from "../api/helpers.ts";
+import { liveWebsite } from "../helpers/live-website.ts";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
@@ -23,7 +23,10 @@ describe("apply", () => {
   it("stops sending once the key is refused: queued requests are skipped, not sent", async () => {
     let deletes = 0;
     server.use(http.delete(`${WEBSITES}/:id`, () => (deletes++, HttpResponse.json({ message: "Unauthenticated." }, { status: 401 }))));
-    const live = [liveWebsite(100, "keep.example.com"), ...Array.from({ length: 20 }, (_, i) => liveWebsite(i + 1, `prune-${i}.example.com`))];
+    const live = [
+      liveWebsite(100, "keep.example.com"),
+      ...Array.from({ length: 20 }, (_, i) => liveWebsite(i + 1, `prune-${i}.example.com`)),
+    ];
     const p = plan({ websites: [{ domain: "keep.example.com", state: "present" }], policy }, { websites: live }, options);
     expect(p.changes.filter((c) => c.action === "delete")).toHaveLength(20);
 
@@ -41,7 +44,11 @@ describe("apply", () => {
       http.post(WEBSITES, () => HttpResponse.json({ data: apiWebsite(77, { domain: "fav.example.com" }), status: 200 }, { status: 201 })),
       http.put(`${WEBSITES}/:id`, () => HttpResponse.json({ message: { favorite: ["nope"] }, status: 422 }, { status: 422 })),
     );
-    const p = plan({ websites: [{ domain: "fav.example.com", state: "present", favorite: true }], policy: { ...policy, prune: false } }, { websites: [] }, options);
+    const p = plan(
+      { websites: [{ domain: "fav.example.com", state: "present", favorite: true }], policy: { ...policy, prune: false } },
+      { websites: [] },
+      options,
+    );
     const { client } = testClient();
     const [item] = (await apply(p, client, { passwordOf: () => undefined })).items;
     expect(item).toMatchObject({ status: "failed", id: 77 });
@@ -65,10 +72,20 @@ describe("apply", () => {
       http.get(WEBSITES, ({ request }) => {
         const seen = posts > 1 && created;
         const data = seen ? [apiWebsite(5, { domain: "slow.example.com" })] : [];
-        return HttpResponse.json({ data, links: { next: null }, meta: { current_page: 1, last_page: 1, per_page: 100, total: data.length, from: data.length ? 1 : null, to: data.length || null }, status: 200, url: request.url });
+        return HttpResponse.json({
+          data,
+          links: { next: null },
+          meta: { current_page: 1, last_page: 1, per_page: 100, total: data.length, from: data.length ? 1 : null, to: data.length || null },
+          status: 200,
+          url: request.url,
+        });
       }),
     );
-    const p = plan({ websites: [{ domain: "slow.example.com", state: "present" }], policy: { ...policy, prune: false } }, { websites: [] }, options);
+    const p = plan(
+      { websites: [{ domain: "slow.example.com", state: "present" }], policy: { ...policy, prune: false } },
+      { websites: [] },
+      options,
+    );
     const { client } = testClient();
     const [item] = (await apply(p, client, { passwordOf: () => undefined })).items;
     expect(item).toMatchObject({ status: "applied", id: 5 });
@@ -86,11 +103,21 @@ describe("apply", () => {
       }),
       http.get(WEBSITES, ({ request }) => {
         const data = posts > 0 ? [apiWebsite(6, { domain: "hung.example.com" })] : [];
-        return HttpResponse.json({ data, links: { next: null }, meta: { current_page: 1, last_page: 1, per_page: 100, total: data.length, from: data.length ? 1 : null, to: data.length || null }, status: 200, url: request.url });
+        return HttpResponse.json({
+          data,
+          links: { next: null },
+          meta: { current_page: 1, last_page: 1, per_page: 100, total: data.length, from: data.length ? 1 : null, to: data.length || null },
+          status: 200,
+          url: request.url,
+        });
       }),
       http.put(`${WEBSITES}/6`, () => HttpResponse.json({ data: apiWebsite(6, { domain: "hung.example.com" }), status: 200 })),
     );
-    const p = plan({ websites: [{ domain: "hung.example.com", state: "present" }], policy: { ...policy, prune: false } }, { websites: [] }, options);
+    const p = plan(
+      { websites: [{ domain: "hung.example.com", state: "present" }], policy: { ...policy, prune: false } },
+      { websites: [] },
+      options,
+    );
     const { client, log } = testClient({ timeoutMs: 100 });
     const [item] = (await apply(p, client, { passwordOf: () => undefined })).items;
     expect(log[0]).toMatchObject({ method: "POST", error: expect.stringMatching(/no answer within 100 ms/) });
@@ -99,10 +126,13 @@ describe("apply", () => {
   });
 });
 
-describe("apply: a delete the server refuses is a failure, never \"already gone\"", () => {
+describe('apply: a delete the server refuses is a failure, never "already gone"', () => {
   const deletes: Plan = plan(
     { websites: [{ domain: "old.example.com", state: "absent" }], projects: [{ project: "old.example.org", state: "absent" }], policy },
-    { websites: [liveWebsite(9, "old.example.com")], projects: [{ project: "old.example.org", reports: 1, result: 50, created_at: "2024-01-01T00:00:00.000000Z" }] },
+    {
+      websites: [liveWebsite(9, "old.example.com")],
+      projects: [{ project: "old.example.org", reports: 1, result: 50, created_at: "2024-01-01T00:00:00.000000Z" }],
+    },
     options,
   );
 

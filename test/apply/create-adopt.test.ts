@@ -8,7 +8,7 @@ import { apply } from "../../src/apply/apply.ts";
 import { DEFAULT_POLICY } from "../../src/model/policy.ts";
 import type { DesiredWebsite } from "../../src/model/website.ts";
 import { plan } from "../../src/plan/plan.ts";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 
 let sandbox: Sandbox;
 beforeEach(async () => {

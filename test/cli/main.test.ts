@@ -40,7 +40,11 @@ describe("sitesync", () => {
     expect(await cli(["version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
   });
 
-  it.each([["apply", "help"], ["help", "apply"], ["apply", "--help"]])("shows apply's help for %s %s, without color into a pipe", async (...args) => {
+  it.each([
+    ["apply", "help"],
+    ["help", "apply"],
+    ["apply", "--help"],
+  ])("shows apply's help for %s %s, without color into a pipe", async (...args) => {
     const { code, stdout } = await cli(args);
     expect(code).toBe(0);
     expect(stdout).toContain("USAGE sitesync apply [OPTIONS] [PLAN]");
@@ -50,24 +54,42 @@ describe("sitesync", () => {
 
   // Terraform habits (issue 11): a single dash never silently means something else.
   it.each([
-    [["plan", "-detailed-exitcode"], "error: -detailed-exitcode is not read as a flag: use --detailed-exitcode (long flags take two dashes)\n"],
+    [
+      ["plan", "-detailed-exitcode"],
+      "error: -detailed-exitcode is not read as a flag: use --detailed-exitcode (long flags take two dashes)\n",
+    ],
     [["plan", "-out", "plan2.json"], "error: -out is not read as a flag: use --out (long flags take two dashes)\n"],
     [["plan", "-out=plan2.json"], "error: -out is not read as a flag: use --out=plan2.json (long flags take two dashes)\n"],
     [["plan", "-verbose"], "error: -verbose is not read as a flag: use --verbose (long flags take two dashes)\n"],
     [["apply", "-auto-approve"], "error: -auto-approve is not read as a flag: use --auto-approve (long flags take two dashes)\n"],
-    [["plan", "-no-color"], "error: -no-color is a Terraform flag: sitesync uses NO_COLOR=1 (colors are already off when the output is not a terminal) (see --help)\n"],
+    [
+      ["plan", "-no-color"],
+      "error: -no-color is a Terraform flag: sitesync uses NO_COLOR=1 (colors are already off when the output is not a terminal) (see --help)\n",
+    ],
     [["plan", "-json"], "error: -json is a Terraform flag: sitesync uses --format json (see --help)\n"],
     [["apply", "-parallelism=2"], "error: -parallelism=2 is a Terraform flag: sitesync uses --concurrency N (see --help)\n"],
-    [["plan", "-max-delete", "3"], "error: unknown flag -max-delete; did you mean --max-deletes? (long flags take two dashes; see --help)\n"],
+    [
+      ["plan", "-max-delete", "3"],
+      "error: unknown flag -max-delete; did you mean --max-deletes? (long flags take two dashes; see --help)\n",
+    ],
     [["plan", "-x"], "error: unknown flag -x (see --help)\n"],
     [["plan", "foo"], 'error: unexpected argument "foo": sitesync plan takes no arguments (see --help)\n'],
-    [["apply", "plan.json", "extra.json"], 'error: unexpected argument "extra.json": sitesync apply takes at most 1 argument (see --help)\n'],
-    [["validate", "--quiet", "sitesync.yaml"], 'error: unexpected argument "sitesync.yaml": sitesync validate takes no arguments (see --help)\n'],
+    [
+      ["apply", "plan.json", "extra.json"],
+      'error: unexpected argument "extra.json": sitesync apply takes at most 1 argument (see --help)\n',
+    ],
+    [
+      ["validate", "--quiet", "sitesync.yaml"],
+      'error: unexpected argument "sitesync.yaml": sitesync validate takes no arguments (see --help)\n',
+    ],
     [["plan", "--out"], "error: --out needs a value (plan.json) (see --help)\n"],
     [["plan", "-o", "--quiet"], "error: --out needs a value (plan.json) (see --help)\n"],
     [["plan", "--detailed-exitcode=false"], "error: --detailed-exitcode takes no value (see --help)\n"],
     [["plna"], 'error: unknown command "plna": did you mean plan? Commands: validate, plan, apply, show, export, sandbox, help, version\n'],
-    [["--verbose", "plan"], "error: --verbose: a command comes first, flags after it (sitesync <command> --help lists them); commands: validate, plan, apply, show, export, sandbox, help, version\n"],
+    [
+      ["--verbose", "plan"],
+      "error: --verbose: a command comes first, flags after it (sitesync <command> --help lists them); commands: validate, plan, apply, show, export, sandbox, help, version\n",
+    ],
     [["version", "--json"], "error: unknown flag --json (see --help)\n"],
     [["apply", "-auto-approve=true"], "error: -auto-approve is not read as a flag: use --auto-approve (long flags take two dashes)\n"],
     [["plan", "--out", "a.json", "--out", "b.json"], "error: --out is given twice: give it once (see --help)\n"],
@@ -80,7 +102,10 @@ describe("sitesync", () => {
   // A bare number used to mean milliseconds: it is refused, never silently reread (issue 11).
   it.each([
     [["plan", "--timeout", "5"], 'error: --timeout needs a unit: 5s or 5ms, not "5" (durations take ms, s, m or h)\n'],
-    [["apply", "--rate-window", "60000"], 'error: --rate-window needs a unit: 60000s or 60000ms, not "60000" (durations take ms, s, m or h)\n'],
+    [
+      ["apply", "--rate-window", "60000"],
+      'error: --rate-window needs a unit: 60000s or 60000ms, not "60000" (durations take ms, s, m or h)\n',
+    ],
     [["export", "--max-wait=300"], 'error: --max-wait needs a unit: 300s or 300ms, not "300" (durations take ms, s, m or h)\n'],
     [["sandbox", "--latency", "200"], 'error: --latency needs a unit: 200s or 200ms, not "200" (durations take ms, s, m or h)\n'],
   ])("refuses the duration %j without a unit", async (args, message) => {

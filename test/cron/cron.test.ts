@@ -4,7 +4,17 @@
  * environment (`env -i PATH=/usr/bin:/bin`). Needs bash and flock (util-linux); skipped without them.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -76,7 +86,9 @@ function runWrapper(args: string[] = [], env: Record<string, string> = {}, wrapp
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr, log: existsSync(logFile) ? readFileSync(logFile, "utf8") : "" }));
+    child.on("close", (code) =>
+      resolve({ code: code ?? -1, stdout, stderr, log: existsSync(logFile) ? readFileSync(logFile, "utf8") : "" }),
+    );
   });
 }
 

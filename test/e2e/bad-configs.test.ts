@@ -6,12 +6,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type CliResult, sitesync, sitesyncMany } from "./helpers.ts";
 
 const dir = fileURLToPath(new URL("../fixtures/bad/", import.meta.url));
 const expected = JSON.parse(readFileSync(`${dir}expected.json`, "utf8")) as Record<string, string[]>;
-const files = readdirSync(dir).filter((name) => name.endsWith(".yaml")).sort();
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith(".yaml"))
+  .sort();
 
 let sandbox: Sandbox;
 let env: Record<string, string>;
@@ -34,7 +36,10 @@ describe("sitesync apply with a bad config", () => {
     const file = `${dir}${name}`;
     const result = results.get(name)!;
     expect(result.code, result.stderr).toBe(1);
-    const printed = result.stderr.split("\n").filter((line) => line.startsWith(`${file}:`)).map((line) => line.slice(file.length + 1));
+    const printed = result.stderr
+      .split("\n")
+      .filter((line) => line.startsWith(`${file}:`))
+      .map((line) => line.slice(file.length + 1));
     const isWarning = (line: string) => /^\d+:\d+ \(warning\) /.test(line);
     const want = expected[name]!;
     // Exactly the expected diagnostics, each once: errors in the order of expected.json, warnings in theirs.

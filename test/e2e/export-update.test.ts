@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { sitesync, workdir } from "./helpers.ts";
 
 const CONFIG = `# yaml-language-server: $schema=../schemas/sitesync.schema.json

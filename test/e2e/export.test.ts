@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.ts";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { HEADER, sitesync, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox;
@@ -139,7 +139,9 @@ describe("a password that must be sent but is not set (DESIGN §2)", () => {
     expect(kept.code, kept.stderr).toBe(0);
     const sync = await sitesync(["plan", "--sync-write-only"], { env, cwd: dir });
     expect(sync.code).toBe(1);
-    expect(sync.stderr).toContain("sitesync.yaml:4:13 websites[0].password: locked.example.com asks for privacy password and --sync-write-only sends every password");
+    expect(sync.stderr).toContain(
+      "sitesync.yaml:4:13 websites[0].password: locked.example.com asks for privacy password and --sync-write-only sends every password",
+    );
   });
 });
 
@@ -155,7 +157,8 @@ describe("validate needs no secret (DESIGN §2)", () => {
     );
     expect(note.stdout).toBe("sitesync.yaml is valid: 1 website.\n");
 
-    const error = "sitesync.yaml:6:15 websites[0].password: environment variable STATS_PASSWORD is not set; set it, or give a default with ${STATS_PASSWORD:-value}\n";
+    const error =
+      "sitesync.yaml:6:15 websites[0].password: environment variable STATS_PASSWORD is not set; set it, or give a default with ${STATS_PASSWORD:-value}\n";
     const strict = await sitesync(["validate", "--strict-env"], { cwd: dir });
     expect(strict.code).toBe(1);
     expect(strict.stderr.startsWith(error)).toBe(true);

@@ -34,7 +34,8 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const request = { method: req.method ?? "GET", path: url.pathname, form: new URLSearchParams(text) };
       requests.push(request);
-      const listing = request.method === "GET" && { "/api/v1/websites": options.websites, "/api/v1/projects": options.projects }[url.pathname];
+      const listing =
+        request.method === "GET" && { "/api/v1/websites": options.websites, "/api/v1/projects": options.projects }[url.pathname];
       const { status, body } = listing
         ? { status: 200, body: pageBody(`http://127.0.0.1${url.pathname}`, listing, Number(url.searchParams.get("page") ?? 1), 100) }
         : options.answer(request);

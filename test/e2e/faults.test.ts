@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ItemResult } from "../../src/apply/types.ts";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { HEADER, sitesync, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox;
@@ -26,7 +26,10 @@ beforeEach(async () => {
 afterEach(() => sandbox.close());
 
 const websites = [
-  ...Array.from({ length: 25 }, (_, i) => `  - domain: new-${i}.example.com\n    favorite: ${i % 3 === 0}\n    exclude_ips: [192.0.2.${i}]`),
+  ...Array.from(
+    { length: 25 },
+    (_, i) => `  - domain: new-${i}.example.com\n    favorite: ${i % 3 === 0}\n    exclude_ips: [192.0.2.${i}]`,
+  ),
   ...Array.from({ length: 20 }, (_, i) => `  - domain: update-${i}.example.com\n    privacy: private\n    email: true`),
   ...Array.from({ length: 5 }, (_, i) => `  - domain: tomb-${i}.example.com\n    state: absent`),
 ];
@@ -37,7 +40,13 @@ function inSandbox(domain: string): Record<string, unknown> | undefined {
   const site = sandbox.store.findWebsite(domain);
   if (!site) return undefined;
   const ips = site.exclude_ips ? site.exclude_ips.split("\n") : [];
-  return { privacy: site.privacy, email: site.email, exclude_bots: site.exclude_bots, exclude_ips: ips, favorite: site.favorited_at !== null };
+  return {
+    privacy: site.privacy,
+    email: site.email,
+    exclude_bots: site.exclude_bots,
+    exclude_ips: ips,
+    favorite: site.favorited_at !== null,
+  };
 }
 
 /** Checks the results file against the account: "applied" must be true, field by planned field. */
@@ -80,7 +89,10 @@ describe("apply with injected faults", () => {
     // A create reported failed made no site: a committed POST whose answer was lost is found and adopted.
     for (const { change } of failed) {
       expect(change.action).toBe("create");
-      expect(change.kind === "website" && inSandbox(change.domain), `${change.kind === "website" && change.domain} reported failed`).toBeUndefined();
+      expect(
+        change.kind === "website" && inSandbox(change.domain),
+        `${change.kind === "website" && change.domain} reported failed`,
+      ).toBeUndefined();
     }
     expect(r1.filter((i) => i.note?.includes("adopted")).length, "a dropped POST was adopted").toBeGreaterThan(0);
 
@@ -90,7 +102,9 @@ describe("apply with injected faults", () => {
     expect(second.code, second.stdout + second.stderr).toBe(0);
     expect(sandbox.requests.slice(before).filter((r) => r.fault).length, "faults in the second apply").toBeGreaterThan(0);
     const r2 = expectResultsTrue(join(dir, "r2.json"));
-    expect(r2.map((i) => i.change.kind === "website" && i.change.domain).sort()).toEqual(failed.map((i) => i.change.kind === "website" && i.change.domain).sort());
+    expect(r2.map((i) => i.change.kind === "website" && i.change.domain).sort()).toEqual(
+      failed.map((i) => i.change.kind === "website" && i.change.domain).sort(),
+    );
 
     sandbox.setFaults(undefined);
     const final = await sitesync(["plan", "--detailed-exitcode"], { env, cwd: dir });
@@ -104,7 +118,16 @@ describe("apply with injected faults", () => {
     for (let i = 0; i < 10; i++) expect(domains).toContain(`unmanaged-${i}.example.org`);
     for (let i = 0; i < 5; i++) expect(domains).not.toContain(`tomb-${i}.example.com`);
     expect(domains).toHaveLength(55);
-    const favorites = sandbox.store.websites().filter((w) => w.favorited_at !== null).map((w) => w.domain).sort();
-    expect(favorites).toEqual(Array.from({ length: 25 }, (_, i) => i).filter((i) => i % 3 === 0).map((i) => `new-${i}.example.com`).sort());
+    const favorites = sandbox.store
+      .websites()
+      .filter((w) => w.favorited_at !== null)
+      .map((w) => w.domain)
+      .sort();
+    expect(favorites).toEqual(
+      Array.from({ length: 25 }, (_, i) => i)
+        .filter((i) => i % 3 === 0)
+        .map((i) => `new-${i}.example.com`)
+        .sort(),
+    );
   });
 });

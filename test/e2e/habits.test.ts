@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createIo } from "../../src/cli/_io.ts";
 import { runCli } from "../../src/cli/main.ts";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { HEADER, sitesync, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox;
@@ -16,11 +16,7 @@ let env: Record<string, string>;
 beforeEach(async () => {
   sandbox = await startSandbox({
     rateLimit: 0,
-    websites: [
-      { domain: "drift.example.com", privacy: 1 },
-      { domain: "a.example.org" },
-      { domain: "b.example.org" },
-    ],
+    websites: [{ domain: "drift.example.com", privacy: 1 }, { domain: "a.example.org" }, { domain: "b.example.org" }],
   });
   env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
 });
@@ -89,7 +85,9 @@ describe("messages", () => {
   });
 
   it("reports an unclosed quote at the line that opens it", async () => {
-    const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: "a.example.com\n    privacy: public\n  - domain: b.example.com\n` });
+    const dir = workdir({
+      "sitesync.yaml": `${HEADER}websites:\n  - domain: "a.example.com\n    privacy: public\n  - domain: b.example.com\n`,
+    });
     const result = await sitesync(["validate"], { cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`sitesync.yaml:4:13 invalid YAML: the quote " opened here is never closed`);
@@ -99,7 +97,10 @@ describe("messages", () => {
     const port = new URL(sandbox.url).port;
     for (const [args, message] of [
       [["sandbox", "--port", port], `error: port ${port} is already in use: pick another with --port, or --port 0 for a free one\n`],
-      [["sandbox", "--persist", "/nonexistent-folder/account.json"], "error: cannot write /nonexistent-folder/account.json (ENOENT): check the folder exists and is writable\n"],
+      [
+        ["sandbox", "--persist", "/nonexistent-folder/account.json"],
+        "error: cannot write /nonexistent-folder/account.json (ENOENT): check the folder exists and is writable\n",
+      ],
     ] as const) {
       let stderr = "";
       const io = createIo({}, { out: () => {}, err: (text) => void (stderr += text) });

@@ -26,7 +26,10 @@ export function sitesync(args: string[], options: { env?: Record<string, string>
 export async function sitesyncMany(runs: string[][], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliResult[]> {
   const result = await spawnNode([MANY, JSON.stringify(runs)], options);
   if (result.code !== 0) throw new Error(`the CLI runner failed (${result.code}):\n${result.stderr}`);
-  return result.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as CliResult);
+  return result.stdout
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as CliResult);
 }
 
 const MANY = fileURLToPath(new URL("./_run-many.ts", import.meta.url));

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Plan } from "../../src/plan/types.ts";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { HEADER, sitesync, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox;
@@ -20,7 +20,12 @@ beforeEach(async () => {
     ],
     projects: [{ project: "keep.example.com" }, { project: "old.example.com" }],
   });
-  env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url, SITESYNC_PROJECTS_URL: sandbox.url, STATS_PW: "hunter2-but-longer" };
+  env = {
+    SITESYNC_API_KEY: sandbox.apiKey,
+    SITESYNC_WEBSITES_URL: sandbox.url,
+    SITESYNC_PROJECTS_URL: sandbox.url,
+    STATS_PW: "hunter2-but-longer",
+  };
 });
 afterEach(() => sandbox.close());
 
@@ -122,7 +127,11 @@ describe("plan → apply → plan", () => {
 
 describe("saved plans refuse what was not reviewed", () => {
   it("refuses a saved plan against another account, even an identical copy", async () => {
-    const twin = await startSandbox({ rateLimit: 0, apiKey: sandbox.apiKey, websites: sandbox.store.websites().map((w) => ({ ...w, exclude_ips: w.exclude_ips })) });
+    const twin = await startSandbox({
+      rateLimit: 0,
+      apiKey: sandbox.apiKey,
+      websites: sandbox.store.websites().map((w) => ({ ...w, exclude_ips: w.exclude_ips })),
+    });
     try {
       const dir = workdir({ "sitesync.yaml": config });
       expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);

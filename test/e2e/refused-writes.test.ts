@@ -32,7 +32,12 @@ describe("a delete the server refuses", () => {
     const result = await sitesync(["apply", "--auto-approve", "--results", "results.json"], { env, cwd: dir });
 
     expect(result.code, result.stdout + result.stderr).toBe(3);
-    expect(api.requests.filter((r) => r.method === "DELETE").map((r) => r.path).sort()).toEqual(["/api/v1/projects/old.example.org", "/api/v1/websites/9"]);
+    expect(
+      api.requests
+        .filter((r) => r.method === "DELETE")
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(["/api/v1/projects/old.example.org", "/api/v1/websites/9"]);
     const { items } = JSON.parse(readFileSync(join(dir, "results.json"), "utf8")) as { items: ItemResult[] };
     expect(items.map((i) => [i.change.kind, i.status, i.error?.status, i.note])).toEqual([
       ["website", "failed", status, undefined],
@@ -61,7 +66,9 @@ describe("a server that repeats the submitted password", () => {
         },
       }),
     });
-    const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: new.example.com\n    privacy: password\n    password: \${PASS}\n` });
+    const dir = workdir({
+      "sitesync.yaml": `${HEADER}websites:\n  - domain: new.example.com\n    privacy: password\n    password: \${PASS}\n`,
+    });
     const env = { SITESYNC_API_KEY: KEY, SITESYNC_WEBSITES_URL: api.url, PASS: PASSWORD };
     const text = await sitesync(["apply", "--auto-approve", "--verbose", "--results", "text.json"], { env, cwd: dir });
     const json = await sitesync(["apply", "--auto-approve", "--verbose", "--format", "json", "--results", "json.json"], { env, cwd: dir });

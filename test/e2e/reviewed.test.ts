@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { planHash } from "../../src/plan/fingerprint.ts";
 import type { Plan } from "../../src/plan/types.ts";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { HEADER, sitesync, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox;
@@ -26,9 +26,19 @@ beforeEach(async () => {
 });
 afterEach(() => sandbox.close());
 
-const WEBSITES = ["  - domain: drift.example.com", "    exclude_bots: true", "  - domain: new.example.com", "  - domain: gone.example.com", "    state: absent"];
+const WEBSITES = [
+  "  - domain: drift.example.com",
+  "    exclude_bots: true",
+  "  - domain: new.example.com",
+  "  - domain: gone.example.com",
+  "    state: absent",
+];
 const configOf = (websites: string[]) => `${HEADER}websites:\n${websites.join("\n")}\n`;
-const domains = () => sandbox.store.websites().map((w) => w.domain).sort();
+const domains = () =>
+  sandbox.store
+    .websites()
+    .map((w) => w.domain)
+    .sort();
 const id = (domain: string) => sandbox.store.findWebsite(domain)!.id;
 
 describe("apply --reviewed", () => {

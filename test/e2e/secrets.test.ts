@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type CliResult, HEADER, sitesync, workdir } from "./helpers.ts";
 
 const KEY = "K3yK3yK3ySecretApiKeyValue0123456789abcdefABCDEF0123456789abcdef";

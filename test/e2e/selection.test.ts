@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Plan } from "../../src/plan/types.ts";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { HEADER, sitesync, sitesyncMany, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox;
@@ -41,7 +41,11 @@ websites:
 `;
 
 const privacyOf = (domain: string) => sandbox.store.websites().find((w) => w.domain === domain)?.privacy;
-const domains = () => sandbox.store.websites().map((w) => w.domain).sort();
+const domains = () =>
+  sandbox.store
+    .websites()
+    .map((w) => w.domain)
+    .sort();
 
 describe("plan --target → show → apply plan.json", () => {
   it("plans, shows and applies only the selected websites, and says everywhere that the plan is partial", async () => {
@@ -58,7 +62,11 @@ describe("plan --target → show → apply plan.json", () => {
 
     // show needs neither the key nor the config.
     const shown = await sitesyncMany(
-      [["show", "p.json"], ["show", "p.json", "--format", "markdown"], ["show", "p.json", "--format", "json"]],
+      [
+        ["show", "p.json"],
+        ["show", "p.json", "--format", "markdown"],
+        ["show", "p.json", "--format", "json"],
+      ],
       { cwd: dir },
     );
     for (const r of shown) expect(r.code, r.stderr).toBe(0);
@@ -108,7 +116,14 @@ describe("apply --exclude", () => {
     expect(privacyOf("a1.example.com")).toBe(1);
     expect(privacyOf("a2.example.com")).toBe(1);
     expect(privacyOf("b1.example.com")).toBe(0);
-    expect(domains()).toEqual(["a-stray.example.com", "a1.example.com", "a2.example.com", "a3.example.com", "b-stray.example.com", "b1.example.com"]);
+    expect(domains()).toEqual([
+      "a-stray.example.com",
+      "a1.example.com",
+      "a2.example.com",
+      "a3.example.com",
+      "b-stray.example.com",
+      "b1.example.com",
+    ]);
   });
 });
 
@@ -120,7 +135,11 @@ describe("show on a file that is not an intact plan", () => {
     writeFileSync(join(dir, "tampered.json"), JSON.stringify({ ...plan, selection: { target: ["*"], exclude: [] } }));
     writeFileSync(join(dir, "other.json"), JSON.stringify({ hello: "world" }));
     const [tampered, other, missing] = await sitesyncMany(
-      [["show", "tampered.json"], ["show", "other.json"], ["show", "nope.json"]],
+      [
+        ["show", "tampered.json"],
+        ["show", "other.json"],
+        ["show", "nope.json"],
+      ],
       { cwd: dir },
     );
     expect(tampered!.code).toBe(4);

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ApplyReport } from "../../src/run/types.ts";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { HEADER, sitesync, startSitesync, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox;
@@ -32,7 +32,12 @@ function expectCompleteResults(dir: string): ApplyReport {
   expect(applied.length + notStarted.length).toBe(DOMAINS.length);
   expect(applied.length).toBeGreaterThan(0);
   expect(notStarted.length).toBeGreaterThan(0);
-  expect(sandbox.store.websites().map((w) => w.domain).sort()).toEqual(applied.map((i) => i.change.kind === "website" && i.change.domain).sort());
+  expect(
+    sandbox.store
+      .websites()
+      .map((w) => w.domain)
+      .sort(),
+  ).toEqual(applied.map((i) => i.change.kind === "website" && i.change.domain).sort());
   // Written atomically: no temporary file is left beside it.
   expect(readdirSync(dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   return report;
@@ -59,7 +64,12 @@ describe.each([
 
     const rerun = await sitesync(APPLY, { env, cwd: dir });
     expect(rerun.code).toBe(0);
-    expect(sandbox.store.websites().map((w) => w.domain).sort()).toEqual(DOMAINS);
+    expect(
+      sandbox.store
+        .websites()
+        .map((w) => w.domain)
+        .sort(),
+    ).toEqual(DOMAINS);
     expect((await sitesync(["plan", "--detailed-exitcode"], { env, cwd: dir })).code).toBe(0);
   });
 });

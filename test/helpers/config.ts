@@ -1,10 +1,10 @@
-import type { Diagnostic } from "../../src/errors.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { createLocator, isRecord } from "../../src/config/locate.ts";
 import { normalize } from "../../src/config/normalize.ts";
 import { parseYaml } from "../../src/config/parse-yaml.ts";
 import { createRuleContext, type Rule } from "../../src/config/rules/index.ts";
 import type { Config, LoadResult } from "../../src/config/types.ts";
+import type { Diagnostic } from "../../src/errors.ts";
 
 /** `3:5 websites[0].privacy: must be ...`, with `(warning)` before the path of a warning. */
 export function formatLine(d: Diagnostic): string {

@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEADER, sitesync, workdir } from "../e2e/helpers.ts";
-import { startHostileServer, type HostileServer, type Scenario } from "./server.ts";
+import { type HostileServer, type Scenario, startHostileServer } from "./server.ts";
 
 let server: HostileServer;
 let dir: string;
@@ -67,7 +67,9 @@ describe("sitesync plan against a hostile server", () => {
   it("refuses a website with a negative id", async () => {
     const result = await plan("negative-id");
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/\[GET\] \S+negative-id\S+: 200 unexpected answer: data\[0\]\.id: expected a positive integer id, got -1/);
+    expect(result.stderr).toMatch(
+      /\[GET\] \S+negative-id\S+: 200 unexpected answer: data\[0\]\.id: expected a positive integer id, got -1/,
+    );
   });
 
   it("refuses a --max-wait without a valid duration", async () => {

@@ -7,7 +7,7 @@ import { createClient } from "../../src/api/client.ts";
 import { retryAfterOf } from "../../src/api/rate-gate.ts";
 import type { ClientOptions } from "../../src/api/types.ts";
 import { KEY, rejectionOf } from "../api/helpers.ts";
-import { startHostileServer, type HostileServer, type Scenario } from "./server.ts";
+import { type HostileServer, type Scenario, startHostileServer } from "./server.ts";
 
 let server: HostileServer;
 beforeAll(async () => (server = await startHostileServer()));
@@ -83,7 +83,6 @@ describe("wait bounds", () => {
     expect(await clientFor("retry-after-negative").websites.readAll()).toHaveLength(1);
     expect(requestsTo("retry-after-negative")).toHaveLength(2);
   });
-
 });
 
 describe("Retry-After", () => {

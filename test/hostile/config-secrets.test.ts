@@ -33,7 +33,10 @@ describe("values read from the environment", () => {
 describe("export", () => {
   it("writes a live ${...} as $${...}, so that loading the file gives the same text back", () => {
     const site = liveWebsite(1, "a.example.com", { exclude_ips: ["${SITESYNC_API_KEY}", "$${HOME}"] });
-    const { yaml } = exportConfig({ websites: [site], projects: [{ project: "p-${HOME}", reports: 0, result: 0, created_at: "" }] }, { schemaPath: "s.json" });
+    const { yaml } = exportConfig(
+      { websites: [site], projects: [{ project: "p-${HOME}", reports: 0, result: 0, created_at: "" }] },
+      { schemaPath: "s.json" },
+    );
     const loaded = loadConfig("sitesync.yaml", { source: yaml, env: { SITESYNC_API_KEY: SECRET, HOME: "/root" } });
     // The IPs are no IPs, so the file does not load: what matters is what its errors quote.
     expect(loaded.ok ? [] : loaded.errors.map((d) => d.message.split(" is not")[0])).toEqual(['"${SITESYNC_API_KEY}"', '"$${HOME}"']);

@@ -9,8 +9,8 @@
  * A search (the lookup after an ambiguous POST) finds nothing.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { apiWebsite } from "../helpers/api-website.ts";
 import type { AddressInfo } from "node:net";
+import { apiWebsite } from "../helpers/api-website.ts";
 
 export interface EchoServer {
   url: string;

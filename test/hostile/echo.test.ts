@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WITHHELD } from "../../src/api/redact.ts";
-import { HEADER, sitesyncMany, workdir, type CliResult } from "../e2e/helpers.ts";
-import { echoWebsite, FORGED, INJECTION, startEchoServer, type EchoServer } from "./echo-server.ts";
+import { type CliResult, HEADER, sitesyncMany, workdir } from "../e2e/helpers.ts";
+import { type EchoServer, echoWebsite, FORGED, INJECTION, startEchoServer } from "./echo-server.ts";
 
 const KEY = "EchoK3y-5ecret-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH";
 const EVIL = `evil.example.com${INJECTION}`;
@@ -86,7 +86,10 @@ describe("a live domain made of terminal escapes and a forged line", () => {
     for (const [where, text] of Object.entries(outputs)) {
       expect(text, where).not.toContain("\u001b");
       const lines = text.split("\n").map((line) => line.replace(/^[\s>|"-]+/, ""));
-      expect(lines.filter((line) => line.startsWith(FORGED)), where).toEqual([]);
+      expect(
+        lines.filter((line) => line.startsWith(FORGED)),
+        where,
+      ).toEqual([]);
     }
     const planText = outputs["stdout of plan --verbose --format text"]!;
     // (The API lowercases domains: API-NOTES §2.4.)

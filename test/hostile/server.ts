@@ -4,9 +4,9 @@
  * `/<scenario>/api/v1/websites...`. Every request is recorded with its raw path.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { apiWebsite } from "../helpers/api-website.ts";
 import type { AddressInfo } from "node:net";
 import { createGzip } from "node:zlib";
+import { apiWebsite } from "../helpers/api-website.ts";
 
 export type Scenario =
   /** meta claims a trillion websites. */
@@ -128,7 +128,12 @@ export async function startHostileServer(): Promise<HostileServer> {
         res.write('{"data":[');
         return;
       case "retry-after-day":
-        return json(res, 429, { message: "Too Many Attempts." }, { "Retry-After": String(DAY_S), "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "0" });
+        return json(
+          res,
+          429,
+          { message: "Too Many Attempts." },
+          { "Retry-After": String(DAY_S), "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "0" },
+        );
       case "retry-after-date":
         return json(res, 429, { message: "Too Many Attempts." }, { "Retry-After": new Date(Date.now() + DAY_S * 1000).toUTCString() });
       case "reset-day":

@@ -9,12 +9,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRunRedactor } from "../../src/run/redactor.ts";
 import { run } from "../../src/run/run.ts";
 import type { RunRequest } from "../../src/run/types.ts";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 
 let sandbox: Sandbox;
 let dir: string;
 beforeEach(async () => {
-  sandbox = await startSandbox({ rateLimit: 0, websites: [{ domain: "keep.example.com" }, { domain: "old.example.com" }, { domain: "older.example.com" }] });
+  sandbox = await startSandbox({
+    rateLimit: 0,
+    websites: [{ domain: "keep.example.com" }, { domain: "old.example.com" }, { domain: "older.example.com" }],
+  });
   dir = mkdtempSync(join(tmpdir(), "sitesync-run-"));
 });
 afterEach(() => sandbox.close());
@@ -75,7 +78,13 @@ describe("run", () => {
     const outcome = await run(request("plan", "websites: []\n", { env: {} }));
     expect(outcome.error).toMatchObject({ name: "UsageError", message: expect.stringContaining("SITESYNC_API_KEY is not set") });
     const secrets = { apiKey: sandbox.apiKey };
-    const flagBeatsEnv = await run(request("plan", "websites: []\n", { env: { SITESYNC_WEBSITES_URL: "https://unused.example" }, secrets, settings: { websitesUrl: sandbox.url } }));
+    const flagBeatsEnv = await run(
+      request("plan", "websites: []\n", {
+        env: { SITESYNC_WEBSITES_URL: "https://unused.example" },
+        secrets,
+        settings: { websitesUrl: sandbox.url },
+      }),
+    );
     expect(flagBeatsEnv.exitCode).toBe(0);
     expect(flagBeatsEnv.plan?.target.websites).toBe(sandbox.url);
   });

@@ -107,7 +107,10 @@ describe("sandbox keys per API and the plan's API feature", () => {
   });
 
   it("answers every websites request with the api.guard 403 when the plan lacks the API feature", async () => {
-    for (const [method, path] of [["GET", "/api/v1/websites"], ["DELETE", "/api/v1/websites/1"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/v1/websites"],
+      ["DELETE", "/api/v1/websites/1"],
+    ] as const) {
       const answer = await call(sandbox, method, path);
       expect(answer.status).toBe(403);
       expect(answer.text).toBe(`{"message":"You don't have access to this feature.","status":403}`);

@@ -58,7 +58,15 @@ describe("sitesync sandbox", () => {
 
   it("parses durations, rates and limits", () => {
     const options = sandboxOptions(
-      { "rate-window": "10s", latency: "50ms", "rate-limit": "120", "website-limit": "-1", "put-missing": "404", "error-rate": "0.1", "fault-seed": "7" },
+      {
+        "rate-window": "10s",
+        latency: "50ms",
+        "rate-limit": "120",
+        "website-limit": "-1",
+        "put-missing": "404",
+        "error-rate": "0.1",
+        "fault-seed": "7",
+      },
       {},
     );
     expect(options).toMatchObject({ rateWindowMs: 10_000, latencyMs: 50, rateLimit: 120, websiteLimit: -1, putMissing: 404 });

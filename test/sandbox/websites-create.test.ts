@@ -5,17 +5,36 @@ import { call } from "./_helpers.ts";
 describe("POST /api/v1/websites (API-NOTES §2.4)", () => {
   let sandbox: Sandbox;
   beforeEach(async () => {
-    sandbox = await startSandbox({ rateLimit: 0, websites: [{ domain: "taken.example.com" }], otherUsersDomains: ["someone-else.example.com"] });
+    sandbox = await startSandbox({
+      rateLimit: 0,
+      websites: [{ domain: "taken.example.com" }],
+      otherUsersDomains: ["someone-else.example.com"],
+    });
   });
   afterEach(() => sandbox.close());
 
   const create = (form: Record<string, string>) => call(sandbox, "POST", "/api/v1/websites", { form });
 
   it("answers HTTP 201 with a body status of 200, echoing form values as strings", async () => {
-    const answer = await create({ domain: "new.example.com", privacy: "1", email: "1", exclude_bots: "0", exclude_ips: "1.2.3.4\n10.0.0.0/8" });
+    const answer = await create({
+      domain: "new.example.com",
+      privacy: "1",
+      email: "1",
+      exclude_bots: "0",
+      exclude_ips: "1.2.3.4\n10.0.0.0/8",
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ domain: "new.example.com", privacy: "1", email: "1", exclude_bots: "0", exclude_ips: "1.2.3.4\n10.0.0.0/8", favorite: false, favorited_at: null, password: false });
+    expect(answer.body.data).toMatchObject({
+      domain: "new.example.com",
+      privacy: "1",
+      email: "1",
+      exclude_bots: "0",
+      exclude_ips: "1.2.3.4\n10.0.0.0/8",
+      favorite: false,
+      favorited_at: null,
+      password: false,
+    });
     expect(answer.body.data.id).toBe(2);
     // Read back, the DB gives integers.
     const read = await call(sandbox, "GET", "/api/v1/websites/2");
@@ -23,7 +42,9 @@ describe("POST /api/v1/websites (API-NOTES §2.4)", () => {
   });
 
   it("echoes JSON numbers as numbers", async () => {
-    const answer = await call(sandbox, "POST", "/api/v1/websites", { json: { domain: "json.example.com", privacy: 2, password: "pw", email: 0 } });
+    const answer = await call(sandbox, "POST", "/api/v1/websites", {
+      json: { domain: "json.example.com", privacy: 2, password: "pw", email: 0 },
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.data).toMatchObject({ privacy: 2, email: 0, password: true, exclude_bots: 1 });
   });
@@ -61,7 +82,14 @@ describe("POST /api/v1/websites (API-NOTES §2.4)", () => {
 
   it("lists every failing rule of a field, and the fields in rule order", async () => {
     const answer = await call(sandbox, "POST", "/api/v1/websites", {
-      json: { domain: `${"a".repeat(260)}.com`, email: "x", privacy: "abc", exclude_bots: 5, exclude_ips: ["1.2.3.4"], password: "p".repeat(129) },
+      json: {
+        domain: `${"a".repeat(260)}.com`,
+        email: "x",
+        privacy: "abc",
+        exclude_bots: 5,
+        exclude_ips: ["1.2.3.4"],
+        password: "p".repeat(129),
+      },
     });
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({

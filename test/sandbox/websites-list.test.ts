@@ -10,11 +10,7 @@ describe("GET /api/v1/websites (API-NOTES §2.2, §3)", () => {
     sandbox = await startSandbox({
       rateLimit: 0,
       seed: 60,
-      websites: [
-        { domain: "zeta.example.org", favorite: true },
-        { domain: "alpha.example.org" },
-        { domain: "café.example.org" },
-      ],
+      websites: [{ domain: "zeta.example.org", favorite: true }, { domain: "alpha.example.org" }, { domain: "café.example.org" }],
       otherUsersDomains: ["not-mine.example.org"],
     });
   });
@@ -28,7 +24,15 @@ describe("GET /api/v1/websites (API-NOTES §2.2, §3)", () => {
     expect(body.data.map((w: { id: number }) => w.id)).toEqual([63, 62, 61, 60, 59, 58, 57, 56, 55, 54]);
     const base = `${sandbox.url}/api/v1/websites?search_by=domain&sort_by=id&sort=desc&per_page=10`;
     expect(body.links).toEqual({ first: `${base}&page=1`, last: `${base}&page=7`, prev: null, next: `${base}&page=2` });
-    expect(body.meta).toMatchObject({ current_page: 1, from: 1, last_page: 7, path: `${sandbox.url}/api/v1/websites`, per_page: 10, to: 10, total: 63 });
+    expect(body.meta).toMatchObject({
+      current_page: 1,
+      from: 1,
+      last_page: 7,
+      path: `${sandbox.url}/api/v1/websites`,
+      per_page: 10,
+      to: 10,
+      total: 63,
+    });
     expect(Object.keys(body.meta)).toEqual(["current_page", "from", "last_page", "links", "path", "per_page", "to", "total"]);
     expect(body.status).toBe(200);
     // json_encode escapes slashes and non-ASCII characters (API-NOTES §1).
@@ -39,7 +43,17 @@ describe("GET /api/v1/websites (API-NOTES §2.2, §3)", () => {
   it("returns every website field in the documented order, without exclude_params", async () => {
     const { body } = await call(sandbox, "GET", "/api/v1/websites?per_page=100");
     expect(Object.keys(body.data[0])).toEqual([
-      "id", "domain", "privacy", "email", "password", "exclude_bots", "exclude_ips", "favorite", "favorited_at", "created_at", "updated_at",
+      "id",
+      "domain",
+      "privacy",
+      "email",
+      "password",
+      "exclude_bots",
+      "exclude_ips",
+      "favorite",
+      "favorited_at",
+      "created_at",
+      "updated_at",
     ]);
     for (const website of body.data) {
       expect(website.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000000Z$/);
@@ -48,7 +62,13 @@ describe("GET /api/v1/websites (API-NOTES §2.2, §3)", () => {
   });
 
   it("accepts only 10, 25, 50 and 100 as per_page, and falls back to the default otherwise", async () => {
-    for (const [asked, got] of [["25", 25], ["100", 100], ["30", 10], ["abc", 10], ["1000", 10]] as const) {
+    for (const [asked, got] of [
+      ["25", 25],
+      ["100", 100],
+      ["30", 10],
+      ["abc", 10],
+      ["1000", 10],
+    ] as const) {
       const { body } = await call(sandbox, "GET", `/api/v1/websites?per_page=${asked}`);
       expect(body.meta.per_page).toBe(got);
       expect(body.data).toHaveLength(Math.min(got, 63));

@@ -22,7 +22,10 @@ describe("PUT|PATCH /api/v1/websites/{id} (API-NOTES §2.5)", () => {
   it("changes only the fields sent, echoes them as sent and moves updated_at", async () => {
     const answer = await put(1, { email: "1", exclude_ips: "5.6.7.8\n9.9.9.9", domain: "renamed.example.com" });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ data: { id: 1, domain: "site.example.com", email: "1", privacy: 0, exclude_ips: "5.6.7.8\n9.9.9.9" }, status: 200 });
+    expect(answer.body).toMatchObject({
+      data: { id: 1, domain: "site.example.com", email: "1", privacy: 0, exclude_ips: "5.6.7.8\n9.9.9.9" },
+      status: 200,
+    });
     expect(answer.body.data.updated_at).not.toBe(OLD);
     expect(answer.body.data.created_at).toBe(OLD);
     const read = await call(sandbox, "GET", "/api/v1/websites/1");

@@ -1,6 +1,6 @@
-import { visit, type Document, type Node } from "yaml";
+import { type Document, type Node, visit } from "yaml";
+import { type ConfigPath, formatPath, type Locator } from "../../config/locate.ts";
 import type { Diagnostic } from "../../errors.ts";
-import { formatPath, type ConfigPath, type Locator } from "../../config/locate.ts";
 import type { FileStyle } from "./_style.ts";
 import type { Edits, SourceText } from "./_text.ts";
 

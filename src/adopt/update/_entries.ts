@@ -1,11 +1,11 @@
 /** Adds and removes whole website entries of the `websites` list. */
 import { isMap, isScalar, type Node, type YAMLSeq } from "yaml";
-import { normalizeDomain, type LiveWebsite } from "../../model/website.ts";
+import { type LiveWebsite, normalizeDomain } from "../../model/website.ts";
+import { READABLE_FIELDS } from "../../model/website-fields.ts";
 import type { UpdateContext } from "./_context.ts";
 import { holdsUsedAnchor } from "./_context.ts";
-import { READABLE_FIELDS } from "../../model/website-fields.ts";
-import { fieldLines, type AdoptedField } from "./_fields.ts";
-import { listLayout, removalLines, type ListLayout } from "./_layout.ts";
+import { type AdoptedField, fieldLines } from "./_fields.ts";
+import { type ListLayout, listLayout, removalLines } from "./_layout.ts";
 import { renderString } from "./_style.ts";
 
 /** The fields of an added entry, as `sitesync export` writes them (no password: issue 10 item 1). */
@@ -67,7 +67,9 @@ function inOrder(compare: Compare, a: string | undefined, b: string | undefined)
 
 /** `websites: []` becomes a block list. */
 function addToEmpty(ctx: UpdateContext, websites: YAMLSeq, sites: readonly LiveWebsite[]): void {
-  const key = (ctx.doc.contents as { items?: { key: unknown; value: unknown }[] }).items?.find((p) => p.value === websites)?.key as Node | undefined;
+  const key = (ctx.doc.contents as { items?: { key: unknown; value: unknown }[] }).items?.find((p) => p.value === websites)?.key as
+    | Node
+    | undefined;
   if (!websites.range || !key?.range) return refuseFlow(ctx, 0);
   const layout: ListLayout = { dashColumn: ctx.source.column(key.range[0]) + 2, spans: [], spaced: false };
   const lines = sites.flatMap((site) => entryLines(ctx, layout, site));
@@ -89,6 +91,7 @@ function domainOf(item: unknown): string | undefined {
 }
 
 function refuseFlow(ctx: UpdateContext, index: number): void {
-  const message = "websites is written as a flow list ([...]); write it as a block list (one \"- domain: ...\" per entry) so that entries can be added and removed";
+  const message =
+    'websites is written as a flow list ([...]); write it as a block list (one "- domain: ..." per entry) so that entries can be added and removed';
   ctx.refuse(["websites", index], "update.flow-list", message);
 }

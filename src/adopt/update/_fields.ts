@@ -3,11 +3,11 @@
  * field, as a new line where it inherits it (from `defaults` or a `<<` merge, which other entries share).
  */
 import { isAlias, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from "yaml";
-import { FIELD_NAMES, PRIVACY_NAMES, type ReadableField } from "../../model/website-fields.ts";
+import { type ConfigPath, keyName } from "../../config/locate.ts";
 import type { LiveWebsite } from "../../model/website.ts";
-import { keyName, type ConfigPath } from "../../config/locate.ts";
-import { renderBit, renderFlowList, renderPrivacy, renderString, type FileStyle } from "./_style.ts";
+import { FIELD_NAMES, PRIVACY_NAMES, type ReadableField } from "../../model/website-fields.ts";
 import type { UpdateContext } from "./_context.ts";
+import { type FileStyle, renderBit, renderFlowList, renderPrivacy, renderString } from "./_style.ts";
 
 /** The fields `export --update` adopts: every field the API returns (write-only ones never are). */
 export type AdoptedField = ReadableField;
@@ -34,7 +34,10 @@ function rewrite(ctx: UpdateContext, pair: Pair, path: ConfigPath, field: Adopte
     const { ips } = ctx.style;
     const text =
       field === "exclude_ips"
-        ? renderFlowList(live.exclude_ips.map((ip) => renderString(ip, ips.quote)), ips.padding)
+        ? renderFlowList(
+            live.exclude_ips.map((ip) => renderString(ip, ips.quote)),
+            ips.padding,
+          )
         : scalarText(field, live, ctx.style, like);
     return ctx.edits.replace(node.range[0], node.range[1], text);
   }
@@ -58,7 +61,8 @@ function rewriteList(ctx: UpdateContext, key: Scalar, list: YAMLSeq, path: Confi
   const { source, edits, style } = ctx;
   const wanted = new Set(want);
   const items = list.items.filter((item): item is Scalar => isScalar(item) && !!item.range);
-  if (items.length !== list.items.length) return ctx.refuse(path, "update.list", "this list holds a value sitesync cannot rewrite in place; write each entry as a plain value");
+  if (items.length !== list.items.length)
+    return ctx.refuse(path, "update.list", "this list holds a value sitesync cannot rewrite in place; write each entry as a plain value");
   const kept = items.filter((item) => wanted.has(String(item.value).trim()));
   const have = new Set(kept.map((item) => String(item.value).trim()));
   const quote = items[0]?.type ?? style.ips.quote;
@@ -75,19 +79,27 @@ function rewriteList(ctx: UpdateContext, key: Scalar, list: YAMLSeq, path: Confi
   for (const item of items) {
     if (kept.includes(item)) continue;
     const line = source.lineOf(item.range?.[0] ?? 0);
-    if (line !== source.lineOf((item.range?.[1] ?? 1) - 1)) return ctx.refuse(path, "update.list", "a list entry spans several lines; write each entry on one line");
+    if (line !== source.lineOf((item.range?.[1] ?? 1) - 1))
+      return ctx.refuse(path, "update.list", "a list entry spans several lines; write each entry on one line");
     edits.deleteLines(line, line);
   }
   const last = items.at(-1)?.range;
   if (!last || added.length === 0) return;
   const indent = " ".repeat(source.column(range[0]));
-  edits.insertLines(source.lineOf(last[1] - 1) + 1, added.map((ip) => `${indent}- ${ip}`));
+  edits.insertLines(
+    source.lineOf(last[1] - 1) + 1,
+    added.map((ip) => `${indent}- ${ip}`),
+  );
 }
 
 function insert(ctx: UpdateContext, item: YAMLMap, path: ConfigPath, field: AdoptedField, live: LiveWebsite): void {
   const { source } = ctx;
   if (item.flow || !item.range) {
-    return ctx.refuse(path, "update.flow-map", `this entry is written on one line ({...}) and needs a ${field} line; write it as a block mapping`);
+    return ctx.refuse(
+      path,
+      "update.flow-map",
+      `this entry is written on one line ({...}) and needs a ${field} line; write it as a block mapping`,
+    );
   }
   const rank = KEY_ORDER.indexOf(field);
   const before = item.items.filter((p) => {

@@ -2,15 +2,15 @@
  * Reads a config for `export --update` through the same pipeline as `loadConfig` (it calls it to validate),
  * keeping what the update needs beside the values: the YAML tree with positions and each entry's origin.
  */
-import { isMap, isScalar, isSeq, type Document } from "yaml";
-import type { Diagnostic } from "../../errors.ts";
-import { WRITE_ONLY_FIELDS } from "../../model/website-fields.ts";
+import { type Document, isMap, isScalar, isSeq } from "yaml";
 import type { Env } from "../../config/interpolate.ts";
 import { interpolateDocument } from "../../config/interpolate-document.ts";
 import { loadConfig } from "../../config/load.ts";
 import { createLocator, keyName, type Locator } from "../../config/locate.ts";
-import { normalize, type Normalized } from "../../config/normalize.ts";
+import { type Normalized, normalize } from "../../config/normalize.ts";
 import { parseYaml } from "../../config/parse-yaml.ts";
+import type { Diagnostic } from "../../errors.ts";
+import { WRITE_ONLY_FIELDS } from "../../model/website-fields.ts";
 
 export interface ReadConfig {
   doc: Document;

@@ -2,9 +2,9 @@
  * How the file writes its values, so that what `export --update` writes reads like the rest of the file:
  * privacy by name or number, flags as booleans or 0/1, `exclude_ips` as flow or block lists.
  */
-import { isMap, isScalar, isSeq, Scalar, stringify, visit, type Document, type Node, type YAMLSeq } from "yaml";
-import { PRIVACY_NAMES, type Privacy } from "../../model/website-fields.ts";
+import { type Document, isMap, isScalar, isSeq, type Node, Scalar, stringify, visit, type YAMLSeq } from "yaml";
 import { keyName } from "../../config/locate.ts";
+import { PRIVACY_NAMES, type Privacy } from "../../model/website-fields.ts";
 import type { SourceText } from "./_text.ts";
 
 export interface FileStyle {

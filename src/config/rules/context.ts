@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../../errors.ts";
-import { formatPath, type ConfigPath, type Locator } from "../locate.ts";
+import { type ConfigPath, formatPath, type Locator } from "../locate.ts";
 import type { Normalized } from "../normalize.ts";
 
 /** What a semantic rule sees: the normalized config beside the raw data, and a way to report. */

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { apiUrls, describeUrlProblem } from "./api-urls.ts";
-import {
-  domainRejectedByApi,
-  domainStoredDifferently,
-  duplicateDomains,
-  duplicateProjects,
-} from "./domains.ts";
 import { checkRule, yaml } from "../../../test/helpers/config.ts";
+import { apiUrls, describeUrlProblem } from "./api-urls.ts";
+import { domainRejectedByApi, domainStoredDifferently, duplicateDomains, duplicateProjects } from "./domains.ts";
 
 describe("duplicateDomains", () => {
   it("errs at the second entry and names the line of the first", () => {
@@ -70,7 +65,8 @@ describe("domainRejectedByApi", () => {
 
 describe("domainStoredDifferently", () => {
   it("warns with the stored form, tombstones included", () => {
-    const source = "version: 1\nwebsites:\n  - domain: http://www.example.com\n  - domain: Old.example.com\n    state: absent\n  - domain: ok.example.com\n";
+    const source =
+      "version: 1\nwebsites:\n  - domain: http://www.example.com\n  - domain: Old.example.com\n    state: absent\n  - domain: ok.example.com\n";
     expect(checkRule(domainStoredDifferently, source)).toEqual([
       '3:13 (warning) websites[0].domain: "http://www.example.com" is stored by the API as "example.com"; write it that way',
       '4:13 (warning) websites[1].domain: "Old.example.com" is stored by the API as "old.example.com"; write it that way',
@@ -86,7 +82,13 @@ describe("domainStoredDifferently", () => {
 
 describe("apiUrls", () => {
   it("accepts https anywhere and http on loopback only", () => {
-    for (const ok of ["https://analytics.example.com", "https://a.example.com/api/v1/", "http://127.0.0.1:8080", "http://localhost:3000", "http://[::1]:9"]) {
+    for (const ok of [
+      "https://analytics.example.com",
+      "https://a.example.com/api/v1/",
+      "http://127.0.0.1:8080",
+      "http://localhost:3000",
+      "http://[::1]:9",
+    ]) {
       expect(describeUrlProblem(ok), ok).toBeUndefined();
     }
   });

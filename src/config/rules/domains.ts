@@ -28,7 +28,8 @@ export function duplicateProjects(ctx: RuleContext): void {
     const name = entry.project.project.toLowerCase();
     const line = seen.get(name);
     if (line === undefined) seen.set(name, ctx.locate.value(path).line);
-    else ctx.error("project.duplicate", path, `duplicate project "${entry.project.project}": already listed at line ${line}; keep one entry`);
+    else
+      ctx.error("project.duplicate", path, `duplicate project "${entry.project.project}": already listed at line ${line}; keep one entry`);
   }
 }
 

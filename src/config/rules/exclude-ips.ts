@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { isRecord, type ConfigPath } from "../locate.ts";
+import { type ConfigPath, isRecord } from "../locate.ts";
 import type { RuleContext } from "./context.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { PRIVACY_NAMES } from "../../model/website-fields.ts";
-import { isRecord, type ConfigPath } from "../locate.ts";
+import { type ConfigPath, isRecord } from "../locate.ts";
 import type { RuleContext } from "./context.ts";
 
 /** A password on a public or private site is stored and never asked for (API-NOTES §2.4): likely a mistake. */

@@ -1,19 +1,39 @@
 import { describe, expect, it } from "vitest";
+import { checkRule, yaml } from "../../../test/helpers/config.ts";
 import { describeIpProblem, invalidExcludeIps } from "./exclude-ips.ts";
 import { RULES } from "./index.ts";
 import { passwordLength, passwordUnused } from "./passwords.ts";
 import { ignoredButListed, protectedTombstone, tombstoneWithFields } from "./tombstones.ts";
-import { checkRule, yaml } from "../../../test/helpers/config.ts";
 
 describe("invalidExcludeIps", () => {
   it("accepts IPv4, IPv6 and CIDR ranges of either", () => {
-    for (const ok of ["203.0.113.7", "198.51.100.0/24", "0.0.0.0/0", "10.1.2.3/32", "2001:db8::1", "2001:db8::/32", "::/0", "::ffff:192.0.2.1"]) {
+    for (const ok of [
+      "203.0.113.7",
+      "198.51.100.0/24",
+      "0.0.0.0/0",
+      "10.1.2.3/32",
+      "2001:db8::1",
+      "2001:db8::/32",
+      "::/0",
+      "::ffff:192.0.2.1",
+    ]) {
       expect(describeIpProblem(ok), ok).toBeUndefined();
     }
   });
 
   it("refuses what is not an address or has an impossible prefix", () => {
-    for (const bad of ["203.0.113", "256.1.1.1", "010.0.0.1", "10.0.0.0/33", "10.0.0.0/", "10.0.0.0/-1", "2001:db8::/129", "fe80::1%eth0", "1.2.3.4/8/9", "example.com"]) {
+    for (const bad of [
+      "203.0.113",
+      "256.1.1.1",
+      "010.0.0.1",
+      "10.0.0.0/33",
+      "10.0.0.0/",
+      "10.0.0.0/-1",
+      "2001:db8::/129",
+      "fe80::1%eth0",
+      "1.2.3.4/8/9",
+      "example.com",
+    ]) {
       expect(describeIpProblem(bad), bad).toBeDefined();
     }
   });
@@ -80,7 +100,8 @@ describe("tombstoneWithFields", () => {
   });
 
   it("accepts a bare tombstone and a present website with fields", () => {
-    const source = "version: 1\nwebsites:\n  - domain: old.example.com\n    state: absent\n  - domain: a.example.com\n    state: present\n    email: true\n";
+    const source =
+      "version: 1\nwebsites:\n  - domain: old.example.com\n    state: absent\n  - domain: a.example.com\n    state: present\n    email: true\n";
     expect(checkRule(tombstoneWithFields, source)).toEqual([]);
   });
 });

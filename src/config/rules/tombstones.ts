@@ -45,6 +45,10 @@ export function ignoredButListed(ctx: RuleContext): void {
   for (const { path, name } of listed) {
     const pattern = firstMatch(ignore, name);
     if (pattern === undefined) continue;
-    ctx.warn("policy.ignored", path, `"${name}" matches policy.ignore "${pattern}", so sitesync leaves it alone and this entry has no effect`);
+    ctx.warn(
+      "policy.ignored",
+      path,
+      `"${name}" matches policy.ignore "${pattern}", so sitesync leaves it alone and this entry has no effect`,
+    );
   }
 }
