@@ -66,9 +66,6 @@ export const planArgs = {
 
 type ApiFlags = { [K in keyof typeof apiArgs]?: string | undefined };
 type PlanFlags = { "sync-write-only"?: boolean | undefined; "max-deletes"?: string | undefined; "allow-empty"?: boolean | undefined };
-/** The only flags that may be given more than once; any other given twice is refused (src/cli/_flags.ts). */
-export const SELECTION_FLAGS = ["target", "exclude"] as const;
-
 /** The connection flags as the run takes them. */
 export function connectSettings(flags: ApiFlags): ConnectSettings {
   return {
@@ -81,13 +78,11 @@ export function connectSettings(flags: ApiFlags): ConnectSettings {
   };
 }
 
-/**
- * The connection and planning flags as the run takes them. `rawArgs` gives the repeatable `--target` and
- * `--exclude`, of which citty keeps only the last.
- */
-export function runSettings(flags: ApiFlags & PlanFlags, rawArgs: readonly string[] = []): RunSettings {
+/** The connection and planning flags as the run takes them; `lists` holds every `--target` and `--exclude`. */
+export function runSettings(flags: ApiFlags & PlanFlags, lists: Record<string, string[]> = {}): RunSettings {
   const maxDeletes = parseCount("max-deletes", flags["max-deletes"], 0);
-  const [target, exclude] = SELECTION_FLAGS.map((flag) => repeated(rawArgs, flag)) as [string[], string[]];
+  const target = lists.target ?? [];
+  const exclude = lists.exclude ?? [];
   return {
     ...connectSettings(flags),
     syncWriteOnly: Boolean(flags["sync-write-only"]),
@@ -95,22 +90,6 @@ export function runSettings(flags: ApiFlags & PlanFlags, rawArgs: readonly strin
     ...(maxDeletes === undefined ? {} : { maxDeletes }),
     ...(target.length + exclude.length > 0 ? { selection: { target, exclude } } : {}),
   };
-}
-
-/** Every value of a repeatable string flag, in order: `--name v`, `--name=v` (and `-name` spellings). */
-function repeated(rawArgs: readonly string[], name: string): string[] {
-  const values: string[] = [];
-  for (let i = 0; i < rawArgs.length; i++) {
-    const arg = rawArgs[i]!;
-    if (arg === "--") break;
-    const match = /^--?([^=]+)(?:=(.*))?$/s.exec(arg);
-    if (match?.[1] !== name) continue;
-    const value = match[2] ?? rawArgs[++i];
-    const missing = value === undefined || value.trim() === "" || (match[2] === undefined && value.startsWith("-"));
-    if (missing) throw new UsageError(`--${name} needs a glob, such as --${name} '*.example.com'`);
-    values.push(value!);
-  }
-  return values;
 }
 
 export function parseCount(flag: string, value: string | undefined, min: number): number | undefined {

@@ -1,10 +1,12 @@
 /**
- * How a command file declares itself: citty's command with its examples, and a `run` that gets the parsed
- * flags and the CLI context (output, environment) typed, instead of citty's untyped `data`.
+ * How a command file declares itself: its flags (citty's definitions, which citty renders as help), its
+ * examples, and a `run` that gets the flags as the one parse read them (src/cli/_parse.ts) and the CLI
+ * context (output, environment), typed.
  */
-import { type ArgsDef, type CommandDef, type CommandMeta, defineCommand, type ParsedArgs } from "citty";
+import type { ArgsDef, CommandDef, CommandMeta, ParsedArgs } from "citty";
 import type { Env } from "../run/types.ts";
 import type { Io } from "./_io.ts";
+import type { CommandLine } from "./_parse.ts";
 
 /** What main passes to every command: read once at the edge. */
 export interface CliEdge {
@@ -15,15 +17,21 @@ export interface CliEdge {
 }
 
 export interface CliContext extends CliEdge {
-  rawArgs: string[];
+  /** Every value of a repeatable flag (`--target`, `--exclude`). */
+  lists: CommandLine["lists"];
+  /** The flags given on the command line, defaults aside. */
+  given: CommandLine["given"];
 }
 
-// `any`: each command has its own flags, and main runs them all through citty's untyped `runCommand`.
-export interface SitesyncCommand extends CommandDef<any> {
+export interface SitesyncCommand {
+  /** What citty renders as `--help`. */
+  def: CommandDef<ArgsDef>;
   /** Shown under EXAMPLES by `sitesync <command> --help`. */
   examples: readonly string[];
-  /** The flags, resolved: main checks the command line against them before running it. */
+  /** The flags: main parses the command line against them before running it. */
   args: ArgsDef;
+  /** Runs with a parsed command line; resolves to the exit code. */
+  execute(line: CommandLine, edge: CliEdge): Promise<number>;
 }
 
 interface CommandSpec<T extends ArgsDef> {
@@ -35,10 +43,11 @@ interface CommandSpec<T extends ArgsDef> {
 }
 
 export function command<const T extends ArgsDef>(spec: CommandSpec<T>): SitesyncCommand {
-  const def = defineCommand<T>({
-    meta: spec.meta,
+  return {
+    def: { meta: spec.meta, args: spec.args },
     args: spec.args,
-    run: ({ args, rawArgs, data }) => spec.run(args, { ...(data as CliEdge), rawArgs }),
-  });
-  return { ...def, args: spec.args, examples: spec.examples };
+    examples: spec.examples,
+    // The parse checked every value against `args` (enum options included), so this is the shape citty types.
+    execute: async (line, edge) => spec.run(line.values as ParsedArgs<T>, { ...edge, lists: line.lists, given: line.given }),
+  };
 }

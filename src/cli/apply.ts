@@ -44,28 +44,27 @@ export default command({
     "sitesync apply --reviewed plan.json   # plan again, apply only what plan.json also holds (exit 4 for the rest)",
     "sitesync apply --exclude 'legacy-*'   # plan and apply all but the legacy sites",
   ],
-  async run(flags, { io, env, rawArgs, signal }) {
-    const settings = runSettings(flags, rawArgs);
+  async run(flags, { io, env, lists, given, signal }) {
+    const settings = runSettings(flags, lists);
     if (flags.plan && flags.reviewed) {
       throw new UsageError(`give either a saved plan (${flags.plan}) or --reviewed ${flags.reviewed}, not both`);
     }
     const saved = flags.plan ? readSavedPlan(flags.plan) : undefined;
-    if (saved) rejectPlanningFlags(rawArgs);
+    if (saved) rejectPlanningFlags(given);
     const reviewed = flags.reviewed ? readSavedPlan(flags.reviewed) : undefined;
-    const given = saved ?? reviewed;
-    const explicitConfig = rawArgs.some((a) => a === "-c" || a.startsWith("--config"));
+    const plan = saved ?? reviewed;
     const progress = progressReporter(io, Boolean(flags.quiet));
     const hooks: RunHooks = {
       ...cliHooks(io, flags),
       // A saved or reviewed plan was reviewed already: it is applied without showing it or asking again.
-      ...(given ? {} : { onPlan: (plan: Plan) => showPlan(plan, io) }),
-      ...(given || flags["auto-approve"] ? {} : { approve: () => confirm(signal) }),
+      ...(plan ? {} : { onPlan: (fresh: Plan) => showPlan(fresh, io) }),
+      ...(plan || flags["auto-approve"] ? {} : { approve: () => confirm(signal) }),
       ...(progress.onItem ? { onItem: progress.onItem } : {}),
     };
     const outcome = await run(
       {
         command: "apply",
-        config: given && !explicitConfig ? given.configFile : flags.config,
+        config: plan && !given.has("config") ? plan.configFile : flags.config,
         env,
         settings: { ...settings, savedPlan: saved, reviewed, verify: Boolean(flags.verify), resultsFile: flags.results },
         redactor: io.redactor,
@@ -74,7 +73,7 @@ export default command({
       hooks,
     );
     progress.finish();
-    return showOutcome(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), shownPlan: !given });
+    return showOutcome(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), shownPlan: !plan });
   },
 });
 
@@ -146,10 +145,10 @@ function reportReview(review: ReviewOutcome, io: Io, quiet: boolean): void {
 }
 
 /** A saved plan is applied as reviewed: flags that would change what it does belong to `plan`. */
-function rejectPlanningFlags(rawArgs: string[]): void {
-  const given = Object.keys(planArgs).filter((flag) => rawArgs.some((a) => a === `--${flag}` || a.startsWith(`--${flag}=`)));
-  if (given.length > 0) {
-    const flags = given.map((f) => `--${f}`).join(" ");
+function rejectPlanningFlags(given: ReadonlySet<string>): void {
+  const planning = Object.keys(planArgs).filter((flag) => given.has(flag));
+  if (planning.length > 0) {
+    const flags = planning.map((f) => `--${f}`).join(" ");
     throw new UsageError(`${flags} changes what is planned, not a saved plan: run \`sitesync plan ${flags} --out plan.json\` again`);
   }
 }

@@ -1,14 +1,15 @@
 /**
- * The `sitesync` command line: citty subcommands, each file loaded only when run (so `--help` stays quick),
- * the version from package.json, and one check of every command line before it runs. Commands return the
- * exit code of their Outcome; an error thrown before a run goes through the same map (run/exit-code.ts).
+ * The `sitesync` command line: subcommands, each file loaded only when run (so `--help` stays quick), the
+ * version from package.json, and one parse of every command line (./_parse.ts) whose result the command
+ * runs with. Commands return the exit code of their Outcome; an error thrown before a run goes through the
+ * same map (run/exit-code.ts).
  *
- * citty's `runMain` exits the process and prints with `console`, and its `runCommand` passes neither
- * `data` nor the result on to a subcommand (0.2.2): so main picks the subcommand and runs it with
- * `runCommand` itself, giving it the output and the environment and getting its exit code back.
+ * citty renders the help from each command's flag definitions. Its `runMain` exits the process and prints
+ * with `console`, and its `runCommand` parses the command line again with mri (which reads `-c=x` as `=x`):
+ * so main picks the subcommand and runs it with the parse's result itself.
  */
 import { stripVTControlCharacters } from "node:util";
-import { type CommandMeta, renderUsage, runCommand, type SubCommandsDef } from "citty";
+import { type CommandMeta, renderUsage } from "citty";
 import pkg from "../../package.json" with { type: "json" };
 import { didYouMean } from "../config/did-you-mean.ts";
 import { UsageError } from "../errors.ts";
@@ -16,8 +17,8 @@ import { ExitCode, exitCodeOf, stopSignalOf } from "../run/exit-code.ts";
 import type { Env } from "../run/types.ts";
 import type { CliEdge, SitesyncCommand } from "./_command.ts";
 import { reportError } from "./_errors.ts";
-import { checkFlags } from "./_flags.ts";
 import { createIo, type Io } from "./_io.ts";
+import { parseCommandLine } from "./_parse.ts";
 
 type Load = () => Promise<SitesyncCommand>;
 const load = (module: Promise<{ default: SitesyncCommand }>) => module.then((m) => m.default);
@@ -29,7 +30,7 @@ const commands = {
   show: () => load(import("./show.ts")),
   export: () => load(import("./export.ts")),
   sandbox: () => load(import("./sandbox.ts")),
-} satisfies Record<string, Load> & SubCommandsDef;
+} satisfies Record<string, Load>;
 
 /** One line per command for `sitesync --help`, so that it loads none of them. */
 const SUMMARIES: Record<keyof typeof commands, string> = {
@@ -63,7 +64,7 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
   const [name, ...rest] = argv;
   try {
     if (name === "--version" || name === "-v" || name === "version") {
-      if (name === "version") checkFlags(rest, {}, "version");
+      if (name === "version") parseCommandLine(rest, {}, "version");
       io.out(meta.version);
       return ExitCode.ok;
     }
@@ -77,15 +78,14 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
         io.out(mainUsage());
         return ExitCode.ok;
       }
-      checkFlags(rest.slice(1), {}, "help");
+      parseCommandLine(rest.slice(1), {}, "help");
       return await showHelp(await commandNamed(rest[0]!), io);
     }
     const command = await commandNamed(name);
     if (rest[0] === "help" || rest.includes("--help") || rest.includes("-h")) return await showHelp(command, io);
-    checkFlags(rest, command.args, name);
+    const line = parseCommandLine(rest, command.args, name);
     const edge: CliEdge = { io, env: options.env, signal: options.signal };
-    const { result } = await runCommand(command, { rawArgs: rest, data: edge });
-    return typeof result === "number" ? result : ExitCode.ok;
+    return await command.execute(line, edge);
   } catch (error) {
     reportError(error, io);
     const stoppedBy = stopSignalOf(options.signal);
@@ -94,7 +94,7 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
 }
 
 async function showHelp(command: SitesyncCommand, io: Io): Promise<number> {
-  const usage = await renderUsage(command, { meta: { name: meta.name } });
+  const usage = await renderUsage(command.def, { meta: { name: meta.name } });
   const text = `${usage}\n\nEXAMPLES\n\n${command.examples.map((e) => `  ${e}`).join("\n")}\n`;
   // citty colors its usage whenever NO_COLOR is unset, even into a pipe or a file.
   io.out(io.color ? text : stripVTControlCharacters(text));

@@ -24,8 +24,8 @@ export default command({
     "sitesync plan --detailed-exitcode --quiet   # cron drift check: exit 2 on drift",
     "sitesync plan --target 'shop-*.example.com' --exclude 'shop-test.example.com' --out plan.json   # a partial plan",
   ],
-  async run(flags, { io, env, rawArgs, signal }) {
-    const settings = { ...runSettings(flags, rawArgs), detailedExitcode: Boolean(flags["detailed-exitcode"]) };
+  async run(flags, { io, env, lists, signal }) {
+    const settings = { ...runSettings(flags, lists), detailedExitcode: Boolean(flags["detailed-exitcode"]) };
     const outcome = await run({ command: "plan", config: flags.config, env, settings, redactor: io.redactor, signal }, cliHooks(io, flags));
     const plan = outcome.plan;
     if (!plan || outcome.error !== undefined) return conclude(outcome, io);

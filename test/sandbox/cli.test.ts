@@ -1,6 +1,6 @@
-import { runCommand } from "citty";
 import { describe, expect, it, vi } from "vitest";
 import { createIo, type Io } from "../../src/cli/_io.ts";
+import { parseCommandLine } from "../../src/cli/_parse.ts";
 import { runCli } from "../../src/cli/main.ts";
 import sandboxCommand, { sandboxOptions } from "../../src/cli/sandbox.ts";
 import { UsageError } from "../../src/errors.ts";
@@ -16,10 +16,8 @@ describe("sitesync sandbox", () => {
   it("prints its URL, key and a ready-to-run plan command, serves until stopped, then closes", async () => {
     const io = fakeIo();
     const stop = new AbortController();
-    const running = runCommand(sandboxCommand, {
-      rawArgs: ["--seed", "12", "--rate-limit", "0", "--log"],
-      data: { io, env: {}, signal: stop.signal },
-    });
+    const line = parseCommandLine(["--seed", "12", "--rate-limit", "0", "--log"], sandboxCommand.args, "sandbox");
+    const running = sandboxCommand.execute(line, { io, env: {}, signal: stop.signal });
     await vi.waitUntil(() => io.lines.some((line) => line.startsWith("Try:")));
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(io.lines.join("\n"))![1]!;
     const key = /API key: (\S+)/.exec(io.lines.join("\n"))![1]!;
@@ -29,7 +27,7 @@ describe("sitesync sandbox", () => {
     expect(io.errors.some((line) => line.startsWith("GET /api/v1/websites 200"))).toBe(true);
     expect(io.errors.join("\n")).not.toContain(key);
     stop.abort();
-    expect((await running).result).toBe(0);
+    expect(await running).toBe(0);
     await expect(fetch(url)).rejects.toThrow();
   });
 
