@@ -133,3 +133,12 @@ export class InternalError extends Error {
     this.name = "InternalError";
   }
 }
+
+/** The user said no (or Ctrl-C, Ctrl-D at the prompt): nothing was changed, exit 1, no "error:" prefix. */
+export class CancelledError extends Error {
+  readonly code = "CANCELLED";
+  constructor(message: string) {
+    super(message);
+    this.name = "CancelledError";
+  }
+}

@@ -8,8 +8,6 @@
 export { createClient } from "./api/client.ts";
 export type * from "./api/types.ts";
 export { apply } from "./apply/apply.ts";
-export { confirmSavedPlan, intersectReviewed } from "./apply/reviewed.ts";
-export { readSavedPlan } from "./apply/saved-plan.ts";
 export type * from "./apply/types.ts";
 export { exportConfig } from "./config/export-config.ts";
 export * from "./config/index.ts";
@@ -26,6 +24,7 @@ export * from "./plan/index.ts";
 export type * from "./plan/types.ts";
 export { type RenderFormat, type RenderOptions, render } from "./render/index.ts";
 export { ExitCode, exitCodeOf } from "./run/exit-code.ts";
+export { readSavedPlan } from "./run/plan-file.ts";
 export { readLive } from "./run/read-live.ts";
 export type { Sandbox, SandboxOptions } from "./sandbox/index.ts";
 export { startSandbox } from "./sandbox/index.ts";

@@ -1,26 +1,37 @@
 /**
- * Imports run downward only (DESIGN §9, STYLE: the layering of changesets): model ← {config, api, plan} ←
- * apply, render reads plan and apply data, and the adapters sit on top. This reads every import of src/ and
- * fails on an edge that runs upward.
+ * Imports run downward only (DESIGN §9, STYLE: the layering of changesets): model ← {config, api} ←
+ * {change, plan} ← {apply, adopt} ← run ← render ← {cli, action}. This reads every import of src/ (type-only
+ * ones included) and fails on an edge that runs upward, on a circle of modules, and on two modules that
+ * share a name for different jobs (issue 16).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const SRC = dirname(new URL(import.meta.url).pathname);
 
-/** What each layer may import besides itself; a layer not listed here (cli, action, run, the root files) is a top. */
+/** What each layer may import besides itself; a layer not listed here (cli, action, the root files) is a top. */
 const ALLOWED: Record<string, readonly string[]> = {
   "errors.ts": [],
   model: ["errors.ts"],
   config: ["model", "errors.ts"],
   api: ["model", "errors.ts"],
+  change: ["model", "errors.ts", "config", "api"],
   plan: ["model", "errors.ts"],
   apply: ["model", "errors.ts", "config", "api", "plan"],
-  render: ["model", "errors.ts", "plan", "apply"],
   adopt: ["model", "errors.ts", "config", "plan"],
+  run: ["model", "errors.ts", "config", "api", "change", "plan", "apply", "adopt"],
+  render: ["model", "errors.ts", "config", "plan", "apply", "run"],
   sandbox: ["model", "errors.ts"],
 };
+
+/**
+ * File names that say a role every folder may have, not a job: a folder's types, its re-exports, an
+ * adapter's entry. The CLI's command files are named after their command (`cli/plan.ts` runs `sitesync plan`),
+ * and the sandbox's after the part of the API it imitates (`sandbox/_websites.ts` answers what
+ * `api/websites.ts` asks): the imitation is compared with itself only.
+ */
+const ROLE_NAMES = new Set(["types.ts", "index.ts", "main.ts"]);
 
 interface Edge {
   from: string;
@@ -61,11 +72,41 @@ describe("layering (DESIGN §9)", () => {
 
   it("reads the imports of every layer", () => {
     const layers = new Set(edges.map((e) => layerOf(e.from)));
-    expect([...Object.keys(ALLOWED)].filter((l) => l !== "errors.ts" && !layers.has(l))).toEqual([]);
+    const present = Object.keys(ALLOWED).filter((l) => l !== "errors.ts" && existsSync(join(SRC, l)));
+    expect(present.filter((l) => !layers.has(l))).toEqual([]);
   });
 
   it("has no import that runs upward", () => {
     expect(edges.filter(upward).map((e) => `${e.from} imports ${e.to}`)).toEqual([]);
+  });
+
+  it("has no circle of imports, type-only ones included", () => {
+    expect(circles(edges)).toEqual([]);
+  });
+
+  it("finds a circle when there is one", () => {
+    const circle = [
+      { from: "a.ts", to: "b.ts" },
+      { from: "b.ts", to: "c.ts" },
+      { from: "c.ts", to: "a.ts" },
+    ];
+    expect(circles(circle)).toEqual([["a.ts", "b.ts", "c.ts"]]);
+    expect(circles(circle.slice(0, 2))).toEqual([]);
+  });
+
+  it("gives no two modules the same name (the leading _ aside), but for role names and the CLI's commands", () => {
+    expect(sameNames(sources(SRC).map((file) => relative(SRC, file).split(sep).join("/")))).toEqual([]);
+    const pairs = [
+      "api/client.ts",
+      "run/client.ts",
+      "api/redact.ts",
+      "run/_redact.ts",
+      "api/paginate.ts",
+      "sandbox/_paginate.ts",
+      "cli/plan.ts",
+      "plan/plan.ts",
+    ];
+    expect(sameNames(pairs)).toEqual(["client.ts: api/client.ts, run/client.ts", "redact.ts: api/redact.ts, run/_redact.ts"]);
   });
 
   it("names an upward import when there is one", () => {
@@ -74,3 +115,45 @@ describe("layering (DESIGN §9)", () => {
     expect(upward({ from: "apply/apply.ts", to: "plan/types.ts" })).toBe(false);
   });
 });
+
+/** Every strongly connected set of more than one module, each sorted, found by Tarjan's algorithm. */
+function circles(edges: readonly Edge[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of edges) next.set(from, [...(next.get(from) ?? []), to]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    for (const to of next.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (stack.includes(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      group.push(member);
+    } while (member !== node);
+    if (group.length > 1) found.push(group.sort());
+  };
+  for (const node of next.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+/** `name: path, path` for each file name (without a leading `_`) that two modules share. */
+function sameNames(paths: readonly string[]): string[] {
+  const byName = new Map<string, string[]>();
+  for (const path of paths) {
+    const name = `${path.startsWith("sandbox/") ? "sandbox " : ""}${basename(path).replace(/^_/, "")}`;
+    if (ROLE_NAMES.has(basename(path)) || path.startsWith("cli/")) continue;
+    byName.set(name, [...(byName.get(name) ?? []), path]);
+  }
+  return [...byName].filter(([, all]) => all.length > 1).map(([name, all]) => `${name}: ${all.sort().join(", ")}`);
+}

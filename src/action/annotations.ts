@@ -7,9 +7,10 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import * as core from "@actions/core";
 import type { ItemResult } from "../apply/types.ts";
 import type { Diagnostic } from "../errors.ts";
+import { printable } from "../model/printable.ts";
 import type { SourcePos } from "../model/website.ts";
 import type { Change } from "../plan/types.ts";
-import { changeLine, printable } from "../render/index.ts";
+import { changeLine } from "../render/change-line.ts";
 
 /** GitHub shows 10 annotations of a kind per step and 50 per job; more is only noise in the log. */
 export const MAX_CHANGE_ANNOTATIONS = 50;

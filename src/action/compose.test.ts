@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { commentBody, markerFor, summaryBody } from "./compose.ts";
-import type { Report } from "./report.ts";
+import type { Report } from "./run-context.ts";
 
 const marker = markerFor("sites/sitesync.yaml");
 const bytes = (text: string) => Buffer.byteLength(text, "utf8");
@@ -8,7 +8,8 @@ const bytes = (text: string) => Buffer.byteLength(text, "utf8");
 function report(detailLines: number, line = "| bücher.example.com | privacy | public |"): Report {
   return {
     summary: "### sitesync plan for sitesync.yaml\n\n| Create |\n| ---: |\n| 9 |",
-    details: { title: "Show the plan", markdown: Array.from({ length: detailLines }, () => line).join("\n") },
+    details: { title: "Show the plan", body: Array.from({ length: detailLines }, () => line).join("\n") },
+    notes: [],
     exitCode: 0,
   };
 }
@@ -34,7 +35,7 @@ describe("commentBody", () => {
   });
 
   it("cuts the summary itself when it alone is too long", () => {
-    const huge: Report = { summary: Array.from({ length: 4000 }, (_, i) => `- error ${i}`).join("\n"), exitCode: 1 };
+    const huge: Report = { summary: Array.from({ length: 4000 }, (_, i) => `- error ${i}`).join("\n"), exitCode: 1, notes: [] };
     const body = commentBody(huge, { marker }, 10_000);
     expect(bytes(body)).toBeLessThanOrEqual(10_000);
     expect(body).toContain("- error 0\n");

@@ -3,7 +3,7 @@
  * characters) and a step's job summary (1 MiB). The summary part is kept whole; the details are cut at a
  * line boundary, with a note saying how much was left out and where the rest is.
  */
-import type { Report } from "./report.ts";
+import type { Report } from "./run-context.ts";
 
 /** GitHub refuses a comment body over 65,536 characters. */
 export const COMMENT_LIMIT = 65_536;
@@ -68,7 +68,7 @@ function compose(report: Report, layout: Layout): string {
   const details = report.details;
   if (!details)
     return layout.prefix + fitLines(summary, layout.limit - size(layout.prefix + layout.suffix) - NOTE_ROOM, layout) + layout.suffix;
-  const lines = details.markdown.split("\n").length;
+  const lines = details.body.split("\n").length;
   const open = lines <= 60 ? " open" : "";
   const head = layout.fold ? `${summary}\n\n<details${open}><summary>${details.title}</summary>\n\n` : `${summary}\n\n`;
   const tail = layout.fold ? "\n\n</details>" : "";
@@ -77,11 +77,11 @@ function compose(report: Report, layout: Layout): string {
     // The summary alone is too long: cut it, and leave the details out.
     return (
       layout.prefix +
-      fitLines(`${summary}\n\n${details.markdown}`, layout.limit - size(layout.prefix + layout.suffix) - NOTE_ROOM, layout) +
+      fitLines(`${summary}\n\n${details.body}`, layout.limit - size(layout.prefix + layout.suffix) - NOTE_ROOM, layout) +
       layout.suffix
     );
   }
-  return layout.prefix + head + fitLines(details.markdown, budget, layout) + tail + layout.suffix;
+  return layout.prefix + head + fitLines(details.body, budget, layout) + tail + layout.suffix;
 }
 
 /** `text` whole when it fits in `budget` bytes, else its first lines and the cut note. */

@@ -1,46 +1,35 @@
 /**
  * The work of one Action run: validate offline (a fork's pull request), plan, or plan and apply, all through
  * the one orchestrator (src/run) the CLI uses too. The hooks log and annotate as the run goes; the Outcome
- * becomes a Report, which run.ts publishes.
+ * is rendered (src/render, the same sections as the CLI's) into a Report, which action.ts publishes.
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
-import type { Redactor } from "../api/redact.ts";
+import { readBounded } from "../config/load.ts";
 import type { LoadResult } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
+import { plural } from "../model/plural.ts";
 import type { Plan } from "../plan/types.ts";
-import { itemLine, render, waitLine } from "../render/index.ts";
+import {
+  itemLine,
+  itemNote,
+  type OfflineReason,
+  offlineLogLine,
+  offlineMarkdown,
+  type ReviewStatus,
+  render,
+  renderOutcome,
+  waitLine,
+} from "../render/index.ts";
 import { run } from "../run/run.ts";
-import type { Env, RunHooks, RunSettings } from "../run/types.ts";
+import type { Outcome, RunHooks, RunSettings } from "../run/types.ts";
+import { writeOutput } from "../run/write-file.ts";
 import { annotateChanges, annotateDiagnostics, annotateFailures } from "./annotations.ts";
-import type { ActionEvent } from "./event.ts";
-import { type FoundReview, findReview, type ReviewStatus } from "./find-review.ts";
-import type { ActionInputs } from "./inputs.ts";
+import { type FoundReview, findReview } from "./find-review.ts";
 import { offlineEnv } from "./offline-env.ts";
-import { offlineReport, type Report, reportOf } from "./report.ts";
-import { withReview } from "./review-report.ts";
-
-export interface RunContext {
-  inputs: ActionInputs;
-  event: ActionEvent;
-  /** The config path relative to the checkout: the comment marker and headings name it. */
-  configLabel: string;
-  redactor: Redactor;
-  env: Env;
-}
-
-export interface ActionReport {
-  report: Report;
-  /** Set once a plan was made; the job summary points to it when it has to cut the plan. */
-  planFile?: string;
-  /** The plan of a `plan` run, carried in the pull-request comment as the reviewed plan. */
-  plan?: Plan;
-  /** An apply on merge: the pull request it merged, where its outcome is commented too. */
-  mergedPullRequest?: number;
-}
+import type { ActionReport, Report, RunContext } from "./run-context.ts";
 
 /** Runs the command the inputs ask for and says how it went. Errors before the run throw; run() reports them. */
 export async function execute(ctx: RunContext): Promise<ActionReport> {
@@ -65,12 +54,19 @@ export async function execute(ctx: RunContext): Promise<ActionReport> {
   );
   if (outcome.resultsFile) core.setOutput("results-file", outcome.resultsFile);
   if (outcome.results) annotateFailures(outcome.results.items, ctx.event.workspace);
-  const report = reportOf(outcome, inputs.command, ctx.configLabel);
-  if (inputs.command === "plan") return { report, ...saved };
-  const status = reviewStatus(found, outcome.review?.notApplied.length ?? 0);
-  setReviewOutputs(status, outcome.review?.notApplied.length ?? 0, outcome.results?.counts.applied ?? 0);
+  if (inputs.command === "plan") return { report: reportOf(outcome, ctx), ...saved };
+  const notApplied = outcome.skipped.filter((item) => item.reason === "not-reviewed").length;
+  const status = reviewStatus(found, notApplied);
+  setReviewOutputs(status, notApplied, outcome.results?.counts.applied ?? 0);
   const merged = found?.pullRequest ? { mergedPullRequest: found.pullRequest.number } : {};
-  return { report: withReview(report, outcome, status, found), ...(saved.planFile ? { planFile: saved.planFile } : {}), ...merged };
+  const report = reportOf(outcome, ctx, { status, pullRequest: found?.pullRequest?.number });
+  return { report, ...(saved.planFile ? { planFile: saved.planFile } : {}), ...merged };
+}
+
+/** The Outcome in the sections every adapter shows (render/), for the job summary and the comment. */
+function reportOf(outcome: Outcome, ctx: RunContext, review?: { status: ReviewStatus; pullRequest: number | undefined }): Report {
+  const target = { for: "github" as const, command: outcome.command, configLabel: ctx.configLabel, ...(review ? { review } : {}) };
+  return { ...renderOutcome(outcome, target), exitCode: outcome.exitCode };
 }
 
 /**
@@ -134,13 +130,14 @@ function hooksOf(ctx: RunContext, onPlanFile: (file: string, plan: Plan) => void
       const planFile = savePlan(plan, ctx);
       onPlanFile(planFile, plan);
       setPlanOutputs(plan, planFile);
-      core.startGroup(`Plan: ${plan.changes.length} change${plan.changes.length === 1 ? "" : "s"}`);
+      core.startGroup(`Plan: ${plural(plan.changes.length, "change")}`);
       core.info(ctx.redactor.redact(render(plan, "text", { color: !("NO_COLOR" in ctx.env) })));
       core.endGroup();
       annotateChanges(plan.changes, ctx.event.workspace);
     },
     onItem: (item, done, total) => core.info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`)),
     onWait: (wait) => core.info(ctx.redactor.redact(waitLine(wait))),
+    noteOf: itemNote,
   };
 }
 
@@ -150,43 +147,38 @@ function annotateLoad(ctx: RunContext): (result: LoadResult) => void {
 }
 
 /** Why this run must not use the API, if it must not: the key never goes where a fork's config points. */
-function offlineReason(ctx: RunContext): string | undefined {
+function offlineReason(ctx: RunContext): OfflineReason | undefined {
   const pr = ctx.event.pullRequest;
   if (!pr) return undefined;
   if (ctx.inputs.command === "apply") {
     if (pr.fork) throw new UsageError("apply does not run for a pull request from a fork: its config is not trusted with the API key");
     return undefined;
   }
-  if (pr.fork) return "this pull request comes from a fork, and sitesync never sends the API key for a fork's config";
+  if (pr.fork) return "fork";
   if (!ctx.inputs.apiKey) {
     core.warning(
       "No api-key was given, so the config was only validated. Pass api-key: ${{ secrets.SITESYNC_API_KEY }} (and check that the secret exists) to get a plan.",
     );
-    return "no api-key was given to this run";
+    return "no-api-key";
   }
   return undefined;
 }
 
-async function validateOffline(ctx: RunContext, reason: string): Promise<Report> {
+async function validateOffline(ctx: RunContext, reason: OfflineReason): Promise<Report> {
   const { env, standIns } = offlineEnv(readSource(ctx.inputs.config) ?? "", ctx.env);
   const outcome = await run({ command: "validate", config: ctx.inputs.config, env, redactor: ctx.redactor }, { onLoad: annotateLoad(ctx) });
   const config = outcome.config;
-  if (!config || outcome.error !== undefined) return reportOf(outcome, ctx.inputs.command, ctx.configLabel);
-  core.info(`No plan was made: ${reason}. ${ctx.configLabel} is valid.`);
+  if (!config || outcome.error !== undefined) return reportOf({ ...outcome, command: ctx.inputs.command }, ctx);
+  core.info(offlineLogLine(ctx.configLabel, reason));
   const projects = config.projects?.length;
-  return offlineReport(
-    ctx.configLabel,
-    { reason, websites: config.websites.length, projects, standIns, warnings: outcome.warnings },
-    outcome.exitCode,
-  );
+  const facts = { reason, websites: config.websites.length, projects, standIns, warnings: outcome.warnings };
+  return { ...offlineMarkdown(ctx.configLabel, facts), exitCode: outcome.exitCode };
 }
 
+/** The config's text for the stand-ins, bounded like every config read (DESIGN §12); the run reads it again itself. */
 function readSource(file: string): string | undefined {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
+  const bytes = readBounded(file);
+  return typeof bytes === "string" ? undefined : bytes.toString("utf8");
 }
 
 /**
@@ -195,7 +187,7 @@ function readSource(file: string): string | undefined {
  */
 function savePlan(plan: Plan, ctx: RunContext): string {
   const file = join(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan.hash.slice(0, 8)}.json`);
-  writeFileSync(file, `${ctx.redactor.json(plan)}\n`);
+  writeOutput(file, `${ctx.redactor.json(plan)}\n`);
   return file;
 }
 

@@ -6,19 +6,14 @@
  */
 import type { getOctokit } from "@actions/github";
 import { UsageError } from "../errors.ts";
+import type { ReviewStatus } from "../render/index.ts";
 import type { ReviewSource } from "../run/types.ts";
 import { markerFor } from "./compose.ts";
-import type { RunContext } from "./execute.ts";
+import { actionIdentity, writtenBy } from "./identity.ts";
 import { decodeReviewedBlock } from "./reviewed-block.ts";
+import type { RunContext } from "./run-context.ts";
 
 type Octokit = ReturnType<typeof getOctokit>;
-
-/**
- * `applied`/`partial` are decided after the run; the others before it: `direct-push` (no pull request was
- * merged by this push), `stale` (the last plan was for another head commit), `no-review` (no usable plan
- * comment, or not a push), `unreviewed` (`apply-unreviewed: true` by hand).
- */
-export type ReviewStatus = "applied" | "partial" | "no-review" | "stale" | "direct-push" | "unreviewed";
 
 export interface MergedPullRequest {
   number: number;
@@ -31,11 +26,6 @@ export interface FoundReview {
   /** The pull request this push merged, when there is one: the apply's outcome is commented there. */
   pullRequest?: MergedPullRequest;
 }
-
-/** What a person can do when nothing reviewed can be applied. */
-export const HOW_TO_PROCEED =
-  "To apply the current plan anyway, run the workflow by hand (workflow_dispatch) with `apply-unreviewed: true`, " +
-  "or open a pull request, let it plan, and merge it.";
 
 /** Finds the reviewed plan for this push; a missing piece is `{ missing }`, never a throw (API failures throw). */
 export async function findReview(ctx: RunContext, octokit: Octokit | undefined): Promise<FoundReview> {
@@ -92,36 +82,4 @@ async function mergedPullRequest(
   const merged = data.filter((pr) => Boolean(pr.merged_at));
   const pr = merged.find((p) => p.merge_commit_sha === sha) ?? merged.find((p) => p.state === "closed");
   return pr ? { number: pr.number, headSha: pr.head.sha } : undefined;
-}
-
-/**
- * The login this token writes comments as, whatever kind of token it is. GraphQL's `viewer` answers for
- * personal access tokens and for installation tokens alike (the workflow's GITHUB_TOKEN is
- * `github-actions[bot]`, a GitHub App's `<app-slug>[bot]`); `GET /user` answers for personal tokens only
- * (installation tokens get 403 "Resource not accessible by integration"). The `bot-login` input overrides both.
- */
-export async function actionIdentity(octokit: Octokit, botLogin: string | undefined): Promise<string> {
-  if (botLogin) return botLogin;
-  try {
-    const { viewer } = await octokit.graphql<{ viewer?: { login?: unknown } }>("query { viewer { login } }");
-    if (typeof viewer?.login === "string" && viewer.login) return viewer.login;
-  } catch {
-    // Try the next way.
-  }
-  try {
-    const { data } = await octokit.rest.users.getAuthenticated();
-    if (data.login) return data.login;
-  } catch {
-    // Nothing else to try.
-  }
-  throw new UsageError(
-    "cannot tell which account github-token belongs to (GraphQL `viewer` and GET /user both failed), so no plan comment can be trusted: " +
-      "set the bot-login input to the login that writes the plan comments (e.g. github-actions[bot])",
-  );
-}
-
-/** GraphQL names a bot without the `[bot]` that REST shows; a user's login can never contain `[`. */
-function writtenBy(user: { login: string; type?: string } | null | undefined, identity: string): boolean {
-  if (!user) return false;
-  return user.login === identity || user.login === `${identity}[bot]`;
 }

@@ -1,5 +1,5 @@
 // The Action's entry point (action.yml `runs.main`, bundled to dist/index.js by scripts/build-action.ts).
 // This is the edge: the environment is read here, once, and passed down.
-import { run } from "./run.ts";
+import { runAction } from "./action.ts";
 
-await run({ ...process.env });
+await runAction({ ...process.env });

@@ -5,9 +5,9 @@
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
 import { COMMENT_LIMIT, commentBody, markerFor, summaryBody } from "./compose.ts";
-import type { ActionReport, RunContext } from "./execute.ts";
-import type { Report } from "./report.ts";
+import { restIdentity } from "./identity.ts";
 import { carryReviewedPlan } from "./reviewed-comment.ts";
+import type { ActionReport, Report, RunContext } from "./run-context.ts";
 import { upsertComment } from "./sticky-comment.ts";
 
 /** Writes the job summary (when the runner provides one). */
@@ -40,7 +40,8 @@ export async function writeComment(ctx: RunContext, outcome: ActionReport): Prom
   const body = visible + block;
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
-    const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: pr.number, marker }, body);
+    const identity = await restIdentity(octokit, ctx.inputs.botLogin);
+    const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: pr.number, marker, identity }, body);
     core.info(`${result.action === "created" ? "Created" : "Updated"} the plan comment: ${result.url}`);
   } catch (error) {
     const status = (error as { status?: unknown }).status;
@@ -72,7 +73,9 @@ export async function writeMergeComment(ctx: RunContext, outcome: ActionReport):
   const marker = markerFor(ctx.configLabel).replace("sitesync-plan:", "sitesync-apply:");
   const body = ctx.redactor.redact(commentBody(outcome.report, { marker, headSha: ctx.event.sha, runUrl: ctx.event.runUrl }));
   try {
-    const result = await upsertComment(getOctokit(ctx.inputs.githubToken), { ...ctx.event.repo, issueNumber: number, marker }, body);
+    const octokit = getOctokit(ctx.inputs.githubToken);
+    const identity = await restIdentity(octokit, ctx.inputs.botLogin);
+    const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: number, marker, identity }, body);
     core.info(`${result.action === "created" ? "Commented" : "Updated the comment"} on pull request #${number}: ${result.url}`);
   } catch (error) {
     const status = (error as { status?: unknown }).status;

@@ -13,8 +13,8 @@
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
-import { planDataProblem } from "../apply/saved-plan.ts";
 import type { Plan } from "../plan/types.ts";
+import { planDataProblem } from "../run/plan-file.ts";
 
 /** GitHub refuses a comment over 65,536 characters; the block alone may use this much of it. */
 export const REVIEWED_BLOCK_BUDGET = 60_000;

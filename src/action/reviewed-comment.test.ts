@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_POLICY } from "../model/policy.ts";
 import { plan } from "../plan/plan.ts";
 import type { Plan } from "../plan/types.ts";
-import type { Report } from "./report.ts";
 import { decodeReviewedBlock } from "./reviewed-block.ts";
 import { carryReviewedPlan } from "./reviewed-comment.ts";
+import type { Report } from "./run-context.ts";
 
 const HEAD = "0123456789abcdef0123456789abcdef01234567";
-const report: Report = { summary: "### sitesync plan for sitesync.yaml", exitCode: 0 };
+const report: Report = { summary: "### sitesync plan for sitesync.yaml", exitCode: 0, notes: [] };
 const identity = (text: string) => text;
 
 function planOf(domains: string[], maxDeletes = 5): Plan {

@@ -3,8 +3,8 @@
  * carried, a visible note saying that the merge will apply nothing of it. Pure.
  */
 import type { Plan } from "../plan/types.ts";
-import type { Report } from "./report.ts";
 import { encodeReviewedBlock, REVIEWED_BLOCK_BUDGET } from "./reviewed-block.ts";
+import type { Report } from "./run-context.ts";
 
 /**
  * `report` and the block to append after its visible part (`""` when none). A refused plan carries none (it

@@ -3,6 +3,7 @@
  * a pull request's conversation shows the latest plan once instead of one comment per push.
  */
 import type { getOctokit } from "@actions/github";
+import { writtenBy } from "./identity.ts";
 
 type Octokit = ReturnType<typeof getOctokit>;
 
@@ -12,6 +13,8 @@ export interface StickyTarget {
   issueNumber: number;
   /** The first line of the comment: `<!-- sitesync-plan: sitesync.yaml -->`. */
   marker: string;
+  /** The login the Action writes as (identity.ts), when known: only its comments are ours. */
+  identity: string | undefined;
 }
 
 export interface StickyResult {
@@ -25,12 +28,11 @@ export interface StickyResult {
  * than 100); if a race left two marked comments, the oldest is kept and the others are deleted.
  */
 export async function upsertComment(octokit: Octokit, target: StickyTarget, body: string): Promise<StickyResult> {
-  const { owner, repo, issueNumber, marker } = target;
+  const { owner, repo, issueNumber, marker, identity } = target;
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
-  // Only a bot's comments count: anyone can post a comment that starts with the marker, and theirs must be
+  // Only our own comments count: anyone can post a comment that starts with the marker, and theirs must be
   // neither overwritten nor deleted.
-  const byBot = (c: (typeof comments)[number]) => c.user?.type === "Bot" || Boolean(c.user?.login.endsWith("[bot]"));
-  const [mine, ...duplicates] = comments.filter((c) => byBot(c) && c.body?.trimStart().startsWith(marker));
+  const [mine, ...duplicates] = comments.filter((c) => writtenBy(c.user, identity) && c.body?.trimStart().startsWith(marker));
   if (!mine) {
     const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
     return { action: "created", id: data.id, url: data.html_url };

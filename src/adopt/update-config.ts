@@ -15,12 +15,12 @@ import { type DesiredWebsite, type LiveWebsite, normalizeDomain } from "../model
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
 import { updateFields } from "../plan/diff-website.ts";
 import { plan } from "../plan/plan.ts";
-import { createUpdateContext, type UpdateContext } from "./update/_context.ts";
 import { addEntries, removeEntry } from "./update/_entries.ts";
 import { type AdoptedField, adoptFields } from "./update/_fields.ts";
 import { type ReadConfig, readConfig } from "./update/_read.ts";
 import { detectStyle } from "./update/_style.ts";
 import { Edits, SourceText } from "./update/_text.ts";
+import { createUpdateContext, type UpdateContext } from "./update/_update-context.ts";
 
 export interface UpdateInput {
   /** The config's path: names it in diagnostics and in the diff's header. */

@@ -1,7 +1,7 @@
 import { UsageError } from "../errors.ts";
-import { resolveBaseUrl } from "./base-url.ts";
 import { createHttp } from "./http.ts";
 import { createProjectsApi } from "./projects.ts";
+import { resolveBaseUrl } from "./resolve-base-url.ts";
 import { createScheduler } from "./scheduler.ts";
 import { createService } from "./service.ts";
 import type { Client, ClientOptions, RequestStats } from "./types.ts";

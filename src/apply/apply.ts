@@ -23,7 +23,7 @@ export async function apply(plan: Plan, client: Client, options: ApplyOptions): 
   const execute = async (change: Change): Promise<void> => {
     let result: ItemResult;
     if (aborted) {
-      result = { change, status: "skipped", note: `not attempted: ${aborted}` };
+      result = { change, status: "skipped", reason: "not-attempted", detail: { cause: aborted } };
     } else if (options.stop?.aborted) {
       result = notStarted(change, options.stop);
     } else {
@@ -62,17 +62,26 @@ function executeChange(change: Change, client: Client, options: ApplyOptions): P
 
 /** After a stop signal (SIGINT, SIGTERM): the change's requests were never sent; a rerun plans it again. */
 function notStarted(change: Change, stop: AbortSignal): ItemResult {
-  return { change, status: "skipped", note: `not started: the run was interrupted by ${String(stop.reason)}` };
+  return { change, status: "skipped", reason: "not-started", detail: { signal: String(stop.reason) } };
 }
 
 function failure(change: Change, error: unknown): ItemResult {
-  if (error instanceof ApiError && error.kind === "stopped") return { change, status: "skipped", note: error.serverMessage };
+  // Not sent: an earlier 401/403 stopped the run (a stop signal is `notStarted`, above).
+  if (error instanceof ApiError && error.kind === "stopped") {
+    return {
+      change,
+      status: "skipped",
+      reason: "not-attempted",
+      detail: { cause: error.cause instanceof Error ? error.cause.message : error.message },
+    };
+  }
   if (!(error instanceof ApiError)) {
-    return { change, status: "failed", error: { message: error instanceof Error ? error.message : String(error) } };
+    return { change, status: "failed", reason: "failed", error: { message: error instanceof Error ? error.message : String(error) } };
   }
   return {
     change,
     status: "failed",
+    reason: "failed",
     error: {
       message: error.message,
       ...(error.status === undefined ? {} : { status: error.status }),

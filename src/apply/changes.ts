@@ -24,15 +24,10 @@ export async function createWebsite(change: WebsiteCreate, client: Client, optio
   } catch (error) {
     // The site exists now: say so, with its id, so that nobody creates it again by hand (a rerun converges).
     const message = error instanceof Error ? error.message : String(error);
-    const what = adopted ? "adopted but its values were not set" : "not made a favorite";
-    return { change, status: "failed", id: site.id, note: `created (id ${site.id}) but ${what}`, error: { message } };
+    const missing = adopted ? "values" : "favorite";
+    return { change, status: "failed", reason: "incomplete", detail: { missing }, id: site.id, error: { message } };
   }
-  return {
-    change,
-    status: "applied",
-    id: site.id,
-    ...(adopted ? { note: "adopted: the POST's answer was lost but the site exists" } : {}),
-  };
+  return { change, status: "applied", reason: adopted ? "adopted" : "applied", id: site.id };
 }
 
 /**
@@ -74,7 +69,7 @@ export async function updateWebsite(change: WebsiteUpdate, client: Client, optio
     }
     throw error;
   }
-  return { change, status: "applied", id: change.id };
+  return { change, status: "applied", reason: "applied", id: change.id };
 }
 
 async function isGone(client: Client, id: number): Promise<boolean> {
@@ -98,9 +93,9 @@ export async function deleteProject(change: ProjectDelete, client: Client): Prom
 async function alreadyGoneIsDone(change: WebsiteDelete | ProjectDelete, request: () => Promise<unknown>): Promise<ItemResult> {
   try {
     await request();
-    return { change, status: "applied" };
+    return { change, status: "applied", reason: "applied" };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { change, status: "applied", note: "already gone" };
+    if (error instanceof ApiError && error.status === 404) return { change, status: "applied", reason: "already-gone" };
     throw error;
   }
 }

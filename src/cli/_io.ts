@@ -7,7 +7,7 @@
 import pc from "picocolors";
 import type { Redactor } from "../api/redact.ts";
 import { printable } from "../model/printable.ts";
-import { createRunRedactor } from "../run/redactor.ts";
+import { createRunRedactor } from "../run/run-redactor.ts";
 import type { Env } from "../run/types.ts";
 
 export interface Io {
@@ -17,6 +17,11 @@ export interface Io {
   color: boolean;
   /** Knows every secret of the run (the key, passwords) and removes them from what is printed. */
   redactor: Redactor;
+  /**
+   * A terminal's live status line on stderr (the progress bar): `text` replaces the one drawn before, and
+   * `undefined` clears it. Through the same gate as every other line; the only cursor moves are the gate's.
+   */
+  status(text: string | undefined): void;
 }
 
 /** Where the lines go: the process's streams, or (tests, benchmarks) anywhere else, colorless. */
@@ -25,17 +30,34 @@ export interface Sinks {
   err(text: string): void;
 }
 
+/** Erases the current terminal line: the status line, before a line or a new status takes its place. */
+const CLEAR_LINE = "\r\u001b[K";
+
 export function createIo(env: Env, sinks?: Sinks): Io {
   const isTTY = !sinks && Boolean(process.stdout.isTTY);
   const write = sinks ?? { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
   const redactor = createRunRedactor();
   const color = !("NO_COLOR" in env) && (isTTY || (!sinks && env.FORCE_COLOR !== undefined)) && pc.isColorSupported;
   const line = (text: string) => inert(redactor.redact(text.endsWith("\n") ? text : `${text}\n`), color);
+  let drawn = false;
+  const clear = () => {
+    if (drawn) write.err(CLEAR_LINE);
+    drawn = false;
+  };
   return {
     color,
     redactor,
     out: (text) => write.out(line(text)),
-    err: (text) => write.err(line(text)),
+    err: (text) => {
+      clear();
+      write.err(line(text));
+    },
+    status: (text) => {
+      clear();
+      if (text === undefined) return;
+      write.err(inert(redactor.redact(text.replaceAll("\n", " ")), color));
+      drawn = true;
+    },
   };
 }
 

@@ -1,11 +1,10 @@
-/** What the commands share around the one orchestrator: their hooks into it and the end of its Outcome. */
+/** What the commands share around the one orchestrator: their hooks into it and the printing of its sections. */
 import type { RequestLogEntry, ServerWait } from "../api/types.ts";
 import { formatDiagnostic } from "../errors.ts";
 import { printable } from "../model/printable.ts";
-import type { Plan } from "../plan/types.ts";
-import { waitLine } from "../render/index.ts";
+import { itemNote, renderOutcome, type Sections, waitLine } from "../render/index.ts";
+import type { TextContext } from "../render/outcome-text.ts";
 import type { Outcome, RunHooks } from "../run/types.ts";
-import { reportError } from "./_errors.ts";
 import type { Io } from "./_io.ts";
 
 /** Config warnings on stderr (not with --quiet); with --verbose, one line per HTTP request. */
@@ -17,6 +16,7 @@ export function cliHooks(io: Io, flags: { quiet?: boolean | undefined; verbose?:
     ...(flags.verbose ? { onRequest: (entry: RequestLogEntry) => io.err(formatRequest(entry)) } : {}),
     // Always said (not only with --verbose): a run's time is the plan's estimate plus these waits.
     ...(flags.quiet ? {} : { onWait: (wait: ServerWait) => io.err(waitLine(wait)) }),
+    noteOf: itemNote,
   };
 }
 
@@ -27,13 +27,13 @@ export function formatRequest(entry: RequestLogEntry): string {
   return printable(`${entry.method} ${entry.url} ${status} ${Math.round(entry.ms)}ms${rate}${attempt}`);
 }
 
-/** Says why the plan was refused (safety rails), after it was shown. */
-export function reportRefusals(plan: Plan, io: Io): void {
-  io.err(`error: ${plan.refusals.map((r) => printable(r.message)).join("\n")}`);
+/** Prints the Outcome's sections (summary to stdout, notes to stderr) and returns the run's exit code. */
+export function show(outcome: Outcome, io: Io, context: Omit<TextContext, "color" | "json">): number {
+  print(renderOutcome(outcome, { for: "terminal", ...context, color: io.color && context.format === "text", json: io.redactor.json }), io);
+  return outcome.exitCode;
 }
 
-/** Reports the error that ended the run, if one did, and returns the run's exit code. */
-export function conclude(outcome: Outcome, io: Io): number {
-  if (outcome.error !== undefined) reportError(outcome.error, io);
-  return outcome.exitCode;
+export function print(sections: Sections, io: Io): void {
+  if (sections.summary) io.out(sections.summary);
+  for (const note of sections.notes) io.err(note);
 }

@@ -1,19 +1,15 @@
 import { createInterface } from "node:readline/promises";
-import { isAlreadyApplied } from "../apply/preconditions.ts";
-import { readSavedPlan } from "../apply/saved-plan.ts";
-import type { ItemResult } from "../apply/types.ts";
-import { UsageError } from "../errors.ts";
+import { CancelledError, UsageError } from "../errors.ts";
 import type { Plan } from "../plan/types.ts";
-import { partialLine, printable, render, renderResultsMarkdown, renderResultsText } from "../render/index.ts";
+import { render } from "../render/index.ts";
+import { readSavedPlan } from "../run/plan-file.ts";
 import { run } from "../run/run.ts";
-import type { Outcome, ReviewOutcome, RunHooks } from "../run/types.ts";
-import { apiArgs, configArgs, type Format, outputArgs, planArgs, runSettings } from "./_args.ts";
+import type { RunHooks } from "../run/types.ts";
+import { apiArgs, configArgs, outputArgs, planArgs, runSettings } from "./_args.ts";
 import { command } from "./_command.ts";
-import { CancelledError } from "./_errors.ts";
 import type { Io } from "./_io.ts";
 import { progressReporter } from "./_progress.ts";
-import { cliHooks, conclude, reportRefusals } from "./_run.ts";
-import { printVerification } from "./_verify.ts";
+import { cliHooks, show } from "./_run.ts";
 
 export default command({
   meta: { name: "apply", description: "Make the account match the config: creates, then updates, then deletes." },
@@ -73,76 +69,9 @@ export default command({
       hooks,
     );
     progress.finish();
-    return showOutcome(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), shownPlan: !plan });
+    return show(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), shownPlan: !plan });
   },
 });
-
-function showOutcome(outcome: Outcome, io: Io, options: { format: Format; quiet: boolean; shownPlan: boolean }): number {
-  const { plan, results, stale } = outcome;
-  // A shown plan carries its own banners; say it again beside results, and where no plan was shown.
-  if (plan?.selection && plan.refusals.length === 0 && (results || plan.changes.length === 0)) {
-    io.err(`${partialLine(plan.selection)} (websites and projects outside it were left alone)`);
-  }
-  // A plan shown before the prompt already ends with its reasons: say them once.
-  if (plan && plan.refusals.length > 0 && !options.shownPlan) reportRefusals(plan, io);
-  if (outcome.review) reportReview(outcome.review, io, options.quiet);
-  if (!results) {
-    if (outcome.error === undefined && plan?.refusals.length === 0 && !options.quiet)
-      io.out("No changes. The account matches the configuration.");
-    return conclude(outcome, io);
-  }
-  if (options.format === "json") io.out(io.redactor.json(results));
-  else
-    io.out(
-      options.format === "markdown"
-        ? renderResultsMarkdown(results.items, results.counts)
-        : renderResultsText(results.items, results.counts, io.color),
-    );
-  if (outcome.interrupted) io.err(interruptedSummary(outcome));
-  else if (results.aborted) io.err(`error: the run stopped early: ${printable(results.aborted)}`);
-  else if (outcome.review) {
-    const n = outcome.review.notApplied.length;
-    if (n > 0)
-      io.err(`${n} change${n === 1 ? " was" : "s were"} not applied: not in the reviewed plan. Plan again, review and apply them.`);
-  } else if (stale.length > 0) io.err(staleSummary(stale));
-  if (outcome.unconverged) printVerification(outcome.unconverged, io);
-  if (outcome.notInSavedPlan && !options.quiet) {
-    const n = outcome.notInSavedPlan;
-    io.err(
-      `${n} other difference${n === 1 ? "" : "s"} found now ${n === 1 ? "is" : "are"} not in the saved plan and ${n === 1 ? "was" : "were"} not applied: plan again to review ${n === 1 ? "it" : "them"}.`,
-    );
-  }
-  return conclude(outcome, io);
-}
-
-/** Stale changes of a saved plan: those the account shows done already are told apart (not to plan again). */
-function staleSummary(stale: readonly ItemResult[]): string {
-  const done = stale.filter(isAlreadyApplied).length;
-  const moved = stale.length - done;
-  const parts = [
-    ...(done > 0
-      ? [
-          `${done} change${done === 1 ? " was" : "s were"} already applied: this plan was applied before, nothing to do for ${done === 1 ? "it" : "them"}`,
-        ]
-      : []),
-    ...(moved > 0
-      ? [`${moved} change${moved === 1 ? " was" : "s were"} stale and skipped: plan again to review ${moved === 1 ? "it" : "them"}`]
-      : []),
-  ];
-  return `${parts.join("; ")}.`;
-}
-
-/** Why a review approves nothing, and the reviewed changes that are no longer needed (not failures). */
-function reportReview(review: ReviewOutcome, io: Io, quiet: boolean): void {
-  if (review.problem) io.err(`warning: ${review.problem}`);
-  if (quiet) return;
-  for (const change of review.noLongerNeeded) {
-    const what = change.kind === "project" ? `project ${change.project}` : change.domain;
-    io.err(
-      `no longer needed: ${change.action} ${what} (reviewed, but a fresh plan does not call for it: the account already matches, or the config changed)`,
-    );
-  }
-}
 
 /** A saved plan is applied as reviewed: flags that would change what it does belong to `plan`. */
 function rejectPlanningFlags(given: ReadonlySet<string>): void {
@@ -156,16 +85,6 @@ function rejectPlanningFlags(given: ReadonlySet<string>): void {
 /** The plan about to be applied, on stderr (stdout is for the results). */
 function showPlan(plan: Plan, io: Io): void {
   if (plan.changes.length > 0 || plan.refusals.length > 0) io.err(render(plan, "text", { color: io.color }));
-}
-
-/** What an interrupted apply did, and that running it again finishes the job. */
-function interruptedSummary(outcome: Outcome): string {
-  const items = outcome.results?.items ?? [];
-  const notStarted = items.filter((item) => item.status === "skipped" && item.note?.startsWith("not started")).length;
-  const applied = items.filter((item) => item.status === "applied").length;
-  const failed = items.filter((item) => item.status === "failed").length;
-  const where = outcome.resultsFile ? `; results written to ${outcome.resultsFile}` : "";
-  return `Interrupted by ${outcome.interrupted}: ${applied} applied, ${failed} failed, ${notStarted} not started${where}. Run apply again to finish.`;
 }
 
 /**

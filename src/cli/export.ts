@@ -8,7 +8,7 @@ import { exportConfig, schemaReference } from "../config/export-config.ts";
 import { loadConfig } from "../config/load.ts";
 import { ConfigError, type Diagnostic, formatDiagnostic, UsageError } from "../errors.ts";
 import { plural } from "../model/plural.ts";
-import { clientFor } from "../run/client.ts";
+import { clientFor } from "../run/client-for.ts";
 import { ExitCode } from "../run/exit-code.ts";
 import type { Env } from "../run/types.ts";
 import { writeNewOutput, writeOutput } from "../run/write-file.ts";

@@ -13,10 +13,10 @@ import { type CommandMeta, renderUsage } from "citty";
 import pkg from "../../package.json" with { type: "json" };
 import { didYouMean } from "../config/did-you-mean.ts";
 import { UsageError } from "../errors.ts";
+import { errorLines } from "../render/index.ts";
 import { ExitCode, exitCodeOf, stopSignalOf } from "../run/exit-code.ts";
 import type { Env } from "../run/types.ts";
 import type { CliEdge, SitesyncCommand } from "./_command.ts";
-import { reportError } from "./_errors.ts";
 import { createIo, type Io } from "./_io.ts";
 import { parseCommandLine } from "./_parse.ts";
 
@@ -87,7 +87,7 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
     const edge: CliEdge = { io, env: options.env, signal: options.signal };
     return await command.execute(line, edge);
   } catch (error) {
-    reportError(error, io);
+    for (const line of errorLines(error)) io.err(line);
     const stoppedBy = stopSignalOf(options.signal);
     return stoppedBy ? ExitCode[stoppedBy] : exitCodeOf(error);
   }

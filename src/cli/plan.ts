@@ -1,9 +1,8 @@
-import { render } from "../render/index.ts";
 import { run } from "../run/run.ts";
 import { writeOutput } from "../run/write-file.ts";
 import { apiArgs, configArgs, outputArgs, planArgs, runSettings } from "./_args.ts";
 import { command } from "./_command.ts";
-import { cliHooks, conclude, reportRefusals } from "./_run.ts";
+import { cliHooks, show } from "./_run.ts";
 
 export default command({
   meta: {
@@ -28,17 +27,9 @@ export default command({
     const settings = { ...runSettings(flags, lists), detailedExitcode: Boolean(flags["detailed-exitcode"]) };
     const outcome = await run({ command: "plan", config: flags.config, env, settings, redactor: io.redactor, signal }, cliHooks(io, flags));
     const plan = outcome.plan;
-    if (!plan || outcome.error !== undefined) return conclude(outcome, io);
     // A refused plan is shown but never saved: there is nothing in it to apply.
-    if (flags.out && plan.refusals.length === 0) writeOutput(flags.out, `${io.redactor.json(plan)}\n`);
-    if (!(flags.quiet && flags.format === "text" && plan.changes.length === 0 && plan.refusals.length === 0)) {
-      io.out(render(plan, flags.format, { color: io.color && flags.format === "text" }));
-    }
-    // The text plan already ends with the reasons: say them once. JSON and Markdown usually go to a file.
-    if (plan.refusals.length > 0 && flags.format === "text") {
-      io.err(`error: the plan was refused by a safety rail (reason above)${flags.out ? `; ${flags.out} was not written` : ""}`);
-    } else if (plan.refusals.length > 0) reportRefusals(plan, io);
-    else if (flags.out && !flags.quiet) io.err(`Saved the plan to ${flags.out}; apply it with: sitesync apply ${flags.out}`);
-    return outcome.exitCode;
+    const out = plan && outcome.error === undefined && plan.refusals.length === 0 ? flags.out : undefined;
+    if (plan && out) writeOutput(out, `${io.redactor.json(plan)}\n`);
+    return show(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), out: flags.out, saved: out !== undefined });
   },
 });

@@ -1,6 +1,6 @@
-import { configState, readPlanFile } from "../apply/saved-plan.ts";
 import { render } from "../render/index.ts";
 import { ExitCode } from "../run/exit-code.ts";
+import { configState, readPlanFile } from "../run/plan-file.ts";
 import { outputArgs } from "./_args.ts";
 import { command } from "./_command.ts";
 

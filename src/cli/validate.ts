@@ -1,7 +1,7 @@
 import { run } from "../run/run.ts";
 import { configArgs, outputArgs } from "./_args.ts";
 import { command } from "./_command.ts";
-import { cliHooks, conclude } from "./_run.ts";
+import { cliHooks, show } from "./_run.ts";
 
 export default command({
   meta: {
@@ -17,12 +17,6 @@ export default command({
   async run(flags, { io, env }) {
     const settings = { strictEnv: flags["strict-env"] === true };
     const outcome = await run({ command: "validate", config: flags.config, env, settings, redactor: io.redactor }, cliHooks(io, flags));
-    const config = outcome.config;
-    if (config && outcome.error === undefined && !flags.quiet) {
-      const projects = config.projects ? `, ${config.projects.length} project${config.projects.length === 1 ? "" : "s"}` : "";
-      const n = config.websites.length;
-      io.out(`${config.file} is valid: ${n} website${n === 1 ? "" : "s"}${projects}.`);
-    }
-    return conclude(outcome, io);
+    return show(outcome, io, { format: "text", quiet: Boolean(flags.quiet) });
   },
 });

@@ -68,7 +68,7 @@ function readSource(file: string, source: string | undefined): { text: string; d
     const message = "the config is not a UTF-8 text file (a binary file?): pass the YAML file with -c/--config";
     return { error: { file, line: 1, column: 1, code: "file.binary", path: "", message, severity: "error" } };
   }
-  return { text, digest: createHash("sha256").update(bytes).digest("hex") };
+  return { text, digest: configDigest(bytes) };
 }
 
 function utf8(bytes: Uint8Array): string | undefined {
@@ -85,6 +85,11 @@ function utf8(bytes: Uint8Array): string | undefined {
  * the open; the checks are on the opened file, and the read stops one byte past the cap whatever it says.
  * @internal Not part of the library: its `Buffer` would need @types/node in every consumer.
  */
+/** The config's digest (DESIGN §3: saved plans and reviews record it): the sha256 of the file's bytes. */
+export function configDigest(bytes: Buffer): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
 export function readBounded(file: string, maxBytes: number = MAX_CONFIG_BYTES, what = "a config"): Buffer | string {
   let fd: number | undefined;
   try {

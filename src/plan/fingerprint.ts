@@ -56,3 +56,15 @@ function shortHash(value: unknown): string {
 function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
+
+/** `body` with its hash, in the order every saved plan is written: `format`, `version`, `hash`, the rest. */
+export function sealPlan(body: Omit<Plan, "hash">): Plan {
+  const { format, version, ...rest } = body;
+  return { format, version, hash: planHash(body), ...rest };
+}
+
+/** Whether a plan's hash matches its content (an accident, not a forger: DESIGN §3). */
+export function isSealed(plan: Plan): boolean {
+  const { hash, ...rest } = plan;
+  return planHash(rest) === hash;
+}

@@ -6,7 +6,7 @@ import { firstMatch } from "../model/glob.ts";
 import type { Desired, Live } from "../model/state.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
 import { byName, newTally, type Tally } from "./_tally.ts";
-import { planHash } from "./fingerprint.ts";
+import { sealPlan } from "./fingerprint.ts";
 import { planProjects } from "./plan-projects.ts";
 import { planWebsites } from "./plan-websites.ts";
 import { refusals } from "./safety.ts";
@@ -64,7 +64,7 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
   if (desired.projects !== undefined) planProjects(desired.projects, live.projects, filters, tally);
   const changes = tally.changes.sort(compareChanges);
   const unverifiable = unverifiableFields(tally);
-  const body: Omit<Plan, "hash"> = {
+  return sealPlan({
     format: "sitesync-plan",
     version: 1,
     configDigest: options.configDigest,
@@ -87,9 +87,7 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
     }),
     unverifiable,
     estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT),
-  };
-  const { format, version, ...rest } = body;
-  return { format, version, hash: planHash(body), ...rest };
+  });
 }
 
 /** Apply order (DESIGN §6): creates, updates, deletes; website deletes before project deletes; then by name. */

@@ -1,11 +1,16 @@
 /**
- * Every presentation (DESIGN §1, §9): a Plan as text, JSON or Markdown, apply's results, the one-line label of a
- * change and the one Markdown escaper. Each is a pure function of plan or apply data.
+ * Every presentation (DESIGN §1, §9): a Plan as text, JSON or Markdown, an Outcome as the sections every
+ * adapter shows, apply's progress lines, the one-line label of a change and the one Markdown escaper. Each
+ * is a pure function of plan, apply or run data; the words are chosen here and nowhere else.
  */
 import type { Plan } from "../plan/types.ts";
+import type { Outcome } from "../run/types.ts";
+import { type MarkdownContext, outcomeMarkdown } from "./outcome-markdown.ts";
+import { outcomeText, type TextContext } from "./outcome-text.ts";
 import { renderJson } from "./plan-json.ts";
 import { renderMarkdown } from "./plan-markdown.ts";
-import { partialLine, renderText } from "./plan-text.ts";
+import { renderText } from "./plan-text.ts";
+import type { Sections } from "./sections.ts";
 
 export type RenderFormat = "text" | "json" | "markdown";
 
@@ -29,10 +34,19 @@ export function render(plan: Plan, format: RenderFormat, options: RenderOptions 
   }
 }
 
-export { printable } from "./_values.ts";
-export { type ChangeDescription, changeLine, describeChange, type LineOptions } from "./change-line.ts";
+/** Where an Outcome is shown: a terminal or a log (the CLI), or GitHub (the Action's summary and comment). */
+export type OutcomeTarget = ({ for: "terminal" } & TextContext) | ({ for: "github" } & MarkdownContext);
+
+/** The one renderer of an Outcome: the same sections (summary, details, notes, failure) for every adapter. */
+export function renderOutcome(outcome: Outcome, target: OutcomeTarget): Sections {
+  return target.for === "terminal" ? outcomeText(outcome, target) : outcomeMarkdown(outcome, target);
+}
+
+export { errorLines } from "./error-text.ts";
+export { itemNote } from "./item-note.ts";
 export { md } from "./md.ts";
-export { renderResultsMarkdown } from "./results-markdown.ts";
-export { itemLine, renderResultsText } from "./results-text.ts";
+export { errorMarkdown, type OfflineFacts, offlineLogLine, offlineMarkdown } from "./outcome-markdown.ts";
+export { managedCounts } from "./outcome-text.ts";
+export { itemLine } from "./results-text.ts";
+export type { OfflineReason, ReviewStatus, Sections } from "./sections.ts";
 export { waitLine } from "./wait-line.ts";
-export { partialLine, renderJson, renderMarkdown, renderText };

@@ -9,6 +9,16 @@ import { md } from "./md.ts";
 
 /** Renders a plan as GitHub-flavored Markdown; ends with a newline. */
 export function renderMarkdown(plan: Plan): string {
+  const { head, body } = planMarkdownParts(plan);
+  return `${body === undefined ? head : `${head}\n\n${body}`}\n`;
+}
+
+/**
+ * The Markdown plan in two parts: the head (heading, banners, the counts table) that a pull request always
+ * shows, and the body (one section per action, warnings, footer) that a comment may fold; with no section,
+ * the whole plan is the head.
+ */
+export function planMarkdownParts(plan: Plan): { head: string; body?: string } {
   const blocks: string[] = [`### sitesync plan for ${md(plan.configFile)}`];
   if (plan.selection !== undefined) {
     const flags = selectionFlags(plan.selection, (pattern) => md(pattern));
@@ -25,6 +35,7 @@ export function renderMarkdown(plan: Plan): string {
       plan.selection === undefined ? "**No changes.** The account matches the configuration." : "**No changes** inside the selection.",
     );
   }
+  const head = blocks.splice(0);
   const creates = plan.changes.filter((c): c is WebsiteCreate => c.action === "create");
   const updates = plan.changes.filter((c): c is WebsiteUpdate => c.action === "update");
   const deletes = plan.changes.filter((c): c is WebsiteDelete | ProjectDelete => c.action === "delete");
@@ -38,9 +49,11 @@ export function renderMarkdown(plan: Plan): string {
     });
     blocks.push("#### Warnings", items.join("\n"));
   }
+  const sections = blocks.length > 0;
   if (plan.unverifiable.length > 0) blocks.push(unverifiableNote(plan));
   blocks.push(footer(plan));
-  return `${blocks.join("\n\n")}\n`;
+  if (!sections) return { head: [...head, ...blocks].join("\n\n") };
+  return { head: head.join("\n\n"), body: blocks.join("\n\n") };
 }
 
 function summaryTable(plan: Plan): string {

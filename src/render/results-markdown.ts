@@ -1,6 +1,7 @@
 /** Apply's results as GitHub-flavored Markdown, for `--format markdown` and the Action's job summary. */
 import type { ApplyCounts, ItemResult } from "../apply/types.ts";
 import { changeLine } from "./change-line.ts";
+import { itemNote } from "./item-note.ts";
 import { md } from "./md.ts";
 
 export function renderResultsMarkdown(items: ItemResult[], counts: ApplyCounts): string {
@@ -21,9 +22,9 @@ export function renderResultsMarkdown(items: ItemResult[], counts: ApplyCounts):
   if (notable.length > 0) {
     lines.push("", "| status | change | detail |", "|---|---|---|");
     for (const item of notable) {
-      const detail = item.status === "failed" ? (item.error?.message ?? "") : (item.note ?? "");
+      const detail = item.status === "failed" ? (item.error?.message ?? "") : (itemNote(item) ?? "");
       lines.push(`| ${item.status} | ${md(changeLine(item.change))} | ${md(detail)} |`);
     }
   }
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }

@@ -1,8 +1,11 @@
 /** Apply's results for a terminal or a log: one line per item, and the closing report with its counts. */
 import { createColors } from "picocolors";
-import type { ApplyCounts, ItemResult } from "../apply/types.ts";
+import type { ItemResult } from "../apply/types.ts";
+import { plural } from "../model/plural.ts";
 import { printable } from "../model/printable.ts";
+import type { ApplyReport } from "../run/types.ts";
 import { changeLine } from "./change-line.ts";
+import { itemNote } from "./item-note.ts";
 
 /** One line per finished item: what `apply` prints as it goes when stderr is not a terminal (CI, cron). */
 export function itemLine(item: ItemResult): string {
@@ -10,18 +13,27 @@ export function itemLine(item: ItemResult): string {
   const what = `${changeLine(item.change)}${id}`;
   // A failure's message quotes the server: escaped, so that it cannot start a line of its own (DESIGN §12).
   if (item.status === "failed") return `failed  ${what}: ${printable(item.error?.message ?? "unknown error")}`;
-  return `${item.status} ${what}${item.note ? `: ${printable(item.note)}` : ""}`;
+  const note = itemNote(item);
+  return `${item.status} ${what}${note ? `: ${printable(note)}` : ""}`;
 }
 
 /**
  * The closing report: failed and skipped items with their reasons (applied ones were already shown as
- * progress), then the counts.
+ * progress), then the counts. After a stop signal the changes not started are one line, not a list.
  */
-export function renderResultsText(items: ItemResult[], counts: ApplyCounts, color = false): string {
+export function renderResultsText(
+  { items, counts, interrupted }: Pick<ApplyReport, "items" | "counts" | "interrupted">,
+  color = false,
+): string {
   const c = createColors(color);
   const mark = { applied: c.green("✓"), failed: c.red("✗"), skipped: c.yellow("−") } as const;
   const lines: string[] = [];
-  for (const item of items.filter((i) => i.status !== "applied")) {
+  const notStarted = items.filter((i) => i.reason === "not-started").length;
+  if (notStarted > 0)
+    lines.push(
+      `  ${mark.skipped} ${plural(notStarted, "change")} not started: the run was interrupted by ${interrupted ?? "a stop request"}`,
+    );
+  for (const item of items.filter((i) => i.status !== "applied" && i.reason !== "not-started")) {
     lines.push(`  ${mark[item.status]} ${itemLine(item)}`);
     for (const [field, messages] of Object.entries(item.error?.fieldErrors ?? {})) {
       lines.push(`      ${printable(field)}: ${printable(messages.join(" "))}`);
@@ -33,7 +45,7 @@ export function renderResultsText(items: ItemResult[], counts: ApplyCounts, colo
     counts.failed > 0
       ? c.red("Apply finished with failures.")
       : counts.skipped > 0
-        ? c.yellow(`Apply finished; ${counts.skipped} change${counts.skipped === 1 ? "" : "s"} skipped.`)
+        ? c.yellow(`Apply finished; ${plural(counts.skipped, "change")} skipped.`)
         : c.green("Apply complete.");
-  return [...(lines.length ? [...lines, ""] : []), verdict, ...table].join("\n") + "\n";
+  return `${[...(lines.length ? [...lines, ""] : []), verdict, ...table].join("\n")}\n`;
 }

@@ -3,7 +3,7 @@ import { ApiError, SafetyError, UsageError } from "../errors.ts";
 import { exitCodeOf, exitCodeOfRun, type RunFacts } from "./exit-code.ts";
 
 const planned: RunFacts = { refused: false, changes: 3, detailedExitcode: false };
-const applied = { aborted: false, failed: 0, stale: 0, unconverged: 0 };
+const applied = { aborted: false, failed: 0, skipped: 0, unconverged: 0 };
 
 describe("exit codes (DESIGN §7)", () => {
   it.each([
@@ -22,9 +22,9 @@ describe("exit codes (DESIGN §7)", () => {
     ["no changes with --detailed-exitcode", { ...planned, changes: 0, detailedExitcode: true }, 0],
     ["a refused plan", { ...planned, refused: true, detailedExitcode: true }, 4],
     ["an apply that stopped early", { ...planned, applied: { ...applied, aborted: true, failed: 1 } }, 1],
-    ["an apply with a failure", { ...planned, applied: { ...applied, failed: 1, stale: 1 } }, 3],
+    ["an apply with a failure", { ...planned, applied: { ...applied, failed: 1, skipped: 1 } }, 3],
     ["an apply that did not converge", { ...planned, applied: { ...applied, unconverged: 1 } }, 3],
-    ["an apply that skipped stale changes", { ...planned, applied: { ...applied, stale: 2 } }, 4],
+    ["an apply that skipped stale changes", { ...planned, applied: { ...applied, skipped: 2 } }, 4],
     ["a clean apply", { ...planned, detailedExitcode: true, applied }, 0],
   ] as const)("%s exits %i", (_, facts, code) => {
     expect(exitCodeOfRun(facts)).toBe(code);

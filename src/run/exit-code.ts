@@ -40,7 +40,7 @@ export interface RunFacts {
   /** The run was stopped by this signal (after applying what was in flight, or while reading). */
   interrupted?: StopSignal | undefined;
   /** Set once apply ran. */
-  applied?: { aborted: boolean; failed: number; stale: number; unconverged: number };
+  applied?: { aborted: boolean; failed: number; skipped: number; unconverged: number };
 }
 
 export function exitCodeOfRun(facts: RunFacts): number {
@@ -51,7 +51,7 @@ export function exitCodeOfRun(facts: RunFacts): number {
   if (applied) {
     if (applied.aborted) return ExitCode.error;
     if (applied.failed > 0 || applied.unconverged > 0) return ExitCode.applyFailed;
-    return applied.stale > 0 ? ExitCode.refused : ExitCode.ok;
+    return applied.skipped > 0 ? ExitCode.refused : ExitCode.ok;
   }
   return facts.detailedExitcode && facts.changes > 0 ? ExitCode.changes : ExitCode.ok;
 }

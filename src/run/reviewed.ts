@@ -2,13 +2,13 @@
  * The two ways a run applies only what someone saw (DESIGN §3, §7): a saved plan (`apply plan.json`) is
  * confirmed against a fresh plan, and a reviewed plan (`apply --reviewed plan.json`, the Action on merge)
  * is intersected with one. Both plan afresh from the current config against the current account; the pure
- * decisions are in apply/reviewed.ts.
+ * decisions are in plan/intersect.ts and plan/already-applied.ts.
  */
 import type { Client } from "../api/types.ts";
-import { alreadyApplied } from "../apply/preconditions.ts";
-import { confirmSavedPlan, intersectReviewed, notReviewedNote } from "../apply/reviewed.ts";
 import type { ItemResult } from "../apply/types.ts";
 import type { Config } from "../config/types.ts";
+import { alreadyApplied } from "../plan/already-applied.ts";
+import { confirmSavedPlan, intersectReviewed, type NotReviewed, type SavedPlanCheck } from "../plan/intersect.ts";
 import type { Plan } from "../plan/types.ts";
 import { planFromConfig, planWithLive } from "./plan-from-config.ts";
 import type { ReviewOutcome, ReviewSource, RunSettings } from "./types.ts";
@@ -16,7 +16,7 @@ import type { ReviewOutcome, ReviewSource, RunSettings } from "./types.ts";
 export interface Checked {
   /** What may be applied. */
   plan: Plan;
-  /** Changes that are not applied, as skipped results saying why (exit 4). */
+  /** Changes that are not applied, as skipped results with their reason (exit 4). */
   skipped: ItemResult[];
 }
 
@@ -52,11 +52,17 @@ export async function confirmSaved(
   // A saved change the fresh plan no longer calls for is refused, unless the account shows it done: the same
   // plan applied twice finds its own work, and says so.
   const done = alreadyApplied(check.noLongerNeeded, live);
-  const skipped = check.refused.map((item) => {
-    const reason = done.get(item.change);
-    return reason ? { ...item, note: `stale: ${reason}` } : item;
+  const skipped = check.refused.map(({ change, why }): ItemResult => {
+    const evidence = done.get(change);
+    if (evidence) return { change, status: "skipped", reason: "already-applied", detail: evidence };
+    return { change, status: "skipped", reason: staleOrRefused(why), detail: { why } };
   });
   return { plan: check.plan, skipped, notInSavedPlan: check.notInSavedPlan.length };
+}
+
+/** A saved change whose item moved, or that a fresh plan now does otherwise, is stale; any other is refused. */
+function staleOrRefused(why: SavedPlanCheck["refused"][number]["why"]): "stale" | "refused" {
+  return why === "live-changed" || why === "different-action" ? "stale" : "refused";
 }
 
 /**
@@ -82,18 +88,18 @@ export async function intersectWithReview(
   if ("missing" in review) {
     // An empty review approves nothing: the fresh plan with no change (its refusals kept), all of it reported.
     const none = intersectReviewed({ ...fresh, changes: [] }, fresh);
-    const skipped = fresh.changes.map((change) => ({
-      change,
-      status: "skipped" as const,
-      note: notReviewedNote({ change, reason: "review-unusable" }),
-    }));
-    return { plan: none.plan, skipped, review: { reviewed: false, notApplied: skipped, noLongerNeeded: [], problem: review.missing } };
+    const skipped = fresh.changes.map((change) => notReviewed({ change, reason: "review-unusable" }));
+    return { plan: none.plan, skipped, review: { reviewed: false, noLongerNeeded: [], problem: { code: "missing", why: review.missing } } };
   }
   const x = intersectReviewed(review, fresh);
-  const skipped = x.notReviewed.map((entry) => ({ change: entry.change, status: "skipped" as const, note: notReviewedNote(entry) }));
   return {
     plan: x.plan,
-    skipped,
-    review: { reviewed: true, notApplied: skipped, noLongerNeeded: x.noLongerNeeded, ...(x.problem ? { problem: x.problem.message } : {}) },
+    skipped: x.notReviewed.map(notReviewed),
+    review: { reviewed: true, noLongerNeeded: x.noLongerNeeded, ...(x.problem ? { problem: x.problem } : {}) },
   };
+}
+
+function notReviewed(entry: NotReviewed): ItemResult {
+  const detail = { why: entry.reason, ...(entry.reviewed ? { reviewedAction: entry.reviewed.action } : {}) };
+  return { change: entry.change, status: "skipped", reason: "not-reviewed", detail };
 }

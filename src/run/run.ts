@@ -7,22 +7,21 @@ import type { Redactor } from "../api/redact.ts";
 import type { Client } from "../api/types.ts";
 import { apply } from "../apply/apply.ts";
 import { countItems } from "../apply/count-items.ts";
-import { assertSameConfig, assertSameTarget } from "../apply/saved-plan.ts";
-import type { ItemResult } from "../apply/types.ts";
 import { loadConfig } from "../config/load.ts";
 import type { Config } from "../config/types.ts";
 import { ApiError, ConfigError } from "../errors.ts";
 import type { Plan } from "../plan/types.ts";
-import { clientFor } from "./client.ts";
+import { clientFor } from "./client-for.ts";
 import { ExitCode, exitCodeOfRun, stopSignalOf } from "./exit-code.ts";
+import { assertSameConfig, assertSameTarget } from "./plan-file.ts";
 import { passwordsOf, planFromConfig } from "./plan-from-config.ts";
-import { confirmSaved, intersectWithReview } from "./reviewed.ts";
+import { type Checked, confirmSaved, intersectWithReview } from "./reviewed.ts";
 import type { Outcome, RunHooks, RunRequest, RunSettings } from "./types.ts";
 import { checkWritable, writeOutput } from "./write-file.ts";
 
 /** Runs `request.command` and says how it went. Never throws. */
 export async function run(request: RunRequest, hooks: RunHooks = {}): Promise<Outcome> {
-  const outcome: Outcome = { command: request.command, warnings: [], stale: [], exitCode: ExitCode.ok };
+  const outcome: Outcome = { command: request.command, warnings: [], skipped: [], exitCode: ExitCode.ok };
   try {
     await execute(request, hooks, outcome);
   } catch (error) {
@@ -43,7 +42,7 @@ export async function run(request: RunRequest, hooks: RunHooks = {}): Promise<Ou
       applied: {
         aborted: outcome.results.aborted !== undefined,
         failed: outcome.results.counts.failed,
-        stale: outcome.stale.length,
+        skipped: outcome.skipped.length,
         unconverged: outcome.unconverged?.length ?? 0,
       },
     }),
@@ -63,34 +62,29 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
   }
   // Fail before changing anything when the results cannot be written afterwards.
   if (request.command === "apply" && typeof settings.resultsFile === "string") checkWritable(settings.resultsFile);
-  const { plan, stale } = await planned(config, client, settings, outcome);
+  const { plan, skipped } = await planned(config, client, settings, outcome);
   outcome.plan = plan;
-  outcome.stale = stale;
-  await hooks.onPlan?.(plan, stale);
+  outcome.skipped = skipped;
+  await hooks.onPlan?.(plan, skipped);
   if (request.command !== "apply" || plan.refusals.length > 0) return;
-  if (plan.changes.length === 0 && stale.length === 0) return;
+  if (plan.changes.length === 0 && skipped.length === 0) return;
   await hooks.approve?.(plan);
   await applyPlan(plan, { config, client, settings, hooks, redactor: request.redactor, signal: request.signal }, outcome);
 }
 
 /** The plan to show or apply, and the changes skipped on purpose: a saved plan confirmed, a review intersected, or a fresh plan. */
-async function planned(
-  config: Config,
-  client: Client,
-  settings: RunSettings,
-  outcome: Outcome,
-): Promise<{ plan: Plan; stale: ItemResult[] }> {
+async function planned(config: Config, client: Client, settings: RunSettings, outcome: Outcome): Promise<Checked> {
   if (settings.savedPlan) {
     const checked = await confirmSaved(settings.savedPlan, config, client, settings);
     outcome.notInSavedPlan = checked.notInSavedPlan;
-    return { plan: checked.plan, stale: checked.skipped };
+    return checked;
   }
   if (settings.reviewed) {
     const checked = await intersectWithReview(settings.reviewed, config, client, settings);
     outcome.review = checked.review;
-    return { plan: checked.plan, stale: checked.skipped };
+    return checked;
   }
-  return { plan: await planFromConfig(config, client, settings), stale: [] };
+  return { plan: await planFromConfig(config, client, settings), skipped: [] };
 }
 
 /** Loads the config (unless given loaded); its secrets are redacted before any diagnostic is shown. */
@@ -125,15 +119,24 @@ async function applyPlan(plan: Plan, { config, client, settings, hooks, redactor
   const onItem = hooks.onItem;
   const options = { passwordOf: passwordsOf(config), ...(onItem ? { onItem } : {}), ...(signal ? { stop: signal } : {}) };
   const result = await apply(plan, client, options);
-  const items = [...result.items, ...outcome.stale];
-  outcome.results = { counts: countItems(items, plan.summary.unchanged), items, ...(result.aborted ? { aborted: result.aborted } : {}) };
+  const items = [...result.items, ...outcome.skipped];
+  const interrupted = stopSignalOf(signal);
+  outcome.results = {
+    counts: countItems(items, plan.summary.unchanged),
+    items,
+    ...(result.aborted ? { aborted: result.aborted } : {}),
+    ...(interrupted ? { interrupted } : {}),
+  };
   const file = typeof settings.resultsFile === "function" ? settings.resultsFile(plan) : settings.resultsFile;
   if (file) {
-    writeOutput(file, `${redactor.json(outcome.results)}\n`);
+    // Each item's reason in words too, for a person reading the file; no code reads them back.
+    const words = hooks.noteOf ?? (() => undefined);
+    const report = { ...outcome.results, items: items.map((item) => ({ ...item, note: words(item) })) };
+    writeOutput(file, `${redactor.json(report)}\n`);
     outcome.resultsFile = file;
   }
-  // Stale items were not applied on purpose: verifying them would only report them again.
-  if (settings.verify && !result.aborted && !signal?.aborted && outcome.stale.length === 0) {
+  // Skipped items were not applied on purpose: verifying them would only report them again.
+  if (settings.verify && !result.aborted && !signal?.aborted && outcome.skipped.length === 0) {
     // A saved plan is verified within the selection it recorded (it refuses --target/--exclude of its own).
     const selection = settings.savedPlan ? settings.savedPlan.selection : settings.selection;
     outcome.unconverged = (await planFromConfig(config, client, { ...settings, selection, syncWriteOnly: false })).changes;

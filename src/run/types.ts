@@ -5,6 +5,7 @@ import type { ApplyCounts, ItemResult } from "../apply/types.ts";
 import type { Env } from "../config/interpolate.ts";
 import type { Config, LoadResult } from "../config/types.ts";
 import type { Diagnostic } from "../errors.ts";
+import type { ReviewProblem } from "../plan/intersect.ts";
 import type { Change, Plan } from "../plan/types.ts";
 import type { StopSignal } from "./exit-code.ts";
 import type { PlanSettings } from "./plan-from-config.ts";
@@ -76,33 +77,37 @@ export interface RunHooks {
   onRequest?(entry: RequestLogEntry): void;
   /** A server asked for a pause that the run waits out (within `--max-wait`). */
   onWait?(wait: ServerWait): void;
-  /** A plan was made (or a saved plan checked); `stale` holds its changes that no longer apply. */
-  onPlan?(plan: Plan, stale: readonly ItemResult[]): void | Promise<void>;
+  /** A plan was made (or a saved plan checked); `skipped` holds the changes that are not applied on purpose. */
+  onPlan?(plan: Plan, skipped: readonly ItemResult[]): void | Promise<void>;
   /** Called before applying anything; throwing cancels the run. */
   approve?(plan: Plan): Promise<void>;
   onItem?(item: ItemResult, done: number, total: number): void;
+  /** The words of an item's reason for the results file (render/'s `itemNote`); without it the file holds codes only. */
+  noteOf?(item: ItemResult): string | undefined;
 }
 
 /** A reviewed plan, or why there is none usable (a direct push, a stale or edited review...). */
 export type ReviewSource = Plan | { missing: string };
 
-/** How a reviewed apply went, beyond its results. */
+/** How a reviewed apply went, beyond its results (the changes it did not apply are `Outcome.skipped`). */
 export interface ReviewOutcome {
   /** A usable reviewed plan was given. */
   reviewed: boolean;
-  /** Changes of the fresh plan that were not applied, each with its reason (`not applied: ...`). */
-  notApplied: ItemResult[];
   /** Reviewed changes the fresh plan no longer calls for (the account already matches): not failures. */
   noLongerNeeded: Change[];
-  /** Why the review approves nothing at all, when it does not. */
-  problem?: string;
+  /** Why the review approves nothing at all, when it does not: the plan's own problem, or why there is none. */
+  problem?: ReviewProblem | { code: "missing"; why: string };
 }
 
 /** What the results file holds. */
 export interface ApplyReport {
   counts: ApplyCounts;
+  /** Every change: applied, failed, or skipped with its reason (on purpose, or not started). */
   items: ItemResult[];
+  /** Set when a 401/403 or a bad key ended the run early. */
   aborted?: string;
+  /** Set when a stop signal ended the run: the changes not started are skipped, `not-started`. */
+  interrupted?: StopSignal;
 }
 
 export interface Outcome {
@@ -112,8 +117,11 @@ export interface Outcome {
   plan?: Plan;
   /** Set once apply ran: every item, stale ones included. */
   results?: ApplyReport;
-  /** Changes skipped on purpose: a saved plan's stale or refused ones, a reviewed apply's unreviewed ones. */
-  stale: ItemResult[];
+  /**
+   * The one list of changes skipped on purpose, each with its reason: a saved plan's stale, refused or
+   * already applied ones, a reviewed apply's not reviewed ones. Once apply ran they are among `results.items` too.
+   */
+  skipped: ItemResult[];
   /** With `reviewed`: what the review covered and what it did not. */
   review?: ReviewOutcome;
   /** With `savedPlan`: how many differences a fresh plan finds that the saved plan does not hold (not applied). */

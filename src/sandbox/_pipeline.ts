@@ -5,11 +5,11 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import type { RouteContext, RouteSettings } from "./_context.ts";
 import type { FaultInjector } from "./_faults.ts";
 import { expectsJson, type InputBag, parseInput } from "./_input.ts";
 import { phpTruthy, rawUrlDecode } from "./_php.ts";
 import { methodNotAllowed, noApiFeature, type Reply, routeNotFound, serverError, tooManyAttempts, unauthenticated } from "./_reply.ts";
+import type { RouteContext, RouteSettings } from "./_route-context.ts";
 import { matchRoute, type Route, type RouteGroup } from "./_router.ts";
 import type { Throttle } from "./_throttle.ts";
 import type { SandboxStore } from "./store.ts";
@@ -36,7 +36,7 @@ export interface Incoming {
   now: Date;
 }
 
-export interface Outcome {
+export interface Decision {
   /** The effective method, after `_method` spoofing. */
   method: string;
   /** Undefined: destroy the socket without answering. */
@@ -48,7 +48,7 @@ export interface Outcome {
 }
 
 /** Decides the answer to one request. Changes nothing but the store, the throttle and the fault PRNG. */
-export function processRequest(state: PipelineState, incoming: Incoming): Outcome {
+export function processRequest(state: PipelineState, incoming: Incoming): Decision {
   const { headers } = incoming;
   const input = parseInput(incoming.method, headers["content-type"] ?? "", incoming.rawQuery, incoming.body);
   const method = effectiveMethod(incoming.method, headers, input.all);
@@ -82,7 +82,7 @@ function apiGroup(
   context: RouteContext,
   token: string | undefined,
   method: string,
-): Omit<Outcome, "method"> {
+): Omit<Decision, "method"> {
   const { expectsJson: asJson, now } = context;
   // API-NOTES §1: the throttle runs first, and its headers go on every answer after it, errors included.
   const limit = state.throttle?.hit(now.getTime());

@@ -1,8 +1,9 @@
 /** phpRank's API\ProjectController (API-NOTES §5): a project list and a delete by name. */
-import { oneOf, perPageOf, type RouteContext, type RouteResult, scalar } from "./_context.ts";
+
 import { paginate } from "./_paginate.ts";
 import { likeContains, phpString, phpTruthy } from "./_php.ts";
 import { json, notFound } from "./_reply.ts";
+import { oneOf, perPageOf, type RouteContext, type RouteResult, scalar } from "./_route-context.ts";
 import type { StoredProject } from "./types.ts";
 
 /** ProjectResource, key order exact: no id, `result` a DECIMAL sum that PDO returns as a string. */

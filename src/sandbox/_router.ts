@@ -2,9 +2,10 @@
  * The route table of both apps merged, matched the way Laravel's RouteCollection does: the first route
  * for the method, the fallback last, and a 405 listing the other verbs whose routes match the path.
  */
-import type { Handler } from "./_context.ts";
+
 import * as projects from "./_projects.ts";
 import { loginPage, notFound } from "./_reply.ts";
+import type { Handler } from "./_route-context.ts";
 import * as websites from "./_websites.ts";
 
 /** Which key a route accepts and which middleware it has. `web` routes have neither throttle nor auth. */

@@ -1,9 +1,10 @@
 /** API\WebsiteController (API-NOTES §2): index, show, store, update and destroy. */
-import { oneOf, perPageOf, type RouteContext, type RouteResult, scalar } from "./_context.ts";
+
 import type { InputBag, InputValue } from "./_input.ts";
 import { paginate } from "./_paginate.ts";
 import { filterInt, isNumeric, likeContains, mysqlNumber, phpString, phpTruthy } from "./_php.ts";
 import { json, notFound, serverError, unauthorized, validationFailed } from "./_reply.ts";
+import { oneOf, perPageOf, type RouteContext, type RouteResult, scalar } from "./_route-context.ts";
 import { isoMicros, isoSeconds, rawSeconds } from "./_time.ts";
 import { validate } from "./_validator.ts";
 import { prepareDomain, storeRules, updateRules } from "./_website-rules.ts";

@@ -4,12 +4,12 @@ import type { AddressInfo } from "node:net";
 import { FaultInjector } from "./_faults.ts";
 import { BodyTooLargeError, expectsJson, readBody } from "./_input.ts";
 import { loadSnapshot, saveSnapshot } from "./_persist.ts";
-import { type Outcome, type PipelineState, processRequest } from "./_pipeline.ts";
+import { type Decision, type PipelineState, processRequest } from "./_pipeline.ts";
 import { type Reply, tooLarge } from "./_reply.ts";
 import { randomKey, seedProjects, seedWebsites } from "./_seed.ts";
 import { Throttle } from "./_throttle.ts";
 import { SandboxStore } from "./store.ts";
-import type { Sandbox, SandboxOptions, SandboxRequest, SandboxStats } from "./types.ts";
+import type { FaultOptions, SandboxOptions, SandboxRequest, SandboxStats } from "./types.ts";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const LIST_PATH = /^\/api\/v1\/(websites|projects)\/?$/;
@@ -18,6 +18,22 @@ const LIST_PATH = /^\/api\/v1\/(websites|projects)\/?$/;
  * Starts a local server imitating the phpAnalytics Websites API and the phpRank Projects API, as
  * API-NOTES describes them. Resolves once it listens; `close()` stops it and drops open connections.
  */
+/** A running sandbox: its address and keys, its account, and what it was asked. */
+export interface Sandbox {
+  /** Base URL without `/api/v1`, e.g. `http://127.0.0.1:43123`. */
+  url: string;
+  apiKey: string;
+  projectsApiKey: string;
+  /** Direct access for tests: change the account without HTTP. */
+  store: SandboxStore;
+  /** Every request received, in arrival order. */
+  requests: SandboxRequest[];
+  stats(): SandboxStats;
+  resetLog(): void;
+  setFaults(faults: FaultOptions | undefined): void;
+  close(): Promise<void>;
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const state = createState(options);
   const requests: SandboxRequest[] = [];
@@ -96,7 +112,7 @@ function requestHandler({ state, options, requests, timers, address }: HandlerDe
     }
     await timers.wait(options.latencyMs ?? 0);
     const baseUrl = req.headers.host ? `http://${req.headers.host}` : address.url;
-    const outcome = processRequest(state, {
+    const decision = processRequest(state, {
       method: req.method ?? "GET",
       rawPath,
       rawQuery,
@@ -105,9 +121,9 @@ function requestHandler({ state, options, requests, timers, address }: HandlerDe
       baseUrl,
       now: new Date(),
     });
-    if (outcome.slowMs) await timers.wait(outcome.slowMs);
-    const reply = outcome.drop ? undefined : outcome.reply;
-    const entry = record(outcome, rawPath, rawQuery, ts, reply?.status ?? 0);
+    if (decision.slowMs) await timers.wait(decision.slowMs);
+    const reply = decision.drop ? undefined : decision.reply;
+    const entry = record(decision, rawPath, rawQuery, ts, reply?.status ?? 0);
     requests.push(entry);
     options.log?.(logLine(entry));
     if (reply) send(res, reply);
@@ -171,12 +187,12 @@ function send(res: ServerResponse, reply: Reply): void {
   res.end(reply.body);
 }
 
-function record(outcome: Outcome, path: string, rawQuery: string, ts: number, status: number): SandboxRequest {
+function record(decision: Decision, path: string, rawQuery: string, ts: number, status: number): SandboxRequest {
   const query: Record<string, string> = {};
   // The key never reaches the log or the request list.
   for (const [key, value] of new URLSearchParams(rawQuery)) if (key !== "api_token") query[key] = value;
-  const entry: SandboxRequest = { method: outcome.method, path, query, status, ts, durationMs: Date.now() - ts };
-  if (outcome.fault) entry.fault = outcome.fault;
+  const entry: SandboxRequest = { method: decision.method, path, query, status, ts, durationMs: Date.now() - ts };
+  if (decision.fault) entry.fault = decision.fault;
   return entry;
 }
 

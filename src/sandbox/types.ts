@@ -2,7 +2,6 @@
  * Public shapes of the sandbox (DESIGN §7): a local server imitating phpAnalytics "Websites" and phpRank
  * "Projects" as API-NOTES describes them.
  */
-import type { SandboxStore } from "./store.ts";
 
 /** Injected faults, drawn from a seeded PRNG so that a run can be replayed. */
 export interface FaultOptions {
@@ -141,19 +140,4 @@ export interface SandboxStats {
   listRequests: number;
   /** POST, PUT, PATCH and DELETE. */
   writeRequests: number;
-}
-
-export interface Sandbox {
-  /** Base URL without `/api/v1`, e.g. `http://127.0.0.1:43123`. */
-  url: string;
-  apiKey: string;
-  projectsApiKey: string;
-  /** Direct access for tests: change the account without HTTP. */
-  store: SandboxStore;
-  /** Every request received, in arrival order. */
-  requests: SandboxRequest[];
-  stats(): SandboxStats;
-  resetLog(): void;
-  setFaults(faults: FaultOptions | undefined): void;
-  close(): Promise<void>;
 }

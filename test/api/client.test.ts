@@ -1,8 +1,8 @@
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { resolveBaseUrl } from "../../src/api/base-url.ts";
 import { createClient } from "../../src/api/client.ts";
+import { resolveBaseUrl } from "../../src/api/resolve-base-url.ts";
 import { describeUrlProblem } from "../../src/config/rules/api-urls.ts";
 import { UsageError } from "../../src/errors.ts";
 import { apiWebsite, KEY, rejectionOf } from "./helpers.ts";

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apply } from "../../src/apply/apply.ts";
 import { plan } from "../../src/plan/plan.ts";
 import type { Plan } from "../../src/plan/types.ts";
+import { itemNote } from "../../src/render/item-note.ts";
 import { apiWebsite, PROJECTS, testClient, WEBSITES } from "../api/helpers.ts";
 import { liveWebsite } from "../helpers/live-website.ts";
 
@@ -52,7 +53,8 @@ describe("apply", () => {
     const { client } = testClient();
     const [item] = (await apply(p, client, { passwordOf: () => undefined })).items;
     expect(item).toMatchObject({ status: "failed", id: 77 });
-    expect(item!.note).toContain("created (id 77) but not made a favorite");
+    expect(item).toMatchObject({ reason: "incomplete", detail: { missing: "favorite" } });
+    expect(itemNote(item!)).toBe("created (id 77) but not made a favorite");
   });
 
   it("adopts the site when a POST whose connection was reset turns out to have created it (422 already taken on the retry)", async () => {
@@ -121,7 +123,7 @@ describe("apply", () => {
     const { client, log } = testClient({ timeoutMs: 100 });
     const [item] = (await apply(p, client, { passwordOf: () => undefined })).items;
     expect(log[0]).toMatchObject({ method: "POST", error: expect.stringMatching(/no answer within 100 ms/) });
-    expect(item).toMatchObject({ status: "applied", id: 6, note: expect.stringContaining("adopted") });
+    expect(item).toMatchObject({ status: "applied", id: 6, reason: "adopted" });
     expect(posts).toBe(1);
   });
 });
@@ -152,9 +154,9 @@ describe('apply: a delete the server refuses is a failure, never "already gone"'
     const gone = () => HttpResponse.json({ message: "Resource not found.", status: 404 }, { status: 404 });
     server.use(http.delete(`${WEBSITES}/9`, gone), http.delete(`${PROJECTS}/:name`, gone));
     const result = await apply(deletes, testClient().client, { passwordOf: () => undefined });
-    expect(result.items.map((i) => [i.status, i.note])).toEqual([
-      ["applied", "already gone"],
-      ["applied", "already gone"],
+    expect(result.items.map((i) => [i.status, i.reason])).toEqual([
+      ["applied", "already-gone"],
+      ["applied", "already-gone"],
     ]);
   });
 });

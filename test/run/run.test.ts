@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRunRedactor } from "../../src/run/redactor.ts";
 import { run } from "../../src/run/run.ts";
+import { createRunRedactor } from "../../src/run/run-redactor.ts";
 import type { RunRequest } from "../../src/run/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 

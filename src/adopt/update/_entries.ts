@@ -2,11 +2,11 @@
 import { isMap, isScalar, type Node, type YAMLSeq } from "yaml";
 import { type LiveWebsite, normalizeDomain } from "../../model/website.ts";
 import { READABLE_FIELDS } from "../../model/website-fields.ts";
-import type { UpdateContext } from "./_context.ts";
-import { holdsUsedAnchor } from "./_context.ts";
 import { type AdoptedField, fieldLines } from "./_fields.ts";
 import { type ListLayout, listLayout, removalLines } from "./_layout.ts";
 import { renderString } from "./_style.ts";
+import type { UpdateContext } from "./_update-context.ts";
+import { holdsUsedAnchor } from "./_update-context.ts";
 
 /** The fields of an added entry, as `sitesync export` writes them (no password: issue 10 item 1). */
 const EXPORTED: readonly AdoptedField[] = READABLE_FIELDS;

@@ -6,8 +6,8 @@ import { isAlias, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLM
 import { type ConfigPath, keyName } from "../../config/locate.ts";
 import type { LiveWebsite } from "../../model/website.ts";
 import { FIELD_NAMES, PRIVACY_NAMES, type ReadableField } from "../../model/website-fields.ts";
-import type { UpdateContext } from "./_context.ts";
 import { type FileStyle, renderBit, renderFlowList, renderPrivacy, renderString } from "./_style.ts";
+import type { UpdateContext } from "./_update-context.ts";
 
 /** The fields `export --update` adopts: every field the API returns (write-only ones never are). */
 export type AdoptedField = ReadableField;

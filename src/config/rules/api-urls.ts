@@ -1,5 +1,5 @@
 import { type BaseUrlProblem, checkBaseUrl } from "../../model/base-url.ts";
-import type { RuleContext } from "./context.ts";
+import type { RuleContext } from "./rule-context.ts";
 
 /**
  * `websites_url`/`projects_url` must be http(s) addresses; plain http only to a loopback host, so the key

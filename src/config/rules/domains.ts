@@ -1,5 +1,5 @@
 import { isApiDomain } from "../../model/website.ts";
-import type { RuleContext } from "./context.ts";
+import type { RuleContext } from "./rule-context.ts";
 
 /** Two entries for one stored domain would fight over it; both lines are named (DESIGN §2). */
 export function duplicateDomains(ctx: RuleContext): void {

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { type ConfigPath, isRecord } from "../locate.ts";
-import type { RuleContext } from "./context.ts";
+import type { RuleContext } from "./rule-context.ts";
 
 /**
  * The API stores any text (API-NOTES §2.1), and the tracker then silently never matches a bad entry; so each

@@ -1,6 +1,6 @@
 import { PRIVACY_NAMES } from "../../model/website-fields.ts";
 import { type ConfigPath, isRecord } from "../locate.ts";
-import type { RuleContext } from "./context.ts";
+import type { RuleContext } from "./rule-context.ts";
 
 /** A password on a public or private site is stored and never asked for (API-NOTES §2.4): likely a mistake. */
 export function passwordUnused(ctx: RuleContext): void {

@@ -1,5 +1,5 @@
 import { firstMatch } from "../../model/glob.ts";
-import type { RuleContext } from "./context.ts";
+import type { RuleContext } from "./rule-context.ts";
 
 /** `state: absent` deletes the website: any field beside it would be a contradiction or a leftover. */
 export function tombstoneWithFields(ctx: RuleContext): void {

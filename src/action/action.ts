@@ -6,18 +6,19 @@
  */
 import * as core from "@actions/core";
 import { printable } from "../model/printable.ts";
-import { ExitCode } from "../run/exit-code.ts";
-import { createRunRedactor } from "../run/redactor.ts";
+import { errorMarkdown } from "../render/index.ts";
+import { ExitCode, exitCodeOf } from "../run/exit-code.ts";
+import { createRunRedactor } from "../run/run-redactor.ts";
 import type { Env } from "../run/types.ts";
 import { workspacePath } from "./annotations.ts";
 import { readEvent } from "./event.ts";
-import { type ActionReport, execute, type RunContext } from "./execute.ts";
+import { execute } from "./execute.ts";
 import { readInputs } from "./inputs.ts";
 import { writeComment, writeMergeComment, writeSummary } from "./publish.ts";
-import { errorReport } from "./report.ts";
+import type { ActionReport, RunContext } from "./run-context.ts";
 
 /** Runs the Action in this process with the runner's environment and sets its exit code (DESIGN §7). Never throws. */
-export async function run(env: Env): Promise<void> {
+export async function runAction(env: Env): Promise<void> {
   // Every secret is registered with the runner's log masking the moment it is known.
   const redactor = createRunRedactor((secret) => core.setSecret(secret));
   let ctx: RunContext;
@@ -33,7 +34,7 @@ export async function run(env: Env): Promise<void> {
   try {
     outcome = await execute(ctx);
   } catch (error) {
-    outcome = { report: errorReport(ctx.inputs.command, ctx.configLabel, error) };
+    outcome = { report: { ...errorMarkdown(ctx.inputs.command, ctx.configLabel, error), exitCode: exitCodeOf(error) } };
   }
   // Each place is tried on its own: a summary that could not be written must not keep the comment stale.
   const problems: string[] = [];

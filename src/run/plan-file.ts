@@ -1,10 +1,10 @@
 /** Reading a plan saved by `plan --out` back, refusing one that was altered, refused, or made elsewhere. */
-import { createHash } from "node:crypto";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import schema from "../../schemas/plan.schema.json" with { type: "json" };
-import { readBounded } from "../config/load.ts";
+import { configDigest, readBounded } from "../config/load.ts";
 import { SafetyError, UsageError } from "../errors.ts";
-import { planHash } from "../plan/fingerprint.ts";
+import { isSealed } from "../plan/fingerprint.ts";
+import { targetMismatch } from "../plan/target.ts";
 import type { Plan } from "../plan/types.ts";
 
 let validatePlan: ValidateFunction | undefined;
@@ -52,8 +52,7 @@ export function readPlanFile(file: string): Plan {
     throw new UsageError(`${file} is not a plan saved by this version of \`sitesync plan --out\`${where}: plan again`);
   }
   const plan = data as Plan;
-  const { hash, ...rest } = plan;
-  if (planHash(rest) !== hash) {
+  if (!isSealed(plan)) {
     throw new SafetyError("plan-altered", `${file} was changed after it was saved (its hash does not match): plan again`);
   }
   return plan;
@@ -67,7 +66,7 @@ export function configState(plan: Plan, file: string = plan.configFile): "same" 
   // Bounded like the config itself: the path comes from the plan file, and may name a FIFO or a device.
   const bytes = readBounded(file);
   if (typeof bytes === "string") return "missing";
-  return createHash("sha256").update(bytes).digest("hex") === plan.configDigest ? "same" : "changed";
+  return configDigest(bytes) === plan.configDigest ? "same" : "changed";
 }
 
 /** A saved plan applies only to the exact config it was made from (DESIGN §3). */
@@ -82,14 +81,13 @@ export function assertSameConfig(plan: Plan, configDigest: string, file: string)
 
 /** ...and only to the account it was read from: ids and fingerprints of a cloned account would match too. */
 export function assertSameTarget(plan: Plan, target: Plan["target"]): void {
-  for (const api of ["websites", "projects"] as const) {
-    const planned = plan.target[api];
-    if (planned !== undefined && planned !== target[api]) {
-      throw new SafetyError(
-        "other-account",
-        `the plan was made against ${planned}, not ${target[api] ?? "(no URL given)"}: apply it with the same --${api}-url, or plan again`,
-      );
-    }
+  const mismatch = targetMismatch(plan.target, target);
+  if (mismatch) {
+    const { api, planned, actual } = mismatch;
+    throw new SafetyError(
+      "other-account",
+      `the plan was made against ${planned}, not ${actual ?? "(no URL given)"}: apply it with the same --${api}-url, or plan again`,
+    );
   }
 }
 
@@ -103,6 +101,5 @@ export function planDataProblem(data: unknown): string | undefined {
     const first = validatePlan.errors?.[0];
     return `it is not a plan of this version of sitesync${first ? ` (${first.instancePath || "/"} ${first.message})` : ""}`;
   }
-  const { hash, ...rest } = data as Plan;
-  return planHash(rest) === hash ? undefined : "its hash does not match its content";
+  return isSealed(data as Plan) ? undefined : "its hash does not match its content";
 }

@@ -5,16 +5,10 @@
  *
  * Pure: no I/O, no clock; the result depends only on the two plans.
  */
-import { canonicalJson, planHash } from "../plan/fingerprint.ts";
-import { estimate } from "../plan/plan.ts";
-import type { Change, FieldChange, Plan } from "../plan/types.ts";
-import type { ItemResult } from "./types.ts";
-
-/** The item a change is about, as its notes name it: `project x`, `example.com`, `example.com (id 7)`. */
-function changeLabel(change: Change): string {
-  if (change.kind === "project") return `project ${change.project}`;
-  return change.action === "create" ? change.domain : `${change.domain} (id ${change.id})`;
-}
+import { canonicalJson, sealPlan } from "./fingerprint.ts";
+import { estimate } from "./plan.ts";
+import { type TargetMismatch, targetMismatch } from "./target.ts";
+import type { Change, FieldChange, Plan } from "./types.ts";
 
 /**
  * Why a change of the fresh plan is not applied:
@@ -35,12 +29,8 @@ export interface NotReviewed {
   reviewed?: Change;
 }
 
-/** Why a reviewed plan approves nothing at all. */
-export interface ReviewProblem {
-  /** `reviewed-refused`: a safety rail refused it when it was shown; `other-account`: made against other API URLs. */
-  code: "reviewed-refused" | "other-account";
-  message: string;
-}
+/** Why a reviewed plan approves nothing at all: a safety rail refused it when it was shown, or it was made against another account. */
+export type ReviewProblem = { code: "reviewed-refused"; refusals: string[] } | ({ code: "other-account" } & TargetMismatch);
 
 export interface Intersection {
   /**
@@ -60,12 +50,6 @@ export interface Intersection {
   configChanged: boolean;
   /** Set when the reviewed plan approves nothing; then `plan` holds no change. */
   problem?: ReviewProblem;
-}
-
-export interface IntersectionCounts {
-  applied: number;
-  notReviewed: number;
-  noLongerNeeded: number;
 }
 
 /**
@@ -105,28 +89,6 @@ export function intersectReviewed(reviewed: Plan, fresh: Plan): Intersection {
   return { plan: restrict(fresh, applied), notReviewed, noLongerNeeded, configChanged };
 }
 
-/** The counts of an intersection, derived from its lists. */
-export function intersectionCounts(x: Intersection): IntersectionCounts {
-  return { applied: x.plan.changes.length, notReviewed: x.notReviewed.length, noLongerNeeded: x.noLongerNeeded.length };
-}
-
-/** One line saying why a fresh change is not applied, for results, summaries and comments. */
-export function notReviewedNote(entry: NotReviewed): string {
-  const label = changeLabel(entry.change);
-  switch (entry.reason) {
-    case "not-in-review":
-      return `not applied: not in the reviewed plan`;
-    case "different-action":
-      return `not applied: the reviewed plan would ${entry.reviewed?.action ?? "do something else to"} ${label}`;
-    case "live-changed":
-      return `not applied: ${label} changed in the account since the review`;
-    case "different-fields":
-      return `not applied: the reviewed plan changed other fields or values of ${label}`;
-    case "review-unusable":
-      return `not applied: there is no usable reviewed plan`;
-  }
-}
-
 /** The same changes under the same key: one website (by domain) or one project (by name). */
 function targetKey(change: Change): string {
   return change.kind === "website" ? `website ${change.domain}` : `project ${change.project}`;
@@ -162,43 +124,36 @@ function sent(change: Change): { fields: FieldChange[]; requests?: number } {
 }
 
 function reviewProblem(reviewed: Plan, fresh: Plan): ReviewProblem | undefined {
-  if (reviewed.refusals.length > 0) {
-    const why = reviewed.refusals.map((r) => r.message).join(" ");
-    return { code: "reviewed-refused", message: `The reviewed plan was refused by a safety rail, so it approves nothing: ${why}` };
-  }
-  // Ids and fingerprints of a cloned account would match too.
-  for (const api of ["websites", "projects"] as const) {
-    const planned = reviewed.target[api];
-    if (planned !== undefined && planned !== fresh.target[api]) {
-      return {
-        code: "other-account",
-        message: `The reviewed plan was made against ${planned}, not ${fresh.target[api] ?? "(no URL)"}, so it approves nothing here.`,
-      };
-    }
-  }
-  return undefined;
+  if (reviewed.refusals.length > 0) return { code: "reviewed-refused", refusals: reviewed.refusals.map((r) => r.message) };
+  const mismatch = targetMismatch(reviewed.target, fresh.target);
+  return mismatch ? { code: "other-account", ...mismatch } : undefined;
 }
 
 /** `fresh` with only `changes` (a subsequence of its changes, in its order), its counts and hash to match. */
 function restrict(fresh: Plan, changes: Change[]): Plan {
   const count = (action: Change["action"]) => changes.filter((c) => c.action === action).length;
   const { hash: _fresh, ...rest } = fresh;
-  const body: Omit<Plan, "hash"> = {
+  return sealPlan({
     ...rest,
     changes,
     summary: { ...fresh.summary, create: count("create"), update: count("update"), delete: count("delete") },
     estimate: estimate(changes, { limit: fresh.estimate.rateLimit, windowSeconds: fresh.estimate.rateWindowSeconds }),
-  };
-  const { format, version, ...others } = body;
-  return { format, version, hash: planHash(body), ...others };
+  });
 }
+
+/**
+ * Why a saved change is not applied: its live item moved (`live-changed`), a fresh plan does something else
+ * to it (`different-action`) or sends other fields (`different-fields`), does not call for it at all
+ * (`not-called-for`: done already, or forged), or the saved plan as a whole approves nothing (its problem).
+ */
+export type SavedRefusal = "live-changed" | "different-action" | "different-fields" | "not-called-for" | ReviewProblem["code"];
 
 /** A saved plan checked against a fresh plan (`apply plan.json`). */
 export interface SavedPlanCheck {
   /** The saved changes that a fresh plan calls for, identically: the plan to apply. */
   plan: Plan;
-  /** Saved changes that are not applied, as skipped results saying why (exit 4, like a stale plan). */
-  refused: ItemResult[];
+  /** Saved changes that are not applied, and why (exit 4, like a stale plan). */
+  refused: { change: Change; why: SavedRefusal }[];
   /** Differences the fresh plan finds that the saved plan does not hold: not applied; plan again to review them. */
   notInSavedPlan: Change[];
   /** Saved changes the fresh plan no longer calls for (among `refused`): done already, or forged. */
@@ -220,28 +175,15 @@ export interface SavedPlanCheck {
  */
 export function confirmSavedPlan(saved: Plan, fresh: Plan): SavedPlanCheck {
   const x = intersectReviewed(saved, fresh);
-  const refused: ItemResult[] = [];
+  const refused: SavedPlanCheck["refused"] = [];
   for (const entry of x.notReviewed) {
-    if (entry.reviewed) refused.push({ change: entry.reviewed, status: "skipped", note: savedNote(entry.reviewed, entry.reason) });
+    if (entry.reviewed) {
+      const why = entry.reason === "live-changed" || entry.reason === "different-action" ? entry.reason : "different-fields";
+      refused.push({ change: entry.reviewed, why });
+    }
   }
-  for (const change of x.noLongerNeeded) {
-    refused.push({
-      change,
-      status: "skipped",
-      note: "refused: a fresh plan of the current config does not call for it (the account already matches, or the plan file was edited)",
-    });
-  }
-  if (x.problem) {
-    for (const change of saved.changes) refused.push({ change, status: "skipped", note: `refused: ${x.problem.message}` });
-  }
+  for (const change of x.noLongerNeeded) refused.push({ change, why: "not-called-for" });
+  if (x.problem) for (const change of saved.changes) refused.push({ change, why: x.problem.code });
   const notInSavedPlan = x.notReviewed.filter((e) => e.reason === "not-in-review").map((e) => e.change);
   return { plan: x.plan, refused, notInSavedPlan, noLongerNeeded: x.noLongerNeeded };
-}
-
-function savedNote(change: Change, reason: NotReviewedReason): string {
-  const label = changeLabel(change);
-  // As `apply plan.json` always said it (the result line names the id already).
-  if (reason === "live-changed") return `stale: ${change.kind === "project" ? label : change.domain} changed since the plan`;
-  if (reason === "different-action") return `stale: a fresh plan no longer calls for a ${change.action} of ${label}`;
-  return `refused: a fresh plan of the current config sends other fields or values to ${label}`;
 }

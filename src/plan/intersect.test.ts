@@ -4,11 +4,18 @@ import { DEFAULT_POLICY, type Policy } from "../model/policy.ts";
 import type { DesiredProject, LiveProject } from "../model/project.ts";
 import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
 import type { WebsiteFields } from "../model/website-fields.ts";
-import { planHash, websiteFingerprint } from "../plan/fingerprint.ts";
-import { plan } from "../plan/plan.ts";
-import type { Change, Plan } from "../plan/types.ts";
-import { confirmSavedPlan, type Intersection, intersectionCounts, intersectReviewed, notReviewedNote } from "./reviewed.ts";
-import { planDataProblem } from "./saved-plan.ts";
+import { itemNote } from "../render/item-note.ts";
+import { planDataProblem } from "../run/plan-file.ts";
+import { planHash, websiteFingerprint } from "./fingerprint.ts";
+import { confirmSavedPlan, type Intersection, intersectReviewed, type NotReviewed } from "./intersect.ts";
+import { plan } from "./plan.ts";
+import type { Change, Plan } from "./types.ts";
+
+/** How every output words a change that is not applied (render/item-note.ts), from the intersection's data. */
+function notReviewedNote(entry: NotReviewed): string | undefined {
+  const detail = { why: entry.reason, ...(entry.reviewed ? { reviewedAction: entry.reviewed.action } : {}) };
+  return itemNote({ change: entry.change, status: "skipped", reason: "not-reviewed", detail });
+}
 
 const want = (domain: string, fields: WebsiteFields = {}): DesiredWebsite => ({ domain, state: "present", ...fields });
 const gone = (domain: string): DesiredWebsite => ({ domain, state: "absent" });
@@ -72,7 +79,6 @@ describe("intersectReviewed: the merge applies what was reviewed", () => {
       noLongerNeeded: [],
     });
     expect(x.plan).toEqual(fresh);
-    expect(intersectionCounts(x)).toEqual({ applied: 3, notReviewed: 0, noLongerNeeded: 0 });
   });
 
   it("does not apply a change to a site edited in the web UI after the review (its fingerprint moved)", () => {
@@ -193,7 +199,7 @@ describe("intersectReviewed: the merge applies what was reviewed", () => {
   it("approves nothing from a plan made against another account", () => {
     const reviewed = planOf({ websites: config, live, websitesUrl: "https://other.example" });
     const x = intersectReviewed(reviewed, planOf({ websites: config, live }));
-    expect(x.problem).toMatchObject({ code: "other-account", message: expect.stringContaining("https://other.example") });
+    expect(x.problem).toMatchObject({ code: "other-account", api: "websites", planned: "https://other.example" });
     expect(x.plan.changes).toEqual([]);
   });
 
@@ -239,13 +245,7 @@ describe("confirmSavedPlan: apply plan.json applies only what a fresh plan calls
     });
     const check = confirmSavedPlan(forged, planOf({ websites: config, live }));
     expect(names(check.plan.changes)).toEqual(["update a.example.com", "update b.example.com"]);
-    expect(check.refused).toEqual([
-      {
-        change: forged.changes[2],
-        status: "skipped",
-        note: "refused: a fresh plan of the current config does not call for it (the account already matches, or the plan file was edited)",
-      },
-    ]);
+    expect(check.refused).toEqual([{ change: forged.changes[2], why: "not-called-for" }]);
   });
 
   it("skips a saved change whose site moved since the plan as stale, and lists new differences apart", () => {
@@ -253,7 +253,7 @@ describe("confirmSavedPlan: apply plan.json applies only what a fresh plan calls
     const edited = live.map((w) => (w.id === 2 ? { ...w, favorite: true, updated_at: "2025-06-01T00:00:00.000000Z" } : w));
     const check = confirmSavedPlan(saved, planOf({ websites: [...config, want("d.example.com")], live: edited }));
     expect(names(check.plan.changes)).toEqual(["update a.example.com"]);
-    expect(check.refused.map((r) => r.note)).toEqual(["stale: b.example.com changed since the plan"]);
+    expect(check.refused.map((r) => r.why)).toEqual(["live-changed"]);
     expect(names(check.notInSavedPlan)).toEqual(["create d.example.com"]);
   });
 
@@ -267,8 +267,13 @@ describe("confirmSavedPlan: apply plan.json applies only what a fresh plan calls
     });
     const check = confirmSavedPlan(edited, planOf({ websites: config, live }));
     expect(names(check.plan.changes)).toEqual(["update b.example.com"]);
-    expect(check.refused.map((r) => r.note)).toEqual([
-      "refused: a fresh plan of the current config sends other fields or values to a.example.com (id 1)",
-    ]);
+    expect(check.refused.map((r) => r.why)).toEqual(["different-fields"]);
+    const item = {
+      change: check.refused[0]!.change,
+      status: "skipped" as const,
+      reason: "refused" as const,
+      detail: { why: "different-fields" as const },
+    };
+    expect(itemNote(item)).toBe("refused: a fresh plan of the current config sends other fields or values to a.example.com (id 1)");
   });
 });

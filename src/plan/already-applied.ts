@@ -1,22 +1,22 @@
 /**
  * Whether a saved change is done already, judged by the account as it is now (DESIGN §3): a saved plan is
  * confirmed against a fresh plan (`confirmSavedPlan`), and a saved change the fresh plan no longer calls for
- * is told apart here as `already applied` (the same plan applied twice) rather than refused.
+ * is told apart here as already applied (the same plan applied twice) rather than refused. Pure.
  */
 import type { LiveProject } from "../model/project.ts";
 import type { Live } from "../model/state.ts";
 import type { LiveWebsite } from "../model/website.ts";
-import { websiteFingerprint } from "../plan/fingerprint.ts";
-import type { Change, FieldChange } from "../plan/types.ts";
-import type { ItemResult } from "./types.ts";
+import { websiteFingerprint } from "./fingerprint.ts";
+import type { Change, FieldChange } from "./types.ts";
 
-/** How a stale note starts when the account shows the change done (the same plan applied twice). */
-export const ALREADY_APPLIED = "already applied";
-
-/** Whether a skipped item was skipped because its change is done already. */
-export function isAlreadyApplied(item: ItemResult): boolean {
-  return item.note?.startsWith(`stale: ${ALREADY_APPLIED}`) ?? false;
-}
+/** What the account shows for a saved change that is done already. */
+export type AlreadyAppliedEvidence =
+  /** The created website exists with the planned values. */
+  | { evidence: "exists"; id: number }
+  /** The updated website has the planned values. */
+  | { evidence: "has-values" }
+  /** The deleted website or project no longer exists. */
+  | { evidence: "gone" };
 
 interface LiveIndex {
   byId: Map<number, LiveWebsite>;
@@ -33,15 +33,15 @@ function indexLive(live: Live): LiveIndex {
 }
 
 /**
- * Why a saved change a fresh plan no longer calls for is done already, judged by the account as it is now
- * (`${ALREADY_APPLIED}: …`), or undefined when the account does not show it done (a forged or outdated change).
+ * What shows each saved change a fresh plan no longer calls for done already, judged by the account as it
+ * is now; a change the account does not show done (a forged or outdated one) is not in the map.
  */
-export function alreadyApplied(changes: readonly Change[], live: Live): Map<Change, string> {
+export function alreadyApplied(changes: readonly Change[], live: Live): Map<Change, AlreadyAppliedEvidence> {
   const index = indexLive(live);
-  const done = new Map<Change, string>();
+  const done = new Map<Change, AlreadyAppliedEvidence>();
   for (const change of changes) {
-    const reason = doneReason(change, index);
-    if (reason) done.set(change, `${ALREADY_APPLIED}: ${reason}`);
+    const evidence = doneEvidence(change, index);
+    if (evidence) done.set(change, evidence);
   }
   return done;
 }
@@ -53,16 +53,16 @@ function hasPlannedValues(live: LiveWebsite, fields: readonly FieldChange[]): bo
 }
 
 /** What shows `change` done in the account, or undefined when nothing does (the project and deletes: gone). */
-function doneReason(change: Change, { byId, byDomain, byName }: LiveIndex): string | undefined {
-  if (change.kind === "project") return byName.has(change.project) ? undefined : `project ${change.project} no longer exists`;
+function doneEvidence(change: Change, { byId, byDomain, byName }: LiveIndex): AlreadyAppliedEvidence | undefined {
+  if (change.kind === "project") return byName.has(change.project) ? undefined : { evidence: "gone" };
   if (change.action === "create") {
     const live = byDomain.get(change.domain);
     // Applying the same saved plan twice finds its own work: say so, rather than blame someone else.
-    return live && hasPlannedValues(live, change.fields) ? `${change.domain} exists (id ${live.id}) with the planned values` : undefined;
+    return live && hasPlannedValues(live, change.fields) ? { evidence: "exists", id: live.id } : undefined;
   }
   const live = byId.get(change.id);
-  if (change.action === "delete") return live ? undefined : `${change.domain} (id ${change.id}) no longer exists`;
+  if (change.action === "delete") return live ? undefined : { evidence: "gone" };
   // An unmoved site was not updated: its fields still say "before", whatever write-only fields would claim.
   const moved = live !== undefined && websiteFingerprint(live) !== change.fingerprint;
-  return moved && hasPlannedValues(live, change.fields) ? `${change.domain} has the planned values` : undefined;
+  return moved && hasPlannedValues(live, change.fields) ? { evidence: "has-values" } : undefined;
 }

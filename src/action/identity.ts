@@ -1,0 +1,56 @@
+/**
+ * Which comments are the Action's own (issue 16: one answer everywhere): those written by the identity its
+ * token writes as. Anyone can post a comment that starts with our marker; only ours is updated, deleted, or
+ * trusted to carry a reviewed plan.
+ */
+import type { getOctokit } from "@actions/github";
+import { UsageError } from "../errors.ts";
+
+type Octokit = ReturnType<typeof getOctokit>;
+
+/**
+ * The login this token writes comments as, whatever kind of token it is: the `bot-login` input, else
+ * `GET /user` (personal access tokens), else GraphQL's `viewer`, which also answers for installation tokens
+ * (the workflow's GITHUB_TOKEN is `github-actions[bot]`, a GitHub App's `<app-slug>[bot]`; `GET /user` gives
+ * them 403 "Resource not accessible by integration").
+ */
+export async function actionIdentity(octokit: Octokit, botLogin: string | undefined): Promise<string> {
+  const known = await restIdentity(octokit, botLogin);
+  if (known) return known;
+  try {
+    const { viewer } = await octokit.graphql<{ viewer?: { login?: unknown } }>("query { viewer { login } }");
+    if (typeof viewer?.login === "string" && viewer.login) return viewer.login;
+  } catch {
+    // Nothing else to try.
+  }
+  throw new UsageError(
+    "cannot tell which account github-token belongs to (GraphQL `viewer` and GET /user both failed), so no plan comment can be trusted: " +
+      "set the bot-login input to the login that writes the plan comments (e.g. github-actions[bot])",
+  );
+}
+
+/**
+ * The identity as far as reads can tell (the `bot-login` input, `GET /user`), without GraphQL, whose every
+ * query is a POST: the sticky comment of each plan run must cost no more than its own write. Undefined for
+ * an installation token without `bot-login`, which always writes as a bot account.
+ */
+export async function restIdentity(octokit: Octokit, botLogin: string | undefined): Promise<string | undefined> {
+  if (botLogin) return botLogin;
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated();
+    return data.login || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a comment is ours: written by the Action's identity. GraphQL names a bot without the `[bot]` that
+ * REST shows; a user's login can never contain `[`. Without a known identity (an installation token), only a
+ * bot account can be us.
+ */
+export function writtenBy(user: { login: string; type?: string } | null | undefined, identity: string | undefined): boolean {
+  if (!user) return false;
+  if (identity === undefined) return user.type === "Bot" || user.login.endsWith("[bot]");
+  return user.login === identity || user.login === `${identity}[bot]`;
+}

@@ -1,0 +1,52 @@
+/** How an error that ended a command reads in a terminal: what happened, where, and what to do. Never a stack trace, except for a bug. */
+import { ApiError, CancelledError, ConfigError, formatDiagnostic, SafetyError, UsageError } from "../errors.ts";
+import { plural } from "../model/plural.ts";
+import { printable } from "../model/printable.ts";
+
+/**
+ * The lines of `error`, for stderr. Each is one line by construction; the server's text and the config's
+ * values in it are escaped, so that none can move the cursor or forge a line of its own (DESIGN §12).
+ */
+export function errorLines(error: unknown): string[] {
+  if (error instanceof CancelledError) return [error.message];
+  if (error instanceof ConfigError) {
+    const lines = error.diagnostics.map((diagnostic) => printable(formatDiagnostic(diagnostic)));
+    // A password that must be sent is found once the account was read (DESIGN §2): reads went out, no write.
+    const planned = error.diagnostics.some((d) => d.code === "password.required");
+    const n = error.diagnostics.length;
+    return [
+      ...lines,
+      `${plural(n, "error")} in the config: ${planned ? "nothing was changed in the account" : "nothing was sent to the API"}.`,
+    ];
+  }
+  if (error instanceof ApiError) {
+    const lines = [`error: ${printable(error.message)}`];
+    for (const [field, messages] of Object.entries(error.fieldErrors ?? {}))
+      lines.push(`  ${printable(field)}: ${printable(messages.join(" "))}`);
+    if (error.kind === "redirect" || error.status === 401) {
+      lines.push("  check SITESYNC_API_KEY (and SITESYNC_PROJECTS_API_KEY): the server did not accept it.");
+    }
+    const hint = urlHint(error);
+    if (hint) lines.push(hint);
+    return lines;
+  }
+  if (error instanceof SafetyError || error instanceof UsageError) return [`error: ${printable(error.message)}`];
+  if (error instanceof Error && error.name === "CLIError") return [`error: ${printable(error.message)} (see --help)`];
+  return [
+    `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    "This is a bug in sitesync; please report it with the command you ran.",
+  ];
+}
+
+/**
+ * A host that cannot be reached, or a listing that is not there (`404` on `/api/api/v1/websites` when the URL
+ * was given with `/api`), means the base URL is wrong: name the flag that sets it.
+ */
+function urlHint(error: ApiError): string | undefined {
+  const listing = /\/api\/v1\/(websites|projects)(\?|$)/.exec(error.url);
+  const wrongPlace = listing && error.method === "GET" && (error.status === 404 || error.kind === "parse");
+  if (error.kind !== "network" && !wrongPlace) return undefined;
+  const projects = listing?.[1] === "projects" || /\/projects(\/|\?|$)/.test(error.url);
+  const flag = projects ? "--projects-url (SITESYNC_PROJECTS_URL, projects_url)" : "--websites-url (SITESYNC_WEBSITES_URL, websites_url)";
+  return `  check ${flag}: it is the base address of the installation, without /api/v1.`;
+}

@@ -1,0 +1,191 @@
+/**
+ * An Outcome as GitHub-flavored Markdown sections (the Action's job summary and pull-request comment): a
+ * plan with its counts first and its changes as details, apply's results with the plan applied as details,
+ * the review of an apply on merge, config errors and other failures. Pure; every name and message escaped.
+ */
+import { ApiError, ConfigError, type Diagnostic } from "../errors.ts";
+import { plural } from "../model/plural.ts";
+import type { Plan } from "../plan/types.ts";
+import { ExitCode } from "../run/exit-code.ts";
+import type { ApplyReport, Outcome } from "../run/types.ts";
+import { changeLine } from "./change-line.ts";
+import { itemNote } from "./item-note.ts";
+import { md } from "./md.ts";
+import { planMarkdownParts, renderMarkdown } from "./plan-markdown.ts";
+import { renderResultsMarkdown } from "./results-markdown.ts";
+import { reviewProblemWords } from "./review-words.ts";
+import type { OfflineReason, ReviewStatus, Sections } from "./sections.ts";
+
+/** What a person can do when nothing reviewed can be applied. */
+const HOW_TO_PROCEED =
+  "To apply the current plan anyway, run the workflow by hand (workflow_dispatch) with `apply-unreviewed: true`, " +
+  "or open a pull request, let it plan, and merge it.";
+
+export interface MarkdownContext {
+  command: string;
+  /** The config as the reader knows it: its path in the checkout. */
+  configLabel: string;
+  /** An apply on merge: how its review went, and the pull request it merged. */
+  review?: { status: ReviewStatus; pullRequest?: number | undefined };
+}
+
+/** The sections of an Outcome of the orchestrator. */
+export function outcomeMarkdown(outcome: Outcome, context: MarkdownContext): Sections {
+  const { error, plan, results } = outcome;
+  const { command, configLabel } = context;
+  let sections: Sections;
+  if (error instanceof ConfigError) sections = configErrorMarkdown(command, configLabel, error.diagnostics, outcome.warnings);
+  else if (error !== undefined) sections = errorMarkdown(command, configLabel, error);
+  else if (plan && results) sections = applyMarkdown(plan, results);
+  else if (plan) sections = planMarkdown(plan, outcome.exitCode === ExitCode.changes);
+  else sections = errorMarkdown(command, configLabel, new Error(`the ${command} run ended without a plan or an error`));
+  return context.review ? withReview(sections, outcome, context.review, outcome.exitCode === ExitCode.refused) : sections;
+}
+
+/** The plan as a pull request shows it: counts first, then the changes, folded. */
+function planMarkdown(plan: Plan, detailedChanges: boolean): Sections {
+  const { head, body } = planMarkdownParts(plan);
+  const n = plan.changes.length;
+  const sections: Sections = { summary: head, notes: [] };
+  if (body) sections.details = { title: `Show the plan (${plural(n, "change")})`, body };
+  if (plan.refusals.length > 0) return { ...sections, failure: `refused: ${plan.refusals.map((r) => r.message).join("; ")}` };
+  if (detailedChanges)
+    return { ...sections, failure: `the account differs from the config: ${plural(n, "change")} (exit 2, detailed-exitcode)` };
+  return sections;
+}
+
+/** The results of an apply, with the plan that was applied as details. */
+function applyMarkdown(plan: Plan, { items, counts, aborted }: ApplyReport): Sections {
+  const blocks = [renderResultsMarkdown(items, counts).trimEnd()];
+  if (aborted) blocks.push(callout("CAUTION", `The run stopped early: ${md(aborted)}`));
+  const details = { title: "The plan that was applied", body: renderMarkdown(plan).trimEnd() };
+  const sections: Sections = { summary: blocks.join("\n\n"), details, notes: [] };
+  if (aborted) return { ...sections, failure: `the run stopped early: ${aborted}` };
+  if (counts.failed > 0) return { ...sections, failure: `${plural(counts.failed, "change")} failed; see the results` };
+  return sections;
+}
+
+export interface OfflineFacts {
+  reason: OfflineReason;
+  websites: number;
+  projects: number | undefined;
+  /** The variables checked with stand-in values. */
+  standIns: string[];
+  warnings: Diagnostic[];
+}
+
+const OFFLINE_WORDS: Record<OfflineReason, string> = {
+  fork: "this pull request comes from a fork, and sitesync never sends the API key for a fork's config",
+  "no-api-key": "no api-key was given to this run",
+};
+
+/** A config checked without the API: what was checked, and why nothing more was done. Never fails. */
+export function offlineMarkdown(configLabel: string, facts: OfflineFacts): Sections {
+  const managed = [plural(facts.websites, "website")];
+  if (facts.projects !== undefined) managed.push(plural(facts.projects, "project"));
+  const lines = [
+    `No plan was made: ${md(OFFLINE_WORDS[facts.reason])}. The config was validated offline and is valid (${managed.join(", ")}).`,
+  ];
+  if (facts.standIns.length > 0) {
+    const names = facts.standIns.map((name) => `\`${name}\``).join(", ");
+    lines.push(`Not available to this run, so checked with stand-in values: ${names}.`);
+  }
+  const blocks = [heading("plan", configLabel), callout("NOTE", ...lines)];
+  if (facts.warnings.length > 0) blocks.push(diagnosticList("Warnings", facts.warnings));
+  return { summary: blocks.join("\n\n"), notes: [] };
+}
+
+/** The log line of an offline validation. */
+export function offlineLogLine(configLabel: string, reason: OfflineReason): string {
+  return `No plan was made: ${OFFLINE_WORDS[reason]}. ${configLabel} is valid.`;
+}
+
+/** Config errors stop the run before any API call (DESIGN §2); each is also an annotation at its line. */
+function configErrorMarkdown(command: string, configLabel: string, errors: Diagnostic[], warnings: Diagnostic[]): Sections {
+  const verdict = `The config has ${plural(errors.length, "error")}: nothing was sent to the API.`;
+  const blocks = [heading(command, configLabel), callout("CAUTION", verdict), diagnosticList("Errors", errors)];
+  if (warnings.length > 0) blocks.push(diagnosticList("Warnings", warnings));
+  return { summary: blocks.join("\n\n"), notes: [], failure: `${plural(errors.length, "error")} in ${configLabel}` };
+}
+
+/** Any other failure (API, usage, internal): said once, with what to do where that is known. */
+export function errorMarkdown(command: string, configLabel: string, error: unknown): Sections {
+  const message = error instanceof Error ? error.message : String(error);
+  const lines = [`sitesync ${command} failed: ${md(message)}`];
+  if (error instanceof ApiError && (error.kind === "redirect" || error.status === 401)) {
+    lines.push("Check the api-key input (and projects-api-key): the server did not accept it.");
+  }
+  const summary = [heading(command, configLabel), callout("CAUTION", ...lines)].join("\n\n");
+  return { summary, notes: [], failure: message };
+}
+
+/** `sections` with the review's verdict first; an apply that left changes unapplied fails (exit 4) saying so. */
+function withReview(sections: Sections, outcome: Outcome, context: NonNullable<MarkdownContext["review"]>, refused: boolean): Sections {
+  const { status } = context;
+  const review = outcome.review;
+  const problem = review?.problem ? reviewProblemWords(review.problem) : undefined;
+  const notApplied = outcome.skipped.filter((item) => item.reason === "not-reviewed");
+  const where = context.pullRequest === undefined ? "the pull request" : `pull request #${context.pullRequest}`;
+  const n = notApplied.length;
+  const blocks: string[] = [];
+  switch (status) {
+    case "unreviewed":
+      blocks.push(callout("WARNING", "Applied without a reviewed plan: `apply-unreviewed: true`, run by hand."));
+      break;
+    case "applied":
+      blocks.push(
+        callout(
+          "NOTE",
+          `Applied what ${where} reviewed: only the changes identical in its reviewed plan and in a fresh plan of the account as it is now.`,
+        ),
+      );
+      break;
+    case "partial":
+      blocks.push(
+        callout(
+          "CAUTION",
+          `${plural(n, "change")} ${n === 1 ? "was" : "were"} not applied: not in the reviewed plan of ${where}. ` +
+            "The account or the config changed between the review and the merge (an edit in the web UI, another pull request). " +
+            (problem ? `${md(problem)} ` : "") +
+            `Review ${n === 1 ? "it" : "them"} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`,
+        ),
+      );
+      break;
+    default: {
+      if (n === 0 && !problem) {
+        blocks.push(callout("NOTE", `No reviewed plan (${status}), and none was needed: the account matches the config.`));
+        break;
+      }
+      blocks.push(callout("CAUTION", `Nothing reviewed was applied: ${md(problem ?? "there is no reviewed plan")}.`, HOW_TO_PROCEED));
+    }
+  }
+  if (n > 0) {
+    const lines = notApplied.map((i) => `- ${md(changeLine(i.change))}: ${md(itemNote(i) ?? "")}`);
+    blocks.push(["#### Not applied: not in the reviewed plan", ...lines].join("\n"));
+  }
+  if (review && review.noLongerNeeded.length > 0) {
+    const lines = review.noLongerNeeded.map((c) => `- ${md(changeLine(c))}`);
+    blocks.push(["#### Reviewed, no longer needed (the account already matches)", ...lines].join("\n"));
+  }
+  const summary = `${blocks.join("\n\n")}\n\n${sections.summary}`;
+  if (!refused || sections.failure) return { ...sections, summary };
+  const failure =
+    status === "partial"
+      ? `${plural(n, "change")} not applied: not in the reviewed plan of ${where}`
+      : `nothing reviewed was applied (${status}). ${HOW_TO_PROCEED}`;
+  return { ...sections, summary, failure };
+}
+
+function heading(command: string, configLabel: string): string {
+  return `### sitesync ${command} for ${md(configLabel)}`;
+}
+
+/** A GitHub alert block; `lines` are Markdown already (callers escape what they did not write). */
+function callout(kind: "NOTE" | "WARNING" | "CAUTION", ...lines: string[]): string {
+  return [`> [!${kind}]`, ...lines.map((line) => `> ${line}`)].join("\n");
+}
+
+function diagnosticList(title: string, diagnostics: Diagnostic[]): string {
+  const item = (d: Diagnostic) => `- \`${d.file}:${d.line}:${d.column}\` ${md(d.path ? `${d.path}: ${d.message}` : d.message)}`;
+  return [`#### ${title}`, ...diagnostics.map(item)].join("\n");
+}

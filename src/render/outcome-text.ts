@@ -1,0 +1,165 @@
+/**
+ * An Outcome as text sections for a terminal or a log (the CLI): the summary for stdout (the plan, or
+ * apply's results), the notes for stderr (what was skipped and why, how to go on), and the error that
+ * ended the run, if one did. Pure.
+ */
+import type { ItemResult } from "../apply/types.ts";
+import type { Config } from "../config/types.ts";
+import { plural } from "../model/plural.ts";
+import { printable } from "../model/printable.ts";
+import type { Change, Plan } from "../plan/types.ts";
+import type { ApplyReport, Outcome } from "../run/types.ts";
+import { changeLine } from "./change-line.ts";
+import { errorLines } from "./error-text.ts";
+import { renderJson } from "./plan-json.ts";
+import { renderMarkdown } from "./plan-markdown.ts";
+import { partialLine, renderText } from "./plan-text.ts";
+import { renderResultsMarkdown } from "./results-markdown.ts";
+import { renderResultsText } from "./results-text.ts";
+import { reviewProblemWords } from "./review-words.ts";
+import type { Sections } from "./sections.ts";
+
+export interface TextContext {
+  format: "text" | "json" | "markdown";
+  /** `--quiet`: only results and errors. */
+  quiet: boolean;
+  color: boolean;
+  /** Data as JSON, the secrets withheld (the run's redactor: it knows them). */
+  json: (value: unknown) => string;
+  /** `plan --out FILE`: where the plan goes, and whether it was saved there (a refused plan is not). */
+  out?: string | undefined;
+  saved?: boolean;
+  /** `apply`: the plan was shown before the prompt (with its refusals), so they are not said again. */
+  shownPlan?: boolean;
+}
+
+/** The sections of an Outcome of the orchestrator, for the command that ran. */
+export function outcomeText(outcome: Outcome, context: TextContext): Sections {
+  const sections = bodyOf(outcome, context);
+  if (outcome.error !== undefined) sections.notes.push(...errorLines(outcome.error));
+  return sections;
+}
+
+function bodyOf(outcome: Outcome, context: TextContext): Sections {
+  if (outcome.command === "validate") return { summary: validSummary(outcome, context), notes: [] };
+  if (outcome.command === "plan") return planSections(outcome.plan, outcome, context);
+  return applySections(outcome, context);
+}
+
+/** `sitesync.yaml is valid: 2 websites, 1 project.` */
+function validSummary({ config, error }: Outcome, { quiet }: TextContext): string {
+  if (!config || error !== undefined || quiet) return "";
+  return `${config.file} is valid: ${managedCounts(config)}.`;
+}
+
+/** `2 websites, 1 project`: what a config manages. */
+export function managedCounts(config: Pick<Config, "websites" | "projects">): string {
+  const projects = config.projects ? `, ${plural(config.projects.length, "project")}` : "";
+  return `${plural(config.websites.length, "website")}${projects}`;
+}
+
+function planSections(plan: Plan | undefined, { error }: Outcome, context: TextContext): Sections {
+  if (!plan || error !== undefined) return { summary: "", notes: [] };
+  const { format, quiet, out, saved } = context;
+  const quietNothing = quiet && format === "text" && plan.changes.length === 0 && plan.refusals.length === 0;
+  const summary = quietNothing ? "" : planIn(plan, context);
+  // The text plan already ends with the reasons: say them once. JSON and Markdown usually go to a file.
+  if (plan.refusals.length > 0 && format === "text") {
+    return { summary, notes: [`error: the plan was refused by a safety rail (reason above)${out ? `; ${out} was not written` : ""}`] };
+  }
+  if (plan.refusals.length > 0) return { summary, notes: [refusalLine(plan)] };
+  return { summary, notes: out && saved && !quiet ? [`Saved the plan to ${out}; apply it with: sitesync apply ${out}`] : [] };
+}
+
+function planIn(plan: Plan, { format, color }: TextContext): string {
+  if (format === "json") return renderJson(plan);
+  return format === "markdown" ? renderMarkdown(plan) : renderText(plan, { color });
+}
+
+/** Why the plan was refused (safety rails), after it was shown. */
+function refusalLine(plan: Plan): string {
+  return `error: ${plan.refusals.map((r) => printable(r.message)).join("\n")}`;
+}
+
+function applySections(outcome: Outcome, context: TextContext): Sections {
+  const { plan, results, review } = outcome;
+  const notes: string[] = [];
+  // A shown plan carries its own banners; say it again beside results, and where no plan was shown.
+  if (plan?.selection && plan.refusals.length === 0 && (results || plan.changes.length === 0)) {
+    notes.push(`${partialLine(plan.selection)} (websites and projects outside it were left alone)`);
+  }
+  // A plan shown before the prompt already ends with its reasons: say them once.
+  if (plan && plan.refusals.length > 0 && !context.shownPlan) notes.push(refusalLine(plan));
+  if (review?.problem) notes.push(`warning: ${reviewProblemWords(review.problem)}`);
+  if (review && !context.quiet) notes.push(...review.noLongerNeeded.map(noLongerNeeded));
+  if (!results) {
+    const matches = outcome.error === undefined && plan?.refusals.length === 0 && !context.quiet;
+    return { summary: matches ? "No changes. The account matches the configuration." : "", notes };
+  }
+  notes.push(...afterApply(outcome, results));
+  if (outcome.unconverged) notes.push(...verification(outcome.unconverged));
+  if (outcome.notInSavedPlan && !context.quiet) notes.push(notInSavedPlan(outcome.notInSavedPlan));
+  return { summary: resultsIn(results, context), notes };
+}
+
+function resultsIn(results: ApplyReport, { format, color, json }: TextContext): string {
+  if (format === "json") return json(results);
+  return format === "markdown" ? renderResultsMarkdown(results.items, results.counts) : renderResultsText(results, color);
+}
+
+function noLongerNeeded(change: Change): string {
+  const what = change.kind === "project" ? `project ${change.project}` : change.domain;
+  return `no longer needed: ${change.action} ${what} (reviewed, but a fresh plan does not call for it: the account already matches, or the config changed)`;
+}
+
+/** How the apply ended, when not simply: interrupted, stopped early, or with changes skipped on purpose. */
+function afterApply(outcome: Outcome, results: ApplyReport): string[] {
+  if (results.interrupted) return [interruptedSummary(outcome, results)];
+  if (results.aborted) return [`error: the run stopped early: ${printable(results.aborted)}`];
+  const notReviewed = outcome.skipped.filter((item) => item.reason === "not-reviewed").length;
+  if (outcome.review) {
+    const were = notReviewed === 1 ? "was" : "were";
+    return notReviewed > 0
+      ? [`${plural(notReviewed, "change")} ${were} not applied: not in the reviewed plan. Plan again, review and apply them.`]
+      : [];
+  }
+  return outcome.skipped.length > 0 ? [skippedSummary(outcome.skipped)] : [];
+}
+
+/** What an interrupted apply did, and that running it again finishes the job. */
+function interruptedSummary(outcome: Outcome, results: ApplyReport): string {
+  const count = (reason: ItemResult["reason"]) => results.items.filter((item) => item.reason === reason).length;
+  const applied = results.items.filter((item) => item.status === "applied").length;
+  const failed = results.counts.failed;
+  const where = outcome.resultsFile ? `; results written to ${outcome.resultsFile}` : "";
+  return `Interrupted by ${results.interrupted}: ${applied} applied, ${failed} failed, ${count("not-started")} not started${where}. Run apply again to finish.`;
+}
+
+/** Skipped changes of a saved plan: those the account shows done already are told apart (not to plan again). */
+function skippedSummary(skipped: readonly ItemResult[]): string {
+  const done = skipped.filter((item) => item.reason === "already-applied").length;
+  const moved = skipped.length - done;
+  const them = (n: number) => (n === 1 ? "it" : "them");
+  const were = (n: number) => (n === 1 ? "was" : "were");
+  const parts = [
+    ...(done > 0
+      ? [`${plural(done, "change")} ${were(done)} already applied: this plan was applied before, nothing to do for ${them(done)}`]
+      : []),
+    ...(moved > 0 ? [`${plural(moved, "change")} ${were(moved)} stale and skipped: plan again to review ${them(moved)}`] : []),
+  ];
+  return `${parts.join("; ")}.`;
+}
+
+/** `apply --verify`: every change that a re-read still finds (an API that rewrites a value). */
+function verification(unconverged: readonly Change[]): string[] {
+  if (unconverged.length === 0) return ["Verified: the account matches the configuration."];
+  return [
+    `Verify: ${plural(unconverged.length, "change")} did not converge:`,
+    ...unconverged.map((c) => `  ${changeLine(c, { fields: "values" })}`),
+  ];
+}
+
+function notInSavedPlan(n: number): string {
+  const one = n === 1;
+  return `${plural(n, "other difference")} found now ${one ? "is" : "are"} not in the saved plan and ${one ? "was" : "were"} not applied: plan again to review ${one ? "it" : "them"}.`;
+}
