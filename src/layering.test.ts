@@ -21,7 +21,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   apply: ["model", "errors.ts", "config", "api", "plan"],
   adopt: ["model", "errors.ts", "config", "plan"],
   run: ["model", "errors.ts", "config", "api", "change", "plan", "apply", "adopt"],
-  render: ["model", "errors.ts", "config", "plan", "apply", "run"],
+  render: ["model", "errors.ts", "config", "plan", "apply", "adopt", "run"],
   sandbox: ["model", "errors.ts"],
 };
 

@@ -4,10 +4,7 @@
  * `password: ${STATS_PASSWORD}` would fail on a value that the real run has. Each variable the file
  * references without a default and that is unset or empty reads as a stand-in instead, and is reported.
  */
-type Env = Readonly<Record<string, string | undefined>>;
-
-/** `${NAME}` without `:-default`; `$${` is a literal and never matches (DESIGN §2). */
-const REFERENCE = /(?<!\$)\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}/g;
+import { type Env, references } from "../config/interpolate.ts";
 
 export interface OfflineEnv {
   env: Env;
@@ -21,7 +18,8 @@ export interface OfflineEnv {
  * distinct per variable so that two stand-in domains never read as duplicates.
  */
 export function offlineEnv(source: string, env: Env): OfflineEnv {
-  const names = new Set([...source.matchAll(REFERENCE)].map((match) => match[1]!));
+  // A reference with a default needs no stand-in: the default is what the real run reads too.
+  const names = new Set(references(source).flatMap((ref) => (ref.hasDefault ? [] : [ref.name])));
   const missing = [...names].filter((name) => !env[name]).sort();
   const standIn = Object.fromEntries(missing.map((name) => [name, `${label(name)}.offline.invalid`]));
   return { env: { ...env, ...standIn }, standIns: missing };

@@ -3,11 +3,13 @@
  * schema modeline. Write-only fields cannot be read back, so they are omitted with a comment. A password
  * protected site is `privacy: password` with no password line: that keeps the password the account already
  * has (DESIGN §2), so the file plans to no changes with no secret set.
- */ import { dirname, isAbsolute, relative, sep } from "node:path";
+ */
+import { dirname, isAbsolute, relative, sep } from "node:path";
 import { Document, isMap, isSeq, type YAMLMap } from "yaml";
 import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import { PRIVACY_NAMES } from "../model/website-fields.ts";
+import { escapeReferences } from "./interpolate.ts";
 
 /** Options of {@link exportConfig}. */
 export interface ExportOptions {
@@ -99,7 +101,7 @@ export function exportConfig(live: ExportInput, options: ExportOptions): ExportR
  * (DESIGN §2). Else a live `${SITESYNC_API_KEY}` would be read as a reference by the next plan (issue 12).
  */
 function literal(value: string): string {
-  return value.replaceAll("${", () => "$${");
+  return escapeReferences(value);
 }
 
 /** `exclude_ips: []` and short lists read better on one line. */

@@ -27,8 +27,11 @@ export interface InterpolatedValue {
   envValues: string[];
 }
 
-/** How an unset `${VAR}` is reported: an error (plan, apply), or a note for `validate`, which needs no secret (DESIGN §2). */
-export type UnsetEnv = "error" | "warning";
+/**
+ * How an unset `${VAR}` is reported: an error (plan, apply), or a note for `validate`, which needs no secret
+ * (DESIGN §2); or per value, by its path (`export --update` needs the account's address, not the secrets).
+ */
+export type UnsetEnv = "error" | "warning" | ((path: string) => "error" | "warning");
 
 interface Context {
   unset: UnsetEnv;
@@ -93,8 +96,9 @@ function interpolateScalar(node: Scalar, path: ConfigPath, ctx: Context): void {
   for (const envValue of envValues) if (envValue) ctx.onSecret?.(envValue);
   ctx.result.interpolated.push({ path: formatPath(path), source, value, envValues });
   const last = path.at(-1);
+  const level = typeof ctx.unset === "function" ? ctx.unset(formatPath(path)) : ctx.unset;
   for (const problem of problems) {
-    const note = problem.code === "env.unset" && ctx.unset === "warning";
+    const note = problem.code === "env.unset" && level === "warning";
     ctx.result.diagnostics.push({
       file: ctx.file,
       ...ctx.locate.offset(referenceOffset(node, problem.occurrence, ctx.text)),

@@ -59,6 +59,34 @@ export function interpolate(text: string, env: Env): Interpolated {
   return { value, envValues, problems };
 }
 
+/** A `${NAME}` or `${NAME:-default}` reference of a string, by the one grammar above. */
+export interface Reference {
+  name: string;
+  hasDefault: boolean;
+}
+
+/** Every well-formed reference in `text`, in order (`$${` is a literal, never one). */
+export function references(text: string): Reference[] {
+  const found: Reference[] = [];
+  for (const [match, inner, close] of text.matchAll(TOKEN)) {
+    if (match === "$${" || close === undefined) continue;
+    const [name = "", fallback] = splitDefault(inner ?? "");
+    if (NAME.test(name)) found.push({ name, hasDefault: fallback !== undefined });
+  }
+  return found;
+}
+
+/** Whether `text` holds a `${`, well-formed or not, that is not the literal `$${`. */
+export function holdsReference(text: string): boolean {
+  for (const [match] of text.matchAll(TOKEN)) if (match !== "$${") return true;
+  return false;
+}
+
+/** `text` written so that interpolating it gives it back as is: every `${` becomes `$${`. */
+export function escapeReferences(text: string): string {
+  return text.replaceAll("${", () => "$${");
+}
+
 function splitDefault(inner: string): [string, string | undefined] {
   const at = inner.indexOf(":-");
   return at === -1 ? [inner.trim(), undefined] : [inner.slice(0, at).trim(), inner.slice(at + 2)];

@@ -37,6 +37,8 @@ export interface RunFacts {
   changes: number;
   /** `plan --detailed-exitcode`: changes exit 2. */
   detailedExitcode: boolean;
+  /** `export --update` found lines it cannot change safely, and changed nothing. */
+  updateRefused?: boolean;
   /** The run was stopped by this signal (after applying what was in flight, or while reading). */
   interrupted?: StopSignal | undefined;
   /** Set once apply ran. */
@@ -47,6 +49,7 @@ export function exitCodeOfRun(facts: RunFacts): number {
   if (facts.interrupted) return ExitCode[facts.interrupted];
   if (facts.error !== undefined) return exitCodeOf(facts.error);
   if (facts.refused) return ExitCode.refused;
+  if (facts.updateRefused) return ExitCode.error;
   const applied = facts.applied;
   if (applied) {
     if (applied.aborted) return ExitCode.error;

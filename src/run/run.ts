@@ -9,10 +9,11 @@ import { apply } from "../apply/apply.ts";
 import { countItems } from "../apply/count-items.ts";
 import { loadConfig } from "../config/load.ts";
 import type { Config } from "../config/types.ts";
-import { ApiError, ConfigError } from "../errors.ts";
+import { ApiError, ConfigError, UsageError } from "../errors.ts";
 import type { Plan } from "../plan/types.ts";
 import { clientFor } from "./client-for.ts";
 import { ExitCode, exitCodeOfRun, stopSignalOf } from "./exit-code.ts";
+import { exportAccount, updateFromAccount } from "./export-account.ts";
 import { assertSameConfig, assertSameTarget } from "./plan-file.ts";
 import { passwordsOf, planFromConfig } from "./plan-from-config.ts";
 import { type Checked, confirmSaved, intersectWithReview } from "./reviewed.ts";
@@ -38,6 +39,7 @@ export async function run(request: RunRequest, hooks: RunHooks = {}): Promise<Ou
     refused: (outcome.plan?.refusals.length ?? 0) > 0,
     changes: outcome.plan?.changes.length ?? 0,
     detailedExitcode: request.settings?.detailedExitcode ?? false,
+    updateRefused: outcome.updated?.result.ok === false,
     ...(outcome.results && {
       applied: {
         aborted: outcome.results.aborted !== undefined,
@@ -52,6 +54,9 @@ export async function run(request: RunRequest, hooks: RunHooks = {}): Promise<Ou
 
 async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): Promise<void> {
   const settings = request.settings ?? {};
+  if (request.command === "export") {
+    return settings.export?.update ? updateFromAccount(request, hooks, outcome) : exportAccount(request, hooks, outcome);
+  }
   const config = load(request, hooks, outcome);
   if (request.command === "validate") return;
   const client = clientFor(request, config, hooks);
@@ -89,6 +94,7 @@ async function planned(config: Config, client: Client, settings: RunSettings, ou
 
 /** Loads the config (unless given loaded); its secrets are redacted before any diagnostic is shown. */
 function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Config {
+  if (request.config === undefined) throw new UsageError(`sitesync ${request.command} needs a config`);
   if (typeof request.config !== "string") {
     request.redactor.add(request.config.secrets);
     return (outcome.config = request.config);

@@ -1,4 +1,6 @@
 /** What the one orchestrator takes and gives back (DESIGN §9: config + env + settings -> Outcome). */
+
+import type { UpdateResult } from "../adopt/update-config.ts";
 import type { Redactor } from "../api/redact.ts";
 import type { RequestLogEntry, ServerWait } from "../api/types.ts";
 import type { ApplyCounts, ItemResult } from "../apply/types.ts";
@@ -12,8 +14,23 @@ import type { PlanSettings } from "./plan-from-config.ts";
 
 export type { Env };
 
-/** `validate` only loads; `plan` also reads live and plans; `apply` also applies what was planned. */
-export type RunCommand = "validate" | "plan" | "apply";
+/**
+ * `validate` only loads; `plan` also reads live and plans; `apply` also applies what was planned; `export`
+ * reads live and writes it as a config (with `settings.export.update`, into the config it loads).
+ */
+export type RunCommand = "validate" | "plan" | "apply" | "export";
+
+/** How `export` writes the account. */
+export interface ExportSettings {
+  /** `--update`: accept the live changes into `request.config` in place, instead of a new file. */
+  update?: boolean;
+  /** `--add-unlisted` (with `update`): also add live websites the file does not list. */
+  addUnlisted?: boolean;
+  /** `--projects` (without `update`): also export the projects. */
+  projects?: boolean;
+  /** The `$schema=` of the new file's modeline, relative to where it goes. */
+  schemaPath?: string;
+}
 
 /** How the client connects; each value beats its `SITESYNC_*` variable, which beats the config. */
 export interface ConnectSettings {
@@ -49,14 +66,16 @@ export interface RunSettings extends PlanSettings, ConnectSettings {
    * plan, and report every other change as not reviewed. `{ missing }` (no usable review) applies nothing.
    */
   reviewed?: ReviewSource | undefined;
+  /** `export`: what to write. */
+  export?: ExportSettings;
   /** Where the results go as JSON; a plain path is checked writable before anything is changed. */
   resultsFile?: string | ((plan: Plan) => string) | undefined;
 }
 
 export interface RunRequest {
   command: RunCommand;
-  /** A path to load, or a config already loaded. */
-  config: string | Config;
+  /** A path to load, or a config already loaded; none for `export` of a new file. */
+  config?: string | Config | undefined;
   /** The environment, read once at the edge: `${VAR}` values, keys and URLs. */
   env: Env;
   secrets?: RunSecrets;
@@ -133,6 +152,10 @@ export interface Outcome {
   interrupted?: StopSignal;
   /** What ended the run early: a ConfigError, ApiError, UsageError, SafetyError... */
   error?: unknown;
+  /** `export`: the live account as a config file. */
+  exported?: { yaml: string; websites: number; projects?: number };
+  /** `export --update`: the config with the account's live changes accepted, or why they cannot be. */
+  updated?: { file: string; source: string; result: UpdateResult };
   /** DESIGN §7, from run/exit-code.ts. */
   exitCode: number;
 }

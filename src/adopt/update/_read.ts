@@ -3,7 +3,7 @@
  * keeping what the update needs beside the values: the YAML tree with positions and each entry's origin.
  */
 import { type Document, isMap, isScalar, isSeq } from "yaml";
-import type { Env } from "../../config/interpolate.ts";
+import { type Env, references } from "../../config/interpolate.ts";
 import { interpolateDocument } from "../../config/interpolate-document.ts";
 import { loadConfig } from "../../config/load.ts";
 import { createLocator, keyName, type Locator } from "../../config/locate.ts";
@@ -46,7 +46,7 @@ function withPlaceholders(doc: Document, env: Env): Env {
     } else if (isSeq(node)) {
       for (const item of node.items) walk(item, writeOnly);
     } else if (writeOnly && isScalar(node) && typeof node.value === "string") {
-      for (const match of node.value.matchAll(/(?<!\$)\$\{\s*([A-Za-z_][A-Za-z0-9_]*)/g)) if (match[1]) names.add(match[1]);
+      for (const ref of references(node.value)) names.add(ref.name);
     }
   };
   walk(doc.contents, false);

@@ -1,4 +1,5 @@
 import { type Document, type Node, visit } from "yaml";
+import { holdsReference } from "../../config/interpolate.ts";
 import { type ConfigPath, formatPath, type Locator } from "../../config/locate.ts";
 import type { Diagnostic } from "../../errors.ts";
 import type { FileStyle } from "./_style.ts";
@@ -40,7 +41,7 @@ export function createUpdateContext(
     },
     hasVariable(node) {
       const [start, end] = node.range ?? [0, 0];
-      return /(?<!\$)\$\{/.test(init.source.text.slice(start, end));
+      return holdsReference(init.source.text.slice(start, end));
     },
   };
 }
