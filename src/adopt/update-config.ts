@@ -10,6 +10,7 @@ import { keyName } from "../config/locate.ts";
 import type { WebsiteEntry } from "../config/normalize.ts";
 import type { Diagnostic } from "../errors.ts";
 import { firstMatch } from "../model/glob.ts";
+import { managedCopies } from "../model/managed-copy.ts";
 import type { LiveProject } from "../model/project.ts";
 import { type DesiredWebsite, type LiveWebsite, normalizeDomain } from "../model/website.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
@@ -184,17 +185,9 @@ function restore(
   summary.restored.push(entry.site.domain);
 }
 
-/**
- * Live websites by normalized domain. Where two normalize alike, the one `plan` manages: stored exactly in
- * normalized form, then the lowest id (src/plan/plan-websites.ts).
- */
+/** Live websites by normalized domain: where two normalize alike, the copy `plan` manages (model/managed-copy.ts). */
 function liveByDomain(websites: readonly LiveWebsite[]): Map<string, LiveWebsite> {
-  const byDomain = new Map<string, LiveWebsite>();
-  const ranked = websites
-    .map((site) => ({ site, domain: normalizeDomain(site.domain) }))
-    .sort((a, b) => Number(b.site.domain === b.domain) - Number(a.site.domain === a.domain) || a.site.id - b.site.id);
-  for (const { site, domain } of ranked) if (!byDomain.has(domain)) byDomain.set(domain, site);
-  return byDomain;
+  return new Map([...managedCopies(websites).byDomain].map(([domain, copy]) => [domain, copy.site]));
 }
 
 /** Checks the new text as `plan` will read it: valid, and planning no website change against the account. */

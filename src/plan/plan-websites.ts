@@ -1,4 +1,5 @@
 /** The website half of `plan` (DESIGN §3): identity by normalized domain, then create, update or delete. */
+import { type LiveCopy as Keyed, managedCopies } from "../model/managed-copy.ts";
 import { type DesiredWebsite, type LiveWebsite, normalizeDomain } from "../model/website.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
 import { byName, type Filters, pruned, sourceOf, type Tally, warn } from "./_tally.ts";
@@ -102,36 +103,14 @@ function planUnlisted({ domain, site }: Keyed, filters: Filters, tally: Tally): 
   tally.changes.push({ kind: "website", action: "delete", domain, id: site.id, reason: "prune", fingerprint });
 }
 
-/** A live website under its normalized domain; fingerprints use the item as read, so `apply` can recompute them. */
-interface Keyed {
-  domain: string;
-  site: LiveWebsite;
-}
-
-/**
- * Live websites by normalized domain. The API keeps domains unique (API-NOTES §2.4) but compares raw strings,
- * so `example.com.` and `example.com` can both exist. Should two collide, the one stored exactly as the
- * normalized form (then the lowest id) is the one the config manages; the others are left alone.
- */
+/** Live websites by normalized domain (the managed copy: model/managed-copy.ts); each other copy is a warning. */
 function indexLive(live: readonly LiveWebsite[], tally: Tally): { byDomain: Map<string, Keyed>; extras: Keyed[] } {
-  const sorted = live
-    .map((site) => ({ domain: normalizeDomain(site.domain), site }))
-    .sort((a, b) => byName(a.domain, b.domain) || exact(b) - exact(a) || a.site.id - b.site.id);
-  const byDomain = new Map<string, Keyed>();
-  const extras: Keyed[] = [];
-  for (const entry of sorted) {
-    if (!byDomain.has(entry.domain)) byDomain.set(entry.domain, entry);
-    else {
-      extras.push(entry);
-      const message = `The account holds ${entry.domain} more than once: id ${entry.site.id} is left alone (never compared or deleted).`;
-      warn(tally, "duplicate-live", entry.domain, message);
-    }
+  const { byDomain, extras } = managedCopies(live);
+  for (const entry of extras) {
+    const message = `The account holds ${entry.domain} more than once: id ${entry.site.id} is left alone (never compared or deleted).`;
+    warn(tally, "duplicate-live", entry.domain, message);
   }
   return { byDomain, extras };
-}
-
-function exact(entry: Keyed): number {
-  return entry.site.domain === entry.domain ? 1 : 0;
 }
 
 /** Copies only when normalizing changed something: planning 100,000 websites should not copy them all (DESIGN §8). */
