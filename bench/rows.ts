@@ -42,8 +42,8 @@ export function formatTable(rows: readonly Row[], quick: boolean): string {
 
 /** The same table in Markdown, for bench/RESULTS.md. */
 export function markdownTable(rows: readonly Row[], quick: boolean): string {
-  const escape = (value: string) => value.replaceAll("|", "\\|");
-  const line = (values: string[]) => `| ${values.map(escape).join(" | ")} |`;
+  const escapeCell = (value: string) => value.replaceAll("|", "\\|");
+  const line = (values: string[]) => `| ${values.map(escapeCell).join(" | ")} |`;
   return [line(HEADER), line(HEADER.map(() => "---")), ...rows.map((row) => line(cells(row, quick)))].join("\n");
 }
 

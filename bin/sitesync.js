@@ -45,7 +45,7 @@ const CODES = { SIGINT: 130, SIGTERM: 143 };
 for (const name of ["SIGINT", "SIGTERM"]) {
   process.on(name, () => {
     if (stop.signal.aborted) process.exit(CODES[name]);
-    process.stderr.write("\n" + name + " received: stopping after the requests in flight (send it again to quit at once)\n");
+    process.stderr.write(`\n${name} received: stopping after the requests in flight (send it again to quit at once)\n`);
     stop.abort(name);
   });
 }

@@ -982,7 +982,7 @@ var require_util = __commonJS({
     var net = __require("node:net");
     var { Blob: Blob2 } = __require("node:buffer");
     var nodeUtil = __require("node:util");
-    var { stringify } = __require("node:querystring");
+    var { stringify: stringify2 } = __require("node:querystring");
     var { EventEmitter: EE } = __require("node:events");
     var { InvalidArgumentError } = require_errors();
     var { headerNameLowerCasedRecord } = require_constants();
@@ -1042,7 +1042,7 @@ var require_util = __commonJS({
       if (url.includes("?") || url.includes("#")) {
         throw new Error('Query params cannot be passed when url already contains "?" or "#".');
       }
-      const stringified = stringify(queryParams);
+      const stringified = stringify2(queryParams);
       if (stringified) {
         url += "?" + stringified;
       }
@@ -16249,7 +16249,7 @@ var require_util6 = __commonJS({
         throw new Error("Invalid cookie max-age");
       }
     }
-    function stringify(cookie) {
+    function stringify2(cookie) {
       if (cookie.name.length === 0) {
         return null;
       }
@@ -16307,7 +16307,7 @@ var require_util6 = __commonJS({
       validateCookiePath,
       validateCookieValue,
       toIMFDate,
-      stringify
+      stringify: stringify2
     };
   }
 });
@@ -16453,7 +16453,7 @@ var require_cookies = __commonJS({
   "node_modules/undici/lib/web/cookies/index.js"(exports, module) {
     "use strict";
     var { parseSetCookie } = require_parse();
-    var { stringify } = require_util6();
+    var { stringify: stringify2 } = require_util6();
     var { webidl } = require_webidl();
     var { Headers: Headers3 } = require_headers();
     function getCookies(headers) {
@@ -16496,7 +16496,7 @@ var require_cookies = __commonJS({
       webidl.argumentLengthCheck(arguments, 2, "setCookie");
       webidl.brandCheck(headers, Headers3, { strict: false });
       cookie = webidl.converters.Cookie(cookie);
-      const str = stringify(cookie);
+      const str = stringify2(cookie);
       if (str) {
         headers.append("Set-Cookie", str);
       }
@@ -19182,7 +19182,7 @@ var require_picocolors = __commonJS({
       } while (~index);
       return result + string2.substring(cursor);
     };
-    var createColors3 = (enabled = isColorSupported) => {
+    var createColors4 = (enabled = isColorSupported) => {
       let f2 = enabled ? formatter : () => String;
       return {
         isColorSupported: enabled,
@@ -19229,8 +19229,8 @@ var require_picocolors = __commonJS({
         bgWhiteBright: f2("\x1B[107m", "\x1B[49m")
       };
     };
-    module.exports = createColors3();
-    module.exports.createColors = createColors3;
+    module.exports = createColors4();
+    module.exports.createColors = createColors4;
   }
 });
 
@@ -19357,7 +19357,7 @@ var require_lib = __commonJS({
       };
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
-      function adopt(value) {
+      function adopt2(value) {
         return value instanceof P2 ? value : new P2(function(resolve2) {
           resolve2(value);
         });
@@ -19378,7 +19378,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve2(result.value) : adopt2(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -20017,12 +20017,12 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isMap8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
-    var isSeq2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    var isScalar8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isSeq7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
@@ -20043,7 +20043,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar3(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar8(node) || isCollection(node)) && !!node.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -20052,14 +20052,14 @@ var require_identity = __commonJS({
     exports.SCALAR = SCALAR;
     exports.SEQ = SEQ;
     exports.hasAnchor = hasAnchor;
-    exports.isAlias = isAlias;
+    exports.isAlias = isAlias2;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap3;
+    exports.isMap = isMap8;
     exports.isNode = isNode2;
     exports.isPair = isPair;
-    exports.isScalar = isScalar3;
-    exports.isSeq = isSeq2;
+    exports.isScalar = isScalar8;
+    exports.isSeq = isSeq7;
   }
 });
 
@@ -20071,7 +20071,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit2(node, visitor) {
+    function visit4(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -20080,9 +20080,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
+    visit4.BREAK = BREAK;
+    visit4.SKIP = SKIP;
+    visit4.REMOVE = REMOVE;
     function visit_(key2, node, visitor, path) {
       const ctrl = callVisitor(key2, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -20216,7 +20216,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt2} parent`);
       }
     }
-    exports.visit = visit2;
+    exports.visit = visit4;
     exports.visitAsync = visitAsync;
   }
 });
@@ -20226,7 +20226,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit2 = require_visit();
+    var visit4 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -20370,7 +20370,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit2.visit(doc.contents, (_key, node) => {
+          visit4.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -20397,7 +20397,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit2 = require_visit();
+    var visit4 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -20408,7 +20408,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit2.visit(root, {
+      visit4.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -20588,7 +20588,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit2 = require_visit();
+    var visit4 = require_visit();
     var identity = require_identity();
     var Node2 = require_Node();
     var toJS = require_toJS();
@@ -20614,7 +20614,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit2.visit(doc, {
+          visit4.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -20709,7 +20709,7 @@ var require_Scalar = __commonJS({
     var Node2 = require_Node();
     var toJS = require_toJS();
     var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
-    var Scalar2 = class extends Node2.NodeBase {
+    var Scalar3 = class extends Node2.NodeBase {
       constructor(value) {
         super(identity.SCALAR);
         this.value = value;
@@ -20721,12 +20721,12 @@ var require_Scalar = __commonJS({
         return String(this.value);
       }
     };
-    Scalar2.BLOCK_FOLDED = "BLOCK_FOLDED";
-    Scalar2.BLOCK_LITERAL = "BLOCK_LITERAL";
-    Scalar2.PLAIN = "PLAIN";
-    Scalar2.QUOTE_DOUBLE = "QUOTE_DOUBLE";
-    Scalar2.QUOTE_SINGLE = "QUOTE_SINGLE";
-    exports.Scalar = Scalar2;
+    Scalar3.BLOCK_FOLDED = "BLOCK_FOLDED";
+    Scalar3.BLOCK_LITERAL = "BLOCK_LITERAL";
+    Scalar3.PLAIN = "PLAIN";
+    Scalar3.QUOTE_DOUBLE = "QUOTE_DOUBLE";
+    Scalar3.QUOTE_SINGLE = "QUOTE_SINGLE";
+    exports.Scalar = Scalar3;
     exports.isScalarValue = isScalarValue;
   }
 });
@@ -20737,7 +20737,7 @@ var require_createNode = __commonJS({
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
     function findTagObject(value, tagName, tags) {
       if (tagName) {
@@ -20782,7 +20782,7 @@ var require_createNode = __commonJS({
           value = value.toJSON();
         }
         if (!value || typeof value !== "object") {
-          const node2 = new Scalar2.Scalar(value);
+          const node2 = new Scalar3.Scalar(value);
           if (ref)
             ref.node = node2;
           return node2;
@@ -20793,7 +20793,7 @@ var require_createNode = __commonJS({
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar2.Scalar(value);
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar3.Scalar(value);
       if (tagName)
         node.tag = tagName;
       else if (!tagObj.default)
@@ -21106,7 +21106,7 @@ ${indent}${text2.slice(fold2 + 1, end2)}`;
 var require_stringifyString = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
       indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -21249,9 +21249,9 @@ ${indent}`) + "'";
         return quotedString(value, ctx);
       }
       const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
-      const literal = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar2.Scalar.BLOCK_FOLDED ? false : type === Scalar2.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar3.Scalar.BLOCK_FOLDED ? false : type === Scalar3.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
       if (!value)
-        return literal ? "|\n" : ">\n";
+        return literal2 ? "|\n" : ">\n";
       let chomp;
       let endStart;
       for (endStart = value.length; endStart > 0; --endStart) {
@@ -21300,11 +21300,11 @@ ${indent}`) + "'";
         if (onComment)
           onComment();
       }
-      if (!literal) {
+      if (!literal2) {
         const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
-        if (blockQuote !== "folded" && type !== Scalar2.Scalar.BLOCK_FOLDED) {
+        if (blockQuote !== "folded" && type !== Scalar3.Scalar.BLOCK_FOLDED) {
           foldOptions.onOverflow = () => {
             literalFallback = true;
           };
@@ -21327,7 +21327,7 @@ ${indent}${start}${value}${end}`;
       if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
         return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
-      if (!implicitKey && !inFlow && type !== Scalar2.Scalar.PLAIN && value.includes("\n")) {
+      if (!implicitKey && !inFlow && type !== Scalar3.Scalar.PLAIN && value.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
       }
       if (containsDocumentMarker(value)) {
@@ -21352,20 +21352,20 @@ ${indent}`);
       const { implicitKey, inFlow } = ctx;
       const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
       let { type } = item;
-      if (type !== Scalar2.Scalar.QUOTE_DOUBLE) {
+      if (type !== Scalar3.Scalar.QUOTE_DOUBLE) {
         if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
-          type = Scalar2.Scalar.QUOTE_DOUBLE;
+          type = Scalar3.Scalar.QUOTE_DOUBLE;
       }
       const _stringify = (_type) => {
         switch (_type) {
-          case Scalar2.Scalar.BLOCK_FOLDED:
-          case Scalar2.Scalar.BLOCK_LITERAL:
+          case Scalar3.Scalar.BLOCK_FOLDED:
+          case Scalar3.Scalar.BLOCK_LITERAL:
             return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
-          case Scalar2.Scalar.QUOTE_DOUBLE:
+          case Scalar3.Scalar.QUOTE_DOUBLE:
             return doubleQuotedString(ss.value, ctx);
-          case Scalar2.Scalar.QUOTE_SINGLE:
+          case Scalar3.Scalar.QUOTE_SINGLE:
             return singleQuotedString(ss.value, ctx);
-          case Scalar2.Scalar.PLAIN:
+          case Scalar3.Scalar.PLAIN:
             return plainString(ss, ctx, onComment, onChompKeep);
           default:
             return null;
@@ -21476,7 +21476,7 @@ var require_stringify = __commonJS({
         props.push(doc.directives.tagString(tag));
       return props.join(" ");
     }
-    function stringify(item, ctx, onComment, onChompKeep) {
+    function stringify2(item, ctx, onComment, onChompKeep) {
       if (identity.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
       if (identity.isAlias(item)) {
@@ -21505,7 +21505,7 @@ var require_stringify = __commonJS({
 ${ctx.indent}${str}`;
     }
     exports.createStringifyContext = createStringifyContext;
-    exports.stringify = stringify;
+    exports.stringify = stringify2;
   }
 });
 
@@ -21514,8 +21514,8 @@ var require_stringifyPair = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Scalar2 = require_Scalar();
-    var stringify = require_stringify();
+    var Scalar3 = require_Scalar();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -21529,7 +21529,7 @@ var require_stringifyPair = __commonJS({
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar2.Scalar.BLOCK_FOLDED || key2.type === Scalar2.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar3.Scalar.BLOCK_FOLDED || key2.type === Scalar3.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -21537,7 +21537,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify2.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -21589,7 +21589,7 @@ ${indent}:`;
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify2.stringify(value, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -21669,19 +21669,19 @@ var require_merge = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var MERGE_KEY = "<<";
     var merge2 = {
       identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
       test: /^<<$/,
-      resolve: () => Object.assign(new Scalar2.Scalar(Symbol(MERGE_KEY)), {
+      resolve: () => Object.assign(new Scalar3.Scalar(Symbol(MERGE_KEY)), {
         addToJSMap: addMergeToJSMap
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key2) => (merge2.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar2.Scalar.PLAIN) && merge2.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
+    var isMergeKey = (ctx, key2) => (merge2.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar3.Scalar.PLAIN) && merge2.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -21730,7 +21730,7 @@ var require_addPairToJSMap = __commonJS({
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map, { key: key2, value }) {
@@ -21766,7 +21766,7 @@ var require_addPairToJSMap = __commonJS({
       if (typeof jsKey !== "object")
         return String(jsKey);
       if (identity.isNode(key2) && ctx?.doc) {
-        const strCtx = stringify.createStringifyContext(ctx.doc, {});
+        const strCtx = stringify2.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
@@ -21833,12 +21833,12 @@ var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
       const flow = ctx.inFlow ?? collection.flow;
-      const stringify2 = flow ? stringifyFlowCollection : stringifyBlockCollection;
-      return stringify2(collection, ctx, options);
+      const stringify3 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify3(collection, ctx, options);
     }
     function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
       const { indent, options: { commentString } } = ctx;
@@ -21863,7 +21863,7 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
           str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
@@ -21930,7 +21930,7 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify.stringify(item, itemCtx, () => comment = null);
+        let str = stringify2.stringify(item, itemCtx, () => comment = null);
         reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
         if (i < items.length - 1) {
           str += ",";
@@ -21988,7 +21988,7 @@ var require_YAMLMap = __commonJS({
     var Collection2 = require_Collection();
     var identity = require_identity();
     var Pair = require_Pair();
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     function findPair(items, key2) {
       const k2 = identity.isScalar(key2) ? key2.value : key2;
       for (const it of items) {
@@ -22055,7 +22055,7 @@ var require_YAMLMap = __commonJS({
         if (prev) {
           if (!overwrite)
             throw new Error(`Key ${_pair.key} already set`);
-          if (identity.isScalar(prev.value) && Scalar2.isScalarValue(_pair.value))
+          if (identity.isScalar(prev.value) && Scalar3.isScalarValue(_pair.value))
             prev.value.value = _pair.value;
           else
             prev.value = _pair.value;
@@ -22153,7 +22153,7 @@ var require_YAMLSeq = __commonJS({
     var stringifyCollection = require_stringifyCollection();
     var Collection2 = require_Collection();
     var identity = require_identity();
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var toJS = require_toJS();
     var YAMLSeq = class extends Collection2.Collection {
       static get tagName() {
@@ -22210,7 +22210,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar2.isScalarValue(value))
+        if (identity.isScalar(prev) && Scalar3.isScalarValue(value))
           prev.value = value;
         else
           this.items[idx] = value;
@@ -22306,14 +22306,14 @@ var require_string = __commonJS({
 var require_null = __commonJS({
   "node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
-      createNode: () => new Scalar2.Scalar(null),
+      createNode: () => new Scalar3.Scalar(null),
       default: true,
       tag: "tag:yaml.org,2002:null",
       test: /^(?:~|[Nn]ull|NULL)?$/,
-      resolve: () => new Scalar2.Scalar(null),
+      resolve: () => new Scalar3.Scalar(null),
       stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
     };
     exports.nullTag = nullTag;
@@ -22324,13 +22324,13 @@ var require_null = __commonJS({
 var require_bool = __commonJS({
   "node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str) => new Scalar2.Scalar(str[0] === "t" || str[0] === "T"),
+      resolve: (str) => new Scalar3.Scalar(str[0] === "t" || str[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -22375,7 +22375,7 @@ var require_stringifyNumber = __commonJS({
 var require_float = __commonJS({
   "node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
       identify: (value) => typeof value === "number",
@@ -22403,7 +22403,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
       resolve(str) {
-        const node = new Scalar2.Scalar(parseFloat(str));
+        const node = new Scalar3.Scalar(parseFloat(str));
         const dot = str.indexOf(".");
         if (dot !== -1 && str[str.length - 1] === "0")
           node.minFractionDigits = str.length - dot - 1;
@@ -22494,7 +22494,7 @@ var require_schema = __commonJS({
 var require_schema2 = __commonJS({
   "node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var map = require_map();
     var seq = require_seq();
     function intIdentify(value) {
@@ -22511,7 +22511,7 @@ var require_schema2 = __commonJS({
       },
       {
         identify: (value) => value == null,
-        createNode: () => new Scalar2.Scalar(null),
+        createNode: () => new Scalar3.Scalar(null),
         default: true,
         tag: "tag:yaml.org,2002:null",
         test: /^null$/,
@@ -22562,7 +22562,7 @@ var require_binary = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var stringifyString = require_stringifyString();
     var binary = {
       identify: (value) => value instanceof Uint8Array,
@@ -22606,15 +22606,15 @@ var require_binary = __commonJS({
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
-        type ?? (type = Scalar2.Scalar.BLOCK_LITERAL);
-        if (type !== Scalar2.Scalar.QUOTE_DOUBLE) {
+        type ?? (type = Scalar3.Scalar.BLOCK_LITERAL);
+        if (type !== Scalar3.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
           const n4 = Math.ceil(str.length / lineWidth);
           const lines = new Array(n4);
           for (let i = 0, o3 = 0; i < n4; ++i, o3 += lineWidth) {
             lines[i] = str.substr(o3, lineWidth);
           }
-          str = lines.join(type === Scalar2.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str = lines.join(type === Scalar3.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
         return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
       }
@@ -22629,7 +22629,7 @@ var require_pairs = __commonJS({
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var YAMLSeq = require_YAMLSeq();
     function resolvePairs(seq, onError) {
       if (identity.isSeq(seq)) {
@@ -22640,7 +22640,7 @@ var require_pairs = __commonJS({
           else if (identity.isMap(item)) {
             if (item.items.length > 1)
               onError("Each pair must have its own sequence indicator");
-            const pair = item.items[0] || new Pair.Pair(new Scalar2.Scalar(null));
+            const pair = item.items[0] || new Pair.Pair(new Scalar3.Scalar(null));
             if (item.commentBefore)
               pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
 ${pair.key.commentBefore}` : item.commentBefore;
@@ -22783,7 +22783,7 @@ var require_omap = __commonJS({
 var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
       if (source && boolObj.test.test(source))
@@ -22795,7 +22795,7 @@ var require_bool2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
-      resolve: () => new Scalar2.Scalar(true),
+      resolve: () => new Scalar3.Scalar(true),
       stringify: boolStringify
     };
     var falseTag = {
@@ -22803,7 +22803,7 @@ var require_bool2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
-      resolve: () => new Scalar2.Scalar(false),
+      resolve: () => new Scalar3.Scalar(false),
       stringify: boolStringify
     };
     exports.falseTag = falseTag;
@@ -22815,7 +22815,7 @@ var require_bool2 = __commonJS({
 var require_float2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
       identify: (value) => typeof value === "number",
@@ -22843,7 +22843,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
       resolve(str) {
-        const node = new Scalar2.Scalar(parseFloat(str.replace(/_/g, "")));
+        const node = new Scalar3.Scalar(parseFloat(str.replace(/_/g, "")));
         const dot = str.indexOf(".");
         if (dot !== -1) {
           const f2 = str.substring(dot + 1).replace(/_/g, "");
@@ -23291,7 +23291,7 @@ var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var stringify = require_stringify();
+    var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
       const lines = [];
@@ -23306,7 +23306,7 @@ var require_stringifyDocument = __commonJS({
       }
       if (hasDirectives)
         lines.push("---");
-      const ctx = stringify.createStringifyContext(doc, options);
+      const ctx = stringify2.createStringifyContext(doc, options);
       const { commentString } = ctx.options;
       if (doc.commentBefore) {
         if (lines.length !== 1)
@@ -23328,7 +23328,7 @@ var require_stringifyDocument = __commonJS({
           contentComment = doc.contents.comment;
         }
         const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
-        let body = stringify.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        let body = stringify2.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
         if (contentComment)
           body += stringifyComment.lineComment(body, "", commentString(contentComment));
         if ((body[0] === "|" || body[0] === ">") && lines[lines.length - 1] === "---") {
@@ -23336,7 +23336,7 @@ var require_stringifyDocument = __commonJS({
         } else
           lines.push(body);
       } else {
-        lines.push(stringify.stringify(doc.contents, ctx));
+        lines.push(stringify2.stringify(doc.contents, ctx));
       }
       if (doc.directives?.docEnd) {
         if (doc.comment) {
@@ -23381,7 +23381,7 @@ var require_Document = __commonJS({
     var applyReviver = require_applyReviver();
     var createNode = require_createNode();
     var directives = require_directives();
-    var Document = class _Document {
+    var Document2 = class _Document {
       constructor(value, replacer, options) {
         this.commentBefore = null;
         this.comment = null;
@@ -23671,7 +23671,7 @@ var require_Document = __commonJS({
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
-    exports.Document = Document;
+    exports.Document = Document2;
   }
 });
 
@@ -24167,9 +24167,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap3 = fc.start.source === "{";
-      const fcName = isMap3 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap3 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap8 = fc.start.source === "{";
+      const fcName = isMap8 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap8 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -24205,7 +24205,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap3 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
+          if (!isMap8 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
             onError(
               key2,
               // checked by containsNewline()
@@ -24245,7 +24245,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap3 && !sep3 && !props.found) {
+        if (!isMap8 && !sep3 && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -24268,7 +24268,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap3 && !props.found && ctx.options.strict) {
+            if (!isMap8 && !props.found && ctx.options.strict) {
               if (sep3)
                 for (const st2 of sep3) {
                   if (st2 === valueProps.found)
@@ -24300,7 +24300,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap3) {
+          if (isMap8) {
             const map = coll;
             if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -24316,7 +24316,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap3 ? "}" : "]";
+      const expectedEnd = isMap8 ? "}" : "]";
       const [ce, ...ee2] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -24351,7 +24351,7 @@ var require_compose_collection = __commonJS({
   "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
     var resolveBlockMap = require_resolve_block_map();
@@ -24400,7 +24400,7 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node = identity.isNode(res) ? res : new Scalar2.Scalar(res);
+      const node = identity.isNode(res) ? res : new Scalar3.Scalar(res);
       node.range = coll.range;
       node.tag = tagName;
       if (tag?.format)
@@ -24415,14 +24415,14 @@ var require_compose_collection = __commonJS({
 var require_resolve_block_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
       const start = scalar.offset;
       const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
       if (!header)
         return { value: "", type: null, comment: "", range: [start, start, start] };
-      const type = header.mode === ">" ? Scalar2.Scalar.BLOCK_FOLDED : Scalar2.Scalar.BLOCK_LITERAL;
-      const lines = scalar.source ? splitLines2(scalar.source) : [];
+      const type = header.mode === ">" ? Scalar3.Scalar.BLOCK_FOLDED : Scalar3.Scalar.BLOCK_LITERAL;
+      const lines = scalar.source ? splitLines3(scalar.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
         const content = lines[i][1];
@@ -24483,7 +24483,7 @@ var require_resolve_block_scalar = __commonJS({
           onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
           indent = "";
         }
-        if (type === Scalar2.Scalar.BLOCK_LITERAL) {
+        if (type === Scalar3.Scalar.BLOCK_LITERAL) {
           value += sep3 + indent.slice(trimIndent) + content;
           sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
@@ -24580,7 +24580,7 @@ var require_resolve_block_scalar = __commonJS({
       }
       return { mode, indent, chomp, comment, length };
     }
-    function splitLines2(source) {
+    function splitLines3(source) {
       const split = source.split(/\n( *)/);
       const first = split[0];
       const m2 = first.match(/^( *)/);
@@ -24598,7 +24598,7 @@ var require_resolve_block_scalar = __commonJS({
 var require_resolve_flow_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
       const { offset, type, source, end } = scalar;
@@ -24607,15 +24607,15 @@ var require_resolve_flow_scalar = __commonJS({
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
       switch (type) {
         case "scalar":
-          _type = Scalar2.Scalar.PLAIN;
+          _type = Scalar3.Scalar.PLAIN;
           value = plainValue(source, _onError);
           break;
         case "single-quoted-scalar":
-          _type = Scalar2.Scalar.QUOTE_SINGLE;
+          _type = Scalar3.Scalar.QUOTE_SINGLE;
           value = singleQuotedValue(source, _onError);
           break;
         case "double-quoted-scalar":
-          _type = Scalar2.Scalar.QUOTE_DOUBLE;
+          _type = Scalar3.Scalar.QUOTE_DOUBLE;
           value = doubleQuotedValue(source, _onError);
           break;
         /* istanbul ignore next should not happen */
@@ -24820,7 +24820,7 @@ var require_compose_scalar = __commonJS({
   "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
@@ -24838,11 +24838,11 @@ var require_compose_scalar = __commonJS({
       let scalar;
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar = identity.isScalar(res) ? res : new Scalar2.Scalar(res);
+        scalar = identity.isScalar(res) ? res : new Scalar3.Scalar(res);
       } catch (error2) {
         const msg = error2 instanceof Error ? error2.message : String(error2);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar = new Scalar2.Scalar(value);
+        scalar = new Scalar3.Scalar(value);
       }
       scalar.range = range;
       scalar.source = value;
@@ -25036,13 +25036,13 @@ var require_compose_node = __commonJS({
 var require_compose_doc = __commonJS({
   "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
-    var Document = require_Document();
+    var Document2 = require_Document();
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
     function composeDoc(options, directives, { offset, start, value, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
-      const doc = new Document.Document(void 0, opts);
+      const doc = new Document2.Document(void 0, opts);
       const ctx = {
         atKey: false,
         atRoot: true,
@@ -25081,7 +25081,7 @@ var require_composer = __commonJS({
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
-    var Document = require_Document();
+    var Document2 = require_Document();
     var errors = require_errors2();
     var identity = require_identity();
     var composeDoc = require_compose_doc();
@@ -25270,7 +25270,7 @@ ${end.comment}` : end.comment;
           this.doc = null;
         } else if (forceDoc) {
           const opts = Object.assign({ _directives: this.directives }, this.options);
-          const doc = new Document.Document(void 0, opts);
+          const doc = new Document2.Document(void 0, opts);
           if (this.atDirectives)
             this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
           doc.range = [0, endOffset, endOffset];
@@ -25472,7 +25472,7 @@ var require_cst_scalar = __commonJS({
 var require_cst_stringify = __commonJS({
   "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
-    var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    var stringify2 = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
       switch (token.type) {
         case "block-scalar": {
@@ -25525,7 +25525,7 @@ var require_cst_stringify = __commonJS({
         res += stringifyToken(value);
       return res;
     }
-    exports.stringify = stringify;
+    exports.stringify = stringify2;
   }
 });
 
@@ -25536,15 +25536,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit2(cst, visitor) {
+    function visit4(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit2.BREAK = BREAK;
-    visit2.SKIP = SKIP;
-    visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path) => {
+    visit4.BREAK = BREAK;
+    visit4.SKIP = SKIP;
+    visit4.REMOVE = REMOVE;
+    visit4.itemAtPath = (cst, path) => {
       let item = cst;
       for (const [field, index] of path) {
         const tok = item?.[field];
@@ -25555,8 +25555,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path) => {
-      const parent = visit2.itemAtPath(cst, path.slice(0, -1));
+    visit4.parentCollection = (cst, path) => {
+      const parent = visit4.itemAtPath(cst, path.slice(0, -1));
       const field = path[path.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -25587,7 +25587,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
     }
-    exports.visit = visit2;
+    exports.visit = visit4;
   }
 });
 
@@ -25603,7 +25603,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar3 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar8 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -25687,7 +25687,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar3;
+    exports.isScalar = isScalar8;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -27192,7 +27192,7 @@ var require_public_api = __commonJS({
   "node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
-    var Document = require_Document();
+    var Document2 = require_Document();
     var errors = require_errors2();
     var log = require_log();
     var identity = require_identity();
@@ -27255,7 +27255,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify(value, replacer, options) {
+    function stringify2(value, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -27275,12 +27275,12 @@ var require_public_api = __commonJS({
       }
       if (identity.isDocument(value) && !_replacer)
         return value.toString(options);
-      return new Document.Document(value, _replacer, options).toString(options);
+      return new Document2.Document(value, _replacer, options).toString(options);
     }
     exports.parse = parse3;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument2;
-    exports.stringify = stringify;
+    exports.stringify = stringify2;
   }
 });
 
@@ -27289,13 +27289,13 @@ var require_dist = __commonJS({
   "node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
-    var Document = require_Document();
+    var Document2 = require_Document();
     var Schema = require_Schema();
     var errors = require_errors2();
     var Alias = require_Alias();
     var identity = require_identity();
     var Pair = require_Pair();
-    var Scalar2 = require_Scalar();
+    var Scalar3 = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
     var cst = require_cst();
@@ -27303,9 +27303,9 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit2 = require_visit();
+    var visit4 = require_visit();
     exports.Composer = composer.Composer;
-    exports.Document = Document.Document;
+    exports.Document = Document2.Document;
     exports.Schema = Schema.Schema;
     exports.YAMLError = errors.YAMLError;
     exports.YAMLParseError = errors.YAMLParseError;
@@ -27320,7 +27320,7 @@ var require_dist = __commonJS({
     exports.isScalar = identity.isScalar;
     exports.isSeq = identity.isSeq;
     exports.Pair = Pair.Pair;
-    exports.Scalar = Scalar2.Scalar;
+    exports.Scalar = Scalar3.Scalar;
     exports.YAMLMap = YAMLMap.YAMLMap;
     exports.YAMLSeq = YAMLSeq.YAMLSeq;
     exports.CST = cst;
@@ -27331,8 +27331,8 @@ var require_dist = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit2.visit;
-    exports.visitAsync = visit2.visitAsync;
+    exports.visit = visit4.visit;
+    exports.visitAsync = visit4.visitAsync;
   }
 });
 
@@ -27464,10 +27464,10 @@ var require_code = __commonJS({
     function interpolate2(x2) {
       return typeof x2 == "number" || typeof x2 == "boolean" || x2 === null ? x2 : safeStringify(Array.isArray(x2) ? x2.join(",") : x2);
     }
-    function stringify(x2) {
+    function stringify2(x2) {
       return new _Code(safeStringify(x2));
     }
-    exports.stringify = stringify;
+    exports.stringify = stringify2;
     function safeStringify(x2) {
       return JSON.stringify(x2).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
     }
@@ -38715,7 +38715,7 @@ var HttpResponseRetryCodes = [
 import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
-  function adopt(value) {
+  function adopt2(value) {
     return value instanceof P2 ? value : new P2(function(resolve2) {
       resolve2(value);
     });
@@ -38736,7 +38736,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -39177,6 +39177,7 @@ function exitCodeOfRun(facts) {
   if (facts.interrupted) return ExitCode2[facts.interrupted];
   if (facts.error !== void 0) return exitCodeOf(facts.error);
   if (facts.refused) return ExitCode2.refused;
+  if (facts.updateRefused) return ExitCode2.error;
   const applied = facts.applied;
   if (applied) {
     if (applied.aborted) return ExitCode2.error;
@@ -39651,6 +39652,9 @@ function diagnosticList(title, diagnostics) {
   return [`#### ${title}`, ...diagnostics.map(item)].join("\n");
 }
 
+// src/render/outcome-text.ts
+var import_picocolors3 = __toESM(require_picocolors(), 1);
+
 // src/render/error-text.ts
 function errorLines(error2) {
   if (error2 instanceof CancelledError) return [error2.message];
@@ -39804,6 +39808,7 @@ function outcomeText(outcome, context3) {
 function bodyOf(outcome, context3) {
   if (outcome.command === "validate") return { summary: validSummary(outcome, context3), notes: [] };
   if (outcome.command === "plan") return planSections(outcome.plan, outcome, context3);
+  if (outcome.command === "export") return exportSections(outcome, context3);
   return applySections(outcome, context3);
 }
 function validSummary({ config, error: error2 }, { quiet }) {
@@ -39896,6 +39901,46 @@ function verification(unconverged) {
 function notInSavedPlan(n4) {
   const one = n4 === 1;
   return `${plural(n4, "other difference")} found now ${one ? "is" : "are"} not in the saved plan and ${one ? "was" : "were"} not applied: plan again to review ${one ? "it" : "them"}.`;
+}
+function exportSections({ exported, updated }, context3) {
+  if (updated) return updateSections(updated, context3);
+  if (!exported) return { summary: "", notes: [] };
+  const { out, quiet } = context3;
+  const projects = exported.projects === void 0 ? "" : ` and ${plural(exported.projects, "project")}`;
+  const notes = quiet ? [] : [`Exported ${plural(exported.websites, "website")}${projects}${out ? ` to ${out}` : ""}.`];
+  return { summary: out ? "" : exported.yaml, notes };
+}
+function updateSections({ file, source, result }, { color, quiet, dryRun }) {
+  if (!result.ok) {
+    const lines = result.diagnostics.map((d) => printable(formatDiagnostic(d)));
+    const why = `${file} cannot be updated safely: it was not changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
+    return { summary: "", notes: [...lines, why] };
+  }
+  const summary2 = result.diff ? color ? colorDiff(result.diff) : result.diff : "";
+  return { summary: summary2, notes: quiet ? [] : [updateLine(file, result.summary, result.text !== source, dryRun ?? false)] };
+}
+function updateLine(file, s, changed, dryRun) {
+  const counts = [
+    `${s.updated.length} updated`,
+    `${s.added.length} added`,
+    `${s.removed.length} removed`,
+    ...s.restored.length ? [`${s.restored.length} restored`] : [],
+    `${s.unmanaged.length} unmanaged`
+  ].join(", ");
+  const verb = !changed ? `${file} already matches the account` : dryRun ? `${file} would be updated (--dry-run: nothing written)` : `Updated ${file}`;
+  const unmanaged = s.unmanaged.length ? "; --add-unlisted adds the unmanaged websites" : "";
+  const projects = s.projectChanges ? `; the plan still holds ${plural(s.projectChanges, "project change")} (projects are never adopted)` : "";
+  return `${verb}: websites ${counts}${unmanaged}${projects}.`;
+}
+function colorDiff(diff) {
+  const c2 = (0, import_picocolors3.createColors)(true);
+  return diff.split("\n").map((line) => {
+    if (line.startsWith("+++") || line.startsWith("---")) return c2.bold(line);
+    if (line.startsWith("+")) return c2.green(line);
+    if (line.startsWith("-")) return c2.red(line);
+    if (line.startsWith("@@")) return c2.cyan(line);
+    return line;
+  }).join("\n");
 }
 
 // src/render/wait-line.ts
@@ -40149,7 +40194,7 @@ var Context = class {
 var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
-  function adopt(value) {
+  function adopt2(value) {
     return value instanceof P2 ? value : new P2(function(resolve2) {
       resolve2(value);
     });
@@ -40170,7 +40215,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve2(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -40533,7 +40578,7 @@ function expand(template, context3) {
   var operators = ["+", "#", ".", "/", ";", "?", "&"];
   template = template.replace(
     /\{([^\{\}]+)\}|([^\{\}]+)/g,
-    function(_, expression, literal) {
+    function(_, expression, literal2) {
       if (expression) {
         let operator = "";
         const values = [];
@@ -40557,7 +40602,7 @@ function expand(template, context3) {
           return values.join(",");
         }
       } else {
-        return encodeReserved(literal);
+        return encodeReserved(literal2);
       }
     }
   );
@@ -44301,6 +44346,22 @@ function interpolate(text2, env) {
   });
   return { value, envValues, problems };
 }
+function references(text2) {
+  const found = [];
+  for (const [match, inner, close] of text2.matchAll(TOKEN)) {
+    if (match === "$${" || close === void 0) continue;
+    const [name = "", fallback] = splitDefault(inner ?? "");
+    if (NAME.test(name)) found.push({ name, hasDefault: fallback !== void 0 });
+  }
+  return found;
+}
+function holdsReference(text2) {
+  for (const [match] of text2.matchAll(TOKEN)) if (match !== "$${") return true;
+  return false;
+}
+function escapeReferences(text2) {
+  return text2.replaceAll("${", () => "$${");
+}
 function splitDefault(inner) {
   const at2 = inner.indexOf(":-");
   return at2 === -1 ? [inner.trim(), void 0] : [inner.slice(0, at2).trim(), inner.slice(at2 + 2)];
@@ -44396,7 +44457,9 @@ function walk(node, path, ctx) {
       if (key2 !== void 0 && key2 !== "<<") walk(pair.value, [...path, key2], ctx);
     }
   } else if ((0, import_yaml2.isSeq)(node)) {
-    node.items.forEach((item, index) => walk(item, [...path, index], ctx));
+    node.items.forEach((item, index) => {
+      walk(item, [...path, index], ctx);
+    });
   } else if ((0, import_yaml2.isScalar)(node) && typeof node.value === "string") {
     if (node.value.includes("${")) interpolateScalar(node, path, ctx);
     else ctx.result.literals.push(node.value);
@@ -44408,8 +44471,9 @@ function interpolateScalar(node, path, ctx) {
   for (const envValue of envValues) if (envValue) ctx.onSecret?.(envValue);
   ctx.result.interpolated.push({ path: formatPath(path), source, value, envValues });
   const last = path.at(-1);
+  const level = typeof ctx.unset === "function" ? ctx.unset(formatPath(path)) : ctx.unset;
   for (const problem of problems) {
-    const note = problem.code === "env.unset" && ctx.unset === "warning";
+    const note = problem.code === "env.unset" && level === "warning";
     ctx.result.diagnostics.push({
       file: ctx.file,
       ...ctx.locate.offset(referenceOffset(node, problem.occurrence, ctx.text)),
@@ -46744,7 +46808,14 @@ function formatWait(ms) {
 function sleep(ms, stop) {
   return new Promise((resolve2) => {
     const timer = setTimeout(resolve2, ms);
-    stop?.addEventListener("abort", () => (clearTimeout(timer), resolve2()), { once: true });
+    stop?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve2();
+      },
+      { once: true }
+    );
   });
 }
 
@@ -47294,7 +47365,10 @@ function createScheduler(options) {
   const gateFor = (origin) => {
     let gate = gates.get(origin);
     const onWait = options.onWait && ((ms, reason) => options.onWait?.({ ms, origin, reason }));
-    if (!gate) gates.set(origin, gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait));
+    if (!gate) {
+      gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait);
+      gates.set(origin, gate);
+    }
     return gate;
   };
   return {
@@ -47452,6 +47526,1630 @@ function clientFor(request2, config, hooks = {}) {
     secrets: () => request2.redactor.secrets(),
     stop: request2.signal
   });
+}
+
+// node_modules/diff/libesm/diff/base.js
+var Diff = class {
+  diff(oldStr, newStr, options = {}) {
+    let callback;
+    if (typeof options === "function") {
+      callback = options;
+      options = {};
+    } else if ("callback" in options) {
+      callback = options.callback;
+    }
+    const oldString = this.castInput(oldStr, options);
+    const newString = this.castInput(newStr, options);
+    const oldTokens = this.removeEmpty(this.tokenize(oldString, options));
+    const newTokens = this.removeEmpty(this.tokenize(newString, options));
+    return this.diffWithOptionsObj(oldTokens, newTokens, options, callback);
+  }
+  diffWithOptionsObj(oldTokens, newTokens, options, callback) {
+    var _a;
+    const done = (value) => {
+      value = this.postProcess(value, options);
+      if (callback) {
+        setTimeout(function() {
+          callback(value);
+        }, 0);
+        return void 0;
+      } else {
+        return value;
+      }
+    };
+    const newLen = newTokens.length, oldLen = oldTokens.length;
+    let editLength = 1;
+    let maxEditLength = newLen + oldLen;
+    if (options.maxEditLength != null) {
+      maxEditLength = Math.min(maxEditLength, options.maxEditLength);
+    }
+    const maxExecutionTime = (_a = options.timeout) !== null && _a !== void 0 ? _a : Infinity;
+    const abortAfterTimestamp = Date.now() + maxExecutionTime;
+    const bestPath = [{ oldPos: -1, lastComponent: void 0 }];
+    let newPos = this.extractCommon(bestPath[0], newTokens, oldTokens, 0, options);
+    if (bestPath[0].oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+      return done(this.buildValues(bestPath[0].lastComponent, newTokens, oldTokens));
+    }
+    let minDiagonalToConsider = -Infinity, maxDiagonalToConsider = Infinity;
+    const execEditLength = () => {
+      for (let diagonalPath = Math.max(minDiagonalToConsider, -editLength); diagonalPath <= Math.min(maxDiagonalToConsider, editLength); diagonalPath += 2) {
+        let basePath;
+        const removePath = bestPath[diagonalPath - 1], addPath = bestPath[diagonalPath + 1];
+        if (removePath) {
+          bestPath[diagonalPath - 1] = void 0;
+        }
+        let canAdd = false;
+        if (addPath) {
+          const addPathNewPos = addPath.oldPos - diagonalPath;
+          canAdd = addPath && 0 <= addPathNewPos && addPathNewPos < newLen;
+        }
+        const canRemove = removePath && removePath.oldPos + 1 < oldLen;
+        if (!canAdd && !canRemove) {
+          bestPath[diagonalPath] = void 0;
+          continue;
+        }
+        if (!canRemove || canAdd && removePath.oldPos < addPath.oldPos) {
+          basePath = this.addToPath(addPath, true, false, 0, options);
+        } else {
+          basePath = this.addToPath(removePath, false, true, 1, options);
+        }
+        newPos = this.extractCommon(basePath, newTokens, oldTokens, diagonalPath, options);
+        if (basePath.oldPos + 1 >= oldLen && newPos + 1 >= newLen) {
+          return done(this.buildValues(basePath.lastComponent, newTokens, oldTokens)) || true;
+        } else {
+          bestPath[diagonalPath] = basePath;
+          if (basePath.oldPos + 1 >= oldLen) {
+            maxDiagonalToConsider = Math.min(maxDiagonalToConsider, diagonalPath - 1);
+          }
+          if (newPos + 1 >= newLen) {
+            minDiagonalToConsider = Math.max(minDiagonalToConsider, diagonalPath + 1);
+          }
+        }
+      }
+      editLength++;
+    };
+    if (callback) {
+      (function exec() {
+        setTimeout(function() {
+          if (editLength > maxEditLength || Date.now() > abortAfterTimestamp) {
+            return callback(void 0);
+          }
+          if (!execEditLength()) {
+            exec();
+          }
+        }, 0);
+      })();
+    } else {
+      while (editLength <= maxEditLength && Date.now() <= abortAfterTimestamp) {
+        const ret = execEditLength();
+        if (ret) {
+          return ret;
+        }
+      }
+    }
+  }
+  addToPath(path, added, removed, oldPosInc, options) {
+    const last = path.lastComponent;
+    if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
+      return {
+        oldPos: path.oldPos + oldPosInc,
+        lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
+      };
+    } else {
+      return {
+        oldPos: path.oldPos + oldPosInc,
+        lastComponent: { count: 1, added, removed, previousComponent: last }
+      };
+    }
+  }
+  extractCommon(basePath, newTokens, oldTokens, diagonalPath, options) {
+    const newLen = newTokens.length, oldLen = oldTokens.length;
+    let oldPos = basePath.oldPos, newPos = oldPos - diagonalPath, commonCount = 0;
+    while (newPos + 1 < newLen && oldPos + 1 < oldLen && this.equals(oldTokens[oldPos + 1], newTokens[newPos + 1], options)) {
+      newPos++;
+      oldPos++;
+      commonCount++;
+      if (options.oneChangePerToken) {
+        basePath.lastComponent = { count: 1, previousComponent: basePath.lastComponent, added: false, removed: false };
+      }
+    }
+    if (commonCount && !options.oneChangePerToken) {
+      basePath.lastComponent = { count: commonCount, previousComponent: basePath.lastComponent, added: false, removed: false };
+    }
+    basePath.oldPos = oldPos;
+    return newPos;
+  }
+  equals(left, right, options) {
+    if (options.comparator) {
+      return options.comparator(left, right);
+    } else {
+      return left === right || !!options.ignoreCase && left.toLowerCase() === right.toLowerCase();
+    }
+  }
+  removeEmpty(array) {
+    const ret = [];
+    for (let i = 0; i < array.length; i++) {
+      if (array[i]) {
+        ret.push(array[i]);
+      }
+    }
+    return ret;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  castInput(value, options) {
+    return value;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  tokenize(value, options) {
+    return Array.from(value);
+  }
+  join(chars) {
+    return chars.join("");
+  }
+  postProcess(changeObjects, options) {
+    return changeObjects;
+  }
+  get useLongestToken() {
+    return false;
+  }
+  buildValues(lastComponent, newTokens, oldTokens) {
+    const components = [];
+    let nextComponent;
+    while (lastComponent) {
+      components.push(lastComponent);
+      nextComponent = lastComponent.previousComponent;
+      delete lastComponent.previousComponent;
+      lastComponent = nextComponent;
+    }
+    components.reverse();
+    const componentLen = components.length;
+    let componentPos = 0, newPos = 0, oldPos = 0;
+    for (; componentPos < componentLen; componentPos++) {
+      const component = components[componentPos];
+      if (!component.removed) {
+        if (!component.added && this.useLongestToken) {
+          let value = newTokens.slice(newPos, newPos + component.count);
+          value = value.map(function(value2, i) {
+            const oldValue = oldTokens[oldPos + i];
+            return oldValue.length > value2.length ? oldValue : value2;
+          });
+          component.value = this.join(value);
+        } else {
+          component.value = this.join(newTokens.slice(newPos, newPos + component.count));
+        }
+        newPos += component.count;
+        if (!component.added) {
+          oldPos += component.count;
+        }
+      } else {
+        component.value = this.join(oldTokens.slice(oldPos, oldPos + component.count));
+        oldPos += component.count;
+      }
+    }
+    return components;
+  }
+};
+
+// node_modules/diff/libesm/diff/line.js
+var LineDiff = class extends Diff {
+  constructor() {
+    super(...arguments);
+    this.tokenize = tokenize;
+  }
+  equals(left, right, options) {
+    if (options.ignoreWhitespace) {
+      if (!options.newlineIsToken || !left.includes("\n")) {
+        left = left.trim();
+      }
+      if (!options.newlineIsToken || !right.includes("\n")) {
+        right = right.trim();
+      }
+    } else if (options.ignoreNewlineAtEof && !options.newlineIsToken) {
+      if (left.endsWith("\n")) {
+        left = left.slice(0, -1);
+      }
+      if (right.endsWith("\n")) {
+        right = right.slice(0, -1);
+      }
+    }
+    return super.equals(left, right, options);
+  }
+};
+var lineDiff = new LineDiff();
+function diffLines(oldStr, newStr, options) {
+  return lineDiff.diff(oldStr, newStr, options);
+}
+function tokenize(value, options) {
+  if (options.stripTrailingCr) {
+    value = value.replace(/\r\n/g, "\n");
+  }
+  const retLines = [], linesAndNewlines = value.split(/(\n|\r\n)/);
+  if (!linesAndNewlines[linesAndNewlines.length - 1]) {
+    linesAndNewlines.pop();
+  }
+  for (let i = 0; i < linesAndNewlines.length; i++) {
+    const line = linesAndNewlines[i];
+    if (i % 2 && !options.newlineIsToken) {
+      retLines[retLines.length - 1] += line;
+    } else {
+      retLines.push(line);
+    }
+  }
+  return retLines;
+}
+
+// node_modules/diff/libesm/patch/create.js
+function needsQuoting(s) {
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] < " " || s[i] > "~" || s[i] === '"' || s[i] === "\\") {
+      return true;
+    }
+  }
+  return false;
+}
+function quoteFileNameIfNeeded(s) {
+  if (!needsQuoting(s)) {
+    return s;
+  }
+  let result = '"';
+  const bytes = new TextEncoder().encode(s);
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    if (b === 7) {
+      result += "\\a";
+    } else if (b === 8) {
+      result += "\\b";
+    } else if (b === 9) {
+      result += "\\t";
+    } else if (b === 10) {
+      result += "\\n";
+    } else if (b === 11) {
+      result += "\\v";
+    } else if (b === 12) {
+      result += "\\f";
+    } else if (b === 13) {
+      result += "\\r";
+    } else if (b === 34) {
+      result += '\\"';
+    } else if (b === 92) {
+      result += "\\\\";
+    } else if (b >= 32 && b <= 126) {
+      result += String.fromCharCode(b);
+    } else {
+      result += "\\" + b.toString(8).padStart(3, "0");
+    }
+    i++;
+  }
+  result += '"';
+  return result;
+}
+var INCLUDE_HEADERS = {
+  includeIndex: true,
+  includeUnderline: true,
+  includeFileHeaders: true
+};
+function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+  let optionsObj;
+  if (!options) {
+    optionsObj = {};
+  } else if (typeof options === "function") {
+    optionsObj = { callback: options };
+  } else {
+    optionsObj = options;
+  }
+  if (typeof optionsObj.context === "undefined") {
+    optionsObj.context = 4;
+  }
+  const context3 = optionsObj.context;
+  if (optionsObj.newlineIsToken) {
+    throw new Error("newlineIsToken may not be used with patch-generation functions, only with diffing functions");
+  }
+  if (!optionsObj.callback) {
+    return diffLinesResultToPatch(diffLines(oldStr, newStr, optionsObj));
+  } else {
+    const { callback } = optionsObj;
+    diffLines(oldStr, newStr, Object.assign(Object.assign({}, optionsObj), { callback: (diff) => {
+      const patch = diffLinesResultToPatch(diff);
+      callback(patch);
+    } }));
+  }
+  function diffLinesResultToPatch(diff) {
+    if (!diff) {
+      return;
+    }
+    diff.push({ value: "", lines: [] });
+    function contextLines(lines) {
+      return lines.map(function(entry) {
+        return " " + entry;
+      });
+    }
+    const hunks = [];
+    let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
+    for (let i = 0; i < diff.length; i++) {
+      const current = diff[i], lines = current.lines || splitLines2(current.value);
+      current.lines = lines;
+      if (current.added || current.removed) {
+        if (!oldRangeStart) {
+          const prev = diff[i - 1];
+          oldRangeStart = oldLine;
+          newRangeStart = newLine;
+          if (prev) {
+            curRange = context3 > 0 ? contextLines(prev.lines.slice(-context3)) : [];
+            oldRangeStart -= curRange.length;
+            newRangeStart -= curRange.length;
+          }
+        }
+        for (const line of lines) {
+          curRange.push((current.added ? "+" : "-") + line);
+        }
+        if (current.added) {
+          newLine += lines.length;
+        } else {
+          oldLine += lines.length;
+        }
+      } else {
+        if (oldRangeStart) {
+          if (lines.length <= context3 * 2 && i < diff.length - 2) {
+            for (const line of contextLines(lines)) {
+              curRange.push(line);
+            }
+          } else {
+            const contextSize = Math.min(lines.length, context3);
+            for (const line of contextLines(lines.slice(0, contextSize))) {
+              curRange.push(line);
+            }
+            const hunk = {
+              oldStart: oldRangeStart,
+              oldLines: oldLine - oldRangeStart + contextSize,
+              newStart: newRangeStart,
+              newLines: newLine - newRangeStart + contextSize,
+              lines: curRange
+            };
+            hunks.push(hunk);
+            oldRangeStart = 0;
+            newRangeStart = 0;
+            curRange = [];
+          }
+        }
+        oldLine += lines.length;
+        newLine += lines.length;
+      }
+    }
+    for (const hunk of hunks) {
+      for (let i = 0; i < hunk.lines.length; i++) {
+        if (hunk.lines[i].endsWith("\n")) {
+          hunk.lines[i] = hunk.lines[i].slice(0, -1);
+        } else {
+          hunk.lines.splice(i + 1, 0, "\\ No newline at end of file");
+          i++;
+        }
+      }
+    }
+    return {
+      oldFileName,
+      newFileName,
+      oldHeader,
+      newHeader,
+      hunks
+    };
+  }
+}
+function formatPatch(patch, headerOptions) {
+  var _a, _b, _c, _d, _e, _f;
+  if (!headerOptions) {
+    headerOptions = INCLUDE_HEADERS;
+  }
+  if (Array.isArray(patch)) {
+    if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every((p2) => p2.isGit)) {
+      throw new Error("Cannot omit file headers on a multi-file patch. (The result would be unparseable; how would a tool trying to apply the patch know which changes are to which file?)");
+    }
+    return patch.map((p2) => formatPatch(p2, headerOptions)).join("\n");
+  }
+  const ret = [];
+  if (patch.isGit) {
+    headerOptions = INCLUDE_HEADERS;
+    if (!patch.oldFileName) {
+      throw new Error("oldFileName must be specified for Git patches");
+    }
+    if (!patch.newFileName) {
+      throw new Error("newFileName must be specified for Git patches");
+    }
+    let gitOldName = patch.oldFileName;
+    let gitNewName = patch.newFileName;
+    if (patch.isCreate && gitOldName === "/dev/null") {
+      gitOldName = gitNewName.replace(/^b\//, "a/");
+    } else if (patch.isDelete && gitNewName === "/dev/null") {
+      gitNewName = gitOldName.replace(/^a\//, "b/");
+    }
+    ret.push("diff --git " + quoteFileNameIfNeeded(gitOldName) + " " + quoteFileNameIfNeeded(gitNewName));
+    if (patch.isDelete) {
+      ret.push("deleted file mode " + ((_a = patch.oldMode) !== null && _a !== void 0 ? _a : "100644"));
+    }
+    if (patch.isCreate) {
+      ret.push("new file mode " + ((_b = patch.newMode) !== null && _b !== void 0 ? _b : "100644"));
+    }
+    if (patch.oldMode && patch.newMode && !patch.isDelete && !patch.isCreate) {
+      ret.push("old mode " + patch.oldMode);
+      ret.push("new mode " + patch.newMode);
+    }
+    if (patch.isRename) {
+      ret.push("rename from " + quoteFileNameIfNeeded(((_c = patch.oldFileName) !== null && _c !== void 0 ? _c : "").replace(/^a\//, "")));
+      ret.push("rename to " + quoteFileNameIfNeeded(((_d = patch.newFileName) !== null && _d !== void 0 ? _d : "").replace(/^b\//, "")));
+    }
+    if (patch.isCopy) {
+      ret.push("copy from " + quoteFileNameIfNeeded(((_e = patch.oldFileName) !== null && _e !== void 0 ? _e : "").replace(/^a\//, "")));
+      ret.push("copy to " + quoteFileNameIfNeeded(((_f = patch.newFileName) !== null && _f !== void 0 ? _f : "").replace(/^b\//, "")));
+    }
+  } else {
+    if (headerOptions.includeIndex && patch.oldFileName == patch.newFileName && patch.oldFileName !== void 0) {
+      ret.push("Index: " + patch.oldFileName);
+    }
+    if (headerOptions.includeUnderline) {
+      ret.push("===================================================================");
+    }
+  }
+  const hasHunks = patch.hunks.length > 0;
+  if (headerOptions.includeFileHeaders && patch.oldFileName !== void 0 && patch.newFileName !== void 0 && (!patch.isGit || hasHunks)) {
+    ret.push("--- " + quoteFileNameIfNeeded(patch.oldFileName) + (patch.oldHeader ? "	" + patch.oldHeader : ""));
+    ret.push("+++ " + quoteFileNameIfNeeded(patch.newFileName) + (patch.newHeader ? "	" + patch.newHeader : ""));
+  }
+  for (let i = 0; i < patch.hunks.length; i++) {
+    const hunk = patch.hunks[i];
+    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    ret.push("@@ -" + oldStart + "," + hunk.oldLines + " +" + newStart + "," + hunk.newLines + " @@");
+    for (const line of hunk.lines) {
+      ret.push(line);
+    }
+  }
+  return ret.join("\n") + "\n";
+}
+function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
+  if (typeof options === "function") {
+    options = { callback: options };
+  }
+  if (!(options === null || options === void 0 ? void 0 : options.callback)) {
+    const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
+    if (!patchObj) {
+      return;
+    }
+    return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
+  } else {
+    const { callback } = options;
+    structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: (patchObj) => {
+      if (!patchObj) {
+        callback(void 0);
+      } else {
+        callback(formatPatch(patchObj, options.headerOptions));
+      }
+    } }));
+  }
+}
+function splitLines2(text2) {
+  const hasTrailingNl = text2.endsWith("\n");
+  const result = text2.split("\n").map((line) => line + "\n");
+  if (hasTrailingNl) {
+    result.pop();
+  } else {
+    result.push(result.pop().slice(0, -1));
+  }
+  return result;
+}
+
+// src/adopt/update-config.ts
+var import_yaml9 = __toESM(require_dist(), 1);
+
+// src/model/managed-copy.ts
+function managedCopies(live) {
+  const sorted = live.map((site) => ({ domain: normalizeDomain(site.domain), site })).sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0) || exact(b) - exact(a) || a.site.id - b.site.id);
+  const byDomain = /* @__PURE__ */ new Map();
+  const extras = [];
+  for (const entry of sorted) {
+    if (byDomain.has(entry.domain)) extras.push(entry);
+    else byDomain.set(entry.domain, entry);
+  }
+  return { byDomain, extras };
+}
+function exact(entry) {
+  return entry.site.domain === entry.domain ? 1 : 0;
+}
+
+// src/plan/diff-website.ts
+function createFields(desired) {
+  const fields = [];
+  for (const field of FIELD_NAMES) {
+    const value = desired[field] ?? CREATE_DEFAULTS[field];
+    if (value !== void 0) fields.push(sent(field, value));
+  }
+  return fields;
+}
+function updateFields(desired, live, syncWriteOnly) {
+  const reason = passwordReason(desired, live, syncWriteOnly);
+  const fields = [];
+  for (const field of FIELD_NAMES) {
+    const after = desired[field];
+    if (after === void 0) continue;
+    if (!WEBSITE_FIELDS[field].writeOnly) {
+      const change = compared(field, after, live);
+      if (change !== void 0) fields.push(change);
+      continue;
+    }
+    const because = field === "password" ? reason : syncWriteOnly ? "sync-write-only" : void 0;
+    if (because !== void 0) fields.push({ ...sent(field, after), sentBecause: because });
+  }
+  return { fields, passwordMissing: passwordMissing(desired, live, syncWriteOnly) };
+}
+function passwordMissing(desired, live, syncWriteOnly) {
+  if (desired.privacy !== 2 || desired.password !== void 0) return false;
+  return syncWriteOnly || live.privacy !== 2 && !live.password;
+}
+function passwordReason(desired, live, syncWriteOnly) {
+  if (desired.privacy === 2 && live.privacy !== 2) return "privacy-change";
+  if ((desired.privacy ?? live.privacy) === 2 && !live.password) return "no-password";
+  return syncWriteOnly ? "sync-write-only" : void 0;
+}
+function compared(field, after, live) {
+  const before = live[field];
+  return same(field, after, before) ? void 0 : { field, before: shown(field, before), after: shown(field, after) };
+}
+function sent(field, value) {
+  const { sensitive, writeOnly } = WEBSITE_FIELDS[field];
+  const change = { field, before: null, after: shown(field, value) };
+  if (sensitive) change.sensitive = true;
+  if (writeOnly) change.writeOnly = true;
+  return change;
+}
+function same(field, a, b) {
+  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
+  if (a.length === b.length && a.every((entry, i) => entry === b[i])) return true;
+  if (WEBSITE_FIELDS[field].kind !== "set") return false;
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((entry) => right.has(entry));
+}
+function shown(field, value) {
+  if (WEBSITE_FIELDS[field].sensitive) return SENSITIVE;
+  return Array.isArray(value) ? [...value] : value;
+}
+
+// src/plan/_tally.ts
+function newTally() {
+  return {
+    changes: [],
+    warnings: [],
+    left: { unchanged: 0, unmanaged: 0, ignored: 0 },
+    unverifiable: Object.fromEntries(WRITE_ONLY_FIELDS.map((field) => [field, 0]))
+  };
+}
+function byName(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function pruned(name, filters, tally) {
+  if (filters.ignore(name) !== void 0) tally.left.ignored++;
+  else if (!filters.prune || filters.protect(name) !== void 0) tally.left.unmanaged++;
+  else return true;
+  return false;
+}
+function warn(tally, code, subject, message, source) {
+  tally.warnings.push(source === void 0 ? { code, subject, message } : { code, subject, message, source: { ...source } });
+}
+function sourceOf(item) {
+  return item.source === void 0 ? {} : { source: { ...item.source } };
+}
+
+// src/plan/fingerprint.ts
+import { createHash as createHash2 } from "node:crypto";
+var FINGERPRINT_LENGTH = 16;
+function websiteFingerprint(w2) {
+  const state = { id: w2.id, domain: w2.domain, password: w2.password, updated_at: w2.updated_at };
+  for (const field of READABLE_FIELDS) {
+    const value = w2[field];
+    state[field] = WEBSITE_FIELDS[field].kind === "set" && Array.isArray(value) ? [...new Set(value)].sort() : value;
+  }
+  return shortHash(state);
+}
+function projectFingerprint(p2) {
+  return shortHash({ project: p2.project, reports: p2.reports, result: p2.result, created_at: p2.created_at });
+}
+function planHash(planWithoutHash) {
+  const { hash: _ignored, ...rest } = planWithoutHash;
+  return sha256(canonicalJson(rest));
+}
+function canonicalJson(value) {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
+  const entries = Object.keys(value).sort().filter((key2) => value[key2] !== void 0).map((key2) => `${JSON.stringify(key2)}:${canonicalJson(value[key2])}`);
+  return `{${entries.join(",")}}`;
+}
+function shortHash(value) {
+  return sha256(canonicalJson(value)).slice(0, FINGERPRINT_LENGTH);
+}
+function sha256(text2) {
+  return createHash2("sha256").update(text2).digest("hex");
+}
+function sealPlan(body) {
+  const { format, version, ...rest } = body;
+  return { format, version, hash: planHash(body), ...rest };
+}
+function isSealed(plan2) {
+  const { hash, ...rest } = plan2;
+  return planHash(rest) === hash;
+}
+
+// src/plan/plan-projects.ts
+function planProjects(desired, live, filters, tally) {
+  if (live === void 0) {
+    const message = "The config lists projects but the live projects were not read: projects are not planned.";
+    warn(tally, "projects-not-read", "projects", message);
+    return;
+  }
+  const liveByKey = new Map([...live].sort((a, b) => byName(a.project, b.project)).map((p2) => [key(p2.project), p2]));
+  const listed = /* @__PURE__ */ new Set();
+  for (const d of [...desired].sort((a, b) => byName(a.project, b.project))) {
+    const k2 = key(d.project);
+    if (listed.has(k2)) {
+      warn(tally, "duplicate-project", d.project, `Project ${d.project} is listed more than once.`, d.source);
+      continue;
+    }
+    listed.add(k2);
+    planListed(d, liveByKey.get(k2), filters, tally);
+  }
+  for (const [k2, p2] of liveByKey) if (!listed.has(k2)) planUnlisted(p2, filters, tally);
+}
+function planListed(d, live, filters, tally) {
+  const ignoredBy = filters.ignore(d.project);
+  if (ignoredBy !== void 0) {
+    tally.left.ignored++;
+    const message = `Project ${d.project} matches policy.ignore "${ignoredBy}": it is not compared, changed or deleted.`;
+    warn(tally, "ignored", d.project, message, d.source);
+    return;
+  }
+  if (d.state === "present") {
+    if (live !== void 0) tally.left.unchanged++;
+    else {
+      const message = `Project ${d.project} does not exist, and the API cannot create projects: one appears with its first report.`;
+      warn(tally, "project-missing", d.project, message, d.source);
+    }
+    return;
+  }
+  if (live === void 0) return;
+  const protectedBy = filters.protect(d.project);
+  if (protectedBy !== void 0) {
+    tally.left.unmanaged++;
+    const message = `Project ${d.project} says state: absent but matches policy.protect "${protectedBy}": not deleted.`;
+    warn(tally, "protected-tombstone", d.project, message, d.source);
+    return;
+  }
+  const fingerprint = projectFingerprint(live);
+  const change = { kind: "project", action: "delete", project: live.project, reason: "tombstone", fingerprint };
+  tally.changes.push({ ...change, ...sourceOf(d) });
+}
+function planUnlisted(live, filters, tally) {
+  if (!pruned(live.project, filters, tally)) return;
+  const fingerprint = projectFingerprint(live);
+  tally.changes.push({ kind: "project", action: "delete", project: live.project, reason: "prune", fingerprint });
+}
+function key(name) {
+  return name.trim().toLowerCase();
+}
+
+// src/plan/plan-websites.ts
+var PASSWORD_MISSING = "password-missing";
+function planWebsites(desired, live, filters, syncWriteOnly, tally) {
+  const { byDomain, extras } = indexLive(live, tally);
+  const listed = /* @__PURE__ */ new Set();
+  const sorted = desired.map((d) => withDomain(d, normalizeDomain(d.domain))).sort((a, b) => byName(a.domain, b.domain));
+  for (const d of sorted) {
+    if (listed.has(d.domain)) {
+      const message = `${d.domain} is listed more than once: only one entry is planned.`;
+      warn(tally, "duplicate-domain", d.domain, message, d.source);
+      continue;
+    }
+    listed.add(d.domain);
+    const current = byDomain.get(d.domain)?.site;
+    const pattern = filters.ignore(d.domain);
+    if (pattern !== void 0) {
+      tally.left.ignored++;
+      const message = `${d.domain} matches policy.ignore "${pattern}": it is not compared, changed or deleted.`;
+      warn(tally, "ignored", d.domain, message, d.source);
+    } else if (d.state === "absent") planTombstone(d, current, filters, tally);
+    else if (current === void 0) planCreate(d, tally);
+    else planUpdate(d, current, syncWriteOnly, tally);
+  }
+  for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted2(entry, filters, tally);
+  tally.left.unmanaged += extras.length;
+}
+function planCreate(d, tally) {
+  const requests = d.favorite === true ? 2 : 1;
+  const fields = createFields(d);
+  if (d.privacy === 2 && d.password === void 0) {
+    const message = `${d.domain} is created with privacy password, which needs a password to send, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
+    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
+  }
+  tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...sourceOf(d) });
+}
+function planUpdate(d, live, syncWriteOnly, tally) {
+  const { fields, passwordMissing: passwordMissing2 } = updateFields(d, live, syncWriteOnly);
+  for (const field of WRITE_ONLY_FIELDS) {
+    if (d[field] !== void 0 && !fields.some((f2) => f2.field === field)) tally.unverifiable[field]++;
+  }
+  if (passwordMissing2) {
+    const why = syncWriteOnly ? "--sync-write-only sends every password" : "the account stores no password for it yet";
+    const message = `${d.domain} asks for privacy password and ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
+    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
+  }
+  if (fields.length === 0) {
+    tally.left.unchanged++;
+    return;
+  }
+  const fingerprint = websiteFingerprint(live);
+  const change = { kind: "website", action: "update", domain: d.domain, id: live.id, fields, fingerprint };
+  tally.changes.push({ ...change, ...sourceOf(d) });
+}
+function planTombstone(d, live, filters, tally) {
+  if (live === void 0) return;
+  const pattern = filters.protect(d.domain);
+  if (pattern !== void 0) {
+    tally.left.unmanaged++;
+    const message = `${d.domain} says state: absent but matches policy.protect "${pattern}": it is not deleted.`;
+    warn(tally, "protected-tombstone", d.domain, message, d.source);
+    return;
+  }
+  const fingerprint = websiteFingerprint(live);
+  tally.changes.push({
+    kind: "website",
+    action: "delete",
+    domain: d.domain,
+    id: live.id,
+    reason: "tombstone",
+    fingerprint,
+    ...sourceOf(d)
+  });
+}
+function planUnlisted2({ domain, site }, filters, tally) {
+  if (!pruned(domain, filters, tally)) return;
+  const fingerprint = websiteFingerprint(site);
+  tally.changes.push({ kind: "website", action: "delete", domain, id: site.id, reason: "prune", fingerprint });
+}
+function indexLive(live, tally) {
+  const { byDomain, extras } = managedCopies(live);
+  for (const entry of extras) {
+    const message = `The account holds ${entry.domain} more than once: id ${entry.site.id} is left alone (never compared or deleted).`;
+    warn(tally, "duplicate-live", entry.domain, message);
+  }
+  return { byDomain, extras };
+}
+function withDomain(d, domain) {
+  return domain === d.domain ? d : { ...d, domain };
+}
+
+// src/plan/safety.ts
+function refusals(inputs) {
+  const found = [];
+  const deletes = inputs.changes.filter((c2) => c2.action === "delete");
+  if (deletes.length > inputs.maxDeletes) {
+    const websites = deletes.filter((c2) => c2.kind === "website").length;
+    const what = [plural(websites, "website"), plural(deletes.length - websites, "project")].filter((part) => !part.startsWith("0 ")).join(" and ");
+    found.push({
+      code: "max-deletes",
+      message: `The plan deletes ${what}${inputs.partial ? " inside the --target/--exclude selection" : ""}, more than the limit of ${inputs.maxDeletes}. Check every delete, then run again with --max-deletes ${deletes.length} (or raise policy.max_deletes).`
+    });
+  }
+  if (inputs.prune && !inputs.allowEmpty) {
+    const partial = inputs.partial ?? false;
+    found.push(...emptyPrune(deletes, "website", inputs.keepsWebsites, partial));
+    if (inputs.keepsProjects !== void 0) found.push(...emptyPrune(deletes, "project", inputs.keepsProjects, partial));
+  }
+  return found;
+}
+function emptyPrune(deletes, kind, keeps, partial) {
+  const pruned2 = deletes.filter((c2) => c2.kind === kind && c2.action === "delete" && c2.reason === "prune").length;
+  if (keeps || pruned2 === 0) return [];
+  const what = kind === "website" ? "their collected statistics" : "their reports";
+  return [
+    {
+      code: "empty-prune",
+      message: `policy.prune is on and the config lists no ${kind} to keep${partial ? " inside the --target/--exclude selection" : ""}: the plan would delete ${plural(pruned2, `live ${kind}`)} and ${what}. If that is really intended, run again with --allow-empty.`
+    }
+  ];
+}
+
+// src/plan/selection.ts
+function isPartial(selection) {
+  return selection !== void 0 && (selection.target.length > 0 || selection.exclude.length > 0);
+}
+function selects(selection, name) {
+  if (selection.target.length > 0 && firstMatch(selection.target, name) === void 0) return false;
+  return firstMatch(selection.exclude, name) === void 0;
+}
+function narrow(desired, live, selection) {
+  const names = [
+    ...desired.websites.map((w2) => normalizeDomain(w2.domain)),
+    ...live.websites.map((w2) => normalizeDomain(w2.domain)),
+    ...(desired.projects ?? []).map((p2) => p2.project.trim()),
+    ...(live.projects ?? []).map((p2) => p2.project.trim())
+  ];
+  const keep = (name) => selects(selection, name);
+  const narrowed = { ...desired, websites: desired.websites.filter((w2) => keep(normalizeDomain(w2.domain))) };
+  if (desired.projects !== void 0) narrowed.projects = desired.projects.filter((p2) => keep(p2.project.trim()));
+  const websites = live.websites.filter((w2) => keep(normalizeDomain(w2.domain)));
+  const narrowedLive = live.projects === void 0 ? { websites } : { websites, projects: live.projects.filter((p2) => keep(p2.project.trim())) };
+  return { desired: narrowed, live: narrowedLive, warnings: unmatched(selection, names) };
+}
+function unmatched(selection, names) {
+  const flags = [
+    ...selection.target.map((pattern) => ["target", pattern]),
+    ...selection.exclude.map((pattern) => ["exclude", pattern])
+  ];
+  return flags.filter(([, pattern]) => !names.some((name) => matchGlob(pattern, name))).map(([flag3, pattern]) => ({
+    code: "selection-unmatched",
+    subject: pattern,
+    message: `--${flag3} "${pattern}" matches no website or project in the config or the account: check the pattern.`
+  }));
+}
+
+// src/plan/summary.ts
+function summarize2(changes, left) {
+  const count = (action) => changes.filter((c2) => c2.action === action).length;
+  return { create: count("create"), update: count("update"), delete: count("delete"), ...left };
+}
+
+// src/plan/plan.ts
+var DEFAULT_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
+var ACTION_RANK = { create: 0, update: 1, delete: 2 };
+var KIND_RANK = { website: 0, project: 1 };
+function plan(allDesired, allLive, options) {
+  const selection = isPartial(options.selection) ? { target: [...options.selection.target], exclude: [...options.selection.exclude] } : void 0;
+  const { desired, live, warnings } = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const { policy } = desired;
+  const filters = {
+    ignore: (name) => firstMatch(policy.ignore, name),
+    protect: (name) => firstMatch(policy.protect, name),
+    prune: policy.prune
+  };
+  const tally = newTally();
+  tally.warnings.push(...warnings);
+  planWebsites(desired.websites, live.websites, filters, options.syncWriteOnly ?? false, tally);
+  if (desired.projects !== void 0) planProjects(desired.projects, live.projects, filters, tally);
+  const changes = tally.changes.sort(compareChanges);
+  const unverifiable = unverifiableFields(tally);
+  return sealPlan({
+    format: "sitesync-plan",
+    version: 1,
+    configDigest: options.configDigest,
+    configFile: options.configFile,
+    target: options.target ?? {},
+    // First thing a reader of the JSON sees after where the plan was made: that it is partial.
+    ...selection ? { selection } : {},
+    changes,
+    summary: summarize2(changes, tally.left),
+    warnings: tally.warnings,
+    refusals: refusals({
+      changes,
+      maxDeletes: options.maxDeletes ?? policy.maxDeletes,
+      prune: policy.prune,
+      allowEmpty: options.allowEmpty ?? false,
+      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file.
+      keepsWebsites: desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
+      keepsProjects: desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
+      partial: selection !== void 0
+    }),
+    unverifiable,
+    estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT)
+  });
+}
+function compareChanges(a, b) {
+  const rank = ACTION_RANK[a.action] - ACTION_RANK[b.action] || KIND_RANK[a.kind] - KIND_RANK[b.kind];
+  return rank || byName(nameOf(a), nameOf(b));
+}
+function nameOf(change) {
+  return change.kind === "website" ? change.domain : change.project;
+}
+function unverifiableFields(tally) {
+  return WRITE_ONLY_FIELDS.map((field) => ({ field, count: tally.unverifiable[field] })).filter((entry) => entry.count > 0);
+}
+function estimate(changes, rate) {
+  const requests = changes.reduce((sum, c2) => sum + (c2.action === "create" ? c2.requests : 1), 0);
+  return {
+    requests,
+    rateLimit: rate.limit,
+    rateWindowSeconds: rate.windowSeconds,
+    seconds: requests / rate.limit * rate.windowSeconds
+  };
+}
+
+// src/adopt/update/_entries.ts
+var import_yaml7 = __toESM(require_dist(), 1);
+
+// src/adopt/update/_fields.ts
+var import_yaml5 = __toESM(require_dist(), 1);
+
+// src/adopt/update/_style.ts
+var import_yaml4 = __toESM(require_dist(), 1);
+function detectStyle(doc, source) {
+  const maps = [doc.get("defaults", true), ...itemsOf(doc.get("websites", true))].filter(import_yaml4.isMap);
+  const values = (key2) => maps.flatMap((map) => map.items.filter((p2) => keyName(p2.key) === key2).map((p2) => p2.value));
+  const scalars = (key2) => values(key2).filter(import_yaml4.isScalar);
+  const lists = values("exclude_ips").filter((v2) => (0, import_yaml4.isSeq)(v2));
+  const privacy2 = scalars("privacy");
+  const bits = [...scalars("email"), ...scalars("exclude_bots")];
+  const filled = lists.find((list) => list.items.length > 0);
+  const flows = [];
+  (0, import_yaml4.visit)(doc, { Seq: (_, seq) => void (seq.flow && seq.items.length > 0 && seq.range && flows.push(seq)) });
+  const flow = flows[0];
+  const firstItem = filled?.items[0];
+  const keyOf = (list) => maps.flatMap((m2) => m2.items).find((p2) => p2.value === list)?.key;
+  const dashOffset = (() => {
+    const key2 = filled && !filled.flow ? keyOf(filled) : void 0;
+    if (!(0, import_yaml4.isScalar)(key2) || !key2.range || !filled?.range) return 2;
+    return source.column(filled.range[0]) - source.column(key2.range[0]);
+  })();
+  return {
+    privacyNames: !(privacy2.some((s) => typeof s.value === "number") && !privacy2.some((s) => typeof s.value === "string")),
+    bitsAsNumbers: bits.some((s) => typeof s.value === "number") && !bits.some((s) => typeof s.value === "boolean"),
+    ips: {
+      block: filled ? !filled.flow : void 0,
+      padding: flow?.range ? source.text[flow.range[0] + 1] === " " : true,
+      quote: (0, import_yaml4.isScalar)(firstItem) && firstItem.type ? firstItem.type : import_yaml4.Scalar.PLAIN,
+      dashOffset: Math.max(dashOffset, 0)
+    }
+  };
+}
+function itemsOf(node) {
+  return (0, import_yaml4.isSeq)(node) ? node.items : [];
+}
+function renderString(value, quote = import_yaml4.Scalar.PLAIN) {
+  if (quote === import_yaml4.Scalar.QUOTE_DOUBLE) return JSON.stringify(value);
+  if (quote === import_yaml4.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
+  return (0, import_yaml4.stringify)(value, { lineWidth: 0 }).trimEnd();
+}
+function renderPrivacy(value, style, like) {
+  const names = (0, import_yaml4.isScalar)(like) ? typeof like.value === "string" : style.privacyNames;
+  const name = PRIVACY_NAMES[value];
+  return names ? renderString(name, (0, import_yaml4.isScalar)(like) ? like.type : void 0) : String(value);
+}
+function renderBit(value, style, like) {
+  const numbers = (0, import_yaml4.isScalar)(like) ? typeof like.value === "number" : style.bitsAsNumbers;
+  return numbers ? String(value) : String(value !== 0);
+}
+function renderFlowList(items, padding) {
+  if (items.length === 0) return "[]";
+  const pad = padding ? " " : "";
+  return `[${pad}${items.join(", ")}${pad}]`;
+}
+
+// src/adopt/update/_fields.ts
+var KEY_ORDER = ["domain", "state", ...FIELD_NAMES];
+function adoptFields(ctx, item, path, fields, live) {
+  for (const field of fields) {
+    const pair = item.items.find((p2) => keyName(p2.key) === field);
+    if (pair) rewrite(ctx, pair, [...path, field], field, live);
+    else insert(ctx, item, path, field, live);
+  }
+}
+function rewrite(ctx, pair, path, field, live) {
+  const node = pair.value;
+  if (!node?.range) {
+    ctx.refuse(path, "update.unplaced", "this value has no place in the file to rewrite; write it out");
+    return;
+  }
+  if ((0, import_yaml5.isAlias)(node)) {
+    const target = node.resolve(ctx.doc);
+    const like = (0, import_yaml5.isSeq)(target) ? void 0 : target;
+    const { ips } = ctx.style;
+    const text2 = field === "exclude_ips" ? renderFlowList(
+      live.exclude_ips.map((ip) => renderString(ip, ips.quote)),
+      ips.padding
+    ) : scalarText(field, live, ctx.style, like);
+    ctx.edits.replace(node.range[0], node.range[1], text2);
+    return;
+  }
+  if (node.anchor && ctx.aliases.has(node.anchor)) {
+    const message = `this value is anchored as &${node.anchor} and used elsewhere through *${node.anchor}; changing it to the live value would change those entries too. Write this entry's value without the anchor, then run again`;
+    ctx.refuse(path, "update.shared-anchor", message);
+    return;
+  }
+  if (ctx.hasVariable(node)) {
+    const message = `the live value differs, but this value comes from a \${VAR} reference; change the variable (or write the value) so that it says ${describe3(field, live)}`;
+    ctx.refuse(path, "update.variable", message);
+    return;
+  }
+  if (field === "exclude_ips") {
+    if (!(0, import_yaml5.isSeq)(node)) {
+      ctx.refuse(path, "update.not-a-list", "exclude_ips is not a list; write it as one");
+      return;
+    }
+    rewriteList(ctx, pair.key, node, path, live.exclude_ips);
+    return;
+  }
+  ctx.edits.replace(node.range[0], node.range[1], scalarText(field, live, ctx.style, node));
+}
+function rewriteList(ctx, key2, list, path, want) {
+  const { source, edits, style } = ctx;
+  const wanted = new Set(want);
+  const items = list.items.filter((item) => (0, import_yaml5.isScalar)(item) && !!item.range);
+  if (items.length !== list.items.length) {
+    ctx.refuse(path, "update.list", "this list holds a value sitesync cannot rewrite in place; write each entry as a plain value");
+    return;
+  }
+  const kept = items.filter((item) => wanted.has(String(item.value).trim()));
+  const have = new Set(kept.map((item) => String(item.value).trim()));
+  const quote = items[0]?.type ?? style.ips.quote;
+  const added = [...wanted].filter((ip) => !have.has(ip)).map((ip) => renderString(ip, quote));
+  const range = list.range;
+  if (!range || !key2.range) return;
+  if (list.flow || kept.length + added.length === 0) {
+    const entries = [...kept.map((item) => source.text.slice(item.range?.[0], item.range?.[1])), ...added];
+    const padding = list.flow && items.length > 0 ? source.text[range[0] + 1] === " " : style.ips.padding;
+    if (list.flow) {
+      edits.replace(range[0], range[1], renderFlowList(entries, padding));
+      return;
+    }
+    edits.replace(key2.range[1], source.start(source.lineOf(range[1] - 1) + 1), `: []${source.eol}`);
+    return;
+  }
+  for (const item of items) {
+    if (kept.includes(item)) continue;
+    const line = source.lineOf(item.range?.[0] ?? 0);
+    if (line !== source.lineOf((item.range?.[1] ?? 1) - 1)) {
+      ctx.refuse(path, "update.list", "a list entry spans several lines; write each entry on one line");
+      return;
+    }
+    edits.deleteLines(line, line);
+  }
+  const last = items.at(-1)?.range;
+  if (!last || added.length === 0) return;
+  const indent = " ".repeat(source.column(range[0]));
+  edits.insertLines(
+    source.lineOf(last[1] - 1) + 1,
+    added.map((ip) => `${indent}- ${ip}`)
+  );
+}
+function insert(ctx, item, path, field, live) {
+  const { source } = ctx;
+  if (item.flow || !item.range) {
+    ctx.refuse(path, "update.flow-map", `this entry is written on one line ({...}) and needs a ${field} line; write it as a block mapping`);
+    return;
+  }
+  const rank = KEY_ORDER.indexOf(field);
+  const before = item.items.filter((p2) => {
+    const at2 = KEY_ORDER.indexOf(keyName(p2.key) ?? "");
+    return at2 !== -1 && at2 < rank;
+  });
+  const after = before.at(-1) ?? item.items.at(-1);
+  const end = after?.value?.range?.[1] ?? after?.key?.range?.[1] ?? item.range[1];
+  const indent = " ".repeat(source.column(item.range[0]));
+  ctx.edits.insertLines(source.lineOf(end - 1) + 1, fieldLines(field, live, indent, ctx.style));
+}
+function fieldLines(field, live, indent, style) {
+  if (field !== "exclude_ips") return [`${indent}${field}: ${scalarText(field, live, style)}`];
+  const ips = live.exclude_ips.map((ip) => renderString(ip, style.ips.quote));
+  const block = ips.length > 0 && (style.ips.block ?? ips.length > 3);
+  if (!block) return [`${indent}exclude_ips: ${renderFlowList(ips, style.ips.padding)}`];
+  const dash = indent + " ".repeat(style.ips.dashOffset);
+  return [`${indent}exclude_ips:`, ...ips.map((ip) => `${dash}- ${ip}`)];
+}
+function scalarText(field, live, style, like) {
+  switch (field) {
+    case "privacy":
+      return renderPrivacy(live.privacy, style, like);
+    case "email":
+    case "exclude_bots":
+      return renderBit(live[field], style, like);
+    case "favorite":
+      return String(live.favorite);
+  }
+}
+function describe3(field, live) {
+  if (field === "privacy") return PRIVACY_NAMES[live.privacy];
+  const value = live[field];
+  return Array.isArray(value) ? `[${value.join(", ")}]` : String(value);
+}
+
+// src/adopt/update/_layout.ts
+function listLayout(source, seq) {
+  if (seq.flow || !seq.range) return void 0;
+  const dashColumn = source.column(seq.range[0]);
+  const isDash = (line) => source.indent(line) === dashColumn && source.content(line)[dashColumn] === "-";
+  const spans = [];
+  for (const item of seq.items) {
+    const range = item.range;
+    if (!range) return void 0;
+    let dash = source.lineOf(range[0]);
+    while (dash > 0 && !isDash(dash)) dash--;
+    const last = source.lineOf(Math.max(range[1] - 1, range[0]));
+    spans.push({ first: dash, dash, last });
+  }
+  spans.forEach((span, i) => {
+    const limit = spans[i + 1]?.dash ?? source.lineCount;
+    while (span.last + 1 < limit && source.isComment(span.last + 1) && source.indent(span.last + 1) > dashColumn) span.last++;
+    const floor = i === 0 ? -1 : spans[i - 1]?.last ?? -1;
+    while (span.first - 1 > floor && source.isComment(span.first - 1) && source.indent(span.first - 1) <= dashColumn) span.first--;
+  });
+  const spaced = spans.length > 1 && spans.slice(1).every((span) => span.first > 0 && source.isBlank(span.first - 1));
+  return { dashColumn, spans, spaced };
+}
+function removalLines(source, layout, index) {
+  const span = layout.spans[index];
+  if (!span) throw new RangeError(`no item ${index}`);
+  let { first, last } = span;
+  const next = layout.spans[index + 1];
+  const previous = layout.spans[index - 1];
+  if (next) while (last + 1 < next.first && source.isBlank(last + 1)) last++;
+  else if (previous) while (first - 1 > previous.last && source.isBlank(first - 1)) first--;
+  return [first, last];
+}
+
+// src/adopt/update/_update-context.ts
+var import_yaml6 = __toESM(require_dist(), 1);
+function createUpdateContext(init, locate) {
+  const aliases = /* @__PURE__ */ new Set();
+  (0, import_yaml6.visit)(init.doc, {
+    Alias(_, alias) {
+      aliases.add(alias.source);
+    }
+  });
+  const diagnostics = [];
+  return {
+    ...init,
+    aliases,
+    diagnostics,
+    refuse(path, code, message) {
+      diagnostics.push({ file: init.file, ...locate.value(path), code, path: formatPath(path), message, severity: "error" });
+    },
+    hasVariable(node) {
+      const [start, end] = node.range ?? [0, 0];
+      return holdsReference(init.source.text.slice(start, end));
+    }
+  };
+}
+function holdsUsedAnchor(node, aliases) {
+  let found;
+  (0, import_yaml6.visit)(node, {
+    Node(_, inner) {
+      if (inner.anchor && aliases.has(inner.anchor)) {
+        found = inner.anchor;
+        return import_yaml6.visit.BREAK;
+      }
+      return void 0;
+    }
+  });
+  return found;
+}
+
+// src/adopt/update/_entries.ts
+var EXPORTED = READABLE_FIELDS;
+var layouts = /* @__PURE__ */ new WeakMap();
+function layoutOf(ctx, list) {
+  if (!layouts.has(list)) layouts.set(list, listLayout(ctx.source, list));
+  return layouts.get(list);
+}
+function removeEntry(ctx, websites, index) {
+  const item = websites.items[index];
+  const anchor = holdsUsedAnchor(item, ctx.aliases);
+  if (anchor !== void 0) {
+    const message = `this website is gone from the account, but its entry holds &${anchor}, which other entries use through *${anchor}; move what they share to another entry (or to defaults), then run again`;
+    ctx.refuse(["websites", index], "update.shared-anchor", message);
+    return;
+  }
+  const layout = layoutOf(ctx, websites);
+  if (!layout) {
+    refuseFlow(ctx, index);
+    return;
+  }
+  const [first, last] = removalLines(ctx.source, layout, index);
+  ctx.edits.deleteLines(first, last);
+}
+function addEntries(ctx, websites, sites) {
+  if (sites.length === 0) return;
+  const domains = websites.items.map(domainOf);
+  const sorted = ORDERS.find((compare) => domains.every((d, i) => i === 0 || inOrder(compare, domains[i - 1], d)));
+  const ordered = [...sites].sort((a, b) => (sorted ?? byCodePoint)(normalizeDomain(a.domain), normalizeDomain(b.domain)));
+  if (websites.items.length === 0) {
+    addToEmpty(ctx, websites, ordered);
+    return;
+  }
+  const layout = layoutOf(ctx, websites);
+  if (!layout) {
+    refuseFlow(ctx, 0);
+    return;
+  }
+  const lines = (site) => entryLines(ctx, layout, site);
+  const end = (layout.spans.at(-1)?.last ?? 0) + 1;
+  for (const site of ordered) {
+    const domain = normalizeDomain(site.domain);
+    const at2 = sorted ? domains.findIndex((d) => d !== void 0 && sorted(d, domain) > 0) : -1;
+    const span = layout.spans[at2];
+    if (span) ctx.edits.insertLines(span.first, [...lines(site), ...layout.spaced ? [""] : []]);
+    else ctx.edits.insertLines(end, [...layout.spaced ? [""] : [], ...lines(site)]);
+  }
+}
+var byCodePoint = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+var ORDERS = [byCodePoint, (a, b) => a.localeCompare(b)];
+function inOrder(compare, a, b) {
+  return a !== void 0 && b !== void 0 && compare(a, b) <= 0;
+}
+function addToEmpty(ctx, websites, sites) {
+  const key2 = ctx.doc.contents.items?.find((p2) => p2.value === websites)?.key;
+  if (!websites.range || !key2?.range) {
+    refuseFlow(ctx, 0);
+    return;
+  }
+  const layout = { dashColumn: ctx.source.column(key2.range[0]) + 2, spans: [], spaced: false };
+  const lines = sites.flatMap((site) => entryLines(ctx, layout, site));
+  ctx.edits.replace(key2.range[1], websites.range[1], `:${ctx.source.eol}${lines.join(ctx.source.eol)}`);
+}
+function entryLines(ctx, layout, site) {
+  const dash = " ".repeat(layout.dashColumn);
+  const first = ctx.doc.getIn(["websites", 0], true);
+  const offset = (0, import_yaml7.isMap)(first) && first.range && !first.flow ? ctx.source.column(first.range[0]) - layout.dashColumn : 2;
+  const indent = dash + " ".repeat(Math.max(offset, 2));
+  const head = `${dash}-${" ".repeat(Math.max(offset, 2) - 1)}domain: ${renderString(normalizeDomain(site.domain))}`;
+  return [head, ...EXPORTED.flatMap((field) => fieldLines(field, site, indent, ctx.style))];
+}
+function domainOf(item) {
+  const domain = (0, import_yaml7.isMap)(item) ? item.get("domain", true) : void 0;
+  return (0, import_yaml7.isScalar)(domain) && typeof domain.value === "string" ? normalizeDomain(domain.value) : void 0;
+}
+function refuseFlow(ctx, index) {
+  const message = 'websites is written as a flow list ([...]); write it as a block list (one "- domain: ..." per entry) so that entries can be added and removed';
+  ctx.refuse(["websites", index], "update.flow-list", message);
+}
+
+// src/adopt/update/_read.ts
+var import_yaml8 = __toESM(require_dist(), 1);
+var PLACEHOLDER = "sitesync-update-placeholder";
+function readConfig(file, text2, env) {
+  const parsed = parseYaml(file, text2);
+  const fullEnv = withPlaceholders(parsed.doc, env);
+  const loaded = loadConfig(file, { source: text2, env: fullEnv });
+  const errors = loaded.ok ? [] : loaded.errors;
+  if (errors.length > 0) return { diagnostics: errors };
+  const locate = createLocator(parsed.doc, parsed.lineCounter);
+  interpolateDocument(parsed.doc, file, text2, fullEnv, locate);
+  return { doc: parsed.doc, locate, normalized: normalize(parsed.doc.toJS(), file, locate) };
+}
+function withPlaceholders(doc, env) {
+  const names = /* @__PURE__ */ new Set();
+  const walk2 = (node, writeOnly) => {
+    if ((0, import_yaml8.isMap)(node)) {
+      for (const pair of node.items) {
+        const key2 = keyName(pair.key);
+        walk2(pair.value, writeOnly || WRITE_ONLY_FIELDS.includes(key2 ?? ""));
+      }
+    } else if ((0, import_yaml8.isSeq)(node)) {
+      for (const item of node.items) walk2(item, writeOnly);
+    } else if (writeOnly && (0, import_yaml8.isScalar)(node) && typeof node.value === "string") {
+      for (const ref of references(node.value)) names.add(ref.name);
+    }
+  };
+  walk2(doc.contents, false);
+  const unset = [...names].filter((name) => env[name] === void 0);
+  return unset.length === 0 ? env : { ...env, ...Object.fromEntries(unset.map((name) => [name, PLACEHOLDER])) };
+}
+
+// src/adopt/update/_text.ts
+var SourceText = class {
+  text;
+  /** The file's own line ending, used for every line written. */
+  eol;
+  starts;
+  constructor(text2) {
+    this.text = text2;
+    this.eol = text2.includes("\r\n") ? "\r\n" : "\n";
+    this.starts = [0];
+    for (let i = text2.indexOf("\n"); i !== -1; i = text2.indexOf("\n", i + 1)) this.starts.push(i + 1);
+    if (this.starts.length > 1 && this.starts.at(-1) === text2.length) this.starts.pop();
+  }
+  get lineCount() {
+    return this.starts.length;
+  }
+  /** The 0-based line holding `offset`; a newline belongs to the line it ends. */
+  lineOf(offset) {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = low + high + 1 >> 1;
+      if ((this.starts[mid] ?? 0) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+  /** Where line `line` starts; the end of the text for `lineCount`. */
+  start(line) {
+    return this.starts[line] ?? this.text.length;
+  }
+  column(offset) {
+    return offset - this.start(this.lineOf(offset));
+  }
+  content(line) {
+    return this.text.slice(this.start(line), this.start(line + 1)).replace(/\r?\n$/, "");
+  }
+  isBlank(line) {
+    return this.content(line).trim() === "";
+  }
+  isComment(line) {
+    return this.content(line).trimStart().startsWith("#");
+  }
+  indent(line) {
+    const text2 = this.content(line);
+    return text2.length - text2.trimStart().length;
+  }
+};
+var Edits = class {
+  replacements = [];
+  deleted = /* @__PURE__ */ new Set();
+  inserted = /* @__PURE__ */ new Map();
+  source;
+  constructor(source) {
+    this.source = source;
+  }
+  replace(start, end, text2) {
+    this.replacements.push({ start, end, text: text2 });
+  }
+  deleteLines(first, last) {
+    for (let line = first; line <= last; line++) this.deleted.add(line);
+  }
+  /** Inserts whole lines before `line` (`lineCount` appends); lines inserted at one place keep their order. */
+  insertLines(line, lines) {
+    this.inserted.set(line, [...this.inserted.get(line) ?? [], ...lines]);
+  }
+  get empty() {
+    return this.replacements.length === 0 && this.deleted.size === 0 && this.inserted.size === 0;
+  }
+  apply() {
+    const { source } = this;
+    const patches = [...this.replacements];
+    for (const [first, last] of runs([...this.deleted].sort((a, b) => a - b))) {
+      patches.push({ start: source.start(first), end: source.start(last + 1), text: "" });
+    }
+    for (const [line, lines] of this.inserted) patches.push(this.insertion(line, lines));
+    patches.sort((a, b) => a.start - b.start || a.end - b.end);
+    const parts = [];
+    let at2 = 0;
+    for (const patch of patches) {
+      parts.push(source.text.slice(at2, patch.start), patch.text);
+      at2 = Math.max(at2, patch.end);
+    }
+    parts.push(source.text.slice(at2));
+    return parts.join("");
+  }
+  insertion(line, lines) {
+    const { source } = this;
+    const at2 = source.start(line);
+    const body = lines.map((l) => l + source.eol).join("");
+    const unterminated = at2 === source.text.length && at2 > 0 && !source.text.endsWith("\n");
+    return { start: at2, end: at2, text: unterminated ? source.eol + body.slice(0, -source.eol.length) : body };
+  }
+};
+function runs(sorted) {
+  const out = [];
+  for (const line of sorted) {
+    const last = out.at(-1);
+    if (last && last[1] === line - 1) last[1] = line;
+    else out.push([line, line]);
+  }
+  return out;
+}
+
+// src/adopt/update-config.ts
+function updateConfig(input) {
+  const env = input.env ?? {};
+  const read = readConfig(input.file, input.source, env);
+  if ("diagnostics" in read) return { ok: false, diagnostics: read.diagnostics };
+  const source = new SourceText(input.source);
+  const edits = new Edits(source);
+  const style = detectStyle(read.doc, source);
+  const ctx = createUpdateContext({ file: input.file, source, doc: read.doc, edits, style }, read.locate);
+  const summary2 = adopt(ctx, read, input);
+  if (ctx.diagnostics.length > 0) return { ok: false, diagnostics: ctx.diagnostics };
+  const text2 = edits.empty ? input.source : edits.apply();
+  const settled = settle2(input, text2, env, read);
+  if ("diagnostics" in settled) return { ok: false, diagnostics: settled.diagnostics };
+  summary2.projectChanges = settled.projectChanges;
+  const diff = text2 === input.source ? "" : createTwoFilesPatch(input.file, input.file, input.source, text2, void 0, void 0, { context: 3 });
+  return { ok: true, text: text2, diff, summary: summary2 };
+}
+function adopt(ctx, read, input) {
+  const { normalized } = read;
+  const summary2 = { updated: [], added: [], removed: [], restored: [], unmanaged: [], projectChanges: 0 };
+  const ignored = (domain) => firstMatch(normalized.policy.ignore, domain) !== void 0;
+  const live = liveByDomain(input.live.websites);
+  const websites = read.doc.get("websites", true);
+  const list = (0, import_yaml9.isSeq)(websites) ? websites : void 0;
+  const gone = list ? adoptListed(ctx, read, list, live, ignored, summary2) : [];
+  const listed = new Set(normalized.websites.map((entry) => entry.site.domain));
+  const unlisted = [...live].filter(([domain]) => !listed.has(domain) && !ignored(domain)).map(([, site]) => site);
+  const adding = normalized.policy.prune || input.addUnlisted === true;
+  (adding ? summary2.added : summary2.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
+  if (!list) {
+    if (adding && unlisted.length > 0)
+      ctx.refuse([], "update.no-websites", `the file has no websites list to add the account's websites to; add "websites: []"`);
+    return summary2;
+  }
+  if (adding) addEntries(ctx, list, unlisted);
+  if (gone.length > 0 && gone.length === list.items.length && !(adding && unlisted.length > 0)) emptyList(ctx, list);
+  else for (const index of gone) removeEntry(ctx, list, index);
+  return summary2;
+}
+function adoptListed(ctx, read, list, live, ignored, summary2) {
+  const gone = [];
+  for (const entry of read.normalized.websites) {
+    const index = entry.path[1];
+    const item = list.items[index];
+    const domainNode = (0, import_yaml9.isMap)(item) ? item.get("domain", true) : void 0;
+    if ((0, import_yaml9.isScalar)(domainNode) && ctx.hasVariable(domainNode)) {
+      const message = "the domain comes from a ${VAR} reference, so which website this entry is depends on the environment; write the domain itself";
+      ctx.refuse([...entry.path, "domain"], "update.variable", message);
+      continue;
+    }
+    const { domain } = entry.site;
+    const site = live.get(domain);
+    if (ignored(domain)) continue;
+    if (entry.site.state === "absent") {
+      if (site && (0, import_yaml9.isMap)(item)) restore(ctx, item, entry, read.normalized.defaults, site, summary2);
+    } else if (!site) {
+      gone.push(index);
+      summary2.removed.push(domain);
+    } else if ((0, import_yaml9.isMap)(item)) {
+      const fields = drifted(entry.site, site);
+      adoptFields(ctx, item, entry.path, fields, site);
+      if (fields.length > 0) summary2.updated.push({ domain, fields });
+    } else if (drifted(entry.site, site).length > 0) {
+      ctx.refuse(entry.path, "update.entry", "this entry is not written as a mapping (an alias?); write it out so that it can be updated");
+    }
+  }
+  return gone;
+}
+function emptyList(ctx, list) {
+  const key2 = (0, import_yaml9.isMap)(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : void 0;
+  const keyEnd = key2?.range?.[1];
+  const end = list.range?.[1];
+  if (keyEnd === void 0 || end === void 0) {
+    ctx.refuse(["websites"], "update.flow-list", 'cannot empty this websites list; write it as "websites: []"');
+    return;
+  }
+  const afterLast = list.flow ? end : ctx.source.start(ctx.source.lineOf(end - 1) + 1);
+  ctx.edits.replace(keyEnd, afterLast, list.flow ? ": []" : `: []${ctx.source.eol}`);
+}
+function drifted(desired, live) {
+  const writeOnly = WRITE_ONLY_FIELDS;
+  return updateFields(desired, live, false).fields.map((change) => change.field).filter((field) => !writeOnly.includes(field));
+}
+function restore(ctx, item, entry, defaults2, site, summary2) {
+  const state = item.items.find((pair) => keyName(pair.key) === "state");
+  const [keyStart] = state?.key?.range ?? [];
+  const valueEnd = state?.value?.range?.[1];
+  const line = keyStart === void 0 ? void 0 : ctx.source.lineOf(keyStart);
+  if (item.flow || line === void 0 || valueEnd === void 0 || ctx.source.lineOf(valueEnd - 1) !== line) {
+    ctx.refuse(
+      [...entry.path, "state"],
+      "update.tombstone",
+      "this website exists again in the account; write state: absent on its own line, or remove the entry"
+    );
+    return;
+  }
+  ctx.edits.deleteLines(line, line);
+  const { password: _password, ...inherited } = defaults2;
+  const fields = drifted({ domain: entry.site.domain, state: "present", ...inherited }, site);
+  adoptFields(ctx, item, entry.path, fields, site);
+  summary2.restored.push(entry.site.domain);
+}
+function liveByDomain(websites) {
+  return new Map([...managedCopies(websites).byDomain].map(([domain, copy2]) => [domain, copy2.site]));
+}
+function settle2(input, text2, env, before) {
+  const after = readConfig(input.file, text2, env);
+  if ("diagnostics" in after) {
+    const diagnostics2 = after.diagnostics.map((d) => ({
+      ...d,
+      code: "update.invalid",
+      message: `the updated file would be invalid (a bug in sitesync, please report it): ${d.message}`
+    }));
+    return { diagnostics: diagnostics2 };
+  }
+  const { normalized } = after;
+  const desired = {
+    websites: normalized.websites.map((e) => e.site),
+    policy: normalized.policy,
+    ...normalized.projects ? { projects: normalized.projects.map((e) => e.project) } : {}
+  };
+  const result = plan(desired, input.live, { configFile: input.file, configDigest: "" });
+  const remaining = result.changes.filter((change) => change.kind === "website");
+  if (remaining.length === 0) return { projectChanges: result.changes.filter((change) => change.kind === "project").length };
+  const where2 = new Map(before.normalized.websites.map((e) => [e.site.domain, e.site.source]));
+  const diagnostics = remaining.map((change) => {
+    const at2 = change.kind === "website" ? where2.get(change.domain) : void 0;
+    const fields = change.action === "update" ? ` (${change.fields.map((f2) => f2.field).join(", ")})` : "";
+    return {
+      file: input.file,
+      line: at2?.line ?? 1,
+      column: at2?.column ?? 1,
+      code: "update.unsettled",
+      path: "",
+      message: `${change.kind === "website" ? change.domain : ""}: the file cannot say what the account holds; the plan would still ${change.action} this website${fields}. Update this entry by hand`,
+      severity: "error"
+    };
+  });
+  return { diagnostics };
+}
+
+// src/config/export-config.ts
+var import_yaml10 = __toESM(require_dist(), 1);
+function exportConfig(live, options) {
+  const websites = [...live.websites].sort((a, b) => a.domain.localeCompare(b.domain));
+  const body = { version: 1 };
+  if (options.websitesUrl) body.websites_url = literal(options.websitesUrl);
+  if (options.projectsUrl && live.projects) body.projects_url = literal(options.projectsUrl);
+  body.websites = websites.map((site) => {
+    const entry = { domain: literal(site.domain), privacy: PRIVACY_NAMES[site.privacy] ?? site.privacy };
+    entry.email = site.email !== 0;
+    entry.exclude_bots = site.exclude_bots !== 0;
+    entry.exclude_ips = site.exclude_ips.map(literal);
+    entry.favorite = site.favorite;
+    return entry;
+  });
+  if (live.projects) {
+    body.projects = [...live.projects].sort((a, b) => a.project.localeCompare(b.project)).map((p2) => ({ project: literal(p2.project) }));
+  }
+  const doc = new import_yaml10.Document(body);
+  doc.commentBefore = [
+    ` yaml-language-server: $schema=${options.schemaPath}`,
+    ` Exported by sitesync from the live account: ${websites.length} website${websites.length === 1 ? "" : "s"}.`,
+    " exclude_params and passwords are write-only (the API never returns them), so they are not exported:",
+    " add exclude_params where you use them. privacy: password without a password keeps the stored one;",
+    " add password: ${VARIABLE} to a website only to set or rotate its password."
+  ].join("\n");
+  flowShortLists(doc);
+  return { yaml: doc.toString({ lineWidth: 0 }) };
+}
+function literal(value) {
+  return escapeReferences(value);
+}
+function flowShortLists(doc) {
+  const websites = doc.get("websites");
+  if (!(0, import_yaml10.isSeq)(websites)) return;
+  for (const item of websites.items) {
+    if (!(0, import_yaml10.isMap)(item)) continue;
+    const ips = item.get("exclude_ips");
+    if ((0, import_yaml10.isSeq)(ips) && ips.items.length <= 3) ips.flow = true;
+  }
+}
+
+// src/run/read-live.ts
+async function readLive(client, config) {
+  const [websites, projects] = await Promise.all([client.websites.readAll(), config.projects ? client.projects.readAll() : void 0]);
+  return projects ? { websites, projects } : { websites };
+}
+
+// src/run/export-account.ts
+var URL_KEYS = /* @__PURE__ */ new Set(["websites_url", "projects_url"]);
+var DEFAULT_SCHEMA = "./schemas/sitesync.schema.json";
+async function exportAccount(request2, hooks, outcome) {
+  const settings = request2.settings?.export ?? {};
+  const client = clientFor(request2, void 0, hooks);
+  const live = await readLive(client, { projects: settings.projects ? [] : void 0 });
+  const { yaml } = exportConfig(live, { schemaPath: settings.schemaPath ?? DEFAULT_SCHEMA });
+  outcome.exported = { yaml, websites: live.websites.length, ...live.projects ? { projects: live.projects.length } : {} };
+}
+async function updateFromAccount(request2, hooks, outcome) {
+  if (typeof request2.config !== "string") throw new UsageError("export --update takes the path of the config file to update");
+  const file = request2.config;
+  const bytes = readBounded(file);
+  const source = typeof bytes === "string" ? void 0 : bytes.toString("utf8");
+  const unsetEnv = (path) => URL_KEYS.has(path) ? "error" : "warning";
+  const onSecret = (value) => request2.redactor.add([value]);
+  const loaded = loadConfig(file, { env: request2.env, unsetEnv, onSecret, ...source === void 0 ? {} : { source } });
+  outcome.warnings = loaded.ok ? loaded.warnings : [];
+  if (!loaded.ok) throw new ConfigError(loaded.errors);
+  request2.redactor.add(loaded.config.secrets);
+  outcome.config = loaded.config;
+  const client = clientFor(request2, loaded.config, hooks);
+  const live = await readLive(client, loaded.config);
+  const text2 = source ?? "";
+  const addUnlisted = request2.settings?.export?.addUnlisted ?? false;
+  outcome.updated = { file, source: text2, result: updateConfig({ file, source: text2, live, addUnlisted, env: request2.env }) };
 }
 
 // src/run/plan-file.ts
@@ -47681,45 +49379,6 @@ var plan_schema_default = {
   }
 };
 
-// src/plan/fingerprint.ts
-import { createHash as createHash2 } from "node:crypto";
-var FINGERPRINT_LENGTH = 16;
-function websiteFingerprint(w2) {
-  const state = { id: w2.id, domain: w2.domain, password: w2.password, updated_at: w2.updated_at };
-  for (const field of READABLE_FIELDS) {
-    const value = w2[field];
-    state[field] = WEBSITE_FIELDS[field].kind === "set" && Array.isArray(value) ? [...new Set(value)].sort() : value;
-  }
-  return shortHash(state);
-}
-function projectFingerprint(p2) {
-  return shortHash({ project: p2.project, reports: p2.reports, result: p2.result, created_at: p2.created_at });
-}
-function planHash(planWithoutHash) {
-  const { hash: _ignored, ...rest } = planWithoutHash;
-  return sha256(canonicalJson(rest));
-}
-function canonicalJson(value) {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
-  const entries = Object.keys(value).sort().filter((key2) => value[key2] !== void 0).map((key2) => `${JSON.stringify(key2)}:${canonicalJson(value[key2])}`);
-  return `{${entries.join(",")}}`;
-}
-function shortHash(value) {
-  return sha256(canonicalJson(value)).slice(0, FINGERPRINT_LENGTH);
-}
-function sha256(text2) {
-  return createHash2("sha256").update(text2).digest("hex");
-}
-function sealPlan(body) {
-  const { format, version, ...rest } = body;
-  return { format, version, hash: planHash(body), ...rest };
-}
-function isSealed(plan2) {
-  const { hash, ...rest } = plan2;
-  return planHash(rest) === hash;
-}
-
 // src/plan/target.ts
 function targetMismatch(planned2, actual) {
   for (const api of ["websites", "projects"]) {
@@ -47757,386 +49416,6 @@ function planDataProblem(data) {
     return `it is not a plan of this version of sitesync${first ? ` (${first.instancePath || "/"} ${first.message})` : ""}`;
   }
   return isSealed(data) ? void 0 : "its hash does not match its content";
-}
-
-// src/plan/_tally.ts
-function newTally() {
-  return {
-    changes: [],
-    warnings: [],
-    left: { unchanged: 0, unmanaged: 0, ignored: 0 },
-    unverifiable: Object.fromEntries(WRITE_ONLY_FIELDS.map((field) => [field, 0]))
-  };
-}
-function byName(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function pruned(name, filters, tally) {
-  if (filters.ignore(name) !== void 0) tally.left.ignored++;
-  else if (!filters.prune || filters.protect(name) !== void 0) tally.left.unmanaged++;
-  else return true;
-  return false;
-}
-function warn(tally, code, subject, message, source) {
-  tally.warnings.push(source === void 0 ? { code, subject, message } : { code, subject, message, source: { ...source } });
-}
-function sourceOf(item) {
-  return item.source === void 0 ? {} : { source: { ...item.source } };
-}
-
-// src/plan/plan-projects.ts
-function planProjects(desired, live, filters, tally) {
-  if (live === void 0) {
-    const message = "The config lists projects but the live projects were not read: projects are not planned.";
-    warn(tally, "projects-not-read", "projects", message);
-    return;
-  }
-  const liveByKey = new Map([...live].sort((a, b) => byName(a.project, b.project)).map((p2) => [key(p2.project), p2]));
-  const listed = /* @__PURE__ */ new Set();
-  for (const d of [...desired].sort((a, b) => byName(a.project, b.project))) {
-    const k2 = key(d.project);
-    if (listed.has(k2)) {
-      warn(tally, "duplicate-project", d.project, `Project ${d.project} is listed more than once.`, d.source);
-      continue;
-    }
-    listed.add(k2);
-    planListed(d, liveByKey.get(k2), filters, tally);
-  }
-  for (const [k2, p2] of liveByKey) if (!listed.has(k2)) planUnlisted(p2, filters, tally);
-}
-function planListed(d, live, filters, tally) {
-  const ignoredBy = filters.ignore(d.project);
-  if (ignoredBy !== void 0) {
-    tally.left.ignored++;
-    const message = `Project ${d.project} matches policy.ignore "${ignoredBy}": it is not compared, changed or deleted.`;
-    warn(tally, "ignored", d.project, message, d.source);
-    return;
-  }
-  if (d.state === "present") {
-    if (live !== void 0) tally.left.unchanged++;
-    else {
-      const message = `Project ${d.project} does not exist, and the API cannot create projects: one appears with its first report.`;
-      warn(tally, "project-missing", d.project, message, d.source);
-    }
-    return;
-  }
-  if (live === void 0) return;
-  const protectedBy = filters.protect(d.project);
-  if (protectedBy !== void 0) {
-    tally.left.unmanaged++;
-    const message = `Project ${d.project} says state: absent but matches policy.protect "${protectedBy}": not deleted.`;
-    warn(tally, "protected-tombstone", d.project, message, d.source);
-    return;
-  }
-  const fingerprint = projectFingerprint(live);
-  const change = { kind: "project", action: "delete", project: live.project, reason: "tombstone", fingerprint };
-  tally.changes.push({ ...change, ...sourceOf(d) });
-}
-function planUnlisted(live, filters, tally) {
-  if (!pruned(live.project, filters, tally)) return;
-  const fingerprint = projectFingerprint(live);
-  tally.changes.push({ kind: "project", action: "delete", project: live.project, reason: "prune", fingerprint });
-}
-function key(name) {
-  return name.trim().toLowerCase();
-}
-
-// src/plan/diff-website.ts
-function createFields(desired) {
-  const fields = [];
-  for (const field of FIELD_NAMES) {
-    const value = desired[field] ?? CREATE_DEFAULTS[field];
-    if (value !== void 0) fields.push(sent(field, value));
-  }
-  return fields;
-}
-function updateFields(desired, live, syncWriteOnly) {
-  const reason = passwordReason(desired, live, syncWriteOnly);
-  const fields = [];
-  for (const field of FIELD_NAMES) {
-    const after = desired[field];
-    if (after === void 0) continue;
-    if (!WEBSITE_FIELDS[field].writeOnly) {
-      const change = compared(field, after, live);
-      if (change !== void 0) fields.push(change);
-      continue;
-    }
-    const because = field === "password" ? reason : syncWriteOnly ? "sync-write-only" : void 0;
-    if (because !== void 0) fields.push({ ...sent(field, after), sentBecause: because });
-  }
-  return { fields, passwordMissing: passwordMissing(desired, live, syncWriteOnly) };
-}
-function passwordMissing(desired, live, syncWriteOnly) {
-  if (desired.privacy !== 2 || desired.password !== void 0) return false;
-  return syncWriteOnly || live.privacy !== 2 && !live.password;
-}
-function passwordReason(desired, live, syncWriteOnly) {
-  if (desired.privacy === 2 && live.privacy !== 2) return "privacy-change";
-  if ((desired.privacy ?? live.privacy) === 2 && !live.password) return "no-password";
-  return syncWriteOnly ? "sync-write-only" : void 0;
-}
-function compared(field, after, live) {
-  const before = live[field];
-  return same(field, after, before) ? void 0 : { field, before: shown(field, before), after: shown(field, after) };
-}
-function sent(field, value) {
-  const { sensitive, writeOnly } = WEBSITE_FIELDS[field];
-  const change = { field, before: null, after: shown(field, value) };
-  if (sensitive) change.sensitive = true;
-  if (writeOnly) change.writeOnly = true;
-  return change;
-}
-function same(field, a, b) {
-  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
-  if (a.length === b.length && a.every((entry, i) => entry === b[i])) return true;
-  if (WEBSITE_FIELDS[field].kind !== "set") return false;
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((entry) => right.has(entry));
-}
-function shown(field, value) {
-  if (WEBSITE_FIELDS[field].sensitive) return SENSITIVE;
-  return Array.isArray(value) ? [...value] : value;
-}
-
-// src/plan/plan-websites.ts
-var PASSWORD_MISSING = "password-missing";
-function planWebsites(desired, live, filters, syncWriteOnly, tally) {
-  const { byDomain, extras } = indexLive(live, tally);
-  const listed = /* @__PURE__ */ new Set();
-  const sorted = desired.map((d) => withDomain(d, normalizeDomain(d.domain))).sort((a, b) => byName(a.domain, b.domain));
-  for (const d of sorted) {
-    if (listed.has(d.domain)) {
-      const message = `${d.domain} is listed more than once: only one entry is planned.`;
-      warn(tally, "duplicate-domain", d.domain, message, d.source);
-      continue;
-    }
-    listed.add(d.domain);
-    const current = byDomain.get(d.domain)?.site;
-    const pattern = filters.ignore(d.domain);
-    if (pattern !== void 0) {
-      tally.left.ignored++;
-      const message = `${d.domain} matches policy.ignore "${pattern}": it is not compared, changed or deleted.`;
-      warn(tally, "ignored", d.domain, message, d.source);
-    } else if (d.state === "absent") planTombstone(d, current, filters, tally);
-    else if (current === void 0) planCreate(d, tally);
-    else planUpdate(d, current, syncWriteOnly, tally);
-  }
-  for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted2(entry, filters, tally);
-  tally.left.unmanaged += extras.length;
-}
-function planCreate(d, tally) {
-  const requests = d.favorite === true ? 2 : 1;
-  const fields = createFields(d);
-  if (d.privacy === 2 && d.password === void 0) {
-    const message = `${d.domain} is created with privacy password, which needs a password to send, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
-    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
-  }
-  tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...sourceOf(d) });
-}
-function planUpdate(d, live, syncWriteOnly, tally) {
-  const { fields, passwordMissing: passwordMissing2 } = updateFields(d, live, syncWriteOnly);
-  for (const field of WRITE_ONLY_FIELDS) {
-    if (d[field] !== void 0 && !fields.some((f2) => f2.field === field)) tally.unverifiable[field]++;
-  }
-  if (passwordMissing2) {
-    const why = syncWriteOnly ? "--sync-write-only sends every password" : "the account stores no password for it yet";
-    const message = `${d.domain} asks for privacy password and ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
-    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
-  }
-  if (fields.length === 0) {
-    tally.left.unchanged++;
-    return;
-  }
-  const fingerprint = websiteFingerprint(live);
-  const change = { kind: "website", action: "update", domain: d.domain, id: live.id, fields, fingerprint };
-  tally.changes.push({ ...change, ...sourceOf(d) });
-}
-function planTombstone(d, live, filters, tally) {
-  if (live === void 0) return;
-  const pattern = filters.protect(d.domain);
-  if (pattern !== void 0) {
-    tally.left.unmanaged++;
-    const message = `${d.domain} says state: absent but matches policy.protect "${pattern}": it is not deleted.`;
-    warn(tally, "protected-tombstone", d.domain, message, d.source);
-    return;
-  }
-  const fingerprint = websiteFingerprint(live);
-  tally.changes.push({
-    kind: "website",
-    action: "delete",
-    domain: d.domain,
-    id: live.id,
-    reason: "tombstone",
-    fingerprint,
-    ...sourceOf(d)
-  });
-}
-function planUnlisted2({ domain, site }, filters, tally) {
-  if (!pruned(domain, filters, tally)) return;
-  const fingerprint = websiteFingerprint(site);
-  tally.changes.push({ kind: "website", action: "delete", domain, id: site.id, reason: "prune", fingerprint });
-}
-function indexLive(live, tally) {
-  const sorted = live.map((site) => ({ domain: normalizeDomain(site.domain), site })).sort((a, b) => byName(a.domain, b.domain) || exact(b) - exact(a) || a.site.id - b.site.id);
-  const byDomain = /* @__PURE__ */ new Map();
-  const extras = [];
-  for (const entry of sorted) {
-    if (!byDomain.has(entry.domain)) byDomain.set(entry.domain, entry);
-    else {
-      extras.push(entry);
-      const message = `The account holds ${entry.domain} more than once: id ${entry.site.id} is left alone (never compared or deleted).`;
-      warn(tally, "duplicate-live", entry.domain, message);
-    }
-  }
-  return { byDomain, extras };
-}
-function exact(entry) {
-  return entry.site.domain === entry.domain ? 1 : 0;
-}
-function withDomain(d, domain) {
-  return domain === d.domain ? d : { ...d, domain };
-}
-
-// src/plan/safety.ts
-function refusals(inputs) {
-  const found = [];
-  const deletes = inputs.changes.filter((c2) => c2.action === "delete");
-  if (deletes.length > inputs.maxDeletes) {
-    const websites = deletes.filter((c2) => c2.kind === "website").length;
-    const what = [plural(websites, "website"), plural(deletes.length - websites, "project")].filter((part) => !part.startsWith("0 ")).join(" and ");
-    found.push({
-      code: "max-deletes",
-      message: `The plan deletes ${what}${inputs.partial ? " inside the --target/--exclude selection" : ""}, more than the limit of ${inputs.maxDeletes}. Check every delete, then run again with --max-deletes ${deletes.length} (or raise policy.max_deletes).`
-    });
-  }
-  if (inputs.prune && !inputs.allowEmpty) {
-    const partial = inputs.partial ?? false;
-    found.push(...emptyPrune(deletes, "website", inputs.keepsWebsites, partial));
-    if (inputs.keepsProjects !== void 0) found.push(...emptyPrune(deletes, "project", inputs.keepsProjects, partial));
-  }
-  return found;
-}
-function emptyPrune(deletes, kind, keeps, partial) {
-  const pruned2 = deletes.filter((c2) => c2.kind === kind && c2.action === "delete" && c2.reason === "prune").length;
-  if (keeps || pruned2 === 0) return [];
-  const what = kind === "website" ? "their collected statistics" : "their reports";
-  return [
-    {
-      code: "empty-prune",
-      message: `policy.prune is on and the config lists no ${kind} to keep${partial ? " inside the --target/--exclude selection" : ""}: the plan would delete ${plural(pruned2, `live ${kind}`)} and ${what}. If that is really intended, run again with --allow-empty.`
-    }
-  ];
-}
-
-// src/plan/selection.ts
-function isPartial(selection) {
-  return selection !== void 0 && (selection.target.length > 0 || selection.exclude.length > 0);
-}
-function selects(selection, name) {
-  if (selection.target.length > 0 && firstMatch(selection.target, name) === void 0) return false;
-  return firstMatch(selection.exclude, name) === void 0;
-}
-function narrow(desired, live, selection) {
-  const names = [
-    ...desired.websites.map((w2) => normalizeDomain(w2.domain)),
-    ...live.websites.map((w2) => normalizeDomain(w2.domain)),
-    ...(desired.projects ?? []).map((p2) => p2.project.trim()),
-    ...(live.projects ?? []).map((p2) => p2.project.trim())
-  ];
-  const keep = (name) => selects(selection, name);
-  const narrowed = { ...desired, websites: desired.websites.filter((w2) => keep(normalizeDomain(w2.domain))) };
-  if (desired.projects !== void 0) narrowed.projects = desired.projects.filter((p2) => keep(p2.project.trim()));
-  const websites = live.websites.filter((w2) => keep(normalizeDomain(w2.domain)));
-  const narrowedLive = live.projects === void 0 ? { websites } : { websites, projects: live.projects.filter((p2) => keep(p2.project.trim())) };
-  return { desired: narrowed, live: narrowedLive, warnings: unmatched(selection, names) };
-}
-function unmatched(selection, names) {
-  const flags = [
-    ...selection.target.map((pattern) => ["target", pattern]),
-    ...selection.exclude.map((pattern) => ["exclude", pattern])
-  ];
-  return flags.filter(([, pattern]) => !names.some((name) => matchGlob(pattern, name))).map(([flag3, pattern]) => ({
-    code: "selection-unmatched",
-    subject: pattern,
-    message: `--${flag3} "${pattern}" matches no website or project in the config or the account: check the pattern.`
-  }));
-}
-
-// src/plan/summary.ts
-function summarize2(changes, left) {
-  const count = (action) => changes.filter((c2) => c2.action === action).length;
-  return { create: count("create"), update: count("update"), delete: count("delete"), ...left };
-}
-
-// src/plan/plan.ts
-var DEFAULT_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
-var ACTION_RANK = { create: 0, update: 1, delete: 2 };
-var KIND_RANK = { website: 0, project: 1 };
-function plan(allDesired, allLive, options) {
-  const selection = isPartial(options.selection) ? { target: [...options.selection.target], exclude: [...options.selection.exclude] } : void 0;
-  const { desired, live, warnings } = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
-  const { policy } = desired;
-  const filters = {
-    ignore: (name) => firstMatch(policy.ignore, name),
-    protect: (name) => firstMatch(policy.protect, name),
-    prune: policy.prune
-  };
-  const tally = newTally();
-  tally.warnings.push(...warnings);
-  planWebsites(desired.websites, live.websites, filters, options.syncWriteOnly ?? false, tally);
-  if (desired.projects !== void 0) planProjects(desired.projects, live.projects, filters, tally);
-  const changes = tally.changes.sort(compareChanges);
-  const unverifiable = unverifiableFields(tally);
-  return sealPlan({
-    format: "sitesync-plan",
-    version: 1,
-    configDigest: options.configDigest,
-    configFile: options.configFile,
-    target: options.target ?? {},
-    // First thing a reader of the JSON sees after where the plan was made: that it is partial.
-    ...selection ? { selection } : {},
-    changes,
-    summary: summarize2(changes, tally.left),
-    warnings: tally.warnings,
-    refusals: refusals({
-      changes,
-      maxDeletes: options.maxDeletes ?? policy.maxDeletes,
-      prune: policy.prune,
-      allowEmpty: options.allowEmpty ?? false,
-      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file.
-      keepsWebsites: desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
-      keepsProjects: desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
-      partial: selection !== void 0
-    }),
-    unverifiable,
-    estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT)
-  });
-}
-function compareChanges(a, b) {
-  const rank = ACTION_RANK[a.action] - ACTION_RANK[b.action] || KIND_RANK[a.kind] - KIND_RANK[b.kind];
-  return rank || byName(nameOf(a), nameOf(b));
-}
-function nameOf(change) {
-  return change.kind === "website" ? change.domain : change.project;
-}
-function unverifiableFields(tally) {
-  return WRITE_ONLY_FIELDS.map((field) => ({ field, count: tally.unverifiable[field] })).filter((entry) => entry.count > 0);
-}
-function estimate(changes, rate) {
-  const requests = changes.reduce((sum, c2) => sum + (c2.action === "create" ? c2.requests : 1), 0);
-  return {
-    requests,
-    rateLimit: rate.limit,
-    rateWindowSeconds: rate.windowSeconds,
-    seconds: requests / rate.limit * rate.windowSeconds
-  };
-}
-
-// src/run/read-live.ts
-async function readLive(client, config) {
-  const [websites, projects] = await Promise.all([client.websites.readAll(), config.projects ? client.projects.readAll() : void 0]);
-  return projects ? { websites, projects } : { websites };
 }
 
 // src/run/plan-from-config.ts
@@ -48397,6 +49676,7 @@ async function run(request2, hooks = {}) {
     refused: (outcome.plan?.refusals.length ?? 0) > 0,
     changes: outcome.plan?.changes.length ?? 0,
     detailedExitcode: request2.settings?.detailedExitcode ?? false,
+    updateRefused: outcome.updated?.result.ok === false,
     ...outcome.results && {
       applied: {
         aborted: outcome.results.aborted !== void 0,
@@ -48410,6 +49690,9 @@ async function run(request2, hooks = {}) {
 }
 async function execute(request2, hooks, outcome) {
   const settings = request2.settings ?? {};
+  if (request2.command === "export") {
+    return settings.export?.update ? updateFromAccount(request2, hooks, outcome) : exportAccount(request2, hooks, outcome);
+  }
   const config = load(request2, hooks, outcome);
   if (request2.command === "validate") return;
   const client = clientFor(request2, config, hooks);
@@ -48442,9 +49725,11 @@ async function planned(config, client, settings, outcome) {
   return { plan: await planFromConfig(config, client, settings), skipped: [] };
 }
 function load(request2, hooks, outcome) {
+  if (request2.config === void 0) throw new UsageError(`sitesync ${request2.command} needs a config`);
   if (typeof request2.config !== "string") {
     request2.redactor.add(request2.config.secrets);
-    return outcome.config = request2.config;
+    outcome.config = request2.config;
+    return request2.config;
   }
   const unsetEnv = request2.command === "validate" && !request2.settings?.strictEnv ? "warning" : "error";
   const onSecret = (value) => request2.redactor.add([value]);
@@ -48453,7 +49738,8 @@ function load(request2, hooks, outcome) {
   outcome.warnings = result.warnings;
   hooks.onLoad?.(result);
   if (!result.ok) throw new ConfigError(result.errors);
-  return outcome.config = result.config;
+  outcome.config = result.config;
+  return result.config;
 }
 async function applyPlan(plan2, { config, client, settings, hooks, redactor, signal }, outcome) {
   const onItem = hooks.onItem;
@@ -48735,9 +50021,8 @@ async function mergedPullRequest(octokit, repo, sha) {
 }
 
 // src/action/offline-env.ts
-var REFERENCE = /(?<!\$)\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}/g;
 function offlineEnv(source, env) {
-  const names = new Set([...source.matchAll(REFERENCE)].map((match) => match[1]));
+  const names = new Set(references(source).flatMap((ref) => ref.hasDefault ? [] : [ref.name]));
   const missing = [...names].filter((name) => !env[name]).sort();
   const standIn = Object.fromEntries(missing.map((name) => [name, `${label2(name)}.offline.invalid`]));
   return { env: { ...env, ...standIn }, standIns: missing };

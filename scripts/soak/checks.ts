@@ -26,7 +26,7 @@ export interface Violation {
 const COMPARABLE = ["privacy", "email", "exclude_bots", "exclude_ips", "favorite"] as const;
 
 /** The config's verdict on a domain: keep it (listed or protected/ignored/unmanaged) or delete it. */
-export function shouldDelete(scenario: Scenario, domain: string): boolean {
+function shouldDelete(scenario: Scenario, domain: string): boolean {
   if (matchGlob(IGNORE, domain)) return false;
   const listed = scenario.desired.find((d) => d.domain === domain);
   if (listed) return listed.state === "absent";

@@ -10,9 +10,9 @@ import { createRandom, type Random } from "./random.ts";
 export const PROTECT = "keep-*.soak.example.com";
 export const IGNORE = "tmp-*.soak.example.org";
 /** Shorter than `slowMs`, so a slow answer is a timeout: the client gives up while the server did the work. */
-export const TIMEOUT_MS = 300;
+const TIMEOUT_MS = 300;
 
-export interface Throttle {
+interface Throttle {
   limit: number;
   windowMs: number;
   /** Someone else on the same IP spends the budget: bursts of requests `atMs` after the run starts (429s follow). */
@@ -20,7 +20,7 @@ export interface Throttle {
 }
 
 /** Someone else changes the account while sitesync lists it (first read only). */
-export interface Others {
+interface Others {
   /** Acts after this many listing pages were served; `every`: after each page of every (re-)read. */
   afterPage: number;
   every: boolean;

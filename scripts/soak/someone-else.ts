@@ -83,8 +83,7 @@ export function othersHook(
     const others = scenario.others;
     if (!sandbox || !watch || !others || !watch.listening) return;
     const request = sandbox.requests.at(-1);
-    if (!request || request.method !== "GET" || request.path !== "/api/v1/websites" || request.status !== 200 || request.query.search)
-      return;
+    if (request?.method !== "GET" || request.path !== "/api/v1/websites" || request.status !== 200 || request.query.search) return;
     watch.pagesServed++;
     if (!others.every && watch.pagesServed !== others.afterPage) return;
     watch.asOther(() => act(sandbox, watch, scenario, random, () => created++));

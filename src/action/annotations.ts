@@ -13,7 +13,7 @@ import type { Change } from "../plan/types.ts";
 import { changeLine } from "../render/change-line.ts";
 
 /** GitHub shows 10 annotations of a kind per step and 50 per job; more is only noise in the log. */
-export const MAX_CHANGE_ANNOTATIONS = 50;
+const MAX_CHANGE_ANNOTATIONS = 50;
 
 /** A path as the repository names it (annotations, the comment marker): relative to the checkout, with `/`. */
 export function workspacePath(file: string, workspace: string): string {

@@ -8,7 +8,7 @@ import type { Report } from "./run-context.ts";
 /** GitHub refuses a comment body over 65,536 characters. */
 export const COMMENT_LIMIT = 65_536;
 /** GitHub refuses a step summary over 1 MiB ("upload aborted"). */
-export const SUMMARY_LIMIT = 1_048_576;
+const SUMMARY_LIMIT = 1_048_576;
 /** Room kept for the cut note and the closing tags. */
 const NOTE_ROOM = 600;
 

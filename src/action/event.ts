@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { Env } from "../run/types.ts";
-export interface PullRequestInfo {
+interface PullRequestInfo {
   number: number;
   /** The commit the plan was made for, shown in the comment. */
   headSha: string | undefined;

@@ -15,7 +15,7 @@ import type { RunContext } from "./run-context.ts";
 
 type Octokit = ReturnType<typeof getOctokit>;
 
-export interface MergedPullRequest {
+interface MergedPullRequest {
   number: number;
   headSha: string;
 }

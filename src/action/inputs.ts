@@ -7,7 +7,7 @@ import type { Redactor } from "../api/redact.ts";
 import { UsageError } from "../errors.ts";
 import type { Env } from "../run/types.ts";
 
-export type ActionCommand = "plan" | "apply";
+type ActionCommand = "plan" | "apply";
 
 export interface ActionInputs {
   command: ActionCommand;

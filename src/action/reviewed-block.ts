@@ -41,7 +41,7 @@ export interface ReviewedPlan {
   config: string;
 }
 
-export type BlockProblemCode = "missing" | "garbled" | "altered" | "invalid" | "stale" | "other-config" | "too-large";
+type BlockProblemCode = "missing" | "garbled" | "altered" | "invalid" | "stale" | "other-config" | "too-large";
 
 /** Why there is no usable review: it counts as no review at all. */
 export interface BlockProblem {

@@ -144,8 +144,10 @@ function emptyList(ctx: UpdateContext, list: YAMLSeq): void {
   const key = isMap(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : undefined;
   const keyEnd = (key as { range?: number[] } | undefined)?.range?.[1];
   const end = list.range?.[1];
-  if (keyEnd === undefined || end === undefined)
-    return ctx.refuse(["websites"], "update.flow-list", 'cannot empty this websites list; write it as "websites: []"');
+  if (keyEnd === undefined || end === undefined) {
+    ctx.refuse(["websites"], "update.flow-list", 'cannot empty this websites list; write it as "websites: []"');
+    return;
+  }
   const afterLast = list.flow ? end : ctx.source.start(ctx.source.lineOf(end - 1) + 1);
   ctx.edits.replace(keyEnd, afterLast, list.flow ? ": []" : `: []${ctx.source.eol}`);
 }
@@ -172,11 +174,12 @@ function restore(
   const valueEnd = (state?.value as { range?: number[] } | undefined)?.range?.[1];
   const line = keyStart === undefined ? undefined : ctx.source.lineOf(keyStart);
   if (item.flow || line === undefined || valueEnd === undefined || ctx.source.lineOf(valueEnd - 1) !== line) {
-    return ctx.refuse(
+    ctx.refuse(
       [...entry.path, "state"],
       "update.tombstone",
       "this website exists again in the account; write state: absent on its own line, or remove the entry",
     );
+    return;
   }
   ctx.edits.deleteLines(line, line);
   const { password: _password, ...inherited } = defaults;

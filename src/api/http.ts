@@ -205,7 +205,7 @@ function logEntry(exchange: Exchange, attempt: number, result: Attempt): Request
 }
 
 /** Exponential backoff with equal jitter: half the delay fixed, half random, so retries never bunch at 0. */
-export function backoffMs(failure: number, baseMs: number): number {
+function backoffMs(failure: number, baseMs: number): number {
   const delay = Math.min(BACKOFF_CAP_MS, baseMs * 2 ** (failure - 1));
   return delay / 2 + Math.random() * (delay / 2);
 }
@@ -234,7 +234,7 @@ function waitError(exchange: Exchange, result: Attempt, maxWaitMs: number): ApiE
 }
 
 /** `45s`, `5m`, `2h 30m`: whole seconds, the unit a person reads a wait in. */
-export function formatWait(ms: number): string {
+function formatWait(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
   if (seconds < 120) return `${seconds}s`;
   const minutes = Math.round(seconds / 60);
@@ -247,6 +247,13 @@ export function formatWait(ms: number): string {
 function sleep(ms: number, stop?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    stop?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+    stop?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }

@@ -16,13 +16,13 @@ export interface Listing<T> {
 }
 
 /** Re-reads after the first read fails its integrity checks (DESIGN §5). */
-export const MAX_REREADS = 3;
+const MAX_REREADS = 3;
 /**
  * The largest account sitesync reads (DESIGN §12): 100,000 websites or projects, so 1,000 pages at
  * per_page 100. A listing that claims more, or a `links.next` chain that runs longer, is refused before it
  * is read: issue 12 saw an absurd `last_page` and an endless chain run the process out of memory.
  */
-export const MAX_ITEMS = 100_000;
+const MAX_ITEMS = 100_000;
 
 /**
  * Every item of a listing, or an ApiError: never a partial list (DESIGN §5). Page 1 first, then pages

@@ -35,7 +35,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const gateFor = (origin: string): RateGate => {
     let gate = gates.get(origin);
     const onWait = options.onWait && ((ms: number, reason: string) => options.onWait?.({ ms, origin, reason }));
-    if (!gate) gates.set(origin, (gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait)));
+    if (!gate) {
+      gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait);
+      gates.set(origin, gate);
+    }
     return gate;
   };
 

@@ -126,7 +126,7 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, headers: Head
   }
 }
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   const mib = bytes / 2 ** 20;
   return mib >= 1 ? `${Number(mib.toFixed(1))} MiB` : `${bytes} bytes`;
 }

@@ -8,7 +8,7 @@ import type { ListWebsitesParams, Page, WebsitesApi } from "./types.ts";
 
 const PER_PAGE = 100;
 /** The lookup after an ambiguous POST reads at most this many pages of search results (DESIGN §12). */
-export const MAX_SEARCH_PAGES = 5;
+const MAX_SEARCH_PAGES = 5;
 const decodeWebsitePage = decodePage(decodeWebsite);
 const decodeOneWebsite = decodeItem(decodeWebsite);
 

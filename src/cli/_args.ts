@@ -3,7 +3,7 @@ import type { ArgsDef } from "citty";
 import { UsageError } from "../errors.ts";
 import type { ConnectSettings, RunSettings } from "../run/types.ts";
 
-export type Format = "text" | "json" | "markdown";
+type Format = "text" | "json" | "markdown";
 const FORMATS: Format[] = ["text", "json", "markdown"];
 
 export const configArgs = {

@@ -16,7 +16,7 @@ export interface CliEdge {
   signal?: AbortSignal | undefined;
 }
 
-export interface CliContext extends CliEdge {
+interface CliContext extends CliEdge {
   /** Every value of a repeatable flag (`--target`, `--exclude`). */
   lists: CommandLine["lists"];
   /** The flags given on the command line, defaults aside. */

@@ -9,7 +9,15 @@ it("lets no control character through but newlines, tabs and (with color on) its
 
 it("gates every line it prints, after the redactor", () => {
   let out = "";
-  const io = createIo({}, { out: (text) => void (out += text), err: () => undefined });
+  const io = createIo(
+    {},
+    {
+      out: (text) => {
+        out += text;
+      },
+      err: () => undefined,
+    },
+  );
   io.redactor.add(["a-key-long-enough-to-replace"]);
   io.out("key a-key-long-enough-to-replace\u001b[1A");
   expect(out).toBe("key (sensitive)\\e[1A\n");

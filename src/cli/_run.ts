@@ -20,7 +20,7 @@ export function cliHooks(io: Io, flags: { quiet?: boolean | undefined; verbose?:
   };
 }
 
-export function formatRequest(entry: RequestLogEntry): string {
+function formatRequest(entry: RequestLogEntry): string {
   const status = entry.status ?? entry.error ?? "-";
   const rate = entry.rateRemaining === undefined ? "" : ` (rate ${entry.rateRemaining}/${entry.rateLimit ?? "?"} left)`;
   const attempt = entry.attempt > 1 ? ` [attempt ${entry.attempt}]` : "";
@@ -33,7 +33,7 @@ export function show(outcome: Outcome, io: Io, context: Omit<TextContext, "color
   return outcome.exitCode;
 }
 
-export function print(sections: Sections, io: Io): void {
+function print(sections: Sections, io: Io): void {
   if (sections.summary) io.out(sections.summary);
   for (const note of sections.notes) io.err(note);
 }

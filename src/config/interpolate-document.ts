@@ -16,7 +16,7 @@ export interface DocumentInterpolation {
   literals: string[];
 }
 
-export interface InterpolatedValue {
+interface InterpolatedValue {
   /** Where, as diagnostics name it: `websites[0].domain`. */
   path: string;
   /** As the file writes it. */
@@ -83,7 +83,9 @@ function walk(node: unknown, path: ConfigPath, ctx: Context): void {
       if (key !== undefined && key !== "<<") walk(pair.value, [...path, key], ctx);
     }
   } else if (isSeq(node)) {
-    node.items.forEach((item, index) => walk(item, [...path, index], ctx));
+    node.items.forEach((item, index) => {
+      walk(item, [...path, index], ctx);
+    });
   } else if (isScalar(node) && typeof node.value === "string") {
     if (node.value.includes("${")) interpolateScalar(node, path, ctx);
     else ctx.result.literals.push(node.value);

@@ -1,7 +1,7 @@
 /** An environment, as `process.env` is: a missing key and `undefined` both mean unset. */
 export type Env = Readonly<Record<string, string | undefined>>;
 
-export interface InterpolationProblem {
+interface InterpolationProblem {
   code: "env.unset" | "env.syntax";
   /** How many `${` come before this one in the string, to find it in the source. */
   occurrence: number;

@@ -4,7 +4,7 @@ import { type Document, isMap, isNode, isScalar, type LineCounter, type Node } f
 export type ConfigPath = readonly (string | number)[];
 
 /** 1-based, like editors and `file:line:col`. */
-export interface Position {
+interface Position {
   line: number;
   column: number;
 }

@@ -24,7 +24,7 @@ export interface WebsiteEntry {
   fromDefaults: ReadonlySet<FieldName>;
 }
 
-export interface ProjectEntry {
+interface ProjectEntry {
   path: ConfigPath;
   raw: Record<string, unknown>;
   project: DesiredProject;
@@ -126,7 +126,7 @@ const READERS = {
 } satisfies Record<FieldKind, (value: unknown) => unknown>;
 
 /** The website fields of a mapping, canonical (privacy 0–2, flags 0–1); wrong types left out. */
-export function readFields(raw: Record<string, unknown>): WebsiteFields {
+function readFields(raw: Record<string, unknown>): WebsiteFields {
   const fields: WebsiteFields = {};
   for (const field of FIELD_NAMES) {
     const { kind, yaml } = WEBSITE_FIELDS[field];

@@ -13,7 +13,7 @@ export interface Tally {
 }
 
 /** Returns the first glob of a policy list that matches a name, or `undefined`. */
-export type GlobSet = (name: string) => string | undefined;
+type GlobSet = (name: string) => string | undefined;
 
 /** `policy.ignore` and `policy.protect` as matchers, and whether prune is on. */
 export interface Filters {

@@ -43,7 +43,7 @@ function planListed(d: DesiredProject, live: LiveProject | undefined, filters: F
   if (d.state === "present") {
     if (live !== undefined) tally.left.unchanged++;
     else {
-      const message = `Project ${d.project} does not exist, and the API cannot create projects: ` + "one appears with its first report.";
+      const message = `Project ${d.project} does not exist, and the API cannot create projects: one appears with its first report.`;
       warn(tally, "project-missing", d.project, message, d.source);
     }
     return;

@@ -14,7 +14,7 @@ export function isPartial(selection: Selection | undefined): selection is Select
 }
 
 /** Whether `name` is inside the selection: it matches a target (or there is none) and no exclude. */
-export function selects(selection: Selection, name: string): boolean {
+function selects(selection: Selection, name: string): boolean {
   if (selection.target.length > 0 && firstMatch(selection.target, name) === undefined) return false;
   return firstMatch(selection.exclude, name) === undefined;
 }

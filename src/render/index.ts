@@ -44,9 +44,7 @@ export function renderOutcome(outcome: Outcome, target: OutcomeTarget): Sections
 
 export { errorLines } from "./error-text.ts";
 export { itemNote } from "./item-note.ts";
-export { md } from "./md.ts";
-export { errorMarkdown, type OfflineFacts, offlineLogLine, offlineMarkdown } from "./outcome-markdown.ts";
-export { managedCounts } from "./outcome-text.ts";
+export { errorMarkdown, offlineLogLine, offlineMarkdown } from "./outcome-markdown.ts";
 export { itemLine } from "./results-text.ts";
 export type { OfflineReason, ReviewStatus, Sections } from "./sections.ts";
 export { waitLine } from "./wait-line.ts";

@@ -59,7 +59,7 @@ function validSummary({ config, error }: Outcome, { quiet }: TextContext): strin
 }
 
 /** `2 websites, 1 project`: what a config manages. */
-export function managedCounts(config: Pick<Config, "websites" | "projects">): string {
+function managedCounts(config: Pick<Config, "websites" | "projects">): string {
   const projects = config.projects ? `, ${plural(config.projects.length, "project")}` : "";
   return `${plural(config.websites.length, "website")}${projects}`;
 }

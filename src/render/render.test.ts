@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { liveWebsite } from "../../test/helpers/live-website.ts";
 import { DEFAULT_POLICY } from "../model/policy.ts";
 import type { Desired, Live } from "../model/state.ts";
-import type { LiveWebsite } from "../model/website.ts";
 import { planHash, projectFingerprint, websiteFingerprint } from "../plan/fingerprint.ts";
 import { plan } from "../plan/plan.ts";
 import type { Plan } from "../plan/types.ts";

@@ -1,6 +1,6 @@
 import { createClient } from "../api/client.ts";
 import type { Redactor } from "../api/redact.ts";
-import type { Client, RequestLogEntry } from "../api/types.ts";
+import type { Client } from "../api/types.ts";
 import type { Config } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
 import type { ConnectSettings, Env, RunHooks, RunSecrets } from "./types.ts";

@@ -97,7 +97,8 @@ function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Config {
   if (request.config === undefined) throw new UsageError(`sitesync ${request.command} needs a config`);
   if (typeof request.config !== "string") {
     request.redactor.add(request.config.secrets);
-    return (outcome.config = request.config);
+    outcome.config = request.config;
+    return request.config;
   }
   // validate needs no secret (DESIGN §2): an unset ${VAR} is a note there, unless --strict-env.
   const unsetEnv = request.command === "validate" && !request.settings?.strictEnv ? "warning" : "error";
@@ -108,7 +109,8 @@ function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Config {
   outcome.warnings = result.warnings;
   hooks.onLoad?.(result);
   if (!result.ok) throw new ConfigError(result.errors);
-  return (outcome.config = result.config);
+  outcome.config = result.config;
+  return result.config;
 }
 
 interface ApplyContext {

@@ -18,10 +18,10 @@ export type { Env };
  * `validate` only loads; `plan` also reads live and plans; `apply` also applies what was planned; `export`
  * reads live and writes it as a config (with `settings.export.update`, into the config it loads).
  */
-export type RunCommand = "validate" | "plan" | "apply" | "export";
+type RunCommand = "validate" | "plan" | "apply" | "export";
 
 /** How `export` writes the account. */
-export interface ExportSettings {
+interface ExportSettings {
   /** `--update`: accept the live changes into `request.config` in place, instead of a new file. */
   update?: boolean;
   /** `--add-unlisted` (with `update`): also add live websites the file does not list. */

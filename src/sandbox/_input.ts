@@ -14,7 +14,7 @@ export interface RequestInput {
 }
 
 /** A body over this size gets 413, like PHP's post_max_size. */
-export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 export class BodyTooLargeError extends Error {}
 

@@ -24,7 +24,7 @@ interface PageLink {
 }
 
 /** `Paginator::resolveCurrentPage`: a FILTER_VALIDATE_INT value of at least 1, else 1. */
-export function resolvePage(value: unknown): number {
+function resolvePage(value: unknown): number {
   const page = filterInt(value);
   return page !== null && page >= 1 ? page : 1;
 }

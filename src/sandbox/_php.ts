@@ -73,7 +73,7 @@ export function phpJson(value: unknown): string {
 }
 
 /** `rawurlencode`: RFC 3986, so `!'()*` are encoded too. */
-export function rawUrlEncode(value: string): string {
+function rawUrlEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 

@@ -1,4 +1,4 @@
 // The sandbox (DESIGN §7): a local imitation of the phpAnalytics Websites and phpRank Projects APIs.
 export { type Sandbox, startSandbox } from "./server.ts";
-export { type ProjectOrder, SandboxStore, type StoreSnapshot, type WebsitePatch } from "./store.ts";
+export { SandboxStore } from "./store.ts";
 export type * from "./types.ts";

@@ -60,7 +60,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests,
     stats: () => statsOf(requests),
     resetLog: () => void requests.splice(0),
-    setFaults: (faults) => void (state.faults = new FaultInjector(faults)),
+    setFaults: (faults) => {
+      state.faults = new FaultInjector(faults);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         timers.clear();

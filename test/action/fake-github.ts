@@ -6,14 +6,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface FakeComment {
+interface FakeComment {
   id: number;
   issue: number;
   body: string;
   login: string;
 }
 
-export interface FakePull {
+interface FakePull {
   number: number;
   headSha: string;
   /** The commit merging it made on the default branch; undefined while open. */

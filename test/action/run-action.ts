@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-export const BUNDLE = join(ROOT, "dist", "index.js");
+const BUNDLE = join(ROOT, "dist", "index.js");
 
 export interface ActionRun {
   code: number;

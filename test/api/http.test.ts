@@ -121,7 +121,14 @@ describe("retries", () => {
   it.each([
     ["a 500", () => HttpResponse.json({ message: "Server Error" }, { status: 500 }), "http"],
     ["a reset", () => HttpResponse.error(), "network"],
-    ["a timeout", async () => (await delay(1_000), ok()), "timeout"],
+    [
+      "a timeout",
+      async () => {
+        await delay(1_000);
+        return ok();
+      },
+      "timeout",
+    ],
   ])("never repeats a POST after %s: it is marked ambiguous", async (_name, answer, kind) => {
     const { seen, resolver } = sequence([answer]);
     server.use(http.post(WEBSITES, resolver));
@@ -214,7 +221,10 @@ describe("errors", () => {
       http.get(`${WEBSITES}/3`, () => HttpResponse.json({ message: `Unknown token ${KEY}` }, { status: 401 })),
       http.post(WEBSITES, () => HttpResponse.json({ message: { domain: [`${KEY} is not allowed`] } }, { status: 422 })),
       http.get(`${WEBSITES}/4`, () => new HttpResponse(`<html>${KEY}</html>`, { status: 200 })),
-      http.get(`${WEBSITES}/5`, async () => (await delay(1_000), ok())),
+      http.get(`${WEBSITES}/5`, async () => {
+        await delay(1_000);
+        return ok();
+      }),
     );
     // One client each: a refused key (the 302, the 401) ends a client's run, and every kind must be seen here.
     const log: RequestLogEntry[] = [];

@@ -23,7 +23,12 @@ const options = { configFile: "sitesync.yaml", configDigest: "d" };
 describe("apply", () => {
   it("stops sending once the key is refused: queued requests are skipped, not sent", async () => {
     let deletes = 0;
-    server.use(http.delete(`${WEBSITES}/:id`, () => (deletes++, HttpResponse.json({ message: "Unauthenticated." }, { status: 401 }))));
+    server.use(
+      http.delete(`${WEBSITES}/:id`, () => {
+        deletes++;
+        return HttpResponse.json({ message: "Unauthenticated." }, { status: 401 });
+      }),
+    );
     const live = [
       liveWebsite(100, "keep.example.com"),
       ...Array.from({ length: 20 }, (_, i) => liveWebsite(i + 1, `prune-${i}.example.com`)),

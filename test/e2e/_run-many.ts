@@ -10,7 +10,14 @@ const runs = JSON.parse(process.argv[2] ?? "[]") as string[][];
 for (const args of runs) {
   let stdout = "";
   let stderr = "";
-  const io = createIo(process.env, { out: (text) => void (stdout += text), err: (text) => void (stderr += text) });
+  const io = createIo(process.env, {
+    out: (text) => {
+      stdout += text;
+    },
+    err: (text) => {
+      stderr += text;
+    },
+  });
   const code = await runCli(args, { env: process.env, io });
   process.stdout.write(`${JSON.stringify({ code, stdout, stderr })}\n`);
 }

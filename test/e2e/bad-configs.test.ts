@@ -22,7 +22,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ rateLimit: 0, websites: [{ domain: "example.com" }, { domain: "other.example.org" }] });
   env = { SITESYNC_API_KEY: sandbox.apiKey, EXAMPLE_STATS_PASSWORD: "fixture-password", EMPTY_VAR: "" };
   const runs = files.map((name) => ["apply", "--auto-approve", "-c", `${dir}${name}`, "--websites-url", sandbox.url]);
-  (await sitesyncMany(runs, { env })).forEach((result, i) => results.set(files[i]!, result));
+  for (const [i, result] of (await sitesyncMany(runs, { env })).entries()) results.set(files[i]!, result);
 });
 afterAll(() => sandbox.close());
 

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pageBody } from "../api/helpers.ts";
 
-export interface FakeRequest {
+interface FakeRequest {
   method: string;
   path: string;
   /** The form body, decoded. */

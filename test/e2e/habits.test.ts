@@ -103,7 +103,15 @@ describe("messages", () => {
       ],
     ] as const) {
       let stderr = "";
-      const io = createIo({}, { out: () => {}, err: (text) => void (stderr += text) });
+      const io = createIo(
+        {},
+        {
+          out: () => {},
+          err: (text) => {
+            stderr += text;
+          },
+        },
+      );
       expect(await runCli([...args], { env: {}, io })).toBe(1);
       expect(stderr).toBe(message);
     }

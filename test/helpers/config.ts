@@ -7,7 +7,7 @@ import type { Config, LoadResult } from "../../src/config/types.ts";
 import type { Diagnostic } from "../../src/errors.ts";
 
 /** `3:5 websites[0].privacy: must be ...`, with `(warning)` before the path of a warning. */
-export function formatLine(d: Diagnostic): string {
+function formatLine(d: Diagnostic): string {
   const severity = d.severity === "warning" ? "(warning) " : "";
   return `${d.line}:${d.column} ${severity}${d.path ? `${d.path}: ` : ""}${d.message}`;
 }

@@ -40,21 +40,29 @@ export async function startEchoServer(websites: Record<string, unknown>[]): Prom
       case "GET": {
         const data = url.searchParams.has("search") ? [] : websites;
         const meta = { current_page: 1, from: null, last_page: 1, path: "", per_page: 100, to: null, total: data.length };
-        return json(res, 200, { data, meta });
+        json(res, 200, { data, meta });
+        return;
       }
       case "PUT": {
         const password = form.get("password") ?? "";
         const bag = { password: [`The password «${password}» is too weak.`] };
-        return json(res, 422, { message: `The password «${password}» is too weak.`, errors: bag });
+        json(res, 422, { message: `The password «${password}» is too weak.`, errors: bag });
+        return;
       }
-      case "POST":
-        return json(res, 200, { data: { ...echoWebsite(0, form.get("domain") ?? ""), id: key } });
-      case "DELETE":
-        return json(res, 422, {
+      case "POST": {
+        json(res, 200, { data: { ...echoWebsite(0, form.get("domain") ?? ""), id: key } });
+        return;
+      }
+      case "DELETE": {
+        json(res, 422, {
           message: { id: [`Cannot delete while the key ${key} is in use.`], reason: [`locked${INJECTION}`] },
         });
-      default:
-        return json(res, 405, { message: "Method not allowed." });
+        return;
+      }
+      default: {
+        json(res, 405, { message: "Method not allowed." });
+        return;
+      }
     }
   };
   const server = createServer((req, res) => {

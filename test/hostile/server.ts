@@ -44,7 +44,7 @@ export type Scenario =
   /** A well-behaved listing of one website and the projects `..`, `a/b` etc., recording DELETEs. */
   | "plain";
 
-export interface HostileRequest {
+interface HostileRequest {
   method: string;
   /** The raw request target, as sent (percent-encoding kept). */
   path: string;
@@ -102,64 +102,107 @@ export async function startHostileServer(): Promise<HostileServer> {
     const next = `http://hostile.test${url.pathname}?page=${page + 1}`;
 
     switch (scenario) {
-      case "absurd-total":
-        return json(res, 200, { data: [website(1)], meta: meta(page, 1e12, 100) });
-      case "lying-last-page":
-        return json(res, 200, { data: [website(1)], meta: meta(page, 1, 100, 1_000_000_000) });
-      case "tiny-pages":
-        return json(res, 200, { data: [website(page)], meta: meta(page, 100_000, 1) });
-      case "endless-next":
-        return json(res, 200, { data: [], links: { next } });
-      case "last-page-links-on":
-        return json(res, 200, { data: [website(1)], links: { next }, meta: meta(page, 1, 100) });
+      case "absurd-total": {
+        json(res, 200, { data: [website(1)], meta: meta(page, 1e12, 100) });
+        return;
+      }
+      case "lying-last-page": {
+        json(res, 200, { data: [website(1)], meta: meta(page, 1, 100, 1_000_000_000) });
+        return;
+      }
+      case "tiny-pages": {
+        json(res, 200, { data: [website(page)], meta: meta(page, 100_000, 1) });
+        return;
+      }
+      case "endless-next": {
+        json(res, 200, { data: [], links: { next } });
+        return;
+      }
+      case "last-page-links-on": {
+        json(res, 200, { data: [website(1)], links: { next }, meta: meta(page, 1, 100) });
+        return;
+      }
       case "gzip-bomb": {
         res.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": "gzip" });
         const gzip = createGzip();
         gzip.pipe(res);
         res.on("close", () => gzip.destroy());
-        return endless(res, gzip, () => (streamed += 1 << 20));
+        endless(res, gzip, () => (streamed += 1 << 20));
+        return;
       }
       case "endless-body":
         res.writeHead(200, { "Content-Type": "application/json" });
         res.write('{"data":[');
-        return endless(res, res, () => (streamed += 1 << 20));
+        {
+          endless(res, res, () => (streamed += 1 << 20));
+          return;
+        }
       case "huge-length":
         res.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(1e9) });
         res.write('{"data":[');
         return;
-      case "retry-after-day":
-        return json(
+      case "retry-after-day": {
+        json(
           res,
           429,
           { message: "Too Many Attempts." },
           { "Retry-After": String(DAY_S), "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "0" },
         );
-      case "retry-after-date":
-        return json(res, 429, { message: "Too Many Attempts." }, { "Retry-After": new Date(Date.now() + DAY_S * 1000).toUTCString() });
-      case "reset-day":
-        return json(res, 429, { message: "Too Many Attempts." }, { "X-RateLimit-Reset": String(Math.floor(Date.now() / 1000) + DAY_S) });
-      case "unavailable-day":
-        return json(res, 503, { message: "Service Unavailable" }, { "Retry-After": String(DAY_S) });
+        return;
+      }
+      case "retry-after-date": {
+        json(res, 429, { message: "Too Many Attempts." }, { "Retry-After": new Date(Date.now() + DAY_S * 1000).toUTCString() });
+        return;
+      }
+      case "reset-day": {
+        json(res, 429, { message: "Too Many Attempts." }, { "X-RateLimit-Reset": String(Math.floor(Date.now() / 1000) + DAY_S) });
+        return;
+      }
+      case "unavailable-day": {
+        json(res, 503, { message: "Service Unavailable" }, { "Retry-After": String(DAY_S) });
+        return;
+      }
       case "retry-after-negative":
-        if (throttled++ === 0) return json(res, 429, { message: "Too Many Attempts." }, { "Retry-After": "-5" });
-        return json(res, 200, { data: [website(1)], meta: meta(page, 1, 100) });
+        if (throttled++ === 0) {
+          json(res, 429, { message: "Too Many Attempts." }, { "Retry-After": "-5" });
+          return;
+        }
+        {
+          json(res, 200, { data: [website(1)], meta: meta(page, 1, 100) });
+          return;
+        }
       case "retry-after-second":
-        if (throttled++ === 0) return json(res, 429, { message: "Too Many Attempts." }, { "Retry-After": "1" });
-        return json(res, 200, { data: [website(1)], meta: meta(page, 1, 100) });
-      case "negative-id":
-        return json(res, 200, { data: [website(-1)], meta: meta(page, 1, 100) });
+        if (throttled++ === 0) {
+          json(res, 429, { message: "Too Many Attempts." }, { "Retry-After": "1" });
+          return;
+        }
+        {
+          json(res, 200, { data: [website(1)], meta: meta(page, 1, 100) });
+          return;
+        }
+      case "negative-id": {
+        json(res, 200, { data: [website(-1)], meta: meta(page, 1, 100) });
+        return;
+      }
       case "endless-search": {
         const data = Array.from({ length: 100 }, (_, i) => website(page * 100 + i, `x${page * 100 + i}.${url.searchParams.get("search")}`));
-        return json(res, 200, { data, meta: meta(page, 100_000, 100) });
+        json(res, 200, { data, meta: meta(page, 100_000, 100) });
+        return;
       }
       case "plain":
         if (req.method === "DELETE") {
           const name = decodeURIComponent(endpoint.slice("api/v1/projects/".length));
-          return json(res, 200, { id: name, object: "report", deleted: true, status: 200 });
+          json(res, 200, { id: name, object: "report", deleted: true, status: 200 });
+          return;
         }
-        return json(res, 200, { data: [website(1)], meta: meta(page, 1, 100) });
-      default:
-        return json(res, 404, { message: "Resource not found.", status: 404 });
+        {
+          json(res, 200, { data: [website(1)], meta: meta(page, 1, 100) });
+          return;
+        }
+      default: {
+        json(res, 404, { message: "Resource not found.", status: 404 });
+        return;
+      }
     }
   };
 

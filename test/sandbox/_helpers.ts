@@ -17,6 +17,7 @@ export interface Answer {
   headers: Headers;
   text: string;
   /** Parsed JSON, or undefined. `any` on purpose: each test asserts the exact shape it expects. */
+  // biome-ignore lint/suspicious/noExplicitAny: the seam between the sandbox's JSON and each test's expected shape
   body: any;
 }
 

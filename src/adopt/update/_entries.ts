@@ -24,10 +24,14 @@ export function removeEntry(ctx: UpdateContext, websites: YAMLSeq, index: number
   const anchor = holdsUsedAnchor(item, ctx.aliases);
   if (anchor !== undefined) {
     const message = `this website is gone from the account, but its entry holds &${anchor}, which other entries use through *${anchor}; move what they share to another entry (or to defaults), then run again`;
-    return ctx.refuse(["websites", index], "update.shared-anchor", message);
+    ctx.refuse(["websites", index], "update.shared-anchor", message);
+    return;
   }
   const layout = layoutOf(ctx, websites);
-  if (!layout) return refuseFlow(ctx, index);
+  if (!layout) {
+    refuseFlow(ctx, index);
+    return;
+  }
   const [first, last] = removalLines(ctx.source, layout, index);
   ctx.edits.deleteLines(first, last);
 }
@@ -41,9 +45,15 @@ export function addEntries(ctx: UpdateContext, websites: YAMLSeq, sites: readonl
   const domains = websites.items.map(domainOf);
   const sorted = ORDERS.find((compare) => domains.every((d, i) => i === 0 || inOrder(compare, domains[i - 1], d)));
   const ordered = [...sites].sort((a, b) => (sorted ?? byCodePoint)(normalizeDomain(a.domain), normalizeDomain(b.domain)));
-  if (websites.items.length === 0) return addToEmpty(ctx, websites, ordered);
+  if (websites.items.length === 0) {
+    addToEmpty(ctx, websites, ordered);
+    return;
+  }
   const layout = layoutOf(ctx, websites);
-  if (!layout) return refuseFlow(ctx, 0);
+  if (!layout) {
+    refuseFlow(ctx, 0);
+    return;
+  }
   const lines = (site: LiveWebsite) => entryLines(ctx, layout, site);
   const end = (layout.spans.at(-1)?.last ?? 0) + 1;
   for (const site of ordered) {
@@ -70,7 +80,10 @@ function addToEmpty(ctx: UpdateContext, websites: YAMLSeq, sites: readonly LiveW
   const key = (ctx.doc.contents as { items?: { key: unknown; value: unknown }[] }).items?.find((p) => p.value === websites)?.key as
     | Node
     | undefined;
-  if (!websites.range || !key?.range) return refuseFlow(ctx, 0);
+  if (!websites.range || !key?.range) {
+    refuseFlow(ctx, 0);
+    return;
+  }
   const layout: ListLayout = { dashColumn: ctx.source.column(key.range[0]) + 2, spans: [], spaced: false };
   const lines = sites.flatMap((site) => entryLines(ctx, layout, site));
   ctx.edits.replace(key.range[1], websites.range[1], `:${ctx.source.eol}${lines.join(ctx.source.eol)}`);

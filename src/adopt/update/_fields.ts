@@ -26,7 +26,10 @@ export function adoptFields(ctx: UpdateContext, item: YAMLMap, path: ConfigPath,
 
 function rewrite(ctx: UpdateContext, pair: Pair, path: ConfigPath, field: AdoptedField, live: LiveWebsite): void {
   const node = pair.value as Node | null;
-  if (!node?.range) return ctx.refuse(path, "update.unplaced", "this value has no place in the file to rewrite; write it out");
+  if (!node?.range) {
+    ctx.refuse(path, "update.unplaced", "this value has no place in the file to rewrite; write it out");
+    return;
+  }
   if (isAlias(node)) {
     // Replacing the alias changes this entry only; the anchored value stays for the others.
     const target = node.resolve(ctx.doc) as Node | undefined;
@@ -39,19 +42,26 @@ function rewrite(ctx: UpdateContext, pair: Pair, path: ConfigPath, field: Adopte
             ips.padding,
           )
         : scalarText(field, live, ctx.style, like);
-    return ctx.edits.replace(node.range[0], node.range[1], text);
+    ctx.edits.replace(node.range[0], node.range[1], text);
+    return;
   }
   if (node.anchor && ctx.aliases.has(node.anchor)) {
     const message = `this value is anchored as &${node.anchor} and used elsewhere through *${node.anchor}; changing it to the live value would change those entries too. Write this entry's value without the anchor, then run again`;
-    return ctx.refuse(path, "update.shared-anchor", message);
+    ctx.refuse(path, "update.shared-anchor", message);
+    return;
   }
   if (ctx.hasVariable(node)) {
     const message = `the live value differs, but this value comes from a \${VAR} reference; change the variable (or write the value) so that it says ${describe(field, live)}`;
-    return ctx.refuse(path, "update.variable", message);
+    ctx.refuse(path, "update.variable", message);
+    return;
   }
   if (field === "exclude_ips") {
-    if (!isSeq(node)) return ctx.refuse(path, "update.not-a-list", "exclude_ips is not a list; write it as one");
-    return rewriteList(ctx, pair.key as Scalar, node, path, live.exclude_ips);
+    if (!isSeq(node)) {
+      ctx.refuse(path, "update.not-a-list", "exclude_ips is not a list; write it as one");
+      return;
+    }
+    rewriteList(ctx, pair.key as Scalar, node, path, live.exclude_ips);
+    return;
   }
   ctx.edits.replace(node.range[0], node.range[1], scalarText(field, live, ctx.style, node));
 }
@@ -61,8 +71,10 @@ function rewriteList(ctx: UpdateContext, key: Scalar, list: YAMLSeq, path: Confi
   const { source, edits, style } = ctx;
   const wanted = new Set(want);
   const items = list.items.filter((item): item is Scalar => isScalar(item) && !!item.range);
-  if (items.length !== list.items.length)
-    return ctx.refuse(path, "update.list", "this list holds a value sitesync cannot rewrite in place; write each entry as a plain value");
+  if (items.length !== list.items.length) {
+    ctx.refuse(path, "update.list", "this list holds a value sitesync cannot rewrite in place; write each entry as a plain value");
+    return;
+  }
   const kept = items.filter((item) => wanted.has(String(item.value).trim()));
   const have = new Set(kept.map((item) => String(item.value).trim()));
   const quote = items[0]?.type ?? style.ips.quote;
@@ -73,14 +85,20 @@ function rewriteList(ctx: UpdateContext, key: Scalar, list: YAMLSeq, path: Confi
     const entries = [...kept.map((item) => source.text.slice(item.range?.[0], item.range?.[1])), ...added];
     const padding = list.flow && items.length > 0 ? source.text[range[0] + 1] === " " : style.ips.padding;
     // An emptied block list becomes `[]` on the key's line.
-    if (list.flow) return edits.replace(range[0], range[1], renderFlowList(entries, padding));
-    return edits.replace(key.range[1], source.start(source.lineOf(range[1] - 1) + 1), `: []${source.eol}`);
+    if (list.flow) {
+      edits.replace(range[0], range[1], renderFlowList(entries, padding));
+      return;
+    }
+    edits.replace(key.range[1], source.start(source.lineOf(range[1] - 1) + 1), `: []${source.eol}`);
+    return;
   }
   for (const item of items) {
     if (kept.includes(item)) continue;
     const line = source.lineOf(item.range?.[0] ?? 0);
-    if (line !== source.lineOf((item.range?.[1] ?? 1) - 1))
-      return ctx.refuse(path, "update.list", "a list entry spans several lines; write each entry on one line");
+    if (line !== source.lineOf((item.range?.[1] ?? 1) - 1)) {
+      ctx.refuse(path, "update.list", "a list entry spans several lines; write each entry on one line");
+      return;
+    }
     edits.deleteLines(line, line);
   }
   const last = items.at(-1)?.range;
@@ -95,11 +113,8 @@ function rewriteList(ctx: UpdateContext, key: Scalar, list: YAMLSeq, path: Confi
 function insert(ctx: UpdateContext, item: YAMLMap, path: ConfigPath, field: AdoptedField, live: LiveWebsite): void {
   const { source } = ctx;
   if (item.flow || !item.range) {
-    return ctx.refuse(
-      path,
-      "update.flow-map",
-      `this entry is written on one line ({...}) and needs a ${field} line; write it as a block mapping`,
-    );
+    ctx.refuse(path, "update.flow-map", `this entry is written on one line ({...}) and needs a ${field} line; write it as a block mapping`);
+    return;
   }
   const rank = KEY_ORDER.indexOf(field);
   const before = item.items.filter((p) => {

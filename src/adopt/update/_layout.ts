@@ -5,7 +5,7 @@
 import type { YAMLSeq } from "yaml";
 import type { SourceText } from "./_text.ts";
 
-export interface ItemSpan {
+interface ItemSpan {
   /** First line: the comment lines directly above the `-` (no blank line between) belong to the item. */
   first: number;
   /** The line of the item's `-`. */
