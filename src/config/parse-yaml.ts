@@ -42,8 +42,14 @@ export function parseYaml(file: string, text: string): ParsedYaml {
  * quote that opens it is the line to look at.
  */
 function errorOffset(error: YAMLError, text: string): number {
-  const quote = /^Missing closing (["'])quote/.exec(error.message)?.[1];
-  return (quote ? unclosedQuote(text) : undefined) ?? error.pos[0];
+  const quote = error.code === "MISSING_CHAR" ? openQuote(error, text) : undefined;
+  return quote ?? error.pos[0];
+}
+
+/** The offset of a quote that is never closed, when `error` is about it (yaml reports it at the end of the file). */
+function openQuote(error: YAMLError, text: string): number | undefined {
+  const at = unclosedQuote(text);
+  return at !== undefined && error.pos[0] >= at ? at : undefined;
 }
 
 /** The offset of the quote that opens a quoted scalar never closed, scanning as YAML does (comments, escapes). */
@@ -64,7 +70,11 @@ function unclosedQuote(text: string): number | undefined {
   return open?.at;
 }
 
-/** yaml's own wording for the mistakes people make most, otherwise its message. */
+/**
+ * Better words for the mistakes people make most, otherwise yaml's message. One yaml code covers several
+ * mistakes (MISSING_CHAR: an unclosed quote, a key without its value, a list item without its "- "), so they
+ * are told apart by the source the error points at, never by yaml's wording (STYLE habit 16).
+ */
 function describe(error: YAMLError, text: string): { code: string; message: string } {
   const code = `yaml.${error.code.toLowerCase().replaceAll("_", "-")}`;
   switch (error.code) {
@@ -78,22 +88,25 @@ function describe(error: YAMLError, text: string): { code: string; message: stri
     case "MULTIPLE_DOCS":
       return { code, message: 'the file holds more than one YAML document ("---"): sitesync reads exactly one' };
     case "BAD_ALIAS":
-      if (error.message.startsWith("Anchor cannot be an empty string")) {
+      if (text.slice(error.pos[0], error.pos[1]) === "&") {
         // exclude_params: [&] is what the docs' "& alone drops all parameters" naturally leads to.
         return { code, message: 'invalid YAML: a bare & starts an anchor; quote it ("&") to mean the character' };
       }
       return { code, message: `invalid YAML: ${lowerFirst(error.message)}` };
-    case "MISSING_CHAR":
-      if (error.message.startsWith("Implicit map keys need to be followed by map values")) {
-        return { code, message: 'invalid YAML: a key needs a value; write a space after the colon ("key: value")' };
-      }
-      if (/^Missing closing (["'])quote/.test(error.message)) {
-        return { code, message: `invalid YAML: the quote ${error.message.charAt(16)} opened here is never closed` };
-      }
-      if (error.message.startsWith("Sequence item without - indicator")) {
+    case "MISSING_CHAR": {
+      const quote = openQuote(error, text);
+      if (quote !== undefined) return { code, message: `invalid YAML: the quote ${text[quote]} opened here is never closed` };
+      // A key without its value is reported over the whole key; a list item without its "- " at the line's
+      // indentation; the other MISSING_CHAR mistakes (flow collections, comments, tags) at one character.
+      const at = text.slice(error.pos[0], error.pos[1]);
+      if (at !== "" && at.trim() === "") {
         return { code, message: 'invalid YAML: this line is indented differently from the lines around it (or misses its "- ")' };
       }
+      if (at.length > 1 && !at.includes("\n")) {
+        return { code, message: 'invalid YAML: a key needs a value; write a space after the colon ("key: value")' };
+      }
       return { code, message: `invalid YAML: ${lowerFirst(error.message)}` };
+    }
     default: {
       const message = lowerFirst(error.message);
       return { code, message: error.name === "YAMLWarning" ? message : `invalid YAML: ${message}` };
