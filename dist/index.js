@@ -39153,6 +39153,9 @@ var CancelledError = class extends Error {
 function plural(count, noun) {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
+function agree(count, one, many) {
+  return count === 1 ? one : many;
+}
 
 // src/run/exit-code.ts
 var ExitCode2 = {
@@ -39457,7 +39460,7 @@ function deleteWarning(deletes) {
   const websites = deletes.filter((d) => d.kind === "website").length;
   const projects = deletes.length - websites;
   const lines = ["> [!WARNING]"];
-  const their = (n4) => n4 === 1 ? "its" : "their";
+  const their = (n4) => agree(n4, "its", "their");
   if (websites > 0) {
     const destroys = `**destroys ${their(websites)} collected statistics**`;
     lines.push(`> Deleting ${plural(websites, "website")} ${destroys}. This cannot be undone.`);
@@ -39614,7 +39617,7 @@ function withReview(sections, outcome, context3, refused) {
       blocks.push(
         callout(
           "CAUTION",
-          `${plural(n4, "change")} ${n4 === 1 ? "was" : "were"} not applied: not in the reviewed plan of ${where2}. The account or the config changed between the review and the merge (an edit in the web UI, another pull request). ` + (problem ? `${md(problem)} ` : "") + `Review ${n4 === 1 ? "it" : "them"} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`
+          `${plural(n4, "change")} ${agree(n4, "was", "were")} not applied: not in the reviewed plan of ${where2}. The account or the config changed between the review and the merge (an edit in the web UI, another pull request). ` + (problem ? `${md(problem)} ` : "") + `Review ${agree(n4, "it", "them")} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`
         )
       );
       break;
@@ -39868,7 +39871,7 @@ function afterApply(outcome, results) {
   if (results.aborted) return [`error: the run stopped early: ${printable(results.aborted)}`];
   const notReviewed2 = outcome.skipped.filter((item) => item.reason === "not-reviewed").length;
   if (outcome.review) {
-    const were = notReviewed2 === 1 ? "was" : "were";
+    const were = agree(notReviewed2, "was", "were");
     return notReviewed2 > 0 ? [`${plural(notReviewed2, "change")} ${were} not applied: not in the reviewed plan. Plan again, review and apply them.`] : [];
   }
   return outcome.skipped.length > 0 ? [skippedSummary(outcome.skipped)] : [];
@@ -39883,8 +39886,8 @@ function interruptedSummary(outcome, results) {
 function skippedSummary(skipped) {
   const done = skipped.filter((item) => item.reason === "already-applied").length;
   const moved = skipped.length - done;
-  const them = (n4) => n4 === 1 ? "it" : "them";
-  const were = (n4) => n4 === 1 ? "was" : "were";
+  const them = (n4) => agree(n4, "it", "them");
+  const were = (n4) => agree(n4, "was", "were");
   const parts = [
     ...done > 0 ? [`${plural(done, "change")} ${were(done)} already applied: this plan was applied before, nothing to do for ${them(done)}`] : [],
     ...moved > 0 ? [`${plural(moved, "change")} ${were(moved)} stale and skipped: plan again to review ${them(moved)}`] : []
@@ -44670,8 +44673,12 @@ function parseYaml(file, text2) {
   return { doc, lineCounter, diagnostics };
 }
 function errorOffset(error2, text2) {
-  const quote = /^Missing closing (["'])quote/.exec(error2.message)?.[1];
-  return (quote ? unclosedQuote(text2) : void 0) ?? error2.pos[0];
+  const quote = error2.code === "MISSING_CHAR" ? openQuote(error2, text2) : void 0;
+  return quote ?? error2.pos[0];
+}
+function openQuote(error2, text2) {
+  const at2 = unclosedQuote(text2);
+  return at2 !== void 0 && error2.pos[0] >= at2 ? at2 : void 0;
 }
 function unclosedQuote(text2) {
   let open2;
@@ -44702,21 +44709,22 @@ function describe2(error2, text2) {
     case "MULTIPLE_DOCS":
       return { code, message: 'the file holds more than one YAML document ("---"): sitesync reads exactly one' };
     case "BAD_ALIAS":
-      if (error2.message.startsWith("Anchor cannot be an empty string")) {
+      if (text2.slice(error2.pos[0], error2.pos[1]) === "&") {
         return { code, message: 'invalid YAML: a bare & starts an anchor; quote it ("&") to mean the character' };
       }
       return { code, message: `invalid YAML: ${lowerFirst(error2.message)}` };
-    case "MISSING_CHAR":
-      if (error2.message.startsWith("Implicit map keys need to be followed by map values")) {
-        return { code, message: 'invalid YAML: a key needs a value; write a space after the colon ("key: value")' };
-      }
-      if (/^Missing closing (["'])quote/.test(error2.message)) {
-        return { code, message: `invalid YAML: the quote ${error2.message.charAt(16)} opened here is never closed` };
-      }
-      if (error2.message.startsWith("Sequence item without - indicator")) {
+    case "MISSING_CHAR": {
+      const quote = openQuote(error2, text2);
+      if (quote !== void 0) return { code, message: `invalid YAML: the quote ${text2[quote]} opened here is never closed` };
+      const at2 = text2.slice(error2.pos[0], error2.pos[1]);
+      if (at2 !== "" && at2.trim() === "") {
         return { code, message: 'invalid YAML: this line is indented differently from the lines around it (or misses its "- ")' };
       }
+      if (at2.length > 1 && !at2.includes("\n")) {
+        return { code, message: 'invalid YAML: a key needs a value; write a space after the colon ("key: value")' };
+      }
       return { code, message: `invalid YAML: ${lowerFirst(error2.message)}` };
+    }
     default: {
       const message = lowerFirst(error2.message);
       return { code, message: error2.name === "YAMLWarning" ? message : `invalid YAML: ${message}` };
@@ -44948,7 +44956,7 @@ function tombstoneWithFields(ctx) {
     ctx.error(
       "tombstone.fields",
       [...entry.path, first],
-      `state: absent deletes this website, so it cannot also set ${extra.join(", ")}; remove ${extra.length > 1 ? "them" : "it"}, or remove state: absent`,
+      `state: absent deletes this website, so it cannot also set ${extra.join(", ")}; remove ${agree(extra.length, "it", "them")}, or remove state: absent`,
       "key"
     );
   }
@@ -49096,7 +49104,7 @@ function exportConfig(live, options) {
   const doc = new import_yaml10.Document(body);
   doc.commentBefore = [
     ` yaml-language-server: $schema=${options.schemaPath}`,
-    ` Exported by sitesync from the live account: ${websites.length} website${websites.length === 1 ? "" : "s"}.`,
+    ` Exported by sitesync from the live account: ${plural(websites.length, "website")}.`,
     " exclude_params and passwords are write-only (the API never returns them), so they are not exported:",
     " add exclude_params where you use them. privacy: password without a password keeps the stored one;",
     " add password: ${VARIABLE} to a website only to set or rotate its password."

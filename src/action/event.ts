@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { Env } from "../run/types.ts";
+
 interface PullRequestInfo {
   number: number;
   /** The commit the plan was made for, shown in the comment. */

@@ -1,5 +1,6 @@
 import type { ArgsDef } from "citty";
 import { UsageError } from "../errors.ts";
+import { plural } from "../model/plural.ts";
 import { ExitCode } from "../run/exit-code.ts";
 import type { Env } from "../run/types.ts";
 import { checkWritable } from "../run/write-file.ts";
@@ -64,7 +65,7 @@ export default command({
     io.out(`sitesync sandbox listening on ${sandbox.url}`);
     io.out(`API key: ${fromEnv ? "the value of SITESYNC_API_KEY" : sandbox.apiKey}`);
     if (sandbox.projectsApiKey !== sandbox.apiKey) io.out(`Projects API key: ${sandbox.projectsApiKey}`);
-    io.out(`Account: ${websites} website${websites === 1 ? "" : "s"}, ${projects} project${projects === 1 ? "" : "s"}`);
+    io.out(`Account: ${plural(websites, "website")}, ${plural(projects, "project")}`);
     const keyPrefix = fromEnv ? "" : `SITESYNC_API_KEY=${sandbox.apiKey} `;
     io.out(`Try:\n  ${keyPrefix}npx sitesync plan --websites-url ${sandbox.url}`);
     io.err("Press Ctrl+C to stop.");

@@ -4,8 +4,10 @@
  * protected site is `privacy: password` with no password line: that keeps the password the account already
  * has (DESIGN §2), so the file plans to no changes with no secret set.
  */
+
 import { dirname, isAbsolute, relative, sep } from "node:path";
 import { Document, isMap, isSeq, type YAMLMap } from "yaml";
+import { plural } from "../model/plural.ts";
 import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import { PRIVACY_NAMES } from "../model/website-fields.ts";
@@ -87,7 +89,7 @@ export function exportConfig(live: ExportInput, options: ExportOptions): ExportR
   const doc = new Document(body);
   doc.commentBefore = [
     ` yaml-language-server: $schema=${options.schemaPath}`,
-    ` Exported by sitesync from the live account: ${websites.length} website${websites.length === 1 ? "" : "s"}.`,
+    ` Exported by sitesync from the live account: ${plural(websites.length, "website")}.`,
     " exclude_params and passwords are write-only (the API never returns them), so they are not exported:",
     " add exclude_params where you use them. privacy: password without a password keeps the stored one;",
     " add password: ${VARIABLE} to a website only to set or rotate its password.",

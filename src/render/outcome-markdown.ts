@@ -4,7 +4,7 @@
  * the review of an apply on merge, config errors and other failures. Pure; every name and message escaped.
  */
 import { ApiError, ConfigError, type Diagnostic } from "../errors.ts";
-import { plural } from "../model/plural.ts";
+import { agree, plural } from "../model/plural.ts";
 import type { Plan } from "../plan/types.ts";
 import { ExitCode } from "../run/exit-code.ts";
 import type { ApplyReport, Outcome } from "../run/types.ts";
@@ -144,10 +144,10 @@ function withReview(sections: Sections, outcome: Outcome, context: NonNullable<M
       blocks.push(
         callout(
           "CAUTION",
-          `${plural(n, "change")} ${n === 1 ? "was" : "were"} not applied: not in the reviewed plan of ${where}. ` +
+          `${plural(n, "change")} ${agree(n, "was", "were")} not applied: not in the reviewed plan of ${where}. ` +
             "The account or the config changed between the review and the merge (an edit in the web UI, another pull request). " +
             (problem ? `${md(problem)} ` : "") +
-            `Review ${n === 1 ? "it" : "them"} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`,
+            `Review ${agree(n, "it", "them")} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`,
         ),
       );
       break;

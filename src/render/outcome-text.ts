@@ -8,7 +8,7 @@ import type { UpdateSummary } from "../adopt/update-config.ts";
 import type { ItemResult } from "../apply/types.ts";
 import type { Config } from "../config/types.ts";
 import { formatDiagnostic } from "../errors.ts";
-import { plural } from "../model/plural.ts";
+import { agree, plural } from "../model/plural.ts";
 import { printable } from "../model/printable.ts";
 import type { Change, Plan } from "../plan/types.ts";
 import type { ApplyReport, Outcome } from "../run/types.ts";
@@ -124,7 +124,7 @@ function afterApply(outcome: Outcome, results: ApplyReport): string[] {
   if (results.aborted) return [`error: the run stopped early: ${printable(results.aborted)}`];
   const notReviewed = outcome.skipped.filter((item) => item.reason === "not-reviewed").length;
   if (outcome.review) {
-    const were = notReviewed === 1 ? "was" : "were";
+    const were = agree(notReviewed, "was", "were");
     return notReviewed > 0
       ? [`${plural(notReviewed, "change")} ${were} not applied: not in the reviewed plan. Plan again, review and apply them.`]
       : [];
@@ -145,8 +145,8 @@ function interruptedSummary(outcome: Outcome, results: ApplyReport): string {
 function skippedSummary(skipped: readonly ItemResult[]): string {
   const done = skipped.filter((item) => item.reason === "already-applied").length;
   const moved = skipped.length - done;
-  const them = (n: number) => (n === 1 ? "it" : "them");
-  const were = (n: number) => (n === 1 ? "was" : "were");
+  const them = (n: number) => agree(n, "it", "them");
+  const were = (n: number) => agree(n, "was", "were");
   const parts = [
     ...(done > 0
       ? [`${plural(done, "change")} ${were(done)} already applied: this plan was applied before, nothing to do for ${them(done)}`]

@@ -2,7 +2,7 @@
  * The Markdown rendering of a Plan, for pull-request comments and job summaries (DESIGN §7). GitHub-flavored:
  * alert callouts and tables; never ANSI (STYLE habit 9). Every name and value from the plan is escaped.
  */
-import { plural } from "../model/plural.ts";
+import { agree, plural } from "../model/plural.ts";
 import type { FieldChange, Plan, ProjectDelete, WebsiteCreate, WebsiteDelete, WebsiteUpdate } from "../plan/types.ts";
 import { formatEstimate, formatValue, LEFT_OUT, REASONS, selectionFlags, setDiff, writeOnlyNote } from "./_values.ts";
 import { md } from "./md.ts";
@@ -100,7 +100,7 @@ function deleteWarning(deletes: readonly (WebsiteDelete | ProjectDelete)[]): str
   const websites = deletes.filter((d) => d.kind === "website").length;
   const projects = deletes.length - websites;
   const lines = ["> [!WARNING]"];
-  const their = (n: number): string => (n === 1 ? "its" : "their");
+  const their = (n: number): string => agree(n, "its", "their");
   if (websites > 0) {
     const destroys = `**destroys ${their(websites)} collected statistics**`;
     lines.push(`> Deleting ${plural(websites, "website")} ${destroys}. This cannot be undone.`);

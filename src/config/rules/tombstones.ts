@@ -1,4 +1,5 @@
 import { firstMatch } from "../../model/glob.ts";
+import { agree } from "../../model/plural.ts";
 import type { RuleContext } from "./rule-context.ts";
 
 /** `state: absent` deletes the website: any field beside it would be a contradiction or a leftover. */
@@ -11,7 +12,7 @@ export function tombstoneWithFields(ctx: RuleContext): void {
     ctx.error(
       "tombstone.fields",
       [...entry.path, first],
-      `state: absent deletes this website, so it cannot also set ${extra.join(", ")}; remove ${extra.length > 1 ? "them" : "it"}, or remove state: absent`,
+      `state: absent deletes this website, so it cannot also set ${extra.join(", ")}; remove ${agree(extra.length, "it", "them")}, or remove state: absent`,
       "key",
     );
   }
