@@ -39517,11 +39517,23 @@ function renderResultsMarkdown(items, counts) {
 function reviewProblemWords(problem) {
   switch (problem.code) {
     case "missing":
-      return problem.why;
+      return missingReviewWords(problem.missing);
     case "reviewed-refused":
       return `The reviewed plan was refused by a safety rail, so it approves nothing: ${problem.refusals.join(" ")}`;
     case "other-account":
       return `The reviewed plan was made against ${problem.planned}, not ${problem.actual ?? "(no URL)"}, so it approves nothing here.`;
+  }
+}
+function missingReviewWords(missing) {
+  switch (missing.code) {
+    case "not-a-push":
+      return `apply ran on a ${missing.event || "unknown"} event, not on a push that merged a reviewed pull request`;
+    case "direct-push":
+      return `commit ${missing.sha.slice(0, 12)} was pushed directly, not merged from a pull request, so nobody reviewed its plan`;
+    case "no-comment":
+      return `pull request #${missing.pullRequest} has no plan comment for ${missing.config} written by ${missing.identity}`;
+    case "unusable":
+      return `pull request #${missing.pullRequest}: ${missing.problem.replace(/\.$/, "")}`;
   }
 }
 
@@ -49619,7 +49631,11 @@ async function intersectWithReview(review, config, client, settings) {
   if ("missing" in review) {
     const none = intersectReviewed({ ...fresh, changes: [] }, fresh);
     const skipped = fresh.changes.map((change) => notReviewed({ change, reason: "review-unusable" }));
-    return { plan: none.plan, skipped, review: { reviewed: false, noLongerNeeded: [], problem: { code: "missing", why: review.missing } } };
+    return {
+      plan: none.plan,
+      skipped,
+      review: { reviewed: false, noLongerNeeded: [], problem: { code: "missing", missing: review.missing } }
+    };
   }
   const x2 = intersectReviewed(review, fresh);
   return {
@@ -49986,7 +50002,7 @@ function sha2562(text2) {
 async function findReview(ctx, octokit) {
   const { event } = ctx;
   if (event.name !== "push") {
-    return noReview("no-review", `apply ran on a ${event.name || "unknown"} event, not on a push that merged a reviewed pull request`);
+    return noReview("no-review", { code: "not-a-push", event: event.name });
   }
   if (!octokit || !event.repo || !event.sha) {
     throw new UsageError(
@@ -49994,11 +50010,7 @@ async function findReview(ctx, octokit) {
     );
   }
   const pullRequest = await mergedPullRequest(octokit, event.repo, event.sha);
-  if (!pullRequest)
-    return noReview(
-      "direct-push",
-      `commit ${event.sha.slice(0, 12)} was pushed directly, not merged from a pull request, so nobody reviewed its plan`
-    );
+  if (!pullRequest) return noReview("direct-push", { code: "direct-push", sha: event.sha });
   const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
   const marker = markerFor(ctx.configLabel);
   const comments = await octokit.paginate(octokit.rest.issues.listComments, {
@@ -50007,19 +50019,20 @@ async function findReview(ctx, octokit) {
     per_page: 100
   });
   const mine = comments.find((c2) => writtenBy(c2.user, identity) && c2.body?.trimStart().startsWith(marker));
-  const where2 = `pull request #${pullRequest.number}`;
-  if (!mine) return { ...noReview("no-review", `${where2} has no plan comment for ${ctx.configLabel} written by ${identity}`), pullRequest };
+  const number = pullRequest.number;
+  if (!mine)
+    return { ...noReview("no-review", { code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
   const decoded = decodeReviewedBlock(mine.body, { headSha: pullRequest.headSha, config: ctx.configLabel });
   if ("problem" in decoded) {
     return {
-      ...noReview(decoded.code === "stale" ? "stale" : "no-review", `${where2}: ${decoded.problem.replace(/\.$/, "")}`),
+      ...noReview(decoded.code === "stale" ? "stale" : "no-review", { code: "unusable", pullRequest: number, problem: decoded.problem }),
       pullRequest
     };
   }
   return { source: decoded.plan, status: "reviewed", pullRequest };
 }
-function noReview(status, why) {
-  return { source: { missing: why }, status };
+function noReview(status, missing) {
+  return { source: { missing }, status };
 }
 async function mergedPullRequest(octokit, repo, sha) {
   const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha, per_page: 100 });
@@ -50094,7 +50107,7 @@ async function reviewFor(ctx) {
     throw new Error(`could not read the reviewed plan from GitHub: ${error2.message}`, { cause: error2 });
   }
   if (found.status === "reviewed") info(`Applying only what pull request #${found.pullRequest?.number} reviewed.`);
-  else if ("missing" in found.source) warning(`Nothing reviewed to apply: ${found.source.missing}.`);
+  else if ("missing" in found.source) warning(`Nothing reviewed to apply: ${missingReviewWords(found.source.missing)}.`);
   return found;
 }
 function reviewStatus(found, notApplied) {

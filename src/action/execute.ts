@@ -15,6 +15,7 @@ import type { Plan } from "../plan/types.ts";
 import {
   itemLine,
   itemNote,
+  missingReviewWords,
   type OfflineReason,
   offlineLogLine,
   offlineMarkdown,
@@ -94,7 +95,7 @@ async function reviewFor(ctx: RunContext): Promise<FoundReview | undefined> {
     throw new Error(`could not read the reviewed plan from GitHub: ${(error as Error).message}`, { cause: error });
   }
   if (found.status === "reviewed") core.info(`Applying only what pull request #${found.pullRequest?.number} reviewed.`);
-  else if ("missing" in found.source) core.warning(`Nothing reviewed to apply: ${found.source.missing}.`);
+  else if ("missing" in found.source) core.warning(`Nothing reviewed to apply: ${missingReviewWords(found.source.missing)}.`);
   return found;
 }
 

@@ -7,7 +7,7 @@
 import type { getOctokit } from "@actions/github";
 import { UsageError } from "../errors.ts";
 import type { ReviewStatus } from "../render/index.ts";
-import type { ReviewSource } from "../run/types.ts";
+import type { MissingReview, ReviewSource } from "../run/types.ts";
 import { markerFor } from "./compose.ts";
 import { actionIdentity, writtenBy } from "./identity.ts";
 import { decodeReviewedBlock } from "./reviewed-block.ts";
@@ -31,7 +31,7 @@ export interface FoundReview {
 export async function findReview(ctx: RunContext, octokit: Octokit | undefined): Promise<FoundReview> {
   const { event } = ctx;
   if (event.name !== "push") {
-    return noReview("no-review", `apply ran on a ${event.name || "unknown"} event, not on a push that merged a reviewed pull request`);
+    return noReview("no-review", { code: "not-a-push", event: event.name });
   }
   if (!octokit || !event.repo || !event.sha) {
     throw new UsageError(
@@ -39,11 +39,7 @@ export async function findReview(ctx: RunContext, octokit: Octokit | undefined):
     );
   }
   const pullRequest = await mergedPullRequest(octokit, event.repo, event.sha);
-  if (!pullRequest)
-    return noReview(
-      "direct-push",
-      `commit ${event.sha.slice(0, 12)} was pushed directly, not merged from a pull request, so nobody reviewed its plan`,
-    );
+  if (!pullRequest) return noReview("direct-push", { code: "direct-push", sha: event.sha });
   const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
   const marker = markerFor(ctx.configLabel);
   const comments = await octokit.paginate(octokit.rest.issues.listComments, {
@@ -53,20 +49,21 @@ export async function findReview(ctx: RunContext, octokit: Octokit | undefined):
   });
   // Only the Action's own comment counts: anyone can post a comment that starts with the marker.
   const mine = comments.find((c) => writtenBy(c.user, identity) && c.body?.trimStart().startsWith(marker));
-  const where = `pull request #${pullRequest.number}`;
-  if (!mine) return { ...noReview("no-review", `${where} has no plan comment for ${ctx.configLabel} written by ${identity}`), pullRequest };
+  const number = pullRequest.number;
+  if (!mine)
+    return { ...noReview("no-review", { code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
   const decoded = decodeReviewedBlock(mine.body, { headSha: pullRequest.headSha, config: ctx.configLabel });
   if ("problem" in decoded) {
     return {
-      ...noReview(decoded.code === "stale" ? "stale" : "no-review", `${where}: ${decoded.problem.replace(/\.$/, "")}`),
+      ...noReview(decoded.code === "stale" ? "stale" : "no-review", { code: "unusable", pullRequest: number, problem: decoded.problem }),
       pullRequest,
     };
   }
   return { source: decoded.plan, status: "reviewed", pullRequest };
 }
 
-function noReview(status: FoundReview["status"], why: string): FoundReview {
-  return { source: { missing: why }, status };
+function noReview(status: FoundReview["status"], missing: MissingReview): FoundReview {
+  return { source: { missing }, status };
 }
 
 /**

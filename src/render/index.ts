@@ -46,5 +46,6 @@ export { errorLines } from "./error-text.ts";
 export { itemNote } from "./item-note.ts";
 export { errorMarkdown, offlineLogLine, offlineMarkdown } from "./outcome-markdown.ts";
 export { itemLine } from "./results-text.ts";
+export { missingReviewWords } from "./review-words.ts";
 export type { OfflineReason, ReviewStatus, Sections } from "./sections.ts";
 export { waitLine } from "./wait-line.ts";

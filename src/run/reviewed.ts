@@ -89,7 +89,11 @@ export async function intersectWithReview(
     // An empty review approves nothing: the fresh plan with no change (its refusals kept), all of it reported.
     const none = intersectReviewed({ ...fresh, changes: [] }, fresh);
     const skipped = fresh.changes.map((change) => notReviewed({ change, reason: "review-unusable" }));
-    return { plan: none.plan, skipped, review: { reviewed: false, noLongerNeeded: [], problem: { code: "missing", why: review.missing } } };
+    return {
+      plan: none.plan,
+      skipped,
+      review: { reviewed: false, noLongerNeeded: [], problem: { code: "missing", missing: review.missing } },
+    };
   }
   const x = intersectReviewed(review, fresh);
   return {

@@ -106,7 +106,18 @@ export interface RunHooks {
 }
 
 /** A reviewed plan, or why there is none usable (a direct push, a stale or edited review...). */
-export type ReviewSource = Plan | { missing: string };
+export type ReviewSource = Plan | { missing: MissingReview };
+
+/** Why there is no usable reviewed plan, as the adapter that looked for one found it (render/ words it). */
+export type MissingReview =
+  /** The Action ran apply on another event than a push. */
+  | { code: "not-a-push"; event: string }
+  /** The push merged no pull request. */
+  | { code: "direct-push"; sha: string }
+  /** The merged pull request has no plan comment for this config written by the Action's identity. */
+  | { code: "no-comment"; pullRequest: number; config: string; identity: string }
+  /** The plan comment's reviewed plan is unusable (damaged, edited, stale, for another config...). */
+  | { code: "unusable"; pullRequest: number; problem: string };
 
 /** How a reviewed apply went, beyond its results (the changes it did not apply are `Outcome.skipped`). */
 export interface ReviewOutcome {
@@ -115,7 +126,7 @@ export interface ReviewOutcome {
   /** Reviewed changes the fresh plan no longer calls for (the account already matches): not failures. */
   noLongerNeeded: Change[];
   /** Why the review approves nothing at all, when it does not: the plan's own problem, or why there is none. */
-  problem?: ReviewProblem | { code: "missing"; why: string };
+  problem?: ReviewProblem | { code: "missing"; missing: MissingReview };
 }
 
 /** What the results file holds. */
