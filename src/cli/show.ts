@@ -1,4 +1,4 @@
-import { render } from "../render/index.ts";
+import { configChangedNote, render } from "../render/index.ts";
 import { ExitCode } from "../run/exit-code.ts";
 import { configState, readPlanFile } from "../run/plan-file.ts";
 import { outputArgs } from "./_args.ts";
@@ -30,9 +30,7 @@ export default command({
     io.out(render(plan, flags.format, { color: io.color && flags.format === "text" }));
     // A note, not a failure: `show` only looks; `apply` is what refuses a plan whose config moved on.
     if (!flags.quiet && configState(plan) === "changed") {
-      io.err(
-        `note: ${plan.configFile} changed since this plan was made: \`sitesync apply ${flags.plan}\` would refuse it; plan again to review the current config.`,
-      );
+      io.err(configChangedNote(plan, flags.plan));
     }
     return ExitCode.ok;
   },

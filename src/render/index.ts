@@ -45,6 +45,7 @@ export function renderOutcome(outcome: Outcome, target: OutcomeTarget): Sections
 export { errorLines } from "./error-text.ts";
 export { itemNote } from "./item-note.ts";
 export { errorMarkdown, offlineLogLine, offlineMarkdown } from "./outcome-markdown.ts";
+export { configChangedNote } from "./outcome-text.ts";
 export { itemLine } from "./results-text.ts";
 export { missingReviewWords } from "./review-words.ts";
 export type { OfflineReason, ReviewStatus, Sections } from "./sections.ts";

@@ -58,6 +58,11 @@ function validSummary({ config, error }: Outcome, { quiet }: TextContext): strin
   return `${config.file} is valid: ${managedCounts(config)}.`;
 }
 
+/** `show`: the config a saved plan was made from has changed since (a note: `show` only looks). */
+export function configChangedNote(plan: Plan, file: string): string {
+  return `note: ${plan.configFile} changed since this plan was made: \`sitesync apply ${file}\` would refuse it; plan again to review the current config.`;
+}
+
 /** `2 websites, 1 project`: what a config manages. */
 function managedCounts(config: Pick<Config, "websites" | "projects">): string {
   const projects = config.projects ? `, ${plural(config.projects.length, "project")}` : "";
