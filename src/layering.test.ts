@@ -109,6 +109,14 @@ describe("layering (DESIGN §9)", () => {
     expect(sameNames(pairs)).toEqual(["client.ts: api/client.ts, run/client.ts", "redact.ts: api/redact.ts, run/_redact.ts"]);
   });
 
+  it("exports no internal (_) module from the package: _ means internal, never exported", () => {
+    const reexports = sources(SRC)
+      .filter((file) => basename(file) === "index.ts")
+      .flatMap(importsOf)
+      .filter((edge) => basename(edge.to).startsWith("_"));
+    expect(reexports.map((e) => `${e.from} exports ${e.to}`)).toEqual([]);
+  });
+
   it("names an upward import when there is one", () => {
     expect(upward({ from: "plan/plan.ts", to: "config/types.ts" })).toBe(true);
     expect(upward({ from: "model/website.ts", to: "plan/types.ts" })).toBe(true);
