@@ -49791,6 +49791,25 @@ async function applyPlan(plan2, { config, client, settings, hooks, redactor, sig
   }
 }
 
+// src/render/github-notes.ts
+function cutNote(place, shown2, total) {
+  if (place.in === "comment") {
+    const where3 = place.runUrl ? `the job summary of [the workflow run](${place.runUrl})` : "the job summary of the workflow run";
+    return `The plan is too long for a comment: ${shown2} of its ${total} lines are shown. The whole plan is in ${where3}.`;
+  }
+  const where2 = place.planFile ? `in the plan file \`${place.planFile}\` (output \`plan-file\`)` : "in the step's log";
+  return `The plan is too long for the job summary: ${shown2} of its ${total} lines are shown. The whole plan is ${where2}.`;
+}
+function commentFooter(headSha, runUrl) {
+  const parts = [...headSha ? [`for commit ${headSha.slice(0, 7)}`] : [], ...runUrl ? [`[workflow run](${runUrl})`] : []];
+  return parts.length > 0 ? `<sub>sitesync · ${parts.join(" · ")}</sub>` : void 0;
+}
+function unreviewableNote(tooLarge, why) {
+  const what = tooLarge ? "The reviewed plan is too large to carry" : "The reviewed plan cannot be carried in this comment";
+  return `> [!WARNING]
+> ${what}: the merge will apply nothing unless run with apply-unreviewed. ${why}`;
+}
+
 // src/action/compose.ts
 var COMMENT_LIMIT = 65536;
 var SUMMARY_LIMIT = 1048576;
@@ -49799,30 +49818,26 @@ function markerFor(configLabel) {
   return `<!-- sitesync-plan: ${configLabel.replaceAll("--", "-​-")} -->`;
 }
 function commentBody(report2, parts, limit = COMMENT_LIMIT) {
-  const footer2 = [];
-  if (parts.headSha) footer2.push(`for commit ${parts.headSha.slice(0, 7)}`);
-  if (parts.runUrl) footer2.push(`[workflow run](${parts.runUrl})`);
-  const where2 = parts.runUrl ? `the job summary of [the workflow run](${parts.runUrl})` : "the job summary of the workflow run";
+  const footer2 = commentFooter(parts.headSha, parts.runUrl);
   return compose(report2, {
     prefix: `${parts.marker}
 `,
-    suffix: footer2.length > 0 ? `
+    suffix: footer2 ? `
 
-<sub>sitesync · ${footer2.join(" · ")}</sub>
+${footer2}
 ` : "\n",
     fold: true,
     limit,
-    cutNote: (shown2, total) => `The plan is too long for a comment: ${shown2} of its ${total} lines are shown. The whole plan is in ${where2}.`
+    cutNote: (shown2, total) => cutNote({ in: "comment", runUrl: parts.runUrl }, shown2, total)
   });
 }
 function summaryBody(report2, planFile, limit = SUMMARY_LIMIT) {
-  const where2 = planFile ? `in the plan file \`${planFile}\` (output \`plan-file\`)` : "in the step's log";
   return compose(report2, {
     prefix: "",
     suffix: "\n",
     fold: false,
     limit,
-    cutNote: (shown2, total) => `The plan is too long for the job summary: ${shown2} of its ${total} lines are shown. The whole plan is ${where2}.`
+    cutNote: (shown2, total) => cutNote({ in: "summary", planFile }, shown2, total)
   });
 }
 function compose(report2, layout) {
@@ -50258,9 +50273,7 @@ function carryReviewedPlan(report2, plan2, made, redact, budget = REVIEWED_BLOCK
   if ("block" in encoded && redact(encoded.block) === encoded.block) return { report: report2, block: encoded.block };
   const tooLarge = "code" in encoded && encoded.code === "too-large";
   const why = "problem" in encoded ? encoded.problem : "Masking a secret would damage it.";
-  const what = tooLarge ? "The reviewed plan is too large to carry" : "The reviewed plan cannot be carried in this comment";
-  const note = `> [!WARNING]
-> ${what}: the merge will apply nothing unless run with apply-unreviewed. ${why}`;
+  const note = unreviewableNote(tooLarge, why);
   return { report: { ...report2, summary: `${report2.summary}
 
 ${note}` }, block: "" };

@@ -3,6 +3,7 @@
  * characters) and a step's job summary (1 MiB). The summary part is kept whole; the details are cut at a
  * line boundary, with a note saying how much was left out and where the rest is.
  */
+import { commentFooter, cutNote } from "../render/github-notes.ts";
 import type { Report } from "./run-context.ts";
 
 /** GitHub refuses a comment body over 65,536 characters. */
@@ -27,30 +28,24 @@ export interface CommentParts {
 
 /** The sticky comment's body: marker, summary, folded details, footer; under COMMENT_LIMIT. */
 export function commentBody(report: Report, parts: CommentParts, limit = COMMENT_LIMIT): string {
-  const footer: string[] = [];
-  if (parts.headSha) footer.push(`for commit ${parts.headSha.slice(0, 7)}`);
-  if (parts.runUrl) footer.push(`[workflow run](${parts.runUrl})`);
-  const where = parts.runUrl ? `the job summary of [the workflow run](${parts.runUrl})` : "the job summary of the workflow run";
+  const footer = commentFooter(parts.headSha, parts.runUrl);
   return compose(report, {
     prefix: `${parts.marker}\n`,
-    suffix: footer.length > 0 ? `\n\n<sub>sitesync · ${footer.join(" · ")}</sub>\n` : "\n",
+    suffix: footer ? `\n\n${footer}\n` : "\n",
     fold: true,
     limit,
-    cutNote: (shown, total) =>
-      `The plan is too long for a comment: ${shown} of its ${total} lines are shown. The whole plan is in ${where}.`,
+    cutNote: (shown, total) => cutNote({ in: "comment", runUrl: parts.runUrl }, shown, total),
   });
 }
 
 /** The job summary: everything unfolded, under SUMMARY_LIMIT; the plan file holds the whole plan. */
 export function summaryBody(report: Report, planFile?: string, limit = SUMMARY_LIMIT): string {
-  const where = planFile ? `in the plan file \`${planFile}\` (output \`plan-file\`)` : "in the step's log";
   return compose(report, {
     prefix: "",
     suffix: "\n",
     fold: false,
     limit,
-    cutNote: (shown, total) =>
-      `The plan is too long for the job summary: ${shown} of its ${total} lines are shown. The whole plan is ${where}.`,
+    cutNote: (shown, total) => cutNote({ in: "summary", planFile }, shown, total),
   });
 }
 

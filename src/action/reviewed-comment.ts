@@ -3,6 +3,7 @@
  * carried, a visible note saying that the merge will apply nothing of it. Pure.
  */
 import type { Plan } from "../plan/types.ts";
+import { unreviewableNote } from "../render/github-notes.ts";
 import { encodeReviewedBlock, REVIEWED_BLOCK_BUDGET } from "./reviewed-block.ts";
 import type { Report } from "./run-context.ts";
 
@@ -25,7 +26,6 @@ export function carryReviewedPlan(
   if ("block" in encoded && redact(encoded.block) === encoded.block) return { report, block: encoded.block };
   const tooLarge = "code" in encoded && encoded.code === "too-large";
   const why = "problem" in encoded ? encoded.problem : "Masking a secret would damage it.";
-  const what = tooLarge ? "The reviewed plan is too large to carry" : "The reviewed plan cannot be carried in this comment";
-  const note = `> [!WARNING]\n> ${what}: the merge will apply nothing unless run with apply-unreviewed. ${why}`;
+  const note = unreviewableNote(tooLarge, why);
   return { report: { ...report, summary: `${report.summary}\n\n${note}` }, block: "" };
 }
