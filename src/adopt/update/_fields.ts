@@ -5,7 +5,7 @@
 import { isAlias, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from "yaml";
 import { type ConfigPath, keyName } from "../../config/locate.ts";
 import type { LiveWebsite } from "../../model/website.ts";
-import { FIELD_NAMES, PRIVACY_NAMES, type ReadableField } from "../../model/website-fields.ts";
+import { FIELD_NAMES, PRIVACY_NAMES, type ReadableField, WEBSITE_FIELDS } from "../../model/website-fields.ts";
 import { type FileStyle, renderBit, renderFlowList, renderPrivacy, renderString } from "./_style.ts";
 import type { UpdateContext } from "./_update-context.ts";
 
@@ -129,7 +129,7 @@ function insert(ctx: UpdateContext, item: YAMLMap, path: ConfigPath, field: Adop
 
 /** The lines of one field as a new entry line (or lines, for a block list) at `indent`. */
 export function fieldLines(field: AdoptedField, live: LiveWebsite, indent: string, style: FileStyle): string[] {
-  if (field !== "exclude_ips") return [`${indent}${field}: ${scalarText(field, live, style)}`];
+  if (field !== "exclude_ips") return [`${indent}${WEBSITE_FIELDS[field].yaml}: ${scalarText(field, live, style)}`];
   const ips = live.exclude_ips.map((ip) => renderString(ip, style.ips.quote));
   const block = ips.length > 0 && (style.ips.block ?? ips.length > 3);
   if (!block) return [`${indent}exclude_ips: ${renderFlowList(ips, style.ips.padding)}`];
@@ -137,15 +137,16 @@ export function fieldLines(field: AdoptedField, live: LiveWebsite, indent: strin
   return [`${indent}exclude_ips:`, ...ips.map((ip) => `${dash}- ${ip}`)];
 }
 
+/** A scalar field's live value as the file writes it, by the field's kind in `WEBSITE_FIELDS`. */
 function scalarText(field: Exclude<AdoptedField, "exclude_ips">, live: LiveWebsite, style: FileStyle, like?: Node): string {
-  switch (field) {
+  const value = live[field];
+  switch (WEBSITE_FIELDS[field].kind) {
     case "privacy":
       return renderPrivacy(live.privacy, style, like);
-    case "email":
-    case "exclude_bots":
-      return renderBit(live[field], style, like);
-    case "favorite":
-      return String(live.favorite);
+    case "flag":
+      return renderBit(Number(value), style, like);
+    case "boolean":
+      return String(value);
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { type Document, isMap, isScalar, isSeq, type Node, Scalar, stringify, visit, type YAMLSeq } from "yaml";
 import { keyName } from "../../config/locate.ts";
-import { PRIVACY_NAMES, type Privacy } from "../../model/website-fields.ts";
+import { FIELD_NAMES, PRIVACY_NAMES, type Privacy, WEBSITE_FIELDS } from "../../model/website-fields.ts";
 import type { SourceText } from "./_text.ts";
 
 export interface FileStyle {
@@ -28,7 +28,8 @@ export function detectStyle(doc: Document, source: SourceText): FileStyle {
   const scalars = (key: string) => values(key).filter(isScalar);
   const lists = values("exclude_ips").filter((v): v is YAMLSeq => isSeq(v));
   const privacy = scalars("privacy");
-  const bits = [...scalars("email"), ...scalars("exclude_bots")];
+  // Every flag field writes its bits alike (`true`/`false` or 1/0): the file's habit shows in any of them.
+  const bits = FIELD_NAMES.filter((field) => WEBSITE_FIELDS[field].kind === "flag").flatMap((field) => scalars(WEBSITE_FIELDS[field].yaml));
   const filled = lists.find((list) => list.items.length > 0);
   // Padding is a habit of the whole file: any non-empty flow list says it (`x-` anchors included).
   const flows: YAMLSeq[] = [];
