@@ -48493,7 +48493,7 @@ function detectStyle(doc, source) {
   const scalars = (key2) => values(key2).filter(import_yaml4.isScalar);
   const lists = values("exclude_ips").filter((v2) => (0, import_yaml4.isSeq)(v2));
   const privacy2 = scalars("privacy");
-  const bits = [...scalars("email"), ...scalars("exclude_bots")];
+  const bits = FIELD_NAMES.filter((field) => WEBSITE_FIELDS[field].kind === "flag").flatMap((field) => scalars(WEBSITE_FIELDS[field].yaml));
   const filled = lists.find((list) => list.items.length > 0);
   const flows = [];
   (0, import_yaml4.visit)(doc, { Seq: (_, seq) => void (seq.flow && seq.items.length > 0 && seq.range && flows.push(seq)) });
@@ -48643,7 +48643,7 @@ function insert(ctx, item, path, field, live) {
   ctx.edits.insertLines(source.lineOf(end - 1) + 1, fieldLines(field, live, indent, ctx.style));
 }
 function fieldLines(field, live, indent, style) {
-  if (field !== "exclude_ips") return [`${indent}${field}: ${scalarText(field, live, style)}`];
+  if (field !== "exclude_ips") return [`${indent}${WEBSITE_FIELDS[field].yaml}: ${scalarText(field, live, style)}`];
   const ips = live.exclude_ips.map((ip) => renderString(ip, style.ips.quote));
   const block = ips.length > 0 && (style.ips.block ?? ips.length > 3);
   if (!block) return [`${indent}exclude_ips: ${renderFlowList(ips, style.ips.padding)}`];
@@ -48651,14 +48651,14 @@ function fieldLines(field, live, indent, style) {
   return [`${indent}exclude_ips:`, ...ips.map((ip) => `${dash}- ${ip}`)];
 }
 function scalarText(field, live, style, like) {
-  switch (field) {
+  const value = live[field];
+  switch (WEBSITE_FIELDS[field].kind) {
     case "privacy":
       return renderPrivacy(live.privacy, style, like);
-    case "email":
-    case "exclude_bots":
-      return renderBit(live[field], style, like);
-    case "favorite":
-      return String(live.favorite);
+    case "flag":
+      return renderBit(Number(value), style, like);
+    case "boolean":
+      return String(value);
   }
 }
 function describe3(field, live) {
