@@ -15,6 +15,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   model: ["errors.ts"],
   config: ["model", "errors.ts"],
   api: ["model", "errors.ts"],
+  change: ["model", "errors.ts", "config"],
   plan: ["model", "errors.ts"],
   apply: ["model", "errors.ts", "config", "api", "plan"],
   render: ["model", "errors.ts", "plan", "apply"],
