@@ -3,6 +3,7 @@
  * projects, each found through the listing's `search` instead of reading the whole account, and never at a
  * higher cost than that whole read. The answer is data: the items, or "read in full instead" and why.
  */
+import type { LookupFallback } from "../model/config-change.ts";
 import type { LiveProject } from "../model/project.ts";
 import { type LiveWebsite, normalizeDomain } from "../model/website.ts";
 import { encodeListProjects, encodeListWebsites } from "./encode.ts";
@@ -12,13 +13,6 @@ import type { Client, ListProjectsParams, ListWebsitesParams, Page } from "./typ
 const PER_PAGE = 100;
 /** The cheapest request that tells the account's size: `meta.total` of one unfiltered page (issue 18). */
 const PROBE_PER_PAGE = 10;
-
-/**
- * Why a lookup gave up for a full read: it would cost more (`over-budget`), a name holds only LIKE wildcards
- * and cannot be searched for (`unsearchable`), or the server gives no `meta.total` to weigh the cost by
- * (`no-total`).
- */
-export type FullInsteadReason = "over-budget" | "unsearchable" | "no-total";
 
 export type Lookup<T> =
   | {
@@ -30,7 +24,7 @@ export type Lookup<T> =
       /** What a full read would cost, in requests; absent when nothing was looked up. */
       fullCost?: number;
     }
-  | { read: "full-instead"; reason: FullInsteadReason; requests: number; fullCost?: number };
+  | { read: "full-instead"; reason: LookupFallback; requests: number; fullCost?: number };
 
 /**
  * The live websites whose normalized domain is one of `domains`. One unfiltered `per_page=10` request gives

@@ -84,8 +84,11 @@ export type ChangeResult =
     };
 
 /**
- * Why a plan with a known change still reads the account in full: the change itself (`FullReadReason`),
- * `--full`, lookups that would cost more than a full read (`over-budget`), or a name the API's search cannot
- * find exactly (`unsearchable`).
+ * Why a lookup of the touched names gave way to a full read: it would cost more (`over-budget`), a name holds
+ * only LIKE wildcards and cannot be searched for (`unsearchable`), or the server gives no `meta.total` to
+ * weigh the cost by (`no-total`).
  */
-export type FullReadCause = FullReadReason | "full-flag" | "over-budget" | "unsearchable";
+export type LookupFallback = "over-budget" | "unsearchable" | "no-total";
+
+/** Why a plan with a known change still reads the account in full: the change itself, `--full`, or its lookups. */
+export type FullReadCause = FullReadReason | "full-flag" | LookupFallback;
