@@ -58,7 +58,6 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
     : undefined;
   const selected = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
   const { warnings } = selected;
-  const scoped = isScoped(options.change);
   const { desired, live } = isScoped(options.change) ? narrowToChange(selected.desired, selected.live, options.change.change) : selected;
   const { policy } = desired;
   const filters = {
