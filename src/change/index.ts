@@ -2,4 +2,5 @@
 
 export { type ChangeOptions, changeFromText, changeSince } from "./change-since.ts";
 export { diffConfigs, type Revision } from "./diff-configs.ts";
+export { type NamesToRead, namesToRead } from "./names-to-read.ts";
 export { type BaseText, type ReadBaseOptions, readBaseText } from "./read-base.ts";
