@@ -44055,6 +44055,63 @@ var plan_schema_default = {
       description: "The API base URLs the plan was read against; a saved plan is applied only there.",
       properties: { websites: { type: "string" }, projects: { type: "string" } }
     },
+    since: {
+      description: "Present when the plan followed a change (--changed-since REF): scoped to the touched websites and projects (and what it did not evaluate), read in full (and why), or no change known (and why).",
+      oneOf: [
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["known", "ref", "read", "websites", "projects", "notEvaluated"],
+          properties: {
+            known: { const: true },
+            ref: { type: "string", minLength: 1 },
+            commit: { type: "string" },
+            read: { const: "scoped" },
+            websites: { type: "array", items: { type: "string" } },
+            projects: { type: "array", items: { type: "string" } },
+            notEvaluated: { type: "array", items: { enum: ["untouched-drift", "unlisted-live"] } }
+          }
+        },
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["known", "ref", "read", "because"],
+          properties: {
+            known: { const: true },
+            ref: { type: "string", minLength: 1 },
+            commit: { type: "string" },
+            read: { const: "full" },
+            because: {
+              type: "array",
+              items: {
+                enum: ["defaults", "policy", "websites-url", "projects-url", "accounts", "include", "full-flag", "over-budget", "unsearchable", "no-total"]
+              }
+            }
+          }
+        },
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["known", "ref", "reason"],
+          properties: {
+            known: { const: false },
+            ref: { type: "string", minLength: 1 },
+            reason: {
+              enum: [
+                "not-a-repository",
+                "ref-invalid",
+                "ref-unknown",
+                "file-outside-repository",
+                "base-missing",
+                "base-unreadable",
+                "base-too-large",
+                "base-invalid"
+              ]
+            }
+          }
+        }
+      ]
+    },
     selection: {
       type: "object",
       additionalProperties: false,
@@ -44173,7 +44230,17 @@ var plan_schema_default = {
         after: { $ref: "#/$defs/fieldValue" },
         sensitive: { const: true },
         writeOnly: { const: true },
-        sentBecause: { enum: ["privacy-change", "no-password", "sync-write-only"] }
+        sentBecause: { enum: ["privacy-change", "no-password", "sync-write-only"] },
+        changedSince: {
+          type: "object",
+          additionalProperties: false,
+          required: ["ref", "edit"],
+          description: "Sent because the change since this base revision edits it: its line differs (edited) or password_version differs (rotated).",
+          properties: {
+            ref: { type: "string", minLength: 1 },
+            edit: { enum: ["edited", "rotated"] }
+          }
+        }
       },
       allOf: [
         {
@@ -44531,6 +44598,8 @@ function readWebsite(raw, path, defaults2) {
   const own = readFields(raw);
   const fromDefaults = /* @__PURE__ */ new Set();
   const site = { domain, state: "present", ...own };
+  const version = raw.password_version;
+  if (typeof version === "string" || typeof version === "number" && Number.isFinite(version)) site.passwordVersion = String(version);
   for (const field of Object.keys(defaults2)) {
     if (own[field] !== void 0 || field === "password") continue;
     Object.assign(site, { [field]: copy(defaults2[field]) });
@@ -45084,6 +45153,11 @@ var sitesync_schema_default = {
       type: "boolean",
       examples: [true, false]
     },
+    passwordVersion: {
+      description: "Rotation marker of the password (like Terraform's *_wo_version): change it, in the same commit that puts a new value behind password: ${VAR}, and a plan with --changed-since sends the password. Only compared between two versions of this file: never sent to the API.",
+      type: ["string", "number"],
+      examples: [2, "2026-11"]
+    },
     globList: {
       type: "array",
       items: { $ref: "#/$defs/line" }
@@ -45106,7 +45180,8 @@ var sitesync_schema_default = {
         exclude_bots: { $ref: "#/$defs/excludeBots" },
         exclude_params: { $ref: "#/$defs/excludeParams" },
         exclude_ips: { $ref: "#/$defs/excludeIps" },
-        favorite: { $ref: "#/$defs/favorite" }
+        favorite: { $ref: "#/$defs/favorite" },
+        password_version: { $ref: "#/$defs/passwordVersion" }
       }
     },
     project: {
@@ -45221,7 +45296,10 @@ function misplaced(key2, parent) {
   if (level === "root" && FIELD_KEYS.includes(key2)) return "it belongs under defaults: or on a website entry";
   if (level === "root" && key2 === "domain") return 'websites are listed under websites:, as "- domain: ..."';
   if (level === "root" && key2 === "project") return 'projects are listed under projects:, as "- project: ..."';
-  if (level === "defaults" && (key2 === "domain" || key2 === "state")) return `defaults cannot set ${key2}; set it on each website entry`;
+  if (level === "defaults" && (key2 === "domain" || key2 === "state" || key2 === "password_version")) {
+    return `defaults cannot set ${key2}; set it on each website entry`;
+  }
+  if (level === "root" && key2 === "password_version") return "it belongs on a website entry";
   if (level === "website" && key2 === "project") return 'projects are listed under projects:, as "- project: ..."';
   if (level === "project" && (FIELD_KEYS.includes(key2) || key2 === "domain")) return "a project has only project and state";
   return void 0;
@@ -45238,7 +45316,8 @@ var EXPECTED = {
   object: "a mapping (key: value lines)",
   boolean: "true or false",
   integer: "a whole number",
-  number: "a number"
+  number: "a number",
+  "string,number": "text or a number"
 };
 var TEXT_KINDS = { domain: "a domain, like example.com", project: "a project name, like example.com" };
 function wrongType(expected, data, key2) {
@@ -45276,7 +45355,7 @@ function kindOf(value) {
 // src/config/schema.ts
 var compiled;
 function validator() {
-  compiled ??= new import__.Ajv2020({ allErrors: true, verbose: true, strict: true }).compile(sitesync_schema_default);
+  compiled ??= new import__.Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }).compile(sitesync_schema_default);
   return compiled;
 }
 function validateSchema(data, file, locate) {
@@ -45321,7 +45400,7 @@ function loadConfig(file, options = {}) {
   const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
   const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked], interpolation);
   if (diagnostics.some((d) => d.severity === "error")) return settle(diagnostics);
-  const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);
+  const config = toConfig(file, read.digest, normalized, interpolation);
   return { ok: true, config, warnings: sortByPosition(diagnostics) };
 }
 var MAX_CONFIG_BYTES = 10 * 2 ** 20;
@@ -45377,7 +45456,8 @@ function toData(doc, file) {
     return { error: { file, line: 1, column: 1, code: "yaml.to-js", path: "", message, severity: "error" } };
   }
 }
-function toConfig(file, digest, normalized, passwordEnvValues) {
+function toConfig(file, digest, normalized, interpolation) {
+  const { passwordEnvValues } = interpolation;
   const passwords = [normalized.defaults.password, ...normalized.websites.map((e) => e.site.password)];
   const parts = passwordEnvValues.filter((value) => value.length >= 4);
   const secrets = [.../* @__PURE__ */ new Set([...passwords, ...parts])].filter((value) => !!value);
@@ -45385,13 +45465,24 @@ function toConfig(file, digest, normalized, passwordEnvValues) {
     file,
     digest,
     policy: normalized.policy,
+    defaults: normalized.defaults,
     websites: normalized.websites.map((entry) => entry.site),
     secrets
   };
+  notePasswordRefs(config, normalized, interpolation);
   if (normalized.websitesUrl !== void 0) config.websitesUrl = normalized.websitesUrl;
   if (normalized.projectsUrl !== void 0) config.projectsUrl = normalized.projectsUrl;
   if (normalized.projects) config.projects = normalized.projects.map((entry) => entry.project);
   return config;
+}
+function notePasswordRefs(config, normalized, interpolation) {
+  const written = new Map(interpolation.interpolated.map((entry) => [entry.path, entry.source]));
+  const defaultsRef = written.get("defaults.password");
+  if (defaultsRef !== void 0) config.defaults = { ...config.defaults, passwordRef: defaultsRef };
+  for (const entry of normalized.websites) {
+    const ref = entry.fromDefaults.has("password") ? defaultsRef : written.get(`${formatPath(entry.path)}.password`);
+    if (ref !== void 0 && entry.site.password !== void 0) entry.site.passwordRef = ref;
+  }
 }
 function settle(diagnostics) {
   const sorted = sortByPosition(diagnostics);
@@ -46852,7 +46943,7 @@ var MAX_ITEMS = 1e5;
 async function readAll(listing) {
   const problems = [];
   for (let read = 0; read <= MAX_REREADS; read++) {
-    const pages = await readPages(listing);
+    const pages = await readPages(listing, read === 0 ? listing.first : void 0);
     const problem = typeof pages === "string" ? pages : check(listing, pages);
     if (problem === void 0) return pages.flatMap((page) => page.data);
     problems.push(problem);
@@ -46864,8 +46955,8 @@ async function readAll(listing) {
     message: `the ${listing.noun} changed while they were read, ${problems.length} times in a row (${problems.join("; ")}); nothing was planned or changed: retry when the account is quiet`
   });
 }
-async function readPages(listing) {
-  const first = await listing.page(1);
+async function readPages(listing, given) {
+  const first = given ?? await listing.page(1);
   if (first.meta) {
     const last = checkMeta(listing, first.meta);
     const rest = Array.from({ length: last - 1 }, (_, i) => listing.page(i + 2));
@@ -47369,6 +47460,44 @@ function sourceOf(item) {
   return item.source === void 0 ? {} : { source: { ...item.source } };
 }
 
+// src/plan/follow-change.ts
+function sendsOf(input) {
+  if (!input?.known) return void 0;
+  const byDomain = new Map(input.change.websites.map((w2) => [w2.domain, w2.send]));
+  return { ref: input.change.ref, byDomain };
+}
+function isScoped(input) {
+  return input?.known === true && input.read === "scoped";
+}
+function narrowToChange(desired, live, change) {
+  const domains = new Set(change.websites.map((w2) => w2.domain));
+  const projects = new Set(change.projects.map((p2) => projectKey(p2.project)));
+  const touchedSite = (domain) => domains.has(normalizeDomain(domain));
+  const narrowed = { ...desired, websites: desired.websites.filter((w2) => touchedSite(w2.domain)) };
+  if (desired.projects !== void 0) narrowed.projects = desired.projects.filter((p2) => projects.has(projectKey(p2.project)));
+  const websites = live.websites.filter((w2) => touchedSite(w2.domain));
+  const liveProjects = live.projects?.filter((p2) => projects.has(projectKey(p2.project)));
+  return { desired: narrowed, live: liveProjects === void 0 ? { websites } : { websites, projects: liveProjects } };
+}
+function sinceOf(input) {
+  if (!input.known) return { known: false, ref: input.ref, reason: input.reason };
+  const { change } = input;
+  const commit = change.commit === void 0 ? {} : { commit: change.commit };
+  if (input.read === "full") return { known: true, ref: change.ref, ...commit, read: "full", because: [...input.because] };
+  return {
+    known: true,
+    ref: change.ref,
+    ...commit,
+    read: "scoped",
+    websites: change.websites.map((w2) => w2.domain),
+    projects: change.projects.map((p2) => p2.project),
+    notEvaluated: ["untouched-drift", "unlisted-live"]
+  };
+}
+function projectKey(name) {
+  return name.trim().toLowerCase();
+}
+
 // src/plan/plan-projects.ts
 function planProjects(desired, live, filters, tally) {
   if (live === void 0) {
@@ -47435,8 +47564,7 @@ function createFields(desired) {
   }
   return fields;
 }
-function updateFields(desired, live, syncWriteOnly) {
-  const reason = passwordReason(desired, live, syncWriteOnly);
+function updateFields(desired, live, writeOnly) {
   const fields = [];
   for (const field of FIELD_NAMES) {
     const after = desired[field];
@@ -47446,19 +47574,22 @@ function updateFields(desired, live, syncWriteOnly) {
       if (change !== void 0) fields.push(change);
       continue;
     }
-    const because = field === "password" ? reason : syncWriteOnly ? "sync-write-only" : void 0;
-    if (because !== void 0) fields.push({ ...sent(field, after), sentBecause: because });
+    const because = sendReason(field, desired, live, writeOnly);
+    if (because !== void 0) fields.push({ ...sent(field, after), ...because });
   }
-  return { fields, passwordMissing: passwordMissing(desired, live, syncWriteOnly) };
+  return { fields, passwordMissing: passwordMissing(desired, live, writeOnly) };
 }
-function passwordMissing(desired, live, syncWriteOnly) {
-  if (desired.privacy !== 2 || desired.password !== void 0) return false;
-  return syncWriteOnly || live.privacy !== 2 && !live.password;
+function passwordMissing(desired, live, writeOnly) {
+  if (desired.password !== void 0) return void 0;
+  if (writeOnly.change?.sends.some((s) => s.field === "password" && s.edit === "rotated")) return "rotated";
+  return desired.privacy === 2 && live.privacy !== 2 && !live.password ? "privacy" : void 0;
 }
-function passwordReason(desired, live, syncWriteOnly) {
-  if (desired.privacy === 2 && live.privacy !== 2) return "privacy-change";
-  if ((desired.privacy ?? live.privacy) === 2 && !live.password) return "no-password";
-  return syncWriteOnly ? "sync-write-only" : void 0;
+function sendReason(field, desired, live, writeOnly) {
+  if (field === "password" && desired.privacy === 2 && live.privacy !== 2) return { sentBecause: "privacy-change" };
+  if (field === "password" && (desired.privacy ?? live.privacy) === 2 && !live.password) return { sentBecause: "no-password" };
+  const edit = writeOnly.change?.sends.find((s) => s.field === field);
+  if (edit && writeOnly.change) return { changedSince: { ref: writeOnly.change.ref, edit: edit.edit } };
+  return writeOnly.sync ? { sentBecause: "sync-write-only" } : void 0;
 }
 function compared(field, after, live) {
   const before = live[field];
@@ -47486,7 +47617,7 @@ function shown(field, value) {
 
 // src/plan/plan-websites.ts
 var PASSWORD_MISSING = "password-missing";
-function planWebsites(desired, live, filters, syncWriteOnly, tally) {
+function planWebsites(desired, live, filters, writeOnly, tally) {
   const { byDomain, extras } = indexLive(live, tally);
   const listed = /* @__PURE__ */ new Set();
   const sorted = desired.map((d) => withDomain(d, normalizeDomain(d.domain))).sort((a, b) => byName(a.domain, b.domain));
@@ -47505,7 +47636,7 @@ function planWebsites(desired, live, filters, syncWriteOnly, tally) {
       warn(tally, "ignored", d.domain, message, d.source);
     } else if (d.state === "absent") planTombstone(d, current, filters, tally);
     else if (current === void 0) planCreate(d, tally);
-    else planUpdate(d, current, syncWriteOnly, tally);
+    else planUpdate(d, current, inputsFor(d.domain, writeOnly), tally);
   }
   for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted2(entry, filters, tally);
   tally.left.unmanaged += extras.length;
@@ -47519,14 +47650,21 @@ function planCreate(d, tally) {
   }
   tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...sourceOf(d) });
 }
-function planUpdate(d, live, syncWriteOnly, tally) {
-  const { fields, passwordMissing: passwordMissing2 } = updateFields(d, live, syncWriteOnly);
-  for (const field of WRITE_ONLY_FIELDS) {
-    if (d[field] !== void 0 && !fields.some((f2) => f2.field === field)) tally.unverifiable[field]++;
+function inputsFor(domain, writeOnly) {
+  const { change } = writeOnly;
+  if (change === void 0) return { sync: writeOnly.sync };
+  return { sync: writeOnly.sync, change: { ref: change.ref, sends: change.byDomain.get(domain) ?? [] } };
+}
+function planUpdate(d, live, writeOnly, tally) {
+  const { fields, passwordMissing: passwordMissing2 } = updateFields(d, live, writeOnly);
+  if (writeOnly.change === void 0) {
+    for (const field of WRITE_ONLY_FIELDS) {
+      if (d[field] !== void 0 && !fields.some((f2) => f2.field === field)) tally.unverifiable[field]++;
+    }
   }
   if (passwordMissing2) {
-    const why = syncWriteOnly ? "--sync-write-only sends every password" : "the account stores no password for it yet";
-    const message = `${d.domain} asks for privacy password and ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
+    const why = passwordMissing2 === "rotated" ? `its password_version changed since ${writeOnly.change?.ref ?? "the base"}, which sends the password` : "asks for privacy password and the account stores no password for it yet";
+    const message = `${d.domain} ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
     warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
   }
   if (fields.length === 0) {
@@ -47660,7 +47798,9 @@ var ACTION_RANK = { create: 0, update: 1, delete: 2 };
 var KIND_RANK = { website: 0, project: 1 };
 function plan(allDesired, allLive, options) {
   const selection = isPartial(options.selection) ? { target: [...options.selection.target], exclude: [...options.selection.exclude] } : void 0;
-  const { desired, live, warnings } = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const selected = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const { warnings } = selected;
+  const { desired, live } = isScoped(options.change) ? narrowToChange(selected.desired, selected.live, options.change.change) : selected;
   const { policy } = desired;
   const filters = {
     ignore: (name) => firstMatch(policy.ignore, name),
@@ -47669,7 +47809,8 @@ function plan(allDesired, allLive, options) {
   };
   const tally = newTally();
   tally.warnings.push(...warnings);
-  planWebsites(desired.websites, live.websites, filters, options.syncWriteOnly ?? false, tally);
+  const writeOnly = { sync: options.syncWriteOnly ?? false, change: sendsOf(options.change) };
+  planWebsites(desired.websites, live.websites, filters, writeOnly, tally);
   if (desired.projects !== void 0) planProjects(desired.projects, live.projects, filters, tally);
   const changes = tally.changes.sort(compareChanges);
   const unverifiable = unverifiableFields(tally);
@@ -47679,7 +47820,8 @@ function plan(allDesired, allLive, options) {
     configDigest: options.configDigest,
     configFile: options.configFile,
     target: options.target ?? {},
-    // First thing a reader of the JSON sees after where the plan was made: that it is partial.
+    // First things a reader of the JSON sees after where the plan was made: the change it followed, that it is partial.
+    ...options.change ? { since: sinceOf(options.change) } : {},
     ...selection ? { selection } : {},
     changes,
     summary: summarize2(changes, tally.left),
@@ -47689,9 +47831,10 @@ function plan(allDesired, allLive, options) {
       maxDeletes: options.maxDeletes ?? policy.maxDeletes,
       prune: policy.prune,
       allowEmpty: options.allowEmpty ?? false,
-      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file.
-      keepsWebsites: desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
-      keepsProjects: desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
+      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file. A
+      // scoped plan still asks the whole file: it lists what it lists, touched or not.
+      keepsWebsites: selected.desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
+      keepsProjects: selected.desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
       partial: selection !== void 0
     }),
     unverifiable,
