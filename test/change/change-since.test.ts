@@ -139,6 +139,14 @@ describe("changeSince over a git repository", () => {
       expect(await readBaseText(ref, repo.file), ref).toEqual({ ok: false, ref, reason: "ref-invalid" });
     }
     expect(await readBaseText("no-such-branch", repo.file, { fetch: false })).toMatchObject({ ok: false, reason: "ref-unknown" });
+    // The one fetch fails (the remote is gone): no change known, with git's exit code and never its words.
+    git(repo.dir, "remote", "add", "origin", `file://${join(tempDir(), "gone")}`);
+    expect(await readBaseText("no-such-branch", repo.file)).toEqual({
+      ok: false,
+      ref: "no-such-branch",
+      reason: "ref-unknown",
+      detail: { exitCode: 128 },
+    });
   });
 
   it("knows no change outside a git repository", async () => {
