@@ -4,7 +4,7 @@
  * higher cost than that whole read. The answer is data: the items, or "read in full instead" and why.
  */
 import type { LookupFallback } from "../model/config-change.ts";
-import type { LiveProject } from "../model/project.ts";
+import { type LiveProject, projectKey } from "../model/project.ts";
 import { type LiveWebsite, normalizeDomain } from "../model/website.ts";
 import { encodeListProjects, encodeListWebsites } from "./encode.ts";
 import { readAll } from "./paginate.ts";
@@ -122,9 +122,4 @@ async function lookUp<T>(source: Searchable<T>): Promise<Lookup<T>> {
  */
 export function searchTerm(name: string): string {
   return name.split(/[%_\\]/).reduce((longest, part) => (part.length > longest.length ? part : longest), "");
-}
-
-/** Project names are hosts, compared without case (API-NOTES §5), as `plan` compares them. */
-function projectKey(name: string): string {
-  return name.trim().toLowerCase();
 }

@@ -5,9 +5,9 @@
  */
 import type { Config } from "../config/types.ts";
 import type { ConfigChange, EditedKey, FullReadReason, TouchedProject, TouchedWebsite, WriteOnlySend } from "../model/config-change.ts";
-import type { DesiredProject } from "../model/project.ts";
+import { type DesiredProject, projectKey } from "../model/project.ts";
 import type { DesiredWebsite } from "../model/website.ts";
-import { FIELD_NAMES, type FieldName, WEBSITE_FIELDS, type WebsiteFields, WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
+import { FIELD_NAMES, type FieldName, sameValue, type WebsiteFields, WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
 
 /** What of a loaded config the change reads. */
 export type Revision = Pick<Config, "websites" | "projects" | "policy" | "defaults" | "websitesUrl" | "projectsUrl">;
@@ -82,12 +82,7 @@ function sends(old: DesiredWebsite, site: DesiredWebsite, edited: readonly Edite
 /** A password is compared as written (`${VAR}` or the literal), never as read from the environment. */
 function sameField(field: FieldName, a: WebsiteFields & { passwordRef?: string }, b: WebsiteFields & { passwordRef?: string }): boolean {
   if (field === "password") return (a.passwordRef ?? a.password) === (b.passwordRef ?? b.password);
-  const left = a[field];
-  const right = b[field];
-  if (!Array.isArray(left) || !Array.isArray(right)) return left === right;
-  if (WEBSITE_FIELDS[field].kind !== "set") return left.length === right.length && left.every((entry, i) => entry === right[i]);
-  const set = new Set(right);
-  return new Set(left).size === set.size && left.every((entry) => set.has(entry));
+  return sameValue(field, a[field], b[field]);
 }
 
 function sameFields(a: WebsiteFields & { passwordRef?: string }, b: WebsiteFields & { passwordRef?: string }): boolean {
@@ -105,11 +100,6 @@ function touchedProjects(base: readonly DesiredProject[], head: readonly Desired
   }
   for (const old of base) if (!now.has(projectKey(old.project))) touched.push({ project: old.project, touch: "removed" });
   return touched.sort((a, b) => byName(projectKey(a.project), projectKey(b.project)));
-}
-
-/** Project names are hosts, compared without case (API-NOTES §5), as `plan` compares them. */
-function projectKey(name: string): string {
-  return name.trim().toLowerCase();
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

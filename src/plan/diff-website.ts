@@ -11,6 +11,7 @@ import {
   FIELD_NAMES,
   type FieldName,
   type ReadableField,
+  sameValue,
   WEBSITE_FIELDS,
   type WebsiteFields,
   type WriteOnlyField,
@@ -101,7 +102,7 @@ function sendReason(
 /** A readable field that differs from its live value, before → after; `undefined` when it matches. */
 function compared(field: ReadableField, after: Value, live: LiveWebsite): FieldChange | undefined {
   const before = live[field];
-  return same(field, after, before) ? undefined : { field, before: shown(field, before), after: shown(field, after) };
+  return sameValue(field, after, before) ? undefined : { field, before: shown(field, before), after: shown(field, after) };
 }
 
 /** A value sent without comparing it: every field of a create, a write-only field of an update. */
@@ -111,16 +112,6 @@ function sent(field: FieldName, value: Value): FieldChange {
   if (sensitive) change.sensitive = true;
   if (writeOnly) change.writeOnly = true;
   return change;
-}
-
-/** A `set` field (`exclude_ips`) is stored one entry per line and matched as a set: order and duplicates mean nothing (DESIGN §4). */
-function same(field: ReadableField, a: Value, b: Value): boolean {
-  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
-  if (a.length === b.length && a.every((entry, i) => entry === b[i])) return true;
-  if (WEBSITE_FIELDS[field].kind !== "set") return false;
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((entry) => right.has(entry));
 }
 
 /** The value as the plan holds it: a secret as `SENSITIVE`, a list copied. */

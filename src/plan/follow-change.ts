@@ -4,6 +4,7 @@
  * evaluate. Pure, like `plan`.
  */
 import type { ConfigChange, FullReadCause, UnknownChangeReason, WriteOnlySend } from "../model/config-change.ts";
+import { projectKey } from "../model/project.ts";
 import type { Desired, Live } from "../model/state.ts";
 import { normalizeDomain } from "../model/website.ts";
 import type { PlanSince } from "./types.ts";
@@ -66,9 +67,4 @@ export function sinceOf(input: PlanChange): PlanSince {
     projects: change.projects.map((p) => p.project),
     notEvaluated: ["untouched-drift", "unlisted-live"],
   };
-}
-
-/** Project names are hosts, compared without case (API-NOTES §5), as `planProjects` compares them. */
-function projectKey(name: string): string {
-  return name.trim().toLowerCase();
 }
