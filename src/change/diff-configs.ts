@@ -56,7 +56,7 @@ function touchOf(old: DesiredWebsite | undefined, site: DesiredWebsite): Touched
     return { domain: site.domain, touch: "added", edited: [], send };
   }
   const edited = editedKeys(old, site);
-  return edited.length === 0 ? undefined : { domain: site.domain, touch: "changed", edited, send: sends(old, site, edited) };
+  return edited.length === 0 ? undefined : { domain: site.domain, touch: "changed", edited, send: sends(site, edited) };
 }
 
 function editedKeys(old: DesiredWebsite, site: DesiredWebsite): EditedKey[] {
@@ -70,7 +70,7 @@ function editedKeys(old: DesiredWebsite, site: DesiredWebsite): EditedKey[] {
  * file still sets one (no line now keeps the account's own), or when the marker differs (a rotation: the
  * plan asks for a password when none is set).
  */
-function sends(old: DesiredWebsite, site: DesiredWebsite, edited: readonly EditedKey[]): WriteOnlySend[] {
+function sends(site: DesiredWebsite, edited: readonly EditedKey[]): WriteOnlySend[] {
   const send: WriteOnlySend[] = [];
   for (const field of WRITE_ONLY_FIELDS) {
     if (field === "password" && edited.includes("password_version")) send.push({ field, edit: "rotated" });
