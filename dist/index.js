@@ -33,9 +33,9 @@ var __export = (target, all) => {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key2 of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key2) && key2 !== except)
-        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
   }
   return to;
 };
@@ -819,9 +819,9 @@ var require_constants = __commonJS({
       "X-XSS-Protection"
     ];
     for (let i = 0; i < wellknownHeaderNames.length; ++i) {
-      const key2 = wellknownHeaderNames[i];
-      const lowerCasedKey = key2.toLowerCase();
-      headerNameLowerCasedRecord[key2] = headerNameLowerCasedRecord[lowerCasedKey] = lowerCasedKey;
+      const key = wellknownHeaderNames[i];
+      const lowerCasedKey = key.toLowerCase();
+      headerNameLowerCasedRecord[key] = headerNameLowerCasedRecord[lowerCasedKey] = lowerCasedKey;
     }
     Object.setPrototypeOf(headerNameLowerCasedRecord, null);
     module.exports = {
@@ -855,16 +855,16 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key2, value, index) {
-        if (index === void 0 || index >= key2.length) {
+      constructor(key, value, index) {
+        if (index === void 0 || index >= key.length) {
           throw new TypeError("Unreachable");
         }
-        const code = this.code = key2.charCodeAt(index);
+        const code = this.code = key.charCodeAt(index);
         if (code > 127) {
           throw new TypeError("key must be ascii string");
         }
-        if (key2.length !== ++index) {
-          this.middle = new _TstNode(key2, value, index);
+        if (key.length !== ++index) {
+          this.middle = new _TstNode(key, value, index);
         } else {
           this.value = value;
         }
@@ -873,15 +873,15 @@ var require_tree = __commonJS({
        * @param {string} key
        * @param {any} value
        */
-      add(key2, value) {
-        const length = key2.length;
+      add(key, value) {
+        const length = key.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
         }
         let index = 0;
         let node = this;
         while (true) {
-          const code = key2.charCodeAt(index);
+          const code = key.charCodeAt(index);
           if (code > 127) {
             throw new TypeError("key must be ascii string");
           }
@@ -892,20 +892,20 @@ var require_tree = __commonJS({
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key2, value, index);
+              node.middle = new _TstNode(key, value, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key2, value, index);
+              node.left = new _TstNode(key, value, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key2, value, index);
+            node.right = new _TstNode(key, value, index);
             break;
           }
         }
@@ -914,12 +914,12 @@ var require_tree = __commonJS({
        * @param {Uint8Array} key
        * @return {TstNode | null}
        */
-      search(key2) {
-        const keylength = key2.length;
+      search(key) {
+        const keylength = key.length;
         let index = 0;
         let node = this;
         while (node !== null && index < keylength) {
-          let code = key2[index];
+          let code = key[index];
           if (code <= 90 && code >= 65) {
             code |= 32;
           }
@@ -944,25 +944,25 @@ var require_tree = __commonJS({
        * @param {string} key
        * @param {any} value
        * */
-      insert(key2, value) {
+      insert(key, value) {
         if (this.node === null) {
-          this.node = new TstNode(key2, value, 0);
+          this.node = new TstNode(key, value, 0);
         } else {
-          this.node.add(key2, value);
+          this.node.add(key, value);
         }
       }
       /**
        * @param {Uint8Array} key
        * @return {any}
        */
-      lookup(key2) {
-        return this.node?.search(key2)?.value ?? null;
+      lookup(key) {
+        return this.node?.search(key)?.value ?? null;
       }
     };
     var tree = new TernarySearchTree();
     for (let i = 0; i < wellknownHeaderNames.length; ++i) {
-      const key2 = headerNameLowerCasedRecord[wellknownHeaderNames[i]];
-      tree.insert(key2, key2);
+      const key = headerNameLowerCasedRecord[wellknownHeaderNames[i]];
+      tree.insert(key, key);
     }
     module.exports = {
       TernarySearchTree,
@@ -1186,20 +1186,20 @@ var require_util = __commonJS({
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
       for (let i = 0; i < headers.length; i += 2) {
-        const key2 = headerNameToString(headers[i]);
-        let val = obj[key2];
+        const key = headerNameToString(headers[i]);
+        let val = obj[key];
         if (val) {
           if (typeof val === "string") {
             val = [val];
-            obj[key2] = val;
+            obj[key] = val;
           }
           val.push(headers[i + 1].toString("utf8"));
         } else {
           const headersValue = headers[i + 1];
           if (typeof headersValue === "string") {
-            obj[key2] = headersValue;
+            obj[key] = headersValue;
           } else {
-            obj[key2] = Array.isArray(headersValue) ? headersValue.map((x2) => x2.toString("utf8")) : headersValue.toString("utf8");
+            obj[key] = Array.isArray(headersValue) ? headersValue.map((x2) => x2.toString("utf8")) : headersValue.toString("utf8");
           }
         }
       }
@@ -1213,21 +1213,21 @@ var require_util = __commonJS({
       const ret = new Array(len);
       let hasContentLength = false;
       let contentDispositionIdx = -1;
-      let key2;
+      let key;
       let val;
       let kLen = 0;
       for (let n4 = 0; n4 < headers.length; n4 += 2) {
-        key2 = headers[n4];
+        key = headers[n4];
         val = headers[n4 + 1];
-        typeof key2 !== "string" && (key2 = key2.toString());
+        typeof key !== "string" && (key = key.toString());
         typeof val !== "string" && (val = val.toString("utf8"));
-        kLen = key2.length;
-        if (kLen === 14 && key2[7] === "-" && (key2 === "content-length" || key2.toLowerCase() === "content-length")) {
+        kLen = key.length;
+        if (kLen === 14 && key[7] === "-" && (key === "content-length" || key.toLowerCase() === "content-length")) {
           hasContentLength = true;
-        } else if (kLen === 19 && key2[7] === "-" && (key2 === "content-disposition" || key2.toLowerCase() === "content-disposition")) {
+        } else if (kLen === 19 && key[7] === "-" && (key === "content-disposition" || key.toLowerCase() === "content-disposition")) {
           contentDispositionIdx = n4 + 1;
         }
-        ret[n4] = key2;
+        ret[n4] = key;
         ret[n4 + 1] = val;
       }
       if (hasContentLength && contentDispositionIdx !== -1) {
@@ -1968,20 +1968,20 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key2, value) {
-        processHeader(this, key2, value);
+      addHeader(key, value) {
+        processHeader(this, key, value);
         return this;
       }
     };
-    function processHeader(request2, key2, val) {
+    function processHeader(request2, key, val) {
       if (val && (typeof val === "object" && !Array.isArray(val))) {
-        throw new InvalidArgumentError(`invalid ${key2} header`);
+        throw new InvalidArgumentError(`invalid ${key} header`);
       } else if (val === void 0) {
         return;
       }
-      let headerName = headerNameLowerCasedRecord[key2];
+      let headerName = headerNameLowerCasedRecord[key];
       if (headerName === void 0) {
-        headerName = key2.toLowerCase();
+        headerName = key.toLowerCase();
         if (headerNameLowerCasedRecord[headerName] === void 0 && !isValidHTTPToken(headerName)) {
           throw new InvalidArgumentError("invalid header key");
         }
@@ -1991,17 +1991,17 @@ var require_request = __commonJS({
         for (let i = 0; i < val.length; i++) {
           if (typeof val[i] === "string") {
             if (!isValidHeaderValue(val[i])) {
-              throw new InvalidArgumentError(`invalid ${key2} header`);
+              throw new InvalidArgumentError(`invalid ${key} header`);
             }
             arr.push(val[i]);
           } else if (val[i] === null) {
             arr.push("");
           } else if (typeof val[i] === "object") {
-            throw new InvalidArgumentError(`invalid ${key2} header`);
+            throw new InvalidArgumentError(`invalid ${key} header`);
           } else {
             const str = `${val[i]}`;
             if (!isValidHeaderValue(str)) {
-              throw new InvalidArgumentError(`invalid ${key2} header`);
+              throw new InvalidArgumentError(`invalid ${key} header`);
             }
             arr.push(str);
           }
@@ -2009,14 +2009,14 @@ var require_request = __commonJS({
         val = arr;
       } else if (typeof val === "string") {
         if (!isValidHeaderValue(val)) {
-          throw new InvalidArgumentError(`invalid ${key2} header`);
+          throw new InvalidArgumentError(`invalid ${key} header`);
         }
       } else if (val === null) {
         val = "";
       } else {
         val = `${val}`;
         if (!isValidHeaderValue(val)) {
-          throw new InvalidArgumentError(`invalid ${key2} header`);
+          throw new InvalidArgumentError(`invalid ${key} header`);
         }
       }
       if (headerName === "host") {
@@ -2037,7 +2037,7 @@ var require_request = __commonJS({
         }
       } else if (request2.contentType === null && headerName === "content-type") {
         request2.contentType = val;
-        request2.headers.push(key2, val);
+        request2.headers.push(key, val);
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
@@ -2051,7 +2051,7 @@ var require_request = __commonJS({
       } else if (headerName === "expect") {
         throw new NotSupportedError("expect header not supported");
       } else {
-        request2.headers.push(key2, val);
+        request2.headers.push(key, val);
       }
     }
     module.exports = Request;
@@ -2539,13 +2539,13 @@ var require_connect = __commonJS({
         constructor(maxCachedSessions) {
           this._maxCachedSessions = maxCachedSessions;
           this._sessionCache = /* @__PURE__ */ new Map();
-          this._sessionRegistry = new global.FinalizationRegistry((key2) => {
+          this._sessionRegistry = new global.FinalizationRegistry((key) => {
             if (this._sessionCache.size < this._maxCachedSessions) {
               return;
             }
-            const ref = this._sessionCache.get(key2);
+            const ref = this._sessionCache.get(key);
             if (ref !== void 0 && ref.deref() === void 0) {
-              this._sessionCache.delete(key2);
+              this._sessionCache.delete(key);
             }
           });
         }
@@ -2709,10 +2709,10 @@ var require_utils = __commonJS({
     exports.enumToMap = void 0;
     function enumToMap(obj) {
       const res = {};
-      Object.keys(obj).forEach((key2) => {
-        const value = obj[key2];
+      Object.keys(obj).forEach((key) => {
+        const value = obj[key];
         if (typeof value === "number") {
-          res[key2] = value;
+          res[key] = value;
         }
       });
       return res;
@@ -2889,9 +2889,9 @@ var require_constants2 = __commonJS({
     ];
     exports.METHOD_MAP = utils_1.enumToMap(METHODS);
     exports.H_METHOD_MAP = {};
-    Object.keys(exports.METHOD_MAP).forEach((key2) => {
-      if (/^H/.test(key2)) {
-        exports.H_METHOD_MAP[key2] = exports.METHOD_MAP[key2];
+    Object.keys(exports.METHOD_MAP).forEach((key) => {
+      if (/^H/.test(key)) {
+        exports.H_METHOD_MAP[key] = exports.METHOD_MAP[key];
       }
     });
     var FINISH;
@@ -3862,19 +3862,19 @@ var require_webidl = __commonJS({
         const result = {};
         if (!types.isProxy(O2)) {
           const keys2 = [...Object.getOwnPropertyNames(O2), ...Object.getOwnPropertySymbols(O2)];
-          for (const key2 of keys2) {
-            const typedKey = keyConverter(key2, prefix, argument);
-            const typedValue = valueConverter(O2[key2], prefix, argument);
+          for (const key of keys2) {
+            const typedKey = keyConverter(key, prefix, argument);
+            const typedValue = valueConverter(O2[key], prefix, argument);
             result[typedKey] = typedValue;
           }
           return result;
         }
         const keys = Reflect.ownKeys(O2);
-        for (const key2 of keys) {
-          const desc = Reflect.getOwnPropertyDescriptor(O2, key2);
+        for (const key of keys) {
+          const desc = Reflect.getOwnPropertyDescriptor(O2, key);
           if (desc?.enumerable) {
-            const typedKey = keyConverter(key2, prefix, argument);
-            const typedValue = valueConverter(O2[key2], prefix, argument);
+            const typedKey = keyConverter(key, prefix, argument);
+            const typedValue = valueConverter(O2[key], prefix, argument);
             result[typedKey] = typedValue;
           }
         }
@@ -3905,29 +3905,29 @@ var require_webidl = __commonJS({
           });
         }
         for (const options of converters) {
-          const { key: key2, defaultValue, required, converter } = options;
+          const { key, defaultValue, required, converter } = options;
           if (required === true) {
-            if (!Object.hasOwn(dictionary, key2)) {
+            if (!Object.hasOwn(dictionary, key)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `Missing required key "${key2}".`
+                message: `Missing required key "${key}".`
               });
             }
           }
-          let value = dictionary[key2];
+          let value = dictionary[key];
           const hasDefault = Object.hasOwn(options, "defaultValue");
           if (hasDefault && value !== null) {
             value ??= defaultValue();
           }
           if (required || hasDefault || value !== void 0) {
-            value = converter(value, prefix, `${argument}.${key2}`);
+            value = converter(value, prefix, `${argument}.${key}`);
             if (options.allowedValues && !options.allowedValues.includes(value)) {
               throw webidl.errors.exception({
                 header: prefix,
                 message: `${value} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key2] = value;
+            dict[key] = value;
           }
         }
         return dict;
@@ -4542,18 +4542,18 @@ var require_util2 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key2, [valueIndex]: value } = values[index];
+          const { [keyIndex]: key, [valueIndex]: value } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
             case "key":
-              result = key2;
+              result = key;
               break;
             case "value":
               result = value;
               break;
             case "key+value":
-              result = [key2, value];
+              result = [key, value];
               break;
           }
           return {
@@ -4619,8 +4619,8 @@ var require_util2 = __commonJS({
                 `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key2, 1: value } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value, key2, this);
+            for (const { 0: key, 1: value } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value, key, this);
             }
           }
         }
@@ -6063,15 +6063,15 @@ var require_client_h1 = __commonJS({
         } else {
           this.headers[len - 1] = Buffer.concat([this.headers[len - 1], buf]);
         }
-        const key2 = this.headers[len - 2];
-        if (key2.length === 10) {
-          const headerName = util.bufferToLowerCasedHeaderName(key2);
+        const key = this.headers[len - 2];
+        if (key.length === 10) {
+          const headerName = util.bufferToLowerCasedHeaderName(key);
           if (headerName === "keep-alive") {
             this.keepAlive += buf.toString();
           } else if (headerName === "connection") {
             this.connection += buf.toString();
           }
-        } else if (key2.length === 14 && util.bufferToLowerCasedHeaderName(key2) === "content-length") {
+        } else if (key.length === 14 && util.bufferToLowerCasedHeaderName(key) === "content-length") {
           this.contentLength += buf.toString();
         }
         this.trackHeader(buf.length);
@@ -6569,15 +6569,15 @@ upgrade: ${upgrade}\r
       }
       if (Array.isArray(headers)) {
         for (let n4 = 0; n4 < headers.length; n4 += 2) {
-          const key2 = headers[n4 + 0];
+          const key = headers[n4 + 0];
           const val = headers[n4 + 1];
           if (Array.isArray(val)) {
             for (let i = 0; i < val.length; i++) {
-              header += `${key2}: ${val[i]}\r
+              header += `${key}: ${val[i]}\r
 `;
             }
           } else {
-            header += `${key2}: ${val}\r
+            header += `${key}: ${val}\r
 `;
           }
         }
@@ -7087,18 +7087,18 @@ var require_client_h2 = __commonJS({
       }
       const headers = {};
       for (let n4 = 0; n4 < reqHeaders.length; n4 += 2) {
-        const key2 = reqHeaders[n4 + 0];
+        const key = reqHeaders[n4 + 0];
         const val = reqHeaders[n4 + 1];
         if (Array.isArray(val)) {
           for (let i = 0; i < val.length; i++) {
-            if (headers[key2]) {
-              headers[key2] += `,${val[i]}`;
+            if (headers[key]) {
+              headers[key] += `,${val[i]}`;
             } else {
-              headers[key2] = val[i];
+              headers[key] = val[i];
             }
           }
         } else {
-          headers[key2] = val;
+          headers[key] = val;
         }
       }
       let stream;
@@ -7593,9 +7593,9 @@ var require_redirect_handler = __commonJS({
           }
         }
       } else if (headers && typeof headers === "object") {
-        for (const key2 of Object.keys(headers)) {
-          if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
-            ret.push(key2, headers[key2]);
+        for (const key of Object.keys(headers)) {
+          if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
+            ret.push(key, headers[key]);
           }
         }
       } else {
@@ -8676,16 +8676,16 @@ var require_agent = __commonJS({
         return ret;
       }
       [kDispatch](opts, handler2) {
-        let key2;
+        let key;
         if (opts.origin && (typeof opts.origin === "string" || opts.origin instanceof URL)) {
-          key2 = String(opts.origin);
+          key = String(opts.origin);
         } else {
           throw new InvalidArgumentError("opts.origin must be a non-empty string or URL.");
         }
-        let dispatcher = this[kClients].get(key2);
+        let dispatcher = this[kClients].get(key);
         if (!dispatcher) {
           dispatcher = this[kFactory](opts.origin, this[kOptions]).on("drain", this[kOnDrain]).on("connect", this[kOnConnect]).on("disconnect", this[kOnDisconnect]).on("connectionError", this[kOnConnectionError]);
-          this[kClients].set(key2, dispatcher);
+          this[kClients].set(key, dispatcher);
         }
         return dispatcher.dispatch(opts, handler2);
       }
@@ -8924,7 +8924,7 @@ var require_proxy_agent = __commonJS({
       return headers;
     }
     function throwIfProxyAuthIsSent(headers) {
-      const existProxyAuth = headers && Object.keys(headers).find((key2) => key2.toLowerCase() === "proxy-authorization");
+      const existProxyAuth = headers && Object.keys(headers).find((key) => key.toLowerCase() === "proxy-authorization");
       if (existProxyAuth) {
         throw new InvalidArgumentError("Proxy-Authorization should be sent in ProxyAgent constructor");
       }
@@ -10702,18 +10702,18 @@ var require_mock_utils = __commonJS({
         })
       );
     }
-    function getHeaderByName(headers, key2) {
+    function getHeaderByName(headers, key) {
       if (Array.isArray(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
-          if (headers[i].toLocaleLowerCase() === key2.toLocaleLowerCase()) {
+          if (headers[i].toLocaleLowerCase() === key.toLocaleLowerCase()) {
             return headers[i + 1];
           }
         }
         return void 0;
       } else if (typeof headers.get === "function") {
-        return headers.get(key2);
+        return headers.get(key);
       } else {
-        return lowerCaseEntries(headers)[key2.toLocaleLowerCase()];
+        return lowerCaseEntries(headers)[key.toLocaleLowerCase()];
       }
     }
     function buildHeadersFromArray(headers) {
@@ -10777,41 +10777,41 @@ var require_mock_utils = __commonJS({
         return data.toString();
       }
     }
-    function getMockDispatch(mockDispatches, key2) {
-      const basePath = key2.query ? buildURL(key2.path, key2.query) : key2.path;
+    function getMockDispatch(mockDispatches, key) {
+      const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
       let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path }) => matchValue(safeUrl(path), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key2.method));
+      matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key.method));
       if (matchedMockDispatches.length === 0) {
-        throw new MockNotMatchedError(`Mock dispatch not matched for method '${key2.method}' on path '${resolvedPath}'`);
+        throw new MockNotMatchedError(`Mock dispatch not matched for method '${key.method}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== "undefined" ? matchValue(body, key2.body) : true);
+      matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== "undefined" ? matchValue(body, key.body) : true);
       if (matchedMockDispatches.length === 0) {
-        throw new MockNotMatchedError(`Mock dispatch not matched for body '${key2.body}' on path '${resolvedPath}'`);
+        throw new MockNotMatchedError(`Mock dispatch not matched for body '${key.body}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter((mockDispatch2) => matchHeaders(mockDispatch2, key2.headers));
+      matchedMockDispatches = matchedMockDispatches.filter((mockDispatch2) => matchHeaders(mockDispatch2, key.headers));
       if (matchedMockDispatches.length === 0) {
-        const headers = typeof key2.headers === "object" ? JSON.stringify(key2.headers) : key2.headers;
+        const headers = typeof key.headers === "object" ? JSON.stringify(key.headers) : key.headers;
         throw new MockNotMatchedError(`Mock dispatch not matched for headers '${headers}' on path '${resolvedPath}'`);
       }
       return matchedMockDispatches[0];
     }
-    function addMockDispatch(mockDispatches, key2, data) {
+    function addMockDispatch(mockDispatches, key, data) {
       const baseData = { timesInvoked: 0, times: 1, persist: false, consumed: false };
       const replyData = typeof data === "function" ? { callback: data } : { ...data };
-      const newMockDispatch = { ...baseData, ...key2, pending: true, data: { error: null, ...replyData } };
+      const newMockDispatch = { ...baseData, ...key, pending: true, data: { error: null, ...replyData } };
       mockDispatches.push(newMockDispatch);
       return newMockDispatch;
     }
-    function deleteMockDispatch(mockDispatches, key2) {
+    function deleteMockDispatch(mockDispatches, key) {
       const index = mockDispatches.findIndex((dispatch) => {
         if (!dispatch.consumed) {
           return false;
         }
-        return matchKey(dispatch, key2);
+        return matchKey(dispatch, key);
       });
       if (index !== -1) {
         mockDispatches.splice(index, 1);
@@ -10831,9 +10831,9 @@ var require_mock_utils = __commonJS({
       const keys = Object.keys(data);
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
-        const key2 = keys[i];
-        const value = data[key2];
-        const name = Buffer.from(`${key2}`);
+        const key = keys[i];
+        const value = data[key];
+        const name = Buffer.from(`${key}`);
         if (Array.isArray(value)) {
           for (let j = 0; j < value.length; ++j) {
             result.push(name, Buffer.from(`${value[j]}`));
@@ -10855,8 +10855,8 @@ var require_mock_utils = __commonJS({
       return Buffer.concat(buffers).toString("utf8");
     }
     function mockDispatch(opts, handler2) {
-      const key2 = buildKey(opts);
-      const mockDispatch2 = getMockDispatch(this[kDispatches], key2);
+      const key = buildKey(opts);
+      const mockDispatch2 = getMockDispatch(this[kDispatches], key);
       mockDispatch2.timesInvoked++;
       if (mockDispatch2.data.callback) {
         mockDispatch2.data = { ...mockDispatch2.data, ...mockDispatch2.data.callback(opts) };
@@ -10866,7 +10866,7 @@ var require_mock_utils = __commonJS({
       mockDispatch2.consumed = !persist && timesInvoked >= times;
       mockDispatch2.pending = timesInvoked < times;
       if (error2 !== null) {
-        deleteMockDispatch(this[kDispatches], key2);
+        deleteMockDispatch(this[kDispatches], key);
         handler2.onError(error2);
         return true;
       }
@@ -10891,7 +10891,7 @@ var require_mock_utils = __commonJS({
         handler2.onHeaders?.(statusCode, responseHeaders, resume, getStatusText(statusCode));
         handler2.onData?.(Buffer.from(responseData));
         handler2.onComplete?.(responseTrailers);
-        deleteMockDispatch(mockDispatches, key2);
+        deleteMockDispatch(mockDispatches, key);
       }
       function resume() {
       }
@@ -12798,16 +12798,16 @@ var require_dispatcher_weakref = __commonJS({
       constructor(finalizer) {
         this.finalizer = finalizer;
       }
-      register(dispatcher, key2) {
+      register(dispatcher, key) {
         if (dispatcher.on) {
           dispatcher.on("disconnect", () => {
             if (dispatcher[kConnected] === 0 && dispatcher[kSize] === 0) {
-              this.finalizer(key2);
+              this.finalizer(key);
             }
           });
         }
       }
-      unregister(key2) {
+      unregister(key) {
       }
     };
     module.exports = function() {
@@ -16292,8 +16292,8 @@ var require_util6 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key2, ...value] = part.split("=");
-        const trimmedKey = key2.trim();
+        const [key, ...value] = part.split("=");
+        const trimmedKey = key.trim();
         const joinedValue = value.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
@@ -19958,7 +19958,7 @@ var require_lib = __commonJS({
             if (statusCode === HttpCodes2.NotFound) {
               resolve2(response);
             }
-            function dateTimeDeserializer(key2, value) {
+            function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
                 const a = new Date(value);
                 if (!isNaN(a.valueOf())) {
@@ -20083,11 +20083,11 @@ var require_visit = __commonJS({
     visit4.BREAK = BREAK;
     visit4.SKIP = SKIP;
     visit4.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path) {
-      const ctrl = callVisitor(key2, node, visitor, path);
+    function visit_(key, node, visitor, path) {
+      const ctrl = callVisitor(key, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path, ctrl);
-        return visit_(key2, ctrl, visitor, path);
+        replaceNode(key, path, ctrl);
+        return visit_(key, ctrl, visitor, path);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
@@ -20131,11 +20131,11 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path) {
-      const ctrl = await callVisitor(key2, node, visitor, path);
+    async function visitAsync_(key, node, visitor, path) {
+      const ctrl = await callVisitor(key, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path);
+        replaceNode(key, path, ctrl);
+        return visitAsync_(key, ctrl, visitor, path);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
@@ -20185,27 +20185,27 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path) {
+    function callVisitor(key, node, visitor, path) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path);
+        return visitor(key, node, path);
       if (identity.isMap(node))
-        return visitor.Map?.(key2, node, path);
+        return visitor.Map?.(key, node, path);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key2, node, path);
+        return visitor.Seq?.(key, node, path);
       if (identity.isPair(node))
-        return visitor.Pair?.(key2, node, path);
+        return visitor.Pair?.(key, node, path);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key2, node, path);
+        return visitor.Scalar?.(key, node, path);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key2, node, path);
+        return visitor.Alias?.(key, node, path);
       return void 0;
     }
-    function replaceNode(key2, path, node) {
+    function replaceNode(key, path, node) {
       const parent = path[path.length - 1];
       if (identity.isCollection(parent)) {
-        parent.items[key2] = node;
+        parent.items[key] = node;
       } else if (identity.isPair(parent)) {
-        if (key2 === "key")
+        if (key === "key")
           parent.key = node;
         else
           parent.value = node;
@@ -20466,7 +20466,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
-    function applyReviver(reviver, obj, key2, val) {
+    function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -20506,7 +20506,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key2, val);
+      return reviver.call(obj, key, val);
     }
     exports.applyReviver = applyReviver;
   }
@@ -20869,14 +20869,14 @@ var require_Collection = __commonJS({
         if (isEmptyPath(path))
           this.add(value);
         else {
-          const [key2, ...rest] = path;
-          const node = this.get(key2, true);
+          const [key, ...rest] = path;
+          const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value));
+            this.set(key, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
         }
       }
       /**
@@ -20884,14 +20884,14 @@ var require_Collection = __commonJS({
        * @returns `true` if the item was found and removed.
        */
       deleteIn(path) {
-        const [key2, ...rest] = path;
+        const [key, ...rest] = path;
         if (rest.length === 0)
-          return this.delete(key2);
-        const node = this.get(key2, true);
+          return this.delete(key);
+        const node = this.get(key, true);
         if (identity.isCollection(node))
           return node.deleteIn(rest);
         else
-          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -20899,8 +20899,8 @@ var require_Collection = __commonJS({
        * `true` (collections are always returned intact).
        */
       getIn(path, keepScalar) {
-        const [key2, ...rest] = path;
-        const node = this.get(key2, true);
+        const [key, ...rest] = path;
+        const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
         else
@@ -20918,10 +20918,10 @@ var require_Collection = __commonJS({
        * Checks if the collection includes a value with the key `key`.
        */
       hasIn(path) {
-        const [key2, ...rest] = path;
+        const [key, ...rest] = path;
         if (rest.length === 0)
-          return this.has(key2);
-        const node = this.get(key2, true);
+          return this.has(key);
+        const node = this.get(key, true);
         return identity.isCollection(node) ? node.hasIn(rest) : false;
       }
       /**
@@ -20929,17 +20929,17 @@ var require_Collection = __commonJS({
        * boolean to add/remove the item from the set.
        */
       setIn(path, value) {
-        const [key2, ...rest] = path;
+        const [key, ...rest] = path;
         if (rest.length === 0) {
-          this.set(key2, value);
+          this.set(key, value);
         } else {
-          const node = this.get(key2, true);
+          const node = this.get(key, true);
           if (identity.isCollection(node))
             node.setIn(rest, value);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value));
+            this.set(key, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
         }
       }
     };
@@ -21517,19 +21517,19 @@ var require_stringifyPair = __commonJS({
     var Scalar3 = require_Scalar();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity.isNode(key2) && key2.comment || null;
+      let keyComment = identity.isNode(key) && key.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity.isCollection(key2) || !identity.isNode(key2) && typeof key2 === "object") {
+        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar3.Scalar.BLOCK_FOLDED || key2.type === Scalar3.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar3.Scalar.BLOCK_FOLDED || key.type === Scalar3.Scalar.BLOCK_LITERAL : typeof key === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -21537,7 +21537,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify2.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -21681,7 +21681,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key2) => (merge2.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar3.Scalar.PLAIN) && merge2.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
+    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar3.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -21698,14 +21698,14 @@ var require_merge = __commonJS({
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key2, value2] of srcMap) {
+      for (const [key, value2] of srcMap) {
         if (map instanceof Map) {
-          if (!map.has(key2))
-            map.set(key2, value2);
+          if (!map.has(key))
+            map.set(key, value2);
         } else if (map instanceof Set) {
-          map.add(key2);
-        } else if (!Object.prototype.hasOwnProperty.call(map, key2)) {
-          Object.defineProperty(map, key2, {
+          map.add(key);
+        } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
+          Object.defineProperty(map, key, {
             value: value2,
             writable: true,
             enumerable: true,
@@ -21733,19 +21733,19 @@ var require_addPairToJSMap = __commonJS({
     var stringify2 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key: key2, value }) {
-      if (identity.isNode(key2) && key2.addToJSMap)
-        key2.addToJSMap(ctx, map, value);
-      else if (merge2.isMergeKey(ctx, key2))
+    function addPairToJSMap(ctx, map, { key, value }) {
+      if (identity.isNode(key) && key.addToJSMap)
+        key.addToJSMap(ctx, map, value);
+      else if (merge2.isMergeKey(ctx, key))
         merge2.addMergeToJSMap(ctx, map, value);
       else {
-        const jsKey = toJS.toJS(key2, "", ctx);
+        const jsKey = toJS.toJS(key, "", ctx);
         if (map instanceof Map) {
           map.set(jsKey, toJS.toJS(value, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
-          const stringKey = stringifyKey(key2, jsKey, ctx);
+          const stringKey = stringifyKey(key, jsKey, ctx);
           const jsValue = toJS.toJS(value, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
@@ -21760,19 +21760,19 @@ var require_addPairToJSMap = __commonJS({
       }
       return map;
     }
-    function stringifyKey(key2, jsKey, ctx) {
+    function stringifyKey(key, jsKey, ctx) {
       if (jsKey === null)
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity.isNode(key2) && ctx?.doc) {
+      if (identity.isNode(key) && ctx?.doc) {
         const strCtx = stringify2.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
-        const strKey = key2.toString(strCtx);
+        const strKey = key.toString(strCtx);
         if (!ctx.mapKeyWarned) {
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
@@ -21796,24 +21796,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key2, value, ctx) {
-      const k2 = createNode.createNode(key2, void 0, ctx);
+    function createPair(key, value, ctx) {
+      const k2 = createNode.createNode(key, void 0, ctx);
       const v2 = createNode.createNode(value, void 0, ctx);
       return new Pair(k2, v2);
     }
     var Pair = class _Pair {
-      constructor(key2, value = null) {
+      constructor(key, value = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
-        this.key = key2;
+        this.key = key;
         this.value = value;
       }
       clone(schema) {
-        let { key: key2, value } = this;
-        if (identity.isNode(key2))
-          key2 = key2.clone(schema);
+        let { key, value } = this;
+        if (identity.isNode(key))
+          key = key.clone(schema);
         if (identity.isNode(value))
           value = value.clone(schema);
-        return new _Pair(key2, value);
+        return new _Pair(key, value);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -21989,11 +21989,11 @@ var require_YAMLMap = __commonJS({
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar3 = require_Scalar();
-    function findPair(items, key2) {
-      const k2 = identity.isScalar(key2) ? key2.value : key2;
+    function findPair(items, key) {
+      const k2 = identity.isScalar(key) ? key.value : key;
       for (const it of items) {
         if (identity.isPair(it)) {
-          if (it.key === key2 || it.key === k2)
+          if (it.key === key || it.key === k2)
             return it;
           if (identity.isScalar(it.key) && it.key.value === k2)
             return it;
@@ -22016,20 +22016,20 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key2, value) => {
+        const add = (key, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key2, value);
-          else if (Array.isArray(replacer) && !replacer.includes(key2))
+            value = replacer.call(obj, key, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key))
             return;
           if (value !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key2, value, ctx));
+            map.items.push(Pair.createPair(key, value, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key2, value] of obj)
-            add(key2, value);
+          for (const [key, value] of obj)
+            add(key, value);
         } else if (obj && typeof obj === "object") {
-          for (const key2 of Object.keys(obj))
-            add(key2, obj[key2]);
+          for (const key of Object.keys(obj))
+            add(key, obj[key]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map.items.sort(schema.sortMapEntries);
@@ -22069,23 +22069,23 @@ var require_YAMLMap = __commonJS({
           this.items.push(_pair);
         }
       }
-      delete(key2) {
-        const it = findPair(this.items, key2);
+      delete(key) {
+        const it = findPair(this.items, key);
         if (!it)
           return false;
         const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
-      get(key2, keepScalar) {
-        const it = findPair(this.items, key2);
+      get(key, keepScalar) {
+        const it = findPair(this.items, key);
         const node = it?.value;
         return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
       }
-      has(key2) {
-        return !!findPair(this.items, key2);
+      has(key) {
+        return !!findPair(this.items, key);
       }
-      set(key2, value) {
-        this.add(new Pair.Pair(key2, value), true);
+      set(key, value) {
+        this.add(new Pair.Pair(key, value), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -22174,15 +22174,15 @@ var require_YAMLSeq = __commonJS({
        *
        * @returns `true` if the item was found and removed.
        */
-      delete(key2) {
-        const idx = asItemIndex(key2);
+      delete(key) {
+        const idx = asItemIndex(key);
         if (typeof idx !== "number")
           return false;
         const del = this.items.splice(idx, 1);
         return del.length > 0;
       }
-      get(key2, keepScalar) {
-        const idx = asItemIndex(key2);
+      get(key, keepScalar) {
+        const idx = asItemIndex(key);
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
@@ -22194,8 +22194,8 @@ var require_YAMLSeq = __commonJS({
        * `key` must contain a representation of an integer for this to succeed.
        * It may be wrapped in a `Scalar`.
        */
-      has(key2) {
-        const idx = asItemIndex(key2);
+      has(key) {
+        const idx = asItemIndex(key);
         return typeof idx === "number" && idx < this.items.length;
       }
       /**
@@ -22205,10 +22205,10 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key2, value) {
-        const idx = asItemIndex(key2);
+      set(key, value) {
+        const idx = asItemIndex(key);
         if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key2}.`);
+          throw new Error(`Expected a valid index, not ${key}.`);
         const prev = this.items[idx];
         if (identity.isScalar(prev) && Scalar3.isScalarValue(value))
           prev.value = value;
@@ -22242,8 +22242,8 @@ var require_YAMLSeq = __commonJS({
           let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key2 = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key2, it);
+              const key = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -22251,8 +22251,8 @@ var require_YAMLSeq = __commonJS({
         return seq;
       }
     };
-    function asItemIndex(key2) {
-      let idx = identity.isScalar(key2) ? key2.value : key2;
+    function asItemIndex(key) {
+      let idx = identity.isScalar(key) ? key.value : key;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -22666,25 +22666,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key2, value;
+          let key, value;
           if (Array.isArray(it)) {
             if (it.length === 2) {
-              key2 = it[0];
+              key = it[0];
               value = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
-              key2 = keys[0];
-              value = it[key2];
+              key = keys[0];
+              value = it[key];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
-            key2 = it;
+            key = it;
           }
-          pairs2.items.push(Pair.createPair(key2, value, ctx));
+          pairs2.items.push(Pair.createPair(key, value, ctx));
         }
       return pairs2;
     }
@@ -22731,16 +22731,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair of this.items) {
-          let key2, value;
+          let key, value;
           if (identity.isPair(pair)) {
-            key2 = toJS.toJS(pair.key, "", ctx);
-            value = toJS.toJS(pair.value, key2, ctx);
+            key = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key, ctx);
           } else {
-            key2 = toJS.toJS(pair, "", ctx);
+            key = toJS.toJS(pair, "", ctx);
           }
-          if (map.has(key2))
+          if (map.has(key))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key2, value);
+          map.set(key, value);
         }
         return map;
       }
@@ -22761,12 +22761,12 @@ var require_omap = __commonJS({
       resolve(seq, onError) {
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
-        for (const { key: key2 } of pairs$1.items) {
-          if (identity.isScalar(key2)) {
-            if (seenKeys.includes(key2.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
+        for (const { key } of pairs$1.items) {
+          if (identity.isScalar(key)) {
+            if (seenKeys.includes(key.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
             } else {
-              seenKeys.push(key2.value);
+              seenKeys.push(key.value);
             }
           }
         }
@@ -22951,14 +22951,14 @@ var require_set = __commonJS({
         super(schema);
         this.tag = _YAMLSet.tag;
       }
-      add(key2) {
+      add(key) {
         let pair;
-        if (identity.isPair(key2))
-          pair = key2;
-        else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
-          pair = new Pair.Pair(key2.key, null);
+        if (identity.isPair(key))
+          pair = key;
+        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
+          pair = new Pair.Pair(key.key, null);
         else
-          pair = new Pair.Pair(key2, null);
+          pair = new Pair.Pair(key, null);
         const prev = YAMLMap.findPair(this.items, pair.key);
         if (!prev)
           this.items.push(pair);
@@ -22967,18 +22967,18 @@ var require_set = __commonJS({
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
-      get(key2, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key2);
+      get(key, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key);
         return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key2, value) {
+      set(key, value) {
         if (typeof value !== "boolean")
           throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key2);
+        const prev = YAMLMap.findPair(this.items, key);
         if (prev && !value) {
           this.items.splice(this.items.indexOf(prev), 1);
         } else if (!prev && value) {
-          this.items.push(new Pair.Pair(key2));
+          this.items.push(new Pair.Pair(key));
         }
       }
       toJSON(_, ctx) {
@@ -23225,7 +23225,7 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags = [];
         else {
-          const keys = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
+          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
         }
       }
@@ -23241,7 +23241,7 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
+          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
         if (!tags2.includes(tagObj))
@@ -23505,8 +23505,8 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key2, value, options = {}) {
-        const k2 = this.createNode(key2, null, options);
+      createPair(key, value, options = {}) {
+        const k2 = this.createNode(key, null, options);
         const v2 = this.createNode(value, null, options);
         return new Pair.Pair(k2, v2);
       }
@@ -23514,8 +23514,8 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      delete(key2) {
-        return assertCollection(this.contents) ? this.contents.delete(key2) : false;
+      delete(key) {
+        return assertCollection(this.contents) ? this.contents.delete(key) : false;
       }
       /**
        * Removes a value from the document.
@@ -23535,8 +23535,8 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      get(key2, keepScalar) {
-        return identity.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
+      get(key, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -23551,8 +23551,8 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value with the key `key`.
        */
-      has(key2) {
-        return identity.isCollection(this.contents) ? this.contents.has(key2) : false;
+      has(key) {
+        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -23566,11 +23566,11 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key2, value) {
+      set(key, value) {
         if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, [key2], value);
+          this.contents = Collection2.collectionFromPath(this.schema, [key], value);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key2, value);
+          this.contents.set(key, value);
         }
       }
       /**
@@ -23878,24 +23878,24 @@ var require_resolve_props = __commonJS({
 var require_util_contains_newline = __commonJS({
   "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
-    function containsNewline(key2) {
-      if (!key2)
+    function containsNewline(key) {
+      if (!key)
         return null;
-      switch (key2.type) {
+      switch (key.type) {
         case "alias":
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          if (key2.source.includes("\n"))
+          if (key.source.includes("\n"))
             return true;
-          if (key2.end) {
-            for (const st2 of key2.end)
+          if (key.end) {
+            for (const st2 of key.end)
               if (st2.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it of key2.items) {
+          for (const it of key.items) {
             for (const st2 of it.start)
               if (st2.type === "newline")
                 return true;
@@ -23969,10 +23969,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key: key2, sep: sep3, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key2 ?? sep3?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -23980,10 +23980,10 @@ var require_resolve_block_map = __commonJS({
         });
         const implicitKey = !keyProps.found;
         if (implicitKey) {
-          if (key2) {
-            if (key2.type === "block-seq")
+          if (key) {
+            if (key.type === "block-seq")
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key2 && key2.indent !== bm.indent)
+            else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep3) {
@@ -23996,17 +23996,17 @@ var require_resolve_block_map = __commonJS({
             }
             continue;
           }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key2)) {
-            onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key2 ? composeNode(ctx, key2, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key2, onError);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -24016,7 +24016,7 @@ var require_resolve_block_map = __commonJS({
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
-          startOnNewline: !key2 || key2.type === "block-scalar"
+          startOnNewline: !key || key.type === "block-scalar"
         });
         offset = valueProps.end;
         if (valueProps.found) {
@@ -24180,11 +24180,11 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key: key2, sep: sep3, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key2 ?? sep3?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
@@ -24205,9 +24205,9 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap8 && ctx.options.strict && utilContainsNewline.containsNewline(key2))
+          if (!isMap8 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
-              key2,
+              key,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
@@ -24254,8 +24254,8 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key2 ? composeNode(ctx, key2, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key2))
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep3 ?? [], {
@@ -25405,9 +25405,9 @@ var require_cst_scalar = __commonJS({
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
-        for (const key2 of Object.keys(token))
-          if (key2 !== "type" && key2 !== "offset")
-            delete token[key2];
+        for (const key of Object.keys(token))
+          if (key !== "type" && key !== "offset")
+            delete token[key];
         Object.assign(token, { type: "block-scalar", indent, props, source: body });
       }
     }
@@ -25455,9 +25455,9 @@ var require_cst_scalar = __commonJS({
         default: {
           const indent = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st2) => st2.type === "space" || st2.type === "comment" || st2.type === "newline") : [];
-          for (const key2 of Object.keys(token))
-            if (key2 !== "type" && key2 !== "offset")
-              delete token[key2];
+          for (const key of Object.keys(token))
+            if (key !== "type" && key !== "offset")
+              delete token[key];
           Object.assign(token, { type, indent, source, end });
         }
       }
@@ -25512,12 +25512,12 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key: key2, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep3, value }) {
       let res = "";
       for (const st2 of start)
         res += st2.source;
-      if (key2)
-        res += stringifyToken(key2);
+      if (key)
+        res += stringifyToken(key);
       if (sep3)
         for (const st2 of sep3)
           res += st2.source;
@@ -26849,7 +26849,7 @@ var require_parser = __commonJS({
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
-                  const key2 = it.key;
+                  const key = it.key;
                   const sep3 = it.sep;
                   sep3.push(this.sourceToken);
                   delete it.key;
@@ -26858,7 +26858,7 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key: key2, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -27472,15 +27472,15 @@ var require_code = __commonJS({
       return JSON.stringify(x2).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
     }
     exports.safeStringify = safeStringify;
-    function getProperty(key2) {
-      return typeof key2 == "string" && exports.IDENTIFIER.test(key2) ? new _Code(`.${key2}`) : _`[${key2}]`;
+    function getProperty(key) {
+      return typeof key == "string" && exports.IDENTIFIER.test(key) ? new _Code(`.${key}`) : _`[${key}]`;
     }
     exports.getProperty = getProperty;
-    function getEsmExportName(key2) {
-      if (typeof key2 == "string" && exports.IDENTIFIER.test(key2)) {
-        return new _Code(`${key2}`);
+    function getEsmExportName(key) {
+      if (typeof key == "string" && exports.IDENTIFIER.test(key)) {
+        return new _Code(`${key}`);
       }
-      throw new Error(`CodeGen: invalid export name: ${key2}, use explicit $id name mapping`);
+      throw new Error(`CodeGen: invalid export name: ${key}, use explicit $id name mapping`);
     }
     exports.getEsmExportName = getEsmExportName;
     function regexpCode(rx) {
@@ -28107,11 +28107,11 @@ var require_codegen = __commonJS({
       // returns code for object literal for the passed argument list of key-value pairs
       object(...keyValues) {
         const code = ["{"];
-        for (const [key2, value] of keyValues) {
+        for (const [key, value] of keyValues) {
           if (code.length > 1)
             code.push(",");
-          code.push(key2);
-          if (key2 !== value || this.opts.es5) {
+          code.push(key);
+          if (key !== value || this.opts.es5) {
             code.push(":");
             (0, code_1.addCodeArg)(code, value);
           }
@@ -28386,17 +28386,17 @@ var require_util9 = __commonJS({
       if (typeof schema === "boolean")
         return;
       const rules = self2.RULES.keywords;
-      for (const key2 in schema) {
-        if (!rules[key2])
-          checkStrictMode(it, `unknown keyword: "${key2}"`);
+      for (const key in schema) {
+        if (!rules[key])
+          checkStrictMode(it, `unknown keyword: "${key}"`);
       }
     }
     exports.checkUnknownRules = checkUnknownRules;
     function schemaHasRules(schema, rules) {
       if (typeof schema == "boolean")
         return !schema;
-      for (const key2 in schema)
-        if (rules[key2])
+      for (const key in schema)
+        if (rules[key])
           return true;
       return false;
     }
@@ -28404,8 +28404,8 @@ var require_util9 = __commonJS({
     function schemaHasRulesButRef(schema, RULES2) {
       if (typeof schema == "boolean")
         return !schema;
-      for (const key2 in schema)
-        if (key2 !== "$ref" && RULES2.all[key2])
+      for (const key in schema)
+        if (key !== "$ref" && RULES2.all[key])
           return true;
       return false;
     }
@@ -28983,8 +28983,8 @@ var require_defaults = __commonJS({
     function assignDefaults(it, ty) {
       const { properties, items } = it.schema;
       if (ty === "object" && properties) {
-        for (const key2 in properties) {
-          assignDefault(it, key2, properties[key2].default);
+        for (const key in properties) {
+          assignDefault(it, key, properties[key].default);
         }
       } else if (ty === "array" && Array.isArray(items)) {
         items.forEach((sch, i) => assignDefault(it, i, sch.default));
@@ -29368,8 +29368,8 @@ var require_fast_deep_equal = __commonJS({
         for (i = length; i-- !== 0; )
           if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
         for (i = length; i-- !== 0; ) {
-          var key2 = keys[i];
-          if (!equal(a[key2], b[key2])) return false;
+          var key = keys[i];
+          if (!equal(a[key], b[key])) return false;
         }
         return true;
       }
@@ -29441,20 +29441,20 @@ var require_json_schema_traverse = __commonJS({
     function _traverse(opts, pre, post, schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
       if (schema && typeof schema == "object" && !Array.isArray(schema)) {
         pre(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
-        for (var key2 in schema) {
-          var sch = schema[key2];
+        for (var key in schema) {
+          var sch = schema[key];
           if (Array.isArray(sch)) {
-            if (key2 in traverse.arrayKeywords) {
+            if (key in traverse.arrayKeywords) {
               for (var i = 0; i < sch.length; i++)
-                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key2 + "/" + i, rootSchema, jsonPtr, key2, schema, i);
+                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key + "/" + i, rootSchema, jsonPtr, key, schema, i);
             }
-          } else if (key2 in traverse.propsKeywords) {
+          } else if (key in traverse.propsKeywords) {
             if (sch && typeof sch == "object") {
               for (var prop in sch)
-                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key2 + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key2, schema, prop);
+                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key, schema, prop);
             }
-          } else if (key2 in traverse.keywords || opts.allKeys && !(key2 in traverse.skipKeywords)) {
-            _traverse(opts, pre, post, sch, jsonPtr + "/" + key2, rootSchema, jsonPtr, key2, schema);
+          } else if (key in traverse.keywords || opts.allKeys && !(key in traverse.skipKeywords)) {
+            _traverse(opts, pre, post, sch, jsonPtr + "/" + key, rootSchema, jsonPtr, key, schema);
           }
         }
         post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
@@ -29511,10 +29511,10 @@ var require_resolve = __commonJS({
       "$dynamicAnchor"
     ]);
     function hasRef(schema) {
-      for (const key2 in schema) {
-        if (REF_KEYWORDS.has(key2))
+      for (const key in schema) {
+        if (REF_KEYWORDS.has(key))
           return true;
-        const sch = schema[key2];
+        const sch = schema[key];
         if (Array.isArray(sch) && sch.some(hasRef))
           return true;
         if (typeof sch == "object" && hasRef(sch))
@@ -29524,14 +29524,14 @@ var require_resolve = __commonJS({
     }
     function countKeys(schema) {
       let count = 0;
-      for (const key2 in schema) {
-        if (key2 === "$ref")
+      for (const key in schema) {
+        if (key === "$ref")
           return Infinity;
         count++;
-        if (SIMPLE_INLINED.has(key2))
+        if (SIMPLE_INLINED.has(key))
           continue;
-        if (typeof schema[key2] == "object") {
-          (0, util_1.eachItem)(schema[key2], (sch) => count += countKeys(sch));
+        if (typeof schema[key] == "object") {
+          (0, util_1.eachItem)(schema[key], (sch) => count += countKeys(sch));
         }
         if (count === Infinity)
           return Infinity;
@@ -29720,8 +29720,8 @@ var require_validate = __commonJS({
     function schemaCxtHasRules({ schema, self: self2 }) {
       if (typeof schema == "boolean")
         return !schema;
-      for (const key2 in schema)
-        if (self2.RULES.all[key2])
+      for (const key in schema)
+        if (self2.RULES.all[key])
           return true;
       return false;
     }
@@ -31816,7 +31816,7 @@ var require_core = __commonJS({
         }
       }
       // Adds schema to the instance
-      addSchema(schema, key2, _meta, _validateSchema = this.opts.validateSchema) {
+      addSchema(schema, key, _meta, _validateSchema = this.opts.validateSchema) {
         if (Array.isArray(schema)) {
           for (const sch of schema)
             this.addSchema(sch, void 0, _meta, _validateSchema);
@@ -31830,15 +31830,15 @@ var require_core = __commonJS({
             throw new Error(`schema ${schemaId} must be string`);
           }
         }
-        key2 = (0, resolve_1.normalizeId)(key2 || id2);
-        this._checkUnique(key2);
-        this.schemas[key2] = this._addSchema(schema, _meta, key2, _validateSchema, true);
+        key = (0, resolve_1.normalizeId)(key || id2);
+        this._checkUnique(key);
+        this.schemas[key] = this._addSchema(schema, _meta, key, _validateSchema, true);
         return this;
       }
       // Add schema that will be used to validate other schemas
       // options in META_IGNORE_OPTIONS are alway set to false
-      addMetaSchema(schema, key2, _validateSchema = this.opts.validateSchema) {
-        this.addSchema(schema, key2, true, _validateSchema);
+      addMetaSchema(schema, key, _validateSchema = this.opts.validateSchema) {
+        this.addSchema(schema, key, true, _validateSchema);
         return this;
       }
       //  Validate schema against its meta-schema
@@ -31994,14 +31994,14 @@ var require_core = __commonJS({
           let keywords = metaSchema;
           for (const seg of segments)
             keywords = keywords[seg];
-          for (const key2 in rules) {
-            const rule = rules[key2];
+          for (const key in rules) {
+            const rule = rules[key];
             if (typeof rule != "object")
               continue;
             const { $data } = rule.definition;
-            const schema = keywords[key2];
+            const schema = keywords[key];
             if ($data && schema)
-              keywords[key2] = schemaOrData(schema);
+              keywords[key] = schemaOrData(schema);
           }
         }
         return metaSchema;
@@ -32074,10 +32074,10 @@ var require_core = __commonJS({
     Ajv.MissingRefError = ref_error_1.default;
     exports.default = Ajv;
     function checkOptions(checkOpts, options, msg, log = "error") {
-      for (const key2 in checkOpts) {
-        const opt = key2;
+      for (const key in checkOpts) {
+        const opt = key;
         if (opt in options)
-          this.logger[log](`${msg}: option ${key2}. ${checkOpts[opt]}`);
+          this.logger[log](`${msg}: option ${key}. ${checkOpts[opt]}`);
       }
     }
     function getSchEnv(keyRef) {
@@ -32091,8 +32091,8 @@ var require_core = __commonJS({
       if (Array.isArray(optsSchemas))
         this.addSchema(optsSchemas);
       else
-        for (const key2 in optsSchemas)
-          this.addSchema(optsSchemas[key2], key2);
+        for (const key in optsSchemas)
+          this.addSchema(optsSchemas[key], key);
     }
     function addInitialFormats() {
       for (const name in this.opts.formats) {
@@ -33140,11 +33140,11 @@ var require_dependencies = __commonJS({
     function splitDependencies({ schema }) {
       const propertyDeps = {};
       const schemaDeps = {};
-      for (const key2 in schema) {
-        if (key2 === "__proto__")
+      for (const key in schema) {
+        if (key === "__proto__")
           continue;
-        const deps = Array.isArray(schema[key2]) ? propertyDeps : schemaDeps;
-        deps[key2] = schema[key2];
+        const deps = Array.isArray(schema[key]) ? propertyDeps : schemaDeps;
+        deps[key] = schema[key];
       }
       return [propertyDeps, schemaDeps];
     }
@@ -33221,13 +33221,13 @@ var require_propertyNames = __commonJS({
         if ((0, util_1.alwaysValidSchema)(it, schema))
           return;
         const valid = gen.name("valid");
-        gen.forIn("key", data, (key2) => {
-          cxt.setParams({ propertyName: key2 });
+        gen.forIn("key", data, (key) => {
+          cxt.setParams({ propertyName: key });
           cxt.subschema({
             keyword: "propertyNames",
-            data: key2,
+            data: key,
             dataTypes: ["string"],
-            propertyName: key2,
+            propertyName: key,
             compositeRule: true
           }, valid);
           gen.if((0, codegen_1.not)(valid), () => {
@@ -33276,38 +33276,38 @@ var require_additionalProperties = __commonJS({
         checkAdditionalProperties();
         cxt.ok((0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
         function checkAdditionalProperties() {
-          gen.forIn("key", data, (key2) => {
+          gen.forIn("key", data, (key) => {
             if (!props.length && !patProps.length)
-              additionalPropertyCode(key2);
+              additionalPropertyCode(key);
             else
-              gen.if(isAdditional(key2), () => additionalPropertyCode(key2));
+              gen.if(isAdditional(key), () => additionalPropertyCode(key));
           });
         }
-        function isAdditional(key2) {
+        function isAdditional(key) {
           let definedProp;
           if (props.length > 8) {
             const propsSchema = (0, util_1.schemaRefOrVal)(it, parentSchema.properties, "properties");
-            definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key2);
+            definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key);
           } else if (props.length) {
-            definedProp = (0, codegen_1.or)(...props.map((p2) => (0, codegen_1._)`${key2} === ${p2}`));
+            definedProp = (0, codegen_1.or)(...props.map((p2) => (0, codegen_1._)`${key} === ${p2}`));
           } else {
             definedProp = codegen_1.nil;
           }
           if (patProps.length) {
-            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p2) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p2)}.test(${key2})`));
+            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p2) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p2)}.test(${key})`));
           }
           return (0, codegen_1.not)(definedProp);
         }
-        function deleteAdditional(key2) {
-          gen.code((0, codegen_1._)`delete ${data}[${key2}]`);
+        function deleteAdditional(key) {
+          gen.code((0, codegen_1._)`delete ${data}[${key}]`);
         }
-        function additionalPropertyCode(key2) {
+        function additionalPropertyCode(key) {
           if (opts.removeAdditional === "all" || opts.removeAdditional && schema === false) {
-            deleteAdditional(key2);
+            deleteAdditional(key);
             return;
           }
           if (schema === false) {
-            cxt.setParams({ additionalProperty: key2 });
+            cxt.setParams({ additionalProperty: key });
             cxt.error();
             if (!allErrors)
               gen.break();
@@ -33316,22 +33316,22 @@ var require_additionalProperties = __commonJS({
           if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
             const valid = gen.name("valid");
             if (opts.removeAdditional === "failing") {
-              applyAdditionalSchema(key2, valid, false);
+              applyAdditionalSchema(key, valid, false);
               gen.if((0, codegen_1.not)(valid), () => {
                 cxt.reset();
-                deleteAdditional(key2);
+                deleteAdditional(key);
               });
             } else {
-              applyAdditionalSchema(key2, valid);
+              applyAdditionalSchema(key, valid);
               if (!allErrors)
                 gen.if((0, codegen_1.not)(valid), () => gen.break());
             }
           }
         }
-        function applyAdditionalSchema(key2, valid, errors) {
+        function applyAdditionalSchema(key, valid, errors) {
           const subschema = {
             keyword: "additionalProperties",
-            dataProp: key2,
+            dataProp: key,
             dataPropType: util_1.Type.Str
           };
           if (errors === false) {
@@ -33456,19 +33456,19 @@ var require_patternProperties = __commonJS({
           }
         }
         function validateProperties(pat) {
-          gen.forIn("key", data, (key2) => {
-            gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key2})`, () => {
+          gen.forIn("key", data, (key) => {
+            gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key})`, () => {
               const alwaysValid = alwaysValidPatterns.includes(pat);
               if (!alwaysValid) {
                 cxt.subschema({
                   keyword: "patternProperties",
                   schemaProp: pat,
-                  dataProp: key2,
+                  dataProp: key,
                   dataPropType: util_2.Type.Str
                 }, valid);
               }
               if (it.opts.unevaluated && props !== true) {
-                gen.assign((0, codegen_1._)`${props}[${key2}]`, true);
+                gen.assign((0, codegen_1._)`${props}[${key}]`, true);
               } else if (!alwaysValid && !it.allErrors) {
                 gen.if((0, codegen_1.not)(valid), () => gen.break());
               }
@@ -33970,15 +33970,15 @@ var require_unevaluatedProperties = __commonJS({
           throw new Error("ajv implementation error");
         const { allErrors, props } = it;
         if (props instanceof codegen_1.Name) {
-          gen.if((0, codegen_1._)`${props} !== true`, () => gen.forIn("key", data, (key2) => gen.if(unevaluatedDynamic(props, key2), () => unevaluatedPropCode(key2))));
+          gen.if((0, codegen_1._)`${props} !== true`, () => gen.forIn("key", data, (key) => gen.if(unevaluatedDynamic(props, key), () => unevaluatedPropCode(key))));
         } else if (props !== true) {
-          gen.forIn("key", data, (key2) => props === void 0 ? unevaluatedPropCode(key2) : gen.if(unevaluatedStatic(props, key2), () => unevaluatedPropCode(key2)));
+          gen.forIn("key", data, (key) => props === void 0 ? unevaluatedPropCode(key) : gen.if(unevaluatedStatic(props, key), () => unevaluatedPropCode(key)));
         }
         it.props = true;
         cxt.ok((0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
-        function unevaluatedPropCode(key2) {
+        function unevaluatedPropCode(key) {
           if (schema === false) {
-            cxt.setParams({ unevaluatedProperty: key2 });
+            cxt.setParams({ unevaluatedProperty: key });
             cxt.error();
             if (!allErrors)
               gen.break();
@@ -33988,21 +33988,21 @@ var require_unevaluatedProperties = __commonJS({
             const valid = gen.name("valid");
             cxt.subschema({
               keyword: "unevaluatedProperties",
-              dataProp: key2,
+              dataProp: key,
               dataPropType: util_1.Type.Str
             }, valid);
             if (!allErrors)
               gen.if((0, codegen_1.not)(valid), () => gen.break());
           }
         }
-        function unevaluatedDynamic(evaluatedProps, key2) {
-          return (0, codegen_1._)`!${evaluatedProps} || !${evaluatedProps}[${key2}]`;
+        function unevaluatedDynamic(evaluatedProps, key) {
+          return (0, codegen_1._)`!${evaluatedProps} || !${evaluatedProps}[${key}]`;
         }
-        function unevaluatedStatic(evaluatedProps, key2) {
+        function unevaluatedStatic(evaluatedProps, key) {
           const ps = [];
           for (const p2 in evaluatedProps) {
             if (evaluatedProps[p2] === true)
-              ps.push((0, codegen_1._)`${key2} !== ${p2}`);
+              ps.push((0, codegen_1._)`${key} !== ${p2}`);
           }
           return (0, codegen_1.and)(...ps);
         }
@@ -38600,16 +38600,16 @@ var Command = class {
     if (this.properties && Object.keys(this.properties).length > 0) {
       cmdStr += " ";
       let first = true;
-      for (const key2 in this.properties) {
-        if (this.properties.hasOwnProperty(key2)) {
-          const val = this.properties[key2];
+      for (const key in this.properties) {
+        if (this.properties.hasOwnProperty(key)) {
+          const val = this.properties[key];
           if (val) {
             if (first) {
               first = false;
             } else {
               cmdStr += ",";
             }
-            cmdStr += `${key2}=${escapeProperty(val)}`;
+            cmdStr += `${key}=${escapeProperty(val)}`;
           }
         }
       }
@@ -38641,16 +38641,16 @@ function issueFileCommand(command, message) {
     encoding: "utf8"
   });
 }
-function prepareKeyValueMessage(key2, value) {
+function prepareKeyValueMessage(key, value) {
   const delimiter = `ghadelimiter_${crypto.randomUUID()}`;
   const convertedValue = toCommandValue(value);
-  if (key2.includes(delimiter)) {
+  if (key.includes(delimiter)) {
     throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
   }
   if (convertedValue.includes(delimiter)) {
     throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
   }
-  return `${key2}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
+  return `${key}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
 }
 
 // node_modules/@actions/core/lib/core.js
@@ -38781,7 +38781,7 @@ var Summary = class {
    * @returns {string} content wrapped in HTML element
    */
   wrap(tag, content, attrs = {}) {
-    const htmlAttrs = Object.entries(attrs).map(([key2, value]) => ` ${key2}="${value}"`).join("");
+    const htmlAttrs = Object.entries(attrs).map(([key, value]) => ` ${key}="${value}"`).join("");
     if (!content) {
       return `<${tag}${htmlAttrs}>`;
     }
@@ -39216,6 +39216,14 @@ var CREATE_DEFAULTS = Object.fromEntries(
 );
 function setField(fields, field, value) {
   fields[field] = value;
+}
+function sameValue(field, a, b) {
+  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
+  if (a.length === b.length && a.every((entry, i) => entry === b[i])) return true;
+  if (WEBSITE_FIELDS[field].kind !== "set") return false;
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((entry) => right.has(entry));
 }
 
 // src/render/_values.ts
@@ -40410,8 +40418,8 @@ function lowercaseKeys(object2) {
   if (!object2) {
     return {};
   }
-  return Object.keys(object2).reduce((newObj, key2) => {
-    newObj[key2.toLowerCase()] = object2[key2];
+  return Object.keys(object2).reduce((newObj, key) => {
+    newObj[key.toLowerCase()] = object2[key];
     return newObj;
   }, {});
 }
@@ -40425,20 +40433,20 @@ function isPlainObject(value) {
 }
 function mergeDeep(defaults2, options) {
   const result = Object.assign({}, defaults2);
-  Object.keys(options).forEach((key2) => {
-    if (isPlainObject(options[key2])) {
-      if (!(key2 in defaults2)) Object.assign(result, { [key2]: options[key2] });
-      else result[key2] = mergeDeep(defaults2[key2], options[key2]);
+  Object.keys(options).forEach((key) => {
+    if (isPlainObject(options[key])) {
+      if (!(key in defaults2)) Object.assign(result, { [key]: options[key] });
+      else result[key] = mergeDeep(defaults2[key], options[key]);
     } else {
-      Object.assign(result, { [key2]: options[key2] });
+      Object.assign(result, { [key]: options[key] });
     }
   });
   return result;
 }
 function removeUndefinedProperties(obj) {
-  for (const key2 in obj) {
-    if (obj[key2] === void 0) {
-      delete obj[key2];
+  for (const key in obj) {
+    if (obj[key] === void 0) {
+      delete obj[key];
     }
   }
   return obj;
@@ -40490,9 +40498,9 @@ function extractUrlVariableNames(url) {
 }
 function omit(object2, keysToOmit) {
   const result = { __proto__: null };
-  for (const key2 of Object.keys(object2)) {
-    if (keysToOmit.indexOf(key2) === -1) {
-      result[key2] = object2[key2];
+  for (const key of Object.keys(object2)) {
+    if (keysToOmit.indexOf(key) === -1) {
+      result[key] = object2[key];
     }
   }
   return result;
@@ -40510,10 +40518,10 @@ function encodeUnreserved(str) {
     return "%" + c2.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value, key2) {
+function encodeValue(operator, value, key) {
   value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
-  if (key2) {
-    return encodeUnreserved(key2) + "=" + value;
+  if (key) {
+    return encodeUnreserved(key) + "=" + value;
   } else {
     return value;
   }
@@ -40524,8 +40532,8 @@ function isDefined(value) {
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
-function getValues(context3, operator, key2, modifier) {
-  var value = context3[key2], result = [];
+function getValues(context3, operator, key, modifier) {
+  var value = context3[key], result = [];
   if (isDefined(value) && value !== "") {
     if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
       value = value.toString();
@@ -40533,14 +40541,14 @@ function getValues(context3, operator, key2, modifier) {
         value = value.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value, isKeyOperator(operator) ? key2 : "")
+        encodeValue(operator, value, isKeyOperator(operator) ? key : "")
       );
     } else {
       if (modifier === "*") {
         if (Array.isArray(value)) {
           value.filter(isDefined).forEach(function(value2) {
             result.push(
-              encodeValue(operator, value2, isKeyOperator(operator) ? key2 : "")
+              encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
             );
           });
         } else {
@@ -40565,7 +40573,7 @@ function getValues(context3, operator, key2, modifier) {
           });
         }
         if (isKeyOperator(operator)) {
-          result.push(encodeUnreserved(key2) + "=" + tmp.join(","));
+          result.push(encodeUnreserved(key) + "=" + tmp.join(","));
         } else if (tmp.length !== 0) {
           result.push(tmp.join(","));
         }
@@ -40574,10 +40582,10 @@ function getValues(context3, operator, key2, modifier) {
   } else {
     if (operator === ";") {
       if (isDefined(value)) {
-        result.push(encodeUnreserved(key2));
+        result.push(encodeUnreserved(key));
       }
     } else if (value === "" && (operator === "&" || operator === "?")) {
-      result.push(encodeUnreserved(key2) + "=");
+      result.push(encodeUnreserved(key) + "=");
     } else if (value === "") {
       result.push("");
     }
@@ -40802,7 +40810,7 @@ function parseParameters(header, type, index, len, stopFlags) {
       if (code === EQ) {
         const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
         const value = header.slice(keyStart, keyEnd);
-        const key2 = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+        const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
         index++;
         while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
           index++;
@@ -40813,8 +40821,8 @@ function parseParameters(header, type, index, len, stopFlags) {
           while (index < len) {
             const code2 = header.charCodeAt(index);
             if (code2 === DQUOTE) {
-              if (parameters[key2] === void 0) {
-                parameters[key2] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
+              if (parameters[key] === void 0) {
+                parameters[key] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
               }
               index++;
               let stop2 = 0;
@@ -40858,9 +40866,9 @@ function parseParameters(header, type, index, len, stopFlags) {
           }
           index++;
         }
-        if (parameters[key2] === void 0) {
+        if (parameters[key] === void 0) {
           const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
-          parameters[key2] = header.slice(valueStart, valueEnd);
+          parameters[key] = header.slice(valueStart, valueEnd);
         }
         if (stop !== 0)
           break parameter;
@@ -40908,11 +40916,11 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
   }
   const isFunctionReplacer = typeof replacer === "function";
   const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
-  const prepareVal = (parent, key2, val) => {
+  const prepareVal = (parent, key, val) => {
     const isObject2 = val !== null && typeof val === "object";
     const hasToJSON = isObject2 && typeof val.toJSON === "function";
     if (hasToJSON) {
-      val = val.toJSON(key2);
+      val = val.toJSON(key);
     }
     const isNoise = typeof val === "string" && noiseValue.test(val);
     if (isNoise) return val + "n";
@@ -40923,7 +40931,7 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
       return val.toString() + "n";
     }
     if (isFunctionReplacer) {
-      val = replacer.call(parent, key2, val);
+      val = replacer.call(parent, key, val);
     }
     const isPostReplacerObject = val !== null && typeof val === "object";
     if (isPostReplacerObject) {
@@ -41060,11 +41068,11 @@ var JSONStringify = (value, replacer, space) => {
     if (supportsRawJSON) {
       return originalStringify(
         value,
-        (key2, val) => {
+        (key, val) => {
           if (typeof val === "bigint") return JSON.rawJSON(val.toString());
           const hasFunctionReplacer = typeof replacer === "function";
-          if (hasFunctionReplacer) return replacer(key2, val);
-          const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
+          if (hasFunctionReplacer) return replacer(key, val);
+          const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
           if (isKeyInArrayReplacer) return val;
           return val;
         },
@@ -41074,13 +41082,13 @@ var JSONStringify = (value, replacer, space) => {
     if (!value) return originalStringify(value, replacer, space);
     const convertedToCustomJSON = originalStringify(
       value,
-      (key2, val) => {
+      (key, val) => {
         const isNoise = typeof val === "string" && noiseValue.test(val);
         if (isNoise) return val.toString() + "n";
         if (typeof val === "bigint") return val.toString() + "n";
         const hasFunctionReplacer = typeof replacer === "function";
-        if (hasFunctionReplacer) return replacer(key2, val);
-        const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
+        if (hasFunctionReplacer) return replacer(key, val);
+        const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
         if (isKeyInArrayReplacer) return val;
         return val;
       },
@@ -41122,17 +41130,17 @@ var isContextSourceSupported = () => {
     return false;
   }
 };
-var convertMarkedBigIntsReviver = (key2, value, context3, userReviver) => {
+var convertMarkedBigIntsReviver = (key, value, context3, userReviver) => {
   const isCustomFormatBigInt = typeof value === "string" && customFormat.test(value);
   if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
   const isNoiseValue = typeof value === "string" && noiseValue.test(value);
   if (isNoiseValue) return value.slice(0, -1);
   const hasUserReviver = typeof userReviver === "function";
   if (!hasUserReviver) return value;
-  return userReviver(key2, value, context3);
+  return userReviver(key, value, context3);
 };
 var JSONParseV2 = (text2, reviver) => {
-  return JSON.parse(text2, (key2, value, context3) => {
+  return JSON.parse(text2, (key, value, context3) => {
     const isNumber = typeof value === "number";
     const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
     const isBigNumber = isNumber && isOutOfBounds;
@@ -41141,7 +41149,7 @@ var JSONParseV2 = (text2, reviver) => {
     if (isBigInt) return BigInt(context3.source);
     const hasCustomReviver = typeof reviver === "function";
     if (!hasCustomReviver) return value;
-    return reviver(key2, value, context3);
+    return reviver(key, value, context3);
   });
 };
 var MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -41164,8 +41172,8 @@ var applyReviverIteratively = (parsed, userReviver) => {
         }
       }
     } else {
-      const { parent, key: key2 } = node;
-      let value = parent[key2];
+      const { parent, key } = node;
+      let value = parent[key];
       if (typeof value === "string") {
         const isCustomFormatBigInt = customFormat.test(value);
         if (isCustomFormatBigInt) {
@@ -41177,13 +41185,13 @@ var applyReviverIteratively = (parsed, userReviver) => {
       }
       const hasUserReviver = typeof userReviver === "function";
       if (hasUserReviver) {
-        value = userReviver.call(parent, key2, value);
+        value = userReviver.call(parent, key, value);
       }
       const isDeleted = value === void 0;
       if (isDeleted) {
-        delete parent[key2];
+        delete parent[key];
       } else {
-        parent[key2] = value;
+        parent[key] = value;
       }
       stack.pop();
     }
@@ -41212,7 +41220,7 @@ var JSONParse = (text2, reviver) => {
     const serializedData = serializeBigInts(text2);
     return originalParse(
       serializedData,
-      (key2, value, context3) => convertMarkedBigIntsReviver(key2, value, context3, reviver)
+      (key, value, context3) => convertMarkedBigIntsReviver(key, value, context3, reviver)
     );
   } catch (error2) {
     if (error2 instanceof RangeError) {
@@ -41332,8 +41340,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key2, value] of fetchResponse.headers) {
-    responseHeaders[key2] = value;
+  for (const [key, value] of fetchResponse.headers) {
+    responseHeaders[key] = value;
   }
   const octokitResponse = {
     url,
@@ -41489,11 +41497,11 @@ function graphql(request2, query, options) {
         new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
       );
     }
-    for (const key2 in options) {
-      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key2)) continue;
+    for (const key in options) {
+      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
       return Promise.reject(
         new Error(
-          `[@octokit/graphql] "${key2}" cannot be used as variable name`
+          `[@octokit/graphql] "${key}" cannot be used as variable name`
         )
       );
     }
@@ -41501,15 +41509,15 @@ function graphql(request2, query, options) {
   const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
   const requestOptions = Object.keys(
     parsedOptions
-  ).reduce((result, key2) => {
-    if (NON_VARIABLE_OPTIONS.includes(key2)) {
-      result[key2] = parsedOptions[key2];
+  ).reduce((result, key) => {
+    if (NON_VARIABLE_OPTIONS.includes(key)) {
+      result[key] = parsedOptions[key];
       return result;
     }
     if (!result.variables) {
       result.variables = {};
     }
-    result.variables[key2] = parsedOptions[key2];
+    result.variables[key] = parsedOptions[key];
     return result;
   }, {});
   const baseUrl2 = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
@@ -41519,8 +41527,8 @@ function graphql(request2, query, options) {
   return request2(requestOptions).then((response) => {
     if (response.data.errors) {
       const headers = {};
-      for (const key2 of Object.keys(response.headers)) {
-        headers[key2] = response.headers[key2];
+      for (const key of Object.keys(response.headers)) {
+        headers[key] = response.headers[key];
       }
       throw new GraphqlResponseError(
         requestOptions,
@@ -44415,8 +44423,8 @@ function pointerToPath(pointer, data) {
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function keyName(key2) {
-  if ((0, import_yaml.isScalar)(key2)) return String(key2.value);
+function keyName(key) {
+  if ((0, import_yaml.isScalar)(key)) return String(key.value);
   return void 0;
 }
 function createLocator(doc, lineCounter) {
@@ -44445,11 +44453,11 @@ function createLocator(doc, lineCounter) {
     }
     return { line: 1, column: 1 };
   };
-  const key2 = (path) => {
+  const key = (path) => {
     const node = keyNode(path);
     return node?.range ? offset(node.range[0]) : value(path);
   };
-  return { value, key: key2, offset };
+  return { value, key, offset };
 }
 
 // src/config/interpolate-document.ts
@@ -44468,8 +44476,8 @@ function interpolateDocument(doc, file, text2, env, locate, unset = "error", onS
 function walk(node, path, ctx) {
   if ((0, import_yaml2.isMap)(node)) {
     for (const pair of node.items) {
-      const key2 = keyName(pair.key);
-      if (key2 !== void 0 && key2 !== "<<") walk(pair.value, [...path, key2], ctx);
+      const key = keyName(pair.key);
+      if (key !== void 0 && key !== "<<") walk(pair.value, [...path, key], ctx);
     }
   } else if ((0, import_yaml2.isSeq)(node)) {
     node.items.forEach((item, index) => {
@@ -44611,6 +44619,8 @@ function readWebsite(raw, path, defaults2) {
   const own = readFields(raw);
   const fromDefaults = /* @__PURE__ */ new Set();
   const site = { domain, state: "present", ...own };
+  const version = raw.password_version;
+  if (typeof version === "string" || typeof version === "number" && Number.isFinite(version)) site.passwordVersion = String(version);
   for (const field of Object.keys(defaults2)) {
     if (own[field] !== void 0 || field === "password") continue;
     Object.assign(site, { [field]: copy(defaults2[field]) });
@@ -44712,8 +44722,8 @@ function describe2(error2, text2) {
   const code = `yaml.${error2.code.toLowerCase().replaceAll("_", "-")}`;
   switch (error2.code) {
     case "DUPLICATE_KEY": {
-      const key2 = /^\s*("[^"\n]*"|'[^'\n]*'|[^:#\n]+?)\s*:/.exec(text2.slice(error2.pos[0], error2.pos[0] + 300))?.[1];
-      const name = key2 ? ` "${key2.replace(/^["']|["']$/g, "")}"` : "";
+      const key = /^\s*("[^"\n]*"|'[^'\n]*'|[^:#\n]+?)\s*:/.exec(text2.slice(error2.pos[0], error2.pos[0] + 300))?.[1];
+      const name = key ? ` "${key.replace(/^["']|["']$/g, "")}"` : "";
       return { code, message: `duplicate key${name}: a key may appear only once in a mapping` };
     }
     case "TAB_AS_INDENT":
@@ -44791,11 +44801,11 @@ function isLoopback(hostname) {
 
 // src/config/rules/api-urls.ts
 function apiUrls(ctx) {
-  for (const key2 of ["websites_url", "projects_url"]) {
-    const value = ctx.data[key2];
+  for (const key of ["websites_url", "projects_url"]) {
+    const value = ctx.data[key];
     if (typeof value !== "string") continue;
     const problem = describeUrlProblem(value);
-    if (problem) ctx.error("url.invalid", [key2], problem);
+    if (problem) ctx.error("url.invalid", [key], problem);
   }
 }
 function describeUrlProblem(value) {
@@ -44962,7 +44972,7 @@ function firstMatch(patterns, name) {
 function tombstoneWithFields(ctx) {
   for (const entry of ctx.config.websites) {
     if (entry.site.state !== "absent") continue;
-    const extra = Object.keys(entry.raw).filter((key2) => key2 !== "domain" && key2 !== "state");
+    const extra = Object.keys(entry.raw).filter((key) => key !== "domain" && key !== "state");
     const [first] = extra;
     if (first === void 0) continue;
     ctx.error(
@@ -45169,6 +45179,11 @@ var sitesync_schema_default = {
       type: "boolean",
       examples: [true, false]
     },
+    passwordVersion: {
+      description: "Rotation marker of the password (like Terraform's *_wo_version): change it, in the same commit that puts a new value behind password: ${VAR}, and a plan with --changed-since sends the password. Only compared between two versions of this file: never sent to the API.",
+      type: ["string", "number"],
+      examples: [2, "2026-11"]
+    },
     globList: {
       type: "array",
       items: { $ref: "#/$defs/line" }
@@ -45191,7 +45206,8 @@ var sitesync_schema_default = {
         exclude_bots: { $ref: "#/$defs/excludeBots" },
         exclude_params: { $ref: "#/$defs/excludeParams" },
         exclude_ips: { $ref: "#/$defs/excludeIps" },
-        favorite: { $ref: "#/$defs/favorite" }
+        favorite: { $ref: "#/$defs/favorite" },
+        password_version: { $ref: "#/$defs/passwordVersion" }
       }
     },
     project: {
@@ -45290,32 +45306,35 @@ function describeEnum(values) {
   const main = words.length <= 2 ? words.join(" or ") : `one of ${words.join(", ")}`;
   return numbers.length > 0 ? `must be ${main} (or ${numbers.join(", ")})` : `must be ${main}`;
 }
-function unknownKey(key2, parent, allowed) {
-  const path = [...parent, key2];
-  const hint = misplaced(key2, parent);
-  if (hint) return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key2}" here: ${hint}` };
-  const suggestion = didYouMean(key2, allowed);
+function unknownKey(key, parent, allowed) {
+  const path = [...parent, key];
+  const hint = misplaced(key, parent);
+  if (hint) return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}" here: ${hint}` };
+  const suggestion = didYouMean(key, allowed);
   if (suggestion) {
-    return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key2}"; did you mean "${suggestion}"?`, suggestion };
+    return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}"; did you mean "${suggestion}"?`, suggestion };
   }
-  return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key2}"; expected one of ${allowed.join(", ")}` };
+  return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}"; expected one of ${allowed.join(", ")}` };
 }
-function misplaced(key2, parent) {
+function misplaced(key, parent) {
   const level = parent.length === 0 ? "root" : parent[0] === "websites" ? "website" : parent[0] === "projects" ? "project" : parent[0];
-  if (level !== "policy" && POLICY_KEYS.includes(key2)) return "it belongs under policy:";
-  if (level === "root" && FIELD_KEYS.includes(key2)) return "it belongs under defaults: or on a website entry";
-  if (level === "root" && key2 === "domain") return 'websites are listed under websites:, as "- domain: ..."';
-  if (level === "root" && key2 === "project") return 'projects are listed under projects:, as "- project: ..."';
-  if (level === "defaults" && (key2 === "domain" || key2 === "state")) return `defaults cannot set ${key2}; set it on each website entry`;
-  if (level === "website" && key2 === "project") return 'projects are listed under projects:, as "- project: ..."';
-  if (level === "project" && (FIELD_KEYS.includes(key2) || key2 === "domain")) return "a project has only project and state";
+  if (level !== "policy" && POLICY_KEYS.includes(key)) return "it belongs under policy:";
+  if (level === "root" && FIELD_KEYS.includes(key)) return "it belongs under defaults: or on a website entry";
+  if (level === "root" && key === "domain") return 'websites are listed under websites:, as "- domain: ..."';
+  if (level === "root" && key === "project") return 'projects are listed under projects:, as "- project: ..."';
+  if (level === "defaults" && (key === "domain" || key === "state" || key === "password_version")) {
+    return `defaults cannot set ${key}; set it on each website entry`;
+  }
+  if (level === "root" && key === "password_version") return "it belongs on a website entry";
+  if (level === "website" && key === "project") return 'projects are listed under projects:, as "- project: ..."';
+  if (level === "project" && (FIELD_KEYS.includes(key) || key === "domain")) return "a project has only project and state";
   return void 0;
 }
-function missingKey(key2, parent) {
-  if (parent.length === 0 && key2 === "version") return 'missing required key "version"; add "version: 1" at the top';
-  if (parent.length === 0 && key2 === "websites")
+function missingKey(key, parent) {
+  if (parent.length === 0 && key === "version") return 'missing required key "version"; add "version: 1" at the top';
+  if (parent.length === 0 && key === "websites")
     return 'missing required key "websites"; list the websites, or write "websites: []" for none';
-  return `missing required key "${key2}"`;
+  return `missing required key "${key}"`;
 }
 var EXPECTED = {
   string: "text",
@@ -45323,11 +45342,12 @@ var EXPECTED = {
   object: "a mapping (key: value lines)",
   boolean: "true or false",
   integer: "a whole number",
-  number: "a number"
+  number: "a number",
+  "string,number": "text or a number"
 };
 var TEXT_KINDS = { domain: "a domain, like example.com", project: "a project name, like example.com" };
-function wrongType(expected, data, key2) {
-  const want = (expected === "string" && typeof key2 === "string" ? TEXT_KINDS[key2] : void 0) ?? EXPECTED[expected] ?? expected;
+function wrongType(expected, data, key) {
+  const want = (expected === "string" && typeof key === "string" ? TEXT_KINDS[key] : void 0) ?? EXPECTED[expected] ?? expected;
   if (data === null) return `is empty; it must be ${want}`;
   if (expected === "integer" && typeof data === "number") return "must be a whole number";
   const found = kindOf(data);
@@ -45339,8 +45359,8 @@ function wrongType(expected, data, key2) {
 }
 function entryAsText(path, data) {
   if (path.length !== 2 || typeof data !== "string") return void 0;
-  const key2 = path[0] === "websites" ? "domain" : path[0] === "projects" ? "project" : void 0;
-  return key2 && `must be a mapping, not text; write "- ${key2}: ${data}"`;
+  const key = path[0] === "websites" ? "domain" : path[0] === "projects" ? "project" : void 0;
+  return key && `must be a mapping, not text; write "- ${key}: ${data}"`;
 }
 function rootType(data) {
   if (data === null || data === void 0) return 'the file is empty; it needs at least "version: 1" and "websites:"';
@@ -45361,7 +45381,7 @@ function kindOf(value) {
 // src/config/schema.ts
 var compiled;
 function validator() {
-  compiled ??= new import__.Ajv2020({ allErrors: true, verbose: true, strict: true }).compile(sitesync_schema_default);
+  compiled ??= new import__.Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }).compile(sitesync_schema_default);
   return compiled;
 }
 function validateSchema(data, file, locate) {
@@ -45406,7 +45426,7 @@ function loadConfig(file, options = {}) {
   const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
   const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked], interpolation);
   if (diagnostics.some((d) => d.severity === "error")) return settle(diagnostics);
-  const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);
+  const config = toConfig(file, read.digest, normalized, interpolation);
   return { ok: true, config, warnings: sortByPosition(diagnostics) };
 }
 var MAX_CONFIG_BYTES = 10 * 2 ** 20;
@@ -45465,7 +45485,8 @@ function toData(doc, file) {
     return { error: { file, line: 1, column: 1, code: "yaml.to-js", path: "", message, severity: "error" } };
   }
 }
-function toConfig(file, digest, normalized, passwordEnvValues) {
+function toConfig(file, digest, normalized, interpolation) {
+  const { passwordEnvValues } = interpolation;
   const passwords = [normalized.defaults.password, ...normalized.websites.map((e) => e.site.password)];
   const parts = passwordEnvValues.filter((value) => value.length >= 4);
   const secrets = [.../* @__PURE__ */ new Set([...passwords, ...parts])].filter((value) => !!value);
@@ -45473,13 +45494,24 @@ function toConfig(file, digest, normalized, passwordEnvValues) {
     file,
     digest,
     policy: normalized.policy,
+    defaults: normalized.defaults,
     websites: normalized.websites.map((entry) => entry.site),
     secrets
   };
+  notePasswordRefs(config, normalized, interpolation);
   if (normalized.websitesUrl !== void 0) config.websitesUrl = normalized.websitesUrl;
   if (normalized.projectsUrl !== void 0) config.projectsUrl = normalized.projectsUrl;
   if (normalized.projects) config.projects = normalized.projects.map((entry) => entry.project);
   return config;
+}
+function notePasswordRefs(config, normalized, interpolation) {
+  const written = new Map(interpolation.interpolated.map((entry) => [entry.path, entry.source]));
+  const defaultsRef = written.get("defaults.password");
+  if (defaultsRef !== void 0) config.defaults = { ...config.defaults, passwordRef: defaultsRef };
+  for (const entry of normalized.websites) {
+    const ref = entry.fromDefaults.has("password") ? defaultsRef : written.get(`${formatPath(entry.path)}.password`);
+    if (ref !== void 0 && entry.site.password !== void 0) entry.site.passwordRef = ref;
+  }
 }
 function settle(diagnostics) {
   const sorted = sortByPosition(diagnostics);
@@ -45913,15 +45945,15 @@ var T = !o2 && globalThis.AbortController || Mn;
 var suspectProtoRx = /"(?:_|\\u0{2}5[Ff]){2}(?:p|\\u0{2}70)(?:r|\\u0{2}72)(?:o|\\u0{2}6[Ff])(?:t|\\u0{2}74)(?:o|\\u0{2}6[Ff])(?:_|\\u0{2}5[Ff]){2}"\s*:/;
 var suspectConstructorRx = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
 var JsonSigRx = /^\s*["[{]|^\s*-?\d{1,16}(\.\d{1,17})?([Ee][+-]?\d+)?\s*$/;
-function jsonParseTransform(key2, value) {
-  if (key2 === "__proto__" || key2 === "constructor" && value && typeof value === "object" && "prototype" in value) {
-    warnKeyDropped(key2);
+function jsonParseTransform(key, value) {
+  if (key === "__proto__" || key === "constructor" && value && typeof value === "object" && "prototype" in value) {
+    warnKeyDropped(key);
     return;
   }
   return value;
 }
-function warnKeyDropped(key2) {
-  console.warn(`[destr] Dropping "${key2}" key to prevent prototype pollution.`);
+function warnKeyDropped(key) {
+  console.warn(`[destr] Dropping "${key}" key to prevent prototype pollution.`);
 }
 function destr(value, options = {}) {
   if (typeof value !== "string") {
@@ -46021,34 +46053,34 @@ function parseQuery(parametersString = "") {
     if (s.length < 2) {
       continue;
     }
-    const key2 = decodeQueryKey(s[1]);
-    if (key2 === "__proto__" || key2 === "constructor") {
+    const key = decodeQueryKey(s[1]);
+    if (key === "__proto__" || key === "constructor") {
       continue;
     }
     const value = decodeQueryValue(s[2] || "");
-    if (object2[key2] === void 0) {
-      object2[key2] = value;
-    } else if (Array.isArray(object2[key2])) {
-      object2[key2].push(value);
+    if (object2[key] === void 0) {
+      object2[key] = value;
+    } else if (Array.isArray(object2[key])) {
+      object2[key].push(value);
     } else {
-      object2[key2] = [object2[key2], value];
+      object2[key] = [object2[key], value];
     }
   }
   return object2;
 }
-function encodeQueryItem(key2, value) {
+function encodeQueryItem(key, value) {
   if (typeof value === "number" || typeof value === "boolean") {
     value = String(value);
   }
   if (!value) {
-    return encodeQueryKey(key2);
+    return encodeQueryKey(key);
   }
   if (Array.isArray(value)) {
     return value.map(
-      (_value) => `${encodeQueryKey(key2)}=${encodeQueryValue(_value)}`
+      (_value) => `${encodeQueryKey(key)}=${encodeQueryValue(_value)}`
     ).join("&");
   }
-  return `${encodeQueryKey(key2)}=${encodeQueryValue(value)}`;
+  return `${encodeQueryKey(key)}=${encodeQueryValue(value)}`;
 }
 function stringifyQuery(query) {
   return Object.keys(query).filter((k2) => query[k2] !== void 0).map((k2) => encodeQueryItem(k2, query[k2])).filter(Boolean).join("&");
@@ -46223,21 +46255,21 @@ function createFetchError(ctx) {
     message,
     ctx.error ? { cause: ctx.error } : void 0
   );
-  for (const key2 of ["request", "options", "response"]) {
-    Object.defineProperty(fetchError, key2, {
+  for (const key of ["request", "options", "response"]) {
+    Object.defineProperty(fetchError, key, {
       get() {
-        return ctx[key2];
+        return ctx[key];
       }
     });
   }
-  for (const [key2, refKey] of [
+  for (const [key, refKey] of [
     ["data", "_data"],
     ["status", "status"],
     ["statusCode", "status"],
     ["statusText", "statusText"],
     ["statusMessage", "statusText"]
   ]) {
-    Object.defineProperty(fetchError, key2, {
+    Object.defineProperty(fetchError, key, {
       get() {
         return ctx.response && ctx.response[refKey];
       }
@@ -46325,8 +46357,8 @@ function mergeHeaders(input, defaults2, Headers3) {
   }
   const headers = new Headers3(defaults2);
   if (input) {
-    for (const [key2, value] of Symbol.iterator in input || Array.isArray(input) ? input : new Headers3(input)) {
-      headers.set(key2, value);
+    for (const [key, value] of Symbol.iterator in input || Array.isArray(input) ? input : new Headers3(input)) {
+      headers.set(key, value);
     }
   }
   return headers;
@@ -47033,7 +47065,7 @@ var MAX_ITEMS = 1e5;
 async function readAll(listing) {
   const problems = [];
   for (let read = 0; read <= MAX_REREADS; read++) {
-    const pages = await readPages(listing);
+    const pages = await readPages(listing, read === 0 ? listing.first : void 0);
     const problem = typeof pages === "string" ? pages : check(listing, pages);
     if (problem === void 0) return pages.flatMap((page) => page.data);
     problems.push(problem);
@@ -47045,8 +47077,8 @@ async function readAll(listing) {
     message: `the ${listing.noun} changed while they were read, ${problems.length} times in a row (${problems.join("; ")}); nothing was planned or changed: retry when the account is quiet`
   });
 }
-async function readPages(listing) {
-  const first = await listing.page(1);
+async function readPages(listing, given) {
+  const first = given ?? await listing.page(1);
   if (first.meta) {
     const last = checkMeta(listing, first.meta);
     const rest = Array.from({ length: last - 1 }, (_, i) => listing.page(i + 2));
@@ -47124,9 +47156,9 @@ function check(listing, pages) {
   const seen = /* @__PURE__ */ new Set();
   for (const page of pages) {
     for (const item of page.data) {
-      const key2 = listing.key(item);
-      if (seen.has(key2)) return `${String(key2)} was listed twice`;
-      seen.add(key2);
+      const key = listing.key(item);
+      if (seen.has(key)) return `${String(key)} was listed twice`;
+      seen.add(key);
     }
   }
   if (meta && seen.size !== meta.total) return `read ${seen.size} of the ${meta.total} reported`;
@@ -47141,8 +47173,8 @@ function pathSegment(value) {
 function createService(base, flag3, apiKey, http2) {
   const url = (path, query) => {
     if (base === void 0) {
-      const [env, key2] = flag3 === "--projects-url" ? ["SITESYNC_PROJECTS_URL", "projects_url"] : ["SITESYNC_WEBSITES_URL", "websites_url"];
-      throw new UsageError(`this command needs the API address: pass ${flag3} <url>, set ${env}, or set ${key2} in the config`);
+      const [env, key] = flag3 === "--projects-url" ? ["SITESYNC_PROJECTS_URL", "projects_url"] : ["SITESYNC_WEBSITES_URL", "websites_url"];
+      throw new UsageError(`this command needs the API address: pass ${flag3} <url>, set ${env}, or set ${key} in the config`);
     }
     const search = query && query.size > 0 ? `?${query.toString()}` : "";
     return `${base}/api/v1/${path}${search}`;
@@ -47507,8 +47539,8 @@ function createClient(options) {
     stats: () => ({ ...stats, sent: { ...stats.sent } })
   };
 }
-function checkKey(key2, what) {
-  const trimmed = key2?.trim() ?? "";
+function checkKey(key, what) {
+  const trimmed = key?.trim() ?? "";
   if (trimmed === "") throw new UsageError(`${what} is missing`);
   if (!/^[\x21-\x7e]+$/.test(trimmed)) throw new UsageError(`${what} contains spaces or characters that cannot be sent`);
   return trimmed;
@@ -48084,8 +48116,7 @@ function createFields(desired) {
   }
   return fields;
 }
-function updateFields(desired, live, syncWriteOnly) {
-  const reason = passwordReason(desired, live, syncWriteOnly);
+function updateFields(desired, live, writeOnly) {
   const fields = [];
   for (const field of FIELD_NAMES) {
     const after = desired[field];
@@ -48095,23 +48126,26 @@ function updateFields(desired, live, syncWriteOnly) {
       if (change !== void 0) fields.push(change);
       continue;
     }
-    const because = field === "password" ? reason : syncWriteOnly ? "sync-write-only" : void 0;
-    if (because !== void 0) fields.push({ ...sent(field, after), sentBecause: because });
+    const because = sendReason(field, desired, live, writeOnly);
+    if (because !== void 0) fields.push({ ...sent(field, after), ...because });
   }
-  return { fields, passwordMissing: passwordMissing(desired, live, syncWriteOnly) };
+  return { fields, passwordMissing: passwordMissing(desired, live, writeOnly) };
 }
-function passwordMissing(desired, live, syncWriteOnly) {
-  if (desired.privacy !== 2 || desired.password !== void 0) return false;
-  return syncWriteOnly || live.privacy !== 2 && !live.password;
+function passwordMissing(desired, live, writeOnly) {
+  if (desired.password !== void 0) return void 0;
+  if (writeOnly.change?.sends.some((s) => s.field === "password" && s.edit === "rotated")) return "rotated";
+  return desired.privacy === 2 && live.privacy !== 2 && !live.password ? "privacy" : void 0;
 }
-function passwordReason(desired, live, syncWriteOnly) {
-  if (desired.privacy === 2 && live.privacy !== 2) return "privacy-change";
-  if ((desired.privacy ?? live.privacy) === 2 && !live.password) return "no-password";
-  return syncWriteOnly ? "sync-write-only" : void 0;
+function sendReason(field, desired, live, writeOnly) {
+  if (field === "password" && desired.privacy === 2 && live.privacy !== 2) return { sentBecause: "privacy-change" };
+  if (field === "password" && (desired.privacy ?? live.privacy) === 2 && !live.password) return { sentBecause: "no-password" };
+  const edit = writeOnly.change?.sends.find((s) => s.field === field);
+  if (edit && writeOnly.change) return { changedSince: { ref: writeOnly.change.ref, edit: edit.edit } };
+  return writeOnly.sync ? { sentBecause: "sync-write-only" } : void 0;
 }
 function compared(field, after, live) {
   const before = live[field];
-  return same(field, after, before) ? void 0 : { field, before: shown(field, before), after: shown(field, after) };
+  return sameValue(field, after, before) ? void 0 : { field, before: shown(field, before), after: shown(field, after) };
 }
 function sent(field, value) {
   const { sensitive, writeOnly } = WEBSITE_FIELDS[field];
@@ -48119,14 +48153,6 @@ function sent(field, value) {
   if (sensitive) change.sensitive = true;
   if (writeOnly) change.writeOnly = true;
   return change;
-}
-function same(field, a, b) {
-  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
-  if (a.length === b.length && a.every((entry, i) => entry === b[i])) return true;
-  if (WEBSITE_FIELDS[field].kind !== "set") return false;
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((entry) => right.has(entry));
 }
 function shown(field, value) {
   if (WEBSITE_FIELDS[field].sensitive) return SENSITIVE;
@@ -48179,7 +48205,7 @@ function planHash(planWithoutHash) {
 function canonicalJson(value) {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
-  const entries = Object.keys(value).sort().filter((key2) => value[key2] !== void 0).map((key2) => `${JSON.stringify(key2)}:${canonicalJson(value[key2])}`);
+  const entries = Object.keys(value).sort().filter((key) => value[key] !== void 0).map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`);
   return `{${entries.join(",")}}`;
 }
 function shortHash(value) {
@@ -48197,6 +48223,46 @@ function isSealed(plan2) {
   return planHash(rest) === hash;
 }
 
+// src/model/project.ts
+function projectKey(name) {
+  return name.trim().toLowerCase();
+}
+
+// src/plan/follow-change.ts
+function sendsOf(input) {
+  if (!input?.known) return void 0;
+  const byDomain = new Map(input.change.websites.map((w2) => [w2.domain, w2.send]));
+  return { ref: input.change.ref, byDomain };
+}
+function isScoped(input) {
+  return input?.known === true && input.read === "scoped";
+}
+function narrowToChange(desired, live, change) {
+  const domains = new Set(change.websites.map((w2) => w2.domain));
+  const projects = new Set(change.projects.map((p2) => projectKey(p2.project)));
+  const touchedSite = (domain) => domains.has(normalizeDomain(domain));
+  const narrowed = { ...desired, websites: desired.websites.filter((w2) => touchedSite(w2.domain)) };
+  if (desired.projects !== void 0) narrowed.projects = desired.projects.filter((p2) => projects.has(projectKey(p2.project)));
+  const websites = live.websites.filter((w2) => touchedSite(w2.domain));
+  const liveProjects = live.projects?.filter((p2) => projects.has(projectKey(p2.project)));
+  return { desired: narrowed, live: liveProjects === void 0 ? { websites } : { websites, projects: liveProjects } };
+}
+function sinceOf(input) {
+  if (!input.known) return { known: false, ref: input.ref, reason: input.reason };
+  const { change } = input;
+  const commit = change.commit === void 0 ? {} : { commit: change.commit };
+  if (input.read === "full") return { known: true, ref: change.ref, ...commit, read: "full", because: [...input.because] };
+  return {
+    known: true,
+    ref: change.ref,
+    ...commit,
+    read: "scoped",
+    websites: change.websites.map((w2) => w2.domain),
+    projects: change.projects.map((p2) => p2.project),
+    notEvaluated: ["untouched-drift", "unlisted-live"]
+  };
+}
+
 // src/plan/plan-projects.ts
 function planProjects(desired, live, filters, tally) {
   if (live === void 0) {
@@ -48204,10 +48270,10 @@ function planProjects(desired, live, filters, tally) {
     warn(tally, "projects-not-read", "projects", message);
     return;
   }
-  const liveByKey = new Map([...live].sort((a, b) => byName(a.project, b.project)).map((p2) => [key(p2.project), p2]));
+  const liveByKey = new Map([...live].sort((a, b) => byName(a.project, b.project)).map((p2) => [projectKey(p2.project), p2]));
   const listed = /* @__PURE__ */ new Set();
   for (const d of [...desired].sort((a, b) => byName(a.project, b.project))) {
-    const k2 = key(d.project);
+    const k2 = projectKey(d.project);
     if (listed.has(k2)) {
       warn(tally, "duplicate-project", d.project, `Project ${d.project} is listed more than once.`, d.source);
       continue;
@@ -48250,13 +48316,10 @@ function planUnlisted(live, filters, tally) {
   const fingerprint = projectFingerprint(live);
   tally.changes.push({ kind: "project", action: "delete", project: live.project, reason: "prune", fingerprint });
 }
-function key(name) {
-  return name.trim().toLowerCase();
-}
 
 // src/plan/plan-websites.ts
 var PASSWORD_MISSING = "password-missing";
-function planWebsites(desired, live, filters, syncWriteOnly, tally) {
+function planWebsites(desired, live, filters, writeOnly, tally) {
   const { byDomain, extras } = indexLive(live, tally);
   const listed = /* @__PURE__ */ new Set();
   const sorted = desired.map((d) => withDomain(d, normalizeDomain(d.domain))).sort((a, b) => byName(a.domain, b.domain));
@@ -48275,7 +48338,7 @@ function planWebsites(desired, live, filters, syncWriteOnly, tally) {
       warn(tally, "ignored", d.domain, message, d.source);
     } else if (d.state === "absent") planTombstone(d, current, filters, tally);
     else if (current === void 0) planCreate(d, tally);
-    else planUpdate(d, current, syncWriteOnly, tally);
+    else planUpdate(d, current, inputsFor(d.domain, writeOnly), tally);
   }
   for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted2(entry, filters, tally);
   tally.left.unmanaged += extras.length;
@@ -48289,14 +48352,21 @@ function planCreate(d, tally) {
   }
   tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...sourceOf(d) });
 }
-function planUpdate(d, live, syncWriteOnly, tally) {
-  const { fields, passwordMissing: passwordMissing2 } = updateFields(d, live, syncWriteOnly);
-  for (const field of WRITE_ONLY_FIELDS) {
-    if (d[field] !== void 0 && !fields.some((f2) => f2.field === field)) tally.unverifiable[field]++;
+function inputsFor(domain, writeOnly) {
+  const { change } = writeOnly;
+  if (change === void 0) return { sync: writeOnly.sync };
+  return { sync: writeOnly.sync, change: { ref: change.ref, sends: change.byDomain.get(domain) ?? [] } };
+}
+function planUpdate(d, live, writeOnly, tally) {
+  const { fields, passwordMissing: passwordMissing2 } = updateFields(d, live, writeOnly);
+  if (writeOnly.change === void 0) {
+    for (const field of WRITE_ONLY_FIELDS) {
+      if (d[field] !== void 0 && !fields.some((f2) => f2.field === field)) tally.unverifiable[field]++;
+    }
   }
   if (passwordMissing2) {
-    const why = syncWriteOnly ? "--sync-write-only sends every password" : "the account stores no password for it yet";
-    const message = `${d.domain} asks for privacy password and ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
+    const why = passwordMissing2 === "rotated" ? `its password_version changed since ${writeOnly.change?.ref ?? "the base"}, which sends the password` : "asks for privacy password and the account stores no password for it yet";
+    const message = `${d.domain} ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
     warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
   }
   if (fields.length === 0) {
@@ -48421,7 +48491,9 @@ var ACTION_RANK = { create: 0, update: 1, delete: 2 };
 var KIND_RANK = { website: 0, project: 1 };
 function plan(allDesired, allLive, options) {
   const selection = isPartial(options.selection) ? { target: [...options.selection.target], exclude: [...options.selection.exclude] } : void 0;
-  const { desired, live, warnings } = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const selected = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const { warnings } = selected;
+  const { desired, live } = isScoped(options.change) ? narrowToChange(selected.desired, selected.live, options.change.change) : selected;
   const { policy } = desired;
   const filters = {
     ignore: (name) => firstMatch(policy.ignore, name),
@@ -48430,7 +48502,8 @@ function plan(allDesired, allLive, options) {
   };
   const tally = newTally();
   tally.warnings.push(...warnings);
-  planWebsites(desired.websites, live.websites, filters, options.syncWriteOnly ?? false, tally);
+  const writeOnly = { sync: options.syncWriteOnly ?? false, change: sendsOf(options.change) };
+  planWebsites(desired.websites, live.websites, filters, writeOnly, tally);
   if (desired.projects !== void 0) planProjects(desired.projects, live.projects, filters, tally);
   const changes = tally.changes.sort(compareChanges);
   const unverifiable = unverifiableFields(tally);
@@ -48440,7 +48513,8 @@ function plan(allDesired, allLive, options) {
     configDigest: options.configDigest,
     configFile: options.configFile,
     target: options.target ?? {},
-    // First thing a reader of the JSON sees after where the plan was made: that it is partial.
+    // First things a reader of the JSON sees after where the plan was made: the change it followed, that it is partial.
+    ...options.change ? { since: sinceOf(options.change) } : {},
     ...selection ? { selection } : {},
     changes,
     summary: summarize2(changes, tally.left),
@@ -48450,9 +48524,10 @@ function plan(allDesired, allLive, options) {
       maxDeletes: options.maxDeletes ?? policy.maxDeletes,
       prune: policy.prune,
       allowEmpty: options.allowEmpty ?? false,
-      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file.
-      keepsWebsites: desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
-      keepsProjects: desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
+      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file. A
+      // scoped plan still asks the whole file: it lists what it lists, touched or not.
+      keepsWebsites: selected.desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
+      keepsProjects: selected.desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
       partial: selection !== void 0
     }),
     unverifiable,
@@ -48489,8 +48564,8 @@ var import_yaml5 = __toESM(require_dist(), 1);
 var import_yaml4 = __toESM(require_dist(), 1);
 function detectStyle(doc, source) {
   const maps = [doc.get("defaults", true), ...itemsOf(doc.get("websites", true))].filter(import_yaml4.isMap);
-  const values = (key2) => maps.flatMap((map) => map.items.filter((p2) => keyName(p2.key) === key2).map((p2) => p2.value));
-  const scalars = (key2) => values(key2).filter(import_yaml4.isScalar);
+  const values = (key) => maps.flatMap((map) => map.items.filter((p2) => keyName(p2.key) === key).map((p2) => p2.value));
+  const scalars = (key) => values(key).filter(import_yaml4.isScalar);
   const lists = values("exclude_ips").filter((v2) => (0, import_yaml4.isSeq)(v2));
   const privacy2 = scalars("privacy");
   const bits = FIELD_NAMES.filter((field) => WEBSITE_FIELDS[field].kind === "flag").flatMap((field) => scalars(WEBSITE_FIELDS[field].yaml));
@@ -48501,9 +48576,9 @@ function detectStyle(doc, source) {
   const firstItem = filled?.items[0];
   const keyOf = (list) => maps.flatMap((m2) => m2.items).find((p2) => p2.value === list)?.key;
   const dashOffset = (() => {
-    const key2 = filled && !filled.flow ? keyOf(filled) : void 0;
-    if (!(0, import_yaml4.isScalar)(key2) || !key2.range || !filled?.range) return 2;
-    return source.column(filled.range[0]) - source.column(key2.range[0]);
+    const key = filled && !filled.flow ? keyOf(filled) : void 0;
+    if (!(0, import_yaml4.isScalar)(key) || !key.range || !filled?.range) return 2;
+    return source.column(filled.range[0]) - source.column(key.range[0]);
   })();
   return {
     privacyNames: !(privacy2.some((s) => typeof s.value === "number") && !privacy2.some((s) => typeof s.value === "string")),
@@ -48585,7 +48660,7 @@ function rewrite(ctx, pair, path, field, live) {
   }
   ctx.edits.replace(node.range[0], node.range[1], scalarText(field, live, ctx.style, node));
 }
-function rewriteList(ctx, key2, list, path, want) {
+function rewriteList(ctx, key, list, path, want) {
   const { source, edits, style } = ctx;
   const wanted = new Set(want);
   const items = list.items.filter((item) => (0, import_yaml5.isScalar)(item) && !!item.range);
@@ -48598,7 +48673,7 @@ function rewriteList(ctx, key2, list, path, want) {
   const quote = items[0]?.type ?? style.ips.quote;
   const added = [...wanted].filter((ip) => !have.has(ip)).map((ip) => renderString(ip, quote));
   const range = list.range;
-  if (!range || !key2.range) return;
+  if (!range || !key.range) return;
   if (list.flow || kept.length + added.length === 0) {
     const entries = [...kept.map((item) => source.text.slice(item.range?.[0], item.range?.[1])), ...added];
     const padding = list.flow && items.length > 0 ? source.text[range[0] + 1] === " " : style.ips.padding;
@@ -48606,7 +48681,7 @@ function rewriteList(ctx, key2, list, path, want) {
       edits.replace(range[0], range[1], renderFlowList(entries, padding));
       return;
     }
-    edits.replace(key2.range[1], source.start(source.lineOf(range[1] - 1) + 1), `: []${source.eol}`);
+    edits.replace(key.range[1], source.start(source.lineOf(range[1] - 1) + 1), `: []${source.eol}`);
     return;
   }
   for (const item of items) {
@@ -48791,14 +48866,14 @@ function inOrder(compare, a, b) {
   return a !== void 0 && b !== void 0 && compare(a, b) <= 0;
 }
 function addToEmpty(ctx, websites, sites) {
-  const key2 = ctx.doc.contents.items?.find((p2) => p2.value === websites)?.key;
-  if (!websites.range || !key2?.range) {
+  const key = ctx.doc.contents.items?.find((p2) => p2.value === websites)?.key;
+  if (!websites.range || !key?.range) {
     refuseFlow(ctx, 0);
     return;
   }
-  const layout = { dashColumn: ctx.source.column(key2.range[0]) + 2, spans: [], spaced: false };
+  const layout = { dashColumn: ctx.source.column(key.range[0]) + 2, spans: [], spaced: false };
   const lines = sites.flatMap((site) => entryLines(ctx, layout, site));
-  ctx.edits.replace(key2.range[1], websites.range[1], `:${ctx.source.eol}${lines.join(ctx.source.eol)}`);
+  ctx.edits.replace(key.range[1], websites.range[1], `:${ctx.source.eol}${lines.join(ctx.source.eol)}`);
 }
 function entryLines(ctx, layout, site) {
   const dash = " ".repeat(layout.dashColumn);
@@ -48835,8 +48910,8 @@ function withPlaceholders(doc, env) {
   const walk2 = (node, writeOnly) => {
     if ((0, import_yaml8.isMap)(node)) {
       for (const pair of node.items) {
-        const key2 = keyName(pair.key);
-        walk2(pair.value, writeOnly || WRITE_ONLY_FIELDS.includes(key2 ?? ""));
+        const key = keyName(pair.key);
+        walk2(pair.value, writeOnly || WRITE_ONLY_FIELDS.includes(key ?? ""));
       }
     } else if ((0, import_yaml8.isSeq)(node)) {
       for (const item of node.items) walk2(item, writeOnly);
@@ -49023,8 +49098,8 @@ function adoptListed(ctx, read, list, live, ignored, summary2) {
   return gone;
 }
 function emptyList(ctx, list) {
-  const key2 = (0, import_yaml9.isMap)(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : void 0;
-  const keyEnd = key2?.range?.[1];
+  const key = (0, import_yaml9.isMap)(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : void 0;
+  const keyEnd = key?.range?.[1];
   const end = list.range?.[1];
   if (keyEnd === void 0 || end === void 0) {
     ctx.refuse(["websites"], "update.flow-list", 'cannot empty this websites list; write it as "websites: []"');
@@ -49035,7 +49110,7 @@ function emptyList(ctx, list) {
 }
 function drifted(desired, live) {
   const writeOnly = WRITE_ONLY_FIELDS;
-  return updateFields(desired, live, false).fields.map((change) => change.field).filter((field) => !writeOnly.includes(field));
+  return updateFields(desired, live, { sync: false }).fields.map((change) => change.field).filter((field) => !writeOnly.includes(field));
 }
 function restore(ctx, item, entry, defaults2, site, summary2) {
   const state = item.items.find((pair) => keyName(pair.key) === "state");
@@ -49117,9 +49192,11 @@ function exportConfig(live, options) {
   doc.commentBefore = [
     ` yaml-language-server: $schema=${options.schemaPath}`,
     ` Exported by sitesync from the live account: ${plural(websites.length, "website")}.`,
-    " exclude_params and passwords are write-only (the API never returns them), so they are not exported:",
-    " add exclude_params where you use them. privacy: password without a password keeps the stored one;",
-    " add password: ${VARIABLE} to a website only to set or rotate its password."
+    " exclude_params and passwords are write-only (the API never returns them), so they are not exported.",
+    " privacy: password without a password keeps the stored one. A plan that follows the change",
+    " (--changed-since REF; the Action on a pull request) sends the exclude_params and password lines a",
+    " commit edits; to send a new value behind the same password: ${VARIABLE}, change password_version",
+    " in that commit. --sync-write-only sends every exclude_params and password this file sets."
   ].join("\n");
   flowShortLists(doc);
   return { yaml: doc.toString({ lineWidth: 0 }) };
@@ -49195,6 +49272,63 @@ var plan_schema_default = {
       additionalProperties: false,
       description: "The API base URLs the plan was read against; a saved plan is applied only there.",
       properties: { websites: { type: "string" }, projects: { type: "string" } }
+    },
+    since: {
+      description: "Present when the plan followed a change (--changed-since REF): scoped to the touched websites and projects (and what it did not evaluate), read in full (and why), or no change known (and why).",
+      oneOf: [
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["known", "ref", "read", "websites", "projects", "notEvaluated"],
+          properties: {
+            known: { const: true },
+            ref: { type: "string", minLength: 1 },
+            commit: { type: "string" },
+            read: { const: "scoped" },
+            websites: { type: "array", items: { type: "string" } },
+            projects: { type: "array", items: { type: "string" } },
+            notEvaluated: { type: "array", items: { enum: ["untouched-drift", "unlisted-live"] } }
+          }
+        },
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["known", "ref", "read", "because"],
+          properties: {
+            known: { const: true },
+            ref: { type: "string", minLength: 1 },
+            commit: { type: "string" },
+            read: { const: "full" },
+            because: {
+              type: "array",
+              items: {
+                enum: ["defaults", "policy", "websites-url", "projects-url", "accounts", "include", "full-flag", "over-budget", "unsearchable", "no-total"]
+              }
+            }
+          }
+        },
+        {
+          type: "object",
+          additionalProperties: false,
+          required: ["known", "ref", "reason"],
+          properties: {
+            known: { const: false },
+            ref: { type: "string", minLength: 1 },
+            reason: {
+              enum: [
+                "not-a-repository",
+                "ref-invalid",
+                "ref-unknown",
+                "file-outside-repository",
+                "base-missing",
+                "base-unreadable",
+                "base-too-large",
+                "base-invalid"
+              ]
+            }
+          }
+        }
+      ]
     },
     selection: {
       type: "object",
@@ -49314,7 +49448,17 @@ var plan_schema_default = {
         after: { $ref: "#/$defs/fieldValue" },
         sensitive: { const: true },
         writeOnly: { const: true },
-        sentBecause: { enum: ["privacy-change", "no-password", "sync-write-only"] }
+        sentBecause: { enum: ["privacy-change", "no-password", "sync-write-only"] },
+        changedSince: {
+          type: "object",
+          additionalProperties: false,
+          required: ["ref", "edit"],
+          description: "Sent because the change since this base revision edits it: its line differs (edited) or password_version differs (rotated).",
+          properties: {
+            ref: { type: "string", minLength: 1 },
+            edit: { enum: ["edited", "rotated"] }
+          }
+        }
       },
       allOf: [
         {
@@ -49526,9 +49670,9 @@ function intersectReviewed(reviewed, fresh) {
   const notReviewed2 = [];
   for (const change of fresh.changes) {
     const candidates = pending.get(targetKey(change)) ?? [];
-    const same2 = candidates.findIndex((r3) => difference(r3, change) === void 0);
-    if (same2 >= 0) {
-      candidates.splice(same2, 1);
+    const same = candidates.findIndex((r3) => difference(r3, change) === void 0);
+    if (same >= 0) {
+      candidates.splice(same, 1);
       applied.push(change);
       continue;
     }
@@ -49546,8 +49690,8 @@ function targetKey(change) {
 function groupByTarget(changes) {
   const groups = /* @__PURE__ */ new Map();
   for (const change of changes) {
-    const key2 = targetKey(change);
-    groups.set(key2, [...groups.get(key2) ?? [], change]);
+    const key = targetKey(change);
+    groups.set(key, [...groups.get(key) ?? [], change]);
   }
   return groups;
 }

@@ -6,12 +6,15 @@
 //   console.log(render(p, "text")); await apply(p, client, { passwordOf });
 
 export { createClient } from "./api/client.ts";
+export { type Lookup, lookUpProjects, lookUpWebsites } from "./api/lookup.ts";
 export type * from "./api/types.ts";
 export { apply } from "./apply/apply.ts";
 export type * from "./apply/types.ts";
+export * from "./change/index.ts";
 export { exportConfig } from "./config/export-config.ts";
 export * from "./config/index.ts";
 export * from "./errors.ts";
+export type * from "./model/config-change.ts";
 export { matchGlob } from "./model/glob.ts";
 export { DEFAULT_POLICY, type Policy } from "./model/policy.ts";
 export type * from "./model/project.ts";

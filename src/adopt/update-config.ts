@@ -155,7 +155,7 @@ function emptyList(ctx: UpdateContext, list: YAMLSeq): void {
 /** The compared fields that differ, as `plan` compares them (write-only fields never are). */
 function drifted(desired: DesiredWebsite, live: LiveWebsite): AdoptedField[] {
   const writeOnly: readonly string[] = WRITE_ONLY_FIELDS;
-  return updateFields(desired, live, false)
+  return updateFields(desired, live, { sync: false })
     .fields.map((change) => change.field)
     .filter((field): field is AdoptedField => !writeOnly.includes(field));
 }

@@ -13,6 +13,8 @@ export interface Listing<T> {
   url: string;
   /** "websites" or "projects", for messages. */
   noun: string;
+  /** Page 1, already read (a lookup reads it first to weigh the cost): the first read starts from it. */
+  first?: Page<T>;
 }
 
 /** Re-reads after the first read fails its integrity checks (DESIGN §5). */
@@ -34,7 +36,7 @@ const MAX_ITEMS = 100_000;
 export async function readAll<T>(listing: Listing<T>): Promise<T[]> {
   const problems: string[] = [];
   for (let read = 0; read <= MAX_REREADS; read++) {
-    const pages = await readPages(listing);
+    const pages = await readPages(listing, read === 0 ? listing.first : undefined);
     const problem = typeof pages === "string" ? pages : check(listing, pages);
     if (problem === undefined) return (pages as Page<T>[]).flatMap((page) => page.data);
     problems.push(problem);
@@ -49,8 +51,8 @@ export async function readAll<T>(listing: Listing<T>): Promise<T[]> {
   });
 }
 
-async function readPages<T>(listing: Listing<T>): Promise<Page<T>[] | string> {
-  const first = await listing.page(1);
+async function readPages<T>(listing: Listing<T>, given: Page<T> | undefined): Promise<Page<T>[] | string> {
+  const first = given ?? (await listing.page(1));
   if (first.meta) {
     const last = checkMeta(listing, first.meta);
     const rest = Array.from({ length: last - 1 }, (_, i) => listing.page(i + 2));

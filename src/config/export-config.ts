@@ -90,9 +90,11 @@ export function exportConfig(live: ExportInput, options: ExportOptions): ExportR
   doc.commentBefore = [
     ` yaml-language-server: $schema=${options.schemaPath}`,
     ` Exported by sitesync from the live account: ${plural(websites.length, "website")}.`,
-    " exclude_params and passwords are write-only (the API never returns them), so they are not exported:",
-    " add exclude_params where you use them. privacy: password without a password keeps the stored one;",
-    " add password: ${VARIABLE} to a website only to set or rotate its password.",
+    " exclude_params and passwords are write-only (the API never returns them), so they are not exported.",
+    " privacy: password without a password keeps the stored one. A plan that follows the change",
+    " (--changed-since REF; the Action on a pull request) sends the exclude_params and password lines a",
+    " commit edits; to send a new value behind the same password: ${VARIABLE}, change password_version",
+    " in that commit. --sync-write-only sends every exclude_params and password this file sets.",
   ].join("\n");
   flowShortLists(doc);
   return { yaml: doc.toString({ lineWidth: 0 }) };

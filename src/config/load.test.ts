@@ -47,7 +47,7 @@ describe("loadConfig", () => {
       "4:16 policy.max_deletes: must be a whole number, not text",
       '8:19 websites[0].exclude_ips[0]: "1.2.3" is not an IP address or CIDR range (like 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32)',
       "10:15 websites[1].password: environment variable NOT_SET is not set; set it, or give a default with ${NOT_SET:-value}",
-      '11:5 websites[1].colour: unknown key "colour"; expected one of domain, state, privacy, password, email, exclude_bots, exclude_params, exclude_ips, favorite',
+      '11:5 websites[1].colour: unknown key "colour"; expected one of domain, state, privacy, password, email, exclude_bots, exclude_params, exclude_ips, favorite, password_version',
       '12:13 websites[2].domain: duplicate website "a.example.com": already listed at line 6; keep one entry',
     ]);
   });

@@ -3,8 +3,8 @@ import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import type { Document } from "yaml";
 import type { Diagnostic } from "../errors.ts";
 import type { Env } from "./interpolate.ts";
-import { interpolateDocument, type UnsetEnv } from "./interpolate-document.ts";
-import { createLocator, isRecord } from "./locate.ts";
+import { type DocumentInterpolation, interpolateDocument, type UnsetEnv } from "./interpolate-document.ts";
+import { createLocator, formatPath, isRecord } from "./locate.ts";
 import { type Normalized, normalize } from "./normalize.ts";
 import { parseYaml } from "./parse-yaml.ts";
 import { quoteSource } from "./quote-source.ts";
@@ -50,7 +50,7 @@ export function loadConfig(file: string, options: LoadOptions = {}): LoadResult 
   const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked], interpolation);
   if (diagnostics.some((d) => d.severity === "error")) return settle(diagnostics);
 
-  const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);
+  const config = toConfig(file, read.digest, normalized, interpolation);
   return { ok: true, config, warnings: sortByPosition(diagnostics) };
 }
 
@@ -127,7 +127,8 @@ function toData(doc: Document, file: string): { value: unknown } | { error: Diag
   }
 }
 
-function toConfig(file: string, digest: string, normalized: Normalized, passwordEnvValues: string[]): Config {
+function toConfig(file: string, digest: string, normalized: Normalized, interpolation: DocumentInterpolation): Config {
+  const { passwordEnvValues } = interpolation;
   const passwords = [normalized.defaults.password, ...normalized.websites.map((e) => e.site.password)];
   // Parts of a password taken from the environment are secrets too, but a short one ("1") would mask
   // unrelated output everywhere, so only parts of 4 characters or more are listed.
@@ -137,13 +138,30 @@ function toConfig(file: string, digest: string, normalized: Normalized, password
     file,
     digest,
     policy: normalized.policy,
+    defaults: normalized.defaults,
     websites: normalized.websites.map((entry) => entry.site),
     secrets,
   };
+  notePasswordRefs(config, normalized, interpolation);
   if (normalized.websitesUrl !== undefined) config.websitesUrl = normalized.websitesUrl;
   if (normalized.projectsUrl !== undefined) config.projectsUrl = normalized.projectsUrl;
   if (normalized.projects) config.projects = normalized.projects.map((entry) => entry.project);
   return config;
+}
+
+/**
+ * Where a password is written with `${VAR}`, what is written (the reference) beside the value: the change
+ * between two revisions compares the reference, so a base needs no secret (DESIGN §3). A password that
+ * comes from `defaults` has the reference written there.
+ */
+function notePasswordRefs(config: Config, normalized: Normalized, interpolation: DocumentInterpolation): void {
+  const written = new Map(interpolation.interpolated.map((entry) => [entry.path, entry.source]));
+  const defaultsRef = written.get("defaults.password");
+  if (defaultsRef !== undefined) config.defaults = { ...config.defaults, passwordRef: defaultsRef };
+  for (const entry of normalized.websites) {
+    const ref = entry.fromDefaults.has("password") ? defaultsRef : written.get(`${formatPath(entry.path)}.password`);
+    if (ref !== undefined && entry.site.password !== undefined) entry.site.passwordRef = ref;
+  }
 }
 
 function settle(diagnostics: Diagnostic[]): LoadResult {

@@ -157,3 +157,53 @@ describe("the rest of the config", () => {
     expect(loadOk(`${source}\n`).digest).not.toBe(loadOk(source).digest);
   });
 });
+
+describe("password_version and the written password (DESIGN §2, issue 18)", () => {
+  it("reads the rotation marker as text, whether written as a number or as text", () => {
+    const config = loadOk(yaml`
+      version: 1
+      websites:
+        - { domain: a.example.com, privacy: password, password: pw, password_version: 2 }
+        - { domain: b.example.com, password_version: "2026-11" }
+        - { domain: c.example.com }
+    `);
+    expect(config.websites.map((w) => w.passwordVersion)).toEqual(["2", "2026-11", undefined]);
+  });
+
+  it("keeps what the file writes behind a password, from the website or from defaults, and never a literal twice", () => {
+    const config = loadOk(
+      yaml`
+      version: 1
+      defaults:
+        password: \${SHARED}
+      websites:
+        - { domain: a.example.com, privacy: password, password: "\${OWN}" }
+        - { domain: b.example.com, privacy: password }
+        - { domain: c.example.com, privacy: password, password: literal-pw }
+    `,
+      { SHARED: "shared-value", OWN: "own-value" },
+    );
+    expect(config.websites.map((w) => [w.password, w.passwordRef])).toEqual([
+      ["own-value", "${OWN}"],
+      ["shared-value", "${SHARED}"],
+      ["literal-pw", undefined],
+    ]);
+    expect(config.defaults).toEqual({ password: "shared-value", passwordRef: "${SHARED}" });
+  });
+
+  it("refuses a marker that is neither text nor a number, one on a tombstone, and one under defaults", () => {
+    const result = load(yaml`
+      version: 1
+      defaults:
+        password_version: 1
+      websites:
+        - { domain: a.example.com, password_version: true }
+        - { domain: old.example.com, state: absent, password_version: 3 }
+    `);
+    expect(diagnosticsOf(result)).toEqual([
+      '3:3 defaults.password_version: unknown key "password_version" here: defaults cannot set password_version; set it on each website entry',
+      "5:48 websites[0].password_version: must be text or a number, not true",
+      "6:47 websites[1].password_version: state: absent deletes this website, so it cannot also set password_version; remove it, or remove state: absent",
+    ]);
+  });
+});

@@ -98,6 +98,8 @@ function readWebsite(raw: Record<string, unknown>, path: ConfigPath, defaults: W
   const own = readFields(raw);
   const fromDefaults = new Set<FieldName>();
   const site: DesiredWebsite = { domain, state: "present", ...own };
+  const version = raw.password_version;
+  if (typeof version === "string" || (typeof version === "number" && Number.isFinite(version))) site.passwordVersion = String(version);
   for (const field of Object.keys(defaults) as FieldName[]) {
     if (own[field] !== undefined || field === "password") continue;
     Object.assign(site, { [field]: copy(defaults[field]) });

@@ -81,7 +81,10 @@ function misplaced(key: string, parent: ConfigPath): string | undefined {
   if (level === "root" && FIELD_KEYS.includes(key)) return "it belongs under defaults: or on a website entry";
   if (level === "root" && key === "domain") return 'websites are listed under websites:, as "- domain: ..."';
   if (level === "root" && key === "project") return 'projects are listed under projects:, as "- project: ..."';
-  if (level === "defaults" && (key === "domain" || key === "state")) return `defaults cannot set ${key}; set it on each website entry`;
+  if (level === "defaults" && (key === "domain" || key === "state" || key === "password_version")) {
+    return `defaults cannot set ${key}; set it on each website entry`;
+  }
+  if (level === "root" && key === "password_version") return "it belongs on a website entry";
   if (level === "website" && key === "project") return 'projects are listed under projects:, as "- project: ..."';
   if (level === "project" && (FIELD_KEYS.includes(key) || key === "domain")) return "a project has only project and state";
   return undefined;
@@ -101,6 +104,7 @@ const EXPECTED: Record<string, string> = {
   boolean: "true or false",
   integer: "a whole number",
   number: "a number",
+  "string,number": "text or a number",
 };
 
 /** Names the kind of text a few keys want, since "text" alone says little there. */

@@ -11,7 +11,8 @@ let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
   // verbose: the messages need the offending data and the parent schema (allowed keys for did-you-mean).
-  compiled ??= new Ajv2020({ allErrors: true, verbose: true, strict: true }).compile(schema);
+  // allowUnionTypes: `password_version` is text or a number (DESIGN §2).
+  compiled ??= new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }).compile(schema);
   return compiled;
 }
 

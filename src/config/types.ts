@@ -2,6 +2,7 @@ import type { Diagnostic } from "../errors.ts";
 import type { Policy } from "../model/policy.ts";
 import type { DesiredProject } from "../model/project.ts";
 import type { DesiredWebsite } from "../model/website.ts";
+import type { WebsiteFields } from "../model/website-fields.ts";
 
 /** A loaded, validated and normalized config: the Desired side of the pipeline. */
 export interface Config {
@@ -12,6 +13,11 @@ export interface Config {
   websitesUrl?: string;
   projectsUrl?: string;
   policy: Policy;
+  /**
+   * `defaults` as written, canonical; a `${VAR}` password as `passwordRef`. Already applied to `websites`:
+   * kept so that a change can tell an edit of defaults (which reads the account in full: DESIGN §3).
+   */
+  defaults: WebsiteFields & { passwordRef?: string };
   /** Every listed website with `defaults` applied, domains normalized, in file order. */
   websites: DesiredWebsite[];
   /** `undefined` when the file has no `projects` key: projects are then not managed at all. */

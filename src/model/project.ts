@@ -12,3 +12,8 @@ export interface DesiredProject {
   state: "present" | "absent";
   source?: { file: string; line: number; column: number };
 }
+
+/** A project's identity: names are hosts, compared without case or surrounding spaces (API-NOTES §5). */
+export function projectKey(name: string): string {
+  return name.trim().toLowerCase();
+}

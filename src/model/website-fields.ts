@@ -91,3 +91,16 @@ export const CREATE_DEFAULTS: WebsiteFields = Object.fromEntries(
 export function setField<F extends FieldName>(fields: WebsiteFields, field: F, value: FieldValueOf<F>): void {
   (fields as Record<F, FieldValueOf<F>>)[field] = value;
 }
+
+/**
+ * Whether two canonical values of a field are the same: a `set` field (`exclude_ips`) is stored one entry per
+ * line and matched as a set, so order and duplicates mean nothing (DESIGN §4); a `list` keeps its order.
+ */
+export function sameValue(field: FieldName, a: WebsiteFields[FieldName], b: WebsiteFields[FieldName]): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
+  if (a.length === b.length && a.every((entry, i) => entry === b[i])) return true;
+  if (WEBSITE_FIELDS[field].kind !== "set") return false;
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((entry) => right.has(entry));
+}

@@ -31,6 +31,18 @@ export interface DesiredWebsite extends WebsiteFields {
   /** `absent` is a tombstone: delete explicitly, without prune. */
   state: "present" | "absent";
   source?: SourcePos;
+  /**
+   * `password_version` as text (`2` and `"2"` are one marker): the rotation marker (DESIGN §2). Config only,
+   * like Terraform's `*_wo_version`: never sent, never compared with the account, only between two versions
+   * of the file (src/change). Not a `WEBSITE_FIELDS` row, since every row is a field of the API.
+   */
+  passwordVersion?: string;
+  /**
+   * The password as the file writes it, when that is not the password itself: `${VAR}` (or text around
+   * one). A change compares what is written, never a value read from the environment (DESIGN §3), so a
+   * base revision is compared without its secrets. Never shown.
+   */
+  passwordRef?: string;
 }
 
 /**

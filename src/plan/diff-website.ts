@@ -3,14 +3,18 @@
  * on update only the readable fields that differ, and write-only fields when they must be sent. Every loop
  * runs over `WEBSITE_FIELDS`, in its order, whatever order the config wrote the fields in.
  */
+
+import type { WriteOnlySend } from "../model/config-change.ts";
 import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
 import {
   CREATE_DEFAULTS,
   FIELD_NAMES,
   type FieldName,
   type ReadableField,
+  sameValue,
   WEBSITE_FIELDS,
   type WebsiteFields,
+  type WriteOnlyField,
 } from "../model/website-fields.ts";
 import { type FieldChange, type FieldValue, SENSITIVE, type WriteOnlyReason } from "./types.ts";
 
@@ -26,23 +30,30 @@ export function createFields(desired: DesiredWebsite): FieldChange[] {
   return fields;
 }
 
+/** What decides whether a write-only value is sent, besides the live website. */
+export interface WriteOnlyInputs {
+  /** `--sync-write-only`: send every write-only value the config sets. */
+  sync: boolean;
+  /** A known change: the base revision, and the write-only values it edits of this website. */
+  change?: { ref: string; sends: readonly WriteOnlySend[] };
+}
+
 export interface UpdateDiff {
   /** The fields to send; empty when the website is unchanged. */
   fields: FieldChange[];
   /**
-   * The config asks for privacy password without a password, and one must be sent: privacy becomes password
-   * on a site with none stored, or `--sync-write-only`. `plan` reports it as a `password-missing` warning; a run refuses it (DESIGN §2).
+   * A password must be sent but the config sets none: privacy becomes password on a site with none stored
+   * (`privacy`), or the change rotates it (`rotated`). `plan` reports it as a `password-missing` warning; a
+   * run refuses it (DESIGN §2).
    */
-  passwordMissing: boolean;
+  passwordMissing: "privacy" | "rotated" | undefined;
 }
 
 /**
  * The fields of an update. Only fields the config sets are compared (unset = unmanaged); a `set` field is
- * compared as a set; write-only fields are never compared, only sent when a reason says so
- * (`passwordReason`) or with `syncWriteOnly`.
+ * compared as a set; write-only fields are never compared, only sent when a reason says so (`sendReason`).
  */
-export function updateFields(desired: DesiredWebsite, live: LiveWebsite, syncWriteOnly: boolean): UpdateDiff {
-  const reason = passwordReason(desired, live, syncWriteOnly);
+export function updateFields(desired: DesiredWebsite, live: LiveWebsite, writeOnly: WriteOnlyInputs): UpdateDiff {
   const fields: FieldChange[] = [];
   for (const field of FIELD_NAMES) {
     const after = desired[field];
@@ -52,37 +63,46 @@ export function updateFields(desired: DesiredWebsite, live: LiveWebsite, syncWri
       if (change !== undefined) fields.push(change);
       continue;
     }
-    const because = field === "password" ? reason : syncWriteOnly ? "sync-write-only" : undefined;
-    if (because !== undefined) fields.push({ ...sent(field, after), sentBecause: because });
+    const because = sendReason(field as WriteOnlyField, desired, live, writeOnly);
+    if (because !== undefined) fields.push({ ...sent(field, after), ...because });
   }
-  return { fields, passwordMissing: passwordMissing(desired, live, syncWriteOnly) };
+  return { fields, passwordMissing: passwordMissing(desired, live, writeOnly) };
 }
 
 /**
- * `privacy: password` without a password keeps the stored one (DESIGN §2). One must be sent only where
- * privacy becomes password on a site with none stored (`password: false` live: API-NOTES §2.1), or with
- * `--sync-write-only`; a create is checked by its caller. A site already protected without a stored
- * password is left as the account has it: nothing about it changes.
+ * `privacy: password` without a password keeps the stored one (DESIGN §2), `--sync-write-only` included:
+ * it sends what the config sets. One must be sent only where privacy becomes password on a site with none
+ * stored (`password: false` live: API-NOTES §2.1), or where the change rotates it (`password_version`); a
+ * create is checked by its caller. A site already protected without a stored password is left as it is.
  */
-function passwordMissing(desired: DesiredWebsite, live: LiveWebsite, syncWriteOnly: boolean): boolean {
-  if (desired.privacy !== 2 || desired.password !== undefined) return false;
-  return syncWriteOnly || (live.privacy !== 2 && !live.password);
+function passwordMissing(desired: DesiredWebsite, live: LiveWebsite, writeOnly: WriteOnlyInputs): UpdateDiff["passwordMissing"] {
+  if (desired.password !== undefined) return undefined;
+  if (writeOnly.change?.sends.some((s) => s.field === "password" && s.edit === "rotated")) return "rotated";
+  return desired.privacy === 2 && live.privacy !== 2 && !live.password ? "privacy" : undefined;
 }
 
 /**
- * Why the password must be sent, if it must. The stored password is never returned, but whether one is
- * stored is (`password: true|false`, API-NOTES §2.1): a password-protected site without one is observable.
+ * Why a write-only value must be sent, if it must, the first reason that holds. The stored password is
+ * never returned, but whether one is stored is (`password: true|false`, API-NOTES §2.1): a
+ * password-protected site without one is observable. Then the change's edits, then `--sync-write-only`.
  */
-function passwordReason(desired: DesiredWebsite, live: LiveWebsite, syncWriteOnly: boolean): WriteOnlyReason | undefined {
-  if (desired.privacy === 2 && live.privacy !== 2) return "privacy-change";
-  if ((desired.privacy ?? live.privacy) === 2 && !live.password) return "no-password";
-  return syncWriteOnly ? "sync-write-only" : undefined;
+function sendReason(
+  field: WriteOnlyField,
+  desired: DesiredWebsite,
+  live: LiveWebsite,
+  writeOnly: WriteOnlyInputs,
+): Pick<FieldChange, "sentBecause" | "changedSince"> | undefined {
+  if (field === "password" && desired.privacy === 2 && live.privacy !== 2) return { sentBecause: "privacy-change" };
+  if (field === "password" && (desired.privacy ?? live.privacy) === 2 && !live.password) return { sentBecause: "no-password" };
+  const edit = writeOnly.change?.sends.find((s) => s.field === field);
+  if (edit && writeOnly.change) return { changedSince: { ref: writeOnly.change.ref, edit: edit.edit } };
+  return writeOnly.sync ? { sentBecause: "sync-write-only" satisfies WriteOnlyReason } : undefined;
 }
 
 /** A readable field that differs from its live value, before → after; `undefined` when it matches. */
 function compared(field: ReadableField, after: Value, live: LiveWebsite): FieldChange | undefined {
   const before = live[field];
-  return same(field, after, before) ? undefined : { field, before: shown(field, before), after: shown(field, after) };
+  return sameValue(field, after, before) ? undefined : { field, before: shown(field, before), after: shown(field, after) };
 }
 
 /** A value sent without comparing it: every field of a create, a write-only field of an update. */
@@ -92,16 +112,6 @@ function sent(field: FieldName, value: Value): FieldChange {
   if (sensitive) change.sensitive = true;
   if (writeOnly) change.writeOnly = true;
   return change;
-}
-
-/** A `set` field (`exclude_ips`) is stored one entry per line and matched as a set: order and duplicates mean nothing (DESIGN §4). */
-function same(field: ReadableField, a: Value, b: Value): boolean {
-  if (!Array.isArray(a) || !Array.isArray(b)) return a === b;
-  if (a.length === b.length && a.every((entry, i) => entry === b[i])) return true;
-  if (WEBSITE_FIELDS[field].kind !== "set") return false;
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((entry) => right.has(entry));
 }
 
 /** The value as the plan holds it: a secret as `SENSITIVE`, a list copied. */

@@ -2,5 +2,6 @@
 
 export { planHash, projectFingerprint, websiteFingerprint } from "./fingerprint.ts";
 export { confirmSavedPlan, intersectReviewed } from "./intersect.ts";
+export type { PlanChange } from "./follow-change.ts";
 export { type PlanOptions, plan } from "./plan.ts";
 export * from "./types.ts";

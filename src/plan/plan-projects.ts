@@ -2,7 +2,7 @@
  * The project half of `plan` (DESIGN §2, API-NOTES §5). A phpRank project is the host of its reports: the API
  * can list and delete projects but not create them, so a listed project is only ever kept or warned about.
  */
-import type { DesiredProject, LiveProject } from "../model/project.ts";
+import { type DesiredProject, type LiveProject, projectKey } from "../model/project.ts";
 import { byName, type Filters, pruned, sourceOf, type Tally, warn } from "./_tally.ts";
 import { projectFingerprint } from "./fingerprint.ts";
 
@@ -18,10 +18,10 @@ export function planProjects(
     warn(tally, "projects-not-read", "projects", message);
     return;
   }
-  const liveByKey = new Map([...live].sort((a, b) => byName(a.project, b.project)).map((p) => [key(p.project), p]));
+  const liveByKey = new Map([...live].sort((a, b) => byName(a.project, b.project)).map((p) => [projectKey(p.project), p]));
   const listed = new Set<string>();
   for (const d of [...desired].sort((a, b) => byName(a.project, b.project))) {
-    const k = key(d.project);
+    const k = projectKey(d.project);
     if (listed.has(k)) {
       warn(tally, "duplicate-project", d.project, `Project ${d.project} is listed more than once.`, d.source);
       continue;
@@ -65,9 +65,4 @@ function planUnlisted(live: LiveProject, filters: Filters, tally: Tally): void {
   if (!pruned(live.project, filters, tally)) return;
   const fingerprint = projectFingerprint(live);
   tally.changes.push({ kind: "project", action: "delete", project: live.project, reason: "prune", fingerprint });
-}
-
-/** Project names are hosts (API-NOTES §5): compared without case. */
-function key(name: string): string {
-  return name.trim().toLowerCase();
 }

@@ -3,8 +3,15 @@ import { type LiveCopy as Keyed, managedCopies } from "../model/managed-copy.ts"
 import { type DesiredWebsite, type LiveWebsite, normalizeDomain } from "../model/website.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
 import { byName, type Filters, pruned, sourceOf, type Tally, warn } from "./_tally.ts";
-import { createFields, updateFields } from "./diff-website.ts";
+import { createFields, updateFields, type WriteOnlyInputs } from "./diff-website.ts";
 import { websiteFingerprint } from "./fingerprint.ts";
+import type { ChangeSends } from "./follow-change.ts";
+
+/** How write-only values are sent: `--sync-write-only`, and the edits of a known change. */
+export interface WriteOnlyPolicy {
+  sync: boolean;
+  change: ChangeSends | undefined;
+}
 
 /**
  * The warning code of a website whose password must be sent but is not set (DESIGN §2): a library caller sees
@@ -17,7 +24,7 @@ export function planWebsites(
   desired: readonly DesiredWebsite[],
   live: readonly LiveWebsite[],
   filters: Filters,
-  syncWriteOnly: boolean,
+  writeOnly: WriteOnlyPolicy,
   tally: Tally,
 ): void {
   const { byDomain, extras } = indexLive(live, tally);
@@ -38,7 +45,7 @@ export function planWebsites(
       warn(tally, "ignored", d.domain, message, d.source);
     } else if (d.state === "absent") planTombstone(d, current, filters, tally);
     else if (current === undefined) planCreate(d, tally);
-    else planUpdate(d, current, syncWriteOnly, tally);
+    else planUpdate(d, current, inputsFor(d.domain, writeOnly), tally);
   }
   for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted(entry, filters, tally);
   // A second live copy of a managed domain is never pruned: which copy holds the statistics is for a person to say.
@@ -56,14 +63,27 @@ function planCreate(d: DesiredWebsite, tally: Tally): void {
   tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...sourceOf(d) });
 }
 
-function planUpdate(d: DesiredWebsite, live: LiveWebsite, syncWriteOnly: boolean, tally: Tally): void {
-  const { fields, passwordMissing } = updateFields(d, live, syncWriteOnly);
-  for (const field of WRITE_ONLY_FIELDS) {
-    if (d[field] !== undefined && !fields.some((f) => f.field === field)) tally.unverifiable[field]++;
+/** The write-only inputs of one website: `--sync-write-only`, and what the change edits of it (when a change is known). */
+function inputsFor(domain: string, writeOnly: WriteOnlyPolicy): WriteOnlyInputs {
+  const { change } = writeOnly;
+  if (change === undefined) return { sync: writeOnly.sync };
+  return { sync: writeOnly.sync, change: { ref: change.ref, sends: change.byDomain.get(domain) ?? [] } };
+}
+
+function planUpdate(d: DesiredWebsite, live: LiveWebsite, writeOnly: WriteOnlyInputs, tally: Tally): void {
+  const { fields, passwordMissing } = updateFields(d, live, writeOnly);
+  // With a known change, a write-only value it does not edit is the one the base already sent (DESIGN §3).
+  if (writeOnly.change === undefined) {
+    for (const field of WRITE_ONLY_FIELDS) {
+      if (d[field] !== undefined && !fields.some((f) => f.field === field)) tally.unverifiable[field]++;
+    }
   }
   if (passwordMissing) {
-    const why = syncWriteOnly ? "--sync-write-only sends every password" : "the account stores no password for it yet";
-    const message = `${d.domain} asks for privacy password and ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
+    const why =
+      passwordMissing === "rotated"
+        ? `its password_version changed since ${writeOnly.change?.ref ?? "the base"}, which sends the password`
+        : "asks for privacy password and the account stores no password for it yet";
+    const message = `${d.domain} ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
     warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
   }
   if (fields.length === 0) {

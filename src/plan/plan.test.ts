@@ -234,12 +234,26 @@ describe("write-only fields (DESIGN §3, API-NOTES §2.1)", () => {
   });
 
   it.each([
-    ["a create", [], false],
-    ["privacy becoming password with none stored", [site(1, "example.com", { privacy: 0, password: false })], false],
-    ["--sync-write-only", [site(1, "example.com", { privacy: 2, password: true })], true],
-  ] as const)("says a password is missing where one must be sent: %s", (_name, live, syncWriteOnly) => {
-    const p = run({ websites: [want("example.com", { privacy: 2 }, 4)], live: [...live], options: { syncWriteOnly } });
+    ["a create", []],
+    ["privacy becoming password with none stored", [site(1, "example.com", { privacy: 0, password: false })]],
+  ] as const)("says a password is missing where one must be sent: %s", (_name, live) => {
+    const p = run({ websites: [want("example.com", { privacy: 2 }, 4)], live: [...live], options: { syncWriteOnly: true } });
     expect(p.warnings.map((w) => [w.code, w.source?.line])).toEqual([["password-missing", 4]]);
+  });
+
+  it("sends with --sync-write-only what the config sets, and a password site without a password keeps its own", () => {
+    // An exported account: password sites are listed with privacy password and no password (issue 18).
+    const p = run({
+      websites: [want("locked.example.com", { privacy: 2 }), want("shop.example.com", { privacy: 2, exclude_params: ["fbclid"] })],
+      live: [site(1, "locked.example.com", { privacy: 2, password: true }), site(2, "shop.example.com", { privacy: 2, password: true })],
+      options: { syncWriteOnly: true },
+    });
+    expect(codes(p)).toEqual([]);
+    expect(only<WebsiteUpdate>(p)).toMatchObject({
+      domain: "shop.example.com",
+      fields: [{ field: "exclude_params", before: null, after: ["fbclid"], writeOnly: true, sentBecause: "sync-write-only" }],
+    });
+    expect(p.summary).toMatchObject({ update: 1, unchanged: 1 });
   });
 
   it("leaves a password alone while privacy is not password, even when the config sets one", () => {

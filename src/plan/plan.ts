@@ -7,6 +7,7 @@ import type { Desired, Live } from "../model/state.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
 import { byName, newTally, type Tally } from "./_tally.ts";
 import { sealPlan } from "./fingerprint.ts";
+import { isScoped, narrowToChange, type PlanChange, sendsOf, sinceOf } from "./follow-change.ts";
 import { planProjects } from "./plan-projects.ts";
 import { planWebsites } from "./plan-websites.ts";
 import { refusals } from "./safety.ts";
@@ -35,6 +36,12 @@ export interface PlanOptions {
    * safety rails then act inside the selection only, and the plan records the patterns.
    */
   selection?: Selection;
+  /**
+   * The change to follow (DESIGN §3): write-only values it edits are sent with their reason, and a scoped
+   * plan covers only the names it touches (the live side then holds their lookups). Without a known change,
+   * write-only values the plan cannot verify are counted in `unverifiable`.
+   */
+  change?: PlanChange;
 }
 
 const DEFAULT_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
@@ -49,9 +56,9 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
   const selection = isPartial(options.selection)
     ? { target: [...options.selection.target], exclude: [...options.selection.exclude] }
     : undefined;
-  const { desired, live, warnings } = selection
-    ? narrow(allDesired, allLive, selection)
-    : { desired: allDesired, live: allLive, warnings: [] };
+  const selected = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const { warnings } = selected;
+  const { desired, live } = isScoped(options.change) ? narrowToChange(selected.desired, selected.live, options.change.change) : selected;
   const { policy } = desired;
   const filters = {
     ignore: (name: string) => firstMatch(policy.ignore, name),
@@ -60,7 +67,8 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
   };
   const tally = newTally();
   tally.warnings.push(...warnings);
-  planWebsites(desired.websites, live.websites, filters, options.syncWriteOnly ?? false, tally);
+  const writeOnly = { sync: options.syncWriteOnly ?? false, change: sendsOf(options.change) };
+  planWebsites(desired.websites, live.websites, filters, writeOnly, tally);
   if (desired.projects !== undefined) planProjects(desired.projects, live.projects, filters, tally);
   const changes = tally.changes.sort(compareChanges);
   const unverifiable = unverifiableFields(tally);
@@ -70,7 +78,8 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
     configDigest: options.configDigest,
     configFile: options.configFile,
     target: options.target ?? {},
-    // First thing a reader of the JSON sees after where the plan was made: that it is partial.
+    // First things a reader of the JSON sees after where the plan was made: the change it followed, that it is partial.
+    ...(options.change ? { since: sinceOf(options.change) } : {}),
     ...(selection ? { selection } : {}),
     changes,
     summary: summarize(changes, tally.left),
@@ -80,9 +89,10 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
       maxDeletes: options.maxDeletes ?? policy.maxDeletes,
       prune: policy.prune,
       allowEmpty: options.allowEmpty ?? false,
-      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file.
-      keepsWebsites: desired.websites.some((w) => w.state === "present" && !filters.ignore(w.domain)),
-      keepsProjects: desired.projects?.some((p) => p.state === "present" && !filters.ignore(p.project)),
+      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file. A
+      // scoped plan still asks the whole file: it lists what it lists, touched or not.
+      keepsWebsites: selected.desired.websites.some((w) => w.state === "present" && !filters.ignore(w.domain)),
+      keepsProjects: selected.desired.projects?.some((p) => p.state === "present" && !filters.ignore(p.project)),
       partial: selection !== undefined,
     }),
     unverifiable,

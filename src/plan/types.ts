@@ -3,6 +3,7 @@
  * re-derives changes from it. It never holds a secret: a password renders as `SENSITIVE` and `apply` takes
  * the values from the config it was planned from.
  */
+import type { FullReadCause, UnknownChangeReason, WriteOnlyEdit } from "../model/config-change.ts";
 import type { SourcePos } from "../model/website.ts";
 import type { FieldName, WebsiteFields, WriteOnlyField } from "../model/website-fields.ts";
 
@@ -23,9 +24,15 @@ export interface FieldChange {
   writeOnly?: true;
   /**
    * Why a write-only field is sent on update (DESIGN §3): privacy becomes password, the site is password
-   * protected but has no password stored (observable: API-NOTES §2.1), or `--sync-write-only`.
+   * protected but has no password stored (observable: API-NOTES §2.1), or `--sync-write-only`. An update's
+   * write-only field carries this or `changedSince`.
    */
   sentBecause?: WriteOnlyReason;
+  /**
+   * Sent because the change since a base revision edits it (DESIGN §3): the base, and whether the value was
+   * `edited` (its line differs) or `rotated` (`password_version` differs). Never a value.
+   */
+  changedSince?: { ref: string; edit: WriteOnlyEdit };
 }
 
 export type WriteOnlyReason = "privacy-change" | "no-password" | "sync-write-only";
@@ -122,6 +129,27 @@ export interface Selection {
   exclude: string[];
 }
 
+/** What a scoped plan did not look at: drift of websites the change does not touch, live websites the file does not list. */
+export type NotEvaluated = "untouched-drift" | "unlisted-live";
+
+/**
+ * The change a plan followed (DESIGN §3): scoped to the touched names, read in full with the causes, or no
+ * change known (the base could not be read or loaded), so write-only values were only counted.
+ */
+export type PlanSince =
+  | {
+      known: true;
+      ref: string;
+      commit?: string;
+      read: "scoped";
+      /** The touched websites (normalized domains) and projects: the only ones read, compared, changed or deleted. */
+      websites: string[];
+      projects: string[];
+      notEvaluated: NotEvaluated[];
+    }
+  | { known: true; ref: string; commit?: string; read: "full"; because: FullReadCause[] }
+  | { known: false; ref: string; reason: UnknownChangeReason };
+
 export interface Plan {
   format: "sitesync-plan";
   version: 1;
@@ -145,6 +173,8 @@ export interface Plan {
    */
   unverifiable: { field: WriteOnlyField; count: number }[];
   estimate: PlanEstimate;
+  /** Present only when the plan was asked to follow a change (`--changed-since REF`, the Action). */
+  since?: PlanSince;
   /**
    * Present only on a partial plan: the patterns that made it. Whatever they leave out was not compared,
    * changed, deleted or counted; a saved plan keeps them, and every rendering says so.

@@ -133,15 +133,13 @@ describe("a password that must be sent but is not set (DESIGN §2)", () => {
     expect(sandbox.store.findWebsite("brand-new.example.net")).toBeUndefined();
   });
 
-  it("asks for every password with --sync-write-only, which sends them all", async () => {
+  it("keeps a stored password with --sync-write-only, which sends only what the config sets (issue 18)", async () => {
     const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: locked.example.com\n    privacy: password\n` });
     const kept = await sitesync(["plan", "--detailed-exitcode"], { env, cwd: dir });
     expect(kept.code, kept.stderr).toBe(0);
-    const sync = await sitesync(["plan", "--sync-write-only"], { env, cwd: dir });
-    expect(sync.code).toBe(1);
-    expect(sync.stderr).toContain(
-      "sitesync.yaml:4:13 websites[0].password: locked.example.com asks for privacy password and --sync-write-only sends every password",
-    );
+    const sync = await sitesync(["plan", "--sync-write-only", "--detailed-exitcode"], { env, cwd: dir });
+    expect(sync.code, sync.stderr).toBe(0);
+    expect(sync.stderr).not.toContain("password");
   });
 });
 

@@ -107,6 +107,15 @@ describe("GET /api/v1/websites (API-NOTES §2.2, §3)", () => {
     }
   });
 
+  it("searches the stored domain as given: no www. stripped, and a backslash escapes a LIKE wildcard", async () => {
+    // The search value goes into LIKE unchanged (API-NOTES §2.2): only a create strips www. (§2.4).
+    expect((await call(sandbox, "GET", "/api/v1/websites?search=www.alpha.example.org")).body.meta.total).toBe(0);
+    expect(
+      (await call(sandbox, "GET", "/api/v1/websites?search=a%25ha.example")).body.data.map((w: { domain: string }) => w.domain),
+    ).toEqual(["alpha.example.org"]);
+    expect((await call(sandbox, "GET", `/api/v1/websites?search=${encodeURIComponent("site-0000\\_.")}`)).body.meta.total).toBe(0);
+  });
+
   it("filters favorites with numeric favorite values only", async () => {
     const favorites = await call(sandbox, "GET", "/api/v1/websites?favorite=1&per_page=100");
     const store = sandbox.store.websites();
