@@ -50029,29 +50029,23 @@ function size(text2) {
 
 // src/action/identity.ts
 async function actionIdentity(octokit, botLogin) {
-  const known = await restIdentity(octokit, botLogin);
-  if (known) return known;
+  if (botLogin) return botLogin;
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated();
+    if (data.login) return data.login;
+  } catch {
+  }
   try {
     const { viewer } = await octokit.graphql("query { viewer { login } }");
     if (typeof viewer?.login === "string" && viewer.login) return viewer.login;
   } catch {
   }
   throw new UsageError(
-    "cannot tell which account github-token belongs to (GraphQL `viewer` and GET /user both failed), so no plan comment can be trusted: set the bot-login input to the login that writes the plan comments (e.g. github-actions[bot])"
+    "cannot tell which account github-token belongs to (GET /user and GraphQL `viewer` both failed), so no plan comment can be trusted: set the bot-login input to the login that writes the plan comments (e.g. github-actions[bot])"
   );
-}
-async function restIdentity(octokit, botLogin) {
-  if (botLogin) return botLogin;
-  try {
-    const { data } = await octokit.rest.users.getAuthenticated();
-    return data.login || void 0;
-  } catch {
-    return void 0;
-  }
 }
 function writtenBy(user, identity) {
   if (!user) return false;
-  if (identity === void 0) return user.type === "Bot" || user.login.endsWith("[bot]");
   return user.login === identity || user.login === `${identity}[bot]`;
 }
 
@@ -50460,10 +50454,14 @@ async function writeComment(ctx, outcome) {
   const body = visible + block;
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
-    const identity = await restIdentity(octokit, ctx.inputs.botLogin);
+    const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
     const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: pr2.number, marker, identity }, body);
     info(`${result.action === "created" ? "Created" : "Updated"} the plan comment: ${result.url}`);
   } catch (error2) {
+    if (error2 instanceof UsageError) {
+      warning(`No comment on the pull request: ${error2.message}. The plan is in the job summary.`);
+      return;
+    }
     const status = error2.status;
     if (status === 403 || status === 404) {
       const why = pr2.fork ? "a pull request from a fork gets a read-only token" : "the workflow may lack `permissions: pull-requests: write`";
@@ -50485,7 +50483,7 @@ async function writeMergeComment(ctx, outcome) {
   const body = ctx.redactor.redact(commentBody(outcome.report, { marker, headSha: ctx.event.sha, runUrl: ctx.event.runUrl }));
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
-    const identity = await restIdentity(octokit, ctx.inputs.botLogin);
+    const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
     const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: number, marker, identity }, body);
     info(`${result.action === "created" ? "Commented" : "Updated the comment"} on pull request #${number}: ${result.url}`);
   } catch (error2) {

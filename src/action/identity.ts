@@ -15,8 +15,13 @@ type Octokit = ReturnType<typeof getOctokit>;
  * them 403 "Resource not accessible by integration").
  */
 export async function actionIdentity(octokit: Octokit, botLogin: string | undefined): Promise<string> {
-  const known = await restIdentity(octokit, botLogin);
-  if (known) return known;
+  if (botLogin) return botLogin;
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated();
+    if (data.login) return data.login;
+  } catch {
+    // An installation token: GraphQL's viewer answers for it.
+  }
   try {
     const { viewer } = await octokit.graphql<{ viewer?: { login?: unknown } }>("query { viewer { login } }");
     if (typeof viewer?.login === "string" && viewer.login) return viewer.login;
@@ -24,33 +29,17 @@ export async function actionIdentity(octokit: Octokit, botLogin: string | undefi
     // Nothing else to try.
   }
   throw new UsageError(
-    "cannot tell which account github-token belongs to (GraphQL `viewer` and GET /user both failed), so no plan comment can be trusted: " +
+    "cannot tell which account github-token belongs to (GET /user and GraphQL `viewer` both failed), so no plan comment can be trusted: " +
       "set the bot-login input to the login that writes the plan comments (e.g. github-actions[bot])",
   );
 }
 
 /**
- * The identity as far as reads can tell (the `bot-login` input, `GET /user`), without GraphQL, whose every
- * query is a POST: the sticky comment of each plan run must cost no more than its own write. Undefined for
- * an installation token without `bot-login`, which always writes as a bot account.
+ * Whether a comment is ours: written by the Action's identity, the same answer for the sticky comment and for
+ * the reviewed plan on merge. GraphQL names a bot without the `[bot]` that REST shows; a user's login can
+ * never contain `[`.
  */
-export async function restIdentity(octokit: Octokit, botLogin: string | undefined): Promise<string | undefined> {
-  if (botLogin) return botLogin;
-  try {
-    const { data } = await octokit.rest.users.getAuthenticated();
-    return data.login || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Whether a comment is ours: written by the Action's identity. GraphQL names a bot without the `[bot]` that
- * REST shows; a user's login can never contain `[`. Without a known identity (an installation token), only a
- * bot account can be us.
- */
-export function writtenBy(user: { login: string; type?: string } | null | undefined, identity: string | undefined): boolean {
+export function writtenBy(user: { login: string } | null | undefined, identity: string): boolean {
   if (!user) return false;
-  if (identity === undefined) return user.type === "Bot" || user.login.endsWith("[bot]");
   return user.login === identity || user.login === `${identity}[bot]`;
 }

@@ -4,8 +4,9 @@
  */
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
+import { UsageError } from "../errors.ts";
 import { COMMENT_LIMIT, commentBody, markerFor, summaryBody } from "./compose.ts";
-import { restIdentity } from "./identity.ts";
+import { actionIdentity } from "./identity.ts";
 import { carryReviewedPlan } from "./reviewed-comment.ts";
 import type { ActionReport, Report, RunContext } from "./run-context.ts";
 import { upsertComment } from "./sticky-comment.ts";
@@ -40,10 +41,14 @@ export async function writeComment(ctx: RunContext, outcome: ActionReport): Prom
   const body = visible + block;
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
-    const identity = await restIdentity(octokit, ctx.inputs.botLogin);
+    const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
     const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: pr.number, marker, identity }, body);
     core.info(`${result.action === "created" ? "Created" : "Updated"} the plan comment: ${result.url}`);
   } catch (error) {
+    if (error instanceof UsageError) {
+      core.warning(`No comment on the pull request: ${error.message}. The plan is in the job summary.`);
+      return;
+    }
     const status = (error as { status?: unknown }).status;
     if (status === 403 || status === 404) {
       const why = pr.fork
@@ -74,7 +79,7 @@ export async function writeMergeComment(ctx: RunContext, outcome: ActionReport):
   const body = ctx.redactor.redact(commentBody(outcome.report, { marker, headSha: ctx.event.sha, runUrl: ctx.event.runUrl }));
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
-    const identity = await restIdentity(octokit, ctx.inputs.botLogin);
+    const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
     const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: number, marker, identity }, body);
     core.info(`${result.action === "created" ? "Commented" : "Updated the comment"} on pull request #${number}: ${result.url}`);
   } catch (error) {

@@ -13,8 +13,8 @@ export interface StickyTarget {
   issueNumber: number;
   /** The first line of the comment: `<!-- sitesync-plan: sitesync.yaml -->`. */
   marker: string;
-  /** The login the Action writes as (identity.ts), when known: only its comments are ours. */
-  identity: string | undefined;
+  /** The login the Action writes as (identity.ts): only its comments are ours. */
+  identity: string;
 }
 
 export interface StickyResult {

@@ -77,7 +77,7 @@ describe("plan on a pull request", () => {
     expect(marked()[0]!.id).toBe(id);
     expect(marked()[0]!.body).toContain("Unmanaged");
     expect(github.comments).toHaveLength(151);
-    expect(github.requests.filter((r) => r.startsWith("POST"))).toHaveLength(1);
+    expect(github.requests.filter((r) => r.startsWith("POST") && r.includes("/comments"))).toHaveLength(1);
     expect(github.requests.filter((r) => r.startsWith("PATCH"))).toHaveLength(1);
   });
 
@@ -87,6 +87,14 @@ describe("plan on a pull request", () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(marked()).toHaveLength(2);
     expect(github.comments.find((c) => c.id === 1)?.body).toBe(`${MARKER}\nnot the bot`);
+  });
+
+  it("neither updates nor deletes another bot's comment that starts with the marker", async () => {
+    github.comments.push({ id: 1, issue: 7, body: `${MARKER}\nanother app`, login: "other-app[bot]" });
+    const run = await onPullRequest();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(marked()).toHaveLength(2);
+    expect(github.comments.find((c) => c.id === 1)?.body).toBe(`${MARKER}\nanother app`);
   });
 
   it("sets the outputs, writes the plan to the job summary and annotates each changed website at its line", async () => {
