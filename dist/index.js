@@ -39106,6 +39106,7 @@ var ApiError = class extends Error {
   fieldErrors;
   body;
   ambiguous;
+  domainTaken;
   #fatal;
   constructor(init) {
     const status = init.status === void 0 ? init.kind : String(init.status);
@@ -39119,6 +39120,7 @@ var ApiError = class extends Error {
     this.fieldErrors = init.fieldErrors;
     this.body = init.body;
     this.ambiguous = init.ambiguous ?? false;
+    this.domainTaken = init.domainTaken ?? false;
     this.#fatal = init.fatal ?? false;
   }
   /** 401, 403 and redirects (a bad key) end the whole run: every other request would fail the same way. */
@@ -39322,6 +39324,8 @@ function itemNote(item) {
       return "adopted: the POST's answer was lost but the site exists";
     case "already-gone":
       return "already gone";
+    case "taken":
+      return detail && "takenBy" in detail && detail.takenBy === "this-account" ? `created in this account (id ${detail.id}) after the plan read it, by another run of sitesync or by hand: run plan again` : "another account on this server has this domain (domains are unique server-wide): remove it there, or from the config";
     case "incomplete": {
       const what = detail && "missing" in detail && detail.missing === "values" ? "adopted but its values were not set" : "not made a favorite";
       return `created (id ${item.id}) but ${what}`;
@@ -39513,7 +39517,8 @@ function renderResultsMarkdown(items, counts) {
   if (notable.length > 0) {
     lines.push("", "| status | change | detail |", "|---|---|---|");
     for (const item of notable) {
-      const detail = item.status === "failed" ? item.error?.message ?? "" : itemNote(item) ?? "";
+      const note = itemNote(item);
+      const detail = item.status === "failed" ? [item.error?.message ?? "", note && `(${note})`].filter(Boolean).join(" ") : note ?? "";
       lines.push(`| ${item.status} | ${md(changeLine(item.change))} | ${md(detail)} |`);
     }
   }
@@ -39796,8 +39801,10 @@ var import_picocolors2 = __toESM(require_picocolors(), 1);
 function itemLine(item) {
   const id2 = item.id !== void 0 && item.change.action === "create" ? ` (id ${item.id})` : "";
   const what = `${changeLine(item.change)}${id2}`;
-  if (item.status === "failed") return `failed  ${what}: ${printable(item.error?.message ?? "unknown error")}`;
   const note = itemNote(item);
+  if (item.status === "failed") {
+    return `failed  ${what}: ${printable(item.error?.message ?? "unknown error")}${note ? ` (${printable(note)})` : ""}`;
+  }
   return `${item.status} ${what}${note ? `: ${printable(note)}` : ""}`;
 }
 function renderResultsText({ items, counts, interrupted: interrupted2 }, color = false) {
@@ -45531,7 +45538,14 @@ async function createWebsite(change, client, options) {
   const values = fieldValues(change, options);
   const { favorite: _favorite, password, ...fields } = values;
   const input = { domain: change.domain, ...fields, ...password ? { password } : {} };
-  const { site, adopted } = await postOrAdopt(input, client);
+  let posted;
+  try {
+    posted = await postOrAdopt(input, client);
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.domainTaken) return await taken(change, error2, client);
+    throw error2;
+  }
+  const { site, adopted } = posted;
   try {
     if (adopted) await client.websites.update(site.id, values);
     else if (change.requests === 2) await client.websites.update(site.id, { favorite: true });
@@ -45549,7 +45563,7 @@ async function postOrAdopt(input, client) {
       return { site: await client.websites.create(input), adopted: false };
     } catch (error2) {
       if (!(error2 instanceof ApiError)) throw error2;
-      const takenByUs = ambiguous && error2.fieldErrors?.domain?.some((m2) => m2.includes("already been taken"));
+      const takenByUs = ambiguous && error2.domainTaken;
       if (!error2.ambiguous && !takenByUs) throw error2;
       ambiguous = true;
       const existing = await client.websites.find(input.domain);
@@ -45557,6 +45571,18 @@ async function postOrAdopt(input, client) {
       if (takenByUs || attempt >= CREATE_ATTEMPTS) throw error2;
     }
   }
+}
+async function taken(change, error2, client) {
+  const existing = await client.websites.find(change.domain).catch(() => void 0);
+  const detail = existing ? { takenBy: "this-account", id: existing.id } : { takenBy: "another-account" };
+  return { change, status: "failed", reason: "taken", detail, error: errorOf(error2) };
+}
+function errorOf(error2) {
+  return {
+    message: error2.message,
+    ...error2.status === void 0 ? {} : { status: error2.status },
+    ...error2.fieldErrors ? { fieldErrors: error2.fieldErrors } : {}
+  };
 }
 async function updateWebsite(change, client, options) {
   try {
@@ -45682,16 +45708,7 @@ function failure(change, error2) {
   if (!(error2 instanceof ApiError)) {
     return { change, status: "failed", reason: "failed", error: { message: error2 instanceof Error ? error2.message : String(error2) } };
   }
-  return {
-    change,
-    status: "failed",
-    reason: "failed",
-    error: {
-      message: error2.message,
-      ...error2.status === void 0 ? {} : { status: error2.status },
-      ...error2.fieldErrors ? { fieldErrors: error2.fieldErrors } : {}
-    }
-  };
+  return { change, status: "failed", reason: "failed", error: errorOf(error2) };
 }
 
 // src/api/rate-gate.ts
@@ -45879,7 +45896,9 @@ function errorFromResponse(exchange, status, text2, ambiguous = false) {
   if (message === void 0 && bag) message = summarize(bag, exchange);
   message ??= STATUS_CODES[status] ?? `HTTP ${status}`;
   const fieldErrors = bag === void 0 ? void 0 : withholdBag(bag, exchange);
-  return new ApiError({ kind: "http", method, url, status, message, fieldErrors, body: serverValue(exchange, json), ambiguous });
+  const domainTaken = status === 422 && (bag?.domain?.some((m2) => m2.includes("has already been taken")) ?? false);
+  const body = serverValue(exchange, json);
+  return new ApiError({ kind: "http", method, url, status, message, fieldErrors, body, ambiguous, domainTaken });
 }
 function fieldBag(value) {
   if (!isObject(value)) return void 0;

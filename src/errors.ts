@@ -76,6 +76,8 @@ export interface ApiErrorInit {
   body?: unknown;
   /** A POST whose outcome is unknown: it may have been committed (timeout, reset, 5xx). */
   ambiguous?: boolean;
+  /** A 422 saying the domain is taken: by any account on the server, ours included (API-NOTES §2.4, §4). */
+  domainTaken?: boolean;
   /** Ends the whole run, like a refused key: a server asking for a wait beyond `--max-wait` (DESIGN §12). */
   fatal?: boolean;
   cause?: unknown;
@@ -92,6 +94,7 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly body: unknown;
   readonly ambiguous: boolean;
+  readonly domainTaken: boolean;
   readonly #fatal: boolean;
 
   constructor(init: ApiErrorInit) {
@@ -106,6 +109,7 @@ export class ApiError extends Error {
     this.fieldErrors = init.fieldErrors;
     this.body = init.body;
     this.ambiguous = init.ambiguous ?? false;
+    this.domainTaken = init.domainTaken ?? false;
     this.#fatal = init.fatal ?? false;
   }
 

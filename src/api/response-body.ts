@@ -64,7 +64,10 @@ export function errorFromResponse(exchange: Exchange, status: number, text: stri
   if (message === undefined && bag) message = summarize(bag, exchange);
   message ??= STATUS_CODES[status] ?? `HTTP ${status}`;
   const fieldErrors = bag === undefined ? undefined : withholdBag(bag, exchange);
-  return new ApiError({ kind: "http", method, url, status, message, fieldErrors, body: serverValue(exchange, json), ambiguous });
+  // The API gives no code for a taken domain, only `unique`'s words (API-NOTES §4); they are read here alone.
+  const domainTaken = status === 422 && (bag?.domain?.some((m) => m.includes("has already been taken")) ?? false);
+  const body = serverValue(exchange, json);
+  return new ApiError({ kind: "http", method, url, status, message, fieldErrors, body, ambiguous, domainTaken });
 }
 
 /** `{field: ["msg", ...]}` (values may also be single strings), or undefined when `value` is not one. */

@@ -6,7 +6,7 @@
 import type { Client } from "../api/types.ts";
 import { ApiError, InternalError } from "../errors.ts";
 import type { Change, Plan } from "../plan/types.ts";
-import { createWebsite, deleteProject, deleteWebsite, updateWebsite } from "./changes.ts";
+import { createWebsite, deleteProject, deleteWebsite, errorOf, updateWebsite } from "./changes.ts";
 import { countItems } from "./count-items.ts";
 import type { ApplyOptions, ApplyResult, ItemResult } from "./types.ts";
 
@@ -78,14 +78,5 @@ function failure(change: Change, error: unknown): ItemResult {
   if (!(error instanceof ApiError)) {
     return { change, status: "failed", reason: "failed", error: { message: error instanceof Error ? error.message : String(error) } };
   }
-  return {
-    change,
-    status: "failed",
-    reason: "failed",
-    error: {
-      message: error.message,
-      ...(error.status === undefined ? {} : { status: error.status }),
-      ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-    },
-  };
+  return { change, status: "failed", reason: "failed", error: errorOf(error) };
 }

@@ -14,7 +14,14 @@ export async function createWebsite(change: WebsiteCreate, client: Client, optio
   // POST does not take favorite; it is sent by the PUT below.
   const { favorite: _favorite, password, ...fields } = values;
   const input: WebsiteCreateInput = { domain: change.domain, ...fields, ...(password ? { password } : {}) };
-  const { site, adopted } = await postOrAdopt(input, client);
+  let posted: { site: LiveWebsite; adopted: boolean };
+  try {
+    posted = await postOrAdopt(input, client);
+  } catch (error) {
+    if (error instanceof ApiError && error.domainTaken) return await taken(change, error, client);
+    throw error;
+  }
+  const { site, adopted } = posted;
   try {
     // The site found after a lost answer need not be the one our POST made: someone else may have created the
     // domain meanwhile, or the listing missed it. Send every planned value, so that "applied" means what it says.
@@ -42,7 +49,7 @@ async function postOrAdopt(input: WebsiteCreateInput, client: Client): Promise<{
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       // After an ambiguous attempt, "already taken" may be our own earlier POST, committed late.
-      const takenByUs = ambiguous && error.fieldErrors?.domain?.some((m) => m.includes("already been taken"));
+      const takenByUs = ambiguous && error.domainTaken;
       if (!error.ambiguous && !takenByUs) throw error;
       ambiguous = true;
       const existing = await client.websites.find(input.domain);
@@ -50,6 +57,26 @@ async function postOrAdopt(input: WebsiteCreateInput, client: Client): Promise<{
       if (takenByUs || attempt >= CREATE_ATTEMPTS) throw error;
     }
   }
+}
+
+/**
+ * A create refused because the domain is taken. Domains are unique across the whole server (API-NOTES §2.4),
+ * so it is either in this account now, made after the plan read it (another run of sitesync, or the web UI),
+ * or another account's: one lookup tells which, for the hint. Never adopted: it is not ours to take over.
+ */
+async function taken(change: WebsiteCreate, error: ApiError, client: Client): Promise<ItemResult> {
+  const existing = await client.websites.find(change.domain).catch(() => undefined);
+  const detail = existing ? { takenBy: "this-account" as const, id: existing.id } : { takenBy: "another-account" as const };
+  return { change, status: "failed", reason: "taken", detail, error: errorOf(error) };
+}
+
+/** What a results file keeps of an API error. */
+export function errorOf(error: ApiError): NonNullable<ItemResult["error"]> {
+  return {
+    message: error.message,
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+  };
 }
 
 export async function updateWebsite(change: WebsiteUpdate, client: Client, options: ApplyOptions): Promise<ItemResult> {

@@ -8,7 +8,8 @@ export type ItemStatus = "applied" | "failed" | "skipped";
  * Why an item ended as it did, as a code (STYLE habit 16); render/ words it, nothing else reads words.
  * - applied: `applied`; `adopted` (a POST's answer was lost but the site exists, DESIGN §6); `already-gone`
  *   (a delete answered 404: its goal is reached).
- * - failed: `failed` (the error says why); `incomplete` (created, then the PUT that follows failed).
+ * - failed: `failed` (the error says why); `incomplete` (created, then the PUT that follows failed); `taken`
+ *   (a create refused because the domain exists: in this account since the plan was read, or in another).
  * - skipped, by the run: `not-started` (a stop signal came first); `not-attempted` (a 401/403 ended the run).
  * - skipped on purpose: `stale` (a saved change whose live item moved); `already-applied` (a saved change
  *   the account shows done); `refused` (a saved change a fresh plan does not call for identically);
@@ -20,6 +21,7 @@ export type ItemReason =
   | "already-gone"
   | "failed"
   | "incomplete"
+  | "taken"
   | "not-started"
   | "not-attempted"
   | "stale"
@@ -33,6 +35,9 @@ export type ItemDetail =
   | { signal: string }
   /** `not-attempted`: the error that ended the run before this change was tried. */
   | { cause: string }
+  /** `taken`: who has the domain now (this account: since the plan read it, e.g. another run applied it). */
+  | { takenBy: "this-account"; id: number }
+  | { takenBy: "another-account" }
   /** `incomplete`: what the request after the create did not do. */
   | { missing: "favorite" | "values" }
   /** `stale` and `refused`: why a saved change is not applied. */

@@ -23,6 +23,10 @@ export function itemNote(item: ItemResult): string | undefined {
       return "adopted: the POST's answer was lost but the site exists";
     case "already-gone":
       return "already gone";
+    case "taken":
+      return detail && "takenBy" in detail && detail.takenBy === "this-account"
+        ? `created in this account (id ${detail.id}) after the plan read it, by another run of sitesync or by hand: run plan again`
+        : "another account on this server has this domain (domains are unique server-wide): remove it there, or from the config";
     case "incomplete": {
       const what =
         detail && "missing" in detail && detail.missing === "values" ? "adopted but its values were not set" : "not made a favorite";

@@ -22,7 +22,8 @@ export function renderResultsMarkdown(items: ItemResult[], counts: ApplyCounts):
   if (notable.length > 0) {
     lines.push("", "| status | change | detail |", "|---|---|---|");
     for (const item of notable) {
-      const detail = item.status === "failed" ? (item.error?.message ?? "") : (itemNote(item) ?? "");
+      const note = itemNote(item);
+      const detail = item.status === "failed" ? [item.error?.message ?? "", note && `(${note})`].filter(Boolean).join(" ") : (note ?? "");
       lines.push(`| ${item.status} | ${md(changeLine(item.change))} | ${md(detail)} |`);
     }
   }

@@ -12,8 +12,10 @@ export function itemLine(item: ItemResult): string {
   const id = item.id !== undefined && item.change.action === "create" ? ` (id ${item.id})` : "";
   const what = `${changeLine(item.change)}${id}`;
   // A failure's message quotes the server: escaped, so that it cannot start a line of its own (DESIGN §12).
-  if (item.status === "failed") return `failed  ${what}: ${printable(item.error?.message ?? "unknown error")}`;
   const note = itemNote(item);
+  if (item.status === "failed") {
+    return `failed  ${what}: ${printable(item.error?.message ?? "unknown error")}${note ? ` (${printable(note)})` : ""}`;
+  }
   return `${item.status} ${what}${note ? `: ${printable(note)}` : ""}`;
 }
 
