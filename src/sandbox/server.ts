@@ -103,7 +103,7 @@ function requestHandler({ state, options, requests, timers, address }: HandlerDe
       headers: req.headers,
       body,
       baseUrl,
-      now: new Date(),
+      now: new Date(options.clock?.now() ?? Date.now()),
     });
     if (outcome.slowMs) await timers.wait(outcome.slowMs);
     const reply = outcome.drop ? undefined : outcome.reply;

@@ -93,6 +93,11 @@ export interface SandboxOptions {
   projects?: SeedProject[];
   /** Added before every answer (default 0). */
   latencyMs?: number;
+  /**
+   * Where the throttle and the timestamps read the time (epoch ms); default the system's. A test that shares
+   * one clock with the client counts 429s exactly, without the wall clock (STYLE 17).
+   */
+  clock?: { now(): number };
   /** Requests per window (default 60, the real `throttle:60,1`); 0 disables the throttle and its headers. */
   rateLimit?: number;
   /** Default 60 000. */

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
 import type { RequestLogEntry } from "../../src/api/types.ts";
 import { ApiError } from "../../src/errors.ts";
+import { fakeClock } from "../helpers/fake-clock.ts";
 import { apiWebsite, BASE, KEY, rejectionOf, serialized, testClient, WEBSITES } from "./helpers.ts";
 
 const server = setupServer();
@@ -55,8 +56,10 @@ describe("retries", () => {
       );
     const { seen, resolver } = sequence([throttled, ok]);
     server.use(http.get(`${WEBSITES}/1`, resolver));
-    const { client, log } = testClient({ retries: 0 });
+    const clock = fakeClock();
+    const { client, log } = testClient({ retries: 0, clock });
     await expect(client.websites.show(1)).resolves.toMatchObject({ id: 1 });
+    expect(clock.slept).toEqual([1_000]);
     expect(seen.calls).toBe(2);
     expect(client.stats()).toEqual({ sent: { GET: 2 }, throttled: 1, retries: 0, rateLimit: 60 });
     expect(log.map((e) => e.status)).toEqual([429, 200]);
