@@ -95,6 +95,7 @@ function requestHandler({ state, options, requests, timers, address }: HandlerDe
       return;
     }
     await timers.wait(options.latencyMs ?? 0);
+    await options.beforeAnswer?.({ method: req.method ?? "GET", path: rawPath });
     const baseUrl = req.headers.host ? `http://${req.headers.host}` : address.url;
     const outcome = processRequest(state, {
       method: req.method ?? "GET",

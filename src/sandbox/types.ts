@@ -94,6 +94,11 @@ export interface SandboxOptions {
   /** Added before every answer (default 0). */
   latencyMs?: number;
   /**
+   * Awaited before each request is processed (after `latencyMs`): a test holds requests in flight until its
+   * own step is done (a signal sent, say), so it synchronises on the run's progress instead of on time.
+   */
+  beforeAnswer?: (request: { method: string; path: string }) => Promise<void> | undefined;
+  /**
    * Where the throttle and the timestamps read the time (epoch ms); default the system's. A test that shares
    * one clock with the client counts 429s exactly, without the wall clock (STYLE 17).
    */
