@@ -19,7 +19,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   apply: ["model", "errors.ts", "config", "api", "plan"],
   render: ["model", "errors.ts", "plan", "apply"],
   adopt: ["model", "errors.ts", "config", "plan"],
-  sandbox: ["model", "errors.ts"],
+  // STYLE 18: the imitation keeps its own counsel; it imports nothing of the client it checks.
+  sandbox: [],
 };
 
 interface Edge {
@@ -66,6 +67,12 @@ describe("layering (DESIGN §9)", () => {
 
   it("has no import that runs upward", () => {
     expect(edges.filter(upward).map((e) => `${e.from} imports ${e.to}`)).toEqual([]);
+  });
+
+  it("keeps the sandbox apart: no import of the client's validation, decoding or model (STYLE 18)", () => {
+    const shared = edges.filter((e) => layerOf(e.from) === "sandbox" && layerOf(e.to) !== "sandbox");
+    expect(shared.map((e) => `${e.from} imports ${e.to}`)).toEqual([]);
+    expect(upward({ from: "sandbox/_website-rules.ts", to: "model/website.ts" })).toBe(true);
   });
 
   it("names an upward import when there is one", () => {
