@@ -63,6 +63,7 @@ function createState(options: SandboxOptions): PipelineState {
       defaultPerPage: options.defaultPerPage ?? 10,
       websiteLimit: options.websiteLimit ?? -1,
       putMissing: options.putMissing ?? 500,
+      dropLastExcludedIp: options.dropLastExcludedIp ?? false,
     },
     throttle: rateLimit > 0 ? new Throttle(rateLimit, options.rateWindowMs ?? 60_000) : undefined,
     faults: new FaultInjector(options.faults),

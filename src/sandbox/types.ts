@@ -94,6 +94,11 @@ export interface SandboxOptions {
   /** Added before every answer (default 0). */
   latencyMs?: number;
   /**
+   * Not the real API: store `exclude_ips` without its last entry on every write, as a server that rewrites a
+   * value would, so that `apply --verify` has something that does not converge (default false).
+   */
+  dropLastExcludedIp?: boolean;
+  /**
    * Awaited before each request is processed (after `latencyMs`): a test holds requests in flight until its
    * own step is done (a signal sent, say), so it synchronises on the run's progress instead of on time.
    */

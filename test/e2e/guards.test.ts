@@ -1,0 +1,67 @@
+/**
+ * Behaviours users trust that no other test guarded (issue 17), through the real CLI against the sandbox
+ * over real HTTP: what `--verify` says when the API rewrites a value, and a separate projects key.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { HEADER, sitesync, workdir } from "./helpers.ts";
+
+let sandbox: Sandbox | undefined;
+afterEach(() => sandbox?.close());
+
+describe("apply --verify", () => {
+  it("reports a field the API stored differently as not converged, and exits 3 (apply failed)", async () => {
+    sandbox = await startSandbox({ rateLimit: 0, dropLastExcludedIp: true, websites: [{ domain: "shop.example.com" }] });
+    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
+    const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n    exclude_ips: [10.0.0.1, 10.0.0.2]\n` });
+    const applied = await sitesync(["apply", "--auto-approve", "--verify"], { env, cwd: dir });
+    expect(applied.stderr).toContain("Verify: 1 change did not converge:");
+    expect(applied.stderr).toMatch(/ {2}~ update {2}shop\.example\.com.*exclude_ips/s);
+    expect(applied.stderr).not.toContain("Verified: the account matches");
+    expect(applied.code).toBe(3);
+  });
+
+  it("says the account matches when it does", async () => {
+    sandbox = await startSandbox({ rateLimit: 0, websites: [{ domain: "shop.example.com" }] });
+    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
+    const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n    exclude_ips: [10.0.0.1, 10.0.0.2]\n` });
+    const applied = await sitesync(["apply", "--auto-approve", "--verify"], { env, cwd: dir });
+    expect(applied.stderr).toContain("Verified: the account matches the configuration.");
+    expect(applied.code).toBe(0);
+  });
+});
+
+describe("a separate projects key (SITESYNC_PROJECTS_API_KEY)", () => {
+  const PROJECTS_KEY = "PrOjEcTsK3y0000000000000000000000000000000000000000000000000000P";
+  const config = `${HEADER}websites:\n  - domain: shop.example.com\nprojects:\n  - project: old.example.org\n    state: absent\n`;
+
+  it("is sent to the projects API, and the websites key to the websites API", async () => {
+    sandbox = await startSandbox({
+      rateLimit: 0,
+      projectsApiKey: PROJECTS_KEY,
+      websites: [{ domain: "shop.example.com" }],
+      projects: [{ project: "old.example.org" }],
+    });
+    const env = {
+      SITESYNC_API_KEY: sandbox.apiKey,
+      SITESYNC_PROJECTS_API_KEY: PROJECTS_KEY,
+      SITESYNC_WEBSITES_URL: sandbox.url,
+      SITESYNC_PROJECTS_URL: sandbox.url,
+    };
+    const dir = workdir({ "sitesync.yaml": config });
+    const applied = await sitesync(["apply", "--auto-approve", "--verbose"], { env, cwd: dir });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(sandbox.store.projects().map((p) => p.project)).toEqual([]);
+    expect(applied.stdout + applied.stderr).not.toContain(PROJECTS_KEY);
+  });
+
+  it("is needed: without it the projects API refuses the websites key, and nothing is deleted", async () => {
+    sandbox = await startSandbox({ rateLimit: 0, projectsApiKey: PROJECTS_KEY, projects: [{ project: "old.example.org" }] });
+    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url, SITESYNC_PROJECTS_URL: sandbox.url };
+    const dir = workdir({ "sitesync.yaml": config });
+    const applied = await sitesync(["apply", "--auto-approve"], { env, cwd: dir });
+    expect(applied.code).not.toBe(0);
+    expect(applied.stderr).toContain("SITESYNC_PROJECTS_API_KEY");
+    expect(sandbox.store.projects().map((p) => p.project)).toEqual(["old.example.org"]);
+  });
+});
