@@ -95,10 +95,10 @@ describe("apply", () => {
   it("takes a 2xx POST answered with a body that is not JSON as ambiguous: looks the domain up and adopts it", async () => {
     let posts = 0;
     server.use(
-      http.post(
-        WEBSITES,
-        () => (posts++, new HttpResponse("<html>Created</html>", { status: 201, headers: { "Content-Type": "text/html" } })),
-      ),
+      http.post(WEBSITES, () => {
+        posts++;
+        return new HttpResponse("<html>Created</html>", { status: 201, headers: { "Content-Type": "text/html" } });
+      }),
       http.put(`${WEBSITES}/8`, () => HttpResponse.json({ data: apiWebsite(8, { domain: "html.example.com" }), status: 200 })),
       http.get(WEBSITES, ({ request }) => {
         const data = posts > 0 ? [apiWebsite(8, { domain: "html.example.com" })] : [];
