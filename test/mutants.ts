@@ -153,7 +153,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "  if (plan.refusals.length > 0) {\n    throw new SafetyError(",
     replace: "  if (plan.refusals.length > 1) {\n    throw new SafetyError(",
     description: "a saved plan refused by a single rail is applicable",
-    tests: ["test/e2e/reviewed.test.ts", "test/e2e/refused-writes.test.ts", "test/run/run.test.ts"],
+    tests: ["test/library/saved-plan.test.ts", "test/e2e/reviewed.test.ts"],
   },
   {
     id: "reviewed-plan-single-rail",
@@ -169,7 +169,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'for (const api of ["websites", "projects"] as const) {\n    const planned = plan.target[api];',
     replace: 'for (const api of ["websites"] as const) {\n    const planned = plan.target[api];',
     description: "a saved plan made against another projects account is applied",
-    tests: ["test/e2e/reviewed.test.ts", "test/e2e/reconcile.test.ts", "test/run/run.test.ts"],
+    tests: ["test/e2e/reconcile.test.ts"],
   },
   {
     id: "reviewed-plan-other-projects-account",
@@ -177,7 +177,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'for (const api of ["websites", "projects"] as const) {\n    const planned = reviewed.target[api];',
     replace: 'for (const api of ["websites"] as const) {\n    const planned = reviewed.target[api];',
     description: "a reviewed plan made against another projects account approves changes",
-    tests: ["src/apply/reviewed.test.ts", "test/e2e/reviewed.test.ts"],
+    tests: ["src/apply/reviewed.test.ts"],
   },
   {
     id: "refused-change-reported-fresh",
@@ -185,7 +185,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'refused.push({ change: entry.reviewed, status: "skipped"',
     replace: 'refused.push({ change: entry.change, status: "skipped"',
     description: "a refused change is reported as the fresh plan has it, not as it was saved",
-    tests: ["src/apply/reviewed.test.ts", "test/e2e/reviewed.test.ts"],
+    tests: ["src/apply/reviewed.test.ts"],
   },
   {
     id: "secret-422-field-name",
@@ -193,7 +193,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "const name = serverText(exchange, field);",
     replace: "const name = field;",
     description: "a 422 field name that repeats a secret is shown",
-    tests: ["test/hostile/echo.test.ts", "test/e2e/secrets.test.ts", "test/api/client.test.ts", "src/api/redact.test.ts"],
+    tests: ["test/api/http.test.ts", "src/api/redact.test.ts"],
   },
   {
     id: "secret-min-length",
@@ -201,7 +201,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "if (value.length < options.minLength) continue;",
     replace: "if (value.length <= options.minLength) continue;",
     description: "a secret exactly the minimum length is no longer replaced",
-    tests: ["src/api/redact.test.ts", "test/e2e/secrets.test.ts"],
+    tests: ["src/api/redact.test.ts"],
   },
   {
     id: "secret-api-token-case",
@@ -233,7 +233,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "    linkSync(temp, path);\n",
     replace: "    renameSync(temp, path);\n",
     description: "a create-only write replaces a file that appeared meanwhile",
-    tests: ["test/e2e/export.test.ts", "src/cli/_io.test.ts"],
+    tests: ["src/run/write-file.test.ts", "test/e2e/export.test.ts"],
   },
   {
     id: "file-permissions-lost",
@@ -241,7 +241,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "if (existing) chmodSync(temp, existing.mode & 0o7777);",
     replace: "",
     description: "a replaced file loses its permissions",
-    tests: ["test/e2e/export.test.ts", "test/e2e/habits.test.ts", "src/cli/_io.test.ts", "test/cron/cron.test.ts"],
+    tests: ["src/run/write-file.test.ts", "test/e2e/export.test.ts"],
   },
   {
     id: "sigint-while-reading-exits-1",

@@ -47,6 +47,25 @@ describe("requests", () => {
   });
 });
 
+describe("422 field errors", () => {
+  it("withhold a field name that repeats a secret, as they withhold its messages, and keep the other fields", async () => {
+    const secret = "s3cret-pw-value";
+    server.use(
+      http.put(`${WEBSITES}/1`, () =>
+        HttpResponse.json(
+          { message: { [`password ${secret}`]: ["is too weak"], privacy: ["The privacy field must be an integer."] }, status: 422 },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { client } = testClient({ secrets: () => [secret] });
+    const error = await rejectionOf(client.websites.update(1, { privacy: 2, password: secret }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.fieldErrors).toMatchObject({ privacy: ["The privacy field must be an integer."] });
+    expect(serialized(error)).not.toContain(secret);
+  });
+});
+
 describe("retries", () => {
   it("waits out a 429's Retry-After and retries without counting a failure", async () => {
     const throttled = () =>
