@@ -257,7 +257,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "if (ms <= 0) throw new UsageError(`--${flag} must be longer than 0`);",
     replace: "if (ms < 0) throw new UsageError(`--${flag} must be longer than 0`);",
     description: "`0s` is accepted as a duration",
-    tests: ["test/cli/main.test.ts", "test/hostile/cli.test.ts"],
+    tests: ["test/e2e/guards.test.ts"],
   },
   {
     id: "plan-private-to-password-no-password",

@@ -65,3 +65,15 @@ describe("a separate projects key (SITESYNC_PROJECTS_API_KEY)", () => {
     expect(sandbox.store.projects().map((p) => p.project)).toEqual(["old.example.org"]);
   });
 });
+
+describe("durations", () => {
+  it.each(["0s", "0ms", "0.0001ms"])("refuses %s as a wait or a timeout, before any request", async (value) => {
+    sandbox = await startSandbox({ rateLimit: 0 });
+    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
+    const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n` });
+    const run = await sitesync(["plan", "--timeout", value], { env, cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("--timeout must be longer than 0");
+    expect(sandbox.requests).toEqual([]);
+  });
+});

@@ -102,9 +102,12 @@ it("exits at once on a second SIGINT, leaving no empty results file", async () =
 it("exits 130 on a SIGINT while the account is still being read, not 1, and changes nothing", async () => {
   const reading = Promise.withResolvers<void>();
   const held = Promise.withResolvers<void>();
+  let reads = 0;
+  // Two pages of websites: the first is held until the signal was received, so the second is never sent.
   const slow = await startSandbox({
     rateLimit: 0,
-    beforeAnswer: ({ method }) => (method === "GET" ? (reading.resolve(), held.promise) : undefined),
+    seed: 150,
+    beforeAnswer: ({ method }) => (method === "GET" && ++reads === 1 ? (reading.resolve(), held.promise) : undefined),
   });
   try {
     const dir = workdir({ "sitesync.yaml": config });
@@ -116,6 +119,7 @@ it("exits 130 on a SIGINT while the account is still being read, not 1, and chan
     const result = await running.done;
     expect(result.stderr).not.toMatch(/internal error|This is a bug/);
     expect(result.code).toBe(130);
+    expect(result.stderr).toContain("not sent: the run was interrupted by SIGINT");
     expect(slow.stats().writeRequests).toBe(0);
   } finally {
     held.resolve();
