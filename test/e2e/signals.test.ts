@@ -107,7 +107,11 @@ it("exits 130 on a SIGINT while the account is still being read, not 1, and chan
   const slow = await startSandbox({
     rateLimit: 0,
     seed: 150,
-    beforeAnswer: ({ method }) => (method === "GET" && ++reads === 1 ? (reading.resolve(), held.promise) : undefined),
+    beforeAnswer: ({ method }) => {
+      if (method !== "GET" || ++reads > 1) return undefined;
+      reading.resolve();
+      return held.promise;
+    },
   });
   try {
     const dir = workdir({ "sitesync.yaml": config });
