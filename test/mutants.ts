@@ -273,15 +273,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "return fields.every((f) => f.writeOnly || canonical(",
     replace: "return fields.every((f) => canonical(",
     description: '"already applied" compares write-only fields it cannot read',
-    tests: ["test/e2e/habits.test.ts", "test/e2e/faults.test.ts", "test/e2e/reviewed.test.ts"],
-  },
-  {
-    id: "already-applied-unmoved",
-    file: "src/apply/preconditions.ts",
-    find: "const moved = live !== undefined && websiteFingerprint(live) !== change.fingerprint;",
-    replace: "const moved = live !== undefined;",
-    description: '"already applied" no longer requires the site to have moved',
-    tests: ["test/e2e/habits.test.ts", "test/e2e/faults.test.ts", "test/e2e/reviewed.test.ts"],
+    tests: ["test/e2e/guards.test.ts"],
   },
   {
     id: "verify-after-stale",

@@ -77,3 +77,33 @@ describe("durations", () => {
     expect(sandbox.requests).toEqual([]);
   });
 });
+
+describe("a saved plan applied twice", () => {
+  const PASSWORD = "hunter2-but-longer";
+
+  it("calls a change done when its readable values are live, whatever its write-only password", async () => {
+    sandbox = await startSandbox({ rateLimit: 0, websites: [{ domain: "shop.example.com", privacy: 1 }] });
+    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url, SHOP_PW: PASSWORD };
+    const dir = workdir({
+      "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n    privacy: password\n    password: \${SHOP_PW}\n`,
+    });
+    expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
+    expect((await sitesync(["apply", "plan.json"], { env, cwd: dir })).code).toBe(0);
+    const second = await sitesync(["apply", "plan.json"], { env, cwd: dir });
+    expect(second.stdout).toContain("stale: already applied: shop.example.com has the planned values");
+    expect(second.stdout).not.toContain(PASSWORD);
+  });
+
+  it("never calls a change done on a site that did not move: a password-only change is sent", async () => {
+    sandbox = await startSandbox({ rateLimit: 0, websites: [{ domain: "shop.example.com", privacy: 2, password: "old-password-1" }] });
+    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url, SHOP_PW: PASSWORD };
+    const dir = workdir({
+      "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n    privacy: password\n    password: \${SHOP_PW}\n`,
+    });
+    expect((await sitesync(["plan", "--sync-write-only", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
+    const applied = await sitesync(["apply", "plan.json"], { env, cwd: dir });
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    expect(applied.stdout).not.toContain("already applied");
+    expect(sandbox.store.findWebsite("shop.example.com")?.password).toBe(PASSWORD);
+  });
+});
