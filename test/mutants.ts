@@ -281,7 +281,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "outcome.stale.length === 0) {",
     replace: "true) {",
     description: "--verify runs after stale skips and reports them again",
-    tests: ["test/e2e/reviewed.test.ts", "test/e2e/habits.test.ts", "test/e2e/selection.test.ts", "test/run/run.test.ts"],
+    tests: ["test/e2e/guards.test.ts"],
   },
   {
     id: "target-live-only-warns",
@@ -289,7 +289,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "    ...live.websites.map((w) => normalizeDomain(w.domain)),\n",
     replace: "",
     description: "a --target pattern that matches only live websites warns",
-    tests: ["src/plan/selection.test.ts", "test/e2e/selection.test.ts"],
+    tests: ["test/e2e/guards.test.ts", "src/plan/selection.test.ts"],
   },
   {
     id: "password-utf16-length",
@@ -297,7 +297,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "const length = [...value].length;",
     replace: "const length = value.length;",
     description: "a password's length counts UTF-16 units, not characters as mb_strlen does",
-    tests: ["src/config/rules/rules.test.ts", "test/e2e/bad-configs.test.ts"],
+    tests: ["test/e2e/guards.test.ts", "src/config/rules/rules.test.ts"],
   },
   {
     id: "put-gone-500",
@@ -305,7 +305,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "error instanceof ApiError && error.status === 500 && (await isGone(client, change.id))",
     replace: "error instanceof ApiError && error.status === 404 && (await isGone(client, change.id))",
     description: "a PUT on a website gone (the API's 500) is not reported as gone",
-    tests: ["test/apply/apply.test.ts", "test/e2e/faults.test.ts", "test/e2e/refused-writes.test.ts"],
+    tests: ["test/e2e/guards.test.ts"],
   },
   {
     id: "adopt-ignored-rewritten",
@@ -313,7 +313,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "    if (ignored(domain)) continue;\n",
     replace: "",
     description: "export --update rewrites or removes an ignored website",
-    tests: ["src/adopt/update-config.test.ts", "test/e2e/export-update.test.ts"],
+    tests: ["test/e2e/export-update-guards.test.ts"],
   },
   {
     id: "adopt-duplicates-highest-id",
@@ -321,7 +321,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "|| a.site.id - b.site.id);",
     replace: "|| b.site.id - a.site.id);",
     description: "duplicate live domains take the highest id",
-    tests: ["src/adopt/update-config.test.ts", "test/e2e/export-update.test.ts"],
+    tests: ["src/adopt/update-config.test.ts"],
   },
   {
     id: "adopt-literal-dollar",
@@ -329,7 +329,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "/(?<!\\$)\\$\\{/.test(",
     replace: "/\\$\\{/.test(",
     description: "a literal $${ is taken as a variable",
-    tests: ["src/adopt/update-config.test.ts", "test/e2e/export-update.test.ts"],
+    tests: ["test/e2e/export-update-guards.test.ts"],
   },
   {
     id: "adopt-list-emptied-while-adding",
@@ -337,7 +337,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "gone.length === list.items.length && !(adding && unlisted.length > 0)) emptyList",
     replace: "gone.length === list.items.length) emptyList",
     description: "a list whose sites are all gone is emptied although new ones are added",
-    tests: ["src/adopt/update-config.test.ts", "test/e2e/export-update.test.ts"],
+    tests: ["test/e2e/export-update-guards.test.ts"],
   },
   {
     id: "apply-password-unavailable",

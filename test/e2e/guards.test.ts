@@ -107,3 +107,60 @@ describe("a saved plan applied twice", () => {
     expect(sandbox.store.findWebsite("shop.example.com")?.password).toBe(PASSWORD);
   });
 });
+
+describe("plans", () => {
+  it("does not verify after a stale skip: the skipped change would only be reported again", async () => {
+    sandbox = await startSandbox({ rateLimit: 0, websites: [{ domain: "shop.example.com", privacy: 1 }] });
+    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
+    const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n    privacy: public\n` });
+    expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
+    const shop = sandbox.store.findWebsite("shop.example.com")!;
+    sandbox.store.updateWebsite(shop.id, { email: 1, updated_at: "2030-01-01T00:00:00.000000Z" });
+    const applied = await sitesync(["apply", "plan.json", "--verify"], { env, cwd: dir });
+    expect(applied.code).toBe(4);
+    expect(applied.stdout).toContain("stale: shop.example.com changed since the plan");
+    expect(applied.stderr).not.toMatch(/Verif(y|ied)/);
+  });
+
+  it("does not warn about a --target pattern that matches only websites in the account", async () => {
+    sandbox = await startSandbox({ rateLimit: 0, websites: [{ domain: "shop.example.com" }, { domain: "legacy.example.org" }] });
+    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
+    const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n` });
+    const run = await sitesync(["plan", "--target", "legacy.*"], { env, cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain("matches no website");
+    const typo = await sitesync(["plan", "--target", "legasy.*"], { env, cwd: dir });
+    expect(typo.stdout + typo.stderr).toContain('--target "legasy.*" matches no website');
+  });
+
+  it("counts a password's length in characters, as the API's mb_strlen does: 128 emoji are a valid password", async () => {
+    sandbox = await startSandbox({ rateLimit: 0 });
+    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url, PW: "🔒".repeat(128) };
+    const dir = workdir({
+      "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n    privacy: password\n    password: \${PW}\n`,
+    });
+    const applied = await sitesync(["apply", "--auto-approve"], { env, cwd: dir });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(sandbox.store.findWebsite("shop.example.com")?.password).toBe("🔒".repeat(128));
+    const tooLong = await sitesync(["plan"], { env: { ...env, PW: "🔒".repeat(129) }, cwd: dir });
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.stderr).toContain("is 129 characters long; the API takes at most 128");
+  });
+
+  it("reports a website deleted just before its PUT (the API answers 500) as gone, not as a server error", async () => {
+    sandbox = await startSandbox({
+      rateLimit: 0,
+      websites: [{ domain: "shop.example.com", privacy: 1 }],
+      beforeAnswer: ({ method }) => {
+        if (method === "PUT") sandbox!.store.removeWebsite(sandbox!.store.findWebsite("shop.example.com")!.id);
+        return undefined;
+      },
+    });
+    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
+    const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n    privacy: public\n` });
+    const applied = await sitesync(["apply", "--auto-approve"], { env, cwd: dir });
+    expect(applied.code).toBe(3);
+    expect(applied.stdout + applied.stderr).toContain("no longer exists; plan again");
+    expect(sandbox.requests.filter((r) => r.method === "PUT")).toHaveLength(1);
+  });
+});
