@@ -45659,12 +45659,15 @@ var RateGate = class {
   }
   async #sleepOrChange(ms, stop) {
     const woken = new AbortController();
-    const stopped2 = new Promise((resolve2) => stop?.addEventListener("abort", () => resolve2(), { once: true }));
-    const elapsed = ms === Infinity ? [] : [this.#clock.sleep(ms, woken.signal)];
-    await Promise.race([this.#changed.promise, stopped2, ...elapsed]);
+    const signal = stop ? AbortSignal.any([woken.signal, stop]) : woken.signal;
+    const elapsed = ms === Infinity ? untilAborted(signal) : this.#clock.sleep(ms, signal);
+    await Promise.race([this.#changed.promise, elapsed]);
     woken.abort();
   }
 };
+function untilAborted(signal) {
+  return new Promise((resolve2) => signal.addEventListener("abort", () => resolve2(), { once: true }));
+}
 
 // src/api/response-body.ts
 import { STATUS_CODES } from "node:http";

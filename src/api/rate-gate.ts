@@ -208,10 +208,15 @@ export class RateGate {
   }
 
   async #sleepOrChange(ms: number, stop?: AbortSignal): Promise<void> {
+    // Aborted once this wait is over, so that neither the clock's timer nor a listener on `stop` outlives it.
     const woken = new AbortController();
-    const stopped = new Promise<void>((resolve) => stop?.addEventListener("abort", () => resolve(), { once: true }));
-    const elapsed = ms === Infinity ? [] : [this.#clock.sleep(ms, woken.signal)];
-    await Promise.race([this.#changed.promise, stopped, ...elapsed]);
+    const signal = stop ? AbortSignal.any([woken.signal, stop]) : woken.signal;
+    const elapsed = ms === Infinity ? untilAborted(signal) : this.#clock.sleep(ms, signal);
+    await Promise.race([this.#changed.promise, elapsed]);
     woken.abort();
   }
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
 }
