@@ -47208,7 +47208,10 @@ function createScheduler(options) {
   const gateFor = (origin) => {
     let gate = gates.get(origin);
     const onWait = options.onWait && ((ms, reason) => options.onWait?.({ ms, origin, reason }));
-    if (!gate) gates.set(origin, gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait, options.clock));
+    if (!gate) {
+      gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait, options.clock);
+      gates.set(origin, gate);
+    }
     return gate;
   };
   return {

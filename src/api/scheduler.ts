@@ -37,7 +37,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const gateFor = (origin: string): RateGate => {
     let gate = gates.get(origin);
     const onWait = options.onWait && ((ms: number, reason: string) => options.onWait?.({ ms, origin, reason }));
-    if (!gate) gates.set(origin, (gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait, options.clock)));
+    if (!gate) {
+      gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait, options.clock);
+      gates.set(origin, gate);
+    }
     return gate;
   };
 

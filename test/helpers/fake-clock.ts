@@ -44,7 +44,11 @@ export function fakeClock(start = Date.UTC(2026, 0, 1)): FakeClock {
         if (stop?.aborted) return resolve();
         const id = sequence++;
         sleepers.set(id, { at: now + ms, wake: resolve });
-        stop?.addEventListener("abort", () => (sleepers.delete(id), resolve()), { once: true });
+        const cancel = () => {
+          sleepers.delete(id);
+          resolve();
+        };
+        stop?.addEventListener("abort", cancel, { once: true });
         schedule();
       });
     },
