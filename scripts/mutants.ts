@@ -30,10 +30,13 @@ const selected = MUTANTS.filter((m) => !values.only || m.id.includes(values.only
 type Verdict = "caught" | "survived" | "error";
 
 const scratch = scratchCopy();
+/** The process group of the tests running now: detached, so Ctrl-C reaches it only through us. */
+let running: number | undefined;
 const cleanup = () => {
   if (!values.keep) rmSync(scratch, { recursive: true, force: true });
 };
 process.on("SIGINT", () => {
+  if (running !== undefined) process.kill(-running, "SIGKILL");
   cleanup();
   process.exit(130);
 });
@@ -116,11 +119,13 @@ function runTests(mutant: Mutant): Promise<number | "timeout"> {
   const args = [vitest, "run", "--bail", "1", ...(mutant.names ? ["-t", mutant.names] : []), ...mutant.tests];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: scratch, stdio: "ignore", detached: true });
+    running = child.pid;
     const timer = setTimeout(() => {
       process.kill(-child.pid!, "SIGKILL");
       resolve("timeout");
     }, timeoutMs);
     child.on("exit", (code) => {
+      running = undefined;
       clearTimeout(timer);
       resolve(code ?? 1);
     });
