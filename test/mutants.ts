@@ -395,4 +395,12 @@ export const MUTANTS: readonly Mutant[] = [
     description: "a negative Retry-After is taken as a wait in the past instead of as no value",
     tests: ["test/hostile/client.test.ts"],
   },
+  {
+    id: "adopt-project-drift-refused",
+    file: "src/adopt/update-config.ts",
+    find: 'const remaining = result.changes.filter((change) => change.kind === "website");',
+    replace: "const remaining = result.changes;",
+    description: "export --update refuses a file whose projects still differ from the account",
+    tests: ["test/e2e/export-update-guards.test.ts"],
+  },
 ];

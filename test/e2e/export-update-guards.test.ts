@@ -13,9 +13,14 @@ let sandbox: Sandbox | undefined;
 afterEach(() => sandbox?.close());
 
 /** Runs `export --update` on `config` against an account of `websites`; returns the run and the file after. */
-async function update(config: string, websites: SandboxOptions["websites"], args: string[] = []) {
-  sandbox = await startSandbox({ rateLimit: 0, websites: websites ?? [] });
-  const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
+async function update(
+  config: string,
+  websites: SandboxOptions["websites"],
+  args: string[] = [],
+  projects: SandboxOptions["projects"] = [],
+) {
+  sandbox = await startSandbox({ rateLimit: 0, websites: websites ?? [], projects });
+  const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url, SITESYNC_PROJECTS_URL: sandbox.url };
   const dir = workdir({ "sitesync.yaml": config });
   const run = await sitesync(["export", "--update", "sitesync.yaml", ...args], { env, cwd: dir });
   const plan = await sitesync(["plan", "--detailed-exitcode"], { env, cwd: dir });
@@ -46,4 +51,13 @@ it("keeps a list whose websites are all gone valid while new ones are added to i
   expect(text).toContain("new.example.com");
   expect(text).not.toContain("gone.example.com");
   expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+});
+
+it("updates the websites of a file whose projects still differ from the account: project drift is not refused", async () => {
+  const config =
+    "version: 1\nwebsites:\n  - domain: shop.example.com\n    privacy: public\nprojects:\n  - project: old.example.org\n    state: absent\n";
+  const { run, text } = await update(config, [{ domain: "shop.example.com", privacy: 1 }], [], [{ project: "old.example.org" }]);
+  expect(run.code, run.stderr).toBe(0);
+  expect(text).toContain("privacy: private");
+  expect(text).toContain("state: absent");
 });
