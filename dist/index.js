@@ -45633,7 +45633,7 @@ function fieldValues(change, options) {
 function setField2(input, field, domain, options) {
   if (field.field === "password") {
     const password = options.passwordOf(domain);
-    if (password === void 0) throw new Error(`the password of ${domain} is not available: plan and apply from the same config`);
+    if (password === void 0) throw new SafetyError("password-unavailable", `the password of ${domain} is not available`);
     input.password = password;
     return;
   }
@@ -45653,10 +45653,22 @@ function countItems(items, unchanged) {
 
 // src/apply/apply.ts
 var PHASES = ["create", "update", "delete"];
+function refuseMissingPasswords(plan2, options) {
+  const missing = plan2.changes.flatMap(
+    (c2) => (c2.action === "create" || c2.action === "update") && c2.fields.some((f2) => f2.field === "password") && options.passwordOf(c2.domain) === void 0 ? [c2.domain] : []
+  );
+  if (missing.length === 0) return;
+  const domains = missing.join(", ");
+  throw new SafetyError(
+    "password-unavailable",
+    `the plan sends a password for ${domains}, but none was given for ${missing.length === 1 ? "it" : "them"}: apply with the config the plan was made from, with its password variables set; nothing was sent`
+  );
+}
 async function apply(plan2, client, options) {
   if (plan2.refusals.length > 0) {
     throw new InternalError(`apply was given a refused plan: ${plan2.refusals.map((r3) => r3.message).join("; ")}`);
   }
+  refuseMissingPasswords(plan2, options);
   const results = /* @__PURE__ */ new Map();
   let aborted;
   const execute3 = async (change) => {
@@ -45711,6 +45723,23 @@ function failure(change, error2) {
   return { change, status: "failed", reason: "failed", error: errorOf(error2) };
 }
 
+// src/api/clock.ts
+var systemClock = {
+  now: () => Date.now(),
+  sleep(ms, stop) {
+    return new Promise((resolve2) => {
+      if (stop?.aborted) return resolve2();
+      const done = () => {
+        clearTimeout(timer);
+        stop?.removeEventListener("abort", done);
+        resolve2();
+      };
+      const timer = setTimeout(done, ms);
+      stop?.addEventListener("abort", done, { once: true });
+    });
+  }
+};
+
 // src/api/rate-gate.ts
 function rateInfoOf(status, headers, now) {
   const info2 = {};
@@ -45762,16 +45791,18 @@ var RateGate = class {
   #maxWaitMs;
   /** Told of every pause a server asks for that holds the run up (DESIGN §12: the run reports its waits). */
   #onWait;
-  constructor(windowMs, maxWaitMs = Infinity, onWait) {
+  #clock;
+  constructor(windowMs, maxWaitMs = Infinity, onWait, clock = systemClock) {
     this.#windowMs = windowMs;
     this.#maxWaitMs = maxWaitMs;
     this.#onWait = onWait;
+    this.#clock = clock;
   }
   /** Waits until a request may be sent under the budget, then reserves one unit for it. */
   async acquire(stop) {
     for (; ; ) {
       stop?.throwIfAborted();
-      const now = Date.now();
+      const now = this.#clock.now();
       const wait = this.#waitMs(now);
       if (wait <= 0) {
         this.#inFlight++;
@@ -45850,16 +45881,16 @@ var RateGate = class {
     previous.resolve();
   }
   async #sleepOrChange(ms, stop) {
-    const changed = this.#changed.promise;
-    let timer;
-    const elapsed = new Promise((resolve2) => {
-      if (ms !== Infinity) timer = setTimeout(resolve2, ms);
-      stop?.addEventListener("abort", () => resolve2(), { once: true });
-    });
-    await Promise.race([changed, elapsed]);
-    clearTimeout(timer);
+    const woken = new AbortController();
+    const signal = stop ? AbortSignal.any([woken.signal, stop]) : woken.signal;
+    const elapsed = ms === Infinity ? untilAborted(signal) : this.#clock.sleep(ms, signal);
+    await Promise.race([this.#changed.promise, elapsed]);
+    woken.abort();
   }
 };
+function untilAborted(signal) {
+  return new Promise((resolve2) => signal.addEventListener("abort", () => resolve2(), { once: true }));
+}
 
 // src/api/response-body.ts
 import { STATUS_CODES } from "node:http";
@@ -46623,7 +46654,7 @@ var ofetch = createFetch({ fetch: fetch2, Headers: Headers2, AbortController: Ab
 // src/api/send.ts
 var NEVER_SENT_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 async function send(request2, limits) {
-  const { timeoutMs, maxBodyBytes } = limits;
+  const { timeoutMs, maxBodyBytes, clock } = limits;
   const started = performance.now();
   let signal;
   const headers = {
@@ -46649,7 +46680,7 @@ async function send(request2, limits) {
       }
     });
     const { status, headers: received } = response;
-    const rate = rateInfoOf(status, received, Date.now());
+    const rate = rateInfoOf(status, received, clock.now());
     const text2 = await readCapped(response._data ?? null, received, maxBodyBytes);
     const ms = Math.round(performance.now() - started);
     if (text2 === void 0) {
@@ -46733,7 +46764,7 @@ function createHttp(options) {
           if (refused) throw stopped(exchange, refused);
           if (options.stop?.aborted) throw interrupted(exchange, options.stop);
           const answer = await send(request2, options);
-          tooLong = waitError(exchange, answer, options.maxWaitMs);
+          tooLong = waitError(exchange, answer, options.maxWaitMs, options.clock.now());
           if (tooLong) refused ??= tooLong;
           return answer;
         });
@@ -46744,7 +46775,7 @@ function createHttp(options) {
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== void 0) options.stats.rateLimit = result.rate.limit;
       if (tooLong) throw tooLong;
-      const verdict = judge(exchange, result);
+      const verdict = judge(exchange, result, options.clock.now());
       if (verdict.kind === "ok") return { method: request2.method, url: exchange.url, status: verdict.status, body: verdict.body, exchange };
       if (verdict.kind === "fail" && verdict.error.fatal) refused ??= verdict.error;
       if (verdict.kind === "throttled") {
@@ -46755,7 +46786,7 @@ function createHttp(options) {
       if (!verdict.retryable || failures >= options.retries) throw verdict.error;
       failures++;
       options.stats.retries++;
-      await sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0), options.stop);
+      await options.clock.sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0), options.stop);
     }
   };
 }
@@ -46777,7 +46808,7 @@ function decodeSegment(segment) {
     return segment;
   }
 }
-function judge(exchange, result) {
+function judge(exchange, result, now) {
   const { method, url } = exchange;
   const isPost = method === "POST";
   if (result.kind === "failure") {
@@ -46806,8 +46837,8 @@ function judge(exchange, result) {
   if (status === 429) return { kind: "throttled", error: errorFromResponse(exchange, status, text2) };
   if (status >= 500) {
     const error2 = errorFromResponse(exchange, status, text2, isPost);
-    const retryAt = retryAfterOf(result.headers, Date.now())?.retryAt;
-    return { kind: "fail", error: error2, retryable: !isPost, retryAfterMs: retryAt === void 0 ? void 0 : retryAt - Date.now() };
+    const retryAt = retryAfterOf(result.headers, now)?.retryAt;
+    return { kind: "fail", error: error2, retryable: !isPost, retryAfterMs: retryAt === void 0 ? void 0 : retryAt - now };
   }
   return { kind: "fail", error: errorFromResponse(exchange, status, text2), retryable: false };
 }
@@ -46853,9 +46884,8 @@ function backoffMs(failure2, baseMs) {
   const delay = Math.min(BACKOFF_CAP_MS, baseMs * 2 ** (failure2 - 1));
   return delay / 2 + Math.random() * (delay / 2);
 }
-function waitError(exchange, result, maxWaitMs) {
+function waitError(exchange, result, maxWaitMs, now) {
   if (result.kind !== "response") return void 0;
-  const now = Date.now();
   const retried5xx = result.status >= 500 && exchange.method !== "POST";
   const asked = result.status === 429 ? result.rate : retried5xx ? retryAfterOf(result.headers, now) : void 0;
   if (asked?.retryAt === void 0 || asked.retryAt - now <= maxWaitMs) return void 0;
@@ -46875,19 +46905,6 @@ function formatWait(ms) {
   if (minutes < 120) return `${minutes}m`;
   const hours = Math.floor(minutes / 60);
   return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
-}
-function sleep(ms, stop) {
-  return new Promise((resolve2) => {
-    const timer = setTimeout(resolve2, ms);
-    stop?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve2();
-      },
-      { once: true }
-    );
-  });
 }
 
 // src/api/decode.ts
@@ -47437,7 +47454,7 @@ function createScheduler(options) {
     let gate = gates.get(origin);
     const onWait = options.onWait && ((ms, reason) => options.onWait?.({ ms, origin, reason }));
     if (!gate) {
-      gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait);
+      gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait, options.clock);
       gates.set(origin, gate);
     }
     return gate;
@@ -47454,7 +47471,7 @@ function createScheduler(options) {
           rate = result.rate;
           return result;
         } finally {
-          gate.settle(ticket, rate, Date.now());
+          gate.settle(ticket, rate, options.clock.now());
         }
       });
     }
@@ -47532,14 +47549,17 @@ function createClient(options) {
   const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "--projects-url") : void 0;
   const stats = { sent: {}, throttled: 0, retries: 0 };
   const maxWaitMs = whole(options.maxWaitMs, DEFAULTS2.maxWaitMs, 0, "maxWaitMs");
+  const clock = options.clock ?? systemClock;
   const http2 = createHttp({
     scheduler: createScheduler({
       concurrency: whole(options.concurrency, DEFAULTS2.concurrency, 1, "--concurrency"),
       rateWindowMs: whole(options.rateWindowMs, DEFAULTS2.rateWindowMs, 1, "rateWindowMs"),
       maxWaitMs,
       ...options.stop ? { stop: options.stop } : {},
-      onWait: options.onWait
+      onWait: options.onWait,
+      clock
     }),
+    clock,
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS2.timeoutMs, 1, "timeoutMs"),
     maxBodyBytes: whole(options.maxBodyBytes, DEFAULTS2.maxBodyBytes, 1, "maxBodyBytes"),

@@ -22,7 +22,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   adopt: ["model", "errors.ts", "config", "plan"],
   run: ["model", "errors.ts", "config", "api", "change", "plan", "apply", "adopt"],
   render: ["model", "errors.ts", "config", "plan", "apply", "adopt", "run"],
-  sandbox: ["model", "errors.ts"],
+  // STYLE 18: the imitation keeps its own counsel; it imports nothing of the client it checks.
+  sandbox: [],
 };
 
 /**
@@ -115,6 +116,12 @@ describe("layering (DESIGN §9)", () => {
       .flatMap(importsOf)
       .filter((edge) => basename(edge.to).startsWith("_"));
     expect(reexports.map((e) => `${e.from} exports ${e.to}`)).toEqual([]);
+  });
+
+  it("keeps the sandbox apart: no import of the client's validation, decoding or model (STYLE 18)", () => {
+    const shared = edges.filter((e) => layerOf(e.from) === "sandbox" && layerOf(e.to) !== "sandbox");
+    expect(shared.map((e) => `${e.from} imports ${e.to}`)).toEqual([]);
+    expect(upward({ from: "sandbox/_website-rules.ts", to: "model/website.ts" })).toBe(true);
   });
 
   it("names an upward import when there is one", () => {

@@ -388,3 +388,11 @@ websites:
     });
   });
 });
+
+describe("duplicate live domains (issue 17)", () => {
+  it("adopts, among live websites whose domains normalize alike, the one with the lowest id, as plan manages it", () => {
+    const source = "version: 1\nwebsites:\n  - domain: shop.example.com\n    privacy: public\n";
+    const live = [site(7, "shop.Example.com", { privacy: 0 }), site(3, "Shop.example.com", { privacy: 1 })];
+    expect(update(source, live).text).toContain("privacy: private");
+  });
+});

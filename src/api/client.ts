@@ -1,4 +1,5 @@
 import { UsageError } from "../errors.ts";
+import { systemClock } from "./clock.ts";
 import { createHttp } from "./http.ts";
 import { createProjectsApi } from "./projects.ts";
 import { resolveBaseUrl } from "./resolve-base-url.ts";
@@ -34,6 +35,7 @@ export function createClient(options: ClientOptions): Client {
 
   const stats: RequestStats = { sent: {}, throttled: 0, retries: 0 };
   const maxWaitMs = whole(options.maxWaitMs, DEFAULTS.maxWaitMs, 0, "maxWaitMs");
+  const clock = options.clock ?? systemClock;
   const http = createHttp({
     scheduler: createScheduler({
       concurrency: whole(options.concurrency, DEFAULTS.concurrency, 1, "--concurrency"),
@@ -41,7 +43,9 @@ export function createClient(options: ClientOptions): Client {
       maxWaitMs,
       ...(options.stop ? { stop: options.stop } : {}),
       onWait: options.onWait,
+      clock,
     }),
+    clock,
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS.timeoutMs, 1, "timeoutMs"),
     maxBodyBytes: whole(options.maxBodyBytes, DEFAULTS.maxBodyBytes, 1, "maxBodyBytes"),

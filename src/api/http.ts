@@ -1,4 +1,5 @@
 import { ApiError } from "../errors.ts";
+import type { Clock } from "./clock.ts";
 import { retryAfterOf } from "./rate-gate.ts";
 import { redactUrl, scrub } from "./redact.ts";
 import { type Exchange, errorFromResponse, parseJsonBody, serverText } from "./response-body.ts";
@@ -24,6 +25,7 @@ export interface HttpOptions {
   onRequest?: ((entry: RequestLogEntry) => void) | undefined;
   /** A graceful stop (SIGINT, SIGTERM): no request is sent once it is aborted. */
   stop?: AbortSignal | undefined;
+  clock: Clock;
 }
 
 /** A 2xx answer with its JSON object body. */
@@ -72,7 +74,7 @@ export function createHttp(options: HttpOptions): Http {
           if (options.stop?.aborted) throw interrupted(exchange, options.stop);
           const answer = await send(request, options);
           // Decided before the scheduler lets the next request go: a wait beyond the bound ends the run.
-          tooLong = waitError(exchange, answer, options.maxWaitMs);
+          tooLong = waitError(exchange, answer, options.maxWaitMs, options.clock.now());
           if (tooLong) refused ??= tooLong;
           return answer;
         });
@@ -84,7 +86,7 @@ export function createHttp(options: HttpOptions): Http {
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== undefined) options.stats.rateLimit = result.rate.limit;
       if (tooLong) throw tooLong;
-      const verdict = judge(exchange, result);
+      const verdict = judge(exchange, result, options.clock.now());
       if (verdict.kind === "ok") return { method: request.method, url: exchange.url, status: verdict.status, body: verdict.body, exchange };
       if (verdict.kind === "fail" && verdict.error.fatal) refused ??= verdict.error;
       if (verdict.kind === "throttled") {
@@ -95,7 +97,7 @@ export function createHttp(options: HttpOptions): Http {
       if (!verdict.retryable || failures >= options.retries) throw verdict.error;
       failures++;
       options.stats.retries++;
-      await sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0), options.stop);
+      await options.clock.sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0), options.stop);
     }
   };
 }
@@ -121,7 +123,7 @@ function decodeSegment(segment: string): string {
   }
 }
 
-function judge(exchange: Exchange, result: Attempt): Verdict {
+function judge(exchange: Exchange, result: Attempt, now: number): Verdict {
   const { method, url } = exchange;
   const isPost = method === "POST";
   if (result.kind === "failure") {
@@ -152,8 +154,8 @@ function judge(exchange: Exchange, result: Attempt): Verdict {
   if (status === 429) return { kind: "throttled", error: errorFromResponse(exchange, status, text) };
   if (status >= 500) {
     const error = errorFromResponse(exchange, status, text, isPost);
-    const retryAt = retryAfterOf(result.headers, Date.now())?.retryAt;
-    return { kind: "fail", error, retryable: !isPost, retryAfterMs: retryAt === undefined ? undefined : retryAt - Date.now() };
+    const retryAt = retryAfterOf(result.headers, now)?.retryAt;
+    return { kind: "fail", error, retryable: !isPost, retryAfterMs: retryAt === undefined ? undefined : retryAt - now };
   }
   return { kind: "fail", error: errorFromResponse(exchange, status, text), retryable: false };
 }
@@ -214,9 +216,8 @@ function backoffMs(failure: number, baseMs: number): number {
  * The ApiError that ends the run when an answer asks for a wait longer than `maxWaitMs` (DESIGN §12): a
  * 429's Retry-After or X-RateLimit-Reset, or the Retry-After of a 5xx to a request that would be retried.
  */
-function waitError(exchange: Exchange, result: Attempt, maxWaitMs: number): ApiError | undefined {
+function waitError(exchange: Exchange, result: Attempt, maxWaitMs: number, now: number): ApiError | undefined {
   if (result.kind !== "response") return undefined;
-  const now = Date.now();
   // A POST is never retried after a 5xx (it may have been applied), so its Retry-After asks nothing of us.
   const retried5xx = result.status >= 500 && exchange.method !== "POST";
   const asked = result.status === 429 ? result.rate : retried5xx ? retryAfterOf(result.headers, now) : undefined;
@@ -241,19 +242,4 @@ function formatWait(ms: number): string {
   if (minutes < 120) return `${minutes}m`;
   const hours = Math.floor(minutes / 60);
   return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
-}
-
-/** Waits `ms`, or less when `stop` aborts (the next attempt is then refused). */
-function sleep(ms: number, stop?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    stop?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }

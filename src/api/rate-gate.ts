@@ -10,6 +10,8 @@
  * the true end.
  */
 
+import { type Clock, systemClock } from "./clock.ts";
+
 /** What one response said about the rate limit. */
 export interface RateInfo {
   limit?: number;
@@ -94,17 +96,20 @@ export class RateGate {
   /** Told of every pause a server asks for that holds the run up (DESIGN §12: the run reports its waits). */
   #onWait: ((ms: number, reason: string) => void) | undefined;
 
-  constructor(windowMs: number, maxWaitMs = Infinity, onWait?: (ms: number, reason: string) => void) {
+  #clock: Clock;
+
+  constructor(windowMs: number, maxWaitMs = Infinity, onWait?: (ms: number, reason: string) => void, clock: Clock = systemClock) {
     this.#windowMs = windowMs;
     this.#maxWaitMs = maxWaitMs;
     this.#onWait = onWait;
+    this.#clock = clock;
   }
 
   /** Waits until a request may be sent under the budget, then reserves one unit for it. */
   async acquire(stop?: AbortSignal): Promise<RateTicket> {
     for (;;) {
       stop?.throwIfAborted();
-      const now = Date.now();
+      const now = this.#clock.now();
       const wait = this.#waitMs(now);
       if (wait <= 0) {
         this.#inFlight++;
@@ -203,13 +208,15 @@ export class RateGate {
   }
 
   async #sleepOrChange(ms: number, stop?: AbortSignal): Promise<void> {
-    const changed = this.#changed.promise;
-    let timer: NodeJS.Timeout | undefined;
-    const elapsed = new Promise<void>((resolve) => {
-      if (ms !== Infinity) timer = setTimeout(resolve, ms);
-      stop?.addEventListener("abort", () => resolve(), { once: true });
-    });
-    await Promise.race([changed, elapsed]);
-    clearTimeout(timer);
+    // Aborted once this wait is over, so that neither the clock's timer nor a listener on `stop` outlives it.
+    const woken = new AbortController();
+    const signal = stop ? AbortSignal.any([woken.signal, stop]) : woken.signal;
+    const elapsed = ms === Infinity ? untilAborted(signal) : this.#clock.sleep(ms, signal);
+    await Promise.race([this.#changed.promise, elapsed]);
+    woken.abort();
   }
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
 }

@@ -29,11 +29,36 @@ describe("createRedactor", () => {
   });
 });
 
+describe("the edges of redaction (issue 17)", () => {
+  it("replaces a secret exactly the minimum length", () => {
+    const redactor = createRedactor({ mask: "(sensitive)", minLength: 4 }, ["abcd"]);
+    expect(redactor.redact("pw abcd here")).toBe("pw (sensitive) here");
+  });
+
+  it("withholds a secret that starts inside one of our values but runs past it", () => {
+    const redactor = createRedactor({ mask: "(sensitive)", minLength: 40 }, ["example.com-and-more"]);
+    expect(redactor.withhold("saw shop.example.com-and-more", ["shop.example.com"])).toBe(WITHHELD);
+    expect(redactor.withhold("saw shop.example.com", ["shop.example.com"])).toBe("saw shop.example.com");
+  });
+
+  it("redacts JSON before escaping it: a secret holding a quote or a backslash never survives", () => {
+    const secret = 'pa"ss\\word-long-enough';
+    const redactor = createRedactor({ mask: "(sensitive)", minLength: 8 }, [secret]);
+    const text = redactor.json({ body: { message: `wrong password ${secret}` } });
+    expect(text).toContain("wrong password (sensitive)");
+    expect(text).not.toContain(JSON.stringify(secret).slice(1, -1));
+    expect(text).not.toContain("word-long-enough");
+  });
+});
+
 describe("the API client's scrubbing", () => {
   it("masks every key and an api_token in a URL", () => {
     expect(scrub("401 for key k1 and k2", ["k1", "k2"])).toBe("401 for key *** and ***");
     expect(redactUrl("https://a.example/api/v1/websites?page=2&api_token=abc#x")).toBe(
       "https://a.example/api/v1/websites?page=2&api_token=***#x",
+    );
+    expect(redactUrl("https://a.example/api/v1/websites?API_TOKEN=abc&page=2")).toBe(
+      "https://a.example/api/v1/websites?API_TOKEN=***&page=2",
     );
   });
 });

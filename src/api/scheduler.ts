@@ -1,4 +1,5 @@
 import pLimit from "p-limit";
+import type { Clock } from "./clock.ts";
 import { RateGate, type RateInfo } from "./rate-gate.ts";
 
 /** One per client, so one per run: every request of every API goes through it (DESIGN §6). */
@@ -19,6 +20,7 @@ export interface SchedulerOptions {
   stop?: AbortSignal;
   /** Told of each pause a server asks for (a 429's Retry-After), before the run waits it out. */
   onWait?: ((wait: ServerWait) => void) | undefined;
+  clock: Clock;
 }
 
 /** A pause a server asked for: how long, which server, and the header that said so. */
@@ -36,7 +38,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     let gate = gates.get(origin);
     const onWait = options.onWait && ((ms: number, reason: string) => options.onWait?.({ ms, origin, reason }));
     if (!gate) {
-      gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait);
+      gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait, options.clock);
       gates.set(origin, gate);
     }
     return gate;
@@ -54,7 +56,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           rate = result.rate;
           return result;
         } finally {
-          gate.settle(ticket, rate, Date.now());
+          gate.settle(ticket, rate, options.clock.now());
         }
       });
     },

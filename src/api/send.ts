@@ -1,4 +1,5 @@
 import { FetchError, ofetch } from "ofetch";
+import type { Clock } from "./clock.ts";
 import { type RateInfo, rateInfoOf } from "./rate-gate.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -33,6 +34,7 @@ export interface SendLimits {
   timeoutMs: number;
   /** The largest body read, counted after decompression (a gzip bomb is stopped at this size). */
   maxBodyBytes: number;
+  clock: Clock;
 }
 
 const NEVER_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
@@ -44,7 +46,7 @@ const NEVER_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHO
  * here with a byte counter, so an endless or decompression-bomb body stops at the cap (DESIGN §12).
  */
 export async function send(request: OutgoingRequest, limits: SendLimits): Promise<Attempt> {
-  const { timeoutMs, maxBodyBytes } = limits;
+  const { timeoutMs, maxBodyBytes, clock } = limits;
   const started = performance.now();
   let signal: AbortSignal | undefined;
   const headers: Record<string, string> = {
@@ -70,7 +72,7 @@ export async function send(request: OutgoingRequest, limits: SendLimits): Promis
       },
     });
     const { status, headers: received } = response;
-    const rate = rateInfoOf(status, received, Date.now());
+    const rate = rateInfoOf(status, received, clock.now());
     const text = await readCapped(response._data ?? null, received, maxBodyBytes);
     const ms = Math.round(performance.now() - started);
     if (text === undefined) {

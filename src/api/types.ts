@@ -2,9 +2,10 @@
 import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import type { WebsiteFields } from "../model/website-fields.ts";
+import type { Clock } from "./clock.ts";
 import type { ServerWait } from "./scheduler.ts";
 
-export type { ServerWait };
+export type { Clock, ServerWait };
 
 export type PerPage = 10 | 25 | 50 | 100;
 export type SortOrder = "asc" | "desc";
@@ -121,6 +122,8 @@ export interface ClientOptions {
    * `stopped`), while requests already in flight finish, bounded by the timeout. Its `reason` names why.
    */
   stop?: AbortSignal | undefined;
+  /** Where pacing, retries and rate headers read the time and wait (STYLE 17: tests drive it). Default: the system's. */
+  clock?: Clock | undefined;
 }
 
 export interface WebsitesApi {

@@ -4,7 +4,7 @@
  * the client's one scheduler, which bounds concurrency and paces to the rate limit.
  */
 import type { Client } from "../api/types.ts";
-import { ApiError, InternalError } from "../errors.ts";
+import { ApiError, InternalError, SafetyError } from "../errors.ts";
 import type { Change, Plan } from "../plan/types.ts";
 import { createWebsite, deleteProject, deleteWebsite, errorOf, updateWebsite } from "./changes.ts";
 import { countItems } from "./count-items.ts";
@@ -12,11 +12,33 @@ import type { ApplyOptions, ApplyResult, ItemResult } from "./types.ts";
 
 const PHASES = ["create", "update", "delete"] as const;
 
+/**
+ * A plan that sends a password the caller cannot give (a saved plan applied with another config, a library
+ * caller's `passwordOf` missing one) is refused before any request: half an apply would be worse.
+ */
+function refuseMissingPasswords(plan: Plan, options: ApplyOptions): void {
+  const missing = plan.changes.flatMap((c) =>
+    (c.action === "create" || c.action === "update") &&
+    c.fields.some((f) => f.field === "password") &&
+    options.passwordOf(c.domain) === undefined
+      ? [c.domain]
+      : [],
+  );
+  if (missing.length === 0) return;
+  const domains = missing.join(", ");
+  throw new SafetyError(
+    "password-unavailable",
+    `the plan sends a password for ${domains}, but none was given for ${missing.length === 1 ? "it" : "them"}: ` +
+      "apply with the config the plan was made from, with its password variables set; nothing was sent",
+  );
+}
+
 /** Applies every change of `plan` through `client`. One failure never stops the others; a 401/403 stops all. */
 export async function apply(plan: Plan, client: Client, options: ApplyOptions): Promise<ApplyResult> {
   if (plan.refusals.length > 0) {
     throw new InternalError(`apply was given a refused plan: ${plan.refusals.map((r) => r.message).join("; ")}`);
   }
+  refuseMissingPasswords(plan, options);
   const results = new Map<Change, ItemResult>();
   let aborted: string | undefined;
 

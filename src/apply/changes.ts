@@ -1,6 +1,6 @@
 /** How each kind of planned change turns into requests, with the API's quirks handled (API-NOTES §2.4–§2.6, §5). */
 import type { Client, WebsiteCreateInput, WebsiteUpdateInput } from "../api/types.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, SafetyError } from "../errors.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import { type FieldName, WEBSITE_FIELDS } from "../model/website-fields.ts";
 import type { FieldChange, ProjectDelete, WebsiteCreate, WebsiteDelete, WebsiteUpdate } from "../plan/types.ts";
@@ -137,7 +137,8 @@ function fieldValues(change: WebsiteCreate | WebsiteUpdate, options: ApplyOption
 function setField(input: WebsiteUpdateInput, field: FieldChange, domain: string, options: ApplyOptions): void {
   if (field.field === "password") {
     const password = options.passwordOf(domain);
-    if (password === undefined) throw new Error(`the password of ${domain} is not available: plan and apply from the same config`);
+    // apply() refuses such a plan before any request; this is the last line of defence.
+    if (password === undefined) throw new SafetyError("password-unavailable", `the password of ${domain} is not available`);
     input.password = password;
     return;
   }

@@ -28,6 +28,7 @@ interface State {
   liveProjects?: LiveProject[];
   digest?: string;
   websitesUrl?: string;
+  projectsUrl?: string;
 }
 
 /** A plan made by the real planner, as the plan job and the merge job make it. */
@@ -42,7 +43,7 @@ function planOf(s: State): Plan {
     {
       configFile: "sitesync.yaml",
       configDigest: s.digest ?? "config-at-review",
-      target: { websites: s.websitesUrl ?? "https://a.example" },
+      target: { websites: s.websitesUrl ?? "https://a.example", ...(s.projectsUrl ? { projects: s.projectsUrl } : {}) },
     },
   );
 }
@@ -203,6 +204,13 @@ describe("intersectReviewed: the merge applies what was reviewed", () => {
     expect(x.plan.changes).toEqual([]);
   });
 
+  it("approves nothing from a plan made against another projects account", () => {
+    const reviewed = planOf({ websites: config, live, projectsUrl: "https://other-projects.example" });
+    const x = intersectReviewed(reviewed, planOf({ websites: config, live, projectsUrl: "https://projects.example" }));
+    expect(x.problem).toMatchObject({ code: "other-account", api: "projects", planned: "https://other-projects.example" });
+    expect(x.plan.changes).toEqual([]);
+  });
+
   it("returns a valid plan of only the intersected changes, with counts, estimate and hash to match", () => {
     const reviewed = planOf({ websites: config, live });
     const x = intersectReviewed(reviewed, planOf({ websites: [...config, want("new.example.com", { favorite: true })], live }));
@@ -275,5 +283,7 @@ describe("confirmSavedPlan: apply plan.json applies only what a fresh plan calls
       detail: { why: "different-fields" as const },
     };
     expect(itemNote(item)).toBe("refused: a fresh plan of the current config sends other fields or values to a.example.com (id 1)");
+    // Reported as it was saved (what the reader approved), not as the fresh plan has it.
+    expect(check.refused.map((r) => r.change)).toEqual([edited.changes[0]]);
   });
 });

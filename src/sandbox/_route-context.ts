@@ -8,6 +8,8 @@ export interface RouteSettings {
   defaultPerPage: number;
   websiteLimit: number;
   putMissing: 500 | 404;
+  /** Store `exclude_ips` without its last entry: a server that rewrites a value, for `apply --verify`. */
+  dropLastExcludedIp: boolean;
 }
 
 export interface RouteContext {

@@ -2,7 +2,7 @@
  * The rules of StoreWebsiteRequest and UpdateWebsiteRequest (API-NOTES §2.4, §2.5), in their source order,
  * which is also the order of the fields in a 422 error bag.
  */
-import { isApiDomain } from "../model/website.ts";
+import { matchesDomainRule } from "./_domain.ts";
 import type { InputBag, InputValue } from "./_input.ts";
 import { looseEqualsInt, phpString } from "./_php.ts";
 import { between, custom, type FieldRules, integer, max, min, required, string } from "./_validator.ts";
@@ -34,7 +34,7 @@ export function storeRules(input: InputBag, account: StoreContext): FieldRules[]
       rules: [
         required,
         max(255),
-        custom((v) => isApiDomain(phpString(v)), "Invalid domain name."),
+        custom((v) => matchesDomainRule(phpString(v)), "Invalid domain name."),
         custom((v) => !account.isTaken(phpString(v)), "The domain has already been taken."),
         custom(() => account.canCreate(), "You created too many websites."),
       ],

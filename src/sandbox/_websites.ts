@@ -1,10 +1,9 @@
 /** API\WebsiteController (API-NOTES §2): index, show, store, update and destroy. */
-
 import type { InputBag, InputValue } from "./_input.ts";
 import { paginate } from "./_paginate.ts";
 import { filterInt, isNumeric, likeContains, mysqlNumber, phpString, phpTruthy } from "./_php.ts";
 import { json, notFound, serverError, unauthorized, validationFailed } from "./_reply.ts";
-import { oneOf, perPageOf, type RouteContext, type RouteResult, scalar } from "./_route-context.ts";
+import { oneOf, perPageOf, type RouteContext, type RouteResult, type RouteSettings, scalar } from "./_route-context.ts";
 import { isoMicros, isoSeconds, rawSeconds } from "./_time.ts";
 import { validate } from "./_validator.ts";
 import { prepareDomain, storeRules, updateRules } from "./_website-rules.ts";
@@ -116,7 +115,7 @@ export function store(context: RouteContext): RouteResult {
       password: dbString(input.password),
       exclude_bots: dbInt(bots),
       exclude_params: dbString(input.exclude_params),
-      exclude_ips: dbString(input.exclude_ips),
+      exclude_ips: storedIps(dbString(input.exclude_ips), context.settings),
       favorited_at: null,
       created_at: now.toISOString(),
     },
@@ -143,7 +142,7 @@ export function update(context: RouteContext): RouteResult {
     // v31 calls response()->json(404, [...]): a TypeError, so a 500 (API-NOTES §2.5).
     return { reply: context.settings.putMissing === 404 ? notFound() : serverError(context.expectsJson) };
   }
-  const { patch, echo, dirty } = changes(website, input, context.now);
+  const { patch, echo, dirty } = changes(website, input, context.now, context.settings);
   // Eloquent's dirty check: updated_at moves only when some attribute really changed.
   if (dirty) patch.updated_at = isoSeconds(context.now);
   const updated = account.updateWebsite(website.id, patch) ?? website;
@@ -151,7 +150,12 @@ export function update(context: RouteContext): RouteResult {
 }
 
 /** WebsiteTrait::websiteUpdate: every present field is set; the domain never changes. */
-function changes(website: StoredWebsite, input: InputBag, now: Date): { patch: WebsitePatch; echo: Echo; dirty: boolean } {
+function changes(
+  website: StoredWebsite,
+  input: InputBag,
+  now: Date,
+  settings: RouteSettings,
+): { patch: WebsitePatch; echo: Echo; dirty: boolean } {
   const patch: WebsitePatch = {};
   const echo: Echo = {};
   let dirty = false;
@@ -165,7 +169,7 @@ function changes(website: StoredWebsite, input: InputBag, now: Date): { patch: W
   }
   for (const field of ["exclude_ips", "exclude_params"] as const) {
     if (!has(field)) continue;
-    const value = dbString(input[field]);
+    const value = field === "exclude_ips" ? storedIps(dbString(input[field]), settings) : dbString(input[field]);
     if (field === "exclude_ips") echo[field] = value;
     patch[field] = value;
     if (website[field] !== value) dirty = true;
@@ -197,4 +201,10 @@ export function destroy(context: RouteContext): RouteResult {
   if (!website) return { reply: notFound() };
   context.store.removeWebsite(website.id);
   return { reply: json(200, { id: website.id, object: "website", deleted: true, status: 200 }), wrote: true };
+}
+
+/** The `dropLastExcludedIp` knob: a list stored without its last line (not the real API's behaviour). */
+function storedIps(value: string | null, settings: RouteSettings): string | null {
+  if (!settings.dropLastExcludedIp || value === null) return value;
+  return value.split(/\n|\r/).slice(0, -1).join("\n") || null;
 }

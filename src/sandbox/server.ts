@@ -81,6 +81,7 @@ function createState(options: SandboxOptions): PipelineState {
       defaultPerPage: options.defaultPerPage ?? 10,
       websiteLimit: options.websiteLimit ?? -1,
       putMissing: options.putMissing ?? 500,
+      dropLastExcludedIp: options.dropLastExcludedIp ?? false,
     },
     throttle: rateLimit > 0 ? new Throttle(rateLimit, options.rateWindowMs ?? 60_000) : undefined,
     faults: new FaultInjector(options.faults),
@@ -113,6 +114,7 @@ function requestHandler({ state, options, requests, timers, address }: HandlerDe
       return;
     }
     await timers.wait(options.latencyMs ?? 0);
+    await options.beforeAnswer?.({ method: req.method ?? "GET", path: rawPath });
     const baseUrl = req.headers.host ? `http://${req.headers.host}` : address.url;
     const decision = processRequest(state, {
       method: req.method ?? "GET",
@@ -121,7 +123,7 @@ function requestHandler({ state, options, requests, timers, address }: HandlerDe
       headers: req.headers,
       body,
       baseUrl,
-      now: new Date(),
+      now: new Date(options.clock?.now() ?? Date.now()),
     });
     if (decision.slowMs) await timers.wait(decision.slowMs);
     const reply = decision.drop ? undefined : decision.reply;

@@ -92,6 +92,21 @@ export interface SandboxOptions {
   projects?: SeedProject[];
   /** Added before every answer (default 0). */
   latencyMs?: number;
+  /**
+   * Not the real API: store `exclude_ips` without its last entry on every write, as a server that rewrites a
+   * value would, so that `apply --verify` has something that does not converge (default false).
+   */
+  dropLastExcludedIp?: boolean;
+  /**
+   * Awaited before each request is processed (after `latencyMs`): a test holds requests in flight until its
+   * own step is done (a signal sent, say), so it synchronises on the run's progress instead of on time.
+   */
+  beforeAnswer?: (request: { method: string; path: string }) => Promise<void> | undefined;
+  /**
+   * Where the throttle and the timestamps read the time (epoch ms); default the system's. A test that shares
+   * one clock with the client counts 429s exactly, without the wall clock (STYLE 17).
+   */
+  clock?: { now(): number };
   /** Requests per window (default 60, the real `throttle:60,1`); 0 disables the throttle and its headers. */
   rateLimit?: number;
   /** Default 60 000. */

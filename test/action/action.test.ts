@@ -81,6 +81,30 @@ describe("plan on a pull request", () => {
     expect(github.requests.filter((r) => r.startsWith("PATCH"))).toHaveLength(1);
   });
 
+  it("keeps one plan comment: duplicates of its own from earlier runs are deleted", async () => {
+    github.comments.push(
+      { id: 1, issue: 7, body: `${MARKER}\nan older plan`, login: "github-actions[bot]" },
+      { id: 2, issue: 7, body: `${MARKER}\na duplicate from a concurrent run`, login: "github-actions[bot]" },
+    );
+    const run = await onPullRequest();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(marked().map((c) => c.id)).toEqual([1]);
+    expect(marked()[0]!.body).toContain("for commit 0123456");
+  });
+
+  it("never applies on a fork's pull request, even when asked to: the key stays unsent", async () => {
+    const run = await runAction({
+      workspace,
+      inputs: { command: "apply", "api-key": API_KEY, "apply-unreviewed": "true" },
+      event: { name: "pull_request", payload: pullRequestPayload(7, true) },
+      env: { STATS_PASSWORD: PASSWORD },
+      githubApiUrl: github.url,
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.commands).toContainEqual(expect.stringMatching(/^::error::apply does not run for a pull request from a fork/));
+    expect(sandbox.requests).toEqual([]);
+  });
+
   it("neither updates nor deletes a person's comment that starts with the marker", async () => {
     github.comments.push({ id: 1, issue: 7, body: `${MARKER}\nnot the bot`, login: "someone" });
     const run = await onPullRequest();
@@ -297,6 +321,28 @@ describe("apply by hand with apply-unreviewed", () => {
     );
     expect(run.summary).toContain("finished with failures");
     expect(sandbox.store.findWebsite("fine.example.com")).toBeDefined();
+  });
+
+  it("sends the projects-api-key input to the projects API, never printing it", async () => {
+    const PROJECTS_KEY = "PrOjEcTsK3y0000000000000000000000000000000000000000000000000000P";
+    const projects = await startSandbox({ projectsApiKey: PROJECTS_KEY, rateLimit: 0, projects: [{ project: "old.example.org" }] });
+    try {
+      writeConfig(
+        ["  - domain: blog.example.com"],
+        [`projects_url: ${projects.url}`, "projects:", "  - project: old.example.org", "    state: absent"],
+      );
+      const without = await byHand();
+      expect(without.code).not.toBe(0);
+      expect(projects.store.projects().map((p) => p.project)).toEqual(["old.example.org"]);
+      const run = await byHand({ "projects-api-key": PROJECTS_KEY });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(projects.store.projects()).toEqual([]);
+      expect(run.commands).toContain(`::add-mask::${PROJECTS_KEY}`);
+      const shown = (run.stdout + run.stderr + run.summary).replaceAll(`::add-mask::${PROJECTS_KEY}`, "");
+      expect(shown).not.toContain(PROJECTS_KEY);
+    } finally {
+      await projects.close();
+    }
   });
 
   it("stops at once on a wrong key, with a hint and without printing it", async () => {

@@ -20,6 +20,11 @@ interface FakePull {
   mergeCommitSha?: string;
   /** Other commits it is associated with (its own commits). */
   commits?: string[];
+  /**
+   * Closed without merging: GitHub then shows `state: "closed"`, `merged_at: null`, and still a
+   * `merge_commit_sha` (its test merge), so only `merged_at` tells it apart.
+   */
+  closedUnmerged?: boolean;
 }
 
 export interface FakeGitHub {
@@ -133,10 +138,10 @@ export async function startFakeGitHub(token: string): Promise<FakeGitHub> {
 }
 
 function pullView(p: FakePull) {
-  const merged = p.mergeCommitSha !== undefined;
+  const merged = p.mergeCommitSha !== undefined && !p.closedUnmerged;
   return {
     number: p.number,
-    state: merged ? "closed" : "open",
+    state: merged || p.closedUnmerged ? "closed" : "open",
     merged_at: merged ? "2026-11-23T12:00:00Z" : null,
     merge_commit_sha: p.mergeCommitSha ?? null,
     head: { sha: p.headSha, ref: `feature-${p.number}` },

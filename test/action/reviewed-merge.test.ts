@@ -199,6 +199,30 @@ describe("apply on the push that merged a pull request", () => {
     expect(run.summary).toContain("has no plan comment for sitesync.yaml written by github-actions\\[bot\\]");
   });
 
+  it("ignores a plan comment written by another bot, however much it looks like ours", async () => {
+    await reviewed();
+    planComment().login = "renovate[bot]";
+    merged();
+    const run = await applyOnPush();
+    expectNothingApplied(run, "no-review");
+  });
+
+  it("never takes a pull request closed without merging as the one the push merged", async () => {
+    await reviewed();
+    // The commit is PR 7's test merge, but PR 7 was closed unmerged: the commit came another way.
+    github.pulls.push({ number: 7, headSha: HEAD, mergeCommitSha: MERGE, closedUnmerged: true });
+    const run = await applyOnPush();
+    expectNothingApplied(run, "direct-push");
+    expect(mergeComment()).toBeUndefined();
+  });
+
+  it("never takes a pull request still open as the merged one, even one holding the pushed commit", async () => {
+    await reviewed();
+    github.pulls.push({ number: 7, headSha: HEAD, commits: [MERGE] });
+    const run = await applyOnPush();
+    expectNothingApplied(run, "direct-push");
+  });
+
   it("needs bot-login when the token cannot say who it is, and trusts only that login", async () => {
     await reviewed();
     merged();

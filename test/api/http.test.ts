@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
 import type { RequestLogEntry } from "../../src/api/types.ts";
 import { ApiError } from "../../src/errors.ts";
+import { fakeClock } from "../helpers/fake-clock.ts";
 import { apiWebsite, BASE, KEY, rejectionOf, serialized, testClient, WEBSITES } from "./helpers.ts";
 
 const server = setupServer();
@@ -46,6 +47,25 @@ describe("requests", () => {
   });
 });
 
+describe("422 field errors", () => {
+  it("withhold a field name that repeats a secret, as they withhold its messages, and keep the other fields", async () => {
+    const secret = "s3cret-pw-value";
+    server.use(
+      http.put(`${WEBSITES}/1`, () =>
+        HttpResponse.json(
+          { message: { [`password ${secret}`]: ["is too weak"], privacy: ["The privacy field must be an integer."] }, status: 422 },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { client } = testClient({ secrets: () => [secret] });
+    const error = await rejectionOf(client.websites.update(1, { privacy: 2, password: secret }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.fieldErrors).toMatchObject({ privacy: ["The privacy field must be an integer."] });
+    expect(serialized(error)).not.toContain(secret);
+  });
+});
+
 describe("retries", () => {
   it("waits out a 429's Retry-After and retries without counting a failure", async () => {
     const throttled = () =>
@@ -55,8 +75,10 @@ describe("retries", () => {
       );
     const { seen, resolver } = sequence([throttled, ok]);
     server.use(http.get(`${WEBSITES}/1`, resolver));
-    const { client, log } = testClient({ retries: 0 });
+    const clock = fakeClock();
+    const { client, log } = testClient({ retries: 0, clock });
     await expect(client.websites.show(1)).resolves.toMatchObject({ id: 1 });
+    expect(clock.slept).toEqual([1_000]);
     expect(seen.calls).toBe(2);
     expect(client.stats()).toEqual({ sent: { GET: 2 }, throttled: 1, retries: 0, rateLimit: 60 });
     expect(log.map((e) => e.status)).toEqual([429, 200]);

@@ -99,6 +99,36 @@ describe("apply", () => {
     expect(posts).toBe(2);
   });
 
+  it("takes a 2xx POST answered with a body that is not JSON as ambiguous: looks the domain up and adopts it", async () => {
+    let posts = 0;
+    server.use(
+      http.post(WEBSITES, () => {
+        posts++;
+        return new HttpResponse("<html>Created</html>", { status: 201, headers: { "Content-Type": "text/html" } });
+      }),
+      http.put(`${WEBSITES}/8`, () => HttpResponse.json({ data: apiWebsite(8, { domain: "html.example.com" }), status: 200 })),
+      http.get(WEBSITES, ({ request }) => {
+        const data = posts > 0 ? [apiWebsite(8, { domain: "html.example.com" })] : [];
+        return HttpResponse.json({
+          data,
+          links: { next: null },
+          meta: { current_page: 1, last_page: 1, per_page: 100, total: data.length, from: data.length ? 1 : null, to: data.length || null },
+          status: 200,
+          url: request.url,
+        });
+      }),
+    );
+    const p = plan(
+      { websites: [{ domain: "html.example.com", state: "present" }], policy: { ...policy, prune: false } },
+      { websites: [] },
+      options,
+    );
+    const { client } = testClient();
+    const [item] = (await apply(p, client, { passwordOf: () => undefined })).items;
+    expect(item).toMatchObject({ status: "applied", id: 8, reason: "adopted" });
+    expect(posts).toBe(1);
+  });
+
   it("adopts the site when a POST that timed out turns out to have created it, without POSTing again", async () => {
     let posts = 0;
     server.use(

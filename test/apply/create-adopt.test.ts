@@ -57,3 +57,11 @@ it("adopts a dropped POST among more near matches than the search reads (newest 
   expect(sandbox.requests.filter((r) => r.method === "POST")).toHaveLength(1);
   expect(sandbox.store.websites()).toHaveLength(601);
 });
+
+it("fails, and adopts nothing, when the domain is taken and no POST of ours was ambiguous: it is someone else's site", async () => {
+  const result = await createAfter(() => sandbox.store.addWebsite({ domain: wanted.domain, privacy: 0, favorite: false }));
+  expect(result.items[0]).toMatchObject({ status: "failed" });
+  expect(JSON.stringify(result.items[0])).toContain("already been taken");
+  expect(sandbox.requests.filter((r) => r.method !== "GET").map((r) => r.method)).toEqual(["POST"]);
+  expect(stored()).toEqual({ privacy: 0, exclude_ips: null, favorite: false });
+});

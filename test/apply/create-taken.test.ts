@@ -7,6 +7,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
 import { apply } from "../../src/apply/apply.ts";
 import { DEFAULT_POLICY } from "../../src/model/policy.ts";
+import type { DesiredWebsite } from "../../src/model/website.ts";
 import { plan } from "../../src/plan/plan.ts";
 import { renderResultsText } from "../../src/render/results-text.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
@@ -19,7 +20,7 @@ afterEach(() => sandbox.close());
 
 /** Plans a create against an account read as empty, lets `between` happen, then applies it. */
 async function createAfter(between: () => void) {
-  const website = { domain: "new.example.com", state: "present" as const, privacy: 1 };
+  const website: DesiredWebsite = { domain: "new.example.com", state: "present", privacy: 1 };
   const planned = plan({ websites: [website], policy: DEFAULT_POLICY }, { websites: [] }, { configFile: "t.yaml", configDigest: "t" });
   between();
   const client = createClient({ websitesUrl: sandbox.url, apiKey: sandbox.apiKey, retryBaseMs: 1 });

@@ -1,10 +1,11 @@
 """Runs a command in a real pseudo-terminal (python3's pty module: no native npm build needed), waits for a
 prompt, types the given bytes, and prints one JSON line: {"code": exit code, "output": everything shown}.
-Used by the prompt tests (issue 11): Ctrl-C and Ctrl-D at `Apply these changes?`.
+Used by the prompt tests (issue 11): Ctrl-C and Ctrl-D at `Apply these changes?`. Keys are typed once the
+prompt shows and the terminal is in raw mode, whatever the machine's speed (issue 17).
 
 usage: python3 _pty.py PROMPT KEYS_AS_JSON_STRING -- command args...
 """
-import json, os, pty, select, sys, time
+import json, os, pty, select, sys, termios, time
 
 prompt = sys.argv[1].encode()
 keys = json.loads(sys.argv[2]).encode()
@@ -27,8 +28,9 @@ while time.time() < deadline:
         if not chunk:
             break
         output += chunk
-    if not typed and prompt in output:
-        time.sleep(0.2)
+    # Typed once the prompt shows and readline has put the terminal in raw mode (the child's own state, no
+    # sleep): before that, the line discipline would turn Ctrl-C into a SIGINT instead of a key.
+    if not typed and prompt in output and not termios.tcgetattr(fd)[3] & (termios.ICANON | termios.ISIG):
         os.write(fd, keys)
         typed = True
 _, status = os.waitpid(pid, 0)

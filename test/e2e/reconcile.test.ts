@@ -144,6 +144,22 @@ describe("saved plans refuse what was not reviewed", () => {
     }
   });
 
+  it("refuses a saved plan against another projects account, like one against another websites account", async () => {
+    const twin = await startSandbox({ rateLimit: 0, apiKey: sandbox.apiKey, projects: [...sandbox.store.projects()] });
+    try {
+      const dir = workdir({ "sitesync.yaml": config });
+      expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
+      sandbox.resetLog();
+      const other = await sitesync(["apply", "plan.json", "--projects-url", twin.url], { env, cwd: dir });
+      expect(other.code).toBe(4);
+      expect(other.stderr).toContain(`the plan was made against ${sandbox.url}`);
+      expect(twin.stats().writeRequests).toBe(0);
+      expect(sandbox.stats().writeRequests).toBe(0);
+    } finally {
+      await twin.close();
+    }
+  });
+
   it("refuses a saved plan edited by hand (one value changed, still a valid plan), and writes nothing", async () => {
     const dir = workdir({ "sitesync.yaml": config });
     expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);

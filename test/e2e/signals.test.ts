@@ -1,7 +1,8 @@
 /**
- * Ctrl-C and SIGTERM during an apply, through the real CLI against a sandbox with latency (issue 11): the
- * first signal stops sending, lets the requests in flight finish, prints the summary and writes a complete
- * results file, then exits 130/143; a rerun converges.
+ * Ctrl-C and SIGTERM during an apply, through the real CLI against a sandbox (issue 11): the first signal
+ * stops sending, lets the requests in flight finish, prints the summary and writes a complete results file,
+ * then exits 130/143; a rerun converges. The tests synchronise on the run's own progress, not on time (issue
+ * 17): the sandbox answers the first two creates, then holds the others until the signal has been received.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,12 +13,20 @@ import { HEADER, sitesync, startSitesync, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox;
 let env: Record<string, string>;
+let release: () => void;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({ rateLimit: 0, latencyMs: 150 });
+  const held = Promise.withResolvers<void>();
+  release = held.resolve;
+  let creates = 0;
+  const beforeAnswer = ({ method }: { method: string }) => (method === "POST" && ++creates > 2 ? held.promise : undefined);
+  sandbox = await startSandbox({ rateLimit: 0, beforeAnswer });
   env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
 });
-afterEach(() => sandbox.close());
+afterEach(() => {
+  release();
+  return sandbox.close();
+});
 
 const DOMAINS = Array.from({ length: 16 }, (_, i) => `site-${String(i + 1).padStart(2, "0")}.example.com`);
 const config = `${HEADER}websites:\n${DOMAINS.map((d) => `  - domain: ${d}\n`).join("")}`;
@@ -52,6 +61,8 @@ describe.each([
     const running = startSitesync(APPLY, { env, cwd: dir });
     await running.waitForStderr(/applied .*site-/);
     running.child.kill(signal);
+    await running.waitForStderr(new RegExp(`${signal} received`));
+    release();
     const result = await running.done;
     expect(result.stderr).not.toContain("internal error");
     expect(result.code).toBe(code);
@@ -86,4 +97,36 @@ it("exits at once on a second SIGINT, leaving no empty results file", async () =
   expect(result.stderr).not.toContain("Interrupted by SIGINT:");
   // Either not written yet, or written whole: never a 0-byte file from the early writability check.
   if (existsSync(join(dir, "results.json"))) expectCompleteResults(dir);
+});
+
+it("exits 130 on a SIGINT while the account is still being read, not 1, and changes nothing", async () => {
+  const reading = Promise.withResolvers<void>();
+  const held = Promise.withResolvers<void>();
+  let reads = 0;
+  // Two pages of websites: the first is held until the signal was received, so the second is never sent.
+  const slow = await startSandbox({
+    rateLimit: 0,
+    seed: 150,
+    beforeAnswer: ({ method }) => {
+      if (method !== "GET" || ++reads > 1) return undefined;
+      reading.resolve();
+      return held.promise;
+    },
+  });
+  try {
+    const dir = workdir({ "sitesync.yaml": config });
+    const running = startSitesync(APPLY, { env: { SITESYNC_API_KEY: slow.apiKey, SITESYNC_WEBSITES_URL: slow.url }, cwd: dir });
+    await reading.promise;
+    running.child.kill("SIGINT");
+    await running.waitForStderr(/SIGINT received/);
+    held.resolve();
+    const result = await running.done;
+    expect(result.stderr).not.toMatch(/internal error|This is a bug/);
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain("not sent: the run was interrupted by SIGINT");
+    expect(slow.stats().writeRequests).toBe(0);
+  } finally {
+    held.resolve();
+    await slow.close();
+  }
 });

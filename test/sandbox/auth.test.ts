@@ -28,7 +28,8 @@ describe("sandbox authentication and routing (API-NOTES §1, §4)", () => {
   });
 
   it("answers a bad or missing key with 401 JSON when the client accepts JSON", async () => {
-    for (const headers of [{ Authorization: "Bearer wrong" }, {}] as Record<string, string>[]) {
+    const prefix = `Bearer ${sandbox.apiKey.slice(0, 20)}`;
+    for (const headers of [{ Authorization: "Bearer wrong" }, { Authorization: prefix }, {}] as Record<string, string>[]) {
       const answer = await call(sandbox, "GET", "/api/v1/websites", { auth: false, headers });
       expect(answer.status).toBe(401);
       expect(answer.text).toBe('{"message":"Unauthenticated."}');

@@ -72,6 +72,26 @@ describe("POST /api/v1/websites (API-NOTES §2.4)", () => {
     expect(answer.text).toBe('{"message":{"domain":["Invalid domain name."]},"status":422}');
   });
 
+  it.each([
+    ["a.123.", 201],
+    ["a.123", 422],
+    [`${"a".repeat(63)}.example.com`, 201],
+    [`${"a".repeat(64)}.example.com`, 422],
+    ["300.1.1.1", 422],
+    ["1.2.3.4.", 201],
+    ["a..b.com", 201],
+    ["-.com", 201],
+    ["a.b_c", 422],
+    ["a.com:8080", 422],
+  ])("applies the API's domain regex itself to %j (answers %i)", async (domain, status) => {
+    expect((await create({ domain })).status).toBe(status);
+  });
+
+  it("answers a crafted name that makes the API's regex backtrack at once, with a 422", async () => {
+    const answer = await create({ domain: "a..".repeat(80) });
+    expect(answer.status).toBe(422);
+  });
+
   it("rejects a domain taken by anyone, this user or another, after normalization", async () => {
     for (const domain of ["taken.example.com", "https://www.taken.example.com", "someone-else.example.com"]) {
       const answer = await create({ domain });

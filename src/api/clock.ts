@@ -1,0 +1,26 @@
+/**
+ * Time as an input (STYLE 17): the rate gate, the retry backoff and the rate headers read the time and wait
+ * through a clock, so a test can drive pacing without the wall clock.
+ */
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number;
+  /** Resolves after `ms`, or at once when `stop` aborts. Never rejects. */
+  sleep(ms: number, stop?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep(ms, stop) {
+    return new Promise((resolve) => {
+      if (stop?.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        stop?.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      stop?.addEventListener("abort", done, { once: true });
+    });
+  },
+};

@@ -1,0 +1,63 @@
+/**
+ * `export --update` edges that no other test guarded (issue 17): ignored websites are left alone, `$${` is a
+ * literal, and a list whose websites are all gone while others are added stays a valid list. Real CLI, real
+ * HTTP, the sandbox (duplicate live domains, which the sandbox cannot hold, are in update-config.test.ts).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
+import { sitesync, workdir } from "./helpers.ts";
+
+let sandbox: Sandbox | undefined;
+afterEach(() => sandbox?.close());
+
+/** Runs `export --update` on `config` against an account of `websites`; returns the run and the file after. */
+async function update(
+  config: string,
+  websites: SandboxOptions["websites"],
+  args: string[] = [],
+  projects: SandboxOptions["projects"] = [],
+) {
+  sandbox = await startSandbox({ rateLimit: 0, websites: websites ?? [], projects });
+  const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url, SITESYNC_PROJECTS_URL: sandbox.url };
+  const dir = workdir({ "sitesync.yaml": config });
+  const run = await sitesync(["export", "--update", "sitesync.yaml", ...args], { env, cwd: dir });
+  const plan = await sitesync(["plan", "--detailed-exitcode"], { env, cwd: dir });
+  return { run, plan, text: readFileSync(join(dir, "sitesync.yaml"), "utf8") };
+}
+
+it("never rewrites nor removes a listed website that the policy ignores", async () => {
+  const config =
+    'version: 1\npolicy:\n  ignore: ["tmp-*.example.org"]\nwebsites:\n  - domain: shop.example.com\n' +
+    "  - domain: tmp-1.example.org\n    privacy: public\n  - domain: tmp-9.example.org\n    privacy: public\n";
+  const { run, text } = await update(config, [{ domain: "shop.example.com" }, { domain: "tmp-1.example.org", privacy: 1 }]);
+  expect(run.code, run.stderr).toBe(0);
+  expect(text).toBe(config);
+});
+
+it("takes $${ in a list's comment as literal text, not a variable, and updates the list", async () => {
+  const config = "version: 1\nwebsites:\n  - domain: shop.example.com\n    exclude_ips:\n      - 10.0.0.1 # costs $${PRICE}\n";
+  const { run, text } = await update(config, [{ domain: "shop.example.com", exclude_ips: ["10.0.0.1", "10.0.0.2"] }]);
+  expect(run.code, run.stderr).toBe(0);
+  expect(text).toContain("10.0.0.2");
+  expect(text).toContain("# costs $${PRICE}");
+});
+
+it("keeps a list whose websites are all gone valid while new ones are added to it", async () => {
+  const config = "version: 1\nwebsites:\n  - domain: gone.example.com\n";
+  const { run, plan, text } = await update(config, [{ domain: "new.example.com" }], ["--add-unlisted"]);
+  expect(run.code, run.stderr).toBe(0);
+  expect(text).toContain("new.example.com");
+  expect(text).not.toContain("gone.example.com");
+  expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+});
+
+it("updates the websites of a file whose projects still differ from the account: project drift is not refused", async () => {
+  const config =
+    "version: 1\nwebsites:\n  - domain: shop.example.com\n    privacy: public\nprojects:\n  - project: old.example.org\n    state: absent\n";
+  const { run, text } = await update(config, [{ domain: "shop.example.com", privacy: 1 }], [], [{ project: "old.example.org" }]);
+  expect(run.code, run.stderr).toBe(0);
+  expect(text).toContain("privacy: private");
+  expect(text).toContain("state: absent");
+});
