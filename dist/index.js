@@ -39096,6 +39096,16 @@ var UsageError = class extends Error {
     this.name = "UsageError";
   }
 };
+var AccountUrlError = class extends UsageError {
+  setting;
+  problem;
+  constructor(setting, problem, message) {
+    super(message);
+    this.name = "AccountUrlError";
+    this.setting = setting;
+    this.problem = problem;
+  }
+};
 var ApiError = class extends Error {
   code = "API";
   kind;
@@ -39150,6 +39160,72 @@ var CancelledError = class extends Error {
     this.name = "CancelledError";
   }
 };
+
+// src/model/base-url.ts
+function checkBaseUrl(input) {
+  const url = URL.parse(input.trim());
+  if (!url) return fail({ code: "not-url" });
+  if (url.protocol !== "https:" && url.protocol !== "http:") return fail({ code: "scheme", protocol: url.protocol });
+  if (url.hostname === "") return fail({ code: "not-url" });
+  if (url.username !== "" || url.password !== "") return fail({ code: "credentials" });
+  if (url.search !== "" || url.hash !== "") return fail({ code: "query" });
+  if (url.protocol === "http:" && !isLoopback(url.hostname)) return fail({ code: "plain-http", hostname: url.hostname });
+  const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/, "").replace(/\/+$/, "");
+  return { ok: true, base: `${url.origin}${path}` };
+}
+function fail(problem) {
+  return { ok: false, problem };
+}
+function isLoopback(hostname) {
+  if (hostname === "localhost" || hostname === "[::1]") return true;
+  return /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+// src/api/resolve-base-url.ts
+function resolveBaseUrl(input, setting, source = "setting") {
+  const check2 = checkBaseUrl(input);
+  if (check2.ok) return check2.base;
+  throw accountUrlError(setting, { code: "invalid", source, input, problem: check2.problem });
+}
+function accountUrlError(setting, problem) {
+  return new AccountUrlError(setting, problem, accountUrlMessage(setting, problem, "cli"));
+}
+function accountUrlMessage(setting, problem, surface) {
+  const names = namesOf(setting, surface);
+  switch (problem.code) {
+    case "missing":
+      return surface === "cli" ? `this command needs the API address: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config` : `this command needs the API address: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
+    case "invalid": {
+      const where2 = { setting: surface === "cli" ? names.setting : `the ${names.setting} input`, env: names.env, file: names.key }[problem.source];
+      return `${where2}: ${problemWords(problem.problem, problem.input)}`;
+    }
+    case "env-differs": {
+      const choose = surface === "cli" ? `pass ${names.setting} <url>` : `set the ${names.setting} input`;
+      return `${names.env} (${problem.env}) names another account than ${names.key} in ${problem.configFile} (${problem.file}): unset ${names.env} to use the file's, or ${choose} to choose the account on purpose`;
+    }
+  }
+}
+function namesOf(setting, surface) {
+  const input = setting === "projects" ? "projects-url" : "websites-url";
+  return {
+    setting: surface === "cli" ? `--${input}` : input,
+    env: setting === "projects" ? "SITESYNC_PROJECTS_URL" : "SITESYNC_WEBSITES_URL",
+    key: setting === "projects" ? "projects_url" : "websites_url"
+  };
+}
+function problemWords(problem, input) {
+  switch (problem.code) {
+    case "not-url":
+      return `"${input}" is not a URL (expected e.g. https://analytics.example.com)`;
+    case "scheme":
+      return `only https:// URLs are supported, got ${problem.protocol}//`;
+    case "plain-http":
+      return `refusing plain http:// to ${problem.hostname}: the API key would cross the network in clear text; use https://`;
+    case "credentials":
+    case "query":
+      return "give the base address only, without credentials, query or fragment";
+  }
+}
 
 // src/model/plural.ts
 function plural(count, noun) {
@@ -39287,6 +39363,11 @@ function selectionFlags(selection, quote) {
   return flags.join(" ");
 }
 var LEFT_OUT = "Everything else was left out: not compared, changed, deleted or counted.";
+function accountWords(target) {
+  const { websites, projects } = target;
+  if (websites !== void 0 && projects !== void 0 && websites !== projects) return `${websites} (websites), ${projects} (projects)`;
+  return websites ?? projects;
+}
 
 // src/render/change-line.ts
 function describeChange(change, options = {}) {
@@ -39397,7 +39478,11 @@ ${body}`}
 `;
 }
 function planMarkdownParts(plan2) {
-  const blocks = [`### sitesync plan for ${md(plan2.configFile)}`];
+  const account = accountWords(plan2.target);
+  const heading2 = `### sitesync plan for ${md(plan2.configFile)}`;
+  const blocks = [account === void 0 ? heading2 : `${heading2}
+
+Account: ${md(account)}`];
   if (plan2.selection !== void 0) {
     const flags = selectionFlags(plan2.selection, (pattern) => md(pattern));
     const note = `> **Partial plan: ${flags}.** Only the websites and projects these patterns select were compared. ${LEFT_OUT}`;
@@ -39610,7 +39695,7 @@ function configErrorMarkdown(command, configLabel, errors, warnings) {
   return { summary: blocks.join("\n\n"), notes: [], failure: `${plural(errors.length, "error")} in ${configLabel}` };
 }
 function errorMarkdown(command, configLabel, error2) {
-  const message = error2 instanceof Error ? error2.message : String(error2);
+  const message = error2 instanceof AccountUrlError ? accountUrlMessage(error2.setting, error2.problem, "action") : error2 instanceof Error ? error2.message : String(error2);
   const lines = [`sitesync ${command} failed: ${md(message)}`];
   if (error2 instanceof ApiError && (error2.kind === "redirect" || error2.status === 401)) {
     lines.push("Check the api-key input (and projects-api-key): the server did not accept it.");
@@ -39735,6 +39820,8 @@ function renderText(plan2, options = {}) {
   const lines = [];
   const partial = plan2.selection === void 0 ? void 0 : c2.yellow(c2.bold(partialLine(plan2.selection)));
   if (partial !== void 0) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
+  const account = accountWords(plan2.target);
+  if (account !== void 0) lines.push(c2.dim(`Account: ${printable(account)}`), "");
   if (plan2.changes.length > 0) {
     lines.push(`Planned changes (${printable(plan2.configFile)}):`, "");
     for (const change of plan2.changes) lines.push(...changeLines(change, c2, options.verbose ?? false));
@@ -44786,26 +44873,6 @@ function withheldMessage(d, interpolation) {
   return `invalid value${from} [${d.code}]: the full message is withheld, since it would quote a value read from the environment`;
 }
 
-// src/model/base-url.ts
-function checkBaseUrl(input) {
-  const url = URL.parse(input.trim());
-  if (!url) return fail({ code: "not-url" });
-  if (url.protocol !== "https:" && url.protocol !== "http:") return fail({ code: "scheme", protocol: url.protocol });
-  if (url.hostname === "") return fail({ code: "not-url" });
-  if (url.username !== "" || url.password !== "") return fail({ code: "credentials" });
-  if (url.search !== "" || url.hash !== "") return fail({ code: "query" });
-  if (url.protocol === "http:" && !isLoopback(url.hostname)) return fail({ code: "plain-http", hostname: url.hostname });
-  const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/, "").replace(/\/+$/, "");
-  return { ok: true, base: `${url.origin}${path}` };
-}
-function fail(problem) {
-  return { ok: false, problem };
-}
-function isLoopback(hostname) {
-  if (hostname === "localhost" || hostname === "[::1]") return true;
-  return /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
 // src/config/rules/api-urls.ts
 function apiUrls(ctx) {
   for (const key of ["websites_url", "projects_url"]) {
@@ -47206,12 +47273,9 @@ function pathSegment(value) {
   const encoded = encodeURIComponent(value);
   return encoded === "." || encoded === ".." ? encoded.replaceAll(".", "%2E") : encoded;
 }
-function createService(base, flag3, apiKey, http2) {
+function createService(base, setting, apiKey, http2) {
   const url = (path, query) => {
-    if (base === void 0) {
-      const [env, key] = flag3 === "--projects-url" ? ["SITESYNC_PROJECTS_URL", "projects_url"] : ["SITESYNC_WEBSITES_URL", "websites_url"];
-      throw new UsageError(`this command needs the API address: pass ${flag3} <url>, set ${env}, or set ${key} in the config`);
-    }
+    if (base === void 0) throw accountUrlError(setting, { code: "missing" });
     const search = query && query.size > 0 ? `?${query.toString()}` : "";
     return `${base}/api/v1/${path}${search}`;
   };
@@ -47255,26 +47319,6 @@ function createProjectsApi(service) {
       });
     }
   };
-}
-
-// src/api/resolve-base-url.ts
-function resolveBaseUrl(input, flag3) {
-  const check2 = checkBaseUrl(input);
-  if (check2.ok) return check2.base;
-  throw new UsageError(`${flag3}: ${flagMessage(check2.problem, input)}`);
-}
-function flagMessage(problem, input) {
-  switch (problem.code) {
-    case "not-url":
-      return `"${input}" is not a URL (expected e.g. https://analytics.example.com)`;
-    case "scheme":
-      return `only https:// URLs are supported, got ${problem.protocol}//`;
-    case "plain-http":
-      return `refusing plain http:// to ${problem.hostname}: the API key would cross the network in clear text; use https://`;
-    case "credentials":
-    case "query":
-      return "give the base address only, without credentials, query or fragment";
-  }
 }
 
 // node_modules/yocto-queue/index.js
@@ -47545,8 +47589,8 @@ var DEFAULTS2 = {
 function createClient(options) {
   const apiKey = checkKey(options.apiKey, "the API key (SITESYNC_API_KEY)");
   const projectsKey = options.projectsApiKey ? checkKey(options.projectsApiKey, "the projects API key") : apiKey;
-  const websitesBase = options.websitesUrl ? resolveBaseUrl(options.websitesUrl, "--websites-url") : void 0;
-  const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "--projects-url") : void 0;
+  const websitesBase = options.websitesUrl ? resolveBaseUrl(options.websitesUrl, "websites") : void 0;
+  const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "projects") : void 0;
   const stats = { sent: {}, throttled: 0, retries: 0 };
   const maxWaitMs = whole(options.maxWaitMs, DEFAULTS2.maxWaitMs, 0, "maxWaitMs");
   const clock = options.clock ?? systemClock;
@@ -47573,8 +47617,8 @@ function createClient(options) {
   });
   return {
     target: { ...websitesBase ? { websites: websitesBase } : {}, ...projectsBase ? { projects: projectsBase } : {} },
-    websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http2)),
-    projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http2)),
+    websites: createWebsitesApi(createService(websitesBase, "websites", apiKey, http2)),
+    projects: createProjectsApi(createService(projectsBase, "projects", projectsKey, http2)),
     stats: () => ({ ...stats, sent: { ...stats.sent } })
   };
 }
@@ -47601,8 +47645,7 @@ function clientFor(request2, config, hooks = {}) {
   }
   const projectsApiKey = request2.secrets?.projectsApiKey || env.SITESYNC_PROJECTS_API_KEY || void 0;
   request2.redactor.add([apiKey, projectsApiKey]);
-  const websitesUrl = settings.websitesUrl ?? (env.SITESYNC_WEBSITES_URL || void 0) ?? config?.websitesUrl;
-  const projectsUrl = settings.projectsUrl ?? (env.SITESYNC_PROJECTS_URL || void 0) ?? config?.projectsUrl;
+  const { websitesUrl, projectsUrl } = accountUrls(settings, env, config);
   return createClient({
     ...websitesUrl ? { websitesUrl } : {},
     ...projectsUrl ? { projectsUrl } : {},
@@ -47617,6 +47660,19 @@ function clientFor(request2, config, hooks = {}) {
     secrets: () => request2.redactor.secrets(),
     stop: request2.signal
   });
+}
+function accountUrls(settings, env, config) {
+  const websitesUrl = pick("websites", settings.websitesUrl, env.SITESYNC_WEBSITES_URL, config?.websitesUrl, config?.file);
+  const projectsUrl = pick("projects", settings.projectsUrl, env.SITESYNC_PROJECTS_URL, config?.projectsUrl, config?.file);
+  return { ...websitesUrl ? { websitesUrl } : {}, ...projectsUrl ? { projectsUrl } : {} };
+}
+function pick(setting, given, fromEnv, fromFile, configFile = "the config") {
+  if (given) return resolveBaseUrl(given, setting, "setting");
+  const env = fromEnv?.trim() ? resolveBaseUrl(fromEnv, setting, "env") : void 0;
+  if (!fromFile) return env;
+  const file = resolveBaseUrl(fromFile, setting, "file");
+  if (env !== void 0 && env !== file) throw accountUrlError(setting, { code: "env-differs", env, file, configFile });
+  return file;
 }
 
 // node_modules/diff/libesm/diff/base.js

@@ -16,7 +16,7 @@ export interface ActionInputs {
   /** `api-key`, else `SITESYNC_API_KEY` from the step's environment; undefined when neither is set. */
   apiKey: string | undefined;
   projectsApiKey: string | undefined;
-  /** The inputs only: the run falls back to `SITESYNC_*_URL`, then to the config, as for the CLI's flags. */
+  /** The inputs only: as the CLI's flags, they beat the config, which beats `SITESYNC_*_URL` (run/client-for.ts). */
   websitesUrl: string | undefined;
   projectsUrl: string | undefined;
   /** Overrides `policy.max_deletes` for this run (the CLI's `--max-deletes N`). */

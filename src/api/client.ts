@@ -30,8 +30,8 @@ const DEFAULTS = {
 export function createClient(options: ClientOptions): Client {
   const apiKey = checkKey(options.apiKey, "the API key (SITESYNC_API_KEY)");
   const projectsKey = options.projectsApiKey ? checkKey(options.projectsApiKey, "the projects API key") : apiKey;
-  const websitesBase = options.websitesUrl ? resolveBaseUrl(options.websitesUrl, "--websites-url") : undefined;
-  const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "--projects-url") : undefined;
+  const websitesBase = options.websitesUrl ? resolveBaseUrl(options.websitesUrl, "websites") : undefined;
+  const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "projects") : undefined;
 
   const stats: RequestStats = { sent: {}, throttled: 0, retries: 0 };
   const maxWaitMs = whole(options.maxWaitMs, DEFAULTS.maxWaitMs, 0, "maxWaitMs");
@@ -60,8 +60,8 @@ export function createClient(options: ClientOptions): Client {
 
   return {
     target: { ...(websitesBase ? { websites: websitesBase } : {}), ...(projectsBase ? { projects: projectsBase } : {}) },
-    websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http)),
-    projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http)),
+    websites: createWebsitesApi(createService(websitesBase, "websites", apiKey, http)),
+    projects: createProjectsApi(createService(projectsBase, "projects", projectsKey, http)),
     stats: () => ({ ...stats, sent: { ...stats.sent } }),
   };
 }

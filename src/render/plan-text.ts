@@ -3,6 +3,7 @@ import { createColors } from "picocolors";
 import { plural } from "../model/plural.ts";
 import type { Change, FieldChange, Plan, Selection, WebsiteCreate, WebsiteUpdate } from "../plan/types.ts";
 import {
+  accountWords,
   formatEstimate,
   LEFT_OUT,
   printable,
@@ -28,6 +29,8 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
   const lines: string[] = [];
   const partial = plan.selection === undefined ? undefined : c.yellow(c.bold(partialLine(plan.selection)));
   if (partial !== undefined) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
+  const account = accountWords(plan.target);
+  if (account !== undefined) lines.push(c.dim(`Account: ${printable(account)}`), "");
   if (plan.changes.length > 0) {
     lines.push(`Planned changes (${printable(plan.configFile)}):`, "");
     for (const change of plan.changes) lines.push(...changeLines(change, c, options.verbose ?? false));

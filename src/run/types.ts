@@ -32,7 +32,7 @@ interface ExportSettings {
   schemaPath?: string;
 }
 
-/** How the client connects; each value beats its `SITESYNC_*` variable, which beats the config. */
+/** How the client connects; a URL here beats the config, which beats its `SITESYNC_*_URL` (run/client-for.ts). */
 export interface ConnectSettings {
   websitesUrl?: string | undefined;
   projectsUrl?: string | undefined;
