@@ -4602,7 +4602,7 @@ var require_util2 = __commonJS({
           writable: true,
           enumerable: true,
           configurable: true,
-          value: function entries() {
+          value: function entries2() {
             webidl.brandCheck(this, object2);
             return makeIterator(this, "key+value");
           }
@@ -5670,9 +5670,9 @@ Content-Type: ${value.type || "application/octet-stream"}\r
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries = new URLSearchParams(value.toString());
+                  const entries2 = new URLSearchParams(value.toString());
                   const fd = new FormData2();
-                  for (const [name, value2] of entries) {
+                  for (const [name, value2] of entries2) {
                     fd.append(name, value2);
                   }
                   return fd;
@@ -10718,11 +10718,11 @@ var require_mock_utils = __commonJS({
     }
     function buildHeadersFromArray(headers) {
       const clone = headers.slice();
-      const entries = [];
+      const entries2 = [];
       for (let index = 0; index < clone.length; index += 2) {
-        entries.push([clone[index], clone[index + 1]]);
+        entries2.push([clone[index], clone[index + 1]]);
       }
-      return Object.fromEntries(entries);
+      return Object.fromEntries(entries2);
     }
     function matchHeaders(mockDispatch2, headers) {
       if (typeof mockDispatch2.headers === "function") {
@@ -15079,7 +15079,7 @@ var require_util4 = __commonJS({
           if (encoding === "failure") {
             encoding = "UTF-8";
           }
-          return decode2(bytes, encoding);
+          return decode3(bytes, encoding);
         }
         case "ArrayBuffer": {
           const sequence = combineByteSequences(bytes);
@@ -15096,7 +15096,7 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function decode2(ioQueue, encoding) {
+    function decode3(ioQueue, encoding) {
       const bytes = combineByteSequences(ioQueue);
       const BOMEncoding = BOMSniffing(bytes);
       let slice = 0;
@@ -31214,50 +31214,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative2, options, skipNormalization) {
+    function resolveComponent(base, relative3, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse3(serialize(base, options), options);
-        relative2 = parse3(serialize(relative2, options), options);
+        relative3 = parse3(serialize(relative3, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative2.scheme) {
-        target.scheme = relative2.scheme;
-        target.userinfo = relative2.userinfo;
-        target.host = relative2.host;
-        target.port = relative2.port;
-        target.path = removeDotSegments(relative2.path || "");
-        target.query = relative2.query;
+      if (!options.tolerant && relative3.scheme) {
+        target.scheme = relative3.scheme;
+        target.userinfo = relative3.userinfo;
+        target.host = relative3.host;
+        target.port = relative3.port;
+        target.path = removeDotSegments(relative3.path || "");
+        target.query = relative3.query;
       } else {
-        if (relative2.userinfo !== void 0 || relative2.host !== void 0 || relative2.port !== void 0) {
-          target.userinfo = relative2.userinfo;
-          target.host = relative2.host;
-          target.port = relative2.port;
-          target.path = removeDotSegments(relative2.path || "");
-          target.query = relative2.query;
+        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
+          target.userinfo = relative3.userinfo;
+          target.host = relative3.host;
+          target.port = relative3.port;
+          target.path = removeDotSegments(relative3.path || "");
+          target.query = relative3.query;
         } else {
-          if (!relative2.path) {
+          if (!relative3.path) {
             target.path = base.path;
-            if (relative2.query !== void 0) {
-              target.query = relative2.query;
+            if (relative3.query !== void 0) {
+              target.query = relative3.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative2.path[0] === "/") {
-              target.path = removeDotSegments(relative2.path);
+            if (relative3.path[0] === "/") {
+              target.path = removeDotSegments(relative3.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative2.path;
+                target.path = "/" + relative3.path;
               } else if (!base.path) {
-                target.path = relative2.path;
+                target.path = relative3.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative2.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative3.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative2.query;
+            target.query = relative3.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -31265,7 +31265,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative2.fragment;
+      target.fragment = relative3.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -40254,7 +40254,7 @@ function pullRequestOf(payload) {
 
 // src/action/execute.ts
 import { tmpdir } from "node:os";
-import { join as join2 } from "node:path";
+import { join as join3 } from "node:path";
 
 // node_modules/@actions/github/lib/context.js
 import { readFileSync as readFileSync2, existsSync as existsSync2 } from "fs";
@@ -44424,6 +44424,155 @@ function getOctokit(token, options, ...additionalPlugins) {
 // src/config/load.ts
 import { createHash } from "node:crypto";
 import { closeSync, constants as constants3, fstatSync, openSync, readSync } from "node:fs";
+import { dirname as dirname2, relative as relative2 } from "node:path";
+
+// src/config/include.ts
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+// src/model/glob.ts
+function matchGlob(pattern, name, options = {}) {
+  const p2 = options.caseSensitive ? [...pattern.trim()] : fold(pattern.trim());
+  const s = options.caseSensitive ? [...name] : fold(name);
+  let pi2 = 0;
+  let si = 0;
+  let star = -1;
+  let resume = 0;
+  while (si < s.length) {
+    if (pi2 < p2.length && (p2[pi2] === "?" || p2[pi2] === s[si] && p2[pi2] !== "*")) {
+      pi2++;
+      si++;
+    } else if (pi2 < p2.length && p2[pi2] === "*") {
+      star = pi2++;
+      resume = si;
+    } else if (star >= 0) {
+      pi2 = star + 1;
+      si = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (p2[pi2] === "*") pi2++;
+  return pi2 === p2.length;
+}
+function fold(text2) {
+  return Array.from({ length: text2.length }, (_, i) => {
+    const unit = text2[i];
+    const upper = unit.toUpperCase();
+    return upper.length === 1 ? upper : unit;
+  });
+}
+function firstMatch(patterns, name) {
+  return patterns.find((pattern) => matchGlob(pattern, name));
+}
+
+// src/config/include.ts
+var MAX_INCLUDED_FILES = 2e3;
+var MAX_INCLUDED_BYTES = 64 * 2 ** 20;
+var MAX_ENTRIES_SEEN = 5e4;
+function matchInclude(dir, pattern, budget = { entries: MAX_ENTRIES_SEEN }) {
+  const segments = pattern.trim().replaceAll("\\", "/").split("/").filter((s) => s !== "" && s !== ".");
+  if (pattern.trim().startsWith("/") || /^[A-Za-z]:/.test(pattern.trim())) {
+    return { ok: false, problem: "must be relative to this file, not an absolute path" };
+  }
+  if (segments.includes("..")) return { ok: false, problem: "must stay inside this file's folder (no ..)" };
+  if (segments.length === 0) return { ok: false, problem: "names no file" };
+  const found = /* @__PURE__ */ new Set();
+  const walk2 = (at2, rest) => {
+    const [head, ...tail] = rest;
+    if (head === void 0) return true;
+    if (head === "**") {
+      if (!walk2(at2, tail)) return false;
+      for (const entry of entries(dir, at2, budget)) {
+        if (entry === void 0) return false;
+        if (entry.isDirectory() && !walk2([...at2, entry.name], rest)) return false;
+      }
+      return true;
+    }
+    const match = segmentMatcher(head);
+    for (const entry of entries(dir, at2, budget)) {
+      if (entry === void 0) return false;
+      if (!match(entry.name)) continue;
+      if (tail.length === 0 && entry.isFile()) found.add([...at2, entry.name].join("/"));
+      else if (tail.length > 0 && entry.isDirectory() && !walk2([...at2, entry.name], tail)) return false;
+    }
+    return true;
+  };
+  if (!walk2([], segments)) return { ok: false, problem: `looks at more than ${MAX_ENTRIES_SEEN} files and folders: use a narrower glob` };
+  return { ok: true, files: [...found].sort() };
+}
+function* entries(dir, at2, budget) {
+  let list;
+  try {
+    list = readdirSync(join(dir, ...at2), { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of list.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
+    if (--budget.entries < 0) {
+      yield void 0;
+      return;
+    }
+    yield entry;
+  }
+}
+function segmentMatcher(segment) {
+  return (name) => name.startsWith(".") && !segment.startsWith(".") ? false : matchGlob(segment, name, { caseSensitive: true });
+}
+function readIncludes(rootFile, root, locate, read, digestOf) {
+  const diagnostics = [];
+  const files = [];
+  if (!Array.isArray(root.include)) return { files, diagnostics };
+  const error2 = (path, code, message) => diagnostics.push({ file: rootFile, ...locate.value(path), code, path: `include[${path[1]}]`, message, severity: "error" });
+  const dir = dirname(rootFile);
+  const taken2 = /* @__PURE__ */ new Set([join(rootFile)]);
+  const budget = { entries: MAX_ENTRIES_SEEN };
+  let bytes = 0;
+  for (const [index, pattern] of root.include.entries()) {
+    if (typeof pattern !== "string" || pattern.trim() === "") continue;
+    const path = ["include", index];
+    const match = matchInclude(dir, pattern, budget);
+    if (!match.ok) {
+      error2(path, "include.invalid", `"${pattern}" ${match.problem}`);
+      continue;
+    }
+    if (match.files.length === 0) {
+      error2(path, "include.no-match", `"${pattern}" matches no file next to ${rootFile}; fix the glob or remove it`);
+      continue;
+    }
+    for (const name of match.files) {
+      const file = join(dir, name);
+      if (taken2.has(file)) continue;
+      taken2.add(file);
+      if (files.length >= MAX_INCLUDED_FILES) {
+        error2(path, "include.bound", `more than ${MAX_INCLUDED_FILES} files are included; split the repository`);
+        return { files, diagnostics };
+      }
+      const content = read(file);
+      if (typeof content === "string") {
+        error2(path, "include.unreadable", `cannot read ${file}: ${content}`);
+        continue;
+      }
+      bytes += content.length;
+      if (bytes > MAX_INCLUDED_BYTES) {
+        error2(path, "include.bound", `the included files hold more than ${MAX_INCLUDED_BYTES / 2 ** 20} MiB together`);
+        return { files, diagnostics };
+      }
+      const text2 = decode(content);
+      if (text2 === void 0) error2(path, "include.binary", `${file} is not a UTF-8 text file`);
+      else files.push({ file, text: text2, digest: digestOf(content) });
+    }
+  }
+  return { files, diagnostics };
+}
+function decode(bytes) {
+  try {
+    const text2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+    return text2.includes("\0") ? void 0 : text2;
+  } catch {
+    return void 0;
+  }
+}
 
 // src/config/interpolate-document.ts
 var import_yaml2 = __toESM(require_dist(), 1);
@@ -45006,42 +45155,6 @@ function passwordLength(ctx) {
   for (const entry of ctx.config.websites) check2(entry.raw.password, [...entry.path, "password"]);
 }
 
-// src/model/glob.ts
-function matchGlob(pattern, name) {
-  const p2 = fold(pattern.trim());
-  const s = fold(name);
-  let pi2 = 0;
-  let si = 0;
-  let star = -1;
-  let resume = 0;
-  while (si < s.length) {
-    if (pi2 < p2.length && (p2[pi2] === "?" || p2[pi2] === s[si] && p2[pi2] !== "*")) {
-      pi2++;
-      si++;
-    } else if (pi2 < p2.length && p2[pi2] === "*") {
-      star = pi2++;
-      resume = si;
-    } else if (star >= 0) {
-      pi2 = star + 1;
-      si = ++resume;
-    } else {
-      return false;
-    }
-  }
-  while (p2[pi2] === "*") pi2++;
-  return pi2 === p2.length;
-}
-function fold(text2) {
-  return Array.from({ length: text2.length }, (_, i) => {
-    const unit = text2[i];
-    const upper = unit.toUpperCase();
-    return upper.length === 1 ? upper : unit;
-  });
-}
-function firstMatch(patterns, name) {
-  return patterns.find((pattern) => matchGlob(pattern, name));
-}
-
 // src/config/rules/tombstones.ts
 function tombstoneWithFields(ctx) {
   for (const entry of ctx.config.websites) {
@@ -45126,7 +45239,10 @@ var sitesync_schema_default = {
   description: "The websites (phpAnalytics) and projects (phpRank) an account should have. Strings may use ${VAR} and ${VAR:-default} to read environment variables (in a true/false or number field, an unquoted ${VAR} is read as YAML reads the value); write $${ for a literal ${.",
   type: "object",
   additionalProperties: false,
-  required: ["version", "websites"],
+  required: [
+    "version",
+    "websites"
+  ],
   patternProperties: {
     "^x-": {
       description: "Ignored by sitesync: a place for YAML anchors (&name) that entries below reuse with *name or <<: *name."
@@ -45136,17 +45252,23 @@ var sitesync_schema_default = {
     version: {
       description: "The format version of this file. Only 1 exists.",
       const: 1,
-      examples: [1]
+      examples: [
+        1
+      ]
     },
     websites_url: {
       description: "Base address of the phpAnalytics installation, without /api/v1 (a trailing /api/v1 or / is dropped). Overridden by --websites-url and the SITESYNC_WEBSITES_URL environment variable. Plain http:// is only allowed for loopback addresses.",
       type: "string",
-      examples: ["https://analytics.example.com"]
+      examples: [
+        "https://analytics.example.com"
+      ]
     },
     projects_url: {
       description: "Base address of the phpRank installation, without /api/v1 (a trailing /api/v1 or / is dropped). Overridden by --projects-url and the SITESYNC_PROJECTS_URL environment variable. Plain http:// is only allowed for loopback addresses.",
       type: "string",
-      examples: ["https://seo.example.com"]
+      examples: [
+        "https://seo.example.com"
+      ]
     },
     policy: {
       description: "What sitesync may delete, and what it must leave alone.",
@@ -45157,24 +45279,38 @@ var sitesync_schema_default = {
           description: "Delete live websites and projects that this file does not list. Off by default: unlisted items are then reported as unmanaged.",
           type: "boolean",
           default: false,
-          examples: [false, true]
+          examples: [
+            false,
+            true
+          ]
         },
         max_deletes: {
           description: "A plan with more deletes than this is refused, unless --max-deletes N says otherwise.",
           type: "integer",
           minimum: 0,
           default: 5,
-          examples: [5]
+          examples: [
+            5
+          ]
         },
         protect: {
           $ref: "#/$defs/globList",
           description: "Domains and project names that are never deleted, whatever else says so. Globs: * matches any run of characters, ? one character, case-insensitive.",
-          examples: [["example.com", "*.example.com"]]
+          examples: [
+            [
+              "example.com",
+              "*.example.com"
+            ]
+          ]
         },
         ignore: {
           $ref: "#/$defs/globList",
           description: "Domains and project names sitesync never compares, changes or deletes. Globs: * matches any run of characters, ? one character, case-insensitive.",
-          examples: [["tmp-*.example.org"]]
+          examples: [
+            [
+              "tmp-*.example.org"
+            ]
+          ]
         }
       }
     },
@@ -45183,27 +45319,57 @@ var sitesync_schema_default = {
       type: "object",
       additionalProperties: false,
       properties: {
-        privacy: { $ref: "#/$defs/privacy" },
+        privacy: {
+          $ref: "#/$defs/privacy"
+        },
         password: {
           $ref: "#/$defs/password",
           description: "Stats page password for every website whose privacy is password and that sets no password of its own. Write-only: the API never returns it. Use ${VAR} to keep it out of git."
         },
-        email: { $ref: "#/$defs/email" },
-        exclude_bots: { $ref: "#/$defs/excludeBots" },
-        exclude_params: { $ref: "#/$defs/excludeParams" },
-        exclude_ips: { $ref: "#/$defs/excludeIps" },
-        favorite: { $ref: "#/$defs/favorite" }
+        email: {
+          $ref: "#/$defs/email"
+        },
+        exclude_bots: {
+          $ref: "#/$defs/excludeBots"
+        },
+        exclude_params: {
+          $ref: "#/$defs/excludeParams"
+        },
+        exclude_ips: {
+          $ref: "#/$defs/excludeIps"
+        },
+        favorite: {
+          $ref: "#/$defs/favorite"
+        }
       }
     },
     websites: {
-      description: "The websites the phpAnalytics account should have, one entry per domain.",
+      description: "The websites the phpAnalytics account should have, one entry per domain. Required, unless the file includes others (include).",
       type: "array",
-      items: { $ref: "#/$defs/website" }
+      items: {
+        $ref: "#/$defs/website"
+      }
     },
     projects: {
       description: "The projects the phpRank account should have. Without this key, projects are not managed at all.",
       type: "array",
-      items: { $ref: "#/$defs/project" }
+      items: {
+        $ref: "#/$defs/project"
+      }
+    },
+    include: {
+      description: "More files of websites and projects (one per client, say): globs relative to this file, matched in sorted order. An included file holds only account, defaults, websites and projects.",
+      type: "array",
+      maxItems: 100,
+      items: {
+        type: "string",
+        minLength: 1
+      },
+      examples: [
+        [
+          "clients/*.yaml"
+        ]
+      ]
     }
   },
   $defs: {
@@ -45213,89 +45379,234 @@ var sitesync_schema_default = {
     },
     state: {
       description: "present (the default) keeps the item; absent is a tombstone: delete it, even without policy.prune.",
-      enum: ["present", "absent"],
+      enum: [
+        "present",
+        "absent"
+      ],
       default: "present"
     },
     privacy: {
       description: "Who can see the stats page: public (0), private (1) or password (2, needs a password). Sent as 0 on create when unset.",
-      enum: ["public", "private", "password", 0, 1, 2],
-      examples: ["public", "private", "password"]
+      enum: [
+        "public",
+        "private",
+        "password",
+        0,
+        1,
+        2
+      ],
+      examples: [
+        "public",
+        "private",
+        "password"
+      ]
     },
     password: {
       description: "Stats page password, 1 to 128 characters, used when privacy is password. Write-only: the API never returns it. Use ${VAR} to keep it out of git.",
       type: "string",
-      examples: ["${EXAMPLE_STATS_PASSWORD}"]
+      examples: [
+        "${EXAMPLE_STATS_PASSWORD}"
+      ]
     },
     email: {
       description: "Send periodic email reports. Sent as false (0) on create when unset.",
-      enum: [true, false, 0, 1],
-      examples: [true, false]
+      enum: [
+        true,
+        false,
+        0,
+        1
+      ],
+      examples: [
+        true,
+        false
+      ]
     },
     excludeBots: {
       description: "Do not count visits from bots. Sent as true (1) on create when unset.",
-      enum: [true, false, 0, 1],
-      examples: [true, false]
+      enum: [
+        true,
+        false,
+        0,
+        1
+      ],
+      examples: [
+        true,
+        false
+      ]
     },
     excludeParams: {
       description: "Query parameters dropped from recorded page addresses; & alone drops them all. Write-only: the API never returns them.",
       type: "array",
-      items: { $ref: "#/$defs/line" },
-      examples: [["utm_source", "fbclid"], ["&"]]
+      items: {
+        $ref: "#/$defs/line"
+      },
+      examples: [
+        [
+          "utm_source",
+          "fbclid"
+        ],
+        [
+          "&"
+        ]
+      ]
     },
     excludeIps: {
       description: "Visitor IP addresses not counted: IPv4 or IPv6, single addresses or CIDR ranges.",
       type: "array",
-      items: { $ref: "#/$defs/line" },
-      examples: [["203.0.113.7", "198.51.100.0/24", "2001:db8::/32"]]
+      items: {
+        $ref: "#/$defs/line"
+      },
+      examples: [
+        [
+          "203.0.113.7",
+          "198.51.100.0/24",
+          "2001:db8::/32"
+        ]
+      ]
     },
     favorite: {
       description: "Mark the website as a favorite in the dashboard.",
       type: "boolean",
-      examples: [true, false]
+      examples: [
+        true,
+        false
+      ]
     },
     passwordVersion: {
       description: "Rotation marker of the password (like Terraform's *_wo_version): change it, in the same commit that puts a new value behind password: ${VAR}, and a plan with --changed-since sends the password. Only compared between two versions of this file: never sent to the API.",
-      type: ["string", "number"],
-      examples: [2, "2026-11"]
+      type: [
+        "string",
+        "number"
+      ],
+      examples: [
+        2,
+        "2026-11"
+      ]
     },
     globList: {
       type: "array",
-      items: { $ref: "#/$defs/line" }
+      items: {
+        $ref: "#/$defs/line"
+      }
     },
     website: {
       description: "One website. Only domain is required; a field left out (here and in defaults) is unmanaged.",
       type: "object",
       additionalProperties: false,
-      required: ["domain"],
+      required: [
+        "domain"
+      ],
       properties: {
         domain: {
           $ref: "#/$defs/line",
           description: "The website's domain, as the API stores it: lowercase, without http(s)://, a leading www. or a trailing / or dot. It identifies the website and cannot be renamed.",
-          examples: ["example.com", "shop.example.org"]
+          examples: [
+            "example.com",
+            "shop.example.org"
+          ]
         },
-        state: { $ref: "#/$defs/state" },
-        privacy: { $ref: "#/$defs/privacy" },
-        password: { $ref: "#/$defs/password" },
-        email: { $ref: "#/$defs/email" },
-        exclude_bots: { $ref: "#/$defs/excludeBots" },
-        exclude_params: { $ref: "#/$defs/excludeParams" },
-        exclude_ips: { $ref: "#/$defs/excludeIps" },
-        favorite: { $ref: "#/$defs/favorite" },
-        password_version: { $ref: "#/$defs/passwordVersion" }
+        state: {
+          $ref: "#/$defs/state"
+        },
+        privacy: {
+          $ref: "#/$defs/privacy"
+        },
+        password: {
+          $ref: "#/$defs/password"
+        },
+        email: {
+          $ref: "#/$defs/email"
+        },
+        exclude_bots: {
+          $ref: "#/$defs/excludeBots"
+        },
+        exclude_params: {
+          $ref: "#/$defs/excludeParams"
+        },
+        exclude_ips: {
+          $ref: "#/$defs/excludeIps"
+        },
+        favorite: {
+          $ref: "#/$defs/favorite"
+        },
+        password_version: {
+          $ref: "#/$defs/passwordVersion"
+        }
       }
     },
     project: {
       description: "One phpRank project: the host its reports belong to.",
       type: "object",
       additionalProperties: false,
-      required: ["project"],
+      required: [
+        "project"
+      ],
       properties: {
         project: {
           $ref: "#/$defs/line",
           description: "The project's name: the host of its reports, without www.",
-          examples: ["example.com"]
+          examples: [
+            "example.com"
+          ]
         },
-        state: { $ref: "#/$defs/state" }
+        state: {
+          $ref: "#/$defs/state"
+        }
+      }
+    },
+    includedFile: {
+      description: "A file brought in by the root file's include: websites and projects of one account, with defaults over the root's.",
+      type: "object",
+      additionalProperties: false,
+      patternProperties: {
+        "^x-": {
+          description: "Ignored by sitesync: a place for YAML anchors (&name) that entries below reuse with *name or <<: *name."
+        }
+      },
+      properties: {
+        defaults: {
+          description: "Fields over the root file's defaults, for this file's websites.",
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            privacy: {
+              $ref: "#/$defs/privacy"
+            },
+            password: {
+              $ref: "#/$defs/password",
+              description: "Stats page password for every website whose privacy is password and that sets no password of its own. Write-only: the API never returns it. Use ${VAR} to keep it out of git."
+            },
+            email: {
+              $ref: "#/$defs/email"
+            },
+            exclude_bots: {
+              $ref: "#/$defs/excludeBots"
+            },
+            exclude_params: {
+              $ref: "#/$defs/excludeParams"
+            },
+            exclude_ips: {
+              $ref: "#/$defs/excludeIps"
+            },
+            favorite: {
+              $ref: "#/$defs/favorite"
+            }
+          }
+        },
+        websites: {
+          description: "The websites the phpAnalytics account should have, one entry per domain.",
+          type: "array",
+          items: {
+            $ref: "#/$defs/website"
+          }
+        },
+        projects: {
+          description: "The projects the phpRank account should have. Without this key, projects are not managed at all.",
+          type: "array",
+          items: {
+            $ref: "#/$defs/project"
+          }
+        }
       }
     }
   }
@@ -45382,7 +45693,7 @@ function describeEnum(values) {
 }
 function unknownKey(key, parent, allowed) {
   const path = [...parent, key];
-  const hint = misplaced(key, parent);
+  const hint = misplaced(key, parent) ?? rootOnly(key, parent, allowed);
   if (hint) return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}" here: ${hint}` };
   const suggestion = didYouMean(key, allowed);
   if (suggestion) {
@@ -45390,6 +45701,11 @@ function unknownKey(key, parent, allowed) {
   }
   return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}"; expected one of ${allowed.join(", ")}` };
 }
+function rootOnly(key, parent, allowed) {
+  if (parent.length > 0 || allowed.includes("version") || !ROOT_ONLY_KEYS.includes(key)) return void 0;
+  return "only the root file sets it; an included file holds defaults, websites and projects";
+}
+var ROOT_ONLY_KEYS = ["version", "websites_url", "projects_url", "policy", "include"];
 function misplaced(key, parent) {
   const level = parent.length === 0 ? "root" : parent[0] === "websites" ? "website" : parent[0] === "projects" ? "project" : parent[0];
   if (level !== "policy" && POLICY_KEYS.includes(key)) return "it belongs under policy:";
@@ -45454,12 +45770,16 @@ function kindOf(value) {
 
 // src/config/schema.ts
 var compiled;
-function validator() {
-  compiled ??= new import__.Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true }).compile(sitesync_schema_default);
-  return compiled;
+function validator(kind) {
+  if (compiled === void 0) {
+    const ajv = new import__.Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+    const root = ajv.compile(sitesync_schema_default);
+    compiled = { root, included: ajv.compile({ $ref: `${sitesync_schema_default.$id}#/$defs/includedFile` }) };
+  }
+  return compiled[kind];
 }
-function validateSchema(data, file, locate) {
-  const validate = validator();
+function validateSchema(data, file, locate, kind = "root") {
+  const validate = validator(kind);
   if (validate(data)) return [];
   const problems = relevant(validate.errors ?? []).map((error2) => describeSchemaError(error2, data));
   return withoutEchoes(problems).map((problem) => {
@@ -45487,21 +45807,72 @@ function relevant(errors) {
 function loadConfig(file, options = {}) {
   const read = readSource(file, options.source);
   if ("error" in read) return { ok: false, errors: [read.error], warnings: [] };
-  const parsed = parseYaml(file, read.text);
-  if (parsed.diagnostics.some((d) => d.severity === "error")) return settle(parsed.diagnostics);
-  const locate = createLocator(parsed.doc, parsed.lineCounter);
-  const env = options.env ?? process.env;
-  const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate, options.unsetEnv, options.onSecret);
-  const data = toData(parsed.doc, file);
-  if ("error" in data) return settle([...parsed.diagnostics, data.error]);
-  const normalized = normalize(data.value, file, locate);
-  const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, isRecord(data.value) ? data.value : {}, normalized, locate);
-  for (const rule of RULES) rule(ctx);
-  const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
-  const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked], interpolation);
+  const root = checkFile(file, read.text, options, void 0);
+  if (root.part === void 0) return settle(root.diagnostics);
+  const includes = readIncludes(file, root.part.data, root.locate, options.readFile ?? ((path) => readBounded(path)), configDigest);
+  const inherited = { defaults: root.part.data.defaults, policy: root.part.data.policy };
+  const parts = [root.part];
+  const diagnostics = [...root.diagnostics, ...includes.diagnostics];
+  for (const included of includes.files) {
+    const checked = checkFile(included.file, included.text, options, inherited);
+    diagnostics.push(...checked.diagnostics);
+    if (checked.part) parts.push(checked.part);
+  }
+  diagnostics.push(...duplicatesAcrossFiles(parts));
   if (diagnostics.some((d) => d.severity === "error")) return settle(diagnostics);
-  const config = toConfig(file, read.digest, normalized, interpolation);
+  const digest = includes.files.length === 0 ? read.digest : digestOfAll(file, read.digest, includes.files);
+  const config = toConfig(file, digest, parts);
+  if (includes.files.length > 0) config.includes = includes.files.map(({ file: path, digest: d }) => ({ file: path, digest: d }));
   return { ok: true, config, warnings: sortByPosition(diagnostics) };
+}
+function checkFile(file, text2, options, inherited) {
+  const parsed = parseYaml(file, text2);
+  const locate = createLocator(parsed.doc, parsed.lineCounter);
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return { diagnostics: parsed.diagnostics, locate };
+  const env = options.env ?? process.env;
+  const interpolation = interpolateDocument(parsed.doc, file, text2, env, locate, options.unsetEnv, options.onSecret);
+  const data = toData(parsed.doc, file);
+  if ("error" in data) return { diagnostics: [...parsed.diagnostics, data.error], locate };
+  const own = isRecord(data.value) ? data.value : {};
+  const view = inherited === void 0 ? own : { ...own, defaults: mergedDefaults(inherited.defaults, own.defaults), policy: inherited.policy };
+  const normalized = normalize(view, file, locate);
+  const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, own, normalized, locate);
+  for (const rule of RULES) rule(ctx);
+  const schemaData = inherited === void 0 && own.include !== void 0 && own.websites === void 0 ? { ...own, websites: [] } : data.value;
+  const schema = validateSchema(schemaData, file, locate, inherited === void 0 ? "root" : "included");
+  const checked = [...schema, ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
+  const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked], interpolation);
+  return { diagnostics, part: { file, data: own, normalized, interpolation }, locate };
+}
+function mergedDefaults(root, own) {
+  return { ...isRecord(root) ? root : {}, ...isRecord(own) ? own : {} };
+}
+function duplicatesAcrossFiles(parts) {
+  const diagnostics = [];
+  const seen = /* @__PURE__ */ new Map();
+  const check2 = (key, part, source, path, what) => {
+    if (source === void 0) return;
+    const first = seen.get(key);
+    if (first === void 0) return void seen.set(key, { file: part.file, ...source });
+    if (first.file === part.file) return;
+    const message = `duplicate ${what}: already listed at ${first.file}:${first.line}:${first.column}; keep one entry`;
+    diagnostics.push({ file: part.file, ...source, code: `${what.split(" ")[0]}.duplicate`, path, message, severity: "error" });
+  };
+  for (const part of parts) {
+    for (const entry of part.normalized.websites) {
+      check2(`w:${entry.site.domain}`, part, entry.site.source, `${formatPath(entry.path)}.domain`, `website "${entry.site.domain}"`);
+    }
+    for (const entry of part.normalized.projects ?? []) {
+      const name = entry.project.project;
+      check2(`p:${name.toLowerCase()}`, part, entry.project.source, `${formatPath(entry.path)}.project`, `project "${name}"`);
+    }
+  }
+  return diagnostics;
+}
+function digestOfAll(rootFile, rootDigest, files) {
+  const name = (file) => relative2(dirname2(rootFile), file).replaceAll("\\", "/");
+  const lines = [`${name(rootFile)}\0${rootDigest}`, ...files.map((f2) => `${name(f2.file)}\0${f2.digest}`)];
+  return createHash("sha256").update(lines.join("\n")).digest("hex");
 }
 var MAX_CONFIG_BYTES = 10 * 2 ** 20;
 function readSource(file, source) {
@@ -45559,33 +45930,39 @@ function toData(doc, file) {
     return { error: { file, line: 1, column: 1, code: "yaml.to-js", path: "", message, severity: "error" } };
   }
 }
-function toConfig(file, digest, normalized, interpolation) {
-  const { passwordEnvValues } = interpolation;
-  const passwords = [normalized.defaults.password, ...normalized.websites.map((e) => e.site.password)];
-  const parts = passwordEnvValues.filter((value) => value.length >= 4);
-  const secrets = [.../* @__PURE__ */ new Set([...passwords, ...parts])].filter((value) => !!value);
+function toConfig(file, digest, parts) {
+  const [root, ...included] = parts;
+  const normalized = root.normalized;
+  const websites = parts.flatMap((part) => part.normalized.websites);
+  const passwords = [normalized.defaults.password, ...websites.map((e) => e.site.password)];
+  const envParts = parts.flatMap((part) => part.interpolation.passwordEnvValues).filter((value) => value.length >= 4);
+  const secrets = [.../* @__PURE__ */ new Set([...passwords, ...envParts])].filter((value) => !!value);
   const config = {
     file,
     digest,
     policy: normalized.policy,
     defaults: normalized.defaults,
-    websites: normalized.websites.map((entry) => entry.site),
+    websites: websites.map((entry) => entry.site),
     secrets
   };
-  notePasswordRefs(config, normalized, interpolation);
+  const rootRef = notePasswordRefs(root, void 0);
+  if (rootRef !== void 0) config.defaults = { ...config.defaults, passwordRef: rootRef };
+  for (const part of included) notePasswordRefs(part, rootRef);
   if (normalized.websitesUrl !== void 0) config.websitesUrl = normalized.websitesUrl;
   if (normalized.projectsUrl !== void 0) config.projectsUrl = normalized.projectsUrl;
-  if (normalized.projects) config.projects = normalized.projects.map((entry) => entry.project);
+  if (parts.some((part) => part.normalized.projects !== void 0)) {
+    config.projects = parts.flatMap((part) => (part.normalized.projects ?? []).map((entry) => entry.project));
+  }
   return config;
 }
-function notePasswordRefs(config, normalized, interpolation) {
+function notePasswordRefs({ normalized, interpolation }, inheritedRef) {
   const written = new Map(interpolation.interpolated.map((entry) => [entry.path, entry.source]));
-  const defaultsRef = written.get("defaults.password");
-  if (defaultsRef !== void 0) config.defaults = { ...config.defaults, passwordRef: defaultsRef };
+  const defaultsRef = written.get("defaults.password") ?? inheritedRef;
   for (const entry of normalized.websites) {
     const ref = entry.fromDefaults.has("password") ? defaultsRef : written.get(`${formatPath(entry.path)}.password`);
     if (ref !== void 0 && entry.site.password !== void 0) entry.site.passwordRef = ref;
   }
+  return defaultsRef;
 }
 function settle(diagnostics) {
   const sorted = sortByPosition(diagnostics);
@@ -46147,7 +46524,7 @@ function encodeQueryValue(input) {
 function encodeQueryKey(text2) {
   return encodeQueryValue(text2).replace(EQUAL_RE, "%3D");
 }
-function decode(text2 = "") {
+function decode2(text2 = "") {
   try {
     return decodeURIComponent("" + text2);
   } catch {
@@ -46155,10 +46532,10 @@ function decode(text2 = "") {
   }
 }
 function decodeQueryKey(text2) {
-  return decode(text2.replace(PLUS_RE, " "));
+  return decode2(text2.replace(PLUS_RE, " "));
 }
 function decodeQueryValue(text2) {
-  return decode(text2.replace(PLUS_RE, " "));
+  return decode2(text2.replace(PLUS_RE, " "));
 }
 function parseQuery(parametersString = "") {
   const object2 = /* @__PURE__ */ Object.create(null);
@@ -46988,9 +47365,9 @@ var DecodeError = class extends Error {
     this.got = got;
   }
 };
-function decodeResponse(response, decode2) {
+function decodeResponse(response, decode3) {
   try {
-    return decode2(response.body);
+    return decode3(response.body);
   } catch (error2) {
     if (!(error2 instanceof DecodeError)) throw error2;
     throw new ApiError({
@@ -47081,13 +47458,13 @@ function decodeProject(value, path = "data") {
     created_at: optionalString(raw.created_at, `${path}.created_at`) ?? ""
   };
 }
-function decodeItem(decode2) {
-  return (body) => decode2(body.data, "data");
+function decodeItem(decode3) {
+  return (body) => decode3(body.data, "data");
 }
-function decodePage(decode2) {
+function decodePage(decode3) {
   return (body) => {
     if (!Array.isArray(body.data)) throw new DecodeError("data", "an array", body.data);
-    const page = { data: body.data.map((item, i) => decode2(item, `data[${i}]`)) };
+    const page = { data: body.data.map((item, i) => decode3(item, `data[${i}]`)) };
     if (body.meta !== void 0 && body.meta !== null) page.meta = decodeMeta(object(body.meta, "meta"));
     if (body.links !== void 0 && body.links !== null) {
       const links = object(body.links, "links");
@@ -48300,8 +48677,8 @@ function planHash(planWithoutHash) {
 function canonicalJson(value) {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
-  const entries = Object.keys(value).sort().filter((key) => value[key] !== void 0).map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`);
-  return `{${entries.join(",")}}`;
+  const entries2 = Object.keys(value).sort().filter((key) => value[key] !== void 0).map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`);
+  return `{${entries2.join(",")}}`;
 }
 function shortHash(value) {
   return sha256(canonicalJson(value)).slice(0, FINGERPRINT_LENGTH);
@@ -48770,10 +49147,10 @@ function rewriteList(ctx, key, list, path, want) {
   const range = list.range;
   if (!range || !key.range) return;
   if (list.flow || kept.length + added.length === 0) {
-    const entries = [...kept.map((item) => source.text.slice(item.range?.[0], item.range?.[1])), ...added];
+    const entries2 = [...kept.map((item) => source.text.slice(item.range?.[0], item.range?.[1])), ...added];
     const padding = list.flow && items.length > 0 ? source.text[range[0] + 1] === " " : style.ips.padding;
     if (list.flow) {
-      edits.replace(range[0], range[1], renderFlowList(entries, padding));
+      edits.replace(range[0], range[1], renderFlowList(entries2, padding));
       return;
     }
     edits.replace(key.range[1], source.start(source.lineOf(range[1] - 1) + 1), `: []${source.eol}`);
@@ -48997,6 +49374,10 @@ function readConfig(file, text2, env) {
   const errors = loaded.ok ? [] : loaded.errors;
   if (errors.length > 0) return { diagnostics: errors };
   const locate = createLocator(parsed.doc, parsed.lineCounter);
+  if (loaded.ok && loaded.config.includes !== void 0) {
+    const message = "export --update cannot edit a config that includes other files yet; update each file by hand";
+    return { diagnostics: [{ file, ...locate.key(["include"]), code: "update.include", path: "include", message, severity: "error" }] };
+  }
   interpolateDocument(parsed.doc, file, text2, fullEnv, locate);
   return { doc: parsed.doc, locate, normalized: normalize(parsed.doc.toJS(), file, locate) };
 }
@@ -49890,7 +50271,7 @@ function notReviewed(entry) {
 
 // src/run/write-file.ts
 import { accessSync, chmodSync, constants as constants4, linkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname as dirname3, join as join2 } from "node:path";
 function writeOutput(path, text2) {
   const temp = tempBeside(path);
   try {
@@ -49904,11 +50285,11 @@ function writeOutput(path, text2) {
   }
 }
 function tempBeside(path) {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  return join2(dirname3(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
 }
 function checkWritable(path) {
   try {
-    accessSync(dirname(path), constants4.W_OK);
+    accessSync(dirname3(path), constants4.W_OK);
     const existing = statSync(path, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
     if (existing) accessSync(path, constants4.W_OK);
@@ -50376,7 +50757,7 @@ function settingsOf({ inputs, env }) {
     concurrency: inputs.concurrency,
     ...inputs.maxDeletes === void 0 ? {} : { maxDeletes: Number(inputs.maxDeletes) },
     detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
-    resultsFile: (plan2) => join2(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan2.hash.slice(0, 8)}.json`)
+    resultsFile: (plan2) => join3(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan2.hash.slice(0, 8)}.json`)
   };
 }
 function hooksOf(ctx, onPlanFile) {
@@ -50430,7 +50811,7 @@ function readSource2(file) {
   return typeof bytes === "string" ? void 0 : bytes.toString("utf8");
 }
 function savePlan(plan2, ctx) {
-  const file = join2(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
+  const file = join3(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
   writeOutput(file, `${ctx.redactor.json(plan2)}
 `);
   return file;

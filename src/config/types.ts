@@ -8,8 +8,13 @@ import type { WebsiteFields } from "../model/website-fields.ts";
 export interface Config {
   /** The path the config was read from, as given. */
   file: string;
-  /** sha256 (hex) of the raw file bytes: a saved plan refuses to apply when it changed. */
+  /**
+   * sha256 (hex) of the raw file bytes, or with `include`, of every file's name and digest: a saved plan
+   * (and a review) refuses to apply when any of them changed.
+   */
   digest: string;
+  /** The files the root's `include:` brought in, in the order they were read; absent without `include`. */
+  includes?: { file: string; digest: string }[];
   websitesUrl?: string;
   projectsUrl?: string;
   policy: Policy;

@@ -31,6 +31,12 @@ export function readConfig(file: string, text: string, env: Env): ReadConfig | {
   const errors = loaded.ok ? [] : loaded.errors;
   if (errors.length > 0) return { diagnostics: errors };
   const locate = createLocator(parsed.doc, parsed.lineCounter);
+  if (loaded.ok && loaded.config.includes !== undefined) {
+    // Issue 19 item 1 (editing each entry in the file that holds it, --into) is not built yet: updating the root
+    // alone would add the included files' websites to it as unlisted ones.
+    const message = "export --update cannot edit a config that includes other files yet; update each file by hand";
+    return { diagnostics: [{ file, ...locate.key(["include"]), code: "update.include", path: "include", message, severity: "error" }] };
+  }
   interpolateDocument(parsed.doc, file, text, fullEnv, locate);
   return { doc: parsed.doc, locate, normalized: normalize(parsed.doc.toJS(), file, locate) };
 }
