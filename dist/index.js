@@ -11249,11 +11249,11 @@ var require_pluralizer = __commonJS({
         this.singular = singular;
         this.plural = plural2;
       }
-      pluralize(count) {
-        const one = count === 1;
+      pluralize(count2) {
+        const one = count2 === 1;
         const keys = one ? singulars : plurals;
         const noun = one ? this.singular : this.plural;
-        return { ...keys, count, noun };
+        return { ...keys, count: count2, noun };
       }
     };
   }
@@ -18672,15 +18672,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count) {
-        while (count > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count2) {
+        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count < remaining) {
-            this.linePos += count;
-            count = 0;
+          if (count2 < remaining) {
+            this.linePos += count2;
+            count2 = 0;
           } else {
-            count -= remaining;
+            count2 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -22193,20 +22193,20 @@ var require_resolve = __commonJS({
       return false;
     }
     function countKeys(schema) {
-      let count = 0;
+      let count2 = 0;
       for (const key2 in schema) {
         if (key2 === "$ref")
           return Infinity;
-        count++;
+        count2++;
         if (SIMPLE_INLINED.has(key2))
           continue;
         if (typeof schema[key2] == "object") {
-          (0, util_1.eachItem)(schema[key2], (sch) => count += countKeys(sch));
+          (0, util_1.eachItem)(schema[key2], (sch) => count2 += countKeys(sch));
         }
-        if (count === Infinity)
+        if (count2 === Infinity)
           return Infinity;
       }
-      return count;
+      return count2;
     }
     function getFullPath(resolver, id2 = "", normalize2) {
       if (normalize2 !== false)
@@ -25744,8 +25744,8 @@ var require_contains = __commonJS({
         cxt.result(valid, () => cxt.reset());
         function validateItemsWithCount() {
           const schValid = gen.name("_valid");
-          const count = gen.let("count", 0);
-          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
+          const count2 = gen.let("count", 0);
+          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
         }
         function validateItems(_valid, block) {
           gen.forRange("i", 0, len, (i) => {
@@ -25758,16 +25758,16 @@ var require_contains = __commonJS({
             block();
           });
         }
-        function checkLimits(count) {
-          gen.code((0, codegen_1._)`${count}++`);
+        function checkLimits(count2) {
+          gen.code((0, codegen_1._)`${count2}++`);
           if (max === void 0) {
-            gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true).break());
+            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count} > ${max}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, false).break());
             if (min === 1)
               gen.assign(valid, true);
             else
-              gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true));
+              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
           }
         }
       }
@@ -28054,8 +28054,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -28163,13 +28163,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node.items) {
           const c2 = getAliasCount(doc, item, anchors2);
-          if (c2 > count)
-            count = c2;
+          if (c2 > count2)
+            count2 = c2;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -31122,8 +31122,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -31200,12 +31200,12 @@ var require_errors3 = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error2.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci2));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci2));
         }
-        const pointer = " ".repeat(ci2) + "^".repeat(count);
+        const pointer = " ".repeat(ci2) + "^".repeat(count2);
         error2.message += `:
 
 ${lineStr}
@@ -39077,8 +39077,11 @@ function escapeCode(code) {
 
 // src/errors.ts
 function formatDiagnostic(d) {
-  const where2 = `${d.file}:${d.line}:${d.column}${d.severity === "warning" ? " (warning)" : ""}`;
+  const where2 = `${diagnosticPlace(d)}${d.severity === "warning" ? " (warning)" : ""}`;
   return d.path ? `${where2} ${d.path}: ${d.message}` : `${where2} ${d.message}`;
+}
+function diagnosticPlace(d) {
+  return d.line > 0 ? `${d.file}:${d.line}:${d.column}` : `${d.file}:`;
 }
 var ConfigError = class extends Error {
   code = "CONFIG";
@@ -39108,7 +39111,7 @@ var ApiError = class extends Error {
   ambiguous;
   #fatal;
   constructor(init) {
-    const status = init.status === void 0 ? init.kind : String(init.status);
+    const status = init.status === void 0 ? `${init.kind === "timeout" ? "timed out" : init.kind}:` : String(init.status);
     super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
     this.name = "ApiError";
     this.kind = init.kind;
@@ -39270,8 +39273,8 @@ function renderJson(plan2) {
 }
 
 // src/model/plural.ts
-function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+function plural(count2, noun) {
+  return `${count2} ${noun}${count2 === 1 ? "" : "s"}`;
 }
 
 // src/model/website-fields.ts
@@ -39457,7 +39460,7 @@ function deleteTable(deletes) {
   return [row(["Item", "Reason"]), row(["---", "---"]), ...rows].join("\n");
 }
 function unverifiableNote(plan2) {
-  const counts = plan2.unverifiable.map(({ field, count }) => `\`${field}\` on ${plural(count, "website")}`).join(", ");
+  const counts = plan2.unverifiable.map(({ field, count: count2 }) => `\`${field}\` on ${plural(count2, "website")}`).join(", ");
   return [
     "> [!NOTE]",
     `> Write-only values the API never returns cannot be verified: ${counts}. \`--sync-write-only\` sends them again.`
@@ -39548,7 +39551,7 @@ function fieldLine(change, f2, c2) {
   return `${f2.field}: ${formatValue2(f2.field, f2.before)} → ${after}`;
 }
 function unverifiableWarning(unverifiable) {
-  const counts = unverifiable.map(({ field, count }) => `${field} (${plural(count, "website")})`).join(" and ");
+  const counts = unverifiable.map(({ field, count: count2 }) => `${field} (${plural(count2, "website")})`).join(" and ");
   return `The API never returns ${counts}, so the plan cannot verify those values. Run with --sync-write-only to send them again.`;
 }
 function partialLine(selection) {
@@ -39623,8 +39626,7 @@ function annotateDiagnostics(diagnostics, workspace) {
     const properties = {
       title: `sitesync config ${d.code}`,
       file: workspacePath(d.file, workspace),
-      startLine: d.line,
-      startColumn: d.column
+      ...d.line > 0 ? { startLine: d.line, startColumn: d.column } : {}
     };
     if (d.severity === "error") error(message, properties);
     else warning(message, properties);
@@ -43966,8 +43968,8 @@ function isList(field) {
 
 // src/apply/count-items.ts
 function countItems(items, unchanged) {
-  const count = (status) => items.filter((i) => i.status === status).length;
-  return { applied: count("applied"), failed: count("failed"), skipped: count("skipped"), unchanged };
+  const count2 = (status) => items.filter((i) => i.status === status).length;
+  return { applied: count2("applied"), failed: count2("failed"), skipped: count2("skipped"), unchanged };
 }
 
 // src/apply/apply.ts
@@ -44384,7 +44386,14 @@ var TYPED_KEYS = /* @__PURE__ */ new Set([
   ...FIELD_NAMES.filter((field) => TYPED_KINDS.has(WEBSITE_FIELDS[field].kind)).map((field) => WEBSITE_FIELDS[field].yaml)
 ]);
 function interpolateDocument(doc, file, text2, env, locate, unset = "error", onSecret) {
-  const result = { diagnostics: [], failedPaths: /* @__PURE__ */ new Set(), passwordEnvValues: [], interpolated: [], literals: [] };
+  const result = {
+    diagnostics: [],
+    failedPaths: /* @__PURE__ */ new Set(),
+    passwordEnvValues: [],
+    interpolated: [],
+    literals: [],
+    literalPasswords: []
+  };
   walk(doc.contents, [], { unset, file, text: text2, env, locate, result, onSecret });
   return result;
 }
@@ -44398,7 +44407,12 @@ function walk(node, path, ctx) {
     node.items.forEach((item, index) => walk(item, [...path, index], ctx));
   } else if ((0, import_yaml2.isScalar)(node) && typeof node.value === "string") {
     if (node.value.includes("${")) interpolateScalar(node, path, ctx);
-    else ctx.result.literals.push(node.value);
+    else {
+      ctx.result.literals.push(node.value);
+      if (path.at(-1) === "password" && node.value !== "") ctx.result.literalPasswords.push(path);
+    }
+  } else if ((0, import_yaml2.isScalar)(node) && path.at(-1) === "password" && node.value !== null) {
+    ctx.result.literalPasswords.push(path);
   }
 }
 function interpolateScalar(node, path, ctx) {
@@ -45306,37 +45320,67 @@ function relevant(errors) {
 
 // src/config/load.ts
 function loadConfig(file, options = {}) {
+  return loadDocument(file, options).result;
+}
+function loadDocument(file, options) {
   const read = readSource(file, options.source);
-  if ("error" in read) return { ok: false, errors: [read.error], warnings: [] };
-  const parsed = parseYaml(file, read.text);
-  if (parsed.diagnostics.some((d) => d.severity === "error")) return settle(parsed.diagnostics);
+  if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
+  const parsed = parseOnce(file, read.text);
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return { result: settle(parsed.diagnostics) };
   const locate = createLocator(parsed.doc, parsed.lineCounter);
-  const env = options.env ?? process.env;
+  const env = options.envFor?.(parsed.doc) ?? options.env ?? process.env;
   const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate, options.unsetEnv, options.onSecret);
+  keepParse(file, read.text, parsed, interpolation);
   const data = toData(parsed.doc, file);
-  if ("error" in data) return settle([...parsed.diagnostics, data.error]);
+  if ("error" in data) return { result: settle([...parsed.diagnostics, data.error]) };
   const normalized = normalize(data.value, file, locate);
   const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, isRecord(data.value) ? data.value : {}, normalized, locate);
   for (const rule of RULES) rule(ctx);
   const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
-  const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked], interpolation);
-  if (diagnostics.some((d) => d.severity === "error")) return settle(diagnostics);
+  const literal = literalPasswords(interpolation.literalPasswords, file, locate);
+  const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked, ...literal], interpolation);
+  if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
   const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);
-  return { ok: true, config, warnings: sortByPosition(diagnostics) };
+  return { result: { ok: true, config, warnings: sortByPosition(diagnostics) }, tree: { doc: parsed.doc, locate, normalized } };
 }
-var MAX_CONFIG_BYTES = 10 * 2 ** 20;
+var REUSED_PARSE_CHARS = 4 * 2 ** 20;
+var lastParse;
+function parseOnce(file, text2) {
+  if (lastParse?.file === file && lastParse.text === text2) return lastParse.parsed;
+  lastParse = void 0;
+  return parseYaml(file, text2);
+}
+function keepParse(file, text2, parsed, interpolation) {
+  if (text2.length <= REUSED_PARSE_CHARS && interpolation.interpolated.length === 0) lastParse = { file, text: text2, parsed };
+}
+var MAX_CONFIG_BYTES = 64 * 2 ** 20;
+var CONFIG_CAP_NOTE = "4 times the export of a 100,000-website account; the cap is fixed, since a larger file would not fit in memory";
 function readSource(file, source) {
-  const bytes = source === void 0 ? readBounded(file) : Buffer.from(source, "utf8");
+  const bytes = source === void 0 ? readBounded(file, MAX_CONFIG_BYTES, "a config", CONFIG_CAP_NOTE) : Buffer.from(source, "utf8");
   if (typeof bytes === "string") {
     const message = `cannot read the config: ${bytes} (${bytes === "no such file" ? `pass another path with -c/--config, or write one from the account: sitesync export --out ${file}` : "pass its path with -c/--config"})`;
-    return { error: { file, line: 1, column: 1, code: "file.unreadable", path: "", message, severity: "error" } };
+    return { error: { file, line: 0, column: 0, code: "file.unreadable", path: "", message, severity: "error" } };
+  }
+  if (source !== void 0 && bytes.length > MAX_CONFIG_BYTES) {
+    const message = `the config is ${mib(bytes.length)}, more than the ${mib(MAX_CONFIG_BYTES)} a config may be (${CONFIG_CAP_NOTE})`;
+    return { error: { file, line: 0, column: 0, code: "file.unreadable", path: "", message, severity: "error" } };
   }
   const text2 = utf8(bytes);
   if (text2 === void 0 || text2.includes("\0")) {
     const message = "the config is not a UTF-8 text file (a binary file?): pass the YAML file with -c/--config";
-    return { error: { file, line: 1, column: 1, code: "file.binary", path: "", message, severity: "error" } };
+    return { error: { file, line: 0, column: 0, code: "file.binary", path: "", message, severity: "error" } };
   }
   return { text: text2, digest: createHash("sha256").update(bytes).digest("hex") };
+}
+function literalPasswords(paths, file, locate) {
+  return paths.map((path) => ({
+    file,
+    ...locate.value(path),
+    code: "password.literal",
+    path: formatPath(path),
+    message: "the password is written in the file, so everyone who can read the repository (and its history) can read it: write password: ${SITE_PASSWORD} and set that variable in the environment or as a CI secret",
+    severity: "warning"
+  }));
 }
 function utf8(bytes) {
   try {
@@ -45345,18 +45389,19 @@ function utf8(bytes) {
     return void 0;
   }
 }
-function readBounded(file, maxBytes = MAX_CONFIG_BYTES, what = "a config") {
+function readBounded(file, maxBytes, what, capNote) {
+  const over = `more than the ${mib(maxBytes)} ${what} may be${capNote ? ` (${capNote})` : ""}`;
   let fd;
   try {
     fd = openSync(file, constants3.O_RDONLY | constants3.O_NONBLOCK);
     const stat2 = fstatSync(fd);
     if (stat2.isDirectory()) return "it is a directory";
     if (!stat2.isFile()) return "it is not a regular file (a device, a FIFO or a socket)";
-    if (stat2.size > maxBytes) return `it is ${mib(stat2.size)}, more than the ${mib(maxBytes)} ${what} may be`;
+    if (stat2.size > maxBytes) return `it is ${mib(stat2.size)}, ${over}`;
     const buffer = Buffer.allocUnsafe(Math.min(stat2.size, maxBytes) + 1);
     let length = 0;
     for (let n4 = -1; n4 !== 0 && length < buffer.length; length += n4) n4 = readSync(fd, buffer, length, buffer.length - length, null);
-    if (length > maxBytes) return `it is more than the ${mib(maxBytes)} ${what} may be`;
+    if (length > maxBytes) return `it is ${over}`;
     if (length > stat2.size) return "it changed while it was read: try again";
     return buffer.subarray(0, length);
   } catch (cause) {
@@ -46848,7 +46893,8 @@ function encodeListProjects(params) {
 
 // src/api/paginate.ts
 var MAX_REREADS = 3;
-var MAX_ITEMS = 1e5;
+var MAX_ITEMS = 4e5;
+var FIXED_CAP = "4 times the 100,000-website accounts sitesync is built for; the cap is fixed";
 async function readAll(listing) {
   const problems = [];
   for (let read = 0; read <= MAX_REREADS; read++) {
@@ -46872,7 +46918,10 @@ async function readPages(listing) {
     const pages = [first, ...await Promise.all(rest)];
     const final = pages.at(-1);
     if (final.links?.next && final.meta?.total === first.meta.total) {
-      throw boundError(listing, `page ${last}, the last of meta.last_page ${last}, still has a links.next: they must agree`);
+      throw boundError(
+        listing,
+        `the server contradicts itself: page ${last} is the last page by its own count (meta.last_page ${last}), yet it links to a next page (links.next); sitesync cannot tell whether websites are missing, so it planned and changed nothing: retry, and if it persists report the server's pagination to its operator`
+      );
     }
     return pages;
   }
@@ -46884,15 +46933,21 @@ async function readPages(listing) {
 function checkMeta(listing, meta) {
   const { last_page: last, total, per_page: perPage } = meta;
   if (total > MAX_ITEMS) {
-    throw boundError(listing, `meta.total says ${total} ${listing.noun}, more than the ${MAX_ITEMS} sitesync reads`);
+    throw boundError(listing, `meta.total says ${total} ${listing.noun}, more than the ${count(MAX_ITEMS)} sitesync reads (${FIXED_CAP})`);
   }
   const expected = Math.max(1, Math.ceil(total / perPage));
   if (perPage < 1 || total < 0 || last !== expected) {
     const why = `page 1 says last_page ${last} for a total of ${total} at per_page ${perPage}`;
-    throw boundError(listing, `${why}, which do not agree (a broken server or proxy)`);
+    throw boundError(
+      listing,
+      `${why}, which do not agree: the server (or a proxy before it) counts its pages wrong, so sitesync cannot tell whether it read every website; nothing was planned or changed: report it to the server's operator`
+    );
   }
   if (last > maxPages(listing)) {
-    throw boundError(listing, `page 1 says last_page ${last}, more than the ${maxPages(listing)} pages sitesync reads`);
+    throw boundError(
+      listing,
+      `page 1 says last_page ${last}, more than the ${count(maxPages(listing))} pages sitesync reads (${FIXED_CAP})`
+    );
   }
   return last;
 }
@@ -46904,7 +46959,7 @@ async function followNext(listing, first) {
     const n4 = pageNumberOf(next);
     if (n4 !== current + 1) return `links.next of page ${current} does not lead to page ${current + 1}`;
     if (n4 > maxPages(listing)) {
-      throw boundError(listing, `links.next leads past page ${maxPages(listing)}, more pages than sitesync reads`);
+      throw boundError(listing, `links.next leads past page ${count(maxPages(listing))}, more pages than sitesync reads (${FIXED_CAP})`);
     }
     const page = await listing.page(n4);
     pages.push(page);
@@ -46915,6 +46970,9 @@ async function followNext(listing, first) {
 }
 function maxPages(listing) {
   return Math.ceil(MAX_ITEMS / listing.perPage);
+}
+function count(n4) {
+  return n4.toLocaleString("en-US");
 }
 function boundError(listing, message) {
   return new ApiError({ kind: "bound", method: "GET", url: listing.url, message });
@@ -47650,8 +47708,8 @@ function unmatched(selection, names) {
 
 // src/plan/summary.ts
 function summarize2(changes, left) {
-  const count = (action) => changes.filter((c2) => c2.action === action).length;
-  return { create: count("create"), update: count("update"), delete: count("delete"), ...left };
+  const count2 = (action) => changes.filter((c2) => c2.action === action).length;
+  return { create: count2("create"), update: count2("update"), delete: count2("delete"), ...left };
 }
 
 // src/plan/plan.ts
@@ -47890,12 +47948,12 @@ function reviewProblem(reviewed, fresh) {
   return void 0;
 }
 function restrict(fresh, changes) {
-  const count = (action) => changes.filter((c2) => c2.action === action).length;
+  const count2 = (action) => changes.filter((c2) => c2.action === action).length;
   const { hash: _fresh, ...rest } = fresh;
   const body = {
     ...rest,
     changes,
-    summary: { ...fresh.summary, create: count("create"), update: count("update"), delete: count("delete") },
+    summary: { ...fresh.summary, create: count2("create"), update: count2("update"), delete: count2("delete") },
     estimate: estimate(changes, { limit: fresh.estimate.rateLimit, windowSeconds: fresh.estimate.rateWindowSeconds })
   };
   const { format, version, ...others } = body;
@@ -48428,7 +48486,7 @@ function callout(kind, ...lines) {
   return [`> [!${kind}]`, ...lines.map((line) => `> ${line}`)].join("\n");
 }
 function diagnosticList(title, diagnostics) {
-  const item = (d) => `- \`${d.file}:${d.line}:${d.column}\` ${md(d.path ? `${d.path}: ${d.message}` : d.message)}`;
+  const item = (d) => `- \`${diagnosticPlace(d)}\` ${md(d.path ? `${d.path}: ${d.message}` : d.message)}`;
   return [`#### ${title}`, ...diagnostics.map(item)].join("\n");
 }
 

@@ -2,7 +2,7 @@
  * What one run of the Action has to say, as Markdown in two parts: a summary that is always shown, and
  * details that a comment folds in `<details>` and cuts when too long (see compose.ts). Pure functions.
  */
-import { ApiError, ConfigError, type Diagnostic, InternalError } from "../errors.ts";
+import { ApiError, ConfigError, type Diagnostic, diagnosticPlace, InternalError } from "../errors.ts";
 import type { Plan } from "../plan/types.ts";
 import { md, renderMarkdown, renderResultsMarkdown } from "../render/index.ts";
 import { ExitCode, exitCodeOf } from "../run/exit-code.ts";
@@ -116,6 +116,6 @@ function callout(kind: "NOTE" | "CAUTION", ...lines: string[]): string {
 }
 
 function diagnosticList(title: string, diagnostics: Diagnostic[]): string {
-  const item = (d: Diagnostic) => `- \`${d.file}:${d.line}:${d.column}\` ${md(d.path ? `${d.path}: ${d.message}` : d.message)}`;
+  const item = (d: Diagnostic) => `- \`${diagnosticPlace(d)}\` ${md(d.path ? `${d.path}: ${d.message}` : d.message)}`;
   return [`#### ${title}`, ...diagnostics.map(item)].join("\n");
 }

@@ -204,7 +204,8 @@ function settle(
   env: Env,
   before: ReadConfig,
 ): { projectChanges: number } | { diagnostics: Diagnostic[] } {
-  const after = readConfig(input.file, text, env);
+  // Unchanged text reads as it did: only an edited file is parsed again, to check it (issue 20).
+  const after = text === input.source ? before : readConfig(input.file, text, env);
   if ("diagnostics" in after) {
     const diagnostics = after.diagnostics.map((d) => ({
       ...d,

@@ -150,8 +150,31 @@ function rejectPlanningFlags(rawArgs: string[]): void {
   const given = Object.keys(planArgs).filter((flag) => rawArgs.some((a) => a === `--${flag}` || a.startsWith(`--${flag}=`)));
   if (given.length > 0) {
     const flags = given.map((f) => `--${f}`).join(" ");
-    throw new UsageError(`${flags} changes what is planned, not a saved plan: run \`sitesync plan ${flags} --out plan.json\` again`);
+    // The suggested command repeats each flag with its value (`--target 'shop-*'`), so that it can be run as it is.
+    const command = planningFlagsWithValues(rawArgs).join(" ");
+    throw new UsageError(`${flags} changes what is planned, not a saved plan: run \`sitesync plan ${command} --out plan.json\` again`);
   }
+}
+
+function planningFlagsWithValues(rawArgs: string[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < rawArgs.length; i++) {
+    const arg = rawArgs[i]!;
+    const [name = "", inline] = arg.startsWith("--") ? arg.slice(2).split(/=(.*)/s) : [];
+    const def = (planArgs as Record<string, { type: string }>)[name];
+    if (!def) continue;
+    if (def.type === "boolean") words.push(`--${name}`);
+    else {
+      const value = inline ?? rawArgs[++i];
+      words.push(value === undefined ? `--${name}` : `--${name} ${shellQuote(value)}`);
+    }
+  }
+  return words;
+}
+
+/** A value as a POSIX shell reads it back: bare when it is plain, else in single quotes. */
+function shellQuote(value: string): string {
+  return /^[\w.,:@%+=/-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }
 
 /** The plan about to be applied, on stderr (stdout is for the results). */

@@ -23,7 +23,7 @@ describe("loadConfig", () => {
   it("reports a missing file as a diagnostic instead of throwing", () => {
     const result = loadConfig("/nonexistent/sitesync.yaml");
     expect(result.ok ? [] : result.errors.map(formatDiagnostic)).toEqual([
-      "/nonexistent/sitesync.yaml:1:1 cannot read the config: no such file (pass another path with -c/--config, or write one from the account: sitesync export --out /nonexistent/sitesync.yaml)",
+      "/nonexistent/sitesync.yaml: cannot read the config: no such file (pass another path with -c/--config, or write one from the account: sitesync export --out /nonexistent/sitesync.yaml)",
     ]);
   });
 
