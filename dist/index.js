@@ -45343,7 +45343,7 @@ function loadDocument(file, options) {
   const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);
   return { result: { ok: true, config, warnings: sortByPosition(diagnostics) }, tree: { doc: parsed.doc, locate, normalized } };
 }
-var REUSED_PARSE_CHARS = 4 * 2 ** 20;
+var REUSED_PARSE_CHARS = 2 * 2 ** 20;
 var lastParse;
 function parseOnce(file, text2) {
   if (lastParse?.file === file && lastParse.text === text2) return lastParse.parsed;
@@ -46473,7 +46473,7 @@ async function send(request2, limits) {
     const text2 = await readCapped(response._data ?? null, received, maxBodyBytes);
     const ms = Math.round(performance.now() - started);
     if (text2 === void 0) {
-      const detail = `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further`;
+      const detail = `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further (an API answer is well under 1 MiB; the library's maxBodyBytes option raises the cap)`;
       return { kind: "failure", reason: "too-large", detail, neverSent: false, cause: void 0, ms, status, rate };
     }
     return { kind: "response", status, headers: received, text: text2, ms, rate };

@@ -27,6 +27,19 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("reads the same text again with each load's own environment (a parse is reused only without ${VAR})", () => {
+    const source = "# a comment may say ${ANYTHING}\nversion: 1\nwebsites:\n  - domain: ${DOMAIN}\n  - domain: b.example.com\n";
+    const domains = (env: Record<string, string>) => {
+      const result = loadConfig("sitesync.yaml", { source, env });
+      return result.ok ? result.config.websites.map((w) => w.domain) : result.errors.map((d) => d.message);
+    };
+    expect(domains({ DOMAIN: "a.example.com" })).toEqual(["a.example.com", "b.example.com"]);
+    expect(domains({ DOMAIN: "c.example.com" })).toEqual(["c.example.com", "b.example.com"]);
+    const plain = source.replace("${DOMAIN}", "a.example.com");
+    const first = loadConfig("sitesync.yaml", { source: plain, env: {} });
+    expect(loadConfig("sitesync.yaml", { source: plain, env: {} })).toEqual(first);
+  });
+
   it("reports every problem of a file in one run, in file order", () => {
     const result = load(yaml`
       version: 1

@@ -80,7 +80,7 @@ export function loadDocument(
 }
 
 /** Texts up to this size are kept parsed for the next load of the same text; a 5,000-website file is 0.7 MB. */
-const REUSED_PARSE_CHARS = 4 * 2 ** 20;
+const REUSED_PARSE_CHARS = 2 * 2 ** 20;
 let lastParse: { file: string; text: string; parsed: ParsedYaml } | undefined;
 
 /**
