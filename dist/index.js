@@ -45327,6 +45327,7 @@ function loadDocument(file, options) {
   if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
   const parsed = parseOnce(file, read.text);
   if (parsed.diagnostics.some((d) => d.severity === "error")) return { result: settle(parsed.diagnostics) };
+  if (lastLoad?.parsed === parsed && lastLoad.loaded) return lastLoad.loaded;
   const locate = createLocator(parsed.doc, parsed.lineCounter);
   const env = options.envFor?.(parsed.doc) ?? options.env ?? process.env;
   const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate, options.unsetEnv, options.onSecret);
@@ -45341,17 +45342,23 @@ function loadDocument(file, options) {
   const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked, ...literal], interpolation);
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
   const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);
-  return { result: { ok: true, config, warnings: sortByPosition(diagnostics) }, tree: { doc: parsed.doc, locate, normalized } };
+  const loaded = {
+    result: { ok: true, config, warnings: sortByPosition(diagnostics) },
+    tree: { doc: parsed.doc, locate, normalized }
+  };
+  if (lastLoad?.parsed === parsed) lastLoad.loaded = loaded;
+  return loaded;
 }
 var REUSED_PARSE_CHARS = 2 * 2 ** 20;
-var lastParse;
+var lastLoad;
 function parseOnce(file, text2) {
-  if (lastParse?.file === file && lastParse.text === text2) return lastParse.parsed;
-  lastParse = void 0;
+  if (lastLoad?.file === file && lastLoad.text === text2) return lastLoad.parsed;
+  lastLoad = void 0;
   return parseYaml(file, text2);
 }
 function keepParse(file, text2, parsed, interpolation) {
-  if (text2.length <= REUSED_PARSE_CHARS && interpolation.interpolated.length === 0) lastParse = { file, text: text2, parsed };
+  if (lastLoad?.parsed === parsed) return;
+  if (text2.length <= REUSED_PARSE_CHARS && interpolation.interpolated.length === 0) lastLoad = { file, text: text2, parsed };
 }
 var MAX_CONFIG_BYTES = 64 * 2 ** 20;
 var CONFIG_CAP_NOTE = "4 times the export of a 100,000-website account; the cap is fixed, since a larger file would not fit in memory";

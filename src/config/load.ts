@@ -58,6 +58,8 @@ export function loadDocument(
   if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
   const parsed = parseOnce(file, read.text);
   if (parsed.diagnostics.some((d) => d.severity === "error")) return { result: settle(parsed.diagnostics) };
+  // Without interpolation, what a text loads to depends on nothing else: the same text loads as it did.
+  if (lastLoad?.parsed === parsed && lastLoad.loaded) return lastLoad.loaded;
 
   const locate = createLocator(parsed.doc, parsed.lineCounter);
   const env = options.envFor?.(parsed.doc) ?? options.env ?? process.env;
@@ -76,27 +78,33 @@ export function loadDocument(
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
 
   const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);
-  return { result: { ok: true, config, warnings: sortByPosition(diagnostics) }, tree: { doc: parsed.doc, locate, normalized } };
+  const loaded = {
+    result: { ok: true as const, config, warnings: sortByPosition(diagnostics) },
+    tree: { doc: parsed.doc, locate, normalized },
+  };
+  if (lastLoad?.parsed === parsed) lastLoad.loaded = loaded;
+  return loaded;
 }
 
 /** Texts up to this size are kept parsed for the next load of the same text; a 5,000-website file is 0.7 MB. */
 const REUSED_PARSE_CHARS = 2 * 2 ** 20;
-let lastParse: { file: string; text: string; parsed: ParsedYaml } | undefined;
+let lastLoad: { file: string; text: string; parsed: ParsedYaml; loaded?: { result: LoadResult; tree: LoadedTree } } | undefined;
 
 /**
  * The YAML tree of a text, parsed once for consecutive loads of the same text (issue 20: `export --update`
- * loads the file, then reads it to edit it). A tree is kept only when interpolation changed nothing in it
- * (no value holds a `${`), since nothing else writes to it; and only a small one, so that a big config is
- * not kept in memory for the rest of the run.
+ * loads the file, then reads it to edit it), and what it loaded to. A tree is kept only when interpolation
+ * changed nothing in it (no value holds a `${`): nothing else writes to it, and the environment then plays no
+ * part in the result. Only a small one, so that a big config is not kept in memory for the rest of the run.
  */
 function parseOnce(file: string, text: string): ParsedYaml {
-  if (lastParse?.file === file && lastParse.text === text) return lastParse.parsed;
-  lastParse = undefined;
+  if (lastLoad?.file === file && lastLoad.text === text) return lastLoad.parsed;
+  lastLoad = undefined;
   return parseYaml(file, text);
 }
 
 function keepParse(file: string, text: string, parsed: ParsedYaml, interpolation: DocumentInterpolation): void {
-  if (text.length <= REUSED_PARSE_CHARS && interpolation.interpolated.length === 0) lastParse = { file, text, parsed };
+  if (lastLoad?.parsed === parsed) return;
+  if (text.length <= REUSED_PARSE_CHARS && interpolation.interpolated.length === 0) lastLoad = { file, text, parsed };
 }
 
 /**
