@@ -81,6 +81,7 @@ function pack(): string {
     "schemas/sitesync.schema.json",
     "examples/cron/sitesync-drift.sh",
     "examples/sitesync.yaml",
+    "LICENSE",
   ]) {
     check(files.includes(`package/${needed}`), `the tarball lacks ${needed}`);
   }
