@@ -45338,7 +45338,8 @@ function loadDocument(file, options) {
   const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, isRecord(data.value) ? data.value : {}, normalized, locate);
   for (const rule of RULES) rule(ctx);
   const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
-  const literal = literalPasswords(interpolation.literalPasswords, file, locate);
+  const wrong = new Set(checked.filter((d) => d.severity === "error").map((d) => d.path));
+  const literal = literalPasswords(interpolation.literalPasswords, file, locate).filter((d) => !wrong.has(d.path));
   const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked, ...literal], interpolation);
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
   const config = toConfig(file, read.digest, normalized, interpolation.passwordEnvValues);

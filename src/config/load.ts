@@ -73,7 +73,9 @@ export function loadDocument(
   for (const rule of RULES) rule(ctx);
   // A value whose ${VAR} failed still holds the raw reference; checking it further would only add noise.
   const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
-  const literal = literalPasswords(interpolation.literalPasswords, file, locate);
+  // A password that is wrong anyway (a number, too long) has its error: the warning would only add noise.
+  const wrong = new Set(checked.filter((d) => d.severity === "error").map((d) => d.path));
+  const literal = literalPasswords(interpolation.literalPasswords, file, locate).filter((d) => !wrong.has(d.path));
   const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked, ...literal], interpolation);
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
 
