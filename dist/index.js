@@ -11249,11 +11249,11 @@ var require_pluralizer = __commonJS({
         this.singular = singular;
         this.plural = plural2;
       }
-      pluralize(count) {
-        const one = count === 1;
+      pluralize(count2) {
+        const one = count2 === 1;
         const keys = one ? singulars : plurals;
         const noun = one ? this.singular : this.plural;
-        return { ...keys, count, noun };
+        return { ...keys, count: count2, noun };
       }
     };
   }
@@ -18672,15 +18672,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count) {
-        while (count > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count2) {
+        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count < remaining) {
-            this.linePos += count;
-            count = 0;
+          if (count2 < remaining) {
+            this.linePos += count2;
+            count2 = 0;
           } else {
-            count -= remaining;
+            count2 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -20017,7 +20017,7 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isAlias3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
     var isMap8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
@@ -20052,7 +20052,7 @@ var require_identity = __commonJS({
     exports.SCALAR = SCALAR;
     exports.SEQ = SEQ;
     exports.hasAnchor = hasAnchor;
-    exports.isAlias = isAlias2;
+    exports.isAlias = isAlias3;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
     exports.isMap = isMap8;
@@ -20071,7 +20071,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit4(node, visitor) {
+    function visit5(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -20080,9 +20080,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit4.BREAK = BREAK;
-    visit4.SKIP = SKIP;
-    visit4.REMOVE = REMOVE;
+    visit5.BREAK = BREAK;
+    visit5.SKIP = SKIP;
+    visit5.REMOVE = REMOVE;
     function visit_(key, node, visitor, path) {
       const ctrl = callVisitor(key, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -20216,7 +20216,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt2} parent`);
       }
     }
-    exports.visit = visit4;
+    exports.visit = visit5;
     exports.visitAsync = visitAsync;
   }
 });
@@ -20226,7 +20226,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit4 = require_visit();
+    var visit5 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -20370,7 +20370,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit4.visit(doc.contents, (_key, node) => {
+          visit5.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -20397,7 +20397,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit4 = require_visit();
+    var visit5 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -20408,7 +20408,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit4.visit(root, {
+      visit5.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -20574,8 +20574,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -20588,7 +20588,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit4 = require_visit();
+    var visit5 = require_visit();
     var identity = require_identity();
     var Node2 = require_Node();
     var toJS = require_toJS();
@@ -20614,7 +20614,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit4.visit(doc, {
+          visit5.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -20683,13 +20683,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count = 0;
+        let count2 = 0;
         for (const item of node.items) {
           const c2 = getAliasCount(doc, item, anchors2);
-          if (c2 > count)
-            count = c2;
+          if (c2 > count2)
+            count2 = c2;
         }
-        return count;
+        return count2;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -23642,8 +23642,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count);
+          for (const { count: count2, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count2);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -23720,12 +23720,12 @@ var require_errors2 = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count = 1;
+        let count2 = 1;
         const end = error2.linePos[1];
         if (end?.line === line && end.col > col) {
-          count = Math.max(1, Math.min(end.col - col, 80 - ci2));
+          count2 = Math.max(1, Math.min(end.col - col, 80 - ci2));
         }
-        const pointer = " ".repeat(ci2) + "^".repeat(count);
+        const pointer = " ".repeat(ci2) + "^".repeat(count2);
         error2.message += `:
 
 ${lineStr}
@@ -25536,15 +25536,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit4(cst, visitor) {
+    function visit5(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit4.BREAK = BREAK;
-    visit4.SKIP = SKIP;
-    visit4.REMOVE = REMOVE;
-    visit4.itemAtPath = (cst, path) => {
+    visit5.BREAK = BREAK;
+    visit5.SKIP = SKIP;
+    visit5.REMOVE = REMOVE;
+    visit5.itemAtPath = (cst, path) => {
       let item = cst;
       for (const [field, index] of path) {
         const tok = item?.[field];
@@ -25555,8 +25555,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit4.parentCollection = (cst, path) => {
-      const parent = visit4.itemAtPath(cst, path.slice(0, -1));
+    visit5.parentCollection = (cst, path) => {
+      const parent = visit5.itemAtPath(cst, path.slice(0, -1));
       const field = path[path.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -25587,7 +25587,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
     }
-    exports.visit = visit4;
+    exports.visit = visit5;
   }
 });
 
@@ -27303,7 +27303,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit4 = require_visit();
+    var visit5 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document2.Document;
     exports.Schema = Schema.Schema;
@@ -27331,8 +27331,8 @@ var require_dist = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit4.visit;
-    exports.visitAsync = visit4.visitAsync;
+    exports.visit = visit5.visit;
+    exports.visitAsync = visit5.visitAsync;
   }
 });
 
@@ -29523,20 +29523,20 @@ var require_resolve = __commonJS({
       return false;
     }
     function countKeys(schema) {
-      let count = 0;
+      let count2 = 0;
       for (const key in schema) {
         if (key === "$ref")
           return Infinity;
-        count++;
+        count2++;
         if (SIMPLE_INLINED.has(key))
           continue;
         if (typeof schema[key] == "object") {
-          (0, util_1.eachItem)(schema[key], (sch) => count += countKeys(sch));
+          (0, util_1.eachItem)(schema[key], (sch) => count2 += countKeys(sch));
         }
-        if (count === Infinity)
+        if (count2 === Infinity)
           return Infinity;
       }
-      return count;
+      return count2;
     }
     function getFullPath(resolver, id2 = "", normalize2) {
       if (normalize2 !== false)
@@ -33074,8 +33074,8 @@ var require_contains = __commonJS({
         cxt.result(valid, () => cxt.reset());
         function validateItemsWithCount() {
           const schValid = gen.name("_valid");
-          const count = gen.let("count", 0);
-          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
+          const count2 = gen.let("count", 0);
+          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
         }
         function validateItems(_valid, block) {
           gen.forRange("i", 0, len, (i) => {
@@ -33088,16 +33088,16 @@ var require_contains = __commonJS({
             block();
           });
         }
-        function checkLimits(count) {
-          gen.code((0, codegen_1._)`${count}++`);
+        function checkLimits(count2) {
+          gen.code((0, codegen_1._)`${count2}++`);
           if (max === void 0) {
-            gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true).break());
+            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count} > ${max}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, false).break());
             if (min === 1)
               gen.assign(valid, true);
             else
-              gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true));
+              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
           }
         }
       }
@@ -39077,8 +39077,11 @@ function escapeCode(code) {
 
 // src/errors.ts
 function formatDiagnostic(d) {
-  const where2 = `${d.file}:${d.line}:${d.column}${d.severity === "warning" ? " (warning)" : ""}`;
+  const where2 = `${diagnosticPlace(d)}${d.severity === "warning" ? " (warning)" : ""}`;
   return d.path ? `${where2} ${d.path}: ${d.message}` : `${where2} ${d.message}`;
+}
+function diagnosticPlace(d) {
+  return d.line > 0 ? `${d.file}:${d.line}:${d.column}` : `${d.file}:`;
 }
 var ConfigError = class extends Error {
   code = "CONFIG";
@@ -39119,7 +39122,7 @@ var ApiError = class extends Error {
   domainTaken;
   #fatal;
   constructor(init) {
-    const status = init.status === void 0 ? init.kind : String(init.status);
+    const status = init.status === void 0 ? `${init.kind === "timeout" ? "timed out" : init.kind}:` : String(init.status);
     super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
     this.name = "ApiError";
     this.kind = init.kind;
@@ -39228,11 +39231,11 @@ function problemWords(problem, input) {
 }
 
 // src/model/plural.ts
-function plural(count, noun) {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+function plural(count2, noun) {
+  return `${count2} ${noun}${count2 === 1 ? "" : "s"}`;
 }
-function agree(count, one, many) {
-  return count === 1 ? one : many;
+function agree(count2, one, many) {
+  return count2 === 1 ? one : many;
 }
 
 // src/run/exit-code.ts
@@ -39572,7 +39575,7 @@ function deleteTable(deletes) {
   return [row(["Item", "Reason"]), row(["---", "---"]), ...rows].join("\n");
 }
 function unverifiableNote(plan2) {
-  const counts = plan2.unverifiable.map(({ field, count }) => `\`${field}\` on ${plural(count, "website")}`).join(", ");
+  const counts = plan2.unverifiable.map(({ field, count: count2 }) => `\`${field}\` on ${plural(count2, "website")}`).join(", ");
   return [
     "> [!NOTE]",
     `> Write-only values the API never returns cannot be verified: ${counts}. \`--sync-write-only\` sends them again.`
@@ -39867,7 +39870,7 @@ function fieldLine(change, f2, c2) {
   return `${f2.field}: ${formatValue2(f2.field, f2.before)} → ${after}`;
 }
 function unverifiableWarning(unverifiable) {
-  const counts = unverifiable.map(({ field, count }) => `${field} (${plural(count, "website")})`).join(" and ");
+  const counts = unverifiable.map(({ field, count: count2 }) => `${field} (${plural(count2, "website")})`).join(" and ");
   return `The API never returns ${counts}, so the plan cannot verify those values. Run with --sync-write-only to send them again.`;
 }
 function partialLine(selection) {
@@ -39991,11 +39994,11 @@ function afterApply(outcome, results) {
   return outcome.skipped.length > 0 ? [skippedSummary(outcome.skipped)] : [];
 }
 function interruptedSummary(outcome, results) {
-  const count = (reason) => results.items.filter((item) => item.reason === reason).length;
+  const count2 = (reason) => results.items.filter((item) => item.reason === reason).length;
   const applied = results.items.filter((item) => item.status === "applied").length;
   const failed = results.counts.failed;
   const where2 = outcome.resultsFile ? `; results written to ${outcome.resultsFile}` : "";
-  return `Interrupted by ${results.interrupted}: ${applied} applied, ${failed} failed, ${count("not-started")} not started${where2}. Run apply again to finish.`;
+  return `Interrupted by ${results.interrupted}: ${applied} applied, ${failed} failed, ${count2("not-started")} not started${where2}. Run apply again to finish.`;
 }
 function skippedSummary(skipped) {
   const done = skipped.filter((item) => item.reason === "already-applied").length;
@@ -40180,8 +40183,7 @@ function annotateDiagnostics(diagnostics, workspace) {
     const properties = {
       title: `sitesync config ${d.code}`,
       file: workspacePath(d.file, workspace),
-      startLine: d.line,
-      startColumn: d.column
+      ...d.line > 0 ? { startLine: d.line, startColumn: d.column } : {}
     };
     if (d.severity === "error") error(message, properties);
     else warning(message, properties);
@@ -44712,7 +44714,14 @@ var TYPED_KEYS = /* @__PURE__ */ new Set([
   ...FIELD_NAMES.filter((field) => TYPED_KINDS.has(WEBSITE_FIELDS[field].kind)).map((field) => WEBSITE_FIELDS[field].yaml)
 ]);
 function interpolateDocument(doc, file, text2, env, locate, unset = "error", onSecret) {
-  const result = { diagnostics: [], failedPaths: /* @__PURE__ */ new Set(), passwordEnvValues: [], interpolated: [], literals: [] };
+  const result = {
+    diagnostics: [],
+    failedPaths: /* @__PURE__ */ new Set(),
+    passwordEnvValues: [],
+    interpolated: [],
+    literals: [],
+    literalPasswords: []
+  };
   walk(doc.contents, [], { unset, file, text: text2, env, locate, result, onSecret });
   return result;
 }
@@ -44728,7 +44737,12 @@ function walk(node, path, ctx) {
     });
   } else if ((0, import_yaml2.isScalar)(node) && typeof node.value === "string") {
     if (node.value.includes("${")) interpolateScalar(node, path, ctx);
-    else ctx.result.literals.push(node.value);
+    else {
+      ctx.result.literals.push(node.value);
+      if (path.at(-1) === "password" && node.value !== "") ctx.result.literalPasswords.push(path);
+    }
+  } else if ((0, import_yaml2.isScalar)(node) && path.at(-1) === "password" && node.value !== null) {
+    ctx.result.literalPasswords.push(path);
   }
 }
 function interpolateScalar(node, path, ctx) {
@@ -45805,34 +45819,47 @@ function relevant(errors) {
 
 // src/config/load.ts
 function loadConfig(file, options = {}) {
+  return loadDocument(file, options).result;
+}
+function loadDocument(file, options) {
   const read = readSource(file, options.source);
-  if ("error" in read) return { ok: false, errors: [read.error], warnings: [] };
-  const root = checkFile(file, read.text, options, void 0);
-  if (root.part === void 0) return settle(root.diagnostics);
-  const includes = readIncludes(file, root.part.data, root.locate, options.readFile ?? ((path) => readBounded(path)), configDigest);
+  if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
+  const parsed = parseOnce(file, read.text);
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return { result: settle(parsed.diagnostics) };
+  if (lastLoad?.parsed === parsed && lastLoad.loaded) return lastLoad.loaded;
+  const root = checkFile(file, read.text, parsed, options, void 0);
+  if (root.part === void 0) return { result: settle(root.diagnostics) };
+  const readFile = options.readFile ?? readConfigBytes;
+  const includes = readIncludes(file, root.part.data, root.part.locate, readFile, configDigest);
+  if (includes.files.length > 0 || Array.isArray(root.part.data.include)) lastLoad = void 0;
   const inherited = { defaults: root.part.data.defaults, policy: root.part.data.policy };
   const parts = [root.part];
   const diagnostics = [...root.diagnostics, ...includes.diagnostics];
   for (const included of includes.files) {
-    const checked = checkFile(included.file, included.text, options, inherited);
+    const checked = checkFile(included.file, included.text, parseYaml(included.file, included.text), options, inherited);
     diagnostics.push(...checked.diagnostics);
     if (checked.part) parts.push(checked.part);
   }
   diagnostics.push(...duplicatesAcrossFiles(parts));
-  if (diagnostics.some((d) => d.severity === "error")) return settle(diagnostics);
+  if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
   const digest = includes.files.length === 0 ? read.digest : digestOfAll(file, read.digest, includes.files);
   const config = toConfig(file, digest, parts);
   if (includes.files.length > 0) config.includes = includes.files.map(({ file: path, digest: d }) => ({ file: path, digest: d }));
-  return { ok: true, config, warnings: sortByPosition(diagnostics) };
+  const loaded = {
+    result: { ok: true, config, warnings: sortByPosition(diagnostics) },
+    tree: { doc: parsed.doc, locate: root.part.locate, normalized: root.part.normalized }
+  };
+  if (lastLoad?.parsed === parsed) lastLoad.loaded = loaded;
+  return loaded;
 }
-function checkFile(file, text2, options, inherited) {
-  const parsed = parseYaml(file, text2);
+function checkFile(file, text2, parsed, options, inherited) {
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return { diagnostics: parsed.diagnostics };
   const locate = createLocator(parsed.doc, parsed.lineCounter);
-  if (parsed.diagnostics.some((d) => d.severity === "error")) return { diagnostics: parsed.diagnostics, locate };
-  const env = options.env ?? process.env;
+  const env = options.envFor?.(parsed.doc) ?? options.env ?? process.env;
   const interpolation = interpolateDocument(parsed.doc, file, text2, env, locate, options.unsetEnv, options.onSecret);
+  if (inherited === void 0) keepParse(file, text2, parsed, interpolation);
   const data = toData(parsed.doc, file);
-  if ("error" in data) return { diagnostics: [...parsed.diagnostics, data.error], locate };
+  if ("error" in data) return { diagnostics: [...parsed.diagnostics, data.error] };
   const own = isRecord(data.value) ? data.value : {};
   const view = inherited === void 0 ? own : { ...own, defaults: mergedDefaults(inherited.defaults, own.defaults), policy: inherited.policy };
   const normalized = normalize(view, file, locate);
@@ -45841,8 +45868,10 @@ function checkFile(file, text2, options, inherited) {
   const schemaData = inherited === void 0 && own.include !== void 0 && own.websites === void 0 ? { ...own, websites: [] } : data.value;
   const schema = validateSchema(schemaData, file, locate, inherited === void 0 ? "root" : "included");
   const checked = [...schema, ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
-  const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked], interpolation);
-  return { diagnostics, part: { file, data: own, normalized, interpolation }, locate };
+  const wrong = new Set(checked.filter((d) => d.severity === "error").map((d) => d.path));
+  const literal2 = literalPasswords(interpolation.literalPasswords, file, locate).filter((d) => !wrong.has(d.path));
+  const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked, ...literal2], interpolation);
+  return { diagnostics, part: { file, data: own, normalized, interpolation, locate } };
 }
 function mergedDefaults(root, own) {
   return { ...isRecord(root) ? root : {}, ...isRecord(own) ? own : {} };
@@ -45874,19 +45903,48 @@ function digestOfAll(rootFile, rootDigest, files) {
   const lines = [`${name(rootFile)}\0${rootDigest}`, ...files.map((f2) => `${name(f2.file)}\0${f2.digest}`)];
   return createHash("sha256").update(lines.join("\n")).digest("hex");
 }
-var MAX_CONFIG_BYTES = 10 * 2 ** 20;
+var REUSED_PARSE_CHARS = 2 * 2 ** 20;
+var lastLoad;
+function parseOnce(file, text2) {
+  if (lastLoad?.file === file && lastLoad.text === text2) return lastLoad.parsed;
+  lastLoad = void 0;
+  return parseYaml(file, text2);
+}
+function keepParse(file, text2, parsed, interpolation) {
+  if (lastLoad?.parsed === parsed) return;
+  if (text2.length <= REUSED_PARSE_CHARS && interpolation.interpolated.length === 0) lastLoad = { file, text: text2, parsed };
+}
+var MAX_CONFIG_BYTES = 64 * 2 ** 20;
+var CONFIG_CAP_NOTE = "4 times the export of a 100,000-website account; the cap is fixed, since a larger file would not fit in memory";
+function readConfigBytes(file) {
+  return readBounded(file, MAX_CONFIG_BYTES, "a config", CONFIG_CAP_NOTE);
+}
 function readSource(file, source) {
-  const bytes = source === void 0 ? readBounded(file) : Buffer.from(source, "utf8");
+  const bytes = source === void 0 ? readConfigBytes(file) : Buffer.from(source, "utf8");
   if (typeof bytes === "string") {
     const message = `cannot read the config: ${bytes} (${bytes === "no such file" ? `pass another path with -c/--config, or write one from the account: sitesync export --out ${file}` : "pass its path with -c/--config"})`;
-    return { error: { file, line: 1, column: 1, code: "file.unreadable", path: "", message, severity: "error" } };
+    return { error: { file, line: 0, column: 0, code: "file.unreadable", path: "", message, severity: "error" } };
+  }
+  if (source !== void 0 && bytes.length > MAX_CONFIG_BYTES) {
+    const message = `the config is ${mib(bytes.length)}, more than the ${mib(MAX_CONFIG_BYTES)} a config may be (${CONFIG_CAP_NOTE})`;
+    return { error: { file, line: 0, column: 0, code: "file.unreadable", path: "", message, severity: "error" } };
   }
   const text2 = utf8(bytes);
   if (text2 === void 0 || text2.includes("\0")) {
     const message = "the config is not a UTF-8 text file (a binary file?): pass the YAML file with -c/--config";
-    return { error: { file, line: 1, column: 1, code: "file.binary", path: "", message, severity: "error" } };
+    return { error: { file, line: 0, column: 0, code: "file.binary", path: "", message, severity: "error" } };
   }
   return { text: text2, digest: configDigest(bytes) };
+}
+function literalPasswords(paths, file, locate) {
+  return paths.map((path) => ({
+    file,
+    ...locate.value(path),
+    code: "password.literal",
+    path: formatPath(path),
+    message: "the password is written in the file, so everyone who can read the repository (and its history) can read it: write password: ${SITE_PASSWORD} and set that variable in the environment or as a CI secret",
+    severity: "warning"
+  }));
 }
 function utf8(bytes) {
   try {
@@ -45898,18 +45956,19 @@ function utf8(bytes) {
 function configDigest(bytes) {
   return createHash("sha256").update(bytes).digest("hex");
 }
-function readBounded(file, maxBytes = MAX_CONFIG_BYTES, what = "a config") {
+function readBounded(file, maxBytes, what, capNote) {
+  const over = `more than the ${mib(maxBytes)} ${what} may be${capNote ? ` (${capNote})` : ""}`;
   let fd;
   try {
     fd = openSync(file, constants3.O_RDONLY | constants3.O_NONBLOCK);
     const stat2 = fstatSync(fd);
     if (stat2.isDirectory()) return "it is a directory";
     if (!stat2.isFile()) return "it is not a regular file (a device, a FIFO or a socket)";
-    if (stat2.size > maxBytes) return `it is ${mib(stat2.size)}, more than the ${mib(maxBytes)} ${what} may be`;
+    if (stat2.size > maxBytes) return `it is ${mib(stat2.size)}, ${over}`;
     const buffer = Buffer.allocUnsafe(Math.min(stat2.size, maxBytes) + 1);
     let length = 0;
     for (let n4 = -1; n4 !== 0 && length < buffer.length; length += n4) n4 = readSync(fd, buffer, length, buffer.length - length, null);
-    if (length > maxBytes) return `it is more than the ${mib(maxBytes)} ${what} may be`;
+    if (length > maxBytes) return `it is ${over}`;
     if (length > stat2.size) return "it changed while it was read: try again";
     return buffer.subarray(0, length);
   } catch (cause) {
@@ -46091,8 +46150,8 @@ function isList(field) {
 
 // src/apply/count-items.ts
 function countItems(items, unchanged) {
-  const count = (status) => items.filter((i) => i.status === status).length;
-  return { applied: count("applied"), failed: count("failed"), skipped: count("skipped"), unchanged };
+  const count2 = (status) => items.filter((i) => i.status === status).length;
+  return { applied: count2("applied"), failed: count2("failed"), skipped: count2("skipped"), unchanged };
 }
 
 // src/apply/apply.ts
@@ -47128,7 +47187,7 @@ async function send(request2, limits) {
     const text2 = await readCapped(response._data ?? null, received, maxBodyBytes);
     const ms = Math.round(performance.now() - started);
     if (text2 === void 0) {
-      const detail = `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further`;
+      const detail = `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further (an API answer is well under 1 MiB; the library's maxBodyBytes option raises the cap)`;
       return { kind: "failure", reason: "too-large", detail, neverSent: false, cause: void 0, ms, status, rate };
     }
     return { kind: "response", status, headers: received, text: text2, ms, rate };
@@ -47541,7 +47600,8 @@ function encodeListProjects(params) {
 
 // src/api/paginate.ts
 var MAX_REREADS = 3;
-var MAX_ITEMS = 1e5;
+var MAX_ITEMS = 4e5;
+var FIXED_CAP = "4 times the 100,000-website accounts sitesync is built for; the cap is fixed";
 async function readAll(listing) {
   const problems = [];
   for (let read = 0; read <= MAX_REREADS; read++) {
@@ -47565,7 +47625,10 @@ async function readPages(listing, given) {
     const pages = [first, ...await Promise.all(rest)];
     const final = pages.at(-1);
     if (final.links?.next && final.meta?.total === first.meta.total) {
-      throw boundError(listing, `page ${last}, the last of meta.last_page ${last}, still has a links.next: they must agree`);
+      throw boundError(
+        listing,
+        `the server contradicts itself: page ${last} is the last page by its own count (meta.last_page ${last}), yet it links to a next page (links.next); sitesync cannot tell whether websites are missing, so it planned and changed nothing: retry, and if it persists report the server's pagination to its operator`
+      );
     }
     return pages;
   }
@@ -47577,15 +47640,21 @@ async function readPages(listing, given) {
 function checkMeta(listing, meta) {
   const { last_page: last, total, per_page: perPage } = meta;
   if (total > MAX_ITEMS) {
-    throw boundError(listing, `meta.total says ${total} ${listing.noun}, more than the ${MAX_ITEMS} sitesync reads`);
+    throw boundError(listing, `meta.total says ${total} ${listing.noun}, more than the ${count(MAX_ITEMS)} sitesync reads (${FIXED_CAP})`);
   }
   const expected = Math.max(1, Math.ceil(total / perPage));
   if (perPage < 1 || total < 0 || last !== expected) {
     const why = `page 1 says last_page ${last} for a total of ${total} at per_page ${perPage}`;
-    throw boundError(listing, `${why}, which do not agree (a broken server or proxy)`);
+    throw boundError(
+      listing,
+      `${why}, which do not agree: the server (or a proxy before it) counts its pages wrong, so sitesync cannot tell whether it read every website; nothing was planned or changed: report it to the server's operator`
+    );
   }
   if (last > maxPages(listing)) {
-    throw boundError(listing, `page 1 says last_page ${last}, more than the ${maxPages(listing)} pages sitesync reads`);
+    throw boundError(
+      listing,
+      `page 1 says last_page ${last}, more than the ${count(maxPages(listing))} pages sitesync reads (${FIXED_CAP})`
+    );
   }
   return last;
 }
@@ -47597,7 +47666,7 @@ async function followNext(listing, first) {
     const n4 = pageNumberOf(next);
     if (n4 !== current + 1) return `links.next of page ${current} does not lead to page ${current + 1}`;
     if (n4 > maxPages(listing)) {
-      throw boundError(listing, `links.next leads past page ${maxPages(listing)}, more pages than sitesync reads`);
+      throw boundError(listing, `links.next leads past page ${count(maxPages(listing))}, more pages than sitesync reads (${FIXED_CAP})`);
     }
     const page = await listing.page(n4);
     pages.push(page);
@@ -47608,6 +47677,9 @@ async function followNext(listing, first) {
 }
 function maxPages(listing) {
   return Math.ceil(MAX_ITEMS / listing.perPage);
+}
+function count(n4) {
+  return n4.toLocaleString("en-US");
 }
 function boundError(listing, message) {
   return new ApiError({ kind: "bound", method: "GET", url: listing.url, message });
@@ -48953,8 +49025,8 @@ function unmatched(selection, names) {
 
 // src/plan/summary.ts
 function summarize2(changes, left) {
-  const count = (action) => changes.filter((c2) => c2.action === action).length;
-  return { create: count("create"), update: count("update"), delete: count("delete"), ...left };
+  const count2 = (action) => changes.filter((c2) => c2.action === action).length;
+  return { create: count2("create"), update: count2("update"), delete: count2("delete"), ...left };
 }
 
 // src/plan/plan.ts
@@ -49368,18 +49440,14 @@ function refuseFlow(ctx, index) {
 var import_yaml8 = __toESM(require_dist(), 1);
 var PLACEHOLDER = "sitesync-update-placeholder";
 function readConfig(file, text2, env) {
-  const parsed = parseYaml(file, text2);
-  const fullEnv = withPlaceholders(parsed.doc, env);
-  const loaded = loadConfig(file, { source: text2, env: fullEnv });
-  const errors = loaded.ok ? [] : loaded.errors;
-  if (errors.length > 0) return { diagnostics: errors };
-  const locate = createLocator(parsed.doc, parsed.lineCounter);
-  if (loaded.ok && loaded.config.includes !== void 0) {
+  const loaded = loadDocument(file, { source: text2, envFor: (doc) => withPlaceholders(doc, env) });
+  if (!loaded.result.ok || !loaded.tree) return { diagnostics: loaded.result.ok ? [] : loaded.result.errors };
+  if (loaded.result.config.includes !== void 0) {
     const message = "export --update cannot edit a config that includes other files yet; update each file by hand";
-    return { diagnostics: [{ file, ...locate.key(["include"]), code: "update.include", path: "include", message, severity: "error" }] };
+    const at2 = loaded.tree.locate.key(["include"]);
+    return { diagnostics: [{ file, ...at2, code: "update.include", path: "include", message, severity: "error" }] };
   }
-  interpolateDocument(parsed.doc, file, text2, fullEnv, locate);
-  return { doc: parsed.doc, locate, normalized: normalize(parsed.doc.toJS(), file, locate) };
+  return loaded.tree;
 }
 function withPlaceholders(doc, env) {
   const names = /* @__PURE__ */ new Set();
@@ -49469,9 +49537,22 @@ var Edits = class {
   get empty() {
     return this.replacements.length === 0 && this.deleted.size === 0 && this.inserted.size === 0;
   }
-  apply() {
+  /**
+   * Whether any edit falls in `[start, end)` of the original text, or inserts lines at its lines or right
+   * after them. Conservative: an insertion between two ranges counts for both.
+   */
+  touches(start, end) {
+    if (this.replacements.some((r3) => r3.start >= start && r3.start < end || r3.start < end && r3.end > start)) return true;
+    const first = this.source.lineOf(start);
+    const last = this.source.lineOf(Math.max(start, end - 1));
+    for (const line of this.deleted) if (line >= first && line <= last) return true;
+    for (const line of this.inserted.keys()) if (line >= first && line <= last + 1) return true;
+    return false;
+  }
+  /** The edited text; with `without`, also leaving out those ranges of the original, which no edit may touch. */
+  apply(without = []) {
     const { source } = this;
-    const patches = [...this.replacements];
+    const patches = [...this.replacements, ...without.map(([start, end]) => ({ start, end, text: "" }))];
     for (const [first, last] of runs([...this.deleted].sort((a, b) => a - b))) {
       patches.push({ start: source.start(first), end: source.start(last + 1), text: "" });
     }
@@ -49516,7 +49597,7 @@ function updateConfig(input) {
   const summary2 = adopt(ctx, read, input);
   if (ctx.diagnostics.length > 0) return { ok: false, diagnostics: ctx.diagnostics };
   const text2 = edits.empty ? input.source : edits.apply();
-  const settled = settle2(input, text2, env, read);
+  const settled = text2 !== input.source && settleEdited(input, env, read, edits, source, summary2) || settle2(input, text2, env, read);
   if ("diagnostics" in settled) return { ok: false, diagnostics: settled.diagnostics };
   summary2.projectChanges = settled.projectChanges;
   const diff = text2 === input.source ? "" : createTwoFilesPatch(input.file, input.file, input.source, text2, void 0, void 0, { context: 3 });
@@ -49610,8 +49691,59 @@ function restore(ctx, item, entry, defaults2, site, summary2) {
 function liveByDomain(websites) {
   return new Map([...managedCopies(websites).byDomain].map(([domain, copy2]) => [domain, copy2.site]));
 }
+function settleEdited(input, env, before, edits, source, summary2) {
+  if (summary2.added.length > 0 || summary2.removed.length > 0 || summary2.restored.length > 0) return void 0;
+  const list = before.doc.get("websites", true);
+  if (!(0, import_yaml9.isSeq)(list) || list.flow || list.items.length === 0 || hasAnchorOrAlias(before.doc)) return void 0;
+  const starts = [];
+  for (const item of list.items) {
+    const at2 = (0, import_yaml9.isMap)(item) ? item.range?.[0] : void 0;
+    if (at2 === void 0) return void 0;
+    const line = source.lineOf(at2);
+    if (!source.content(line).trimStart().startsWith("- ")) return void 0;
+    starts.push(source.start(line));
+  }
+  const untouched = [];
+  for (let i = 0; i + 1 < starts.length; i++) {
+    const [start, end] = [starts[i], starts[i + 1]];
+    if (!edits.touches(start, end)) untouched.push([start, end]);
+  }
+  const after = readConfig(input.file, edits.apply(untouched), env);
+  if ("diagnostics" in after) return void 0;
+  const websites = after.normalized.websites.map((entry) => entry.site);
+  const domains = new Set(websites.map((site) => site.domain));
+  const live = input.live.websites.filter((site) => domains.has(normalizeDomain(site.domain)));
+  const policy = { ...after.normalized.policy, prune: false };
+  const result = plan({ websites, policy }, { websites: live }, { configFile: input.file, configDigest: "" });
+  if (result.changes.some((change) => change.kind === "website")) return void 0;
+  return { projectChanges: projectChanges(before, input) };
+}
+function hasAnchorOrAlias(doc) {
+  let found = false;
+  (0, import_yaml9.visit)(doc, {
+    Node(_, node) {
+      if (node.anchor || (0, import_yaml9.isAlias)(node)) {
+        found = true;
+        return import_yaml9.visit.BREAK;
+      }
+      return void 0;
+    }
+  });
+  return found;
+}
+function projectChanges(read, input) {
+  const { normalized } = read;
+  if (!normalized.projects) return 0;
+  const desired = {
+    websites: normalized.websites.map((e) => e.site),
+    policy: normalized.policy,
+    projects: normalized.projects.map((e) => e.project)
+  };
+  const result = plan(desired, input.live, { configFile: input.file, configDigest: "" });
+  return result.changes.filter((change) => change.kind === "project").length;
+}
 function settle2(input, text2, env, before) {
-  const after = readConfig(input.file, text2, env);
+  const after = text2 === input.source ? before : readConfig(input.file, text2, env);
   if ("diagnostics" in after) {
     const diagnostics2 = after.diagnostics.map((d) => ({
       ...d,
@@ -49709,7 +49841,7 @@ async function exportAccount(request2, hooks, outcome) {
 async function updateFromAccount(request2, hooks, outcome) {
   if (typeof request2.config !== "string") throw new UsageError("export --update takes the path of the config file to update");
   const file = request2.config;
-  const bytes = readBounded(file);
+  const bytes = readConfigBytes(file);
   const source = typeof bytes === "string" ? void 0 : bytes.toString("utf8");
   const unsetEnv = (path) => URL_KEYS.has(path) ? "error" : "warning";
   const onSecret = (value) => request2.redactor.add([value]);
@@ -50191,12 +50323,12 @@ function reviewProblem(reviewed, fresh) {
   return mismatch ? { code: "other-account", ...mismatch } : void 0;
 }
 function restrict(fresh, changes) {
-  const count = (action) => changes.filter((c2) => c2.action === action).length;
+  const count2 = (action) => changes.filter((c2) => c2.action === action).length;
   const { hash: _fresh, ...rest } = fresh;
   return sealPlan({
     ...rest,
     changes,
-    summary: { ...fresh.summary, create: count("create"), update: count("update"), delete: count("delete") },
+    summary: { ...fresh.summary, create: count2("create"), update: count2("update"), delete: count2("delete") },
     estimate: estimate(changes, { limit: fresh.estimate.rateLimit, windowSeconds: fresh.estimate.rateWindowSeconds })
   });
 }
@@ -50807,7 +50939,7 @@ async function validateOffline(ctx, reason) {
   return { ...offlineMarkdown(ctx.configLabel, facts), exitCode: outcome.exitCode };
 }
 function readSource2(file) {
-  const bytes = readBounded(file);
+  const bytes = readConfigBytes(file);
   return typeof bytes === "string" ? void 0 : bytes.toString("utf8");
 }
 function savePlan(plan2, ctx) {

@@ -8,6 +8,7 @@ import type { BaseUrlProblem } from "./model/base-url.ts";
 /** One config problem at a place in a file: printed as `file:line:col path: message`. */
 export interface Diagnostic {
   file: string;
+  /** 1-based; 0 (with column 0) for a problem of the file as a whole, such as a missing file: no position is printed. */
   line: number;
   column: number;
   /** Stable identifier of the rule that fired, e.g. `schema.enum`, `domain.duplicate`. */
@@ -19,8 +20,13 @@ export interface Diagnostic {
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = `${d.file}:${d.line}:${d.column}${d.severity === "warning" ? " (warning)" : ""}`;
+  const where = `${diagnosticPlace(d)}${d.severity === "warning" ? " (warning)" : ""}`;
   return d.path ? `${where} ${d.path}: ${d.message}` : `${where} ${d.message}`;
+}
+
+/** `file:line:col`, or the file alone for a problem of the whole file (a missing file is not at `1:1`). */
+export function diagnosticPlace(d: Pick<Diagnostic, "file" | "line" | "column">): string {
+  return d.line > 0 ? `${d.file}:${d.line}:${d.column}` : `${d.file}:`;
 }
 
 export class ConfigError extends Error {
@@ -130,7 +136,8 @@ export class ApiError extends Error {
   readonly #fatal: boolean;
 
   constructor(init: ApiErrorInit) {
-    const status = init.status === undefined ? init.kind : String(init.status);
+    // A status, or else the kind as a label of its own ("timeout no answer within 1 ms" read as one phrase).
+    const status = init.status === undefined ? `${init.kind === "timeout" ? "timed out" : init.kind}:` : String(init.status);
     super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
     this.name = "ApiError";
     this.kind = init.kind;

@@ -48,10 +48,27 @@ if ! flock -n 9; then
   exit 0
 fi
 
+# Errors of the wrapper itself: to the log, and to stderr so that cron mails them.
+fail() {
+  log "ERROR (exit 1): $1"
+  echo "$1" >&2
+  exit 1
+}
+
 if [[ -n ${SITESYNC_ENV_FILE:-} ]]; then
+  # Checked first, so that cron mails what to fix rather than bash's own "No such file or directory".
+  if [[ ! -f $SITESYNC_ENV_FILE || ! -r $SITESYNC_ENV_FILE ]]; then
+    fail "sitesync-drift: SITESYNC_ENV_FILE is $SITESYNC_ENV_FILE, which is not a readable file: create it (VAR=value lines such as SITESYNC_API_KEY=..., chmod 600), or fix the path in the crontab"
+  fi
   set -a
   # shellcheck disable=SC1090
-  . "$SITESYNC_ENV_FILE" || { log "error: cannot read SITESYNC_ENV_FILE $SITESYNC_ENV_FILE"; exit 1; }
+  env_errors=$(mktemp) || exit 1
+  . "$SITESYNC_ENV_FILE" 2>"$env_errors" || {
+    errors=$(head -c 500 "$env_errors")
+    rm -f "$env_errors"
+    fail "sitesync-drift: SITESYNC_ENV_FILE $SITESYNC_ENV_FILE is not a file of VAR=value lines: $errors"
+  }
+  rm -f "$env_errors"
   set +a
 fi
 
@@ -74,9 +91,7 @@ if [[ ${#sitesync[@]} -eq 0 ]] || ! command -v "${sitesync[0]}" >/dev/null 2>&1;
   message="sitesync-drift: cannot run \`${sitesync[0]:-}\` (PATH is $PATH): install it with \`npm install -g sitesync\`,"
   message+=" or set SITESYNC_BIN to its absolute path, e.g."
   message+=" SITESYNC_BIN=\"/path/to/node /path/to/node_modules/sitesync/bin/sitesync.js\""
-  log "ERROR (exit 1): $message"
-  echo "$message" >&2
-  exit 1
+  fail "$message"
 fi
 
 output=$(mktemp) || exit 1
@@ -107,6 +122,12 @@ case $code in
     cat "$output" >&2
     ;;
   *)
+    # The Node that runs sitesync is too old (cron's PATH often finds the system's), or there is none.
+    if grep -q "sitesync needs Node" "$output" || ((code == 126 || code == 127)); then
+      hint="sitesync-drift: the Node found on PATH ($PATH) cannot run sitesync; set SITESYNC_BIN in SITESYNC_ENV_FILE to a"
+      hint+=" Node 22.12 or later and sitesync's bin, e.g. SITESYNC_BIN=\"/opt/node24/bin/node /usr/local/lib/node_modules/sitesync/bin/sitesync.js\""
+      echo "$hint" >>"$output"
+    fi
     log "ERROR (exit $code): the drift check did not run to the end:"
     log_output "$output"
     cat "$output" >&2

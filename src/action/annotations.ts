@@ -28,8 +28,7 @@ export function annotateDiagnostics(diagnostics: readonly Diagnostic[], workspac
     const properties = {
       title: `sitesync config ${d.code}`,
       file: workspacePath(d.file, workspace),
-      startLine: d.line,
-      startColumn: d.column,
+      ...(d.line > 0 ? { startLine: d.line, startColumn: d.column } : {}),
     };
     if (d.severity === "error") core.error(message, properties);
     else core.warning(message, properties);

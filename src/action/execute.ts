@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
-import { readBounded } from "../config/load.ts";
+import { readConfigBytes } from "../config/load.ts";
 import type { LoadResult } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
 import { plural } from "../model/plural.ts";
@@ -178,7 +178,7 @@ async function validateOffline(ctx: RunContext, reason: OfflineReason): Promise<
 
 /** The config's text for the stand-ins, bounded like every config read (DESIGN §12); the run reads it again itself. */
 function readSource(file: string): string | undefined {
-  const bytes = readBounded(file);
+  const bytes = readConfigBytes(file);
   return typeof bytes === "string" ? undefined : bytes.toString("utf8");
 }
 

@@ -396,3 +396,27 @@ describe("duplicate live domains (issue 17)", () => {
     expect(update(source, live).text).toContain("privacy: private");
   });
 });
+
+describe("a large plain file (issue 20: the edited entries alone are read again)", () => {
+  const domains = Array.from({ length: 300 }, (_, i) => `site-${i}.example.com`);
+  const source = `version: 1\nwebsites:\n${domains.map((d) => `  - domain: ${d}\n    privacy: public\n    # notes on ${d}\n`).join("")}projects: []\n`;
+  const live = domains.map((d, i) => site(i + 1, d, i === 7 || i === 299 ? { privacy: 1 } : {}));
+
+  it("rewrites only the drifted entries, a middle one and the last alike, and the file then plans to no changes", () => {
+    const result = update(source, live);
+    expect(result.summary.updated.map((u) => u.domain)).toEqual(["site-7.example.com", "site-299.example.com"]);
+    expect(result.text).toContain("  - domain: site-7.example.com\n    privacy: private\n    # notes on site-7.example.com\n");
+    expect(result.text).toContain(
+      "  - domain: site-299.example.com\n    privacy: private\n    # notes on site-299.example.com\nprojects: []\n",
+    );
+    expect(result.text.replace(/privacy: private/g, "privacy: public")).toBe(source);
+    expect(changesAfter(result.text, live)).toBe(0);
+  });
+
+  it("adopts a website whose live domain is written in another case, as plan compares them", () => {
+    const mixed = live.map((s, i) => (i === 3 ? site(s.id, "SITE-3.example.com", { privacy: 1 }) : s));
+    const result = update(source, mixed);
+    expect(result.summary.updated.map((u) => u.domain)).toEqual(["site-3.example.com", "site-7.example.com", "site-299.example.com"]);
+    expect(changesAfter(result.text, mixed)).toBe(0);
+  });
+});

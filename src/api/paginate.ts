@@ -20,11 +20,16 @@ export interface Listing<T> {
 /** Re-reads after the first read fails its integrity checks (DESIGN §5). */
 const MAX_REREADS = 3;
 /**
- * The largest account sitesync reads (DESIGN §12): 100,000 websites or projects, so 1,000 pages at
- * per_page 100. A listing that claims more, or a `links.next` chain that runs longer, is refused before it
- * is read: issue 12 saw an absurd `last_page` and an endless chain run the process out of memory.
+ * The largest account sitesync reads (DESIGN §12): 400,000 websites or projects, so 4,000 pages at
+ * per_page 100, 4x the 100,000-website accounts it is built for (issue 20: a cap at exactly 100,000 made the
+ * 100,001st website unreadable). A listing that claims more, or a `links.next` chain that runs longer, is
+ * refused before it is read: issue 12 saw an absurd `last_page` and an endless chain run the process out of
+ * memory. 400,000 websites take about 1 GB in memory, so the cap is not raised by an option.
  */
-const MAX_ITEMS = 100_000;
+export const MAX_ITEMS = 400_000;
+
+/** Why the caps below cannot be raised, said once in each message that names one. */
+const FIXED_CAP = "4 times the 100,000-website accounts sitesync is built for; the cap is fixed";
 
 /**
  * Every item of a listing, or an ApiError: never a partial list (DESIGN §5). Page 1 first, then pages
@@ -60,7 +65,12 @@ async function readPages<T>(listing: Listing<T>, given: Page<T> | undefined): Pr
     const final = pages.at(-1)!;
     // A changed total is a changed account (re-read); a last page that links on with the same total is a lie.
     if (final.links?.next && final.meta?.total === first.meta.total) {
-      throw boundError(listing, `page ${last}, the last of meta.last_page ${last}, still has a links.next: they must agree`);
+      throw boundError(
+        listing,
+        `the server contradicts itself: page ${last} is the last page by its own count (meta.last_page ${last}), ` +
+          `yet it links to a next page (links.next); sitesync cannot tell whether websites are missing, so it ` +
+          `planned and changed nothing: retry, and if it persists report the server's pagination to its operator`,
+      );
     }
     return pages;
   }
@@ -75,15 +85,22 @@ async function readPages<T>(listing: Listing<T>, given: Page<T> | undefined): Pr
 function checkMeta<T>(listing: Listing<T>, meta: PageMeta): number {
   const { last_page: last, total, per_page: perPage } = meta;
   if (total > MAX_ITEMS) {
-    throw boundError(listing, `meta.total says ${total} ${listing.noun}, more than the ${MAX_ITEMS} sitesync reads`);
+    throw boundError(listing, `meta.total says ${total} ${listing.noun}, more than the ${count(MAX_ITEMS)} sitesync reads (${FIXED_CAP})`);
   }
   const expected = Math.max(1, Math.ceil(total / perPage));
   if (perPage < 1 || total < 0 || last !== expected) {
     const why = `page 1 says last_page ${last} for a total of ${total} at per_page ${perPage}`;
-    throw boundError(listing, `${why}, which do not agree (a broken server or proxy)`);
+    throw boundError(
+      listing,
+      `${why}, which do not agree: the server (or a proxy before it) counts its pages wrong, so sitesync ` +
+        `cannot tell whether it read every website; nothing was planned or changed: report it to the server's operator`,
+    );
   }
   if (last > maxPages(listing)) {
-    throw boundError(listing, `page 1 says last_page ${last}, more than the ${maxPages(listing)} pages sitesync reads`);
+    throw boundError(
+      listing,
+      `page 1 says last_page ${last}, more than the ${count(maxPages(listing))} pages sitesync reads (${FIXED_CAP})`,
+    );
   }
   return last;
 }
@@ -97,7 +114,7 @@ async function followNext<T>(listing: Listing<T>, first: Page<T>): Promise<Page<
     const n = pageNumberOf(next);
     if (n !== current + 1) return `links.next of page ${current} does not lead to page ${current + 1}`;
     if (n > maxPages(listing)) {
-      throw boundError(listing, `links.next leads past page ${maxPages(listing)}, more pages than sitesync reads`);
+      throw boundError(listing, `links.next leads past page ${count(maxPages(listing))}, more pages than sitesync reads (${FIXED_CAP})`);
     }
     const page = await listing.page(n);
     pages.push(page);
@@ -109,6 +126,10 @@ async function followNext<T>(listing: Listing<T>, first: Page<T>): Promise<Page<
 
 function maxPages<T>(listing: Listing<T>): number {
   return Math.ceil(MAX_ITEMS / listing.perPage);
+}
+
+function count(n: number): string {
+  return n.toLocaleString("en-US");
 }
 
 function boundError<T>(listing: Listing<T>, message: string): ApiError {

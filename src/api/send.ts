@@ -76,7 +76,10 @@ export async function send(request: OutgoingRequest, limits: SendLimits): Promis
     const text = await readCapped(response._data ?? null, received, maxBodyBytes);
     const ms = Math.round(performance.now() - started);
     if (text === undefined) {
-      const detail = `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further`;
+      // A listing page of 100 websites is well under 1 MiB: the default cap is far past any real answer.
+      const detail =
+        `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further ` +
+        "(an API answer is well under 1 MiB; the library's maxBodyBytes option raises the cap)";
       return { kind: "failure", reason: "too-large", detail, neverSent: false, cause: undefined, ms, status, rate };
     }
     return { kind: "response", status, headers: received, text, ms, rate };

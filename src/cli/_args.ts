@@ -107,7 +107,10 @@ export function parseCount(flag: string, value: string | undefined, min: number)
 export function parseDuration(flag: string, value: string): number {
   const text = value.trim();
   if (/^\d+(?:\.\d+)?$/.test(text)) {
-    throw new UsageError(`--${flag} needs a unit: ${text}s or ${text}ms, not "${value}" (durations take ms, s, m or h)`);
+    // A bare number meant milliseconds before: suggest exactly that meaning, not a guess 1000 times longer.
+    throw new UsageError(
+      `--${flag} needs a unit: ${text}ms (a bare number meant milliseconds before), not "${value}"; durations take ms, s, m or h`,
+    );
   }
   const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text);
   if (!match) throw new UsageError(`--${flag} must be a duration such as 500ms, 30s or 2m, not "${value}"`);

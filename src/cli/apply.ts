@@ -8,6 +8,7 @@ import type { RunHooks } from "../run/types.ts";
 import { apiArgs, configArgs, outputArgs, planArgs, runSettings } from "./_args.ts";
 import { command } from "./_command.ts";
 import type { Io } from "./_io.ts";
+import type { CommandLine } from "./_parse.ts";
 import { progressReporter } from "./_progress.ts";
 import { cliHooks, show } from "./_run.ts";
 
@@ -46,7 +47,7 @@ export default command({
       throw new UsageError(`give either a saved plan (${flags.plan}) or --reviewed ${flags.reviewed}, not both`);
     }
     const saved = flags.plan ? readSavedPlan(flags.plan) : undefined;
-    if (saved) rejectPlanningFlags(given);
+    if (saved) rejectPlanningFlags(given, flags as CommandLine["values"], lists);
     const reviewed = flags.reviewed ? readSavedPlan(flags.reviewed) : undefined;
     const plan = saved ?? reviewed;
     const progress = progressReporter(io, Boolean(flags.quiet));
@@ -74,12 +75,25 @@ export default command({
 });
 
 /** A saved plan is applied as reviewed: flags that would change what it does belong to `plan`. */
-function rejectPlanningFlags(given: ReadonlySet<string>): void {
+function rejectPlanningFlags(given: ReadonlySet<string>, values: CommandLine["values"], lists: CommandLine["lists"]): void {
   const planning = Object.keys(planArgs).filter((flag) => given.has(flag));
   if (planning.length > 0) {
     const flags = planning.map((f) => `--${f}`).join(" ");
-    throw new UsageError(`${flags} changes what is planned, not a saved plan: run \`sitesync plan ${flags} --out plan.json\` again`);
+    // The suggested command repeats each flag with its value (`--target 'shop-*'`), so that it can be run as it is.
+    const command = planning.flatMap((name) => flagWords(name, values[name], lists[name])).join(" ");
+    throw new UsageError(`${flags} changes what is planned, not a saved plan: run \`sitesync plan ${command} --out plan.json\` again`);
   }
+}
+
+/** A flag as it was given, to be typed again: every value of a repeatable one. */
+function flagWords(name: string, value: string | boolean | undefined, list: readonly string[] | undefined): string[] {
+  if (list !== undefined) return list.map((item) => `--${name} ${shellQuote(item)}`);
+  return typeof value === "string" ? [`--${name} ${shellQuote(value)}`] : [`--${name}`];
+}
+
+/** A value as a POSIX shell reads it back: bare when it is plain, else in single quotes. */
+function shellQuote(value: string): string {
+  return /^[\w.,:@%+=/-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }
 
 /** The plan about to be applied, on stderr (stdout is for the results). */

@@ -5,7 +5,7 @@
  * has (DESIGN §2), so the file plans to no changes with no secret set.
  */
 
-import { dirname, isAbsolute, relative, sep } from "node:path";
+import { relative, sep } from "node:path";
 import { Document, isMap, isSeq, type YAMLMap } from "yaml";
 import { plural } from "../model/plural.ts";
 import type { LiveProject } from "../model/project.ts";
@@ -43,24 +43,16 @@ export interface SchemaLocation {
 }
 
 /**
- * The `$schema=` of an exported file's modeline, written so that it resolves from the folder the file goes to
- * (`outputDir`), for the user and for whoever clones the repository: a relative path when the schema is part of
- * that folder's project (sitesync installed as a dependency there, `./node_modules/sitesync/schemas/...`, or a
- * checkout of sitesync itself), else the published schema of this version on a package CDN (a global install,
- * npx's cache or another project's copy would be a path on this machine only).
+ * The `$schema=` of an exported file's modeline: always a relative path to the schema file of the running
+ * copy of sitesync, so that it resolves from the folder the file goes to (`outputDir`). When the schema is
+ * part of that folder's project (sitesync installed as a dependency there, `./node_modules/sitesync/schemas/...`,
+ * or a checkout of sitesync itself) it resolves for whoever clones the repository too; from a global install
+ * or npx's cache it resolves on this machine. Never a package CDN's address: the package is not published
+ * there, so such a URL is a 404 (issue 20). `version` is not part of the path.
  */
-export function schemaReference(outputDir: string, { schemaFile, version }: SchemaLocation): string {
-  const packageRoot = dirname(dirname(schemaFile));
-  const parts = packageRoot.split(sep);
-  const modules = parts.lastIndexOf("node_modules");
-  // Installed: the project that can resolve it is the folder holding node_modules; a checkout: itself.
-  const home = modules > 0 ? parts.slice(0, modules).join(sep) : packageRoot;
-  const fromHome = relative(home, outputDir);
-  if (fromHome === "" || (!fromHome.startsWith("..") && !isAbsolute(fromHome))) {
-    const path = relative(outputDir, schemaFile).split(sep).join("/");
-    return path.startsWith(".") ? path : `./${path}`;
-  }
-  return `https://cdn.jsdelivr.net/npm/sitesync@${version}/schemas/sitesync.schema.json`;
+export function schemaReference(outputDir: string, { schemaFile }: SchemaLocation): string {
+  const path = relative(outputDir, schemaFile).split(sep).join("/");
+  return path.startsWith(".") ? path : `./${path}`;
 }
 
 /**

@@ -14,6 +14,8 @@ export interface DocumentInterpolation {
   interpolated: InterpolatedValue[];
   /** Every other string value: the file's own words. */
   literals: string[];
+  /** Where a `password` is written as it is, without a `${VAR}`: a secret in a file meant for git. */
+  literalPasswords: ConfigPath[];
 }
 
 interface InterpolatedValue {
@@ -71,7 +73,14 @@ export function interpolateDocument(
   unset: UnsetEnv = "error",
   onSecret?: (value: string) => void,
 ): DocumentInterpolation {
-  const result: DocumentInterpolation = { diagnostics: [], failedPaths: new Set(), passwordEnvValues: [], interpolated: [], literals: [] };
+  const result: DocumentInterpolation = {
+    diagnostics: [],
+    failedPaths: new Set(),
+    passwordEnvValues: [],
+    interpolated: [],
+    literals: [],
+    literalPasswords: [],
+  };
   walk(doc.contents, [], { unset, file, text, env, locate, result, onSecret });
   return result;
 }
@@ -88,7 +97,12 @@ function walk(node: unknown, path: ConfigPath, ctx: Context): void {
     });
   } else if (isScalar(node) && typeof node.value === "string") {
     if (node.value.includes("${")) interpolateScalar(node, path, ctx);
-    else ctx.result.literals.push(node.value);
+    else {
+      ctx.result.literals.push(node.value);
+      if (path.at(-1) === "password" && node.value !== "") ctx.result.literalPasswords.push(path);
+    }
+  } else if (isScalar(node) && path.at(-1) === "password" && node.value !== null) {
+    ctx.result.literalPasswords.push(path);
   }
 }
 

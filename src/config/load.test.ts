@@ -23,8 +23,21 @@ describe("loadConfig", () => {
   it("reports a missing file as a diagnostic instead of throwing", () => {
     const result = loadConfig("/nonexistent/sitesync.yaml");
     expect(result.ok ? [] : result.errors.map(formatDiagnostic)).toEqual([
-      "/nonexistent/sitesync.yaml:1:1 cannot read the config: no such file (pass another path with -c/--config, or write one from the account: sitesync export --out /nonexistent/sitesync.yaml)",
+      "/nonexistent/sitesync.yaml: cannot read the config: no such file (pass another path with -c/--config, or write one from the account: sitesync export --out /nonexistent/sitesync.yaml)",
     ]);
+  });
+
+  it("reads the same text again with each load's own environment (a parse is reused only without ${VAR})", () => {
+    const source = "# a comment may say ${ANYTHING}\nversion: 1\nwebsites:\n  - domain: ${DOMAIN}\n  - domain: b.example.com\n";
+    const domains = (env: Record<string, string>) => {
+      const result = loadConfig("sitesync.yaml", { source, env });
+      return result.ok ? result.config.websites.map((w) => w.domain) : result.errors.map((d) => d.message);
+    };
+    expect(domains({ DOMAIN: "a.example.com" })).toEqual(["a.example.com", "b.example.com"]);
+    expect(domains({ DOMAIN: "c.example.com" })).toEqual(["c.example.com", "b.example.com"]);
+    const plain = source.replace("${DOMAIN}", "a.example.com");
+    const first = loadConfig("sitesync.yaml", { source: plain, env: {} });
+    expect(loadConfig("sitesync.yaml", { source: plain, env: {} })).toEqual(first);
   });
 
   it("reports every problem of a file in one run, in file order", () => {

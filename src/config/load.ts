@@ -6,9 +6,9 @@ import type { Diagnostic } from "../errors.ts";
 import { readIncludes } from "./include.ts";
 import type { Env } from "./interpolate.ts";
 import { type DocumentInterpolation, interpolateDocument, type UnsetEnv } from "./interpolate-document.ts";
-import { createLocator, formatPath, isRecord, type Locator } from "./locate.ts";
+import { type ConfigPath, createLocator, formatPath, isRecord, type Locator } from "./locate.ts";
 import { type Normalized, normalize } from "./normalize.ts";
-import { parseYaml } from "./parse-yaml.ts";
+import { type ParsedYaml, parseYaml } from "./parse-yaml.ts";
 import { quoteSource } from "./quote-source.ts";
 import { createRuleContext, RULES } from "./rules/index.ts";
 import { validateSchema } from "./schema.ts";
@@ -24,7 +24,7 @@ export interface LoadOptions {
   unsetEnv?: UnsetEnv;
   /** Sees each value read from the environment the moment it is read: a secret for masking (issue 12). */
   onSecret?: (value: string) => void;
-  /** Reads an included file (bytes, or why not); from disk, bounded, when left out. */
+  /** Reads an included file (bytes, or why not); from disk, bounded like the root, when left out. */
   readFile?: (file: string) => Buffer | string;
 }
 
@@ -36,27 +36,62 @@ export interface LoadOptions {
  * its own `file:line:column`. Only YAML syntax errors stop a file early, since its tree is then unreliable.
  */
 export function loadConfig(file: string, options: LoadOptions = {}): LoadResult {
-  const read = readSource(file, options.source);
-  if ("error" in read) return { ok: false, errors: [read.error], warnings: [] };
-  const root = checkFile(file, read.text, options, undefined);
-  if (root.part === undefined) return settle(root.diagnostics);
+  return loadDocument(file, options).result;
+}
 
-  const includes = readIncludes(file, root.part.data, root.locate, options.readFile ?? ((path) => readBounded(path)), configDigest);
+/**
+ * What {@link loadDocument} read besides the result: the interpolated YAML tree with positions and the
+ * normalized entries, for `export --update`, which edits the file that tree came from.
+ * @internal
+ */
+export interface LoadedTree {
+  doc: Document;
+  locate: Locator;
+  normalized: Normalized;
+}
+
+/**
+ * `loadConfig`, keeping the tree it parsed (issue 20: `export --update` parsed a 5,000-website file five
+ * times). `envFor` picks the variables from the parsed tree, before interpolation, instead of `env`.
+ * @internal
+ */
+export function loadDocument(
+  file: string,
+  options: LoadOptions & { envFor?: (doc: Document) => Env },
+): { result: LoadResult; tree?: LoadedTree } {
+  const read = readSource(file, options.source);
+  if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
+  const parsed = parseOnce(file, read.text);
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return { result: settle(parsed.diagnostics) };
+  // Without interpolation, what a text loads to depends on nothing else: the same text loads as it did.
+  if (lastLoad?.parsed === parsed && lastLoad.loaded) return lastLoad.loaded;
+
+  const root = checkFile(file, read.text, parsed, options, undefined);
+  if (root.part === undefined) return { result: settle(root.diagnostics) };
+  const readFile = options.readFile ?? readConfigBytes;
+  const includes = readIncludes(file, root.part.data, root.part.locate, readFile, configDigest);
+  // The result then depends on other files too: never reused for the same root text.
+  if (includes.files.length > 0 || Array.isArray(root.part.data.include)) lastLoad = undefined;
   const inherited = { defaults: root.part.data.defaults, policy: root.part.data.policy };
   const parts = [root.part];
   const diagnostics = [...root.diagnostics, ...includes.diagnostics];
   for (const included of includes.files) {
-    const checked = checkFile(included.file, included.text, options, inherited);
+    const checked = checkFile(included.file, included.text, parseYaml(included.file, included.text), options, inherited);
     diagnostics.push(...checked.diagnostics);
     if (checked.part) parts.push(checked.part);
   }
   diagnostics.push(...duplicatesAcrossFiles(parts));
-  if (diagnostics.some((d) => d.severity === "error")) return settle(diagnostics);
+  if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
 
   const digest = includes.files.length === 0 ? read.digest : digestOfAll(file, read.digest, includes.files);
   const config = toConfig(file, digest, parts);
   if (includes.files.length > 0) config.includes = includes.files.map(({ file: path, digest: d }) => ({ file: path, digest: d }));
-  return { ok: true, config, warnings: sortByPosition(diagnostics) };
+  const loaded = {
+    result: { ok: true as const, config, warnings: sortByPosition(diagnostics) },
+    tree: { doc: parsed.doc, locate: root.part.locate, normalized: root.part.normalized },
+  };
+  if (lastLoad?.parsed === parsed) lastLoad.loaded = loaded;
+  return loaded;
 }
 
 /** One file of the config, checked: what it says, normalized, beside how it was read. */
@@ -65,6 +100,7 @@ interface FilePart {
   data: Record<string, unknown>;
   normalized: Normalized;
   interpolation: DocumentInterpolation;
+  locate: Locator;
 }
 
 /**
@@ -74,16 +110,17 @@ interface FilePart {
 function checkFile(
   file: string,
   text: string,
-  options: LoadOptions,
+  parsed: ParsedYaml,
+  options: LoadOptions & { envFor?: (doc: Document) => Env },
   inherited: { defaults: unknown; policy: unknown } | undefined,
-): { diagnostics: Diagnostic[]; part?: FilePart; locate: Locator } {
-  const parsed = parseYaml(file, text);
+): { diagnostics: Diagnostic[]; part?: FilePart } {
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return { diagnostics: parsed.diagnostics };
   const locate = createLocator(parsed.doc, parsed.lineCounter);
-  if (parsed.diagnostics.some((d) => d.severity === "error")) return { diagnostics: parsed.diagnostics, locate };
-  const env = options.env ?? process.env;
+  const env = options.envFor?.(parsed.doc) ?? options.env ?? process.env;
   const interpolation = interpolateDocument(parsed.doc, file, text, env, locate, options.unsetEnv, options.onSecret);
+  if (inherited === undefined) keepParse(file, text, parsed, interpolation);
   const data = toData(parsed.doc, file);
-  if ("error" in data) return { diagnostics: [...parsed.diagnostics, data.error], locate };
+  if ("error" in data) return { diagnostics: [...parsed.diagnostics, data.error] };
   const own = isRecord(data.value) ? data.value : {};
 
   const view =
@@ -97,8 +134,11 @@ function checkFile(
   const schema = validateSchema(schemaData, file, locate, inherited === undefined ? "root" : "included");
   // A value whose ${VAR} failed still holds the raw reference; checking it further would only add noise.
   const checked = [...schema, ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
-  const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked], interpolation);
-  return { diagnostics, part: { file, data: own, normalized, interpolation }, locate };
+  // A password that is wrong anyway (a number, too long) has its error: the warning would only add noise.
+  const wrong = new Set(checked.filter((d) => d.severity === "error").map((d) => d.path));
+  const literal = literalPasswords(interpolation.literalPasswords, file, locate).filter((d) => !wrong.has(d.path));
+  const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked, ...literal], interpolation);
+  return { diagnostics, part: { file, data: own, normalized, interpolation, locate } };
 }
 
 function mergedDefaults(root: unknown, own: unknown): Record<string, unknown> {
@@ -140,21 +180,77 @@ function digestOfAll(rootFile: string, rootDigest: string, files: readonly { fil
   return createHash("sha256").update(lines.join("\n")).digest("hex");
 }
 
-/** The largest config read (DESIGN §12): a real one is a few KiB, and a big one still parses in well under a second. */
-export const MAX_CONFIG_BYTES = 10 * 2 ** 20;
+/** Texts up to this size are kept parsed for the next load of the same text; a 5,000-website file is 0.7 MB. */
+const REUSED_PARSE_CHARS = 2 * 2 ** 20;
+let lastLoad: { file: string; text: string; parsed: ParsedYaml; loaded?: { result: LoadResult; tree: LoadedTree } } | undefined;
+
+/**
+ * The YAML tree of a text, parsed once for consecutive loads of the same text (issue 20: `export --update`
+ * loads the file, then reads it to edit it), and what it loaded to. A tree is kept only when interpolation
+ * changed nothing in it (no value holds a `${`): nothing else writes to it, and the environment then plays no
+ * part in the result. Only a small one, so that a big config is not kept in memory for the rest of the run.
+ */
+function parseOnce(file: string, text: string): ParsedYaml {
+  if (lastLoad?.file === file && lastLoad.text === text) return lastLoad.parsed;
+  lastLoad = undefined;
+  return parseYaml(file, text);
+}
+
+function keepParse(file: string, text: string, parsed: ParsedYaml, interpolation: DocumentInterpolation): void {
+  if (lastLoad?.parsed === parsed) return;
+  if (text.length <= REUSED_PARSE_CHARS && interpolation.interpolated.length === 0) lastLoad = { file, text, parsed };
+}
+
+/**
+ * The largest config read (DESIGN §12): 4x the export of a 100,000-website account (about 14 MB), so that
+ * sitesync never refuses its own export (issue 20). A 14 MB file parses in seconds and about 1 GB of memory
+ * (bench/RESULTS.md); the cap keeps a file from running the process out of memory, so no option raises it.
+ */
+export const MAX_CONFIG_BYTES = 64 * 2 ** 20;
+const CONFIG_CAP_NOTE = "4 times the export of a 100,000-website account; the cap is fixed, since a larger file would not fit in memory";
+
+/**
+ * A config file's bytes, or why not: every read of a config goes through here, bounded (DESIGN §12).
+ * @internal
+ */
+export function readConfigBytes(file: string): Buffer | string {
+  return readBounded(file, MAX_CONFIG_BYTES, "a config", CONFIG_CAP_NOTE);
+}
 
 function readSource(file: string, source: string | undefined): { text: string; digest: string } | { error: Diagnostic } {
-  const bytes = source === undefined ? readBounded(file) : Buffer.from(source, "utf8");
+  const bytes = source === undefined ? readConfigBytes(file) : Buffer.from(source, "utf8");
   if (typeof bytes === "string") {
     const message = `cannot read the config: ${bytes} (${bytes === "no such file" ? `pass another path with -c/--config, or write one from the account: sitesync export --out ${file}` : "pass its path with -c/--config"})`;
-    return { error: { file, line: 1, column: 1, code: "file.unreadable", path: "", message, severity: "error" } };
+    // The file as a whole: line 0 prints no position (a missing file has no line 1).
+    return { error: { file, line: 0, column: 0, code: "file.unreadable", path: "", message, severity: "error" } };
+  }
+  if (source !== undefined && bytes.length > MAX_CONFIG_BYTES) {
+    const message = `the config is ${mib(bytes.length)}, more than the ${mib(MAX_CONFIG_BYTES)} a config may be (${CONFIG_CAP_NOTE})`;
+    return { error: { file, line: 0, column: 0, code: "file.unreadable", path: "", message, severity: "error" } };
   }
   const text = utf8(bytes);
   if (text === undefined || text.includes("\0")) {
     const message = "the config is not a UTF-8 text file (a binary file?): pass the YAML file with -c/--config";
-    return { error: { file, line: 1, column: 1, code: "file.binary", path: "", message, severity: "error" } };
+    return { error: { file, line: 0, column: 0, code: "file.binary", path: "", message, severity: "error" } };
   }
   return { text, digest: configDigest(bytes) };
+}
+
+/**
+ * A password written into the file itself (issue 20): the file is meant for git, where everyone who can read
+ * the repository, now or in its history, reads the password too. A warning, since it works; `${VAR}` is the fix.
+ */
+function literalPasswords(paths: readonly ConfigPath[], file: string, locate: Locator): Diagnostic[] {
+  return paths.map((path) => ({
+    file,
+    ...locate.value(path),
+    code: "password.literal",
+    path: formatPath(path),
+    message:
+      "the password is written in the file, so everyone who can read the repository (and its history) can read it: " +
+      "write password: ${SITE_PASSWORD} and set that variable in the environment or as a CI secret",
+    severity: "warning" as const,
+  }));
 }
 
 function utf8(bytes: Uint8Array): string | undefined {
@@ -165,30 +261,31 @@ function utf8(bytes: Uint8Array): string | undefined {
   }
 }
 
-/**
- * The file's bytes, or why not. Only a regular file of at most `MAX_CONFIG_BYTES` is read (issue 12: a
- * path to /dev/zero or /dev/urandom crashed or hung `validate`). Opened non-blocking, so a FIFO cannot hang
- * the open; the checks are on the opened file, and the read stops one byte past the cap whatever it says.
- * @internal Not part of the library: its `Buffer` would need @types/node in every consumer.
- */
 /** The config's digest (DESIGN §3: saved plans and reviews record it): the sha256 of the file's bytes. */
 export function configDigest(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-export function readBounded(file: string, maxBytes: number = MAX_CONFIG_BYTES, what = "a config"): Buffer | string {
+/**
+ * The file's bytes, or why not. Only a regular file of at most `maxBytes` is read (issue 12: a
+ * path to /dev/zero or /dev/urandom crashed or hung `validate`). Opened non-blocking, so a FIFO cannot hang
+ * the open; the checks are on the opened file, and the read stops one byte past the cap whatever it says.
+ * @internal Not part of the library: its `Buffer` would need @types/node in every consumer.
+ */
+export function readBounded(file: string, maxBytes: number, what: string, capNote?: string): Buffer | string {
+  const over = `more than the ${mib(maxBytes)} ${what} may be${capNote ? ` (${capNote})` : ""}`;
   let fd: number | undefined;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
     if (stat.isDirectory()) return "it is a directory";
     if (!stat.isFile()) return "it is not a regular file (a device, a FIFO or a socket)";
-    if (stat.size > maxBytes) return `it is ${mib(stat.size)}, more than the ${mib(maxBytes)} ${what} may be`;
+    if (stat.size > maxBytes) return `it is ${mib(stat.size)}, ${over}`;
     // One byte more than the file said it holds: a file that grows while it is read is caught below.
     const buffer = Buffer.allocUnsafe(Math.min(stat.size, maxBytes) + 1);
     let length = 0;
     for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
-    if (length > maxBytes) return `it is more than the ${mib(maxBytes)} ${what} may be`;
+    if (length > maxBytes) return `it is ${over}`;
     if (length > stat.size) return "it changed while it was read: try again";
     return buffer.subarray(0, length);
   } catch (cause) {

@@ -6,7 +6,7 @@
 import { updateConfig } from "../adopt/update-config.ts";
 import type { Client } from "../api/types.ts";
 import { exportConfig } from "../config/export-config.ts";
-import { loadConfig, readBounded } from "../config/load.ts";
+import { loadConfig, readConfigBytes } from "../config/load.ts";
 import { ConfigError, UsageError } from "../errors.ts";
 import { clientFor } from "./client-for.ts";
 import { readLive } from "./read-live.ts";
@@ -36,7 +36,7 @@ export async function updateFromAccount(request: RunRequest, hooks: RunHooks, ou
   if (typeof request.config !== "string") throw new UsageError("export --update takes the path of the config file to update");
   const file = request.config;
   // Bounded like every config read (DESIGN §12), and read once: the update edits the bytes that were loaded.
-  const bytes = readBounded(file);
+  const bytes = readConfigBytes(file);
   const source = typeof bytes === "string" ? undefined : bytes.toString("utf8");
   const unsetEnv = (path: string) => (URL_KEYS.has(path) ? "error" : "warning");
   const onSecret = (value: string) => request.redactor.add([value]);

@@ -1,7 +1,7 @@
 /** Reading a plan saved by `plan --out` back, refusing one that was altered, refused, or made elsewhere. */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import schema from "../../schemas/plan.schema.json" with { type: "json" };
-import { configDigest, loadConfig, readBounded } from "../config/load.ts";
+import { configDigest, loadConfig, readBounded, readConfigBytes } from "../config/load.ts";
 import { SafetyError, UsageError } from "../errors.ts";
 import { isSealed } from "../plan/fingerprint.ts";
 import { targetMismatch } from "../plan/target.ts";
@@ -31,12 +31,15 @@ export function readSavedPlan(file: string): Plan {
  * for a file that cannot be read or is not a plan of this version (JSON, then the plan schema), a
  * `SafetyError` (exit 4) for one whose hash does not match its content.
  */
-/** A saved plan of 100,000 changes is about 40 MiB of JSON. */
+/**
+ * A saved plan of 100,000 changes is about 40 MiB of JSON: 256 MiB is over 4x that (DESIGN §12), and still
+ * parses within memory. The cap is fixed.
+ */
 const MAX_PLAN_BYTES = 256 * 2 ** 20;
 
 export function readPlanFile(file: string): Plan {
   // Bounded like a config (DESIGN §12): a plan path may name a FIFO or a device.
-  const bytes = readBounded(file, MAX_PLAN_BYTES, "a saved plan");
+  const bytes = readBounded(file, MAX_PLAN_BYTES, "a saved plan", "over 4 times a plan of 100,000 changes; the cap is fixed");
   if (typeof bytes === "string") throw new UsageError(`cannot read the plan file ${file}: ${bytes}`);
   const text = bytes.toString("utf8");
   let data: unknown;
@@ -64,7 +67,7 @@ export function readPlanFile(file: string): Plan {
  */
 export function configState(plan: Plan, file: string = plan.configFile): "same" | "changed" | "missing" {
   // Bounded like the config itself: the path comes from the plan file, and may name a FIFO or a device.
-  const bytes = readBounded(file);
+  const bytes = readConfigBytes(file);
   if (typeof bytes === "string") return "missing";
   // A config of many files has the digest of them all (DESIGN §2); no secret is needed to compute it.
   const loaded = loadConfig(file, { env: {}, unsetEnv: "warning" });

@@ -99,15 +99,25 @@ describe("sitesync", () => {
     expect(await cli(args)).toEqual({ code: 1, stdout: "", stderr: message });
   });
 
-  // A bare number used to mean milliseconds: it is refused, never silently reread (issue 11).
+  // A bare number used to mean milliseconds: it is refused, never silently reread (issue 11), and the
+  // suggestion is that old meaning, not 1000 times longer (issue 20: "5000s" is 83 minutes).
   it.each([
-    [["plan", "--timeout", "5"], 'error: --timeout needs a unit: 5s or 5ms, not "5" (durations take ms, s, m or h)\n'],
+    [
+      ["plan", "--timeout", "5"],
+      'error: --timeout needs a unit: 5ms (a bare number meant milliseconds before), not "5"; durations take ms, s, m or h\n',
+    ],
     [
       ["apply", "--rate-window", "60000"],
-      'error: --rate-window needs a unit: 60000s or 60000ms, not "60000" (durations take ms, s, m or h)\n',
+      'error: --rate-window needs a unit: 60000ms (a bare number meant milliseconds before), not "60000"; durations take ms, s, m or h\n',
     ],
-    [["export", "--max-wait=300"], 'error: --max-wait needs a unit: 300s or 300ms, not "300" (durations take ms, s, m or h)\n'],
-    [["sandbox", "--latency", "200"], 'error: --latency needs a unit: 200s or 200ms, not "200" (durations take ms, s, m or h)\n'],
+    [
+      ["export", "--max-wait=300"],
+      'error: --max-wait needs a unit: 300ms (a bare number meant milliseconds before), not "300"; durations take ms, s, m or h\n',
+    ],
+    [
+      ["sandbox", "--latency", "200"],
+      'error: --latency needs a unit: 200ms (a bare number meant milliseconds before), not "200"; durations take ms, s, m or h\n',
+    ],
   ])("refuses the duration %j without a unit", async (args, message) => {
     expect(await cli(args)).toEqual({ code: 1, stdout: "", stderr: message });
   });

@@ -1,6 +1,7 @@
 /**
  * The `$schema=` that `sitesync export` writes must resolve from where the file is written, for the user and
- * for a teammate who clones the repository: a relative path only when the schema belongs to that project.
+ * for a teammate who clones the repository when the schema belongs to that project; never a CDN address that
+ * does not exist (issue 20).
  */
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +10,6 @@ import { describe, expect, it } from "vitest";
 import { schemaReference } from "../../src/config/export-config.ts";
 
 const version = "1.2.3";
-const published = "https://cdn.jsdelivr.net/npm/sitesync@1.2.3/schemas/sitesync.schema.json";
 const schemaIn = (packageRoot: string) => ({ schemaFile: join(packageRoot, "schemas", "sitesync.schema.json"), version });
 
 describe("schemaReference", () => {
@@ -28,17 +28,19 @@ describe("schemaReference", () => {
     expect(existsSync(resolve(outputDir, schemaReference(outputDir, schema)))).toBe(true);
   });
 
-  it("uses the published schema of this version for a global install, npx's cache or another project's copy", () => {
-    expect(schemaReference("/home/ana/site", schemaIn("/usr/lib/node_modules/sitesync"))).toBe(published);
-    expect(schemaReference("/home/ana/site", schemaIn("/home/ana/.npm/_npx/4f2a/node_modules/sitesync"))).toBe(published);
-    expect(schemaReference("/home/ana/site", schemaIn("/home/ana/other/node_modules/sitesync"))).toBe(published);
+  it("points at the running copy's own file for a global install or npx's cache: it resolves, unlike a CDN address", () => {
+    expect(schemaReference("/home/ana/site", schemaIn("/usr/lib/node_modules/sitesync"))).toBe(
+      "../../../usr/lib/node_modules/sitesync/schemas/sitesync.schema.json",
+    );
+    expect(schemaReference("/home/ana/site", schemaIn("/home/ana/.npm/_npx/4f2a/node_modules/sitesync"))).toBe(
+      "../.npm/_npx/4f2a/node_modules/sitesync/schemas/sitesync.schema.json",
+    );
   });
 
-  it("points into a checkout of sitesync when the file is written inside it, and not from outside", () => {
+  it("points into a checkout of sitesync, from inside it or beside it", () => {
     const checkout = schemaIn("/src/sitesync");
     expect(schemaReference("/src/sitesync", checkout)).toBe("./schemas/sitesync.schema.json");
     expect(schemaReference("/src/sitesync/examples", checkout)).toBe("../schemas/sitesync.schema.json");
-    expect(schemaReference("/tmp", checkout)).toBe(published);
-    expect(schemaReference("/src/sitesync-fork", checkout)).toBe(published);
+    expect(schemaReference("/src/sitesync-fork", checkout)).toBe("../sitesync/schemas/sitesync.schema.json");
   });
 });

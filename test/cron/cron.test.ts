@@ -169,12 +169,34 @@ describe.skipIf(!hasTools)("cron drift wrapper", () => {
     expect(run.log).toMatch(new RegExp(`^${TIMESTAMP} ERROR \\(exit 1\\): sitesync-drift: cannot run`));
   });
 
+  it("mails what to fix for a missing SITESYNC_ENV_FILE, not bash's own error, and runs nothing", async () => {
+    fakeSitesync(0, "");
+    const missing = join(dir, "no-such-env");
+    const run = await runWrapper([], { SITESYNC_ENV_FILE: missing });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `sitesync-drift: SITESYNC_ENV_FILE is ${missing}, which is not a readable file: create it (VAR=value lines such as SITESYNC_API_KEY=..., chmod 600), or fix the path in the crontab\n`,
+    );
+    expect(run.log).toMatch(new RegExp(`^${TIMESTAMP} ERROR \\(exit 1\\): sitesync-drift: SITESYNC_ENV_FILE is `));
+    expect(existsSync(join(dir, "args"))).toBe(false);
+  });
+
+  it("hints at SITESYNC_BIN when the Node on cron's PATH is too old for sitesync", async () => {
+    fakeSitesync(1, "sitesync needs Node 22.12 or later (it is tested on Node 22 and 24); this is Node v20.20.2 at /usr/bin/node");
+    const run = await runWrapper();
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("this is Node v20.20.2");
+    expect(run.stderr).toContain("cannot run sitesync; set SITESYNC_BIN in SITESYNC_ENV_FILE to a Node 22.12 or later and sitesync's bin");
+    expect(run.log).toContain("SITESYNC_BIN=");
+  });
+
   it("exits 1, not 127, when the command is there but cannot start (no node on cron's PATH)", async () => {
     writeFileSync(join(bin, "sitesync"), "#!/usr/bin/env sitesync-no-such-node\n");
     chmodSync(join(bin, "sitesync"), 0o755);
     const run = await runWrapper([], { PATH: `${bin}:${CRON_PATH}` });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("sitesync-no-such-node");
+    expect(run.stderr).toContain("set SITESYNC_BIN");
     expect(run.log).toContain("ERROR (exit 127)");
   });
 

@@ -188,7 +188,7 @@ describe("saved plans refuse what was not reviewed", () => {
     expect((await sitesync(["plan", "--max-deletes", "5", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
     const flagged = await sitesync(["apply", "plan.json", "--max-deletes", "9"], { env, cwd: dir });
     expect(flagged.code).toBe(1);
-    expect(flagged.stderr).toContain("run `sitesync plan --max-deletes --out plan.json` again");
+    expect(flagged.stderr).toContain("run `sitesync plan --max-deletes 9 --out plan.json` again");
     expect(sandbox.stats().writeRequests).toBe(0);
   });
 

@@ -103,6 +103,9 @@ describe("plan --target → show → apply plan.json", () => {
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/--(target|exclude) changes what is planned, not a saved plan/);
     }
+    // The suggested command names the pattern, quoted for the shell, so that it can be run as it is.
+    expect(runs[0]!.stderr).toContain("run `sitesync plan --target 'b*' --out plan.json` again");
+    expect(runs[1]!.stderr).toContain("run `sitesync plan --exclude 'a1.*' --out plan.json` again");
     expect(sandbox.stats().writeRequests).toBe(0);
   });
 });

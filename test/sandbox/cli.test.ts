@@ -71,7 +71,9 @@ describe("sitesync sandbox", () => {
     expect(options.faults).toMatchObject({ errorRate: 0.1, seed: 7 });
     expect(sandboxOptions({ "rate-window": "1500ms" }, {}).rateWindowMs).toBe(1500);
     // A bare number once meant milliseconds: it is refused with the units named, never reinterpreted.
-    expect(() => sandboxOptions({ "rate-window": "1500" }, {})).toThrow('--rate-window needs a unit: 1500s or 1500ms, not "1500"');
+    expect(() => sandboxOptions({ "rate-window": "1500" }, {})).toThrow(
+      '--rate-window needs a unit: 1500ms (a bare number meant milliseconds before), not "1500"',
+    );
     expect(sandboxOptions({}, {}).faults).toBeUndefined();
   });
 

@@ -1,14 +1,12 @@
 /**
- * Reads a config for `export --update` through the same pipeline as `loadConfig` (it calls it to validate),
- * keeping what the update needs beside the values: the YAML tree with positions and each entry's origin.
+ * Reads a config for `export --update` through the same pipeline as `loadConfig`, in one parse, keeping
+ * what the update needs beside the values: the YAML tree with positions and each entry's origin.
  */
 import { type Document, isMap, isScalar, isSeq } from "yaml";
 import { type Env, references } from "../../config/interpolate.ts";
-import { interpolateDocument } from "../../config/interpolate-document.ts";
-import { loadConfig } from "../../config/load.ts";
-import { createLocator, keyName, type Locator } from "../../config/locate.ts";
-import { type Normalized, normalize } from "../../config/normalize.ts";
-import { parseYaml } from "../../config/parse-yaml.ts";
+import { loadDocument } from "../../config/load.ts";
+import { keyName, type Locator } from "../../config/locate.ts";
+import type { Normalized } from "../../config/normalize.ts";
 import type { Diagnostic } from "../../errors.ts";
 import { WRITE_ONLY_FIELDS } from "../../model/website-fields.ts";
 
@@ -25,20 +23,17 @@ export interface ReadConfig {
 const PLACEHOLDER = "sitesync-update-placeholder";
 
 export function readConfig(file: string, text: string, env: Env): ReadConfig | { diagnostics: Diagnostic[] } {
-  const parsed = parseYaml(file, text);
-  const fullEnv = withPlaceholders(parsed.doc, env);
-  const loaded = loadConfig(file, { source: text, env: fullEnv });
-  const errors = loaded.ok ? [] : loaded.errors;
-  if (errors.length > 0) return { diagnostics: errors };
-  const locate = createLocator(parsed.doc, parsed.lineCounter);
-  if (loaded.ok && loaded.config.includes !== undefined) {
+  // One parse: the tree loadConfig validated is the tree the update edits (issue 20).
+  const loaded = loadDocument(file, { source: text, envFor: (doc) => withPlaceholders(doc, env) });
+  if (!loaded.result.ok || !loaded.tree) return { diagnostics: loaded.result.ok ? [] : loaded.result.errors };
+  if (loaded.result.config.includes !== undefined) {
     // Issue 19 item 1 (editing each entry in the file that holds it, --into) is not built yet: updating the root
     // alone would add the included files' websites to it as unlisted ones.
     const message = "export --update cannot edit a config that includes other files yet; update each file by hand";
-    return { diagnostics: [{ file, ...locate.key(["include"]), code: "update.include", path: "include", message, severity: "error" }] };
+    const at = loaded.tree.locate.key(["include"]);
+    return { diagnostics: [{ file, ...at, code: "update.include", path: "include", message, severity: "error" }] };
   }
-  interpolateDocument(parsed.doc, file, text, fullEnv, locate);
-  return { doc: parsed.doc, locate, normalized: normalize(parsed.doc.toJS(), file, locate) };
+  return loaded.tree;
 }
 
 function withPlaceholders(doc: Document, env: Env): Env {

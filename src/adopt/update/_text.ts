@@ -91,9 +91,23 @@ export class Edits {
     return this.replacements.length === 0 && this.deleted.size === 0 && this.inserted.size === 0;
   }
 
-  apply(): string {
+  /**
+   * Whether any edit falls in `[start, end)` of the original text, or inserts lines at its lines or right
+   * after them. Conservative: an insertion between two ranges counts for both.
+   */
+  touches(start: number, end: number): boolean {
+    if (this.replacements.some((r) => (r.start >= start && r.start < end) || (r.start < end && r.end > start))) return true;
+    const first = this.source.lineOf(start);
+    const last = this.source.lineOf(Math.max(start, end - 1));
+    for (const line of this.deleted) if (line >= first && line <= last) return true;
+    for (const line of this.inserted.keys()) if (line >= first && line <= last + 1) return true;
+    return false;
+  }
+
+  /** The edited text; with `without`, also leaving out those ranges of the original, which no edit may touch. */
+  apply(without: readonly (readonly [number, number])[] = []): string {
     const { source } = this;
-    const patches = [...this.replacements];
+    const patches = [...this.replacements, ...without.map(([start, end]) => ({ start, end, text: "" }))];
     for (const [first, last] of runs([...this.deleted].sort((a, b) => a - b))) {
       patches.push({ start: source.start(first), end: source.start(last + 1), text: "" });
     }
