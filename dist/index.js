@@ -39075,200 +39075,12 @@ function escapeCode(code) {
   return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
-// src/errors.ts
-function formatDiagnostic(d) {
-  const where2 = `${diagnosticPlace(d)}${d.severity === "warning" ? " (warning)" : ""}`;
-  return d.path ? `${where2} ${d.path}: ${d.message}` : `${where2} ${d.message}`;
-}
-function diagnosticPlace(d) {
-  return d.line > 0 ? `${d.file}:${d.line}:${d.column}` : `${d.file}:`;
-}
-var ConfigError = class extends Error {
-  code = "CONFIG";
-  diagnostics;
-  constructor(diagnostics, message) {
-    super(message ?? diagnostics.map(formatDiagnostic).join("\n"));
-    this.name = "ConfigError";
-    this.diagnostics = diagnostics;
-  }
-};
-var UsageError = class extends Error {
-  code = "USAGE";
-  constructor(message) {
-    super(message);
-    this.name = "UsageError";
-  }
-};
-var AccountUrlError = class extends UsageError {
-  setting;
-  problem;
-  constructor(setting, problem, message) {
-    super(message);
-    this.name = "AccountUrlError";
-    this.setting = setting;
-    this.problem = problem;
-  }
-};
-var ApiError = class extends Error {
-  code = "API";
-  kind;
-  method;
-  url;
-  status;
-  serverMessage;
-  fieldErrors;
-  body;
-  ambiguous;
-  domainTaken;
-  #fatal;
-  constructor(init) {
-    const status = init.status === void 0 ? `${init.kind === "timeout" ? "timed out" : init.kind}:` : String(init.status);
-    super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
-    this.name = "ApiError";
-    this.kind = init.kind;
-    this.method = init.method;
-    this.url = init.url;
-    this.status = init.status;
-    this.serverMessage = init.message;
-    this.fieldErrors = init.fieldErrors;
-    this.body = init.body;
-    this.ambiguous = init.ambiguous ?? false;
-    this.domainTaken = init.domainTaken ?? false;
-    this.#fatal = init.fatal ?? false;
-  }
-  /** 401, 403 and redirects (a bad key) end the whole run: every other request would fail the same way. */
-  get fatal() {
-    return this.#fatal || this.kind === "redirect" || this.status === 401 || this.status === 403;
-  }
-};
-var SafetyError = class extends Error {
-  code;
-  constructor(code, message) {
-    super(message);
-    this.name = "SafetyError";
-    this.code = code;
-  }
-};
-var InternalError = class extends Error {
-  code = "INTERNAL";
-  constructor(message, options) {
-    super(message, options);
-    this.name = "InternalError";
-  }
-};
-var CancelledError = class extends Error {
-  code = "CANCELLED";
-  constructor(message) {
-    super(message);
-    this.name = "CancelledError";
-  }
-};
-
-// src/model/base-url.ts
-function checkBaseUrl(input) {
-  const url = URL.parse(input.trim());
-  if (!url) return fail({ code: "not-url" });
-  if (url.protocol !== "https:" && url.protocol !== "http:") return fail({ code: "scheme", protocol: url.protocol });
-  if (url.hostname === "") return fail({ code: "not-url" });
-  if (url.username !== "" || url.password !== "") return fail({ code: "credentials" });
-  if (url.search !== "" || url.hash !== "") return fail({ code: "query" });
-  if (url.protocol === "http:" && !isLoopback(url.hostname)) return fail({ code: "plain-http", hostname: url.hostname });
-  const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/, "").replace(/\/+$/, "");
-  return { ok: true, base: `${url.origin}${path}` };
-}
-function fail(problem) {
-  return { ok: false, problem };
-}
-function isLoopback(hostname) {
-  if (hostname === "localhost" || hostname === "[::1]") return true;
-  return /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
-// src/api/resolve-base-url.ts
-function resolveBaseUrl(input, setting, source = "setting") {
-  const check2 = checkBaseUrl(input);
-  if (check2.ok) return check2.base;
-  throw accountUrlError(setting, { code: "invalid", source, input, problem: check2.problem });
-}
-function accountUrlError(setting, problem) {
-  return new AccountUrlError(setting, problem, accountUrlMessage(setting, problem, "cli"));
-}
-function accountUrlMessage(setting, problem, surface) {
-  const names = namesOf(setting, surface);
-  switch (problem.code) {
-    case "missing":
-      return surface === "cli" ? `this command needs the API address: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config` : `this command needs the API address: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
-    case "invalid": {
-      const where2 = { setting: surface === "cli" ? names.setting : `the ${names.setting} input`, env: names.env, file: names.key }[problem.source];
-      return `${where2}: ${problemWords(problem.problem, problem.input)}`;
-    }
-    case "env-differs": {
-      const choose = surface === "cli" ? `pass ${names.setting} <url>` : `set the ${names.setting} input`;
-      return `${names.env} (${problem.env}) names another account than ${names.key} in ${problem.configFile} (${problem.file}): unset ${names.env} to use the file's, or ${choose} to choose the account on purpose`;
-    }
-  }
-}
-function namesOf(setting, surface) {
-  const input = setting === "projects" ? "projects-url" : "websites-url";
-  return {
-    setting: surface === "cli" ? `--${input}` : input,
-    env: setting === "projects" ? "SITESYNC_PROJECTS_URL" : "SITESYNC_WEBSITES_URL",
-    key: setting === "projects" ? "projects_url" : "websites_url"
-  };
-}
-function problemWords(problem, input) {
-  switch (problem.code) {
-    case "not-url":
-      return `"${input}" is not a URL (expected e.g. https://analytics.example.com)`;
-    case "scheme":
-      return `only https:// URLs are supported, got ${problem.protocol}//`;
-    case "plain-http":
-      return `refusing plain http:// to ${problem.hostname}: the API key would cross the network in clear text; use https://`;
-    case "credentials":
-    case "query":
-      return "give the base address only, without credentials, query or fragment";
-  }
-}
-
 // src/model/plural.ts
 function plural(count2, noun) {
   return `${count2} ${noun}${count2 === 1 ? "" : "s"}`;
 }
 function agree(count2, one, many) {
   return count2 === 1 ? one : many;
-}
-
-// src/run/exit-code.ts
-var ExitCode2 = {
-  ok: 0,
-  error: 1,
-  changes: 2,
-  applyFailed: 3,
-  refused: 4,
-  /** Stopped gracefully by a signal: 128 + the signal's number, as shells report it. */
-  SIGINT: 130,
-  SIGTERM: 143
-};
-function stopSignalOf(signal) {
-  return signal?.aborted && (signal.reason === "SIGINT" || signal.reason === "SIGTERM") ? signal.reason : void 0;
-}
-function exitCodeOf(error2) {
-  if (error2 instanceof SafetyError) return ExitCode2.refused;
-  if (error2 instanceof ApiError && error2.kind === "integrity") return ExitCode2.refused;
-  return ExitCode2.error;
-}
-function exitCodeOfRun(facts) {
-  if (facts.interrupted) return ExitCode2[facts.interrupted];
-  if (facts.error !== void 0) return exitCodeOf(facts.error);
-  if (facts.refused) return ExitCode2.refused;
-  if (facts.updateRefused) return ExitCode2.error;
-  const applied = facts.applied;
-  if (applied) {
-    if (applied.aborted) return ExitCode2.error;
-    if (applied.failed > 0 || applied.unconverged > 0) return ExitCode2.applyFailed;
-    return applied.skipped > 0 ? ExitCode2.refused : ExitCode2.ok;
-  }
-  return facts.detailedExitcode && facts.changes > 0 ? ExitCode2.changes : ExitCode2.ok;
 }
 
 // src/model/website-fields.ts
@@ -39372,6 +39184,206 @@ function accountWords(target) {
   return websites ?? projects;
 }
 
+// src/render/md.ts
+function md(text2) {
+  return printable(text2.replace(/\r?\n/g, " ")).replace(/[\\`*_[\]|#]/g, "\\$&").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/\r?\n/g, " ");
+}
+
+// src/render/outcome-accounts.ts
+function accountsSections(accounts, format, renderOne) {
+  const blocks = [];
+  const notes = [];
+  const failures = [];
+  const details = [];
+  for (const { name, outcome } of accounts) {
+    const sections2 = renderOne(outcome);
+    const where2 = outcome.plan ? accountWords(outcome.plan.target) : void 0;
+    const heading2 = format === "text" ? `── account ${printable(name)}${where2 ? ` (${printable(where2)})` : ""} ──` : `## Account ${md(name)}${where2 ? ` (${md(where2)})` : ""}`;
+    blocks.push([heading2, sections2.summary.trimEnd()].filter((part) => part !== "").join("\n\n"));
+    notes.push(...sections2.notes.map((note) => `[${name}] ${note}`));
+    if (sections2.details) details.push(`#### ${md(name)}: ${sections2.details.title}
+
+${sections2.details.body}`);
+    if (sections2.failure) failures.push(`${name}: ${sections2.failure}`);
+  }
+  const total = accounts.map(({ name, outcome }) => `${format === "text" ? printable(name) : md(name)}: ${verdict(outcome)}`);
+  blocks.push(format === "text" ? `Accounts: ${total.join("; ")}.` : `**Accounts:** ${total.join("; ")}.`);
+  const sections = { summary: `${blocks.join("\n\n")}
+`, notes };
+  if (details.length > 0) sections.details = { title: `Show the plans of ${accounts.length} accounts`, body: details.join("\n\n") };
+  if (failures.length > 0) sections.failure = failures.join("; ");
+  return sections;
+}
+function verdict(outcome) {
+  if (outcome.error !== void 0) return "failed (see above)";
+  if (outcome.results) {
+    const c2 = outcome.results.counts;
+    return `${c2.applied} applied, ${c2.failed} failed, ${c2.skipped} skipped`;
+  }
+  if (outcome.plan) return outcome.plan.refusals.length > 0 ? "refused" : summaryWords(outcome.plan.summary);
+  return "nothing to do";
+}
+
+// src/errors.ts
+function formatDiagnostic(d) {
+  const where2 = `${diagnosticPlace(d)}${d.severity === "warning" ? " (warning)" : ""}`;
+  return d.path ? `${where2} ${d.path}: ${d.message}` : `${where2} ${d.message}`;
+}
+function diagnosticPlace(d) {
+  return d.line > 0 ? `${d.file}:${d.line}:${d.column}` : `${d.file}:`;
+}
+var ConfigError = class extends Error {
+  code = "CONFIG";
+  diagnostics;
+  constructor(diagnostics, message) {
+    super(message ?? diagnostics.map(formatDiagnostic).join("\n"));
+    this.name = "ConfigError";
+    this.diagnostics = diagnostics;
+  }
+};
+var UsageError = class extends Error {
+  code = "USAGE";
+  constructor(message) {
+    super(message);
+    this.name = "UsageError";
+  }
+};
+var AccountUrlError = class extends UsageError {
+  setting;
+  problem;
+  constructor(setting, problem, message) {
+    super(message);
+    this.name = "AccountUrlError";
+    this.setting = setting;
+    this.problem = problem;
+  }
+};
+var ApiError = class extends Error {
+  code = "API";
+  kind;
+  method;
+  url;
+  status;
+  serverMessage;
+  fieldErrors;
+  body;
+  ambiguous;
+  domainTaken;
+  #fatal;
+  constructor(init) {
+    const status = init.status === void 0 ? `${init.kind === "timeout" ? "timed out" : init.kind}:` : String(init.status);
+    super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
+    this.name = "ApiError";
+    this.kind = init.kind;
+    this.method = init.method;
+    this.url = init.url;
+    this.status = init.status;
+    this.serverMessage = init.message;
+    this.fieldErrors = init.fieldErrors;
+    this.body = init.body;
+    this.ambiguous = init.ambiguous ?? false;
+    this.domainTaken = init.domainTaken ?? false;
+    this.#fatal = init.fatal ?? false;
+  }
+  /** 401, 403 and redirects (a bad key) end the whole run: every other request would fail the same way. */
+  get fatal() {
+    return this.#fatal || this.kind === "redirect" || this.status === 401 || this.status === 403;
+  }
+};
+var SafetyError = class extends Error {
+  code;
+  constructor(code, message) {
+    super(message);
+    this.name = "SafetyError";
+    this.code = code;
+  }
+};
+var InternalError = class extends Error {
+  code = "INTERNAL";
+  constructor(message, options) {
+    super(message, options);
+    this.name = "InternalError";
+  }
+};
+var CancelledError = class extends Error {
+  code = "CANCELLED";
+  constructor(message) {
+    super(message);
+    this.name = "CancelledError";
+  }
+};
+
+// src/model/account-url-words.ts
+function accountUrlMessage(setting, problem, surface) {
+  const names = namesOf(setting, surface);
+  switch (problem.code) {
+    case "missing":
+      return surface === "cli" ? `this command needs the API address: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config` : `this command needs the API address: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
+    case "invalid": {
+      const where2 = { setting: surface === "cli" ? names.setting : `the ${names.setting} input`, env: names.env, file: names.key }[problem.source];
+      return `${where2}: ${problemWords(problem.problem, problem.input)}`;
+    }
+    case "env-differs": {
+      const choose = surface === "cli" ? `pass ${names.setting} <url>` : `set the ${names.setting} input`;
+      return `${names.env} (${problem.env}) names another account than ${names.key} in ${problem.configFile} (${problem.file}): unset ${names.env} to use the file's, or ${choose} to choose the account on purpose`;
+    }
+  }
+}
+function namesOf(setting, surface) {
+  const input = setting === "projects" ? "projects-url" : "websites-url";
+  return {
+    setting: surface === "cli" ? `--${input}` : input,
+    env: setting === "projects" ? "SITESYNC_PROJECTS_URL" : "SITESYNC_WEBSITES_URL",
+    key: setting === "projects" ? "projects_url" : "websites_url"
+  };
+}
+function problemWords(problem, input) {
+  switch (problem.code) {
+    case "not-url":
+      return `"${input}" is not a URL (expected e.g. https://analytics.example.com)`;
+    case "scheme":
+      return `only https:// URLs are supported, got ${problem.protocol}//`;
+    case "plain-http":
+      return `refusing plain http:// to ${problem.hostname}: the API key would cross the network in clear text; use https://`;
+    case "credentials":
+    case "query":
+      return "give the base address only, without credentials, query or fragment";
+  }
+}
+
+// src/run/exit-code.ts
+var ExitCode2 = {
+  ok: 0,
+  error: 1,
+  changes: 2,
+  applyFailed: 3,
+  refused: 4,
+  /** Stopped gracefully by a signal: 128 + the signal's number, as shells report it. */
+  SIGINT: 130,
+  SIGTERM: 143
+};
+function stopSignalOf(signal) {
+  return signal?.aborted && (signal.reason === "SIGINT" || signal.reason === "SIGTERM") ? signal.reason : void 0;
+}
+function exitCodeOf(error2) {
+  if (error2 instanceof SafetyError) return ExitCode2.refused;
+  if (error2 instanceof ApiError && error2.kind === "integrity") return ExitCode2.refused;
+  return ExitCode2.error;
+}
+function exitCodeOfRun(facts) {
+  if (facts.interrupted) return ExitCode2[facts.interrupted];
+  if (facts.error !== void 0) return exitCodeOf(facts.error);
+  if (facts.refused) return ExitCode2.refused;
+  if (facts.updateRefused) return ExitCode2.error;
+  const applied = facts.applied;
+  if (applied) {
+    if (applied.aborted) return ExitCode2.error;
+    if (applied.failed > 0 || applied.unconverged > 0) return ExitCode2.applyFailed;
+    return applied.skipped > 0 ? ExitCode2.refused : ExitCode2.ok;
+  }
+  return facts.detailedExitcode && facts.changes > 0 ? ExitCode2.changes : ExitCode2.ok;
+}
+
 // src/render/change-line.ts
 function describeChange(change, options = {}) {
   const facts = [];
@@ -39465,11 +39477,6 @@ function notReviewedWords(change, { detail }) {
     default:
       return "not applied: not in the reviewed plan";
   }
-}
-
-// src/render/md.ts
-function md(text2) {
-  return printable(text2.replace(/\r?\n/g, " ")).replace(/[\\`*_[\]|#]/g, "\\$&").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/\r?\n/g, " ");
 }
 
 // src/render/plan-markdown.ts
@@ -39692,8 +39699,8 @@ function offlineLogLine(configLabel, reason) {
   return `No plan was made: ${OFFLINE_WORDS[reason]}. ${configLabel} is valid.`;
 }
 function configErrorMarkdown(command, configLabel, errors, warnings) {
-  const verdict = `The config has ${plural(errors.length, "error")}: nothing was sent to the API.`;
-  const blocks = [heading(command, configLabel), callout("CAUTION", verdict), diagnosticList("Errors", errors)];
+  const verdict2 = `The config has ${plural(errors.length, "error")}: nothing was sent to the API.`;
+  const blocks = [heading(command, configLabel), callout("CAUTION", verdict2), diagnosticList("Errors", errors)];
   if (warnings.length > 0) blocks.push(diagnosticList("Warnings", warnings));
   return { summary: blocks.join("\n\n"), notes: [], failure: `${plural(errors.length, "error")} in ${configLabel}` };
 }
@@ -39914,8 +39921,8 @@ function renderResultsText({ items, counts, interrupted: interrupted2 }, color =
   }
   const header = ["applied", "failed", "skipped", "unchanged"];
   const table = [header.map((h2) => h2.padStart(9)).join(" "), header.map((h2) => String(counts[h2]).padStart(9)).join(" ")];
-  const verdict = counts.failed > 0 ? c2.red("Apply finished with failures.") : counts.skipped > 0 ? c2.yellow(`Apply finished; ${plural(counts.skipped, "change")} skipped.`) : c2.green("Apply complete.");
-  return `${[...lines.length ? [...lines, ""] : [], verdict, ...table].join("\n")}
+  const verdict2 = counts.failed > 0 ? c2.red("Apply finished with failures.") : counts.skipped > 0 ? c2.yellow(`Apply finished; ${plural(counts.skipped, "change")} skipped.`) : c2.green("Apply complete.");
+  return `${[...lines.length ? [...lines, ""] : [], verdict2, ...table].join("\n")}
 `;
 }
 
@@ -40080,7 +40087,23 @@ function render(plan2, format, options = {}) {
   }
 }
 function renderOutcome(outcome, target) {
+  if (outcome.accounts && outcome.error === void 0) {
+    if (target.for === "terminal" && target.format === "json") return { summary: accountsJson(outcome, target.json), notes: [] };
+    const format = target.for === "terminal" && target.format === "text" ? "text" : "markdown";
+    return accountsSections(outcome.accounts, format, (one) => renderOutcome(one, target));
+  }
   return target.for === "terminal" ? outcomeText(outcome, target) : outcomeMarkdown(outcome, target);
+}
+function accountsJson(outcome, json) {
+  const accounts = (outcome.accounts ?? []).map(({ name, outcome: one }) => ({
+    account: name,
+    exitCode: one.exitCode,
+    ...one.plan ? { plan: one.plan } : {},
+    ...one.results ? { results: one.results } : {},
+    ...one.error !== void 0 ? { error: one.error instanceof Error ? one.error.message : String(one.error) } : {}
+  }));
+  return `${json({ format: "sitesync-accounts", version: 1, accounts })}
+`;
 }
 
 // src/model/repeats-secret.ts
@@ -44428,6 +44451,378 @@ import { createHash } from "node:crypto";
 import { closeSync, constants as constants3, fstatSync, openSync, readSync } from "node:fs";
 import { dirname as dirname2, relative as relative2 } from "node:path";
 
+// src/config/did-you-mean.ts
+function didYouMean(word, candidates) {
+  const wanted = canonical(word);
+  let best;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(wanted, canonical(candidate));
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  const limit = Math.max(1, Math.floor(wanted.length / 3));
+  return bestDistance <= limit ? best : void 0;
+}
+function canonical(word) {
+  return word.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replaceAll("-", "_");
+}
+function editDistance(a, b) {
+  const rows = Array.from(
+    { length: a.length + 1 },
+    (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
+  );
+  const at2 = (i, j) => rows[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    const row2 = rows[i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at2(i - 1, j) + 1, at2(i, j - 1) + 1, at2(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at2(i - 2, j - 2) + 1);
+      row2[j] = best;
+    }
+  }
+  return at2(a.length, b.length);
+}
+
+// src/config/locate.ts
+var import_yaml = __toESM(require_dist(), 1);
+function formatPath(path) {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else out += out === "" ? segment : `.${segment}`;
+  }
+  return out;
+}
+function pointerToPath(pointer, data) {
+  if (pointer === "") return [];
+  const path = [];
+  let current = data;
+  for (const raw of pointer.slice(1).split("/")) {
+    const segment = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (Array.isArray(current)) {
+      path.push(Number(segment));
+      current = current[Number(segment)];
+    } else {
+      path.push(segment);
+      current = isRecord(current) ? current[segment] : void 0;
+    }
+  }
+  return path;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function keyName(key) {
+  if ((0, import_yaml.isScalar)(key)) return String(key.value);
+  return void 0;
+}
+function createLocator(doc, lineCounter) {
+  const offset = (at2) => {
+    const { line, col } = lineCounter.linePos(at2);
+    return { line, column: col };
+  };
+  const nodeAt = (path) => {
+    const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+    return (0, import_yaml.isNode)(node) ? node : void 0;
+  };
+  const keyNode = (path) => {
+    const parent = nodeAt(path.slice(0, -1));
+    const last = path.at(-1);
+    if (!(0, import_yaml.isMap)(parent) || typeof last !== "string") return void 0;
+    const pair = parent.items.find((item) => keyName(item.key) === last);
+    return (0, import_yaml.isNode)(pair?.key) ? pair.key : void 0;
+  };
+  const value = (path) => {
+    for (let depth = path.length; depth >= 0; depth--) {
+      const node = nodeAt(path.slice(0, depth));
+      if (!node?.range) continue;
+      const empty = (0, import_yaml.isScalar)(node) && node.value === null && node.source === "";
+      const at2 = empty ? keyNode(path.slice(0, depth)) ?? node : node;
+      return offset(at2.range?.[0] ?? node.range[0]);
+    }
+    return { line: 1, column: 1 };
+  };
+  const key = (path) => {
+    const node = keyNode(path);
+    return node?.range ? offset(node.range[0]) : value(path);
+  };
+  return { value, key, offset };
+}
+
+// src/model/policy.ts
+var DEFAULT_POLICY = { prune: false, maxDeletes: 5, protect: [], ignore: [] };
+
+// src/model/website.ts
+function normalizeDomain(input) {
+  let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
+  if (d.startsWith("www.")) d = d.replaceAll("www.", "");
+  let end = d.length;
+  while (end > 0 && (d[end - 1] === "/" || d[end - 1] === ".")) end--;
+  return d.slice(0, end);
+}
+function isApiDomain(domain) {
+  return isDomainName(domain) || isDottedQuad(domain);
+}
+var LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+var LAST_LABEL = /^[a-z0-9-]+$/i;
+function isDomainName(name) {
+  if (name.startsWith("://") || name.length < 1 || name.length > 255 || LINE_TERMINATOR.test(name)) return false;
+  const body = name.endsWith(".") ? name.slice(0, -1) : name;
+  const dot = body.lastIndexOf(".");
+  if (dot < 0) return false;
+  const label3 = body.slice(dot + 1);
+  if (!LAST_LABEL.test(label3) || body === name && /^[0-9]+$/.test(label3)) return false;
+  const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
+  for (let end = 2; end <= dot + 1; end++) {
+    if (body[end - 1] !== ".") continue;
+    for (let length = 2; length <= Math.min(64, end); length++) fewest[end] = Math.min(fewest[end], fewest[end - length] + 1);
+  }
+  return fewest[dot + 1] <= 127;
+}
+function isDottedQuad(name) {
+  const parts = (name.endsWith(".") ? name.slice(0, -1) : name).split(".");
+  return parts.length === 4 && parts.every((part) => /^[0-9]{1,3}$/.test(part) && Number(part) <= 255);
+}
+function splitLines(value) {
+  if (!value) return [];
+  return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
+}
+
+// src/config/normalize.ts
+function normalize(data, file, locate) {
+  const root = isRecord(data) ? data : {};
+  const defaults2 = isRecord(root.defaults) ? readFields(root.defaults) : {};
+  const normalized = {
+    policy: readPolicy(root.policy),
+    defaults: defaults2,
+    websites: records(root.websites).flatMap(([raw, index]) => {
+      const entry = readWebsite(raw, ["websites", index], defaults2);
+      if (entry) entry.site.source = { file, ...locate.value([...entry.path, "domain"]) };
+      return entry ? [entry] : [];
+    })
+  };
+  if (typeof root.websites_url === "string") normalized.websitesUrl = root.websites_url;
+  if (typeof root.projects_url === "string") normalized.projectsUrl = root.projects_url;
+  if (root.projects !== void 0) {
+    normalized.projects = records(root.projects).flatMap(([raw, index]) => {
+      if (typeof raw.project !== "string") return [];
+      const path = ["projects", index];
+      const project = { project: raw.project.trim(), state: raw.state === "absent" ? "absent" : "present" };
+      project.source = { file, ...locate.value([...path, "project"]) };
+      return [{ path, raw, project }];
+    });
+  }
+  return normalized;
+}
+function records(list) {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item, index) => isRecord(item) ? [[item, index]] : []);
+}
+function readPolicy(value) {
+  const raw = isRecord(value) ? value : {};
+  const maxDeletes = raw.max_deletes;
+  return {
+    prune: typeof raw.prune === "boolean" ? raw.prune : DEFAULT_POLICY.prune,
+    maxDeletes: Number.isInteger(maxDeletes) && maxDeletes >= 0 ? maxDeletes : DEFAULT_POLICY.maxDeletes,
+    protect: readList(raw.protect) ?? [...DEFAULT_POLICY.protect],
+    ignore: readList(raw.ignore) ?? [...DEFAULT_POLICY.ignore]
+  };
+}
+function readWebsite(raw, path, defaults2) {
+  if (typeof raw.domain !== "string") return void 0;
+  const domain = normalizeDomain(raw.domain);
+  if (raw.state === "absent") {
+    return { path, raw, written: raw.domain, site: { domain, state: "absent" }, fromDefaults: /* @__PURE__ */ new Set() };
+  }
+  const own = readFields(raw);
+  const fromDefaults = /* @__PURE__ */ new Set();
+  const site = { domain, state: "present", ...own };
+  const version = raw.password_version;
+  if (typeof version === "string" || typeof version === "number" && Number.isFinite(version)) site.passwordVersion = String(version);
+  for (const field of Object.keys(defaults2)) {
+    if (own[field] !== void 0 || field === "password") continue;
+    Object.assign(site, { [field]: copy(defaults2[field]) });
+    fromDefaults.add(field);
+  }
+  if (site.privacy === 2 && site.password === void 0 && defaults2.password !== void 0) {
+    site.password = defaults2.password;
+    fromDefaults.add("password");
+  }
+  return { path, raw, written: raw.domain, site, fromDefaults };
+}
+function copy(value) {
+  return Array.isArray(value) ? [...value] : value;
+}
+var READERS = {
+  privacy: readPrivacy,
+  flag: readBit,
+  boolean: (value) => typeof value === "boolean" ? value : void 0,
+  // Never trimmed: the API keeps a password's spaces (TrimStrings skips it, API-NOTES §1).
+  secret: (value) => typeof value === "string" ? value : void 0,
+  list: readList,
+  set: readList
+};
+function readFields(raw) {
+  const fields = {};
+  for (const field of FIELD_NAMES) {
+    const { kind, yaml } = WEBSITE_FIELDS[field];
+    const value = READERS[kind](raw[yaml]);
+    if (value !== void 0) setField(fields, field, value);
+  }
+  return fields;
+}
+function readPrivacy(value) {
+  if (value === 0 || value === 1 || value === 2) return value;
+  const index = PRIVACY_NAMES.indexOf(value);
+  return index === -1 ? void 0 : index;
+}
+function readBit(value) {
+  if (value === true || value === 1) return 1;
+  if (value === false || value === 0) return 0;
+  return void 0;
+}
+function readList(value) {
+  if (!Array.isArray(value)) return void 0;
+  return value.filter((item) => typeof item === "string").map((item) => item.trim()).filter((item) => item !== "");
+}
+
+// src/model/base-url.ts
+function checkBaseUrl(input) {
+  const url = URL.parse(input.trim());
+  if (!url) return fail({ code: "not-url" });
+  if (url.protocol !== "https:" && url.protocol !== "http:") return fail({ code: "scheme", protocol: url.protocol });
+  if (url.hostname === "") return fail({ code: "not-url" });
+  if (url.username !== "" || url.password !== "") return fail({ code: "credentials" });
+  if (url.search !== "" || url.hash !== "") return fail({ code: "query" });
+  if (url.protocol === "http:" && !isLoopback(url.hostname)) return fail({ code: "plain-http", hostname: url.hostname });
+  const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/, "").replace(/\/+$/, "");
+  return { ok: true, base: `${url.origin}${path}` };
+}
+function fail(problem) {
+  return { ok: false, problem };
+}
+function isLoopback(hostname) {
+  if (hostname === "localhost" || hostname === "[::1]") return true;
+  return /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+// src/config/rules/api-urls.ts
+function apiUrls(ctx) {
+  for (const key of ["websites_url", "projects_url"]) {
+    const value = ctx.data[key];
+    if (typeof value !== "string") continue;
+    const problem = describeUrlProblem(value);
+    if (problem) ctx.error("url.invalid", [key], problem);
+  }
+}
+function describeUrlProblem(value) {
+  const check2 = checkBaseUrl(value);
+  return check2.ok ? void 0 : configMessage(check2.problem);
+}
+function configMessage(problem) {
+  switch (problem.code) {
+    case "not-url":
+    case "scheme":
+      return "must be an http(s) address, like https://analytics.example.com";
+    case "credentials":
+      return "must not hold a user name or password; the API key comes from SITESYNC_API_KEY";
+    case "query":
+      return "must be a base address without ?query or #fragment, like https://analytics.example.com";
+    case "plain-http":
+      return `plain http:// would send the API key unencrypted to ${problem.hostname}; use https:// (http:// is allowed only for localhost, 127.0.0.1 and [::1])`;
+  }
+}
+
+// src/config/accounts.ts
+function accountOf(parts) {
+  const [root] = parts;
+  const diagnostics = [];
+  const accounts = root && isRecord(root.data.accounts) ? root.data.accounts : void 0;
+  const names = accounts ? Object.keys(accounts) : [];
+  const error2 = (part, path, code, message) => diagnostics.push({ file: part.file, ...part.locate.value(path), code, path: path.join("."), message, severity: "error" });
+  const of = parts.map((part, index) => {
+    const named = part.data.account;
+    if (index === 0) {
+      if (names.length <= 1) return names[0];
+      const lists = part.data.websites !== void 0 || part.data.projects !== void 0;
+      if (lists)
+        error2(
+          part,
+          ["websites"],
+          "account.ambiguous",
+          `with more than one account, list websites in included files that say account: ${names.join(" | ")}`
+        );
+      return void 0;
+    }
+    if (typeof named !== "string") {
+      if (names.length <= 1) return names[0];
+      error2(part, [], "account.missing", `this file needs account: one of ${names.join(", ")} (the root file has several accounts)`);
+      return void 0;
+    }
+    if (names.length === 0) {
+      error2(part, ["account"], "account.unknown", `the root file has no accounts:, so there is no account "${named}"; remove account:`);
+      return void 0;
+    }
+    if (names.includes(named)) return named;
+    const guess = didYouMean(named, names);
+    error2(
+      part,
+      ["account"],
+      "account.unknown",
+      `no account "${named}" in the root file${guess ? `; did you mean "${guess}"?` : `: one of ${names.join(", ")}`}`
+    );
+    return void 0;
+  });
+  return { of, diagnostics };
+}
+function readAccounts(parts, of) {
+  const root = parts[0];
+  const diagnostics = [];
+  if (!root || !isRecord(root.data.accounts)) return { diagnostics };
+  const rootPolicy = isRecord(root.data.policy) ? root.data.policy : {};
+  const accounts = Object.entries(root.data.accounts).map(([name, raw]) => {
+    const settings = isRecord(raw) ? raw : {};
+    const own = (key) => typeof settings[key] === "string" ? settings[key] : void 0;
+    for (const key of ["websites_url", "projects_url"]) {
+      const value = own(key);
+      const problem = value === void 0 ? void 0 : describeUrlProblem(value);
+      if (problem) {
+        const path = ["accounts", name, key];
+        diagnostics.push({
+          file: root.file,
+          ...root.locate.value(path),
+          code: "url.invalid",
+          path: path.join("."),
+          message: problem,
+          severity: "error"
+        });
+      }
+    }
+    const mine = parts.filter((_, index) => of[index] === name);
+    const websites = mine.flatMap((part) => part.normalized.websites.map((entry) => entry.site));
+    const managesProjects = mine.some((part) => part.normalized.projects !== void 0);
+    const projects = mine.flatMap((part) => (part.normalized.projects ?? []).map((entry) => entry.project));
+    const websitesUrl = own("websites_url") ?? root.normalized.websitesUrl;
+    const projectsUrl = own("projects_url") ?? root.normalized.projectsUrl;
+    return {
+      name,
+      ...websitesUrl === void 0 ? {} : { websitesUrl },
+      ...projectsUrl === void 0 ? {} : { projectsUrl },
+      apiKeyEnv: own("api_key_env") ?? "SITESYNC_API_KEY",
+      projectsApiKeyEnv: own("projects_api_key_env") ?? "SITESYNC_PROJECTS_API_KEY",
+      policy: readPolicy({ ...rootPolicy, ...isRecord(settings.policy) ? settings.policy : {} }),
+      websites,
+      ...managesProjects ? { projects } : {},
+      files: mine.map((part) => part.file)
+    };
+  });
+  return { accounts, diagnostics };
+}
+
 // src/config/include.ts
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -44639,72 +45034,6 @@ function syntaxMessage(name) {
   return name === "" ? `empty \${} reference; ${hint}` : `invalid \${...} reference; ${hint}`;
 }
 
-// src/config/locate.ts
-var import_yaml = __toESM(require_dist(), 1);
-function formatPath(path) {
-  let out = "";
-  for (const segment of path) {
-    if (typeof segment === "number") out += `[${segment}]`;
-    else out += out === "" ? segment : `.${segment}`;
-  }
-  return out;
-}
-function pointerToPath(pointer, data) {
-  if (pointer === "") return [];
-  const path = [];
-  let current = data;
-  for (const raw of pointer.slice(1).split("/")) {
-    const segment = raw.replaceAll("~1", "/").replaceAll("~0", "~");
-    if (Array.isArray(current)) {
-      path.push(Number(segment));
-      current = current[Number(segment)];
-    } else {
-      path.push(segment);
-      current = isRecord(current) ? current[segment] : void 0;
-    }
-  }
-  return path;
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function keyName(key) {
-  if ((0, import_yaml.isScalar)(key)) return String(key.value);
-  return void 0;
-}
-function createLocator(doc, lineCounter) {
-  const offset = (at2) => {
-    const { line, col } = lineCounter.linePos(at2);
-    return { line, column: col };
-  };
-  const nodeAt = (path) => {
-    const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
-    return (0, import_yaml.isNode)(node) ? node : void 0;
-  };
-  const keyNode = (path) => {
-    const parent = nodeAt(path.slice(0, -1));
-    const last = path.at(-1);
-    if (!(0, import_yaml.isMap)(parent) || typeof last !== "string") return void 0;
-    const pair = parent.items.find((item) => keyName(item.key) === last);
-    return (0, import_yaml.isNode)(pair?.key) ? pair.key : void 0;
-  };
-  const value = (path) => {
-    for (let depth = path.length; depth >= 0; depth--) {
-      const node = nodeAt(path.slice(0, depth));
-      if (!node?.range) continue;
-      const empty = (0, import_yaml.isScalar)(node) && node.value === null && node.source === "";
-      const at2 = empty ? keyNode(path.slice(0, depth)) ?? node : node;
-      return offset(at2.range?.[0] ?? node.range[0]);
-    }
-    return { line: 1, column: 1 };
-  };
-  const key = (path) => {
-    const node = keyNode(path);
-    return node?.range ? offset(node.range[0]) : value(path);
-  };
-  return { value, key, offset };
-}
-
 // src/config/interpolate-document.ts
 var TYPED_KINDS = /* @__PURE__ */ new Set(["privacy", "flag", "boolean"]);
 var TYPED_KEYS = /* @__PURE__ */ new Set([
@@ -44786,143 +45115,6 @@ function referenceOffset(node, occurrence, text2) {
     if (at2 === -1) return start;
   }
   return start + at2;
-}
-
-// src/model/policy.ts
-var DEFAULT_POLICY = { prune: false, maxDeletes: 5, protect: [], ignore: [] };
-
-// src/model/website.ts
-function normalizeDomain(input) {
-  let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
-  if (d.startsWith("www.")) d = d.replaceAll("www.", "");
-  let end = d.length;
-  while (end > 0 && (d[end - 1] === "/" || d[end - 1] === ".")) end--;
-  return d.slice(0, end);
-}
-function isApiDomain(domain) {
-  return isDomainName(domain) || isDottedQuad(domain);
-}
-var LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
-var LAST_LABEL = /^[a-z0-9-]+$/i;
-function isDomainName(name) {
-  if (name.startsWith("://") || name.length < 1 || name.length > 255 || LINE_TERMINATOR.test(name)) return false;
-  const body = name.endsWith(".") ? name.slice(0, -1) : name;
-  const dot = body.lastIndexOf(".");
-  if (dot < 0) return false;
-  const label3 = body.slice(dot + 1);
-  if (!LAST_LABEL.test(label3) || body === name && /^[0-9]+$/.test(label3)) return false;
-  const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
-  for (let end = 2; end <= dot + 1; end++) {
-    if (body[end - 1] !== ".") continue;
-    for (let length = 2; length <= Math.min(64, end); length++) fewest[end] = Math.min(fewest[end], fewest[end - length] + 1);
-  }
-  return fewest[dot + 1] <= 127;
-}
-function isDottedQuad(name) {
-  const parts = (name.endsWith(".") ? name.slice(0, -1) : name).split(".");
-  return parts.length === 4 && parts.every((part) => /^[0-9]{1,3}$/.test(part) && Number(part) <= 255);
-}
-function splitLines(value) {
-  if (!value) return [];
-  return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
-}
-
-// src/config/normalize.ts
-function normalize(data, file, locate) {
-  const root = isRecord(data) ? data : {};
-  const defaults2 = isRecord(root.defaults) ? readFields(root.defaults) : {};
-  const normalized = {
-    policy: readPolicy(root.policy),
-    defaults: defaults2,
-    websites: records(root.websites).flatMap(([raw, index]) => {
-      const entry = readWebsite(raw, ["websites", index], defaults2);
-      if (entry) entry.site.source = { file, ...locate.value([...entry.path, "domain"]) };
-      return entry ? [entry] : [];
-    })
-  };
-  if (typeof root.websites_url === "string") normalized.websitesUrl = root.websites_url;
-  if (typeof root.projects_url === "string") normalized.projectsUrl = root.projects_url;
-  if (root.projects !== void 0) {
-    normalized.projects = records(root.projects).flatMap(([raw, index]) => {
-      if (typeof raw.project !== "string") return [];
-      const path = ["projects", index];
-      const project = { project: raw.project.trim(), state: raw.state === "absent" ? "absent" : "present" };
-      project.source = { file, ...locate.value([...path, "project"]) };
-      return [{ path, raw, project }];
-    });
-  }
-  return normalized;
-}
-function records(list) {
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((item, index) => isRecord(item) ? [[item, index]] : []);
-}
-function readPolicy(value) {
-  const raw = isRecord(value) ? value : {};
-  const maxDeletes = raw.max_deletes;
-  return {
-    prune: typeof raw.prune === "boolean" ? raw.prune : DEFAULT_POLICY.prune,
-    maxDeletes: Number.isInteger(maxDeletes) && maxDeletes >= 0 ? maxDeletes : DEFAULT_POLICY.maxDeletes,
-    protect: readList(raw.protect) ?? [...DEFAULT_POLICY.protect],
-    ignore: readList(raw.ignore) ?? [...DEFAULT_POLICY.ignore]
-  };
-}
-function readWebsite(raw, path, defaults2) {
-  if (typeof raw.domain !== "string") return void 0;
-  const domain = normalizeDomain(raw.domain);
-  if (raw.state === "absent") {
-    return { path, raw, written: raw.domain, site: { domain, state: "absent" }, fromDefaults: /* @__PURE__ */ new Set() };
-  }
-  const own = readFields(raw);
-  const fromDefaults = /* @__PURE__ */ new Set();
-  const site = { domain, state: "present", ...own };
-  const version = raw.password_version;
-  if (typeof version === "string" || typeof version === "number" && Number.isFinite(version)) site.passwordVersion = String(version);
-  for (const field of Object.keys(defaults2)) {
-    if (own[field] !== void 0 || field === "password") continue;
-    Object.assign(site, { [field]: copy(defaults2[field]) });
-    fromDefaults.add(field);
-  }
-  if (site.privacy === 2 && site.password === void 0 && defaults2.password !== void 0) {
-    site.password = defaults2.password;
-    fromDefaults.add("password");
-  }
-  return { path, raw, written: raw.domain, site, fromDefaults };
-}
-function copy(value) {
-  return Array.isArray(value) ? [...value] : value;
-}
-var READERS = {
-  privacy: readPrivacy,
-  flag: readBit,
-  boolean: (value) => typeof value === "boolean" ? value : void 0,
-  // Never trimmed: the API keeps a password's spaces (TrimStrings skips it, API-NOTES §1).
-  secret: (value) => typeof value === "string" ? value : void 0,
-  list: readList,
-  set: readList
-};
-function readFields(raw) {
-  const fields = {};
-  for (const field of FIELD_NAMES) {
-    const { kind, yaml } = WEBSITE_FIELDS[field];
-    const value = READERS[kind](raw[yaml]);
-    if (value !== void 0) setField(fields, field, value);
-  }
-  return fields;
-}
-function readPrivacy(value) {
-  if (value === 0 || value === 1 || value === 2) return value;
-  const index = PRIVACY_NAMES.indexOf(value);
-  return index === -1 ? void 0 : index;
-}
-function readBit(value) {
-  if (value === true || value === 1) return 1;
-  if (value === false || value === 0) return 0;
-  return void 0;
-}
-function readList(value) {
-  if (!Array.isArray(value)) return void 0;
-  return value.filter((item) => typeof item === "string").map((item) => item.trim()).filter((item) => item !== "");
 }
 
 // src/config/parse-yaml.ts
@@ -45034,33 +45226,6 @@ function withheldMessage(d, interpolation) {
   const here = interpolation.interpolated.find((i) => i.path === d.path && i.envValues.length > 0);
   const from = here ? ` (read from "${here.source}")` : "";
   return `invalid value${from} [${d.code}]: the full message is withheld, since it would quote a value read from the environment`;
-}
-
-// src/config/rules/api-urls.ts
-function apiUrls(ctx) {
-  for (const key of ["websites_url", "projects_url"]) {
-    const value = ctx.data[key];
-    if (typeof value !== "string") continue;
-    const problem = describeUrlProblem(value);
-    if (problem) ctx.error("url.invalid", [key], problem);
-  }
-}
-function describeUrlProblem(value) {
-  const check2 = checkBaseUrl(value);
-  return check2.ok ? void 0 : configMessage(check2.problem);
-}
-function configMessage(problem) {
-  switch (problem.code) {
-    case "not-url":
-    case "scheme":
-      return "must be an http(s) address, like https://analytics.example.com";
-    case "credentials":
-      return "must not hold a user name or password; the API key comes from SITESYNC_API_KEY";
-    case "query":
-      return "must be a base address without ?query or #fragment, like https://analytics.example.com";
-    case "plain-http":
-      return `plain http:// would send the API key unencrypted to ${problem.hostname}; use https:// (http:// is allowed only for localhost, 127.0.0.1 and [::1])`;
-  }
 }
 
 // src/config/rules/domains.ts
@@ -45283,6 +45448,18 @@ var sitesync_schema_default = {
       examples: [
         "https://seo.example.com"
       ]
+    },
+    accounts: {
+      description: "Several accounts in one repository (optional): each name is selected with --account NAME and named by an included file's account:. Without it, the file describes one account.",
+      type: "object",
+      minProperties: 1,
+      maxProperties: 100,
+      propertyNames: {
+        pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+      },
+      additionalProperties: {
+        $ref: "#/$defs/account"
+      }
     },
     policy: {
       description: "What sitesync may delete, and what it must leave alone.",
@@ -45578,6 +45755,11 @@ var sitesync_schema_default = {
         }
       },
       properties: {
+        account: {
+          description: "The account (a name under the root file's accounts) these websites and projects belong to; required when it has more than one.",
+          type: "string",
+          minLength: 1
+        },
         defaults: {
           description: "Fields over the root file's defaults, for this file's websites.",
           type: "object",
@@ -45622,45 +45804,78 @@ var sitesync_schema_default = {
           }
         }
       }
+    },
+    account: {
+      description: "One account of the fleet: where its APIs are, which environment variables hold its keys, and its policy over the root's.",
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        websites_url: {
+          description: "Base address of this account's phpAnalytics installation, without /api/v1.",
+          type: "string"
+        },
+        projects_url: {
+          description: "Base address of this account's phpRank installation, without /api/v1.",
+          type: "string"
+        },
+        api_key_env: {
+          description: "The environment variable that holds this account's API key (default SITESYNC_API_KEY).",
+          type: "string",
+          pattern: "^[A-Za-z_][A-Za-z0-9_]*$"
+        },
+        projects_api_key_env: {
+          description: "The environment variable that holds this account's phpRank key, when it differs (default SITESYNC_PROJECTS_API_KEY).",
+          type: "string",
+          pattern: "^[A-Za-z_][A-Za-z0-9_]*$"
+        },
+        policy: {
+          description: "This account's policy: each key set here is used over the root file's.",
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            prune: {
+              description: "Delete live websites and projects that this file does not list. Off by default: unlisted items are then reported as unmanaged.",
+              type: "boolean",
+              default: false,
+              examples: [
+                false,
+                true
+              ]
+            },
+            max_deletes: {
+              description: "A plan with more deletes than this is refused, unless --max-deletes N says otherwise.",
+              type: "integer",
+              minimum: 0,
+              default: 5,
+              examples: [
+                5
+              ]
+            },
+            protect: {
+              $ref: "#/$defs/globList",
+              description: "Domains and project names that are never deleted, whatever else says so. Globs: * matches any run of characters, ? one character, case-insensitive.",
+              examples: [
+                [
+                  "example.com",
+                  "*.example.com"
+                ]
+              ]
+            },
+            ignore: {
+              $ref: "#/$defs/globList",
+              description: "Domains and project names sitesync never compares, changes or deletes. Globs: * matches any run of characters, ? one character, case-insensitive.",
+              examples: [
+                [
+                  "tmp-*.example.org"
+                ]
+              ]
+            }
+          }
+        }
+      }
     }
   }
 };
-
-// src/config/did-you-mean.ts
-function didYouMean(word, candidates) {
-  const wanted = canonical(word);
-  let best;
-  let bestDistance = Infinity;
-  for (const candidate of candidates) {
-    const distance = editDistance(wanted, canonical(candidate));
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  const limit = Math.max(1, Math.floor(wanted.length / 3));
-  return bestDistance <= limit ? best : void 0;
-}
-function canonical(word) {
-  return word.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replaceAll("-", "_");
-}
-function editDistance(a, b) {
-  const rows = Array.from(
-    { length: a.length + 1 },
-    (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
-  );
-  const at2 = (i, j) => rows[i]?.[j] ?? Infinity;
-  for (let i = 1; i <= a.length; i++) {
-    const row2 = rows[i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at2(i - 1, j) + 1, at2(i, j - 1) + 1, at2(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at2(i - 2, j - 2) + 1);
-      row2[j] = best;
-    }
-  }
-  return at2(a.length, b.length);
-}
 
 // src/config/schema-messages.ts
 var POLICY_KEYS = ["prune", "max_deletes", "protect", "ignore"];
@@ -45840,11 +46055,14 @@ function loadDocument(file, options) {
     diagnostics.push(...checked.diagnostics);
     if (checked.part) parts.push(checked.part);
   }
-  diagnostics.push(...duplicatesAcrossFiles(parts));
+  const owners = accountOf(parts);
+  const accounts = readAccounts(parts, owners.of);
+  diagnostics.push(...owners.diagnostics, ...accounts.diagnostics, ...duplicatesAcrossFiles(parts, owners.of));
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
   const digest = includes.files.length === 0 ? read.digest : digestOfAll(file, read.digest, includes.files);
   const config = toConfig(file, digest, parts);
   if (includes.files.length > 0) config.includes = includes.files.map(({ file: path, digest: d }) => ({ file: path, digest: d }));
+  if (accounts.accounts) config.accounts = accounts.accounts;
   const loaded = {
     result: { ok: true, config, warnings: sortByPosition(diagnostics) },
     tree: { doc: parsed.doc, locate: root.part.locate, normalized: root.part.normalized }
@@ -45876,7 +46094,7 @@ function checkFile(file, text2, parsed, options, inherited) {
 function mergedDefaults(root, own) {
   return { ...isRecord(root) ? root : {}, ...isRecord(own) ? own : {} };
 }
-function duplicatesAcrossFiles(parts) {
+function duplicatesAcrossFiles(parts, of) {
   const diagnostics = [];
   const seen = /* @__PURE__ */ new Map();
   const check2 = (key, part, source, path, what) => {
@@ -45887,13 +46105,20 @@ function duplicatesAcrossFiles(parts) {
     const message = `duplicate ${what}: already listed at ${first.file}:${first.line}:${first.column}; keep one entry`;
     diagnostics.push({ file: part.file, ...source, code: `${what.split(" ")[0]}.duplicate`, path, message, severity: "error" });
   };
-  for (const part of parts) {
+  for (const [index, part] of parts.entries()) {
+    const account = of[index] ?? "";
     for (const entry of part.normalized.websites) {
-      check2(`w:${entry.site.domain}`, part, entry.site.source, `${formatPath(entry.path)}.domain`, `website "${entry.site.domain}"`);
+      check2(
+        `${account}\0w:${entry.site.domain}`,
+        part,
+        entry.site.source,
+        `${formatPath(entry.path)}.domain`,
+        `website "${entry.site.domain}"`
+      );
     }
     for (const entry of part.normalized.projects ?? []) {
       const name = entry.project.project;
-      check2(`p:${name.toLowerCase()}`, part, entry.project.source, `${formatPath(entry.path)}.project`, `project "${name}"`);
+      check2(`${account}\0p:${name.toLowerCase()}`, part, entry.project.source, `${formatPath(entry.path)}.project`, `project "${name}"`);
     }
   }
   return diagnostics;
@@ -47278,18 +47503,18 @@ function createHttp(options) {
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== void 0) options.stats.rateLimit = result.rate.limit;
       if (tooLong) throw tooLong;
-      const verdict = judge(exchange, result, options.clock.now());
-      if (verdict.kind === "ok") return { method: request2.method, url: exchange.url, status: verdict.status, body: verdict.body, exchange };
-      if (verdict.kind === "fail" && verdict.error.fatal) refused ??= verdict.error;
-      if (verdict.kind === "throttled") {
+      const verdict2 = judge(exchange, result, options.clock.now());
+      if (verdict2.kind === "ok") return { method: request2.method, url: exchange.url, status: verdict2.status, body: verdict2.body, exchange };
+      if (verdict2.kind === "fail" && verdict2.error.fatal) refused ??= verdict2.error;
+      if (verdict2.kind === "throttled") {
         options.stats.throttled++;
         if (++throttles <= MAX_THROTTLED) continue;
-        throw verdict.error;
+        throw verdict2.error;
       }
-      if (!verdict.retryable || failures >= options.retries) throw verdict.error;
+      if (!verdict2.retryable || failures >= options.retries) throw verdict2.error;
       failures++;
       options.stats.retries++;
-      await options.clock.sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0), options.stop);
+      await options.clock.sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict2.retryAfterMs ?? 0), options.stop);
     }
   };
 }
@@ -47717,6 +47942,16 @@ function check(listing, pages) {
   return void 0;
 }
 
+// src/api/resolve-base-url.ts
+function resolveBaseUrl(input, setting, source = "setting") {
+  const check2 = checkBaseUrl(input);
+  if (check2.ok) return check2.base;
+  throw accountUrlError(setting, { code: "invalid", source, input, problem: check2.problem });
+}
+function accountUrlError(setting, problem) {
+  return new AccountUrlError(setting, problem, accountUrlMessage(setting, problem, "cli"));
+}
+
 // src/api/service.ts
 function pathSegment(value) {
   const encoded = encodeURIComponent(value);
@@ -48043,15 +48278,20 @@ function createClient(options) {
   const stats = { sent: {}, throttled: 0, retries: 0 };
   const maxWaitMs = whole(options.maxWaitMs, DEFAULTS2.maxWaitMs, 0, "maxWaitMs");
   const clock = options.clock ?? systemClock;
+  const scheduler = () => createScheduler({
+    concurrency: whole(options.concurrency, DEFAULTS2.concurrency, 1, "--concurrency"),
+    rateWindowMs: whole(options.rateWindowMs, DEFAULTS2.rateWindowMs, 1, "rateWindowMs"),
+    maxWaitMs,
+    ...options.stop ? { stop: options.stop } : {},
+    onWait: options.onWait,
+    clock
+  });
+  const origin = websitesBase ?? projectsBase;
+  const shared = origin === void 0 ? void 0 : options.schedulers;
+  const key = origin === void 0 ? "" : new URL(origin).origin;
+  if (shared && !shared.has(key)) shared.set(key, scheduler());
   const http2 = createHttp({
-    scheduler: createScheduler({
-      concurrency: whole(options.concurrency, DEFAULTS2.concurrency, 1, "--concurrency"),
-      rateWindowMs: whole(options.rateWindowMs, DEFAULTS2.rateWindowMs, 1, "rateWindowMs"),
-      maxWaitMs,
-      ...options.stop ? { stop: options.stop } : {},
-      onWait: options.onWait,
-      clock
-    }),
+    scheduler: shared?.get(key) ?? scheduler(),
     clock,
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS2.timeoutMs, 1, "timeoutMs"),
@@ -48107,7 +48347,8 @@ function clientFor(request2, config, hooks = {}) {
     onRequest: hooks.onRequest,
     onWait: hooks.onWait,
     secrets: () => request2.redactor.secrets(),
-    stop: request2.signal
+    stop: request2.signal,
+    ...request2.schedulers ? { schedulers: request2.schedulers } : {}
   });
 }
 function accountUrls(settings, env, config) {
@@ -49035,9 +49276,9 @@ var ACTION_RANK = { create: 0, update: 1, delete: 2 };
 var KIND_RANK = { website: 0, project: 1 };
 function plan(allDesired, allLive, options) {
   const selection = isPartial(options.selection) ? { target: [...options.selection.target], exclude: [...options.selection.exclude] } : void 0;
-  const selected = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
-  const { warnings } = selected;
-  const { desired, live } = isScoped(options.change) ? narrowToChange(selected.desired, selected.live, options.change.change) : selected;
+  const selected2 = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const { warnings } = selected2;
+  const { desired, live } = isScoped(options.change) ? narrowToChange(selected2.desired, selected2.live, options.change.change) : selected2;
   const { policy } = desired;
   const filters = {
     ignore: (name) => firstMatch(policy.ignore, name),
@@ -49070,8 +49311,8 @@ function plan(allDesired, allLive, options) {
       allowEmpty: options.allowEmpty ?? false,
       // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file. A
       // scoped plan still asks the whole file: it lists what it lists, touched or not.
-      keepsWebsites: selected.desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
-      keepsProjects: selected.desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
+      keepsWebsites: selected2.desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
+      keepsProjects: selected2.desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
       partial: selection !== void 0
     }),
     unverifiable,
@@ -50401,6 +50642,95 @@ function notReviewed(entry) {
   return { change: entry.change, status: "skipped", reason: "not-reviewed", detail };
 }
 
+// src/run/run-accounts.ts
+async function runAccounts(request2, hooks, config, runOne) {
+  const accounts = selected(config.accounts ?? [], request2.settings?.accounts ?? []);
+  const settings = request2.settings ?? {};
+  if (accounts.length > 1) {
+    const one = (what) => new UsageError(`${what} applies to one account: add --account NAME (one of ${accounts.map((a) => a.name).join(", ")})`);
+    if (settings.websitesUrl !== void 0) throw one("--websites-url");
+    if (settings.projectsUrl !== void 0) throw one("--projects-url");
+    if (settings.savedPlan !== void 0) throw one("a saved plan");
+    if (settings.reviewed !== void 0) throw one("a reviewed plan");
+  }
+  for (const account of accounts) request2.redactor.add([request2.env[account.apiKeyEnv], request2.env[account.projectsApiKeyEnv]]);
+  const schedulers = /* @__PURE__ */ new Map();
+  const outcomes = [];
+  const only = accounts.length === 1;
+  const runAccount = async (account) => {
+    const keyGiven = only && request2.secrets?.apiKey || request2.env[account.apiKeyEnv];
+    const outcome = keyGiven ? await runOne(accountRequest(request2, config, account, only, schedulers), hooks) : unsetKey(request2, account);
+    outcomes.push({ name: account.name, outcome });
+  };
+  const groups = hooks.approve ? [accounts] : byServer(accounts);
+  await Promise.all(
+    groups.map(async (group) => {
+      for (const account of group) await runAccount(account);
+    })
+  );
+  const order = accounts.map((a) => a.name);
+  return outcomes.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+function selected(accounts, names) {
+  if (names.length === 0) return [...accounts];
+  const known = accounts.map((a) => a.name);
+  for (const name of names) {
+    if (known.includes(name)) continue;
+    const guess = didYouMean(name, known);
+    throw new UsageError(
+      `--account ${name}: no such account in the config${guess ? `; did you mean ${guess}?` : `: one of ${known.join(", ")}`}`
+    );
+  }
+  return accounts.filter((a) => names.includes(a.name));
+}
+function byServer(accounts) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const account of accounts) {
+    const url = account.websitesUrl ?? account.projectsUrl;
+    const check2 = url === void 0 ? void 0 : checkBaseUrl(url);
+    const key = check2?.ok ? new URL(check2.base).origin : `account:${account.name}`;
+    groups.set(key, [...groups.get(key) ?? [], account]);
+  }
+  return [...groups.values()];
+}
+function accountRequest(request2, config, account, only, schedulers) {
+  const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
+  const own = {
+    ...shared,
+    websites: account.websites,
+    policy: account.policy,
+    ...account.projects ? { projects: account.projects } : {},
+    ...account.websitesUrl ? { websitesUrl: account.websitesUrl } : {},
+    ...account.projectsUrl ? { projectsUrl: account.projectsUrl } : {}
+  };
+  const env = {
+    ...request2.env,
+    SITESYNC_API_KEY: request2.env[account.apiKeyEnv],
+    SITESYNC_PROJECTS_API_KEY: request2.env[account.projectsApiKeyEnv]
+  };
+  const { secrets, ...rest } = request2;
+  return { ...rest, ...only && secrets ? { secrets } : {}, config: own, env, schedulers };
+}
+function unsetKey(request2, account) {
+  const error2 = new UsageError(`${account.apiKeyEnv} is not set: export the API key of account ${account.name} (Account → API)`);
+  return { command: request2.command, warnings: [], skipped: [], error: error2, exitCode: ExitCode2.error };
+}
+var RANK = [
+  ExitCode2.ok,
+  ExitCode2.changes,
+  ExitCode2.refused,
+  ExitCode2.applyFailed,
+  ExitCode2.error,
+  ExitCode2.SIGTERM,
+  ExitCode2.SIGINT
+];
+function worstExitCode(outcomes) {
+  return outcomes.reduce(
+    (worst, { outcome }) => RANK.indexOf(outcome.exitCode) > RANK.indexOf(worst) ? outcome.exitCode : worst,
+    ExitCode2.ok
+  );
+}
+
 // src/run/write-file.ts
 import { accessSync, chmodSync, constants as constants4, linkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname as dirname3, join as join2 } from "node:path";
@@ -50446,6 +50776,10 @@ async function run(request2, hooks = {}) {
   if (stoppedBy && (outcome.results || outcome.error instanceof ApiError && outcome.error.kind === "stopped")) {
     outcome.interrupted = stoppedBy;
   }
+  if (outcome.accounts) {
+    outcome.exitCode = outcome.error === void 0 ? worstExitCode(outcome.accounts) : exitCodeOf(outcome.error);
+    return outcome;
+  }
   outcome.exitCode = exitCodeOfRun({
     interrupted: outcome.interrupted,
     error: outcome.error,
@@ -50471,6 +50805,10 @@ async function execute(request2, hooks, outcome) {
   }
   const config = load(request2, hooks, outcome);
   if (request2.command === "validate") return;
+  if (config.accounts) {
+    outcome.accounts = await runAccounts(request2, hooks, config, run);
+    return;
+  }
   const client = clientFor(request2, config, hooks);
   const saved = settings.savedPlan;
   if (saved) {

@@ -1,5 +1,3 @@
-import type { BaseUrlProblem } from "./model/base-url.ts";
-
 /**
  * The few error classes of sitesync. Each carries a stable `code`; `exitCodeOf` (run/exit-code.ts) maps
  * them to the exit codes of DESIGN §7 in exactly one place.
@@ -47,6 +45,14 @@ export class UsageError extends Error {
     this.name = "UsageError";
   }
 }
+
+/** Why a base address is unusable (model/base-url.ts checks); each surface words it for where the address came from. */
+export type BaseUrlProblem =
+  | { code: "not-url" }
+  | { code: "scheme"; protocol: string }
+  | { code: "credentials" }
+  | { code: "query" }
+  | { code: "plain-http"; hostname: string };
 
 /** Which API's base address: the websites API (`websites_url`) or the projects API (`projects_url`). */
 export type UrlSetting = "websites" | "projects";

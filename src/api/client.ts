@@ -36,15 +36,21 @@ export function createClient(options: ClientOptions): Client {
   const stats: RequestStats = { sent: {}, throttled: 0, retries: 0 };
   const maxWaitMs = whole(options.maxWaitMs, DEFAULTS.maxWaitMs, 0, "maxWaitMs");
   const clock = options.clock ?? systemClock;
-  const http = createHttp({
-    scheduler: createScheduler({
+  const scheduler = () =>
+    createScheduler({
       concurrency: whole(options.concurrency, DEFAULTS.concurrency, 1, "--concurrency"),
       rateWindowMs: whole(options.rateWindowMs, DEFAULTS.rateWindowMs, 1, "rateWindowMs"),
       maxWaitMs,
       ...(options.stop ? { stop: options.stop } : {}),
       onWait: options.onWait,
       clock,
-    }),
+    });
+  const origin = websitesBase ?? projectsBase;
+  const shared = origin === undefined ? undefined : options.schedulers;
+  const key = origin === undefined ? "" : new URL(origin).origin;
+  if (shared && !shared.has(key)) shared.set(key, scheduler());
+  const http = createHttp({
+    scheduler: shared?.get(key) ?? scheduler(),
     clock,
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS.timeoutMs, 1, "timeoutMs"),

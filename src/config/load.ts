@@ -3,6 +3,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import type { Document } from "yaml";
 import type { Diagnostic } from "../errors.ts";
+import { accountOf, readAccounts } from "./accounts.ts";
 import { readIncludes } from "./include.ts";
 import type { Env } from "./interpolate.ts";
 import { type DocumentInterpolation, interpolateDocument, type UnsetEnv } from "./interpolate-document.ts";
@@ -80,12 +81,15 @@ export function loadDocument(
     diagnostics.push(...checked.diagnostics);
     if (checked.part) parts.push(checked.part);
   }
-  diagnostics.push(...duplicatesAcrossFiles(parts));
+  const owners = accountOf(parts);
+  const accounts = readAccounts(parts, owners.of);
+  diagnostics.push(...owners.diagnostics, ...accounts.diagnostics, ...duplicatesAcrossFiles(parts, owners.of));
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
 
   const digest = includes.files.length === 0 ? read.digest : digestOfAll(file, read.digest, includes.files);
   const config = toConfig(file, digest, parts);
   if (includes.files.length > 0) config.includes = includes.files.map(({ file: path, digest: d }) => ({ file: path, digest: d }));
+  if (accounts.accounts) config.accounts = accounts.accounts;
   const loaded = {
     result: { ok: true as const, config, warnings: sortByPosition(diagnostics) },
     tree: { doc: parsed.doc, locate: root.part.locate, normalized: root.part.normalized },
@@ -146,10 +150,10 @@ function mergedDefaults(root: unknown, own: unknown): Record<string, unknown> {
 }
 
 /**
- * A domain (or project) listed in two files of one account: an error at the later one, naming the first
+ * A domain (or project) listed in two files of one account (`of`: each file's): an error at the later one, naming the first
  * place (`clients/acme.yaml:7:5`). Two entries in one file are the file's own rule (rules/domains.ts).
  */
-function duplicatesAcrossFiles(parts: FilePart[]): Diagnostic[] {
+function duplicatesAcrossFiles(parts: FilePart[], of: readonly (string | undefined)[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const seen = new Map<string, { file: string; line: number; column: number }>();
   const check = (key: string, part: FilePart, source: { line: number; column: number } | undefined, path: string, what: string) => {
@@ -160,13 +164,20 @@ function duplicatesAcrossFiles(parts: FilePart[]): Diagnostic[] {
     const message = `duplicate ${what}: already listed at ${first.file}:${first.line}:${first.column}; keep one entry`;
     diagnostics.push({ file: part.file, ...source, code: `${what.split(" ")[0]}.duplicate`, path, message, severity: "error" });
   };
-  for (const part of parts) {
+  for (const [index, part] of parts.entries()) {
+    const account = of[index] ?? "";
     for (const entry of part.normalized.websites) {
-      check(`w:${entry.site.domain}`, part, entry.site.source, `${formatPath(entry.path)}.domain`, `website "${entry.site.domain}"`);
+      check(
+        `${account}\0w:${entry.site.domain}`,
+        part,
+        entry.site.source,
+        `${formatPath(entry.path)}.domain`,
+        `website "${entry.site.domain}"`,
+      );
     }
     for (const entry of part.normalized.projects ?? []) {
       const name = entry.project.project;
-      check(`p:${name.toLowerCase()}`, part, entry.project.source, `${formatPath(entry.path)}.project`, `project "${name}"`);
+      check(`${account}\0p:${name.toLowerCase()}`, part, entry.project.source, `${formatPath(entry.path)}.project`, `project "${name}"`);
     }
   }
   return diagnostics;

@@ -27,8 +27,30 @@ export interface Config {
   websites: DesiredWebsite[];
   /** `undefined` when the file has no `projects` key: projects are then not managed at all. */
   projects?: DesiredProject[];
+  /**
+   * The root's `accounts:`, in the order written; absent without it (the config is then one account, as
+   * `websites`, `projects`, `policy` and the URLs above describe).
+   */
+  accounts?: ConfigAccount[];
   /** Every secret value the file resolved (passwords), so that outputs can be checked and masked. */
   secrets: string[];
+}
+
+/** One account of a fleet (`accounts:` in the root file), with the websites and projects of the files that name it. */
+export interface ConfigAccount {
+  name: string;
+  websitesUrl?: string;
+  projectsUrl?: string;
+  /** The environment variable that holds its key (default `SITESYNC_API_KEY`). */
+  apiKeyEnv: string;
+  projectsApiKeyEnv: string;
+  /** The root's policy with this account's keys over it. */
+  policy: Policy;
+  websites: DesiredWebsite[];
+  /** `undefined` when none of its files has a `projects` key. */
+  projects?: DesiredProject[];
+  /** The files that hold its entries, as diagnostics name them: the change that touches one touches it. */
+  files: string[];
 }
 
 export type LoadResult = { ok: true; config: Config; warnings: Diagnostic[] } | { ok: false; errors: Diagnostic[]; warnings: Diagnostic[] };

@@ -3,8 +3,8 @@
  * plan with its counts first and its changes as details, apply's results with the plan applied as details,
  * the review of an apply on merge, config errors and other failures. Pure; every name and message escaped.
  */
-import { accountUrlMessage } from "../api/resolve-base-url.ts";
 import { AccountUrlError, ApiError, ConfigError, type Diagnostic } from "../errors.ts";
+import { accountUrlMessage } from "../model/account-url-words.ts";
 import { agree, plural } from "../model/plural.ts";
 import type { Plan } from "../plan/types.ts";
 import { ExitCode } from "../run/exit-code.ts";

@@ -1,6 +1,7 @@
 import { createClient } from "../api/client.ts";
 import type { Redactor } from "../api/redact.ts";
 import { accountUrlError, resolveBaseUrl } from "../api/resolve-base-url.ts";
+import type { Scheduler } from "../api/scheduler.ts";
 import type { Client } from "../api/types.ts";
 import type { Config } from "../config/types.ts";
 import { type UrlSetting, UsageError } from "../errors.ts";
@@ -13,6 +14,8 @@ export interface ConnectRequest {
   redactor: Redactor;
   /** Once aborted, no new request is sent (SIGINT, SIGTERM). */
   signal?: AbortSignal | undefined;
+  /** Shared by the accounts of one run: one scheduler per server origin (DESIGN §6). */
+  schedulers?: Map<string, Scheduler> | undefined;
 }
 
 /**
@@ -45,6 +48,7 @@ export function clientFor(
     onWait: hooks.onWait,
     secrets: () => request.redactor.secrets(),
     stop: request.signal,
+    ...(request.schedulers ? { schedulers: request.schedulers } : {}),
   });
 }
 
