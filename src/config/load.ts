@@ -55,7 +55,7 @@ export function loadConfig(file: string, options: LoadOptions = {}): LoadResult 
 }
 
 /** The largest config read (DESIGN §12): a real one is a few KiB, and a big one still parses in well under a second. */
-const MAX_CONFIG_BYTES = 10 * 2 ** 20;
+export const MAX_CONFIG_BYTES = 10 * 2 ** 20;
 
 function readSource(file: string, source: string | undefined): { text: string; digest: string } | { error: Diagnostic } {
   const bytes = source === undefined ? readBounded(file) : Buffer.from(source, "utf8");
