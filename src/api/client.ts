@@ -41,6 +41,7 @@ export function createClient(options: ClientOptions): Client {
       maxWaitMs,
       ...(options.stop ? { stop: options.stop } : {}),
       onWait: options.onWait,
+      onProgress: options.onProgress,
     }),
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS.timeoutMs, 1, "timeoutMs"),
@@ -56,8 +57,8 @@ export function createClient(options: ClientOptions): Client {
 
   return {
     target: { ...(websitesBase ? { websites: websitesBase } : {}), ...(projectsBase ? { projects: projectsBase } : {}) },
-    websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http)),
-    projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http)),
+    websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http), options.onProgress),
+    projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http), options.onProgress),
     stats: () => ({ ...stats, sent: { ...stats.sent } }),
   };
 }

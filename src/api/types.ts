@@ -7,6 +7,16 @@ import type { ServerWait } from "./scheduler.ts";
 export type { ServerWait };
 
 export type PerPage = 10 | 25 | 50 | 100;
+
+/**
+ * What a read is doing, as data (DESIGN §5: nothing is silent): a page of a full listing read (of how many,
+ * when the server says), a re-read after an integrity mismatch and why, or a wait for the rate budget of a
+ * server that lasts a second or more (`start`, then `end` with its length).
+ */
+export type ReadProgress =
+  | { kind: "page"; noun: string; read: number; of?: number }
+  | { kind: "reread"; noun: string; attempt: number; of: number; problem: string }
+  | { kind: "rate-wait"; phase: "start" | "end"; origin: string; ms: number; limit?: number; windowMs: number };
 export type SortOrder = "asc" | "desc";
 
 export interface ListWebsitesParams {
@@ -111,6 +121,8 @@ export interface ClientOptions {
    * waits out, so a run's time is its plan's estimate plus the waits it reports (DESIGN §12).
    */
   onWait?: ((wait: ServerWait) => void) | undefined;
+  /** Told how full reads go: pages, re-reads, waits for the rate budget (DESIGN §5). */
+  onProgress?: ((event: ReadProgress) => void) | undefined;
   /**
    * The run's other secrets (passwords, values read from the environment), read as answers arrive: a server's
    * message or body that repeats one (or a key) is withheld whole (DESIGN §12). The keys are always known.

@@ -11,7 +11,7 @@ const desired: Desired = {
   policy: DEFAULT_POLICY,
   websites: [
     { domain: "a.example.com", state: "present", exclude_params: ["utm_source", "fbclid"] },
-    { domain: "shop.example.com", state: "present", privacy: 2, password: PASSWORD, passwordVersion: 2 },
+    { domain: "shop.example.com", state: "present", privacy: 2, password: PASSWORD, passwordVersion: "2" },
     { domain: "quiet.example.com", state: "present", email: 1 },
   ],
 };
