@@ -1,6 +1,5 @@
 import pLimit from "p-limit";
 import { RateGate, type RateInfo } from "./rate-gate.ts";
-import type { ReadProgress } from "./types.ts";
 
 /** One per client, so one per run: every request of every API goes through it (DESIGN §6). */
 export interface Scheduler {
@@ -26,6 +25,16 @@ export interface SchedulerOptions {
 
 /** A wait for the rate budget shorter than this is pacing as usual, not worth a line (DESIGN §5). */
 const SAID_WAIT_MS = 1000;
+
+/**
+ * What a read is doing, as data (DESIGN §5: nothing is silent): a page of a full listing read (of how many,
+ * when the server says), a re-read after an integrity mismatch and why, or a wait for the rate budget of a
+ * server that lasts a second or more (`start`, then `end` with its length).
+ */
+export type ReadProgress =
+  | { kind: "page"; noun: string; read: number; of?: number }
+  | { kind: "reread"; noun: string; attempt: number; of: number; problem: string }
+  | { kind: "rate-wait"; phase: "start" | "end"; origin: string; ms: number; limit?: number; windowMs: number };
 
 /** A pause a server asked for: how long, which server, and the header that said so. */
 export interface ServerWait {

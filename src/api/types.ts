@@ -2,21 +2,12 @@
 import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import type { WebsiteFields } from "../model/website-fields.ts";
-import type { ServerWait } from "./scheduler.ts";
+import type { ReadProgress, ServerWait } from "./scheduler.ts";
 
-export type { ServerWait };
+export type { ReadProgress, ServerWait };
 
 export type PerPage = 10 | 25 | 50 | 100;
 
-/**
- * What a read is doing, as data (DESIGN §5: nothing is silent): a page of a full listing read (of how many,
- * when the server says), a re-read after an integrity mismatch and why, or a wait for the rate budget of a
- * server that lasts a second or more (`start`, then `end` with its length).
- */
-export type ReadProgress =
-  | { kind: "page"; noun: string; read: number; of?: number }
-  | { kind: "reread"; noun: string; attempt: number; of: number; problem: string }
-  | { kind: "rate-wait"; phase: "start" | "end"; origin: string; ms: number; limit?: number; windowMs: number };
 export type SortOrder = "asc" | "desc";
 
 export interface ListWebsitesParams {

@@ -2,7 +2,7 @@
  * The words of a read as it goes (DESIGN §5: nothing is silent): the live line of a terminal, and the lines a
  * log (CI, cron) gets for each wait of a second or more and each re-read.
  */
-import type { ReadProgress } from "../api/types.ts";
+import type { ReadProgress } from "../run/types.ts";
 import { printable } from "./_values.ts";
 
 type RateWait = Extract<ReadProgress, { kind: "rate-wait" }>;

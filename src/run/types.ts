@@ -12,7 +12,7 @@ import type { Change, Plan } from "../plan/types.ts";
 import type { StopSignal } from "./exit-code.ts";
 import type { PlanSettings } from "./plan-from-config.ts";
 
-export type { Env };
+export type { Env, ReadProgress };
 
 /**
  * `validate` only loads; `plan` also reads live and plans; `apply` also applies what was planned; `export`
