@@ -5,9 +5,10 @@
  *   node bench/run.ts            full sizes (a few minutes); exits 1 when a bound is exceeded; writes RESULTS.md
  *   node bench/run.ts --quick    small sizes for CI (well under a minute); exits 1 only when a scenario fails
  *                                to complete or a request count is above the minimum; never judges a time
- *   --only rate,latency,cpu,count   run some scenarios only (never writes RESULTS.md)
+ *   --only rate,latency,cpu,count,change   run some scenarios only (never writes RESULTS.md)
  */
 import { parseArgs } from "node:util";
+import { type ChangedSinceSizes, changedSinceScenario } from "./changed-since.ts";
 import { type LatencySizes, latencyScenario } from "./latency.ts";
 import { machineInfo } from "./machine.ts";
 import { type PlanCpuSizes, planCpuScenario } from "./plan-cpu.ts";
@@ -20,21 +21,24 @@ interface Sizes {
   rate: RateLimitSizes;
   latency: LatencySizes;
   cpu: PlanCpuSizes;
+  change: ChangedSinceSizes;
 }
 
 const FULL: Sizes = {
   rate: { websites: 2000, creates: 100, updates: 200, deletes: 50, limit: 60, windowMs: 10_000, latencyMs: 5 },
   latency: { websites: 10_000, latencyMs: 50, concurrency: 8, runs: 5 },
   cpu: { websites: 100_000, runs: 5 },
+  change: { websites: [10_000, 100_000] },
 };
 
 const QUICK: Sizes = {
   rate: { websites: 200, creates: 10, updates: 10, deletes: 10, limit: 10, windowMs: 1000, latencyMs: 5 },
   latency: { websites: 2000, latencyMs: 50, concurrency: 8, runs: 1 },
   cpu: { websites: 1000, runs: 3 },
+  change: { websites: [2000] },
 };
 
-const SCENARIOS = ["rate", "latency", "cpu", "count"] as const;
+const SCENARIOS = ["rate", "latency", "cpu", "count", "change"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, only: { type: "string" } } });
@@ -55,6 +59,7 @@ const steps: [Scenario, string, () => Promise<Row[]>][] = [
   ["latency", "2 latency", () => latencyScenario(sizes.latency)],
   ["cpu", "3 plan CPU and memory", () => planCpuScenario(sizes.cpu)],
   ["count", "4 request count, small CLI run", () => smallRunScenario()],
+  ["change", "6 a plan that follows the change", () => changedSinceScenario(sizes.change)],
 ];
 for (const [name, title, step] of steps) {
   if (!wanted(name)) continue;
