@@ -39558,7 +39558,7 @@ function unverifiableNote(plan2) {
   const counts = plan2.unverifiable.map(({ field, count }) => `\`${field}\` on ${plural(count, "website")}`).join(", ");
   return [
     "> [!NOTE]",
-    `> Write-only values the API never returns cannot be verified: ${counts}. \`--changed-since REF\` sends the ones a commit edits; \`--sync-write-only\` sends every one the file sets.`
+    `> Write-only values the API never returns cannot be verified: ${counts}. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits; \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.`
   ].join("\n");
 }
 function footer(plan2) {
