@@ -135,7 +135,7 @@ describe("sitesync plan/apply --changed-since REF", () => {
     expectNoSecret(s, applied.stdout, applied.stderr, readFileSync(join(dir, "results.json"), "utf8"));
   });
 
-  it("apply --changed-since sends an exclude_params edit, which a plan without the change only counts", async () => {
+  it("apply --changed-since sends an exclude_params edit (which a plan without the change only counts), and --verify agrees", async () => {
     const s = await account(0);
     const head = BASE.replace("[utm_source]", "[utm_source, fbclid]");
     const { dir } = repository(BASE, head);
@@ -147,9 +147,11 @@ describe("sitesync plan/apply --changed-since REF", () => {
       "so the plan cannot verify those values: --changed-since REF sends the ones a commit edits, --sync-write-only sends every one the file sets.",
     );
 
-    const applied = await sitesync(["apply", "--changed-since", "HEAD~1", "--auto-approve"], { env, cwd: dir });
+    // --verify re-reads the same scope: the value sent cannot be read back, so it is not reported as unconverged.
+    const applied = await sitesync(["apply", "--changed-since", "HEAD~1", "--auto-approve", "--verify"], { env, cwd: dir });
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect(applied.stderr).toContain("exclude_params: [utm_source, fbclid], sent: changed since HEAD~1");
+    expect(applied.stdout + applied.stderr).toContain("Verified: the account matches the configuration.");
     expect(s.store.findWebsite("blog.example.com")?.exclude_params).toBe("utm_source\nfbclid");
     expectNoSecret(s, blind.stdout, blind.stderr, applied.stdout, applied.stderr);
   });
