@@ -39443,8 +39443,10 @@ function sinceHeadline(since) {
   if (since.read === "full") {
     return `Follows the change since ${base(since)}, read in full: ${since.because.map((cause) => CAUSES[cause]).join("; ")}.`;
   }
-  const read = [plural(since.websites.length, "website"), ...since.projects.length > 0 ? [plural(since.projects.length, "project")] : []];
-  return `Scoped to the change since ${base(since)}: only the ${read.join(" and ")} it touches were read and compared.`;
+  const websites = since.websites.length > 0 || since.projects.length === 0 ? [plural(since.websites.length, "website")] : [];
+  const read = [...websites, ...since.projects.length > 0 ? [plural(since.projects.length, "project")] : []];
+  const were = agree(since.websites.length + since.projects.length, "was", "were");
+  return `Scoped to the change since ${base(since)}: only the ${read.join(" and ")} it touches ${were} read and compared.`;
 }
 function notEvaluatedLine(since) {
   if (!since.known || since.read !== "scoped") return void 0;

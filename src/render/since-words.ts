@@ -4,7 +4,7 @@
  * same sentences in text and Markdown; the JSON plan holds the codes (`since`, `changedSince`).
  */
 import type { FullReadCause, UnknownChangeReason } from "../model/config-change.ts";
-import { plural } from "../model/plural.ts";
+import { agree, plural } from "../model/plural.ts";
 import type { NotEvaluated, PlanSince } from "../plan/types.ts";
 import { printable } from "./_values.ts";
 
@@ -49,8 +49,10 @@ export function sinceHeadline(since: PlanSince): string {
   if (since.read === "full") {
     return `Follows the change since ${base(since)}, read in full: ${since.because.map((cause) => CAUSES[cause]).join("; ")}.`;
   }
-  const read = [plural(since.websites.length, "website"), ...(since.projects.length > 0 ? [plural(since.projects.length, "project")] : [])];
-  return `Scoped to the change since ${base(since)}: only the ${read.join(" and ")} it touches were read and compared.`;
+  const websites = since.websites.length > 0 || since.projects.length === 0 ? [plural(since.websites.length, "website")] : [];
+  const read = [...websites, ...(since.projects.length > 0 ? [plural(since.projects.length, "project")] : [])];
+  const were = agree(since.websites.length + since.projects.length, "was", "were");
+  return `Scoped to the change since ${base(since)}: only the ${read.join(" and ")} it touches ${were} read and compared.`;
 }
 
 /** What a scoped plan did not look at, and how to look (empty for any other plan). */

@@ -207,6 +207,22 @@ describe("sitesync plan/apply --changed-since REF", () => {
     expect(planned.stdout).toContain(`exclude_params: [fbclid], sent: changed since ${origin.baseCommit}`);
   });
 
+  it("follows a change to projects the same way: only the touched project is looked up", async () => {
+    sandbox = await startSandbox({ rateLimit: 0, seed: 0, seedProjects: 1_000, websites: [{ domain: "a.com" }] });
+    const s = sandbox;
+    const base = "version: 1\nwebsites:\n  - domain: a.com\nprojects:\n  - project: keep.example.com\n  - project: retired.example.com\n";
+    const head = base.replace("  - project: retired.example.com\n", "  - project: retired.example.com\n    state: absent\n");
+    s.store.addProject({ project: "retired.example.com" });
+    const { dir } = repository(base, head);
+    const env = { ...envOf(s), SITESYNC_PROJECTS_URL: s.url };
+    const planned = await sitesync(["plan", "--changed-since", "HEAD~1"], { env, cwd: dir });
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.stdout).toContain("only the 1 project it touches was read and compared");
+    expect(planned.stdout).toContain("- delete  project retired.example.com");
+    // One size probe and one search for the projects; the websites need no request at all.
+    expect(s.stats().listRequests).toBe(2);
+  });
+
   it("refuses the change flags where they make no sense", async () => {
     const dir = workdir({ "sitesync.yaml": BASE, "plan.json": "{}" });
     const full = await sitesync(["plan", "--full"], { cwd: dir });
