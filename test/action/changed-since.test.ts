@@ -142,3 +142,34 @@ it("reads in full, and says why, when the changed-since input names no revision"
   expect(run.summary).toContain("No change known since no-such-branch");
   expect(sandbox.stats().listRequests).toBe(11);
 });
+
+it("takes target, exclude and sync-write-only as inputs, and changed-since: none reads in full", async () => {
+  const repo = origin();
+  const run = await runAction({
+    workspace: shallowCheckout(repo.dir),
+    inputs: { "api-key": API_KEY, "changed-since": "none", "sync-write-only": "true", target: "*.org\nsite-*", exclude: "blog.*" },
+    event: { name: "pull_request", payload: payload(repo.base, repo.head) },
+    env: { STATS_PASSWORD: PASSWORD },
+    githubApiUrl: github.url,
+  });
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  expect(run.summary).toContain("Partial plan: --target \\*.org --target site-\\* --exclude blog.\\*");
+  expect(run.summary).not.toContain("Scoped to the change");
+  expect(run.summary).toMatch(/acme\.org \(id \d+\) \| password \| {2}\| \(sensitive\) _\(write-only, not verified\)_/);
+  expect(run.summary).not.toContain("blog.acme.org");
+  expect(sandbox.stats().listRequests).toBe(11);
+});
+
+it("names its own input, not a CLI flag, when sync-write-only is not a boolean", async () => {
+  const repo = origin();
+  const run = await runAction({
+    workspace: shallowCheckout(repo.dir),
+    inputs: { "api-key": API_KEY, "sync-write-only": "yes please" },
+    event: { name: "pull_request", payload: payload(repo.base, repo.head) },
+    githubApiUrl: github.url,
+  });
+  expect(run.code).toBe(1);
+  expect(run.commands).toContainEqual(expect.stringContaining('sync-write-only must be true or false, not "yes please"'));
+  expect(run.stdout).not.toContain("--sync-write-only");
+  expect(sandbox.stats().listRequests).toBe(0);
+});
