@@ -44,6 +44,7 @@ export function createClient(options: ClientOptions): Client {
       ...(options.stop ? { stop: options.stop } : {}),
       onWait: options.onWait,
       clock,
+      onProgress: options.onProgress,
     }),
     clock,
     stats,
@@ -60,8 +61,8 @@ export function createClient(options: ClientOptions): Client {
 
   return {
     target: { ...(websitesBase ? { websites: websitesBase } : {}), ...(projectsBase ? { projects: projectsBase } : {}) },
-    websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http)),
-    projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http)),
+    websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http), options.onProgress),
+    projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http), options.onProgress),
     stats: () => ({ ...stats, sent: { ...stats.sent } }),
   };
 }
