@@ -5,9 +5,10 @@
  *   node bench/run.ts            full sizes (a few minutes); exits 1 when a bound is exceeded; writes RESULTS.md
  *   node bench/run.ts --quick    small sizes for CI (well under a minute); exits 1 only when a scenario fails
  *                                to complete or a request count is above the minimum; never judges a time
- *   --only rate,latency,cpu,count,scale   run some scenarios only (never writes RESULTS.md)
+ *   --only rate,latency,cpu,count,scale,change   run some scenarios only (never writes RESULTS.md)
  */
 import { parseArgs } from "node:util";
+import { type ChangedSinceSizes, changedSinceScenario } from "./changed-since.ts";
 import { type LatencySizes, latencyScenario } from "./latency.ts";
 import { machineInfo } from "./machine.ts";
 import { type PlanCpuSizes, planCpuScenario } from "./plan-cpu.ts";
@@ -22,6 +23,7 @@ interface Sizes {
   latency: LatencySizes;
   cpu: PlanCpuSizes;
   scale: ScaleSizes;
+  change: ChangedSinceSizes;
 }
 
 const FULL: Sizes = {
@@ -29,6 +31,7 @@ const FULL: Sizes = {
   latency: { websites: 10_000, latencyMs: 50, concurrency: 8, runs: 5 },
   cpu: { websites: 100_000, runs: 5 },
   scale: { websites: 100_000, update: 5_000 },
+  change: { websites: [10_000, 100_000] },
 };
 
 const QUICK: Sizes = {
@@ -37,9 +40,10 @@ const QUICK: Sizes = {
   cpu: { websites: 1000, runs: 3 },
   // Scaled down: the round trip and its "no changes" are checked in CI; the 100,000 figures are full-run only.
   scale: { websites: 2000, update: 500 },
+  change: { websites: [2000] },
 };
 
-const SCENARIOS = ["rate", "latency", "cpu", "count", "scale"] as const;
+const SCENARIOS = ["rate", "latency", "cpu", "count", "scale", "change"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, only: { type: "string" } } });
@@ -61,6 +65,7 @@ const steps: [Scenario, string, () => Promise<Row[]>][] = [
   ["cpu", "3 plan CPU and memory", () => planCpuScenario(sizes.cpu)],
   ["count", "4 request count, small CLI run", () => smallRunScenario()],
   ["scale", "5 scale end to end: export, validate, plan, export --update", () => scaleScenario(sizes.scale)],
+  ["change", "6 a plan that follows the change", () => changedSinceScenario(sizes.change)],
 ];
 for (const [name, title, step] of steps) {
   if (!wanted(name)) continue;

@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve2(data);
+              return err ? reject(err) : resolve3(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve2(data);
+              ) : resolve3(data);
             });
           });
         }
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve2, reject) => {
-        res = resolve2;
+      const promise = new Promise((resolve3, reject) => {
+        res = resolve3;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve3, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve3;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve2;
+            this[kClosedResolve] = resolve3;
           } else {
-            resolve2(null);
+            resolve3(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve2) => {
+        return new Promise((resolve3) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve2(null);
+            resolve3(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve2, reject) => {
+        const socket = await new Promise((resolve3, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve2(socket2);
+              resolve3(socket2);
             }
           });
         });
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c2) => c2.close()));
         } else {
-          await new Promise((resolve2) => {
-            this[kClosedResolve] = resolve2;
+          await new Promise((resolve3) => {
+            this[kClosedResolve] = resolve3;
           });
         }
       }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve2, reject) => {
+        return await new Promise((resolve3, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve2(null);
+              resolve3(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve2, reject) => {
+      return new Promise((resolve3, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve2,
+              resolve: resolve3,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve2, stream, length } = consume2;
+      const { type, body, resolve: resolve3, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve2(chunksDecode(body, length));
+          resolve3(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve2(JSON.parse(chunksDecode(body, length)));
+          resolve3(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve2(chunksConcat(body, length).buffer);
+          resolve3(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve2(new Blob(body, { type: stream[kContentType] }));
+          resolve3(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve2(chunksConcat(body, length));
+          resolve3(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve3, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve3(data);
           });
         });
       }
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve2, reject) => agent.dispatch(
+        return new Promise((resolve3, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve2({
+              resolve3({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve2({
+              resolve3({
                 status,
                 statusText: STATUS_CODES2[status],
                 headersList,
@@ -17423,10 +17423,10 @@ var require_permessage_deflate = __commonJS({
           if (!this.#inflate) {
             return;
           }
-          const full = Buffer.concat(this.#inflate[kBuffer], this.#inflate[kLength]);
+          const full2 = Buffer.concat(this.#inflate[kBuffer], this.#inflate[kLength]);
           this.#inflate[kBuffer].length = 0;
           this.#inflate[kLength] = 0;
-          callback(null, full);
+          callback(null, full2);
         });
       }
     };
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve2) => {
-        setTimeout(resolve2, ms).unref();
+      return new Promise((resolve3) => {
+        setTimeout(resolve3, ms).unref();
       });
     }
     module.exports = {
@@ -19300,8 +19300,8 @@ var require_proxy = __commonJS({
       return hostLower === "localhost" || hostLower.startsWith("127.") || hostLower.startsWith("[::1]") || hostLower.startsWith("[0:0:0:0:0:0:0:1]");
     }
     var DecodedURL = class extends URL {
-      constructor(url, base) {
-        super(url, base);
+      constructor(url, base2) {
+        super(url, base2);
         this._decodedUsername = decodeURIComponent(super.username);
         this._decodedPassword = decodeURIComponent(super.password);
       }
@@ -19358,11 +19358,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt2(value) {
-        return value instanceof P2 ? value : new P2(function(resolve2) {
-          resolve2(value);
+        return value instanceof P2 ? value : new P2(function(resolve3) {
+          resolve3(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve2, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve3, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19378,7 +19378,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve2(result.value) : adopt2(result.value).then(fulfilled, rejected);
+          result.done ? resolve3(result.value) : adopt2(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19465,26 +19465,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve2) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve3) => __awaiter3(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve2(output.toString());
+              resolve3(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve2) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve3) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve2(Buffer.concat(chunks));
+              resolve3(Buffer.concat(chunks));
             });
           }));
         });
@@ -19692,14 +19692,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve3, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve2(res);
+                resolve3(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19943,12 +19943,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve2) => setTimeout(() => resolve2(), ms));
+          return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve2, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve3, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19956,7 +19956,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve2(response);
+              resolve3(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19995,7 +19995,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve2(response);
+              resolve3(response);
             }
           }));
         });
@@ -23969,10 +23969,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -23986,7 +23986,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -24010,7 +24010,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -24026,7 +24026,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -24117,7 +24117,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep4 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -24131,13 +24131,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep4 + cb;
+              sep4 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep4 += source;
               hasSpace = true;
               break;
             default:
@@ -24180,18 +24180,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
+          if (!props.anchor && !props.tag && !sep4 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -24245,8 +24245,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap8 && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap8 && !sep4 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -24258,7 +24258,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -24269,8 +24269,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap8 && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st2 of sep3) {
+              if (sep4)
+                for (const st2 of sep4) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -24287,7 +24287,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -24467,7 +24467,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep3 = "";
+      let sep4 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -24484,24 +24484,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar3.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep4 === "\n")
             value += "\n";
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          value += sep3 + content;
-          sep3 = " ";
+          value += sep4 + content;
+          sep4 = " ";
           prevMoreIndented = false;
         }
       }
@@ -24684,25 +24684,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep4 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep4 === "\n")
+            res += sep4;
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep4 + lm;
+          sep4 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep4 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -25512,14 +25512,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep4, value }) {
       let res = "";
       for (const st2 of start)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st2 of sep3)
+      if (sep4)
+        for (const st2 of sep4)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -26686,18 +26686,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep4;
           if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
+            sep4 = scalar.end;
+            sep4.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep3 = [this.sourceToken];
+            sep4 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            items: [{ start, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -26850,15 +26850,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep4 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -27052,13 +27052,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -30287,7 +30287,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve2.call(this, root, ref);
+      let _sch = resolve3.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -30314,7 +30314,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve2(root, ref) {
+    function resolve3(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -31178,7 +31178,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve2(baseURI, relativeURI, options) {
+    function resolve3(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -31214,58 +31214,58 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative3, options, skipNormalization) {
+    function resolveComponent(base2, relative4, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse3(serialize(base, options), options);
-        relative3 = parse3(serialize(relative3, options), options);
+        base2 = parse3(serialize(base2, options), options);
+        relative4 = parse3(serialize(relative4, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative3.scheme) {
-        target.scheme = relative3.scheme;
-        target.userinfo = relative3.userinfo;
-        target.host = relative3.host;
-        target.port = relative3.port;
-        target.path = removeDotSegments(relative3.path || "");
-        target.query = relative3.query;
+      if (!options.tolerant && relative4.scheme) {
+        target.scheme = relative4.scheme;
+        target.userinfo = relative4.userinfo;
+        target.host = relative4.host;
+        target.port = relative4.port;
+        target.path = removeDotSegments(relative4.path || "");
+        target.query = relative4.query;
       } else {
-        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
-          target.userinfo = relative3.userinfo;
-          target.host = relative3.host;
-          target.port = relative3.port;
-          target.path = removeDotSegments(relative3.path || "");
-          target.query = relative3.query;
+        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
+          target.userinfo = relative4.userinfo;
+          target.host = relative4.host;
+          target.port = relative4.port;
+          target.path = removeDotSegments(relative4.path || "");
+          target.query = relative4.query;
         } else {
-          if (!relative3.path) {
-            target.path = base.path;
-            if (relative3.query !== void 0) {
-              target.query = relative3.query;
+          if (!relative4.path) {
+            target.path = base2.path;
+            if (relative4.query !== void 0) {
+              target.query = relative4.query;
             } else {
-              target.query = base.query;
+              target.query = base2.query;
             }
           } else {
-            if (relative3.path[0] === "/") {
-              target.path = removeDotSegments(relative3.path);
+            if (relative4.path[0] === "/") {
+              target.path = removeDotSegments(relative4.path);
             } else {
-              const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
-              if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative3.path;
-              } else if (!base.path) {
-                target.path = relative3.path;
+              const baseHasAuthority = base2.userinfo !== void 0 || base2.host !== void 0 || base2.port !== void 0;
+              if (baseHasAuthority && !base2.path) {
+                target.path = "/" + relative4.path;
+              } else if (!base2.path) {
+                target.path = relative4.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative3.path;
+                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative4.path;
               }
-              target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
+              target.path = base2.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative3.query;
+            target.query = relative4.query;
           }
-          target.userinfo = base.userinfo;
-          target.host = base.host;
-          target.port = base.port;
+          target.userinfo = base2.userinfo;
+          target.host = base2.host;
+          target.port = base2.port;
         }
-        target.scheme = base.scheme;
+        target.scheme = base2.scheme;
       }
-      target.fragment = relative3.fragment;
+      target.fragment = relative4.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -31569,7 +31569,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve2,
+      resolve: resolve3,
       resolveComponent,
       equal,
       serialize,
@@ -38716,11 +38716,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve2) {
-      resolve2(value);
+    return value instanceof P2 ? value : new P2(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve2, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38736,7 +38736,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -39031,6 +39031,13 @@ function getInput(name, options) {
   }
   return val.trim();
 }
+function getMultilineInput(name, options) {
+  const inputs = getInput(name, options).split("\n").filter((x2) => x2 !== "");
+  if (options && options.trimWhitespace === false) {
+    return inputs;
+  }
+  return inputs.map((input) => input.trim());
+}
 function setOutput(name, value) {
   const filePath = process.env["GITHUB_OUTPUT"] || "";
   if (filePath) {
@@ -39143,7 +39150,12 @@ var WRITE_ONLY_NOTES = {
   "sync-write-only": "write-only, not verified"
 };
 function writeOnlyNote(change) {
-  if (!change.writeOnly || change.sentBecause === void 0) return void 0;
+  if (!change.writeOnly) return void 0;
+  if (change.changedSince !== void 0) {
+    const verb = change.changedSince.edit === "rotated" ? "rotated" : "changed";
+    return `sent: ${verb} since ${printable(change.changedSince.ref)}`;
+  }
+  if (change.sentBecause === void 0) return void 0;
   return WRITE_ONLY_NOTES[change.sentBecause];
 }
 var REASONS = { tombstone: "state: absent", prune: "not listed, prune on" };
@@ -39152,10 +39164,21 @@ var DESTROYS = {
   project: "deletes its reports"
 };
 function formatEstimate(e) {
+  if (e.reads !== void 0) return readsAndWrites(e, e.reads);
   const rate = `${e.rateLimit} requests/${e.rateWindowSeconds} s`;
   const waits = (Math.ceil(e.requests / Math.max(e.rateLimit, 1)) - 1) * e.rateWindowSeconds;
   const time = waits > 0 ? `≥ ${formatSeconds(waits)} of rate-limit waits` : "within the rate limit";
   return `≈ ${plural(e.requests, "request")}, ${time} (${rate})`;
+}
+function readsAndWrites(e, reads) {
+  const total = reads + e.requests;
+  const rate = e.rateWindowSeconds === 60 ? `${e.rateLimit}/min` : `${e.rateLimit}/${e.rateWindowSeconds}s`;
+  const waits = (Math.ceil(total / Math.max(e.rateLimit, 1)) - 1) * e.rateWindowSeconds;
+  const time = waits > 0 ? `about ${formatSeconds(waits)} at ${rate}` : `within the rate limit (${rate})`;
+  return `≈ ${plural(total, "request")}: ${plural(reads, "read")}, ${plural(e.requests, "write")}; ${time}`;
+}
+function hasEstimate(e) {
+  return e.requests > 0 || (e.reads ?? 0) > 0;
 }
 function formatSeconds(seconds) {
   const rounded = Math.round(seconds * 10) / 10;
@@ -39479,6 +39502,53 @@ function notReviewedWords(change, { detail }) {
   }
 }
 
+// src/render/since-words.ts
+var CAUSES = {
+  defaults: "defaults changed",
+  policy: "policy changed",
+  "websites-url": "websites_url changed",
+  "projects-url": "projects_url changed",
+  accounts: "accounts changed",
+  include: "include changed",
+  "full-flag": "--full",
+  "over-budget": "looking the touched names up would cost more requests than reading the account",
+  unsearchable: "a touched name cannot be searched for",
+  "no-total": "the server gives no total to weigh the lookups against"
+};
+var UNKNOWN = {
+  "not-a-repository": "the config is not in a git repository",
+  "ref-invalid": "it is not a git revision",
+  "ref-unknown": "git knows no such revision, and it could not be fetched",
+  "file-outside-repository": "the config is outside the git repository",
+  "base-missing": "the config file does not exist there",
+  "base-unreadable": "the config file cannot be read there",
+  "base-too-large": "the config file there is larger than a config may be",
+  "base-invalid": "the config file there does not load",
+  "many-files": "the config includes other files or has several accounts, whose change is not followed yet"
+};
+var NOT_EVALUATED = {
+  "untouched-drift": "drift of websites and projects the change does not touch",
+  "unlisted-live": "live websites and projects the file does not list"
+};
+function base(since) {
+  const commit = since.known && since.commit && !since.commit.startsWith(since.ref) ? ` (${since.commit.slice(0, 12)})` : "";
+  return `${printable(since.ref)}${commit}`;
+}
+function sinceHeadline(since) {
+  if (!since.known) return `No change known since ${printable(since.ref)} (${UNKNOWN[since.reason]}): the account was read in full.`;
+  if (since.read === "full") {
+    return `Follows the change since ${base(since)}, read in full: ${since.because.map((cause) => CAUSES[cause]).join("; ")}.`;
+  }
+  const websites = since.websites.length > 0 || since.projects.length === 0 ? [plural(since.websites.length, "website")] : [];
+  const read = [...websites, ...since.projects.length > 0 ? [plural(since.projects.length, "project")] : []];
+  const were = agree(since.websites.length + since.projects.length, "was", "were");
+  return `Scoped to the change since ${base(since)}: only the ${read.join(" and ")} it touches ${were} read and compared.`;
+}
+function notEvaluatedLine(since) {
+  if (!since.known || since.read !== "scoped") return void 0;
+  return `Not evaluated: ${since.notEvaluated.map((code) => NOT_EVALUATED[code]).join("; ")}. A plan without --changed-since (or with --full) reads them.`;
+}
+
 // src/render/plan-markdown.ts
 function renderMarkdown(plan2) {
   const { head, body } = planMarkdownParts(plan2);
@@ -39497,6 +39567,11 @@ Account: ${md(account)}`];
     const flags = selectionFlags(plan2.selection, (pattern) => md(pattern));
     const note = `> **Partial plan: ${flags}.** Only the websites and projects these patterns select were compared. ${LEFT_OUT}`;
     blocks.push(["> [!IMPORTANT]", note].join("\n"));
+  }
+  if (plan2.since !== void 0) {
+    const notEvaluated = notEvaluatedLine(plan2.since);
+    const lines = [`> **${md(sinceHeadline(plan2.since))}**`, ...notEvaluated === void 0 ? [] : [`> ${md(notEvaluated)}`]];
+    blocks.push([plan2.since.known && plan2.since.read === "scoped" ? "> [!NOTE]" : "> [!IMPORTANT]", ...lines].join("\n"));
   }
   if (plan2.refusals.length > 0) {
     const items = plan2.refusals.map((r3) => `> - ${md(r3.message)}`);
@@ -39556,7 +39631,7 @@ function updateTable(updates) {
 function beforeAfter(f2) {
   const after = md(formatValue(f2.field, f2.after));
   const note = writeOnlyNote(f2);
-  if (note !== void 0) return ["", `${after} _(${note})_`];
+  if (note !== void 0) return ["", `${after} _(${md(note)})_`];
   const diff = setDiff(f2);
   if (diff !== void 0) {
     return [diff.removed.map((e) => `− ${md(e)}`).join("<br>"), diff.added.map((e) => `+ ${md(e)}`).join("<br>")];
@@ -39585,13 +39660,14 @@ function unverifiableNote(plan2) {
   const counts = plan2.unverifiable.map(({ field, count: count2 }) => `\`${field}\` on ${plural(count2, "website")}`).join(", ");
   return [
     "> [!NOTE]",
-    `> Write-only values the API never returns cannot be verified: ${counts}. \`--sync-write-only\` sends them again.`
+    `> Write-only values the API never returns cannot be verified: ${counts}. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits; \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.`
   ].join("\n");
 }
 function footer(plan2) {
   const parts = [`plan ${plan2.hash.slice(0, 12)}`];
   if (plan2.selection !== void 0) parts.push("partial");
-  if (plan2.estimate.requests > 0) parts.unshift(formatEstimate(plan2.estimate));
+  if (plan2.since?.known && plan2.since.read === "scoped") parts.push("scoped");
+  if (hasEstimate(plan2.estimate)) parts.unshift(md(formatEstimate(plan2.estimate)));
   return `<sub>${parts.join(" · ")}</sub>`;
 }
 function row(cells) {
@@ -39832,6 +39908,7 @@ function renderText(plan2, options = {}) {
   if (partial !== void 0) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
   const account = accountWords(plan2.target);
   if (account !== void 0) lines.push(c2.dim(`Account: ${printable(account)}`), "");
+  if (plan2.since !== void 0) lines.push(...sinceLines(plan2.since, c2), "");
   if (plan2.changes.length > 0) {
     lines.push(`Planned changes (${printable(plan2.configFile)}):`, "");
     for (const change of plan2.changes) lines.push(...changeLines(change, c2, options.verbose ?? false));
@@ -39846,7 +39923,7 @@ function renderText(plan2, options = {}) {
     lines.push(c2.green(partial === void 0 ? "No changes. The account matches the configuration." : "No changes inside the selection."));
   }
   lines.push(`${c2.bold("Plan:")} ${summaryWords(plan2.summary)}.`);
-  if (plan2.estimate.requests > 0) lines.push(c2.dim(`${formatEstimate(plan2.estimate)}.`));
+  if (hasEstimate(plan2.estimate)) lines.push(c2.dim(`${formatEstimate(plan2.estimate)}.`));
   if (plan2.refusals.length > 0) {
     lines.push("", c2.red(c2.bold("Refused: this plan will not be applied.")));
     for (const r3 of plan2.refusals) lines.push(`  ${c2.red("✗")} ${printable(r3.message)}`);
@@ -39867,6 +39944,7 @@ function fieldLine(change, f2, c2) {
   const after = formatValue2(f2.field, f2.after);
   if (change.action === "create") return `${f2.field}: ${after}`;
   const note = writeOnlyNote(f2);
+  if (note !== void 0 && f2.changedSince !== void 0) return `${f2.field}: ${after}, ${c2.dim(note)}`;
   if (note !== void 0) return `${f2.field}: ${after} ${c2.dim(`(${note})`)}`;
   const diff = setDiff(f2);
   if (diff !== void 0) {
@@ -39878,7 +39956,12 @@ function fieldLine(change, f2, c2) {
 }
 function unverifiableWarning(unverifiable) {
   const counts = unverifiable.map(({ field, count: count2 }) => `${field} (${plural(count2, "website")})`).join(" and ");
-  return `The API never returns ${counts}, so the plan cannot verify those values. Run with --sync-write-only to send them again.`;
+  return `The API never returns ${counts}, so the plan cannot verify those values: --changed-since REF sends the ones a commit edits, --sync-write-only sends every one the file sets.`;
+}
+function sinceLines(since, c2) {
+  const notEvaluated = notEvaluatedLine(since);
+  const headline = since.known && since.read === "scoped" ? c2.cyan(c2.bold(sinceHeadline(since))) : c2.yellow(sinceHeadline(since));
+  return notEvaluated === void 0 ? [headline] : [headline, notEvaluated];
 }
 function partialLine(selection) {
   return `PARTIAL PLAN: ${selectionFlags(selection, shellQuote)}`;
@@ -40068,6 +40151,18 @@ function colorDiff(diff) {
     if (line.startsWith("@@")) return c2.cyan(line);
     return line;
   }).join("\n");
+}
+
+// src/render/progress-words.ts
+function limitOf(wait) {
+  const limit = wait.limit === void 0 ? "its limit" : `${wait.limit}/${Math.round(wait.windowMs / 1e3)}s`;
+  return `${limit} at ${printable(wait.origin)}`;
+}
+function rateWaitLine(wait) {
+  return `waiting up to ${Math.ceil(wait.windowMs / 1e3)}s for the rate limit (${limitOf(wait)})`;
+}
+function rereadLine(event) {
+  return `the ${event.noun} changed while they were read (${printable(event.problem)}): reading them again (${event.attempt} of ${event.of})`;
 }
 
 // src/render/wait-line.ts
@@ -40269,11 +40364,12 @@ function pullRequestOf(payload) {
   const pr2 = payload?.pull_request;
   if (!pr2 || typeof pr2.number !== "number") return void 0;
   const head = pr2.head?.repo?.full_name;
-  const base = pr2.base?.repo?.full_name;
+  const base2 = pr2.base?.repo?.full_name;
   return {
     number: pr2.number,
     headSha: typeof pr2.head?.sha === "string" ? pr2.head.sha : void 0,
-    fork: typeof head !== "string" || head !== base
+    baseSha: typeof pr2.base?.sha === "string" ? pr2.base.sha : void 0,
+    fork: typeof head !== "string" || head !== base2
   };
 }
 
@@ -40337,11 +40433,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve2) {
-      resolve2(value);
+    return value instanceof P2 ? value : new P2(function(resolve3) {
+      resolve3(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve2, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve3, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -40357,7 +40453,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve3(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -46455,12 +46551,12 @@ function failure(change, error2) {
 var systemClock = {
   now: () => Date.now(),
   sleep(ms, stop) {
-    return new Promise((resolve2) => {
-      if (stop?.aborted) return resolve2();
+    return new Promise((resolve3) => {
+      if (stop?.aborted) return resolve3();
       const done = () => {
         clearTimeout(timer);
         stop?.removeEventListener("abort", done);
-        resolve2();
+        resolve3();
       };
       const timer = setTimeout(done, ms);
       stop?.addEventListener("abort", done, { once: true });
@@ -46617,7 +46713,7 @@ var RateGate = class {
   }
 };
 function untilAborted(signal) {
-  return new Promise((resolve2) => signal.addEventListener("abort", () => resolve2(), { once: true }));
+  return new Promise((resolve3) => signal.addEventListener("abort", () => resolve3(), { once: true }));
 }
 
 // src/api/response-body.ts
@@ -46921,11 +47017,11 @@ function withTrailingSlash(input = "", respectQueryAndFragment) {
   const [s0, ...s] = path.split("?");
   return s0 + "/" + (s.length > 0 ? `?${s.join("?")}` : "") + fragment;
 }
-function withBase(input, base) {
-  if (isEmptyURL(base) || hasProtocol(input)) {
+function withBase(input, base2) {
+  if (isEmptyURL(base2) || hasProtocol(input)) {
     return input;
   }
-  const _base = withoutTrailingSlash(base);
+  const _base = withoutTrailingSlash(base2);
   if (input.startsWith(_base)) {
     const nextChar = input[_base.length];
     if (!nextChar || nextChar === "/" || nextChar === "?") {
@@ -46946,8 +47042,8 @@ function isEmptyURL(url) {
 function isNonEmptyURL(url) {
   return url && url !== "/";
 }
-function joinURL(base, ...input) {
-  let url = base || "";
+function joinURL(base2, ...input) {
+  let url = base2 || "";
   for (const segment of input.filter((url2) => isNonEmptyURL(url2))) {
     if (url) {
       const _segment = segment.replace(JOIN_LEADING_SLASH_RE, "");
@@ -47190,7 +47286,7 @@ function createFetch(globalOptions = {}) {
       if (retries > 0 && (Array.isArray(context3.options.retryStatusCodes) ? context3.options.retryStatusCodes.includes(responseCode) : retryStatusCodes.has(responseCode))) {
         const retryDelay = typeof context3.options.retryDelay === "function" ? context3.options.retryDelay(context3) : context3.options.retryDelay || 0;
         if (retryDelay > 0) {
-          await new Promise((resolve2) => setTimeout(resolve2, retryDelay));
+          await new Promise((resolve3) => setTimeout(resolve3, retryDelay));
         }
         return $fetchRaw(context3.request, {
           ...context3.options,
@@ -47834,6 +47930,7 @@ async function readAll(listing) {
     const problem = typeof pages === "string" ? pages : check(listing, pages);
     if (problem === void 0) return pages.flatMap((page) => page.data);
     problems.push(problem);
+    if (read < MAX_REREADS) listing.onProgress?.({ kind: "reread", noun: listing.noun, attempt: read + 2, of: MAX_REREADS + 1, problem });
   }
   throw new ApiError({
     kind: "integrity",
@@ -47844,9 +47941,19 @@ async function readAll(listing) {
 }
 async function readPages(listing, given) {
   const first = given ?? await listing.page(1);
+  let read = 1;
+  const told = (of) => listing.onProgress?.({ kind: "page", noun: listing.noun, read, ...of ? { of } : {} });
   if (first.meta) {
     const last = checkMeta(listing, first.meta);
-    const rest = Array.from({ length: last - 1 }, (_, i) => listing.page(i + 2));
+    told(last);
+    const rest = Array.from(
+      { length: last - 1 },
+      (_, i) => listing.page(i + 2).then((page) => {
+        read++;
+        told(last);
+        return page;
+      })
+    );
     const pages = [first, ...await Promise.all(rest)];
     const final = pages.at(-1);
     if (final.links?.next && final.meta?.total === first.meta.total) {
@@ -47957,17 +48064,17 @@ function pathSegment(value) {
   const encoded = encodeURIComponent(value);
   return encoded === "." || encoded === ".." ? encoded.replaceAll(".", "%2E") : encoded;
 }
-function createService(base, setting, apiKey, http2) {
+function createService(base2, setting, apiKey, http2) {
   const url = (path, query) => {
-    if (base === void 0) throw accountUrlError(setting, { code: "missing" });
+    if (base2 === void 0) throw accountUrlError(setting, { code: "missing" });
     const search = query && query.size > 0 ? `?${query.toString()}` : "";
-    return `${base}/api/v1/${path}${search}`;
+    return `${base2}/api/v1/${path}${search}`;
   };
   return {
     url,
     async request(method, path, options = {}) {
       const target = url(path, options.query);
-      checkPath(method, target, `${new URL(base).pathname.replace(/\/$/, "")}/api/v1/${path}`, path);
+      checkPath(method, target, `${new URL(base2).pathname.replace(/\/$/, "")}/api/v1/${path}`, path);
       return http2({ method, url: target, apiKey, form: options.form });
     }
   };
@@ -47987,19 +48094,20 @@ function checkPath(method, target, expected, path) {
 // src/api/projects.ts
 var PER_PAGE = 100;
 var decodeProjectPage = decodePage(decodeProject);
-function createProjectsApi(service) {
+function createProjectsApi(service, onProgress) {
   const list = async (params = {}) => decodeResponse(await service.request("GET", "projects", { query: encodeListProjects(params) }), decodeProjectPage);
   return {
     list,
     delete: async (project) => decodeResponse(await service.request("DELETE", `projects/${pathSegment(project)}`), decodeDeleted("project")),
     readAll: async () => {
-      const base = { per_page: PER_PAGE, sort_by: "project", sort: "asc" };
+      const base2 = { per_page: PER_PAGE, sort_by: "project", sort: "asc" };
       return readAll({
-        page: (page) => list({ ...base, page }),
+        page: (page) => list({ ...base2, page }),
         key: (project) => project.project,
         perPage: PER_PAGE,
-        url: service.url("projects", encodeListProjects(base)),
-        noun: "projects"
+        url: service.url("projects", encodeListProjects(base2)),
+        noun: "projects",
+        onProgress
       });
     }
   };
@@ -48093,27 +48201,27 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run2 = async (function_, resolve2, arguments_) => {
+  const run2 = async (function_, resolve3, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve2(result);
+    resolve3(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve2, reject, arguments_) => {
+  const enqueue = (function_, resolve3, reject, arguments_) => {
     const queueItem = { reject };
     new Promise((internalResolve) => {
       queueItem.run = internalResolve;
       queue.enqueue(queueItem);
-    }).then(run2.bind(void 0, function_, resolve2, arguments_));
+    }).then(run2.bind(void 0, function_, resolve3, arguments_));
     if (activeCount < concurrency) {
       resumeNext();
     }
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve2, reject) => {
-    enqueue(function_, resolve2, reject, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve3, reject) => {
+    enqueue(function_, resolve3, reject, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -48175,6 +48283,7 @@ function validateConcurrency(concurrency) {
 }
 
 // src/api/scheduler.ts
+var SAID_WAIT_MS = 1e3;
 function createScheduler(options) {
   const limit = pLimit(options.concurrency);
   const gates = /* @__PURE__ */ new Map();
@@ -48187,21 +48296,55 @@ function createScheduler(options) {
     }
     return gate;
   };
+  const waits = rateWaits(options);
   return {
     run(origin, attempt) {
       return limit(async () => {
         const gate = gateFor(origin);
         options.stop?.throwIfAborted();
-        const ticket = await gate.acquire(options.stop);
+        const ticket = await waits.around(origin, () => gate.acquire(options.stop));
         let rate;
         try {
           const result = await attempt();
           rate = result.rate;
+          if (rate?.limit !== void 0) waits.limits.set(origin, rate.limit);
           return result;
         } finally {
           gate.settle(ticket, rate, options.clock.now());
         }
       });
+    }
+  };
+}
+function rateWaits(options) {
+  const limits = /* @__PURE__ */ new Map();
+  const open2 = /* @__PURE__ */ new Map();
+  const tell = (origin, phase, ms) => {
+    const limit = limits.get(origin);
+    options.onProgress?.({ kind: "rate-wait", phase, origin, ms, windowMs: options.rateWindowMs, ...limit ? { limit } : {} });
+  };
+  return {
+    limits,
+    async around(origin, acquire) {
+      if (!options.onProgress) return acquire();
+      const started = Date.now();
+      let said = false;
+      const timer = setTimeout(() => {
+        said = true;
+        if (open2.has(origin)) return;
+        open2.set(origin, started);
+        tell(origin, "start", Date.now() - started);
+      }, SAID_WAIT_MS);
+      try {
+        return await acquire();
+      } finally {
+        clearTimeout(timer);
+        const since = open2.get(origin);
+        if (said && since !== void 0) {
+          open2.delete(origin);
+          tell(origin, "end", Date.now() - since);
+        }
+      }
     }
   };
 }
@@ -48215,7 +48358,7 @@ function idPath(id2) {
   if (!Number.isSafeInteger(id2) || id2 < 1) throw new UsageError(`invalid website id ${String(id2)}`);
   return `websites/${id2}`;
 }
-function createWebsitesApi(service) {
+function createWebsitesApi(service, onProgress) {
   const list = async (params = {}) => decodeResponse(await service.request("GET", "websites", { query: encodeListWebsites(params) }), decodeWebsitePage);
   return {
     list,
@@ -48224,13 +48367,14 @@ function createWebsitesApi(service) {
     update: async (id2, input) => decodeResponse(await service.request("PUT", idPath(id2), { form: encodeUpdate(input) }), decodeOneWebsite),
     delete: async (id2) => decodeResponse(await service.request("DELETE", idPath(id2)), decodeDeleted("website")),
     readAll: async () => {
-      const base = { per_page: PER_PAGE2, sort_by: "id", sort: "asc" };
+      const base2 = { per_page: PER_PAGE2, sort_by: "id", sort: "asc" };
       return readAll({
-        page: (page) => list({ ...base, page }),
+        page: (page) => list({ ...base2, page }),
         key: (website) => website.id,
         perPage: PER_PAGE2,
-        url: service.url("websites", encodeListWebsites(base)),
-        noun: "websites"
+        url: service.url("websites", encodeListWebsites(base2)),
+        noun: "websites",
+        onProgress
       });
     },
     find: (domain) => {
@@ -48284,7 +48428,8 @@ function createClient(options) {
     maxWaitMs,
     ...options.stop ? { stop: options.stop } : {},
     onWait: options.onWait,
-    clock
+    clock,
+    onProgress: options.onProgress
   });
   const origin = websitesBase ?? projectsBase;
   const shared = origin === void 0 ? void 0 : options.schedulers;
@@ -48306,8 +48451,8 @@ function createClient(options) {
   });
   return {
     target: { ...websitesBase ? { websites: websitesBase } : {}, ...projectsBase ? { projects: projectsBase } : {} },
-    websites: createWebsitesApi(createService(websitesBase, "websites", apiKey, http2)),
-    projects: createProjectsApi(createService(projectsBase, "projects", projectsKey, http2)),
+    websites: createWebsitesApi(createService(websitesBase, "websites", apiKey, http2), options.onProgress),
+    projects: createProjectsApi(createService(projectsBase, "projects", projectsKey, http2), options.onProgress),
     stats: () => ({ ...stats, sent: { ...stats.sent } })
   };
 }
@@ -48346,6 +48491,7 @@ function clientFor(request2, config, hooks = {}) {
     rateWindowMs: settings.rateWindowMs,
     onRequest: hooks.onRequest,
     onWait: hooks.onWait,
+    onProgress: hooks.onProgress,
     secrets: () => request2.redactor.secrets(),
     stop: request2.signal,
     ...request2.schedulers ? { schedulers: request2.schedulers } : {}
@@ -49316,7 +49462,7 @@ function plan(allDesired, allLive, options) {
       partial: selection !== void 0
     }),
     unverifiable,
-    estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT)
+    estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT, options.reads)
   });
 }
 function compareChanges(a, b) {
@@ -49329,10 +49475,11 @@ function nameOf(change) {
 function unverifiableFields(tally) {
   return WRITE_ONLY_FIELDS.map((field) => ({ field, count: tally.unverifiable[field] })).filter((entry) => entry.count > 0);
 }
-function estimate(changes, rate) {
+function estimate(changes, rate, reads) {
   const requests = changes.reduce((sum, c2) => sum + (c2.action === "create" ? c2.requests : 1), 0);
   return {
     requests,
+    ...reads === void 0 ? {} : { reads },
     rateLimit: rate.limit,
     rateWindowSeconds: rate.windowSeconds,
     seconds: requests / rate.limit * rate.windowSeconds
@@ -50255,6 +50402,7 @@ var plan_schema_default = {
       required: ["requests", "rateLimit", "rateWindowSeconds", "seconds"],
       properties: {
         requests: { $ref: "#/$defs/count" },
+        reads: { $ref: "#/$defs/count", description: "The reads the plan took: every page of a full read, or a scoped plan's lookups." },
         rateLimit: { type: "number", exclusiveMinimum: 0 },
         rateWindowSeconds: { type: "number", exclusiveMinimum: 0 },
         seconds: { type: "number", minimum: 0 }
@@ -50431,12 +50579,313 @@ function planDataProblem(data) {
   return isSealed(data) ? void 0 : "its hash does not match its content";
 }
 
-// src/run/plan-from-config.ts
-async function planFromConfig(config, client, settings = {}) {
-  return (await planWithLive(config, client, settings)).plan;
+// src/api/lookup.ts
+var PER_PAGE3 = 100;
+var PROBE_PER_PAGE = 10;
+function lookUpWebsites(client, domains) {
+  const api = client.websites;
+  const query = (search) => ({ search, per_page: PER_PAGE3, sort_by: "id", sort: "asc" });
+  return lookUp({
+    names: domains.map(normalizeDomain),
+    nameOf: (site) => normalizeDomain(site.domain),
+    key: (site) => site.id,
+    probe: () => api.list({ per_page: PROBE_PER_PAGE, sort_by: "id", sort: "asc" }),
+    search: (search, page) => api.list({ ...query(search), page }),
+    url: (search) => `${client.target.websites}/api/v1/websites?${encodeListWebsites(query(search))}`,
+    noun: "websites"
+  });
 }
-async function planWithLive(config, client, settings = {}) {
-  const live = await readLive(client, config);
+function lookUpProjects(client, names) {
+  const api = client.projects;
+  const query = (search) => ({ search, per_page: PER_PAGE3, sort_by: "project", sort: "asc" });
+  return lookUp({
+    names: names.map(projectKey),
+    nameOf: (project) => projectKey(project.project),
+    key: (project) => project.project,
+    probe: () => api.list({ per_page: PROBE_PER_PAGE, sort_by: "project", sort: "asc" }),
+    search: (search, page) => api.list({ ...query(search), page }),
+    url: (search) => `${client.target.projects}/api/v1/projects?${encodeListProjects(query(search))}`,
+    noun: "projects"
+  });
+}
+async function lookUp(source) {
+  const names = [...new Set(source.names)];
+  if (names.length === 0) return { read: "scoped", items: [], requests: 0 };
+  const terms = names.map(searchTerm);
+  if (terms.some((term) => term === "")) return { read: "full-instead", reason: "unsearchable", requests: 0 };
+  let requests = 1;
+  const total = (await source.probe()).meta?.total;
+  if (total === void 0) return { read: "full-instead", reason: "no-total", requests };
+  const fullCost = Math.max(1, Math.ceil(total / PER_PAGE3));
+  const budget = fullCost - requests;
+  const over = () => ({ read: "full-instead", reason: "over-budget", requests, fullCost });
+  if (names.length > budget) return over();
+  const counted = (term) => (page) => {
+    requests++;
+    return source.search(term, page);
+  };
+  const firsts = await Promise.all(terms.map((term) => counted(term)(1)));
+  if (firsts.some((page) => page.meta === void 0 && page.links?.next))
+    return { read: "full-instead", reason: "no-total", requests, fullCost };
+  const further = firsts.reduce((sum, page) => sum + Math.max(0, (page.meta?.last_page ?? 1) - 1), 0);
+  if (names.length + further > budget) return over();
+  const matches = await Promise.all(
+    terms.map(
+      (term, i) => (
+        // The same integrity checks and bounds as a full read (DESIGN §5, §12), from the page already read.
+        readAll({ page: counted(term), key: source.key, perPage: PER_PAGE3, url: source.url(term), noun: source.noun, first: firsts[i] })
+      )
+    )
+  );
+  const wanted = new Set(names);
+  const seen = /* @__PURE__ */ new Set();
+  const items = matches.flat().filter((item) => {
+    const key = source.key(item);
+    if (seen.has(key) || !wanted.has(source.nameOf(item))) return false;
+    seen.add(key);
+    return true;
+  });
+  return { read: "scoped", items, requests, fullCost };
+}
+function searchTerm(name) {
+  return name.split(/[%_\\]/).reduce((longest, part) => part.length > longest.length ? part : longest, "");
+}
+
+// src/change/diff-configs.ts
+function diffConfigs(base2, head, ref) {
+  return {
+    ref,
+    websites: touchedWebsites(base2.websites, head.websites),
+    projects: head.projects === void 0 ? [] : touchedProjects(base2.projects ?? [], head.projects),
+    fullRead: fullReadReasons(base2, head)
+  };
+}
+function fullReadReasons(base2, head) {
+  const reasons = [];
+  if (!sameFields(base2.defaults, head.defaults) || base2.defaults.passwordRef !== head.defaults.passwordRef) reasons.push("defaults");
+  if (!sameJson(base2.policy, head.policy)) reasons.push("policy");
+  if (base2.websitesUrl !== head.websitesUrl) reasons.push("websites-url");
+  if (base2.projectsUrl !== head.projectsUrl) reasons.push("projects-url");
+  return reasons;
+}
+function touchedWebsites(base2, head) {
+  const before = new Map(base2.map((site) => [site.domain, site]));
+  const now = new Set(head.map((site) => site.domain));
+  const touched = [];
+  for (const site of head) {
+    const old = before.get(site.domain);
+    const entry = touchOf(old, site);
+    if (entry) touched.push(entry);
+  }
+  for (const old of base2) {
+    if (!now.has(old.domain)) touched.push({ domain: old.domain, touch: "removed", edited: [], send: [] });
+  }
+  return touched.sort((a, b) => byName2(a.domain, b.domain));
+}
+function touchOf(old, site) {
+  if (site.state === "absent") {
+    return old?.state === "absent" ? void 0 : { domain: site.domain, touch: "tombstoned", edited: [], send: [] };
+  }
+  if (old === void 0 || old.state === "absent") {
+    const send2 = WRITE_ONLY_FIELDS.filter((field) => site[field] !== void 0).map((field) => ({ field, edit: "edited" }));
+    return { domain: site.domain, touch: "added", edited: [], send: send2 };
+  }
+  const edited = editedKeys(old, site);
+  return edited.length === 0 ? void 0 : { domain: site.domain, touch: "changed", edited, send: sends(site, edited) };
+}
+function editedKeys(old, site) {
+  const edited = FIELD_NAMES.filter((field) => !sameField(field, old, site));
+  if (old.passwordVersion !== site.passwordVersion) edited.push("password_version");
+  return edited;
+}
+function sends(site, edited) {
+  const send2 = [];
+  for (const field of WRITE_ONLY_FIELDS) {
+    if (field === "password" && edited.includes("password_version")) send2.push({ field, edit: "rotated" });
+    else if (edited.includes(field) && site[field] !== void 0) send2.push({ field, edit: "edited" });
+  }
+  return send2;
+}
+function sameField(field, a, b) {
+  if (field === "password") return (a.passwordRef ?? a.password) === (b.passwordRef ?? b.password);
+  return sameValue(field, a[field], b[field]);
+}
+function sameFields(a, b) {
+  return FIELD_NAMES.every((field) => sameField(field, a, b));
+}
+function touchedProjects(base2, head) {
+  const before = new Map(base2.map((p2) => [projectKey(p2.project), p2]));
+  const now = new Set(head.map((p2) => projectKey(p2.project)));
+  const touched = [];
+  for (const p2 of head) {
+    const old = before.get(projectKey(p2.project));
+    if (p2.state === "absent" && old?.state !== "absent") touched.push({ project: p2.project, touch: "tombstoned" });
+    else if (p2.state === "present" && (old === void 0 || old.state === "absent")) touched.push({ project: p2.project, touch: "added" });
+  }
+  for (const old of base2) if (!now.has(projectKey(old.project))) touched.push({ project: old.project, touch: "removed" });
+  return touched.sort((a, b) => byName2(projectKey(a.project), projectKey(b.project)));
+}
+function sameJson(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+function byName2(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// src/change/read-base.ts
+import { realpathSync } from "node:fs";
+import { dirname as dirname3, isAbsolute as isAbsolute2, relative as relative3, resolve as resolve2, sep as sep3 } from "node:path";
+
+// src/change/git.ts
+import { execFile } from "node:child_process";
+function git(args, options) {
+  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", LC_ALL: "C", GIT_OPTIONAL_LOCKS: "0" };
+  return new Promise((resolve3) => {
+    execFile(
+      "git",
+      ["-c", "core.fsmonitor=false", ...args],
+      { cwd: options.cwd, env, timeout: options.timeoutMs, maxBuffer: options.maxBytes, encoding: "buffer", windowsHide: true },
+      (error2, stdout) => {
+        if (!error2) return resolve3({ exitCode: 0, stdout });
+        const cause = error2;
+        if (cause.code === "ENOENT") return resolve3({ exitCode: -1, stdout, failure: "ENOENT" });
+        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve3({ exitCode: -1, stdout, failure: "too-large" });
+        if (cause.killed) return resolve3({ exitCode: -1, stdout, failure: "timeout" });
+        resolve3(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
+      }
+    );
+  });
+}
+
+// src/change/read-base.ts
+var DEFAULTS3 = { timeoutMs: 1e4, fetchTimeoutMs: 6e4 };
+async function readBaseText(ref, configFile, options = {}) {
+  const fail2 = (reason, exitCode) => exitCode === void 0 ? { ok: false, ref, reason } : { ok: false, ref, reason, detail: { exitCode } };
+  if (!isPlainRef(ref)) return fail2("ref-invalid");
+  const file = realpathOf(resolve2(configFile));
+  const run2 = { cwd: dirname3(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
+  const top = await git(["rev-parse", "--show-toplevel"], run2);
+  if (top.exitCode !== 0) return fail2("not-a-repository", top.exitCode);
+  const path = relative3(realpathOf(top.stdout.toString("utf8").trim()), file);
+  if (path === "" || path.startsWith("..") || isAbsolute2(path)) return fail2("file-outside-repository");
+  const gitPath = path.split(sep3).join("/");
+  let commit = await commitOf(ref, run2);
+  let fetched = false;
+  if (commit === void 0 && options.fetch !== false) {
+    const remote = options.remote ?? "origin";
+    const fetch3 = await git(["fetch", "--no-tags", "--depth=1", remote, ref], {
+      ...run2,
+      timeoutMs: options.fetchTimeoutMs ?? DEFAULTS3.fetchTimeoutMs
+    });
+    if (fetch3.exitCode !== 0) return fail2("ref-unknown", fetch3.exitCode);
+    fetched = true;
+    commit = await commitOf(ref, run2) ?? await commitOf("FETCH_HEAD", run2);
+  }
+  if (commit === void 0) return fail2("ref-unknown");
+  const object2 = `${commit}:${gitPath}`;
+  const exists2 = await git(["cat-file", "-e", object2], run2);
+  if (exists2.exitCode !== 0) return fail2("base-missing");
+  const size2 = await git(["cat-file", "-s", object2], run2);
+  if (size2.exitCode !== 0) return fail2("base-unreadable", size2.exitCode);
+  if (Number(size2.stdout.toString("utf8").trim()) > MAX_CONFIG_BYTES) return fail2("base-too-large");
+  const blob = await git(["cat-file", "blob", object2], { ...run2, maxBytes: MAX_CONFIG_BYTES + 1 });
+  if (blob.exitCode !== 0) return fail2(blob.failure === "too-large" ? "base-too-large" : "base-unreadable", blob.exitCode);
+  const text2 = utf82(blob.stdout);
+  if (text2 === void 0) return fail2("base-unreadable");
+  return { ok: true, ref, commit, text: text2, fetched };
+}
+async function commitOf(ref, options) {
+  const result = await git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], options);
+  const commit = result.stdout.toString("utf8").trim();
+  return result.exitCode === 0 && /^[0-9a-f]{40,64}$/.test(commit) ? commit : void 0;
+}
+function isPlainRef(ref) {
+  return ref.length > 0 && ref.length <= 256 && !ref.startsWith("-") && !ref.includes(":") && !/[\s\p{Cc}]/u.test(ref);
+}
+function realpathOf(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+function utf82(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return void 0;
+  }
+}
+
+// src/change/change-since.ts
+async function changeSince(ref, head, options = {}) {
+  const base2 = await readBaseText(ref, head.file, options);
+  if (!base2.ok) return { known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
+  const result = changeFromText(ref, base2.text, head, options.env);
+  return result.known ? { known: true, change: { ...result.change, commit: base2.commit } } : result;
+}
+function changeFromText(ref, text2, head, env) {
+  const loaded = loadConfig(head.file, { source: text2, unsetEnv: "warning", ...env ? { env } : {} });
+  if (!loaded.ok) {
+    const [first] = loaded.errors;
+    const detail = first ? { line: first.line, column: first.column, code: first.code } : {};
+    return { known: false, ref, reason: "base-invalid", detail };
+  }
+  return { known: true, change: diffConfigs(loaded.config, head, ref) };
+}
+
+// src/change/names-to-read.ts
+function namesToRead(change, policy) {
+  const needed = (name, touch) => (touch !== "removed" || policy.prune) && firstMatch(policy.ignore, name) === void 0;
+  return {
+    websites: change.websites.filter((w2) => needed(w2.domain, w2.touch)).map((w2) => w2.domain),
+    projects: change.projects.filter((p2) => needed(p2.project, p2.touch)).map((p2) => p2.project)
+  };
+}
+
+// src/run/read-for-change.ts
+function baseOf(since) {
+  if (since === void 0) return void 0;
+  if (!since.known) return { ref: since.ref };
+  const full2 = since.read === "full" && since.because.includes("full-flag");
+  return { ref: since.ref, ...since.commit ? { commit: since.commit } : {}, ...full2 ? { full: full2 } : {} };
+}
+async function readForChange(config, client, base2, env) {
+  if (config.includes !== void 0 || config.accounts !== void 0) {
+    return { live: await readLive(client, config), change: { known: false, ref: base2.ref, reason: "many-files" } };
+  }
+  const result = relabel(await changeSince(base2.commit ?? base2.ref, config, { env }), base2.ref);
+  if (!result.known) return { live: await readLive(client, config), change: { known: false, ref: base2.ref, reason: result.reason } };
+  const change = base2.sendNothing ? { ...result.change, websites: result.change.websites.map((w2) => ({ ...w2, send: [] })) } : result.change;
+  const causes = [...change.fullRead, ...base2.full ? ["full-flag"] : []];
+  if (causes.length > 0) return full(config, client, change, causes);
+  const names = namesToRead(change, config.policy);
+  const [websites, projects] = await Promise.all([
+    lookUpWebsites(client, names.websites),
+    config.projects === void 0 ? void 0 : lookUpProjects(client, names.projects)
+  ]);
+  if (websites.read === "full-instead") return full(config, client, change, [websites.reason]);
+  if (projects?.read === "full-instead") return full(config, client, change, [projects.reason]);
+  const live = projects ? { websites: websites.items, projects: projects.items } : { websites: websites.items };
+  return { live, change: { known: true, change, read: "scoped" } };
+}
+async function full(config, client, change, because) {
+  return { live: await readLive(client, config), change: { known: true, change, read: "full", because } };
+}
+function relabel(result, ref) {
+  if (!result.known) return { ...result, ref };
+  return { known: true, change: { ...result.change, ref } };
+}
+
+// src/run/plan-from-config.ts
+async function planFromConfig(config, client, settings = {}, env = {}) {
+  return (await planWithLive(config, client, settings, env)).plan;
+}
+async function planWithLive(config, client, settings = {}, env = {}) {
+  const readsBefore = client.stats().sent.GET ?? 0;
+  const followed = settings.changedSince ? await readForChange(config, client, settings.changedSince, env) : void 0;
+  const live = followed?.live ?? await readLive(client, config);
+  const reads = (client.stats().sent.GET ?? 0) - readsBefore;
   const desired = { websites: config.websites, ...config.projects ? { projects: config.projects } : {}, policy: config.policy };
   const planned2 = plan(desired, live, {
     configFile: config.file,
@@ -50446,6 +50895,8 @@ async function planWithLive(config, client, settings = {}) {
     allowEmpty: settings.allowEmpty ?? false,
     ...settings.maxDeletes === void 0 ? {} : { maxDeletes: settings.maxDeletes },
     ...settings.selection === void 0 ? {} : { selection: settings.selection },
+    ...followed ? { change: followed.change } : {},
+    reads,
     rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? 6e4) / 1e3 }
   });
   const missing = missingPasswords(planned2, config);
@@ -50494,8 +50945,8 @@ function hasPlannedValues(live, fields) {
   const canonical2 = (value) => JSON.stringify(Array.isArray(value) ? [...new Set(value)].sort() : value ?? null);
   return fields.every((f2) => f2.writeOnly || canonical2(live[f2.field]) === canonical2(f2.after));
 }
-function doneEvidence(change, { byId, byDomain, byName: byName2 }) {
-  if (change.kind === "project") return byName2.has(change.project) ? void 0 : { evidence: "gone" };
+function doneEvidence(change, { byId, byDomain, byName: byName3 }) {
+  if (change.kind === "project") return byName3.has(change.project) ? void 0 : { evidence: "gone" };
   if (change.action === "create") {
     const live2 = byDomain.get(change.domain);
     return live2 && hasPlannedValues(live2, change.fields) ? { evidence: "exists", id: live2.id } : void 0;
@@ -50592,15 +51043,23 @@ function confirmSavedPlan(saved, fresh) {
 function syncWriteOnlyOf(plan2) {
   return plan2.changes.some((c2) => c2.action !== "delete" && c2.fields.some((f2) => f2.sentBecause === "sync-write-only"));
 }
-async function confirmSaved(saved, config, client, settings) {
-  const { plan: fresh, live } = await planWithLive(config, client, {
-    ...settings.rateWindowMs === void 0 ? {} : { rateWindowMs: settings.rateWindowMs },
-    syncWriteOnly: syncWriteOnlyOf(saved),
-    // A partial plan is confirmed inside the selection it recorded: outside it nothing was saved.
-    ...saved.selection ? { selection: saved.selection } : {},
-    maxDeletes: Number.MAX_SAFE_INTEGER,
-    allowEmpty: true
-  });
+async function confirmSaved(saved, config, client, settings, env = {}) {
+  const changedSince = baseOf(saved.since);
+  const { plan: fresh, live } = await planWithLive(
+    config,
+    client,
+    {
+      ...settings.rateWindowMs === void 0 ? {} : { rateWindowMs: settings.rateWindowMs },
+      syncWriteOnly: syncWriteOnlyOf(saved),
+      // A partial plan is confirmed inside the selection it recorded: outside it nothing was saved.
+      ...saved.selection ? { selection: saved.selection } : {},
+      // A plan that followed a change is confirmed over the same change, read at the commit it recorded.
+      ...changedSince ? { changedSince } : {},
+      maxDeletes: Number.MAX_SAFE_INTEGER,
+      allowEmpty: true
+    },
+    env
+  );
   const check2 = confirmSavedPlan(saved, fresh);
   const done = alreadyApplied(check2.noLongerNeeded, live);
   const skipped = check2.refused.map(({ change, why }) => {
@@ -50613,14 +51072,21 @@ async function confirmSaved(saved, config, client, settings) {
 function staleOrRefused(why) {
   return why === "live-changed" || why === "different-action" ? "stale" : "refused";
 }
-async function intersectWithReview(review, config, client, settings) {
+async function intersectWithReview(review, config, client, settings, env = {}) {
   const reviewed = "missing" in review ? void 0 : review;
   const selection = settings.selection ?? reviewed?.selection;
-  const fresh = await planFromConfig(config, client, {
-    ...settings,
-    ...selection ? { selection } : {},
-    syncWriteOnly: Boolean(settings.syncWriteOnly) || (reviewed ? syncWriteOnlyOf(reviewed) : false)
-  });
+  const changedSince = baseOf(reviewed?.since) ?? settings.changedSince;
+  const fresh = await planFromConfig(
+    config,
+    client,
+    {
+      ...settings,
+      ...selection ? { selection } : {},
+      changedSince,
+      syncWriteOnly: Boolean(settings.syncWriteOnly) || (reviewed ? syncWriteOnlyOf(reviewed) : false)
+    },
+    env
+  );
   if ("missing" in review) {
     const none = intersectReviewed({ ...fresh, changes: [] }, fresh);
     const skipped = fresh.changes.map((change) => notReviewed({ change, reason: "review-unusable" }));
@@ -50733,7 +51199,7 @@ function worstExitCode(outcomes) {
 
 // src/run/write-file.ts
 import { accessSync, chmodSync, constants as constants4, linkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname as dirname3, join as join2 } from "node:path";
+import { basename, dirname as dirname4, join as join2 } from "node:path";
 function writeOutput(path, text2) {
   const temp = tempBeside(path);
   try {
@@ -50747,11 +51213,11 @@ function writeOutput(path, text2) {
   }
 }
 function tempBeside(path) {
-  return join2(dirname3(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  return join2(dirname4(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
 }
 function checkWritable(path) {
   try {
-    accessSync(dirname3(path), constants4.W_OK);
+    accessSync(dirname4(path), constants4.W_OK);
     const existing = statSync(path, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
     if (existing) accessSync(path, constants4.W_OK);
@@ -50816,27 +51282,28 @@ async function execute(request2, hooks, outcome) {
     assertSameTarget(saved, client.target);
   }
   if (request2.command === "apply" && typeof settings.resultsFile === "string") checkWritable(settings.resultsFile);
-  const { plan: plan2, skipped } = await planned(config, client, settings, outcome);
+  const { plan: plan2, skipped } = await planned(config, client, settings, request2.env, outcome);
   outcome.plan = plan2;
   outcome.skipped = skipped;
   await hooks.onPlan?.(plan2, skipped);
   if (request2.command !== "apply" || plan2.refusals.length > 0) return;
   if (plan2.changes.length === 0 && skipped.length === 0) return;
   await hooks.approve?.(plan2);
-  await applyPlan(plan2, { config, client, settings, hooks, redactor: request2.redactor, signal: request2.signal }, outcome);
+  const context3 = { config, client, settings, env: request2.env, hooks, redactor: request2.redactor, signal: request2.signal };
+  await applyPlan(plan2, context3, outcome);
 }
-async function planned(config, client, settings, outcome) {
+async function planned(config, client, settings, env, outcome) {
   if (settings.savedPlan) {
-    const checked = await confirmSaved(settings.savedPlan, config, client, settings);
+    const checked = await confirmSaved(settings.savedPlan, config, client, settings, env);
     outcome.notInSavedPlan = checked.notInSavedPlan;
     return checked;
   }
   if (settings.reviewed) {
-    const checked = await intersectWithReview(settings.reviewed, config, client, settings);
+    const checked = await intersectWithReview(settings.reviewed, config, client, settings, env);
     outcome.review = checked.review;
     return checked;
   }
-  return { plan: await planFromConfig(config, client, settings), skipped: [] };
+  return { plan: await planFromConfig(config, client, settings, env), skipped: [] };
 }
 function load(request2, hooks, outcome) {
   if (request2.config === void 0) throw new UsageError(`sitesync ${request2.command} needs a config`);
@@ -50855,7 +51322,7 @@ function load(request2, hooks, outcome) {
   outcome.config = result.config;
   return result.config;
 }
-async function applyPlan(plan2, { config, client, settings, hooks, redactor, signal }, outcome) {
+async function applyPlan(plan2, { config, client, settings, env, hooks, redactor, signal }, outcome) {
   const onItem = hooks.onItem;
   const options = { passwordOf: passwordsOf(config), ...onItem ? { onItem } : {}, ...signal ? { stop: signal } : {} };
   const result = await apply(plan2, client, options);
@@ -50877,7 +51344,10 @@ async function applyPlan(plan2, { config, client, settings, hooks, redactor, sig
   }
   if (settings.verify && !result.aborted && !signal?.aborted && outcome.skipped.length === 0) {
     const selection = settings.savedPlan ? settings.savedPlan.selection : settings.selection;
-    outcome.unconverged = (await planFromConfig(config, client, { ...settings, selection, syncWriteOnly: false })).changes;
+    const base2 = baseOf(plan2.since);
+    const changedSince = base2 && { ...base2, sendNothing: true };
+    const again = await planFromConfig(config, client, { ...settings, selection, syncWriteOnly: false, changedSince }, env);
+    outcome.unconverged = again.changes;
   }
 }
 
@@ -51220,8 +51690,13 @@ function setReviewOutputs(status, notApplied, applied) {
   setOutput("not-applied", notApplied);
   setOutput("applied", applied);
 }
-function settingsOf({ inputs, env }) {
+function settingsOf({ inputs, env, event }) {
+  const { target, exclude } = inputs;
+  const changedSince = changeOf(inputs, event);
   return {
+    syncWriteOnly: inputs.syncWriteOnly,
+    ...target.length + exclude.length > 0 ? { selection: { target, exclude } } : {},
+    ...changedSince ? { changedSince: { ref: changedSince } } : {},
     websitesUrl: inputs.websitesUrl,
     projectsUrl: inputs.projectsUrl,
     concurrency: inputs.concurrency,
@@ -51229,6 +51704,10 @@ function settingsOf({ inputs, env }) {
     detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
     resultsFile: (plan2) => join3(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan2.hash.slice(0, 8)}.json`)
   };
+}
+function changeOf(inputs, event) {
+  if (inputs.changedSince === "none") return void 0;
+  return inputs.changedSince ?? (inputs.command === "plan" ? event.pullRequest?.baseSha : void 0);
 }
 function hooksOf(ctx, onPlanFile) {
   return {
@@ -51244,6 +51723,11 @@ function hooksOf(ctx, onPlanFile) {
     },
     onItem: (item, done, total) => info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`)),
     onWait: (wait) => info(ctx.redactor.redact(waitLine(wait))),
+    // A log, not a terminal: one line per wait of a second or more, and each re-read with its reason (DESIGN §5).
+    onProgress(event) {
+      if (event.kind === "reread") info(ctx.redactor.redact(rereadLine(event)));
+      else if (event.kind === "rate-wait" && event.phase === "start") info(ctx.redactor.redact(rateWaitLine(event)));
+    },
     noteOf: itemNote
   };
 }
@@ -51314,7 +51798,10 @@ function readInputs(redactor, env) {
     githubToken,
     websitesUrl: text("websites-url"),
     projectsUrl: text("projects-url"),
-    botLogin: text("bot-login")
+    botLogin: text("bot-login"),
+    changedSince: text("changed-since")?.trim() || void 0,
+    target: getMultilineInput("target"),
+    exclude: getMultilineInput("exclude")
   };
 }
 function readOptions(problems) {
@@ -51335,7 +51822,8 @@ function readOptions(problems) {
     concurrency: Number(concurrency),
     comment: flag2("comment", true, problems),
     detailedExitcode: flag2("detailed-exitcode", false, problems),
-    applyUnreviewed: flag2("apply-unreviewed", false, problems)
+    applyUnreviewed: flag2("apply-unreviewed", false, problems),
+    syncWriteOnly: flag2("sync-write-only", false, problems)
   };
 }
 function text(name) {

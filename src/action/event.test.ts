@@ -11,7 +11,7 @@ function payloadFile(payload: unknown): string {
 }
 
 const pr = (head: unknown) => ({
-  pull_request: { number: 12, head: { sha: "abc", repo: head }, base: { repo: { full_name: "acme/sites" } } },
+  pull_request: { number: 12, head: { sha: "abc", repo: head }, base: { sha: "def", repo: { full_name: "acme/sites" } } },
 });
 const env = (name: string, payload: unknown) => ({
   GITHUB_EVENT_NAME: name,
@@ -20,10 +20,11 @@ const env = (name: string, payload: unknown) => ({
 });
 
 describe("readEvent", () => {
-  it("reads a pull request from this repository as trusted", () => {
+  it("reads a pull request from this repository as trusted, with the base commit its change is measured from", () => {
     expect(readEvent(env("pull_request", pr({ full_name: "acme/sites" }))).pullRequest).toEqual({
       number: 12,
       headSha: "abc",
+      baseSha: "def",
       fork: false,
     });
   });

@@ -9,6 +9,8 @@ interface PullRequestInfo {
   number: number;
   /** The commit the plan was made for, shown in the comment. */
   headSha: string | undefined;
+  /** The base commit the pull request's change is measured from: the plan follows the change since it (DESIGN §3). */
+  baseSha: string | undefined;
   /**
    * The head branch lives in another repository (or in a deleted one). Such a run gets no secrets under
    * `pull_request`, and under `pull_request_target` its config is untrusted: sitesync then never sends the
@@ -63,7 +65,7 @@ interface PullRequestPayload {
   pull_request?: {
     number?: unknown;
     head?: { sha?: unknown; repo?: { full_name?: unknown } | null };
-    base?: { repo?: { full_name?: unknown } | null };
+    base?: { sha?: unknown; repo?: { full_name?: unknown } | null };
   };
 }
 
@@ -75,6 +77,7 @@ function pullRequestOf(payload: unknown): PullRequestInfo | undefined {
   return {
     number: pr.number,
     headSha: typeof pr.head?.sha === "string" ? pr.head.sha : undefined,
+    baseSha: typeof pr.base?.sha === "string" ? pr.base.sha : undefined,
     fork: typeof head !== "string" || head !== base,
   };
 }

@@ -20,8 +20,10 @@ import {
   offlineLogLine,
   offlineMarkdown,
   type ReviewStatus,
+  rateWaitLine,
   render,
   renderOutcome,
+  rereadLine,
   waitLine,
 } from "../render/index.ts";
 import { run } from "../run/run.ts";
@@ -112,8 +114,13 @@ function setReviewOutputs(status: ReviewStatus, notApplied: number, applied: num
   core.setOutput("applied", applied);
 }
 
-function settingsOf({ inputs, env }: RunContext): RunSettings {
+function settingsOf({ inputs, env, event }: RunContext): RunSettings {
+  const { target, exclude } = inputs;
+  const changedSince = changeOf(inputs, event);
   return {
+    syncWriteOnly: inputs.syncWriteOnly,
+    ...(target.length + exclude.length > 0 ? { selection: { target, exclude } } : {}),
+    ...(changedSince ? { changedSince: { ref: changedSince } } : {}),
     websitesUrl: inputs.websitesUrl,
     projectsUrl: inputs.projectsUrl,
     concurrency: inputs.concurrency,
@@ -121,6 +128,15 @@ function settingsOf({ inputs, env }: RunContext): RunSettings {
     detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
     resultsFile: (plan) => join(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan.hash.slice(0, 8)}.json`),
   };
+}
+
+/**
+ * The change the plan follows (DESIGN §3, §7): the `changed-since` input, else on a pull request its base
+ * commit. On the merge, a reviewed plan's own base wins (run/reviewed.ts), so nothing is needed here.
+ */
+function changeOf(inputs: RunContext["inputs"], event: RunContext["event"]): string | undefined {
+  if (inputs.changedSince === "none") return undefined;
+  return inputs.changedSince ?? (inputs.command === "plan" ? event.pullRequest?.baseSha : undefined);
 }
 
 /** The log, outputs and annotations of a run as it goes; every line is redacted (the runner masks only the log). */
@@ -138,6 +154,11 @@ function hooksOf(ctx: RunContext, onPlanFile: (file: string, plan: Plan) => void
     },
     onItem: (item, done, total) => core.info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`)),
     onWait: (wait) => core.info(ctx.redactor.redact(waitLine(wait))),
+    // A log, not a terminal: one line per wait of a second or more, and each re-read with its reason (DESIGN §5).
+    onProgress(event) {
+      if (event.kind === "reread") core.info(ctx.redactor.redact(rereadLine(event)));
+      else if (event.kind === "rate-wait" && event.phase === "start") core.info(ctx.redactor.redact(rateWaitLine(event)));
+    },
     noteOf: itemNote,
   };
 }

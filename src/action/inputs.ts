@@ -29,6 +29,12 @@ export interface ActionInputs {
   applyUnreviewed: boolean;
   /** The login that writes the plan comments, when it cannot be found from the token (GraphQL `viewer`, `GET /user`). */
   botLogin: string | undefined;
+  /** `changed-since`: a revision, `none`, or undefined (automatic: a pull request's base commit). */
+  changedSince: string | undefined;
+  syncWriteOnly: boolean;
+  /** `target` / `exclude`: globs, one per line. */
+  target: string[];
+  exclude: string[];
 }
 
 /**
@@ -57,10 +63,16 @@ export function readInputs(redactor: Pick<Redactor, "add">, env: Env): ActionInp
     websitesUrl: text("websites-url"),
     projectsUrl: text("projects-url"),
     botLogin: text("bot-login"),
+    changedSince: text("changed-since")?.trim() || undefined,
+    target: core.getMultilineInput("target"),
+    exclude: core.getMultilineInput("exclude"),
   };
 }
 
-type Options = Pick<ActionInputs, "command" | "config" | "maxDeletes" | "concurrency" | "comment" | "detailedExitcode" | "applyUnreviewed">;
+type Options = Pick<
+  ActionInputs,
+  "command" | "config" | "maxDeletes" | "concurrency" | "comment" | "detailedExitcode" | "applyUnreviewed" | "syncWriteOnly"
+>;
 
 function readOptions(problems: string[]): Options {
   const command = text("command") ?? "plan";
@@ -81,6 +93,7 @@ function readOptions(problems: string[]): Options {
     comment: flag("comment", true, problems),
     detailedExitcode: flag("detailed-exitcode", false, problems),
     applyUnreviewed: flag("apply-unreviewed", false, problems),
+    syncWriteOnly: flag("sync-write-only", false, problems),
   };
 }
 

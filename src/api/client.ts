@@ -44,6 +44,7 @@ export function createClient(options: ClientOptions): Client {
       ...(options.stop ? { stop: options.stop } : {}),
       onWait: options.onWait,
       clock,
+      onProgress: options.onProgress,
     });
   const origin = websitesBase ?? projectsBase;
   const shared = origin === undefined ? undefined : options.schedulers;
@@ -66,8 +67,8 @@ export function createClient(options: ClientOptions): Client {
 
   return {
     target: { ...(websitesBase ? { websites: websitesBase } : {}), ...(projectsBase ? { projects: projectsBase } : {}) },
-    websites: createWebsitesApi(createService(websitesBase, "websites", apiKey, http)),
-    projects: createProjectsApi(createService(projectsBase, "projects", projectsKey, http)),
+    websites: createWebsitesApi(createService(websitesBase, "websites", apiKey, http), options.onProgress),
+    projects: createProjectsApi(createService(projectsBase, "projects", projectsKey, http), options.onProgress),
     stats: () => ({ ...stats, sent: { ...stats.sent } }),
   };
 }

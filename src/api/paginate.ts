@@ -1,5 +1,5 @@
 import { ApiError } from "../errors.ts";
-import type { Page, PageMeta } from "./types.ts";
+import type { Page, PageMeta, ReadProgress } from "./types.ts";
 
 /** One listing endpoint read with a fixed sort and `per_page`. */
 export interface Listing<T> {
@@ -15,6 +15,8 @@ export interface Listing<T> {
   noun: string;
   /** Page 1, already read (a lookup reads it first to weigh the cost): the first read starts from it. */
   first?: Page<T>;
+  /** Told of each page read (and of how many there are) and of each re-read with its reason (DESIGN §5: nothing is silent). */
+  onProgress?: ((event: ReadProgress) => void) | undefined;
 }
 
 /** Re-reads after the first read fails its integrity checks (DESIGN §5). */
@@ -45,6 +47,7 @@ export async function readAll<T>(listing: Listing<T>): Promise<T[]> {
     const problem = typeof pages === "string" ? pages : check(listing, pages);
     if (problem === undefined) return (pages as Page<T>[]).flatMap((page) => page.data);
     problems.push(problem);
+    if (read < MAX_REREADS) listing.onProgress?.({ kind: "reread", noun: listing.noun, attempt: read + 2, of: MAX_REREADS + 1, problem });
   }
   throw new ApiError({
     kind: "integrity",
@@ -58,9 +61,18 @@ export async function readAll<T>(listing: Listing<T>): Promise<T[]> {
 
 async function readPages<T>(listing: Listing<T>, given: Page<T> | undefined): Promise<Page<T>[] | string> {
   const first = given ?? (await listing.page(1));
+  let read = 1;
+  const told = (of: number | undefined) => listing.onProgress?.({ kind: "page", noun: listing.noun, read, ...(of ? { of } : {}) });
   if (first.meta) {
     const last = checkMeta(listing, first.meta);
-    const rest = Array.from({ length: last - 1 }, (_, i) => listing.page(i + 2));
+    told(last);
+    const rest = Array.from({ length: last - 1 }, (_, i) =>
+      listing.page(i + 2).then((page) => {
+        read++;
+        told(last);
+        return page;
+      }),
+    );
     const pages = [first, ...(await Promise.all(rest))];
     const final = pages.at(-1)!;
     // A changed total is a changed account (re-read); a last page that links on with the same total is a lie.

@@ -2,13 +2,13 @@ import { decodeDeleted, decodePage, decodeProject, decodeResponse } from "./deco
 import { encodeListProjects } from "./encode.ts";
 import { readAll } from "./paginate.ts";
 import { pathSegment, type Service } from "./service.ts";
-import type { ProjectsApi } from "./types.ts";
+import type { ProjectsApi, ReadProgress } from "./types.ts";
 
 const PER_PAGE = 100;
 const decodeProjectPage = decodePage(decodeProject);
 
 /** The phpRank Projects API (API-NOTES §5): a project is a name, with no id. */
-export function createProjectsApi(service: Service): ProjectsApi {
+export function createProjectsApi(service: Service, onProgress?: (event: ReadProgress) => void): ProjectsApi {
   const list: ProjectsApi["list"] = async (params = {}) =>
     decodeResponse(await service.request("GET", "projects", { query: encodeListProjects(params) }), decodeProjectPage);
 
@@ -24,6 +24,7 @@ export function createProjectsApi(service: Service): ProjectsApi {
         perPage: PER_PAGE,
         url: service.url("projects", encodeListProjects(base)),
         noun: "projects",
+        onProgress,
       });
     },
   };

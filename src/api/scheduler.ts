@@ -21,7 +21,22 @@ export interface SchedulerOptions {
   /** Told of each pause a server asks for (a 429's Retry-After), before the run waits it out. */
   onWait?: ((wait: ServerWait) => void) | undefined;
   clock: Clock;
+  /** Told when requests to a server have waited a second or more for its rate budget, and when that wait ends. */
+  onProgress?: ((event: ReadProgress) => void) | undefined;
 }
+
+/** A wait for the rate budget shorter than this is pacing as usual, not worth a line (DESIGN §5). */
+const SAID_WAIT_MS = 1000;
+
+/**
+ * What a read is doing, as data (DESIGN §5: nothing is silent): a page of a full listing read (of how many,
+ * when the server says), a re-read after an integrity mismatch and why, or a wait for the rate budget of a
+ * server that lasts a second or more (`start`, then `end` with its length).
+ */
+export type ReadProgress =
+  | { kind: "page"; noun: string; read: number; of?: number }
+  | { kind: "reread"; noun: string; attempt: number; of: number; problem: string }
+  | { kind: "rate-wait"; phase: "start" | "end"; origin: string; ms: number; limit?: number; windowMs: number };
 
 /** A pause a server asked for: how long, which server, and the header that said so. */
 export interface ServerWait {
@@ -44,21 +59,61 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     return gate;
   };
 
+  const waits = rateWaits(options);
   return {
     run(origin, attempt) {
       return limit(async () => {
         const gate = gateFor(origin);
         options.stop?.throwIfAborted();
-        const ticket = await gate.acquire(options.stop);
+        const ticket = await waits.around(origin, () => gate.acquire(options.stop));
         let rate: RateInfo | undefined;
         try {
           const result = await attempt();
           rate = result.rate;
+          if (rate?.limit !== undefined) waits.limits.set(origin, rate.limit);
           return result;
         } finally {
           gate.settle(ticket, rate, options.clock.now());
         }
       });
+    },
+  };
+}
+
+/**
+ * Waits for a server's rate budget, told as they happen: `start` once requests to the server have waited a
+ * second, `end` (with the length) when the first of them goes. Requests held by the same window make one
+ * wait, not one each. Measured around the gate, which decides the wait (rate-gate.ts).
+ */
+function rateWaits(options: SchedulerOptions) {
+  const limits = new Map<string, number>();
+  const open = new Map<string, number>();
+  const tell = (origin: string, phase: "start" | "end", ms: number) => {
+    const limit = limits.get(origin);
+    options.onProgress?.({ kind: "rate-wait", phase, origin, ms, windowMs: options.rateWindowMs, ...(limit ? { limit } : {}) });
+  };
+  return {
+    limits,
+    async around<T>(origin: string, acquire: () => Promise<T>): Promise<T> {
+      if (!options.onProgress) return acquire();
+      const started = Date.now();
+      let said = false;
+      const timer = setTimeout(() => {
+        said = true;
+        if (open.has(origin)) return;
+        open.set(origin, started);
+        tell(origin, "start", Date.now() - started);
+      }, SAID_WAIT_MS);
+      try {
+        return await acquire();
+      } finally {
+        clearTimeout(timer);
+        const since = open.get(origin);
+        if (said && since !== undefined) {
+          open.delete(origin);
+          tell(origin, "end", Date.now() - since);
+        }
+      }
     },
   };
 }

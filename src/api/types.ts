@@ -3,11 +3,12 @@ import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import type { WebsiteFields } from "../model/website-fields.ts";
 import type { Clock } from "./clock.ts";
-import type { Scheduler, ServerWait } from "./scheduler.ts";
+import type { ReadProgress, Scheduler, ServerWait } from "./scheduler.ts";
 
-export type { Clock, ServerWait };
+export type { Clock, ReadProgress, ServerWait };
 
 export type PerPage = 10 | 25 | 50 | 100;
+
 export type SortOrder = "asc" | "desc";
 
 export interface ListWebsitesParams {
@@ -117,6 +118,8 @@ export interface ClientOptions {
    * waits out, so a run's time is its plan's estimate plus the waits it reports (DESIGN §12).
    */
   onWait?: ((wait: ServerWait) => void) | undefined;
+  /** Told how full reads go: pages, re-reads, waits for the rate budget (DESIGN §5). */
+  onProgress?: ((event: ReadProgress) => void) | undefined;
   /**
    * The run's other secrets (passwords, values read from the environment), read as answers arrive: a server's
    * message or body that repeats one (or a key) is withheld whole (DESIGN §12). The keys are always known.

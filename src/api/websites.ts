@@ -4,7 +4,7 @@ import { decodeDeleted, decodeItem, decodePage, decodeResponse, decodeWebsite } 
 import { encodeCreate, encodeListWebsites, encodeUpdate } from "./encode.ts";
 import { readAll } from "./paginate.ts";
 import type { Service } from "./service.ts";
-import type { ListWebsitesParams, Page, WebsitesApi } from "./types.ts";
+import type { ListWebsitesParams, Page, ReadProgress, WebsitesApi } from "./types.ts";
 
 const PER_PAGE = 100;
 /** The lookup after an ambiguous POST reads at most this many pages of search results (DESIGN §12). */
@@ -19,7 +19,7 @@ function idPath(id: number): string {
 }
 
 /** The phpAnalytics Websites API (API-NOTES §2), every answer in canonical types. */
-export function createWebsitesApi(service: Service): WebsitesApi {
+export function createWebsitesApi(service: Service, onProgress?: (event: ReadProgress) => void): WebsitesApi {
   const list = async (params: ListWebsitesParams = {}): Promise<Page<LiveWebsite>> =>
     decodeResponse(await service.request("GET", "websites", { query: encodeListWebsites(params) }), decodeWebsitePage);
 
@@ -37,6 +37,7 @@ export function createWebsitesApi(service: Service): WebsitesApi {
         perPage: PER_PAGE,
         url: service.url("websites", encodeListWebsites(base)),
         noun: "websites",
+        onProgress,
       });
     },
     find: (domain) => {

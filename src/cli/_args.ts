@@ -67,10 +67,32 @@ export const planArgs = {
     description: "Leave out websites and projects matching this glob; repeatable, wins over --target",
     valueHint: "glob",
   },
+  ...changeArgs(),
 } as const satisfies ArgsDef;
 
+/** `--changed-since REF` and `--full` (DESIGN §3 "Plans that follow the change"). */
+function changeArgs() {
+  return {
+    "changed-since": {
+      type: "string",
+      description: "Follow the change since this git revision: read only the websites it touches, send the write-only values it edits",
+      valueHint: "REF",
+    },
+    full: { type: "boolean", description: "With --changed-since: still read the whole account" },
+  } as const satisfies ArgsDef;
+}
+
+/** The change flags, for commands that know them only to refuse them with a reason (`export`). */
+export const changeFlags = changeArgs();
+
 type ApiFlags = { [K in keyof typeof apiArgs]?: string | undefined };
-type PlanFlags = { "sync-write-only"?: boolean | undefined; "max-deletes"?: string | undefined; "allow-empty"?: boolean | undefined };
+type PlanFlags = {
+  "sync-write-only"?: boolean | undefined;
+  "max-deletes"?: string | undefined;
+  "allow-empty"?: boolean | undefined;
+  "changed-since"?: string | undefined;
+  full?: boolean | undefined;
+};
 /** The connection flags as the run takes them. */
 export function connectSettings(flags: ApiFlags): ConnectSettings {
   return {
@@ -88,14 +110,26 @@ export function runSettings(flags: ApiFlags & PlanFlags, lists: Record<string, s
   const maxDeletes = parseCount("max-deletes", flags["max-deletes"], 0);
   const target = lists.target ?? [];
   const exclude = lists.exclude ?? [];
+  const changedSince = changeBase(flags);
   return {
     ...connectSettings(flags),
     syncWriteOnly: Boolean(flags["sync-write-only"]),
     allowEmpty: Boolean(flags["allow-empty"]),
     ...(maxDeletes === undefined ? {} : { maxDeletes }),
     ...(target.length + exclude.length > 0 ? { selection: { target, exclude } } : {}),
+    ...(changedSince ? { changedSince } : {}),
     ...(lists.account ? { accounts: lists.account } : {}),
   };
+}
+
+function changeBase(flags: PlanFlags): RunSettings["changedSince"] {
+  const ref = flags["changed-since"];
+  if (ref === undefined) {
+    if (flags.full) throw new UsageError("--full goes with --changed-since REF: without a change every plan reads the account in full");
+    return undefined;
+  }
+  if (ref.trim() === "") throw new UsageError("--changed-since needs a git revision, such as --changed-since origin/main or HEAD~1");
+  return { ref, ...(flags.full ? { full: true } : {}) };
 }
 
 export function parseCount(flag: string, value: string | undefined, min: number): number | undefined {

@@ -3,8 +3,9 @@
  * bar kept below those lines (the Io's status line). A change not started after a stop signal is not a line
  * here: the closing report counts them once.
  */
+import type { ReadProgress } from "../api/types.ts";
 import type { ItemResult } from "../apply/types.ts";
-import { itemLine } from "../render/index.ts";
+import { itemLine, rateWaitLine, readStatus, rereadLine } from "../render/index.ts";
 import type { Io } from "./_io.ts";
 
 export function progressReporter(
@@ -27,5 +28,42 @@ export function progressReporter(
     finish() {
       io.status(undefined);
     },
+  };
+}
+
+/**
+ * Read progress on stderr (DESIGN §5: nothing is silent). On a terminal, a live line: pages read of total and
+ * any wait for the rate limit, ticking each second. Otherwise (CI, cron) one line per wait of a second or
+ * more, naming the limit and the server. A re-read after an integrity mismatch is a line either way.
+ */
+export function readReporter(io: Io, quiet: boolean, live = Boolean(process.stderr.isTTY)): ((event: ReadProgress) => void) | undefined {
+  if (quiet) return undefined;
+  let page: Extract<ReadProgress, { kind: "page" }> | undefined;
+  let wait: { event: Extract<ReadProgress, { kind: "rate-wait" }>; since: number } | undefined;
+  let ticker: NodeJS.Timeout | undefined;
+  const draw = () => {
+    const waited = wait ? wait.event.ms + Date.now() - wait.since : 0;
+    const text = readStatus(page, wait?.event, waited);
+    io.status(text === "" ? undefined : text);
+  };
+  return (event) => {
+    if (event.kind === "reread") {
+      io.err(rereadLine(event));
+      return;
+    }
+    if (!live) {
+      if (event.kind === "rate-wait" && event.phase === "start") io.err(rateWaitLine(event));
+      return;
+    }
+    if (event.kind === "page") page = event.of !== undefined && event.read >= event.of ? undefined : event;
+    else if (event.phase === "start") {
+      wait = { event, since: Date.now() };
+      ticker ??= setInterval(draw, 1000).unref();
+    } else {
+      wait = undefined;
+      clearInterval(ticker);
+      ticker = undefined;
+    }
+    draw();
   };
 }

@@ -6,9 +6,11 @@ import { itemNote, renderOutcome, type Sections, waitLine } from "../render/inde
 import type { TextContext } from "../render/outcome-text.ts";
 import type { Outcome, RunHooks } from "../run/types.ts";
 import type { Io } from "./_io.ts";
+import { readReporter } from "./_progress.ts";
 
 /** Config warnings on stderr (not with --quiet); with --verbose, one line per HTTP request. */
 export function cliHooks(io: Io, flags: { quiet?: boolean | undefined; verbose?: boolean | undefined }): RunHooks {
+  const onProgress = readReporter(io, Boolean(flags.quiet));
   return {
     onLoad(result) {
       if (!flags.quiet) for (const warning of result.warnings) io.err(printable(formatDiagnostic(warning)));
@@ -16,6 +18,7 @@ export function cliHooks(io: Io, flags: { quiet?: boolean | undefined; verbose?:
     ...(flags.verbose ? { onRequest: (entry: RequestLogEntry) => io.err(formatRequest(entry)) } : {}),
     // Always said (not only with --verbose): a run's time is the plan's estimate plus these waits.
     ...(flags.quiet ? {} : { onWait: (wait: ServerWait) => io.err(waitLine(wait)) }),
+    ...(onProgress ? { onProgress } : {}),
     noteOf: itemNote,
   };
 }

@@ -40,6 +40,7 @@ export default command({
     "sitesync apply plan.json       # apply a reviewed plan; stale items are skipped (exit 4)",
     "sitesync apply --reviewed plan.json   # plan again, apply only what plan.json also holds (exit 4 for the rest)",
     "sitesync apply --exclude 'legacy-*'   # plan and apply all but the legacy sites",
+    "sitesync apply --changed-since HEAD~1 # apply what the last commit changed, reading only what it touches",
   ],
   async run(flags, { io, env, lists, given, signal }) {
     const settings = runSettings(flags, lists);

@@ -6,7 +6,7 @@ import { schemaReference } from "../config/export-config.ts";
 import { UsageError } from "../errors.ts";
 import { run } from "../run/run.ts";
 import { writeNewOutput, writeOutput } from "../run/write-file.ts";
-import { apiArgs, connectSettings, outputArgs } from "./_args.ts";
+import { apiArgs, changeFlags, connectSettings, outputArgs } from "./_args.ts";
 import { command } from "./_command.ts";
 import { cliHooks, show } from "./_run.ts";
 
@@ -34,13 +34,15 @@ export default command({
       description: "With --update: also add live websites the file does not list (prune: true adds them anyway)",
     },
     "dry-run": { type: "boolean", description: "With --update: show the diff, write nothing" },
+    ...changeFlags,
   },
   examples: [
     "SITESYNC_API_KEY=... sitesync export --websites-url https://analytics.example.com --out sitesync.yaml",
     "sitesync export --update sitesync.yaml --dry-run   # show what the account changed, as a diff of the file",
   ],
-  async run(flags, { io, env, signal }) {
+  async run(flags, { io, env, signal, given }) {
     const quiet = Boolean(flags.quiet);
+    if (given.has("changed-since") || given.has("full")) throw noChangeScope(flags.update !== undefined);
     if (flags.update !== undefined) {
       if (flags.update === "") throw new UsageError("--update takes the config file to update: sitesync export --update sitesync.yaml");
       if (flags.out !== undefined || flags.force || flags.projects) {
@@ -75,6 +77,19 @@ export default command({
     return show(outcome, io, { format: "text", quiet, out });
   },
 });
+
+/**
+ * `export --update` adopts drift wherever it is in the account, and a change says nothing about drift: a read
+ * scoped to the touched websites would leave every other drifted line as it is, and the file would still not
+ * plan to no changes. So it always reads in full, and says so rather than ignore the flag.
+ */
+function noChangeScope(update: boolean): UsageError {
+  return new UsageError(
+    update
+      ? "export --update always reads the whole account: it adopts drift wherever it is, which a change does not show; leave out --changed-since and --full"
+      : "export writes the whole account: --changed-since and --full go with plan and apply",
+  );
+}
 
 function refuseOverwrite(file: string): UsageError {
   return new UsageError(

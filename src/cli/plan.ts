@@ -22,6 +22,7 @@ export default command({
     "SITESYNC_API_KEY=... sitesync plan --websites-url https://analytics.example.com",
     "sitesync plan --out plan.json && sitesync apply plan.json",
     "sitesync plan --detailed-exitcode --quiet   # cron drift check: exit 2 on drift",
+    "sitesync plan --changed-since origin/main   # only the websites this branch changes, and the write-only values it edits",
     "sitesync plan --target 'shop-*.example.com' --exclude 'shop-test.example.com' --out plan.json   # a partial plan",
   ],
   async run(flags, { io, env, lists, signal }) {

@@ -42,6 +42,8 @@ export interface PlanOptions {
    * write-only values the plan cannot verify are counted in `unverifiable`.
    */
   change?: PlanChange;
+  /** The GET requests the live side took (the plan's own reads), for the estimate (DESIGN §5). */
+  reads?: number;
 }
 
 const DEFAULT_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
@@ -96,7 +98,7 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
       partial: selection !== undefined,
     }),
     unverifiable,
-    estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT),
+    estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT, options.reads),
   });
 }
 
@@ -118,11 +120,15 @@ function unverifiableFields(tally: Tally): Plan["unverifiable"] {
   return WRITE_ONLY_FIELDS.map((field) => ({ field, count: tally.unverifiable[field] })).filter((entry) => entry.count > 0);
 }
 
-/** A lower bound of the apply time: every request at the server's rate limit (DESIGN §3, §8). */
-export function estimate(changes: readonly Change[], rate: { limit: number; windowSeconds: number }): PlanEstimate {
+/**
+ * A lower bound of the apply time: every request at the server's rate limit (DESIGN §3, §8). `requests` are
+ * the writes apply will send; `reads`, when given, the reads the plan took (a scoped plan's lookups).
+ */
+export function estimate(changes: readonly Change[], rate: { limit: number; windowSeconds: number }, reads?: number): PlanEstimate {
   const requests = changes.reduce((sum, c) => sum + (c.action === "create" ? c.requests : 1), 0);
   return {
     requests,
+    ...(reads === undefined ? {} : { reads }),
     rateLimit: rate.limit,
     rateWindowSeconds: rate.windowSeconds,
     seconds: (requests / rate.limit) * rate.windowSeconds,

@@ -111,8 +111,10 @@ export interface PlanSummary {
 }
 
 export interface PlanEstimate {
-  /** Requests that applying will send (creates with favorite count two). */
+  /** Requests that applying will send (creates with favorite count two): the writes. */
   requests: number;
+  /** The reads the plan took (every page of a full read, or a scoped plan's lookups); absent from a library plan that was given its live state. */
+  reads?: number;
   /** The server's limit used for the estimate, requests per window. */
   rateLimit: number;
   rateWindowSeconds: number;

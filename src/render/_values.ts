@@ -1,7 +1,9 @@
 /** How plan values read in text and Markdown: in the config's own vocabulary (DESIGN §2). */
 import { plural } from "../model/plural.ts";
 
-export { printable } from "../model/printable.ts";
+import { printable } from "../model/printable.ts";
+
+export { printable };
 
 import { type FieldName, PRIVACY_NAMES, WEBSITE_FIELDS } from "../model/website-fields.ts";
 import type { FieldChange, FieldValue, PlanEstimate, PlanSummary, Selection, WriteOnlyReason } from "../plan/types.ts";
@@ -34,9 +36,17 @@ const WRITE_ONLY_NOTES = {
   "sync-write-only": "write-only, not verified",
 } as const satisfies Record<WriteOnlyReason, string>;
 
-/** Why a write-only value is sent, for updates (`undefined` on creates, where nothing needs explaining). */
+/**
+ * Why a write-only value is sent, for updates (`undefined` on creates, where nothing needs explaining): the
+ * change since a base (`sent: rotated since HEAD~1`), or another reason.
+ */
 export function writeOnlyNote(change: FieldChange): string | undefined {
-  if (!change.writeOnly || change.sentBecause === undefined) return undefined;
+  if (!change.writeOnly) return undefined;
+  if (change.changedSince !== undefined) {
+    const verb = change.changedSince.edit === "rotated" ? "rotated" : "changed";
+    return `sent: ${verb} since ${printable(change.changedSince.ref)}`;
+  }
+  if (change.sentBecause === undefined) return undefined;
   return WRITE_ONLY_NOTES[change.sentBecause];
 }
 
@@ -54,10 +64,28 @@ export const DESTROYS = {
  * the first window's budget is available at once, so `requests / rate` overstated short runs (issue 11).
  */
 export function formatEstimate(e: PlanEstimate): string {
+  if (e.reads !== undefined) return readsAndWrites(e, e.reads);
   const rate = `${e.rateLimit} requests/${e.rateWindowSeconds} s`;
   const waits = (Math.ceil(e.requests / Math.max(e.rateLimit, 1)) - 1) * e.rateWindowSeconds;
   const time = waits > 0 ? `≥ ${formatSeconds(waits)} of rate-limit waits` : "within the rate limit";
   return `≈ ${plural(e.requests, "request")}, ${time} (${rate})`;
+}
+
+/**
+ * A run's whole cost (DESIGN §5): `≈ 103 requests: 100 reads, 3 writes; about 1 min at 60/min`. The time is
+ * the rate-limit waits those requests cost at the server's limit (the first window's budget is there at once).
+ */
+function readsAndWrites(e: PlanEstimate, reads: number): string {
+  const total = reads + e.requests;
+  const rate = e.rateWindowSeconds === 60 ? `${e.rateLimit}/min` : `${e.rateLimit}/${e.rateWindowSeconds}s`;
+  const waits = (Math.ceil(total / Math.max(e.rateLimit, 1)) - 1) * e.rateWindowSeconds;
+  const time = waits > 0 ? `about ${formatSeconds(waits)} at ${rate}` : `within the rate limit (${rate})`;
+  return `≈ ${plural(total, "request")}: ${plural(reads, "read")}, ${plural(e.requests, "write")}; ${time}`;
+}
+
+/** Whether a plan's estimate has anything to say: writes to send, or reads it took. */
+export function hasEstimate(e: PlanEstimate): boolean {
+  return e.requests > 0 || (e.reads ?? 0) > 0;
 }
 
 function formatSeconds(seconds: number): string {

@@ -64,6 +64,7 @@ export { errorLines } from "./error-text.ts";
 export { itemNote } from "./item-note.ts";
 export { errorMarkdown, offlineLogLine, offlineMarkdown } from "./outcome-markdown.ts";
 export { configChangedNote } from "./outcome-text.ts";
+export { rateWaitLine, readStatus, rereadLine } from "./progress-words.ts";
 export { itemLine } from "./results-text.ts";
 export { missingReviewWords } from "./review-words.ts";
 export type { OfflineReason, ReviewStatus, Sections } from "./sections.ts";

@@ -4,8 +4,19 @@
  */
 import { agree, plural } from "../model/plural.ts";
 import type { FieldChange, Plan, ProjectDelete, WebsiteCreate, WebsiteDelete, WebsiteUpdate } from "../plan/types.ts";
-import { accountWords, formatEstimate, formatValue, LEFT_OUT, REASONS, selectionFlags, setDiff, writeOnlyNote } from "./_values.ts";
+import {
+  accountWords,
+  formatEstimate,
+  formatValue,
+  hasEstimate,
+  LEFT_OUT,
+  REASONS,
+  selectionFlags,
+  setDiff,
+  writeOnlyNote,
+} from "./_values.ts";
 import { md } from "./md.ts";
+import { notEvaluatedLine, sinceHeadline } from "./since-words.ts";
 
 /** Renders a plan as GitHub-flavored Markdown; ends with a newline. */
 export function renderMarkdown(plan: Plan): string {
@@ -26,6 +37,11 @@ export function planMarkdownParts(plan: Plan): { head: string; body?: string } {
     const flags = selectionFlags(plan.selection, (pattern) => md(pattern));
     const note = `> **Partial plan: ${flags}.** Only the websites and projects these patterns select were compared. ${LEFT_OUT}`;
     blocks.push(["> [!IMPORTANT]", note].join("\n"));
+  }
+  if (plan.since !== undefined) {
+    const notEvaluated = notEvaluatedLine(plan.since);
+    const lines = [`> **${md(sinceHeadline(plan.since))}**`, ...(notEvaluated === undefined ? [] : [`> ${md(notEvaluated)}`])];
+    blocks.push([plan.since.known && plan.since.read === "scoped" ? "> [!NOTE]" : "> [!IMPORTANT]", ...lines].join("\n"));
   }
   if (plan.refusals.length > 0) {
     const items = plan.refusals.map((r) => `> - ${md(r.message)}`);
@@ -90,7 +106,7 @@ function updateTable(updates: readonly WebsiteUpdate[]): string {
 function beforeAfter(f: FieldChange): [string, string] {
   const after = md(formatValue(f.field, f.after));
   const note = writeOnlyNote(f);
-  if (note !== undefined) return ["", `${after} _(${note})_`];
+  if (note !== undefined) return ["", `${after} _(${md(note)})_`];
   const diff = setDiff(f);
   if (diff !== undefined) {
     return [diff.removed.map((e) => `− ${md(e)}`).join("<br>"), diff.added.map((e) => `+ ${md(e)}`).join("<br>")];
@@ -124,14 +140,15 @@ function unverifiableNote(plan: Plan): string {
   const counts = plan.unverifiable.map(({ field, count }) => `\`${field}\` on ${plural(count, "website")}`).join(", ");
   return [
     "> [!NOTE]",
-    `> Write-only values the API never returns cannot be verified: ${counts}. \`--sync-write-only\` sends them again.`,
+    `> Write-only values the API never returns cannot be verified: ${counts}. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits; \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.`,
   ].join("\n");
 }
 
 function footer(plan: Plan): string {
   const parts = [`plan ${plan.hash.slice(0, 12)}`];
   if (plan.selection !== undefined) parts.push("partial");
-  if (plan.estimate.requests > 0) parts.unshift(formatEstimate(plan.estimate));
+  if (plan.since?.known && plan.since.read === "scoped") parts.push("scoped");
+  if (hasEstimate(plan.estimate)) parts.unshift(md(formatEstimate(plan.estimate)));
   return `<sub>${parts.join(" · ")}</sub>`;
 }
 

@@ -5,6 +5,7 @@ import type { Change, FieldChange, Plan, Selection, WebsiteCreate, WebsiteUpdate
 import {
   accountWords,
   formatEstimate,
+  hasEstimate,
   LEFT_OUT,
   printable,
   formatValue as rawValue,
@@ -14,6 +15,7 @@ import {
   writeOnlyNote,
 } from "./_values.ts";
 import { describeChange } from "./change-line.ts";
+import { notEvaluatedLine, sinceHeadline } from "./since-words.ts";
 
 type Colors = ReturnType<typeof createColors>;
 
@@ -31,6 +33,7 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
   if (partial !== undefined) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
   const account = accountWords(plan.target);
   if (account !== undefined) lines.push(c.dim(`Account: ${printable(account)}`), "");
+  if (plan.since !== undefined) lines.push(...sinceLines(plan.since, c), "");
   if (plan.changes.length > 0) {
     lines.push(`Planned changes (${printable(plan.configFile)}):`, "");
     for (const change of plan.changes) lines.push(...changeLines(change, c, options.verbose ?? false));
@@ -45,7 +48,7 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
     lines.push(c.green(partial === undefined ? "No changes. The account matches the configuration." : "No changes inside the selection."));
   }
   lines.push(`${c.bold("Plan:")} ${summaryWords(plan.summary)}.`);
-  if (plan.estimate.requests > 0) lines.push(c.dim(`${formatEstimate(plan.estimate)}.`));
+  if (hasEstimate(plan.estimate)) lines.push(c.dim(`${formatEstimate(plan.estimate)}.`));
   if (plan.refusals.length > 0) {
     lines.push("", c.red(c.bold("Refused: this plan will not be applied.")));
     for (const r of plan.refusals) lines.push(`  ${c.red("✗")} ${printable(r.message)}`);
@@ -67,6 +70,7 @@ function fieldLine(change: WebsiteCreate | WebsiteUpdate, f: FieldChange, c: Col
   const after = formatValue(f.field, f.after);
   if (change.action === "create") return `${f.field}: ${after}`;
   const note = writeOnlyNote(f);
+  if (note !== undefined && f.changedSince !== undefined) return `${f.field}: ${after}, ${c.dim(note)}`;
   if (note !== undefined) return `${f.field}: ${after} ${c.dim(`(${note})`)}`;
   const diff = setDiff(f);
   if (diff !== undefined) {
@@ -80,7 +84,14 @@ function fieldLine(change: WebsiteCreate | WebsiteUpdate, f: FieldChange, c: Col
 /** Write-only values the plan cannot verify (`plan.unverifiable`), said as a warning with what to do (DESIGN §3). */
 function unverifiableWarning(unverifiable: Plan["unverifiable"]): string {
   const counts = unverifiable.map(({ field, count }) => `${field} (${plural(count, "website")})`).join(" and ");
-  return `The API never returns ${counts}, so the plan cannot verify those values. Run with --sync-write-only to send them again.`;
+  return `The API never returns ${counts}, so the plan cannot verify those values: --changed-since REF sends the ones a commit edits, --sync-write-only sends every one the file sets.`;
+}
+
+/** The change the plan followed: scoped (and what it did not evaluate), read in full and why, or none known. */
+function sinceLines(since: NonNullable<Plan["since"]>, c: Colors): string[] {
+  const notEvaluated = notEvaluatedLine(since);
+  const headline = since.known && since.read === "scoped" ? c.cyan(c.bold(sinceHeadline(since))) : c.yellow(sinceHeadline(since));
+  return notEvaluated === undefined ? [headline] : [headline, notEvaluated];
 }
 
 /** `PARTIAL PLAN: --target 'a*.example.com'`: the banner of a partial plan, in every text output about it. */

@@ -68,7 +68,7 @@ describe("text", () => {
 
       Warnings:
         ! tmp-a.example.com matches policy.ignore "tmp-*": it is not compared, changed or deleted.
-        ! The API never returns exclude_params (1 website), so the plan cannot verify those values. Run with --sync-write-only to send them again.
+        ! The API never returns exclude_params (1 website), so the plan cannot verify those values: --changed-since REF sends the ones a commit edits, --sync-write-only sends every one the file sets.
 
       Plan: 1 to create, 1 to update, 3 to delete, 0 unchanged, 0 unmanaged, 1 ignored.
       ≈ 6 requests, within the rate limit (60 requests/60 s).
@@ -255,7 +255,7 @@ describe("markdown", () => {
       - tmp-a.example.com matches policy.ignore "tmp-\\*": it is not compared, changed or deleted. (sitesync.yaml:24)
 
       > [!NOTE]
-      > Write-only values the API never returns cannot be verified: \`exclude_params\` on 1 website. \`--sync-write-only\` sends them again.
+      > Write-only values the API never returns cannot be verified: \`exclude_params\` on 1 website. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits; \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.
 
       <sub>≈ 6 requests, within the rate limit (60 requests/60 s) · plan e3f5e4721016</sub>
       "

@@ -25,7 +25,7 @@ export interface ConnectRequest {
 export function clientFor(
   request: ConnectRequest,
   config: Pick<Config, "file" | "websitesUrl" | "projectsUrl"> | undefined,
-  hooks: Pick<RunHooks, "onRequest" | "onWait"> = {},
+  hooks: Pick<RunHooks, "onRequest" | "onWait" | "onProgress"> = {},
 ): Client {
   const { env, settings = {} } = request;
   const apiKey = request.secrets?.apiKey || env.SITESYNC_API_KEY || undefined;
@@ -46,6 +46,7 @@ export function clientFor(
     rateWindowMs: settings.rateWindowMs,
     onRequest: hooks.onRequest,
     onWait: hooks.onWait,
+    onProgress: hooks.onProgress,
     secrets: () => request.redactor.secrets(),
     stop: request.signal,
     ...(request.schedulers ? { schedulers: request.schedulers } : {}),

@@ -3,12 +3,14 @@
  * needs, which the plan itself never holds.
  */
 import type { Client } from "../api/types.ts";
+import type { Env } from "../config/interpolate.ts";
 import type { Config } from "../config/types.ts";
 import { ConfigError, type Diagnostic } from "../errors.ts";
 import type { Live } from "../model/state.ts";
 import { plan } from "../plan/plan.ts";
 import { PASSWORD_MISSING } from "../plan/plan-websites.ts";
 import type { Plan, Selection } from "../plan/types.ts";
+import { type ChangeBase, readForChange } from "./read-for-change.ts";
 import { readLive } from "./read-live.ts";
 
 /** How to plan, beyond the config: the CLI's planning flags, the Action's inputs. */
@@ -23,19 +25,32 @@ export interface PlanSettings {
   rateWindowMs?: number | undefined;
   /** `--target` / `--exclude`: a partial plan of only the websites and projects these globs select. */
   selection?: Selection | undefined;
+  /**
+   * `--changed-since REF` (and `--full`), the Action's base: follow the change since this base (DESIGN §3),
+   * reading only the names it touches when it can.
+   */
+  changedSince?: ChangeBase | undefined;
 }
 
 /** Reads the live account and plans the config against it; the plan records which account it read. */
-export async function planFromConfig(config: Config, client: Client, settings: PlanSettings = {}): Promise<Plan> {
-  return (await planWithLive(config, client, settings)).plan;
+export async function planFromConfig(config: Config, client: Client, settings: PlanSettings = {}, env: Env = {}): Promise<Plan> {
+  return (await planWithLive(config, client, settings, env)).plan;
 }
 
 /** `planFromConfig`, with the live account it read (to tell a saved plan's finished work from a forgery). */
-export async function planWithLive(config: Config, client: Client, settings: PlanSettings = {}): Promise<{ plan: Plan; live: Live }> {
+export async function planWithLive(
+  config: Config,
+  client: Client,
+  settings: PlanSettings = {},
+  env: Env = {},
+): Promise<{ plan: Plan; live: Live }> {
   // Even a partial plan reads every page: the API can only narrow a listing by `search`, a substring that
   // cannot express a glob, and only a whole listing can be checked against `meta.total` (DESIGN §5). The
-  // selection is applied in `plan`, which stays pure.
-  const live = await readLive(client, config);
+  // selection is applied in `plan`, which stays pure. Only a change narrows the read, to the names it touches.
+  const readsBefore = client.stats().sent.GET ?? 0;
+  const followed = settings.changedSince ? await readForChange(config, client, settings.changedSince, env) : undefined;
+  const live = followed?.live ?? (await readLive(client, config));
+  const reads = (client.stats().sent.GET ?? 0) - readsBefore;
   const desired = { websites: config.websites, ...(config.projects ? { projects: config.projects } : {}), policy: config.policy };
   const planned = plan(desired, live, {
     configFile: config.file,
@@ -45,6 +60,8 @@ export async function planWithLive(config: Config, client: Client, settings: Pla
     allowEmpty: settings.allowEmpty ?? false,
     ...(settings.maxDeletes === undefined ? {} : { maxDeletes: settings.maxDeletes }),
     ...(settings.selection === undefined ? {} : { selection: settings.selection }),
+    ...(followed ? { change: followed.change } : {}),
+    reads,
     rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? 60_000) / 1000 },
   });
   const missing = missingPasswords(planned, config);

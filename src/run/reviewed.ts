@@ -6,11 +6,13 @@
  */
 import type { Client } from "../api/types.ts";
 import type { ItemResult } from "../apply/types.ts";
+import type { Env } from "../config/interpolate.ts";
 import type { Config } from "../config/types.ts";
 import { alreadyApplied } from "../plan/already-applied.ts";
 import { confirmSavedPlan, intersectReviewed, type NotReviewed, type SavedPlanCheck } from "../plan/intersect.ts";
 import type { Plan } from "../plan/types.ts";
 import { planFromConfig, planWithLive } from "./plan-from-config.ts";
+import { baseOf } from "./read-for-change.ts";
 import type { ReviewOutcome, ReviewSource, RunSettings } from "./types.ts";
 
 export interface Checked {
@@ -39,15 +41,24 @@ export async function confirmSaved(
   config: Config,
   client: Client,
   settings: RunSettings,
+  env: Env = {},
 ): Promise<Checked & { notInSavedPlan: number }> {
-  const { plan: fresh, live } = await planWithLive(config, client, {
-    ...(settings.rateWindowMs === undefined ? {} : { rateWindowMs: settings.rateWindowMs }),
-    syncWriteOnly: syncWriteOnlyOf(saved),
-    // A partial plan is confirmed inside the selection it recorded: outside it nothing was saved.
-    ...(saved.selection ? { selection: saved.selection } : {}),
-    maxDeletes: Number.MAX_SAFE_INTEGER,
-    allowEmpty: true,
-  });
+  const changedSince = baseOf(saved.since);
+  const { plan: fresh, live } = await planWithLive(
+    config,
+    client,
+    {
+      ...(settings.rateWindowMs === undefined ? {} : { rateWindowMs: settings.rateWindowMs }),
+      syncWriteOnly: syncWriteOnlyOf(saved),
+      // A partial plan is confirmed inside the selection it recorded: outside it nothing was saved.
+      ...(saved.selection ? { selection: saved.selection } : {}),
+      // A plan that followed a change is confirmed over the same change, read at the commit it recorded.
+      ...(changedSince ? { changedSince } : {}),
+      maxDeletes: Number.MAX_SAFE_INTEGER,
+      allowEmpty: true,
+    },
+    env,
+  );
   const check = confirmSavedPlan(saved, fresh);
   // A saved change the fresh plan no longer calls for is refused, unless the account shows it done: the same
   // plan applied twice finds its own work, and says so.
@@ -76,15 +87,24 @@ export async function intersectWithReview(
   config: Config,
   client: Client,
   settings: RunSettings,
+  env: Env = {},
 ): Promise<Checked & { review: ReviewOutcome }> {
   const reviewed = "missing" in review ? undefined : review;
   // A partial review is intersected inside its own selection, unless this run gives one.
   const selection = settings.selection ?? reviewed?.selection;
-  const fresh = await planFromConfig(config, client, {
-    ...settings,
-    ...(selection ? { selection } : {}),
-    syncWriteOnly: Boolean(settings.syncWriteOnly) || (reviewed ? syncWriteOnlyOf(reviewed) : false),
-  });
+  // A review that followed a change is intersected with a fresh plan over the same change and scope (DESIGN §3).
+  const changedSince = baseOf(reviewed?.since) ?? settings.changedSince;
+  const fresh = await planFromConfig(
+    config,
+    client,
+    {
+      ...settings,
+      ...(selection ? { selection } : {}),
+      changedSince,
+      syncWriteOnly: Boolean(settings.syncWriteOnly) || (reviewed ? syncWriteOnlyOf(reviewed) : false),
+    },
+    env,
+  );
   if ("missing" in review) {
     // An empty review approves nothing: the fresh plan with no change (its refusals kept), all of it reported.
     const none = intersectReviewed({ ...fresh, changes: [] }, fresh);

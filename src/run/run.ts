@@ -16,9 +16,10 @@ import { ExitCode, exitCodeOf, exitCodeOfRun, stopSignalOf } from "./exit-code.t
 import { exportAccount, updateFromAccount } from "./export-account.ts";
 import { assertSameConfig, assertSameTarget } from "./plan-file.ts";
 import { passwordsOf, planFromConfig } from "./plan-from-config.ts";
+import { baseOf } from "./read-for-change.ts";
 import { type Checked, confirmSaved, intersectWithReview } from "./reviewed.ts";
 import { runAccounts, worstExitCode } from "./run-accounts.ts";
-import type { Outcome, RunHooks, RunRequest, RunSettings } from "./types.ts";
+import type { Env, Outcome, RunHooks, RunRequest, RunSettings } from "./types.ts";
 import { checkWritable, writeOutput } from "./write-file.ts";
 
 /** Runs `request.command` and says how it went. Never throws. */
@@ -76,29 +77,30 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
   }
   // Fail before changing anything when the results cannot be written afterwards.
   if (request.command === "apply" && typeof settings.resultsFile === "string") checkWritable(settings.resultsFile);
-  const { plan, skipped } = await planned(config, client, settings, outcome);
+  const { plan, skipped } = await planned(config, client, settings, request.env, outcome);
   outcome.plan = plan;
   outcome.skipped = skipped;
   await hooks.onPlan?.(plan, skipped);
   if (request.command !== "apply" || plan.refusals.length > 0) return;
   if (plan.changes.length === 0 && skipped.length === 0) return;
   await hooks.approve?.(plan);
-  await applyPlan(plan, { config, client, settings, hooks, redactor: request.redactor, signal: request.signal }, outcome);
+  const context = { config, client, settings, env: request.env, hooks, redactor: request.redactor, signal: request.signal };
+  await applyPlan(plan, context, outcome);
 }
 
 /** The plan to show or apply, and the changes skipped on purpose: a saved plan confirmed, a review intersected, or a fresh plan. */
-async function planned(config: Config, client: Client, settings: RunSettings, outcome: Outcome): Promise<Checked> {
+async function planned(config: Config, client: Client, settings: RunSettings, env: Env, outcome: Outcome): Promise<Checked> {
   if (settings.savedPlan) {
-    const checked = await confirmSaved(settings.savedPlan, config, client, settings);
+    const checked = await confirmSaved(settings.savedPlan, config, client, settings, env);
     outcome.notInSavedPlan = checked.notInSavedPlan;
     return checked;
   }
   if (settings.reviewed) {
-    const checked = await intersectWithReview(settings.reviewed, config, client, settings);
+    const checked = await intersectWithReview(settings.reviewed, config, client, settings, env);
     outcome.review = checked.review;
     return checked;
   }
-  return { plan: await planFromConfig(config, client, settings), skipped: [] };
+  return { plan: await planFromConfig(config, client, settings, env), skipped: [] };
 }
 
 /** Loads the config (unless given loaded); its secrets are redacted before any diagnostic is shown. */
@@ -126,13 +128,18 @@ interface ApplyContext {
   config: Config;
   client: Client;
   settings: RunSettings;
+  env: Env;
   hooks: RunHooks;
   redactor: Redactor;
   signal: AbortSignal | undefined;
 }
 
 /** Applies, writes the results, and with `verify` plans again: whatever is still planned did not converge. */
-async function applyPlan(plan: Plan, { config, client, settings, hooks, redactor, signal }: ApplyContext, outcome: Outcome): Promise<void> {
+async function applyPlan(
+  plan: Plan,
+  { config, client, settings, env, hooks, redactor, signal }: ApplyContext,
+  outcome: Outcome,
+): Promise<void> {
   const onItem = hooks.onItem;
   const options = { passwordOf: passwordsOf(config), ...(onItem ? { onItem } : {}), ...(signal ? { stop: signal } : {}) };
   const result = await apply(plan, client, options);
@@ -156,6 +163,10 @@ async function applyPlan(plan: Plan, { config, client, settings, hooks, redactor
   if (settings.verify && !result.aborted && !signal?.aborted && outcome.skipped.length === 0) {
     // A saved plan is verified within the selection it recorded (it refuses --target/--exclude of its own).
     const selection = settings.savedPlan ? settings.savedPlan.selection : settings.selection;
-    outcome.unconverged = (await planFromConfig(config, client, { ...settings, selection, syncWriteOnly: false })).changes;
+    // Over the change the plan followed, sending nothing for it: a write-only value sent cannot be read back.
+    const base = baseOf(plan.since);
+    const changedSince = base && { ...base, sendNothing: true };
+    const again = await planFromConfig(config, client, { ...settings, selection, syncWriteOnly: false, changedSince }, env);
+    outcome.unconverged = again.changes;
   }
 }

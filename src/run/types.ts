@@ -3,7 +3,7 @@
 import type { UpdateResult } from "../adopt/update-config.ts";
 import type { Redactor } from "../api/redact.ts";
 import type { Scheduler } from "../api/scheduler.ts";
-import type { RequestLogEntry, ServerWait } from "../api/types.ts";
+import type { ReadProgress, RequestLogEntry, ServerWait } from "../api/types.ts";
 import type { ApplyCounts, ItemResult } from "../apply/types.ts";
 import type { Env } from "../config/interpolate.ts";
 import type { Config, LoadResult } from "../config/types.ts";
@@ -13,7 +13,7 @@ import type { Change, Plan } from "../plan/types.ts";
 import type { StopSignal } from "./exit-code.ts";
 import type { PlanSettings } from "./plan-from-config.ts";
 
-export type { Env };
+export type { Env, ReadProgress };
 
 /**
  * `validate` only loads; `plan` also reads live and plans; `apply` also applies what was planned; `export`
@@ -104,6 +104,8 @@ export interface RunHooks {
   onRequest?(entry: RequestLogEntry): void;
   /** A server asked for a pause that the run waits out (within `--max-wait`). */
   onWait?(wait: ServerWait): void;
+  /** How a read goes: pages read of total, a re-read and why, a wait for the rate budget (DESIGN §5). */
+  onProgress?(event: ReadProgress): void;
   /** A plan was made (or a saved plan checked); `skipped` holds the changes that are not applied on purpose. */
   onPlan?(plan: Plan, skipped: readonly ItemResult[]): void | Promise<void>;
   /** Called before applying anything; throwing cancels the run. */

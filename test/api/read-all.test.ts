@@ -1,6 +1,7 @@
 import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { ReadProgress } from "../../src/api/types.ts";
 import { apiWebsite, PROJECTS, pageBody, rejectionOf, testClient, WEBSITES } from "./helpers.ts";
 
 const server = setupServer();
@@ -93,10 +94,23 @@ describe("readAll", () => {
         }
       },
     });
-    const sites = await testClient().client.websites.readAll();
+    const progress: ReadProgress[] = [];
+    const sites = await testClient({ onProgress: (event) => progress.push(event) }).client.websites.readAll();
     expect(ids(sites)).toEqual(ids(fake.store as Array<{ id: number }>));
     expect(sites).toHaveLength(249);
     expect(fake.requested.filter((p) => p === 1)).toHaveLength(2);
+    // Nothing silent (DESIGN §5): each page read of the total, and the re-read with its reason.
+    expect(progress.filter((e) => e.kind === "page").map((e) => e.kind === "page" && `${e.read}/${e.of}`)).toEqual([
+      "1/3",
+      "2/3",
+      "3/3",
+      "1/3",
+      "2/3",
+      "3/3",
+    ]);
+    expect(progress.filter((e) => e.kind === "reread")).toEqual([
+      { kind: "reread", noun: "websites", attempt: 2, of: 4, problem: "page 2 reported 249 in total, page 1 250" },
+    ]);
   });
 
   it("fails with an integrity error after 3 re-reads of a listing that keeps changing, never with a partial list", async () => {

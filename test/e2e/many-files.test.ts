@@ -3,6 +3,7 @@
  * real HTTP. The root includes one file per client; validate checks them all offline, plan and apply see
  * every file, and a saved plan follows an edit of any of them.
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -83,5 +84,21 @@ describe("a root file and one file per client", () => {
     const update = await sitesync(["export", "--update", "sitesync.yaml"], { cwd: dir, env: env() });
     expect(update.code).toBe(1);
     expect(update.stderr).toContain("sitesync.yaml:5:1 include: export --update cannot edit a config that includes other files yet");
+  });
+
+  it("--changed-since reads the account in full, saying why, and misses no edit inside an included file", async () => {
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", ...args], {
+        cwd: dir,
+        stdio: "ignore",
+      });
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-q", "-m", "base");
+    write({ "clients/globex.yaml": "websites:\n  - domain: globex.com\n  - domain: labs.globex.com\n" });
+    const plan = await sitesync(["plan", "--changed-since", "HEAD"], { cwd: dir, env: env() });
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain("the config includes other files or has several accounts, whose change is not followed yet");
+    expect(plan.stdout).toContain("+ create  labs.globex.com");
   });
 });

@@ -1,0 +1,63 @@
+/**
+ * The words of a plan that follows the change (DESIGN §3 "Plans that follow the change"): what it read, what
+ * it did not evaluate, why it read in full, why no change is known, and why a write-only value is sent. The
+ * same sentences in text and Markdown; the JSON plan holds the codes (`since`, `changedSince`).
+ */
+import type { FullReadCause, UnknownChangeReason } from "../model/config-change.ts";
+import { agree, plural } from "../model/plural.ts";
+import type { NotEvaluated, PlanSince } from "../plan/types.ts";
+import { printable } from "./_values.ts";
+
+const CAUSES = {
+  defaults: "defaults changed",
+  policy: "policy changed",
+  "websites-url": "websites_url changed",
+  "projects-url": "projects_url changed",
+  accounts: "accounts changed",
+  include: "include changed",
+  "full-flag": "--full",
+  "over-budget": "looking the touched names up would cost more requests than reading the account",
+  unsearchable: "a touched name cannot be searched for",
+  "no-total": "the server gives no total to weigh the lookups against",
+} as const satisfies Record<FullReadCause, string>;
+
+const UNKNOWN = {
+  "not-a-repository": "the config is not in a git repository",
+  "ref-invalid": "it is not a git revision",
+  "ref-unknown": "git knows no such revision, and it could not be fetched",
+  "file-outside-repository": "the config is outside the git repository",
+  "base-missing": "the config file does not exist there",
+  "base-unreadable": "the config file cannot be read there",
+  "base-too-large": "the config file there is larger than a config may be",
+  "base-invalid": "the config file there does not load",
+  "many-files": "the config includes other files or has several accounts, whose change is not followed yet",
+} as const satisfies Record<UnknownChangeReason, string>;
+
+const NOT_EVALUATED = {
+  "untouched-drift": "drift of websites and projects the change does not touch",
+  "unlisted-live": "live websites and projects the file does not list",
+} as const satisfies Record<NotEvaluated, string>;
+
+/** `HEAD~1 (1a2b3c4d)`: the base as given, and the commit it named when that says more. */
+function base(since: PlanSince): string {
+  const commit = since.known && since.commit && !since.commit.startsWith(since.ref) ? ` (${since.commit.slice(0, 12)})` : "";
+  return `${printable(since.ref)}${commit}`;
+}
+
+/** The plan's one sentence about the change it followed: shown at the top of every human rendering. */
+export function sinceHeadline(since: PlanSince): string {
+  if (!since.known) return `No change known since ${printable(since.ref)} (${UNKNOWN[since.reason]}): the account was read in full.`;
+  if (since.read === "full") {
+    return `Follows the change since ${base(since)}, read in full: ${since.because.map((cause) => CAUSES[cause]).join("; ")}.`;
+  }
+  const websites = since.websites.length > 0 || since.projects.length === 0 ? [plural(since.websites.length, "website")] : [];
+  const read = [...websites, ...(since.projects.length > 0 ? [plural(since.projects.length, "project")] : [])];
+  const were = agree(since.websites.length + since.projects.length, "was", "were");
+  return `Scoped to the change since ${base(since)}: only the ${read.join(" and ")} it touches ${were} read and compared.`;
+}
+
+/** What a scoped plan did not look at, and how to look (empty for any other plan). */
+export function notEvaluatedLine(since: PlanSince): string | undefined {
+  if (!since.known || since.read !== "scoped") return undefined;
+  return `Not evaluated: ${since.notEvaluated.map((code) => NOT_EVALUATED[code]).join("; ")}. A plan without --changed-since (or with --full) reads them.`;
+}

@@ -1,0 +1,78 @@
+/**
+ * The read step of a plan that follows the change (DESIGN §3 "Plans that follow the change", §8): the change
+ * between a base revision and the config now, then only the touched names looked up (at most k + 2
+ * requests), or the account read in full with the causes: `--full`, a change to defaults/policy/URLs, a
+ * lookup that would cost more than the full read, or no change known (the base does not load or exist).
+ */
+import { lookUpProjects, lookUpWebsites } from "../api/lookup.ts";
+import type { Client } from "../api/types.ts";
+import { changeSince } from "../change/change-since.ts";
+import { namesToRead } from "../change/names-to-read.ts";
+import type { Env } from "../config/interpolate.ts";
+import type { Config } from "../config/types.ts";
+import type { ChangeResult, ConfigChange, FullReadCause } from "../model/config-change.ts";
+import type { Live } from "../model/state.ts";
+import type { PlanChange } from "../plan/follow-change.ts";
+import type { PlanSince } from "../plan/types.ts";
+import { readLive } from "./read-live.ts";
+
+/** Which change a plan follows: a base revision as given, and the commit it named when a plan recorded one. */
+export interface ChangeBase {
+  /** As the user gave it (`HEAD~1`, `origin/main`, a commit): it names the base in every output. */
+  ref: string;
+  /** The commit to read the base at: a saved or reviewed plan's, so that a re-plan follows the very same change. */
+  commit?: string | undefined;
+  /** `--full`: follow the change (send its write-only edits) but read the account in full. */
+  full?: boolean | undefined;
+  /**
+   * Send nothing because of the change (the re-plan of `--verify`): what the change edited was sent, and
+   * cannot be read back to check.
+   */
+  sendNothing?: boolean | undefined;
+}
+
+export interface ChangeRead {
+  live: Live;
+  change: PlanChange;
+}
+
+/** The base of a plan that followed a change, to plan again over the same change (saved plan, review). */
+export function baseOf(since: PlanSince | undefined): ChangeBase | undefined {
+  if (since === undefined) return undefined;
+  if (!since.known) return { ref: since.ref };
+  const full = since.read === "full" && since.because.includes("full-flag");
+  return { ref: since.ref, ...(since.commit ? { commit: since.commit } : {}), ...(full ? { full } : {}) };
+}
+
+/** Reads what the plan of `config` following the change since `base` needs. */
+export async function readForChange(config: Config, client: Client, base: ChangeBase, env: Env): Promise<ChangeRead> {
+  // The base of a config of many files would be loaded with today's included files: the change would miss
+  // edits inside them. Until the base reads every file at its revision, such a config is read in full.
+  if (config.includes !== undefined || config.accounts !== undefined) {
+    return { live: await readLive(client, config), change: { known: false, ref: base.ref, reason: "many-files" } };
+  }
+  const result = relabel(await changeSince(base.commit ?? base.ref, config, { env }), base.ref);
+  if (!result.known) return { live: await readLive(client, config), change: { known: false, ref: base.ref, reason: result.reason } };
+  const change = base.sendNothing ? { ...result.change, websites: result.change.websites.map((w) => ({ ...w, send: [] })) } : result.change;
+  const causes: FullReadCause[] = [...change.fullRead, ...(base.full ? (["full-flag"] as const) : [])];
+  if (causes.length > 0) return full(config, client, change, causes);
+  const names = namesToRead(change, config.policy);
+  const [websites, projects] = await Promise.all([
+    lookUpWebsites(client, names.websites),
+    config.projects === undefined ? undefined : lookUpProjects(client, names.projects),
+  ]);
+  if (websites.read === "full-instead") return full(config, client, change, [websites.reason]);
+  if (projects?.read === "full-instead") return full(config, client, change, [projects.reason]);
+  const live: Live = projects ? { websites: websites.items, projects: projects.items } : { websites: websites.items };
+  return { live, change: { known: true, change, read: "scoped" } };
+}
+
+async function full(config: Config, client: Client, change: ConfigChange, because: FullReadCause[]): Promise<ChangeRead> {
+  return { live: await readLive(client, config), change: { known: true, change, read: "full", because } };
+}
+
+/** The change read at a recorded commit still names the base as the user gave it: the plans compare equal. */
+function relabel(result: ChangeResult, ref: string): ChangeResult {
+  if (!result.known) return { ...result, ref };
+  return { known: true, change: { ...result.change, ref } };
+}

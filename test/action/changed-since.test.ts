@@ -1,0 +1,175 @@
+/**
+ * The Action follows the change (issue 18): on a pull request from actions/checkout's shallow clone
+ * (`--depth 1`), it plans the change since the pull request's base commit (fetched once), reading only the
+ * touched websites; on the merge it applies the reviewed scoped plan, re-planned over the same base. The
+ * committed bundle against the sandbox and the fake GitHub API, over real HTTP, with a real git repository.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
+import { GITHUB_TOKEN, runAction } from "./run-action.ts";
+
+const API_KEY = "AcTi0nK3y11111111111111111111111111111111111111111111111111111Zz";
+const PASSWORD = "r0tated-stats-pa55word";
+const MERGE = "fa11ed0000000000000000000000000000000018";
+
+let sandbox: Sandbox;
+let github: FakeGitHub;
+
+beforeEach(async () => {
+  sandbox = await startSandbox({
+    apiKey: API_KEY,
+    rateLimit: 0,
+    // 1,000 websites: 10 pages to read in full, against one probe and two lookups.
+    seed: 1_000,
+    websites: [
+      { domain: "acme.org", privacy: 2, password: "the-old-password" },
+      { domain: "blog.acme.org", exclude_params: "utm_source" },
+    ],
+  });
+  github = await startFakeGitHub(GITHUB_TOKEN);
+});
+
+afterEach(async () => {
+  await sandbox.close();
+  await github.close();
+});
+
+function git(cwd: string, ...args: string[]): string {
+  const identity = ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"];
+  return execFileSync("git", [...identity, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+}
+
+/** The repository on "GitHub": the base commit, and the pull request's head commit on top. */
+function origin(): { dir: string; base: string; head: string } {
+  const dir = mkdtempSync(join(tmpdir(), "sitesync-origin-"));
+  const config = (extra: string) =>
+    [
+      "version: 1",
+      `websites_url: ${sandbox.url}`,
+      "websites:",
+      "  - domain: acme.org",
+      "    privacy: password",
+      "    password: ${STATS_PASSWORD}",
+      ...(extra ? ["    password_version: 2"] : []),
+      "  - domain: blog.acme.org",
+      `    exclude_params: [utm_source${extra}]`,
+      "",
+    ].join("\n");
+  git(dir, "init", "-q");
+  writeFileSync(join(dir, "sitesync.yaml"), config(""));
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "base");
+  const base = git(dir, "rev-parse", "HEAD");
+  writeFileSync(join(dir, "sitesync.yaml"), config(", fbclid"));
+  git(dir, "commit", "-q", "-am", "rotate the stats password, drop fbclid");
+  return { dir, base, head: git(dir, "rev-parse", "HEAD") };
+}
+
+/** actions/checkout's default: a clone of depth 1, where the base commit is not. */
+function shallowCheckout(from: string): string {
+  const workspace = join(mkdtempSync(join(tmpdir(), "sitesync-ws-")), "repo");
+  git(from, "clone", "-q", "--depth", "1", `file://${from}`, workspace);
+  return workspace;
+}
+
+const payload = (base: string, head: string) => ({
+  action: "synchronize",
+  number: 18,
+  pull_request: {
+    number: 18,
+    head: { sha: head, repo: { full_name: "acme/sites" } },
+    base: { sha: base, repo: { full_name: "acme/sites" } },
+  },
+  repository: { full_name: "acme/sites", name: "sites", owner: { login: "acme" } },
+});
+
+it("plans the pull request's change from a shallow checkout with k + 1 reads, and the merge applies that reviewed scoped plan", async () => {
+  const repo = origin();
+  const pr = await runAction({
+    workspace: shallowCheckout(repo.dir),
+    inputs: { "api-key": API_KEY },
+    event: { name: "pull_request", payload: payload(repo.base, repo.head) },
+    env: { STATS_PASSWORD: PASSWORD },
+    githubApiUrl: github.url,
+  });
+  expect(pr.code, pr.stdout + pr.stderr).toBe(0);
+  expect(sandbox.stats()).toMatchObject({ listRequests: 3, writeRequests: 0 });
+  expect(pr.summary).toContain(`Scoped to the change since ${repo.base}: only the 2 websites it touches were read and compared.`);
+  expect(pr.summary).toContain("Not evaluated: drift of websites and projects the change does not touch");
+  expect(pr.summary).toContain(`(sensitive) _(sent: rotated since ${repo.base})_`);
+  expect(pr.summary).toContain(`sent: changed since ${repo.base}`);
+  const comment = github.comments.find((c) => c.issue === 18)!.body;
+  // The runner masks a secret when told with ::add-mask::, the one line that must carry it.
+  const log = (run: { stdout: string }) => run.stdout.replace(/^::add-mask::.*$/gm, "");
+  for (const output of [log(pr), pr.stderr, pr.summary, comment]) {
+    expect(output).not.toContain(PASSWORD);
+    expect(output).not.toContain(API_KEY);
+  }
+
+  sandbox.resetLog();
+  github.pulls.push({ number: 18, headSha: repo.head, mergeCommitSha: MERGE });
+  const merged = await runAction({
+    workspace: shallowCheckout(repo.dir),
+    inputs: { command: "apply", "api-key": API_KEY },
+    event: { name: "push", payload: { ref: "refs/heads/main", after: MERGE } },
+    env: { STATS_PASSWORD: PASSWORD, GITHUB_SHA: MERGE },
+    githubApiUrl: github.url,
+  });
+  expect(merged.code, merged.stdout + merged.stderr).toBe(0);
+  expect(merged.outputs).toMatchObject({ "review-status": "applied", applied: "2", "not-applied": "0" });
+  // The fresh plan follows the reviewed plan's base: the same scope, the same k + 1 reads.
+  expect(sandbox.stats()).toMatchObject({ listRequests: 3, writeRequests: 2 });
+  expect(sandbox.store.findWebsite("acme.org")?.password).toBe(PASSWORD);
+  expect(sandbox.store.findWebsite("blog.acme.org")?.exclude_params).toBe("utm_source\nfbclid");
+  for (const output of [log(merged), merged.stderr, merged.summary]) expect(output).not.toContain(PASSWORD);
+});
+
+it("reads in full, and says why, when the changed-since input names no revision", async () => {
+  const repo = origin();
+  const run = await runAction({
+    workspace: shallowCheckout(repo.dir),
+    inputs: { "api-key": API_KEY, "changed-since": "no-such-branch" },
+    event: { name: "pull_request", payload: payload(repo.base, repo.head) },
+    env: { STATS_PASSWORD: PASSWORD },
+    githubApiUrl: github.url,
+  });
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  expect(run.summary).toContain("No change known since no-such-branch");
+  expect(sandbox.stats().listRequests).toBe(11);
+});
+
+it("takes target, exclude and sync-write-only as inputs, and changed-since: none reads in full", async () => {
+  const repo = origin();
+  const run = await runAction({
+    workspace: shallowCheckout(repo.dir),
+    inputs: { "api-key": API_KEY, "changed-since": "none", "sync-write-only": "true", target: "*.org\nsite-*", exclude: "blog.*" },
+    event: { name: "pull_request", payload: payload(repo.base, repo.head) },
+    env: { STATS_PASSWORD: PASSWORD },
+    githubApiUrl: github.url,
+  });
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  expect(run.summary).toContain("Partial plan: --target \\*.org --target site-\\* --exclude blog.\\*");
+  expect(run.summary).not.toContain("Scoped to the change");
+  expect(run.summary).toMatch(/acme\.org \(id \d+\) \| password \| {2}\| \(sensitive\) _\(write-only, not verified\)_/);
+  expect(run.summary).not.toContain("blog.acme.org");
+  expect(sandbox.stats().listRequests).toBe(11);
+});
+
+it("names its own input, not a CLI flag, when sync-write-only is not a boolean", async () => {
+  const repo = origin();
+  const run = await runAction({
+    workspace: shallowCheckout(repo.dir),
+    inputs: { "api-key": API_KEY, "sync-write-only": "yes please" },
+    event: { name: "pull_request", payload: payload(repo.base, repo.head) },
+    githubApiUrl: github.url,
+  });
+  expect(run.code).toBe(1);
+  expect(run.commands).toContainEqual(expect.stringContaining('sync-write-only must be true or false, not "yes please"'));
+  expect(run.stdout).not.toContain("--sync-write-only");
+  expect(sandbox.stats().listRequests).toBe(0);
+});
