@@ -3383,13 +3383,13 @@ var require_data_url = __commonJS({
     }
     function collectASequenceOfCodePointsFast(char, input, position) {
       const idx = input.indexOf(char, position.position);
-      const start = position.position;
+      const start2 = position.position;
       if (idx === -1) {
         position.position = input.length;
-        return input.slice(start);
+        return input.slice(start2);
       }
       position.position = idx;
-      return input.slice(start, position.position);
+      return input.slice(start2, position.position);
     }
     function stringPercentDecode(input) {
       const bytes = encoder.encode(input);
@@ -5395,11 +5395,11 @@ var require_formdata_parser = __commonJS({
       return name;
     }
     function collectASequenceOfBytes(condition, input, position) {
-      let start = position.position;
-      while (start < input.length && condition(input[start])) {
-        ++start;
+      let start2 = position.position;
+      while (start2 < input.length && condition(input[start2])) {
+        ++start2;
       }
-      return input.subarray(position.position, position.position = start);
+      return input.subarray(position.position, position.position = start2);
     }
     function removeChars(buf, leading, trailing, predicate) {
       let lead = 0;
@@ -5412,12 +5412,12 @@ var require_formdata_parser = __commonJS({
       }
       return lead === 0 && trail === buf.length - 1 ? buf : buf.subarray(lead, trail + 1);
     }
-    function bufferStartsWith(buffer, start, position) {
-      if (buffer.length < start.length) {
+    function bufferStartsWith(buffer, start2, position) {
+      if (buffer.length < start2.length) {
         return false;
       }
-      for (let i = 0; i < start.length; i++) {
-        if (start[i] !== buffer[position.position + i]) {
+      for (let i = 0; i < start2.length; i++) {
+        if (start2[i] !== buffer[position.position + i]) {
           return false;
         }
       }
@@ -5513,7 +5513,7 @@ var require_body = __commonJS({
         const boundary = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
-        const escape2 = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
+        const escape3 = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
         const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
@@ -5521,14 +5521,14 @@ Content-Disposition: form-data`;
         let hasUnknownSizeValue = false;
         for (const [name, value] of object2) {
           if (typeof value === "string") {
-            const chunk2 = textEncoder.encode(prefix + `; name="${escape2(normalizeLinefeeds(name))}"\r
+            const chunk2 = textEncoder.encode(prefix + `; name="${escape3(normalizeLinefeeds(name))}"\r
 \r
 ${normalizeLinefeeds(value)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${escape2(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape2(value.name)}"` : "") + `\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${escape3(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape3(value.name)}"` : "") + `\r
 Content-Type: ${value.type || "application/octet-stream"}\r
 \r
 `);
@@ -5823,8 +5823,8 @@ var require_client_h1 = __commonJS({
           },
           wasm_on_status: (p2, at2, len) => {
             assert(currentParser.ptr === p2);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_message_begin: (p2) => {
             assert(currentParser.ptr === p2);
@@ -5832,13 +5832,13 @@ var require_client_h1 = __commonJS({
           },
           wasm_on_header_field: (p2, at2, len) => {
             assert(currentParser.ptr === p2);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_header_value: (p2, at2, len) => {
             assert(currentParser.ptr === p2);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_headers_complete: (p2, statusCode, upgrade, shouldKeepAlive) => {
             assert(currentParser.ptr === p2);
@@ -5846,8 +5846,8 @@ var require_client_h1 = __commonJS({
           },
           wasm_on_body: (p2, at2, len) => {
             assert(currentParser.ptr === p2);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_message_complete: (p2) => {
             assert(currentParser.ptr === p2);
@@ -9295,8 +9295,8 @@ var require_retry_handler = __commonJS({
             this.abort(contentLengthError);
             return false;
           }
-          const { start, size: size2, end = size2 - 1 } = contentRange;
-          if (this.start !== start || this.end != null && this.end !== end) {
+          const { start: start2, size: size2, end: end2 = size2 - 1 } = contentRange;
+          if (this.start !== start2 || this.end != null && this.end !== end2) {
             this.abort(
               new RequestRetryError("Content-Range mismatch", statusCode, {
                 headers,
@@ -9325,14 +9325,14 @@ var require_retry_handler = __commonJS({
               this.abort(contentLengthError);
               return false;
             }
-            const { start, size: size2, end = size2 - 1 } = range;
+            const { start: start2, size: size2, end: end2 = size2 - 1 } = range;
             assert(
-              start != null && Number.isFinite(start),
+              start2 != null && Number.isFinite(start2),
               "content-range mismatch"
             );
-            assert(end != null && Number.isFinite(end), "invalid content-length");
-            this.start = start;
-            this.end = end;
+            assert(end2 != null && Number.isFinite(end2), "invalid content-length");
+            this.start = start2;
+            this.end = end2;
           }
           if (this.end == null) {
             const contentLength = headers["content-length"];
@@ -9657,9 +9657,9 @@ var require_readable = __commonJS({
       }
       const { _readableState: state } = consume2.stream;
       if (state.bufferIndex) {
-        const start = state.bufferIndex;
-        const end = state.buffer.length;
-        for (let n4 = start; n4 < end; n4++) {
+        const start2 = state.bufferIndex;
+        const end2 = state.buffer.length;
+        for (let n4 = start2; n4 < end2; n4++) {
           consumePush(consume2, state.buffer[n4]);
         }
       } else {
@@ -9684,8 +9684,8 @@ var require_readable = __commonJS({
       }
       const buffer = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
       const bufferLength = buffer.length;
-      const start = bufferLength > 2 && buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191 ? 3 : 0;
-      return buffer.utf8Slice(start, bufferLength);
+      const start2 = bufferLength > 2 && buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191 ? 3 : 0;
+      return buffer.utf8Slice(start2, bufferLength);
     }
     function chunksConcat(chunks, length) {
       if (chunks.length === 0 || length === 0) {
@@ -18335,19 +18335,19 @@ var require_eventsource_stream = __commonJS({
     var minParserItems = 1024;
     var maxParserItems = 131072;
     var bytesPerParserItem = 128;
-    function isASCIINumberBytes(buffer2, start) {
-      if (start >= buffer2.length) {
+    function isASCIINumberBytes(buffer2, start2) {
+      if (start2 >= buffer2.length) {
         return false;
       }
-      for (let i = start; i < buffer2.length; i++) {
+      for (let i = start2; i < buffer2.length; i++) {
         if (buffer2[i] < 48 || buffer2[i] > 57) {
           return false;
         }
       }
       return true;
     }
-    function isValidLastEventIdBytes(buffer2, start) {
-      for (let i = start; i < buffer2.length; i++) {
+    function isValidLastEventIdBytes(buffer2, start2) {
+      for (let i = start2; i < buffer2.length; i++) {
         if (buffer2[i] === 0) {
           return false;
         }
@@ -18650,9 +18650,9 @@ ${value}`;
         let length = 0;
         for (let i = this.lineChunkIndex; i <= this.chunkIndex; i++) {
           const chunk = this.chunks[i];
-          const start = i === this.lineChunkIndex ? this.linePos : 0;
-          const end = i === this.chunkIndex ? this.pos : chunk.length;
-          const slice = chunk.subarray(start, end);
+          const start2 = i === this.lineChunkIndex ? this.linePos : 0;
+          const end2 = i === this.chunkIndex ? this.pos : chunk.length;
+          const slice = chunk.subarray(start2, end2);
           length += slice.length;
           chunks.push(slice);
         }
@@ -20983,12 +20983,12 @@ var require_foldFlowLines = __commonJS({
         return text2;
       const folds = [];
       const escapedFolds = {};
-      let end = lineWidth - indent.length;
+      let end2 = lineWidth - indent.length;
       if (typeof indentAtStart === "number") {
         if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
           folds.push(0);
         else
-          end = lineWidth - indentAtStart;
+          end2 = lineWidth - indentAtStart;
       }
       let split = void 0;
       let prev = void 0;
@@ -20999,7 +20999,7 @@ var require_foldFlowLines = __commonJS({
       if (mode === FOLD_BLOCK) {
         i = consumeMoreIndentedLines(text2, i, indent.length);
         if (i !== -1)
-          end = i + endStep;
+          end2 = i + endStep;
       }
       for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
@@ -21022,7 +21022,7 @@ var require_foldFlowLines = __commonJS({
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
             i = consumeMoreIndentedLines(text2, i, indent.length);
-          end = i + indent.length + endStep;
+          end2 = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
@@ -21030,10 +21030,10 @@ var require_foldFlowLines = __commonJS({
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
-          if (i >= end) {
+          if (i >= end2) {
             if (split) {
               folds.push(split);
-              end = split + endStep;
+              end2 = split + endStep;
               split = void 0;
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
@@ -21046,7 +21046,7 @@ var require_foldFlowLines = __commonJS({
                 return text2;
               folds.push(j);
               escapedFolds[j] = true;
-              end = j + endStep;
+              end2 = j + endStep;
               split = void 0;
             } else {
               overflow = true;
@@ -21064,36 +21064,36 @@ var require_foldFlowLines = __commonJS({
       let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold2 = folds[i2];
-        const end2 = folds[i2 + 1] || text2.length;
+        const end3 = folds[i2 + 1] || text2.length;
         if (fold2 === 0)
           res = `
-${indent}${text2.slice(0, end2)}`;
+${indent}${text2.slice(0, end3)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold2])
             res += `${text2[fold2]}\\`;
           res += `
-${indent}${text2.slice(fold2 + 1, end2)}`;
+${indent}${text2.slice(fold2 + 1, end3)}`;
         }
       }
       return res;
     }
     function consumeMoreIndentedLines(text2, i, indent) {
-      let end = i;
-      let start = i + 1;
-      let ch = text2[start];
+      let end2 = i;
+      let start2 = i + 1;
+      let ch = text2[start2];
       while (ch === " " || ch === "	") {
-        if (i < start + indent) {
+        if (i < start2 + indent) {
           ch = text2[++i];
         } else {
           do {
             ch = text2[++i];
           } while (ch && ch !== "\n");
-          end = i;
-          start = i + 1;
-          ch = text2[start];
+          end2 = i;
+          start2 = i + 1;
+          ch = text2[start2];
         }
       }
-      return end;
+      return end2;
     }
     exports.FOLD_BLOCK = FOLD_BLOCK;
     exports.FOLD_FLOW = FOLD_FLOW;
@@ -21121,12 +21121,12 @@ var require_stringifyString = __commonJS({
       const strLen = str.length;
       if (strLen <= limit)
         return false;
-      for (let i = 0, start = 0; i < strLen; ++i) {
+      for (let i = 0, start2 = 0; i < strLen; ++i) {
         if (str[i] === "\n") {
-          if (i - start > limit)
+          if (i - start2 > limit)
             return true;
-          start = i + 1;
-          if (strLen - start <= limit)
+          start2 = i + 1;
+          if (strLen - start2 <= limit)
             return false;
         }
       }
@@ -21140,19 +21140,19 @@ var require_stringifyString = __commonJS({
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       let str = "";
-      let start = 0;
+      let start2 = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str += json.slice(start, i) + "\\ ";
+          str += json.slice(start2, i) + "\\ ";
           i += 1;
-          start = i;
+          start2 = i;
           ch = "\\";
         }
         if (ch === "\\")
           switch (json[i + 1]) {
             case "u":
               {
-                str += json.slice(start, i);
+                str += json.slice(start2, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
@@ -21186,14 +21186,14 @@ var require_stringifyString = __commonJS({
                       str += json.substr(i, 6);
                 }
                 i += 5;
-                start = i + 1;
+                start2 = i + 1;
               }
               break;
             case "n":
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str += json.slice(start, i) + "\n\n";
+                str += json.slice(start2, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
                   str += "\n";
                   i += 2;
@@ -21202,14 +21202,14 @@ var require_stringifyString = __commonJS({
                 if (json[i + 2] === " ")
                   str += "\\";
                 i += 1;
-                start = i + 1;
+                start2 = i + 1;
               }
               break;
             default:
               i += 1;
           }
       }
-      str = start ? str + json.slice(start) : json;
+      str = start2 ? str + json.slice(start2) : json;
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
@@ -21259,22 +21259,22 @@ ${indent}`) + "'";
         if (ch !== "\n" && ch !== "	" && ch !== " ")
           break;
       }
-      let end = value.substring(endStart);
-      const endNlPos = end.indexOf("\n");
+      let end2 = value.substring(endStart);
+      const endNlPos = end2.indexOf("\n");
       if (endNlPos === -1) {
         chomp = "-";
-      } else if (value === end || endNlPos !== end.length - 1) {
+      } else if (value === end2 || endNlPos !== end2.length - 1) {
         chomp = "+";
         if (onChompKeep)
           onChompKeep();
       } else {
         chomp = "";
       }
-      if (end) {
-        value = value.slice(0, -end.length);
-        if (end[end.length - 1] === "\n")
-          end = end.slice(0, -1);
-        end = end.replace(blockEndNewlines, `$&${indent}`);
+      if (end2) {
+        value = value.slice(0, -end2.length);
+        if (end2[end2.length - 1] === "\n")
+          end2 = end2.slice(0, -1);
+        end2 = end2.replace(blockEndNewlines, `$&${indent}`);
       }
       let startWithSpace = false;
       let startEnd;
@@ -21288,10 +21288,10 @@ ${indent}`) + "'";
         else
           break;
       }
-      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
-      if (start) {
-        value = value.substring(start.length);
-        start = start.replace(/\n+/g, `$&${indent}`);
+      let start2 = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      if (start2) {
+        value = value.substring(start2.length);
+        start2 = start2.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
       let header = (startWithSpace ? indentSize : "") + chomp;
@@ -21309,14 +21309,14 @@ ${indent}`) + "'";
             literalFallback = true;
           };
         }
-        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        const body = foldFlowLines.foldFlowLines(`${start2}${foldedValue}${end2}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
         if (!literalFallback)
           return `>${header}
 ${indent}${body}`;
       }
       value = value.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value}${end}`;
+${indent}${start2}${value}${end2}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
       const { type, value } = item;
@@ -21947,23 +21947,23 @@ ${indent}${line}` : "\n";
         lines.push(str);
         linesAtValue = lines.length;
       }
-      const { start, end } = flowChars;
+      const { start: start2, end: end2 } = flowChars;
       if (lines.length === 0) {
-        return start + end;
+        return start2 + end2;
       } else {
         if (!reqNewline) {
           const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str = start;
+          let str = start2;
           for (const line of lines)
             str += line ? `
 ${indentStep}${indent}${line}` : "\n";
           return `${str}
-${indent}${end}`;
+${indent}${end2}`;
         } else {
-          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+          return `${start2}${fcPadding}${lines.join(" ")}${fcPadding}${end2}`;
         }
       }
     }
@@ -23721,9 +23721,9 @@ var require_errors2 = __commonJS({
       }
       if (/[^ ]/.test(lineStr)) {
         let count2 = 1;
-        const end = error2.linePos[1];
-        if (end?.line === line && end.col > col) {
-          count2 = Math.max(1, Math.min(end.col - col, 80 - ci2));
+        const end2 = error2.linePos[1];
+        if (end2?.line === line && end2.col > col) {
+          count2 = Math.max(1, Math.min(end2.col - col, 80 - ci2));
         }
         const pointer = " ".repeat(ci2) + "^".repeat(count2);
         error2.message += `:
@@ -23758,7 +23758,7 @@ var require_resolve_props = __commonJS({
       let newlineAfterProp = null;
       let comma = null;
       let found = null;
-      let start = null;
+      let start2 = null;
       for (const token of tokens) {
         if (reqSpace) {
           if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
@@ -23810,7 +23810,7 @@ var require_resolve_props = __commonJS({
             if (token.source.endsWith(":"))
               onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
             anchor = token;
-            start ?? (start = token.offset);
+            start2 ?? (start2 = token.offset);
             atNewline = false;
             hasSpace = false;
             reqSpace = true;
@@ -23819,7 +23819,7 @@ var require_resolve_props = __commonJS({
             if (tag)
               onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
             tag = token;
-            start ?? (start = token.offset);
+            start2 ?? (start2 = token.offset);
             atNewline = false;
             hasSpace = false;
             reqSpace = true;
@@ -23851,7 +23851,7 @@ var require_resolve_props = __commonJS({
         }
       }
       const last = tokens[tokens.length - 1];
-      const end = last ? last.offset + last.source.length : offset;
+      const end2 = last ? last.offset + last.source.length : offset;
       if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
         onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
       }
@@ -23866,8 +23866,8 @@ var require_resolve_props = __commonJS({
         anchor,
         tag,
         newlineAfterProp,
-        end,
-        start: start ?? end
+        end: end2,
+        start: start2 ?? end2
       };
     }
     exports.resolveProps = resolveProps;
@@ -23923,10 +23923,10 @@ var require_util_flow_indent_check = __commonJS({
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
-        const end = fc.end[0];
-        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+        const end2 = fc.end[0];
+        if (end2.indent === indent && (end2.source === "]" || end2.source === "}") && utilContainsNewline.containsNewline(fc)) {
           const msg = "Flow end indicator should be more indented than parent";
-          onError(end, "BAD_INDENT", msg, true);
+          onError(end2, "BAD_INDENT", msg, true);
         }
       }
     }
@@ -23969,8 +23969,8 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep4, value } = collItem;
-        const keyProps = resolveProps.resolveProps(start, {
+        const { start: start2, key, sep: sep4, value } = collItem;
+        const keyProps = resolveProps.resolveProps(start2, {
           indicator: "explicit-key-ind",
           next: key ?? sep4?.[0],
           offset,
@@ -23997,14 +23997,14 @@ var require_resolve_block_map = __commonJS({
             continue;
           }
           if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+            onError(key ?? start2[start2.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start2, null, keyProps, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
         ctx.atKey = false;
@@ -24074,8 +24074,8 @@ var require_resolve_block_seq = __commonJS({
         ctx.atKey = false;
       let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value } of bs.items) {
-        const props = resolveProps.resolveProps(start, {
+      for (const { start: start2, value } of bs.items) {
+        const props = resolveProps.resolveProps(start2, {
           indicator: "seq-item-ind",
           next: value,
           offset,
@@ -24096,7 +24096,7 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start2, null, props, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
         offset = node.range[2];
@@ -24113,12 +24113,12 @@ var require_resolve_block_seq = __commonJS({
 var require_resolve_end = __commonJS({
   "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
-    function resolveEnd(end, offset, reqSpace, onError) {
+    function resolveEnd(end2, offset, reqSpace, onError) {
       let comment = "";
-      if (end) {
+      if (end2) {
         let hasSpace = false;
         let sep4 = "";
-        for (const token of end) {
+        for (const token of end2) {
           const { source, type } = token;
           switch (type) {
             case "space":
@@ -24180,8 +24180,8 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep4, value } = collItem;
-        const props = resolveProps.resolveProps(start, {
+        const { start: start2, key, sep: sep4, value } = collItem;
+        const props = resolveProps.resolveProps(start2, {
           flow: fcName,
           indicator: "explicit-key-ind",
           next: key ?? sep4?.[0],
@@ -24221,7 +24221,7 @@ var require_resolve_flow_collection = __commonJS({
             onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
           if (props.comment) {
             let prevItemComment = "";
-            loop: for (const st2 of start) {
+            loop: for (const st2 of start2) {
               switch (st2.type) {
                 case "comma":
                 case "space":
@@ -24254,7 +24254,7 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start2, null, props, onError);
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
@@ -24329,14 +24329,14 @@ var require_resolve_flow_collection = __commonJS({
           ee2.unshift(ce);
       }
       if (ee2.length > 0) {
-        const end = resolveEnd.resolveEnd(ee2, cePos, ctx.options.strict, onError);
-        if (end.comment) {
+        const end2 = resolveEnd.resolveEnd(ee2, cePos, ctx.options.strict, onError);
+        if (end2.comment) {
           if (coll.comment)
-            coll.comment += "\n" + end.comment;
+            coll.comment += "\n" + end2.comment;
           else
-            coll.comment = end.comment;
+            coll.comment = end2.comment;
         }
-        coll.range = [fc.offset, cePos, end.offset];
+        coll.range = [fc.offset, cePos, end2.offset];
       } else {
         coll.range = [fc.offset, cePos, cePos];
       }
@@ -24417,10 +24417,10 @@ var require_resolve_block_scalar = __commonJS({
     "use strict";
     var Scalar3 = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
-      const start = scalar.offset;
+      const start2 = scalar.offset;
       const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
       if (!header)
-        return { value: "", type: null, comment: "", range: [start, start, start] };
+        return { value: "", type: null, comment: "", range: [start2, start2, start2] };
       const type = header.mode === ">" ? Scalar3.Scalar.BLOCK_FOLDED : Scalar3.Scalar.BLOCK_LITERAL;
       const lines = scalar.source ? splitLines3(scalar.source) : [];
       let chompStart = lines.length;
@@ -24433,10 +24433,10 @@ var require_resolve_block_scalar = __commonJS({
       }
       if (chompStart === 0) {
         const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
-        let end2 = start + header.length;
+        let end3 = start2 + header.length;
         if (scalar.source)
-          end2 += scalar.source.length;
-        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+          end3 += scalar.source.length;
+        return { value: value2, type, comment: header.comment, range: [start2, end3, end3] };
       }
       let trimIndent = scalar.indent + header.indent;
       let offset = scalar.offset + header.length;
@@ -24517,8 +24517,8 @@ var require_resolve_block_scalar = __commonJS({
         default:
           value += "\n";
       }
-      const end = start + header.length + scalar.source.length;
-      return { value, type, comment: header.comment, range: [start, end, end] };
+      const end2 = start2 + header.length + scalar.source.length;
+      return { value, type, comment: header.comment, range: [start2, end2, end2] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -24601,7 +24601,7 @@ var require_resolve_flow_scalar = __commonJS({
     var Scalar3 = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
-      const { offset, type, source, end } = scalar;
+      const { offset, type, source, end: end2 } = scalar;
       let _type;
       let value;
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
@@ -24629,7 +24629,7 @@ var require_resolve_flow_scalar = __commonJS({
           };
       }
       const valueEnd = offset + source.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      const re = resolveEnd.resolveEnd(end2, valueEnd, strict, onError);
       return {
         value,
         type: _type,
@@ -24993,7 +24993,7 @@ var require_compose_node = __commonJS({
         node.srcToken = token;
       return node;
     }
-    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end: end2 }, onError) {
       const token = {
         type: "scalar",
         offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
@@ -25010,18 +25010,18 @@ var require_compose_node = __commonJS({
         node.spaceBefore = true;
       if (comment) {
         node.comment = comment;
-        node.range[2] = end;
+        node.range[2] = end2;
       }
       return node;
     }
-    function composeAlias({ options }, { offset, source, end }, onError) {
+    function composeAlias({ options }, { offset, source, end: end2 }, onError) {
       const alias = new Alias.Alias(source.substring(1));
       if (alias.source === "")
         onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
         onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
       const valueEnd = offset + source.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      const re = resolveEnd.resolveEnd(end2, valueEnd, options.strict, onError);
       alias.range = [offset, valueEnd, re.offset];
       if (re.comment)
         alias.comment = re.comment;
@@ -25040,7 +25040,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+    function composeDoc(options, directives, { offset, start: start2, value, end: end2 }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document2.Document(void 0, opts);
       const ctx = {
@@ -25050,9 +25050,9 @@ var require_compose_doc = __commonJS({
         options: doc.options,
         schema: doc.schema
       };
-      const props = resolveProps.resolveProps(start, {
+      const props = resolveProps.resolveProps(start2, {
         indicator: "doc-start",
-        next: value ?? end?.[0],
+        next: value ?? end2?.[0],
         offset,
         onError,
         parentIndent: 0,
@@ -25063,9 +25063,9 @@ var require_compose_doc = __commonJS({
         if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
           onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start2, null, props, onError);
       const contentEnd = doc.contents.range[2];
-      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      const re = resolveEnd.resolveEnd(end2, contentEnd, false, onError);
       if (re.comment)
         doc.comment = re.comment;
       doc.range = [offset, contentEnd, re.offset];
@@ -25243,14 +25243,14 @@ ${cb}` : comment;
               break;
             }
             this.doc.directives.docEnd = true;
-            const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+            const end2 = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
             this.decorate(this.doc, true);
-            if (end.comment) {
+            if (end2.comment) {
               const dc = this.doc.comment;
               this.doc.comment = dc ? `${dc}
-${end.comment}` : end.comment;
+${end2.comment}` : end2.comment;
             }
-            this.doc.range[2] = end.offset;
+            this.doc.range[2] = end2.offset;
             break;
           }
           default:
@@ -25319,7 +25319,7 @@ var require_cst_scalar = __commonJS({
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
-      const end = context3.end ?? [
+      const end2 = context3.end ?? [
         { type: "newline", offset: -1, indent, source: "\n" }
       ];
       switch (source[0]) {
@@ -25331,16 +25331,16 @@ var require_cst_scalar = __commonJS({
           const props = [
             { type: "block-scalar-header", offset, indent, source: head }
           ];
-          if (!addEndtoBlockProps(props, end))
+          if (!addEndtoBlockProps(props, end2))
             props.push({ type: "newline", offset: -1, indent, source: "\n" });
           return { type: "block-scalar", offset, indent, props, source: body };
         }
         case '"':
-          return { type: "double-quoted-scalar", offset, indent, source, end };
+          return { type: "double-quoted-scalar", offset, indent, source, end: end2 };
         case "'":
-          return { type: "single-quoted-scalar", offset, indent, source, end };
+          return { type: "single-quoted-scalar", offset, indent, source, end: end2 };
         default:
-          return { type: "scalar", offset, indent, source, end };
+          return { type: "scalar", offset, indent, source, end: end2 };
       }
     }
     function setScalarValue(token, value, context3 = {}) {
@@ -25411,9 +25411,9 @@ var require_cst_scalar = __commonJS({
         Object.assign(token, { type: "block-scalar", indent, props, source: body });
       }
     }
-    function addEndtoBlockProps(props, end) {
-      if (end)
-        for (const st2 of end)
+    function addEndtoBlockProps(props, end2) {
+      if (end2)
+        for (const st2 of end2)
           switch (st2.type) {
             case "space":
             case "comment":
@@ -25434,14 +25434,14 @@ var require_cst_scalar = __commonJS({
           token.source = source;
           break;
         case "block-scalar": {
-          const end = token.props.slice(1);
+          const end2 = token.props.slice(1);
           let oa = source.length;
           if (token.props[0].type === "block-scalar-header")
             oa -= token.props[0].source.length;
-          for (const tok of end)
+          for (const tok of end2)
             tok.offset += oa;
           delete token.props;
-          Object.assign(token, { type, source, end });
+          Object.assign(token, { type, source, end: end2 });
           break;
         }
         case "block-map":
@@ -25454,11 +25454,11 @@ var require_cst_scalar = __commonJS({
         }
         default: {
           const indent = "indent" in token ? token.indent : -1;
-          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st2) => st2.type === "space" || st2.type === "comment" || st2.type === "newline") : [];
+          const end2 = "end" in token && Array.isArray(token.end) ? token.end.filter((st2) => st2.type === "space" || st2.type === "comment" || st2.type === "newline") : [];
           for (const key of Object.keys(token))
             if (key !== "type" && key !== "offset")
               delete token[key];
-          Object.assign(token, { type, indent, source, end });
+          Object.assign(token, { type, indent, source, end: end2 });
         }
       }
     }
@@ -25512,9 +25512,9 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep4, value }) {
+    function stringifyItem({ start: start2, key, sep: sep4, value }) {
       let res = "";
-      for (const st2 of start)
+      for (const st2 of start2)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
@@ -25782,16 +25782,16 @@ var require_lexer = __commonJS({
         return offset;
       }
       getLine() {
-        let end = this.lineEndPos;
-        if (typeof end !== "number" || end !== -1 && end < this.pos) {
-          end = this.buffer.indexOf("\n", this.pos);
-          this.lineEndPos = end;
+        let end2 = this.lineEndPos;
+        if (typeof end2 !== "number" || end2 !== -1 && end2 < this.pos) {
+          end2 = this.buffer.indexOf("\n", this.pos);
+          this.lineEndPos = end2;
         }
-        if (end === -1)
+        if (end2 === -1)
           return this.atEnd ? this.buffer.substring(this.pos) : null;
-        if (this.buffer[end - 1] === "\r")
-          end -= 1;
-        return this.buffer.substring(this.pos, end);
+        if (this.buffer[end2 - 1] === "\r")
+          end2 -= 1;
+        return this.buffer.substring(this.pos, end2);
       }
       hasChars(n4) {
         return this.pos + n4 <= this.buffer.length;
@@ -26012,21 +26012,21 @@ var require_lexer = __commonJS({
       }
       *parseQuotedScalar() {
         const quote = this.charAt(0);
-        let end = this.buffer.indexOf(quote, this.pos + 1);
+        let end2 = this.buffer.indexOf(quote, this.pos + 1);
         if (quote === "'") {
-          while (end !== -1 && this.buffer[end + 1] === "'")
-            end = this.buffer.indexOf("'", end + 2);
+          while (end2 !== -1 && this.buffer[end2 + 1] === "'")
+            end2 = this.buffer.indexOf("'", end2 + 2);
         } else {
-          while (end !== -1) {
+          while (end2 !== -1) {
             let n4 = 0;
-            while (this.buffer[end - 1 - n4] === "\\")
+            while (this.buffer[end2 - 1 - n4] === "\\")
               n4 += 1;
             if (n4 % 2 === 0)
               break;
-            end = this.buffer.indexOf('"', end + 1);
+            end2 = this.buffer.indexOf('"', end2 + 1);
           }
         }
-        const qb = this.buffer.substring(0, end);
+        const qb = this.buffer.substring(0, end2);
         let nl2 = qb.indexOf("\n", this.pos);
         if (nl2 !== -1) {
           while (nl2 !== -1) {
@@ -26036,15 +26036,15 @@ var require_lexer = __commonJS({
             nl2 = qb.indexOf("\n", cs);
           }
           if (nl2 !== -1) {
-            end = nl2 - (qb[nl2 - 1] === "\r" ? 2 : 1);
+            end2 = nl2 - (qb[nl2 - 1] === "\r" ? 2 : 1);
           }
         }
-        if (end === -1) {
+        if (end2 === -1) {
           if (!this.atEnd)
             return this.setNext("quoted-scalar");
-          end = this.buffer.length;
+          end2 = this.buffer.length;
         }
-        yield* this.pushToIndex(end + 1, false);
+        yield* this.pushToIndex(end2 + 1, false);
         return this.flowLevel ? "flow" : "doc";
       }
       *parseBlockScalarHeader() {
@@ -26136,7 +26136,7 @@ var require_lexer = __commonJS({
       }
       *parsePlainScalar() {
         const inFlow = this.flowLevel > 0;
-        let end = this.pos - 1;
+        let end2 = this.pos - 1;
         let i = this.pos - 1;
         let ch;
         while (ch = this.buffer[++i]) {
@@ -26144,7 +26144,7 @@ var require_lexer = __commonJS({
             const next = this.buffer[i + 1];
             if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
               break;
-            end = i;
+            end2 = i;
           } else if (isEmpty(ch)) {
             let next = this.buffer[i + 1];
             if (ch === "\r") {
@@ -26153,7 +26153,7 @@ var require_lexer = __commonJS({
                 ch = "\n";
                 next = this.buffer[i + 1];
               } else
-                end = i;
+                end2 = i;
             }
             if (next === "#" || inFlow && flowIndicatorChars.has(next))
               break;
@@ -26166,13 +26166,13 @@ var require_lexer = __commonJS({
           } else {
             if (inFlow && flowIndicatorChars.has(ch))
               break;
-            end = i;
+            end2 = i;
           }
         }
         if (!ch && !this.atEnd)
           return this.setNext("plain-scalar");
         yield cst.SCALAR;
-        yield* this.pushToIndex(end + 1, true);
+        yield* this.pushToIndex(end2 + 1, true);
         return inFlow ? "flow" : "doc";
       }
       *pushCount(n4) {
@@ -26304,8 +26304,8 @@ var require_line_counter = __commonJS({
             return { line: low + 1, col: 1 };
           if (low === 0)
             return { line: 0, col: offset };
-          const start = this.lineStarts[low - 1];
-          return { line: low, col: offset - start + 1 };
+          const start2 = this.lineStarts[low - 1];
+          return { line: low, col: offset - start2 + 1 };
         };
       }
     };
@@ -26685,7 +26685,7 @@ var require_parser = __commonJS({
       *scalar(scalar) {
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
-          const start = getFirstKeyStartProps(prev);
+          const start2 = getFirstKeyStartProps(prev);
           let sep4;
           if (scalar.end) {
             sep4 = scalar.end;
@@ -26697,7 +26697,7 @@ var require_parser = __commonJS({
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep4 }]
+            items: [{ start: start2, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -26736,10 +26736,10 @@ var require_parser = __commonJS({
           case "newline":
             this.onKeyLine = false;
             if (it.value) {
-              const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              const end2 = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end2) ? end2[end2.length - 1] : void 0;
               if (last?.type === "comment")
-                end?.push(this.sourceToken);
+                end2?.push(this.sourceToken);
               else
                 map.items.push({ start: [this.sourceToken] });
             } else if (it.sep) {
@@ -26757,10 +26757,10 @@ var require_parser = __commonJS({
             } else {
               if (this.atIndentedComment(it.start, map.indent)) {
                 const prev = map.items[map.items.length - 2];
-                const end = prev?.value?.end;
-                if (Array.isArray(end)) {
-                  arrayPushArray(end, it.start);
-                  end.push(this.sourceToken);
+                const end2 = prev?.value?.end;
+                if (Array.isArray(end2)) {
+                  arrayPushArray(end2, it.start);
+                  end2.push(this.sourceToken);
                   map.items.pop();
                   return;
                 }
@@ -26772,7 +26772,7 @@ var require_parser = __commonJS({
         if (this.indent >= map.indent) {
           const atMapIndent = !this.onKeyLine && this.indent === map.indent;
           const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
-          let start = [];
+          let start2 = [];
           if (atNextItem && it.sep && !it.value) {
             const nl2 = [];
             for (let i = 0; i < it.sep.length; ++i) {
@@ -26792,14 +26792,14 @@ var require_parser = __commonJS({
               }
             }
             if (nl2.length >= 2)
-              start = it.sep.splice(nl2[1]);
+              start2 = it.sep.splice(nl2[1]);
           }
           switch (this.type) {
             case "anchor":
             case "tag":
               if (atNextItem || it.value) {
-                start.push(this.sourceToken);
-                map.items.push({ start });
+                start2.push(this.sourceToken);
+                map.items.push({ start: start2 });
                 this.onKeyLine = true;
               } else if (it.sep) {
                 it.sep.push(this.sourceToken);
@@ -26812,8 +26812,8 @@ var require_parser = __commonJS({
                 it.start.push(this.sourceToken);
                 it.explicitKey = true;
               } else if (atNextItem || it.value) {
-                start.push(this.sourceToken);
-                map.items.push({ start, explicitKey: true });
+                start2.push(this.sourceToken);
+                map.items.push({ start: start2, explicitKey: true });
               } else {
                 this.stack.push({
                   type: "block-map",
@@ -26830,12 +26830,12 @@ var require_parser = __commonJS({
                   if (includesToken(it.start, "newline")) {
                     Object.assign(it, { key: null, sep: [this.sourceToken] });
                   } else {
-                    const start2 = getFirstKeyStartProps(it.start);
+                    const start3 = getFirstKeyStartProps(it.start);
                     this.stack.push({
                       type: "block-map",
                       offset: this.offset,
                       indent: this.indent,
-                      items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+                      items: [{ start: start3, key: null, sep: [this.sourceToken] }]
                     });
                   }
                 } else if (it.value) {
@@ -26845,10 +26845,10 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                    items: [{ start: start2, key: null, sep: [this.sourceToken] }]
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
-                  const start2 = getFirstKeyStartProps(it.start);
+                  const start3 = getFirstKeyStartProps(it.start);
                   const key = it.key;
                   const sep4 = it.sep;
                   sep4.push(this.sourceToken);
@@ -26858,10 +26858,10 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep4 }]
+                    items: [{ start: start3, key, sep: sep4 }]
                   });
-                } else if (start.length > 0) {
-                  it.sep = it.sep.concat(start, this.sourceToken);
+                } else if (start2.length > 0) {
+                  it.sep = it.sep.concat(start2, this.sourceToken);
                 } else {
                   it.sep.push(this.sourceToken);
                 }
@@ -26869,7 +26869,7 @@ var require_parser = __commonJS({
                 if (!it.sep) {
                   Object.assign(it, { key: null, sep: [this.sourceToken] });
                 } else if (it.value || atNextItem) {
-                  map.items.push({ start, key: null, sep: [this.sourceToken] });
+                  map.items.push({ start: start2, key: null, sep: [this.sourceToken] });
                 } else if (includesToken(it.sep, "map-value-ind")) {
                   this.stack.push({
                     type: "block-map",
@@ -26889,7 +26889,7 @@ var require_parser = __commonJS({
             case "double-quoted-scalar": {
               const fs3 = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map.items.push({ start, key: fs3, sep: [] });
+                map.items.push({ start: start2, key: fs3, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
                 this.stack.push(fs3);
@@ -26913,7 +26913,7 @@ var require_parser = __commonJS({
                     return;
                   }
                 } else if (atMapIndent) {
-                  map.items.push({ start });
+                  map.items.push({ start: start2 });
                 }
                 this.stack.push(bv);
                 return;
@@ -26929,10 +26929,10 @@ var require_parser = __commonJS({
         switch (this.type) {
           case "newline":
             if (it.value) {
-              const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              const end2 = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end2) ? end2[end2.length - 1] : void 0;
               if (last?.type === "comment")
-                end?.push(this.sourceToken);
+                end2?.push(this.sourceToken);
               else
                 seq.items.push({ start: [this.sourceToken] });
             } else
@@ -26945,10 +26945,10 @@ var require_parser = __commonJS({
             else {
               if (this.atIndentedComment(it.start, seq.indent)) {
                 const prev = seq.items[seq.items.length - 2];
-                const end = prev?.value?.end;
-                if (Array.isArray(end)) {
-                  arrayPushArray(end, it.start);
-                  end.push(this.sourceToken);
+                const end2 = prev?.value?.end;
+                if (Array.isArray(end2)) {
+                  arrayPushArray(end2, it.start);
+                  end2.push(this.sourceToken);
                   seq.items.pop();
                   return;
                 }
@@ -27050,7 +27050,7 @@ var require_parser = __commonJS({
             yield* this.step();
           } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
+            const start2 = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
             const sep4 = fc.end.splice(1, fc.end.length);
             sep4.push(this.sourceToken);
@@ -27058,7 +27058,7 @@ var require_parser = __commonJS({
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep4 }]
+              items: [{ start: start2, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -27117,35 +27117,35 @@ var require_parser = __commonJS({
           case "explicit-key-ind": {
             this.onKeyLine = true;
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
-            start.push(this.sourceToken);
+            const start2 = getFirstKeyStartProps(prev);
+            start2.push(this.sourceToken);
             return {
               type: "block-map",
               offset: this.offset,
               indent: this.indent,
-              items: [{ start, explicitKey: true }]
+              items: [{ start: start2, explicitKey: true }]
             };
           }
           case "map-value-ind": {
             this.onKeyLine = true;
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
+            const start2 = getFirstKeyStartProps(prev);
             return {
               type: "block-map",
               offset: this.offset,
               indent: this.indent,
-              items: [{ start, key: null, sep: [this.sourceToken] }]
+              items: [{ start: start2, key: null, sep: [this.sourceToken] }]
             };
           }
         }
         return null;
       }
-      atIndentedComment(start, indent) {
+      atIndentedComment(start2, indent) {
         if (this.type !== "comment")
           return false;
         if (this.indent <= indent)
           return false;
-        return start.every((st2) => st2.type === "newline" || st2.type === "space");
+        return start2.every((st2) => st2.type === "newline" || st2.type === "space");
       }
       *documentEnd(docEnd) {
         if (this.type !== "doc-mode") {
@@ -40213,7 +40213,7 @@ function repeatsSecret(text2, secrets, ours = []) {
     for (const form2 of encodings(secret)) {
       const needle = form2.toLowerCase();
       for (let at2 = haystack.indexOf(needle); at2 !== -1; at2 = haystack.indexOf(needle, at2 + 1)) {
-        if (!covered.some(([start, end]) => start <= at2 && at2 + needle.length <= end)) return true;
+        if (!covered.some(([start2, end2]) => start2 <= at2 && at2 + needle.length <= end2)) return true;
       }
     }
   }
@@ -41101,15 +41101,15 @@ function parseParameters(header, type, index, len, stopFlags) {
   }
   return { type, index, parameters };
 }
-function unescapeQuotedPairs(str, start, end) {
+function unescapeQuotedPairs(str, start2, end2) {
   let result = "";
-  for (let index = start; index < end; index++) {
+  for (let index = start2; index < end2; index++) {
     if (str.charCodeAt(index) === BSLASH) {
-      result += str.slice(start, index);
-      start = ++index;
+      result += str.slice(start2, index);
+      start2 = ++index;
     }
   }
-  return result + str.slice(start, end);
+  return result + str.slice(start2, end2);
 }
 
 // node_modules/json-with-bigint/json-with-bigint.js
@@ -44656,9 +44656,9 @@ var DEFAULT_POLICY = { prune: false, maxDeletes: 5, protect: [], ignore: [] };
 function normalizeDomain(input) {
   let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
   if (d.startsWith("www.")) d = d.replaceAll("www.", "");
-  let end = d.length;
-  while (end > 0 && (d[end - 1] === "/" || d[end - 1] === ".")) end--;
-  return d.slice(0, end);
+  let end2 = d.length;
+  while (end2 > 0 && (d[end2 - 1] === "/" || d[end2 - 1] === ".")) end2--;
+  return d.slice(0, end2);
 }
 function isApiDomain(domain) {
   return isDomainName(domain) || isDottedQuad(domain);
@@ -44673,9 +44673,9 @@ function isDomainName(name) {
   const label3 = body.slice(dot + 1);
   if (!LAST_LABEL.test(label3) || body === name && /^[0-9]+$/.test(label3)) return false;
   const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
-  for (let end = 2; end <= dot + 1; end++) {
-    if (body[end - 1] !== ".") continue;
-    for (let length = 2; length <= Math.min(64, end); length++) fewest[end] = Math.min(fewest[end], fewest[end - length] + 1);
+  for (let end2 = 2; end2 <= dot + 1; end2++) {
+    if (body[end2 - 1] !== ".") continue;
+    for (let length = 2; length <= Math.min(64, end2); length++) fewest[end2] = Math.min(fewest[end2], fewest[end2 - length] + 1);
   }
   return fewest[dot + 1] <= 127;
 }
@@ -45203,14 +45203,14 @@ function readTyped(value) {
   return value;
 }
 function referenceOffset(node, occurrence, text2) {
-  const [start = 0, end = start] = node.range ?? [];
-  const source = text2.slice(start, end);
+  const [start2 = 0, end2 = start2] = node.range ?? [];
+  const source = text2.slice(start2, end2);
   let at2 = -1;
   for (let i = 0; i <= occurrence; i++) {
     at2 = source.indexOf("${", at2 + 1);
-    if (at2 === -1) return start;
+    if (at2 === -1) return start2;
   }
-  return start + at2;
+  return start2 + at2;
 }
 
 // src/config/parse-yaml.ts
@@ -49645,9 +49645,9 @@ function insert(ctx, item, path, field, live) {
     return at2 !== -1 && at2 < rank;
   });
   const after = before.at(-1) ?? item.items.at(-1);
-  const end = after?.value?.range?.[1] ?? after?.key?.range?.[1] ?? item.range[1];
+  const end2 = after?.value?.range?.[1] ?? after?.key?.range?.[1] ?? item.range[1];
   const indent = " ".repeat(source.column(item.range[0]));
-  ctx.edits.insertLines(source.lineOf(end - 1) + 1, fieldLines(field, live, indent, ctx.style));
+  ctx.edits.insertLines(source.lineOf(end2 - 1) + 1, fieldLines(field, live, indent, ctx.style));
 }
 function fieldLines(field, live, indent, style) {
   if (field !== "exclude_ips") return [`${indent}${WEBSITE_FIELDS[field].yaml}: ${scalarText(field, live, style)}`];
@@ -49726,8 +49726,8 @@ function createUpdateContext(init, locate) {
       diagnostics.push({ file: init.file, ...locate.value(path), code, path: formatPath(path), message, severity: "error" });
     },
     hasVariable(node) {
-      const [start, end] = node.range ?? [0, 0];
-      return holdsReference(init.source.text.slice(start, end));
+      const [start2, end2] = node.range ?? [0, 0];
+      return holdsReference(init.source.text.slice(start2, end2));
     }
   };
 }
@@ -49783,13 +49783,13 @@ function addEntries(ctx, websites, sites) {
     return;
   }
   const lines = (site) => entryLines(ctx, layout, site);
-  const end = (layout.spans.at(-1)?.last ?? 0) + 1;
+  const end2 = (layout.spans.at(-1)?.last ?? 0) + 1;
   for (const site of ordered) {
     const domain = normalizeDomain(site.domain);
     const at2 = sorted ? domains.findIndex((d) => d !== void 0 && sorted(d, domain) > 0) : -1;
     const span = layout.spans[at2];
     if (span) ctx.edits.insertLines(span.first, [...lines(site), ...layout.spaced ? [""] : []]);
-    else ctx.edits.insertLines(end, [...layout.spaced ? [""] : [], ...lines(site)]);
+    else ctx.edits.insertLines(end2, [...layout.spaced ? [""] : [], ...lines(site)]);
   }
 }
 var byCodePoint = (a, b) => a < b ? -1 : a > b ? 1 : 0;
@@ -49912,8 +49912,8 @@ var Edits = class {
   constructor(source) {
     this.source = source;
   }
-  replace(start, end, text2) {
-    this.replacements.push({ start, end, text: text2 });
+  replace(start2, end2, text2) {
+    this.replacements.push({ start: start2, end: end2, text: text2 });
   }
   deleteLines(first, last) {
     for (let line = first; line <= last; line++) this.deleted.add(line);
@@ -49929,10 +49929,10 @@ var Edits = class {
    * Whether any edit falls in `[start, end)` of the original text, or inserts lines at its lines or right
    * after them. Conservative: an insertion between two ranges counts for both.
    */
-  touches(start, end) {
-    if (this.replacements.some((r3) => r3.start >= start && r3.start < end || r3.start < end && r3.end > start)) return true;
-    const first = this.source.lineOf(start);
-    const last = this.source.lineOf(Math.max(start, end - 1));
+  touches(start2, end2) {
+    if (this.replacements.some((r3) => r3.start >= start2 && r3.start < end2 || r3.start < end2 && r3.end > start2)) return true;
+    const first = this.source.lineOf(start2);
+    const last = this.source.lineOf(Math.max(start2, end2 - 1));
     for (const line of this.deleted) if (line >= first && line <= last) return true;
     for (const line of this.inserted.keys()) if (line >= first && line <= last + 1) return true;
     return false;
@@ -49940,7 +49940,7 @@ var Edits = class {
   /** The edited text; with `without`, also leaving out those ranges of the original, which no edit may touch. */
   apply(without = []) {
     const { source } = this;
-    const patches = [...this.replacements, ...without.map(([start, end]) => ({ start, end, text: "" }))];
+    const patches = [...this.replacements, ...without.map(([start2, end2]) => ({ start: start2, end: end2, text: "" }))];
     for (const [first, last] of runs([...this.deleted].sort((a, b) => a - b))) {
       patches.push({ start: source.start(first), end: source.start(last + 1), text: "" });
     }
@@ -50045,12 +50045,12 @@ function adoptListed(ctx, read, list, live, ignored, summary2) {
 function emptyList(ctx, list) {
   const key = (0, import_yaml9.isMap)(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : void 0;
   const keyEnd = key?.range?.[1];
-  const end = list.range?.[1];
-  if (keyEnd === void 0 || end === void 0) {
+  const end2 = list.range?.[1];
+  if (keyEnd === void 0 || end2 === void 0) {
     ctx.refuse(["websites"], "update.flow-list", 'cannot empty this websites list; write it as "websites: []"');
     return;
   }
-  const afterLast = list.flow ? end : ctx.source.start(ctx.source.lineOf(end - 1) + 1);
+  const afterLast = list.flow ? end2 : ctx.source.start(ctx.source.lineOf(end2 - 1) + 1);
   ctx.edits.replace(keyEnd, afterLast, list.flow ? ": []" : `: []${ctx.source.eol}`);
 }
 function drifted(desired, live) {
@@ -50093,8 +50093,8 @@ function settleEdited(input, env, before, edits, source, summary2) {
   }
   const untouched = [];
   for (let i = 0; i + 1 < starts.length; i++) {
-    const [start, end] = [starts[i], starts[i + 1]];
-    if (!edits.touches(start, end)) untouched.push([start, end]);
+    const [start2, end2] = [starts[i], starts[i + 1]];
+    if (!edits.touches(start2, end2)) untouched.push([start2, end2]);
   }
   const after = readConfig(input.file, edits.apply(untouched), env);
   if ("diagnostics" in after) return void 0;
@@ -50319,7 +50319,8 @@ var plan_schema_default = {
                 "base-missing",
                 "base-unreadable",
                 "base-too-large",
-                "base-invalid"
+                "base-invalid",
+                "many-files"
               ]
             }
           }
@@ -51351,6 +51352,39 @@ async function applyPlan(plan2, { config, client, settings, env, hooks, redactor
   }
 }
 
+// src/action/comment-sections.ts
+function sectionIdentity(configLabel, account) {
+  return `${configLabel}#${account}`;
+}
+var start = (account) => `<!-- sitesync-account: ${escape2(account)} -->`;
+var end = (account) => `<!-- /sitesync-account: ${escape2(account)} -->`;
+function escape2(account) {
+  return account.replaceAll("--", "-​-");
+}
+function sectionsOf(body) {
+  const sections = /* @__PURE__ */ new Map();
+  const pattern = /<!-- sitesync-account: (.+?) -->\n[\s\S]*?\n<!-- \/sitesync-account: \1 -->/g;
+  for (const match of body.matchAll(pattern)) sections.set(match[1] ?? "", match[0]);
+  return sections;
+}
+function sectionOf(body, account) {
+  return sectionsOf(body).get(escape2(account));
+}
+function section(account, content) {
+  return `${start(account)}
+${content.trim()}
+${end(account)}`;
+}
+function withSection(marker, bodies, account, own) {
+  const all = /* @__PURE__ */ new Map();
+  for (const body of bodies) for (const [name, text2] of sectionsOf(body)) all.set(name, text2);
+  all.set(escape2(account), own);
+  const sorted = [...all.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([, text2]) => text2);
+  return `${marker}
+${sorted.join("\n\n")}
+`;
+}
+
 // src/render/github-notes.ts
 function cutNote(place, shown2, total) {
   if (place.in === "comment") {
@@ -51525,12 +51559,12 @@ function decodeReviewedBlock(body, expected) {
   return matchesExpected(reviewed, expected) ?? reviewed;
 }
 function findBlock(body) {
-  const start = body.indexOf(OPEN);
-  if (start < 0) return { code: "missing", problem: "The comment holds no reviewed plan." };
-  if (body.indexOf(OPEN, start + OPEN.length) >= 0) return garbled("the comment holds more than one reviewed plan");
-  const end = body.indexOf(CLOSE, start + OPEN.length);
-  if (end < 0) return garbled("its block is not closed");
-  return { inner: body.slice(start + OPEN.length, end) };
+  const start2 = body.indexOf(OPEN);
+  if (start2 < 0) return { code: "missing", problem: "The comment holds no reviewed plan." };
+  if (body.indexOf(OPEN, start2 + OPEN.length) >= 0) return garbled("the comment holds more than one reviewed plan");
+  const end2 = body.indexOf(CLOSE, start2 + OPEN.length);
+  if (end2 < 0) return garbled("its block is not closed");
+  return { inner: body.slice(start2 + OPEN.length, end2) };
 }
 function envelope(json) {
   let data;
@@ -51591,7 +51625,10 @@ async function findReview(ctx, octokit) {
   const number = pullRequest.number;
   if (!mine)
     return { ...noReview("no-review", { code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
-  const decoded = decodeReviewedBlock(mine.body, { headSha: pullRequest.headSha, config: ctx.configLabel });
+  const account = ctx.inputs.account;
+  const body = account ? sectionOf(mine.body ?? "", account) ?? "" : mine.body;
+  const config = account ? sectionIdentity(ctx.configLabel, account) : ctx.configLabel;
+  const decoded = decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });
   if ("problem" in decoded) {
     return {
       ...noReview(decoded.code === "stale" ? "stale" : "no-review", { code: "unusable", pullRequest: number, problem: decoded.problem }),
@@ -51631,7 +51668,7 @@ async function execute2(ctx) {
   const { inputs } = ctx;
   const found = inputs.command === "apply" ? await reviewFor(ctx) : void 0;
   const saved = {};
-  const outcome = await run(
+  const whole2 = await run(
     {
       command: inputs.command,
       config: inputs.config,
@@ -51642,6 +51679,7 @@ async function execute2(ctx) {
     },
     hooksOf(ctx, (file, plan2) => Object.assign(saved, { planFile: file, plan: plan2 }))
   );
+  const outcome = inputs.account && whole2.accounts?.length === 1 && whole2.accounts[0] ? whole2.accounts[0].outcome : whole2;
   if (outcome.resultsFile) setOutput("results-file", outcome.resultsFile);
   if (outcome.results) annotateFailures(outcome.results.items, ctx.event.workspace);
   if (inputs.command === "plan") return { report: reportOf(outcome, ctx), ...saved };
@@ -51702,6 +51740,7 @@ function settingsOf({ inputs, env, event }) {
     concurrency: inputs.concurrency,
     ...inputs.maxDeletes === void 0 ? {} : { maxDeletes: Number(inputs.maxDeletes) },
     detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
+    ...inputs.account ? { accounts: [inputs.account] } : {},
     resultsFile: (plan2) => join3(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan2.hash.slice(0, 8)}.json`)
   };
 }
@@ -51799,6 +51838,7 @@ function readInputs(redactor, env) {
     websitesUrl: text("websites-url"),
     projectsUrl: text("projects-url"),
     botLogin: text("bot-login"),
+    account: text("account"),
     changedSince: text("changed-since")?.trim() || void 0,
     target: getMultilineInput("target"),
     exclude: getMultilineInput("exclude")
@@ -51864,6 +51904,40 @@ async function upsertComment(octokit, target, body) {
   for (const duplicate of duplicates) await octokit.rest.issues.deleteComment({ owner, repo, comment_id: duplicate.id });
   return { action: "updated", id: data.id, url: data.html_url };
 }
+async function upsertSection(octokit, target, account, own, options = {}) {
+  const { attempts = 5, settleMs = 1500, sleep = (ms) => new Promise((resolve3) => setTimeout(resolve3, ms)) } = options;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const ours = await markedComments(octokit, target);
+    const body = withSection(
+      target.marker,
+      ours.map((c2) => c2.body ?? ""),
+      account,
+      own
+    );
+    const [oldest, ...duplicates] = ours;
+    const { owner, repo, issueNumber } = target;
+    const written = oldest ? (await octokit.rest.issues.updateComment({ owner, repo, comment_id: oldest.id, body })).data : (await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body })).data;
+    for (const duplicate of duplicates) await deleteIfThere(octokit, { owner, repo, comment_id: duplicate.id });
+    await sleep(settleMs + Math.floor(Math.random() * settleMs));
+    const now = await markedComments(octokit, target);
+    if (now.length === 1 && now[0] && sectionOf(now[0].body ?? "", account) === own) {
+      return { action: oldest ? "updated" : "created", id: written.id, url: written.html_url };
+    }
+  }
+  throw new Error(`the ${account} section of the plan comment was overwritten ${attempts} times by other legs`);
+}
+async function markedComments(octokit, target) {
+  const { owner, repo, issueNumber, marker, identity } = target;
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
+  return comments.filter((c2) => writtenBy(c2.user, identity) && c2.body?.trimStart().startsWith(marker));
+}
+async function deleteIfThere(octokit, comment) {
+  try {
+    await octokit.rest.issues.deleteComment(comment);
+  } catch (error2) {
+    if (error2.status !== 404) throw error2;
+  }
+}
 
 // src/action/publish.ts
 async function writeSummary(ctx, outcome) {
@@ -51880,6 +51954,7 @@ async function writeComment(ctx, outcome) {
     warning("No comment on the pull request: github-token or GITHUB_REPOSITORY is missing. The plan is in the job summary.");
     return;
   }
+  if (ctx.inputs.account) return writeSection(ctx, outcome, ctx.inputs.account);
   const marker = markerFor(ctx.configLabel);
   const { report: report2, block } = withReviewedBlock(ctx, outcome, pr2.headSha);
   const visible = ctx.redactor.redact(
@@ -51905,15 +51980,48 @@ async function writeComment(ctx, outcome) {
     throw new Error(`could not update the plan comment on pull request #${pr2.number}: ${error2.message}`, { cause: error2 });
   }
 }
-function withReviewedBlock(ctx, outcome, headSha) {
+var SECTION_LIMIT = Math.floor(COMMENT_LIMIT / 4);
+async function writeSection(ctx, outcome, account) {
+  const pr2 = ctx.event.pullRequest;
+  if (!pr2 || !ctx.event.repo || !ctx.inputs.githubToken) return;
+  const identity = sectionIdentity(ctx.configLabel, account);
+  const { report: report2, block } = withReviewedBlock(ctx, outcome, pr2.headSha, identity, Math.floor(SECTION_LIMIT / 2));
+  const visible = commentBody(
+    report2,
+    { marker: `## Account ${account}`, headSha: pr2.headSha, runUrl: ctx.event.runUrl },
+    SECTION_LIMIT - block.length
+  );
+  const own = section(account, ctx.redactor.redact(visible) + block);
+  try {
+    const octokit = getOctokit(ctx.inputs.githubToken);
+    const login = await actionIdentity(octokit, ctx.inputs.botLogin);
+    const target = { ...ctx.event.repo, issueNumber: pr2.number, marker: markerFor(ctx.configLabel), identity: login };
+    const result = await upsertSection(octokit, target, account, own);
+    info(`Wrote the ${account} section of the plan comment: ${result.url}`);
+  } catch (error2) {
+    const status = error2.status;
+    if (error2 instanceof UsageError || status === 403 || status === 404) {
+      warning(`No comment on the pull request: ${error2.message}. The plan is in the job summary.`);
+      return;
+    }
+    throw new Error(
+      `could not write the ${account} section of the plan comment on pull request #${pr2.number}: ${error2.message}`,
+      {
+        cause: error2
+      }
+    );
+  }
+}
+function withReviewedBlock(ctx, outcome, headSha, config = ctx.configLabel, budget) {
   const { report: report2, plan: plan2 } = outcome;
   if (!plan2 || ctx.inputs.command !== "plan") return { report: report2, block: "" };
-  return carryReviewedPlan(report2, plan2, { headSha, config: ctx.configLabel }, (text2) => ctx.redactor.redact(text2));
+  return carryReviewedPlan(report2, plan2, { headSha, config }, (text2) => ctx.redactor.redact(text2), budget);
 }
 async function writeMergeComment(ctx, outcome) {
   const number = outcome.mergedPullRequest;
   if (!ctx.inputs.comment || number === void 0 || !ctx.event.repo || !ctx.inputs.githubToken) return;
-  const marker = markerFor(ctx.configLabel).replace("sitesync-plan:", "sitesync-apply:");
+  const label3 = ctx.inputs.account ? sectionIdentity(ctx.configLabel, ctx.inputs.account) : ctx.configLabel;
+  const marker = markerFor(label3).replace("sitesync-plan:", "sitesync-apply:");
   const body = ctx.redactor.redact(commentBody(outcome.report, { marker, headSha: ctx.event.sha, runUrl: ctx.event.runUrl }));
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);

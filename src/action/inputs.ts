@@ -27,6 +27,8 @@ export interface ActionInputs {
   detailedExitcode: boolean;
   /** apply only, on `workflow_dispatch`: apply the current plan without a reviewed plan (a deliberate human action). */
   applyUnreviewed: boolean;
+  /** `account`: one account of the config's `accounts:` (a matrix leg); its own section of the comment. */
+  account: string | undefined;
   /** The login that writes the plan comments, when it cannot be found from the token (GraphQL `viewer`, `GET /user`). */
   botLogin: string | undefined;
   /** `changed-since`: a revision, `none`, or undefined (automatic: a pull request's base commit). */
@@ -63,6 +65,7 @@ export function readInputs(redactor: Pick<Redactor, "add">, env: Env): ActionInp
     websitesUrl: text("websites-url"),
     projectsUrl: text("projects-url"),
     botLogin: text("bot-login"),
+    account: text("account"),
     changedSince: text("changed-since")?.trim() || undefined,
     target: core.getMultilineInput("target"),
     exclude: core.getMultilineInput("exclude"),
