@@ -5513,7 +5513,7 @@ var require_body = __commonJS({
         const boundary = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
-        const escape3 = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
+        const escape2 = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
         const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
@@ -5521,14 +5521,14 @@ Content-Disposition: form-data`;
         let hasUnknownSizeValue = false;
         for (const [name, value] of object2) {
           if (typeof value === "string") {
-            const chunk2 = textEncoder.encode(prefix + `; name="${escape3(normalizeLinefeeds(name))}"\r
+            const chunk2 = textEncoder.encode(prefix + `; name="${escape2(normalizeLinefeeds(name))}"\r
 \r
 ${normalizeLinefeeds(value)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${escape3(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape3(value.name)}"` : "") + `\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${escape2(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape2(value.name)}"` : "") + `\r
 Content-Type: ${value.type || "application/octet-stream"}\r
 \r
 `);
@@ -51356,9 +51356,9 @@ async function applyPlan(plan2, { config, client, settings, env, hooks, redactor
 function sectionIdentity(configLabel, account) {
   return `${configLabel}#${account}`;
 }
-var start = (account) => `<!-- sitesync-account: ${escape2(account)} -->`;
-var end = (account) => `<!-- /sitesync-account: ${escape2(account)} -->`;
-function escape2(account) {
+var start = (account) => `<!-- sitesync-account: ${inComment(account)} -->`;
+var end = (account) => `<!-- /sitesync-account: ${inComment(account)} -->`;
+function inComment(account) {
   return account.replaceAll("--", "-​-");
 }
 function sectionsOf(body) {
@@ -51368,7 +51368,7 @@ function sectionsOf(body) {
   return sections;
 }
 function sectionOf(body, account) {
-  return sectionsOf(body).get(escape2(account));
+  return sectionsOf(body).get(inComment(account));
 }
 function section(account, content) {
   return `${start(account)}
@@ -51378,7 +51378,7 @@ ${end(account)}`;
 function withSection(marker, bodies, account, own) {
   const all = /* @__PURE__ */ new Map();
   for (const body of bodies) for (const [name, text2] of sectionsOf(body)) all.set(name, text2);
-  all.set(escape2(account), own);
+  all.set(inComment(account), own);
   const sorted = [...all.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([, text2]) => text2);
   return `${marker}
 ${sorted.join("\n\n")}

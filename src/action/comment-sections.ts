@@ -9,11 +9,11 @@ export function sectionIdentity(configLabel: string, account: string): string {
   return `${configLabel}#${account}`;
 }
 
-const start = (account: string) => `<!-- sitesync-account: ${escape(account)} -->`;
-const end = (account: string) => `<!-- /sitesync-account: ${escape(account)} -->`;
+const start = (account: string) => `<!-- sitesync-account: ${inComment(account)} -->`;
+const end = (account: string) => `<!-- /sitesync-account: ${inComment(account)} -->`;
 
 /** Account names are `[A-Za-z0-9][A-Za-z0-9_.-]*` (the schema); "--" would still end the HTML comment early. */
-function escape(account: string): string {
+function inComment(account: string): string {
   return account.replaceAll("--", "-\u200b-");
 }
 
@@ -27,7 +27,7 @@ function sectionsOf(body: string): Map<string, string> {
 
 /** The section of `account` in `body` (start and end lines included), or undefined. */
 export function sectionOf(body: string, account: string): string | undefined {
-  return sectionsOf(body).get(escape(account));
+  return sectionsOf(body).get(inComment(account));
 }
 
 /** `content` as the section of `account`. */
@@ -42,7 +42,7 @@ export function section(account: string, content: string): string {
 export function withSection(marker: string, bodies: readonly string[], account: string, own: string): string {
   const all = new Map<string, string>();
   for (const body of bodies) for (const [name, text] of sectionsOf(body)) all.set(name, text);
-  all.set(escape(account), own);
+  all.set(inComment(account), own);
   const sorted = [...all.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, text]) => text);
   return `${marker}\n${sorted.join("\n\n")}\n`;
 }
