@@ -13,14 +13,24 @@ export interface Scheduler {
 
 export interface SchedulerOptions {
   concurrency: number;
-  rateWindowMs: number;
+  /** The window the rate limit counts in, said outright (`--rate-window`); without it, each gate learns it. */
+  rateWindowMs?: number | undefined;
   /** No pause longer than this: a server asking for more ends the run instead (DESIGN §12). */
   maxWaitMs?: number;
   /** Once aborted, requests still waiting for a slot or the rate budget are not sent (they reject). */
   stop?: AbortSignal;
   /** Told of each pause a server asks for (a 429's Retry-After), before the run waits it out. */
   onWait?: ((wait: ServerWait) => void) | undefined;
+  /** Told once per server when its window is learned (never when it was said). */
+  onRateLearned?: ((learned: LearnedRate) => void) | undefined;
   clock: Clock;
+}
+
+/** A server's rate limit as learned from its answers (DESIGN §6): `limit` requests per `windowMs`. */
+export interface LearnedRate {
+  origin: string;
+  limit: number;
+  windowMs: number;
 }
 
 /** A pause a server asked for: how long, which server, and the header that said so. */
@@ -36,9 +46,15 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const gates = new Map<string, RateGate>();
   const gateFor = (origin: string): RateGate => {
     let gate = gates.get(origin);
-    const onWait = options.onWait && ((ms: number, reason: string) => options.onWait?.({ ms, origin, reason }));
     if (!gate) {
-      gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait, options.clock);
+      const { onWait, onRateLearned } = options;
+      gate = new RateGate({
+        windowMs: options.rateWindowMs,
+        maxWaitMs: options.maxWaitMs,
+        onWait: onWait && ((ms, reason) => onWait({ ms, origin, reason })),
+        onLearn: onRateLearned && ((limit, windowMs) => onRateLearned({ origin, limit, windowMs })),
+        clock: options.clock,
+      });
       gates.set(origin, gate);
     }
     return gate;
