@@ -39974,6 +39974,9 @@ function colorDiff(diff) {
 }
 
 // src/render/wait-line.ts
+function learnedRateLine(learned) {
+  return printable(`learned the rate limit of ${learned.origin}: ${learned.limit} requests per ${learned.windowMs / 1e3}s`);
+}
 function waitLine(wait) {
   return printable(`waiting ${Math.ceil(wait.ms / 1e3)}s: ${wait.origin} asked for a pause (${wait.reason}); --max-wait bounds it`);
 }
@@ -45741,6 +45744,7 @@ var systemClock = {
 };
 
 // src/api/rate-gate.ts
+var GUESSED_WINDOW_MS = 6e4;
 function rateInfoOf(status, headers, now) {
   const info2 = {};
   const limit = intHeader(headers, "x-ratelimit-limit");
@@ -45771,32 +45775,58 @@ function intHeader(headers, name) {
   const value = headers.get(name)?.trim();
   return value && /^\d{1,15}$/.test(value) ? Number(value) : void 0;
 }
+var RateWindowTooLong = class extends Error {
+  waitMs;
+  limit;
+  windowMs;
+  constructor(waitMs, limit, windowMs) {
+    super(`the rate limit's window needs a wait of ${waitMs} ms`);
+    this.waitMs = waitMs;
+    this.limit = limit;
+    this.windowMs = windowMs;
+  }
+};
+var MAX_PROBES = 4;
+var LEARNED_RATIO = 1.05;
 var RateGate = class {
   /** `undefined` until the first answer: then one request probes whether the server sends headers at all. */
   #paced;
   #limit = 0;
-  #windowMs;
+  #given;
+  #lo = 0;
+  #hi;
+  #learned = false;
   #windowId = 0;
   #windowStart;
+  /** No later than the true start of the current window: the send time of the request that opened it. */
+  #openedAfter = 0;
   #windowEnd = 0;
+  /** `#windowEnd` is proven (said, learned, or a 429's): a request sent after it is in a new window. */
+  #endProven = false;
+  /** When the reserved last units of this window may be sent (absolute, ascending); empty: no probing. */
+  #probes = [];
   /** The lowest `remaining` seen in the current window (the server's count, minus hits not yet answered). */
   #remaining = 0;
   #seenMin;
   /** The window's estimated end passed and the budget was assumed refilled, before any answer confirmed it. */
   #refilled = false;
-  #inFlight = 0;
+  #inFlight = /* @__PURE__ */ new Set();
+  /** Requests that may have been counted in the current window: those in flight when it showed, and since. */
+  #countable = 0;
+  /** The earliest send time of requests that failed in this window: one of them may have opened the next. */
+  #failedSince;
   #pausedUntil = 0;
   #changed = Promise.withResolvers();
-  /** A 429 asking for a longer pause ends the run (`http.ts`), so the gate must not hold anyone that long. */
   #maxWaitMs;
-  /** Told of every pause a server asks for that holds the run up (DESIGN §12: the run reports its waits). */
   #onWait;
+  #onLearn;
   #clock;
-  constructor(windowMs, maxWaitMs = Infinity, onWait, clock = systemClock) {
-    this.#windowMs = windowMs;
-    this.#maxWaitMs = maxWaitMs;
-    this.#onWait = onWait;
-    this.#clock = clock;
+  constructor(options = {}) {
+    this.#given = options.windowMs;
+    this.#maxWaitMs = options.maxWaitMs ?? Infinity;
+    this.#onWait = options.onWait;
+    this.#onLearn = options.onLearn;
+    this.#clock = options.clock ?? systemClock;
   }
   /** Waits until a request may be sent under the budget, then reserves one unit for it. */
   async acquire(stop) {
@@ -45805,17 +45835,19 @@ var RateGate = class {
       const now = this.#clock.now();
       const wait = this.#waitMs(now);
       if (wait <= 0) {
-        this.#inFlight++;
-        return { sentAt: now, windowId: this.#windowId, seenMin: this.#seenMin };
+        const ticket = { sentAt: now, start: this.#windowStart, windowId: this.#windowId, seenMin: this.#seenMin };
+        this.#inFlight.add(ticket);
+        this.#countable++;
+        return ticket;
       }
       await this.#sleepOrChange(wait, stop);
     }
   }
   /** Returns the unit reserved by `acquire` and learns from the answer (none when the request failed). */
   settle(ticket, info2, receivedAt) {
-    this.#inFlight--;
+    this.#inFlight.delete(ticket);
     if (info2?.throttled) {
-      this.#onThrottled(info2, receivedAt);
+      this.#onThrottled(ticket, info2, receivedAt);
     } else if (info2?.limit !== void 0 && info2.remaining !== void 0) {
       this.#observe(ticket, info2.limit, info2.remaining, receivedAt);
     } else if (this.#paced === void 0) {
@@ -45823,57 +45855,116 @@ var RateGate = class {
     } else if (this.#paced && !this.#refilled) {
       this.#remaining--;
     }
+    if (info2 === void 0) this.#failedSince = Math.min(this.#failedSince ?? ticket.sentAt, ticket.sentAt);
     this.#notify();
+  }
+  /** The window paced by: said, else learned (proven), else the guess. */
+  #window() {
+    return this.#given ?? this.#hi ?? GUESSED_WINDOW_MS;
   }
   /** 0 to send now, else how long to wait. Infinity (wait for an answer) only while something is in flight. */
   #waitMs(now) {
     if (now < this.#pausedUntil) return this.#pausedUntil - now;
-    if (this.#paced === void 0) return this.#inFlight > 0 ? Infinity : 0;
-    if (!this.#paced || this.#remaining - this.#inFlight > 0) return 0;
-    if (now < this.#windowEnd) return this.#windowEnd - now;
+    if (this.#paced === void 0) return this.#inFlight.size > 0 ? Infinity : 0;
+    const budget = this.#remaining - this.#inFlight.size;
+    const reserved = this.#probes.length;
+    if (!this.#paced || budget > reserved) return 0;
+    if (budget > 0) return this.#probes[reserved - budget] - now;
+    if (now < this.#windowEnd) return this.#boundedWait(this.#windowEnd - now);
     if (!this.#refilled) {
       this.#refilled = true;
-      this.#remaining = Math.max(1, this.#limit);
+      this.#probes = [];
+      this.#remaining = this.#endProven ? Math.max(1, this.#limit) : 1;
       return this.#waitMs(now);
     }
-    if (this.#inFlight > 0) return Infinity;
+    if (this.#inFlight.size > 0) return Infinity;
     this.#refilled = false;
     this.#remaining = 0;
-    this.#windowEnd = now + this.#windowMs + this.#margin();
-    return this.#windowEnd - now;
+    this.#windowEnd = now + this.#window() + this.#margin();
+    return this.#boundedWait(this.#windowEnd - now);
+  }
+  /** DESIGN §12: a learned window never holds the run longer than `--max-wait` without a word. */
+  #boundedWait(ms) {
+    if (this.#given === void 0 && this.#hi !== void 0 && ms > this.#maxWaitMs) {
+      throw new RateWindowTooLong(ms, this.#limit, this.#hi);
+    }
+    return ms;
   }
   #observe(ticket, limit, remaining, receivedAt) {
     this.#paced = true;
     this.#limit = limit;
     const sameWindow = ticket.windowId === this.#windowId;
-    const refilled = this.#windowStart === void 0 || sameWindow && (ticket.seenMin !== void 0 && remaining >= ticket.seenMin || ticket.sentAt >= this.#windowEnd);
+    const refilled = this.#windowStart === void 0 || sameWindow && (ticket.seenMin !== void 0 && remaining >= ticket.seenMin || this.#endProven && ticket.sentAt >= this.#windowEnd);
     if (refilled) {
+      const openedAfter = Math.min(ticket.sentAt, this.#failedSince ?? Infinity, ...[...this.#inFlight].map((t3) => t3.sentAt));
+      if (this.#windowStart !== void 0) this.#bound("hi", receivedAt - this.#openedAfter, false);
       this.#windowId++;
       this.#windowStart = receivedAt;
-      this.#windowEnd = receivedAt + this.#windowMs + this.#margin();
+      this.#openedAfter = openedAfter;
+      this.#failedSince = void 0;
+      this.#countable = 1 + this.#inFlight.size;
+      this.#windowEnd = receivedAt + this.#window() + this.#margin();
+      this.#endProven = this.#given !== void 0 || this.#hi !== void 0;
       this.#remaining = remaining;
       this.#seenMin = remaining;
       this.#refilled = false;
-    } else if (!this.#refilled) {
+      this.#probes = this.#planProbes(receivedAt);
+      return;
+    }
+    if (!sameWindow && remaining < this.#limit - this.#countable) return;
+    if (sameWindow && ticket.start !== void 0) this.#bound("lo", ticket.sentAt - ticket.start, false);
+    if (!this.#refilled) {
       this.#remaining = Math.min(this.#remaining, remaining);
       this.#seenMin = Math.min(this.#seenMin ?? remaining, remaining);
     }
   }
-  #onThrottled(info2, receivedAt) {
+  #onThrottled(ticket, info2, receivedAt) {
     if (info2.retryAt !== void 0 && info2.retryAt - receivedAt > this.#maxWaitMs) return;
     this.#paced = true;
     if (info2.limit !== void 0) this.#limit = info2.limit;
     const retryAt = info2.retryAt ?? Math.max(this.#windowEnd, receivedAt + 1e3);
     if (retryAt > this.#pausedUntil) this.#onWait?.(retryAt - receivedAt, info2.waitHeader ?? "429 without Retry-After");
     this.#pausedUntil = Math.max(this.#pausedUntil, retryAt);
-    if (this.#windowStart !== void 0) this.#windowMs = Math.max(this.#windowMs, retryAt - this.#windowStart);
+    const inThisWindow = this.#windowStart !== void 0 && ticket.windowId === this.#windowId;
+    if (this.#given !== void 0) {
+      if (inThisWindow) this.#given = Math.max(this.#given, retryAt - this.#windowStart);
+    } else if (inThisWindow && info2.retryAt !== void 0) {
+      const start = this.#windowStart;
+      this.#bound("lo", Math.max(ticket.sentAt - start, retryAt - 1e3 - (receivedAt - ticket.sentAt) - start), false);
+      this.#bound("hi", retryAt - this.#openedAfter, this.#hi !== void 0);
+    }
     this.#windowEnd = retryAt;
+    this.#endProven = true;
     this.#remaining = 0;
     this.#refilled = false;
+    this.#probes = [];
+  }
+  /** Records a proven bound of the window; `widen` lets `hi` rise (a 429 the pacing did not expect). */
+  #bound(which2, ms, widen) {
+    if (which2 === "lo") this.#lo = Math.max(this.#lo, ms);
+    else this.#hi = this.#hi === void 0 ? ms : widen ? Math.max(this.#hi, ms) : Math.min(this.#hi, ms);
+    if (this.#hi !== void 0 && this.#lo >= this.#hi) this.#lo = 0;
+    if (this.#learned || this.#hi === void 0 || this.#hi > this.#lo * LEARNED_RATIO) return;
+    this.#learned = true;
+    this.#probes = [];
+    this.#onLearn?.(this.#limit, shownWindow(this.#lo, this.#hi));
+  }
+  /**
+   * When to send the last units of a window that starts at `start`, while the window is not learned: early
+   * (a shorter window shows within a few windows) and just before and at the guess (the real API's window is
+   * learned within one), or spread between the bounds. None when said, learned, or the limit is too small.
+   */
+  #planProbes(start) {
+    const count = Math.min(MAX_PROBES, Math.floor(this.#limit / 4));
+    if (this.#given !== void 0 || this.#learned || count === 0) return [];
+    const lo = this.#lo;
+    const hi2 = this.#hi;
+    const offsets = hi2 === void 0 ? [1 / 16, 1 / 8, 0.97, 1].map((f2) => f2 * GUESSED_WINDOW_MS).filter((offset) => offset > lo) : Array.from({ length: count }, (_, i) => lo + (hi2 - lo) * (i + 1) / (count + 1));
+    return offsets.slice(0, count).map((offset) => start + Math.round(offset));
   }
   /** Slack for the server's whole-second clock and our receive delay. */
   #margin() {
-    return Math.min(1e3, Math.ceil(this.#windowMs * 0.02));
+    return Math.min(1e3, Math.ceil(this.#window() * 0.02));
   }
   #notify() {
     const previous = this.#changed;
@@ -45888,6 +45979,10 @@ var RateGate = class {
     woken.abort();
   }
 };
+function shownWindow(lo, hi2) {
+  const whole2 = Math.floor(hi2 / 1e3) * 1e3;
+  return whole2 > lo ? whole2 : Math.ceil(hi2);
+}
 function untilAborted(signal) {
   return new Promise((resolve2) => signal.addEventListener("abort", () => resolve2(), { once: true }));
 }
@@ -46770,6 +46865,10 @@ function createHttp(options) {
         });
       } catch (error2) {
         if (options.stop?.aborted && !(error2 instanceof ApiError)) throw interrupted(exchange, options.stop);
+        if (error2 instanceof RateWindowTooLong) {
+          refused ??= windowError(exchange, error2, options.maxWaitMs);
+          throw refused;
+        }
         throw error2;
       }
       report(options.onRequest, logEntry(exchange, attempt, result));
@@ -46895,6 +46994,15 @@ function waitError(exchange, result, maxWaitMs, now) {
     url: exchange.url,
     status: result.status,
     message: `the server asked to wait ${formatWait(asked.retryAt - now)} (${asked.waitHeader ?? "Retry-After"}), longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; run it again later, or raise --max-wait`,
+    fatal: true
+  });
+}
+function windowError(exchange, error2, maxWaitMs) {
+  return new ApiError({
+    kind: "bound",
+    method: exchange.method,
+    url: exchange.url,
+    message: `not sent: the server's rate limit (${error2.limit} requests per ${formatWait(error2.windowMs)}, learned) needs a wait of ${formatWait(error2.waitMs)}, longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; raise --max-wait`,
     fatal: true
   });
 }
@@ -47452,9 +47560,15 @@ function createScheduler(options) {
   const gates = /* @__PURE__ */ new Map();
   const gateFor = (origin) => {
     let gate = gates.get(origin);
-    const onWait = options.onWait && ((ms, reason) => options.onWait?.({ ms, origin, reason }));
     if (!gate) {
-      gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait, options.clock);
+      const { onWait, onRateLearned } = options;
+      gate = new RateGate({
+        windowMs: options.rateWindowMs,
+        maxWaitMs: options.maxWaitMs,
+        onWait: onWait && ((ms, reason) => onWait({ ms, origin, reason })),
+        onLearn: onRateLearned && ((limit2, windowMs) => onRateLearned({ origin, limit: limit2, windowMs })),
+        clock: options.clock
+      });
       gates.set(origin, gate);
     }
     return gate;
@@ -47534,8 +47648,6 @@ var DEFAULTS2 = {
   timeoutMs: 3e4,
   retries: 4,
   retryBaseMs: 500,
-  // The real API's throttle:60,1 (API-NOTES §1).
-  rateWindowMs: 6e4,
   // DESIGN §12: a page of 100 websites is tens of KiB; even 100 `exclude_ips` TEXT columns (64 KiB each,
   // newlines escaped) stay well under this.
   maxBodyBytes: 32 * 2 ** 20,
@@ -47553,10 +47665,12 @@ function createClient(options) {
   const http2 = createHttp({
     scheduler: createScheduler({
       concurrency: whole(options.concurrency, DEFAULTS2.concurrency, 1, "--concurrency"),
-      rateWindowMs: whole(options.rateWindowMs, DEFAULTS2.rateWindowMs, 1, "rateWindowMs"),
+      // Said outright, or learned per server (DESIGN §6).
+      rateWindowMs: options.rateWindowMs === void 0 ? void 0 : whole(options.rateWindowMs, 0, 1, "rateWindowMs"),
       maxWaitMs,
       ...options.stop ? { stop: options.stop } : {},
       onWait: options.onWait,
+      onRateLearned: options.onRateLearned,
       clock
     }),
     clock,
@@ -47614,6 +47728,7 @@ function clientFor(request2, config, hooks = {}) {
     rateWindowMs: settings.rateWindowMs,
     onRequest: hooks.onRequest,
     onWait: hooks.onWait,
+    onRateLearned: hooks.onRateLearned,
     secrets: () => request2.redactor.secrets(),
     stop: request2.signal
   });
@@ -50337,6 +50452,7 @@ function hooksOf(ctx, onPlanFile) {
     },
     onItem: (item, done, total) => info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`)),
     onWait: (wait) => info(ctx.redactor.redact(waitLine(wait))),
+    onRateLearned: (learned) => info(ctx.redactor.redact(learnedRateLine(learned))),
     noteOf: itemNote
   };
 }

@@ -15,6 +15,7 @@ import type { Plan } from "../plan/types.ts";
 import {
   itemLine,
   itemNote,
+  learnedRateLine,
   missingReviewWords,
   type OfflineReason,
   offlineLogLine,
@@ -138,6 +139,7 @@ function hooksOf(ctx: RunContext, onPlanFile: (file: string, plan: Plan) => void
     },
     onItem: (item, done, total) => core.info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`)),
     onWait: (wait) => core.info(ctx.redactor.redact(waitLine(wait))),
+    onRateLearned: (learned) => core.info(ctx.redactor.redact(learnedRateLine(learned))),
     noteOf: itemNote,
   };
 }

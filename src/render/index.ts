@@ -49,4 +49,4 @@ export { configChangedNote } from "./outcome-text.ts";
 export { itemLine } from "./results-text.ts";
 export { missingReviewWords } from "./review-words.ts";
 export type { OfflineReason, ReviewStatus, Sections } from "./sections.ts";
-export { waitLine } from "./wait-line.ts";
+export { learnedRateLine, waitLine } from "./wait-line.ts";

@@ -21,7 +21,7 @@ export interface ConnectRequest {
 export function clientFor(
   request: ConnectRequest,
   config: Pick<Config, "websitesUrl" | "projectsUrl"> | undefined,
-  hooks: Pick<RunHooks, "onRequest" | "onWait"> = {},
+  hooks: Pick<RunHooks, "onRequest" | "onWait" | "onRateLearned"> = {},
 ): Client {
   const { env, settings = {} } = request;
   const apiKey = request.secrets?.apiKey || env.SITESYNC_API_KEY || undefined;
@@ -43,6 +43,7 @@ export function clientFor(
     rateWindowMs: settings.rateWindowMs,
     onRequest: hooks.onRequest,
     onWait: hooks.onWait,
+    onRateLearned: hooks.onRateLearned,
     secrets: () => request.redactor.secrets(),
     stop: request.signal,
   });
