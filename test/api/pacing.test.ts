@@ -47,6 +47,8 @@ async function paced(options: {
   requests: number;
   /** Answers come back after 1 to 4 turns of the loop (a fixed pseudo-random order), not in sending order. */
   shuffle?: boolean;
+  /** Turns of the loop an answer takes to come back (default 1); past 2, time moves while answers travel. */
+  travel?: number;
 }) {
   const clock = fakeClock();
   const throttle = new Throttle(options.limit, options.windowMs);
@@ -70,7 +72,8 @@ async function paced(options: {
         const answer = throttle.hit(clock.now());
         const status = answer.allowed ? 200 : 429;
         // The answer travels back, in order or not.
-        for (let turns = options.shuffle ? 1 + ((sent++ * 7) % 4) : 1; turns > 0; turns--) await new Promise((r) => setImmediate(r));
+        for (let turns = options.shuffle ? 1 + ((sent++ * 7) % 4) : (options.travel ?? 1); turns > 0; turns--)
+          await new Promise((r) => setImmediate(r));
         statuses.push(status);
         gate.settle(ticket, rateInfoOf(status, new Headers(answer.headers), clock.now()), clock.now());
         if (status === 200) break;
@@ -186,7 +189,8 @@ describe("the window is learned, not assumed (DESIGN §6), on an injected clock"
   });
 
   it("takes exactly one 429 from a window longer than the minute it assumed, and none after it", async () => {
-    const run = await paced({ limit: 30, windowMs: 120_000, concurrency: 4, requests: 150 });
+    // Answers slower than the clock: the requests held at the guessed end wake before the first one is answered.
+    const run = await paced({ limit: 30, windowMs: 120_000, concurrency: 4, requests: 150, travel: 3 });
     expect(run.throttled).toBe(1);
     expect(run.waits).toHaveLength(1);
     expect(run.learned).toEqual(["30 per 120000 ms"]);
