@@ -114,8 +114,14 @@ export class RateWindowTooLong extends Error {
   }
 }
 
-/** Probes kept per window while learning, and how close the bounds must be to call the window learned. */
-const MAX_PROBES = 4;
+/**
+ * Probes kept per window while learning (at most one unit in five), where they go in a window while no upper
+ * bound is known (fractions of the guess: early ones catch a shorter window, the last two pin the guess), and
+ * how close the bounds must be to call the window learned.
+ */
+const MAX_PROBES = 6;
+const EARLY_PROBES = [1 / 16, Math.SQRT2 / 16, 1 / 8, 1 / 4];
+const GUESS_PROBES = [0.97, 1];
 const LEARNED_RATIO = 1.05;
 
 export class RateGate {
@@ -317,20 +323,25 @@ export class RateGate {
    * learned within one), or spread between the bounds. None when said, learned, or the limit is too small.
    */
   #planProbes(start: number): number[] {
-    const count = Math.min(MAX_PROBES, Math.floor(this.#limit / 4));
+    const count = Math.min(MAX_PROBES, Math.floor(this.#limit / 5));
     if (this.#given !== undefined || this.#learned || count === 0) return [];
     const lo = this.#lo;
     const hi = this.#hi;
+    const fractions = count > GUESS_PROBES.length ? [...EARLY_PROBES.slice(0, count - GUESS_PROBES.length), ...GUESS_PROBES] : EARLY_PROBES;
     const offsets =
       hi === undefined
-        ? [1 / 16, 1 / 8, 0.97, 1].map((f) => f * GUESSED_WINDOW_MS).filter((offset) => offset > lo)
+        ? fractions.map((f) => f * GUESSED_WINDOW_MS).filter((offset) => offset > lo)
         : Array.from({ length: count }, (_, i) => lo + ((hi - lo) * (i + 1)) / (count + 1));
     return offsets.slice(0, count).map((offset) => start + Math.round(offset));
   }
 
-  /** Slack for the server's whole-second clock and our receive delay. */
+  /**
+   * Slack for the server's whole-second clock and our receive delay; less for a learned window, whose bound
+   * already holds the delays it was observed with.
+   */
   #margin(): number {
-    return Math.min(1000, Math.ceil(this.#window() * 0.02));
+    const share = this.#given === undefined && this.#hi !== undefined ? 0.01 : 0.02;
+    return Math.min(1000, Math.ceil(this.#window() * share));
   }
 
   #notify(): void {
