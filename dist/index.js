@@ -45786,7 +45786,9 @@ var RateWindowTooLong = class extends Error {
     this.windowMs = windowMs;
   }
 };
-var MAX_PROBES = 4;
+var MAX_PROBES = 6;
+var EARLY_PROBES = [1 / 16, Math.SQRT2 / 16, 1 / 8, 1 / 4];
+var GUESS_PROBES = [0.97, 1];
 var LEARNED_RATIO = 1.05;
 var RateGate = class {
   /** `undefined` until the first answer: then one request probes whether the server sends headers at all. */
@@ -45955,16 +45957,21 @@ var RateGate = class {
    * learned within one), or spread between the bounds. None when said, learned, or the limit is too small.
    */
   #planProbes(start) {
-    const count = Math.min(MAX_PROBES, Math.floor(this.#limit / 4));
+    const count = Math.min(MAX_PROBES, Math.floor(this.#limit / 5));
     if (this.#given !== void 0 || this.#learned || count === 0) return [];
     const lo = this.#lo;
     const hi2 = this.#hi;
-    const offsets = hi2 === void 0 ? [1 / 16, 1 / 8, 0.97, 1].map((f2) => f2 * GUESSED_WINDOW_MS).filter((offset) => offset > lo) : Array.from({ length: count }, (_, i) => lo + (hi2 - lo) * (i + 1) / (count + 1));
+    const fractions = count > GUESS_PROBES.length ? [...EARLY_PROBES.slice(0, count - GUESS_PROBES.length), ...GUESS_PROBES] : EARLY_PROBES;
+    const offsets = hi2 === void 0 ? fractions.map((f2) => f2 * GUESSED_WINDOW_MS).filter((offset) => offset > lo) : Array.from({ length: count }, (_, i) => lo + (hi2 - lo) * (i + 1) / (count + 1));
     return offsets.slice(0, count).map((offset) => start + Math.round(offset));
   }
-  /** Slack for the server's whole-second clock and our receive delay. */
+  /**
+   * Slack for the server's whole-second clock and our receive delay; less for a learned window, whose bound
+   * already holds the delays it was observed with.
+   */
   #margin() {
-    return Math.min(1e3, Math.ceil(this.#window() * 0.02));
+    const share = this.#given === void 0 && this.#hi !== void 0 ? 0.01 : 0.02;
+    return Math.min(1e3, Math.ceil(this.#window() * share));
   }
   #notify() {
     const previous = this.#changed;
