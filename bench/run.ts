@@ -10,6 +10,7 @@
 import { parseArgs } from "node:util";
 import { type ChangedSinceSizes, changedSinceScenario } from "./changed-since.ts";
 import { type LatencySizes, latencyScenario } from "./latency.ts";
+import { type LearnedWindowSizes, learnedWindowScenario } from "./learned-window.ts";
 import { machineInfo } from "./machine.ts";
 import { type PlanCpuSizes, planCpuScenario } from "./plan-cpu.ts";
 import { type RateLimitSizes, rateLimitScenario } from "./rate-limit.ts";
@@ -20,6 +21,7 @@ import { smallRunScenario } from "./small-run.ts";
 
 interface Sizes {
   rate: RateLimitSizes;
+  learned: LearnedWindowSizes;
   latency: LatencySizes;
   cpu: PlanCpuSizes;
   scale: ScaleSizes;
@@ -28,6 +30,7 @@ interface Sizes {
 
 const FULL: Sizes = {
   rate: { websites: 2000, creates: 100, updates: 200, deletes: 50, limit: 60, windowMs: 10_000, latencyMs: 5 },
+  learned: { websites: 1000, reads: 30, limit: 30, windowMs: 5_000, latencyMs: 5 },
   latency: { websites: 10_000, latencyMs: 50, concurrency: 8, runs: 5 },
   cpu: { websites: 100_000, runs: 5 },
   scale: { websites: 100_000, update: 5_000 },
@@ -36,6 +39,7 @@ const FULL: Sizes = {
 
 const QUICK: Sizes = {
   rate: { websites: 200, creates: 10, updates: 10, deletes: 10, limit: 10, windowMs: 1000, latencyMs: 5 },
+  learned: { websites: 1000, reads: 4, limit: 30, windowMs: 5_000, latencyMs: 5 },
   latency: { websites: 2000, latencyMs: 50, concurrency: 8, runs: 1 },
   cpu: { websites: 1000, runs: 3 },
   // Scaled down: the round trip and its "no changes" are checked in CI; the 100,000 figures are full-run only.
@@ -61,6 +65,7 @@ const rows: Row[] = [];
 let crashed = false;
 const steps: [Scenario, string, () => Promise<Row[]>][] = [
   ["rate", "1 rate limit (and 4 its request count)", async () => (await rateLimitScenario(sizes.rate)).rows],
+  ["rate", "1b rate limit, window learned", () => learnedWindowScenario(sizes.learned)],
   ["latency", "2 latency", () => latencyScenario(sizes.latency)],
   ["cpu", "3 plan CPU and memory", () => planCpuScenario(sizes.cpu)],
   ["count", "4 request count, small CLI run", () => smallRunScenario()],

@@ -39180,8 +39180,8 @@ function readsAndWrites(e, reads) {
 function hasEstimate(e) {
   return e.requests > 0 || (e.reads ?? 0) > 0;
 }
-function formatSeconds(seconds) {
-  const rounded = Math.round(seconds * 10) / 10;
+function formatSeconds(seconds2) {
+  const rounded = Math.round(seconds2 * 10) / 10;
   if (rounded < 60) return `${rounded} s`;
   const minutes = Math.floor(rounded / 60);
   const rest = Math.round(rounded - minutes * 60);
@@ -40155,17 +40155,22 @@ function colorDiff(diff) {
 
 // src/render/progress-words.ts
 function limitOf(wait) {
-  const limit = wait.limit === void 0 ? "its limit" : `${wait.limit}/${Math.round(wait.windowMs / 1e3)}s`;
-  return `${limit} at ${printable(wait.origin)}`;
+  return `${wait.limit}/${Math.round(wait.windowMs / 1e3)}s at ${printable(wait.origin)}`;
 }
 function rateWaitLine(wait) {
-  return `waiting up to ${Math.ceil(wait.windowMs / 1e3)}s for the rate limit (${limitOf(wait)})`;
+  return `waiting ${seconds(wait.ms)} for the rate limit (${limitOf(wait)})`;
+}
+function seconds(ms) {
+  return `${Math.max(1, Math.round(ms / 1e3))}s`;
 }
 function rereadLine(event) {
   return `the ${event.noun} changed while they were read (${printable(event.problem)}): reading them again (${event.attempt} of ${event.of})`;
 }
 
 // src/render/wait-line.ts
+function learnedRateLine(learned) {
+  return printable(`learned the rate limit of ${learned.origin}: ${learned.limit} requests per ${learned.windowMs / 1e3}s`);
+}
 function waitLine(wait) {
   return printable(`waiting ${Math.ceil(wait.ms / 1e3)}s: ${wait.origin} asked for a pause (${wait.reason}); --max-wait bounds it`);
 }
@@ -46565,6 +46570,7 @@ var systemClock = {
 };
 
 // src/api/rate-gate.ts
+var GUESSED_WINDOW_MS = 6e4;
 function rateInfoOf(status, headers, now) {
   const info2 = {};
   const limit = intHeader(headers, "x-ratelimit-limit");
@@ -46595,32 +46601,65 @@ function intHeader(headers, name) {
   const value = headers.get(name)?.trim();
   return value && /^\d{1,15}$/.test(value) ? Number(value) : void 0;
 }
+var SAID_PACE_MS = 1e3;
+var RateWindowTooLong = class extends Error {
+  waitMs;
+  limit;
+  windowMs;
+  constructor(waitMs, limit, windowMs) {
+    super(`the rate limit's window needs a wait of ${waitMs} ms`);
+    this.waitMs = waitMs;
+    this.limit = limit;
+    this.windowMs = windowMs;
+  }
+};
+var MAX_PROBES = 6;
+var EARLY_PROBES = [1 / 16, Math.SQRT2 / 16, 1 / 8, 1 / 4];
+var GUESS_PROBES = [0.97, 1];
+var LEARNED_RATIO = 1.05;
 var RateGate = class {
   /** `undefined` until the first answer: then one request probes whether the server sends headers at all. */
   #paced;
   #limit = 0;
-  #windowMs;
+  #given;
+  #lo = 0;
+  #hi;
+  #learned = false;
   #windowId = 0;
   #windowStart;
+  /** No later than the true start of the current window: the send time of the request that opened it. */
+  #openedAfter = 0;
   #windowEnd = 0;
+  /** `#windowEnd` is proven (said, learned, or a 429's): a request sent after it is in a new window. */
+  #endProven = false;
+  /** When the reserved last units of this window may be sent (absolute, ascending); empty: no probing. */
+  #probes = [];
   /** The lowest `remaining` seen in the current window (the server's count, minus hits not yet answered). */
   #remaining = 0;
   #seenMin;
   /** The window's estimated end passed and the budget was assumed refilled, before any answer confirmed it. */
   #refilled = false;
-  #inFlight = 0;
+  #inFlight = /* @__PURE__ */ new Set();
+  /** Requests that may have been counted in the current window: those in flight when it showed, and since. */
+  #countable = 0;
+  /** The earliest send time of requests that failed in this window: one of them may have opened the next. */
+  #failedSince;
   #pausedUntil = 0;
+  /** When the last wait told to `onPace` ends: the requests it holds make one wait, not one each. */
+  #pacedUntil = 0;
   #changed = Promise.withResolvers();
-  /** A 429 asking for a longer pause ends the run (`http.ts`), so the gate must not hold anyone that long. */
   #maxWaitMs;
-  /** Told of every pause a server asks for that holds the run up (DESIGN §12: the run reports its waits). */
   #onWait;
+  #onLearn;
+  #onPace;
   #clock;
-  constructor(windowMs, maxWaitMs = Infinity, onWait, clock = systemClock) {
-    this.#windowMs = windowMs;
-    this.#maxWaitMs = maxWaitMs;
-    this.#onWait = onWait;
-    this.#clock = clock;
+  constructor(options = {}) {
+    this.#given = options.windowMs;
+    this.#maxWaitMs = options.maxWaitMs ?? Infinity;
+    this.#onWait = options.onWait;
+    this.#onLearn = options.onLearn;
+    this.#onPace = options.onPace;
+    this.#clock = options.clock ?? systemClock;
   }
   /** Waits until a request may be sent under the budget, then reserves one unit for it. */
   async acquire(stop) {
@@ -46629,17 +46668,23 @@ var RateGate = class {
       const now = this.#clock.now();
       const wait = this.#waitMs(now);
       if (wait <= 0) {
-        this.#inFlight++;
-        return { sentAt: now, windowId: this.#windowId, seenMin: this.#seenMin };
+        const ticket = { sentAt: now, start: this.#windowStart, windowId: this.#windowId, seenMin: this.#seenMin };
+        this.#inFlight.add(ticket);
+        this.#countable++;
+        return ticket;
+      }
+      if (wait >= SAID_PACE_MS && wait !== Infinity && now >= this.#pausedUntil && now + wait > this.#pacedUntil) {
+        this.#pacedUntil = now + wait;
+        this.#onPace?.({ ms: wait, limit: this.#limit, windowMs: this.#window() });
       }
       await this.#sleepOrChange(wait, stop);
     }
   }
   /** Returns the unit reserved by `acquire` and learns from the answer (none when the request failed). */
   settle(ticket, info2, receivedAt) {
-    this.#inFlight--;
+    this.#inFlight.delete(ticket);
     if (info2?.throttled) {
-      this.#onThrottled(info2, receivedAt);
+      this.#onThrottled(ticket, info2, receivedAt);
     } else if (info2?.limit !== void 0 && info2.remaining !== void 0) {
       this.#observe(ticket, info2.limit, info2.remaining, receivedAt);
     } else if (this.#paced === void 0) {
@@ -46647,57 +46692,121 @@ var RateGate = class {
     } else if (this.#paced && !this.#refilled) {
       this.#remaining--;
     }
+    if (info2 === void 0) this.#failedSince = Math.min(this.#failedSince ?? ticket.sentAt, ticket.sentAt);
     this.#notify();
+  }
+  /** The window paced by: said, else learned (proven), else the guess. */
+  #window() {
+    return this.#given ?? this.#hi ?? GUESSED_WINDOW_MS;
   }
   /** 0 to send now, else how long to wait. Infinity (wait for an answer) only while something is in flight. */
   #waitMs(now) {
     if (now < this.#pausedUntil) return this.#pausedUntil - now;
-    if (this.#paced === void 0) return this.#inFlight > 0 ? Infinity : 0;
-    if (!this.#paced || this.#remaining - this.#inFlight > 0) return 0;
-    if (now < this.#windowEnd) return this.#windowEnd - now;
+    if (this.#paced === void 0) return this.#inFlight.size > 0 ? Infinity : 0;
+    const budget = this.#remaining - this.#inFlight.size;
+    const reserved = this.#probes.length;
+    if (!this.#paced || budget > reserved) return 0;
+    if (budget > 0) return this.#probes[reserved - budget] - now;
+    if (now < this.#windowEnd) return this.#boundedWait(this.#windowEnd - now);
     if (!this.#refilled) {
       this.#refilled = true;
-      this.#remaining = Math.max(1, this.#limit);
+      this.#probes = [];
+      this.#remaining = this.#endProven ? Math.max(1, this.#limit) : 1;
       return this.#waitMs(now);
     }
-    if (this.#inFlight > 0) return Infinity;
+    if (this.#inFlight.size > 0) return Infinity;
     this.#refilled = false;
     this.#remaining = 0;
-    this.#windowEnd = now + this.#windowMs + this.#margin();
-    return this.#windowEnd - now;
+    this.#windowEnd = now + this.#window() + this.#margin();
+    return this.#boundedWait(this.#windowEnd - now);
+  }
+  /** DESIGN §12: a learned window never holds the run longer than `--max-wait` without a word. */
+  #boundedWait(ms) {
+    if (this.#given === void 0 && this.#hi !== void 0 && ms > this.#maxWaitMs) {
+      throw new RateWindowTooLong(ms, this.#limit, this.#hi);
+    }
+    return ms;
   }
   #observe(ticket, limit, remaining, receivedAt) {
     this.#paced = true;
     this.#limit = limit;
     const sameWindow = ticket.windowId === this.#windowId;
-    const refilled = this.#windowStart === void 0 || sameWindow && (ticket.seenMin !== void 0 && remaining >= ticket.seenMin || ticket.sentAt >= this.#windowEnd);
+    const refilled = this.#windowStart === void 0 || sameWindow && (ticket.seenMin !== void 0 && remaining >= ticket.seenMin || this.#endProven && ticket.sentAt >= this.#windowEnd);
     if (refilled) {
+      const openedAfter = Math.min(ticket.sentAt, this.#failedSince ?? Infinity, ...[...this.#inFlight].map((t3) => t3.sentAt));
+      if (this.#windowStart !== void 0) this.#bound("hi", receivedAt - this.#openedAfter, false);
       this.#windowId++;
       this.#windowStart = receivedAt;
-      this.#windowEnd = receivedAt + this.#windowMs + this.#margin();
+      this.#openedAfter = openedAfter;
+      this.#failedSince = void 0;
+      this.#countable = 1 + this.#inFlight.size;
+      this.#windowEnd = receivedAt + this.#window() + this.#margin();
+      this.#endProven = this.#given !== void 0 || this.#hi !== void 0;
       this.#remaining = remaining;
       this.#seenMin = remaining;
       this.#refilled = false;
-    } else if (!this.#refilled) {
+      this.#probes = this.#planProbes(receivedAt);
+      return;
+    }
+    if (!sameWindow && remaining < this.#limit - this.#countable) return;
+    if (sameWindow && ticket.start !== void 0) this.#bound("lo", ticket.sentAt - ticket.start, false);
+    if (!this.#refilled) {
       this.#remaining = Math.min(this.#remaining, remaining);
       this.#seenMin = Math.min(this.#seenMin ?? remaining, remaining);
     }
   }
-  #onThrottled(info2, receivedAt) {
+  #onThrottled(ticket, info2, receivedAt) {
     if (info2.retryAt !== void 0 && info2.retryAt - receivedAt > this.#maxWaitMs) return;
     this.#paced = true;
     if (info2.limit !== void 0) this.#limit = info2.limit;
     const retryAt = info2.retryAt ?? Math.max(this.#windowEnd, receivedAt + 1e3);
     if (retryAt > this.#pausedUntil) this.#onWait?.(retryAt - receivedAt, info2.waitHeader ?? "429 without Retry-After");
     this.#pausedUntil = Math.max(this.#pausedUntil, retryAt);
-    if (this.#windowStart !== void 0) this.#windowMs = Math.max(this.#windowMs, retryAt - this.#windowStart);
+    const inThisWindow = this.#windowStart !== void 0 && ticket.windowId === this.#windowId;
+    if (this.#given !== void 0) {
+      if (inThisWindow) this.#given = Math.max(this.#given, retryAt - this.#windowStart);
+    } else if (inThisWindow && info2.retryAt !== void 0) {
+      const start2 = this.#windowStart;
+      this.#bound("lo", Math.max(ticket.sentAt - start2, retryAt - 1e3 - (receivedAt - ticket.sentAt) - start2), false);
+      this.#bound("hi", retryAt - this.#openedAfter, this.#hi !== void 0);
+    }
     this.#windowEnd = retryAt;
+    this.#endProven = true;
     this.#remaining = 0;
     this.#refilled = false;
+    this.#probes = [];
   }
-  /** Slack for the server's whole-second clock and our receive delay. */
+  /** Records a proven bound of the window; `widen` lets `hi` rise (a 429 the pacing did not expect). */
+  #bound(which2, ms, widen) {
+    if (which2 === "lo") this.#lo = Math.max(this.#lo, ms);
+    else this.#hi = this.#hi === void 0 ? ms : widen ? Math.max(this.#hi, ms) : Math.min(this.#hi, ms);
+    if (this.#hi !== void 0 && this.#lo >= this.#hi) this.#lo = 0;
+    if (this.#learned || this.#hi === void 0 || this.#hi > this.#lo * LEARNED_RATIO) return;
+    this.#learned = true;
+    this.#probes = [];
+    this.#onLearn?.(this.#limit, shownWindow(this.#lo, this.#hi));
+  }
+  /**
+   * When to send the last units of a window that starts at `start`, while the window is not learned: early
+   * (a shorter window shows within a few windows) and just before and at the guess (the real API's window is
+   * learned within one), or spread between the bounds. None when said, learned, or the limit is too small.
+   */
+  #planProbes(start2) {
+    const count2 = Math.min(MAX_PROBES, Math.floor(this.#limit / 5));
+    if (this.#given !== void 0 || this.#learned || count2 === 0) return [];
+    const lo = this.#lo;
+    const hi2 = this.#hi;
+    const fractions = count2 > GUESS_PROBES.length ? [...EARLY_PROBES.slice(0, count2 - GUESS_PROBES.length), ...GUESS_PROBES] : EARLY_PROBES;
+    const offsets = hi2 === void 0 ? fractions.map((f2) => f2 * GUESSED_WINDOW_MS).filter((offset) => offset > lo) : Array.from({ length: count2 }, (_, i) => lo + (hi2 - lo) * (i + 1) / (count2 + 1));
+    return offsets.slice(0, count2).map((offset) => start2 + Math.round(offset));
+  }
+  /**
+   * Slack for the server's whole-second clock and our receive delay; less for a learned window, whose bound
+   * already holds the delays it was observed with.
+   */
   #margin() {
-    return Math.min(1e3, Math.ceil(this.#windowMs * 0.02));
+    const share = this.#given === void 0 && this.#hi !== void 0 ? 0.01 : 0.02;
+    return Math.min(1e3, Math.ceil(this.#window() * share));
   }
   #notify() {
     const previous = this.#changed;
@@ -46712,6 +46821,10 @@ var RateGate = class {
     woken.abort();
   }
 };
+function shownWindow(lo, hi2) {
+  const whole2 = Math.floor(hi2 / 1e3) * 1e3;
+  return whole2 > lo ? whole2 : Math.ceil(hi2);
+}
 function untilAborted(signal) {
   return new Promise((resolve3) => signal.addEventListener("abort", () => resolve3(), { once: true }));
 }
@@ -47594,6 +47707,10 @@ function createHttp(options) {
         });
       } catch (error2) {
         if (options.stop?.aborted && !(error2 instanceof ApiError)) throw interrupted(exchange, options.stop);
+        if (error2 instanceof RateWindowTooLong) {
+          refused ??= windowError(exchange, error2, options.maxWaitMs);
+          throw refused;
+        }
         throw error2;
       }
       report(options.onRequest, logEntry(exchange, attempt, result));
@@ -47722,10 +47839,19 @@ function waitError(exchange, result, maxWaitMs, now) {
     fatal: true
   });
 }
+function windowError(exchange, error2, maxWaitMs) {
+  return new ApiError({
+    kind: "bound",
+    method: exchange.method,
+    url: exchange.url,
+    message: `not sent: the server's rate limit (${error2.limit} requests per ${formatWait(error2.windowMs)}, learned) needs a wait of ${formatWait(error2.waitMs)}, longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; raise --max-wait`,
+    fatal: true
+  });
+}
 function formatWait(ms) {
-  const seconds = Math.ceil(ms / 1e3);
-  if (seconds < 120) return `${seconds}s`;
-  const minutes = Math.round(seconds / 60);
+  const seconds2 = Math.ceil(ms / 1e3);
+  if (seconds2 < 120) return `${seconds2}s`;
+  const minutes = Math.round(seconds2 / 60);
   if (minutes < 120) return `${minutes}m`;
   const hours = Math.floor(minutes / 60);
   return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
@@ -48283,15 +48409,21 @@ function validateConcurrency(concurrency) {
 }
 
 // src/api/scheduler.ts
-var SAID_WAIT_MS = 1e3;
 function createScheduler(options) {
   const limit = pLimit(options.concurrency);
   const gates = /* @__PURE__ */ new Map();
   const gateFor = (origin) => {
     let gate = gates.get(origin);
-    const onWait = options.onWait && ((ms, reason) => options.onWait?.({ ms, origin, reason }));
     if (!gate) {
-      gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait, options.clock);
+      const { onWait, onRateLearned } = options;
+      gate = new RateGate({
+        windowMs: options.rateWindowMs,
+        maxWaitMs: options.maxWaitMs,
+        onWait: onWait && ((ms, reason) => onWait({ ms, origin, reason })),
+        onLearn: onRateLearned && ((limit2, windowMs) => onRateLearned({ origin, limit: limit2, windowMs })),
+        onPace: (pace) => waits.start(origin, pace),
+        clock: options.clock
+      });
       gates.set(origin, gate);
     }
     return gate;
@@ -48302,12 +48434,12 @@ function createScheduler(options) {
       return limit(async () => {
         const gate = gateFor(origin);
         options.stop?.throwIfAborted();
-        const ticket = await waits.around(origin, () => gate.acquire(options.stop));
+        const ticket = await gate.acquire(options.stop);
+        waits.end(origin);
         let rate;
         try {
           const result = await attempt();
           rate = result.rate;
-          if (rate?.limit !== void 0) waits.limits.set(origin, rate.limit);
           return result;
         } finally {
           gate.settle(ticket, rate, options.clock.now());
@@ -48317,34 +48449,18 @@ function createScheduler(options) {
   };
 }
 function rateWaits(options) {
-  const limits = /* @__PURE__ */ new Map();
   const open2 = /* @__PURE__ */ new Map();
-  const tell = (origin, phase, ms) => {
-    const limit = limits.get(origin);
-    options.onProgress?.({ kind: "rate-wait", phase, origin, ms, windowMs: options.rateWindowMs, ...limit ? { limit } : {} });
-  };
   return {
-    limits,
-    async around(origin, acquire) {
-      if (!options.onProgress) return acquire();
-      const started = Date.now();
-      let said = false;
-      const timer = setTimeout(() => {
-        said = true;
-        if (open2.has(origin)) return;
-        open2.set(origin, started);
-        tell(origin, "start", Date.now() - started);
-      }, SAID_WAIT_MS);
-      try {
-        return await acquire();
-      } finally {
-        clearTimeout(timer);
-        const since = open2.get(origin);
-        if (said && since !== void 0) {
-          open2.delete(origin);
-          tell(origin, "end", Date.now() - since);
-        }
-      }
+    start(origin, pace) {
+      open2.set(origin, { since: options.clock.now(), limit: pace.limit, windowMs: pace.windowMs });
+      options.onProgress?.({ kind: "rate-wait", phase: "start", origin, ...pace });
+    },
+    end(origin) {
+      const wait = open2.get(origin);
+      if (!wait) return;
+      open2.delete(origin);
+      const { since, limit, windowMs } = wait;
+      options.onProgress?.({ kind: "rate-wait", phase: "end", origin, ms: options.clock.now() - since, limit, windowMs });
     }
   };
 }
@@ -48406,8 +48522,6 @@ var DEFAULTS2 = {
   timeoutMs: 3e4,
   retries: 4,
   retryBaseMs: 500,
-  // The real API's throttle:60,1 (API-NOTES §1).
-  rateWindowMs: 6e4,
   // DESIGN §12: a page of 100 websites is tens of KiB; even 100 `exclude_ips` TEXT columns (64 KiB each,
   // newlines escaped) stay well under this.
   maxBodyBytes: 32 * 2 ** 20,
@@ -48424,10 +48538,12 @@ function createClient(options) {
   const clock = options.clock ?? systemClock;
   const scheduler = () => createScheduler({
     concurrency: whole(options.concurrency, DEFAULTS2.concurrency, 1, "--concurrency"),
-    rateWindowMs: whole(options.rateWindowMs, DEFAULTS2.rateWindowMs, 1, "rateWindowMs"),
+    // Said outright, or learned per server (DESIGN §6).
+    rateWindowMs: options.rateWindowMs === void 0 ? void 0 : whole(options.rateWindowMs, 0, 1, "rateWindowMs"),
     maxWaitMs,
     ...options.stop ? { stop: options.stop } : {},
     onWait: options.onWait,
+    onRateLearned: options.onRateLearned,
     clock,
     onProgress: options.onProgress
   });
@@ -48492,6 +48608,7 @@ function clientFor(request2, config, hooks = {}) {
     onRequest: hooks.onRequest,
     onWait: hooks.onWait,
     onProgress: hooks.onProgress,
+    onRateLearned: hooks.onRateLearned,
     secrets: () => request2.redactor.secrets(),
     stop: request2.signal,
     ...request2.schedulers ? { schedulers: request2.schedulers } : {}
@@ -50898,7 +51015,7 @@ async function planWithLive(config, client, settings = {}, env = {}) {
     ...settings.selection === void 0 ? {} : { selection: settings.selection },
     ...followed ? { change: followed.change } : {},
     reads,
-    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? 6e4) / 1e3 }
+    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? GUESSED_WINDOW_MS) / 1e3 }
   });
   const missing = missingPasswords(planned2, config);
   if (missing.length > 0) throw new ConfigError(missing);
@@ -51767,6 +51884,7 @@ function hooksOf(ctx, onPlanFile) {
       if (event.kind === "reread") info(ctx.redactor.redact(rereadLine(event)));
       else if (event.kind === "rate-wait" && event.phase === "start") info(ctx.redactor.redact(rateWaitLine(event)));
     },
+    onRateLearned: (learned) => info(ctx.redactor.redact(learnedRateLine(learned))),
     noteOf: itemNote
   };
 }

@@ -15,6 +15,7 @@ import type { Plan } from "../plan/types.ts";
 import {
   itemLine,
   itemNote,
+  learnedRateLine,
   missingReviewWords,
   type OfflineReason,
   offlineLogLine,
@@ -162,6 +163,7 @@ function hooksOf(ctx: RunContext, onPlanFile: (file: string, plan: Plan) => void
       if (event.kind === "reread") core.info(ctx.redactor.redact(rereadLine(event)));
       else if (event.kind === "rate-wait" && event.phase === "start") core.info(ctx.redactor.redact(rateWaitLine(event)));
     },
+    onRateLearned: (learned) => core.info(ctx.redactor.redact(learnedRateLine(learned))),
     noteOf: itemNote,
   };
 }

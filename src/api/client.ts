@@ -13,8 +13,6 @@ const DEFAULTS = {
   timeoutMs: 30_000,
   retries: 4,
   retryBaseMs: 500,
-  // The real API's throttle:60,1 (API-NOTES §1).
-  rateWindowMs: 60_000,
   // DESIGN §12: a page of 100 websites is tens of KiB; even 100 `exclude_ips` TEXT columns (64 KiB each,
   // newlines escaped) stay well under this.
   maxBodyBytes: 32 * 2 ** 20,
@@ -39,10 +37,12 @@ export function createClient(options: ClientOptions): Client {
   const scheduler = () =>
     createScheduler({
       concurrency: whole(options.concurrency, DEFAULTS.concurrency, 1, "--concurrency"),
-      rateWindowMs: whole(options.rateWindowMs, DEFAULTS.rateWindowMs, 1, "rateWindowMs"),
+      // Said outright, or learned per server (DESIGN §6).
+      rateWindowMs: options.rateWindowMs === undefined ? undefined : whole(options.rateWindowMs, 0, 1, "rateWindowMs"),
       maxWaitMs,
       ...(options.stop ? { stop: options.stop } : {}),
       onWait: options.onWait,
+      onRateLearned: options.onRateLearned,
       clock,
       onProgress: options.onProgress,
     });

@@ -1,6 +1,6 @@
 import { ApiError } from "../errors.ts";
 import type { Clock } from "./clock.ts";
-import { retryAfterOf } from "./rate-gate.ts";
+import { RateWindowTooLong, retryAfterOf } from "./rate-gate.ts";
 import { redactUrl, scrub } from "./redact.ts";
 import { type Exchange, errorFromResponse, parseJsonBody, serverText } from "./response-body.ts";
 import type { Scheduler } from "./scheduler.ts";
@@ -81,6 +81,10 @@ export function createHttp(options: HttpOptions): Http {
       } catch (error) {
         // The scheduler refuses to start a request once the stop signal is aborted.
         if (options.stop?.aborted && !(error instanceof ApiError)) throw interrupted(exchange, options.stop);
+        if (error instanceof RateWindowTooLong) {
+          refused ??= windowError(exchange, error, options.maxWaitMs);
+          throw refused;
+        }
         throw error;
       }
       report(options.onRequest, logEntry(exchange, attempt, result));
@@ -230,6 +234,19 @@ function waitError(exchange: Exchange, result: Attempt, maxWaitMs: number, now: 
     message:
       `the server asked to wait ${formatWait(asked.retryAt - now)} (${asked.waitHeader ?? "Retry-After"}), ` +
       `longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; run it again later, or raise --max-wait`,
+    fatal: true,
+  });
+}
+
+/** A learned rate window that would hold the run longer than `--max-wait` ends it, as a 429 asking so would. */
+function windowError(exchange: Exchange, error: RateWindowTooLong, maxWaitMs: number): ApiError {
+  return new ApiError({
+    kind: "bound",
+    method: exchange.method,
+    url: exchange.url,
+    message:
+      `not sent: the server's rate limit (${error.limit} requests per ${formatWait(error.windowMs)}, learned) needs a wait of ` +
+      `${formatWait(error.waitMs)}, longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; raise --max-wait`,
     fatal: true,
   });
 }

@@ -13,20 +13,20 @@ export interface Scheduler {
 
 export interface SchedulerOptions {
   concurrency: number;
-  rateWindowMs: number;
+  /** The window the rate limit counts in, said outright (`--rate-window`); without it, each gate learns it. */
+  rateWindowMs?: number | undefined;
   /** No pause longer than this: a server asking for more ends the run instead (DESIGN §12). */
   maxWaitMs?: number;
   /** Once aborted, requests still waiting for a slot or the rate budget are not sent (they reject). */
   stop?: AbortSignal;
   /** Told of each pause a server asks for (a 429's Retry-After), before the run waits it out. */
   onWait?: ((wait: ServerWait) => void) | undefined;
+  /** Told once per server when its window is learned (never when it was said). */
+  onRateLearned?: ((learned: LearnedRate) => void) | undefined;
   clock: Clock;
   /** Told when requests to a server have waited a second or more for its rate budget, and when that wait ends. */
   onProgress?: ((event: ReadProgress) => void) | undefined;
 }
-
-/** A wait for the rate budget shorter than this is pacing as usual, not worth a line (DESIGN §5). */
-const SAID_WAIT_MS = 1000;
 
 /**
  * What a read is doing, as data (DESIGN §5: nothing is silent): a page of a full listing read (of how many,
@@ -36,7 +36,14 @@ const SAID_WAIT_MS = 1000;
 export type ReadProgress =
   | { kind: "page"; noun: string; read: number; of?: number }
   | { kind: "reread"; noun: string; attempt: number; of: number; problem: string }
-  | { kind: "rate-wait"; phase: "start" | "end"; origin: string; ms: number; limit?: number; windowMs: number };
+  | { kind: "rate-wait"; phase: "start" | "end"; origin: string; ms: number; limit: number; windowMs: number };
+
+/** A server's rate limit as learned from its answers (DESIGN §6): `limit` requests per `windowMs`. */
+export interface LearnedRate {
+  origin: string;
+  limit: number;
+  windowMs: number;
+}
 
 /** A pause a server asked for: how long, which server, and the header that said so. */
 export interface ServerWait {
@@ -51,9 +58,16 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const gates = new Map<string, RateGate>();
   const gateFor = (origin: string): RateGate => {
     let gate = gates.get(origin);
-    const onWait = options.onWait && ((ms: number, reason: string) => options.onWait?.({ ms, origin, reason }));
     if (!gate) {
-      gate = new RateGate(options.rateWindowMs, options.maxWaitMs, onWait, options.clock);
+      const { onWait, onRateLearned } = options;
+      gate = new RateGate({
+        windowMs: options.rateWindowMs,
+        maxWaitMs: options.maxWaitMs,
+        onWait: onWait && ((ms, reason) => onWait({ ms, origin, reason })),
+        onLearn: onRateLearned && ((limit, windowMs) => onRateLearned({ origin, limit, windowMs })),
+        onPace: (pace) => waits.start(origin, pace),
+        clock: options.clock,
+      });
       gates.set(origin, gate);
     }
     return gate;
@@ -65,12 +79,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       return limit(async () => {
         const gate = gateFor(origin);
         options.stop?.throwIfAborted();
-        const ticket = await waits.around(origin, () => gate.acquire(options.stop));
+        const ticket = await gate.acquire(options.stop);
+        waits.end(origin);
         let rate: RateInfo | undefined;
         try {
           const result = await attempt();
           rate = result.rate;
-          if (rate?.limit !== undefined) waits.limits.set(origin, rate.limit);
           return result;
         } finally {
           gate.settle(ticket, rate, options.clock.now());
@@ -81,39 +95,22 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 }
 
 /**
- * Waits for a server's rate budget, told as they happen: `start` once requests to the server have waited a
- * second, `end` (with the length) when the first of them goes. Requests held by the same window make one
- * wait, not one each. Measured around the gate, which decides the wait (rate-gate.ts).
+ * Waits for a server's rate budget, told as they happen (DESIGN §5): `start` when the gate, which decides the
+ * wait, begins one of a second or more, and `end`, with its length, when the first request it held goes.
  */
 function rateWaits(options: SchedulerOptions) {
-  const limits = new Map<string, number>();
-  const open = new Map<string, number>();
-  const tell = (origin: string, phase: "start" | "end", ms: number) => {
-    const limit = limits.get(origin);
-    options.onProgress?.({ kind: "rate-wait", phase, origin, ms, windowMs: options.rateWindowMs, ...(limit ? { limit } : {}) });
-  };
+  const open = new Map<string, { since: number; limit: number; windowMs: number }>();
   return {
-    limits,
-    async around<T>(origin: string, acquire: () => Promise<T>): Promise<T> {
-      if (!options.onProgress) return acquire();
-      const started = Date.now();
-      let said = false;
-      const timer = setTimeout(() => {
-        said = true;
-        if (open.has(origin)) return;
-        open.set(origin, started);
-        tell(origin, "start", Date.now() - started);
-      }, SAID_WAIT_MS);
-      try {
-        return await acquire();
-      } finally {
-        clearTimeout(timer);
-        const since = open.get(origin);
-        if (said && since !== undefined) {
-          open.delete(origin);
-          tell(origin, "end", Date.now() - since);
-        }
-      }
+    start(origin: string, pace: { ms: number; limit: number; windowMs: number }): void {
+      open.set(origin, { since: options.clock.now(), limit: pace.limit, windowMs: pace.windowMs });
+      options.onProgress?.({ kind: "rate-wait", phase: "start", origin, ...pace });
+    },
+    end(origin: string): void {
+      const wait = open.get(origin);
+      if (!wait) return;
+      open.delete(origin);
+      const { since, limit, windowMs } = wait;
+      options.onProgress?.({ kind: "rate-wait", phase: "end", origin, ms: options.clock.now() - since, limit, windowMs });
     },
   };
 }

@@ -3,9 +3,9 @@ import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import type { WebsiteFields } from "../model/website-fields.ts";
 import type { Clock } from "./clock.ts";
-import type { ReadProgress, Scheduler, ServerWait } from "./scheduler.ts";
+import type { LearnedRate, ReadProgress, Scheduler, ServerWait } from "./scheduler.ts";
 
-export type { Clock, ReadProgress, ServerWait };
+export type { Clock, LearnedRate, ReadProgress, ServerWait };
 
 export type PerPage = 10 | 25 | 50 | 100;
 
@@ -100,11 +100,12 @@ export interface ClientOptions {
   /** First backoff delay in ms, doubled each retry, with jitter. Default 500. */
   retryBaseMs?: number;
   /**
-   * The rate-limit window the server counts `X-RateLimit-Limit` in, in ms. The headers give the count but
-   * not the window; the real API uses one minute (`throttle:60,1`, API-NOTES §1). Default 60,000. A 429's
-   * `Retry-After` corrects it when wrong.
+   * The rate-limit window the server counts `X-RateLimit-Limit` in, in ms, said outright (`--rate-window`).
+   * The headers give the count but not the window: without this, the window is learned per server from the
+   * counter jumping back or one 429's `Retry-After` (DESIGN §6), pacing as if it were the real API's minute
+   * (`throttle:60,1`, API-NOTES §1) until then; at most one 429 per server, then `onRateLearned` is told.
    */
-  rateWindowMs?: number;
+  rateWindowMs?: number | undefined;
   /**
    * The longest wait a server may ask for with `Retry-After` or `X-RateLimit-Reset`, in ms; a longer one ends
    * the run with an ApiError naming the wait (DESIGN §12). Default 300,000 (5 minutes).
@@ -120,6 +121,8 @@ export interface ClientOptions {
   onWait?: ((wait: ServerWait) => void) | undefined;
   /** Told how full reads go: pages, re-reads, waits for the rate budget (DESIGN §5). */
   onProgress?: ((event: ReadProgress) => void) | undefined;
+  /** Called once per server when its rate-limit window is learned (not when `rateWindowMs` says it). */
+  onRateLearned?: ((learned: LearnedRate) => void) | undefined;
   /**
    * The run's other secrets (passwords, values read from the environment), read as answers arrive: a server's
    * message or body that repeats one (or a key) is withheld whole (DESIGN §12). The keys are always known.

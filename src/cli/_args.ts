@@ -42,8 +42,7 @@ export const apiArgs = {
   },
   "rate-window": {
     type: "string",
-    default: "60s",
-    description: "Window the server's X-RateLimit-Limit counts in (the real API: 60 s)",
+    description: "Window the server's X-RateLimit-Limit counts in (default: learned from the server's answers)",
     valueHint: "duration",
   },
 } as const satisfies ArgsDef;
@@ -101,7 +100,8 @@ export function connectSettings(flags: ApiFlags): ConnectSettings {
     concurrency: parseCount("concurrency", flags.concurrency ?? "4", 1),
     timeoutMs: parseDuration("timeout", flags.timeout ?? "30s"),
     maxWaitMs: parseDuration("max-wait", flags["max-wait"] ?? "5m"),
-    rateWindowMs: parseDuration("rate-window", flags["rate-window"] ?? "60s"),
+    // Unsaid, the window is learned per server (DESIGN §6).
+    rateWindowMs: flags["rate-window"] === undefined ? undefined : parseDuration("rate-window", flags["rate-window"]),
   };
 }
 

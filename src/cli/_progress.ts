@@ -42,8 +42,8 @@ export function readReporter(io: Io, quiet: boolean, live = Boolean(process.stde
   let wait: { event: Extract<ReadProgress, { kind: "rate-wait" }>; since: number } | undefined;
   let ticker: NodeJS.Timeout | undefined;
   const draw = () => {
-    const waited = wait ? wait.event.ms + Date.now() - wait.since : 0;
-    const text = readStatus(page, wait?.event, waited);
+    const left = wait ? wait.event.ms - (Date.now() - wait.since) : 0;
+    const text = readStatus(page, wait?.event, left);
     io.status(text === "" ? undefined : text);
   };
   return (event) => {

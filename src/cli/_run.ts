@@ -1,8 +1,8 @@
 /** What the commands share around the one orchestrator: their hooks into it and the printing of its sections. */
-import type { RequestLogEntry, ServerWait } from "../api/types.ts";
+import type { LearnedRate, RequestLogEntry, ServerWait } from "../api/types.ts";
 import { formatDiagnostic } from "../errors.ts";
 import { printable } from "../model/printable.ts";
-import { itemNote, renderOutcome, type Sections, waitLine } from "../render/index.ts";
+import { itemNote, learnedRateLine, renderOutcome, type Sections, waitLine } from "../render/index.ts";
 import type { TextContext } from "../render/outcome-text.ts";
 import type { Outcome, RunHooks } from "../run/types.ts";
 import type { Io } from "./_io.ts";
@@ -19,6 +19,7 @@ export function cliHooks(io: Io, flags: { quiet?: boolean | undefined; verbose?:
     // Always said (not only with --verbose): a run's time is the plan's estimate plus these waits.
     ...(flags.quiet ? {} : { onWait: (wait: ServerWait) => io.err(waitLine(wait)) }),
     ...(onProgress ? { onProgress } : {}),
+    ...(flags.quiet ? {} : { onRateLearned: (learned: LearnedRate) => io.err(learnedRateLine(learned)) }),
     noteOf: itemNote,
   };
 }

@@ -68,4 +68,4 @@ export { rateWaitLine, readStatus, rereadLine } from "./progress-words.ts";
 export { itemLine } from "./results-text.ts";
 export { missingReviewWords } from "./review-words.ts";
 export type { OfflineReason, ReviewStatus, Sections } from "./sections.ts";
-export { waitLine } from "./wait-line.ts";
+export { learnedRateLine, waitLine } from "./wait-line.ts";

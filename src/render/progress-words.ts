@@ -9,13 +9,17 @@ type RateWait = Extract<ReadProgress, { kind: "rate-wait" }>;
 
 /** `60/60s at https://host`: the limit the server states, the window it counts in, and the server. */
 function limitOf(wait: RateWait): string {
-  const limit = wait.limit === undefined ? "its limit" : `${wait.limit}/${Math.round(wait.windowMs / 1000)}s`;
-  return `${limit} at ${printable(wait.origin)}`;
+  return `${wait.limit}/${Math.round(wait.windowMs / 1000)}s at ${printable(wait.origin)}`;
 }
 
-/** A log line per wait for the rate budget, when it starts: `waiting up to 60s for the rate limit (60/60s at https://…)`. */
+/** A log line per wait for the rate budget, when it starts: `waiting 58s for the rate limit (60/60s at https://…)`. */
 export function rateWaitLine(wait: RateWait): string {
-  return `waiting up to ${Math.ceil(wait.windowMs / 1000)}s for the rate limit (${limitOf(wait)})`;
+  return `waiting ${seconds(wait.ms)} for the rate limit (${limitOf(wait)})`;
+}
+
+/** Whole seconds, never 0s for a wait still to come (the gate adds a few ms of margin to a window). */
+function seconds(ms: number): string {
+  return `${Math.max(1, Math.round(ms / 1000))}s`;
 }
 
 /** A re-read, and why: someone changed the account while it was read. */
@@ -23,14 +27,10 @@ export function rereadLine(event: Extract<ReadProgress, { kind: "reread" }>): st
   return `the ${event.noun} changed while they were read (${printable(event.problem)}): reading them again (${event.attempt} of ${event.of})`;
 }
 
-/** The terminal's live line: `reading websites: 60 of 1000 pages · waiting for the rate limit (60/60s at …) 12s`. */
-export function readStatus(
-  page: Extract<ReadProgress, { kind: "page" }> | undefined,
-  wait: RateWait | undefined,
-  waitedMs: number,
-): string {
+/** The terminal's live line: `reading websites: 60 of 1000 pages · waiting 12s for the rate limit (60/60s at …)`, counting down. */
+export function readStatus(page: Extract<ReadProgress, { kind: "page" }> | undefined, wait: RateWait | undefined, leftMs: number): string {
   const parts: string[] = [];
   if (page) parts.push(`reading ${page.noun}: ${page.read}${page.of === undefined ? "" : ` of ${page.of}`} pages`);
-  if (wait) parts.push(`waiting for the rate limit (${limitOf(wait)}) ${Math.floor(waitedMs / 1000)}s`);
+  if (wait) parts.push(`waiting ${seconds(leftMs)} for the rate limit (${limitOf(wait)})`);
   return parts.join(" · ");
 }

@@ -25,7 +25,7 @@ export interface ConnectRequest {
 export function clientFor(
   request: ConnectRequest,
   config: Pick<Config, "file" | "websitesUrl" | "projectsUrl"> | undefined,
-  hooks: Pick<RunHooks, "onRequest" | "onWait" | "onProgress"> = {},
+  hooks: Pick<RunHooks, "onRequest" | "onWait" | "onProgress" | "onRateLearned"> = {},
 ): Client {
   const { env, settings = {} } = request;
   const apiKey = request.secrets?.apiKey || env.SITESYNC_API_KEY || undefined;
@@ -47,6 +47,7 @@ export function clientFor(
     onRequest: hooks.onRequest,
     onWait: hooks.onWait,
     onProgress: hooks.onProgress,
+    onRateLearned: hooks.onRateLearned,
     secrets: () => request.redactor.secrets(),
     stop: request.signal,
     ...(request.schedulers ? { schedulers: request.schedulers } : {}),

@@ -2,6 +2,7 @@
  * The planning step of a run (DESIGN §1): config → live → the pure `plan`, and the secret values `apply`
  * needs, which the plan itself never holds.
  */
+import { GUESSED_WINDOW_MS } from "../api/rate-gate.ts";
 import type { Client } from "../api/types.ts";
 import type { Env } from "../config/interpolate.ts";
 import type { Config } from "../config/types.ts";
@@ -62,7 +63,7 @@ export async function planWithLive(
     ...(settings.selection === undefined ? {} : { selection: settings.selection }),
     ...(followed ? { change: followed.change } : {}),
     reads,
-    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? 60_000) / 1000 },
+    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? GUESSED_WINDOW_MS) / 1000 },
   });
   const missing = missingPasswords(planned, config);
   if (missing.length > 0) throw new ConfigError(missing);

@@ -3,7 +3,7 @@
 import type { UpdateResult } from "../adopt/update-config.ts";
 import type { Redactor } from "../api/redact.ts";
 import type { Scheduler } from "../api/scheduler.ts";
-import type { ReadProgress, RequestLogEntry, ServerWait } from "../api/types.ts";
+import type { LearnedRate, ReadProgress, RequestLogEntry, ServerWait } from "../api/types.ts";
 import type { ApplyCounts, ItemResult } from "../apply/types.ts";
 import type { Env } from "../config/interpolate.ts";
 import type { Config, LoadResult } from "../config/types.ts";
@@ -41,7 +41,7 @@ export interface ConnectSettings {
   timeoutMs?: number | undefined;
   /** The longest wait a server may ask for (Retry-After, X-RateLimit-Reset); a longer one ends the run. */
   maxWaitMs?: number | undefined;
-  /** The window the server's rate limit counts in (default 60 s, the real API's). */
+  /** The window the server's rate limit counts in, said outright (`--rate-window`); else it is learned. */
   rateWindowMs?: number | undefined;
 }
 
@@ -106,6 +106,8 @@ export interface RunHooks {
   onWait?(wait: ServerWait): void;
   /** How a read goes: pages read of total, a re-read and why, a wait for the rate budget (DESIGN §5). */
   onProgress?(event: ReadProgress): void;
+  /** A server's rate-limit window was learned (once per server; never when `--rate-window` says it). */
+  onRateLearned?(learned: LearnedRate): void;
   /** A plan was made (or a saved plan checked); `skipped` holds the changes that are not applied on purpose. */
   onPlan?(plan: Plan, skipped: readonly ItemResult[]): void | Promise<void>;
   /** Called before applying anything; throwing cancels the run. */
