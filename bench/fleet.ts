@@ -103,7 +103,7 @@ function fleetRepository(servers: readonly SandboxProcess[]): string {
   mkdirSync(join(dir, "clients"));
   const accounts = servers.map((s, i) => `  a${i}: { websites_url: ${s.url}, api_key_env: KEY_${i} }`);
   writeFileSync(join(dir, "sitesync.yaml"), ["version: 1", "accounts:", ...accounts, 'include: ["clients/*.yaml"]', ""].join("\n"));
-  servers.forEach((_, i) => writeFileSync(join(dir, "clients", `a${i}.yaml`), `account: a${i}\nwebsites: []\n`));
+  for (const i of servers.keys()) writeFileSync(join(dir, "clients", `a${i}.yaml`), `account: a${i}\nwebsites: []\n`);
   return dir;
 }
 
