@@ -37,7 +37,9 @@ const FULL: Sizes = {
   cpu: { websites: 100_000, runs: 5 },
   scale: { websites: 100_000, update: 5_000 },
   change: { websites: [10_000, 100_000] },
-  fleet: { accounts: 5, websites: 2000, limit: 60, windowMs: 60_000, sharedWebsites: 4000 },
+  // 10 per 10 s, not the real 60/min: at 60/min the 20 reads of 2,000 websites fit the first window, and the
+  // run measures Node's start-up and decoding on a shared machine, not how accounts share time (issue 19).
+  fleet: { accounts: 5, websites: 2000, limit: 10, windowMs: 10_000, sharedWebsites: 1000 },
 };
 
 const QUICK: Sizes = {
