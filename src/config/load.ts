@@ -6,7 +6,7 @@ import type { Env } from "./interpolate.ts";
 import { type DocumentInterpolation, interpolateDocument, type UnsetEnv } from "./interpolate-document.ts";
 import { type ConfigPath, createLocator, formatPath, isRecord, type Locator } from "./locate.ts";
 import { type Normalized, normalize } from "./normalize.ts";
-import { type ParsedYaml, parseYaml } from "./parse-yaml.ts";
+import { parseYaml } from "./parse-yaml.ts";
 import { quoteSource } from "./quote-source.ts";
 import { createRuleContext, RULES } from "./rules/index.ts";
 import { validateSchema } from "./schema.ts";
@@ -43,6 +43,8 @@ export interface LoadedTree {
   doc: Document;
   locate: Locator;
   normalized: Normalized;
+  /** Whether some value holds a `${VAR}`: the tree then depends on the environment it was loaded with. */
+  interpolated: boolean;
 }
 
 /**
@@ -56,15 +58,12 @@ export function loadDocument(
 ): { result: LoadResult; tree?: LoadedTree } {
   const read = readSource(file, options.source);
   if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
-  const parsed = parseOnce(file, read.text);
+  const parsed = parseYaml(file, read.text);
   if (parsed.diagnostics.some((d) => d.severity === "error")) return { result: settle(parsed.diagnostics) };
-  // Without interpolation, what a text loads to depends on nothing else: the same text loads as it did.
-  if (lastLoad?.parsed === parsed && lastLoad.loaded) return lastLoad.loaded;
 
   const locate = createLocator(parsed.doc, parsed.lineCounter);
   const env = options.envFor?.(parsed.doc) ?? options.env ?? process.env;
   const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate, options.unsetEnv, options.onSecret);
-  keepParse(file, read.text, parsed, interpolation);
   const data = toData(parsed.doc, file);
   if ("error" in data) return { result: settle([...parsed.diagnostics, data.error]) };
 
@@ -80,33 +79,10 @@ export function loadDocument(
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
 
   const config = toConfig(file, read.digest, normalized, interpolation);
-  const loaded = {
-    result: { ok: true as const, config, warnings: sortByPosition(diagnostics) },
-    tree: { doc: parsed.doc, locate, normalized },
+  return {
+    result: { ok: true, config, warnings: sortByPosition(diagnostics) },
+    tree: { doc: parsed.doc, locate, normalized, interpolated: interpolation.interpolated.length > 0 },
   };
-  if (lastLoad?.parsed === parsed) lastLoad.loaded = loaded;
-  return loaded;
-}
-
-/** Texts up to this size are kept parsed for the next load of the same text; a 5,000-website file is 0.7 MB. */
-const REUSED_PARSE_CHARS = 2 * 2 ** 20;
-let lastLoad: { file: string; text: string; parsed: ParsedYaml; loaded?: { result: LoadResult; tree: LoadedTree } } | undefined;
-
-/**
- * The YAML tree of a text, parsed once for consecutive loads of the same text (issue 20: `export --update`
- * loads the file, then reads it to edit it), and what it loaded to. A tree is kept only when interpolation
- * changed nothing in it (no value holds a `${`): nothing else writes to it, and the environment then plays no
- * part in the result. Only a small one, so that a big config is not kept in memory for the rest of the run.
- */
-function parseOnce(file: string, text: string): ParsedYaml {
-  if (lastLoad?.file === file && lastLoad.text === text) return lastLoad.parsed;
-  lastLoad = undefined;
-  return parseYaml(file, text);
-}
-
-function keepParse(file: string, text: string, parsed: ParsedYaml, interpolation: DocumentInterpolation): void {
-  if (lastLoad?.parsed === parsed) return;
-  if (text.length <= REUSED_PARSE_CHARS && interpolation.interpolated.length === 0) lastLoad = { file, text, parsed };
 }
 
 /**
