@@ -1,16 +1,22 @@
 /**
- * Scenario 5's measuring process: one sitesync command, run through the CLI in this fresh process so that its
- * peak memory is the command's own. Prints one JSON line: the exit code, the time with module loading (Node's
- * own start excluded), the time of the command alone (wall and CPU), and the peak RSS.
+ * Scenario 5's measuring process: one sitesync command, run through the CLI of the built package
+ * (bench/built-package.ts) in this fresh process so that its peak memory is the command's own. Prints one JSON
+ * line: the exit code, the time with loading sitesync's modules (Node's own start excluded), the time of the
+ * command alone (wall and CPU), and the peak RSS.
  *
- *   node bench/cli-child.ts '<argv as JSON>' '<env as JSON>'
+ *   node bench/cli-child.ts '<path of the build's lib/cli/main.js>' '<argv as JSON>' '<env as JSON>'
  */
-const started = performance.now();
-const { runCli } = await import("../src/cli/main.ts");
-const { createIo } = await import("../src/cli/_io.ts");
+import { pathToFileURL } from "node:url";
+import type * as Io from "../src/cli/_io.ts";
+import type * as Main from "../src/cli/main.ts";
 
-const argv = JSON.parse(process.argv[2] ?? "[]") as string[];
-const env = JSON.parse(process.argv[3] ?? "{}") as Record<string, string>;
+const started = performance.now();
+const main = pathToFileURL(process.argv[2] ?? "");
+const { runCli } = (await import(main.href)) as typeof Main;
+const { createIo } = (await import(new URL("_io.js", main).href)) as typeof Io;
+
+const argv = JSON.parse(process.argv[3] ?? "[]") as string[];
+const env = JSON.parse(process.argv[4] ?? "{}") as Record<string, string>;
 let stderr = "";
 const io = createIo({}, { out: () => {}, err: (line: string) => (stderr += `${line}\n`) });
 const loaded = performance.now();

@@ -20071,7 +20071,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit5(node, visitor) {
+    function visit4(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -20080,9 +20080,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit5.BREAK = BREAK;
-    visit5.SKIP = SKIP;
-    visit5.REMOVE = REMOVE;
+    visit4.BREAK = BREAK;
+    visit4.SKIP = SKIP;
+    visit4.REMOVE = REMOVE;
     function visit_(key, node, visitor, path) {
       const ctrl = callVisitor(key, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -20216,7 +20216,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt2} parent`);
       }
     }
-    exports.visit = visit5;
+    exports.visit = visit4;
     exports.visitAsync = visitAsync;
   }
 });
@@ -20226,7 +20226,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit5 = require_visit();
+    var visit4 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -20370,7 +20370,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit5.visit(doc.contents, (_key, node) => {
+          visit4.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -20397,7 +20397,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit5 = require_visit();
+    var visit4 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -20408,7 +20408,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit5.visit(root, {
+      visit4.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -20588,7 +20588,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit5 = require_visit();
+    var visit4 = require_visit();
     var identity = require_identity();
     var Node2 = require_Node();
     var toJS = require_toJS();
@@ -20614,7 +20614,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit5.visit(doc, {
+          visit4.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -25536,15 +25536,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit5(cst, visitor) {
+    function visit4(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit5.BREAK = BREAK;
-    visit5.SKIP = SKIP;
-    visit5.REMOVE = REMOVE;
-    visit5.itemAtPath = (cst, path) => {
+    visit4.BREAK = BREAK;
+    visit4.SKIP = SKIP;
+    visit4.REMOVE = REMOVE;
+    visit4.itemAtPath = (cst, path) => {
       let item = cst;
       for (const [field, index] of path) {
         const tok = item?.[field];
@@ -25555,8 +25555,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit5.parentCollection = (cst, path) => {
-      const parent = visit5.itemAtPath(cst, path.slice(0, -1));
+    visit4.parentCollection = (cst, path) => {
+      const parent = visit4.itemAtPath(cst, path.slice(0, -1));
       const field = path[path.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -25587,7 +25587,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
     }
-    exports.visit = visit5;
+    exports.visit = visit4;
   }
 });
 
@@ -27303,7 +27303,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit5 = require_visit();
+    var visit4 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document2.Document;
     exports.Schema = Schema.Schema;
@@ -27331,8 +27331,8 @@ var require_dist = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit5.visit;
-    exports.visitAsync = visit5.visitAsync;
+    exports.visit = visit4.visit;
+    exports.visitAsync = visit4.visitAsync;
   }
 });
 
@@ -45159,20 +45159,25 @@ function walk(node, path, ctx) {
   if ((0, import_yaml2.isMap)(node)) {
     for (const pair of node.items) {
       const key = keyName(pair.key);
-      if (key !== void 0 && key !== "<<") walk(pair.value, [...path, key], ctx);
+      if (key === void 0 || key === "<<") continue;
+      path.push(key);
+      walk(pair.value, path, ctx);
+      path.pop();
     }
   } else if ((0, import_yaml2.isSeq)(node)) {
-    node.items.forEach((item, index) => {
-      walk(item, [...path, index], ctx);
-    });
+    for (const [index, item] of node.items.entries()) {
+      path.push(index);
+      walk(item, path, ctx);
+      path.pop();
+    }
   } else if ((0, import_yaml2.isScalar)(node) && typeof node.value === "string") {
     if (node.value.includes("${")) interpolateScalar(node, path, ctx);
     else {
       ctx.result.literals.push(node.value);
-      if (path.at(-1) === "password" && node.value !== "") ctx.result.literalPasswords.push(path);
+      if (path.at(-1) === "password" && node.value !== "") ctx.result.literalPasswords.push([...path]);
     }
   } else if ((0, import_yaml2.isScalar)(node) && path.at(-1) === "password" && node.value !== null) {
-    ctx.result.literalPasswords.push(path);
+    ctx.result.literalPasswords.push([...path]);
   }
 }
 function interpolateScalar(node, path, ctx) {
@@ -45231,6 +45236,10 @@ function parseYaml(file, text2) {
     ...doc.errors.map((e) => ({ ...at2(errorOffset(e, text2)), ...describe2(e, text2), severity: "error" })),
     ...doc.warnings.map((e) => ({ ...at2(e.pos[0]), ...describe2(e, text2), severity: "warning" }))
   ];
+  if (text2.includes("*")) reportUnknownAliases(doc, at2, diagnostics);
+  return { doc, lineCounter, diagnostics };
+}
+function reportUnknownAliases(doc, at2, diagnostics) {
   (0, import_yaml3.visit)(doc, {
     Alias(_, node) {
       if (node.resolve(doc) || !node.range) return;
@@ -45242,7 +45251,6 @@ function parseYaml(file, text2) {
       });
     }
   });
-  return { doc, lineCounter, diagnostics };
 }
 function errorOffset(error2, text2) {
   const quote = error2.code === "MISSING_CHAR" ? openQuote(error2, text2) : void 0;
@@ -46102,7 +46110,7 @@ function kindOf(value) {
 var compiled;
 function validator(kind) {
   if (compiled === void 0) {
-    const ajv = new import__.Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+    const ajv = new import__.Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: false });
     const root = ajv.compile(sitesync_schema_default);
     compiled = { root, included: ajv.compile({ $ref: `${sitesync_schema_default.$id}#/$defs/includedFile` }) };
   }
@@ -46140,14 +46148,12 @@ function loadConfig(file, options = {}) {
 function loadDocument(file, options) {
   const read = readSource(file, options.source);
   if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
-  const parsed = parseOnce(file, read.text);
+  const parsed = parseYaml(file, read.text);
   if (parsed.diagnostics.some((d) => d.severity === "error")) return { result: settle(parsed.diagnostics) };
-  if (lastLoad?.parsed === parsed && lastLoad.loaded) return lastLoad.loaded;
   const root = checkFile(file, read.text, parsed, options, void 0);
   if (root.part === void 0) return { result: settle(root.diagnostics) };
   const readFile = options.readFile ?? readConfigBytes;
   const includes = readIncludes(file, root.part.data, root.part.locate, readFile, configDigest);
-  if (includes.files.length > 0 || Array.isArray(root.part.data.include)) lastLoad = void 0;
   const inherited = { defaults: root.part.data.defaults, policy: root.part.data.policy };
   const parts = [root.part];
   const diagnostics = [...root.diagnostics, ...includes.diagnostics];
@@ -46164,19 +46170,21 @@ function loadDocument(file, options) {
   const config = toConfig(file, digest, parts);
   if (includes.files.length > 0) config.includes = includes.files.map(({ file: path, digest: d }) => ({ file: path, digest: d }));
   if (accounts.accounts) config.accounts = accounts.accounts;
-  const loaded = {
+  return {
     result: { ok: true, config, warnings: sortByPosition(diagnostics) },
-    tree: { doc: parsed.doc, locate: root.part.locate, normalized: root.part.normalized }
+    tree: {
+      doc: parsed.doc,
+      locate: root.part.locate,
+      normalized: root.part.normalized,
+      interpolated: root.part.interpolation.interpolated.length > 0
+    }
   };
-  if (lastLoad?.parsed === parsed) lastLoad.loaded = loaded;
-  return loaded;
 }
 function checkFile(file, text2, parsed, options, inherited) {
   if (parsed.diagnostics.some((d) => d.severity === "error")) return { diagnostics: parsed.diagnostics };
   const locate = createLocator(parsed.doc, parsed.lineCounter);
   const env = options.envFor?.(parsed.doc) ?? options.env ?? process.env;
   const interpolation = interpolateDocument(parsed.doc, file, text2, env, locate, options.unsetEnv, options.onSecret);
-  if (inherited === void 0) keepParse(file, text2, parsed, interpolation);
   const data = toData(parsed.doc, file);
   if ("error" in data) return { diagnostics: [...parsed.diagnostics, data.error] };
   const own = isRecord(data.value) ? data.value : {};
@@ -46228,17 +46236,6 @@ function digestOfAll(rootFile, rootDigest, files) {
   const name = (file) => relative2(dirname2(rootFile), file).replaceAll("\\", "/");
   const lines = [`${name(rootFile)}\0${rootDigest}`, ...files.map((f2) => `${name(f2.file)}\0${f2.digest}`)];
   return createHash("sha256").update(lines.join("\n")).digest("hex");
-}
-var REUSED_PARSE_CHARS = 2 * 2 ** 20;
-var lastLoad;
-function parseOnce(file, text2) {
-  if (lastLoad?.file === file && lastLoad.text === text2) return lastLoad.parsed;
-  lastLoad = void 0;
-  return parseYaml(file, text2);
-}
-function keepParse(file, text2, parsed, interpolation) {
-  if (lastLoad?.parsed === parsed) return;
-  if (text2.length <= REUSED_PARSE_CHARS && interpolation.interpolated.length === 0) lastLoad = { file, text: text2, parsed };
 }
 var MAX_CONFIG_BYTES = 64 * 2 ** 20;
 var CONFIG_CAP_NOTE = "4 times the export of a 100,000-website account; the cap is fixed, since a larger file would not fit in memory";
@@ -49829,15 +49826,18 @@ function removalLines(source, layout, index) {
 var import_yaml6 = __toESM(require_dist(), 1);
 function createUpdateContext(init, locate) {
   const aliases = /* @__PURE__ */ new Set();
+  let anchored = false;
   (0, import_yaml6.visit)(init.doc, {
-    Alias(_, alias) {
-      aliases.add(alias.source);
+    Node(_, node) {
+      if ((0, import_yaml6.isAlias)(node)) aliases.add(node.source);
+      if (node.anchor || (0, import_yaml6.isAlias)(node)) anchored = true;
     }
   });
   const diagnostics = [];
   return {
     ...init,
     aliases,
+    anchored,
     diagnostics,
     refuse(path, code, message) {
       diagnostics.push({ file: init.file, ...locate.value(path), code, path: formatPath(path), message, severity: "error" });
@@ -50093,7 +50093,7 @@ function runs(sorted) {
 // src/adopt/update-config.ts
 function updateConfig(input) {
   const env = input.env ?? {};
-  const read = readConfig(input.file, input.source, env);
+  const read = input.read ?? readConfig(input.file, input.source, env);
   if ("diagnostics" in read) return { ok: false, diagnostics: read.diagnostics };
   const source = new SourceText(input.source);
   const edits = new Edits(source);
@@ -50102,7 +50102,7 @@ function updateConfig(input) {
   const summary2 = adopt(ctx, read, input);
   if (ctx.diagnostics.length > 0) return { ok: false, diagnostics: ctx.diagnostics };
   const text2 = edits.empty ? input.source : edits.apply();
-  const settled = text2 !== input.source && settleEdited(input, env, read, edits, source, summary2) || settle2(input, text2, env, read);
+  const settled = text2 !== input.source && settleEdited(input, env, ctx, read, summary2) || settle2(input, text2, env, read);
   if ("diagnostics" in settled) return { ok: false, diagnostics: settled.diagnostics };
   summary2.projectChanges = settled.projectChanges;
   const diff = text2 === input.source ? "" : createTwoFilesPatch(input.file, input.file, input.source, text2, void 0, void 0, { context: 3 });
@@ -50196,10 +50196,10 @@ function restore(ctx, item, entry, defaults2, site, summary2) {
 function liveByDomain(websites) {
   return new Map([...managedCopies(websites).byDomain].map(([domain, copy2]) => [domain, copy2.site]));
 }
-function settleEdited(input, env, before, edits, source, summary2) {
+function settleEdited(input, env, { edits, source, anchored }, before, summary2) {
   if (summary2.added.length > 0 || summary2.removed.length > 0 || summary2.restored.length > 0) return void 0;
   const list = before.doc.get("websites", true);
-  if (!(0, import_yaml9.isSeq)(list) || list.flow || list.items.length === 0 || hasAnchorOrAlias(before.doc)) return void 0;
+  if (!(0, import_yaml9.isSeq)(list) || list.flow || list.items.length === 0 || anchored) return void 0;
   const starts = [];
   for (const item of list.items) {
     const at2 = (0, import_yaml9.isMap)(item) ? item.range?.[0] : void 0;
@@ -50222,19 +50222,6 @@ function settleEdited(input, env, before, edits, source, summary2) {
   const result = plan({ websites, policy }, { websites: live }, { configFile: input.file, configDigest: "" });
   if (result.changes.some((change) => change.kind === "website")) return void 0;
   return { projectChanges: projectChanges(before, input) };
-}
-function hasAnchorOrAlias(doc) {
-  let found = false;
-  (0, import_yaml9.visit)(doc, {
-    Node(_, node) {
-      if (node.anchor || (0, import_yaml9.isAlias)(node)) {
-        found = true;
-        return import_yaml9.visit.BREAK;
-      }
-      return void 0;
-    }
-  });
-  return found;
 }
 function projectChanges(read, input) {
   const { normalized } = read;
@@ -50350,7 +50337,12 @@ async function updateFromAccount(request2, hooks, outcome) {
   const source = typeof bytes === "string" ? void 0 : bytes.toString("utf8");
   const unsetEnv = (path) => URL_KEYS.has(path) ? "error" : "warning";
   const onSecret = (value) => request2.redactor.add([value]);
-  const loaded = loadConfig(file, { env: request2.env, unsetEnv, onSecret, ...source === void 0 ? {} : { source } });
+  const { result: loaded, tree } = loadDocument(file, {
+    env: request2.env,
+    unsetEnv,
+    onSecret,
+    ...source === void 0 ? {} : { source }
+  });
   outcome.warnings = loaded.ok ? loaded.warnings : [];
   if (!loaded.ok) throw new ConfigError(loaded.errors);
   request2.redactor.add(loaded.config.secrets);
@@ -50359,7 +50351,8 @@ async function updateFromAccount(request2, hooks, outcome) {
   const live = await readLive(client, loaded.config);
   const text2 = source ?? "";
   const addUnlisted = request2.settings?.export?.addUnlisted ?? false;
-  outcome.updated = { file, source: text2, result: updateConfig({ file, source: text2, live, addUnlisted, env: request2.env }) };
+  const read = tree && !tree.interpolated && loaded.config.includes === void 0 ? { read: tree } : {};
+  outcome.updated = { file, source: text2, result: updateConfig({ file, source: text2, live, addUnlisted, env: request2.env, ...read }) };
 }
 
 // src/run/plan-file.ts

@@ -4,7 +4,7 @@
  * byte for byte as it was. Pure: the file's text and the live state in, the new text and its diff out.
  */
 import { createTwoFilesPatch } from "diff";
-import { type Document, isAlias, isMap, isScalar, isSeq, visit, type YAMLMap, type YAMLSeq } from "yaml";
+import { isMap, isScalar, isSeq, type YAMLMap, type YAMLSeq } from "yaml";
 import type { Env } from "../config/interpolate.ts";
 import { keyName } from "../config/locate.ts";
 import type { WebsiteEntry } from "../config/normalize.ts";
@@ -33,6 +33,11 @@ export interface UpdateInput {
   addUnlisted?: boolean;
   /** Values for `${VAR}` in compared fields; unset variables of write-only fields need none. Default: none. */
   env?: Env;
+  /**
+   * `source` as the run already loaded it, when no value holds a `${VAR}` (then the environment plays no part
+   * in what it reads): saves parsing the file a second time (issue 20). Read from `source` when left out.
+   */
+  read?: ReadConfig;
 }
 
 export interface UpdateSummary {
@@ -60,7 +65,7 @@ export type UpdateResult = { ok: true; text: string; diff: string; summary: Upda
  */
 export function updateConfig(input: UpdateInput): UpdateResult {
   const env = input.env ?? {};
-  const read = readConfig(input.file, input.source, env);
+  const read = input.read ?? readConfig(input.file, input.source, env);
   if ("diagnostics" in read) return { ok: false, diagnostics: read.diagnostics };
   const source = new SourceText(input.source);
   const edits = new Edits(source);
@@ -69,7 +74,7 @@ export function updateConfig(input: UpdateInput): UpdateResult {
   const summary = adopt(ctx, read, input);
   if (ctx.diagnostics.length > 0) return { ok: false, diagnostics: ctx.diagnostics };
   const text = edits.empty ? input.source : edits.apply();
-  const settled = (text !== input.source && settleEdited(input, env, read, edits, source, summary)) || settle(input, text, env, read);
+  const settled = (text !== input.source && settleEdited(input, env, ctx, read, summary)) || settle(input, text, env, read);
   if ("diagnostics" in settled) return { ok: false, diagnostics: settled.diagnostics };
   summary.projectChanges = settled.projectChanges;
   const diff =
@@ -204,14 +209,13 @@ function liveByDomain(websites: readonly LiveWebsite[]): Map<string, LiveWebsite
 function settleEdited(
   input: UpdateInput,
   env: Env,
+  { edits, source, anchored }: UpdateContext,
   before: ReadConfig,
-  edits: Edits,
-  source: SourceText,
   summary: UpdateSummary,
 ): { projectChanges: number } | undefined {
   if (summary.added.length > 0 || summary.removed.length > 0 || summary.restored.length > 0) return undefined;
   const list = before.doc.get("websites", true);
-  if (!isSeq(list) || list.flow || list.items.length === 0 || hasAnchorOrAlias(before.doc)) return undefined;
+  if (!isSeq(list) || list.flow || list.items.length === 0 || anchored) return undefined;
   const starts: number[] = [];
   for (const item of list.items) {
     const at = isMap(item) ? item.range?.[0] : undefined;
@@ -235,20 +239,6 @@ function settleEdited(
   const result = plan({ websites, policy }, { websites: live }, { configFile: input.file, configDigest: "" });
   if (result.changes.some((change) => change.kind === "website")) return undefined;
   return { projectChanges: projectChanges(before, input) };
-}
-
-function hasAnchorOrAlias(doc: Document): boolean {
-  let found = false;
-  visit(doc, {
-    Node(_, node) {
-      if (node.anchor || isAlias(node)) {
-        found = true;
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-  });
-  return found;
 }
 
 /** Project changes the plan holds: projects are never edited, so the file as it was read tells. */

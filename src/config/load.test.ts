@@ -27,7 +27,7 @@ describe("loadConfig", () => {
     ]);
   });
 
-  it("reads the same text again with each load's own environment (a parse is reused only without ${VAR})", () => {
+  it("reads the same text again with each load's own environment", () => {
     const source = "# a comment may say ${ANYTHING}\nversion: 1\nwebsites:\n  - domain: ${DOMAIN}\n  - domain: b.example.com\n";
     const domains = (env: Record<string, string>) => {
       const result = loadConfig("sitesync.yaml", { source, env });
@@ -38,6 +38,17 @@ describe("loadConfig", () => {
     const plain = source.replace("${DOMAIN}", "a.example.com");
     const first = loadConfig("sitesync.yaml", { source: plain, env: {} });
     expect(loadConfig("sitesync.yaml", { source: plain, env: {} })).toEqual(first);
+  });
+
+  it("reports an alias without its anchor at the alias, and finds none in a file without a *", () => {
+    const aliased = loadConfig("sitesync.yaml", {
+      source: "version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_ips: *office\n",
+      env: {},
+    });
+    expect(aliased.ok ? [] : aliased.errors.map(formatDiagnostic)).toEqual([
+      "sitesync.yaml:4:18 alias *office has no anchor &office before it",
+    ]);
+    expect(loadConfig("sitesync.yaml", { source: "version: 1\nwebsites:\n  - domain: a.example.com\n", env: {} }).ok).toBe(true);
   });
 
   it("reports every problem of a file in one run, in file order", () => {

@@ -49,6 +49,8 @@ export interface LoadedTree {
   doc: Document;
   locate: Locator;
   normalized: Normalized;
+  /** Whether some value holds a `${VAR}`: the tree then depends on the environment it was loaded with. */
+  interpolated: boolean;
 }
 
 /**
@@ -62,17 +64,13 @@ export function loadDocument(
 ): { result: LoadResult; tree?: LoadedTree } {
   const read = readSource(file, options.source);
   if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
-  const parsed = parseOnce(file, read.text);
+  const parsed = parseYaml(file, read.text);
   if (parsed.diagnostics.some((d) => d.severity === "error")) return { result: settle(parsed.diagnostics) };
-  // Without interpolation, what a text loads to depends on nothing else: the same text loads as it did.
-  if (lastLoad?.parsed === parsed && lastLoad.loaded) return lastLoad.loaded;
 
   const root = checkFile(file, read.text, parsed, options, undefined);
   if (root.part === undefined) return { result: settle(root.diagnostics) };
   const readFile = options.readFile ?? readConfigBytes;
   const includes = readIncludes(file, root.part.data, root.part.locate, readFile, configDigest);
-  // The result then depends on other files too: never reused for the same root text.
-  if (includes.files.length > 0 || Array.isArray(root.part.data.include)) lastLoad = undefined;
   const inherited = { defaults: root.part.data.defaults, policy: root.part.data.policy };
   const parts = [root.part];
   const diagnostics = [...root.diagnostics, ...includes.diagnostics];
@@ -90,12 +88,15 @@ export function loadDocument(
   const config = toConfig(file, digest, parts);
   if (includes.files.length > 0) config.includes = includes.files.map(({ file: path, digest: d }) => ({ file: path, digest: d }));
   if (accounts.accounts) config.accounts = accounts.accounts;
-  const loaded = {
-    result: { ok: true as const, config, warnings: sortByPosition(diagnostics) },
-    tree: { doc: parsed.doc, locate: root.part.locate, normalized: root.part.normalized },
+  return {
+    result: { ok: true, config, warnings: sortByPosition(diagnostics) },
+    tree: {
+      doc: parsed.doc,
+      locate: root.part.locate,
+      normalized: root.part.normalized,
+      interpolated: root.part.interpolation.interpolated.length > 0,
+    },
   };
-  if (lastLoad?.parsed === parsed) lastLoad.loaded = loaded;
-  return loaded;
 }
 
 /** One file of the config, checked: what it says, normalized, beside how it was read. */
@@ -122,7 +123,6 @@ function checkFile(
   const locate = createLocator(parsed.doc, parsed.lineCounter);
   const env = options.envFor?.(parsed.doc) ?? options.env ?? process.env;
   const interpolation = interpolateDocument(parsed.doc, file, text, env, locate, options.unsetEnv, options.onSecret);
-  if (inherited === undefined) keepParse(file, text, parsed, interpolation);
   const data = toData(parsed.doc, file);
   if ("error" in data) return { diagnostics: [...parsed.diagnostics, data.error] };
   const own = isRecord(data.value) ? data.value : {};
@@ -189,27 +189,6 @@ function digestOfAll(rootFile: string, rootDigest: string, files: readonly { fil
   const name = (file: string) => relative(dirname(rootFile), file).replaceAll("\\", "/");
   const lines = [`${name(rootFile)}\0${rootDigest}`, ...files.map((f) => `${name(f.file)}\0${f.digest}`)];
   return createHash("sha256").update(lines.join("\n")).digest("hex");
-}
-
-/** Texts up to this size are kept parsed for the next load of the same text; a 5,000-website file is 0.7 MB. */
-const REUSED_PARSE_CHARS = 2 * 2 ** 20;
-let lastLoad: { file: string; text: string; parsed: ParsedYaml; loaded?: { result: LoadResult; tree: LoadedTree } } | undefined;
-
-/**
- * The YAML tree of a text, parsed once for consecutive loads of the same text (issue 20: `export --update`
- * loads the file, then reads it to edit it), and what it loaded to. A tree is kept only when interpolation
- * changed nothing in it (no value holds a `${`): nothing else writes to it, and the environment then plays no
- * part in the result. Only a small one, so that a big config is not kept in memory for the rest of the run.
- */
-function parseOnce(file: string, text: string): ParsedYaml {
-  if (lastLoad?.file === file && lastLoad.text === text) return lastLoad.parsed;
-  lastLoad = undefined;
-  return parseYaml(file, text);
-}
-
-function keepParse(file: string, text: string, parsed: ParsedYaml, interpolation: DocumentInterpolation): void {
-  if (lastLoad?.parsed === parsed) return;
-  if (text.length <= REUSED_PARSE_CHARS && interpolation.interpolated.length === 0) lastLoad = { file, text, parsed };
 }
 
 /**

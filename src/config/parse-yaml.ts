@@ -23,6 +23,16 @@ export function parseYaml(file: string, text: string): ParsedYaml {
     ...doc.errors.map((e) => ({ ...at(errorOffset(e, text)), ...describe(e, text), severity: "error" as const })),
     ...doc.warnings.map((e) => ({ ...at(e.pos[0]), ...describe(e, text), severity: "warning" as const })),
   ];
+  // An alias is written with a `*`: a file without one (an export) is not walked again for them (issue 20).
+  if (text.includes("*")) reportUnknownAliases(doc, at, diagnostics);
+  return { doc, lineCounter, diagnostics };
+}
+
+function reportUnknownAliases(
+  doc: Document,
+  at: (offset: number) => Pick<Diagnostic, "file" | "line" | "column" | "path">,
+  diagnostics: Diagnostic[],
+): void {
   visit(doc, {
     Alias(_, node) {
       if (node.resolve(doc) || !node.range) return;
@@ -34,7 +44,6 @@ export function parseYaml(file: string, text: string): ParsedYaml {
       });
     },
   });
-  return { doc, lineCounter, diagnostics };
 }
 
 /**

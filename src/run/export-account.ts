@@ -6,7 +6,7 @@
 import { updateConfig } from "../adopt/update-config.ts";
 import type { Client } from "../api/types.ts";
 import { exportConfig } from "../config/export-config.ts";
-import { loadConfig, readConfigBytes } from "../config/load.ts";
+import { loadDocument, readConfigBytes } from "../config/load.ts";
 import { ConfigError, UsageError } from "../errors.ts";
 import { clientFor } from "./client-for.ts";
 import { readLive } from "./read-live.ts";
@@ -40,7 +40,12 @@ export async function updateFromAccount(request: RunRequest, hooks: RunHooks, ou
   const source = typeof bytes === "string" ? undefined : bytes.toString("utf8");
   const unsetEnv = (path: string) => (URL_KEYS.has(path) ? "error" : "warning");
   const onSecret = (value: string) => request.redactor.add([value]);
-  const loaded = loadConfig(file, { env: request.env, unsetEnv, onSecret, ...(source === undefined ? {} : { source }) });
+  const { result: loaded, tree } = loadDocument(file, {
+    env: request.env,
+    unsetEnv,
+    onSecret,
+    ...(source === undefined ? {} : { source }),
+  });
   outcome.warnings = loaded.ok ? loaded.warnings : [];
   if (!loaded.ok) throw new ConfigError(loaded.errors);
   request.redactor.add(loaded.config.secrets);
@@ -49,5 +54,8 @@ export async function updateFromAccount(request: RunRequest, hooks: RunHooks, ou
   const live = await readLive(client, loaded.config);
   const text = source ?? "";
   const addUnlisted = request.settings?.export?.addUnlisted ?? false;
-  outcome.updated = { file, source: text, result: updateConfig({ file, source: text, live, addUnlisted, env: request.env }) };
+  // The tree just loaded is the file the update edits, unless a ${VAR} made it depend on this run's environment.
+  // A config of many files goes through readConfig, which refuses it (issue 19: it would edit the root alone).
+  const read = tree && !tree.interpolated && loaded.config.includes === undefined ? { read: tree } : {};
+  outcome.updated = { file, source: text, result: updateConfig({ file, source: text, live, addUnlisted, env: request.env, ...read }) };
 }

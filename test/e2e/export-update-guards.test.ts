@@ -61,3 +61,14 @@ it("updates the websites of a file whose projects still differ from the account:
   expect(text).toContain("privacy: private");
   expect(text).toContain("state: absent");
 });
+
+it("refuses, at its line, a compared field whose ${VAR} is unset, though the run's own load only warned of it", async () => {
+  // The run loads the file with unset variables as notes (it needs only the account's address), so the tree it
+  // loaded still holds the raw reference: the update must read the file itself, where such a field is an error.
+  const config = "version: 1\nwebsites:\n  - domain: shop.example.com\n    email: ${SEND_REPORTS}\n";
+  const { run, text } = await update(config, [{ domain: "shop.example.com", email: 1 }]);
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain("sitesync.yaml:4:12");
+  expect(run.stderr).toContain("SEND_REPORTS");
+  expect(text).toBe(config);
+});
