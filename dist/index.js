@@ -3383,13 +3383,13 @@ var require_data_url = __commonJS({
     }
     function collectASequenceOfCodePointsFast(char, input, position) {
       const idx = input.indexOf(char, position.position);
-      const start = position.position;
+      const start2 = position.position;
       if (idx === -1) {
         position.position = input.length;
-        return input.slice(start);
+        return input.slice(start2);
       }
       position.position = idx;
-      return input.slice(start, position.position);
+      return input.slice(start2, position.position);
     }
     function stringPercentDecode(input) {
       const bytes = encoder.encode(input);
@@ -4602,7 +4602,7 @@ var require_util2 = __commonJS({
           writable: true,
           enumerable: true,
           configurable: true,
-          value: function entries() {
+          value: function entries2() {
             webidl.brandCheck(this, object2);
             return makeIterator(this, "key+value");
           }
@@ -5395,11 +5395,11 @@ var require_formdata_parser = __commonJS({
       return name;
     }
     function collectASequenceOfBytes(condition, input, position) {
-      let start = position.position;
-      while (start < input.length && condition(input[start])) {
-        ++start;
+      let start2 = position.position;
+      while (start2 < input.length && condition(input[start2])) {
+        ++start2;
       }
-      return input.subarray(position.position, position.position = start);
+      return input.subarray(position.position, position.position = start2);
     }
     function removeChars(buf, leading, trailing, predicate) {
       let lead = 0;
@@ -5412,12 +5412,12 @@ var require_formdata_parser = __commonJS({
       }
       return lead === 0 && trail === buf.length - 1 ? buf : buf.subarray(lead, trail + 1);
     }
-    function bufferStartsWith(buffer, start, position) {
-      if (buffer.length < start.length) {
+    function bufferStartsWith(buffer, start2, position) {
+      if (buffer.length < start2.length) {
         return false;
       }
-      for (let i = 0; i < start.length; i++) {
-        if (start[i] !== buffer[position.position + i]) {
+      for (let i = 0; i < start2.length; i++) {
+        if (start2[i] !== buffer[position.position + i]) {
           return false;
         }
       }
@@ -5670,9 +5670,9 @@ Content-Type: ${value.type || "application/octet-stream"}\r
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries = new URLSearchParams(value.toString());
+                  const entries2 = new URLSearchParams(value.toString());
                   const fd = new FormData2();
-                  for (const [name, value2] of entries) {
+                  for (const [name, value2] of entries2) {
                     fd.append(name, value2);
                   }
                   return fd;
@@ -5823,8 +5823,8 @@ var require_client_h1 = __commonJS({
           },
           wasm_on_status: (p2, at2, len) => {
             assert(currentParser.ptr === p2);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_message_begin: (p2) => {
             assert(currentParser.ptr === p2);
@@ -5832,13 +5832,13 @@ var require_client_h1 = __commonJS({
           },
           wasm_on_header_field: (p2, at2, len) => {
             assert(currentParser.ptr === p2);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_header_value: (p2, at2, len) => {
             assert(currentParser.ptr === p2);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_headers_complete: (p2, statusCode, upgrade, shouldKeepAlive) => {
             assert(currentParser.ptr === p2);
@@ -5846,8 +5846,8 @@ var require_client_h1 = __commonJS({
           },
           wasm_on_body: (p2, at2, len) => {
             assert(currentParser.ptr === p2);
-            const start = at2 - currentBufferPtr + currentBufferRef.byteOffset;
-            return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start, len)) || 0;
+            const start2 = at2 - currentBufferPtr + currentBufferRef.byteOffset;
+            return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
           wasm_on_message_complete: (p2) => {
             assert(currentParser.ptr === p2);
@@ -9295,8 +9295,8 @@ var require_retry_handler = __commonJS({
             this.abort(contentLengthError);
             return false;
           }
-          const { start, size: size2, end = size2 - 1 } = contentRange;
-          if (this.start !== start || this.end != null && this.end !== end) {
+          const { start: start2, size: size2, end: end2 = size2 - 1 } = contentRange;
+          if (this.start !== start2 || this.end != null && this.end !== end2) {
             this.abort(
               new RequestRetryError("Content-Range mismatch", statusCode, {
                 headers,
@@ -9325,14 +9325,14 @@ var require_retry_handler = __commonJS({
               this.abort(contentLengthError);
               return false;
             }
-            const { start, size: size2, end = size2 - 1 } = range;
+            const { start: start2, size: size2, end: end2 = size2 - 1 } = range;
             assert(
-              start != null && Number.isFinite(start),
+              start2 != null && Number.isFinite(start2),
               "content-range mismatch"
             );
-            assert(end != null && Number.isFinite(end), "invalid content-length");
-            this.start = start;
-            this.end = end;
+            assert(end2 != null && Number.isFinite(end2), "invalid content-length");
+            this.start = start2;
+            this.end = end2;
           }
           if (this.end == null) {
             const contentLength = headers["content-length"];
@@ -9657,9 +9657,9 @@ var require_readable = __commonJS({
       }
       const { _readableState: state } = consume2.stream;
       if (state.bufferIndex) {
-        const start = state.bufferIndex;
-        const end = state.buffer.length;
-        for (let n4 = start; n4 < end; n4++) {
+        const start2 = state.bufferIndex;
+        const end2 = state.buffer.length;
+        for (let n4 = start2; n4 < end2; n4++) {
           consumePush(consume2, state.buffer[n4]);
         }
       } else {
@@ -9684,8 +9684,8 @@ var require_readable = __commonJS({
       }
       const buffer = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
       const bufferLength = buffer.length;
-      const start = bufferLength > 2 && buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191 ? 3 : 0;
-      return buffer.utf8Slice(start, bufferLength);
+      const start2 = bufferLength > 2 && buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191 ? 3 : 0;
+      return buffer.utf8Slice(start2, bufferLength);
     }
     function chunksConcat(chunks, length) {
       if (chunks.length === 0 || length === 0) {
@@ -10718,11 +10718,11 @@ var require_mock_utils = __commonJS({
     }
     function buildHeadersFromArray(headers) {
       const clone = headers.slice();
-      const entries = [];
+      const entries2 = [];
       for (let index = 0; index < clone.length; index += 2) {
-        entries.push([clone[index], clone[index + 1]]);
+        entries2.push([clone[index], clone[index + 1]]);
       }
-      return Object.fromEntries(entries);
+      return Object.fromEntries(entries2);
     }
     function matchHeaders(mockDispatch2, headers) {
       if (typeof mockDispatch2.headers === "function") {
@@ -15079,7 +15079,7 @@ var require_util4 = __commonJS({
           if (encoding === "failure") {
             encoding = "UTF-8";
           }
-          return decode2(bytes, encoding);
+          return decode3(bytes, encoding);
         }
         case "ArrayBuffer": {
           const sequence = combineByteSequences(bytes);
@@ -15096,7 +15096,7 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function decode2(ioQueue, encoding) {
+    function decode3(ioQueue, encoding) {
       const bytes = combineByteSequences(ioQueue);
       const BOMEncoding = BOMSniffing(bytes);
       let slice = 0;
@@ -18335,19 +18335,19 @@ var require_eventsource_stream = __commonJS({
     var minParserItems = 1024;
     var maxParserItems = 131072;
     var bytesPerParserItem = 128;
-    function isASCIINumberBytes(buffer2, start) {
-      if (start >= buffer2.length) {
+    function isASCIINumberBytes(buffer2, start2) {
+      if (start2 >= buffer2.length) {
         return false;
       }
-      for (let i = start; i < buffer2.length; i++) {
+      for (let i = start2; i < buffer2.length; i++) {
         if (buffer2[i] < 48 || buffer2[i] > 57) {
           return false;
         }
       }
       return true;
     }
-    function isValidLastEventIdBytes(buffer2, start) {
-      for (let i = start; i < buffer2.length; i++) {
+    function isValidLastEventIdBytes(buffer2, start2) {
+      for (let i = start2; i < buffer2.length; i++) {
         if (buffer2[i] === 0) {
           return false;
         }
@@ -18650,9 +18650,9 @@ ${value}`;
         let length = 0;
         for (let i = this.lineChunkIndex; i <= this.chunkIndex; i++) {
           const chunk = this.chunks[i];
-          const start = i === this.lineChunkIndex ? this.linePos : 0;
-          const end = i === this.chunkIndex ? this.pos : chunk.length;
-          const slice = chunk.subarray(start, end);
+          const start2 = i === this.lineChunkIndex ? this.linePos : 0;
+          const end2 = i === this.chunkIndex ? this.pos : chunk.length;
+          const slice = chunk.subarray(start2, end2);
           length += slice.length;
           chunks.push(slice);
         }
@@ -20983,12 +20983,12 @@ var require_foldFlowLines = __commonJS({
         return text2;
       const folds = [];
       const escapedFolds = {};
-      let end = lineWidth - indent.length;
+      let end2 = lineWidth - indent.length;
       if (typeof indentAtStart === "number") {
         if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
           folds.push(0);
         else
-          end = lineWidth - indentAtStart;
+          end2 = lineWidth - indentAtStart;
       }
       let split = void 0;
       let prev = void 0;
@@ -20999,7 +20999,7 @@ var require_foldFlowLines = __commonJS({
       if (mode === FOLD_BLOCK) {
         i = consumeMoreIndentedLines(text2, i, indent.length);
         if (i !== -1)
-          end = i + endStep;
+          end2 = i + endStep;
       }
       for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
@@ -21022,7 +21022,7 @@ var require_foldFlowLines = __commonJS({
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
             i = consumeMoreIndentedLines(text2, i, indent.length);
-          end = i + indent.length + endStep;
+          end2 = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
@@ -21030,10 +21030,10 @@ var require_foldFlowLines = __commonJS({
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
-          if (i >= end) {
+          if (i >= end2) {
             if (split) {
               folds.push(split);
-              end = split + endStep;
+              end2 = split + endStep;
               split = void 0;
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
@@ -21046,7 +21046,7 @@ var require_foldFlowLines = __commonJS({
                 return text2;
               folds.push(j);
               escapedFolds[j] = true;
-              end = j + endStep;
+              end2 = j + endStep;
               split = void 0;
             } else {
               overflow = true;
@@ -21064,36 +21064,36 @@ var require_foldFlowLines = __commonJS({
       let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold2 = folds[i2];
-        const end2 = folds[i2 + 1] || text2.length;
+        const end3 = folds[i2 + 1] || text2.length;
         if (fold2 === 0)
           res = `
-${indent}${text2.slice(0, end2)}`;
+${indent}${text2.slice(0, end3)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold2])
             res += `${text2[fold2]}\\`;
           res += `
-${indent}${text2.slice(fold2 + 1, end2)}`;
+${indent}${text2.slice(fold2 + 1, end3)}`;
         }
       }
       return res;
     }
     function consumeMoreIndentedLines(text2, i, indent) {
-      let end = i;
-      let start = i + 1;
-      let ch = text2[start];
+      let end2 = i;
+      let start2 = i + 1;
+      let ch = text2[start2];
       while (ch === " " || ch === "	") {
-        if (i < start + indent) {
+        if (i < start2 + indent) {
           ch = text2[++i];
         } else {
           do {
             ch = text2[++i];
           } while (ch && ch !== "\n");
-          end = i;
-          start = i + 1;
-          ch = text2[start];
+          end2 = i;
+          start2 = i + 1;
+          ch = text2[start2];
         }
       }
-      return end;
+      return end2;
     }
     exports.FOLD_BLOCK = FOLD_BLOCK;
     exports.FOLD_FLOW = FOLD_FLOW;
@@ -21121,12 +21121,12 @@ var require_stringifyString = __commonJS({
       const strLen = str.length;
       if (strLen <= limit)
         return false;
-      for (let i = 0, start = 0; i < strLen; ++i) {
+      for (let i = 0, start2 = 0; i < strLen; ++i) {
         if (str[i] === "\n") {
-          if (i - start > limit)
+          if (i - start2 > limit)
             return true;
-          start = i + 1;
-          if (strLen - start <= limit)
+          start2 = i + 1;
+          if (strLen - start2 <= limit)
             return false;
         }
       }
@@ -21140,19 +21140,19 @@ var require_stringifyString = __commonJS({
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
       let str = "";
-      let start = 0;
+      let start2 = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str += json.slice(start, i) + "\\ ";
+          str += json.slice(start2, i) + "\\ ";
           i += 1;
-          start = i;
+          start2 = i;
           ch = "\\";
         }
         if (ch === "\\")
           switch (json[i + 1]) {
             case "u":
               {
-                str += json.slice(start, i);
+                str += json.slice(start2, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
@@ -21186,14 +21186,14 @@ var require_stringifyString = __commonJS({
                       str += json.substr(i, 6);
                 }
                 i += 5;
-                start = i + 1;
+                start2 = i + 1;
               }
               break;
             case "n":
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str += json.slice(start, i) + "\n\n";
+                str += json.slice(start2, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
                   str += "\n";
                   i += 2;
@@ -21202,14 +21202,14 @@ var require_stringifyString = __commonJS({
                 if (json[i + 2] === " ")
                   str += "\\";
                 i += 1;
-                start = i + 1;
+                start2 = i + 1;
               }
               break;
             default:
               i += 1;
           }
       }
-      str = start ? str + json.slice(start) : json;
+      str = start2 ? str + json.slice(start2) : json;
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
@@ -21259,22 +21259,22 @@ ${indent}`) + "'";
         if (ch !== "\n" && ch !== "	" && ch !== " ")
           break;
       }
-      let end = value.substring(endStart);
-      const endNlPos = end.indexOf("\n");
+      let end2 = value.substring(endStart);
+      const endNlPos = end2.indexOf("\n");
       if (endNlPos === -1) {
         chomp = "-";
-      } else if (value === end || endNlPos !== end.length - 1) {
+      } else if (value === end2 || endNlPos !== end2.length - 1) {
         chomp = "+";
         if (onChompKeep)
           onChompKeep();
       } else {
         chomp = "";
       }
-      if (end) {
-        value = value.slice(0, -end.length);
-        if (end[end.length - 1] === "\n")
-          end = end.slice(0, -1);
-        end = end.replace(blockEndNewlines, `$&${indent}`);
+      if (end2) {
+        value = value.slice(0, -end2.length);
+        if (end2[end2.length - 1] === "\n")
+          end2 = end2.slice(0, -1);
+        end2 = end2.replace(blockEndNewlines, `$&${indent}`);
       }
       let startWithSpace = false;
       let startEnd;
@@ -21288,10 +21288,10 @@ ${indent}`) + "'";
         else
           break;
       }
-      let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
-      if (start) {
-        value = value.substring(start.length);
-        start = start.replace(/\n+/g, `$&${indent}`);
+      let start2 = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      if (start2) {
+        value = value.substring(start2.length);
+        start2 = start2.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
       let header = (startWithSpace ? indentSize : "") + chomp;
@@ -21309,14 +21309,14 @@ ${indent}`) + "'";
             literalFallback = true;
           };
         }
-        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        const body = foldFlowLines.foldFlowLines(`${start2}${foldedValue}${end2}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
         if (!literalFallback)
           return `>${header}
 ${indent}${body}`;
       }
       value = value.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value}${end}`;
+${indent}${start2}${value}${end2}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
       const { type, value } = item;
@@ -21947,23 +21947,23 @@ ${indent}${line}` : "\n";
         lines.push(str);
         linesAtValue = lines.length;
       }
-      const { start, end } = flowChars;
+      const { start: start2, end: end2 } = flowChars;
       if (lines.length === 0) {
-        return start + end;
+        return start2 + end2;
       } else {
         if (!reqNewline) {
           const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str = start;
+          let str = start2;
           for (const line of lines)
             str += line ? `
 ${indentStep}${indent}${line}` : "\n";
           return `${str}
-${indent}${end}`;
+${indent}${end2}`;
         } else {
-          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+          return `${start2}${fcPadding}${lines.join(" ")}${fcPadding}${end2}`;
         }
       }
     }
@@ -23721,9 +23721,9 @@ var require_errors2 = __commonJS({
       }
       if (/[^ ]/.test(lineStr)) {
         let count2 = 1;
-        const end = error2.linePos[1];
-        if (end?.line === line && end.col > col) {
-          count2 = Math.max(1, Math.min(end.col - col, 80 - ci2));
+        const end2 = error2.linePos[1];
+        if (end2?.line === line && end2.col > col) {
+          count2 = Math.max(1, Math.min(end2.col - col, 80 - ci2));
         }
         const pointer = " ".repeat(ci2) + "^".repeat(count2);
         error2.message += `:
@@ -23758,7 +23758,7 @@ var require_resolve_props = __commonJS({
       let newlineAfterProp = null;
       let comma = null;
       let found = null;
-      let start = null;
+      let start2 = null;
       for (const token of tokens) {
         if (reqSpace) {
           if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
@@ -23810,7 +23810,7 @@ var require_resolve_props = __commonJS({
             if (token.source.endsWith(":"))
               onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
             anchor = token;
-            start ?? (start = token.offset);
+            start2 ?? (start2 = token.offset);
             atNewline = false;
             hasSpace = false;
             reqSpace = true;
@@ -23819,7 +23819,7 @@ var require_resolve_props = __commonJS({
             if (tag)
               onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
             tag = token;
-            start ?? (start = token.offset);
+            start2 ?? (start2 = token.offset);
             atNewline = false;
             hasSpace = false;
             reqSpace = true;
@@ -23851,7 +23851,7 @@ var require_resolve_props = __commonJS({
         }
       }
       const last = tokens[tokens.length - 1];
-      const end = last ? last.offset + last.source.length : offset;
+      const end2 = last ? last.offset + last.source.length : offset;
       if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
         onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
       }
@@ -23866,8 +23866,8 @@ var require_resolve_props = __commonJS({
         anchor,
         tag,
         newlineAfterProp,
-        end,
-        start: start ?? end
+        end: end2,
+        start: start2 ?? end2
       };
     }
     exports.resolveProps = resolveProps;
@@ -23923,10 +23923,10 @@ var require_util_flow_indent_check = __commonJS({
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
       if (fc?.type === "flow-collection") {
-        const end = fc.end[0];
-        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+        const end2 = fc.end[0];
+        if (end2.indent === indent && (end2.source === "]" || end2.source === "}") && utilContainsNewline.containsNewline(fc)) {
           const msg = "Flow end indicator should be more indented than parent";
-          onError(end, "BAD_INDENT", msg, true);
+          onError(end2, "BAD_INDENT", msg, true);
         }
       }
     }
@@ -23969,8 +23969,8 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep4, value } = collItem;
-        const keyProps = resolveProps.resolveProps(start, {
+        const { start: start2, key, sep: sep4, value } = collItem;
+        const keyProps = resolveProps.resolveProps(start2, {
           indicator: "explicit-key-ind",
           next: key ?? sep4?.[0],
           offset,
@@ -23997,14 +23997,14 @@ var require_resolve_block_map = __commonJS({
             continue;
           }
           if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+            onError(key ?? start2[start2.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start2, null, keyProps, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
         ctx.atKey = false;
@@ -24074,8 +24074,8 @@ var require_resolve_block_seq = __commonJS({
         ctx.atKey = false;
       let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value } of bs.items) {
-        const props = resolveProps.resolveProps(start, {
+      for (const { start: start2, value } of bs.items) {
+        const props = resolveProps.resolveProps(start2, {
           indicator: "seq-item-ind",
           next: value,
           offset,
@@ -24096,7 +24096,7 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, start2, null, props, onError);
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
         offset = node.range[2];
@@ -24113,12 +24113,12 @@ var require_resolve_block_seq = __commonJS({
 var require_resolve_end = __commonJS({
   "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
-    function resolveEnd(end, offset, reqSpace, onError) {
+    function resolveEnd(end2, offset, reqSpace, onError) {
       let comment = "";
-      if (end) {
+      if (end2) {
         let hasSpace = false;
         let sep4 = "";
-        for (const token of end) {
+        for (const token of end2) {
           const { source, type } = token;
           switch (type) {
             case "space":
@@ -24180,8 +24180,8 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep4, value } = collItem;
-        const props = resolveProps.resolveProps(start, {
+        const { start: start2, key, sep: sep4, value } = collItem;
+        const props = resolveProps.resolveProps(start2, {
           flow: fcName,
           indicator: "explicit-key-ind",
           next: key ?? sep4?.[0],
@@ -24221,7 +24221,7 @@ var require_resolve_flow_collection = __commonJS({
             onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
           if (props.comment) {
             let prevItemComment = "";
-            loop: for (const st2 of start) {
+            loop: for (const st2 of start2) {
               switch (st2.type) {
                 case "comma":
                 case "space":
@@ -24254,7 +24254,7 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start2, null, props, onError);
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
@@ -24329,14 +24329,14 @@ var require_resolve_flow_collection = __commonJS({
           ee2.unshift(ce);
       }
       if (ee2.length > 0) {
-        const end = resolveEnd.resolveEnd(ee2, cePos, ctx.options.strict, onError);
-        if (end.comment) {
+        const end2 = resolveEnd.resolveEnd(ee2, cePos, ctx.options.strict, onError);
+        if (end2.comment) {
           if (coll.comment)
-            coll.comment += "\n" + end.comment;
+            coll.comment += "\n" + end2.comment;
           else
-            coll.comment = end.comment;
+            coll.comment = end2.comment;
         }
-        coll.range = [fc.offset, cePos, end.offset];
+        coll.range = [fc.offset, cePos, end2.offset];
       } else {
         coll.range = [fc.offset, cePos, cePos];
       }
@@ -24417,10 +24417,10 @@ var require_resolve_block_scalar = __commonJS({
     "use strict";
     var Scalar3 = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
-      const start = scalar.offset;
+      const start2 = scalar.offset;
       const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
       if (!header)
-        return { value: "", type: null, comment: "", range: [start, start, start] };
+        return { value: "", type: null, comment: "", range: [start2, start2, start2] };
       const type = header.mode === ">" ? Scalar3.Scalar.BLOCK_FOLDED : Scalar3.Scalar.BLOCK_LITERAL;
       const lines = scalar.source ? splitLines3(scalar.source) : [];
       let chompStart = lines.length;
@@ -24433,10 +24433,10 @@ var require_resolve_block_scalar = __commonJS({
       }
       if (chompStart === 0) {
         const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
-        let end2 = start + header.length;
+        let end3 = start2 + header.length;
         if (scalar.source)
-          end2 += scalar.source.length;
-        return { value: value2, type, comment: header.comment, range: [start, end2, end2] };
+          end3 += scalar.source.length;
+        return { value: value2, type, comment: header.comment, range: [start2, end3, end3] };
       }
       let trimIndent = scalar.indent + header.indent;
       let offset = scalar.offset + header.length;
@@ -24517,8 +24517,8 @@ var require_resolve_block_scalar = __commonJS({
         default:
           value += "\n";
       }
-      const end = start + header.length + scalar.source.length;
-      return { value, type, comment: header.comment, range: [start, end, end] };
+      const end2 = start2 + header.length + scalar.source.length;
+      return { value, type, comment: header.comment, range: [start2, end2, end2] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -24601,7 +24601,7 @@ var require_resolve_flow_scalar = __commonJS({
     var Scalar3 = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar, strict, onError) {
-      const { offset, type, source, end } = scalar;
+      const { offset, type, source, end: end2 } = scalar;
       let _type;
       let value;
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
@@ -24629,7 +24629,7 @@ var require_resolve_flow_scalar = __commonJS({
           };
       }
       const valueEnd = offset + source.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      const re = resolveEnd.resolveEnd(end2, valueEnd, strict, onError);
       return {
         value,
         type: _type,
@@ -24993,7 +24993,7 @@ var require_compose_node = __commonJS({
         node.srcToken = token;
       return node;
     }
-    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end: end2 }, onError) {
       const token = {
         type: "scalar",
         offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
@@ -25010,18 +25010,18 @@ var require_compose_node = __commonJS({
         node.spaceBefore = true;
       if (comment) {
         node.comment = comment;
-        node.range[2] = end;
+        node.range[2] = end2;
       }
       return node;
     }
-    function composeAlias({ options }, { offset, source, end }, onError) {
+    function composeAlias({ options }, { offset, source, end: end2 }, onError) {
       const alias = new Alias.Alias(source.substring(1));
       if (alias.source === "")
         onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
       if (alias.source.endsWith(":"))
         onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
       const valueEnd = offset + source.length;
-      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      const re = resolveEnd.resolveEnd(end2, valueEnd, options.strict, onError);
       alias.range = [offset, valueEnd, re.offset];
       if (re.comment)
         alias.comment = re.comment;
@@ -25040,7 +25040,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value, end }, onError) {
+    function composeDoc(options, directives, { offset, start: start2, value, end: end2 }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document2.Document(void 0, opts);
       const ctx = {
@@ -25050,9 +25050,9 @@ var require_compose_doc = __commonJS({
         options: doc.options,
         schema: doc.schema
       };
-      const props = resolveProps.resolveProps(start, {
+      const props = resolveProps.resolveProps(start2, {
         indicator: "doc-start",
-        next: value ?? end?.[0],
+        next: value ?? end2?.[0],
         offset,
         onError,
         parentIndent: 0,
@@ -25063,9 +25063,9 @@ var require_compose_doc = __commonJS({
         if (value && (value.type === "block-map" || value.type === "block-seq") && !props.hasNewline)
           onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      doc.contents = value ? composeNode.composeNode(ctx, value, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start2, null, props, onError);
       const contentEnd = doc.contents.range[2];
-      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      const re = resolveEnd.resolveEnd(end2, contentEnd, false, onError);
       if (re.comment)
         doc.comment = re.comment;
       doc.range = [offset, contentEnd, re.offset];
@@ -25243,14 +25243,14 @@ ${cb}` : comment;
               break;
             }
             this.doc.directives.docEnd = true;
-            const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+            const end2 = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
             this.decorate(this.doc, true);
-            if (end.comment) {
+            if (end2.comment) {
               const dc = this.doc.comment;
               this.doc.comment = dc ? `${dc}
-${end.comment}` : end.comment;
+${end2.comment}` : end2.comment;
             }
-            this.doc.range[2] = end.offset;
+            this.doc.range[2] = end2.offset;
             break;
           }
           default:
@@ -25319,7 +25319,7 @@ var require_cst_scalar = __commonJS({
         inFlow,
         options: { blockQuote: true, lineWidth: -1 }
       });
-      const end = context3.end ?? [
+      const end2 = context3.end ?? [
         { type: "newline", offset: -1, indent, source: "\n" }
       ];
       switch (source[0]) {
@@ -25331,16 +25331,16 @@ var require_cst_scalar = __commonJS({
           const props = [
             { type: "block-scalar-header", offset, indent, source: head }
           ];
-          if (!addEndtoBlockProps(props, end))
+          if (!addEndtoBlockProps(props, end2))
             props.push({ type: "newline", offset: -1, indent, source: "\n" });
           return { type: "block-scalar", offset, indent, props, source: body };
         }
         case '"':
-          return { type: "double-quoted-scalar", offset, indent, source, end };
+          return { type: "double-quoted-scalar", offset, indent, source, end: end2 };
         case "'":
-          return { type: "single-quoted-scalar", offset, indent, source, end };
+          return { type: "single-quoted-scalar", offset, indent, source, end: end2 };
         default:
-          return { type: "scalar", offset, indent, source, end };
+          return { type: "scalar", offset, indent, source, end: end2 };
       }
     }
     function setScalarValue(token, value, context3 = {}) {
@@ -25411,9 +25411,9 @@ var require_cst_scalar = __commonJS({
         Object.assign(token, { type: "block-scalar", indent, props, source: body });
       }
     }
-    function addEndtoBlockProps(props, end) {
-      if (end)
-        for (const st2 of end)
+    function addEndtoBlockProps(props, end2) {
+      if (end2)
+        for (const st2 of end2)
           switch (st2.type) {
             case "space":
             case "comment":
@@ -25434,14 +25434,14 @@ var require_cst_scalar = __commonJS({
           token.source = source;
           break;
         case "block-scalar": {
-          const end = token.props.slice(1);
+          const end2 = token.props.slice(1);
           let oa = source.length;
           if (token.props[0].type === "block-scalar-header")
             oa -= token.props[0].source.length;
-          for (const tok of end)
+          for (const tok of end2)
             tok.offset += oa;
           delete token.props;
-          Object.assign(token, { type, source, end });
+          Object.assign(token, { type, source, end: end2 });
           break;
         }
         case "block-map":
@@ -25454,11 +25454,11 @@ var require_cst_scalar = __commonJS({
         }
         default: {
           const indent = "indent" in token ? token.indent : -1;
-          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st2) => st2.type === "space" || st2.type === "comment" || st2.type === "newline") : [];
+          const end2 = "end" in token && Array.isArray(token.end) ? token.end.filter((st2) => st2.type === "space" || st2.type === "comment" || st2.type === "newline") : [];
           for (const key of Object.keys(token))
             if (key !== "type" && key !== "offset")
               delete token[key];
-          Object.assign(token, { type, indent, source, end });
+          Object.assign(token, { type, indent, source, end: end2 });
         }
       }
     }
@@ -25512,9 +25512,9 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep4, value }) {
+    function stringifyItem({ start: start2, key, sep: sep4, value }) {
       let res = "";
-      for (const st2 of start)
+      for (const st2 of start2)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
@@ -25782,16 +25782,16 @@ var require_lexer = __commonJS({
         return offset;
       }
       getLine() {
-        let end = this.lineEndPos;
-        if (typeof end !== "number" || end !== -1 && end < this.pos) {
-          end = this.buffer.indexOf("\n", this.pos);
-          this.lineEndPos = end;
+        let end2 = this.lineEndPos;
+        if (typeof end2 !== "number" || end2 !== -1 && end2 < this.pos) {
+          end2 = this.buffer.indexOf("\n", this.pos);
+          this.lineEndPos = end2;
         }
-        if (end === -1)
+        if (end2 === -1)
           return this.atEnd ? this.buffer.substring(this.pos) : null;
-        if (this.buffer[end - 1] === "\r")
-          end -= 1;
-        return this.buffer.substring(this.pos, end);
+        if (this.buffer[end2 - 1] === "\r")
+          end2 -= 1;
+        return this.buffer.substring(this.pos, end2);
       }
       hasChars(n4) {
         return this.pos + n4 <= this.buffer.length;
@@ -26012,21 +26012,21 @@ var require_lexer = __commonJS({
       }
       *parseQuotedScalar() {
         const quote = this.charAt(0);
-        let end = this.buffer.indexOf(quote, this.pos + 1);
+        let end2 = this.buffer.indexOf(quote, this.pos + 1);
         if (quote === "'") {
-          while (end !== -1 && this.buffer[end + 1] === "'")
-            end = this.buffer.indexOf("'", end + 2);
+          while (end2 !== -1 && this.buffer[end2 + 1] === "'")
+            end2 = this.buffer.indexOf("'", end2 + 2);
         } else {
-          while (end !== -1) {
+          while (end2 !== -1) {
             let n4 = 0;
-            while (this.buffer[end - 1 - n4] === "\\")
+            while (this.buffer[end2 - 1 - n4] === "\\")
               n4 += 1;
             if (n4 % 2 === 0)
               break;
-            end = this.buffer.indexOf('"', end + 1);
+            end2 = this.buffer.indexOf('"', end2 + 1);
           }
         }
-        const qb = this.buffer.substring(0, end);
+        const qb = this.buffer.substring(0, end2);
         let nl2 = qb.indexOf("\n", this.pos);
         if (nl2 !== -1) {
           while (nl2 !== -1) {
@@ -26036,15 +26036,15 @@ var require_lexer = __commonJS({
             nl2 = qb.indexOf("\n", cs);
           }
           if (nl2 !== -1) {
-            end = nl2 - (qb[nl2 - 1] === "\r" ? 2 : 1);
+            end2 = nl2 - (qb[nl2 - 1] === "\r" ? 2 : 1);
           }
         }
-        if (end === -1) {
+        if (end2 === -1) {
           if (!this.atEnd)
             return this.setNext("quoted-scalar");
-          end = this.buffer.length;
+          end2 = this.buffer.length;
         }
-        yield* this.pushToIndex(end + 1, false);
+        yield* this.pushToIndex(end2 + 1, false);
         return this.flowLevel ? "flow" : "doc";
       }
       *parseBlockScalarHeader() {
@@ -26136,7 +26136,7 @@ var require_lexer = __commonJS({
       }
       *parsePlainScalar() {
         const inFlow = this.flowLevel > 0;
-        let end = this.pos - 1;
+        let end2 = this.pos - 1;
         let i = this.pos - 1;
         let ch;
         while (ch = this.buffer[++i]) {
@@ -26144,7 +26144,7 @@ var require_lexer = __commonJS({
             const next = this.buffer[i + 1];
             if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
               break;
-            end = i;
+            end2 = i;
           } else if (isEmpty(ch)) {
             let next = this.buffer[i + 1];
             if (ch === "\r") {
@@ -26153,7 +26153,7 @@ var require_lexer = __commonJS({
                 ch = "\n";
                 next = this.buffer[i + 1];
               } else
-                end = i;
+                end2 = i;
             }
             if (next === "#" || inFlow && flowIndicatorChars.has(next))
               break;
@@ -26166,13 +26166,13 @@ var require_lexer = __commonJS({
           } else {
             if (inFlow && flowIndicatorChars.has(ch))
               break;
-            end = i;
+            end2 = i;
           }
         }
         if (!ch && !this.atEnd)
           return this.setNext("plain-scalar");
         yield cst.SCALAR;
-        yield* this.pushToIndex(end + 1, true);
+        yield* this.pushToIndex(end2 + 1, true);
         return inFlow ? "flow" : "doc";
       }
       *pushCount(n4) {
@@ -26304,8 +26304,8 @@ var require_line_counter = __commonJS({
             return { line: low + 1, col: 1 };
           if (low === 0)
             return { line: 0, col: offset };
-          const start = this.lineStarts[low - 1];
-          return { line: low, col: offset - start + 1 };
+          const start2 = this.lineStarts[low - 1];
+          return { line: low, col: offset - start2 + 1 };
         };
       }
     };
@@ -26685,7 +26685,7 @@ var require_parser = __commonJS({
       *scalar(scalar) {
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
-          const start = getFirstKeyStartProps(prev);
+          const start2 = getFirstKeyStartProps(prev);
           let sep4;
           if (scalar.end) {
             sep4 = scalar.end;
@@ -26697,7 +26697,7 @@ var require_parser = __commonJS({
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep4 }]
+            items: [{ start: start2, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -26736,10 +26736,10 @@ var require_parser = __commonJS({
           case "newline":
             this.onKeyLine = false;
             if (it.value) {
-              const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              const end2 = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end2) ? end2[end2.length - 1] : void 0;
               if (last?.type === "comment")
-                end?.push(this.sourceToken);
+                end2?.push(this.sourceToken);
               else
                 map.items.push({ start: [this.sourceToken] });
             } else if (it.sep) {
@@ -26757,10 +26757,10 @@ var require_parser = __commonJS({
             } else {
               if (this.atIndentedComment(it.start, map.indent)) {
                 const prev = map.items[map.items.length - 2];
-                const end = prev?.value?.end;
-                if (Array.isArray(end)) {
-                  arrayPushArray(end, it.start);
-                  end.push(this.sourceToken);
+                const end2 = prev?.value?.end;
+                if (Array.isArray(end2)) {
+                  arrayPushArray(end2, it.start);
+                  end2.push(this.sourceToken);
                   map.items.pop();
                   return;
                 }
@@ -26772,7 +26772,7 @@ var require_parser = __commonJS({
         if (this.indent >= map.indent) {
           const atMapIndent = !this.onKeyLine && this.indent === map.indent;
           const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
-          let start = [];
+          let start2 = [];
           if (atNextItem && it.sep && !it.value) {
             const nl2 = [];
             for (let i = 0; i < it.sep.length; ++i) {
@@ -26792,14 +26792,14 @@ var require_parser = __commonJS({
               }
             }
             if (nl2.length >= 2)
-              start = it.sep.splice(nl2[1]);
+              start2 = it.sep.splice(nl2[1]);
           }
           switch (this.type) {
             case "anchor":
             case "tag":
               if (atNextItem || it.value) {
-                start.push(this.sourceToken);
-                map.items.push({ start });
+                start2.push(this.sourceToken);
+                map.items.push({ start: start2 });
                 this.onKeyLine = true;
               } else if (it.sep) {
                 it.sep.push(this.sourceToken);
@@ -26812,8 +26812,8 @@ var require_parser = __commonJS({
                 it.start.push(this.sourceToken);
                 it.explicitKey = true;
               } else if (atNextItem || it.value) {
-                start.push(this.sourceToken);
-                map.items.push({ start, explicitKey: true });
+                start2.push(this.sourceToken);
+                map.items.push({ start: start2, explicitKey: true });
               } else {
                 this.stack.push({
                   type: "block-map",
@@ -26830,12 +26830,12 @@ var require_parser = __commonJS({
                   if (includesToken(it.start, "newline")) {
                     Object.assign(it, { key: null, sep: [this.sourceToken] });
                   } else {
-                    const start2 = getFirstKeyStartProps(it.start);
+                    const start3 = getFirstKeyStartProps(it.start);
                     this.stack.push({
                       type: "block-map",
                       offset: this.offset,
                       indent: this.indent,
-                      items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+                      items: [{ start: start3, key: null, sep: [this.sourceToken] }]
                     });
                   }
                 } else if (it.value) {
@@ -26845,10 +26845,10 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                    items: [{ start: start2, key: null, sep: [this.sourceToken] }]
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
-                  const start2 = getFirstKeyStartProps(it.start);
+                  const start3 = getFirstKeyStartProps(it.start);
                   const key = it.key;
                   const sep4 = it.sep;
                   sep4.push(this.sourceToken);
@@ -26858,10 +26858,10 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep4 }]
+                    items: [{ start: start3, key, sep: sep4 }]
                   });
-                } else if (start.length > 0) {
-                  it.sep = it.sep.concat(start, this.sourceToken);
+                } else if (start2.length > 0) {
+                  it.sep = it.sep.concat(start2, this.sourceToken);
                 } else {
                   it.sep.push(this.sourceToken);
                 }
@@ -26869,7 +26869,7 @@ var require_parser = __commonJS({
                 if (!it.sep) {
                   Object.assign(it, { key: null, sep: [this.sourceToken] });
                 } else if (it.value || atNextItem) {
-                  map.items.push({ start, key: null, sep: [this.sourceToken] });
+                  map.items.push({ start: start2, key: null, sep: [this.sourceToken] });
                 } else if (includesToken(it.sep, "map-value-ind")) {
                   this.stack.push({
                     type: "block-map",
@@ -26889,7 +26889,7 @@ var require_parser = __commonJS({
             case "double-quoted-scalar": {
               const fs3 = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map.items.push({ start, key: fs3, sep: [] });
+                map.items.push({ start: start2, key: fs3, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
                 this.stack.push(fs3);
@@ -26913,7 +26913,7 @@ var require_parser = __commonJS({
                     return;
                   }
                 } else if (atMapIndent) {
-                  map.items.push({ start });
+                  map.items.push({ start: start2 });
                 }
                 this.stack.push(bv);
                 return;
@@ -26929,10 +26929,10 @@ var require_parser = __commonJS({
         switch (this.type) {
           case "newline":
             if (it.value) {
-              const end = "end" in it.value ? it.value.end : void 0;
-              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              const end2 = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end2) ? end2[end2.length - 1] : void 0;
               if (last?.type === "comment")
-                end?.push(this.sourceToken);
+                end2?.push(this.sourceToken);
               else
                 seq.items.push({ start: [this.sourceToken] });
             } else
@@ -26945,10 +26945,10 @@ var require_parser = __commonJS({
             else {
               if (this.atIndentedComment(it.start, seq.indent)) {
                 const prev = seq.items[seq.items.length - 2];
-                const end = prev?.value?.end;
-                if (Array.isArray(end)) {
-                  arrayPushArray(end, it.start);
-                  end.push(this.sourceToken);
+                const end2 = prev?.value?.end;
+                if (Array.isArray(end2)) {
+                  arrayPushArray(end2, it.start);
+                  end2.push(this.sourceToken);
                   seq.items.pop();
                   return;
                 }
@@ -27050,7 +27050,7 @@ var require_parser = __commonJS({
             yield* this.step();
           } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
+            const start2 = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
             const sep4 = fc.end.splice(1, fc.end.length);
             sep4.push(this.sourceToken);
@@ -27058,7 +27058,7 @@ var require_parser = __commonJS({
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep4 }]
+              items: [{ start: start2, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -27117,35 +27117,35 @@ var require_parser = __commonJS({
           case "explicit-key-ind": {
             this.onKeyLine = true;
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
-            start.push(this.sourceToken);
+            const start2 = getFirstKeyStartProps(prev);
+            start2.push(this.sourceToken);
             return {
               type: "block-map",
               offset: this.offset,
               indent: this.indent,
-              items: [{ start, explicitKey: true }]
+              items: [{ start: start2, explicitKey: true }]
             };
           }
           case "map-value-ind": {
             this.onKeyLine = true;
             const prev = getPrevProps(parent);
-            const start = getFirstKeyStartProps(prev);
+            const start2 = getFirstKeyStartProps(prev);
             return {
               type: "block-map",
               offset: this.offset,
               indent: this.indent,
-              items: [{ start, key: null, sep: [this.sourceToken] }]
+              items: [{ start: start2, key: null, sep: [this.sourceToken] }]
             };
           }
         }
         return null;
       }
-      atIndentedComment(start, indent) {
+      atIndentedComment(start2, indent) {
         if (this.type !== "comment")
           return false;
         if (this.indent <= indent)
           return false;
-        return start.every((st2) => st2.type === "newline" || st2.type === "space");
+        return start2.every((st2) => st2.type === "newline" || st2.type === "space");
       }
       *documentEnd(docEnd) {
         if (this.type !== "doc-mode") {
@@ -31214,50 +31214,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base2, relative3, options, skipNormalization) {
+    function resolveComponent(base2, relative4, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base2 = parse3(serialize(base2, options), options);
-        relative3 = parse3(serialize(relative3, options), options);
+        relative4 = parse3(serialize(relative4, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative3.scheme) {
-        target.scheme = relative3.scheme;
-        target.userinfo = relative3.userinfo;
-        target.host = relative3.host;
-        target.port = relative3.port;
-        target.path = removeDotSegments(relative3.path || "");
-        target.query = relative3.query;
+      if (!options.tolerant && relative4.scheme) {
+        target.scheme = relative4.scheme;
+        target.userinfo = relative4.userinfo;
+        target.host = relative4.host;
+        target.port = relative4.port;
+        target.path = removeDotSegments(relative4.path || "");
+        target.query = relative4.query;
       } else {
-        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
-          target.userinfo = relative3.userinfo;
-          target.host = relative3.host;
-          target.port = relative3.port;
-          target.path = removeDotSegments(relative3.path || "");
-          target.query = relative3.query;
+        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
+          target.userinfo = relative4.userinfo;
+          target.host = relative4.host;
+          target.port = relative4.port;
+          target.path = removeDotSegments(relative4.path || "");
+          target.query = relative4.query;
         } else {
-          if (!relative3.path) {
+          if (!relative4.path) {
             target.path = base2.path;
-            if (relative3.query !== void 0) {
-              target.query = relative3.query;
+            if (relative4.query !== void 0) {
+              target.query = relative4.query;
             } else {
               target.query = base2.query;
             }
           } else {
-            if (relative3.path[0] === "/") {
-              target.path = removeDotSegments(relative3.path);
+            if (relative4.path[0] === "/") {
+              target.path = removeDotSegments(relative4.path);
             } else {
               const baseHasAuthority = base2.userinfo !== void 0 || base2.host !== void 0 || base2.port !== void 0;
               if (baseHasAuthority && !base2.path) {
-                target.path = "/" + relative3.path;
+                target.path = "/" + relative4.path;
               } else if (!base2.path) {
-                target.path = relative3.path;
+                target.path = relative4.path;
               } else {
-                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative3.path;
+                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative4.path;
               }
               target.path = base2.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative3.query;
+            target.query = relative4.query;
           }
           target.userinfo = base2.userinfo;
           target.host = base2.host;
@@ -31265,7 +31265,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base2.scheme;
       }
-      target.fragment = relative3.fragment;
+      target.fragment = relative4.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -39082,124 +39082,12 @@ function escapeCode(code) {
   return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
-// src/errors.ts
-function formatDiagnostic(d) {
-  const where2 = `${diagnosticPlace(d)}${d.severity === "warning" ? " (warning)" : ""}`;
-  return d.path ? `${where2} ${d.path}: ${d.message}` : `${where2} ${d.message}`;
-}
-function diagnosticPlace(d) {
-  return d.line > 0 ? `${d.file}:${d.line}:${d.column}` : `${d.file}:`;
-}
-var ConfigError = class extends Error {
-  code = "CONFIG";
-  diagnostics;
-  constructor(diagnostics, message) {
-    super(message ?? diagnostics.map(formatDiagnostic).join("\n"));
-    this.name = "ConfigError";
-    this.diagnostics = diagnostics;
-  }
-};
-var UsageError = class extends Error {
-  code = "USAGE";
-  constructor(message) {
-    super(message);
-    this.name = "UsageError";
-  }
-};
-var ApiError = class extends Error {
-  code = "API";
-  kind;
-  method;
-  url;
-  status;
-  serverMessage;
-  fieldErrors;
-  body;
-  ambiguous;
-  domainTaken;
-  #fatal;
-  constructor(init) {
-    const status = init.status === void 0 ? `${init.kind === "timeout" ? "timed out" : init.kind}:` : String(init.status);
-    super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
-    this.name = "ApiError";
-    this.kind = init.kind;
-    this.method = init.method;
-    this.url = init.url;
-    this.status = init.status;
-    this.serverMessage = init.message;
-    this.fieldErrors = init.fieldErrors;
-    this.body = init.body;
-    this.ambiguous = init.ambiguous ?? false;
-    this.domainTaken = init.domainTaken ?? false;
-    this.#fatal = init.fatal ?? false;
-  }
-  /** 401, 403 and redirects (a bad key) end the whole run: every other request would fail the same way. */
-  get fatal() {
-    return this.#fatal || this.kind === "redirect" || this.status === 401 || this.status === 403;
-  }
-};
-var SafetyError = class extends Error {
-  code;
-  constructor(code, message) {
-    super(message);
-    this.name = "SafetyError";
-    this.code = code;
-  }
-};
-var InternalError = class extends Error {
-  code = "INTERNAL";
-  constructor(message, options) {
-    super(message, options);
-    this.name = "InternalError";
-  }
-};
-var CancelledError = class extends Error {
-  code = "CANCELLED";
-  constructor(message) {
-    super(message);
-    this.name = "CancelledError";
-  }
-};
-
 // src/model/plural.ts
 function plural(count2, noun) {
   return `${count2} ${noun}${count2 === 1 ? "" : "s"}`;
 }
 function agree(count2, one, many) {
   return count2 === 1 ? one : many;
-}
-
-// src/run/exit-code.ts
-var ExitCode2 = {
-  ok: 0,
-  error: 1,
-  changes: 2,
-  applyFailed: 3,
-  refused: 4,
-  /** Stopped gracefully by a signal: 128 + the signal's number, as shells report it. */
-  SIGINT: 130,
-  SIGTERM: 143
-};
-function stopSignalOf(signal) {
-  return signal?.aborted && (signal.reason === "SIGINT" || signal.reason === "SIGTERM") ? signal.reason : void 0;
-}
-function exitCodeOf(error2) {
-  if (error2 instanceof SafetyError) return ExitCode2.refused;
-  if (error2 instanceof ApiError && error2.kind === "integrity") return ExitCode2.refused;
-  return ExitCode2.error;
-}
-function exitCodeOfRun(facts) {
-  if (facts.interrupted) return ExitCode2[facts.interrupted];
-  if (facts.error !== void 0) return exitCodeOf(facts.error);
-  if (facts.refused) return ExitCode2.refused;
-  if (facts.updateRefused) return ExitCode2.error;
-  const applied = facts.applied;
-  if (applied) {
-    if (applied.aborted) return ExitCode2.error;
-    if (applied.failed > 0 || applied.unconverged > 0) return ExitCode2.applyFailed;
-    return applied.skipped > 0 ? ExitCode2.refused : ExitCode2.ok;
-  }
-  return facts.detailedExitcode && facts.changes > 0 ? ExitCode2.changes : ExitCode2.ok;
 }
 
 // src/model/website-fields.ts
@@ -39313,6 +39201,211 @@ function selectionFlags(selection, quote) {
   return flags.join(" ");
 }
 var LEFT_OUT = "Everything else was left out: not compared, changed, deleted or counted.";
+function accountWords(target) {
+  const { websites, projects } = target;
+  if (websites !== void 0 && projects !== void 0 && websites !== projects) return `${websites} (websites), ${projects} (projects)`;
+  return websites ?? projects;
+}
+
+// src/render/md.ts
+function md(text2) {
+  return printable(text2.replace(/\r?\n/g, " ")).replace(/[\\`*_[\]|#]/g, "\\$&").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/\r?\n/g, " ");
+}
+
+// src/render/outcome-accounts.ts
+function accountsSections(accounts, format, renderOne) {
+  const blocks = [];
+  const notes = [];
+  const failures = [];
+  const details = [];
+  for (const { name, outcome } of accounts) {
+    const sections2 = renderOne(outcome);
+    const where2 = outcome.plan ? accountWords(outcome.plan.target) : void 0;
+    const heading2 = format === "text" ? `── account ${printable(name)}${where2 ? ` (${printable(where2)})` : ""} ──` : `## Account ${md(name)}${where2 ? ` (${md(where2)})` : ""}`;
+    blocks.push([heading2, sections2.summary.trimEnd()].filter((part) => part !== "").join("\n\n"));
+    notes.push(...sections2.notes.map((note) => `[${name}] ${note}`));
+    if (sections2.details) details.push(`#### ${md(name)}: ${sections2.details.title}
+
+${sections2.details.body}`);
+    if (sections2.failure) failures.push(`${name}: ${sections2.failure}`);
+  }
+  const total = accounts.map(({ name, outcome }) => `${format === "text" ? printable(name) : md(name)}: ${verdict(outcome)}`);
+  blocks.push(format === "text" ? `Accounts: ${total.join("; ")}.` : `**Accounts:** ${total.join("; ")}.`);
+  const sections = { summary: `${blocks.join("\n\n")}
+`, notes };
+  if (details.length > 0) sections.details = { title: `Show the plans of ${accounts.length} accounts`, body: details.join("\n\n") };
+  if (failures.length > 0) sections.failure = failures.join("; ");
+  return sections;
+}
+function verdict(outcome) {
+  if (outcome.error !== void 0) return "failed (see above)";
+  if (outcome.results) {
+    const c2 = outcome.results.counts;
+    return `${c2.applied} applied, ${c2.failed} failed, ${c2.skipped} skipped`;
+  }
+  if (outcome.plan) return outcome.plan.refusals.length > 0 ? "refused" : summaryWords(outcome.plan.summary);
+  return "nothing to do";
+}
+
+// src/errors.ts
+function formatDiagnostic(d) {
+  const where2 = `${diagnosticPlace(d)}${d.severity === "warning" ? " (warning)" : ""}`;
+  return d.path ? `${where2} ${d.path}: ${d.message}` : `${where2} ${d.message}`;
+}
+function diagnosticPlace(d) {
+  return d.line > 0 ? `${d.file}:${d.line}:${d.column}` : `${d.file}:`;
+}
+var ConfigError = class extends Error {
+  code = "CONFIG";
+  diagnostics;
+  constructor(diagnostics, message) {
+    super(message ?? diagnostics.map(formatDiagnostic).join("\n"));
+    this.name = "ConfigError";
+    this.diagnostics = diagnostics;
+  }
+};
+var UsageError = class extends Error {
+  code = "USAGE";
+  constructor(message) {
+    super(message);
+    this.name = "UsageError";
+  }
+};
+var AccountUrlError = class extends UsageError {
+  setting;
+  problem;
+  constructor(setting, problem, message) {
+    super(message);
+    this.name = "AccountUrlError";
+    this.setting = setting;
+    this.problem = problem;
+  }
+};
+var ApiError = class extends Error {
+  code = "API";
+  kind;
+  method;
+  url;
+  status;
+  serverMessage;
+  fieldErrors;
+  body;
+  ambiguous;
+  domainTaken;
+  #fatal;
+  constructor(init) {
+    const status = init.status === void 0 ? `${init.kind === "timeout" ? "timed out" : init.kind}:` : String(init.status);
+    super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
+    this.name = "ApiError";
+    this.kind = init.kind;
+    this.method = init.method;
+    this.url = init.url;
+    this.status = init.status;
+    this.serverMessage = init.message;
+    this.fieldErrors = init.fieldErrors;
+    this.body = init.body;
+    this.ambiguous = init.ambiguous ?? false;
+    this.domainTaken = init.domainTaken ?? false;
+    this.#fatal = init.fatal ?? false;
+  }
+  /** 401, 403 and redirects (a bad key) end the whole run: every other request would fail the same way. */
+  get fatal() {
+    return this.#fatal || this.kind === "redirect" || this.status === 401 || this.status === 403;
+  }
+};
+var SafetyError = class extends Error {
+  code;
+  constructor(code, message) {
+    super(message);
+    this.name = "SafetyError";
+    this.code = code;
+  }
+};
+var InternalError = class extends Error {
+  code = "INTERNAL";
+  constructor(message, options) {
+    super(message, options);
+    this.name = "InternalError";
+  }
+};
+var CancelledError = class extends Error {
+  code = "CANCELLED";
+  constructor(message) {
+    super(message);
+    this.name = "CancelledError";
+  }
+};
+
+// src/model/account-url-words.ts
+function accountUrlMessage(setting, problem, surface) {
+  const names = namesOf(setting, surface);
+  switch (problem.code) {
+    case "missing":
+      return surface === "cli" ? `this command needs the API address: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config` : `this command needs the API address: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
+    case "invalid": {
+      const where2 = { setting: surface === "cli" ? names.setting : `the ${names.setting} input`, env: names.env, file: names.key }[problem.source];
+      return `${where2}: ${problemWords(problem.problem, problem.input)}`;
+    }
+    case "env-differs": {
+      const choose = surface === "cli" ? `pass ${names.setting} <url>` : `set the ${names.setting} input`;
+      return `${names.env} (${problem.env}) names another account than ${names.key} in ${problem.configFile} (${problem.file}): unset ${names.env} to use the file's, or ${choose} to choose the account on purpose`;
+    }
+  }
+}
+function namesOf(setting, surface) {
+  const input = setting === "projects" ? "projects-url" : "websites-url";
+  return {
+    setting: surface === "cli" ? `--${input}` : input,
+    env: setting === "projects" ? "SITESYNC_PROJECTS_URL" : "SITESYNC_WEBSITES_URL",
+    key: setting === "projects" ? "projects_url" : "websites_url"
+  };
+}
+function problemWords(problem, input) {
+  switch (problem.code) {
+    case "not-url":
+      return `"${input}" is not a URL (expected e.g. https://analytics.example.com)`;
+    case "scheme":
+      return `only https:// URLs are supported, got ${problem.protocol}//`;
+    case "plain-http":
+      return `refusing plain http:// to ${problem.hostname}: the API key would cross the network in clear text; use https://`;
+    case "credentials":
+    case "query":
+      return "give the base address only, without credentials, query or fragment";
+  }
+}
+
+// src/run/exit-code.ts
+var ExitCode2 = {
+  ok: 0,
+  error: 1,
+  changes: 2,
+  applyFailed: 3,
+  refused: 4,
+  /** Stopped gracefully by a signal: 128 + the signal's number, as shells report it. */
+  SIGINT: 130,
+  SIGTERM: 143
+};
+function stopSignalOf(signal) {
+  return signal?.aborted && (signal.reason === "SIGINT" || signal.reason === "SIGTERM") ? signal.reason : void 0;
+}
+function exitCodeOf(error2) {
+  if (error2 instanceof SafetyError) return ExitCode2.refused;
+  if (error2 instanceof ApiError && error2.kind === "integrity") return ExitCode2.refused;
+  return ExitCode2.error;
+}
+function exitCodeOfRun(facts) {
+  if (facts.interrupted) return ExitCode2[facts.interrupted];
+  if (facts.error !== void 0) return exitCodeOf(facts.error);
+  if (facts.refused) return ExitCode2.refused;
+  if (facts.updateRefused) return ExitCode2.error;
+  const applied = facts.applied;
+  if (applied) {
+    if (applied.aborted) return ExitCode2.error;
+    if (applied.failed > 0 || applied.unconverged > 0) return ExitCode2.applyFailed;
+    return applied.skipped > 0 ? ExitCode2.refused : ExitCode2.ok;
+  }
+  return facts.detailedExitcode && facts.changes > 0 ? ExitCode2.changes : ExitCode2.ok;
+}
 
 // src/render/change-line.ts
 function describeChange(change, options = {}) {
@@ -39409,11 +39502,6 @@ function notReviewedWords(change, { detail }) {
   }
 }
 
-// src/render/md.ts
-function md(text2) {
-  return printable(text2.replace(/\r?\n/g, " ")).replace(/[\\`*_[\]|#]/g, "\\$&").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/\r?\n/g, " ");
-}
-
 // src/render/since-words.ts
 var CAUSES = {
   defaults: "defaults changed",
@@ -39435,7 +39523,8 @@ var UNKNOWN = {
   "base-missing": "the config file does not exist there",
   "base-unreadable": "the config file cannot be read there",
   "base-too-large": "the config file there is larger than a config may be",
-  "base-invalid": "the config file there does not load"
+  "base-invalid": "the config file there does not load",
+  "many-files": "the config includes other files or has several accounts, whose change is not followed yet"
 };
 var NOT_EVALUATED = {
   "untouched-drift": "drift of websites and projects the change does not touch",
@@ -39469,7 +39558,11 @@ ${body}`}
 `;
 }
 function planMarkdownParts(plan2) {
-  const blocks = [`### sitesync plan for ${md(plan2.configFile)}`];
+  const account = accountWords(plan2.target);
+  const heading2 = `### sitesync plan for ${md(plan2.configFile)}`;
+  const blocks = [account === void 0 ? heading2 : `${heading2}
+
+Account: ${md(account)}`];
   if (plan2.selection !== void 0) {
     const flags = selectionFlags(plan2.selection, (pattern) => md(pattern));
     const note = `> **Partial plan: ${flags}.** Only the websites and projects these patterns select were compared. ${LEFT_OUT}`;
@@ -39682,13 +39775,13 @@ function offlineLogLine(configLabel, reason) {
   return `No plan was made: ${OFFLINE_WORDS[reason]}. ${configLabel} is valid.`;
 }
 function configErrorMarkdown(command, configLabel, errors, warnings) {
-  const verdict = `The config has ${plural(errors.length, "error")}: nothing was sent to the API.`;
-  const blocks = [heading(command, configLabel), callout("CAUTION", verdict), diagnosticList("Errors", errors)];
+  const verdict2 = `The config has ${plural(errors.length, "error")}: nothing was sent to the API.`;
+  const blocks = [heading(command, configLabel), callout("CAUTION", verdict2), diagnosticList("Errors", errors)];
   if (warnings.length > 0) blocks.push(diagnosticList("Warnings", warnings));
   return { summary: blocks.join("\n\n"), notes: [], failure: `${plural(errors.length, "error")} in ${configLabel}` };
 }
 function errorMarkdown(command, configLabel, error2) {
-  const message = error2 instanceof Error ? error2.message : String(error2);
+  const message = error2 instanceof AccountUrlError ? accountUrlMessage(error2.setting, error2.problem, "action") : error2 instanceof Error ? error2.message : String(error2);
   const lines = [`sitesync ${command} failed: ${md(message)}`];
   if (error2 instanceof ApiError && (error2.kind === "redirect" || error2.status === 401)) {
     lines.push("Check the api-key input (and projects-api-key): the server did not accept it.");
@@ -39813,6 +39906,8 @@ function renderText(plan2, options = {}) {
   const lines = [];
   const partial = plan2.selection === void 0 ? void 0 : c2.yellow(c2.bold(partialLine(plan2.selection)));
   if (partial !== void 0) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
+  const account = accountWords(plan2.target);
+  if (account !== void 0) lines.push(c2.dim(`Account: ${printable(account)}`), "");
   if (plan2.since !== void 0) lines.push(...sinceLines(plan2.since, c2), "");
   if (plan2.changes.length > 0) {
     lines.push(`Planned changes (${printable(plan2.configFile)}):`, "");
@@ -39909,8 +40004,8 @@ function renderResultsText({ items, counts, interrupted: interrupted2 }, color =
   }
   const header = ["applied", "failed", "skipped", "unchanged"];
   const table = [header.map((h2) => h2.padStart(9)).join(" "), header.map((h2) => String(counts[h2]).padStart(9)).join(" ")];
-  const verdict = counts.failed > 0 ? c2.red("Apply finished with failures.") : counts.skipped > 0 ? c2.yellow(`Apply finished; ${plural(counts.skipped, "change")} skipped.`) : c2.green("Apply complete.");
-  return `${[...lines.length ? [...lines, ""] : [], verdict, ...table].join("\n")}
+  const verdict2 = counts.failed > 0 ? c2.red("Apply finished with failures.") : counts.skipped > 0 ? c2.yellow(`Apply finished; ${plural(counts.skipped, "change")} skipped.`) : c2.green("Apply complete.");
+  return `${[...lines.length ? [...lines, ""] : [], verdict2, ...table].join("\n")}
 `;
 }
 
@@ -40092,7 +40187,23 @@ function render(plan2, format, options = {}) {
   }
 }
 function renderOutcome(outcome, target) {
+  if (outcome.accounts && outcome.error === void 0) {
+    if (target.for === "terminal" && target.format === "json") return { summary: accountsJson(outcome, target.json), notes: [] };
+    const format = target.for === "terminal" && target.format === "text" ? "text" : "markdown";
+    return accountsSections(outcome.accounts, format, (one) => renderOutcome(one, target));
+  }
   return target.for === "terminal" ? outcomeText(outcome, target) : outcomeMarkdown(outcome, target);
+}
+function accountsJson(outcome, json) {
+  const accounts = (outcome.accounts ?? []).map(({ name, outcome: one }) => ({
+    account: name,
+    exitCode: one.exitCode,
+    ...one.plan ? { plan: one.plan } : {},
+    ...one.results ? { results: one.results } : {},
+    ...one.error !== void 0 ? { error: one.error instanceof Error ? one.error.message : String(one.error) } : {}
+  }));
+  return `${json({ format: "sitesync-accounts", version: 1, accounts })}
+`;
 }
 
 // src/model/repeats-secret.ts
@@ -40107,7 +40218,7 @@ function repeatsSecret(text2, secrets, ours = []) {
     for (const form2 of encodings(secret)) {
       const needle = form2.toLowerCase();
       for (let at2 = haystack.indexOf(needle); at2 !== -1; at2 = haystack.indexOf(needle, at2 + 1)) {
-        if (!covered.some(([start, end]) => start <= at2 && at2 + needle.length <= end)) return true;
+        if (!covered.some(([start2, end2]) => start2 <= at2 && at2 + needle.length <= end2)) return true;
       }
     }
   }
@@ -40269,7 +40380,7 @@ function pullRequestOf(payload) {
 
 // src/action/execute.ts
 import { tmpdir } from "node:os";
-import { join as join2 } from "node:path";
+import { join as join3 } from "node:path";
 
 // node_modules/@actions/github/lib/context.js
 import { readFileSync as readFileSync2, existsSync as existsSync2 } from "fs";
@@ -40995,15 +41106,15 @@ function parseParameters(header, type, index, len, stopFlags) {
   }
   return { type, index, parameters };
 }
-function unescapeQuotedPairs(str, start, end) {
+function unescapeQuotedPairs(str, start2, end2) {
   let result = "";
-  for (let index = start; index < end; index++) {
+  for (let index = start2; index < end2; index++) {
     if (str.charCodeAt(index) === BSLASH) {
-      result += str.slice(start, index);
-      start = ++index;
+      result += str.slice(start2, index);
+      start2 = ++index;
     }
   }
-  return result + str.slice(start, end);
+  return result + str.slice(start2, end2);
 }
 
 // node_modules/json-with-bigint/json-with-bigint.js
@@ -44439,68 +44550,42 @@ function getOctokit(token, options, ...additionalPlugins) {
 // src/config/load.ts
 import { createHash } from "node:crypto";
 import { closeSync, constants as constants3, fstatSync, openSync, readSync } from "node:fs";
+import { dirname as dirname2, relative as relative2 } from "node:path";
 
-// src/config/interpolate-document.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-
-// src/config/interpolate.ts
-var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-var TOKEN = /\$\$\{|\$\{([^}]*)(\})?/g;
-function interpolate(text2, env) {
-  const envValues = [];
-  const problems = [];
-  let occurrence = 0;
-  const value = text2.replace(TOKEN, (match, inner, close) => {
-    const at2 = occurrence++;
-    if (match === "$${") return "${";
-    if (close === void 0) {
-      problems.push({ code: "env.syntax", occurrence: at2, message: '"${" is not closed by "}"; write $${ for a literal ${' });
-      return match;
+// src/config/did-you-mean.ts
+function didYouMean(word, candidates) {
+  const wanted = canonical(word);
+  let best;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(wanted, canonical(candidate));
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
     }
-    const [name = "", fallback] = splitDefault(inner ?? "");
-    if (!NAME.test(name)) {
-      problems.push({ code: "env.syntax", occurrence: at2, message: syntaxMessage(name) });
-      return match;
-    }
-    const set = env[name];
-    if (set !== void 0 && (set !== "" || fallback === void 0)) {
-      envValues.push(set);
-      return set;
-    }
-    if (fallback !== void 0) return fallback;
-    problems.push({
-      code: "env.unset",
-      occurrence: at2,
-      name,
-      message: `environment variable ${name} is not set; set it, or give a default with \${${name}:-value}`
-    });
-    return match;
-  });
-  return { value, envValues, problems };
-}
-function references(text2) {
-  const found = [];
-  for (const [match, inner, close] of text2.matchAll(TOKEN)) {
-    if (match === "$${" || close === void 0) continue;
-    const [name = "", fallback] = splitDefault(inner ?? "");
-    if (NAME.test(name)) found.push({ name, hasDefault: fallback !== void 0 });
   }
-  return found;
+  const limit = Math.max(1, Math.floor(wanted.length / 3));
+  return bestDistance <= limit ? best : void 0;
 }
-function holdsReference(text2) {
-  for (const [match] of text2.matchAll(TOKEN)) if (match !== "$${") return true;
-  return false;
+function canonical(word) {
+  return word.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replaceAll("-", "_");
 }
-function escapeReferences(text2) {
-  return text2.replaceAll("${", () => "$${");
-}
-function splitDefault(inner) {
-  const at2 = inner.indexOf(":-");
-  return at2 === -1 ? [inner.trim(), void 0] : [inner.slice(0, at2).trim(), inner.slice(at2 + 2)];
-}
-function syntaxMessage(name) {
-  const hint = "write ${NAME} or ${NAME:-default} (NAME: letters, digits and _), or $${ for a literal ${";
-  return name === "" ? `empty \${} reference; ${hint}` : `invalid \${...} reference; ${hint}`;
+function editDistance(a, b) {
+  const rows = Array.from(
+    { length: a.length + 1 },
+    (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
+  );
+  const at2 = (i, j) => rows[i]?.[j] ?? Infinity;
+  for (let i = 1; i <= a.length; i++) {
+    const row2 = rows[i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at2(i - 1, j) + 1, at2(i, j - 1) + 1, at2(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at2(i - 2, j - 2) + 1);
+      row2[j] = best;
+    }
+  }
+  return at2(a.length, b.length);
 }
 
 // src/config/locate.ts
@@ -44569,94 +44654,6 @@ function createLocator(doc, lineCounter) {
   return { value, key, offset };
 }
 
-// src/config/interpolate-document.ts
-var TYPED_KINDS = /* @__PURE__ */ new Set(["privacy", "flag", "boolean"]);
-var TYPED_KEYS = /* @__PURE__ */ new Set([
-  "version",
-  "prune",
-  "max_deletes",
-  ...FIELD_NAMES.filter((field) => TYPED_KINDS.has(WEBSITE_FIELDS[field].kind)).map((field) => WEBSITE_FIELDS[field].yaml)
-]);
-function interpolateDocument(doc, file, text2, env, locate, unset = "error", onSecret) {
-  const result = {
-    diagnostics: [],
-    failedPaths: /* @__PURE__ */ new Set(),
-    passwordEnvValues: [],
-    interpolated: [],
-    literals: [],
-    literalPasswords: []
-  };
-  walk(doc.contents, [], { unset, file, text: text2, env, locate, result, onSecret });
-  return result;
-}
-function walk(node, path, ctx) {
-  if ((0, import_yaml2.isMap)(node)) {
-    for (const pair of node.items) {
-      const key = keyName(pair.key);
-      if (key === void 0 || key === "<<") continue;
-      path.push(key);
-      walk(pair.value, path, ctx);
-      path.pop();
-    }
-  } else if ((0, import_yaml2.isSeq)(node)) {
-    for (const [index, item] of node.items.entries()) {
-      path.push(index);
-      walk(item, path, ctx);
-      path.pop();
-    }
-  } else if ((0, import_yaml2.isScalar)(node) && typeof node.value === "string") {
-    if (node.value.includes("${")) interpolateScalar(node, path, ctx);
-    else {
-      ctx.result.literals.push(node.value);
-      if (path.at(-1) === "password" && node.value !== "") ctx.result.literalPasswords.push([...path]);
-    }
-  } else if ((0, import_yaml2.isScalar)(node) && path.at(-1) === "password" && node.value !== null) {
-    ctx.result.literalPasswords.push([...path]);
-  }
-}
-function interpolateScalar(node, path, ctx) {
-  const source = node.value;
-  const { value, envValues, problems } = interpolate(source, ctx.env);
-  for (const envValue of envValues) if (envValue) ctx.onSecret?.(envValue);
-  ctx.result.interpolated.push({ path: formatPath(path), source, value, envValues });
-  const last = path.at(-1);
-  const level = typeof ctx.unset === "function" ? ctx.unset(formatPath(path)) : ctx.unset;
-  for (const problem of problems) {
-    const note = problem.code === "env.unset" && level === "warning";
-    ctx.result.diagnostics.push({
-      file: ctx.file,
-      ...ctx.locate.offset(referenceOffset(node, problem.occurrence, ctx.text)),
-      code: problem.code,
-      path: formatPath(path),
-      message: note ? `environment variable ${problem.name ?? ""} is not set: plan and apply need it (--strict-env makes this an error)` : problem.message,
-      severity: note ? "warning" : "error"
-    });
-  }
-  if (problems.length > 0) {
-    ctx.result.failedPaths.add(formatPath(path));
-    return;
-  }
-  if (last === "password") ctx.result.passwordEnvValues.push(...envValues);
-  const typed = node.type === import_yaml2.Scalar.PLAIN && typeof last === "string" && TYPED_KEYS.has(last);
-  node.value = typed ? readTyped(value) : value;
-}
-function readTyped(value) {
-  if (/^(true|True|TRUE)$/.test(value)) return true;
-  if (/^(false|False|FALSE)$/.test(value)) return false;
-  if (/^[-+]?\d+$/.test(value)) return Number(value);
-  return value;
-}
-function referenceOffset(node, occurrence, text2) {
-  const [start = 0, end = start] = node.range ?? [];
-  const source = text2.slice(start, end);
-  let at2 = -1;
-  for (let i = 0; i <= occurrence; i++) {
-    at2 = source.indexOf("${", at2 + 1);
-    if (at2 === -1) return start;
-  }
-  return start + at2;
-}
-
 // src/model/policy.ts
 var DEFAULT_POLICY = { prune: false, maxDeletes: 5, protect: [], ignore: [] };
 
@@ -44664,9 +44661,9 @@ var DEFAULT_POLICY = { prune: false, maxDeletes: 5, protect: [], ignore: [] };
 function normalizeDomain(input) {
   let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
   if (d.startsWith("www.")) d = d.replaceAll("www.", "");
-  let end = d.length;
-  while (end > 0 && (d[end - 1] === "/" || d[end - 1] === ".")) end--;
-  return d.slice(0, end);
+  let end2 = d.length;
+  while (end2 > 0 && (d[end2 - 1] === "/" || d[end2 - 1] === ".")) end2--;
+  return d.slice(0, end2);
 }
 function isApiDomain(domain) {
   return isDomainName(domain) || isDottedQuad(domain);
@@ -44681,9 +44678,9 @@ function isDomainName(name) {
   const label3 = body.slice(dot + 1);
   if (!LAST_LABEL.test(label3) || body === name && /^[0-9]+$/.test(label3)) return false;
   const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
-  for (let end = 2; end <= dot + 1; end++) {
-    if (body[end - 1] !== ".") continue;
-    for (let length = 2; length <= Math.min(64, end); length++) fewest[end] = Math.min(fewest[end], fewest[end - length] + 1);
+  for (let end2 = 2; end2 <= dot + 1; end2++) {
+    if (body[end2 - 1] !== ".") continue;
+    for (let length = 2; length <= Math.min(64, end2); length++) fewest[end2] = Math.min(fewest[end2], fewest[end2 - length] + 1);
   }
   return fewest[dot + 1] <= 127;
 }
@@ -44792,6 +44789,438 @@ function readBit(value) {
 function readList(value) {
   if (!Array.isArray(value)) return void 0;
   return value.filter((item) => typeof item === "string").map((item) => item.trim()).filter((item) => item !== "");
+}
+
+// src/model/base-url.ts
+function checkBaseUrl(input) {
+  const url = URL.parse(input.trim());
+  if (!url) return fail({ code: "not-url" });
+  if (url.protocol !== "https:" && url.protocol !== "http:") return fail({ code: "scheme", protocol: url.protocol });
+  if (url.hostname === "") return fail({ code: "not-url" });
+  if (url.username !== "" || url.password !== "") return fail({ code: "credentials" });
+  if (url.search !== "" || url.hash !== "") return fail({ code: "query" });
+  if (url.protocol === "http:" && !isLoopback(url.hostname)) return fail({ code: "plain-http", hostname: url.hostname });
+  const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/, "").replace(/\/+$/, "");
+  return { ok: true, base: `${url.origin}${path}` };
+}
+function fail(problem) {
+  return { ok: false, problem };
+}
+function isLoopback(hostname) {
+  if (hostname === "localhost" || hostname === "[::1]") return true;
+  return /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+// src/config/rules/api-urls.ts
+function apiUrls(ctx) {
+  for (const key of ["websites_url", "projects_url"]) {
+    const value = ctx.data[key];
+    if (typeof value !== "string") continue;
+    const problem = describeUrlProblem(value);
+    if (problem) ctx.error("url.invalid", [key], problem);
+  }
+}
+function describeUrlProblem(value) {
+  const check2 = checkBaseUrl(value);
+  return check2.ok ? void 0 : configMessage(check2.problem);
+}
+function configMessage(problem) {
+  switch (problem.code) {
+    case "not-url":
+    case "scheme":
+      return "must be an http(s) address, like https://analytics.example.com";
+    case "credentials":
+      return "must not hold a user name or password; the API key comes from SITESYNC_API_KEY";
+    case "query":
+      return "must be a base address without ?query or #fragment, like https://analytics.example.com";
+    case "plain-http":
+      return `plain http:// would send the API key unencrypted to ${problem.hostname}; use https:// (http:// is allowed only for localhost, 127.0.0.1 and [::1])`;
+  }
+}
+
+// src/config/accounts.ts
+function accountOf(parts) {
+  const [root] = parts;
+  const diagnostics = [];
+  const accounts = root && isRecord(root.data.accounts) ? root.data.accounts : void 0;
+  const names = accounts ? Object.keys(accounts) : [];
+  const error2 = (part, path, code, message) => diagnostics.push({ file: part.file, ...part.locate.value(path), code, path: path.join("."), message, severity: "error" });
+  const of = parts.map((part, index) => {
+    const named = part.data.account;
+    if (index === 0) {
+      if (names.length <= 1) return names[0];
+      const lists = part.data.websites !== void 0 || part.data.projects !== void 0;
+      if (lists)
+        error2(
+          part,
+          ["websites"],
+          "account.ambiguous",
+          `with more than one account, list websites in included files that say account: ${names.join(" | ")}`
+        );
+      return void 0;
+    }
+    if (typeof named !== "string") {
+      if (names.length <= 1) return names[0];
+      error2(part, [], "account.missing", `this file needs account: one of ${names.join(", ")} (the root file has several accounts)`);
+      return void 0;
+    }
+    if (names.length === 0) {
+      error2(part, ["account"], "account.unknown", `the root file has no accounts:, so there is no account "${named}"; remove account:`);
+      return void 0;
+    }
+    if (names.includes(named)) return named;
+    const guess = didYouMean(named, names);
+    error2(
+      part,
+      ["account"],
+      "account.unknown",
+      `no account "${named}" in the root file${guess ? `; did you mean "${guess}"?` : `: one of ${names.join(", ")}`}`
+    );
+    return void 0;
+  });
+  return { of, diagnostics };
+}
+function readAccounts(parts, of) {
+  const root = parts[0];
+  const diagnostics = [];
+  if (!root || !isRecord(root.data.accounts)) return { diagnostics };
+  const rootPolicy = isRecord(root.data.policy) ? root.data.policy : {};
+  const accounts = Object.entries(root.data.accounts).map(([name, raw]) => {
+    const settings = isRecord(raw) ? raw : {};
+    const own = (key) => typeof settings[key] === "string" ? settings[key] : void 0;
+    for (const key of ["websites_url", "projects_url"]) {
+      const value = own(key);
+      const problem = value === void 0 ? void 0 : describeUrlProblem(value);
+      if (problem) {
+        const path = ["accounts", name, key];
+        diagnostics.push({
+          file: root.file,
+          ...root.locate.value(path),
+          code: "url.invalid",
+          path: path.join("."),
+          message: problem,
+          severity: "error"
+        });
+      }
+    }
+    const mine = parts.filter((_, index) => of[index] === name);
+    const websites = mine.flatMap((part) => part.normalized.websites.map((entry) => entry.site));
+    const managesProjects = mine.some((part) => part.normalized.projects !== void 0);
+    const projects = mine.flatMap((part) => (part.normalized.projects ?? []).map((entry) => entry.project));
+    const websitesUrl = own("websites_url") ?? root.normalized.websitesUrl;
+    const projectsUrl = own("projects_url") ?? root.normalized.projectsUrl;
+    return {
+      name,
+      ...websitesUrl === void 0 ? {} : { websitesUrl },
+      ...projectsUrl === void 0 ? {} : { projectsUrl },
+      apiKeyEnv: own("api_key_env") ?? "SITESYNC_API_KEY",
+      projectsApiKeyEnv: own("projects_api_key_env") ?? "SITESYNC_PROJECTS_API_KEY",
+      policy: readPolicy({ ...rootPolicy, ...isRecord(settings.policy) ? settings.policy : {} }),
+      websites,
+      ...managesProjects ? { projects } : {},
+      files: mine.map((part) => part.file)
+    };
+  });
+  return { accounts, diagnostics };
+}
+
+// src/config/include.ts
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+// src/model/glob.ts
+function matchGlob(pattern, name, options = {}) {
+  const p2 = options.caseSensitive ? [...pattern.trim()] : fold(pattern.trim());
+  const s = options.caseSensitive ? [...name] : fold(name);
+  let pi2 = 0;
+  let si = 0;
+  let star = -1;
+  let resume = 0;
+  while (si < s.length) {
+    if (pi2 < p2.length && (p2[pi2] === "?" || p2[pi2] === s[si] && p2[pi2] !== "*")) {
+      pi2++;
+      si++;
+    } else if (pi2 < p2.length && p2[pi2] === "*") {
+      star = pi2++;
+      resume = si;
+    } else if (star >= 0) {
+      pi2 = star + 1;
+      si = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (p2[pi2] === "*") pi2++;
+  return pi2 === p2.length;
+}
+function fold(text2) {
+  return Array.from({ length: text2.length }, (_, i) => {
+    const unit = text2[i];
+    const upper = unit.toUpperCase();
+    return upper.length === 1 ? upper : unit;
+  });
+}
+function firstMatch(patterns, name) {
+  return patterns.find((pattern) => matchGlob(pattern, name));
+}
+
+// src/config/include.ts
+var MAX_INCLUDED_FILES = 2e3;
+var MAX_INCLUDED_BYTES = 64 * 2 ** 20;
+var MAX_ENTRIES_SEEN = 5e4;
+function matchInclude(dir, pattern, budget = { entries: MAX_ENTRIES_SEEN }) {
+  const segments = pattern.trim().replaceAll("\\", "/").split("/").filter((s) => s !== "" && s !== ".");
+  if (pattern.trim().startsWith("/") || /^[A-Za-z]:/.test(pattern.trim())) {
+    return { ok: false, problem: "must be relative to this file, not an absolute path" };
+  }
+  if (segments.includes("..")) return { ok: false, problem: "must stay inside this file's folder (no ..)" };
+  if (segments.length === 0) return { ok: false, problem: "names no file" };
+  const found = /* @__PURE__ */ new Set();
+  const walk2 = (at2, rest) => {
+    const [head, ...tail] = rest;
+    if (head === void 0) return true;
+    if (head === "**") {
+      if (!walk2(at2, tail)) return false;
+      for (const entry of entries(dir, at2, budget)) {
+        if (entry === void 0) return false;
+        if (entry.isDirectory() && !walk2([...at2, entry.name], rest)) return false;
+      }
+      return true;
+    }
+    const match = segmentMatcher(head);
+    for (const entry of entries(dir, at2, budget)) {
+      if (entry === void 0) return false;
+      if (!match(entry.name)) continue;
+      if (tail.length === 0 && entry.isFile()) found.add([...at2, entry.name].join("/"));
+      else if (tail.length > 0 && entry.isDirectory() && !walk2([...at2, entry.name], tail)) return false;
+    }
+    return true;
+  };
+  if (!walk2([], segments)) return { ok: false, problem: `looks at more than ${MAX_ENTRIES_SEEN} files and folders: use a narrower glob` };
+  return { ok: true, files: [...found].sort() };
+}
+function* entries(dir, at2, budget) {
+  let list;
+  try {
+    list = readdirSync(join(dir, ...at2), { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of list.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
+    if (--budget.entries < 0) {
+      yield void 0;
+      return;
+    }
+    yield entry;
+  }
+}
+function segmentMatcher(segment) {
+  return (name) => name.startsWith(".") && !segment.startsWith(".") ? false : matchGlob(segment, name, { caseSensitive: true });
+}
+function readIncludes(rootFile, root, locate, read, digestOf) {
+  const diagnostics = [];
+  const files = [];
+  if (!Array.isArray(root.include)) return { files, diagnostics };
+  const error2 = (path, code, message) => diagnostics.push({ file: rootFile, ...locate.value(path), code, path: `include[${path[1]}]`, message, severity: "error" });
+  const dir = dirname(rootFile);
+  const taken2 = /* @__PURE__ */ new Set([join(rootFile)]);
+  const budget = { entries: MAX_ENTRIES_SEEN };
+  let bytes = 0;
+  for (const [index, pattern] of root.include.entries()) {
+    if (typeof pattern !== "string" || pattern.trim() === "") continue;
+    const path = ["include", index];
+    const match = matchInclude(dir, pattern, budget);
+    if (!match.ok) {
+      error2(path, "include.invalid", `"${pattern}" ${match.problem}`);
+      continue;
+    }
+    if (match.files.length === 0) {
+      error2(path, "include.no-match", `"${pattern}" matches no file next to ${rootFile}; fix the glob or remove it`);
+      continue;
+    }
+    for (const name of match.files) {
+      const file = join(dir, name);
+      if (taken2.has(file)) continue;
+      taken2.add(file);
+      if (files.length >= MAX_INCLUDED_FILES) {
+        error2(path, "include.bound", `more than ${MAX_INCLUDED_FILES} files are included; split the repository`);
+        return { files, diagnostics };
+      }
+      const content = read(file);
+      if (typeof content === "string") {
+        error2(path, "include.unreadable", `cannot read ${file}: ${content}`);
+        continue;
+      }
+      bytes += content.length;
+      if (bytes > MAX_INCLUDED_BYTES) {
+        error2(path, "include.bound", `the included files hold more than ${MAX_INCLUDED_BYTES / 2 ** 20} MiB together`);
+        return { files, diagnostics };
+      }
+      const text2 = decode(content);
+      if (text2 === void 0) error2(path, "include.binary", `${file} is not a UTF-8 text file`);
+      else files.push({ file, text: text2, digest: digestOf(content) });
+    }
+  }
+  return { files, diagnostics };
+}
+function decode(bytes) {
+  try {
+    const text2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+    return text2.includes("\0") ? void 0 : text2;
+  } catch {
+    return void 0;
+  }
+}
+
+// src/config/interpolate-document.ts
+var import_yaml2 = __toESM(require_dist(), 1);
+
+// src/config/interpolate.ts
+var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+var TOKEN = /\$\$\{|\$\{([^}]*)(\})?/g;
+function interpolate(text2, env) {
+  const envValues = [];
+  const problems = [];
+  let occurrence = 0;
+  const value = text2.replace(TOKEN, (match, inner, close) => {
+    const at2 = occurrence++;
+    if (match === "$${") return "${";
+    if (close === void 0) {
+      problems.push({ code: "env.syntax", occurrence: at2, message: '"${" is not closed by "}"; write $${ for a literal ${' });
+      return match;
+    }
+    const [name = "", fallback] = splitDefault(inner ?? "");
+    if (!NAME.test(name)) {
+      problems.push({ code: "env.syntax", occurrence: at2, message: syntaxMessage(name) });
+      return match;
+    }
+    const set = env[name];
+    if (set !== void 0 && (set !== "" || fallback === void 0)) {
+      envValues.push(set);
+      return set;
+    }
+    if (fallback !== void 0) return fallback;
+    problems.push({
+      code: "env.unset",
+      occurrence: at2,
+      name,
+      message: `environment variable ${name} is not set; set it, or give a default with \${${name}:-value}`
+    });
+    return match;
+  });
+  return { value, envValues, problems };
+}
+function references(text2) {
+  const found = [];
+  for (const [match, inner, close] of text2.matchAll(TOKEN)) {
+    if (match === "$${" || close === void 0) continue;
+    const [name = "", fallback] = splitDefault(inner ?? "");
+    if (NAME.test(name)) found.push({ name, hasDefault: fallback !== void 0 });
+  }
+  return found;
+}
+function holdsReference(text2) {
+  for (const [match] of text2.matchAll(TOKEN)) if (match !== "$${") return true;
+  return false;
+}
+function escapeReferences(text2) {
+  return text2.replaceAll("${", () => "$${");
+}
+function splitDefault(inner) {
+  const at2 = inner.indexOf(":-");
+  return at2 === -1 ? [inner.trim(), void 0] : [inner.slice(0, at2).trim(), inner.slice(at2 + 2)];
+}
+function syntaxMessage(name) {
+  const hint = "write ${NAME} or ${NAME:-default} (NAME: letters, digits and _), or $${ for a literal ${";
+  return name === "" ? `empty \${} reference; ${hint}` : `invalid \${...} reference; ${hint}`;
+}
+
+// src/config/interpolate-document.ts
+var TYPED_KINDS = /* @__PURE__ */ new Set(["privacy", "flag", "boolean"]);
+var TYPED_KEYS = /* @__PURE__ */ new Set([
+  "version",
+  "prune",
+  "max_deletes",
+  ...FIELD_NAMES.filter((field) => TYPED_KINDS.has(WEBSITE_FIELDS[field].kind)).map((field) => WEBSITE_FIELDS[field].yaml)
+]);
+function interpolateDocument(doc, file, text2, env, locate, unset = "error", onSecret) {
+  const result = {
+    diagnostics: [],
+    failedPaths: /* @__PURE__ */ new Set(),
+    passwordEnvValues: [],
+    interpolated: [],
+    literals: [],
+    literalPasswords: []
+  };
+  walk(doc.contents, [], { unset, file, text: text2, env, locate, result, onSecret });
+  return result;
+}
+function walk(node, path, ctx) {
+  if ((0, import_yaml2.isMap)(node)) {
+    for (const pair of node.items) {
+      const key = keyName(pair.key);
+      if (key === void 0 || key === "<<") continue;
+      path.push(key);
+      walk(pair.value, path, ctx);
+      path.pop();
+    }
+  } else if ((0, import_yaml2.isSeq)(node)) {
+    for (const [index, item] of node.items.entries()) {
+      path.push(index);
+      walk(item, path, ctx);
+      path.pop();
+    }
+  } else if ((0, import_yaml2.isScalar)(node) && typeof node.value === "string") {
+    if (node.value.includes("${")) interpolateScalar(node, path, ctx);
+    else {
+      ctx.result.literals.push(node.value);
+      if (path.at(-1) === "password" && node.value !== "") ctx.result.literalPasswords.push([...path]);
+    }
+  } else if ((0, import_yaml2.isScalar)(node) && path.at(-1) === "password" && node.value !== null) {
+    ctx.result.literalPasswords.push([...path]);
+  }
+}
+function interpolateScalar(node, path, ctx) {
+  const source = node.value;
+  const { value, envValues, problems } = interpolate(source, ctx.env);
+  for (const envValue of envValues) if (envValue) ctx.onSecret?.(envValue);
+  ctx.result.interpolated.push({ path: formatPath(path), source, value, envValues });
+  const last = path.at(-1);
+  const level = typeof ctx.unset === "function" ? ctx.unset(formatPath(path)) : ctx.unset;
+  for (const problem of problems) {
+    const note = problem.code === "env.unset" && level === "warning";
+    ctx.result.diagnostics.push({
+      file: ctx.file,
+      ...ctx.locate.offset(referenceOffset(node, problem.occurrence, ctx.text)),
+      code: problem.code,
+      path: formatPath(path),
+      message: note ? `environment variable ${problem.name ?? ""} is not set: plan and apply need it (--strict-env makes this an error)` : problem.message,
+      severity: note ? "warning" : "error"
+    });
+  }
+  if (problems.length > 0) {
+    ctx.result.failedPaths.add(formatPath(path));
+    return;
+  }
+  if (last === "password") ctx.result.passwordEnvValues.push(...envValues);
+  const typed = node.type === import_yaml2.Scalar.PLAIN && typeof last === "string" && TYPED_KEYS.has(last);
+  node.value = typed ? readTyped(value) : value;
+}
+function readTyped(value) {
+  if (/^(true|True|TRUE)$/.test(value)) return true;
+  if (/^(false|False|FALSE)$/.test(value)) return false;
+  if (/^[-+]?\d+$/.test(value)) return Number(value);
+  return value;
+}
+function referenceOffset(node, occurrence, text2) {
+  const [start2 = 0, end2 = start2] = node.range ?? [];
+  const source = text2.slice(start2, end2);
+  let at2 = -1;
+  for (let i = 0; i <= occurrence; i++) {
+    at2 = source.indexOf("${", at2 + 1);
+    if (at2 === -1) return start2;
+  }
+  return start2 + at2;
 }
 
 // src/config/parse-yaml.ts
@@ -44908,53 +45337,6 @@ function withheldMessage(d, interpolation) {
   return `invalid value${from} [${d.code}]: the full message is withheld, since it would quote a value read from the environment`;
 }
 
-// src/model/base-url.ts
-function checkBaseUrl(input) {
-  const url = URL.parse(input.trim());
-  if (!url) return fail({ code: "not-url" });
-  if (url.protocol !== "https:" && url.protocol !== "http:") return fail({ code: "scheme", protocol: url.protocol });
-  if (url.hostname === "") return fail({ code: "not-url" });
-  if (url.username !== "" || url.password !== "") return fail({ code: "credentials" });
-  if (url.search !== "" || url.hash !== "") return fail({ code: "query" });
-  if (url.protocol === "http:" && !isLoopback(url.hostname)) return fail({ code: "plain-http", hostname: url.hostname });
-  const path = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/, "").replace(/\/+$/, "");
-  return { ok: true, base: `${url.origin}${path}` };
-}
-function fail(problem) {
-  return { ok: false, problem };
-}
-function isLoopback(hostname) {
-  if (hostname === "localhost" || hostname === "[::1]") return true;
-  return /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
-// src/config/rules/api-urls.ts
-function apiUrls(ctx) {
-  for (const key of ["websites_url", "projects_url"]) {
-    const value = ctx.data[key];
-    if (typeof value !== "string") continue;
-    const problem = describeUrlProblem(value);
-    if (problem) ctx.error("url.invalid", [key], problem);
-  }
-}
-function describeUrlProblem(value) {
-  const check2 = checkBaseUrl(value);
-  return check2.ok ? void 0 : configMessage(check2.problem);
-}
-function configMessage(problem) {
-  switch (problem.code) {
-    case "not-url":
-    case "scheme":
-      return "must be an http(s) address, like https://analytics.example.com";
-    case "credentials":
-      return "must not hold a user name or password; the API key comes from SITESYNC_API_KEY";
-    case "query":
-      return "must be a base address without ?query or #fragment, like https://analytics.example.com";
-    case "plain-http":
-      return `plain http:// would send the API key unencrypted to ${problem.hostname}; use https:// (http:// is allowed only for localhost, 127.0.0.1 and [::1])`;
-  }
-}
-
 // src/config/rules/domains.ts
 function duplicateDomains(ctx) {
   const seen = /* @__PURE__ */ new Map();
@@ -45061,42 +45443,6 @@ function passwordLength(ctx) {
   for (const entry of ctx.config.websites) check2(entry.raw.password, [...entry.path, "password"]);
 }
 
-// src/model/glob.ts
-function matchGlob(pattern, name) {
-  const p2 = fold(pattern.trim());
-  const s = fold(name);
-  let pi2 = 0;
-  let si = 0;
-  let star = -1;
-  let resume = 0;
-  while (si < s.length) {
-    if (pi2 < p2.length && (p2[pi2] === "?" || p2[pi2] === s[si] && p2[pi2] !== "*")) {
-      pi2++;
-      si++;
-    } else if (pi2 < p2.length && p2[pi2] === "*") {
-      star = pi2++;
-      resume = si;
-    } else if (star >= 0) {
-      pi2 = star + 1;
-      si = ++resume;
-    } else {
-      return false;
-    }
-  }
-  while (p2[pi2] === "*") pi2++;
-  return pi2 === p2.length;
-}
-function fold(text2) {
-  return Array.from({ length: text2.length }, (_, i) => {
-    const unit = text2[i];
-    const upper = unit.toUpperCase();
-    return upper.length === 1 ? upper : unit;
-  });
-}
-function firstMatch(patterns, name) {
-  return patterns.find((pattern) => matchGlob(pattern, name));
-}
-
 // src/config/rules/tombstones.ts
 function tombstoneWithFields(ctx) {
   for (const entry of ctx.config.websites) {
@@ -45181,7 +45527,10 @@ var sitesync_schema_default = {
   description: "The websites (phpAnalytics) and projects (phpRank) an account should have. Strings may use ${VAR} and ${VAR:-default} to read environment variables (in a true/false or number field, an unquoted ${VAR} is read as YAML reads the value); write $${ for a literal ${.",
   type: "object",
   additionalProperties: false,
-  required: ["version", "websites"],
+  required: [
+    "version",
+    "websites"
+  ],
   patternProperties: {
     "^x-": {
       description: "Ignored by sitesync: a place for YAML anchors (&name) that entries below reuse with *name or <<: *name."
@@ -45191,17 +45540,35 @@ var sitesync_schema_default = {
     version: {
       description: "The format version of this file. Only 1 exists.",
       const: 1,
-      examples: [1]
+      examples: [
+        1
+      ]
     },
     websites_url: {
       description: "Base address of the phpAnalytics installation, without /api/v1 (a trailing /api/v1 or / is dropped). Overridden by --websites-url and the SITESYNC_WEBSITES_URL environment variable. Plain http:// is only allowed for loopback addresses.",
       type: "string",
-      examples: ["https://analytics.example.com"]
+      examples: [
+        "https://analytics.example.com"
+      ]
     },
     projects_url: {
       description: "Base address of the phpRank installation, without /api/v1 (a trailing /api/v1 or / is dropped). Overridden by --projects-url and the SITESYNC_PROJECTS_URL environment variable. Plain http:// is only allowed for loopback addresses.",
       type: "string",
-      examples: ["https://seo.example.com"]
+      examples: [
+        "https://seo.example.com"
+      ]
+    },
+    accounts: {
+      description: "Several accounts in one repository (optional): each name is selected with --account NAME and named by an included file's account:. Without it, the file describes one account.",
+      type: "object",
+      minProperties: 1,
+      maxProperties: 100,
+      propertyNames: {
+        pattern: "^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+      },
+      additionalProperties: {
+        $ref: "#/$defs/account"
+      }
     },
     policy: {
       description: "What sitesync may delete, and what it must leave alone.",
@@ -45212,24 +45579,38 @@ var sitesync_schema_default = {
           description: "Delete live websites and projects that this file does not list. Off by default: unlisted items are then reported as unmanaged.",
           type: "boolean",
           default: false,
-          examples: [false, true]
+          examples: [
+            false,
+            true
+          ]
         },
         max_deletes: {
           description: "A plan with more deletes than this is refused, unless --max-deletes N says otherwise.",
           type: "integer",
           minimum: 0,
           default: 5,
-          examples: [5]
+          examples: [
+            5
+          ]
         },
         protect: {
           $ref: "#/$defs/globList",
           description: "Domains and project names that are never deleted, whatever else says so. Globs: * matches any run of characters, ? one character, case-insensitive.",
-          examples: [["example.com", "*.example.com"]]
+          examples: [
+            [
+              "example.com",
+              "*.example.com"
+            ]
+          ]
         },
         ignore: {
           $ref: "#/$defs/globList",
           description: "Domains and project names sitesync never compares, changes or deletes. Globs: * matches any run of characters, ? one character, case-insensitive.",
-          examples: [["tmp-*.example.org"]]
+          examples: [
+            [
+              "tmp-*.example.org"
+            ]
+          ]
         }
       }
     },
@@ -45238,27 +45619,57 @@ var sitesync_schema_default = {
       type: "object",
       additionalProperties: false,
       properties: {
-        privacy: { $ref: "#/$defs/privacy" },
+        privacy: {
+          $ref: "#/$defs/privacy"
+        },
         password: {
           $ref: "#/$defs/password",
           description: "Stats page password for every website whose privacy is password and that sets no password of its own. Write-only: the API never returns it. Use ${VAR} to keep it out of git."
         },
-        email: { $ref: "#/$defs/email" },
-        exclude_bots: { $ref: "#/$defs/excludeBots" },
-        exclude_params: { $ref: "#/$defs/excludeParams" },
-        exclude_ips: { $ref: "#/$defs/excludeIps" },
-        favorite: { $ref: "#/$defs/favorite" }
+        email: {
+          $ref: "#/$defs/email"
+        },
+        exclude_bots: {
+          $ref: "#/$defs/excludeBots"
+        },
+        exclude_params: {
+          $ref: "#/$defs/excludeParams"
+        },
+        exclude_ips: {
+          $ref: "#/$defs/excludeIps"
+        },
+        favorite: {
+          $ref: "#/$defs/favorite"
+        }
       }
     },
     websites: {
-      description: "The websites the phpAnalytics account should have, one entry per domain.",
+      description: "The websites the phpAnalytics account should have, one entry per domain. Required, unless the file includes others (include).",
       type: "array",
-      items: { $ref: "#/$defs/website" }
+      items: {
+        $ref: "#/$defs/website"
+      }
     },
     projects: {
       description: "The projects the phpRank account should have. Without this key, projects are not managed at all.",
       type: "array",
-      items: { $ref: "#/$defs/project" }
+      items: {
+        $ref: "#/$defs/project"
+      }
+    },
+    include: {
+      description: "More files of websites and projects (one per client, say): globs relative to this file, matched in sorted order. An included file holds only account, defaults, websites and projects.",
+      type: "array",
+      maxItems: 100,
+      items: {
+        type: "string",
+        minLength: 1
+      },
+      examples: [
+        [
+          "clients/*.yaml"
+        ]
+      ]
     }
   },
   $defs: {
@@ -45268,129 +45679,312 @@ var sitesync_schema_default = {
     },
     state: {
       description: "present (the default) keeps the item; absent is a tombstone: delete it, even without policy.prune.",
-      enum: ["present", "absent"],
+      enum: [
+        "present",
+        "absent"
+      ],
       default: "present"
     },
     privacy: {
       description: "Who can see the stats page: public (0), private (1) or password (2, needs a password). Sent as 0 on create when unset.",
-      enum: ["public", "private", "password", 0, 1, 2],
-      examples: ["public", "private", "password"]
+      enum: [
+        "public",
+        "private",
+        "password",
+        0,
+        1,
+        2
+      ],
+      examples: [
+        "public",
+        "private",
+        "password"
+      ]
     },
     password: {
       description: "Stats page password, 1 to 128 characters, used when privacy is password. Write-only: the API never returns it. Use ${VAR} to keep it out of git.",
       type: "string",
-      examples: ["${EXAMPLE_STATS_PASSWORD}"]
+      examples: [
+        "${EXAMPLE_STATS_PASSWORD}"
+      ]
     },
     email: {
       description: "Send periodic email reports. Sent as false (0) on create when unset.",
-      enum: [true, false, 0, 1],
-      examples: [true, false]
+      enum: [
+        true,
+        false,
+        0,
+        1
+      ],
+      examples: [
+        true,
+        false
+      ]
     },
     excludeBots: {
       description: "Do not count visits from bots. Sent as true (1) on create when unset.",
-      enum: [true, false, 0, 1],
-      examples: [true, false]
+      enum: [
+        true,
+        false,
+        0,
+        1
+      ],
+      examples: [
+        true,
+        false
+      ]
     },
     excludeParams: {
       description: "Query parameters dropped from recorded page addresses; & alone drops them all. Write-only: the API never returns them.",
       type: "array",
-      items: { $ref: "#/$defs/line" },
-      examples: [["utm_source", "fbclid"], ["&"]]
+      items: {
+        $ref: "#/$defs/line"
+      },
+      examples: [
+        [
+          "utm_source",
+          "fbclid"
+        ],
+        [
+          "&"
+        ]
+      ]
     },
     excludeIps: {
       description: "Visitor IP addresses not counted: IPv4 or IPv6, single addresses or CIDR ranges.",
       type: "array",
-      items: { $ref: "#/$defs/line" },
-      examples: [["203.0.113.7", "198.51.100.0/24", "2001:db8::/32"]]
+      items: {
+        $ref: "#/$defs/line"
+      },
+      examples: [
+        [
+          "203.0.113.7",
+          "198.51.100.0/24",
+          "2001:db8::/32"
+        ]
+      ]
     },
     favorite: {
       description: "Mark the website as a favorite in the dashboard.",
       type: "boolean",
-      examples: [true, false]
+      examples: [
+        true,
+        false
+      ]
     },
     passwordVersion: {
       description: "Rotation marker of the password (like Terraform's *_wo_version): change it, in the same commit that puts a new value behind password: ${VAR}, and a plan with --changed-since sends the password. Only compared between two versions of this file: never sent to the API.",
-      type: ["string", "number"],
-      examples: [2, "2026-11"]
+      type: [
+        "string",
+        "number"
+      ],
+      examples: [
+        2,
+        "2026-11"
+      ]
     },
     globList: {
       type: "array",
-      items: { $ref: "#/$defs/line" }
+      items: {
+        $ref: "#/$defs/line"
+      }
     },
     website: {
       description: "One website. Only domain is required; a field left out (here and in defaults) is unmanaged.",
       type: "object",
       additionalProperties: false,
-      required: ["domain"],
+      required: [
+        "domain"
+      ],
       properties: {
         domain: {
           $ref: "#/$defs/line",
           description: "The website's domain, as the API stores it: lowercase, without http(s)://, a leading www. or a trailing / or dot. It identifies the website and cannot be renamed.",
-          examples: ["example.com", "shop.example.org"]
+          examples: [
+            "example.com",
+            "shop.example.org"
+          ]
         },
-        state: { $ref: "#/$defs/state" },
-        privacy: { $ref: "#/$defs/privacy" },
-        password: { $ref: "#/$defs/password" },
-        email: { $ref: "#/$defs/email" },
-        exclude_bots: { $ref: "#/$defs/excludeBots" },
-        exclude_params: { $ref: "#/$defs/excludeParams" },
-        exclude_ips: { $ref: "#/$defs/excludeIps" },
-        favorite: { $ref: "#/$defs/favorite" },
-        password_version: { $ref: "#/$defs/passwordVersion" }
+        state: {
+          $ref: "#/$defs/state"
+        },
+        privacy: {
+          $ref: "#/$defs/privacy"
+        },
+        password: {
+          $ref: "#/$defs/password"
+        },
+        email: {
+          $ref: "#/$defs/email"
+        },
+        exclude_bots: {
+          $ref: "#/$defs/excludeBots"
+        },
+        exclude_params: {
+          $ref: "#/$defs/excludeParams"
+        },
+        exclude_ips: {
+          $ref: "#/$defs/excludeIps"
+        },
+        favorite: {
+          $ref: "#/$defs/favorite"
+        },
+        password_version: {
+          $ref: "#/$defs/passwordVersion"
+        }
       }
     },
     project: {
       description: "One phpRank project: the host its reports belong to.",
       type: "object",
       additionalProperties: false,
-      required: ["project"],
+      required: [
+        "project"
+      ],
       properties: {
         project: {
           $ref: "#/$defs/line",
           description: "The project's name: the host of its reports, without www.",
-          examples: ["example.com"]
+          examples: [
+            "example.com"
+          ]
         },
-        state: { $ref: "#/$defs/state" }
+        state: {
+          $ref: "#/$defs/state"
+        }
+      }
+    },
+    includedFile: {
+      description: "A file brought in by the root file's include: websites and projects of one account, with defaults over the root's.",
+      type: "object",
+      additionalProperties: false,
+      patternProperties: {
+        "^x-": {
+          description: "Ignored by sitesync: a place for YAML anchors (&name) that entries below reuse with *name or <<: *name."
+        }
+      },
+      properties: {
+        account: {
+          description: "The account (a name under the root file's accounts) these websites and projects belong to; required when it has more than one.",
+          type: "string",
+          minLength: 1
+        },
+        defaults: {
+          description: "Fields over the root file's defaults, for this file's websites.",
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            privacy: {
+              $ref: "#/$defs/privacy"
+            },
+            password: {
+              $ref: "#/$defs/password",
+              description: "Stats page password for every website whose privacy is password and that sets no password of its own. Write-only: the API never returns it. Use ${VAR} to keep it out of git."
+            },
+            email: {
+              $ref: "#/$defs/email"
+            },
+            exclude_bots: {
+              $ref: "#/$defs/excludeBots"
+            },
+            exclude_params: {
+              $ref: "#/$defs/excludeParams"
+            },
+            exclude_ips: {
+              $ref: "#/$defs/excludeIps"
+            },
+            favorite: {
+              $ref: "#/$defs/favorite"
+            }
+          }
+        },
+        websites: {
+          description: "The websites the phpAnalytics account should have, one entry per domain.",
+          type: "array",
+          items: {
+            $ref: "#/$defs/website"
+          }
+        },
+        projects: {
+          description: "The projects the phpRank account should have. Without this key, projects are not managed at all.",
+          type: "array",
+          items: {
+            $ref: "#/$defs/project"
+          }
+        }
+      }
+    },
+    account: {
+      description: "One account of the fleet: where its APIs are, which environment variables hold its keys, and its policy over the root's.",
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        websites_url: {
+          description: "Base address of this account's phpAnalytics installation, without /api/v1.",
+          type: "string"
+        },
+        projects_url: {
+          description: "Base address of this account's phpRank installation, without /api/v1.",
+          type: "string"
+        },
+        api_key_env: {
+          description: "The environment variable that holds this account's API key (default SITESYNC_API_KEY).",
+          type: "string",
+          pattern: "^[A-Za-z_][A-Za-z0-9_]*$"
+        },
+        projects_api_key_env: {
+          description: "The environment variable that holds this account's phpRank key, when it differs (default SITESYNC_PROJECTS_API_KEY).",
+          type: "string",
+          pattern: "^[A-Za-z_][A-Za-z0-9_]*$"
+        },
+        policy: {
+          description: "This account's policy: each key set here is used over the root file's.",
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            prune: {
+              description: "Delete live websites and projects that this file does not list. Off by default: unlisted items are then reported as unmanaged.",
+              type: "boolean",
+              default: false,
+              examples: [
+                false,
+                true
+              ]
+            },
+            max_deletes: {
+              description: "A plan with more deletes than this is refused, unless --max-deletes N says otherwise.",
+              type: "integer",
+              minimum: 0,
+              default: 5,
+              examples: [
+                5
+              ]
+            },
+            protect: {
+              $ref: "#/$defs/globList",
+              description: "Domains and project names that are never deleted, whatever else says so. Globs: * matches any run of characters, ? one character, case-insensitive.",
+              examples: [
+                [
+                  "example.com",
+                  "*.example.com"
+                ]
+              ]
+            },
+            ignore: {
+              $ref: "#/$defs/globList",
+              description: "Domains and project names sitesync never compares, changes or deletes. Globs: * matches any run of characters, ? one character, case-insensitive.",
+              examples: [
+                [
+                  "tmp-*.example.org"
+                ]
+              ]
+            }
+          }
+        }
       }
     }
   }
 };
-
-// src/config/did-you-mean.ts
-function didYouMean(word, candidates) {
-  const wanted = canonical(word);
-  let best;
-  let bestDistance = Infinity;
-  for (const candidate of candidates) {
-    const distance = editDistance(wanted, canonical(candidate));
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  const limit = Math.max(1, Math.floor(wanted.length / 3));
-  return bestDistance <= limit ? best : void 0;
-}
-function canonical(word) {
-  return word.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replaceAll("-", "_");
-}
-function editDistance(a, b) {
-  const rows = Array.from(
-    { length: a.length + 1 },
-    (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0)
-  );
-  const at2 = (i, j) => rows[i]?.[j] ?? Infinity;
-  for (let i = 1; i <= a.length; i++) {
-    const row2 = rows[i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at2(i - 1, j) + 1, at2(i, j - 1) + 1, at2(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at2(i - 2, j - 2) + 1);
-      row2[j] = best;
-    }
-  }
-  return at2(a.length, b.length);
-}
 
 // src/config/schema-messages.ts
 var POLICY_KEYS = ["prune", "max_deletes", "protect", "ignore"];
@@ -45437,7 +46031,7 @@ function describeEnum(values) {
 }
 function unknownKey(key, parent, allowed) {
   const path = [...parent, key];
-  const hint = misplaced(key, parent);
+  const hint = misplaced(key, parent) ?? rootOnly(key, parent, allowed);
   if (hint) return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}" here: ${hint}` };
   const suggestion = didYouMean(key, allowed);
   if (suggestion) {
@@ -45445,6 +46039,11 @@ function unknownKey(key, parent, allowed) {
   }
   return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}"; expected one of ${allowed.join(", ")}` };
 }
+function rootOnly(key, parent, allowed) {
+  if (parent.length > 0 || allowed.includes("version") || !ROOT_ONLY_KEYS.includes(key)) return void 0;
+  return "only the root file sets it; an included file holds defaults, websites and projects";
+}
+var ROOT_ONLY_KEYS = ["version", "websites_url", "projects_url", "policy", "include"];
 function misplaced(key, parent) {
   const level = parent.length === 0 ? "root" : parent[0] === "websites" ? "website" : parent[0] === "projects" ? "project" : parent[0];
   if (level !== "policy" && POLICY_KEYS.includes(key)) return "it belongs under policy:";
@@ -45509,12 +46108,16 @@ function kindOf(value) {
 
 // src/config/schema.ts
 var compiled;
-function validator() {
-  compiled ??= new import__.Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: false }).compile(sitesync_schema_default);
-  return compiled;
+function validator(kind) {
+  if (compiled === void 0) {
+    const ajv = new import__.Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: false });
+    const root = ajv.compile(sitesync_schema_default);
+    compiled = { root, included: ajv.compile({ $ref: `${sitesync_schema_default.$id}#/$defs/includedFile` }) };
+  }
+  return compiled[kind];
 }
-function validateSchema(data, file, locate) {
-  const validate = validator();
+function validateSchema(data, file, locate, kind = "root") {
+  const validate = validator(kind);
   if (validate(data)) return [];
   const problems = relevant(validate.errors ?? []).map((error2) => describeSchemaError(error2, data));
   return withoutEchoes(problems).map((problem) => {
@@ -45547,24 +46150,92 @@ function loadDocument(file, options) {
   if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
   const parsed = parseYaml(file, read.text);
   if (parsed.diagnostics.some((d) => d.severity === "error")) return { result: settle(parsed.diagnostics) };
+  const root = checkFile(file, read.text, parsed, options, void 0);
+  if (root.part === void 0) return { result: settle(root.diagnostics) };
+  const readFile = options.readFile ?? readConfigBytes;
+  const includes = readIncludes(file, root.part.data, root.part.locate, readFile, configDigest);
+  const inherited = { defaults: root.part.data.defaults, policy: root.part.data.policy };
+  const parts = [root.part];
+  const diagnostics = [...root.diagnostics, ...includes.diagnostics];
+  for (const included of includes.files) {
+    const checked = checkFile(included.file, included.text, parseYaml(included.file, included.text), options, inherited);
+    diagnostics.push(...checked.diagnostics);
+    if (checked.part) parts.push(checked.part);
+  }
+  const owners = accountOf(parts);
+  const accounts = readAccounts(parts, owners.of);
+  diagnostics.push(...owners.diagnostics, ...accounts.diagnostics, ...duplicatesAcrossFiles(parts, owners.of));
+  if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
+  const digest = includes.files.length === 0 ? read.digest : digestOfAll(file, read.digest, includes.files);
+  const config = toConfig(file, digest, parts);
+  if (includes.files.length > 0) config.includes = includes.files.map(({ file: path, digest: d }) => ({ file: path, digest: d }));
+  if (accounts.accounts) config.accounts = accounts.accounts;
+  return {
+    result: { ok: true, config, warnings: sortByPosition(diagnostics) },
+    tree: {
+      doc: parsed.doc,
+      locate: root.part.locate,
+      normalized: root.part.normalized,
+      interpolated: root.part.interpolation.interpolated.length > 0
+    }
+  };
+}
+function checkFile(file, text2, parsed, options, inherited) {
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return { diagnostics: parsed.diagnostics };
   const locate = createLocator(parsed.doc, parsed.lineCounter);
   const env = options.envFor?.(parsed.doc) ?? options.env ?? process.env;
-  const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate, options.unsetEnv, options.onSecret);
+  const interpolation = interpolateDocument(parsed.doc, file, text2, env, locate, options.unsetEnv, options.onSecret);
   const data = toData(parsed.doc, file);
-  if ("error" in data) return { result: settle([...parsed.diagnostics, data.error]) };
-  const normalized = normalize(data.value, file, locate);
-  const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, isRecord(data.value) ? data.value : {}, normalized, locate);
+  if ("error" in data) return { diagnostics: [...parsed.diagnostics, data.error] };
+  const own = isRecord(data.value) ? data.value : {};
+  const view = inherited === void 0 ? own : { ...own, defaults: mergedDefaults(inherited.defaults, own.defaults), policy: inherited.policy };
+  const normalized = normalize(view, file, locate);
+  const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, own, normalized, locate);
   for (const rule of RULES) rule(ctx);
-  const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
+  const schemaData = inherited === void 0 && own.include !== void 0 && own.websites === void 0 ? { ...own, websites: [] } : data.value;
+  const schema = validateSchema(schemaData, file, locate, inherited === void 0 ? "root" : "included");
+  const checked = [...schema, ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
   const wrong = new Set(checked.filter((d) => d.severity === "error").map((d) => d.path));
   const literal2 = literalPasswords(interpolation.literalPasswords, file, locate).filter((d) => !wrong.has(d.path));
   const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked, ...literal2], interpolation);
-  if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
-  const config = toConfig(file, read.digest, normalized, interpolation);
-  return {
-    result: { ok: true, config, warnings: sortByPosition(diagnostics) },
-    tree: { doc: parsed.doc, locate, normalized, interpolated: interpolation.interpolated.length > 0 }
+  return { diagnostics, part: { file, data: own, normalized, interpolation, locate } };
+}
+function mergedDefaults(root, own) {
+  return { ...isRecord(root) ? root : {}, ...isRecord(own) ? own : {} };
+}
+function duplicatesAcrossFiles(parts, of) {
+  const diagnostics = [];
+  const seen = /* @__PURE__ */ new Map();
+  const check2 = (key, part, source, path, what) => {
+    if (source === void 0) return;
+    const first = seen.get(key);
+    if (first === void 0) return void seen.set(key, { file: part.file, ...source });
+    if (first.file === part.file) return;
+    const message = `duplicate ${what}: already listed at ${first.file}:${first.line}:${first.column}; keep one entry`;
+    diagnostics.push({ file: part.file, ...source, code: `${what.split(" ")[0]}.duplicate`, path, message, severity: "error" });
   };
+  for (const [index, part] of parts.entries()) {
+    const account = of[index] ?? "";
+    for (const entry of part.normalized.websites) {
+      check2(
+        `${account}\0w:${entry.site.domain}`,
+        part,
+        entry.site.source,
+        `${formatPath(entry.path)}.domain`,
+        `website "${entry.site.domain}"`
+      );
+    }
+    for (const entry of part.normalized.projects ?? []) {
+      const name = entry.project.project;
+      check2(`${account}\0p:${name.toLowerCase()}`, part, entry.project.source, `${formatPath(entry.path)}.project`, `project "${name}"`);
+    }
+  }
+  return diagnostics;
+}
+function digestOfAll(rootFile, rootDigest, files) {
+  const name = (file) => relative2(dirname2(rootFile), file).replaceAll("\\", "/");
+  const lines = [`${name(rootFile)}\0${rootDigest}`, ...files.map((f2) => `${name(f2.file)}\0${f2.digest}`)];
+  return createHash("sha256").update(lines.join("\n")).digest("hex");
 }
 var MAX_CONFIG_BYTES = 64 * 2 ** 20;
 var CONFIG_CAP_NOTE = "4 times the export of a 100,000-website account; the cap is fixed, since a larger file would not fit in memory";
@@ -45641,33 +46312,39 @@ function toData(doc, file) {
     return { error: { file, line: 1, column: 1, code: "yaml.to-js", path: "", message, severity: "error" } };
   }
 }
-function toConfig(file, digest, normalized, interpolation) {
-  const { passwordEnvValues } = interpolation;
-  const passwords = [normalized.defaults.password, ...normalized.websites.map((e) => e.site.password)];
-  const parts = passwordEnvValues.filter((value) => value.length >= 4);
-  const secrets = [.../* @__PURE__ */ new Set([...passwords, ...parts])].filter((value) => !!value);
+function toConfig(file, digest, parts) {
+  const [root, ...included] = parts;
+  const normalized = root.normalized;
+  const websites = parts.flatMap((part) => part.normalized.websites);
+  const passwords = [normalized.defaults.password, ...websites.map((e) => e.site.password)];
+  const envParts = parts.flatMap((part) => part.interpolation.passwordEnvValues).filter((value) => value.length >= 4);
+  const secrets = [.../* @__PURE__ */ new Set([...passwords, ...envParts])].filter((value) => !!value);
   const config = {
     file,
     digest,
     policy: normalized.policy,
     defaults: normalized.defaults,
-    websites: normalized.websites.map((entry) => entry.site),
+    websites: websites.map((entry) => entry.site),
     secrets
   };
-  notePasswordRefs(config, normalized, interpolation);
+  const rootRef = notePasswordRefs(root, void 0);
+  if (rootRef !== void 0) config.defaults = { ...config.defaults, passwordRef: rootRef };
+  for (const part of included) notePasswordRefs(part, rootRef);
   if (normalized.websitesUrl !== void 0) config.websitesUrl = normalized.websitesUrl;
   if (normalized.projectsUrl !== void 0) config.projectsUrl = normalized.projectsUrl;
-  if (normalized.projects) config.projects = normalized.projects.map((entry) => entry.project);
+  if (parts.some((part) => part.normalized.projects !== void 0)) {
+    config.projects = parts.flatMap((part) => (part.normalized.projects ?? []).map((entry) => entry.project));
+  }
   return config;
 }
-function notePasswordRefs(config, normalized, interpolation) {
+function notePasswordRefs({ normalized, interpolation }, inheritedRef) {
   const written = new Map(interpolation.interpolated.map((entry) => [entry.path, entry.source]));
-  const defaultsRef = written.get("defaults.password");
-  if (defaultsRef !== void 0) config.defaults = { ...config.defaults, passwordRef: defaultsRef };
+  const defaultsRef = written.get("defaults.password") ?? inheritedRef;
   for (const entry of normalized.websites) {
     const ref = entry.fromDefaults.has("password") ? defaultsRef : written.get(`${formatPath(entry.path)}.password`);
     if (ref !== void 0 && entry.site.password !== void 0) entry.site.passwordRef = ref;
   }
+  return defaultsRef;
 }
 function settle(diagnostics) {
   const sorted = sortByPosition(diagnostics);
@@ -46086,8 +46763,8 @@ var RateGate = class {
     if (this.#given !== void 0) {
       if (inThisWindow) this.#given = Math.max(this.#given, retryAt - this.#windowStart);
     } else if (inThisWindow && info2.retryAt !== void 0) {
-      const start = this.#windowStart;
-      this.#bound("lo", Math.max(ticket.sentAt - start, retryAt - 1e3 - (receivedAt - ticket.sentAt) - start), false);
+      const start2 = this.#windowStart;
+      this.#bound("lo", Math.max(ticket.sentAt - start2, retryAt - 1e3 - (receivedAt - ticket.sentAt) - start2), false);
       this.#bound("hi", retryAt - this.#openedAfter, this.#hi !== void 0);
     }
     this.#windowEnd = retryAt;
@@ -46111,14 +46788,14 @@ var RateGate = class {
    * (a shorter window shows within a few windows) and just before and at the guess (the real API's window is
    * learned within one), or spread between the bounds. None when said, learned, or the limit is too small.
    */
-  #planProbes(start) {
+  #planProbes(start2) {
     const count2 = Math.min(MAX_PROBES, Math.floor(this.#limit / 5));
     if (this.#given !== void 0 || this.#learned || count2 === 0) return [];
     const lo = this.#lo;
     const hi2 = this.#hi;
     const fractions = count2 > GUESS_PROBES.length ? [...EARLY_PROBES.slice(0, count2 - GUESS_PROBES.length), ...GUESS_PROBES] : EARLY_PROBES;
     const offsets = hi2 === void 0 ? fractions.map((f2) => f2 * GUESSED_WINDOW_MS).filter((offset) => offset > lo) : Array.from({ length: count2 }, (_, i) => lo + (hi2 - lo) * (i + 1) / (count2 + 1));
-    return offsets.slice(0, count2).map((offset) => start + Math.round(offset));
+    return offsets.slice(0, count2).map((offset) => start2 + Math.round(offset));
   }
   /**
    * Slack for the server's whole-second clock and our receive delay; less for a learned window, whose bound
@@ -46337,7 +47014,7 @@ function encodeQueryValue(input) {
 function encodeQueryKey(text2) {
   return encodeQueryValue(text2).replace(EQUAL_RE, "%3D");
 }
-function decode(text2 = "") {
+function decode2(text2 = "") {
   try {
     return decodeURIComponent("" + text2);
   } catch {
@@ -46345,10 +47022,10 @@ function decode(text2 = "") {
   }
 }
 function decodeQueryKey(text2) {
-  return decode(text2.replace(PLUS_RE, " "));
+  return decode2(text2.replace(PLUS_RE, " "));
 }
 function decodeQueryValue(text2) {
-  return decode(text2.replace(PLUS_RE, " "));
+  return decode2(text2.replace(PLUS_RE, " "));
 }
 function parseQuery(parametersString = "") {
   const object2 = /* @__PURE__ */ Object.create(null);
@@ -47036,18 +47713,18 @@ function createHttp(options) {
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== void 0) options.stats.rateLimit = result.rate.limit;
       if (tooLong) throw tooLong;
-      const verdict = judge(exchange, result, options.clock.now());
-      if (verdict.kind === "ok") return { method: request2.method, url: exchange.url, status: verdict.status, body: verdict.body, exchange };
-      if (verdict.kind === "fail" && verdict.error.fatal) refused ??= verdict.error;
-      if (verdict.kind === "throttled") {
+      const verdict2 = judge(exchange, result, options.clock.now());
+      if (verdict2.kind === "ok") return { method: request2.method, url: exchange.url, status: verdict2.status, body: verdict2.body, exchange };
+      if (verdict2.kind === "fail" && verdict2.error.fatal) refused ??= verdict2.error;
+      if (verdict2.kind === "throttled") {
         options.stats.throttled++;
         if (++throttles <= MAX_THROTTLED) continue;
-        throw verdict.error;
+        throw verdict2.error;
       }
-      if (!verdict.retryable || failures >= options.retries) throw verdict.error;
+      if (!verdict2.retryable || failures >= options.retries) throw verdict2.error;
       failures++;
       options.stats.retries++;
-      await options.clock.sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0), options.stop);
+      await options.clock.sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict2.retryAfterMs ?? 0), options.stop);
     }
   };
 }
@@ -47191,9 +47868,9 @@ var DecodeError = class extends Error {
     this.got = got;
   }
 };
-function decodeResponse(response, decode2) {
+function decodeResponse(response, decode3) {
   try {
-    return decode2(response.body);
+    return decode3(response.body);
   } catch (error2) {
     if (!(error2 instanceof DecodeError)) throw error2;
     throw new ApiError({
@@ -47284,13 +47961,13 @@ function decodeProject(value, path = "data") {
     created_at: optionalString(raw.created_at, `${path}.created_at`) ?? ""
   };
 }
-function decodeItem(decode2) {
-  return (body) => decode2(body.data, "data");
+function decodeItem(decode3) {
+  return (body) => decode3(body.data, "data");
 }
-function decodePage(decode2) {
+function decodePage(decode3) {
   return (body) => {
     if (!Array.isArray(body.data)) throw new DecodeError("data", "an array", body.data);
-    const page = { data: body.data.map((item, i) => decode2(item, `data[${i}]`)) };
+    const page = { data: body.data.map((item, i) => decode3(item, `data[${i}]`)) };
     if (body.meta !== void 0 && body.meta !== null) page.meta = decodeMeta(object(body.meta, "meta"));
     if (body.links !== void 0 && body.links !== null) {
       const links = object(body.links, "links");
@@ -47495,17 +48172,24 @@ function check(listing, pages) {
   return void 0;
 }
 
+// src/api/resolve-base-url.ts
+function resolveBaseUrl(input, setting, source = "setting") {
+  const check2 = checkBaseUrl(input);
+  if (check2.ok) return check2.base;
+  throw accountUrlError(setting, { code: "invalid", source, input, problem: check2.problem });
+}
+function accountUrlError(setting, problem) {
+  return new AccountUrlError(setting, problem, accountUrlMessage(setting, problem, "cli"));
+}
+
 // src/api/service.ts
 function pathSegment(value) {
   const encoded = encodeURIComponent(value);
   return encoded === "." || encoded === ".." ? encoded.replaceAll(".", "%2E") : encoded;
 }
-function createService(base2, flag3, apiKey, http2) {
+function createService(base2, setting, apiKey, http2) {
   const url = (path, query) => {
-    if (base2 === void 0) {
-      const [env, key] = flag3 === "--projects-url" ? ["SITESYNC_PROJECTS_URL", "projects_url"] : ["SITESYNC_WEBSITES_URL", "websites_url"];
-      throw new UsageError(`this command needs the API address: pass ${flag3} <url>, set ${env}, or set ${key} in the config`);
-    }
+    if (base2 === void 0) throw accountUrlError(setting, { code: "missing" });
     const search = query && query.size > 0 ? `?${query.toString()}` : "";
     return `${base2}/api/v1/${path}${search}`;
   };
@@ -47550,26 +48234,6 @@ function createProjectsApi(service, onProgress) {
       });
     }
   };
-}
-
-// src/api/resolve-base-url.ts
-function resolveBaseUrl(input, flag3) {
-  const check2 = checkBaseUrl(input);
-  if (check2.ok) return check2.base;
-  throw new UsageError(`${flag3}: ${flagMessage(check2.problem, input)}`);
-}
-function flagMessage(problem, input) {
-  switch (problem.code) {
-    case "not-url":
-      return `"${input}" is not a URL (expected e.g. https://analytics.example.com)`;
-    case "scheme":
-      return `only https:// URLs are supported, got ${problem.protocol}//`;
-    case "plain-http":
-      return `refusing plain http:// to ${problem.hostname}: the API key would cross the network in clear text; use https://`;
-    case "credentials":
-    case "query":
-      return "give the base address only, without credentials, query or fragment";
-  }
 }
 
 // node_modules/yocto-queue/index.js
@@ -47864,23 +48528,28 @@ var DEFAULTS2 = {
 function createClient(options) {
   const apiKey = checkKey(options.apiKey, "the API key (SITESYNC_API_KEY)");
   const projectsKey = options.projectsApiKey ? checkKey(options.projectsApiKey, "the projects API key") : apiKey;
-  const websitesBase = options.websitesUrl ? resolveBaseUrl(options.websitesUrl, "--websites-url") : void 0;
-  const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "--projects-url") : void 0;
+  const websitesBase = options.websitesUrl ? resolveBaseUrl(options.websitesUrl, "websites") : void 0;
+  const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "projects") : void 0;
   const stats = { sent: {}, throttled: 0, retries: 0 };
   const maxWaitMs = whole(options.maxWaitMs, DEFAULTS2.maxWaitMs, 0, "maxWaitMs");
   const clock = options.clock ?? systemClock;
+  const scheduler = () => createScheduler({
+    concurrency: whole(options.concurrency, DEFAULTS2.concurrency, 1, "--concurrency"),
+    // Said outright, or learned per server (DESIGN §6).
+    rateWindowMs: options.rateWindowMs === void 0 ? void 0 : whole(options.rateWindowMs, 0, 1, "rateWindowMs"),
+    maxWaitMs,
+    ...options.stop ? { stop: options.stop } : {},
+    onWait: options.onWait,
+    onRateLearned: options.onRateLearned,
+    clock,
+    onProgress: options.onProgress
+  });
+  const origin = websitesBase ?? projectsBase;
+  const shared = origin === void 0 ? void 0 : options.schedulers;
+  const key = origin === void 0 ? "" : new URL(origin).origin;
+  if (shared && !shared.has(key)) shared.set(key, scheduler());
   const http2 = createHttp({
-    scheduler: createScheduler({
-      concurrency: whole(options.concurrency, DEFAULTS2.concurrency, 1, "--concurrency"),
-      // Said outright, or learned per server (DESIGN §6).
-      rateWindowMs: options.rateWindowMs === void 0 ? void 0 : whole(options.rateWindowMs, 0, 1, "rateWindowMs"),
-      maxWaitMs,
-      ...options.stop ? { stop: options.stop } : {},
-      onWait: options.onWait,
-      onRateLearned: options.onRateLearned,
-      clock,
-      onProgress: options.onProgress
-    }),
+    scheduler: shared?.get(key) ?? scheduler(),
     clock,
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS2.timeoutMs, 1, "timeoutMs"),
@@ -47895,8 +48564,8 @@ function createClient(options) {
   });
   return {
     target: { ...websitesBase ? { websites: websitesBase } : {}, ...projectsBase ? { projects: projectsBase } : {} },
-    websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http2), options.onProgress),
-    projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http2), options.onProgress),
+    websites: createWebsitesApi(createService(websitesBase, "websites", apiKey, http2), options.onProgress),
+    projects: createProjectsApi(createService(projectsBase, "projects", projectsKey, http2), options.onProgress),
     stats: () => ({ ...stats, sent: { ...stats.sent } })
   };
 }
@@ -47923,8 +48592,7 @@ function clientFor(request2, config, hooks = {}) {
   }
   const projectsApiKey = request2.secrets?.projectsApiKey || env.SITESYNC_PROJECTS_API_KEY || void 0;
   request2.redactor.add([apiKey, projectsApiKey]);
-  const websitesUrl = settings.websitesUrl ?? (env.SITESYNC_WEBSITES_URL || void 0) ?? config?.websitesUrl;
-  const projectsUrl = settings.projectsUrl ?? (env.SITESYNC_PROJECTS_URL || void 0) ?? config?.projectsUrl;
+  const { websitesUrl, projectsUrl } = accountUrls(settings, env, config);
   return createClient({
     ...websitesUrl ? { websitesUrl } : {},
     ...projectsUrl ? { projectsUrl } : {},
@@ -47939,8 +48607,22 @@ function clientFor(request2, config, hooks = {}) {
     onProgress: hooks.onProgress,
     onRateLearned: hooks.onRateLearned,
     secrets: () => request2.redactor.secrets(),
-    stop: request2.signal
+    stop: request2.signal,
+    ...request2.schedulers ? { schedulers: request2.schedulers } : {}
   });
+}
+function accountUrls(settings, env, config) {
+  const websitesUrl = pick("websites", settings.websitesUrl, env.SITESYNC_WEBSITES_URL, config?.websitesUrl, config?.file);
+  const projectsUrl = pick("projects", settings.projectsUrl, env.SITESYNC_PROJECTS_URL, config?.projectsUrl, config?.file);
+  return { ...websitesUrl ? { websitesUrl } : {}, ...projectsUrl ? { projectsUrl } : {} };
+}
+function pick(setting, given, fromEnv, fromFile, configFile = "the config") {
+  if (given) return resolveBaseUrl(given, setting, "setting");
+  const env = fromEnv?.trim() ? resolveBaseUrl(fromEnv, setting, "env") : void 0;
+  if (!fromFile) return env;
+  const file = resolveBaseUrl(fromFile, setting, "file");
+  if (env !== void 0 && env !== file) throw accountUrlError(setting, { code: "env-differs", env, file, configFile });
+  return file;
 }
 
 // node_modules/diff/libesm/diff/base.js
@@ -48568,8 +49250,8 @@ function planHash(planWithoutHash) {
 function canonicalJson(value) {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
-  const entries = Object.keys(value).sort().filter((key) => value[key] !== void 0).map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`);
-  return `{${entries.join(",")}}`;
+  const entries2 = Object.keys(value).sort().filter((key) => value[key] !== void 0).map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`);
+  return `{${entries2.join(",")}}`;
 }
 function shortHash(value) {
   return sha256(canonicalJson(value)).slice(0, FINGERPRINT_LENGTH);
@@ -48854,9 +49536,9 @@ var ACTION_RANK = { create: 0, update: 1, delete: 2 };
 var KIND_RANK = { website: 0, project: 1 };
 function plan(allDesired, allLive, options) {
   const selection = isPartial(options.selection) ? { target: [...options.selection.target], exclude: [...options.selection.exclude] } : void 0;
-  const selected = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
-  const { warnings } = selected;
-  const { desired, live } = isScoped(options.change) ? narrowToChange(selected.desired, selected.live, options.change.change) : selected;
+  const selected2 = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const { warnings } = selected2;
+  const { desired, live } = isScoped(options.change) ? narrowToChange(selected2.desired, selected2.live, options.change.change) : selected2;
   const { policy } = desired;
   const filters = {
     ignore: (name) => firstMatch(policy.ignore, name),
@@ -48889,8 +49571,8 @@ function plan(allDesired, allLive, options) {
       allowEmpty: options.allowEmpty ?? false,
       // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file. A
       // scoped plan still asks the whole file: it lists what it lists, touched or not.
-      keepsWebsites: selected.desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
-      keepsProjects: selected.desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
+      keepsWebsites: selected2.desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
+      keepsProjects: selected2.desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
       partial: selection !== void 0
     }),
     unverifiable,
@@ -49039,10 +49721,10 @@ function rewriteList(ctx, key, list, path, want) {
   const range = list.range;
   if (!range || !key.range) return;
   if (list.flow || kept.length + added.length === 0) {
-    const entries = [...kept.map((item) => source.text.slice(item.range?.[0], item.range?.[1])), ...added];
+    const entries2 = [...kept.map((item) => source.text.slice(item.range?.[0], item.range?.[1])), ...added];
     const padding = list.flow && items.length > 0 ? source.text[range[0] + 1] === " " : style.ips.padding;
     if (list.flow) {
-      edits.replace(range[0], range[1], renderFlowList(entries, padding));
+      edits.replace(range[0], range[1], renderFlowList(entries2, padding));
       return;
     }
     edits.replace(key.range[1], source.start(source.lineOf(range[1] - 1) + 1), `: []${source.eol}`);
@@ -49077,9 +49759,9 @@ function insert(ctx, item, path, field, live) {
     return at2 !== -1 && at2 < rank;
   });
   const after = before.at(-1) ?? item.items.at(-1);
-  const end = after?.value?.range?.[1] ?? after?.key?.range?.[1] ?? item.range[1];
+  const end2 = after?.value?.range?.[1] ?? after?.key?.range?.[1] ?? item.range[1];
   const indent = " ".repeat(source.column(item.range[0]));
-  ctx.edits.insertLines(source.lineOf(end - 1) + 1, fieldLines(field, live, indent, ctx.style));
+  ctx.edits.insertLines(source.lineOf(end2 - 1) + 1, fieldLines(field, live, indent, ctx.style));
 }
 function fieldLines(field, live, indent, style) {
   if (field !== "exclude_ips") return [`${indent}${WEBSITE_FIELDS[field].yaml}: ${scalarText(field, live, style)}`];
@@ -49161,8 +49843,8 @@ function createUpdateContext(init, locate) {
       diagnostics.push({ file: init.file, ...locate.value(path), code, path: formatPath(path), message, severity: "error" });
     },
     hasVariable(node) {
-      const [start, end] = node.range ?? [0, 0];
-      return holdsReference(init.source.text.slice(start, end));
+      const [start2, end2] = node.range ?? [0, 0];
+      return holdsReference(init.source.text.slice(start2, end2));
     }
   };
 }
@@ -49218,13 +49900,13 @@ function addEntries(ctx, websites, sites) {
     return;
   }
   const lines = (site) => entryLines(ctx, layout, site);
-  const end = (layout.spans.at(-1)?.last ?? 0) + 1;
+  const end2 = (layout.spans.at(-1)?.last ?? 0) + 1;
   for (const site of ordered) {
     const domain = normalizeDomain(site.domain);
     const at2 = sorted ? domains.findIndex((d) => d !== void 0 && sorted(d, domain) > 0) : -1;
     const span = layout.spans[at2];
     if (span) ctx.edits.insertLines(span.first, [...lines(site), ...layout.spaced ? [""] : []]);
-    else ctx.edits.insertLines(end, [...layout.spaced ? [""] : [], ...lines(site)]);
+    else ctx.edits.insertLines(end2, [...layout.spaced ? [""] : [], ...lines(site)]);
   }
 }
 var byCodePoint = (a, b) => a < b ? -1 : a > b ? 1 : 0;
@@ -49265,6 +49947,11 @@ var PLACEHOLDER = "sitesync-update-placeholder";
 function readConfig(file, text2, env) {
   const loaded = loadDocument(file, { source: text2, envFor: (doc) => withPlaceholders(doc, env) });
   if (!loaded.result.ok || !loaded.tree) return { diagnostics: loaded.result.ok ? [] : loaded.result.errors };
+  if (loaded.result.config.includes !== void 0) {
+    const message = "export --update cannot edit a config that includes other files yet; update each file by hand";
+    const at2 = loaded.tree.locate.key(["include"]);
+    return { diagnostics: [{ file, ...at2, code: "update.include", path: "include", message, severity: "error" }] };
+  }
   return loaded.tree;
 }
 function withPlaceholders(doc, env) {
@@ -49342,8 +50029,8 @@ var Edits = class {
   constructor(source) {
     this.source = source;
   }
-  replace(start, end, text2) {
-    this.replacements.push({ start, end, text: text2 });
+  replace(start2, end2, text2) {
+    this.replacements.push({ start: start2, end: end2, text: text2 });
   }
   deleteLines(first, last) {
     for (let line = first; line <= last; line++) this.deleted.add(line);
@@ -49359,10 +50046,10 @@ var Edits = class {
    * Whether any edit falls in `[start, end)` of the original text, or inserts lines at its lines or right
    * after them. Conservative: an insertion between two ranges counts for both.
    */
-  touches(start, end) {
-    if (this.replacements.some((r3) => r3.start >= start && r3.start < end || r3.start < end && r3.end > start)) return true;
-    const first = this.source.lineOf(start);
-    const last = this.source.lineOf(Math.max(start, end - 1));
+  touches(start2, end2) {
+    if (this.replacements.some((r3) => r3.start >= start2 && r3.start < end2 || r3.start < end2 && r3.end > start2)) return true;
+    const first = this.source.lineOf(start2);
+    const last = this.source.lineOf(Math.max(start2, end2 - 1));
     for (const line of this.deleted) if (line >= first && line <= last) return true;
     for (const line of this.inserted.keys()) if (line >= first && line <= last + 1) return true;
     return false;
@@ -49370,7 +50057,7 @@ var Edits = class {
   /** The edited text; with `without`, also leaving out those ranges of the original, which no edit may touch. */
   apply(without = []) {
     const { source } = this;
-    const patches = [...this.replacements, ...without.map(([start, end]) => ({ start, end, text: "" }))];
+    const patches = [...this.replacements, ...without.map(([start2, end2]) => ({ start: start2, end: end2, text: "" }))];
     for (const [first, last] of runs([...this.deleted].sort((a, b) => a - b))) {
       patches.push({ start: source.start(first), end: source.start(last + 1), text: "" });
     }
@@ -49475,12 +50162,12 @@ function adoptListed(ctx, read, list, live, ignored, summary2) {
 function emptyList(ctx, list) {
   const key = (0, import_yaml9.isMap)(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : void 0;
   const keyEnd = key?.range?.[1];
-  const end = list.range?.[1];
-  if (keyEnd === void 0 || end === void 0) {
+  const end2 = list.range?.[1];
+  if (keyEnd === void 0 || end2 === void 0) {
     ctx.refuse(["websites"], "update.flow-list", 'cannot empty this websites list; write it as "websites: []"');
     return;
   }
-  const afterLast = list.flow ? end : ctx.source.start(ctx.source.lineOf(end - 1) + 1);
+  const afterLast = list.flow ? end2 : ctx.source.start(ctx.source.lineOf(end2 - 1) + 1);
   ctx.edits.replace(keyEnd, afterLast, list.flow ? ": []" : `: []${ctx.source.eol}`);
 }
 function drifted(desired, live) {
@@ -49523,8 +50210,8 @@ function settleEdited(input, env, { edits, source, anchored }, before, summary2)
   }
   const untouched = [];
   for (let i = 0; i + 1 < starts.length; i++) {
-    const [start, end] = [starts[i], starts[i + 1]];
-    if (!edits.touches(start, end)) untouched.push([start, end]);
+    const [start2, end2] = [starts[i], starts[i + 1]];
+    if (!edits.touches(start2, end2)) untouched.push([start2, end2]);
   }
   const after = readConfig(input.file, edits.apply(untouched), env);
   if ("diagnostics" in after) return void 0;
@@ -49664,7 +50351,7 @@ async function updateFromAccount(request2, hooks, outcome) {
   const live = await readLive(client, loaded.config);
   const text2 = source ?? "";
   const addUnlisted = request2.settings?.export?.addUnlisted ?? false;
-  const read = tree && !tree.interpolated ? { read: tree } : {};
+  const read = tree && !tree.interpolated && loaded.config.includes === void 0 ? { read: tree } : {};
   outcome.updated = { file, source: text2, result: updateConfig({ file, source: text2, live, addUnlisted, env: request2.env, ...read }) };
 }
 
@@ -49742,7 +50429,8 @@ var plan_schema_default = {
                 "base-missing",
                 "base-unreadable",
                 "base-too-large",
-                "base-invalid"
+                "base-invalid",
+                "many-files"
               ]
             }
           }
@@ -50157,7 +50845,7 @@ function byName2(a, b) {
 
 // src/change/read-base.ts
 import { realpathSync } from "node:fs";
-import { dirname, isAbsolute as isAbsolute2, relative as relative2, resolve as resolve2, sep as sep3 } from "node:path";
+import { dirname as dirname3, isAbsolute as isAbsolute2, relative as relative3, resolve as resolve2, sep as sep3 } from "node:path";
 
 // src/change/git.ts
 import { execFile } from "node:child_process";
@@ -50186,10 +50874,10 @@ async function readBaseText(ref, configFile, options = {}) {
   const fail2 = (reason, exitCode) => exitCode === void 0 ? { ok: false, ref, reason } : { ok: false, ref, reason, detail: { exitCode } };
   if (!isPlainRef(ref)) return fail2("ref-invalid");
   const file = realpathOf(resolve2(configFile));
-  const run2 = { cwd: dirname(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
+  const run2 = { cwd: dirname3(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
   const top = await git(["rev-parse", "--show-toplevel"], run2);
   if (top.exitCode !== 0) return fail2("not-a-repository", top.exitCode);
-  const path = relative2(realpathOf(top.stdout.toString("utf8").trim()), file);
+  const path = relative3(realpathOf(top.stdout.toString("utf8").trim()), file);
   if (path === "" || path.startsWith("..") || isAbsolute2(path)) return fail2("file-outside-repository");
   const gitPath = path.split(sep3).join("/");
   let commit = await commitOf(ref, run2);
@@ -50274,6 +50962,9 @@ function baseOf(since) {
   return { ref: since.ref, ...since.commit ? { commit: since.commit } : {}, ...full2 ? { full: full2 } : {} };
 }
 async function readForChange(config, client, base2, env) {
+  if (config.includes !== void 0 || config.accounts !== void 0) {
+    return { live: await readLive(client, config), change: { known: false, ref: base2.ref, reason: "many-files" } };
+  }
   const result = relabel(await changeSince(base2.commit ?? base2.ref, config, { env }), base2.ref);
   if (!result.known) return { live: await readLive(client, config), change: { known: false, ref: base2.ref, reason: result.reason } };
   const change = base2.sendNothing ? { ...result.change, websites: result.change.websites.map((w2) => ({ ...w2, send: [] })) } : result.change;
@@ -50528,9 +51219,98 @@ function notReviewed(entry) {
   return { change: entry.change, status: "skipped", reason: "not-reviewed", detail };
 }
 
+// src/run/run-accounts.ts
+async function runAccounts(request2, hooks, config, runOne) {
+  const accounts = selected(config.accounts ?? [], request2.settings?.accounts ?? []);
+  const settings = request2.settings ?? {};
+  if (accounts.length > 1) {
+    const one = (what) => new UsageError(`${what} applies to one account: add --account NAME (one of ${accounts.map((a) => a.name).join(", ")})`);
+    if (settings.websitesUrl !== void 0) throw one("--websites-url");
+    if (settings.projectsUrl !== void 0) throw one("--projects-url");
+    if (settings.savedPlan !== void 0) throw one("a saved plan");
+    if (settings.reviewed !== void 0) throw one("a reviewed plan");
+  }
+  for (const account of accounts) request2.redactor.add([request2.env[account.apiKeyEnv], request2.env[account.projectsApiKeyEnv]]);
+  const schedulers = /* @__PURE__ */ new Map();
+  const outcomes = [];
+  const only = accounts.length === 1;
+  const runAccount = async (account) => {
+    const keyGiven = only && request2.secrets?.apiKey || request2.env[account.apiKeyEnv];
+    const outcome = keyGiven ? await runOne(accountRequest(request2, config, account, only, schedulers), hooks) : unsetKey(request2, account);
+    outcomes.push({ name: account.name, outcome });
+  };
+  const groups = hooks.approve ? [accounts] : byServer(accounts);
+  await Promise.all(
+    groups.map(async (group) => {
+      for (const account of group) await runAccount(account);
+    })
+  );
+  const order = accounts.map((a) => a.name);
+  return outcomes.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+function selected(accounts, names) {
+  if (names.length === 0) return [...accounts];
+  const known = accounts.map((a) => a.name);
+  for (const name of names) {
+    if (known.includes(name)) continue;
+    const guess = didYouMean(name, known);
+    throw new UsageError(
+      `--account ${name}: no such account in the config${guess ? `; did you mean ${guess}?` : `: one of ${known.join(", ")}`}`
+    );
+  }
+  return accounts.filter((a) => names.includes(a.name));
+}
+function byServer(accounts) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const account of accounts) {
+    const url = account.websitesUrl ?? account.projectsUrl;
+    const check2 = url === void 0 ? void 0 : checkBaseUrl(url);
+    const key = check2?.ok ? new URL(check2.base).origin : `account:${account.name}`;
+    groups.set(key, [...groups.get(key) ?? [], account]);
+  }
+  return [...groups.values()];
+}
+function accountRequest(request2, config, account, only, schedulers) {
+  const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
+  const own = {
+    ...shared,
+    websites: account.websites,
+    policy: account.policy,
+    ...account.projects ? { projects: account.projects } : {},
+    ...account.websitesUrl ? { websitesUrl: account.websitesUrl } : {},
+    ...account.projectsUrl ? { projectsUrl: account.projectsUrl } : {}
+  };
+  const env = {
+    ...request2.env,
+    SITESYNC_API_KEY: request2.env[account.apiKeyEnv],
+    SITESYNC_PROJECTS_API_KEY: request2.env[account.projectsApiKeyEnv]
+  };
+  const { secrets, ...rest } = request2;
+  return { ...rest, ...only && secrets ? { secrets } : {}, config: own, env, schedulers };
+}
+function unsetKey(request2, account) {
+  const error2 = new UsageError(`${account.apiKeyEnv} is not set: export the API key of account ${account.name} (Account → API)`);
+  return { command: request2.command, warnings: [], skipped: [], error: error2, exitCode: ExitCode2.error };
+}
+var RANK = [
+  ExitCode2.ok,
+  ExitCode2.changes,
+  ExitCode2.refused,
+  ExitCode2.applyFailed,
+  ExitCode2.error,
+  ExitCode2.SIGTERM,
+  ExitCode2.SIGINT
+];
+function worstExitCode(outcomes) {
+  return outcomes.reduce(
+    (worst, { outcome }) => RANK.indexOf(outcome.exitCode) > RANK.indexOf(worst) ? outcome.exitCode : worst,
+    ExitCode2.ok
+  );
+}
+
 // src/run/write-file.ts
 import { accessSync, chmodSync, constants as constants4, linkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname as dirname2, join } from "node:path";
+import { basename, dirname as dirname4, join as join2 } from "node:path";
 function writeOutput(path, text2) {
   const temp = tempBeside(path);
   try {
@@ -50544,11 +51324,11 @@ function writeOutput(path, text2) {
   }
 }
 function tempBeside(path) {
-  return join(dirname2(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  return join2(dirname4(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
 }
 function checkWritable(path) {
   try {
-    accessSync(dirname2(path), constants4.W_OK);
+    accessSync(dirname4(path), constants4.W_OK);
     const existing = statSync(path, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
     if (existing) accessSync(path, constants4.W_OK);
@@ -50572,6 +51352,10 @@ async function run(request2, hooks = {}) {
   const stoppedBy = stopSignalOf(request2.signal);
   if (stoppedBy && (outcome.results || outcome.error instanceof ApiError && outcome.error.kind === "stopped")) {
     outcome.interrupted = stoppedBy;
+  }
+  if (outcome.accounts) {
+    outcome.exitCode = outcome.error === void 0 ? worstExitCode(outcome.accounts) : exitCodeOf(outcome.error);
+    return outcome;
   }
   outcome.exitCode = exitCodeOfRun({
     interrupted: outcome.interrupted,
@@ -50598,6 +51382,10 @@ async function execute(request2, hooks, outcome) {
   }
   const config = load(request2, hooks, outcome);
   if (request2.command === "validate") return;
+  if (config.accounts) {
+    outcome.accounts = await runAccounts(request2, hooks, config, run);
+    return;
+  }
   const client = clientFor(request2, config, hooks);
   const saved = settings.savedPlan;
   if (saved) {
@@ -50672,6 +51460,39 @@ async function applyPlan(plan2, { config, client, settings, env, hooks, redactor
     const again = await planFromConfig(config, client, { ...settings, selection, syncWriteOnly: false, changedSince }, env);
     outcome.unconverged = again.changes;
   }
+}
+
+// src/action/comment-sections.ts
+function sectionIdentity(configLabel, account) {
+  return `${configLabel}#${account}`;
+}
+var start = (account) => `<!-- sitesync-account: ${inComment(account)} -->`;
+var end = (account) => `<!-- /sitesync-account: ${inComment(account)} -->`;
+function inComment(account) {
+  return account.replaceAll("--", "-​-");
+}
+function sectionsOf(body) {
+  const sections = /* @__PURE__ */ new Map();
+  const pattern = /<!-- sitesync-account: (.+?) -->\n[\s\S]*?\n<!-- \/sitesync-account: \1 -->/g;
+  for (const match of body.matchAll(pattern)) sections.set(match[1] ?? "", match[0]);
+  return sections;
+}
+function sectionOf(body, account) {
+  return sectionsOf(body).get(inComment(account));
+}
+function section(account, content) {
+  return `${start(account)}
+${content.trim()}
+${end(account)}`;
+}
+function withSection(marker, bodies, account, own) {
+  const all = /* @__PURE__ */ new Map();
+  for (const body of bodies) for (const [name, text2] of sectionsOf(body)) all.set(name, text2);
+  all.set(inComment(account), own);
+  const sorted = [...all.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([, text2]) => text2);
+  return `${marker}
+${sorted.join("\n\n")}
+`;
 }
 
 // src/render/github-notes.ts
@@ -50848,12 +51669,12 @@ function decodeReviewedBlock(body, expected) {
   return matchesExpected(reviewed, expected) ?? reviewed;
 }
 function findBlock(body) {
-  const start = body.indexOf(OPEN);
-  if (start < 0) return { code: "missing", problem: "The comment holds no reviewed plan." };
-  if (body.indexOf(OPEN, start + OPEN.length) >= 0) return garbled("the comment holds more than one reviewed plan");
-  const end = body.indexOf(CLOSE, start + OPEN.length);
-  if (end < 0) return garbled("its block is not closed");
-  return { inner: body.slice(start + OPEN.length, end) };
+  const start2 = body.indexOf(OPEN);
+  if (start2 < 0) return { code: "missing", problem: "The comment holds no reviewed plan." };
+  if (body.indexOf(OPEN, start2 + OPEN.length) >= 0) return garbled("the comment holds more than one reviewed plan");
+  const end2 = body.indexOf(CLOSE, start2 + OPEN.length);
+  if (end2 < 0) return garbled("its block is not closed");
+  return { inner: body.slice(start2 + OPEN.length, end2) };
 }
 function envelope(json) {
   let data;
@@ -50914,7 +51735,10 @@ async function findReview(ctx, octokit) {
   const number = pullRequest.number;
   if (!mine)
     return { ...noReview("no-review", { code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
-  const decoded = decodeReviewedBlock(mine.body, { headSha: pullRequest.headSha, config: ctx.configLabel });
+  const account = ctx.inputs.account;
+  const body = account ? sectionOf(mine.body ?? "", account) ?? "" : mine.body;
+  const config = account ? sectionIdentity(ctx.configLabel, account) : ctx.configLabel;
+  const decoded = decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });
   if ("problem" in decoded) {
     return {
       ...noReview(decoded.code === "stale" ? "stale" : "no-review", { code: "unusable", pullRequest: number, problem: decoded.problem }),
@@ -50954,7 +51778,7 @@ async function execute2(ctx) {
   const { inputs } = ctx;
   const found = inputs.command === "apply" ? await reviewFor(ctx) : void 0;
   const saved = {};
-  const outcome = await run(
+  const whole2 = await run(
     {
       command: inputs.command,
       config: inputs.config,
@@ -50965,6 +51789,7 @@ async function execute2(ctx) {
     },
     hooksOf(ctx, (file, plan2) => Object.assign(saved, { planFile: file, plan: plan2 }))
   );
+  const outcome = inputs.account && whole2.accounts?.length === 1 && whole2.accounts[0] ? whole2.accounts[0].outcome : whole2;
   if (outcome.resultsFile) setOutput("results-file", outcome.resultsFile);
   if (outcome.results) annotateFailures(outcome.results.items, ctx.event.workspace);
   if (inputs.command === "plan") return { report: reportOf(outcome, ctx), ...saved };
@@ -51025,7 +51850,8 @@ function settingsOf({ inputs, env, event }) {
     concurrency: inputs.concurrency,
     ...inputs.maxDeletes === void 0 ? {} : { maxDeletes: Number(inputs.maxDeletes) },
     detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
-    resultsFile: (plan2) => join2(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan2.hash.slice(0, 8)}.json`)
+    ...inputs.account ? { accounts: [inputs.account] } : {},
+    resultsFile: (plan2) => join3(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan2.hash.slice(0, 8)}.json`)
   };
 }
 function changeOf(inputs, event) {
@@ -51089,7 +51915,7 @@ function readSource2(file) {
   return typeof bytes === "string" ? void 0 : bytes.toString("utf8");
 }
 function savePlan(plan2, ctx) {
-  const file = join2(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
+  const file = join3(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
   writeOutput(file, `${ctx.redactor.json(plan2)}
 `);
   return file;
@@ -51123,6 +51949,7 @@ function readInputs(redactor, env) {
     websitesUrl: text("websites-url"),
     projectsUrl: text("projects-url"),
     botLogin: text("bot-login"),
+    account: text("account"),
     changedSince: text("changed-since")?.trim() || void 0,
     target: getMultilineInput("target"),
     exclude: getMultilineInput("exclude")
@@ -51188,6 +52015,40 @@ async function upsertComment(octokit, target, body) {
   for (const duplicate of duplicates) await octokit.rest.issues.deleteComment({ owner, repo, comment_id: duplicate.id });
   return { action: "updated", id: data.id, url: data.html_url };
 }
+async function upsertSection(octokit, target, account, own, options = {}) {
+  const { attempts = 5, settleMs = 1500, sleep = (ms) => new Promise((resolve3) => setTimeout(resolve3, ms)) } = options;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const ours = await markedComments(octokit, target);
+    const body = withSection(
+      target.marker,
+      ours.map((c2) => c2.body ?? ""),
+      account,
+      own
+    );
+    const [oldest, ...duplicates] = ours;
+    const { owner, repo, issueNumber } = target;
+    const written = oldest ? (await octokit.rest.issues.updateComment({ owner, repo, comment_id: oldest.id, body })).data : (await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body })).data;
+    for (const duplicate of duplicates) await deleteIfThere(octokit, { owner, repo, comment_id: duplicate.id });
+    await sleep(settleMs + Math.floor(Math.random() * settleMs));
+    const now = await markedComments(octokit, target);
+    if (now.length === 1 && now[0] && sectionOf(now[0].body ?? "", account) === own) {
+      return { action: oldest ? "updated" : "created", id: written.id, url: written.html_url };
+    }
+  }
+  throw new Error(`the ${account} section of the plan comment was overwritten ${attempts} times by other legs`);
+}
+async function markedComments(octokit, target) {
+  const { owner, repo, issueNumber, marker, identity } = target;
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
+  return comments.filter((c2) => writtenBy(c2.user, identity) && c2.body?.trimStart().startsWith(marker));
+}
+async function deleteIfThere(octokit, comment) {
+  try {
+    await octokit.rest.issues.deleteComment(comment);
+  } catch (error2) {
+    if (error2.status !== 404) throw error2;
+  }
+}
 
 // src/action/publish.ts
 async function writeSummary(ctx, outcome) {
@@ -51204,6 +52065,7 @@ async function writeComment(ctx, outcome) {
     warning("No comment on the pull request: github-token or GITHUB_REPOSITORY is missing. The plan is in the job summary.");
     return;
   }
+  if (ctx.inputs.account) return writeSection(ctx, outcome, ctx.inputs.account);
   const marker = markerFor(ctx.configLabel);
   const { report: report2, block } = withReviewedBlock(ctx, outcome, pr2.headSha);
   const visible = ctx.redactor.redact(
@@ -51229,15 +52091,48 @@ async function writeComment(ctx, outcome) {
     throw new Error(`could not update the plan comment on pull request #${pr2.number}: ${error2.message}`, { cause: error2 });
   }
 }
-function withReviewedBlock(ctx, outcome, headSha) {
+var SECTION_LIMIT = Math.floor(COMMENT_LIMIT / 4);
+async function writeSection(ctx, outcome, account) {
+  const pr2 = ctx.event.pullRequest;
+  if (!pr2 || !ctx.event.repo || !ctx.inputs.githubToken) return;
+  const identity = sectionIdentity(ctx.configLabel, account);
+  const { report: report2, block } = withReviewedBlock(ctx, outcome, pr2.headSha, identity, Math.floor(SECTION_LIMIT / 2));
+  const visible = commentBody(
+    report2,
+    { marker: `## Account ${account}`, headSha: pr2.headSha, runUrl: ctx.event.runUrl },
+    SECTION_LIMIT - block.length
+  );
+  const own = section(account, ctx.redactor.redact(visible) + block);
+  try {
+    const octokit = getOctokit(ctx.inputs.githubToken);
+    const login = await actionIdentity(octokit, ctx.inputs.botLogin);
+    const target = { ...ctx.event.repo, issueNumber: pr2.number, marker: markerFor(ctx.configLabel), identity: login };
+    const result = await upsertSection(octokit, target, account, own);
+    info(`Wrote the ${account} section of the plan comment: ${result.url}`);
+  } catch (error2) {
+    const status = error2.status;
+    if (error2 instanceof UsageError || status === 403 || status === 404) {
+      warning(`No comment on the pull request: ${error2.message}. The plan is in the job summary.`);
+      return;
+    }
+    throw new Error(
+      `could not write the ${account} section of the plan comment on pull request #${pr2.number}: ${error2.message}`,
+      {
+        cause: error2
+      }
+    );
+  }
+}
+function withReviewedBlock(ctx, outcome, headSha, config = ctx.configLabel, budget) {
   const { report: report2, plan: plan2 } = outcome;
   if (!plan2 || ctx.inputs.command !== "plan") return { report: report2, block: "" };
-  return carryReviewedPlan(report2, plan2, { headSha, config: ctx.configLabel }, (text2) => ctx.redactor.redact(text2));
+  return carryReviewedPlan(report2, plan2, { headSha, config }, (text2) => ctx.redactor.redact(text2), budget);
 }
 async function writeMergeComment(ctx, outcome) {
   const number = outcome.mergedPullRequest;
   if (!ctx.inputs.comment || number === void 0 || !ctx.event.repo || !ctx.inputs.githubToken) return;
-  const marker = markerFor(ctx.configLabel).replace("sitesync-plan:", "sitesync-apply:");
+  const label3 = ctx.inputs.account ? sectionIdentity(ctx.configLabel, ctx.inputs.account) : ctx.configLabel;
+  const marker = markerFor(label3).replace("sitesync-plan:", "sitesync-apply:");
   const body = ctx.redactor.redact(commentBody(outcome.report, { marker, headSha: ctx.event.sha, runUrl: ctx.event.runUrl }));
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);

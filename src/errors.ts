@@ -46,6 +46,44 @@ export class UsageError extends Error {
   }
 }
 
+/** Why a base address is unusable (model/base-url.ts checks); each surface words it for where the address came from. */
+export type BaseUrlProblem =
+  | { code: "not-url" }
+  | { code: "scheme"; protocol: string }
+  | { code: "credentials" }
+  | { code: "query" }
+  | { code: "plain-http"; hostname: string };
+
+/** Which API's base address: the websites API (`websites_url`) or the projects API (`projects_url`). */
+export type UrlSetting = "websites" | "projects";
+
+/** Where a base address came from: the flag or Action input, `SITESYNC_*_URL`, or the config file. */
+export type UrlSource = "setting" | "env" | "file";
+
+/** Why the account a run would talk to is unknown or in doubt (DESIGN §2: "the account is never a surprise"). */
+export type AccountUrlProblem =
+  /** No flag, input, file key or variable names the address, and the command needs this API. */
+  | { code: "missing" }
+  /** The address given is not one a key may be sent to. */
+  | { code: "invalid"; source: UrlSource; input: string; problem: BaseUrlProblem }
+  /** `SITESYNC_*_URL` names another account than the config file does. */
+  | { code: "env-differs"; env: string; file: string; configFile: string };
+
+/**
+ * The account's address is missing, unusable or contradicted. A UsageError (exit 1); the message is the
+ * CLI's wording, and the Action words the same data with its input names (`accountUrlMessage`).
+ */
+export class AccountUrlError extends UsageError {
+  readonly setting: UrlSetting;
+  readonly problem: AccountUrlProblem;
+  constructor(setting: UrlSetting, problem: AccountUrlProblem, message: string) {
+    super(message);
+    this.name = "AccountUrlError";
+    this.setting = setting;
+    this.problem = problem;
+  }
+}
+
 /** What went wrong with one HTTP exchange. */
 export type ApiErrorKind =
   /** The server answered with a status outside 2xx. */

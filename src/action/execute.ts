@@ -45,7 +45,7 @@ export async function execute(ctx: RunContext): Promise<ActionReport> {
   const { inputs } = ctx;
   const found = inputs.command === "apply" ? await reviewFor(ctx) : undefined;
   const saved: { planFile?: string; plan?: Plan } = {};
-  const outcome = await run(
+  const whole = await run(
     {
       command: inputs.command,
       config: inputs.config,
@@ -56,6 +56,8 @@ export async function execute(ctx: RunContext): Promise<ActionReport> {
     },
     hooksOf(ctx, (file, plan) => Object.assign(saved, { planFile: file, plan })),
   );
+  // A leg of a fleet (the account input) reports its one account as a config of its own.
+  const outcome = inputs.account && whole.accounts?.length === 1 && whole.accounts[0] ? whole.accounts[0].outcome : whole;
   if (outcome.resultsFile) core.setOutput("results-file", outcome.resultsFile);
   if (outcome.results) annotateFailures(outcome.results.items, ctx.event.workspace);
   if (inputs.command === "plan") return { report: reportOf(outcome, ctx), ...saved };
@@ -127,6 +129,7 @@ function settingsOf({ inputs, env, event }: RunContext): RunSettings {
     concurrency: inputs.concurrency,
     ...(inputs.maxDeletes === undefined ? {} : { maxDeletes: Number(inputs.maxDeletes) }),
     detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
+    ...(inputs.account ? { accounts: [inputs.account] } : {}),
     resultsFile: (plan) => join(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan.hash.slice(0, 8)}.json`),
   };
 }

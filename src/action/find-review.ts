@@ -8,6 +8,7 @@ import type { getOctokit } from "@actions/github";
 import { UsageError } from "../errors.ts";
 import type { ReviewStatus } from "../render/index.ts";
 import type { MissingReview, ReviewSource } from "../run/types.ts";
+import { sectionIdentity, sectionOf } from "./comment-sections.ts";
 import { markerFor } from "./compose.ts";
 import { actionIdentity, writtenBy } from "./identity.ts";
 import { decodeReviewedBlock } from "./reviewed-block.ts";
@@ -52,7 +53,11 @@ export async function findReview(ctx: RunContext, octokit: Octokit | undefined):
   const number = pullRequest.number;
   if (!mine)
     return { ...noReview("no-review", { code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
-  const decoded = decodeReviewedBlock(mine.body, { headSha: pullRequest.headSha, config: ctx.configLabel });
+  // A leg of a fleet reads its own account's section, whose reviewed plan is that account's alone.
+  const account = ctx.inputs.account;
+  const body = account ? (sectionOf(mine.body ?? "", account) ?? "") : mine.body;
+  const config = account ? sectionIdentity(ctx.configLabel, account) : ctx.configLabel;
+  const decoded = decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });
   if ("problem" in decoded) {
     return {
       ...noReview(decoded.code === "stale" ? "stale" : "no-review", { code: "unusable", pullRequest: number, problem: decoded.problem }),

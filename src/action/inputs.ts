@@ -16,7 +16,7 @@ export interface ActionInputs {
   /** `api-key`, else `SITESYNC_API_KEY` from the step's environment; undefined when neither is set. */
   apiKey: string | undefined;
   projectsApiKey: string | undefined;
-  /** The inputs only: the run falls back to `SITESYNC_*_URL`, then to the config, as for the CLI's flags. */
+  /** The inputs only: as the CLI's flags, they beat the config, which beats `SITESYNC_*_URL` (run/client-for.ts). */
   websitesUrl: string | undefined;
   projectsUrl: string | undefined;
   /** Overrides `policy.max_deletes` for this run (the CLI's `--max-deletes N`). */
@@ -27,6 +27,8 @@ export interface ActionInputs {
   detailedExitcode: boolean;
   /** apply only, on `workflow_dispatch`: apply the current plan without a reviewed plan (a deliberate human action). */
   applyUnreviewed: boolean;
+  /** `account`: one account of the config's `accounts:` (a matrix leg); its own section of the comment. */
+  account: string | undefined;
   /** The login that writes the plan comments, when it cannot be found from the token (GraphQL `viewer`, `GET /user`). */
   botLogin: string | undefined;
   /** `changed-since`: a revision, `none`, or undefined (automatic: a pull request's base commit). */
@@ -63,6 +65,7 @@ export function readInputs(redactor: Pick<Redactor, "add">, env: Env): ActionInp
     websitesUrl: text("websites-url"),
     projectsUrl: text("projects-url"),
     botLogin: text("bot-login"),
+    account: text("account"),
     changedSince: text("changed-since")?.trim() || undefined,
     target: core.getMultilineInput("target"),
     exclude: core.getMultilineInput("exclude"),

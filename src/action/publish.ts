@@ -5,11 +5,12 @@
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
 import { UsageError } from "../errors.ts";
+import { section, sectionIdentity } from "./comment-sections.ts";
 import { COMMENT_LIMIT, commentBody, markerFor, summaryBody } from "./compose.ts";
 import { actionIdentity } from "./identity.ts";
 import { carryReviewedPlan } from "./reviewed-comment.ts";
 import type { ActionReport, Report, RunContext } from "./run-context.ts";
-import { upsertComment } from "./sticky-comment.ts";
+import { upsertComment, upsertSection } from "./sticky-comment.ts";
 
 /** Writes the job summary (when the runner provides one). */
 export async function writeSummary(ctx: RunContext, outcome: ActionReport): Promise<void> {
@@ -32,6 +33,7 @@ export async function writeComment(ctx: RunContext, outcome: ActionReport): Prom
     core.warning("No comment on the pull request: github-token or GITHUB_REPOSITORY is missing. The plan is in the job summary.");
     return;
   }
+  if (ctx.inputs.account) return writeSection(ctx, outcome, ctx.inputs.account);
   const marker = markerFor(ctx.configLabel);
   const { report, block } = withReviewedBlock(ctx, outcome, pr.headSha);
   // The visible part is cut to leave room for the block, never the block: the merge applies only what it holds.
@@ -61,11 +63,56 @@ export async function writeComment(ctx: RunContext, outcome: ActionReport): Prom
   }
 }
 
+/** A section's share of the comment: room for a few legs' plans, each with its reviewed plan. */
+const SECTION_LIMIT = Math.floor(COMMENT_LIMIT / 4);
+
+/**
+ * A leg of a fleet (the account input): its account's section of the config's one comment, written beside the
+ * other legs' sections and verified after writing (sticky-comment.ts), with the reviewed plan of that account.
+ */
+async function writeSection(ctx: RunContext, outcome: ActionReport, account: string): Promise<void> {
+  const pr = ctx.event.pullRequest;
+  if (!pr || !ctx.event.repo || !ctx.inputs.githubToken) return;
+  const identity = sectionIdentity(ctx.configLabel, account);
+  const { report, block } = withReviewedBlock(ctx, outcome, pr.headSha, identity, Math.floor(SECTION_LIMIT / 2));
+  const visible = commentBody(
+    report,
+    { marker: `## Account ${account}`, headSha: pr.headSha, runUrl: ctx.event.runUrl },
+    SECTION_LIMIT - block.length,
+  );
+  const own = section(account, ctx.redactor.redact(visible) + block);
+  try {
+    const octokit = getOctokit(ctx.inputs.githubToken);
+    const login = await actionIdentity(octokit, ctx.inputs.botLogin);
+    const target = { ...ctx.event.repo, issueNumber: pr.number, marker: markerFor(ctx.configLabel), identity: login };
+    const result = await upsertSection(octokit, target, account, own);
+    core.info(`Wrote the ${account} section of the plan comment: ${result.url}`);
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    if (error instanceof UsageError || status === 403 || status === 404) {
+      core.warning(`No comment on the pull request: ${(error as Error).message}. The plan is in the job summary.`);
+      return;
+    }
+    throw new Error(
+      `could not write the ${account} section of the plan comment on pull request #${pr.number}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
 /** The hidden reviewed-plan block for a plan run's comment (issue 13); only a plan run of a pull request carries one. */
-function withReviewedBlock(ctx: RunContext, outcome: ActionReport, headSha: string | undefined): { report: Report; block: string } {
+function withReviewedBlock(
+  ctx: RunContext,
+  outcome: ActionReport,
+  headSha: string | undefined,
+  config = ctx.configLabel,
+  budget?: number,
+): { report: Report; block: string } {
   const { report, plan } = outcome;
   if (!plan || ctx.inputs.command !== "plan") return { report, block: "" };
-  return carryReviewedPlan(report, plan, { headSha, config: ctx.configLabel }, (text) => ctx.redactor.redact(text));
+  return carryReviewedPlan(report, plan, { headSha, config }, (text) => ctx.redactor.redact(text), budget);
 }
 
 /**
@@ -75,7 +122,9 @@ function withReviewedBlock(ctx: RunContext, outcome: ActionReport, headSha: stri
 export async function writeMergeComment(ctx: RunContext, outcome: ActionReport): Promise<void> {
   const number = outcome.mergedPullRequest;
   if (!ctx.inputs.comment || number === undefined || !ctx.event.repo || !ctx.inputs.githubToken) return;
-  const marker = markerFor(ctx.configLabel).replace("sitesync-plan:", "sitesync-apply:");
+  // A leg of a fleet comments its own account's outcome: legs never share the merge comment.
+  const label = ctx.inputs.account ? sectionIdentity(ctx.configLabel, ctx.inputs.account) : ctx.configLabel;
+  const marker = markerFor(label).replace("sitesync-plan:", "sitesync-apply:");
   const body = ctx.redactor.redact(commentBody(outcome.report, { marker, headSha: ctx.event.sha, runUrl: ctx.event.runUrl }));
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);

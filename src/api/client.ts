@@ -28,14 +28,14 @@ const DEFAULTS = {
 export function createClient(options: ClientOptions): Client {
   const apiKey = checkKey(options.apiKey, "the API key (SITESYNC_API_KEY)");
   const projectsKey = options.projectsApiKey ? checkKey(options.projectsApiKey, "the projects API key") : apiKey;
-  const websitesBase = options.websitesUrl ? resolveBaseUrl(options.websitesUrl, "--websites-url") : undefined;
-  const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "--projects-url") : undefined;
+  const websitesBase = options.websitesUrl ? resolveBaseUrl(options.websitesUrl, "websites") : undefined;
+  const projectsBase = options.projectsUrl ? resolveBaseUrl(options.projectsUrl, "projects") : undefined;
 
   const stats: RequestStats = { sent: {}, throttled: 0, retries: 0 };
   const maxWaitMs = whole(options.maxWaitMs, DEFAULTS.maxWaitMs, 0, "maxWaitMs");
   const clock = options.clock ?? systemClock;
-  const http = createHttp({
-    scheduler: createScheduler({
+  const scheduler = () =>
+    createScheduler({
       concurrency: whole(options.concurrency, DEFAULTS.concurrency, 1, "--concurrency"),
       // Said outright, or learned per server (DESIGN §6).
       rateWindowMs: options.rateWindowMs === undefined ? undefined : whole(options.rateWindowMs, 0, 1, "rateWindowMs"),
@@ -45,7 +45,13 @@ export function createClient(options: ClientOptions): Client {
       onRateLearned: options.onRateLearned,
       clock,
       onProgress: options.onProgress,
-    }),
+    });
+  const origin = websitesBase ?? projectsBase;
+  const shared = origin === undefined ? undefined : options.schedulers;
+  const key = origin === undefined ? "" : new URL(origin).origin;
+  if (shared && !shared.has(key)) shared.set(key, scheduler());
+  const http = createHttp({
+    scheduler: shared?.get(key) ?? scheduler(),
     clock,
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS.timeoutMs, 1, "timeoutMs"),
@@ -61,8 +67,8 @@ export function createClient(options: ClientOptions): Client {
 
   return {
     target: { ...(websitesBase ? { websites: websitesBase } : {}), ...(projectsBase ? { projects: projectsBase } : {}) },
-    websites: createWebsitesApi(createService(websitesBase, "--websites-url", apiKey, http), options.onProgress),
-    projects: createProjectsApi(createService(projectsBase, "--projects-url", projectsKey, http), options.onProgress),
+    websites: createWebsitesApi(createService(websitesBase, "websites", apiKey, http), options.onProgress),
+    projects: createProjectsApi(createService(projectsBase, "projects", projectsKey, http), options.onProgress),
     stats: () => ({ ...stats, sent: { ...stats.sent } }),
   };
 }

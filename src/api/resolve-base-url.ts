@@ -1,26 +1,18 @@
-import { UsageError } from "../errors.ts";
-import { type BaseUrlProblem, checkBaseUrl } from "../model/base-url.ts";
+import { AccountUrlError, type AccountUrlProblem, type UrlSetting, type UrlSource } from "../errors.ts";
+import { accountUrlMessage } from "../model/account-url-words.ts";
+import { checkBaseUrl } from "../model/base-url.ts";
 
 /**
- * The API base as given by `--websites-url`/`--projects-url` (or the environment or the config), checked
- * and normalized by the one base-URL check (model/base-url.ts); a problem is a UsageError naming the flag.
+ * The API base from `source`, checked and normalized by the one base-URL check (model/base-url.ts); a
+ * problem is an AccountUrlError naming where the address came from.
  */
-export function resolveBaseUrl(input: string, flag: string): string {
+export function resolveBaseUrl(input: string, setting: UrlSetting, source: UrlSource = "setting"): string {
   const check = checkBaseUrl(input);
   if (check.ok) return check.base;
-  throw new UsageError(`${flag}: ${flagMessage(check.problem, input)}`);
+  throw accountUrlError(setting, { code: "invalid", source, input, problem: check.problem });
 }
 
-function flagMessage(problem: BaseUrlProblem, input: string): string {
-  switch (problem.code) {
-    case "not-url":
-      return `"${input}" is not a URL (expected e.g. https://analytics.example.com)`;
-    case "scheme":
-      return `only https:// URLs are supported, got ${problem.protocol}//`;
-    case "plain-http":
-      return `refusing plain http:// to ${problem.hostname}: the API key would cross the network in clear text; use https://`;
-    case "credentials":
-    case "query":
-      return "give the base address only, without credentials, query or fragment";
-  }
+/** The error for `problem`, worded for the CLI (the Action re-words it with `accountUrlMessage`). */
+export function accountUrlError(setting: UrlSetting, problem: AccountUrlProblem): AccountUrlError {
+  return new AccountUrlError(setting, problem, accountUrlMessage(setting, problem, "cli"));
 }

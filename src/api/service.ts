@@ -1,6 +1,7 @@
-import { ApiError, UsageError } from "../errors.ts";
+import { ApiError, type UrlSetting } from "../errors.ts";
 import type { ApiResponse, Http } from "./http.ts";
 import { redactUrl } from "./redact.ts";
+import { accountUrlError } from "./resolve-base-url.ts";
 import type { Method } from "./send.ts";
 
 /** One of the two APIs (websites, projects): its base URL, its key, and the shared request loop. */
@@ -26,14 +27,11 @@ export function pathSegment(value: string): string {
 
 /**
  * A service over `base` (already normalized by `resolveBaseUrl`), or one that refuses every call naming the
- * missing flag: each URL is only required when its API is used.
+ * missing address: each URL is only required when its API is used.
  */
-export function createService(base: string | undefined, flag: string, apiKey: string, http: Http): Service {
+export function createService(base: string | undefined, setting: UrlSetting, apiKey: string, http: Http): Service {
   const url = (path: string, query?: URLSearchParams): string => {
-    if (base === undefined) {
-      const [env, key] = flag === "--projects-url" ? ["SITESYNC_PROJECTS_URL", "projects_url"] : ["SITESYNC_WEBSITES_URL", "websites_url"];
-      throw new UsageError(`this command needs the API address: pass ${flag} <url>, set ${env}, or set ${key} in the config`);
-    }
+    if (base === undefined) throw accountUrlError(setting, { code: "missing" });
     const search = query && query.size > 0 ? `?${query.toString()}` : "";
     return `${base}/api/v1/${path}${search}`;
   };

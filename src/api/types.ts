@@ -3,7 +3,7 @@ import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import type { WebsiteFields } from "../model/website-fields.ts";
 import type { Clock } from "./clock.ts";
-import type { LearnedRate, ReadProgress, ServerWait } from "./scheduler.ts";
+import type { LearnedRate, ReadProgress, Scheduler, ServerWait } from "./scheduler.ts";
 
 export type { Clock, LearnedRate, ReadProgress, ServerWait };
 
@@ -80,6 +80,11 @@ export interface RequestLogEntry {
 }
 
 export interface ClientOptions {
+  /**
+   * Schedulers shared with other clients of one run, by server origin: a client to an origin already here
+   * uses its scheduler (its concurrency and rate budget), so accounts on one server share its budget (DESIGN §6).
+   */
+  schedulers?: Map<string, Scheduler>;
   /** Base address without `/api/v1` (a trailing `/api/v1` or `/` is dropped). */
   websitesUrl?: string;
   projectsUrl?: string;

@@ -48,6 +48,11 @@ export const apiArgs = {
 } as const satisfies ArgsDef;
 
 export const planArgs = {
+  account: {
+    type: "string",
+    description: "Run only this account of the config's accounts: (repeatable); every account when left out",
+    valueHint: "name",
+  },
   "sync-write-only": { type: "boolean", description: "Also send write-only fields (passwords, exclude_params) to existing websites" },
   "max-deletes": { type: "string", description: "Allow up to N deletes in this run (overrides policy.max_deletes)", valueHint: "n" },
   "allow-empty": { type: "boolean", description: "Allow prune with an empty website list (deletes every unprotected website)" },
@@ -113,6 +118,7 @@ export function runSettings(flags: ApiFlags & PlanFlags, lists: Record<string, s
     ...(maxDeletes === undefined ? {} : { maxDeletes }),
     ...(target.length + exclude.length > 0 ? { selection: { target, exclude } } : {}),
     ...(changedSince ? { changedSince } : {}),
+    ...(lists.account ? { accounts: lists.account } : {}),
   };
 }
 

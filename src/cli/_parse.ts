@@ -21,7 +21,7 @@ import { UsageError } from "../errors.ts";
 import { plural } from "../model/plural.ts";
 
 /** The only flags that may be given more than once; any other given twice is refused. */
-const REPEATABLE: ReadonlySet<string> = new Set(["target", "exclude"]);
+const REPEATABLE: ReadonlySet<string> = new Set(["target", "exclude", "account"]);
 
 /** Terraform flags whose sitesync spelling is not simply the same name with two dashes. */
 const TERRAFORM_HABITS: Record<string, string> = {
@@ -143,6 +143,7 @@ function knownFlags(args: ArgsDef): { long: Map<string, Flag>; short: Map<string
 }
 
 function needsValue(flag: Flag): UsageError {
+  if (flag.name === "account") return new UsageError("--account needs the name of an account of the config's accounts:");
   if (REPEATABLE.has(flag.name)) return new UsageError(`--${flag.name} needs a glob, such as --${flag.name} '*.example.com'`);
   return new UsageError(`--${flag.name} needs a value${flag.def.valueHint ? ` (${flag.def.valueHint})` : ""} (see --help)`);
 }

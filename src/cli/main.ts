@@ -29,6 +29,7 @@ const commands = {
   apply: () => load(import("./apply.ts")),
   show: () => load(import("./show.ts")),
   export: () => load(import("./export.ts")),
+  matrix: () => load(import("./matrix.ts")),
   sandbox: () => load(import("./sandbox.ts")),
 } satisfies Record<string, Load>;
 
@@ -38,6 +39,7 @@ const SUMMARIES: Record<keyof typeof commands, string> = {
   plan: "Show what apply would change (never writes)",
   apply: "Make the account match the config, or apply a saved plan",
   show: "Show a saved plan again (text, JSON or Markdown), offline",
+  matrix: "Print the accounts (those a change touches) as JSON for a GitHub Actions matrix",
   export: "Write the live account as a config file",
   sandbox: "Run a local imitation of both APIs to try configs against",
 };

@@ -1,3 +1,4 @@
+import { UsageError } from "../errors.ts";
 import { run } from "../run/run.ts";
 import { writeOutput } from "../run/write-file.ts";
 import { apiArgs, configArgs, outputArgs, planArgs, runSettings } from "./_args.ts";
@@ -27,7 +28,10 @@ export default command({
   async run(flags, { io, env, lists, signal }) {
     const settings = { ...runSettings(flags, lists), detailedExitcode: Boolean(flags["detailed-exitcode"]) };
     const outcome = await run({ command: "plan", config: flags.config, env, settings, redactor: io.redactor, signal }, cliHooks(io, flags));
-    const plan = outcome.plan;
+    // A saved plan is one account's: with many, only when --account selects one.
+    const accounts = outcome.accounts;
+    if (flags.out && accounts && accounts.length > 1) throw new UsageError("--out saves the plan of one account: add --account NAME");
+    const plan = accounts?.length === 1 ? accounts[0]?.outcome.plan : outcome.plan;
     // A refused plan is shown but never saved: there is nothing in it to apply.
     const out = plan && outcome.error === undefined && plan.refusals.length === 0 ? flags.out : undefined;
     if (plan && out) writeOutput(out, `${io.redactor.json(plan)}\n`);

@@ -75,7 +75,7 @@ describe("interpolation in a config", () => {
   it("never interpolates keys", () => {
     const result = load("version: 1\nwebsites: []\n${KEY}: 1\n", { KEY: "policy" });
     expect(diagnosticsOf(result)).toEqual([
-      '3:1 ${KEY}: unknown key "${KEY}"; expected one of version, websites_url, projects_url, policy, defaults, websites, projects',
+      '3:1 ${KEY}: unknown key "${KEY}"; expected one of version, websites_url, projects_url, accounts, policy, defaults, websites, projects, include',
     ]);
   });
 

@@ -1,12 +1,15 @@
 import { createHash } from "node:crypto";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { dirname, relative } from "node:path";
 import type { Document } from "yaml";
 import type { Diagnostic } from "../errors.ts";
+import { accountOf, readAccounts } from "./accounts.ts";
+import { readIncludes } from "./include.ts";
 import type { Env } from "./interpolate.ts";
 import { type DocumentInterpolation, interpolateDocument, type UnsetEnv } from "./interpolate-document.ts";
 import { type ConfigPath, createLocator, formatPath, isRecord, type Locator } from "./locate.ts";
 import { type Normalized, normalize } from "./normalize.ts";
-import { parseYaml } from "./parse-yaml.ts";
+import { type ParsedYaml, parseYaml } from "./parse-yaml.ts";
 import { quoteSource } from "./quote-source.ts";
 import { createRuleContext, RULES } from "./rules/index.ts";
 import { validateSchema } from "./schema.ts";
@@ -22,13 +25,16 @@ export interface LoadOptions {
   unsetEnv?: UnsetEnv;
   /** Sees each value read from the environment the moment it is read: a secret for masking (issue 12). */
   onSecret?: (value: string) => void;
+  /** Reads an included file (bytes, or why not); from disk, bounded like the root, when left out. */
+  readFile?: (file: string) => Buffer | string;
 }
 
 /**
- * Reads, validates and normalizes a config file (DESIGN §2): YAML with positions → `${VAR}` interpolation →
- * JSON Schema → normalization → semantic rules. Every problem of one run is reported together; bad input
- * (a missing file included) never throws but comes back as `{ ok: false, errors }`, each error at
- * `file:line:column`. Only YAML syntax errors stop the pipeline early, since the tree is then unreliable.
+ * Reads, validates and normalizes a config (DESIGN §2): YAML with positions → `${VAR}` interpolation →
+ * JSON Schema → normalization → semantic rules, for the root file and each file its `include:` names, then
+ * the checks across files (a domain listed twice, wherever). Every problem of one run is reported together;
+ * bad input (a missing file included) never throws but comes back as `{ ok: false, errors }`, each error at
+ * its own `file:line:column`. Only YAML syntax errors stop a file early, since its tree is then unreliable.
  */
 export function loadConfig(file: string, options: LoadOptions = {}): LoadResult {
   return loadDocument(file, options).result;
@@ -61,28 +67,128 @@ export function loadDocument(
   const parsed = parseYaml(file, read.text);
   if (parsed.diagnostics.some((d) => d.severity === "error")) return { result: settle(parsed.diagnostics) };
 
+  const root = checkFile(file, read.text, parsed, options, undefined);
+  if (root.part === undefined) return { result: settle(root.diagnostics) };
+  const readFile = options.readFile ?? readConfigBytes;
+  const includes = readIncludes(file, root.part.data, root.part.locate, readFile, configDigest);
+  const inherited = { defaults: root.part.data.defaults, policy: root.part.data.policy };
+  const parts = [root.part];
+  const diagnostics = [...root.diagnostics, ...includes.diagnostics];
+  for (const included of includes.files) {
+    const checked = checkFile(included.file, included.text, parseYaml(included.file, included.text), options, inherited);
+    diagnostics.push(...checked.diagnostics);
+    if (checked.part) parts.push(checked.part);
+  }
+  const owners = accountOf(parts);
+  const accounts = readAccounts(parts, owners.of);
+  diagnostics.push(...owners.diagnostics, ...accounts.diagnostics, ...duplicatesAcrossFiles(parts, owners.of));
+  if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
+
+  const digest = includes.files.length === 0 ? read.digest : digestOfAll(file, read.digest, includes.files);
+  const config = toConfig(file, digest, parts);
+  if (includes.files.length > 0) config.includes = includes.files.map(({ file: path, digest: d }) => ({ file: path, digest: d }));
+  if (accounts.accounts) config.accounts = accounts.accounts;
+  return {
+    result: { ok: true, config, warnings: sortByPosition(diagnostics) },
+    tree: {
+      doc: parsed.doc,
+      locate: root.part.locate,
+      normalized: root.part.normalized,
+      interpolated: root.part.interpolation.interpolated.length > 0,
+    },
+  };
+}
+
+/** One file of the config, checked: what it says, normalized, beside how it was read. */
+interface FilePart {
+  file: string;
+  data: Record<string, unknown>;
+  normalized: Normalized;
+  interpolation: DocumentInterpolation;
+  locate: Locator;
+}
+
+/**
+ * The pipeline of one file. An included file (`inherited` given) is checked against the included-file
+ * shape, and normalized under the root's policy and its defaults (its own `defaults` over them).
+ */
+function checkFile(
+  file: string,
+  text: string,
+  parsed: ParsedYaml,
+  options: LoadOptions & { envFor?: (doc: Document) => Env },
+  inherited: { defaults: unknown; policy: unknown } | undefined,
+): { diagnostics: Diagnostic[]; part?: FilePart } {
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return { diagnostics: parsed.diagnostics };
   const locate = createLocator(parsed.doc, parsed.lineCounter);
   const env = options.envFor?.(parsed.doc) ?? options.env ?? process.env;
-  const interpolation = interpolateDocument(parsed.doc, file, read.text, env, locate, options.unsetEnv, options.onSecret);
+  const interpolation = interpolateDocument(parsed.doc, file, text, env, locate, options.unsetEnv, options.onSecret);
   const data = toData(parsed.doc, file);
-  if ("error" in data) return { result: settle([...parsed.diagnostics, data.error]) };
+  if ("error" in data) return { diagnostics: [...parsed.diagnostics, data.error] };
+  const own = isRecord(data.value) ? data.value : {};
 
-  const normalized = normalize(data.value, file, locate);
-  const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, isRecord(data.value) ? data.value : {}, normalized, locate);
+  const view =
+    inherited === undefined ? own : { ...own, defaults: mergedDefaults(inherited.defaults, own.defaults), policy: inherited.policy };
+  const normalized = normalize(view, file, locate);
+  const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, own, normalized, locate);
   for (const rule of RULES) rule(ctx);
+  // A root that includes other files may list no websites itself.
+  const schemaData =
+    inherited === undefined && own.include !== undefined && own.websites === undefined ? { ...own, websites: [] } : data.value;
+  const schema = validateSchema(schemaData, file, locate, inherited === undefined ? "root" : "included");
   // A value whose ${VAR} failed still holds the raw reference; checking it further would only add noise.
-  const checked = [...validateSchema(data.value, file, locate), ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
+  const checked = [...schema, ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
   // A password that is wrong anyway (a number, too long) has its error: the warning would only add noise.
   const wrong = new Set(checked.filter((d) => d.severity === "error").map((d) => d.path));
   const literal = literalPasswords(interpolation.literalPasswords, file, locate).filter((d) => !wrong.has(d.path));
   const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked, ...literal], interpolation);
-  if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
+  return { diagnostics, part: { file, data: own, normalized, interpolation, locate } };
+}
 
-  const config = toConfig(file, read.digest, normalized, interpolation);
-  return {
-    result: { ok: true, config, warnings: sortByPosition(diagnostics) },
-    tree: { doc: parsed.doc, locate, normalized, interpolated: interpolation.interpolated.length > 0 },
+function mergedDefaults(root: unknown, own: unknown): Record<string, unknown> {
+  return { ...(isRecord(root) ? root : {}), ...(isRecord(own) ? own : {}) };
+}
+
+/**
+ * A domain (or project) listed in two files of one account (`of`: each file's): an error at the later one, naming the first
+ * place (`clients/acme.yaml:7:5`). Two entries in one file are the file's own rule (rules/domains.ts).
+ */
+function duplicatesAcrossFiles(parts: FilePart[], of: readonly (string | undefined)[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Map<string, { file: string; line: number; column: number }>();
+  const check = (key: string, part: FilePart, source: { line: number; column: number } | undefined, path: string, what: string) => {
+    if (source === undefined) return;
+    const first = seen.get(key);
+    if (first === undefined) return void seen.set(key, { file: part.file, ...source });
+    if (first.file === part.file) return;
+    const message = `duplicate ${what}: already listed at ${first.file}:${first.line}:${first.column}; keep one entry`;
+    diagnostics.push({ file: part.file, ...source, code: `${what.split(" ")[0]}.duplicate`, path, message, severity: "error" });
   };
+  for (const [index, part] of parts.entries()) {
+    const account = of[index] ?? "";
+    for (const entry of part.normalized.websites) {
+      check(
+        `${account}\0w:${entry.site.domain}`,
+        part,
+        entry.site.source,
+        `${formatPath(entry.path)}.domain`,
+        `website "${entry.site.domain}"`,
+      );
+    }
+    for (const entry of part.normalized.projects ?? []) {
+      const name = entry.project.project;
+      check(`${account}\0p:${name.toLowerCase()}`, part, entry.project.source, `${formatPath(entry.path)}.project`, `project "${name}"`);
+    }
+  }
+  return diagnostics;
+}
+
+/** The digest of a config of many files (DESIGN §2): each file's name and digest, in the order they are read. */
+function digestOfAll(rootFile: string, rootDigest: string, files: readonly { file: string; digest: string }[]): string {
+  // Names relative to the root's folder: the same repository checked out elsewhere has the same digest.
+  const name = (file: string) => relative(dirname(rootFile), file).replaceAll("\\", "/");
+  const lines = [`${name(rootFile)}\0${rootDigest}`, ...files.map((f) => `${name(f.file)}\0${f.digest}`)];
+  return createHash("sha256").update(lines.join("\n")).digest("hex");
 }
 
 /**
@@ -194,41 +300,49 @@ function toData(doc: Document, file: string): { value: unknown } | { error: Diag
   }
 }
 
-function toConfig(file: string, digest: string, normalized: Normalized, interpolation: DocumentInterpolation): Config {
-  const { passwordEnvValues } = interpolation;
-  const passwords = [normalized.defaults.password, ...normalized.websites.map((e) => e.site.password)];
+function toConfig(file: string, digest: string, parts: readonly FilePart[]): Config {
+  const [root, ...included] = parts as [FilePart, ...FilePart[]];
+  const normalized = root.normalized;
+  const websites = parts.flatMap((part) => part.normalized.websites);
+  const passwords = [normalized.defaults.password, ...websites.map((e) => e.site.password)];
   // Parts of a password taken from the environment are secrets too, but a short one ("1") would mask
   // unrelated output everywhere, so only parts of 4 characters or more are listed.
-  const parts = passwordEnvValues.filter((value) => value.length >= 4);
-  const secrets = [...new Set([...passwords, ...parts])].filter((value): value is string => !!value);
+  const envParts = parts.flatMap((part) => part.interpolation.passwordEnvValues).filter((value) => value.length >= 4);
+  const secrets = [...new Set([...passwords, ...envParts])].filter((value): value is string => !!value);
   const config: Config = {
     file,
     digest,
     policy: normalized.policy,
     defaults: normalized.defaults,
-    websites: normalized.websites.map((entry) => entry.site),
+    websites: websites.map((entry) => entry.site),
     secrets,
   };
-  notePasswordRefs(config, normalized, interpolation);
+  const rootRef = notePasswordRefs(root, undefined);
+  if (rootRef !== undefined) config.defaults = { ...config.defaults, passwordRef: rootRef };
+  for (const part of included) notePasswordRefs(part, rootRef);
   if (normalized.websitesUrl !== undefined) config.websitesUrl = normalized.websitesUrl;
   if (normalized.projectsUrl !== undefined) config.projectsUrl = normalized.projectsUrl;
-  if (normalized.projects) config.projects = normalized.projects.map((entry) => entry.project);
+  // Projects are managed when any file has the key (DESIGN §2: without it, not at all).
+  if (parts.some((part) => part.normalized.projects !== undefined)) {
+    config.projects = parts.flatMap((part) => (part.normalized.projects ?? []).map((entry) => entry.project));
+  }
   return config;
 }
 
 /**
  * Where a password is written with `${VAR}`, what is written (the reference) beside the value: the change
  * between two revisions compares the reference, so a base needs no secret (DESIGN §3). A password that
- * comes from `defaults` has the reference written there.
+ * comes from `defaults` has the reference written there (the file's own, else the root's). Returns the
+ * reference of the file's `defaults.password`.
  */
-function notePasswordRefs(config: Config, normalized: Normalized, interpolation: DocumentInterpolation): void {
+function notePasswordRefs({ normalized, interpolation }: FilePart, inheritedRef: string | undefined): string | undefined {
   const written = new Map(interpolation.interpolated.map((entry) => [entry.path, entry.source]));
-  const defaultsRef = written.get("defaults.password");
-  if (defaultsRef !== undefined) config.defaults = { ...config.defaults, passwordRef: defaultsRef };
+  const defaultsRef = written.get("defaults.password") ?? inheritedRef;
   for (const entry of normalized.websites) {
     const ref = entry.fromDefaults.has("password") ? defaultsRef : written.get(`${formatPath(entry.path)}.password`);
     if (ref !== undefined && entry.site.password !== undefined) entry.site.passwordRef = ref;
   }
+  return defaultsRef;
 }
 
 function settle(diagnostics: Diagnostic[]): LoadResult {

@@ -74,7 +74,7 @@ function records(list: unknown): [Record<string, unknown>, number][] {
   return list.flatMap((item, index) => (isRecord(item) ? [[item, index] as [Record<string, unknown>, number]] : []));
 }
 
-function readPolicy(value: unknown): Policy {
+export function readPolicy(value: unknown): Policy {
   const raw = isRecord(value) ? value : {};
   const maxDeletes = raw.max_deletes;
   return {

@@ -65,7 +65,7 @@ export function describeEnum(values: readonly unknown[]): string {
 /** `unknown key "privcy"; did you mean "privacy"?`, pointing at the key itself. */
 function unknownKey(key: string, parent: ConfigPath, allowed: string[]): SchemaProblem {
   const path = [...parent, key];
-  const hint = misplaced(key, parent);
+  const hint = misplaced(key, parent) ?? rootOnly(key, parent, allowed);
   if (hint) return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}" here: ${hint}` };
   const suggestion = didYouMean(key, allowed);
   if (suggestion) {
@@ -73,6 +73,14 @@ function unknownKey(key: string, parent: ConfigPath, allowed: string[]): SchemaP
   }
   return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}"; expected one of ${allowed.join(", ")}` };
 }
+
+/** Keys of the root file only, in an included file (whose top level allows no `version`). */
+function rootOnly(key: string, parent: ConfigPath, allowed: string[]): string | undefined {
+  if (parent.length > 0 || allowed.includes("version") || !ROOT_ONLY_KEYS.includes(key)) return undefined;
+  return "only the root file sets it; an included file holds defaults, websites and projects";
+}
+
+const ROOT_ONLY_KEYS = ["version", "websites_url", "projects_url", "policy", "include"];
 
 /** Keys that are right, but at another level: say where they go instead of guessing a typo. */
 function misplaced(key: string, parent: ConfigPath): string | undefined {

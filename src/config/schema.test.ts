@@ -37,7 +37,10 @@ describe("the JSON Schema", () => {
   });
 
   it("refuses unknown keys in every mapping", () => {
-    const open = [...subschemas(schema)].filter(([, s]) => s.type === "object" && s.additionalProperties !== false);
+    // A map of names (accounts) checks every value against its own closed schema instead.
+    const open = [...subschemas(schema)].filter(
+      ([, s]) => s.type === "object" && s.additionalProperties !== false && typeof s.additionalProperties !== "object",
+    );
     expect(open.map(([at]) => at)).toEqual([]);
   });
 

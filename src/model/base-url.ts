@@ -3,13 +3,9 @@
  * environment): so the two can never disagree on what may carry the key (DESIGN §2).
  */
 
-/** Why a base address is unusable; each surface words it for where the address came from. */
-export type BaseUrlProblem =
-  | { code: "not-url" }
-  | { code: "scheme"; protocol: string }
-  | { code: "credentials" }
-  | { code: "query" }
-  | { code: "plain-http"; hostname: string };
+import type { BaseUrlProblem } from "../errors.ts";
+
+export type { BaseUrlProblem };
 
 export type BaseUrlCheck = { ok: true; base: string } | { ok: false; problem: BaseUrlProblem };
 

@@ -70,7 +70,9 @@ export type UnknownChangeReason =
   | "base-missing"
   | "base-unreadable"
   | "base-too-large"
-  | "base-invalid";
+  | "base-invalid"
+  /** The config spans several files or accounts (issue 19): its change is not followed yet, so the account is read in full. */
+  | "many-files";
 
 /** The change, or why there is none to go by. */
 export type ChangeResult =

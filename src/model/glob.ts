@@ -5,11 +5,12 @@
  *
  * A backtracking regex would take exponential time on a crafted name (issue 12: a 72-character live domain
  * hung `plan`), so this is the two-pointer wildcard match: on a mismatch it only ever resumes after the last
- * `*`, at most |pattern| × |name| steps and no recursion, whatever the input.
+ * `*`, at most |pattern| × |name| steps and no recursion, whatever the input. File names (`include:`)
+ * match case-sensitively, as the file system names them.
  */
-export function matchGlob(pattern: string, name: string): boolean {
-  const p = fold(pattern.trim());
-  const s = fold(name);
+export function matchGlob(pattern: string, name: string, options: { caseSensitive?: boolean } = {}): boolean {
+  const p = options.caseSensitive ? [...pattern.trim()] : fold(pattern.trim());
+  const s = options.caseSensitive ? [...name] : fold(name);
   let pi = 0;
   let si = 0;
   // Where the last `*` was, and where in `name` its run currently ends.

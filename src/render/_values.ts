@@ -118,3 +118,13 @@ export function selectionFlags(selection: Selection, quote: (pattern: string) =>
 
 /** What a partial plan leaves out, said the same way in every format. */
 export const LEFT_OUT = "Everything else was left out: not compared, changed, deleted or counted.";
+
+/**
+ * `https://stats.example.com (websites), https://seo.example.com (projects)`: the account a plan read, in
+ * every rendering (DESIGN §2: a plan never hides which account it is about); one address says it once.
+ */
+export function accountWords(target: { websites?: string; projects?: string }): string | undefined {
+  const { websites, projects } = target;
+  if (websites !== undefined && projects !== undefined && websites !== projects) return `${websites} (websites), ${projects} (projects)`;
+  return websites ?? projects;
+}

@@ -5,6 +5,7 @@
  */
 import type { Plan } from "../plan/types.ts";
 import type { Outcome } from "../run/types.ts";
+import { accountsSections } from "./outcome-accounts.ts";
 import { type MarkdownContext, outcomeMarkdown } from "./outcome-markdown.ts";
 import { outcomeText, type TextContext } from "./outcome-text.ts";
 import { renderJson } from "./plan-json.ts";
@@ -39,7 +40,24 @@ export type OutcomeTarget = ({ for: "terminal" } & TextContext) | ({ for: "githu
 
 /** The one renderer of an Outcome: the same sections (summary, details, notes, failure) for every adapter. */
 export function renderOutcome(outcome: Outcome, target: OutcomeTarget): Sections {
+  if (outcome.accounts && outcome.error === undefined) {
+    if (target.for === "terminal" && target.format === "json") return { summary: accountsJson(outcome, target.json), notes: [] };
+    const format = target.for === "terminal" && target.format === "text" ? "text" : "markdown";
+    return accountsSections(outcome.accounts, format, (one) => renderOutcome(one, target));
+  }
   return target.for === "terminal" ? outcomeText(outcome, target) : outcomeMarkdown(outcome, target);
+}
+
+/** `--format json` over many accounts: one document, each account's plan (and results) under its name. */
+function accountsJson(outcome: Outcome, json: (value: unknown) => string): string {
+  const accounts = (outcome.accounts ?? []).map(({ name, outcome: one }) => ({
+    account: name,
+    exitCode: one.exitCode,
+    ...(one.plan ? { plan: one.plan } : {}),
+    ...(one.results ? { results: one.results } : {}),
+    ...(one.error !== undefined ? { error: one.error instanceof Error ? one.error.message : String(one.error) } : {}),
+  }));
+  return `${json({ format: "sitesync-accounts", version: 1, accounts })}\n`;
 }
 
 export { errorLines } from "./error-text.ts";

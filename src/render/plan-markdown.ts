@@ -4,7 +4,17 @@
  */
 import { agree, plural } from "../model/plural.ts";
 import type { FieldChange, Plan, ProjectDelete, WebsiteCreate, WebsiteDelete, WebsiteUpdate } from "../plan/types.ts";
-import { formatEstimate, formatValue, hasEstimate, LEFT_OUT, REASONS, selectionFlags, setDiff, writeOnlyNote } from "./_values.ts";
+import {
+  accountWords,
+  formatEstimate,
+  formatValue,
+  hasEstimate,
+  LEFT_OUT,
+  REASONS,
+  selectionFlags,
+  setDiff,
+  writeOnlyNote,
+} from "./_values.ts";
 import { md } from "./md.ts";
 import { notEvaluatedLine, sinceHeadline } from "./since-words.ts";
 
@@ -20,7 +30,9 @@ export function renderMarkdown(plan: Plan): string {
  * the whole plan is the head.
  */
 export function planMarkdownParts(plan: Plan): { head: string; body?: string } {
-  const blocks: string[] = [`### sitesync plan for ${md(plan.configFile)}`];
+  const account = accountWords(plan.target);
+  const heading = `### sitesync plan for ${md(plan.configFile)}`;
+  const blocks: string[] = [account === undefined ? heading : `${heading}\n\nAccount: ${md(account)}`];
   if (plan.selection !== undefined) {
     const flags = selectionFlags(plan.selection, (pattern) => md(pattern));
     const note = `> **Partial plan: ${flags}.** Only the websites and projects these patterns select were compared. ${LEFT_OUT}`;

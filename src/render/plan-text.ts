@@ -3,6 +3,7 @@ import { createColors } from "picocolors";
 import { plural } from "../model/plural.ts";
 import type { Change, FieldChange, Plan, Selection, WebsiteCreate, WebsiteUpdate } from "../plan/types.ts";
 import {
+  accountWords,
   formatEstimate,
   hasEstimate,
   LEFT_OUT,
@@ -30,6 +31,8 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
   const lines: string[] = [];
   const partial = plan.selection === undefined ? undefined : c.yellow(c.bold(partialLine(plan.selection)));
   if (partial !== undefined) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
+  const account = accountWords(plan.target);
+  if (account !== undefined) lines.push(c.dim(`Account: ${printable(account)}`), "");
   if (plan.since !== undefined) lines.push(...sinceLines(plan.since, c), "");
   if (plan.changes.length > 0) {
     lines.push(`Planned changes (${printable(plan.configFile)}):`, "");

@@ -370,3 +370,22 @@ describe("a partial plan (--target / --exclude) says so in every format", () => 
     expect(render(hostile, "markdown")).toContain("a\\\\e\\[31m\\*\\|&lt;b&gt;");
   });
 });
+
+describe("every plan names the account it read (issue 19: the wrong account, silently)", () => {
+  const against = { ...empty, target: { websites: "https://stats.eu.example.com", projects: "https://seo.eu.example.com" } };
+
+  it("in text, Markdown and JSON", () => {
+    expect(render(against, "text").split("\n")[0]).toBe(
+      "Account: https://stats.eu.example.com (websites), https://seo.eu.example.com (projects)",
+    );
+    expect(render(against, "markdown")).toContain(
+      "### sitesync plan for sitesync.yaml\n\nAccount: https://stats.eu.example.com (websites), https://seo.eu.example.com (projects)",
+    );
+    expect(JSON.parse(render(against, "json")).target).toEqual(against.target);
+  });
+
+  it("once when both APIs are at one address", () => {
+    const one = { ...empty, target: { websites: "http://127.0.0.1:8080", projects: "http://127.0.0.1:8080" } };
+    expect(render(one, "text").split("\n")[0]).toBe("Account: http://127.0.0.1:8080");
+  });
+});

@@ -30,6 +30,7 @@ const UNKNOWN = {
   "base-unreadable": "the config file cannot be read there",
   "base-too-large": "the config file there is larger than a config may be",
   "base-invalid": "the config file there does not load",
+  "many-files": "the config includes other files or has several accounts, whose change is not followed yet",
 } as const satisfies Record<UnknownChangeReason, string>;
 
 const NOT_EVALUATED = {

@@ -1,8 +1,10 @@
 import { createClient } from "../api/client.ts";
 import type { Redactor } from "../api/redact.ts";
+import { accountUrlError, resolveBaseUrl } from "../api/resolve-base-url.ts";
+import type { Scheduler } from "../api/scheduler.ts";
 import type { Client } from "../api/types.ts";
 import type { Config } from "../config/types.ts";
-import { UsageError } from "../errors.ts";
+import { type UrlSetting, UsageError } from "../errors.ts";
 import type { ConnectSettings, Env, RunHooks, RunSecrets } from "./types.ts";
 
 export interface ConnectRequest {
@@ -12,15 +14,17 @@ export interface ConnectRequest {
   redactor: Redactor;
   /** Once aborted, no new request is sent (SIGINT, SIGTERM). */
   signal?: AbortSignal | undefined;
+  /** Shared by the accounts of one run: one scheduler per server origin (DESIGN §6). */
+  schedulers?: Map<string, Scheduler> | undefined;
 }
 
 /**
- * The client of a run. URLs: the setting (flag, Action input), then `SITESYNC_*_URL`, then the config
- * (DESIGN §2). Keys: the given secret, else the environment; both are redacted before any request.
+ * The client of a run. URLs: {@link accountUrls}. Keys: the given secret, else the environment; both are
+ * redacted before any request.
  */
 export function clientFor(
   request: ConnectRequest,
-  config: Pick<Config, "websitesUrl" | "projectsUrl"> | undefined,
+  config: Pick<Config, "file" | "websitesUrl" | "projectsUrl"> | undefined,
   hooks: Pick<RunHooks, "onRequest" | "onWait" | "onProgress" | "onRateLearned"> = {},
 ): Client {
   const { env, settings = {} } = request;
@@ -30,8 +34,7 @@ export function clientFor(
   }
   const projectsApiKey = request.secrets?.projectsApiKey || env.SITESYNC_PROJECTS_API_KEY || undefined;
   request.redactor.add([apiKey, projectsApiKey]);
-  const websitesUrl = settings.websitesUrl ?? (env.SITESYNC_WEBSITES_URL || undefined) ?? config?.websitesUrl;
-  const projectsUrl = settings.projectsUrl ?? (env.SITESYNC_PROJECTS_URL || undefined) ?? config?.projectsUrl;
+  const { websitesUrl, projectsUrl } = accountUrls(settings, env, config);
   return createClient({
     ...(websitesUrl ? { websitesUrl } : {}),
     ...(projectsUrl ? { projectsUrl } : {}),
@@ -47,5 +50,37 @@ export function clientFor(
     onRateLearned: hooks.onRateLearned,
     secrets: () => request.redactor.secrets(),
     stop: request.signal,
+    ...(request.schedulers ? { schedulers: request.schedulers } : {}),
   });
+}
+
+/**
+ * The one place the account's address is decided (DESIGN §2, "the account is never a surprise"): the
+ * setting (flag, Action input) wins, then the config file; `SITESYNC_*_URL` fills in only where the file
+ * names none, and one that names another account than the file is an error naming both, not a silent
+ * switch (issue 19: a variable left exported planned a config against another account).
+ */
+function accountUrls(
+  settings: Pick<ConnectSettings, "websitesUrl" | "projectsUrl">,
+  env: Env,
+  config: Pick<Config, "file" | "websitesUrl" | "projectsUrl"> | undefined,
+): { websitesUrl?: string; projectsUrl?: string } {
+  const websitesUrl = pick("websites", settings.websitesUrl, env.SITESYNC_WEBSITES_URL, config?.websitesUrl, config?.file);
+  const projectsUrl = pick("projects", settings.projectsUrl, env.SITESYNC_PROJECTS_URL, config?.projectsUrl, config?.file);
+  return { ...(websitesUrl ? { websitesUrl } : {}), ...(projectsUrl ? { projectsUrl } : {}) };
+}
+
+function pick(
+  setting: UrlSetting,
+  given: string | undefined,
+  fromEnv: string | undefined,
+  fromFile: string | undefined,
+  configFile = "the config",
+): string | undefined {
+  if (given) return resolveBaseUrl(given, setting, "setting");
+  const env = fromEnv?.trim() ? resolveBaseUrl(fromEnv, setting, "env") : undefined;
+  if (!fromFile) return env;
+  const file = resolveBaseUrl(fromFile, setting, "file");
+  if (env !== undefined && env !== file) throw accountUrlError(setting, { code: "env-differs", env, file, configFile });
+  return file;
 }

@@ -55,6 +55,7 @@ export async function updateFromAccount(request: RunRequest, hooks: RunHooks, ou
   const text = source ?? "";
   const addUnlisted = request.settings?.export?.addUnlisted ?? false;
   // The tree just loaded is the file the update edits, unless a ${VAR} made it depend on this run's environment.
-  const read = tree && !tree.interpolated ? { read: tree } : {};
+  // A config of many files goes through readConfig, which refuses it (issue 19: it would edit the root alone).
+  const read = tree && !tree.interpolated && loaded.config.includes === undefined ? { read: tree } : {};
   outcome.updated = { file, source: text, result: updateConfig({ file, source: text, live, addUnlisted, env: request.env, ...read }) };
 }

@@ -1,7 +1,7 @@
 /** Reading a plan saved by `plan --out` back, refusing one that was altered, refused, or made elsewhere. */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import schema from "../../schemas/plan.schema.json" with { type: "json" };
-import { configDigest, readBounded, readConfigBytes } from "../config/load.ts";
+import { configDigest, loadConfig, readBounded, readConfigBytes } from "../config/load.ts";
 import { SafetyError, UsageError } from "../errors.ts";
 import { isSealed } from "../plan/fingerprint.ts";
 import { targetMismatch } from "../plan/target.ts";
@@ -69,7 +69,9 @@ export function configState(plan: Plan, file: string = plan.configFile): "same" 
   // Bounded like the config itself: the path comes from the plan file, and may name a FIFO or a device.
   const bytes = readConfigBytes(file);
   if (typeof bytes === "string") return "missing";
-  return configDigest(bytes) === plan.configDigest ? "same" : "changed";
+  // A config of many files has the digest of them all (DESIGN §2); no secret is needed to compute it.
+  const loaded = loadConfig(file, { env: {}, unsetEnv: "warning" });
+  return (loaded.ok ? loaded.config.digest : configDigest(bytes)) === plan.configDigest ? "same" : "changed";
 }
 
 /** A saved plan applies only to the exact config it was made from (DESIGN §3). */

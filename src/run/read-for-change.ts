@@ -46,6 +46,11 @@ export function baseOf(since: PlanSince | undefined): ChangeBase | undefined {
 
 /** Reads what the plan of `config` following the change since `base` needs. */
 export async function readForChange(config: Config, client: Client, base: ChangeBase, env: Env): Promise<ChangeRead> {
+  // The base of a config of many files would be loaded with today's included files: the change would miss
+  // edits inside them. Until the base reads every file at its revision, such a config is read in full.
+  if (config.includes !== undefined || config.accounts !== undefined) {
+    return { live: await readLive(client, config), change: { known: false, ref: base.ref, reason: "many-files" } };
+  }
   const result = relabel(await changeSince(base.commit ?? base.ref, config, { env }), base.ref);
   if (!result.known) return { live: await readLive(client, config), change: { known: false, ref: base.ref, reason: result.reason } };
   const change = base.sendNothing ? { ...result.change, websites: result.change.websites.map((w) => ({ ...w, send: [] })) } : result.change;

@@ -12,12 +12,13 @@ import type { Config } from "../config/types.ts";
 import { ApiError, ConfigError, UsageError } from "../errors.ts";
 import type { Plan } from "../plan/types.ts";
 import { clientFor } from "./client-for.ts";
-import { ExitCode, exitCodeOfRun, stopSignalOf } from "./exit-code.ts";
+import { ExitCode, exitCodeOf, exitCodeOfRun, stopSignalOf } from "./exit-code.ts";
 import { exportAccount, updateFromAccount } from "./export-account.ts";
 import { assertSameConfig, assertSameTarget } from "./plan-file.ts";
 import { passwordsOf, planFromConfig } from "./plan-from-config.ts";
 import { baseOf } from "./read-for-change.ts";
 import { type Checked, confirmSaved, intersectWithReview } from "./reviewed.ts";
+import { runAccounts, worstExitCode } from "./run-accounts.ts";
 import type { Env, Outcome, RunHooks, RunRequest, RunSettings } from "./types.ts";
 import { checkWritable, writeOutput } from "./write-file.ts";
 
@@ -33,6 +34,10 @@ export async function run(request: RunRequest, hooks: RunHooks = {}): Promise<Ou
   const stoppedBy = stopSignalOf(request.signal);
   if (stoppedBy && (outcome.results || (outcome.error instanceof ApiError && outcome.error.kind === "stopped"))) {
     outcome.interrupted = stoppedBy;
+  }
+  if (outcome.accounts) {
+    outcome.exitCode = outcome.error === undefined ? worstExitCode(outcome.accounts) : exitCodeOf(outcome.error);
+    return outcome;
   }
   outcome.exitCode = exitCodeOfRun({
     interrupted: outcome.interrupted,
@@ -60,6 +65,10 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
   }
   const config = load(request, hooks, outcome);
   if (request.command === "validate") return;
+  if (config.accounts) {
+    outcome.accounts = await runAccounts(request, hooks, config, run);
+    return;
+  }
   const client = clientFor(request, config, hooks);
   const saved = settings.savedPlan;
   if (saved) {

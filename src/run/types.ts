@@ -2,6 +2,7 @@
 
 import type { UpdateResult } from "../adopt/update-config.ts";
 import type { Redactor } from "../api/redact.ts";
+import type { Scheduler } from "../api/scheduler.ts";
 import type { LearnedRate, ReadProgress, RequestLogEntry, ServerWait } from "../api/types.ts";
 import type { ApplyCounts, ItemResult } from "../apply/types.ts";
 import type { Env } from "../config/interpolate.ts";
@@ -32,7 +33,7 @@ interface ExportSettings {
   schemaPath?: string;
 }
 
-/** How the client connects; each value beats its `SITESYNC_*` variable, which beats the config. */
+/** How the client connects; a URL here beats the config, which beats its `SITESYNC_*_URL` (run/client-for.ts). */
 export interface ConnectSettings {
   websitesUrl?: string | undefined;
   projectsUrl?: string | undefined;
@@ -51,6 +52,8 @@ export interface RunSecrets {
 }
 
 export interface RunSettings extends PlanSettings, ConnectSettings {
+  /** `--account NAME` (repeatable): the accounts of a config with `accounts:` to run; every one when empty. */
+  accounts?: string[];
   detailedExitcode?: boolean;
   /** `validate --strict-env`: an unset `${VAR}` is an error, as in plan and apply, not a note. */
   strictEnv?: boolean;
@@ -87,6 +90,11 @@ export interface RunRequest {
    * request is sent, requests in flight finish, the results are still written, and the exit code is 130/143.
    */
   signal?: AbortSignal | undefined;
+  /**
+   * One scheduler per server origin, shared by the accounts of one run (run-accounts.ts): accounts on one
+   * server share its rate budget (DESIGN §6). Set by the orchestrator, never by an adapter.
+   */
+  schedulers?: Map<string, Scheduler> | undefined;
 }
 
 /** Where an adapter shows what happens while the run goes on. */
@@ -144,8 +152,19 @@ export interface ApplyReport {
   interrupted?: StopSignal;
 }
 
+/** One account's run, in a config of many accounts. */
+export interface AccountOutcome {
+  name: string;
+  outcome: Outcome;
+}
+
 export interface Outcome {
   command: RunCommand;
+  /**
+   * A config with `accounts:` (plan, apply): each selected account's own Outcome, in the order the root file
+   * lists them; the run's exit code is the worst of theirs.
+   */
+  accounts?: AccountOutcome[];
   config?: Config;
   warnings: Diagnostic[];
   plan?: Plan;

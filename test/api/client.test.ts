@@ -23,7 +23,7 @@ describe("base URLs", () => {
     ["http://localhost:3000/api/v1", "http://localhost:3000"],
     ["http://[::1]:3000", "http://[::1]:3000"],
   ])("normalizes %s to %s", (input, expected) => {
-    expect(resolveBaseUrl(input, "--websites-url")).toBe(expected);
+    expect(resolveBaseUrl(input, "websites")).toBe(expected);
   });
 
   it.each(["http://analytics.example.com", "http://10.0.0.5", "http://128.0.0.1"])(
@@ -46,7 +46,7 @@ describe("base URLs", () => {
     "https://u:p@a.example",
     "https://a.example/?q",
   ])("%s: the config and the flags accept or refuse it alike", (url) => {
-    const flagAccepts = () => resolveBaseUrl(url, "--websites-url");
+    const flagAccepts = () => resolveBaseUrl(url, "websites");
     if (describeUrlProblem(url) === undefined) expect(flagAccepts).not.toThrow();
     else expect(flagAccepts).toThrow(UsageError);
   });

@@ -45,5 +45,7 @@ it("on a terminal, keeps a live line with the pages read of total and the wait",
   expect(output).toContain("reading websites: 1 of 6 pages");
   expect(output).toMatch(/reading websites: \d of 6 pages · waiting [12]s for the rate limit \(4\/2s at http:\/\/127\.0\.0\.1:\d+\)/);
   // The live line is erased before the plan is printed: the plan's lines start clean.
-  expect(output).toContain("\r\u001b[KNo changes.");
+  // (Its first line names the account it read: issue 19.)
+  expect(output).toContain("\r\u001b[KAccount: http://127.0.0.1:");
+  expect(output).toContain("No changes.");
 });

@@ -88,4 +88,35 @@ describe("run", () => {
     expect(flagBeatsEnv.exitCode).toBe(0);
     expect(flagBeatsEnv.plan?.target.websites).toBe(sandbox.url);
   });
+
+  it("refuses a SITESYNC_WEBSITES_URL that names another account than the file, naming both, before any request", async () => {
+    const other = "https://other-account.example";
+    const outcome = await run(
+      request("plan", `websites_url: ${sandbox.url}\nwebsites: []\n`, {
+        env: { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: other },
+      }),
+    );
+    expect(outcome.exitCode).toBe(1);
+    expect(outcome.error).toMatchObject({ name: "AccountUrlError", problem: { code: "env-differs", env: other, file: sandbox.url } });
+    expect((outcome.error as Error).message).toContain(`SITESYNC_WEBSITES_URL (${other}) names another account than websites_url`);
+    expect((outcome.error as Error).message).toContain("pass --websites-url <url>");
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
+  it("takes the file's URL when the environment names the same account, and a flag over both on purpose", async () => {
+    const body = `websites_url: ${sandbox.url}\nwebsites: []\n`;
+    const same = await run(
+      request("plan", body, { env: { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: `${sandbox.url}/api/v1/` } }),
+    );
+    expect(same.exitCode).toBe(0);
+    expect(same.plan?.target.websites).toBe(sandbox.url);
+    const onPurpose = await run(
+      request("plan", "websites_url: https://file-account.example\nwebsites: []\n", {
+        env: { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: "https://env-account.example" },
+        settings: { websitesUrl: sandbox.url },
+      }),
+    );
+    expect(onPurpose.exitCode).toBe(0);
+    expect(onPurpose.plan?.target.websites).toBe(sandbox.url);
+  });
 });

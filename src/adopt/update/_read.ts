@@ -26,6 +26,13 @@ export function readConfig(file: string, text: string, env: Env): ReadConfig | {
   // One parse: the tree loadConfig validated is the tree the update edits (issue 20).
   const loaded = loadDocument(file, { source: text, envFor: (doc) => withPlaceholders(doc, env) });
   if (!loaded.result.ok || !loaded.tree) return { diagnostics: loaded.result.ok ? [] : loaded.result.errors };
+  if (loaded.result.config.includes !== undefined) {
+    // Issue 19 item 1 (editing each entry in the file that holds it, --into) is not built yet: updating the root
+    // alone would add the included files' websites to it as unlisted ones.
+    const message = "export --update cannot edit a config that includes other files yet; update each file by hand";
+    const at = loaded.tree.locate.key(["include"]);
+    return { diagnostics: [{ file, ...at, code: "update.include", path: "include", message, severity: "error" }] };
+  }
   return loaded.tree;
 }
 

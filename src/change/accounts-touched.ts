@@ -1,0 +1,89 @@
+/**
+ * Which accounts of a fleet a change touches (DESIGN §7, issue 19 item 5), for `sitesync matrix
+ * --changed-since REF`: an account whose files changed (added, edited), whose entry under the root's
+ * `accounts:` changed, and every account when the root's shared keys changed or a config file was removed
+ * (its account is no longer known). Never fewer than the change touches: when in doubt, every account.
+ */
+import { existsSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { parse } from "yaml";
+import { readConfigBytes } from "../config/load.ts";
+import type { Config } from "../config/types.ts";
+import type { UnknownChangeReason } from "../model/config-change.ts";
+import { git } from "./git.ts";
+import { type ReadBaseOptions, readBaseText } from "./read-base.ts";
+
+export type TouchedAccounts = { known: true; accounts: string[] } | { known: false; reason: UnknownChangeReason };
+
+const GIT = { timeoutMs: 10_000, maxBytes: 16 * 2 ** 20 };
+
+/** The names of the accounts of `config` that the change since `ref` touches, in the root file's order. */
+export async function accountsTouched(ref: string, config: Config, options: ReadBaseOptions = {}): Promise<TouchedAccounts> {
+  const accounts = config.accounts ?? [];
+  const all = accounts.map((a) => a.name);
+  const base = await readBaseText(ref, config.file, options);
+  if (!base.ok) return { known: false, reason: base.reason };
+  const cwd = dirname(config.file);
+  const changed = await changedPaths(base.commit, cwd);
+  if (changed === undefined) return { known: false, reason: "base-unreadable" };
+  const rootName = relative(cwd, config.file);
+  const touched = new Set<string>();
+  for (const account of accounts) {
+    if (account.files.some((file) => file !== config.file && changed.has(relative(cwd, file)))) touched.add(account.name);
+  }
+  const files = new Set(accounts.flatMap((a) => a.files.map((file) => relative(cwd, file))));
+  // A config file gone since the base: whose websites it held is not known now.
+  const removed = [...changed].some(
+    (path) => /\.ya?ml$/.test(path) && !files.has(path) && path !== rootName && !existsSync(join(cwd, path)),
+  );
+  if (removed) return { known: true, accounts: all };
+  if (changed.has(rootName)) for (const name of rootTouched(base.text, config.file, all)) touched.add(name);
+  return { known: true, accounts: all.filter((name) => touched.has(name)) };
+}
+
+/** Paths (relative to `cwd`) that differ between `commit` and the working tree, untracked new files included. */
+async function changedPaths(commit: string, cwd: string): Promise<Set<string> | undefined> {
+  const diff = await git(["diff", "--name-only", "--no-renames", "--relative", "-z", commit, "--", "."], { cwd, ...GIT });
+  const untracked = await git(["ls-files", "--others", "--exclude-standard", "-z", "--", "."], { cwd, ...GIT });
+  if (diff.exitCode !== 0 || untracked.exitCode !== 0) return undefined;
+  const names = (out: Buffer) =>
+    out
+      .toString("utf8")
+      .split("\0")
+      .filter((name) => name !== "");
+  return new Set([...names(diff.stdout), ...names(untracked.stdout)]);
+}
+
+/**
+ * The accounts a change of the root file touches: those whose `accounts:` entry differs, or every one when
+ * anything else in the root differs (policy, defaults, include, websites: shared by all).
+ */
+function rootTouched(baseText: string, rootFile: string, all: readonly string[]): string[] {
+  const bytes = readConfigBytes(rootFile);
+  const now = readYaml(typeof bytes === "string" ? undefined : bytes.toString("utf8"));
+  const before = readYaml(baseText);
+  if (now === undefined || before === undefined) return [...all];
+  const { accounts: nowAccounts, ...nowRest } = now;
+  const { accounts: baseAccounts, ...baseRest } = before;
+  if (!same(nowRest, baseRest)) return [...all];
+  const entry = (accounts: unknown, name: string) => (isObject(accounts) ? accounts[name] : undefined);
+  return all.filter((name) => !same(entry(nowAccounts, name), entry(baseAccounts, name)));
+}
+
+function readYaml(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const data: unknown = parse(text);
+    return isObject(data) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,25 @@
+import { fleetMatrix } from "../run/matrix.ts";
+import { configArgs } from "./_args.ts";
+import { command } from "./_command.ts";
+
+/** `sitesync matrix`: the accounts as JSON for a GitHub Actions matrix. Offline but for git. */
+export default command({
+  meta: {
+    name: "matrix",
+    description:
+      "Print the config's accounts as JSON for a GitHub Actions matrix (strategy.matrix: ${{ fromJSON(...) }}); " +
+      "with --changed-since, only the accounts the change touches. Offline: needs no key.",
+  },
+  args: {
+    ...configArgs,
+    "changed-since": { type: "string", description: "Only the accounts whose files changed since this git revision", valueHint: "ref" },
+  },
+  examples: ["sitesync matrix", 'echo "matrix=$(sitesync matrix --changed-since origin/main)" >> "$GITHUB_OUTPUT"'],
+  async run(flags, { io, env }) {
+    const matrix = await fleetMatrix(flags.config, env, flags["changed-since"]);
+    if (matrix.unknownChange)
+      io.err(`note: the change since ${flags["changed-since"]} is not known (${matrix.unknownChange}): every account is listed`);
+    io.out(JSON.stringify({ include: matrix.include }));
+    return 0;
+  },
+});

@@ -1,0 +1,114 @@
+/**
+ * The root's `accounts:` (DESIGN §2 "Many files, many accounts"): which account each file's websites and
+ * projects belong to, and each account's addresses, key variables and policy over the root's. Without
+ * `accounts` the config is one account, exactly as before.
+ */
+import type { Diagnostic } from "../errors.ts";
+import type { DesiredProject } from "../model/project.ts";
+import type { DesiredWebsite } from "../model/website.ts";
+import { didYouMean } from "./did-you-mean.ts";
+import type { ConfigPath, Locator } from "./locate.ts";
+import { isRecord } from "./locate.ts";
+import { type Normalized, readPolicy } from "./normalize.ts";
+import { describeUrlProblem } from "./rules/api-urls.ts";
+import type { ConfigAccount } from "./types.ts";
+
+/** What the accounts need of each checked file. */
+export interface AccountPart {
+  file: string;
+  data: Record<string, unknown>;
+  normalized: Normalized;
+  locate: Locator;
+}
+
+/** The account each file belongs to (`undefined`: no accounts, or a file whose account is in error). */
+export function accountOf(parts: readonly AccountPart[]): { of: (string | undefined)[]; diagnostics: Diagnostic[] } {
+  const [root] = parts;
+  const diagnostics: Diagnostic[] = [];
+  const accounts = root && isRecord(root.data.accounts) ? root.data.accounts : undefined;
+  const names = accounts ? Object.keys(accounts) : [];
+  const error = (part: AccountPart, path: ConfigPath, code: string, message: string) =>
+    diagnostics.push({ file: part.file, ...part.locate.value(path), code, path: path.join("."), message, severity: "error" });
+  const of = parts.map((part, index) => {
+    const named = part.data.account;
+    if (index === 0) {
+      if (names.length <= 1) return names[0];
+      const lists = part.data.websites !== undefined || part.data.projects !== undefined;
+      if (lists)
+        error(
+          part,
+          ["websites"],
+          "account.ambiguous",
+          `with more than one account, list websites in included files that say account: ${names.join(" | ")}`,
+        );
+      return undefined;
+    }
+    if (typeof named !== "string") {
+      if (names.length <= 1) return names[0];
+      error(part, [], "account.missing", `this file needs account: one of ${names.join(", ")} (the root file has several accounts)`);
+      return undefined;
+    }
+    if (names.length === 0) {
+      error(part, ["account"], "account.unknown", `the root file has no accounts:, so there is no account "${named}"; remove account:`);
+      return undefined;
+    }
+    if (names.includes(named)) return named;
+    const guess = didYouMean(named, names);
+    error(
+      part,
+      ["account"],
+      "account.unknown",
+      `no account "${named}" in the root file${guess ? `; did you mean "${guess}"?` : `: one of ${names.join(", ")}`}`,
+    );
+    return undefined;
+  });
+  return { of, diagnostics };
+}
+
+/** The accounts with the websites and projects of their files; `undefined` without `accounts`. */
+export function readAccounts(
+  parts: readonly AccountPart[],
+  of: readonly (string | undefined)[],
+): { accounts?: ConfigAccount[]; diagnostics: Diagnostic[] } {
+  const root = parts[0];
+  const diagnostics: Diagnostic[] = [];
+  if (!root || !isRecord(root.data.accounts)) return { diagnostics };
+  const rootPolicy = isRecord(root.data.policy) ? root.data.policy : {};
+  const accounts = Object.entries(root.data.accounts).map(([name, raw]): ConfigAccount => {
+    const settings = isRecord(raw) ? raw : {};
+    const own = (key: string) => (typeof settings[key] === "string" ? (settings[key] as string) : undefined);
+    for (const key of ["websites_url", "projects_url"]) {
+      const value = own(key);
+      const problem = value === undefined ? undefined : describeUrlProblem(value);
+      if (problem) {
+        const path = ["accounts", name, key];
+        diagnostics.push({
+          file: root.file,
+          ...root.locate.value(path),
+          code: "url.invalid",
+          path: path.join("."),
+          message: problem,
+          severity: "error",
+        });
+      }
+    }
+    const mine = parts.filter((_, index) => of[index] === name);
+    const websites: DesiredWebsite[] = mine.flatMap((part) => part.normalized.websites.map((entry) => entry.site));
+    const managesProjects = mine.some((part) => part.normalized.projects !== undefined);
+    const projects: DesiredProject[] = mine.flatMap((part) => (part.normalized.projects ?? []).map((entry) => entry.project));
+    const websitesUrl = own("websites_url") ?? root.normalized.websitesUrl;
+    const projectsUrl = own("projects_url") ?? root.normalized.projectsUrl;
+    return {
+      name,
+      ...(websitesUrl === undefined ? {} : { websitesUrl }),
+      ...(projectsUrl === undefined ? {} : { projectsUrl }),
+      apiKeyEnv: own("api_key_env") ?? "SITESYNC_API_KEY",
+      projectsApiKeyEnv: own("projects_api_key_env") ?? "SITESYNC_PROJECTS_API_KEY",
+      policy: readPolicy({ ...rootPolicy, ...(isRecord(settings.policy) ? settings.policy : {}) }),
+      websites,
+      ...(managesProjects ? { projects } : {}),
+      files: mine.map((part) => part.file),
+    };
+  });
+  return { accounts, diagnostics };
+}

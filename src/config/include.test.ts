@@ -1,0 +1,122 @@
+/** A config over many files (DESIGN §2, issue 19): the root's `include:` globs, checked file by file and across. */
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Diagnostic } from "../errors.ts";
+import { loadConfig } from "./load.ts";
+
+/** A folder with `files` (relative paths), as a repository holds them; returns its path. */
+function repo(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "sitesync-include-"));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, ".."), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+const ROOT = "version: 1\npolicy: { prune: true }\ndefaults: { exclude_bots: true }\ninclude: [clients/*.yaml]\n";
+
+/** `file:line:col path: message`, with the file relative to the repository. */
+function where(dir: string, diagnostics: Diagnostic[]): string[] {
+  return diagnostics.map((d) => `${d.file.replace(`${dir}/`, "")}:${d.line}:${d.column} ${d.path}: ${d.message}`);
+}
+
+describe("include", () => {
+  it("brings in each matched file in sorted order, its defaults over the root's, each website sourced in its own file", () => {
+    const dir = repo({
+      "sitesync.yaml": `${ROOT}websites:\n  - domain: root.example.com\n`,
+      "clients/b.yaml": "websites:\n  - domain: b.example.com\n",
+      "clients/a.yaml":
+        "defaults: { email: true }\nwebsites:\n  - domain: a.example.com\n  - domain: shop.a.example.com\n    privacy: private\n",
+      "clients/notes.txt": "not a config",
+    });
+    const result = loadConfig(join(dir, "sitesync.yaml"), { env: {} });
+    if (!result.ok) throw new Error(where(dir, result.errors).join("\n"));
+    const { websites, includes, policy } = result.config;
+    expect(websites.map((w) => [w.domain, w.source?.file.replace(`${dir}/`, ""), w.source?.line])).toEqual([
+      ["root.example.com", "sitesync.yaml", 6],
+      ["a.example.com", "clients/a.yaml", 3],
+      ["shop.a.example.com", "clients/a.yaml", 4],
+      ["b.example.com", "clients/b.yaml", 2],
+    ]);
+    expect(websites[1]).toMatchObject({ exclude_bots: 1, email: 1 });
+    expect(websites[3]).toMatchObject({ exclude_bots: 1 });
+    expect(websites[3]?.email).toBeUndefined();
+    expect(policy.prune).toBe(true);
+    expect(includes?.map((i) => i.file.replace(`${dir}/`, ""))).toEqual(["clients/a.yaml", "clients/b.yaml"]);
+  });
+
+  it("names each error in its own file, line and column, and every file's errors in one run", () => {
+    const dir = repo({
+      "sitesync.yaml": `${ROOT}websites: []\n`,
+      "clients/a.yaml": "websites:\n  - domain: a.example.com\n    privacy: secret\n",
+      "clients/b.yaml": "websites_url: https://x.example\nwebsites:\n  - domain: b.example.com\n    exclude_ips: [not-an-ip]\n",
+    });
+    const result = loadConfig(join(dir, "sitesync.yaml"), { env: {} });
+    expect(result.ok).toBe(false);
+    const lines = where(dir, result.ok ? [] : result.errors);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^clients\/a\.yaml:3:14 websites\[0\]\.privacy: must be one of public, private, password/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^clients\/b\.yaml:1:1 websites_url: unknown key "websites_url" here: only the root file sets it; an included file holds/,
+      ),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/^clients\/b\.yaml:4:19 websites\[0\]\.exclude_ips\[0\]: /));
+  });
+
+  it("refuses a domain listed in two files, naming both places", () => {
+    const dir = repo({
+      "sitesync.yaml": `${ROOT}websites:\n  - domain: shared.example.com\n`,
+      "clients/a.yaml": "websites:\n  - domain: other.example.com\n  - domain: Shared.Example.com\n",
+    });
+    const result = loadConfig(join(dir, "sitesync.yaml"), { env: {} });
+    expect(where(dir, result.ok ? [] : result.errors)).toEqual([
+      `clients/a.yaml:3:13 websites[1].domain: duplicate website "shared.example.com": already listed at ${dir}/sitesync.yaml:6:13; keep one entry`,
+    ]);
+  });
+
+  it("refuses a glob that matches nothing, one that leaves the folder, and never follows a symbolic link", () => {
+    const dir = repo({ "sitesync.yaml": "version: 1\ninclude: [client/*.yaml, ../other/*.yaml, /etc/*.conf, links/*.yaml]\n" });
+    mkdirSync(join(dir, "links"));
+    symlinkSync("/etc/hostname", join(dir, "links", "host.yaml"));
+    const result = loadConfig(join(dir, "sitesync.yaml"), { env: {} });
+    expect(where(dir, result.ok ? [] : result.errors).map((line) => line.replace(`${dir}/`, ""))).toEqual([
+      'sitesync.yaml:2:11 include[0]: "client/*.yaml" matches no file next to sitesync.yaml; fix the glob or remove it',
+      'sitesync.yaml:2:26 include[1]: "../other/*.yaml" must stay inside this file\'s folder (no ..)',
+      'sitesync.yaml:2:43 include[2]: "/etc/*.conf" must be relative to this file, not an absolute path',
+      'sitesync.yaml:2:56 include[3]: "links/*.yaml" matches no file next to sitesync.yaml; fix the glob or remove it',
+    ]);
+  });
+
+  it("has a digest over every file: an edit of an included file changes it, and a single file keeps its own", () => {
+    const files = { "sitesync.yaml": `${ROOT}websites: []\n`, "clients/a.yaml": "websites:\n  - domain: a.example.com\n" };
+    const digest = (dir: string) => {
+      const result = loadConfig(join(dir, "sitesync.yaml"), { env: {} });
+      if (!result.ok) throw new Error(where(dir, result.errors).join("\n"));
+      return result.config.digest;
+    };
+    const before = digest(repo(files));
+    expect(digest(repo(files))).toBe(before);
+    expect(digest(repo({ ...files, "clients/a.yaml": "websites:\n  - domain: a.example.com\n    email: true\n" }))).not.toBe(before);
+    const single = loadConfig("sitesync.yaml", { source: "version: 1\nwebsites: []\n", env: {} });
+    expect(single.ok && single.config.digest).toBe(createHash("sha256").update("version: 1\nwebsites: []\n").digest("hex"));
+    expect(single.ok && single.config.includes).toBeUndefined();
+  });
+
+  it("manages projects when any file lists them, and refuses one listed in two files", () => {
+    const dir = repo({
+      "sitesync.yaml": `${ROOT}websites: []\n`,
+      "clients/a.yaml": "websites: []\nprojects:\n  - project: a.example.com\n",
+      "clients/b.yaml": "projects:\n  - project: A.example.com\n",
+    });
+    const result = loadConfig(join(dir, "sitesync.yaml"), { env: {} });
+    expect(where(dir, result.ok ? [] : result.errors)).toEqual([
+      `clients/b.yaml:2:14 projects[0].project: duplicate project "A.example.com": already listed at ${dir}/clients/a.yaml:3:14; keep one entry`,
+    ]);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The root file's `include:` globs → the files they name (DESIGN §2 "Many files, many accounts"), relative
+ * to the root file, each glob's matches sorted. Bounded (DESIGN §12): how many files, how many directory
+ * entries are looked at. Only regular files inside the root's folder: no absolute path, no `..`, no
+ * symbolic link, so a pull request's config cannot make `validate` quote a file from elsewhere on the runner.
+ */
+import { type Dirent, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { Diagnostic } from "../errors.ts";
+import { matchGlob } from "../model/glob.ts";
+import type { ConfigPath, Locator } from "./locate.ts";
+
+/** The most files one root may include: hundreds of clients, with room to spare. */
+const MAX_INCLUDED_FILES = 2000;
+/** The most bytes all included files together may hold: 4x the scale target's 14 MB export (DESIGN §12). */
+const MAX_INCLUDED_BYTES = 64 * 2 ** 20;
+/** The most directory entries the globs may look at, whatever the tree holds. */
+const MAX_ENTRIES_SEEN = 50_000;
+
+/** What one `include` entry matched, or why it cannot be used. */
+type IncludeMatch = { ok: true; files: string[] } | { ok: false; problem: string };
+
+/**
+ * The files `pattern` names below `dir` (the root file's folder), as paths relative to `dir` with `/`,
+ * sorted. `*` and `?` match within one path segment, `**` any number of segments.
+ */
+function matchInclude(dir: string, pattern: string, budget = { entries: MAX_ENTRIES_SEEN }): IncludeMatch {
+  const segments = pattern
+    .trim()
+    .replaceAll("\\", "/")
+    .split("/")
+    .filter((s) => s !== "" && s !== ".");
+  if (pattern.trim().startsWith("/") || /^[A-Za-z]:/.test(pattern.trim())) {
+    return { ok: false, problem: "must be relative to this file, not an absolute path" };
+  }
+  if (segments.includes("..")) return { ok: false, problem: "must stay inside this file's folder (no ..)" };
+  if (segments.length === 0) return { ok: false, problem: "names no file" };
+  const found = new Set<string>();
+  const walk = (at: string[], rest: string[]): boolean => {
+    const [head, ...tail] = rest;
+    if (head === undefined) return true;
+    if (head === "**") {
+      if (!walk(at, tail)) return false;
+      for (const entry of entries(dir, at, budget)) {
+        if (entry === undefined) return false;
+        if (entry.isDirectory() && !walk([...at, entry.name], rest)) return false;
+      }
+      return true;
+    }
+    const match = segmentMatcher(head);
+    for (const entry of entries(dir, at, budget)) {
+      if (entry === undefined) return false;
+      if (!match(entry.name)) continue;
+      if (tail.length === 0 && entry.isFile()) found.add([...at, entry.name].join("/"));
+      else if (tail.length > 0 && entry.isDirectory() && !walk([...at, entry.name], tail)) return false;
+    }
+    return true;
+  };
+  if (!walk([], segments)) return { ok: false, problem: `looks at more than ${MAX_ENTRIES_SEEN} files and folders: use a narrower glob` };
+  return { ok: true, files: [...found].sort() };
+}
+
+/** The entries of one folder (symbolic links are neither files nor folders here); `undefined` once over budget. */
+function* entries(dir: string, at: string[], budget: { entries: number }): Generator<Dirent | undefined> {
+  let list: Dirent[];
+  try {
+    list = readdirSync(join(dir, ...at), { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (--budget.entries < 0) {
+      yield undefined;
+      return;
+    }
+    yield entry;
+  }
+}
+
+/** `*` any run of characters in a name, `?` one, in linear time (model/glob.ts); the rest stands for itself. */
+function segmentMatcher(segment: string): (name: string) => boolean {
+  // A leading dot is matched only when written (as shells do): `*.yaml` skips `.hidden.yaml`.
+  return (name) => (name.startsWith(".") && !segment.startsWith(".") ? false : matchGlob(segment, name, { caseSensitive: true }));
+}
+
+/** An included file, read: its path as diagnostics name it, its text and its digest. */
+export interface IncludedFile {
+  file: string;
+  text: string;
+  digest: string;
+}
+
+/**
+ * Reads every file the root's `include:` names, in order (each glob's matches sorted, a file named twice
+ * read once, the root itself never). A glob that matches nothing, a file that cannot be read and a bound
+ * crossed are errors at the glob's line in the root file.
+ */
+export function readIncludes(
+  rootFile: string,
+  root: Record<string, unknown>,
+  locate: Locator,
+  read: (file: string) => Buffer | string,
+  digestOf: (bytes: Buffer) => string,
+): { files: IncludedFile[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const files: IncludedFile[] = [];
+  if (!Array.isArray(root.include)) return { files, diagnostics };
+  const error = (path: ConfigPath, code: string, message: string) =>
+    diagnostics.push({ file: rootFile, ...locate.value(path), code, path: `include[${path[1]}]`, message, severity: "error" });
+  const dir = dirname(rootFile);
+  const taken = new Set([join(rootFile)]);
+  const budget = { entries: MAX_ENTRIES_SEEN };
+  let bytes = 0;
+  for (const [index, pattern] of root.include.entries()) {
+    if (typeof pattern !== "string" || pattern.trim() === "") continue;
+    const path = ["include", index];
+    const match = matchInclude(dir, pattern, budget);
+    if (!match.ok) {
+      error(path, "include.invalid", `"${pattern}" ${match.problem}`);
+      continue;
+    }
+    if (match.files.length === 0) {
+      // A typo would otherwise drop a client's websites silently, and with prune on, propose their deletes.
+      error(path, "include.no-match", `"${pattern}" matches no file next to ${rootFile}; fix the glob or remove it`);
+      continue;
+    }
+    for (const name of match.files) {
+      const file = join(dir, name);
+      if (taken.has(file)) continue;
+      taken.add(file);
+      if (files.length >= MAX_INCLUDED_FILES) {
+        error(path, "include.bound", `more than ${MAX_INCLUDED_FILES} files are included; split the repository`);
+        return { files, diagnostics };
+      }
+      const content = read(file);
+      if (typeof content === "string") {
+        error(path, "include.unreadable", `cannot read ${file}: ${content}`);
+        continue;
+      }
+      bytes += content.length;
+      if (bytes > MAX_INCLUDED_BYTES) {
+        error(path, "include.bound", `the included files hold more than ${MAX_INCLUDED_BYTES / 2 ** 20} MiB together`);
+        return { files, diagnostics };
+      }
+      const text = decode(content);
+      if (text === undefined) error(path, "include.binary", `${file} is not a UTF-8 text file`);
+      else files.push({ file, text, digest: digestOf(content) });
+    }
+  }
+  return { files, diagnostics };
+}
+
+function decode(bytes: Uint8Array): string | undefined {
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+    return text.includes("\0") ? undefined : text;
+  } catch {
+    return undefined;
+  }
+}

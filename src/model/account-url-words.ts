@@ -1,0 +1,56 @@
+/**
+ * The words of a problem with the account's address (DESIGN §2), for the two surfaces that set it: the CLI
+ * (flags) and the Action (inputs). Here, below both api/ (which throws the error) and render/ (which words it
+ * for the Action), so that each problem is worded once.
+ */
+import type { AccountUrlProblem, BaseUrlProblem, UrlSetting } from "../errors.ts";
+
+/** Who reads an error about the account's address: a CLI user (flags) or a workflow author (Action inputs). */
+export type UrlSurface = "cli" | "action";
+
+/** The words of an account-address problem, naming the flag (CLI) or the input (Action) that sets it. */
+export function accountUrlMessage(setting: UrlSetting, problem: AccountUrlProblem, surface: UrlSurface): string {
+  const names = namesOf(setting, surface);
+  switch (problem.code) {
+    case "missing":
+      return surface === "cli"
+        ? `this command needs the API address: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config`
+        : `this command needs the API address: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
+    case "invalid": {
+      const where = { setting: surface === "cli" ? names.setting : `the ${names.setting} input`, env: names.env, file: names.key }[
+        problem.source
+      ];
+      return `${where}: ${problemWords(problem.problem, problem.input)}`;
+    }
+    case "env-differs": {
+      const choose = surface === "cli" ? `pass ${names.setting} <url>` : `set the ${names.setting} input`;
+      return (
+        `${names.env} (${problem.env}) names another account than ${names.key} in ${problem.configFile} (${problem.file}): ` +
+        `unset ${names.env} to use the file's, or ${choose} to choose the account on purpose`
+      );
+    }
+  }
+}
+
+function namesOf(setting: UrlSetting, surface: UrlSurface): { setting: string; env: string; key: string } {
+  const input = setting === "projects" ? "projects-url" : "websites-url";
+  return {
+    setting: surface === "cli" ? `--${input}` : input,
+    env: setting === "projects" ? "SITESYNC_PROJECTS_URL" : "SITESYNC_WEBSITES_URL",
+    key: setting === "projects" ? "projects_url" : "websites_url",
+  };
+}
+
+function problemWords(problem: BaseUrlProblem, input: string): string {
+  switch (problem.code) {
+    case "not-url":
+      return `"${input}" is not a URL (expected e.g. https://analytics.example.com)`;
+    case "scheme":
+      return `only https:// URLs are supported, got ${problem.protocol}//`;
+    case "plain-http":
+      return `refusing plain http:// to ${problem.hostname}: the API key would cross the network in clear text; use https://`;
+    case "credentials":
+    case "query":
+      return "give the base address only, without credentials, query or fragment";
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The Outcome of a config of many accounts (issue 19 item 4): each account's sections under its name and
+ * address, through the same renderer as a single account, then one summary across accounts. Pure.
+ */
+import type { AccountOutcome, Outcome } from "../run/types.ts";
+import { accountWords, printable, summaryWords } from "./_values.ts";
+import { md } from "./md.ts";
+import type { Sections } from "./sections.ts";
+
+/** How one account's sections are made: the one renderer of an Outcome, for the same target. */
+type RenderOne = (outcome: Outcome) => Sections;
+
+/** The sections of every account, in the root file's order, and the line that sums them up. */
+export function accountsSections(accounts: readonly AccountOutcome[], format: "text" | "markdown", renderOne: RenderOne): Sections {
+  const blocks: string[] = [];
+  const notes: string[] = [];
+  const failures: string[] = [];
+  const details: string[] = [];
+  for (const { name, outcome } of accounts) {
+    const sections = renderOne(outcome);
+    const where = outcome.plan ? accountWords(outcome.plan.target) : undefined;
+    const heading =
+      format === "text"
+        ? `── account ${printable(name)}${where ? ` (${printable(where)})` : ""} ──`
+        : `## Account ${md(name)}${where ? ` (${md(where)})` : ""}`;
+    blocks.push([heading, sections.summary.trimEnd()].filter((part) => part !== "").join("\n\n"));
+    notes.push(...sections.notes.map((note) => `[${name}] ${note}`));
+    if (sections.details) details.push(`#### ${md(name)}: ${sections.details.title}\n\n${sections.details.body}`);
+    if (sections.failure) failures.push(`${name}: ${sections.failure}`);
+  }
+  const total = accounts.map(({ name, outcome }) => `${format === "text" ? printable(name) : md(name)}: ${verdict(outcome)}`);
+  blocks.push(format === "text" ? `Accounts: ${total.join("; ")}.` : `**Accounts:** ${total.join("; ")}.`);
+  const sections: Sections = { summary: `${blocks.join("\n\n")}\n`, notes };
+  if (details.length > 0) sections.details = { title: `Show the plans of ${accounts.length} accounts`, body: details.join("\n\n") };
+  if (failures.length > 0) sections.failure = failures.join("; ");
+  return sections;
+}
+
+/** One account in the summary across accounts: what its run came to. */
+function verdict(outcome: Outcome): string {
+  if (outcome.error !== undefined) return "failed (see above)";
+  if (outcome.results) {
+    const c = outcome.results.counts;
+    return `${c.applied} applied, ${c.failed} failed, ${c.skipped} skipped`;
+  }
+  if (outcome.plan) return outcome.plan.refusals.length > 0 ? "refused" : summaryWords(outcome.plan.summary);
+  return "nothing to do";
+}

@@ -1,0 +1,125 @@
+/**
+ * A config of many accounts (DESIGN §2, §6; issue 19 item 2, 4): each selected account is planned (and
+ * applied) by the one orchestrator as a config of its own, with its own key and addresses. Accounts on
+ * different servers run side by side; accounts on one server share its budget (the throttle counts per
+ * client IP) through one scheduler per server origin, and run one after the other: never a 429 between them.
+ */
+import type { Scheduler } from "../api/scheduler.ts";
+import { didYouMean } from "../config/did-you-mean.ts";
+import type { Config, ConfigAccount } from "../config/types.ts";
+import { UsageError } from "../errors.ts";
+import { checkBaseUrl } from "../model/base-url.ts";
+import { ExitCode } from "./exit-code.ts";
+import type { AccountOutcome, Outcome, RunHooks, RunRequest } from "./types.ts";
+
+/** Runs one account as a run of its own (run.ts's `run`, passed in: it calls this module). */
+type RunOne = (request: RunRequest, hooks: RunHooks) => Promise<Outcome>;
+
+/** The outcome of every selected account, in the order the root file lists them. */
+export async function runAccounts(request: RunRequest, hooks: RunHooks, config: Config, runOne: RunOne): Promise<AccountOutcome[]> {
+  const accounts = selected(config.accounts ?? [], request.settings?.accounts ?? []);
+  const settings = request.settings ?? {};
+  if (accounts.length > 1) {
+    const one = (what: string) =>
+      new UsageError(`${what} applies to one account: add --account NAME (one of ${accounts.map((a) => a.name).join(", ")})`);
+    if (settings.websitesUrl !== undefined) throw one("--websites-url");
+    if (settings.projectsUrl !== undefined) throw one("--projects-url");
+    if (settings.savedPlan !== undefined) throw one("a saved plan");
+    if (settings.reviewed !== undefined) throw one("a reviewed plan");
+  }
+  // Every account's keys are secrets before the first request of any of them.
+  for (const account of accounts) request.redactor.add([request.env[account.apiKeyEnv], request.env[account.projectsApiKeyEnv]]);
+  const schedulers = new Map<string, Scheduler>();
+  const outcomes: AccountOutcome[] = [];
+  const only = accounts.length === 1;
+  const runAccount = async (account: ConfigAccount) => {
+    const keyGiven = (only && request.secrets?.apiKey) || request.env[account.apiKeyEnv];
+    const outcome = keyGiven ? await runOne(accountRequest(request, config, account, only, schedulers), hooks) : unsetKey(request, account);
+    outcomes.push({ name: account.name, outcome });
+  };
+  // A person answers one prompt at a time: an interactive apply goes account by account.
+  const groups = hooks.approve ? [accounts] : byServer(accounts);
+  await Promise.all(
+    groups.map(async (group) => {
+      for (const account of group) await runAccount(account);
+    }),
+  );
+  const order = accounts.map((a) => a.name);
+  return outcomes.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+
+function selected(accounts: readonly ConfigAccount[], names: readonly string[]): ConfigAccount[] {
+  if (names.length === 0) return [...accounts];
+  const known = accounts.map((a) => a.name);
+  for (const name of names) {
+    if (known.includes(name)) continue;
+    const guess = didYouMean(name, known);
+    throw new UsageError(
+      `--account ${name}: no such account in the config${guess ? `; did you mean ${guess}?` : `: one of ${known.join(", ")}`}`,
+    );
+  }
+  return accounts.filter((a) => names.includes(a.name));
+}
+
+/** One list per server origin, in the order the accounts come; an account without an address is its own. */
+function byServer(accounts: readonly ConfigAccount[]): ConfigAccount[][] {
+  const groups = new Map<string, ConfigAccount[]>();
+  for (const account of accounts) {
+    const url = account.websitesUrl ?? account.projectsUrl;
+    const check = url === undefined ? undefined : checkBaseUrl(url);
+    const key = check?.ok ? new URL(check.base).origin : `account:${account.name}`;
+    groups.set(key, [...(groups.get(key) ?? []), account]);
+  }
+  return [...groups.values()];
+}
+
+/** The run of one account: its websites, policy and addresses as a config, its key variables as the keys. */
+function accountRequest(
+  request: RunRequest,
+  config: Config,
+  account: ConfigAccount,
+  only: boolean,
+  schedulers: Map<string, Scheduler>,
+): RunRequest {
+  const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
+  const own: Config = {
+    ...shared,
+    websites: account.websites,
+    policy: account.policy,
+    ...(account.projects ? { projects: account.projects } : {}),
+    ...(account.websitesUrl ? { websitesUrl: account.websitesUrl } : {}),
+    ...(account.projectsUrl ? { projectsUrl: account.projectsUrl } : {}),
+  };
+  const env = {
+    ...request.env,
+    SITESYNC_API_KEY: request.env[account.apiKeyEnv],
+    SITESYNC_PROJECTS_API_KEY: request.env[account.projectsApiKeyEnv],
+  };
+  const { secrets, ...rest } = request;
+  // Keys given by an adapter (the Action's api-key) are one account's: used only when one is selected.
+  return { ...rest, ...(only && secrets ? { secrets } : {}), config: own, env, schedulers };
+}
+
+/** An account whose key variable is unset ends alone, with the variable named; the others run. */
+function unsetKey(request: RunRequest, account: ConfigAccount): Outcome {
+  const error = new UsageError(`${account.apiKeyEnv} is not set: export the API key of account ${account.name} (Account → API)`);
+  return { command: request.command, warnings: [], skipped: [], error, exitCode: ExitCode.error };
+}
+
+const RANK: readonly number[] = [
+  ExitCode.ok,
+  ExitCode.changes,
+  ExitCode.refused,
+  ExitCode.applyFailed,
+  ExitCode.error,
+  ExitCode.SIGTERM,
+  ExitCode.SIGINT,
+];
+
+/** The run's exit code: the worst of its accounts' (DESIGN §2). */
+export function worstExitCode(outcomes: readonly AccountOutcome[]): number {
+  return outcomes.reduce(
+    (worst, { outcome }) => (RANK.indexOf(outcome.exitCode) > RANK.indexOf(worst) ? outcome.exitCode : worst),
+    ExitCode.ok as number,
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * One account over many files (issue 19 item 1), as a user runs it: the real CLI against the sandbox over
+ * real HTTP. The root includes one file per client; validate checks them all offline, plan and apply see
+ * every file, and a saved plan follows an edit of any of them.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { sitesync } from "./helpers.ts";
+
+let sandbox: Sandbox;
+let dir: string;
+
+function write(files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, ".."), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+}
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ rateLimit: 0, websites: [{ domain: "acme.com" }, { domain: "stray.example.org" }] });
+  dir = mkdtempSync(join(tmpdir(), "sitesync-many-"));
+  write({
+    "sitesync.yaml": `version: 1\nwebsites_url: ${sandbox.url}\npolicy: { prune: true, max_deletes: 5 }\ndefaults: { exclude_bots: true }\ninclude: ["clients/*.yaml"]\n`,
+    "clients/acme.yaml": "defaults: { email: true }\nwebsites:\n  - domain: acme.com\n  - domain: shop.acme.com\n    privacy: private\n",
+    "clients/globex.yaml": "websites:\n  - domain: globex.com\n",
+  });
+});
+afterEach(() => sandbox.close());
+
+const env = () => ({ SITESYNC_API_KEY: sandbox.apiKey });
+
+describe("a root file and one file per client", () => {
+  it("validates every file offline, each error at its own file:line:col, a duplicate naming both places", async () => {
+    const ok = await sitesync(["validate"], { cwd: dir });
+    expect(ok.code, ok.stderr).toBe(0);
+    write({
+      "clients/globex.yaml": "websites:\n  - domain: globex.com\n    privacy: secret\n  - domain: acme.com\n",
+    });
+    const bad = await sitesync(["validate"], { cwd: dir });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("clients/globex.yaml:3:14 websites[0].privacy: must be one of public, private, password");
+    expect(bad.stderr).toContain(
+      'clients/globex.yaml:4:13 websites[1].domain: duplicate website "acme.com": already listed at clients/acme.yaml:3:13',
+    );
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
+  it("plans every file against the account, applies, and then plans no changes", async () => {
+    const plan = await sitesync(["plan"], { cwd: dir, env: env() });
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain(`Account: ${sandbox.url}`);
+    expect(plan.stdout).toContain("+ create  shop.acme.com");
+    expect(plan.stdout).toContain("+ create  globex.com");
+    expect(plan.stdout).toContain("- delete  stray.example.org");
+    const apply = await sitesync(["apply", "--auto-approve"], { cwd: dir, env: env() });
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(
+      sandbox.store
+        .websites()
+        .map((w) => w.domain)
+        .sort(),
+    ).toEqual(["acme.com", "globex.com", "shop.acme.com"]);
+    const again = await sitesync(["plan", "--detailed-exitcode"], { cwd: dir, env: env() });
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).toContain("No changes.");
+  });
+
+  it("refuses a saved plan once an included file changed", async () => {
+    const saved = await sitesync(["plan", "--out", "plan.json"], { cwd: dir, env: env() });
+    expect(saved.code, saved.stderr).toBe(0);
+    write({ "clients/globex.yaml": "websites:\n  - domain: globex.com\n    email: true\n" });
+    const apply = await sitesync(["apply", "plan.json", "--auto-approve"], { cwd: dir, env: env() });
+    expect(apply.code).toBe(4);
+    expect(apply.stderr).toMatch(/changed since/);
+    expect(sandbox.store.websites().map((w) => w.domain)).not.toContain("globex.com");
+  });
+
+  it("export --update refuses a config of many files rather than edit the root alone, and writes nothing", async () => {
+    const update = await sitesync(["export", "--update", "sitesync.yaml"], { cwd: dir, env: env() });
+    expect(update.code).toBe(1);
+    expect(update.stderr).toContain("sitesync.yaml:5:1 include: export --update cannot edit a config that includes other files yet");
+  });
+
+  it("--changed-since reads the account in full, saying why, and misses no edit inside an included file", async () => {
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", ...args], {
+        cwd: dir,
+        stdio: "ignore",
+      });
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-q", "-m", "base");
+    write({ "clients/globex.yaml": "websites:\n  - domain: globex.com\n  - domain: labs.globex.com\n" });
+    const plan = await sitesync(["plan", "--changed-since", "HEAD"], { cwd: dir, env: env() });
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain("the config includes other files or has several accounts, whose change is not followed yet");
+    expect(plan.stdout).toContain("+ create  labs.globex.com");
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * `sitesync matrix [--changed-since REF]` (issue 19 item 5) in a real git repository in a temp folder: the
+ * accounts as a GitHub Actions matrix, and with a change only the accounts it touches. Offline: no key.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { sitesync } from "./helpers.ts";
+
+let dir: string;
+
+function git(...args: string[]): string {
+  const identity = ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"];
+  return execFileSync("git", [...identity, ...args], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+}
+
+function write(files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, ".."), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+}
+
+const ROOT = [
+  "version: 1",
+  "accounts:",
+  "  eu: { websites_url: https://stats.eu.example.com, api_key_env: SITESYNC_EU_API_KEY }",
+  "  us: { websites_url: https://stats.us.example.com, api_key_env: SITESYNC_US_API_KEY }",
+  "  apac: { websites_url: https://stats.apac.example.com }",
+  "policy: { max_deletes: 5 }",
+  'include: ["clients/*.yaml"]',
+  "",
+].join("\n");
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "sitesync-matrix-"));
+  git("init", "-q");
+  write({
+    "sitesync.yaml": ROOT,
+    "clients/acme.yaml": "account: eu\nwebsites:\n  - domain: acme.com\n",
+    "clients/cora.yaml": "account: us\nwebsites:\n  - domain: cora.com\n",
+    "clients/kiwi.yaml": "account: apac\nwebsites:\n  - domain: kiwi.nz\n",
+    "README.md": "the fleet\n",
+  });
+  git("add", "-A");
+  git("commit", "-q", "-m", "base");
+});
+
+async function matrix(...args: string[]): Promise<string[]> {
+  const result = await sitesync(["matrix", ...args], { cwd: dir });
+  expect(result.code, result.stderr).toBe(0);
+  return (JSON.parse(result.stdout) as { include: { account: string }[] }).include.map((leg) => leg.account);
+}
+
+describe("sitesync matrix", () => {
+  it("lists every account, in the root file's order, as a matrix GitHub reads with fromJSON", async () => {
+    const result = await sitesync(["matrix"], { cwd: dir });
+    expect(result.stdout.trim()).toBe('{"include":[{"account":"eu"},{"account":"us"},{"account":"apac"}]}');
+  });
+
+  it("lists nothing when nothing changed, and only the account whose file changed", async () => {
+    expect(await matrix("--changed-since", "HEAD")).toEqual([]);
+    write({ "clients/cora.yaml": "account: us\nwebsites:\n  - domain: cora.com\n    email: true\n", "README.md": "more\n" });
+    expect(await matrix("--changed-since", "HEAD")).toEqual(["us"]);
+  });
+
+  it("counts a new client file (committed or not) for its account", async () => {
+    write({ "clients/zeta.yaml": "account: apac\nwebsites:\n  - domain: zeta.jp\n" });
+    expect(await matrix("--changed-since", "HEAD")).toEqual(["apac"]);
+  });
+
+  it("an edit of one account's entry touches that account; of the shared policy, every account", async () => {
+    write({ "sitesync.yaml": ROOT.replace("SITESYNC_EU_API_KEY", "SITESYNC_EU2_API_KEY") });
+    expect(await matrix("--changed-since", "HEAD")).toEqual(["eu"]);
+    write({ "sitesync.yaml": ROOT.replace("max_deletes: 5", "max_deletes: 6") });
+    expect(await matrix("--changed-since", "HEAD")).toEqual(["eu", "us", "apac"]);
+  });
+
+  it("a removed client file touches every account: whose websites it held is no longer known", async () => {
+    rmSync(join(dir, "clients/kiwi.yaml"));
+    write({ "clients/kiwi2.yaml": "account: apac\nwebsites:\n  - domain: kiwi.nz\n" });
+    expect(await matrix("--changed-since", "HEAD")).toEqual(["eu", "us", "apac"]);
+  });
+
+  it("lists every account, with a note, when the base cannot be read", async () => {
+    const result = await sitesync(["matrix", "--changed-since", "no-such-ref"], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).include).toHaveLength(3);
+    expect(result.stderr).toContain("note: the change since no-such-ref is not known (ref-unknown): every account is listed");
+  });
+});
