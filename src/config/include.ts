@@ -99,8 +99,8 @@ export function readIncludes(
   rootFile: string,
   root: Record<string, unknown>,
   locate: Locator,
-  read: (file: string) => Buffer | string,
-  digestOf: (bytes: Buffer) => string,
+  read: (file: string) => Uint8Array | string,
+  digestOf: (bytes: Uint8Array) => string,
 ): { files: IncludedFile[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const files: IncludedFile[] = [];

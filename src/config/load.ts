@@ -26,7 +26,7 @@ export interface LoadOptions {
   /** Sees each value read from the environment the moment it is read: a secret for masking (issue 12). */
   onSecret?: (value: string) => void;
   /** Reads an included file (bytes, or why not); from disk, bounded like the root, when left out. */
-  readFile?: (file: string) => Buffer | string;
+  readFile?: (file: string) => Uint8Array | string;
 }
 
 /**
@@ -252,7 +252,7 @@ function utf8(bytes: Uint8Array): string | undefined {
 }
 
 /** The config's digest (DESIGN §3: saved plans and reviews record it): the sha256 of the file's bytes. */
-export function configDigest(bytes: Buffer): string {
+export function configDigest(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
