@@ -62,6 +62,19 @@ it("updates the websites of a file whose projects still differ from the account:
   expect(text).toContain("state: absent");
 });
 
+it("does not refuse project drift when the whole file is checked again either (a file with an anchor)", async () => {
+  // An anchor sends the update through its whole-file check instead of the check of the edited entries alone.
+  const config =
+    "version: 1\nwebsites:\n  - domain: shop.example.com\n    privacy: public\n    exclude_bots: &bots true\n" +
+    "  - domain: blog.example.com\n    exclude_bots: *bots\n" +
+    "projects:\n  - project: old.example.org\n    state: absent\n";
+  const live = [{ domain: "shop.example.com", privacy: 1 }, { domain: "blog.example.com" }];
+  const { run, text } = await update(config, live, [], [{ project: "old.example.org" }]);
+  expect(run.code, run.stderr).toBe(0);
+  expect(text).toContain("domain: shop.example.com\n    privacy: private");
+  expect(text).toContain("state: absent");
+});
+
 it("refuses, at its line, a compared field whose ${VAR} is unset, though the run's own load only warned of it", async () => {
   // The run loads the file with unset variables as notes (it needs only the account's address), so the tree it
   // loaded still holds the raw reference: the update must read the file itself, where such a field is an error.
