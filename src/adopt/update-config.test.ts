@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { liveWebsite } from "../../test/helpers/live-website.ts";
 import { loadConfig } from "../config/load.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import { plan } from "../plan/plan.ts";
@@ -6,23 +7,7 @@ import { type UpdateInput, updateConfig } from "./update-config.ts";
 
 const FILE = "sitesync.yaml";
 
-function site(id: number, domain: string, fields: Partial<LiveWebsite> = {}): LiveWebsite {
-  const at = "2026-01-01T00:00:00.000000Z";
-  return {
-    id,
-    domain,
-    privacy: 0,
-    email: 0,
-    password: false,
-    exclude_bots: 1,
-    exclude_ips: [],
-    favorite: false,
-    favorited_at: null,
-    created_at: at,
-    updated_at: at,
-    ...fields,
-  };
-}
+const site = liveWebsite;
 
 function update(source: string, websites: LiveWebsite[], options: Partial<UpdateInput> = {}) {
   const result = updateConfig({ file: FILE, source, live: { websites }, ...options });
