@@ -1,15 +1,9 @@
-/**
- * The Action follows the change (issue 18): on a pull request from actions/checkout's shallow clone
- * (`--depth 1`), it plans the change since the pull request's base commit (fetched once), reading only the
- * touched websites; on the merge it applies the reviewed scoped plan, re-planned over the same base. The
- * committed bundle against the sandbox and the fake GitHub API, over real HTTP, with a real git repository.
- */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { git } from "../helpers/git.ts";
 import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
 import { GITHUB_TOKEN, runAction } from "./run-action.ts";
 
@@ -38,11 +32,6 @@ afterEach(async () => {
   await sandbox.close();
   await github.close();
 });
-
-function git(cwd: string, ...args: string[]): string {
-  const identity = ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"];
-  return execFileSync("git", [...identity, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
-}
 
 /** The repository on "GitHub": the base commit, and the pull request's head commit on top. */
 function origin(): { dir: string; base: string; head: string } {

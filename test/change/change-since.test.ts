@@ -1,9 +1,3 @@
-/**
- * The change read from real git repositories in temp folders (DESIGN §3, issue 18): a base commit and a head
- * commit of one config file, compared through `git` itself, including the shallow clone `actions/checkout`
- * makes, where the base must be fetched.
- */
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +6,7 @@ import { changeSince } from "../../src/change/change-since.ts";
 import { readBaseText } from "../../src/change/read-base.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import type { Config } from "../../src/config/types.ts";
+import { git } from "../helpers/git.ts";
 
 const folders: string[] = [];
 afterAll(() => {
@@ -22,11 +17,6 @@ function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "sitesync-change-"));
   folders.push(dir);
   return dir;
-}
-
-function git(cwd: string, ...args: string[]): string {
-  const identity = ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"];
-  return execFileSync("git", [...identity, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 }
 
 /** A repository with the config at `path` committed as `base`, then as `head`; returns both commits. */

@@ -1,9 +1,3 @@
-/**
- * The library pieces of issue 18 end to end, before they are wired into the commands: a real git repository
- * (base and head commits), the change, the scoped lookups against the sandbox over real HTTP, the plan that
- * follows the change, and `apply` sending the write-only edits. Requests are counted at the sandbox.
- */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +13,7 @@ import { plan } from "../../src/plan/plan.ts";
 import { render } from "../../src/render/index.ts";
 import { passwordsOf } from "../../src/run/plan-from-config.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { git } from "../helpers/git.ts";
 
 const folders: string[] = [];
 let sandbox: Sandbox | undefined;
@@ -29,11 +24,6 @@ afterEach(async () => {
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
-
-function git(cwd: string, ...args: string[]): string {
-  const identity = ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"];
-  return execFileSync("git", [...identity, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
-}
 
 /** A repository whose sitesync.yaml is `base` at HEAD~1 and `head` at HEAD. */
 function repository(base: string, head: string): string {

@@ -1,12 +1,8 @@
-/**
- * Plans that follow the change (issue 18), through the real CLI against the sandbox over real HTTP, with a
- * real git repository in a temp folder (base and head commits): the requests are counted at the sandbox.
- */
-import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { git } from "../helpers/git.ts";
 import { sitesync, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox | undefined;
@@ -16,11 +12,6 @@ afterEach(async () => {
 });
 
 const SECRETS = { SHOP_PW: "shop-rotated-Secret-1", OLD_PW: "old-var-Secret-2", NEW_PW: "new-var-Secret-3" };
-
-function git(cwd: string, ...args: string[]): string {
-  const identity = ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"];
-  return execFileSync("git", [...identity, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
-}
 
 /** A repository whose sitesync.yaml is `base` at HEAD~1 and `head` at HEAD; returns its folder and the base commit. */
 function repository(base: string, head: string): { dir: string; baseCommit: string } {

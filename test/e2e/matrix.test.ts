@@ -1,20 +1,13 @@
-/**
- * `sitesync matrix [--changed-since REF]` (issue 19 item 5) in a real git repository in a temp folder: the
- * accounts as a GitHub Actions matrix, and with a change only the accounts it touches. Offline: no key.
- */
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
+import { git as gitIn } from "../helpers/git.ts";
 import { sitesync } from "./helpers.ts";
 
 let dir: string;
 
-function git(...args: string[]): string {
-  const identity = ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"];
-  return execFileSync("git", [...identity, ...args], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
-}
+const git = (...args: string[]): string => gitIn(dir, ...args);
 
 function write(files: Record<string, string>): void {
   for (const [name, text] of Object.entries(files)) {
