@@ -39978,7 +39978,11 @@ function where(source, verbose, c2) {
 
 // src/render/results-text.ts
 var import_picocolors2 = __toESM(require_picocolors(), 1);
-function itemLine(item) {
+function itemLine(item, account) {
+  const line = itemText(item);
+  return account === void 0 ? line : `[${printable(account)}] ${line}`;
+}
+function itemText(item) {
   const id2 = item.id !== void 0 && item.change.action === "create" ? ` (id ${item.id})` : "";
   const what = `${changeLine(item.change)}${id2}`;
   const note = itemNote(item);
@@ -51236,7 +51240,8 @@ async function runAccounts(request2, hooks, config, runOne) {
   const only = accounts.length === 1;
   const runAccount = async (account) => {
     const keyGiven = only && request2.secrets?.apiKey || request2.env[account.apiKeyEnv];
-    const outcome = keyGiven ? await runOne(accountRequest(request2, config, account, only, schedulers), hooks) : unsetKey(request2, account);
+    const own = only ? hooks : accountHooks(hooks, account.name);
+    const outcome = keyGiven ? await runOne(accountRequest(request2, config, account, only, schedulers), own) : unsetKey(request2, account);
     outcomes.push({ name: account.name, outcome });
   };
   const groups = hooks.approve ? [accounts] : byServer(accounts);
@@ -51287,6 +51292,10 @@ function accountRequest(request2, config, account, only, schedulers) {
   };
   const { secrets, ...rest } = request2;
   return { ...rest, ...only && secrets ? { secrets } : {}, config: own, env, schedulers };
+}
+function accountHooks(hooks, account) {
+  const { onItem } = hooks;
+  return onItem ? { ...hooks, onItem: (item, done, total) => onItem(item, done, total, account) } : hooks;
 }
 function unsetKey(request2, account) {
   const error2 = new UsageError(`${account.apiKeyEnv} is not set: export the API key of account ${account.name} (Account → API)`);
@@ -51870,7 +51879,7 @@ function hooksOf(ctx, onPlanFile) {
       endGroup();
       annotateChanges(plan2.changes, ctx.event.workspace);
     },
-    onItem: (item, done, total) => info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`)),
+    onItem: (item, done, total, account) => info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item, account)}`)),
     onWait: (wait) => info(ctx.redactor.redact(waitLine(wait))),
     // A log, not a terminal: one line per wait of a second or more, and each re-read with its reason (DESIGN §5).
     onProgress(event) {

@@ -156,7 +156,7 @@ function hooksOf(ctx: RunContext, onPlanFile: (file: string, plan: Plan) => void
       core.endGroup();
       annotateChanges(plan.changes, ctx.event.workspace);
     },
-    onItem: (item, done, total) => core.info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item)}`)),
+    onItem: (item, done, total, account) => core.info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item, account)}`)),
     onWait: (wait) => core.info(ctx.redactor.redact(waitLine(wait))),
     // A log, not a terminal: one line per wait of a second or more, and each re-read with its reason (DESIGN §5).
     onProgress(event) {

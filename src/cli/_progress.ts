@@ -11,15 +11,20 @@ import type { Io } from "./_io.ts";
 export function progressReporter(
   io: Io,
   quiet: boolean,
-): { onItem?: (item: ItemResult, done: number, total: number) => void; finish(): void } {
+): { onItem?: (item: ItemResult, done: number, total: number, account?: string) => void; finish(): void } {
   if (quiet) return { finish() {} };
   const live = Boolean(process.stderr.isTTY);
   let failed = 0;
+  // Accounts apply side by side: the bar counts them all, each account's done and total as it last said.
+  const counts = new Map<string | undefined, { done: number; total: number }>();
   return {
-    onItem(item, done, total) {
+    onItem(item, doneHere, totalHere, account) {
       if (item.status === "failed") failed++;
-      if (item.reason !== "not-started") io.err(itemLine(item));
+      if (item.reason !== "not-started") io.err(itemLine(item, account));
       if (!live) return;
+      counts.set(account, { done: doneHere, total: totalHere });
+      const done = [...counts.values()].reduce((sum, c) => sum + c.done, 0);
+      const total = [...counts.values()].reduce((sum, c) => sum + c.total, 0);
       const width = 24;
       const filled = Math.round((done / Math.max(total, 1)) * width);
       const bar = "█".repeat(filled) + "░".repeat(width - filled);

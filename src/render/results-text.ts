@@ -7,8 +7,16 @@ import type { ApplyReport } from "../run/types.ts";
 import { changeLine } from "./change-line.ts";
 import { itemNote } from "./item-note.ts";
 
-/** One line per finished item: what `apply` prints as it goes when stderr is not a terminal (CI, cron). */
-export function itemLine(item: ItemResult): string {
+/**
+ * One line per finished item: what `apply` prints as it goes when stderr is not a terminal (CI, cron). With
+ * several accounts applying side by side, each line starts with its account, `[eu] applied …`, as the notes do.
+ */
+export function itemLine(item: ItemResult, account?: string): string {
+  const line = itemText(item);
+  return account === undefined ? line : `[${printable(account)}] ${line}`;
+}
+
+function itemText(item: ItemResult): string {
   const id = item.id !== undefined && item.change.action === "create" ? ` (id ${item.id})` : "";
   const what = `${changeLine(item.change)}${id}`;
   // A failure's message quotes the server: escaped, so that it cannot start a line of its own (DESIGN §12).

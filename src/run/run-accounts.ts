@@ -34,7 +34,8 @@ export async function runAccounts(request: RunRequest, hooks: RunHooks, config: 
   const only = accounts.length === 1;
   const runAccount = async (account: ConfigAccount) => {
     const keyGiven = (only && request.secrets?.apiKey) || request.env[account.apiKeyEnv];
-    const outcome = keyGiven ? await runOne(accountRequest(request, config, account, only, schedulers), hooks) : unsetKey(request, account);
+    const own = only ? hooks : accountHooks(hooks, account.name);
+    const outcome = keyGiven ? await runOne(accountRequest(request, config, account, only, schedulers), own) : unsetKey(request, account);
     outcomes.push({ name: account.name, outcome });
   };
   // A person answers one prompt at a time: an interactive apply goes account by account.
@@ -98,6 +99,15 @@ function accountRequest(
   const { secrets, ...rest } = request;
   // Keys given by an adapter (the Action's api-key) are one account's: used only when one is selected.
   return { ...rest, ...(only && secrets ? { secrets } : {}), config: own, env, schedulers };
+}
+
+/**
+ * The hooks of one account among several: its finished items name it, since accounts on different servers
+ * apply side by side and their lines interleave (the same domain may be in two accounts).
+ */
+function accountHooks(hooks: RunHooks, account: string): RunHooks {
+  const { onItem } = hooks;
+  return onItem ? { ...hooks, onItem: (item, done, total) => onItem(item, done, total, account) } : hooks;
 }
 
 /** An account whose key variable is unset ends alone, with the variable named; the others run. */

@@ -112,7 +112,8 @@ export interface RunHooks {
   onPlan?(plan: Plan, skipped: readonly ItemResult[]): void | Promise<void>;
   /** Called before applying anything; throwing cancels the run. */
   approve?(plan: Plan): Promise<void>;
-  onItem?(item: ItemResult, done: number, total: number): void;
+  /** An item finished; `account` names it when the run has several accounts (their items interleave). */
+  onItem?(item: ItemResult, done: number, total: number, account?: string): void;
   /** The words of an item's reason for the results file (render/'s `itemNote`); without it the file holds codes only. */
   noteOf?(item: ItemResult): string | undefined;
 }

@@ -94,6 +94,10 @@ describe("two accounts on two servers, five client files", () => {
     expect(domains(eu)).toEqual(["acme.com", "bolt.eu", "shop.acme.com"]);
     expect(domains(us)).toEqual(["blog.dune.com", "cora.com", "dune.com", "echo.com", "legacy.com"]);
     expect(eu.store.findWebsite("acme.com")).toMatchObject({ email: 1, exclude_bots: 1 });
+    // The accounts apply side by side and their progress lines interleave: each names its account.
+    expect(apply.stderr).toContain("[eu] applied create shop.acme.com");
+    expect(apply.stderr).toContain("[us] applied create cora.com");
+    expect(apply.stderr).toContain("[eu] applied delete stray.eu");
 
     const again = await sitesync(["plan", "--detailed-exitcode"], { cwd: dir, env: keys });
     expect(again.code, again.stdout).toBe(0);
