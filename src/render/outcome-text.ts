@@ -52,10 +52,15 @@ function bodyOf(outcome: Outcome, context: TextContext): Sections {
   return applySections(outcome, context);
 }
 
-/** `sitesync.yaml is valid: 2 websites, 1 project.` */
+/**
+ * `sitesync.yaml is valid: 2 websites, 1 project.`; for a fleet, how many files were checked and what each
+ * account holds: `… is valid: 7 websites in 6 files; eu: 4 websites, us: 3 websites.`
+ */
 function validSummary({ config, error }: Outcome, { quiet }: TextContext): string {
   if (!config || error !== undefined || quiet) return "";
-  return `${config.file} is valid: ${managedCounts(config)}.`;
+  const files = config.includes ? ` in ${plural(config.includes.length + 1, "file")}` : "";
+  const accounts = config.accounts?.map((account) => `${printable(account.name)}: ${managedCounts(account)}`);
+  return `${config.file} is valid: ${managedCounts(config)}${files}${accounts ? `; ${accounts.join(", ")}` : ""}.`;
 }
 
 /** `show`: the config a saved plan was made from has changed since (a note: `show` only looks). */

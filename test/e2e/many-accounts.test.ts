@@ -75,6 +75,7 @@ describe("two accounts on two servers, five client files", () => {
   it("validates offline, plans both grouped with their addresses, applies, and plans again with no changes", async () => {
     const valid = await sitesync(["validate"], { cwd: dir });
     expect(valid.code, valid.stderr).toBe(0);
+    expect(valid.stdout).toBe("sitesync.yaml is valid: 7 websites in 6 files; eu: 3 websites, us: 4 websites.\n");
     expect(eu.requests.length + us.requests.length).toBe(0);
 
     const plan = await sitesync(["plan"], { cwd: dir, env: keys });
