@@ -50,7 +50,7 @@ export const apiArgs = {
 export const planArgs = {
   account: {
     type: "string",
-    description: "Run only this account of the config's accounts: (repeatable); every account when left out",
+    description: "Run only this account (a name under the config's accounts:); repeatable. Every account when left out",
     valueHint: "name",
   },
   "sync-write-only": { type: "boolean", description: "Also send write-only fields (passwords, exclude_params) to existing websites" },
