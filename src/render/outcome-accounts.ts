@@ -28,7 +28,7 @@ export function accountsSections(accounts: readonly AccountOutcome[], format: "t
     if (sections.details) details.push(`#### ${md(name)}: ${sections.details.title}\n\n${sections.details.body}`);
     if (sections.failure) failures.push(`${name}: ${sections.failure}`);
   }
-  const total = accounts.map(({ name, outcome }) => `${format === "text" ? printable(name) : md(name)}: ${verdict(outcome)}`);
+  const total = accounts.map(({ name, outcome }) => `${format === "text" ? printable(name) : md(name)}: ${verdict(outcome, format)}`);
   blocks.push(format === "text" ? `Accounts: ${total.join("; ")}.` : `**Accounts:** ${total.join("; ")}.`);
   const sections: Sections = { summary: `${blocks.join("\n\n")}\n`, notes };
   if (details.length > 0) sections.details = { title: `Show the plans of ${accounts.length} accounts`, body: details.join("\n\n") };
@@ -37,8 +37,9 @@ export function accountsSections(accounts: readonly AccountOutcome[], format: "t
 }
 
 /** One account in the summary across accounts: what its run came to. */
-function verdict(outcome: Outcome): string {
-  if (outcome.error !== undefined) return "failed (see above)";
+function verdict(outcome: Outcome, format: "text" | "markdown"): string {
+  // A terminal shows the error among the notes, after this line; an adapter of Markdown places it where it shows errors.
+  if (outcome.error !== undefined) return format === "text" ? "failed (error below)" : "failed (see its error)";
   if (outcome.results) {
     const c = outcome.results.counts;
     return `${c.applied} applied, ${c.failed} failed, ${c.skipped} skipped`;
