@@ -39229,7 +39229,7 @@ function accountsSections(accounts, format, renderOne) {
 ${sections2.details.body}`);
     if (sections2.failure) failures.push(`${name}: ${sections2.failure}`);
   }
-  const total = accounts.map(({ name, outcome }) => `${format === "text" ? printable(name) : md(name)}: ${verdict(outcome)}`);
+  const total = accounts.map(({ name, outcome }) => `${format === "text" ? printable(name) : md(name)}: ${verdict(outcome, format)}`);
   blocks.push(format === "text" ? `Accounts: ${total.join("; ")}.` : `**Accounts:** ${total.join("; ")}.`);
   const sections = { summary: `${blocks.join("\n\n")}
 `, notes };
@@ -39237,8 +39237,8 @@ ${sections2.details.body}`);
   if (failures.length > 0) sections.failure = failures.join("; ");
   return sections;
 }
-function verdict(outcome) {
-  if (outcome.error !== void 0) return "failed (see above)";
+function verdict(outcome, format) {
+  if (outcome.error !== void 0) return format === "text" ? "failed (error below)" : "failed (see its error)";
   if (outcome.results) {
     const c2 = outcome.results.counts;
     return `${c2.applied} applied, ${c2.failed} failed, ${c2.skipped} skipped`;
@@ -40027,7 +40027,9 @@ function bodyOf(outcome, context3) {
 }
 function validSummary({ config, error: error2 }, { quiet }) {
   if (!config || error2 !== void 0 || quiet) return "";
-  return `${config.file} is valid: ${managedCounts(config)}.`;
+  const files = config.includes ? ` in ${plural(config.includes.length + 1, "file")}` : "";
+  const accounts = config.accounts?.map((account) => `${printable(account.name)}: ${managedCounts(account)}`);
+  return `${config.file} is valid: ${managedCounts(config)}${files}${accounts ? `; ${accounts.join(", ")}` : ""}.`;
 }
 function managedCounts(config) {
   const projects = config.projects ? `, ${plural(config.projects.length, "project")}` : "";
