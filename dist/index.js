@@ -39281,6 +39281,14 @@ var AccountUrlError = class extends UsageError {
     this.problem = problem;
   }
 };
+var AccountSelectionError = class extends UsageError {
+  problem;
+  constructor(problem, message) {
+    super(message);
+    this.name = "AccountSelectionError";
+    this.problem = problem;
+  }
+};
 var ApiError = class extends Error {
   code = "API";
   kind;
@@ -39350,6 +39358,28 @@ function accountUrlMessage(setting, problem, surface) {
       const choose = surface === "cli" ? `pass ${names.setting} <url>` : `set the ${names.setting} input`;
       return `${names.env} (${problem.env}) names another account than ${names.key} in ${problem.configFile} (${problem.file}): unset ${names.env} to use the file's, or ${choose} to choose the account on purpose`;
     }
+  }
+}
+function accountSelectionMessage(problem, surface) {
+  const cli = surface === "cli";
+  switch (problem.code) {
+    case "unknown": {
+      const what = cli ? `--account ${problem.name}` : `the account input (${problem.name})`;
+      const hint = problem.guess ? `; did you mean ${problem.guess}?` : `: one of ${problem.known.join(", ")}`;
+      return `${what}: no such account in the config${hint}`;
+    }
+    case "one-only": {
+      const setting = {
+        "websites-url": cli ? "--websites-url" : "the websites-url input",
+        "projects-url": cli ? "--projects-url" : "the projects-url input",
+        "saved-plan": "a saved plan",
+        "reviewed-plan": "a reviewed plan"
+      }[problem.setting];
+      const known = problem.known.join(", ");
+      return cli ? `${setting} applies to one account: add --account NAME (one of ${known})` : `${setting} applies to one account: set the account input (one of ${known}), one leg per account as in examples/workflows/fleet.yml`;
+    }
+    case "key-unset":
+      return cli ? `${problem.env} is not set: export the API key of account ${problem.account} (Account → API)` : `${problem.env} is not set: run account ${problem.account} in a leg of its own (the account input, with its key as api-key), or give the step its key: \`env: { ${problem.env}: \${{ secrets.${problem.env} }} }\``;
   }
 }
 function namesOf(setting, surface) {
@@ -39781,7 +39811,7 @@ function configErrorMarkdown(command, configLabel, errors, warnings) {
   return { summary: blocks.join("\n\n"), notes: [], failure: `${plural(errors.length, "error")} in ${configLabel}` };
 }
 function errorMarkdown(command, configLabel, error2) {
-  const message = error2 instanceof AccountUrlError ? accountUrlMessage(error2.setting, error2.problem, "action") : error2 instanceof Error ? error2.message : String(error2);
+  const message = error2 instanceof AccountUrlError ? accountUrlMessage(error2.setting, error2.problem, "action") : error2 instanceof AccountSelectionError ? accountSelectionMessage(error2.problem, "action") : error2 instanceof Error ? error2.message : String(error2);
   const lines = [`sitesync ${command} failed: ${md(message)}`];
   if (error2 instanceof ApiError && (error2.kind === "redirect" || error2.status === 401)) {
     lines.push("Check the api-key input (and projects-api-key): the server did not accept it.");
@@ -51230,11 +51260,12 @@ async function runAccounts(request2, hooks, config, runOne) {
   const accounts = selected(config.accounts ?? [], request2.settings?.accounts ?? []);
   const settings = request2.settings ?? {};
   if (accounts.length > 1) {
-    const one = (what) => new UsageError(`${what} applies to one account: add --account NAME (one of ${accounts.map((a) => a.name).join(", ")})`);
-    if (settings.websitesUrl !== void 0) throw one("--websites-url");
-    if (settings.projectsUrl !== void 0) throw one("--projects-url");
-    if (settings.savedPlan !== void 0) throw one("a saved plan");
-    if (settings.reviewed !== void 0) throw one("a reviewed plan");
+    const known = accounts.map((a) => a.name);
+    const one = (setting) => selectionError({ code: "one-only", setting, known });
+    if (settings.websitesUrl !== void 0) throw one("websites-url");
+    if (settings.projectsUrl !== void 0) throw one("projects-url");
+    if (settings.savedPlan !== void 0) throw one("saved-plan");
+    if (settings.reviewed !== void 0) throw one("reviewed-plan");
   }
   for (const account of accounts) request2.redactor.add([request2.env[account.apiKeyEnv], request2.env[account.projectsApiKeyEnv]]);
   const schedulers = /* @__PURE__ */ new Map();
@@ -51260,10 +51291,7 @@ function selected(accounts, names) {
   const known = accounts.map((a) => a.name);
   for (const name of names) {
     if (known.includes(name)) continue;
-    const guess = didYouMean(name, known);
-    throw new UsageError(
-      `--account ${name}: no such account in the config${guess ? `; did you mean ${guess}?` : `: one of ${known.join(", ")}`}`
-    );
+    throw selectionError({ code: "unknown", name, known, guess: didYouMean(name, known) });
   }
   return accounts.filter((a) => names.includes(a.name));
 }
@@ -51299,8 +51327,11 @@ function accountHooks(hooks, account) {
   const { onItem } = hooks;
   return onItem ? { ...hooks, onItem: (item, done, total) => onItem(item, done, total, account) } : hooks;
 }
+function selectionError(problem) {
+  return new AccountSelectionError(problem, accountSelectionMessage(problem, "cli"));
+}
 function unsetKey(request2, account) {
-  const error2 = new UsageError(`${account.apiKeyEnv} is not set: export the API key of account ${account.name} (Account → API)`);
+  const error2 = selectionError({ code: "key-unset", account: account.name, env: account.apiKeyEnv });
   return { command: request2.command, warnings: [], skipped: [], error: error2, exitCode: ExitCode2.error };
 }
 var RANK = [

@@ -84,6 +84,28 @@ export class AccountUrlError extends UsageError {
   }
 }
 
+/** Why the accounts a run of a fleet would run are in doubt (DESIGN §2 "Many files, many accounts"). */
+export type AccountSelectionProblem =
+  /** `--account` (the Action's `account` input) names no account of the config. */
+  | { code: "unknown"; name: string; known: string[]; guess?: string | undefined }
+  /** A setting that fits one account only, with several selected. */
+  | { code: "one-only"; setting: "websites-url" | "projects-url" | "saved-plan" | "reviewed-plan"; known: string[] }
+  /** The variable holding an account's key is unset. */
+  | { code: "key-unset"; account: string; env: string };
+
+/**
+ * A fleet's account selection is wrong or incomplete. A UsageError (exit 1); the message is the CLI's
+ * wording, and the Action words the same data with its inputs (`accountSelectionMessage`).
+ */
+export class AccountSelectionError extends UsageError {
+  readonly problem: AccountSelectionProblem;
+  constructor(problem: AccountSelectionProblem, message: string) {
+    super(message);
+    this.name = "AccountSelectionError";
+    this.problem = problem;
+  }
+}
+
 /** What went wrong with one HTTP exchange. */
 export type ApiErrorKind =
   /** The server answered with a status outside 2xx. */

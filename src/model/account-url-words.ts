@@ -3,7 +3,7 @@
  * (flags) and the Action (inputs). Here, below both api/ (which throws the error) and render/ (which words it
  * for the Action), so that each problem is worded once.
  */
-import type { AccountUrlProblem, BaseUrlProblem, UrlSetting } from "../errors.ts";
+import type { AccountSelectionProblem, AccountUrlProblem, BaseUrlProblem, UrlSetting } from "../errors.ts";
 
 /** Who reads an error about the account's address: a CLI user (flags) or a workflow author (Action inputs). */
 export type UrlSurface = "cli" | "action";
@@ -29,6 +29,35 @@ export function accountUrlMessage(setting: UrlSetting, problem: AccountUrlProble
         `unset ${names.env} to use the file's, or ${choose} to choose the account on purpose`
       );
     }
+  }
+}
+
+/** The words of a fleet's account-selection problem: `--account` and flags (CLI), or the inputs (Action). */
+export function accountSelectionMessage(problem: AccountSelectionProblem, surface: UrlSurface): string {
+  const cli = surface === "cli";
+  switch (problem.code) {
+    case "unknown": {
+      const what = cli ? `--account ${problem.name}` : `the account input (${problem.name})`;
+      const hint = problem.guess ? `; did you mean ${problem.guess}?` : `: one of ${problem.known.join(", ")}`;
+      return `${what}: no such account in the config${hint}`;
+    }
+    case "one-only": {
+      const setting = {
+        "websites-url": cli ? "--websites-url" : "the websites-url input",
+        "projects-url": cli ? "--projects-url" : "the projects-url input",
+        "saved-plan": "a saved plan",
+        "reviewed-plan": "a reviewed plan",
+      }[problem.setting];
+      const known = problem.known.join(", ");
+      return cli
+        ? `${setting} applies to one account: add --account NAME (one of ${known})`
+        : `${setting} applies to one account: set the account input (one of ${known}), one leg per account as in examples/workflows/fleet.yml`;
+    }
+    case "key-unset":
+      return cli
+        ? `${problem.env} is not set: export the API key of account ${problem.account} (Account → API)`
+        : `${problem.env} is not set: run account ${problem.account} in a leg of its own (the account input, with its key as api-key), ` +
+            `or give the step its key: \`env: { ${problem.env}: \${{ secrets.${problem.env} }} }\``;
   }
 }
 

@@ -3,8 +3,8 @@
  * plan with its counts first and its changes as details, apply's results with the plan applied as details,
  * the review of an apply on merge, config errors and other failures. Pure; every name and message escaped.
  */
-import { AccountUrlError, ApiError, ConfigError, type Diagnostic } from "../errors.ts";
-import { accountUrlMessage } from "../model/account-url-words.ts";
+import { AccountSelectionError, AccountUrlError, ApiError, ConfigError, type Diagnostic } from "../errors.ts";
+import { accountSelectionMessage, accountUrlMessage } from "../model/account-url-words.ts";
 import { agree, plural } from "../model/plural.ts";
 import type { Plan } from "../plan/types.ts";
 import { ExitCode } from "../run/exit-code.ts";
@@ -115,9 +115,11 @@ export function errorMarkdown(command: string, configLabel: string, error: unkno
   const message =
     error instanceof AccountUrlError
       ? accountUrlMessage(error.setting, error.problem, "action")
-      : error instanceof Error
-        ? error.message
-        : String(error);
+      : error instanceof AccountSelectionError
+        ? accountSelectionMessage(error.problem, "action")
+        : error instanceof Error
+          ? error.message
+          : String(error);
   const lines = [`sitesync ${command} failed: ${md(message)}`];
   if (error instanceof ApiError && (error.kind === "redirect" || error.status === 401)) {
     lines.push("Check the api-key input (and projects-api-key): the server did not accept it.");

@@ -7,7 +7,8 @@
 import type { Scheduler } from "../api/scheduler.ts";
 import { didYouMean } from "../config/did-you-mean.ts";
 import type { Config, ConfigAccount } from "../config/types.ts";
-import { UsageError } from "../errors.ts";
+import { AccountSelectionError, type AccountSelectionProblem } from "../errors.ts";
+import { accountSelectionMessage } from "../model/account-url-words.ts";
 import { checkBaseUrl } from "../model/base-url.ts";
 import { ExitCode } from "./exit-code.ts";
 import type { AccountOutcome, Outcome, RunHooks, RunRequest } from "./types.ts";
@@ -20,12 +21,13 @@ export async function runAccounts(request: RunRequest, hooks: RunHooks, config: 
   const accounts = selected(config.accounts ?? [], request.settings?.accounts ?? []);
   const settings = request.settings ?? {};
   if (accounts.length > 1) {
-    const one = (what: string) =>
-      new UsageError(`${what} applies to one account: add --account NAME (one of ${accounts.map((a) => a.name).join(", ")})`);
-    if (settings.websitesUrl !== undefined) throw one("--websites-url");
-    if (settings.projectsUrl !== undefined) throw one("--projects-url");
-    if (settings.savedPlan !== undefined) throw one("a saved plan");
-    if (settings.reviewed !== undefined) throw one("a reviewed plan");
+    const known = accounts.map((a) => a.name);
+    const one = (setting: "websites-url" | "projects-url" | "saved-plan" | "reviewed-plan") =>
+      selectionError({ code: "one-only", setting, known });
+    if (settings.websitesUrl !== undefined) throw one("websites-url");
+    if (settings.projectsUrl !== undefined) throw one("projects-url");
+    if (settings.savedPlan !== undefined) throw one("saved-plan");
+    if (settings.reviewed !== undefined) throw one("reviewed-plan");
   }
   // Every account's keys are secrets before the first request of any of them.
   for (const account of accounts) request.redactor.add([request.env[account.apiKeyEnv], request.env[account.projectsApiKeyEnv]]);
@@ -54,10 +56,7 @@ function selected(accounts: readonly ConfigAccount[], names: readonly string[]):
   const known = accounts.map((a) => a.name);
   for (const name of names) {
     if (known.includes(name)) continue;
-    const guess = didYouMean(name, known);
-    throw new UsageError(
-      `--account ${name}: no such account in the config${guess ? `; did you mean ${guess}?` : `: one of ${known.join(", ")}`}`,
-    );
+    throw selectionError({ code: "unknown", name, known, guess: didYouMean(name, known) });
   }
   return accounts.filter((a) => names.includes(a.name));
 }
@@ -110,9 +109,14 @@ function accountHooks(hooks: RunHooks, account: string): RunHooks {
   return onItem ? { ...hooks, onItem: (item, done, total) => onItem(item, done, total, account) } : hooks;
 }
 
+/** The error for `problem`, worded for the CLI (the Action re-words it with `accountSelectionMessage`). */
+function selectionError(problem: AccountSelectionProblem): AccountSelectionError {
+  return new AccountSelectionError(problem, accountSelectionMessage(problem, "cli"));
+}
+
 /** An account whose key variable is unset ends alone, with the variable named; the others run. */
 function unsetKey(request: RunRequest, account: ConfigAccount): Outcome {
-  const error = new UsageError(`${account.apiKeyEnv} is not set: export the API key of account ${account.name} (Account → API)`);
+  const error = selectionError({ code: "key-unset", account: account.name, env: account.apiKeyEnv });
   return { command: request.command, warnings: [], skipped: [], error, exitCode: ExitCode.error };
 }
 

@@ -1,0 +1,87 @@
+/**
+ * A fleet's selection mistakes in a workflow (issue 19 item 5: every Action error names the Action's input):
+ * the bundle run as GitHub runs it says `the account input`, `the websites-url input`, and how to give each
+ * account its key, never the CLI's `--account` or `--websites-url`; nothing is sent to the account.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
+import { GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
+
+const KEY = "EuLegKey000000000000000000000000000000000000000000000000000001";
+const MARKER = "<!-- sitesync-plan: sitesync.yaml -->";
+
+let eu: Sandbox;
+let github: FakeGitHub;
+let workspace: string;
+
+beforeEach(async () => {
+  eu = await startSandbox({ apiKey: KEY, rateLimit: 0 });
+  github = await startFakeGitHub(GITHUB_TOKEN);
+  workspace = mkdtempSync(join(tmpdir(), "sitesync-fleet-errors-"));
+  mkdirSync(join(workspace, "clients"));
+  const root = [
+    "version: 1",
+    "accounts:",
+    `  eu: { websites_url: ${eu.url} }`,
+    `  us: { websites_url: ${eu.url}/us, api_key_env: SITESYNC_US_API_KEY }`,
+    'include: ["clients/*.yaml"]',
+    "",
+  ];
+  writeFileSync(join(workspace, "sitesync.yaml"), root.join("\n"));
+  writeFileSync(join(workspace, "clients/acme.yaml"), "account: eu\nwebsites:\n  - domain: acme.com\n");
+});
+
+afterEach(async () => {
+  await eu.close();
+  await github.close();
+});
+
+async function plan(inputs: Record<string, string>) {
+  const run = await runAction({
+    workspace,
+    inputs: { command: "plan", ...inputs },
+    event: { name: "pull_request", payload: pullRequestPayload(7) },
+    githubApiUrl: github.url,
+  });
+  const errors = run.stdout.split("\n").filter((line) => line.startsWith("::error::"));
+  const comment = github.comments.find((c) => c.body.startsWith(MARKER))?.body ?? "";
+  // The runner's masking commands name the key to hide it; every other line must not.
+  const log = run.stdout
+    .split("\n")
+    .filter((line) => !line.startsWith("::add-mask::"))
+    .join("\n");
+  return { ...run, errors: errors.join("\n"), comment, log };
+}
+
+describe("a fleet's selection mistakes on GitHub Actions", () => {
+  it("an unknown account input is named as the input, with a suggestion", async () => {
+    const run = await plan({ account: "euu", "api-key": KEY });
+    expect(run.code).toBe(1);
+    expect(run.errors).toContain("the account input (euu): no such account in the config; did you mean eu?");
+    expect(`${run.stdout}${run.comment}`).not.toContain("--account");
+    expect(eu.requests).toHaveLength(0);
+  });
+
+  it("websites-url with several accounts asks for the account input, naming the fleet workflow", async () => {
+    const run = await plan({ "websites-url": eu.url, "api-key": KEY });
+    expect(run.code).toBe(1);
+    expect(run.errors).toContain("the websites-url input applies to one account: set the account input (one of eu, us)");
+    expect(run.errors).toContain("examples/workflows/fleet.yml");
+    expect(`${run.stdout}${run.comment}`).not.toMatch(/--(websites-url|account)\b/);
+    expect(eu.requests).toHaveLength(0);
+  });
+
+  it("several accounts without their keys say how a workflow gives each one its key", async () => {
+    const run = await plan({ "api-key": KEY });
+    expect(run.code).toBe(1);
+    expect(run.errors).toContain("SITESYNC_US_API_KEY is not set: run account us in a leg of its own (the account input");
+    expect(run.comment).toContain("SITESYNC\\_US\\_API\\_KEY: ${{ secrets.SITESYNC\\_US\\_API\\_KEY }}");
+    expect(`${run.stdout}${run.comment}`).not.toContain("export the API key");
+    expect(`${run.log}${run.comment}`).not.toContain(KEY);
+    expect(eu.stats().writeRequests).toBe(0);
+  });
+});
