@@ -77,7 +77,7 @@ function unknownKey(key: string, parent: ConfigPath, allowed: string[]): SchemaP
 /** Keys of the root file only, in an included file (whose top level allows no `version`). */
 function rootOnly(key: string, parent: ConfigPath, allowed: string[]): string | undefined {
   if (parent.length > 0 || allowed.includes("version") || !ROOT_ONLY_KEYS.includes(key)) return undefined;
-  return "only the root file sets it; an included file holds defaults, websites and projects";
+  return "only the root file sets it; an included file holds account, defaults, websites and projects";
 }
 
 const ROOT_ONLY_KEYS = ["version", "websites_url", "projects_url", "policy", "include"];
