@@ -46077,7 +46077,7 @@ function unknownKey(key, parent, allowed) {
 }
 function rootOnly(key, parent, allowed) {
   if (parent.length > 0 || allowed.includes("version") || !ROOT_ONLY_KEYS.includes(key)) return void 0;
-  return "only the root file sets it; an included file holds defaults, websites and projects";
+  return "only the root file sets it; an included file holds account, defaults, websites and projects";
 }
 var ROOT_ONLY_KEYS = ["version", "websites_url", "projects_url", "policy", "include"];
 function misplaced(key, parent) {
