@@ -39201,6 +39201,11 @@ function selectionFlags(selection, quote) {
   return flags.join(" ");
 }
 var LEFT_OUT = "Everything else was left out: not compared, changed, deleted or counted.";
+function planAccountWords(plan2) {
+  const where2 = accountWords(plan2.target);
+  if (plan2.account === void 0) return where2;
+  return where2 === void 0 ? plan2.account : `${plan2.account} (${where2})`;
+}
 function accountWords(target) {
   const { websites, projects } = target;
   if (websites !== void 0 && projects !== void 0 && websites !== projects) return `${websites} (websites), ${projects} (projects)`;
@@ -39377,6 +39382,10 @@ function accountSelectionMessage(problem, surface) {
       }[problem.setting];
       const known = problem.known.join(", ");
       return cli ? `${setting} applies to one account: add --account NAME (one of ${known})` : `${setting} applies to one account: set the account input (one of ${known}), one leg per account as in examples/workflows/fleet.yml`;
+    }
+    case "plan-account": {
+      const other = problem.given.find((name) => name !== problem.planned) ?? "";
+      return `the saved plan is the plan of account ${problem.planned}: leave out --account to apply it, or plan account ${other} on its own: sitesync plan --account ${other} --out plan.json`;
     }
     case "key-unset":
       return cli ? `${problem.env} is not set: export the API key of account ${problem.account} (Account → API)` : `${problem.env} is not set: run account ${problem.account} in a leg of its own (the account input, with its key as api-key), or give the step its key: \`env: { ${problem.env}: \${{ secrets.${problem.env} }} }\``;
@@ -39588,7 +39597,7 @@ ${body}`}
 `;
 }
 function planMarkdownParts(plan2) {
-  const account = accountWords(plan2.target);
+  const account = planAccountWords(plan2);
   const heading2 = `### sitesync plan for ${md(plan2.configFile)}`;
   const blocks = [account === void 0 ? heading2 : `${heading2}
 
@@ -39936,7 +39945,7 @@ function renderText(plan2, options = {}) {
   const lines = [];
   const partial = plan2.selection === void 0 ? void 0 : c2.yellow(c2.bold(partialLine(plan2.selection)));
   if (partial !== void 0) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
-  const account = accountWords(plan2.target);
+  const account = planAccountWords(plan2);
   if (account !== void 0) lines.push(c2.dim(`Account: ${printable(account)}`), "");
   if (plan2.since !== void 0) lines.push(...sinceLines(plan2.since, c2), "");
   if (plan2.changes.length > 0) {
@@ -49594,6 +49603,7 @@ function plan(allDesired, allLive, options) {
     configDigest: options.configDigest,
     configFile: options.configFile,
     target: options.target ?? {},
+    ...options.account === void 0 ? {} : { account: options.account },
     // First things a reader of the JSON sees after where the plan was made: the change it followed, that it is partial.
     ...options.change ? { since: sinceOf(options.change) } : {},
     ...selection ? { selection } : {},
@@ -50415,6 +50425,7 @@ var plan_schema_default = {
       description: "The API base URLs the plan was read against; a saved plan is applied only there.",
       properties: { websites: { type: "string" }, projects: { type: "string" } }
     },
+    account: { type: "string", description: "The account of a fleet the plan was made for (its name under the root file's accounts:); absent for a config of one account." },
     since: {
       description: "Present when the plan followed a change (--changed-since REF): scoped to the touched websites and projects (and what it did not evaluate), read in full (and why), or no change known (and why).",
       oneOf: [
@@ -51038,6 +51049,7 @@ async function planWithLive(config, client, settings = {}, env = {}) {
     configFile: config.file,
     configDigest: config.digest,
     target: client.target,
+    account: config.account,
     syncWriteOnly: settings.syncWriteOnly ?? false,
     allowEmpty: settings.allowEmpty ?? false,
     ...settings.maxDeletes === void 0 ? {} : { maxDeletes: settings.maxDeletes },
@@ -51257,8 +51269,8 @@ function notReviewed(entry) {
 
 // src/run/run-accounts.ts
 async function runAccounts(request2, hooks, config, runOne) {
-  const accounts = selected(config.accounts ?? [], request2.settings?.accounts ?? []);
   const settings = request2.settings ?? {};
+  const accounts = selected(config.accounts ?? [], namesToRun(settings));
   if (accounts.length > 1) {
     const known = accounts.map((a) => a.name);
     const one = (setting) => selectionError({ code: "one-only", setting, known });
@@ -51286,6 +51298,13 @@ async function runAccounts(request2, hooks, config, runOne) {
   const order = accounts.map((a) => a.name);
   return outcomes.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 }
+function namesToRun(settings) {
+  const names = settings.accounts ?? [];
+  const planned2 = settings.savedPlan?.account;
+  if (planned2 === void 0) return names;
+  if (names.some((name) => name !== planned2)) throw selectionError({ code: "plan-account", planned: planned2, given: [...names] });
+  return [planned2];
+}
 function selected(accounts, names) {
   if (names.length === 0) return [...accounts];
   const known = accounts.map((a) => a.name);
@@ -51309,6 +51328,7 @@ function accountRequest(request2, config, account, only, schedulers) {
   const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
   const own = {
     ...shared,
+    account: account.name,
     websites: account.websites,
     policy: account.policy,
     ...account.projects ? { projects: account.projects } : {},

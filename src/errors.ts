@@ -90,6 +90,8 @@ export type AccountSelectionProblem =
   | { code: "unknown"; name: string; known: string[]; guess?: string | undefined }
   /** A setting that fits one account only, with several selected. */
   | { code: "one-only"; setting: "websites-url" | "projects-url" | "saved-plan" | "reviewed-plan"; known: string[] }
+  /** `--account` names another account than the one a saved plan was made for. */
+  | { code: "plan-account"; planned: string; given: string[] }
   /** The variable holding an account's key is unset. */
   | { code: "key-unset"; account: string; env: string };
 

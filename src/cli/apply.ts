@@ -77,7 +77,8 @@ export default command({
 
 /** A saved plan is applied as reviewed: flags that would change what it does belong to `plan`. */
 function rejectPlanningFlags(given: ReadonlySet<string>, values: CommandLine["values"], lists: CommandLine["lists"]): void {
-  const planning = Object.keys(planArgs).filter((flag) => given.has(flag));
+  // `--account` picks which account of a fleet runs, not what is planned: the run checks it names the plan's.
+  const planning = Object.keys(planArgs).filter((flag) => given.has(flag) && flag !== "account");
   if (planning.length > 0) {
     const flags = planning.map((f) => `--${f}`).join(" ");
     // The suggested command repeats each flag with its value (`--target 'shop-*'`), so that it can be run as it is.

@@ -34,6 +34,8 @@ export interface Config {
   accounts?: ConfigAccount[];
   /** Every secret value the file resolved (passwords), so that outputs can be checked and masked. */
   secrets: string[];
+  /** Set on the config of one account of a fleet, as a run of that account sees it: the account's name. */
+  account?: string;
 }
 
 /** One account of a fleet (`accounts:` in the root file), with the websites and projects of the files that name it. */

@@ -53,6 +53,13 @@ export function accountSelectionMessage(problem: AccountSelectionProblem, surfac
         ? `${setting} applies to one account: add --account NAME (one of ${known})`
         : `${setting} applies to one account: set the account input (one of ${known}), one leg per account as in examples/workflows/fleet.yml`;
     }
+    case "plan-account": {
+      const other = problem.given.find((name) => name !== problem.planned) ?? "";
+      return (
+        `the saved plan is the plan of account ${problem.planned}: leave out --account to apply it, ` +
+        `or plan account ${other} on its own: sitesync plan --account ${other} --out plan.json`
+      );
+    }
     case "key-unset":
       return cli
         ? `${problem.env} is not set: export the API key of account ${problem.account} (Account → API)`

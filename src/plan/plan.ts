@@ -23,6 +23,8 @@ export interface PlanOptions {
   configDigest: string;
   /** The API base URLs the live state was read from (recorded, so a saved plan applies only there). */
   target?: Plan["target"];
+  /** The account of a fleet the plan is for (`accounts:` in the root file); recorded, so that `apply plan.json` runs it alone. */
+  account?: string | undefined;
   /** `--sync-write-only`: send every write-only value the config sets, though none can be compared. */
   syncWriteOnly?: boolean;
   /** `--max-deletes N`: overrides `policy.maxDeletes`. */
@@ -80,6 +82,7 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
     configDigest: options.configDigest,
     configFile: options.configFile,
     target: options.target ?? {},
+    ...(options.account === undefined ? {} : { account: options.account }),
     // First things a reader of the JSON sees after where the plan was made: the change it followed, that it is partial.
     ...(options.change ? { since: sinceOf(options.change) } : {}),
     ...(selection ? { selection } : {}),

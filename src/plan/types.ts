@@ -163,6 +163,8 @@ export interface Plan {
   configFile: string;
   /** The API base URLs the plan was made against: a saved plan is never applied to another account. */
   target: { websites?: string; projects?: string };
+  /** The account of a fleet the plan was made for (its name under the root's `accounts:`); absent for one account. */
+  account?: string;
   /** Changes in apply order (creates, updates, deletes), each group sorted by domain / project. */
   changes: Change[];
   summary: PlanSummary;

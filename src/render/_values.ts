@@ -6,7 +6,7 @@ import { printable } from "../model/printable.ts";
 export { printable };
 
 import { type FieldName, PRIVACY_NAMES, WEBSITE_FIELDS } from "../model/website-fields.ts";
-import type { FieldChange, FieldValue, PlanEstimate, PlanSummary, Selection, WriteOnlyReason } from "../plan/types.ts";
+import type { FieldChange, FieldValue, Plan, PlanEstimate, PlanSummary, Selection, WriteOnlyReason } from "../plan/types.ts";
 
 /** A value as a user wrote it in the config: `password` for privacy 2, `true` for email 1, `[a, b]` for lists. */
 export function formatValue(field: FieldName, value: FieldValue): string {
@@ -123,6 +123,13 @@ export const LEFT_OUT = "Everything else was left out: not compared, changed, de
  * `https://stats.example.com (websites), https://seo.example.com (projects)`: the account a plan read, in
  * every rendering (DESIGN §2: a plan never hides which account it is about); one address says it once.
  */
+/** The `Account:` line's words: the fleet account's name when the plan has one, then its addresses. */
+export function planAccountWords(plan: Pick<Plan, "target" | "account">): string | undefined {
+  const where = accountWords(plan.target);
+  if (plan.account === undefined) return where;
+  return where === undefined ? plan.account : `${plan.account} (${where})`;
+}
+
 export function accountWords(target: { websites?: string; projects?: string }): string | undefined {
   const { websites, projects } = target;
   if (websites !== undefined && projects !== undefined && websites !== projects) return `${websites} (websites), ${projects} (projects)`;

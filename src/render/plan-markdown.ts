@@ -5,11 +5,11 @@
 import { agree, plural } from "../model/plural.ts";
 import type { FieldChange, Plan, ProjectDelete, WebsiteCreate, WebsiteDelete, WebsiteUpdate } from "../plan/types.ts";
 import {
-  accountWords,
   formatEstimate,
   formatValue,
   hasEstimate,
   LEFT_OUT,
+  planAccountWords,
   REASONS,
   selectionFlags,
   setDiff,
@@ -30,7 +30,7 @@ export function renderMarkdown(plan: Plan): string {
  * the whole plan is the head.
  */
 export function planMarkdownParts(plan: Plan): { head: string; body?: string } {
-  const account = accountWords(plan.target);
+  const account = planAccountWords(plan);
   const heading = `### sitesync plan for ${md(plan.configFile)}`;
   const blocks: string[] = [account === undefined ? heading : `${heading}\n\nAccount: ${md(account)}`];
   if (plan.selection !== undefined) {

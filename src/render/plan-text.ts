@@ -3,10 +3,10 @@ import { createColors } from "picocolors";
 import { plural } from "../model/plural.ts";
 import type { Change, FieldChange, Plan, Selection, WebsiteCreate, WebsiteUpdate } from "../plan/types.ts";
 import {
-  accountWords,
   formatEstimate,
   hasEstimate,
   LEFT_OUT,
+  planAccountWords,
   printable,
   formatValue as rawValue,
   selectionFlags,
@@ -31,7 +31,7 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
   const lines: string[] = [];
   const partial = plan.selection === undefined ? undefined : c.yellow(c.bold(partialLine(plan.selection)));
   if (partial !== undefined) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
-  const account = accountWords(plan.target);
+  const account = planAccountWords(plan);
   if (account !== undefined) lines.push(c.dim(`Account: ${printable(account)}`), "");
   if (plan.since !== undefined) lines.push(...sinceLines(plan.since, c), "");
   if (plan.changes.length > 0) {

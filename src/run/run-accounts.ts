@@ -18,8 +18,8 @@ type RunOne = (request: RunRequest, hooks: RunHooks) => Promise<Outcome>;
 
 /** The outcome of every selected account, in the order the root file lists them. */
 export async function runAccounts(request: RunRequest, hooks: RunHooks, config: Config, runOne: RunOne): Promise<AccountOutcome[]> {
-  const accounts = selected(config.accounts ?? [], request.settings?.accounts ?? []);
   const settings = request.settings ?? {};
+  const accounts = selected(config.accounts ?? [], namesToRun(settings));
   if (accounts.length > 1) {
     const known = accounts.map((a) => a.name);
     const one = (setting: "websites-url" | "projects-url" | "saved-plan" | "reviewed-plan") =>
@@ -49,6 +49,18 @@ export async function runAccounts(request: RunRequest, hooks: RunHooks, config: 
   );
   const order = accounts.map((a) => a.name);
   return outcomes.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+
+/**
+ * The accounts named: `--account`, or the one a saved plan was made for (`apply plan.json` runs that account
+ * alone: it is the plan of one account, and another `--account` would not be the plan that was reviewed).
+ */
+function namesToRun(settings: NonNullable<RunRequest["settings"]>): readonly string[] {
+  const names = settings.accounts ?? [];
+  const planned = settings.savedPlan?.account;
+  if (planned === undefined) return names;
+  if (names.some((name) => name !== planned)) throw selectionError({ code: "plan-account", planned, given: [...names] });
+  return [planned];
 }
 
 function selected(accounts: readonly ConfigAccount[], names: readonly string[]): ConfigAccount[] {
@@ -84,6 +96,7 @@ function accountRequest(
   const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
   const own: Config = {
     ...shared,
+    account: account.name,
     websites: account.websites,
     policy: account.policy,
     ...(account.projects ? { projects: account.projects } : {}),

@@ -116,6 +116,25 @@ describe("two accounts on two servers, five client files", () => {
     expect(typo.stderr).toContain("--account uss: no such account in the config; did you mean us?");
   });
 
+  it("a saved plan is one account's: apply runs that account alone, and refuses --account naming another", async () => {
+    const saved = join(dir, "us.json");
+    const plan = await sitesync(["plan", "--account", "us", "--out", saved], { cwd: dir, env: keys });
+    expect(plan.code, plan.stderr).toBe(0);
+    const shown = await sitesync(["show", saved], { cwd: dir });
+    expect(shown.stdout).toContain(`Account: us (${us.url})`);
+
+    const other = await sitesync(["apply", saved, "--account", "eu", "--auto-approve"], { cwd: dir, env: keys });
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain("the saved plan is the plan of account us: leave out --account to apply it");
+    expect(eu.stats().writeRequests + us.stats().writeRequests).toBe(0);
+
+    const apply = await sitesync(["apply", saved, "--auto-approve"], { cwd: dir, env: keys });
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(domains(us)).toEqual(["blog.dune.com", "cora.com", "dune.com", "echo.com", "legacy.com"]);
+    expect(eu.stats().writeRequests).toBe(0);
+    expect(eu.requests).toHaveLength(0);
+  });
+
   it("an account whose key is unset fails alone, naming its variable; the run exits with the worst code", async () => {
     const plan = await sitesync(["plan", "--detailed-exitcode"], { cwd: dir, env: { SITESYNC_EU_API_KEY: EU_KEY } });
     expect(plan.code).toBe(1);
