@@ -1,3 +1,4 @@
+import { matrixUnknownNote } from "../render/index.ts";
 import { fleetMatrix } from "../run/matrix.ts";
 import { configArgs } from "./_args.ts";
 import { command } from "./_command.ts";
@@ -17,8 +18,8 @@ export default command({
   examples: ["sitesync matrix", 'echo "matrix=$(sitesync matrix --changed-since origin/main)" >> "$GITHUB_OUTPUT"'],
   async run(flags, { io, env }) {
     const matrix = await fleetMatrix(flags.config, env, flags["changed-since"]);
-    if (matrix.unknownChange)
-      io.err(`note: the change since ${flags["changed-since"]} is not known (${matrix.unknownChange}): every account is listed`);
+    const ref = flags["changed-since"];
+    if (matrix.unknownChange && ref !== undefined) io.err(matrixUnknownNote(ref, matrix.unknownChange));
     io.out(JSON.stringify({ include: matrix.include }));
     return 0;
   },

@@ -44,6 +44,11 @@ function base(since: PlanSince): string {
   return `${printable(since.ref)}${commit}`;
 }
 
+/** `sitesync matrix`'s note when the change cannot be read: every account is listed, and why. */
+export function matrixUnknownNote(ref: string, reason: UnknownChangeReason): string {
+  return `note: the change since ${printable(ref)} is not known (${UNKNOWN[reason]}): every account is listed`;
+}
+
 /** The plan's one sentence about the change it followed: shown at the top of every human rendering. */
 export function sinceHeadline(since: PlanSince): string {
   if (!since.known) return `No change known since ${printable(since.ref)} (${UNKNOWN[since.reason]}): the account was read in full.`;
