@@ -5,8 +5,8 @@
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
 import { UsageError } from "../errors.ts";
-import { section, sectionIdentity } from "./comment-sections.ts";
-import { COMMENT_LIMIT, commentBody, markerFor, summaryBody } from "./compose.ts";
+import { section, sectionBudget, sectionIdentity } from "./comment-sections.ts";
+import { COMMENT_LIMIT, commentBody, markerFor, size, summaryBody } from "./compose.ts";
 import { actionIdentity } from "./identity.ts";
 import { carryReviewedPlan } from "./reviewed-comment.ts";
 import type { ActionReport, Report, RunContext } from "./run-context.ts";
@@ -63,29 +63,24 @@ export async function writeComment(ctx: RunContext, outcome: ActionReport): Prom
   }
 }
 
-/** A section's share of the comment: room for a few legs' plans, each with its reviewed plan. */
-const SECTION_LIMIT = Math.floor(COMMENT_LIMIT / 4);
+/** Room kept in a section beside its summary for the heading, the footer and the cut note. */
+const SECTION_ROOM = 1_000;
 
 /**
  * A leg of a fleet (the account input): its account's section of the config's one comment, written beside the
  * other legs' sections and verified after writing (sticky-comment.ts), with the reviewed plan of that account.
+ * Its share of the comment is decided from the accounts of the config, as every leg's is (comment-sections.ts).
  */
 async function writeSection(ctx: RunContext, outcome: ActionReport, account: string): Promise<void> {
   const pr = ctx.event.pullRequest;
   if (!pr || !ctx.event.repo || !ctx.inputs.githubToken) return;
-  const identity = sectionIdentity(ctx.configLabel, account);
-  const { report, block } = withReviewedBlock(ctx, outcome, pr.headSha, identity, Math.floor(SECTION_LIMIT / 2));
-  const visible = commentBody(
-    report,
-    { marker: `## Account ${account}`, headSha: pr.headSha, runUrl: ctx.event.runUrl },
-    SECTION_LIMIT - block.length,
-  );
-  const own = section(account, ctx.redactor.redact(visible) + block);
+  const marker = markerFor(ctx.configLabel);
+  const own = accountSection(ctx, outcome, account, pr.headSha);
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
     const login = await actionIdentity(octokit, ctx.inputs.botLogin);
-    const target = { ...ctx.event.repo, issueNumber: pr.number, marker: markerFor(ctx.configLabel), identity: login };
-    const result = await upsertSection(octokit, target, account, own);
+    const target = { ...ctx.event.repo, issueNumber: pr.number, marker, identity: login };
+    const result = await upsertSection(octokit, target, account, own, { accounts: outcome.accounts });
     core.info(`Wrote the ${account} section of the plan comment: ${result.url}`);
   } catch (error) {
     const status = (error as { status?: unknown }).status;
@@ -141,4 +136,25 @@ export async function writeMergeComment(ctx: RunContext, outcome: ActionReport):
     }
     throw new Error(`could not comment on pull request #${number}: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/**
+ * The section of `account`, within its share of the comment: the summary first, then the reviewed plan whole
+ * (or why it could not be carried), then as much of the details as fits, with a note pointing to this leg's job summary.
+ */
+function accountSection(ctx: RunContext, outcome: ActionReport, account: string, headSha: string | undefined): string {
+  const room = sectionBudget(markerFor(ctx.configLabel), outcome.accounts?.length ?? 1) - size(section(account, ""));
+  // Redacted before it is cut: a cut can never leave part of a secret that the redactor would then miss.
+  const redacted = redactReport(outcome.report, (text) => ctx.redactor.redact(text));
+  const identity = sectionIdentity(ctx.configLabel, account);
+  const blockBudget = room - size(redacted.summary) - SECTION_ROOM;
+  const { report, block } = withReviewedBlock(ctx, { ...outcome, report: redacted }, headSha, identity, blockBudget);
+  const parts = { marker: `## Account ${account}`, headSha, runUrl: ctx.event.runUrl, account };
+  return section(account, ctx.redactor.redact(commentBody(report, parts, room - size(block))) + block);
+}
+
+/** Every text of `report` through `redact`. */
+function redactReport(report: Report, redact: (text: string) => string): Report {
+  const details = report.details ? { details: { title: redact(report.details.title), body: redact(report.details.body) } } : {};
+  return { ...report, summary: redact(report.summary), ...details };
 }
