@@ -51477,14 +51477,18 @@ function commentFooter(headSha, runUrl) {
   const parts = [...headSha ? [`for commit ${headSha.slice(0, 7)}`] : [], ...runUrl ? [`[workflow run](${runUrl})`] : []];
   return parts.length > 0 ? `<sub>sitesync · ${parts.join(" · ")}</sub>` : void 0;
 }
-function shortenedSectionNote(dropped) {
+function shortenedSectionNote(reviewed) {
   const note = `> [!NOTE]
 > This account's section was shortened to fit the comment beside the other accounts' sections. The whole plan is in the job summary of this account's leg of the workflow run.`;
-  if (!dropped) return note;
-  return `${note}
+  const why = {
+    kept: void 0,
+    dropped: "Its reviewed plan no longer fits: the merge will apply nothing of it unless run with apply-unreviewed. Run the workflow again to write the section within its share.",
+    "too-large": "Its plan is too large to carry for review: the merge will apply nothing of it unless run with apply-unreviewed. Split the change into smaller pull requests."
+  }[reviewed];
+  return why ? `${note}
 
 > [!WARNING]
-> Its reviewed plan no longer fits: the merge will apply nothing of it unless run with apply-unreviewed. Run the workflow again to write the section within its share.`;
+> ${why}` : note;
 }
 function unreviewableNote(tooLarge, why) {
   const what = tooLarge ? "The reviewed plan is too large to carry" : "The reviewed plan cannot be carried in this comment";
@@ -51606,8 +51610,9 @@ function omittedBlock() {
 ${OMITTED}
 `;
 }
-function isReviewedLine(line) {
-  return line.startsWith(OPEN) || line === OMITTED;
+function reviewedLineKind(line) {
+  if (line.startsWith(OPEN)) return "block";
+  return line === OMITTED ? "omitted" : void 0;
 }
 function decodeReviewedBlock(body, expected) {
   const found = findBlock(body ?? "");
@@ -51688,24 +51693,25 @@ function shortenSection(section2, budget) {
   const lines = section2.split("\n");
   const [start2 = "", end2 = ""] = [lines[0], lines.at(-1)];
   const inner = lines.slice(1, -1);
-  const reviewed = inner.filter(isReviewedLine);
-  const visible = inner.filter((line) => !isReviewedLine(line));
+  const reviewed = inner.filter((line) => reviewedLineKind(line) !== void 0);
+  const visible = inner.filter((line) => reviewedLineKind(line) === void 0);
   const frame = (tail) => size(`${start2}
 
 ${tail}
 ${end2}`);
+  const carried = reviewed.some((line) => reviewedLineKind(line) === "block");
   const kept = `
 
-${shortenedSectionNote(false)}
+${shortenedSectionNote(carried || reviewed.length === 0 ? "kept" : "too-large")}
 ${reviewed.join("\n")}`;
   if (frame(kept) <= budget) return `${start2}
 ${cutLines(visible, budget - frame(kept))}${kept}
 ${end2}`;
   const dropped = `
 
-${shortenedSectionNote(true)}
+${shortenedSectionNote(carried ? "dropped" : "too-large")}
 ${omittedBlock().trim()}`;
-  if (frame(dropped) > budget) return void 0;
+  if (!carried || frame(dropped) > budget) return void 0;
   return `${start2}
 ${cutLines(visible, budget - frame(dropped))}${dropped}
 ${end2}`;
@@ -52110,6 +52116,31 @@ function carryReviewedPlan(report2, plan2, made, redact, budget = REVIEWED_BLOCK
 ${note}` }, block: tooLarge ? omittedBlock() : "" };
 }
 
+// src/action/account-section.ts
+var SECTION_ROOM = 1e3;
+function accountSection(ctx, outcome, account, headSha) {
+  const budget = sectionBudget(markerFor(ctx.configLabel), outcome.accounts?.length ?? 1);
+  const room = budget - size(section(account, ""));
+  const redacted = redactReport(outcome.report, (text3) => ctx.redactor.redact(text3));
+  const identity = sectionIdentity(ctx.configLabel, account);
+  const blockBudget = Math.max(0, room - size(redacted.summary) - SECTION_ROOM);
+  const { report: report2, block } = withReviewedBlock(ctx, { ...outcome, report: redacted }, headSha, identity, blockBudget);
+  const parts = { marker: `## Account ${account}`, headSha, runUrl: ctx.event.runUrl, account };
+  const small = room - size(block) < size(report2.summary) + SECTION_ROOM;
+  const visible = small ? commentBody(report2, parts) : commentBody(report2, parts, room - size(block));
+  const text2 = section(account, ctx.redactor.redact(visible) + block);
+  return shortenSection(text2, budget) ?? text2;
+}
+function redactReport(report2, redact) {
+  const details = report2.details ? { details: { title: redact(report2.details.title), body: redact(report2.details.body) } } : {};
+  return { ...report2, summary: redact(report2.summary), ...details };
+}
+function withReviewedBlock(ctx, outcome, headSha, config = ctx.configLabel, budget) {
+  const { report: report2, plan: plan2 } = outcome;
+  if (!plan2 || ctx.inputs.command !== "plan") return { report: report2, block: "" };
+  return carryReviewedPlan(report2, plan2, { headSha, config }, (text2) => ctx.redactor.redact(text2), budget);
+}
+
 // src/action/sticky-comment.ts
 async function upsertComment(octokit, target, body) {
   const { owner, repo, issueNumber, marker, identity } = target;
@@ -52201,7 +52232,6 @@ async function writeComment(ctx, outcome) {
     throw new Error(`could not update the plan comment on pull request #${pr2.number}: ${error2.message}`, { cause: error2 });
   }
 }
-var SECTION_ROOM = 1e3;
 async function writeSection(ctx, outcome, account) {
   const pr2 = ctx.event.pullRequest;
   if (!pr2 || !ctx.event.repo || !ctx.inputs.githubToken) return;
@@ -52227,11 +52257,6 @@ async function writeSection(ctx, outcome, account) {
     );
   }
 }
-function withReviewedBlock(ctx, outcome, headSha, config = ctx.configLabel, budget) {
-  const { report: report2, plan: plan2 } = outcome;
-  if (!plan2 || ctx.inputs.command !== "plan") return { report: report2, block: "" };
-  return carryReviewedPlan(report2, plan2, { headSha, config }, (text2) => ctx.redactor.redact(text2), budget);
-}
 async function writeMergeComment(ctx, outcome) {
   const number = outcome.mergedPullRequest;
   if (!ctx.inputs.comment || number === void 0 || !ctx.event.repo || !ctx.inputs.githubToken) return;
@@ -52253,19 +52278,6 @@ async function writeMergeComment(ctx, outcome) {
     }
     throw new Error(`could not comment on pull request #${number}: ${error2.message}`, { cause: error2 });
   }
-}
-function accountSection(ctx, outcome, account, headSha) {
-  const room = sectionBudget(markerFor(ctx.configLabel), outcome.accounts?.length ?? 1) - size(section(account, ""));
-  const redacted = redactReport(outcome.report, (text2) => ctx.redactor.redact(text2));
-  const identity = sectionIdentity(ctx.configLabel, account);
-  const blockBudget = room - size(redacted.summary) - SECTION_ROOM;
-  const { report: report2, block } = withReviewedBlock(ctx, { ...outcome, report: redacted }, headSha, identity, blockBudget);
-  const parts = { marker: `## Account ${account}`, headSha, runUrl: ctx.event.runUrl, account };
-  return section(account, ctx.redactor.redact(commentBody(report2, parts, room - size(block))) + block);
-}
-function redactReport(report2, redact) {
-  const details = report2.details ? { details: { title: redact(report2.details.title), body: redact(report2.details.body) } } : {};
-  return { ...report2, summary: redact(report2.summary), ...details };
 }
 
 // src/action/action.ts

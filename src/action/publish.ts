@@ -5,11 +5,11 @@
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
 import { UsageError } from "../errors.ts";
-import { section, sectionBudget, sectionIdentity } from "./comment-sections.ts";
-import { COMMENT_LIMIT, commentBody, markerFor, size, summaryBody } from "./compose.ts";
+import { accountSection, withReviewedBlock } from "./account-section.ts";
+import { sectionIdentity } from "./comment-sections.ts";
+import { COMMENT_LIMIT, commentBody, markerFor, summaryBody } from "./compose.ts";
 import { actionIdentity } from "./identity.ts";
-import { carryReviewedPlan } from "./reviewed-comment.ts";
-import type { ActionReport, Report, RunContext } from "./run-context.ts";
+import type { ActionReport, RunContext } from "./run-context.ts";
 import { upsertComment, upsertSection } from "./sticky-comment.ts";
 
 /** Writes the job summary (when the runner provides one). */
@@ -63,9 +63,6 @@ export async function writeComment(ctx: RunContext, outcome: ActionReport): Prom
   }
 }
 
-/** Room kept in a section beside its summary for the heading, the footer and the cut note. */
-const SECTION_ROOM = 1_000;
-
 /**
  * A leg of a fleet (the account input): its account's section of the config's one comment, written beside the
  * other legs' sections and verified after writing (sticky-comment.ts), with the reviewed plan of that account.
@@ -97,19 +94,6 @@ async function writeSection(ctx: RunContext, outcome: ActionReport, account: str
   }
 }
 
-/** The hidden reviewed-plan block for a plan run's comment (issue 13); only a plan run of a pull request carries one. */
-function withReviewedBlock(
-  ctx: RunContext,
-  outcome: ActionReport,
-  headSha: string | undefined,
-  config = ctx.configLabel,
-  budget?: number,
-): { report: Report; block: string } {
-  const { report, plan } = outcome;
-  if (!plan || ctx.inputs.command !== "plan") return { report, block: "" };
-  return carryReviewedPlan(report, plan, { headSha, config }, (text) => ctx.redactor.redact(text), budget);
-}
-
 /**
  * An apply on merge comments its outcome on the pull request it merged (one comment per config, updated by
  * a rerun): what was applied and every change that was not, with the reason.
@@ -136,25 +120,4 @@ export async function writeMergeComment(ctx: RunContext, outcome: ActionReport):
     }
     throw new Error(`could not comment on pull request #${number}: ${(error as Error).message}`, { cause: error });
   }
-}
-
-/**
- * The section of `account`, within its share of the comment: the summary first, then the reviewed plan whole
- * (or why it could not be carried), then as much of the details as fits, with a note pointing to this leg's job summary.
- */
-function accountSection(ctx: RunContext, outcome: ActionReport, account: string, headSha: string | undefined): string {
-  const room = sectionBudget(markerFor(ctx.configLabel), outcome.accounts?.length ?? 1) - size(section(account, ""));
-  // Redacted before it is cut: a cut can never leave part of a secret that the redactor would then miss.
-  const redacted = redactReport(outcome.report, (text) => ctx.redactor.redact(text));
-  const identity = sectionIdentity(ctx.configLabel, account);
-  const blockBudget = room - size(redacted.summary) - SECTION_ROOM;
-  const { report, block } = withReviewedBlock(ctx, { ...outcome, report: redacted }, headSha, identity, blockBudget);
-  const parts = { marker: `## Account ${account}`, headSha, runUrl: ctx.event.runUrl, account };
-  return section(account, ctx.redactor.redact(commentBody(report, parts, room - size(block))) + block);
-}
-
-/** Every text of `report` through `redact`. */
-function redactReport(report: Report, redact: (text: string) => string): Report {
-  const details = report.details ? { details: { title: redact(report.details.title), body: redact(report.details.body) } } : {};
-  return { ...report, summary: redact(report.summary), ...details };
 }

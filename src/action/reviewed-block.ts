@@ -99,9 +99,10 @@ export function omittedBlock(): string {
   return `\n${OMITTED}\n`;
 }
 
-/** Whether `line` is a line of a comment the reviewed plan lives on: its block, or the note that it was omitted. */
-export function isReviewedLine(line: string): boolean {
-  return line.startsWith(OPEN) || line === OMITTED;
+/** What of the reviewed plan a line of a comment holds: its block, the line saying it was omitted, or none. */
+export function reviewedLineKind(line: string): "block" | "omitted" | undefined {
+  if (line.startsWith(OPEN)) return "block";
+  return line === OMITTED ? "omitted" : undefined;
 }
 
 /**

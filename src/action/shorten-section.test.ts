@@ -55,6 +55,17 @@ describe("shortenSection", () => {
     balanced(short);
   });
 
+  it("keeps the line saying a plan was too large to carry, and says so", () => {
+    const text = written(400).replace(BLOCK, "<!-- sitesync-reviewed-omitted too-large -->");
+    const short = shortenSection(text, 1_500) ?? "";
+    expect(size(short)).toBeLessThanOrEqual(1_500);
+    expect(short).toContain("<!-- sitesync-reviewed-omitted too-large -->\n<!-- /sitesync-account: eu -->");
+    expect(short).toContain(
+      "Its plan is too large to carry for review: the merge will apply nothing of it unless run with apply-unreviewed.",
+    );
+    balanced(short);
+  });
+
   it("gives up when not even the section's frame and note fit", () => {
     expect(shortenSection(written(400), 300)).toBeUndefined();
   });

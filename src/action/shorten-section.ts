@@ -7,7 +7,7 @@
  */
 import { shortenedSectionNote } from "../render/github-notes.ts";
 import { size } from "./compose.ts";
-import { isReviewedLine, omittedBlock } from "./reviewed-block.ts";
+import { omittedBlock, reviewedLineKind } from "./reviewed-block.ts";
 
 /**
  * `section` (start line, content, end line) within `budget` bytes, or undefined when not even its start,
@@ -18,13 +18,15 @@ export function shortenSection(section: string, budget: number): string | undefi
   const lines = section.split("\n");
   const [start = "", end = ""] = [lines[0], lines.at(-1)];
   const inner = lines.slice(1, -1);
-  const reviewed = inner.filter(isReviewedLine);
-  const visible = inner.filter((line) => !isReviewedLine(line));
+  const reviewed = inner.filter((line) => reviewedLineKind(line) !== undefined);
+  const visible = inner.filter((line) => reviewedLineKind(line) === undefined);
   const frame = (tail: string) => size(`${start}\n\n${tail}\n${end}`);
-  const kept = `\n\n${shortenedSectionNote(false)}\n${reviewed.join("\n")}`;
+  // A section whose plan was too large to carry holds only the line saying so: nothing more to drop.
+  const carried = reviewed.some((line) => reviewedLineKind(line) === "block");
+  const kept = `\n\n${shortenedSectionNote(carried || reviewed.length === 0 ? "kept" : "too-large")}\n${reviewed.join("\n")}`;
   if (frame(kept) <= budget) return `${start}\n${cutLines(visible, budget - frame(kept))}${kept}\n${end}`;
-  const dropped = `\n\n${shortenedSectionNote(true)}\n${omittedBlock().trim()}`;
-  if (frame(dropped) > budget) return undefined;
+  const dropped = `\n\n${shortenedSectionNote(carried ? "dropped" : "too-large")}\n${omittedBlock().trim()}`;
+  if (!carried || frame(dropped) > budget) return undefined;
   return `${start}\n${cutLines(visible, budget - frame(dropped))}${dropped}\n${end}`;
 }
 

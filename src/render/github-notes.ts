@@ -26,13 +26,20 @@ export function commentFooter(headSha: string | undefined, runUrl: string | unde
 }
 
 /**
- * The last line of an account's section shortened after it was written, to make room for the other accounts'
- * sections; `dropped` when its reviewed plan had to go too (the merge then applies nothing of it).
+ * The last lines of an account's section shortened after it was written, to make room for the other accounts'
+ * sections, by what became of its reviewed plan: kept whole, dropped to make room (the merge then applies
+ * nothing of it), or never carried because it was too large.
  */
-export function shortenedSectionNote(dropped: boolean): string {
+export function shortenedSectionNote(reviewed: "kept" | "dropped" | "too-large"): string {
   const note = `> [!NOTE]\n> This account's section was shortened to fit the comment beside the other accounts' sections. The whole plan is in the job summary of this account's leg of the workflow run.`;
-  if (!dropped) return note;
-  return `${note}\n\n> [!WARNING]\n> Its reviewed plan no longer fits: the merge will apply nothing of it unless run with apply-unreviewed. Run the workflow again to write the section within its share.`;
+  const why = {
+    kept: undefined,
+    dropped:
+      "Its reviewed plan no longer fits: the merge will apply nothing of it unless run with apply-unreviewed. Run the workflow again to write the section within its share.",
+    "too-large":
+      "Its plan is too large to carry for review: the merge will apply nothing of it unless run with apply-unreviewed. Split the change into smaller pull requests.",
+  }[reviewed];
+  return why ? `${note}\n\n> [!WARNING]\n> ${why}` : note;
 }
 
 /** A plan comment that cannot carry its reviewed plan says so: the merge will apply nothing of it. */
