@@ -3,7 +3,8 @@
  * account, each with a plan too long for a sixth of the comment, finish together against the fake GitHub API,
  * which refuses a body over 65,536 characters with 422 as GitHub does. The comment holds every account's section
  * intact (summary first, cut to its share with a note), drops the section of an account no longer in the config,
- * and the merge applies an account's reviewed plan, or refuses one too large to carry and says what to do.
+ * and the merge applies an account's reviewed plan, or refuses one too large to carry (or one its leg never wrote)
+ * and says what to do.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -105,8 +106,10 @@ describe("six legs whose plans together exceed a comment", () => {
       "The reviewed plan is too large to carry: the merge will apply nothing unless run with apply-unreviewed.",
     );
 
+    // a5's leg could not comment (say, a failed step): its merge finds no section of its own and says so.
+    marked[0]!.body = body.replace(/<!-- sitesync-account: a5 -->[\s\S]*<!-- \/sitesync-account: a5 -->\n/, "");
     github.pulls.push({ number: 7, headSha: HEAD, mergeCommitSha: MERGE });
-    const [a1, a6] = await Promise.all([leg("a1", "push"), leg("a6", "push")]);
+    const [a1, a5, a6] = await Promise.all([leg("a1", "push"), leg("a5", "push"), leg("a6", "push")]);
     expect(a1.code, a1.stdout).toBe(0);
     expect(a1.outputs["review-status"]).toBe("applied");
     expect(sandboxes.get("a1")?.store.websites()).toHaveLength(WEBSITES.a1);
@@ -115,5 +118,8 @@ describe("six legs whose plans together exceed a comment", () => {
     expect(sandboxes.get("a6")?.stats().writeRequests).toBe(0);
     expect(a6.summary).toContain("too large to carry for review in the pull-request comment");
     expect(a6.summary).toContain("apply-unreviewed: true");
+    expect(a5.code, a5.stdout).toBe(4);
+    expect(a5.summary).toContain("The plan comment has no section for account a5: its leg did not plan this pull request");
+    expect(sandboxes.get("a5")?.stats().writeRequests).toBe(0);
   }, 120_000);
 });
