@@ -4,7 +4,7 @@ import { DEFAULT_POLICY } from "../model/policy.ts";
 import { plan } from "../plan/plan.ts";
 import { createRunRedactor } from "../run/run-redactor.ts";
 import { accountSection } from "./account-section.ts";
-import { sectionBudget } from "./comment-sections.ts";
+import { sectionBudget, sectionOf, withSection } from "./comment-sections.ts";
 import { markerFor, size } from "./compose.ts";
 import { decodeReviewedBlock } from "./reviewed-block.ts";
 import type { ActionReport, RunContext } from "./run-context.ts";
@@ -83,5 +83,18 @@ describe("accountSection", () => {
       "> [!WARNING]\n> The reviewed plan is too large to carry: the merge will apply nothing unless run with apply-unreviewed.",
     );
     expect(decodeReviewedBlock(text, { headSha: HEAD, config: "sitesync.yaml#eu" })).toMatchObject({ code: "too-large" });
+  });
+
+  it("written when the fleet had two accounts and cut by a leg of six, still carries its reviewed plan for the merge", () => {
+    const others = ["acct1", "acct2", "acct3", "acct4"].map((name) => accountSection(context(), outcome(500, fleet(6)), name, HEAD));
+    const before = `${MARKER}\n${[accountSection(context(), outcome(500, fleet(2)), "eu", HEAD), ...others].join("\n\n")}\n`;
+    const own = accountSection(context(), outcome(500, fleet(6)), "acct0", HEAD);
+    const body = withSection(MARKER, [before], "acct0", own, fleet(6));
+    for (const [i, name] of ["acct1", "acct2", "acct3", "acct4"].entries()) expect(sectionOf(body, name)).toBe(others[i]);
+    const eu = sectionOf(body, "eu") ?? "";
+    expect(size(eu)).toBeLessThanOrEqual(sectionBudget(MARKER, 6));
+    expect(eu).toContain("This account's section was shortened to fit the comment");
+    const reviewed = decodeReviewedBlock(eu, { headSha: HEAD, config: "sitesync.yaml#eu" });
+    expect("plan" in reviewed && reviewed.plan.changes).toHaveLength(500);
   });
 });
