@@ -39138,10 +39138,10 @@ function formatValue(field, value) {
   return String(value);
 }
 function setDiff(change) {
-  const { before, after } = change;
-  if (!Array.isArray(before) || !Array.isArray(after)) return void 0;
+  const { before, after: after2 } = change;
+  if (!Array.isArray(before) || !Array.isArray(after2)) return void 0;
   const old = new Set(before);
-  const next = new Set(after);
+  const next = new Set(after2);
   return { added: [...next].filter((e) => !old.has(e)), removed: [...old].filter((e) => !next.has(e)) };
 }
 var WRITE_ONLY_NOTES = {
@@ -39668,14 +39668,14 @@ function updateTable(updates) {
   return [row(["Website", "Field", "Before", "After"]), row(["---", "---", "---", "---"]), ...rows].join("\n");
 }
 function beforeAfter(f2) {
-  const after = md(formatValue(f2.field, f2.after));
+  const after2 = md(formatValue(f2.field, f2.after));
   const note = writeOnlyNote(f2);
-  if (note !== void 0) return ["", `${after} _(${md(note)})_`];
+  if (note !== void 0) return ["", `${after2} _(${md(note)})_`];
   const diff = setDiff(f2);
   if (diff !== void 0) {
     return [diff.removed.map((e) => `− ${md(e)}`).join("<br>"), diff.added.map((e) => `+ ${md(e)}`).join("<br>")];
   }
-  return [md(formatValue(f2.field, f2.before)), after];
+  return [md(formatValue(f2.field, f2.before)), after2];
 }
 function deleteWarning(deletes) {
   const websites = deletes.filter((d) => d.kind === "website").length;
@@ -39980,18 +39980,18 @@ function changeLines(change, c2, verbose) {
   return [`  ${head}  ${subject}${suffix}`, ...change.fields.map((f2) => `      ${fieldLine(change, f2, c2)}`), ""];
 }
 function fieldLine(change, f2, c2) {
-  const after = formatValue2(f2.field, f2.after);
-  if (change.action === "create") return `${f2.field}: ${after}`;
+  const after2 = formatValue2(f2.field, f2.after);
+  if (change.action === "create") return `${f2.field}: ${after2}`;
   const note = writeOnlyNote(f2);
-  if (note !== void 0 && f2.changedSince !== void 0) return `${f2.field}: ${after}, ${c2.dim(note)}`;
-  if (note !== void 0) return `${f2.field}: ${after} ${c2.dim(`(${note})`)}`;
+  if (note !== void 0 && f2.changedSince !== void 0) return `${f2.field}: ${after2}, ${c2.dim(note)}`;
+  if (note !== void 0) return `${f2.field}: ${after2} ${c2.dim(`(${note})`)}`;
   const diff = setDiff(f2);
   if (diff !== void 0) {
     const added = diff.added.map((e) => c2.green(`+ ${printable(e)}`));
     const parts = [...added, ...diff.removed.map((e) => c2.red(`- ${printable(e)}`))];
     return `${f2.field}: ${parts.join(", ")}`;
   }
-  return `${f2.field}: ${formatValue2(f2.field, f2.before)} → ${after}`;
+  return `${f2.field}: ${formatValue2(f2.field, f2.before)} → ${after2}`;
 }
 function unverifiableWarning(unverifiable) {
   const counts = unverifiable.map(({ field, count: count2 }) => `${field} (${plural(count2, "website")})`).join(" and ");
@@ -40392,11 +40392,11 @@ function readEvent(env) {
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? "").split("/");
   const server = env.GITHUB_SERVER_URL || "https://github.com";
   const payload = readPayload(env.GITHUB_EVENT_PATH);
-  const after = payload?.after;
+  const after2 = payload?.after;
   return {
     name,
     pullRequest: PULL_REQUEST_EVENTS.has(name) ? pullRequestOf(payload) : void 0,
-    sha: env.GITHUB_SHA || (typeof after === "string" ? after : void 0),
+    sha: env.GITHUB_SHA || (typeof after2 === "string" ? after2 : void 0),
     repo: owner && repo ? { owner, repo } : void 0,
     runUrl: env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : void 0,
     workspace: env.GITHUB_WORKSPACE || process.cwd()
@@ -49209,15 +49209,15 @@ function createFields(desired) {
 function updateFields(desired, live, writeOnly) {
   const fields = [];
   for (const field of FIELD_NAMES) {
-    const after = desired[field];
-    if (after === void 0) continue;
+    const after2 = desired[field];
+    if (after2 === void 0) continue;
     if (!WEBSITE_FIELDS[field].writeOnly) {
-      const change = compared(field, after, live);
+      const change = compared(field, after2, live);
       if (change !== void 0) fields.push(change);
       continue;
     }
     const because = sendReason(field, desired, live, writeOnly);
-    if (because !== void 0) fields.push({ ...sent(field, after), ...because });
+    if (because !== void 0) fields.push({ ...sent(field, after2), ...because });
   }
   return { fields, passwordMissing: passwordMissing(desired, live, writeOnly) };
 }
@@ -49233,9 +49233,9 @@ function sendReason(field, desired, live, writeOnly) {
   if (edit && writeOnly.change) return { changedSince: { ref: writeOnly.change.ref, edit: edit.edit } };
   return writeOnly.sync ? { sentBecause: "sync-write-only" } : void 0;
 }
-function compared(field, after, live) {
+function compared(field, after2, live) {
   const before = live[field];
-  return sameValue(field, after, before) ? void 0 : { field, before: shown(field, before), after: shown(field, after) };
+  return sameValue(field, after2, before) ? void 0 : { field, before: shown(field, before), after: shown(field, after2) };
 }
 function sent(field, value) {
   const { sensitive, writeOnly } = WEBSITE_FIELDS[field];
@@ -49804,8 +49804,8 @@ function insert(ctx, item, path, field, live) {
     const at2 = KEY_ORDER.indexOf(keyName(p2.key) ?? "");
     return at2 !== -1 && at2 < rank;
   });
-  const after = before.at(-1) ?? item.items.at(-1);
-  const end2 = after?.value?.range?.[1] ?? after?.key?.range?.[1] ?? item.range[1];
+  const after2 = before.at(-1) ?? item.items.at(-1);
+  const end2 = after2?.value?.range?.[1] ?? after2?.key?.range?.[1] ?? item.range[1];
   const indent = " ".repeat(source.column(item.range[0]));
   ctx.edits.insertLines(source.lineOf(end2 - 1) + 1, fieldLines(field, live, indent, ctx.style));
 }
@@ -50259,12 +50259,12 @@ function settleEdited(input, env, { edits, source, anchored }, before, summary2)
     const [start2, end2] = [starts[i], starts[i + 1]];
     if (!edits.touches(start2, end2)) untouched.push([start2, end2]);
   }
-  const after = readConfig(input.file, edits.apply(untouched), env);
-  if ("diagnostics" in after) return void 0;
-  const websites = after.normalized.websites.map((entry) => entry.site);
+  const after2 = readConfig(input.file, edits.apply(untouched), env);
+  if ("diagnostics" in after2) return void 0;
+  const websites = after2.normalized.websites.map((entry) => entry.site);
   const domains = new Set(websites.map((site) => site.domain));
   const live = input.live.websites.filter((site) => domains.has(normalizeDomain(site.domain)));
-  const policy = { ...after.normalized.policy, prune: false };
+  const policy = { ...after2.normalized.policy, prune: false };
   const result = plan({ websites, policy }, { websites: live }, { configFile: input.file, configDigest: "" });
   if (result.changes.some((change) => change.kind === "website")) return void 0;
   return { projectChanges: projectChanges(before, input) };
@@ -50281,16 +50281,16 @@ function projectChanges(read, input) {
   return result.changes.filter((change) => change.kind === "project").length;
 }
 function settle2(input, text2, env, before) {
-  const after = text2 === input.source ? before : readConfig(input.file, text2, env);
-  if ("diagnostics" in after) {
-    const diagnostics2 = after.diagnostics.map((d) => ({
+  const after2 = text2 === input.source ? before : readConfig(input.file, text2, env);
+  if ("diagnostics" in after2) {
+    const diagnostics2 = after2.diagnostics.map((d) => ({
       ...d,
       code: "update.invalid",
       message: `the updated file would be invalid (a bug in sitesync, please report it): ${d.message}`
     }));
     return { diagnostics: diagnostics2 };
   }
-  const { normalized } = after;
+  const { normalized } = after2;
   const desired = {
     websites: normalized.websites.map((e) => e.site),
     policy: normalized.policy,
@@ -51524,44 +51524,13 @@ async function applyPlan(plan2, { config, client, settings, env, hooks, redactor
   }
 }
 
-// src/action/comment-sections.ts
-function sectionIdentity(configLabel, account) {
-  return `${configLabel}#${account}`;
-}
-var start = (account) => `<!-- sitesync-account: ${inComment(account)} -->`;
-var end = (account) => `<!-- /sitesync-account: ${inComment(account)} -->`;
-function inComment(account) {
-  return account.replaceAll("--", "-​-");
-}
-function sectionsOf(body) {
-  const sections = /* @__PURE__ */ new Map();
-  const pattern = /<!-- sitesync-account: (.+?) -->\n[\s\S]*?\n<!-- \/sitesync-account: \1 -->/g;
-  for (const match of body.matchAll(pattern)) sections.set(match[1] ?? "", match[0]);
-  return sections;
-}
-function sectionOf(body, account) {
-  return sectionsOf(body).get(inComment(account));
-}
-function section(account, content) {
-  return `${start(account)}
-${content.trim()}
-${end(account)}`;
-}
-function withSection(marker, bodies, account, own) {
-  const all = /* @__PURE__ */ new Map();
-  for (const body of bodies) for (const [name, text2] of sectionsOf(body)) all.set(name, text2);
-  all.set(inComment(account), own);
-  const sorted = [...all.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([, text2]) => text2);
-  return `${marker}
-${sorted.join("\n\n")}
-`;
-}
-
 // src/render/github-notes.ts
 function cutNote(place, shown2, total) {
   if (place.in === "comment") {
-    const where3 = place.runUrl ? `the job summary of [the workflow run](${place.runUrl})` : "the job summary of the workflow run";
-    return `The plan is too long for a comment: ${shown2} of its ${total} lines are shown. The whole plan is in ${where3}.`;
+    const run2 = place.runUrl ? `[the workflow run](${place.runUrl})` : "the workflow run";
+    const where3 = place.account ? `the job summary of the ${place.account} leg of ${run2}` : `the job summary of ${run2}`;
+    const what = place.account ? "This account's plan is too long for its share of the comment" : "The plan is too long for a comment";
+    return `${what}: ${shown2} of its ${total} lines are shown. The whole plan is in ${where3}.`;
   }
   const where2 = place.planFile ? `in the plan file \`${place.planFile}\` (output \`plan-file\`)` : "in the step's log";
   return `The plan is too long for the job summary: ${shown2} of its ${total} lines are shown. The whole plan is ${where2}.`;
@@ -51569,6 +51538,19 @@ function cutNote(place, shown2, total) {
 function commentFooter(headSha, runUrl) {
   const parts = [...headSha ? [`for commit ${headSha.slice(0, 7)}`] : [], ...runUrl ? [`[workflow run](${runUrl})`] : []];
   return parts.length > 0 ? `<sub>sitesync · ${parts.join(" · ")}</sub>` : void 0;
+}
+function shortenedSectionNote(reviewed) {
+  const note = `> [!NOTE]
+> This account's section was shortened to fit the comment beside the other accounts' sections. The whole plan is in the job summary of this account's leg of the workflow run.`;
+  const why = {
+    kept: void 0,
+    dropped: "Its reviewed plan no longer fits: the merge will apply nothing of it unless run with apply-unreviewed. Run the workflow again to write the section within its share.",
+    "too-large": "Its plan is too large to carry for review: the merge will apply nothing of it unless run with apply-unreviewed. Split the change into smaller pull requests."
+  }[reviewed];
+  return why ? `${note}
+
+> [!WARNING]
+> ${why}` : note;
 }
 function unreviewableNote(tooLarge, why) {
   const what = tooLarge ? "The reviewed plan is too large to carry" : "The reviewed plan cannot be carried in this comment";
@@ -51594,7 +51576,7 @@ ${footer2}
 ` : "\n",
     fold: true,
     limit,
-    cutNote: (shown2, total) => cutNote({ in: "comment", runUrl: parts.runUrl }, shown2, total)
+    cutNote: (shown2, total) => cutNote({ in: "comment", runUrl: parts.runUrl, account: parts.account }, shown2, total)
   });
 }
 function summaryBody(report2, planFile, limit = SUMMARY_LIMIT) {
@@ -51649,34 +51631,13 @@ function size(text2) {
   return Buffer.byteLength(text2, "utf8");
 }
 
-// src/action/identity.ts
-async function actionIdentity(octokit, botLogin) {
-  if (botLogin) return botLogin;
-  try {
-    const { data } = await octokit.rest.users.getAuthenticated();
-    if (data.login) return data.login;
-  } catch {
-  }
-  try {
-    const { viewer } = await octokit.graphql("query { viewer { login } }");
-    if (typeof viewer?.login === "string" && viewer.login) return viewer.login;
-  } catch {
-  }
-  throw new UsageError(
-    "cannot tell which account github-token belongs to (GET /user and GraphQL `viewer` both failed), so no plan comment can be trusted: set the bot-login input to the login that writes the plan comments (e.g. github-actions[bot])"
-  );
-}
-function writtenBy(user, identity) {
-  if (!user) return false;
-  return user.login === identity || user.login === `${identity}[bot]`;
-}
-
 // src/action/reviewed-block.ts
 import { createHash as createHash3 } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, constants as constants5 } from "node:zlib";
 var REVIEWED_BLOCK_BUDGET = 6e4;
 var OPEN = "<!-- sitesync-reviewed ";
 var CLOSE = "-->";
+var OMITTED = "<!-- sitesync-reviewed-omitted too-large -->";
 var VERSION7 = "v1";
 var MAX_JSON_BYTES = 16 * 1024 * 1024;
 var BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -51706,6 +51667,15 @@ ${OPEN}${VERSION7} sha256=${sha2562(json)} ${payload} ${CLOSE}
   }
   return { block, length: block.length };
 }
+function omittedBlock() {
+  return `
+${OMITTED}
+`;
+}
+function reviewedLineKind(line) {
+  if (line.startsWith(OPEN)) return "block";
+  return line === OMITTED ? "omitted" : void 0;
+}
 function decodeReviewedBlock(body, expected) {
   const found = findBlock(body ?? "");
   if ("problem" in found) return found;
@@ -51732,6 +51702,12 @@ function decodeReviewedBlock(body, expected) {
 }
 function findBlock(body) {
   const start2 = body.indexOf(OPEN);
+  if (start2 < 0 && body.includes(OMITTED)) {
+    return {
+      code: "too-large",
+      problem: "The plan was too large to carry for review in the pull-request comment, so nothing of it was reviewed. Split the change into smaller pull requests (or narrow it with the target input), or apply it by hand with apply-unreviewed: true."
+    };
+  }
   if (start2 < 0) return { code: "missing", problem: "The comment holds no reviewed plan." };
   if (body.indexOf(OPEN, start2 + OPEN.length) >= 0) return garbled("the comment holds more than one reviewed plan");
   const end2 = body.indexOf(CLOSE, start2 + OPEN.length);
@@ -51773,6 +51749,136 @@ function sha2562(text2) {
   return createHash3("sha256").update(text2).digest("hex");
 }
 
+// src/action/shorten-section.ts
+function shortenSection(section2, budget) {
+  if (size(section2) <= budget) return section2;
+  const lines = section2.split("\n");
+  const [start2 = "", end2 = ""] = [lines[0], lines.at(-1)];
+  const inner = lines.slice(1, -1);
+  const reviewed = inner.filter((line) => reviewedLineKind(line) !== void 0);
+  const visible = inner.filter((line) => reviewedLineKind(line) === void 0);
+  const frame = (tail) => size(`${start2}
+
+${tail}
+${end2}`);
+  const carried = reviewed.some((line) => reviewedLineKind(line) === "block");
+  const kept = `
+
+${shortenedSectionNote(carried || reviewed.length === 0 ? "kept" : "too-large")}
+${reviewed.join("\n")}`;
+  if (frame(kept) <= budget) return `${start2}
+${cutLines(visible, budget - frame(kept))}${kept}
+${end2}`;
+  const dropped = `
+
+${shortenedSectionNote(carried ? "dropped" : "too-large")}
+${omittedBlock().trim()}`;
+  if (!carried || frame(dropped) > budget) return void 0;
+  return `${start2}
+${cutLines(visible, budget - frame(dropped))}${dropped}
+${end2}`;
+}
+function cutLines(lines, room) {
+  let used = 0;
+  let shown2 = 0;
+  let open2 = { fence: false, details: 0 };
+  for (const line of lines) {
+    const next = after(open2, line);
+    if (used + size(line) + 1 + size(closers(next)) > room) break;
+    used += size(line) + 1;
+    open2 = next;
+    shown2++;
+  }
+  return [...lines.slice(0, shown2), closers(open2)].join("\n").trimEnd();
+}
+function after(open2, line) {
+  if (/^\s*(```|~~~)/.test(line)) return { ...open2, fence: !open2.fence };
+  if (open2.fence) return open2;
+  const opened = line.match(/<details[\s>]/g)?.length ?? 0;
+  const closed = line.match(/<\/details>/g)?.length ?? 0;
+  return { ...open2, details: Math.max(0, open2.details + opened - closed) };
+}
+function closers(open2) {
+  return [...open2.fence ? ["```"] : [], ...Array.from({ length: open2.details }, () => "\n</details>")].join("\n");
+}
+
+// src/action/comment-sections.ts
+function sectionIdentity(configLabel, account) {
+  return `${configLabel}#${account}`;
+}
+var start = (account) => `<!-- sitesync-account: ${inComment(account)} -->`;
+var end = (account) => `<!-- /sitesync-account: ${inComment(account)} -->`;
+function inComment(account) {
+  return account.replaceAll("--", "-​-");
+}
+function sectionsOf(body) {
+  const sections = /* @__PURE__ */ new Map();
+  const pattern = /<!-- sitesync-account: (.+?) -->\n[\s\S]*?\n<!-- \/sitesync-account: \1 -->/g;
+  for (const match of body.matchAll(pattern)) sections.set(match[1] ?? "", match[0]);
+  return sections;
+}
+function sectionOf(body, account) {
+  return sectionsOf(body).get(inComment(account));
+}
+function section(account, content) {
+  return `${start(account)}
+${content.trim()}
+${end(account)}`;
+}
+function sectionBudget(marker, accounts) {
+  return Math.floor((COMMENT_LIMIT - size(marker) - 2) / Math.max(1, accounts)) - 2;
+}
+function withSection(marker, bodies, account, own, accounts) {
+  const all = /* @__PURE__ */ new Map();
+  for (const body2 of bodies) for (const [name, text2] of sectionsOf(body2)) all.set(name, text2);
+  const mine = inComment(account);
+  all.set(mine, own);
+  const body = () => `${marker}
+${[...all.keys()].sort().map((name) => all.get(name)).join("\n\n")}
+`;
+  if (size(body()) <= COMMENT_LIMIT) return body();
+  if (accounts) {
+    const known = new Set(accounts.map(inComment));
+    for (const name of all.keys()) if (name !== mine && !known.has(name)) all.delete(name);
+  }
+  const budget = sectionBudget(marker, Math.max(accounts?.length ?? 0, all.size));
+  const bySize = [...all.keys()].filter((name) => name !== mine).sort((a, b) => size(all.get(b) ?? "") - size(all.get(a) ?? "") || (a < b ? -1 : 1));
+  for (const name of [...bySize, mine]) {
+    if (size(body()) <= COMMENT_LIMIT) break;
+    const short = shortenSection(all.get(name) ?? "", budget);
+    if (short === void 0) break;
+    all.set(name, short);
+  }
+  if (size(body()) > COMMENT_LIMIT) {
+    throw new Error(
+      `the plan comment cannot hold ${all.size} accounts' sections within GitHub's ${COMMENT_LIMIT} characters: split the fleet over several config files (one comment each); the plans are in the job summaries`
+    );
+  }
+  return body();
+}
+
+// src/action/identity.ts
+async function actionIdentity(octokit, botLogin) {
+  if (botLogin) return botLogin;
+  try {
+    const { data } = await octokit.rest.users.getAuthenticated();
+    if (data.login) return data.login;
+  } catch {
+  }
+  try {
+    const { viewer } = await octokit.graphql("query { viewer { login } }");
+    if (typeof viewer?.login === "string" && viewer.login) return viewer.login;
+  } catch {
+  }
+  throw new UsageError(
+    "cannot tell which account github-token belongs to (GET /user and GraphQL `viewer` both failed), so no plan comment can be trusted: set the bot-login input to the login that writes the plan comments (e.g. github-actions[bot])"
+  );
+}
+function writtenBy(user, identity) {
+  if (!user) return false;
+  return user.login === identity || user.login === `${identity}[bot]`;
+}
+
 // src/action/find-review.ts
 async function findReview(ctx, octokit) {
   const { event } = ctx;
@@ -51798,7 +51904,11 @@ async function findReview(ctx, octokit) {
   if (!mine)
     return { ...noReview("no-review", { code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
   const account = ctx.inputs.account;
-  const body = account ? sectionOf(mine.body ?? "", account) ?? "" : mine.body;
+  const body = account ? sectionOf(mine.body ?? "", account) : mine.body;
+  if (body === void 0) {
+    const problem = `The plan comment has no section for account ${account}: its leg did not plan this pull request.`;
+    return { ...noReview("no-review", { code: "unusable", pullRequest: number, problem }), pullRequest };
+  }
   const config = account ? sectionIdentity(ctx.configLabel, account) : ctx.configLabel;
   const decoded = decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });
   if ("problem" in decoded) {
@@ -51833,7 +51943,7 @@ function label2(name) {
 // src/action/execute.ts
 async function execute2(ctx) {
   const offline = offlineReason(ctx);
-  if (offline) return { report: await validateOffline(ctx, offline) };
+  if (offline) return validateOffline(ctx, offline);
   if (!ctx.inputs.apiKey) {
     throw new UsageError("no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`");
   }
@@ -51854,7 +51964,7 @@ async function execute2(ctx) {
   const outcome = inputs.account && whole2.accounts?.length === 1 && whole2.accounts[0] ? whole2.accounts[0].outcome : whole2;
   if (outcome.resultsFile) setOutput("results-file", outcome.resultsFile);
   if (outcome.results) annotateFailures(outcome.results.items, ctx.event.workspace);
-  if (inputs.command === "plan") return { report: reportOf(outcome, ctx), ...saved };
+  if (inputs.command === "plan") return { report: reportOf(outcome, ctx), ...saved, ...fleetOf(whole2.config) };
   const notApplied = outcome.skipped.filter((item) => item.reason === "not-reviewed").length;
   const status = reviewStatus(found, notApplied);
   setReviewOutputs(status, notApplied, outcome.results?.counts.applied ?? 0);
@@ -51966,11 +52076,15 @@ async function validateOffline(ctx, reason) {
   const { env, standIns } = offlineEnv(readSource2(ctx.inputs.config) ?? "", ctx.env);
   const outcome = await run({ command: "validate", config: ctx.inputs.config, env, redactor: ctx.redactor }, { onLoad: annotateLoad(ctx) });
   const config = outcome.config;
-  if (!config || outcome.error !== void 0) return reportOf({ ...outcome, command: ctx.inputs.command }, ctx);
+  if (!config || outcome.error !== void 0) return { report: reportOf({ ...outcome, command: ctx.inputs.command }, ctx) };
   info(offlineLogLine(ctx.configLabel, reason));
   const projects = config.projects?.length;
   const facts = { reason, websites: config.websites.length, projects, standIns, warnings: outcome.warnings };
-  return { ...offlineMarkdown(ctx.configLabel, facts), exitCode: outcome.exitCode };
+  return { report: { ...offlineMarkdown(ctx.configLabel, facts), exitCode: outcome.exitCode }, ...fleetOf(config) };
+}
+function fleetOf(config) {
+  const names = config?.accounts?.map((account) => account.name);
+  return names ? { accounts: names } : {};
 }
 function readSource2(file) {
   const bytes = readConfigBytes(file);
@@ -52061,7 +52175,32 @@ function carryReviewedPlan(report2, plan2, made, redact, budget = REVIEWED_BLOCK
   const note = unreviewableNote(tooLarge, why);
   return { report: { ...report2, summary: `${report2.summary}
 
-${note}` }, block: "" };
+${note}` }, block: tooLarge ? omittedBlock() : "" };
+}
+
+// src/action/account-section.ts
+var SECTION_ROOM = 1e3;
+function accountSection(ctx, outcome, account, headSha) {
+  const budget = sectionBudget(markerFor(ctx.configLabel), outcome.accounts?.length ?? 1);
+  const room = budget - size(section(account, ""));
+  const redacted = redactReport(outcome.report, (text3) => ctx.redactor.redact(text3));
+  const identity = sectionIdentity(ctx.configLabel, account);
+  const blockBudget = Math.max(0, room - size(redacted.summary) - SECTION_ROOM);
+  const { report: report2, block } = withReviewedBlock(ctx, { ...outcome, report: redacted }, headSha, identity, blockBudget);
+  const parts = { marker: `## Account ${account}`, headSha, runUrl: ctx.event.runUrl, account };
+  const small = room - size(block) < size(report2.summary) + SECTION_ROOM;
+  const visible = small ? commentBody(report2, parts) : commentBody(report2, parts, room - size(block));
+  const text2 = section(account, ctx.redactor.redact(visible) + block);
+  return shortenSection(text2, budget) ?? text2;
+}
+function redactReport(report2, redact) {
+  const details = report2.details ? { details: { title: redact(report2.details.title), body: redact(report2.details.body) } } : {};
+  return { ...report2, summary: redact(report2.summary), ...details };
+}
+function withReviewedBlock(ctx, outcome, headSha, config = ctx.configLabel, budget) {
+  const { report: report2, plan: plan2 } = outcome;
+  if (!plan2 || ctx.inputs.command !== "plan") return { report: report2, block: "" };
+  return carryReviewedPlan(report2, plan2, { headSha, config }, (text2) => ctx.redactor.redact(text2), budget);
 }
 
 // src/action/sticky-comment.ts
@@ -52085,16 +52224,18 @@ async function upsertSection(octokit, target, account, own, options = {}) {
       target.marker,
       ours.map((c2) => c2.body ?? ""),
       account,
-      own
+      own,
+      options.accounts
     );
+    const written = sectionOf(body, account);
     const [oldest, ...duplicates] = ours;
     const { owner, repo, issueNumber } = target;
-    const written = oldest ? (await octokit.rest.issues.updateComment({ owner, repo, comment_id: oldest.id, body })).data : (await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body })).data;
+    const { data } = oldest ? await octokit.rest.issues.updateComment({ owner, repo, comment_id: oldest.id, body }) : await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
     for (const duplicate of duplicates) await deleteIfThere(octokit, { owner, repo, comment_id: duplicate.id });
     await sleep(settleMs + Math.floor(Math.random() * settleMs));
     const now = await markedComments(octokit, target);
-    if (now.length === 1 && now[0] && sectionOf(now[0].body ?? "", account) === own) {
-      return { action: oldest ? "updated" : "created", id: written.id, url: written.html_url };
+    if (now.length === 1 && now[0] && sectionOf(now[0].body ?? "", account) === written) {
+      return { action: oldest ? "updated" : "created", id: data.id, url: data.html_url };
     }
   }
   throw new Error(`the ${account} section of the plan comment was overwritten ${attempts} times by other legs`);
@@ -52153,23 +52294,16 @@ async function writeComment(ctx, outcome) {
     throw new Error(`could not update the plan comment on pull request #${pr2.number}: ${error2.message}`, { cause: error2 });
   }
 }
-var SECTION_LIMIT = Math.floor(COMMENT_LIMIT / 4);
 async function writeSection(ctx, outcome, account) {
   const pr2 = ctx.event.pullRequest;
   if (!pr2 || !ctx.event.repo || !ctx.inputs.githubToken) return;
-  const identity = sectionIdentity(ctx.configLabel, account);
-  const { report: report2, block } = withReviewedBlock(ctx, outcome, pr2.headSha, identity, Math.floor(SECTION_LIMIT / 2));
-  const visible = commentBody(
-    report2,
-    { marker: `## Account ${account}`, headSha: pr2.headSha, runUrl: ctx.event.runUrl },
-    SECTION_LIMIT - block.length
-  );
-  const own = section(account, ctx.redactor.redact(visible) + block);
+  const marker = markerFor(ctx.configLabel);
+  const own = accountSection(ctx, outcome, account, pr2.headSha);
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
     const login = await actionIdentity(octokit, ctx.inputs.botLogin);
-    const target = { ...ctx.event.repo, issueNumber: pr2.number, marker: markerFor(ctx.configLabel), identity: login };
-    const result = await upsertSection(octokit, target, account, own);
+    const target = { ...ctx.event.repo, issueNumber: pr2.number, marker, identity: login };
+    const result = await upsertSection(octokit, target, account, own, { accounts: outcome.accounts });
     info(`Wrote the ${account} section of the plan comment: ${result.url}`);
   } catch (error2) {
     const status = error2.status;
@@ -52184,11 +52318,6 @@ async function writeSection(ctx, outcome, account) {
       }
     );
   }
-}
-function withReviewedBlock(ctx, outcome, headSha, config = ctx.configLabel, budget) {
-  const { report: report2, plan: plan2 } = outcome;
-  if (!plan2 || ctx.inputs.command !== "plan") return { report: report2, block: "" };
-  return carryReviewedPlan(report2, plan2, { headSha, config }, (text2) => ctx.redactor.redact(text2), budget);
 }
 async function writeMergeComment(ctx, outcome) {
   const number = outcome.mergedPullRequest;

@@ -24,6 +24,8 @@ export interface CommentParts {
   /** The commit the plan was made for. */
   headSha?: string | undefined;
   runUrl?: string | undefined;
+  /** A fleet leg's section: the cut note sends the reader to that leg's job summary. */
+  account?: string | undefined;
 }
 
 /** The sticky comment's body: marker, summary, folded details, footer; under COMMENT_LIMIT. */
@@ -34,7 +36,7 @@ export function commentBody(report: Report, parts: CommentParts, limit = COMMENT
     suffix: footer ? `\n\n${footer}\n` : "\n",
     fold: true,
     limit,
-    cutNote: (shown, total) => cutNote({ in: "comment", runUrl: parts.runUrl }, shown, total),
+    cutNote: (shown, total) => cutNote({ in: "comment", runUrl: parts.runUrl, account: parts.account }, shown, total),
   });
 }
 
@@ -99,6 +101,6 @@ function fitLines(text: string, budget: number, layout: Layout): string {
  * Sizes are counted in UTF-8 bytes: never fewer than the characters (or UTF-16 units) GitHub may count,
  * so a body that fits by this measure fits by theirs.
  */
-function size(text: string): number {
+export function size(text: string): number {
   return Buffer.byteLength(text, "utf8");
 }

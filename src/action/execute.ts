@@ -8,7 +8,7 @@ import { join } from "node:path";
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
 import { readConfigBytes } from "../config/load.ts";
-import type { LoadResult } from "../config/types.ts";
+import type { Config, LoadResult } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
 import { plural } from "../model/plural.ts";
 import type { Plan } from "../plan/types.ts";
@@ -38,7 +38,7 @@ import type { ActionReport, Report, RunContext } from "./run-context.ts";
 /** Runs the command the inputs ask for and says how it went. Errors before the run throw; run() reports them. */
 export async function execute(ctx: RunContext): Promise<ActionReport> {
   const offline = offlineReason(ctx);
-  if (offline) return { report: await validateOffline(ctx, offline) };
+  if (offline) return validateOffline(ctx, offline);
   if (!ctx.inputs.apiKey) {
     throw new UsageError("no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`");
   }
@@ -60,7 +60,7 @@ export async function execute(ctx: RunContext): Promise<ActionReport> {
   const outcome = inputs.account && whole.accounts?.length === 1 && whole.accounts[0] ? whole.accounts[0].outcome : whole;
   if (outcome.resultsFile) core.setOutput("results-file", outcome.resultsFile);
   if (outcome.results) annotateFailures(outcome.results.items, ctx.event.workspace);
-  if (inputs.command === "plan") return { report: reportOf(outcome, ctx), ...saved };
+  if (inputs.command === "plan") return { report: reportOf(outcome, ctx), ...saved, ...fleetOf(whole.config) };
   const notApplied = outcome.skipped.filter((item) => item.reason === "not-reviewed").length;
   const status = reviewStatus(found, notApplied);
   setReviewOutputs(status, notApplied, outcome.results?.counts.applied ?? 0);
@@ -191,15 +191,21 @@ function offlineReason(ctx: RunContext): OfflineReason | undefined {
   return undefined;
 }
 
-async function validateOffline(ctx: RunContext, reason: OfflineReason): Promise<Report> {
+async function validateOffline(ctx: RunContext, reason: OfflineReason): Promise<ActionReport> {
   const { env, standIns } = offlineEnv(readSource(ctx.inputs.config) ?? "", ctx.env);
   const outcome = await run({ command: "validate", config: ctx.inputs.config, env, redactor: ctx.redactor }, { onLoad: annotateLoad(ctx) });
   const config = outcome.config;
-  if (!config || outcome.error !== undefined) return reportOf({ ...outcome, command: ctx.inputs.command }, ctx);
+  if (!config || outcome.error !== undefined) return { report: reportOf({ ...outcome, command: ctx.inputs.command }, ctx) };
   core.info(offlineLogLine(ctx.configLabel, reason));
   const projects = config.projects?.length;
   const facts = { reason, websites: config.websites.length, projects, standIns, warnings: outcome.warnings };
-  return { ...offlineMarkdown(ctx.configLabel, facts), exitCode: outcome.exitCode };
+  return { report: { ...offlineMarkdown(ctx.configLabel, facts), exitCode: outcome.exitCode }, ...fleetOf(config) };
+}
+
+/** The accounts of the config a leg loaded (every leg loads the same): the fleet's comment is shared among them. */
+function fleetOf(config: Config | undefined): Pick<ActionReport, "accounts"> {
+  const names = config?.accounts?.map((account) => account.name);
+  return names ? { accounts: names } : {};
 }
 
 /** The config's text for the stand-ins, bounded like every config read (DESIGN §12); the run reads it again itself. */

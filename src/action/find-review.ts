@@ -55,7 +55,11 @@ export async function findReview(ctx: RunContext, octokit: Octokit | undefined):
     return { ...noReview("no-review", { code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
   // A leg of a fleet reads its own account's section, whose reviewed plan is that account's alone.
   const account = ctx.inputs.account;
-  const body = account ? (sectionOf(mine.body ?? "", account) ?? "") : mine.body;
+  const body = account ? sectionOf(mine.body ?? "", account) : mine.body;
+  if (body === undefined) {
+    const problem = `The plan comment has no section for account ${account}: its leg did not plan this pull request.`;
+    return { ...noReview("no-review", { code: "unusable", pullRequest: number, problem }), pullRequest };
+  }
   const config = account ? sectionIdentity(ctx.configLabel, account) : ctx.configLabel;
   const decoded = decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });
   if ("problem" in decoded) {

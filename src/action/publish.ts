@@ -5,11 +5,11 @@
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
 import { UsageError } from "../errors.ts";
-import { section, sectionIdentity } from "./comment-sections.ts";
+import { accountSection, withReviewedBlock } from "./account-section.ts";
+import { sectionIdentity } from "./comment-sections.ts";
 import { COMMENT_LIMIT, commentBody, markerFor, summaryBody } from "./compose.ts";
 import { actionIdentity } from "./identity.ts";
-import { carryReviewedPlan } from "./reviewed-comment.ts";
-import type { ActionReport, Report, RunContext } from "./run-context.ts";
+import type { ActionReport, RunContext } from "./run-context.ts";
 import { upsertComment, upsertSection } from "./sticky-comment.ts";
 
 /** Writes the job summary (when the runner provides one). */
@@ -63,29 +63,21 @@ export async function writeComment(ctx: RunContext, outcome: ActionReport): Prom
   }
 }
 
-/** A section's share of the comment: room for a few legs' plans, each with its reviewed plan. */
-const SECTION_LIMIT = Math.floor(COMMENT_LIMIT / 4);
-
 /**
  * A leg of a fleet (the account input): its account's section of the config's one comment, written beside the
  * other legs' sections and verified after writing (sticky-comment.ts), with the reviewed plan of that account.
+ * Its share of the comment is decided from the accounts of the config, as every leg's is (comment-sections.ts).
  */
 async function writeSection(ctx: RunContext, outcome: ActionReport, account: string): Promise<void> {
   const pr = ctx.event.pullRequest;
   if (!pr || !ctx.event.repo || !ctx.inputs.githubToken) return;
-  const identity = sectionIdentity(ctx.configLabel, account);
-  const { report, block } = withReviewedBlock(ctx, outcome, pr.headSha, identity, Math.floor(SECTION_LIMIT / 2));
-  const visible = commentBody(
-    report,
-    { marker: `## Account ${account}`, headSha: pr.headSha, runUrl: ctx.event.runUrl },
-    SECTION_LIMIT - block.length,
-  );
-  const own = section(account, ctx.redactor.redact(visible) + block);
+  const marker = markerFor(ctx.configLabel);
+  const own = accountSection(ctx, outcome, account, pr.headSha);
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
     const login = await actionIdentity(octokit, ctx.inputs.botLogin);
-    const target = { ...ctx.event.repo, issueNumber: pr.number, marker: markerFor(ctx.configLabel), identity: login };
-    const result = await upsertSection(octokit, target, account, own);
+    const target = { ...ctx.event.repo, issueNumber: pr.number, marker, identity: login };
+    const result = await upsertSection(octokit, target, account, own, { accounts: outcome.accounts });
     core.info(`Wrote the ${account} section of the plan comment: ${result.url}`);
   } catch (error) {
     const status = (error as { status?: unknown }).status;
@@ -100,19 +92,6 @@ async function writeSection(ctx: RunContext, outcome: ActionReport, account: str
       },
     );
   }
-}
-
-/** The hidden reviewed-plan block for a plan run's comment (issue 13); only a plan run of a pull request carries one. */
-function withReviewedBlock(
-  ctx: RunContext,
-  outcome: ActionReport,
-  headSha: string | undefined,
-  config = ctx.configLabel,
-  budget?: number,
-): { report: Report; block: string } {
-  const { report, plan } = outcome;
-  if (!plan || ctx.inputs.command !== "plan") return { report, block: "" };
-  return carryReviewedPlan(report, plan, { headSha, config }, (text) => ctx.redactor.redact(text), budget);
 }
 
 /**

@@ -21,6 +21,11 @@ export const REVIEWED_BLOCK_BUDGET = 60_000;
 
 const OPEN = "<!-- sitesync-reviewed ";
 const CLOSE = "-->";
+/**
+ * Stands where the block would be when the plan was too large to carry, so that the merge says why it found
+ * no reviewed plan and what to do, instead of "no reviewed plan". It approves nothing, forged or not.
+ */
+const OMITTED = "<!-- sitesync-reviewed-omitted too-large -->";
 const VERSION = "v1";
 /**
  * Decompressed size cap: a comment must not inflate into a memory bomb (issue 12). A genuine plan compresses
@@ -89,6 +94,17 @@ export function encodeReviewedBlock(
   return { block, length: block.length };
 }
 
+/** What stands in a comment for a plan too large to carry (it starts with a newline, as a block does). */
+export function omittedBlock(): string {
+  return `\n${OMITTED}\n`;
+}
+
+/** What of the reviewed plan a line of a comment holds: its block, the line saying it was omitted, or none. */
+export function reviewedLineKind(line: string): "block" | "omitted" | undefined {
+  if (line.startsWith(OPEN)) return "block";
+  return line === OMITTED ? "omitted" : undefined;
+}
+
 /**
  * The reviewed plan held in a comment body, or why there is none usable: no block, more than one, a garbled
  * or edited block, a plan that fails the plan schema or its hash, or (when `expected` is given) a plan made
@@ -124,6 +140,14 @@ export function decodeReviewedBlock(
 
 function findBlock(body: string): { inner: string } | BlockProblem {
   const start = body.indexOf(OPEN);
+  if (start < 0 && body.includes(OMITTED)) {
+    return {
+      code: "too-large",
+      problem:
+        "The plan was too large to carry for review in the pull-request comment, so nothing of it was reviewed. " +
+        "Split the change into smaller pull requests (or narrow it with the target input), or apply it by hand with apply-unreviewed: true.",
+    };
+  }
   if (start < 0) return { code: "missing", problem: "The comment holds no reviewed plan." };
   // Two blocks: one of them was not written by sitesync (say, quoted from elsewhere); trust neither.
   if (body.indexOf(OPEN, start + OPEN.length) >= 0) return garbled("the comment holds more than one reviewed plan");

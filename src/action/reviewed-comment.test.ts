@@ -31,7 +31,7 @@ describe("carryReviewedPlan", () => {
     });
   });
 
-  it("says visibly when the plan is too large to carry, and carries nothing", () => {
+  it("says visibly when the plan is too large to carry, carries nothing, and leaves the merge a line that names the cause", () => {
     const { report: shown, block } = carryReviewedPlan(
       report,
       planOf(["a.example.com"]),
@@ -39,10 +39,16 @@ describe("carryReviewedPlan", () => {
       identity,
       100,
     );
-    expect(block).toBe("");
+    expect(block).toBe("\n<!-- sitesync-reviewed-omitted too-large -->\n");
     expect(shown.summary).toContain(
       "> [!WARNING]\n> The reviewed plan is too large to carry: the merge will apply nothing unless run with apply-unreviewed.",
     );
+    expect(decodeReviewedBlock(`marker\n${shown.summary}${block}`)).toEqual({
+      code: "too-large",
+      problem:
+        "The plan was too large to carry for review in the pull-request comment, so nothing of it was reviewed. " +
+        "Split the change into smaller pull requests (or narrow it with the target input), or apply it by hand with apply-unreviewed: true.",
+    });
   });
 
   it("carries nothing that masking would damage, nor a plan without its head commit, and says so", () => {

@@ -1,10 +1,11 @@
 /**
  * The reviewed plan in the plan comment (issue 13): the hidden block to append, or, when the plan cannot be
- * carried, a visible note saying that the merge will apply nothing of it. Pure.
+ * carried, a visible note saying that the merge will apply nothing of it (and, when it was too large, a
+ * hidden line saying so to the merge). Pure.
  */
 import type { Plan } from "../plan/types.ts";
 import { unreviewableNote } from "../render/github-notes.ts";
-import { encodeReviewedBlock, REVIEWED_BLOCK_BUDGET } from "./reviewed-block.ts";
+import { encodeReviewedBlock, omittedBlock, REVIEWED_BLOCK_BUDGET } from "./reviewed-block.ts";
 import type { Report } from "./run-context.ts";
 
 /**
@@ -27,5 +28,6 @@ export function carryReviewedPlan(
   const tooLarge = "code" in encoded && encoded.code === "too-large";
   const why = "problem" in encoded ? encoded.problem : "Masking a secret would damage it.";
   const note = unreviewableNote(tooLarge, why);
-  return { report: { ...report, summary: `${report.summary}\n\n${note}` }, block: "" };
+  // A plan too large to carry leaves a hidden line that says so: the merge then names the cause, not "no review".
+  return { report: { ...report, summary: `${report.summary}\n\n${note}` }, block: tooLarge ? omittedBlock() : "" };
 }

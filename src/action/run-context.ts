@@ -26,6 +26,8 @@ export interface ActionReport {
   planFile?: string;
   /** The plan of a `plan` run, carried in the pull-request comment as the reviewed plan. */
   plan?: Plan;
+  /** A config with `accounts:`: their names, every leg's alike, so each leg's share of the fleet's comment is too. */
+  accounts?: string[];
   /** An apply on merge: the pull request it merged, where its outcome is commented too. */
   mergedPullRequest?: number;
 }

@@ -50,6 +50,8 @@ export interface SectionOptions {
   /** The pause before reading the comment back, in ms (plus up to as much again, at random). Default 1,500. */
   settleMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The accounts of the config (comment-sections.ts `withSection`): sections of others may be dropped to fit. */
+  accounts?: readonly string[] | undefined;
 }
 
 /**
@@ -69,22 +71,25 @@ export async function upsertSection(
   const { attempts = 5, settleMs = 1500, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) } = options;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const ours = await markedComments(octokit, target);
+    // The whole body is checked against GitHub's limit before every write: a refused body loses the comment.
     const body = withSection(
       target.marker,
       ours.map((c) => c.body ?? ""),
       account,
       own,
+      options.accounts,
     );
+    const written = sectionOf(body, account);
     const [oldest, ...duplicates] = ours;
     const { owner, repo, issueNumber } = target;
-    const written = oldest
-      ? (await octokit.rest.issues.updateComment({ owner, repo, comment_id: oldest.id, body })).data
-      : (await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body })).data;
+    const { data } = oldest
+      ? await octokit.rest.issues.updateComment({ owner, repo, comment_id: oldest.id, body })
+      : await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
     for (const duplicate of duplicates) await deleteIfThere(octokit, { owner, repo, comment_id: duplicate.id });
     await sleep(settleMs + Math.floor(Math.random() * settleMs));
     const now = await markedComments(octokit, target);
-    if (now.length === 1 && now[0] && sectionOf(now[0].body ?? "", account) === own) {
-      return { action: oldest ? "updated" : "created", id: written.id, url: written.html_url };
+    if (now.length === 1 && now[0] && sectionOf(now[0].body ?? "", account) === written) {
+      return { action: oldest ? "updated" : "created", id: data.id, url: data.html_url };
     }
   }
   throw new Error(`the ${account} section of the plan comment was overwritten ${attempts} times by other legs`);

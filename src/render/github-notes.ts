@@ -4,12 +4,16 @@
  */
 
 /** Where the whole plan is when a comment or a job summary shows only its first lines. */
-export type CutPlace = { in: "comment"; runUrl?: string | undefined } | { in: "summary"; planFile?: string | undefined };
+export type CutPlace =
+  /** `account`: a fleet leg's section, whose whole plan is in that leg's job summary. */
+  { in: "comment"; runUrl?: string | undefined; account?: string | undefined } | { in: "summary"; planFile?: string | undefined };
 
 export function cutNote(place: CutPlace, shown: number, total: number): string {
   if (place.in === "comment") {
-    const where = place.runUrl ? `the job summary of [the workflow run](${place.runUrl})` : "the job summary of the workflow run";
-    return `The plan is too long for a comment: ${shown} of its ${total} lines are shown. The whole plan is in ${where}.`;
+    const run = place.runUrl ? `[the workflow run](${place.runUrl})` : "the workflow run";
+    const where = place.account ? `the job summary of the ${place.account} leg of ${run}` : `the job summary of ${run}`;
+    const what = place.account ? "This account's plan is too long for its share of the comment" : "The plan is too long for a comment";
+    return `${what}: ${shown} of its ${total} lines are shown. The whole plan is in ${where}.`;
   }
   const where = place.planFile ? `in the plan file \`${place.planFile}\` (output \`plan-file\`)` : "in the step's log";
   return `The plan is too long for the job summary: ${shown} of its ${total} lines are shown. The whole plan is ${where}.`;
@@ -19,6 +23,23 @@ export function cutNote(place: CutPlace, shown: number, total: number): string {
 export function commentFooter(headSha: string | undefined, runUrl: string | undefined): string | undefined {
   const parts = [...(headSha ? [`for commit ${headSha.slice(0, 7)}`] : []), ...(runUrl ? [`[workflow run](${runUrl})`] : [])];
   return parts.length > 0 ? `<sub>sitesync · ${parts.join(" · ")}</sub>` : undefined;
+}
+
+/**
+ * The last lines of an account's section shortened after it was written, to make room for the other accounts'
+ * sections, by what became of its reviewed plan: kept whole, dropped to make room (the merge then applies
+ * nothing of it), or never carried because it was too large.
+ */
+export function shortenedSectionNote(reviewed: "kept" | "dropped" | "too-large"): string {
+  const note = `> [!NOTE]\n> This account's section was shortened to fit the comment beside the other accounts' sections. The whole plan is in the job summary of this account's leg of the workflow run.`;
+  const why = {
+    kept: undefined,
+    dropped:
+      "Its reviewed plan no longer fits: the merge will apply nothing of it unless run with apply-unreviewed. Run the workflow again to write the section within its share.",
+    "too-large":
+      "Its plan is too large to carry for review: the merge will apply nothing of it unless run with apply-unreviewed. Split the change into smaller pull requests.",
+  }[reviewed];
+  return why ? `${note}\n\n> [!WARNING]\n> ${why}` : note;
 }
 
 /** A plan comment that cannot carry its reviewed plan says so: the merge will apply nothing of it. */

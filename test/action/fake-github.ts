@@ -1,7 +1,8 @@
 /**
  * A local imitation of the few GitHub routes the Action uses: list (paginated with a Link header), create,
  * update and delete issue comments; the pull requests associated with a commit; who the token is (GraphQL
- * `viewer`, REST `GET /user`, which installation tokens may not call). node:http on 127.0.0.1, port 0.
+ * `viewer`, REST `GET /user`, which installation tokens may not call), and GitHub's refusal (422) of a comment
+ * body over 65,536 characters. node:http on 127.0.0.1, port 0.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -42,11 +43,14 @@ export interface FakeGitHub {
   requests: string[];
   /** Answer every write with this status: 403 as GitHub does for a fork's read-only token, 5xx for an outage. */
   failWrites: number | undefined;
+  /** How many writes were refused with 422 for a body over 65,536 characters. */
+  refused: number;
   /** Adds comments by someone else (to make the pull request's conversation span several pages). */
   seed(issue: number, count: number): void;
   close(): Promise<void>;
 }
 
+const COMMENT_LIMIT = 65_536;
 const LIST = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/;
 const ONE = /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/;
 const PULLS = /^\/repos\/([^/]+)\/([^/]+)\/commits\/([0-9a-f]+)\/pulls$/;
@@ -61,6 +65,7 @@ export async function startFakeGitHub(token: string): Promise<FakeGitHub> {
     viewer: "github-actions[bot]",
     requests: [],
     failWrites: undefined,
+    refused: 0,
     seed(issue, count) {
       for (let i = 0; i < count; i++) fake.comments.push({ id: nextId++, issue, body: `LGTM ${i}`, login: "someone" });
     },
@@ -91,6 +96,16 @@ export async function startFakeGitHub(token: string): Promise<FakeGitHub> {
     }
     if (req.method !== "GET" && fake.failWrites)
       return send(res, fake.failWrites, { message: fake.failWrites === 403 ? "Resource not accessible by integration" : "Server Error" });
+    // GitHub refuses a comment body over 65,536 characters, and the comment is then not written.
+    if ((req.method === "POST" || req.method === "PATCH") && [...String(body.body ?? "")].length > COMMENT_LIMIT) {
+      fake.refused++;
+      return send(res, 422, {
+        message: "Validation Failed",
+        errors: [
+          { resource: "IssueComment", code: "custom", field: "body", message: `body is too long (maximum is ${COMMENT_LIMIT} characters)` },
+        ],
+      });
+    }
     const list = LIST.exec(url.pathname);
     if (list && req.method === "GET") return listComments(res, url, Number(list[3]));
     if (list && req.method === "POST") {
