@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 import pkg from "../../package.json" with { type: "json" };
 import { schemaReference } from "../config/export-config.ts";
 import { UsageError } from "../errors.ts";
+import { filesToWrite } from "../run/export-account.ts";
 import { run } from "../run/run.ts";
 import { writeNewOutput, writeOutput } from "../run/write-file.ts";
-import { apiArgs, changeFlags, connectSettings, outputArgs } from "./_args.ts";
+import { apiArgs, changeFlags, connectSettings, outputArgs, planArgs } from "./_args.ts";
 import { command } from "./_command.ts";
 import { cliHooks, show } from "./_run.ts";
 
@@ -33,14 +34,22 @@ export default command({
       type: "boolean",
       description: "With --update: also add live websites the file does not list (prune: true adds them anyway)",
     },
+    into: {
+      type: "string",
+      description:
+        "With --update: the file new websites go to (--add-unlisted, or policy.prune: true): the root or a file it includes, of the website's account; repeatable, one per account. Default: the root's websites",
+      valueHint: "file",
+    },
+    account: planArgs.account,
     "dry-run": { type: "boolean", description: "With --update: show the diff, write nothing" },
     ...changeFlags,
   },
   examples: [
     "SITESYNC_API_KEY=... sitesync export --websites-url https://analytics.example.com --out sitesync.yaml",
     "sitesync export --update sitesync.yaml --dry-run   # show what the account changed, as a diff of the file",
+    "sitesync export --update sitesync.yaml --add-unlisted --into clients/new.yaml   # new websites go to an included file",
   ],
-  async run(flags, { io, env, signal, given }) {
+  async run(flags, { io, env, signal, given, lists }) {
     const quiet = Boolean(flags.quiet);
     if (given.has("changed-since") || given.has("full")) throw noChangeScope(flags.update !== undefined);
     if (flags.update !== undefined) {
@@ -51,16 +60,23 @@ export default command({
         );
       }
       const dryRun = flags["dry-run"] === true;
-      const settings = { ...connectSettings(flags), export: { update: true, addUnlisted: flags["add-unlisted"] === true } };
+      const update = { update: true, addUnlisted: flags["add-unlisted"] === true, into: lists.into ?? [] };
+      const settings = { ...connectSettings(flags), ...(lists.account ? { accounts: lists.account } : {}), export: update };
       const outcome = await run(
         { command: "export", config: flags.update, env, settings, redactor: io.redactor, signal },
         cliHooks(io, flags),
       );
-      const updated = outcome.updated;
-      if (updated?.result.ok && updated.result.text !== updated.source && !dryRun) writeOutput(updated.file, updated.result.text);
+      // Each account's files on their own: one account refused leaves the others' updates standing.
+      const updates = outcome.accounts ? outcome.accounts.map((account) => account.outcome.updated) : [outcome.updated];
+      for (const updated of updates) {
+        if (!updated || dryRun) continue;
+        for (const { file, text } of filesToWrite(updated)) writeOutput(file, text);
+      }
       return show(outcome, io, { format: "text", quiet, dryRun });
     }
-    if (flags["add-unlisted"] || flags["dry-run"]) throw new UsageError("--add-unlisted and --dry-run go with --update FILE");
+    if (flags["add-unlisted"] || flags["dry-run"] || given.has("into") || given.has("account")) {
+      throw new UsageError("--add-unlisted, --into, --account and --dry-run go with --update FILE");
+    }
     const out = flags.out === undefined || flags.out === "-" ? undefined : flags.out;
     // Before any request: a hand-written config is never overwritten by accident (issue 10).
     if (out !== undefined && !flags.force && existsSync(out)) throw refuseOverwrite(out);

@@ -12,12 +12,12 @@ import { checkBaseUrl } from "../model/base-url.ts";
 import { ExitCode } from "./exit-code.ts";
 import type { AccountOutcome, Outcome, RunHooks, RunRequest } from "./types.ts";
 
-/** Runs one account as a run of its own (run.ts's `run`, passed in: it calls this module). */
-type RunOne = (request: RunRequest, hooks: RunHooks) => Promise<Outcome>;
+/** Runs one account as a run of its own (run.ts's `run`, passed in: it calls this module), given which. */
+type RunOne = (request: RunRequest, hooks: RunHooks, account: ConfigAccount) => Promise<Outcome>;
 
 /** The outcome of every selected account, in the order the root file lists them. */
 export async function runAccounts(request: RunRequest, hooks: RunHooks, config: Config, runOne: RunOne): Promise<AccountOutcome[]> {
-  const accounts = selected(config.accounts ?? [], request.settings?.accounts ?? []);
+  const accounts = selectedAccounts(config.accounts ?? [], request.settings?.accounts ?? []);
   const settings = request.settings ?? {};
   if (accounts.length > 1) {
     const one = (what: string) =>
@@ -34,7 +34,9 @@ export async function runAccounts(request: RunRequest, hooks: RunHooks, config: 
   const only = accounts.length === 1;
   const runAccount = async (account: ConfigAccount) => {
     const keyGiven = (only && request.secrets?.apiKey) || request.env[account.apiKeyEnv];
-    const outcome = keyGiven ? await runOne(accountRequest(request, config, account, only, schedulers), hooks) : unsetKey(request, account);
+    const outcome = keyGiven
+      ? await runOne(accountRequest(request, config, account, only, schedulers), hooks, account)
+      : unsetKey(request, account);
     outcomes.push({ name: account.name, outcome });
   };
   // A person answers one prompt at a time: an interactive apply goes account by account.
@@ -48,7 +50,8 @@ export async function runAccounts(request: RunRequest, hooks: RunHooks, config: 
   return outcomes.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 }
 
-function selected(accounts: readonly ConfigAccount[], names: readonly string[]): ConfigAccount[] {
+/** The accounts `--account` names (every one when none), or a UsageError with a did-you-mean. */
+export function selectedAccounts(accounts: readonly ConfigAccount[], names: readonly string[]): ConfigAccount[] {
   if (names.length === 0) return [...accounts];
   const known = accounts.map((a) => a.name);
   for (const name of names) {
