@@ -324,6 +324,22 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["test/e2e/export-update-guards.test.ts"],
   },
   {
+    id: "adopt-many-written-to-root",
+    file: "src/run/export-account.ts",
+    find: "written.push({ file, text: result.text })",
+    replace: "written.push({ file: update.file, text: result.text })",
+    description: "export --update on a config of many files writes every edited file's text over the root",
+    tests: ["test/e2e/export-update-many.test.ts"],
+  },
+  {
+    id: "adopt-into-other-account",
+    file: "src/run/export-account.ts",
+    find: "    if (chosen.some((account) => account.name === file.account)) continue;\n",
+    replace: "    continue;\n",
+    description: "export --update --into accepts a file of another account for the new websites",
+    tests: ["test/e2e/export-update-many.test.ts"],
+  },
+  {
     id: "adopt-list-emptied-while-adding",
     file: "src/adopt/update-config.ts",
     find: "gone.length === list.items.length && !(adding && unlisted.length > 0)) emptyList",
