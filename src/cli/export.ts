@@ -27,7 +27,8 @@ export default command({
     projects: { type: "boolean", description: "Also export the projects (needs a projects URL)" },
     update: {
       type: "string",
-      description: "Accept the account's live changes into this config in place, rewriting only the drifted lines",
+      description:
+        "Accept the account's live changes into this config (and the files it includes) in place, rewriting only the drifted lines",
       valueHint: "sitesync.yaml",
     },
     "add-unlisted": {
@@ -37,7 +38,7 @@ export default command({
     into: {
       type: "string",
       description:
-        "With --update: the file new websites go to (--add-unlisted, or policy.prune: true): the root or a file it includes, of the website's account; repeatable, one per account. Default: the root's websites",
+        "With --update: the file new websites go to (default: the root's websites): the root or a file it includes, of their account; repeatable, one per account",
       valueHint: "file",
     },
     account: planArgs.account,
