@@ -6,7 +6,7 @@ import { schemaReference } from "../config/export-config.ts";
 import { UsageError } from "../errors.ts";
 import { filesToWrite } from "../run/export-account.ts";
 import { run } from "../run/run.ts";
-import { writeNewOutput, writeOutput } from "../run/write-file.ts";
+import { checkWritable, writeNewOutput, writeOutput } from "../run/write-file.ts";
 import { apiArgs, changeFlags, connectSettings, outputArgs, planArgs } from "./_args.ts";
 import { command } from "./_command.ts";
 import { cliHooks, show } from "./_run.ts";
@@ -69,10 +69,10 @@ export default command({
       );
       // Each account's files on their own: one account refused leaves the others' updates standing.
       const updates = outcome.accounts ? outcome.accounts.map((account) => account.outcome.updated) : [outcome.updated];
-      for (const updated of updates) {
-        if (!updated || dryRun) continue;
-        for (const { file, text } of filesToWrite(updated)) writeOutput(file, text);
-      }
+      const writes = dryRun ? [] : updates.flatMap((updated) => (updated ? filesToWrite(updated) : []));
+      // Every file checked before the first is written: a read-only one does not leave the config half updated.
+      for (const { file } of writes) checkWritable(file);
+      for (const { file, text } of writes) writeOutput(file, text);
       return show(outcome, io, { format: "text", quiet, dryRun });
     }
     if (flags["add-unlisted"] || flags["dry-run"] || given.has("into") || given.has("account")) {
