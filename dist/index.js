@@ -40029,11 +40029,13 @@ function updateSections(update, context3) {
   const summary2 = diffs.length > 0 ? color ? colorDiff(diffs.join("")) : diffs.join("") : "";
   if (quiet) return { summary: summary2, notes: [] };
   const changed = files.filter(({ source, result }) => result.ok && result.text !== source);
-  const notes = changed.map(({ file, result }) => result.ok ? fileLine(file, result.summary, dryRun) : "");
   const total = sum(
     files.flatMap(({ result }) => result.ok ? [result.summary] : []),
     many
   );
+  const [only] = files;
+  if (files.length === 1 && only) return { summary: summary2, notes: [updateLine(printable(only.file), total, changed.length > 0, dryRun)] };
+  const notes = changed.map(({ file, result }) => result.ok ? fileLine(file, result.summary, dryRun) : "");
   notes.push(totalLine(changed.length, files.length, total, dryRun));
   return { summary: summary2, notes };
 }
@@ -40055,7 +40057,7 @@ function fileLine(file, s, dryRun) {
   return `${verb}: websites ${counts(s, false)}.`;
 }
 function totalLine(changed, files, s, dryRun) {
-  const verb = changed === 0 ? `${files === 1 ? "The file" : `All ${files} files`} already match${files === 1 ? "es" : ""} the account` : dryRun ? `${changed} of ${plural(files, "file")} would be updated (--dry-run: nothing written)` : `Updated ${changed} of ${plural(files, "file")}`;
+  const verb = changed === 0 ? `All ${files} files already match the account` : dryRun ? `${changed} of ${plural(files, "file")} would be updated (--dry-run: nothing written)` : `Updated ${changed} of ${plural(files, "file")}`;
   return `${verb}: websites ${counts(s, true)}${leftOut(s)}.`;
 }
 function counts(s, unmanaged) {

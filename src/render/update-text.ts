@@ -27,11 +27,14 @@ export function updateSections(update: ConfigUpdate, context: TextContext): Sect
   const summary = diffs.length > 0 ? (color ? colorDiff(diffs.join("")) : diffs.join("")) : "";
   if (quiet) return { summary, notes: [] };
   const changed = files.filter(({ source, result }) => result.ok && result.text !== source);
-  const notes = changed.map(({ file, result }) => (result.ok ? fileLine(file, result.summary, dryRun) : ""));
   const total = sum(
     files.flatMap(({ result }) => (result.ok ? [result.summary] : [])),
     many,
   );
+  // An account of one file reads as a config of one file.
+  const [only] = files;
+  if (files.length === 1 && only) return { summary, notes: [updateLine(printable(only.file), total, changed.length > 0, dryRun)] };
+  const notes = changed.map(({ file, result }) => (result.ok ? fileLine(file, result.summary, dryRun) : ""));
   notes.push(totalLine(changed.length, files.length, total, dryRun));
   return { summary, notes };
 }
@@ -65,7 +68,7 @@ function fileLine(file: string, s: UpdateSummary, dryRun: boolean): string {
 function totalLine(changed: number, files: number, s: UpdateSummary, dryRun: boolean): string {
   const verb =
     changed === 0
-      ? `${files === 1 ? "The file" : `All ${files} files`} already match${files === 1 ? "es" : ""} the account`
+      ? `All ${files} files already match the account`
       : dryRun
         ? `${changed} of ${plural(files, "file")} would be updated (--dry-run: nothing written)`
         : `Updated ${changed} of ${plural(files, "file")}`;

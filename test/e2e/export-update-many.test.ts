@@ -208,7 +208,7 @@ describe("two accounts on two servers", () => {
     expect(update.stdout).toContain(`── account us (${us.url}) ──`);
     expect(update.stdout).toContain("Accounts: eu: changes in 1 file; us: changes in 1 file.");
     expect(update.stderr).toContain("[eu] Updated clients/eu-b.yaml: websites 1 updated, 0 added, 0 removed.\n");
-    expect(update.stderr).toContain("[us] Updated clients/us.yaml: websites 1 updated, 0 added, 0 removed.\n");
+    expect(update.stderr).toContain("[us] Updated clients/us.yaml: websites 1 updated, 0 added, 0 removed, 0 unmanaged.\n");
     for (const key of [EU_KEY, US_KEY]) expect(update.stdout + update.stderr).not.toContain(key);
     const plan = await sitesync(["plan", "--detailed-exitcode"], { cwd: dir, env: keys });
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
