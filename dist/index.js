@@ -46218,7 +46218,9 @@ function loadDocument(file, options) {
   }
   const owners = accountOf(parts);
   const accounts = readAccounts(parts, owners.of);
-  diagnostics.push(...owners.diagnostics, ...accounts.diagnostics, ...duplicatesAcrossFiles(parts, owners.of));
+  const failed = root.part.interpolation.failedPaths;
+  const accountDiagnostics = accounts.diagnostics.filter((d) => !failed.has(d.path));
+  diagnostics.push(...owners.diagnostics, ...accountDiagnostics, ...duplicatesAcrossFiles(parts, owners.of));
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
   const digest = includes.files.length === 0 ? read.digest : digestOfAll(file, read.digest, includes.files);
   const config = toConfig(file, digest, parts);
@@ -50547,7 +50549,7 @@ function worstExitCode(outcomes) {
 }
 
 // src/run/export-account.ts
-var URL_KEYS = /* @__PURE__ */ new Set(["websites_url", "projects_url"]);
+var URL_KEY = /^(accounts\..+\.)?(websites_url|projects_url)$/;
 var DEFAULT_SCHEMA = "./schemas/sitesync.schema.json";
 async function exportAccount(request2, hooks, outcome) {
   const settings = request2.settings?.export ?? {};
@@ -50561,7 +50563,7 @@ async function updateFromAccount(request2, hooks, outcome, runStep2) {
   const file = request2.config;
   const bytes = readConfigBytes(file);
   const source = typeof bytes === "string" ? void 0 : bytes.toString("utf8");
-  const unsetEnv = (path) => URL_KEYS.has(path) ? "error" : "warning";
+  const unsetEnv = (path) => URL_KEY.test(path) ? "error" : "warning";
   const onSecret = (value) => request2.redactor.add([value]);
   const {
     result: loaded,

@@ -99,7 +99,10 @@ export function loadDocument(
   }
   const owners = accountOf(parts);
   const accounts = readAccounts(parts, owners.of);
-  diagnostics.push(...owners.diagnostics, ...accounts.diagnostics, ...duplicatesAcrossFiles(parts, owners.of));
+  // An address whose ${VAR} failed has its error already: checking the raw reference as a URL would only add noise.
+  const failed = root.part.interpolation.failedPaths;
+  const accountDiagnostics = accounts.diagnostics.filter((d) => !failed.has(d.path));
+  diagnostics.push(...owners.diagnostics, ...accountDiagnostics, ...duplicatesAcrossFiles(parts, owners.of));
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
 
   const digest = includes.files.length === 0 ? read.digest : digestOfAll(file, read.digest, includes.files);

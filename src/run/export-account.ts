@@ -17,8 +17,11 @@ import { readLive } from "./read-live.ts";
 import { runAccounts, selectedAccounts } from "./run-accounts.ts";
 import type { ConfigUpdate, Outcome, RunHooks, RunRequest } from "./types.ts";
 
-/** The config keys whose `${VAR}` must be set for `export --update`: it reads the account the file points at. */
-const URL_KEYS: ReadonlySet<string> = new Set(["websites_url", "projects_url"]);
+/**
+ * The config keys whose `${VAR}` must be set for `export --update`: it reads the account the file points at
+ * (the root's, or each of its `accounts:`).
+ */
+const URL_KEY = /^(accounts\..+\.)?(websites_url|projects_url)$/;
 
 /** Where an exported file's modeline points when the adapter names no schema file. */
 const DEFAULT_SCHEMA = "./schemas/sitesync.schema.json";
@@ -47,7 +50,7 @@ export async function updateFromAccount(request: RunRequest, hooks: RunHooks, ou
   // Bounded like every config read (DESIGN §12), and read once: the update edits the bytes that were loaded.
   const bytes = readConfigBytes(file);
   const source = typeof bytes === "string" ? undefined : bytes.toString("utf8");
-  const unsetEnv = (path: string) => (URL_KEYS.has(path) ? "error" : "warning");
+  const unsetEnv = (path: string) => (URL_KEY.test(path) ? "error" : "warning");
   const onSecret = (value: string) => request.redactor.add([value]);
   const {
     result: loaded,

@@ -215,6 +215,18 @@ describe("two accounts on two servers", () => {
     expect(plan.stdout.match(/No changes\./g)).toHaveLength(2);
   });
 
+  it("needs each account's address: an unset ${VAR} there is an error at its line, before any request", async () => {
+    write({ "sitesync.yaml": root.replace(`websites_url: ${us.url}`, "websites_url: ${US_URL}") });
+    const unset = await sitesync(["export", "--update", "sitesync.yaml"], { cwd: dir, env: keys });
+    expect(unset.code).toBe(1);
+    expect(unset.stderr).toBe(
+      "sitesync.yaml:7:19 accounts.us.websites_url: environment variable US_URL is not set; set it, or give a default with ${US_URL:-value}\n1 error in the config: nothing was sent to the API.\n",
+    );
+    expect(eu.requests.length + us.requests.length).toBe(0);
+    const set = await sitesync(["export", "--update", "sitesync.yaml"], { cwd: dir, env: { ...keys, US_URL: us.url } });
+    expect(set.code, set.stderr).toBe(0);
+  });
+
   it("a new website goes to a file of its own account: --into another account's file, or none, is refused", async () => {
     await ui(eu, "POST", "", { domain: "new.eu" });
     const other = await sitesync(
