@@ -50204,7 +50204,7 @@ function adopt(ctx, read, input) {
   const adding = normalized.policy.prune || input.addUnlisted === true;
   (adding ? summary2.added : summary2.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
   if (!list) {
-    if (adding && unlisted.length > 0 && input.createList === true) appendList(ctx, unlisted);
+    if (adding && unlisted.length > 0 && input.createList === true && !read.doc.has("websites")) appendList(ctx, unlisted);
     else if (adding && unlisted.length > 0)
       ctx.refuse([], "update.no-websites", `the file has no websites list to add the account's websites to; add "websites: []"`);
     return summary2;
@@ -50614,15 +50614,19 @@ async function updateMany(request2, hooks, outcome, many) {
       `--into ${path}: the file holds ${whose}, and this run updates ${chosen.map((a) => `account ${a.name} (${listFiles(a.files)})`).join(", ")}: pass --into one of those files`
     );
   }
+  for (const account of chosen) {
+    const mine = into.filter(({ file }) => file.account === account.name);
+    if (mine.length > 1) {
+      const paths = mine.map(({ path }) => path).join(", ");
+      throw new UsageError(`--into names ${mine.length} files of account ${account.name} (${paths}): its new websites go to one file`);
+    }
+  }
   const root = files[0];
   const one = async (accountRequest2, accountHooks, account) => many.runStep(accountRequest2, async (accountOutcome) => {
     const own = accountRequest2.config;
     accountOutcome.config = own;
-    const mine = into.filter(({ file }) => file.account === account.name);
-    if (mine.length > 1) {
-      throw new UsageError(`--into names ${mine.length} files of account ${account.name}: its new websites go to one file`);
-    }
-    const target = mine[0]?.file.file ?? (root?.account === account.name ? root.file : void 0);
+    const mine = into.find(({ file }) => file.account === account.name);
+    const target = mine?.file.file ?? (root?.account === account.name ? root.file : void 0);
     const noInto = (count2) => `${plural(count2, "live website")} of account ${account.name} ${count2 === 1 ? "is" : "are"} listed in no file, and ${into.length > 0 ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)"}: ${account.files.length > 0 ? `pass --into one of its files (${listFiles(account.files)})` : `include a file that says account: ${account.name}`}`;
     const client = clientFor(accountRequest2, own, accountHooks);
     const accountFiles = files.filter((file) => file.account === account.name);

@@ -103,7 +103,7 @@ function adopt(ctx: UpdateContext, read: ReadConfig, input: UpdateInput): Update
   const adding = normalized.policy.prune || input.addUnlisted === true;
   (adding ? summary.added : summary.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
   if (!list) {
-    if (adding && unlisted.length > 0 && input.createList === true) appendList(ctx, unlisted);
+    if (adding && unlisted.length > 0 && input.createList === true && !read.doc.has("websites")) appendList(ctx, unlisted);
     else if (adding && unlisted.length > 0)
       ctx.refuse([], "update.no-websites", 'the file has no websites list to add the account\'s websites to; add "websites: []"');
     return summary;

@@ -126,16 +126,20 @@ async function updateMany(request: RunRequest, hooks: RunHooks, outcome: Outcome
       `--into ${path}: the file holds ${whose}, and this run updates ${chosen.map((a) => `account ${a.name} (${listFiles(a.files)})`).join(", ")}: pass --into one of those files`,
     );
   }
+  for (const account of chosen) {
+    const mine = into.filter(({ file }) => file.account === account.name);
+    if (mine.length > 1) {
+      const paths = mine.map(({ path }) => path).join(", ");
+      throw new UsageError(`--into names ${mine.length} files of account ${account.name} (${paths}): its new websites go to one file`);
+    }
+  }
   const root = files[0];
   const one = async (accountRequest: RunRequest, accountHooks: RunHooks, account: ConfigAccount) =>
     many.runStep(accountRequest, async (accountOutcome) => {
       const own = accountRequest.config as Config;
       accountOutcome.config = own;
-      const mine = into.filter(({ file }) => file.account === account.name);
-      if (mine.length > 1) {
-        throw new UsageError(`--into names ${mine.length} files of account ${account.name}: its new websites go to one file`);
-      }
-      const target = mine[0]?.file.file ?? (root?.account === account.name ? root.file : undefined);
+      const mine = into.find(({ file }) => file.account === account.name);
+      const target = mine?.file.file ?? (root?.account === account.name ? root.file : undefined);
       const noInto = (count: number) =>
         `${plural(count, "live website")} of account ${account.name} ${count === 1 ? "is" : "are"} listed in no file, and ${
           into.length > 0 ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)"

@@ -263,5 +263,24 @@ describe("two accounts on two servers", () => {
     expect(read("clients/us.yaml")).toBe(US);
     const plan = await sitesync(["plan", "--detailed-exitcode"], { cwd: dir, env: keys });
     expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+    // One file per account: each account's new website goes to its own.
+    await ui(eu, "POST", "", { domain: "newer.eu" });
+    await ui(us, "POST", "", { domain: "new.com" });
+    const both = ["--into", "clients/eu-b.yaml", "--into", "clients/us.yaml"];
+    const twice = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted", ...both, "--into", "clients/eu-a.yaml"], {
+      cwd: dir,
+      env: keys,
+    });
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain(
+      "--into names 2 files of account eu (clients/eu-b.yaml, clients/eu-a.yaml): its new websites go to one file",
+    );
+    expect(read("clients/us.yaml")).toBe(US);
+    const each = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted", ...both], { cwd: dir, env: keys });
+    expect(each.code, each.stderr).toBe(0);
+    expect(read("clients/eu-b.yaml")).toContain("  - domain: newer.eu\n");
+    expect(read("clients/us.yaml")).toContain("  - domain: new.com\n");
+    const after = await sitesync(["plan", "--detailed-exitcode"], { cwd: dir, env: keys });
+    expect(after.code, after.stdout + after.stderr).toBe(0);
   });
 });
