@@ -50607,12 +50607,26 @@ async function updateMany(request2, hooks, outcome, many) {
     return;
   }
   const chosen = selectedAccounts(config.accounts, request2.settings?.accounts ?? []);
+  checkInto(into, chosen);
+  const root = files[0];
+  const one = async (accountRequest2, accountHooks, account) => many.runStep(accountRequest2, async (accountOutcome) => {
+    const own = accountRequest2.config;
+    accountOutcome.config = own;
+    const mine = into.find(({ file }) => file.account === account.name)?.file.file;
+    const target = mine ?? (root?.account === account.name ? root.file : void 0);
+    const noInto = (count2) => noIntoWords(account, count2, into.length > 0);
+    const client = clientFor(accountRequest2, own, accountHooks);
+    const accountFiles = files.filter((file) => file.account === account.name);
+    accountOutcome.updated = await updateAccount(accountRequest2, client, own, { files: accountFiles, into: target, noInto });
+  });
+  outcome.accounts = await runAccounts(request2, hooks, config, one);
+}
+function checkInto(into, chosen) {
   for (const { path, file } of into) {
     if (chosen.some((account) => account.name === file.account)) continue;
     const whose = file.account === void 0 ? "no account's websites (the root has several accounts)" : `websites of account ${file.account}`;
-    throw new UsageError(
-      `--into ${path}: the file holds ${whose}, and this run updates ${chosen.map((a) => `account ${a.name} (${listFiles(a.files)})`).join(", ")}: pass --into one of those files`
-    );
+    const accounts = chosen.map((a) => `account ${a.name} (${listFiles(a.files)})`).join(", ");
+    throw new UsageError(`--into ${path}: the file holds ${whose}, and this run updates ${accounts}: pass --into one of those files`);
   }
   for (const account of chosen) {
     const mine = into.filter(({ file }) => file.account === account.name);
@@ -50621,18 +50635,11 @@ async function updateMany(request2, hooks, outcome, many) {
       throw new UsageError(`--into names ${mine.length} files of account ${account.name} (${paths}): its new websites go to one file`);
     }
   }
-  const root = files[0];
-  const one = async (accountRequest2, accountHooks, account) => many.runStep(accountRequest2, async (accountOutcome) => {
-    const own = accountRequest2.config;
-    accountOutcome.config = own;
-    const mine = into.find(({ file }) => file.account === account.name);
-    const target = mine?.file.file ?? (root?.account === account.name ? root.file : void 0);
-    const noInto = (count2) => `${plural(count2, "live website")} of account ${account.name} ${count2 === 1 ? "is" : "are"} listed in no file, and ${into.length > 0 ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)"}: ${account.files.length > 0 ? `pass --into one of its files (${listFiles(account.files)})` : `include a file that says account: ${account.name}`}`;
-    const client = clientFor(accountRequest2, own, accountHooks);
-    const accountFiles = files.filter((file) => file.account === account.name);
-    accountOutcome.updated = await updateAccount(accountRequest2, client, own, { files: accountFiles, into: target, noInto });
-  });
-  outcome.accounts = await runAccounts(request2, hooks, config, one);
+}
+function noIntoWords(account, count2, intoGiven) {
+  const why = intoGiven ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)";
+  const fix = account.files.length > 0 ? `pass --into one of its files (${listFiles(account.files)})` : `include a file that says account: ${account.name}`;
+  return `${plural(count2, "live website")} of account ${account.name} ${count2 === 1 ? "is" : "are"} listed in no file, and ${why}: ${fix}`;
 }
 async function updateAccount(request2, client, config, where2) {
   const live = await readLive(client, config);

@@ -118,13 +118,30 @@ async function updateMany(request: RunRequest, hooks: RunHooks, outcome: Outcome
     return;
   }
   const chosen = selectedAccounts(config.accounts, request.settings?.accounts ?? []);
+  checkInto(into, chosen);
+  const root = files[0];
+  const one = async (accountRequest: RunRequest, accountHooks: RunHooks, account: ConfigAccount) =>
+    many.runStep(accountRequest, async (accountOutcome) => {
+      const own = accountRequest.config as Config;
+      accountOutcome.config = own;
+      const mine = into.find(({ file }) => file.account === account.name)?.file.file;
+      const target = mine ?? (root?.account === account.name ? root.file : undefined);
+      const noInto = (count: number) => noIntoWords(account, count, into.length > 0);
+      const client = clientFor(accountRequest, own, accountHooks);
+      const accountFiles = files.filter((file) => file.account === account.name);
+      accountOutcome.updated = await updateAccount(accountRequest, client, own, { files: accountFiles, into: target, noInto });
+    });
+  outcome.accounts = await runAccounts(request, hooks, config, one);
+}
+
+/** Before any request: each `--into` is a file of an account the run updates, and names at most one per account. */
+function checkInto(into: readonly { path: string; file: LoadedFile }[], chosen: readonly ConfigAccount[]): void {
   for (const { path, file } of into) {
     if (chosen.some((account) => account.name === file.account)) continue;
     const whose =
       file.account === undefined ? "no account's websites (the root has several accounts)" : `websites of account ${file.account}`;
-    throw new UsageError(
-      `--into ${path}: the file holds ${whose}, and this run updates ${chosen.map((a) => `account ${a.name} (${listFiles(a.files)})`).join(", ")}: pass --into one of those files`,
-    );
+    const accounts = chosen.map((a) => `account ${a.name} (${listFiles(a.files)})`).join(", ");
+    throw new UsageError(`--into ${path}: the file holds ${whose}, and this run updates ${accounts}: pass --into one of those files`);
   }
   for (const account of chosen) {
     const mine = into.filter(({ file }) => file.account === account.name);
@@ -133,22 +150,16 @@ async function updateMany(request: RunRequest, hooks: RunHooks, outcome: Outcome
       throw new UsageError(`--into names ${mine.length} files of account ${account.name} (${paths}): its new websites go to one file`);
     }
   }
-  const root = files[0];
-  const one = async (accountRequest: RunRequest, accountHooks: RunHooks, account: ConfigAccount) =>
-    many.runStep(accountRequest, async (accountOutcome) => {
-      const own = accountRequest.config as Config;
-      accountOutcome.config = own;
-      const mine = into.find(({ file }) => file.account === account.name);
-      const target = mine?.file.file ?? (root?.account === account.name ? root.file : undefined);
-      const noInto = (count: number) =>
-        `${plural(count, "live website")} of account ${account.name} ${count === 1 ? "is" : "are"} listed in no file, and ${
-          into.length > 0 ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)"
-        }: ${account.files.length > 0 ? `pass --into one of its files (${listFiles(account.files)})` : `include a file that says account: ${account.name}`}`;
-      const client = clientFor(accountRequest, own, accountHooks);
-      const accountFiles = files.filter((file) => file.account === account.name);
-      accountOutcome.updated = await updateAccount(accountRequest, client, own, { files: accountFiles, into: target, noInto });
-    });
-  outcome.accounts = await runAccounts(request, hooks, config, one);
+}
+
+/** Why an account's new websites have nowhere to go, and which `--into` to pass. */
+function noIntoWords(account: ConfigAccount, count: number, intoGiven: boolean): string {
+  const why = intoGiven ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)";
+  const fix =
+    account.files.length > 0
+      ? `pass --into one of its files (${listFiles(account.files)})`
+      : `include a file that says account: ${account.name}`;
+  return `${plural(count, "live website")} of account ${account.name} ${count === 1 ? "is" : "are"} listed in no file, and ${why}: ${fix}`;
 }
 
 /** One account's files updated against its live state. */
