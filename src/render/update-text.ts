@@ -10,10 +10,18 @@ import { formatDiagnostic } from "../errors.ts";
 import { plural } from "../model/plural.ts";
 import { printable } from "../model/printable.ts";
 import type { ConfigUpdate } from "../run/types.ts";
-import type { TextContext } from "./outcome-text.ts";
 import type { Sections } from "./sections.ts";
 
-export function updateSections(update: ConfigUpdate, context: TextContext): Sections {
+/** What of the terminal's context the update's text needs (outcome-text.ts's TextContext has it). */
+interface UpdateTextContext {
+  color: boolean;
+  /** `--quiet`: the diff only. */
+  quiet: boolean;
+  /** `--dry-run`: the diff was shown, nothing written. */
+  dryRun?: boolean | undefined;
+}
+
+export function updateSections(update: ConfigUpdate, context: UpdateTextContext): Sections {
   const { files, many } = update;
   const refused = files.flatMap(({ result }) => (result.ok ? [] : result.diagnostics));
   if (many === undefined && files[0]) return oneFile(files[0], context);
@@ -40,7 +48,7 @@ export function updateSections(update: ConfigUpdate, context: TextContext): Sect
 }
 
 /** A config of one file: the diff, and one line saying what changed in the file and what was left out of it. */
-function oneFile({ file, source, result }: FileUpdate, { color, quiet, dryRun }: TextContext): Sections {
+function oneFile({ file, source, result }: FileUpdate, { color, quiet, dryRun }: UpdateTextContext): Sections {
   if (!result.ok) {
     const lines = result.diagnostics.map((d) => printable(formatDiagnostic(d)));
     const why = `${file} cannot be updated safely: it was not changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
