@@ -332,6 +332,14 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["test/e2e/export-update-many.test.ts"],
   },
   {
+    id: "adopt-many-every-file-sees-all",
+    file: "src/adopt/update-files.ts",
+    find: "return listed.get(domain) === file.file || (into && unlisted.has(domain));",
+    replace: "return listed.has(domain) || (into && unlisted.has(domain));",
+    description: "export --update on many files gives each file every listed website: the file new ones go to takes the others' too",
+    tests: ["test/e2e/export-update-many.test.ts", "src/adopt/update-files.test.ts"],
+  },
+  {
     id: "adopt-into-other-account",
     file: "src/run/export-account.ts",
     find: "    if (chosen.some((account) => account.name === file.account)) continue;\n",
