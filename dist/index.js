@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve3(data);
+              return err ? reject(err) : resolve4(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve3(data);
+              ) : resolve4(data);
             });
           });
         }
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve3, reject) => {
-        res = resolve3;
+      const promise = new Promise((resolve4, reject) => {
+        res = resolve4;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve3, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve3;
+          callback = resolve4;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve3;
+            this[kClosedResolve] = resolve4;
           } else {
-            resolve3(null);
+            resolve4(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve3) => {
+        return new Promise((resolve4) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve3(null);
+            resolve4(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve3, reject) => {
+        const socket = await new Promise((resolve4, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve3(socket2);
+              resolve4(socket2);
             }
           });
         });
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c2) => c2.close()));
         } else {
-          await new Promise((resolve3) => {
-            this[kClosedResolve] = resolve3;
+          await new Promise((resolve4) => {
+            this[kClosedResolve] = resolve4;
           });
         }
       }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve3, reject) => {
+        return await new Promise((resolve4, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve3(null);
+              resolve4(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve3, reject) => {
+      return new Promise((resolve4, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve3,
+              resolve: resolve4,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve3, stream, length } = consume2;
+      const { type, body, resolve: resolve4, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve3(chunksDecode(body, length));
+          resolve4(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve3(JSON.parse(chunksDecode(body, length)));
+          resolve4(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve3(chunksConcat(body, length).buffer);
+          resolve4(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve3(new Blob(body, { type: stream[kContentType] }));
+          resolve4(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve3(chunksConcat(body, length));
+          resolve4(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve3, reject) => {
+        return new Promise((resolve4, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve3(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve3, reject) => agent.dispatch(
+        return new Promise((resolve4, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve3({
+              resolve4({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve3({
+              resolve4({
                 status,
                 statusText: STATUS_CODES2[status],
                 headersList,
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve3) => {
-        setTimeout(resolve3, ms).unref();
+      return new Promise((resolve4) => {
+        setTimeout(resolve4, ms).unref();
       });
     }
     module.exports = {
@@ -19358,11 +19358,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt2(value) {
-        return value instanceof P2 ? value : new P2(function(resolve3) {
-          resolve3(value);
+        return value instanceof P2 ? value : new P2(function(resolve4) {
+          resolve4(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve3, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve4, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19378,7 +19378,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve3(result.value) : adopt2(result.value).then(fulfilled, rejected);
+          result.done ? resolve4(result.value) : adopt2(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19465,26 +19465,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve3) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve4) => __awaiter3(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve3(output.toString());
+              resolve4(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve3) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve4) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve3(Buffer.concat(chunks));
+              resolve4(Buffer.concat(chunks));
             });
           }));
         });
@@ -19692,14 +19692,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve3, reject) => {
+          return new Promise((resolve4, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve3(res);
+                resolve4(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19943,12 +19943,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve3) => setTimeout(() => resolve3(), ms));
+          return new Promise((resolve4) => setTimeout(() => resolve4(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve3, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve4, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19956,7 +19956,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve3(response);
+              resolve4(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19995,7 +19995,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve3(response);
+              resolve4(response);
             }
           }));
         });
@@ -21936,7 +21936,7 @@ ${indent}${line}` : "\n";
           str += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum2, line) => sum2 + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
             str += ",";
@@ -21952,7 +21952,7 @@ ${indent}${line}` : "\n";
         return start2 + end2;
       } else {
         if (!reqNewline) {
-          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          const len = lines.reduce((sum2, line) => sum2 + line.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
@@ -30287,7 +30287,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve3.call(this, root, ref);
+      let _sch = resolve4.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -30314,7 +30314,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve3(root, ref) {
+    function resolve4(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -31178,7 +31178,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve3(baseURI, relativeURI, options) {
+    function resolve4(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -31569,7 +31569,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve3,
+      resolve: resolve4,
       resolveComponent,
       equal,
       serialize,
@@ -38716,11 +38716,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve3) {
-      resolve3(value);
+    return value instanceof P2 ? value : new P2(function(resolve4) {
+      resolve4(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve3, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve4, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38736,7 +38736,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve4(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -39225,7 +39225,8 @@ function accountsSections(accounts, format, renderOne) {
   const details = [];
   for (const { name, outcome } of accounts) {
     const sections2 = renderOne(outcome);
-    const where2 = outcome.plan ? accountWords(outcome.plan.target) : void 0;
+    const target = outcome.plan?.target ?? outcome.updated?.many?.target;
+    const where2 = target ? accountWords(target) : void 0;
     const heading2 = format === "text" ? `── account ${printable(name)}${where2 ? ` (${printable(where2)})` : ""} ──` : `## Account ${md(name)}${where2 ? ` (${md(where2)})` : ""}`;
     blocks.push([heading2, sections2.summary.trimEnd()].filter((part) => part !== "").join("\n\n"));
     notes.push(...sections2.notes.map((note) => `[${name}] ${note}`));
@@ -39249,6 +39250,12 @@ function verdict(outcome, format) {
     return `${c2.applied} applied, ${c2.failed} failed, ${c2.skipped} skipped`;
   }
   if (outcome.plan) return outcome.plan.refusals.length > 0 ? "refused" : summaryWords(outcome.plan.summary);
+  if (outcome.updated) {
+    const { files } = outcome.updated;
+    if (files.some(({ result }) => !result.ok)) return "refused, nothing written";
+    const changed = files.filter(({ source, result }) => result.ok && result.text !== source).length;
+    return changed === 0 ? "already matches" : `changes in ${plural(changed, "file")}`;
+  }
   return "nothing to do";
 }
 
@@ -39696,10 +39703,10 @@ function deleteTable(deletes) {
   return [row(["Item", "Reason"]), row(["---", "---"]), ...rows].join("\n");
 }
 function unverifiableNote(plan2) {
-  const counts = plan2.unverifiable.map(({ field, count: count2 }) => `\`${field}\` on ${plural(count2, "website")}`).join(", ");
+  const counts2 = plan2.unverifiable.map(({ field, count: count2 }) => `\`${field}\` on ${plural(count2, "website")}`).join(", ");
   return [
     "> [!NOTE]",
-    `> Write-only values the API never returns cannot be verified: ${counts}. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits; \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.`
+    `> Write-only values the API never returns cannot be verified: ${counts2}. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits; \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.`
   ].join("\n");
 }
 function footer(plan2) {
@@ -39714,14 +39721,14 @@ function row(cells) {
 }
 
 // src/render/results-markdown.ts
-function renderResultsMarkdown(items, counts) {
-  const title = counts.failed > 0 ? "### sitesync apply: finished with failures" : counts.skipped > 0 ? "### sitesync apply: finished, some changes skipped" : "### sitesync apply: complete";
+function renderResultsMarkdown(items, counts2) {
+  const title = counts2.failed > 0 ? "### sitesync apply: finished with failures" : counts2.skipped > 0 ? "### sitesync apply: finished, some changes skipped" : "### sitesync apply: complete";
   const lines = [
     title,
     "",
     "| applied | failed | skipped | unchanged |",
     "|---:|---:|---:|---:|",
-    `| ${counts.applied} | ${counts.failed} | ${counts.skipped} | ${counts.unchanged} |`
+    `| ${counts2.applied} | ${counts2.failed} | ${counts2.skipped} | ${counts2.unchanged} |`
   ];
   const notable = items.filter((i) => i.status !== "applied");
   if (notable.length > 0) {
@@ -39783,13 +39790,13 @@ function planMarkdown(plan2, detailedChanges) {
     return { ...sections, failure: `the account differs from the config: ${plural(n4, "change")} (exit 2, detailed-exitcode)` };
   return sections;
 }
-function applyMarkdown(plan2, { items, counts, aborted }) {
-  const blocks = [renderResultsMarkdown(items, counts).trimEnd()];
+function applyMarkdown(plan2, { items, counts: counts2, aborted }) {
+  const blocks = [renderResultsMarkdown(items, counts2).trimEnd()];
   if (aborted) blocks.push(callout("CAUTION", `The run stopped early: ${md(aborted)}`));
   const details = { title: "The plan that was applied", body: renderMarkdown(plan2).trimEnd() };
   const sections = { summary: blocks.join("\n\n"), details, notes: [] };
   if (aborted) return { ...sections, failure: `the run stopped early: ${aborted}` };
-  if (counts.failed > 0) return { ...sections, failure: `${plural(counts.failed, "change")} failed; see the results` };
+  if (counts2.failed > 0) return { ...sections, failure: `${plural(counts2.failed, "change")} failed; see the results` };
   return sections;
 }
 var OFFLINE_WORDS = {
@@ -39889,9 +39896,6 @@ function diagnosticList(title, diagnostics) {
   const item = (d) => `- \`${d.file}:${d.line}:${d.column}\` ${md(d.path ? `${d.path}: ${d.message}` : d.message)}`;
   return [`#### ${title}`, ...diagnostics.map(item)].join("\n");
 }
-
-// src/render/outcome-text.ts
-var import_picocolors3 = __toESM(require_picocolors(), 1);
 
 // src/render/error-text.ts
 function errorLines(error2) {
@@ -39994,8 +39998,8 @@ function fieldLine(change, f2, c2) {
   return `${f2.field}: ${formatValue2(f2.field, f2.before)} → ${after2}`;
 }
 function unverifiableWarning(unverifiable) {
-  const counts = unverifiable.map(({ field, count: count2 }) => `${field} (${plural(count2, "website")})`).join(" and ");
-  return `The API never returns ${counts}, so the plan cannot verify those values: --changed-since REF sends the ones a commit edits, --sync-write-only sends every one the file sets.`;
+  const counts2 = unverifiable.map(({ field, count: count2 }) => `${field} (${plural(count2, "website")})`).join(" and ");
+  return `The API never returns ${counts2}, so the plan cannot verify those values: --changed-since REF sends the ones a commit edits, --sync-write-only sends every one the file sets.`;
 }
 function sinceLines(since, c2) {
   const notEvaluated = notEvaluatedLine(since);
@@ -40030,7 +40034,7 @@ function itemText(item) {
   }
   return `${item.status} ${what}${note ? `: ${printable(note)}` : ""}`;
 }
-function renderResultsText({ items, counts, interrupted: interrupted2 }, color = false) {
+function renderResultsText({ items, counts: counts2, interrupted: interrupted2 }, color = false) {
   const c2 = (0, import_picocolors2.createColors)(color);
   const mark = { applied: c2.green("✓"), failed: c2.red("✗"), skipped: c2.yellow("−") };
   const lines = [];
@@ -40046,10 +40050,92 @@ function renderResultsText({ items, counts, interrupted: interrupted2 }, color =
     }
   }
   const header = ["applied", "failed", "skipped", "unchanged"];
-  const table = [header.map((h2) => h2.padStart(9)).join(" "), header.map((h2) => String(counts[h2]).padStart(9)).join(" ")];
-  const verdict2 = counts.failed > 0 ? c2.red("Apply finished with failures.") : counts.skipped > 0 ? c2.yellow(`Apply finished; ${plural(counts.skipped, "change")} skipped.`) : c2.green("Apply complete.");
+  const table = [header.map((h2) => h2.padStart(9)).join(" "), header.map((h2) => String(counts2[h2]).padStart(9)).join(" ")];
+  const verdict2 = counts2.failed > 0 ? c2.red("Apply finished with failures.") : counts2.skipped > 0 ? c2.yellow(`Apply finished; ${plural(counts2.skipped, "change")} skipped.`) : c2.green("Apply complete.");
   return `${[...lines.length ? [...lines, ""] : [], verdict2, ...table].join("\n")}
 `;
+}
+
+// src/render/update-text.ts
+var import_picocolors3 = __toESM(require_picocolors(), 1);
+function updateSections(update, context3) {
+  const { files, many } = update;
+  const refused = files.flatMap(({ result }) => result.ok ? [] : result.diagnostics);
+  if (many === void 0 && files[0]) return oneFile(files[0], context3);
+  const lines = refused.map((d) => printable(formatDiagnostic(d)));
+  if (refused.length > 0 || many === void 0) {
+    const why = `The config cannot be updated safely: no file was changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
+    return { summary: "", notes: [...lines, why] };
+  }
+  const { color, quiet, dryRun = false } = context3;
+  const diffs = files.flatMap(({ result }) => result.ok && result.diff ? [result.diff] : []);
+  const summary2 = diffs.length > 0 ? color ? colorDiff(diffs.join("")) : diffs.join("") : "";
+  if (quiet) return { summary: summary2, notes: [] };
+  const changed = files.filter(({ source, result }) => result.ok && result.text !== source);
+  const total = sum(
+    files.flatMap(({ result }) => result.ok ? [result.summary] : []),
+    many
+  );
+  const [only] = files;
+  if (files.length === 1 && only) return { summary: summary2, notes: [updateLine(printable(only.file), total, changed.length > 0, dryRun)] };
+  const notes = changed.map(({ file, result }) => result.ok ? fileLine(file, result.summary, dryRun) : "");
+  notes.push(totalLine(changed.length, files.length, total, dryRun));
+  return { summary: summary2, notes };
+}
+function oneFile({ file, source, result }, { color, quiet, dryRun }) {
+  if (!result.ok) {
+    const lines = result.diagnostics.map((d) => printable(formatDiagnostic(d)));
+    const why = `${file} cannot be updated safely: it was not changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
+    return { summary: "", notes: [...lines, why] };
+  }
+  const summary2 = result.diff ? color ? colorDiff(result.diff) : result.diff : "";
+  return { summary: summary2, notes: quiet ? [] : [updateLine(file, result.summary, result.text !== source, dryRun ?? false)] };
+}
+function updateLine(file, s, changed, dryRun) {
+  const verb = !changed ? `${file} already matches the account` : dryRun ? `${file} would be updated (--dry-run: nothing written)` : `Updated ${file}`;
+  return `${verb}: websites ${counts(s, true)}${leftOut(s)}.`;
+}
+function fileLine(file, s, dryRun) {
+  const verb = dryRun ? `${printable(file)} would be updated` : `Updated ${printable(file)}`;
+  return `${verb}: websites ${counts(s, false)}.`;
+}
+function totalLine(changed, files, s, dryRun) {
+  const verb = changed === 0 ? `All ${files} files already match the account` : dryRun ? `${changed} of ${plural(files, "file")} would be updated (--dry-run: nothing written)` : `Updated ${changed} of ${plural(files, "file")}`;
+  return `${verb}: websites ${counts(s, true)}${leftOut(s)}.`;
+}
+function counts(s, unmanaged) {
+  return [
+    `${s.updated.length} updated`,
+    `${s.added.length} added`,
+    `${s.removed.length} removed`,
+    ...s.restored.length ? [`${s.restored.length} restored`] : [],
+    ...unmanaged ? [`${s.unmanaged.length} unmanaged`] : []
+  ].join(", ");
+}
+function leftOut(s) {
+  const unmanaged = s.unmanaged.length ? "; --add-unlisted adds the unmanaged websites" : "";
+  const projects = s.projectChanges ? `; the plan still holds ${plural(s.projectChanges, "project change")} (projects are never adopted)` : "";
+  return `${unmanaged}${projects}`;
+}
+function sum(summaries, many) {
+  return {
+    updated: summaries.flatMap((s) => s.updated),
+    added: summaries.flatMap((s) => s.added),
+    removed: summaries.flatMap((s) => s.removed),
+    restored: summaries.flatMap((s) => s.restored),
+    unmanaged: many.unmanaged,
+    projectChanges: many.projectChanges
+  };
+}
+function colorDiff(diff) {
+  const c2 = (0, import_picocolors3.createColors)(true);
+  return diff.split("\n").map((line) => {
+    if (line.startsWith("+++") || line.startsWith("---")) return c2.bold(line);
+    if (line.startsWith("+")) return c2.green(line);
+    if (line.startsWith("-")) return c2.red(line);
+    if (line.startsWith("@@")) return c2.cyan(line);
+    return line;
+  }).join("\n");
 }
 
 // src/render/outcome-text.ts
@@ -40164,38 +40250,6 @@ function exportSections({ exported, updated }, context3) {
   const projects = exported.projects === void 0 ? "" : ` and ${plural(exported.projects, "project")}`;
   const notes = quiet ? [] : [`Exported ${plural(exported.websites, "website")}${projects}${out ? ` to ${out}` : ""}.`];
   return { summary: out ? "" : exported.yaml, notes };
-}
-function updateSections({ file, source, result }, { color, quiet, dryRun }) {
-  if (!result.ok) {
-    const lines = result.diagnostics.map((d) => printable(formatDiagnostic(d)));
-    const why = `${file} cannot be updated safely: it was not changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
-    return { summary: "", notes: [...lines, why] };
-  }
-  const summary2 = result.diff ? color ? colorDiff(result.diff) : result.diff : "";
-  return { summary: summary2, notes: quiet ? [] : [updateLine(file, result.summary, result.text !== source, dryRun ?? false)] };
-}
-function updateLine(file, s, changed, dryRun) {
-  const counts = [
-    `${s.updated.length} updated`,
-    `${s.added.length} added`,
-    `${s.removed.length} removed`,
-    ...s.restored.length ? [`${s.restored.length} restored`] : [],
-    `${s.unmanaged.length} unmanaged`
-  ].join(", ");
-  const verb = !changed ? `${file} already matches the account` : dryRun ? `${file} would be updated (--dry-run: nothing written)` : `Updated ${file}`;
-  const unmanaged = s.unmanaged.length ? "; --add-unlisted adds the unmanaged websites" : "";
-  const projects = s.projectChanges ? `; the plan still holds ${plural(s.projectChanges, "project change")} (projects are never adopted)` : "";
-  return `${verb}: websites ${counts}${unmanaged}${projects}.`;
-}
-function colorDiff(diff) {
-  const c2 = (0, import_picocolors3.createColors)(true);
-  return diff.split("\n").map((line) => {
-    if (line.startsWith("+++") || line.startsWith("---")) return c2.bold(line);
-    if (line.startsWith("+")) return c2.green(line);
-    if (line.startsWith("-")) return c2.red(line);
-    if (line.startsWith("@@")) return c2.cyan(line);
-    return line;
-  }).join("\n");
 }
 
 // src/render/progress-words.ts
@@ -40483,11 +40537,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve3) {
-      resolve3(value);
+    return value instanceof P2 ? value : new P2(function(resolve4) {
+      resolve4(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve3, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve4, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -40503,7 +40557,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve3(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve4(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -46209,7 +46263,9 @@ function loadDocument(file, options) {
   }
   const owners = accountOf(parts);
   const accounts = readAccounts(parts, owners.of);
-  diagnostics.push(...owners.diagnostics, ...accounts.diagnostics, ...duplicatesAcrossFiles(parts, owners.of));
+  const failed = root.part.interpolation.failedPaths;
+  const accountDiagnostics = accounts.diagnostics.filter((d) => !failed.has(d.path));
+  diagnostics.push(...owners.diagnostics, ...accountDiagnostics, ...duplicatesAcrossFiles(parts, owners.of));
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
   const digest = includes.files.length === 0 ? read.digest : digestOfAll(file, read.digest, includes.files);
   const config = toConfig(file, digest, parts);
@@ -46217,13 +46273,24 @@ function loadDocument(file, options) {
   if (accounts.accounts) config.accounts = accounts.accounts;
   return {
     result: { ok: true, config, warnings: sortByPosition(diagnostics) },
-    tree: {
-      doc: parsed.doc,
-      locate: root.part.locate,
-      normalized: root.part.normalized,
-      interpolated: root.part.interpolation.interpolated.length > 0
-    }
+    tree: treeOf(root.part),
+    files: parts.map((part, index) => ({
+      ...treeOf(part),
+      file: part.file,
+      text: part.text,
+      account: owners.of[index],
+      reread: (text2, again) => reread(part.file, text2, again, index === 0 ? void 0 : inherited)
+    }))
   };
+}
+function treeOf(part) {
+  return { doc: part.doc, locate: part.locate, normalized: part.normalized, interpolated: part.interpolation.interpolated.length > 0 };
+}
+function reread(file, text2, options, inherited) {
+  const checked = checkFile(file, text2, parseYaml(file, text2), options, inherited);
+  const errors = checked.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0 || checked.part === void 0) return { diagnostics: sortByPosition(errors) };
+  return treeOf(checked.part);
 }
 function checkFile(file, text2, parsed, options, inherited) {
   if (parsed.diagnostics.some((d) => d.severity === "error")) return { diagnostics: parsed.diagnostics };
@@ -46243,7 +46310,7 @@ function checkFile(file, text2, parsed, options, inherited) {
   const wrong = new Set(checked.filter((d) => d.severity === "error").map((d) => d.path));
   const literal2 = literalPasswords(interpolation.literalPasswords, file, locate).filter((d) => !wrong.has(d.path));
   const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked, ...literal2], interpolation);
-  return { diagnostics, part: { file, data: own, normalized, interpolation, locate } };
+  return { diagnostics, part: { file, text: text2, doc: parsed.doc, data: own, normalized, interpolation, locate } };
 }
 function mergedDefaults(root, own) {
   return { ...isRecord(root) ? root : {}, ...isRecord(own) ? own : {} };
@@ -46598,12 +46665,12 @@ function failure(change, error2) {
 var systemClock = {
   now: () => Date.now(),
   sleep(ms, stop) {
-    return new Promise((resolve3) => {
-      if (stop?.aborted) return resolve3();
+    return new Promise((resolve4) => {
+      if (stop?.aborted) return resolve4();
       const done = () => {
         clearTimeout(timer);
         stop?.removeEventListener("abort", done);
-        resolve3();
+        resolve4();
       };
       const timer = setTimeout(done, ms);
       stop?.addEventListener("abort", done, { once: true });
@@ -46868,7 +46935,7 @@ function shownWindow(lo, hi2) {
   return whole2 > lo ? whole2 : Math.ceil(hi2);
 }
 function untilAborted(signal) {
-  return new Promise((resolve3) => signal.addEventListener("abort", () => resolve3(), { once: true }));
+  return new Promise((resolve4) => signal.addEventListener("abort", () => resolve4(), { once: true }));
 }
 
 // src/api/response-body.ts
@@ -47441,7 +47508,7 @@ function createFetch(globalOptions = {}) {
       if (retries > 0 && (Array.isArray(context3.options.retryStatusCodes) ? context3.options.retryStatusCodes.includes(responseCode) : retryStatusCodes.has(responseCode))) {
         const retryDelay = typeof context3.options.retryDelay === "function" ? context3.options.retryDelay(context3) : context3.options.retryDelay || 0;
         if (retryDelay > 0) {
-          await new Promise((resolve3) => setTimeout(resolve3, retryDelay));
+          await new Promise((resolve4) => setTimeout(resolve4, retryDelay));
         }
         return $fetchRaw(context3.request, {
           ...context3.options,
@@ -48369,27 +48436,27 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run2 = async (function_, resolve3, arguments_) => {
+  const run2 = async (function_, resolve4, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve3(result);
+    resolve4(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve3, reject, arguments_) => {
+  const enqueue = (function_, resolve4, reject, arguments_) => {
     const queueItem = { reject };
     new Promise((internalResolve) => {
       queueItem.run = internalResolve;
       queue.enqueue(queueItem);
-    }).then(run2.bind(void 0, function_, resolve3, arguments_));
+    }).then(run2.bind(void 0, function_, resolve4, arguments_));
     if (activeCount < concurrency) {
       resumeNext();
     }
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve3, reject) => {
-    enqueue(function_, resolve3, reject, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve4, reject) => {
+    enqueue(function_, resolve4, reject, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -48669,6 +48736,9 @@ function pick(setting, given, fromEnv, fromFile, configFile = "the config") {
   if (env !== void 0 && env !== file) throw accountUrlError(setting, { code: "env-differs", env, file, configFile });
   return file;
 }
+
+// src/run/export-account.ts
+import { resolve as resolve2 } from "node:path";
 
 // node_modules/diff/libesm/diff/base.js
 var Diff = class {
@@ -49581,9 +49651,9 @@ var ACTION_RANK = { create: 0, update: 1, delete: 2 };
 var KIND_RANK = { website: 0, project: 1 };
 function plan(allDesired, allLive, options) {
   const selection = isPartial(options.selection) ? { target: [...options.selection.target], exclude: [...options.selection.exclude] } : void 0;
-  const selected2 = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
-  const { warnings } = selected2;
-  const { desired, live } = isScoped(options.change) ? narrowToChange(selected2.desired, selected2.live, options.change.change) : selected2;
+  const selected = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const { warnings } = selected;
+  const { desired, live } = isScoped(options.change) ? narrowToChange(selected.desired, selected.live, options.change.change) : selected;
   const { policy } = desired;
   const filters = {
     ignore: (name) => firstMatch(policy.ignore, name),
@@ -49617,8 +49687,8 @@ function plan(allDesired, allLive, options) {
       allowEmpty: options.allowEmpty ?? false,
       // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file. A
       // scoped plan still asks the whole file: it lists what it lists, touched or not.
-      keepsWebsites: selected2.desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
-      keepsProjects: selected2.desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
+      keepsWebsites: selected.desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
+      keepsProjects: selected.desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
       partial: selection !== void 0
     }),
     unverifiable,
@@ -49636,7 +49706,7 @@ function unverifiableFields(tally) {
   return WRITE_ONLY_FIELDS.map((field) => ({ field, count: tally.unverifiable[field] })).filter((entry) => entry.count > 0);
 }
 function estimate(changes, rate, reads) {
-  const requests = changes.reduce((sum, c2) => sum + (c2.action === "create" ? c2.requests : 1), 0);
+  const requests = changes.reduce((sum2, c2) => sum2 + (c2.action === "create" ? c2.requests : 1), 0);
   return {
     requests,
     ...reads === void 0 ? {} : { reads },
@@ -49970,6 +50040,18 @@ function addToEmpty(ctx, websites, sites) {
   const lines = sites.flatMap((site) => entryLines(ctx, layout, site));
   ctx.edits.replace(key.range[1], websites.range[1], `:${ctx.source.eol}${lines.join(ctx.source.eol)}`);
 }
+function appendList(ctx, sites) {
+  const root = ctx.doc.contents;
+  if (!(0, import_yaml7.isMap)(root) || root.flow || !root.range) {
+    ctx.refuse([], "update.no-websites", `the file has no websites list to add the account's websites to; add "websites: []"`);
+    return;
+  }
+  const column = ctx.source.column(root.range[0]);
+  const layout = { dashColumn: column + 2, spans: [], spaced: false };
+  const ordered = [...sites].sort((a, b) => byCodePoint(normalizeDomain(a.domain), normalizeDomain(b.domain)));
+  const lines = [`${" ".repeat(column)}websites:`, ...ordered.flatMap((site) => entryLines(ctx, layout, site))];
+  ctx.edits.insertLines(ctx.source.lineCount, lines);
+}
 function entryLines(ctx, layout, site) {
   const dash = " ".repeat(layout.dashColumn);
   const first = ctx.doc.getIn(["websites", 0], true);
@@ -49994,7 +50076,7 @@ function readConfig(file, text2, env) {
   const loaded = loadDocument(file, { source: text2, envFor: (doc) => withPlaceholders(doc, env) });
   if (!loaded.result.ok || !loaded.tree) return { diagnostics: loaded.result.ok ? [] : loaded.result.errors };
   if (loaded.result.config.includes !== void 0) {
-    const message = "export --update cannot edit a config that includes other files yet; update each file by hand";
+    const message = "this file includes other files: update the config as a whole (sitesync export --update), not this file alone";
     const at2 = loaded.tree.locate.key(["include"]);
     return { diagnostics: [{ file, ...at2, code: "update.include", path: "include", message, severity: "error" }] };
   }
@@ -50148,7 +50230,8 @@ function updateConfig(input) {
   const summary2 = adopt(ctx, read, input);
   if (ctx.diagnostics.length > 0) return { ok: false, diagnostics: ctx.diagnostics };
   const text2 = edits.empty ? input.source : edits.apply();
-  const settled = text2 !== input.source && settleEdited(input, env, ctx, read, summary2) || settle2(input, text2, env, read);
+  const reread2 = input.reread ?? ((edited) => readConfig(input.file, edited, env));
+  const settled = text2 !== input.source && settleEdited(input, reread2, ctx, read, summary2) || settle2(input, text2, reread2, read);
   if ("diagnostics" in settled) return { ok: false, diagnostics: settled.diagnostics };
   summary2.projectChanges = settled.projectChanges;
   const diff = text2 === input.source ? "" : createTwoFilesPatch(input.file, input.file, input.source, text2, void 0, void 0, { context: 3 });
@@ -50167,7 +50250,8 @@ function adopt(ctx, read, input) {
   const adding = normalized.policy.prune || input.addUnlisted === true;
   (adding ? summary2.added : summary2.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
   if (!list) {
-    if (adding && unlisted.length > 0)
+    if (adding && unlisted.length > 0 && input.createList === true && !read.doc.has("websites")) appendList(ctx, unlisted);
+    else if (adding && unlisted.length > 0)
       ctx.refuse([], "update.no-websites", `the file has no websites list to add the account's websites to; add "websites: []"`);
     return summary2;
   }
@@ -50242,7 +50326,7 @@ function restore(ctx, item, entry, defaults2, site, summary2) {
 function liveByDomain(websites) {
   return new Map([...managedCopies(websites).byDomain].map(([domain, copy2]) => [domain, copy2.site]));
 }
-function settleEdited(input, env, { edits, source, anchored }, before, summary2) {
+function settleEdited(input, reread2, { edits, source, anchored }, before, summary2) {
   if (summary2.added.length > 0 || summary2.removed.length > 0 || summary2.restored.length > 0) return void 0;
   const list = before.doc.get("websites", true);
   if (!(0, import_yaml9.isSeq)(list) || list.flow || list.items.length === 0 || anchored) return void 0;
@@ -50259,7 +50343,7 @@ function settleEdited(input, env, { edits, source, anchored }, before, summary2)
     const [start2, end2] = [starts[i], starts[i + 1]];
     if (!edits.touches(start2, end2)) untouched.push([start2, end2]);
   }
-  const after2 = readConfig(input.file, edits.apply(untouched), env);
+  const after2 = reread2(edits.apply(untouched));
   if ("diagnostics" in after2) return void 0;
   const websites = after2.normalized.websites.map((entry) => entry.site);
   const domains = new Set(websites.map((site) => site.domain));
@@ -50280,8 +50364,8 @@ function projectChanges(read, input) {
   const result = plan(desired, input.live, { configFile: input.file, configDigest: "" });
   return result.changes.filter((change) => change.kind === "project").length;
 }
-function settle2(input, text2, env, before) {
-  const after2 = text2 === input.source ? before : readConfig(input.file, text2, env);
+function settle2(input, text2, reread2, before) {
+  const after2 = text2 === input.source ? before : reread2(text2);
   if ("diagnostics" in after2) {
     const diagnostics2 = after2.diagnostics.map((d) => ({
       ...d,
@@ -50314,6 +50398,61 @@ function settle2(input, text2, env, before) {
     };
   });
   return { diagnostics };
+}
+
+// src/adopt/update-files.ts
+function updateFiles(input) {
+  const env = input.env ?? {};
+  const { policy } = input;
+  const again = { envFor: (doc) => withPlaceholders(doc, env) };
+  const reads = input.files.map((file) => ({ file, read: forAccount(readOf(file, again), policy) }));
+  const listed = /* @__PURE__ */ new Map();
+  for (const { file, read } of reads) for (const entry of entriesOf(file, read)) listed.set(entry.site.domain, file.file);
+  const ignored = (domain) => firstMatch(policy.ignore, domain) !== void 0;
+  const unlisted = /* @__PURE__ */ new Set();
+  for (const site of input.live.websites) {
+    const domain = normalizeDomain(site.domain);
+    if (!listed.has(domain) && !ignored(domain)) unlisted.add(domain);
+  }
+  const adding = (policy.prune || input.addUnlisted === true) && unlisted.size > 0;
+  if (adding && input.into === void 0) throw new UsageError(input.noInto?.(unlisted.size) ?? "no file may take the new websites");
+  const files = reads.map(({ file, read }) => {
+    if ("diagnostics" in read) return { file: file.file, source: file.text, result: { ok: false, diagnostics: read.diagnostics } };
+    const into = adding && file.file === input.into;
+    const websites = input.live.websites.filter((site) => {
+      const domain = normalizeDomain(site.domain);
+      return listed.get(domain) === file.file || into && unlisted.has(domain);
+    });
+    const result = updateConfig({
+      file: file.file,
+      source: file.text,
+      live: { websites },
+      addUnlisted: into,
+      env,
+      read,
+      reread: (text2) => forAccount(file.reread(text2, again), policy),
+      createList: into
+    });
+    return { file: file.file, source: file.text, result };
+  });
+  return { files, unmanaged: adding ? [] : [...unlisted].sort(), projectChanges: projectChanges2(input, reads) };
+}
+function readOf(file, again) {
+  return file.interpolated ? file.reread(file.text, again) : file;
+}
+function forAccount(read, policy) {
+  if ("diagnostics" in read) return read;
+  const { projects: _projects, ...normalized } = read.normalized;
+  return { doc: read.doc, locate: read.locate, normalized: { ...normalized, policy } };
+}
+function entriesOf(file, read) {
+  return ("diagnostics" in read ? file : read).normalized.websites;
+}
+function projectChanges2(input, reads) {
+  if (input.projects === void 0) return 0;
+  const websites = reads.flatMap(({ file, read }) => entriesOf(file, read).map((entry) => entry.site));
+  const result = plan({ websites, policy: input.policy, projects: input.projects }, input.live, { configFile: "", configDigest: "" });
+  return result.changes.filter((change) => change.kind === "project").length;
 }
 
 // src/config/export-config.ts
@@ -50366,8 +50505,111 @@ async function readLive(client, config) {
   return projects ? { websites, projects } : { websites };
 }
 
+// src/run/run-accounts.ts
+async function runAccounts(request2, hooks, config, runOne) {
+  const settings = request2.settings ?? {};
+  const accounts = selectedAccounts(config.accounts ?? [], namesToRun(settings));
+  if (accounts.length > 1) {
+    const known = accounts.map((a) => a.name);
+    const one = (setting) => selectionError({ code: "one-only", setting, known });
+    if (settings.websitesUrl !== void 0) throw one("websites-url");
+    if (settings.projectsUrl !== void 0) throw one("projects-url");
+    if (settings.savedPlan !== void 0) throw one("saved-plan");
+    if (settings.reviewed !== void 0) throw one("reviewed-plan");
+  }
+  for (const account of accounts) request2.redactor.add([request2.env[account.apiKeyEnv], request2.env[account.projectsApiKeyEnv]]);
+  const schedulers = /* @__PURE__ */ new Map();
+  const outcomes = [];
+  const only = accounts.length === 1;
+  const runAccount = async (account) => {
+    const keyGiven = only && request2.secrets?.apiKey || request2.env[account.apiKeyEnv];
+    const own = only ? hooks : accountHooks(hooks, account.name);
+    const outcome = keyGiven ? await runOne(accountRequest(request2, config, account, only, schedulers), own, account) : unsetKey(request2, account);
+    outcomes.push({ name: account.name, outcome });
+  };
+  const groups = hooks.approve ? [accounts] : byServer(accounts);
+  await Promise.all(
+    groups.map(async (group) => {
+      for (const account of group) await runAccount(account);
+    })
+  );
+  const order = accounts.map((a) => a.name);
+  return outcomes.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+function namesToRun(settings) {
+  const names = settings.accounts ?? [];
+  const planned2 = settings.savedPlan?.account;
+  if (planned2 === void 0) return names;
+  if (names.some((name) => name !== planned2)) throw selectionError({ code: "plan-account", planned: planned2, given: [...names] });
+  return [planned2];
+}
+function selectedAccounts(accounts, names) {
+  if (names.length === 0) return [...accounts];
+  const known = accounts.map((a) => a.name);
+  for (const name of names) {
+    if (known.includes(name)) continue;
+    throw selectionError({ code: "unknown", name, known, guess: didYouMean(name, known) });
+  }
+  return accounts.filter((a) => names.includes(a.name));
+}
+function byServer(accounts) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const account of accounts) {
+    const url = account.websitesUrl ?? account.projectsUrl;
+    const check2 = url === void 0 ? void 0 : checkBaseUrl(url);
+    const key = check2?.ok ? new URL(check2.base).origin : `account:${account.name}`;
+    groups.set(key, [...groups.get(key) ?? [], account]);
+  }
+  return [...groups.values()];
+}
+function accountRequest(request2, config, account, only, schedulers) {
+  const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
+  const own = {
+    ...shared,
+    account: account.name,
+    websites: account.websites,
+    policy: account.policy,
+    ...account.projects ? { projects: account.projects } : {},
+    ...account.websitesUrl ? { websitesUrl: account.websitesUrl } : {},
+    ...account.projectsUrl ? { projectsUrl: account.projectsUrl } : {}
+  };
+  const env = {
+    ...request2.env,
+    SITESYNC_API_KEY: request2.env[account.apiKeyEnv],
+    SITESYNC_PROJECTS_API_KEY: request2.env[account.projectsApiKeyEnv]
+  };
+  const { secrets, ...rest } = request2;
+  return { ...rest, ...only && secrets ? { secrets } : {}, config: own, env, schedulers };
+}
+function accountHooks(hooks, account) {
+  const { onItem } = hooks;
+  return onItem ? { ...hooks, onItem: (item, done, total) => onItem(item, done, total, account) } : hooks;
+}
+function selectionError(problem) {
+  return new AccountSelectionError(problem, accountSelectionMessage(problem, "cli"));
+}
+function unsetKey(request2, account) {
+  const error2 = selectionError({ code: "key-unset", account: account.name, env: account.apiKeyEnv });
+  return { command: request2.command, warnings: [], skipped: [], error: error2, exitCode: ExitCode2.error };
+}
+var RANK = [
+  ExitCode2.ok,
+  ExitCode2.changes,
+  ExitCode2.refused,
+  ExitCode2.applyFailed,
+  ExitCode2.error,
+  ExitCode2.SIGTERM,
+  ExitCode2.SIGINT
+];
+function worstExitCode(outcomes) {
+  return outcomes.reduce(
+    (worst, { outcome }) => RANK.indexOf(outcome.exitCode) > RANK.indexOf(worst) ? outcome.exitCode : worst,
+    ExitCode2.ok
+  );
+}
+
 // src/run/export-account.ts
-var URL_KEYS = /* @__PURE__ */ new Set(["websites_url", "projects_url"]);
+var URL_KEY = /^(accounts\..+\.)?(websites_url|projects_url)$/;
 var DEFAULT_SCHEMA = "./schemas/sitesync.schema.json";
 async function exportAccount(request2, hooks, outcome) {
   const settings = request2.settings?.export ?? {};
@@ -50376,14 +50618,18 @@ async function exportAccount(request2, hooks, outcome) {
   const { yaml } = exportConfig(live, { schemaPath: settings.schemaPath ?? DEFAULT_SCHEMA });
   outcome.exported = { yaml, websites: live.websites.length, ...live.projects ? { projects: live.projects.length } : {} };
 }
-async function updateFromAccount(request2, hooks, outcome) {
+async function updateFromAccount(request2, hooks, outcome, runStep2) {
   if (typeof request2.config !== "string") throw new UsageError("export --update takes the path of the config file to update");
   const file = request2.config;
   const bytes = readConfigBytes(file);
   const source = typeof bytes === "string" ? void 0 : bytes.toString("utf8");
-  const unsetEnv = (path) => URL_KEYS.has(path) ? "error" : "warning";
+  const unsetEnv = (path) => URL_KEY.test(path) ? "error" : "warning";
   const onSecret = (value) => request2.redactor.add([value]);
-  const { result: loaded, tree } = loadDocument(file, {
+  const {
+    result: loaded,
+    tree,
+    files
+  } = loadDocument(file, {
     env: request2.env,
     unsetEnv,
     onSecret,
@@ -50393,12 +50639,95 @@ async function updateFromAccount(request2, hooks, outcome) {
   if (!loaded.ok) throw new ConfigError(loaded.errors);
   request2.redactor.add(loaded.config.secrets);
   outcome.config = loaded.config;
+  const into = request2.settings?.export?.into ?? [];
+  if (loaded.config.includes !== void 0 || loaded.config.accounts !== void 0) {
+    await updateMany(request2, hooks, outcome, { config: loaded.config, files: files ?? [], runStep: runStep2 });
+    return;
+  }
+  for (const path of into) {
+    if (!sameFile(path, file))
+      throw new UsageError(`--into ${path}: the config is the one file ${file}, where new websites go; leave out --into`);
+  }
   const client = clientFor(request2, loaded.config, hooks);
   const live = await readLive(client, loaded.config);
   const text2 = source ?? "";
   const addUnlisted = request2.settings?.export?.addUnlisted ?? false;
-  const read = tree && !tree.interpolated && loaded.config.includes === void 0 ? { read: tree } : {};
-  outcome.updated = { file, source: text2, result: updateConfig({ file, source: text2, live, addUnlisted, env: request2.env, ...read }) };
+  const read = tree && !tree.interpolated ? { read: tree } : {};
+  const result = updateConfig({ file, source: text2, live, addUnlisted, env: request2.env, ...read });
+  outcome.updated = { file, files: [{ file, source: text2, result }] };
+}
+async function updateMany(request2, hooks, outcome, many) {
+  const { config, files } = many;
+  const into = (request2.settings?.export?.into ?? []).map((path) => ({ path, file: intoFile(path, files) }));
+  if (!config.accounts) {
+    if (into.length > 1) throw new UsageError("--into is given twice: the config is one account, whose new websites go to one file");
+    const client = clientFor(request2, config, hooks);
+    const target = into[0]?.file.file ?? config.file;
+    outcome.updated = await updateAccount(request2, client, config, { files, into: target, noInto: () => "" });
+    return;
+  }
+  const chosen = selectedAccounts(config.accounts, request2.settings?.accounts ?? []);
+  checkInto(into, chosen);
+  const root = files[0];
+  const one = async (accountRequest2, accountHooks2, account) => many.runStep(accountRequest2, async (accountOutcome) => {
+    const own = accountRequest2.config;
+    accountOutcome.config = own;
+    const mine = into.find(({ file }) => file.account === account.name)?.file.file;
+    const target = mine ?? (root?.account === account.name ? root.file : void 0);
+    const noInto = (count2) => noIntoWords(account, count2, into.length > 0);
+    const client = clientFor(accountRequest2, own, accountHooks2);
+    const accountFiles = files.filter((file) => file.account === account.name);
+    accountOutcome.updated = await updateAccount(accountRequest2, client, own, { files: accountFiles, into: target, noInto });
+  });
+  outcome.accounts = await runAccounts(request2, hooks, config, one);
+}
+function checkInto(into, chosen) {
+  for (const { path, file } of into) {
+    if (chosen.some((account) => account.name === file.account)) continue;
+    const whose = file.account === void 0 ? "no account's websites (the root has several accounts)" : `websites of account ${file.account}`;
+    const accounts = chosen.map((a) => `account ${a.name} (${listFiles(a.files)})`).join(", ");
+    throw new UsageError(`--into ${path}: the file holds ${whose}, and this run updates ${accounts}: pass --into one of those files`);
+  }
+  for (const account of chosen) {
+    const mine = into.filter(({ file }) => file.account === account.name);
+    if (mine.length > 1) {
+      const paths = mine.map(({ path }) => path).join(", ");
+      throw new UsageError(`--into names ${mine.length} files of account ${account.name} (${paths}): its new websites go to one file`);
+    }
+  }
+}
+function noIntoWords(account, count2, intoGiven) {
+  const why = intoGiven ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)";
+  const fix = account.files.length > 0 ? `pass --into one of its files (${listFiles(account.files)})` : `include a file that says account: ${account.name}`;
+  return `${plural(count2, "live website")} of account ${account.name} ${count2 === 1 ? "is" : "are"} listed in no file, and ${why}: ${fix}`;
+}
+async function updateAccount(request2, client, config, where2) {
+  const live = await readLive(client, config);
+  const addUnlisted = request2.settings?.export?.addUnlisted ?? false;
+  const { files, unmanaged, projectChanges: projectChanges3 } = updateFiles({
+    ...where2,
+    live,
+    policy: config.policy,
+    projects: config.projects,
+    addUnlisted,
+    env: request2.env
+  });
+  return { file: config.file, files, many: { unmanaged, projectChanges: projectChanges3, target: client.target } };
+}
+function intoFile(path, files) {
+  const found = files.find((file) => sameFile(path, file.file));
+  if (found) return found;
+  const [root, ...included] = files.map((file) => file.file);
+  throw new UsageError(
+    `--into ${path}: not a file of this config; new websites go to the root file ${root}${included.length > 0 ? ` or a file it includes (${listFiles(included)})` : ""}`
+  );
+}
+function sameFile(a, b) {
+  return resolve2(a) === resolve2(b);
+}
+function listFiles(files) {
+  const shown2 = files.slice(0, 10).join(", ");
+  return files.length > 10 ? `${shown2} and ${files.length - 10} more` : shown2;
 }
 
 // src/run/plan-file.ts
@@ -50785,7 +51114,7 @@ async function lookUp(source) {
   const firsts = await Promise.all(terms.map((term) => counted(term)(1)));
   if (firsts.some((page) => page.meta === void 0 && page.links?.next))
     return { read: "full-instead", reason: "no-total", requests, fullCost };
-  const further = firsts.reduce((sum, page) => sum + Math.max(0, (page.meta?.last_page ?? 1) - 1), 0);
+  const further = firsts.reduce((sum2, page) => sum2 + Math.max(0, (page.meta?.last_page ?? 1) - 1), 0);
   if (names.length + further > budget) return over();
   const matches = await Promise.all(
     terms.map(
@@ -50892,24 +51221,24 @@ function byName2(a, b) {
 
 // src/change/read-base.ts
 import { realpathSync } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute2, relative as relative3, resolve as resolve2, sep as sep3 } from "node:path";
+import { dirname as dirname3, isAbsolute as isAbsolute2, relative as relative3, resolve as resolve3, sep as sep3 } from "node:path";
 
 // src/change/git.ts
 import { execFile } from "node:child_process";
 function git(args, options) {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", LC_ALL: "C", GIT_OPTIONAL_LOCKS: "0" };
-  return new Promise((resolve3) => {
+  return new Promise((resolve4) => {
     execFile(
       "git",
       ["-c", "core.fsmonitor=false", ...args],
       { cwd: options.cwd, env, timeout: options.timeoutMs, maxBuffer: options.maxBytes, encoding: "buffer", windowsHide: true },
       (error2, stdout) => {
-        if (!error2) return resolve3({ exitCode: 0, stdout });
+        if (!error2) return resolve4({ exitCode: 0, stdout });
         const cause = error2;
-        if (cause.code === "ENOENT") return resolve3({ exitCode: -1, stdout, failure: "ENOENT" });
-        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve3({ exitCode: -1, stdout, failure: "too-large" });
-        if (cause.killed) return resolve3({ exitCode: -1, stdout, failure: "timeout" });
-        resolve3(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
+        if (cause.code === "ENOENT") return resolve4({ exitCode: -1, stdout, failure: "ENOENT" });
+        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve4({ exitCode: -1, stdout, failure: "too-large" });
+        if (cause.killed) return resolve4({ exitCode: -1, stdout, failure: "timeout" });
+        resolve4(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
       }
     );
   });
@@ -50920,7 +51249,7 @@ var DEFAULTS3 = { timeoutMs: 1e4, fetchTimeoutMs: 6e4 };
 async function readBaseText(ref, configFile, options = {}) {
   const fail2 = (reason, exitCode) => exitCode === void 0 ? { ok: false, ref, reason } : { ok: false, ref, reason, detail: { exitCode } };
   if (!isPlainRef(ref)) return fail2("ref-invalid");
-  const file = realpathOf(resolve2(configFile));
+  const file = realpathOf(resolve3(configFile));
   const run2 = { cwd: dirname3(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
   const top = await git(["rev-parse", "--show-toplevel"], run2);
   if (top.exitCode !== 0) return fail2("not-a-repository", top.exitCode);
@@ -51267,109 +51596,6 @@ function notReviewed(entry) {
   return { change: entry.change, status: "skipped", reason: "not-reviewed", detail };
 }
 
-// src/run/run-accounts.ts
-async function runAccounts(request2, hooks, config, runOne) {
-  const settings = request2.settings ?? {};
-  const accounts = selected(config.accounts ?? [], namesToRun(settings));
-  if (accounts.length > 1) {
-    const known = accounts.map((a) => a.name);
-    const one = (setting) => selectionError({ code: "one-only", setting, known });
-    if (settings.websitesUrl !== void 0) throw one("websites-url");
-    if (settings.projectsUrl !== void 0) throw one("projects-url");
-    if (settings.savedPlan !== void 0) throw one("saved-plan");
-    if (settings.reviewed !== void 0) throw one("reviewed-plan");
-  }
-  for (const account of accounts) request2.redactor.add([request2.env[account.apiKeyEnv], request2.env[account.projectsApiKeyEnv]]);
-  const schedulers = /* @__PURE__ */ new Map();
-  const outcomes = [];
-  const only = accounts.length === 1;
-  const runAccount = async (account) => {
-    const keyGiven = only && request2.secrets?.apiKey || request2.env[account.apiKeyEnv];
-    const own = only ? hooks : accountHooks(hooks, account.name);
-    const outcome = keyGiven ? await runOne(accountRequest(request2, config, account, only, schedulers), own) : unsetKey(request2, account);
-    outcomes.push({ name: account.name, outcome });
-  };
-  const groups = hooks.approve ? [accounts] : byServer(accounts);
-  await Promise.all(
-    groups.map(async (group) => {
-      for (const account of group) await runAccount(account);
-    })
-  );
-  const order = accounts.map((a) => a.name);
-  return outcomes.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-}
-function namesToRun(settings) {
-  const names = settings.accounts ?? [];
-  const planned2 = settings.savedPlan?.account;
-  if (planned2 === void 0) return names;
-  if (names.some((name) => name !== planned2)) throw selectionError({ code: "plan-account", planned: planned2, given: [...names] });
-  return [planned2];
-}
-function selected(accounts, names) {
-  if (names.length === 0) return [...accounts];
-  const known = accounts.map((a) => a.name);
-  for (const name of names) {
-    if (known.includes(name)) continue;
-    throw selectionError({ code: "unknown", name, known, guess: didYouMean(name, known) });
-  }
-  return accounts.filter((a) => names.includes(a.name));
-}
-function byServer(accounts) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const account of accounts) {
-    const url = account.websitesUrl ?? account.projectsUrl;
-    const check2 = url === void 0 ? void 0 : checkBaseUrl(url);
-    const key = check2?.ok ? new URL(check2.base).origin : `account:${account.name}`;
-    groups.set(key, [...groups.get(key) ?? [], account]);
-  }
-  return [...groups.values()];
-}
-function accountRequest(request2, config, account, only, schedulers) {
-  const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
-  const own = {
-    ...shared,
-    account: account.name,
-    websites: account.websites,
-    policy: account.policy,
-    ...account.projects ? { projects: account.projects } : {},
-    ...account.websitesUrl ? { websitesUrl: account.websitesUrl } : {},
-    ...account.projectsUrl ? { projectsUrl: account.projectsUrl } : {}
-  };
-  const env = {
-    ...request2.env,
-    SITESYNC_API_KEY: request2.env[account.apiKeyEnv],
-    SITESYNC_PROJECTS_API_KEY: request2.env[account.projectsApiKeyEnv]
-  };
-  const { secrets, ...rest } = request2;
-  return { ...rest, ...only && secrets ? { secrets } : {}, config: own, env, schedulers };
-}
-function accountHooks(hooks, account) {
-  const { onItem } = hooks;
-  return onItem ? { ...hooks, onItem: (item, done, total) => onItem(item, done, total, account) } : hooks;
-}
-function selectionError(problem) {
-  return new AccountSelectionError(problem, accountSelectionMessage(problem, "cli"));
-}
-function unsetKey(request2, account) {
-  const error2 = selectionError({ code: "key-unset", account: account.name, env: account.apiKeyEnv });
-  return { command: request2.command, warnings: [], skipped: [], error: error2, exitCode: ExitCode2.error };
-}
-var RANK = [
-  ExitCode2.ok,
-  ExitCode2.changes,
-  ExitCode2.refused,
-  ExitCode2.applyFailed,
-  ExitCode2.error,
-  ExitCode2.SIGTERM,
-  ExitCode2.SIGINT
-];
-function worstExitCode(outcomes) {
-  return outcomes.reduce(
-    (worst, { outcome }) => RANK.indexOf(outcome.exitCode) > RANK.indexOf(worst) ? outcome.exitCode : worst,
-    ExitCode2.ok
-  );
-}
-
 // src/run/write-file.ts
 import { accessSync, chmodSync, constants as constants4, linkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname as dirname4, join as join2 } from "node:path";
@@ -51405,9 +51631,12 @@ function cannotWrite(path, error2) {
 
 // src/run/run.ts
 async function run(request2, hooks = {}) {
+  return runStep(request2, (outcome) => execute(request2, hooks, outcome));
+}
+async function runStep(request2, step) {
   const outcome = { command: request2.command, warnings: [], skipped: [], exitCode: ExitCode2.ok };
   try {
-    await execute(request2, hooks, outcome);
+    await step(outcome);
   } catch (error2) {
     outcome.error = error2;
   }
@@ -51425,7 +51654,7 @@ async function run(request2, hooks = {}) {
     refused: (outcome.plan?.refusals.length ?? 0) > 0,
     changes: outcome.plan?.changes.length ?? 0,
     detailedExitcode: request2.settings?.detailedExitcode ?? false,
-    updateRefused: outcome.updated?.result.ok === false,
+    updateRefused: outcome.updated?.files.some((file) => !file.result.ok) ?? false,
     ...outcome.results && {
       applied: {
         aborted: outcome.results.aborted !== void 0,
@@ -51440,7 +51669,7 @@ async function run(request2, hooks = {}) {
 async function execute(request2, hooks, outcome) {
   const settings = request2.settings ?? {};
   if (request2.command === "export") {
-    return settings.export?.update ? updateFromAccount(request2, hooks, outcome) : exportAccount(request2, hooks, outcome);
+    return settings.export?.update ? updateFromAccount(request2, hooks, outcome, runStep) : exportAccount(request2, hooks, outcome);
   }
   const config = load(request2, hooks, outcome);
   if (request2.command === "validate") return;
@@ -52217,7 +52446,7 @@ async function upsertComment(octokit, target, body) {
   return { action: "updated", id: data.id, url: data.html_url };
 }
 async function upsertSection(octokit, target, account, own, options = {}) {
-  const { attempts = 5, settleMs = 1500, sleep = (ms) => new Promise((resolve3) => setTimeout(resolve3, ms)) } = options;
+  const { attempts = 5, settleMs = 1500, sleep = (ms) => new Promise((resolve4) => setTimeout(resolve4, ms)) } = options;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const ours = await markedComments(octokit, target);
     const body = withSection(

@@ -16,7 +16,7 @@ import { type DesiredWebsite, type LiveWebsite, normalizeDomain } from "../model
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
 import { updateFields } from "../plan/diff-website.ts";
 import { plan } from "../plan/plan.ts";
-import { addEntries, removeEntry } from "./update/_entries.ts";
+import { addEntries, appendList, removeEntry } from "./update/_entries.ts";
 import { type AdoptedField, adoptFields } from "./update/_fields.ts";
 import { type ReadConfig, readConfig } from "./update/_read.ts";
 import { detectStyle } from "./update/_style.ts";
@@ -38,6 +38,13 @@ export interface UpdateInput {
    * in what it reads): saves parsing the file a second time (issue 20). Read from `source` when left out.
    */
   read?: ReadConfig;
+  /**
+   * Reads an edited text of this file, to check it: an included file is read as one, under the root's
+   * defaults (issue 19). `readConfig` of the file alone when left out.
+   */
+  reread?: (text: string) => ReadConfig | { diagnostics: Diagnostic[] };
+  /** A file without `websites:` gets one at its end for the websites it adds (a root of `include:` only). */
+  createList?: boolean;
 }
 
 export interface UpdateSummary {
@@ -74,7 +81,8 @@ export function updateConfig(input: UpdateInput): UpdateResult {
   const summary = adopt(ctx, read, input);
   if (ctx.diagnostics.length > 0) return { ok: false, diagnostics: ctx.diagnostics };
   const text = edits.empty ? input.source : edits.apply();
-  const settled = (text !== input.source && settleEdited(input, env, ctx, read, summary)) || settle(input, text, env, read);
+  const reread = input.reread ?? ((edited: string) => readConfig(input.file, edited, env));
+  const settled = (text !== input.source && settleEdited(input, reread, ctx, read, summary)) || settle(input, text, reread, read);
   if ("diagnostics" in settled) return { ok: false, diagnostics: settled.diagnostics };
   summary.projectChanges = settled.projectChanges;
   const diff =
@@ -95,7 +103,8 @@ function adopt(ctx: UpdateContext, read: ReadConfig, input: UpdateInput): Update
   const adding = normalized.policy.prune || input.addUnlisted === true;
   (adding ? summary.added : summary.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
   if (!list) {
-    if (adding && unlisted.length > 0)
+    if (adding && unlisted.length > 0 && input.createList === true && !read.doc.has("websites")) appendList(ctx, unlisted);
+    else if (adding && unlisted.length > 0)
       ctx.refuse([], "update.no-websites", 'the file has no websites list to add the account\'s websites to; add "websites: []"');
     return summary;
   }
@@ -208,7 +217,7 @@ function liveByDomain(websites: readonly LiveWebsite[]): Map<string, LiveWebsite
  */
 function settleEdited(
   input: UpdateInput,
-  env: Env,
+  reread: NonNullable<UpdateInput["reread"]>,
   { edits, source, anchored }: UpdateContext,
   before: ReadConfig,
   summary: UpdateSummary,
@@ -230,7 +239,7 @@ function settleEdited(
     const [start, end] = [starts[i]!, starts[i + 1]!];
     if (!edits.touches(start, end)) untouched.push([start, end]);
   }
-  const after = readConfig(input.file, edits.apply(untouched), env);
+  const after = reread(edits.apply(untouched));
   if ("diagnostics" in after) return undefined;
   const websites = after.normalized.websites.map((entry) => entry.site);
   const domains = new Set(websites.map((site) => site.domain));
@@ -258,11 +267,11 @@ function projectChanges(read: ReadConfig, input: UpdateInput): number {
 function settle(
   input: UpdateInput,
   text: string,
-  env: Env,
+  reread: NonNullable<UpdateInput["reread"]>,
   before: ReadConfig,
 ): { projectChanges: number } | { diagnostics: Diagnostic[] } {
   // Unchanged text reads as it did: only an edited file is parsed again, to check it (issue 20).
-  const after = text === input.source ? before : readConfig(input.file, text, env);
+  const after = text === input.source ? before : reread(text);
   if ("diagnostics" in after) {
     const diagnostics = after.diagnostics.map((d) => ({
       ...d,

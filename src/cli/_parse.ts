@@ -21,7 +21,9 @@ import { UsageError } from "../errors.ts";
 import { plural } from "../model/plural.ts";
 
 /** The only flags that may be given more than once; any other given twice is refused. */
-const REPEATABLE: ReadonlySet<string> = new Set(["target", "exclude", "account"]);
+const REPEATABLE: ReadonlySet<string> = new Set(["target", "exclude", "account", "into"]);
+/** The repeatable flags whose value is a glob. */
+const GLOBS: ReadonlySet<string> = new Set(["target", "exclude"]);
 
 /** Terraform flags whose sitesync spelling is not simply the same name with two dashes. */
 const TERRAFORM_HABITS: Record<string, string> = {
@@ -116,15 +118,13 @@ function flagToken(raw: string, long: Map<string, Flag>, short: Map<string, Flag
   return withValue(flag);
 }
 
-/** An enum's value is one of its options; a repeatable glob is never empty. */
+/** An enum's value is one of its options; a repeatable flag's value is never empty. */
 function checkedValue(flag: Flag, value: string): string {
   if (flag.def.type === "enum" && !(flag.def.options ?? []).includes(value)) {
     const options = flag.def.options ?? [];
     throw new UsageError(`--${flag.name} must be ${options.slice(0, -1).join(", ")} or ${options.at(-1)}, not "${value}"`);
   }
-  if (REPEATABLE.has(flag.name) && value.trim() === "") {
-    throw new UsageError(`--${flag.name} needs a glob, such as --${flag.name} '*.example.com'`);
-  }
+  if (REPEATABLE.has(flag.name) && value.trim() === "") throw needsValue(flag);
   return value;
 }
 
@@ -144,7 +144,7 @@ function knownFlags(args: ArgsDef): { long: Map<string, Flag>; short: Map<string
 
 function needsValue(flag: Flag): UsageError {
   if (flag.name === "account") return new UsageError("--account needs the name of an account of the config's accounts:");
-  if (REPEATABLE.has(flag.name)) return new UsageError(`--${flag.name} needs a glob, such as --${flag.name} '*.example.com'`);
+  if (GLOBS.has(flag.name)) return new UsageError(`--${flag.name} needs a glob, such as --${flag.name} '*.example.com'`);
   return new UsageError(`--${flag.name} needs a value${flag.def.valueHint ? ` (${flag.def.valueHint})` : ""} (see --help)`);
 }
 

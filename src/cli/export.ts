@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 import pkg from "../../package.json" with { type: "json" };
 import { schemaReference } from "../config/export-config.ts";
 import { UsageError } from "../errors.ts";
+import { filesToWrite } from "../run/export-account.ts";
 import { run } from "../run/run.ts";
-import { writeNewOutput, writeOutput } from "../run/write-file.ts";
-import { apiArgs, changeFlags, connectSettings, outputArgs } from "./_args.ts";
+import { checkWritable, writeNewOutput, writeOutput } from "../run/write-file.ts";
+import { apiArgs, changeFlags, connectSettings, outputArgs, planArgs } from "./_args.ts";
 import { command } from "./_command.ts";
 import { cliHooks, show } from "./_run.ts";
 
@@ -26,21 +27,30 @@ export default command({
     projects: { type: "boolean", description: "Also export the projects (needs a projects URL)" },
     update: {
       type: "string",
-      description: "Accept the account's live changes into this config in place, rewriting only the drifted lines",
+      description:
+        "Accept the account's live changes into this config (and the files it includes) in place, rewriting only the drifted lines",
       valueHint: "sitesync.yaml",
     },
     "add-unlisted": {
       type: "boolean",
       description: "With --update: also add live websites the file does not list (prune: true adds them anyway)",
     },
+    into: {
+      type: "string",
+      description:
+        "With --update: the file new websites go to (default: the root's websites): the root or a file it includes, of their account; repeatable, one per account",
+      valueHint: "file",
+    },
+    account: planArgs.account,
     "dry-run": { type: "boolean", description: "With --update: show the diff, write nothing" },
     ...changeFlags,
   },
   examples: [
     "SITESYNC_API_KEY=... sitesync export --websites-url https://analytics.example.com --out sitesync.yaml",
     "sitesync export --update sitesync.yaml --dry-run   # show what the account changed, as a diff of the file",
+    "sitesync export --update sitesync.yaml --add-unlisted --into clients/new.yaml   # new websites go to an included file",
   ],
-  async run(flags, { io, env, signal, given }) {
+  async run(flags, { io, env, signal, given, lists }) {
     const quiet = Boolean(flags.quiet);
     if (given.has("changed-since") || given.has("full")) throw noChangeScope(flags.update !== undefined);
     if (flags.update !== undefined) {
@@ -51,16 +61,23 @@ export default command({
         );
       }
       const dryRun = flags["dry-run"] === true;
-      const settings = { ...connectSettings(flags), export: { update: true, addUnlisted: flags["add-unlisted"] === true } };
+      const update = { update: true, addUnlisted: flags["add-unlisted"] === true, into: lists.into ?? [] };
+      const settings = { ...connectSettings(flags), ...(lists.account ? { accounts: lists.account } : {}), export: update };
       const outcome = await run(
         { command: "export", config: flags.update, env, settings, redactor: io.redactor, signal },
         cliHooks(io, flags),
       );
-      const updated = outcome.updated;
-      if (updated?.result.ok && updated.result.text !== updated.source && !dryRun) writeOutput(updated.file, updated.result.text);
+      // Each account's files on their own: one account refused leaves the others' updates standing.
+      const updates = outcome.accounts ? outcome.accounts.map((account) => account.outcome.updated) : [outcome.updated];
+      const writes = dryRun ? [] : updates.flatMap((updated) => (updated ? filesToWrite(updated) : []));
+      // Every file checked before the first is written: a read-only one does not leave the config half updated.
+      for (const { file } of writes) checkWritable(file);
+      for (const { file, text } of writes) writeOutput(file, text);
       return show(outcome, io, { format: "text", quiet, dryRun });
     }
-    if (flags["add-unlisted"] || flags["dry-run"]) throw new UsageError("--add-unlisted and --dry-run go with --update FILE");
+    if (flags["add-unlisted"] || flags["dry-run"] || given.has("into") || given.has("account")) {
+      throw new UsageError("--add-unlisted, --into, --account and --dry-run go with --update FILE");
+    }
     const out = flags.out === undefined || flags.out === "-" ? undefined : flags.out;
     // Before any request: a hand-written config is never overwritten by accident (issue 10).
     if (out !== undefined && !flags.force && existsSync(out)) throw refuseOverwrite(out);

@@ -54,6 +54,24 @@ export interface LoadedTree {
 }
 
 /**
+ * One file of a loaded config, root first then each included file in the order read: what `export --update`
+ * needs to edit the file that holds each entry (issue 19 item 1).
+ * @internal
+ */
+export interface LoadedFile extends LoadedTree {
+  /** The path as diagnostics name it (an included file's joined to the root's folder). */
+  file: string;
+  text: string;
+  /** The account of `accounts:` the file's entries belong to; `undefined` without accounts. */
+  account: string | undefined;
+  /**
+   * Reads `text` as this same file of the config again, with `options`: the root without following its
+   * includes, an included file under the root's defaults and policy. The diagnostics are this file's only.
+   */
+  reread(text: string, options: LoadOptions & { envFor?: (doc: Document) => Env }): LoadedTree | { diagnostics: Diagnostic[] };
+}
+
+/**
  * `loadConfig`, keeping the tree it parsed (issue 20: `export --update` parsed a 5,000-website file five
  * times). `envFor` picks the variables from the parsed tree, before interpolation, instead of `env`.
  * @internal
@@ -61,7 +79,7 @@ export interface LoadedTree {
 export function loadDocument(
   file: string,
   options: LoadOptions & { envFor?: (doc: Document) => Env },
-): { result: LoadResult; tree?: LoadedTree } {
+): { result: LoadResult; tree?: LoadedTree; files?: LoadedFile[] } {
   const read = readSource(file, options.source);
   if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
   const parsed = parseYaml(file, read.text);
@@ -81,7 +99,10 @@ export function loadDocument(
   }
   const owners = accountOf(parts);
   const accounts = readAccounts(parts, owners.of);
-  diagnostics.push(...owners.diagnostics, ...accounts.diagnostics, ...duplicatesAcrossFiles(parts, owners.of));
+  // An address whose ${VAR} failed has its error already: checking the raw reference as a URL would only add noise.
+  const failed = root.part.interpolation.failedPaths;
+  const accountDiagnostics = accounts.diagnostics.filter((d) => !failed.has(d.path));
+  diagnostics.push(...owners.diagnostics, ...accountDiagnostics, ...duplicatesAcrossFiles(parts, owners.of));
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
 
   const digest = includes.files.length === 0 ? read.digest : digestOfAll(file, read.digest, includes.files);
@@ -90,18 +111,39 @@ export function loadDocument(
   if (accounts.accounts) config.accounts = accounts.accounts;
   return {
     result: { ok: true, config, warnings: sortByPosition(diagnostics) },
-    tree: {
-      doc: parsed.doc,
-      locate: root.part.locate,
-      normalized: root.part.normalized,
-      interpolated: root.part.interpolation.interpolated.length > 0,
-    },
+    tree: treeOf(root.part),
+    files: parts.map((part, index) => ({
+      ...treeOf(part),
+      file: part.file,
+      text: part.text,
+      account: owners.of[index],
+      reread: (text, again) => reread(part.file, text, again, index === 0 ? undefined : inherited),
+    })),
   };
+}
+
+function treeOf(part: FilePart): LoadedTree {
+  return { doc: part.doc, locate: part.locate, normalized: part.normalized, interpolated: part.interpolation.interpolated.length > 0 };
+}
+
+/** {@link LoadedFile.reread}: one file through the pipeline again, as the root or as an included file. */
+function reread(
+  file: string,
+  text: string,
+  options: LoadOptions & { envFor?: (doc: Document) => Env },
+  inherited: { defaults: unknown; policy: unknown } | undefined,
+): LoadedTree | { diagnostics: Diagnostic[] } {
+  const checked = checkFile(file, text, parseYaml(file, text), options, inherited);
+  const errors = checked.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0 || checked.part === undefined) return { diagnostics: sortByPosition(errors) };
+  return treeOf(checked.part);
 }
 
 /** One file of the config, checked: what it says, normalized, beside how it was read. */
 interface FilePart {
   file: string;
+  text: string;
+  doc: Document;
   data: Record<string, unknown>;
   normalized: Normalized;
   interpolation: DocumentInterpolation;
@@ -142,7 +184,7 @@ function checkFile(
   const wrong = new Set(checked.filter((d) => d.severity === "error").map((d) => d.path));
   const literal = literalPasswords(interpolation.literalPasswords, file, locate).filter((d) => !wrong.has(d.path));
   const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked, ...literal], interpolation);
-  return { diagnostics, part: { file, data: own, normalized, interpolation, locate } };
+  return { diagnostics, part: { file, text, doc: parsed.doc, data: own, normalized, interpolation, locate } };
 }
 
 function mergedDefaults(root: unknown, own: unknown): Record<string, unknown> {

@@ -2,6 +2,8 @@
  * The Outcome of a config of many accounts (issue 19 item 4): each account's sections under its name and
  * address, through the same renderer as a single account, then one summary across accounts. Pure.
  */
+
+import { plural } from "../model/plural.ts";
 import type { AccountOutcome, Outcome } from "../run/types.ts";
 import { accountWords, printable, summaryWords } from "./_values.ts";
 import { md } from "./md.ts";
@@ -18,7 +20,8 @@ export function accountsSections(accounts: readonly AccountOutcome[], format: "t
   const details: string[] = [];
   for (const { name, outcome } of accounts) {
     const sections = renderOne(outcome);
-    const where = outcome.plan ? accountWords(outcome.plan.target) : undefined;
+    const target = outcome.plan?.target ?? outcome.updated?.many?.target;
+    const where = target ? accountWords(target) : undefined;
     const heading =
       format === "text"
         ? `── account ${printable(name)}${where ? ` (${printable(where)})` : ""} ──`
@@ -45,5 +48,11 @@ function verdict(outcome: Outcome, format: "text" | "markdown"): string {
     return `${c.applied} applied, ${c.failed} failed, ${c.skipped} skipped`;
   }
   if (outcome.plan) return outcome.plan.refusals.length > 0 ? "refused" : summaryWords(outcome.plan.summary);
+  if (outcome.updated) {
+    const { files } = outcome.updated;
+    if (files.some(({ result }) => !result.ok)) return "refused, nothing written";
+    const changed = files.filter(({ source, result }) => result.ok && result.text !== source).length;
+    return changed === 0 ? "already matches" : `changes in ${plural(changed, "file")}`;
+  }
   return "nothing to do";
 }

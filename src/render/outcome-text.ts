@@ -3,11 +3,8 @@
  * apply's results), the notes for stderr (what was skipped and why, how to go on), and the error that
  * ended the run, if one did. Pure.
  */
-import { createColors } from "picocolors";
-import type { UpdateSummary } from "../adopt/update-config.ts";
 import type { ItemResult } from "../apply/types.ts";
 import type { Config } from "../config/types.ts";
-import { formatDiagnostic } from "../errors.ts";
 import { agree, plural } from "../model/plural.ts";
 import { printable } from "../model/printable.ts";
 import type { Change, Plan } from "../plan/types.ts";
@@ -21,6 +18,7 @@ import { renderResultsMarkdown } from "./results-markdown.ts";
 import { renderResultsText } from "./results-text.ts";
 import { reviewProblemWords } from "./review-words.ts";
 import type { Sections } from "./sections.ts";
+import { updateSections } from "./update-text.ts";
 
 export interface TextContext {
   format: "text" | "json" | "markdown";
@@ -187,49 +185,4 @@ function exportSections({ exported, updated }: Outcome, context: TextContext): S
   const projects = exported.projects === undefined ? "" : ` and ${plural(exported.projects, "project")}`;
   const notes = quiet ? [] : [`Exported ${plural(exported.websites, "website")}${projects}${out ? ` to ${out}` : ""}.`];
   return { summary: out ? "" : exported.yaml, notes };
-}
-
-/** `export --update`: the diff, and one line saying what changed in the file and what was left out of it. */
-function updateSections({ file, source, result }: NonNullable<Outcome["updated"]>, { color, quiet, dryRun }: TextContext): Sections {
-  if (!result.ok) {
-    const lines = result.diagnostics.map((d) => printable(formatDiagnostic(d)));
-    const why = `${file} cannot be updated safely: it was not changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
-    return { summary: "", notes: [...lines, why] };
-  }
-  const summary = result.diff ? (color ? colorDiff(result.diff) : result.diff) : "";
-  return { summary, notes: quiet ? [] : [updateLine(file, result.summary, result.text !== source, dryRun ?? false)] };
-}
-
-function updateLine(file: string, s: UpdateSummary, changed: boolean, dryRun: boolean): string {
-  const counts = [
-    `${s.updated.length} updated`,
-    `${s.added.length} added`,
-    `${s.removed.length} removed`,
-    ...(s.restored.length ? [`${s.restored.length} restored`] : []),
-    `${s.unmanaged.length} unmanaged`,
-  ].join(", ");
-  const verb = !changed
-    ? `${file} already matches the account`
-    : dryRun
-      ? `${file} would be updated (--dry-run: nothing written)`
-      : `Updated ${file}`;
-  const unmanaged = s.unmanaged.length ? "; --add-unlisted adds the unmanaged websites" : "";
-  const projects = s.projectChanges
-    ? `; the plan still holds ${plural(s.projectChanges, "project change")} (projects are never adopted)`
-    : "";
-  return `${verb}: websites ${counts}${unmanaged}${projects}.`;
-}
-
-function colorDiff(diff: string): string {
-  const c = createColors(true);
-  return diff
-    .split("\n")
-    .map((line) => {
-      if (line.startsWith("+++") || line.startsWith("---")) return c.bold(line);
-      if (line.startsWith("+")) return c.green(line);
-      if (line.startsWith("-")) return c.red(line);
-      if (line.startsWith("@@")) return c.cyan(line);
-      return line;
-    })
-    .join("\n");
 }

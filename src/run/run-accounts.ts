@@ -13,13 +13,13 @@ import { checkBaseUrl } from "../model/base-url.ts";
 import { ExitCode } from "./exit-code.ts";
 import type { AccountOutcome, Outcome, RunHooks, RunRequest } from "./types.ts";
 
-/** Runs one account as a run of its own (run.ts's `run`, passed in: it calls this module). */
-type RunOne = (request: RunRequest, hooks: RunHooks) => Promise<Outcome>;
+/** Runs one account as a run of its own (run.ts's `run`, passed in: it calls this module), given which. */
+type RunOne = (request: RunRequest, hooks: RunHooks, account: ConfigAccount) => Promise<Outcome>;
 
 /** The outcome of every selected account, in the order the root file lists them. */
 export async function runAccounts(request: RunRequest, hooks: RunHooks, config: Config, runOne: RunOne): Promise<AccountOutcome[]> {
   const settings = request.settings ?? {};
-  const accounts = selected(config.accounts ?? [], namesToRun(settings));
+  const accounts = selectedAccounts(config.accounts ?? [], namesToRun(settings));
   if (accounts.length > 1) {
     const known = accounts.map((a) => a.name);
     const one = (setting: "websites-url" | "projects-url" | "saved-plan" | "reviewed-plan") =>
@@ -37,7 +37,9 @@ export async function runAccounts(request: RunRequest, hooks: RunHooks, config: 
   const runAccount = async (account: ConfigAccount) => {
     const keyGiven = (only && request.secrets?.apiKey) || request.env[account.apiKeyEnv];
     const own = only ? hooks : accountHooks(hooks, account.name);
-    const outcome = keyGiven ? await runOne(accountRequest(request, config, account, only, schedulers), own) : unsetKey(request, account);
+    const outcome = keyGiven
+      ? await runOne(accountRequest(request, config, account, only, schedulers), own, account)
+      : unsetKey(request, account);
     outcomes.push({ name: account.name, outcome });
   };
   // A person answers one prompt at a time: an interactive apply goes account by account.
@@ -63,7 +65,8 @@ function namesToRun(settings: NonNullable<RunRequest["settings"]>): readonly str
   return [planned];
 }
 
-function selected(accounts: readonly ConfigAccount[], names: readonly string[]): ConfigAccount[] {
+/** The accounts `--account` names (every one when none), or a UsageError with a did-you-mean. */
+export function selectedAccounts(accounts: readonly ConfigAccount[], names: readonly string[]): ConfigAccount[] {
   if (names.length === 0) return [...accounts];
   const known = accounts.map((a) => a.name);
   for (const name of names) {

@@ -24,9 +24,14 @@ import { checkWritable, writeOutput } from "./write-file.ts";
 
 /** Runs `request.command` and says how it went. Never throws. */
 export async function run(request: RunRequest, hooks: RunHooks = {}): Promise<Outcome> {
+  return runStep(request, (outcome) => execute(request, hooks, outcome));
+}
+
+/** Runs `step` into a new Outcome, with the exit code that means. Never throws. */
+async function runStep(request: RunRequest, step: (outcome: Outcome) => Promise<void>): Promise<Outcome> {
   const outcome: Outcome = { command: request.command, warnings: [], skipped: [], exitCode: ExitCode.ok };
   try {
-    await execute(request, hooks, outcome);
+    await step(outcome);
   } catch (error) {
     outcome.error = error;
   }
@@ -45,7 +50,7 @@ export async function run(request: RunRequest, hooks: RunHooks = {}): Promise<Ou
     refused: (outcome.plan?.refusals.length ?? 0) > 0,
     changes: outcome.plan?.changes.length ?? 0,
     detailedExitcode: request.settings?.detailedExitcode ?? false,
-    updateRefused: outcome.updated?.result.ok === false,
+    updateRefused: outcome.updated?.files.some((file) => !file.result.ok) ?? false,
     ...(outcome.results && {
       applied: {
         aborted: outcome.results.aborted !== undefined,
@@ -61,7 +66,7 @@ export async function run(request: RunRequest, hooks: RunHooks = {}): Promise<Ou
 async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): Promise<void> {
   const settings = request.settings ?? {};
   if (request.command === "export") {
-    return settings.export?.update ? updateFromAccount(request, hooks, outcome) : exportAccount(request, hooks, outcome);
+    return settings.export?.update ? updateFromAccount(request, hooks, outcome, runStep) : exportAccount(request, hooks, outcome);
   }
   const config = load(request, hooks, outcome);
   if (request.command === "validate") return;

@@ -1,6 +1,6 @@
 /** What the one orchestrator takes and gives back (DESIGN §9: config + env + settings -> Outcome). */
 
-import type { UpdateResult } from "../adopt/update-config.ts";
+import type { FileUpdate } from "../adopt/update-files.ts";
 import type { Redactor } from "../api/redact.ts";
 import type { Scheduler } from "../api/scheduler.ts";
 import type { LearnedRate, ReadProgress, RequestLogEntry, ServerWait } from "../api/types.ts";
@@ -27,6 +27,8 @@ interface ExportSettings {
   update?: boolean;
   /** `--add-unlisted` (with `update`): also add live websites the file does not list. */
   addUnlisted?: boolean;
+  /** `--into FILE` (with `update`, repeatable: one per account): the file of the config new websites go to. */
+  into?: string[];
   /** `--projects` (without `update`): also export the projects. */
   projects?: boolean;
   /** The `$schema=` of the new file's modeline, relative to where it goes. */
@@ -159,6 +161,25 @@ export interface AccountOutcome {
   outcome: Outcome;
 }
 
+/** `export --update`: each file of the config (of the account) with the live changes accepted, or refused. */
+export interface ConfigUpdate {
+  /** The root file, as given. */
+  file: string;
+  /**
+   * The files updated, in the order read: the root alone for a config of one file. One file refused
+   * refuses them all: none is written.
+   */
+  files: FileUpdate[];
+  /** A config of many files or accounts: what no one file's summary says. Absent for a config of one file. */
+  many?: {
+    /** Live websites no file lists and none was added to. */
+    unmanaged: string[];
+    projectChanges: number;
+    /** The account read, for the heading of its section. */
+    target: { websites?: string; projects?: string };
+  };
+}
+
 export interface Outcome {
   command: RunCommand;
   /**
@@ -190,7 +211,7 @@ export interface Outcome {
   /** `export`: the live account as a config file. */
   exported?: { yaml: string; websites: number; projects?: number };
   /** `export --update`: the config with the account's live changes accepted, or why they cannot be. */
-  updated?: { file: string; source: string; result: UpdateResult };
+  updated?: ConfigUpdate;
   /** DESIGN §7, from run/exit-code.ts. */
   exitCode: number;
 }

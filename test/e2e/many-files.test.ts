@@ -80,12 +80,6 @@ describe("a root file and one file per client", () => {
     expect(sandbox.store.websites().map((w) => w.domain)).not.toContain("globex.com");
   });
 
-  it("export --update refuses a config of many files rather than edit the root alone, and writes nothing", async () => {
-    const update = await sitesync(["export", "--update", "sitesync.yaml"], { cwd: dir, env: env() });
-    expect(update.code).toBe(1);
-    expect(update.stderr).toContain("sitesync.yaml:5:1 include: export --update cannot edit a config that includes other files yet");
-  });
-
   it("--changed-since reads the account in full, saying why, and misses no edit inside an included file", async () => {
     const git = (...args: string[]) =>
       execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", ...args], {

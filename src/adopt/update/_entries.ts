@@ -89,6 +89,20 @@ function addToEmpty(ctx: UpdateContext, websites: YAMLSeq, sites: readonly LiveW
   ctx.edits.replace(key.range[1], websites.range[1], `:${ctx.source.eol}${lines.join(ctx.source.eol)}`);
 }
 
+/** A file without a websites list (a root of `include:` only): a `websites:` block at its end, in domain order. */
+export function appendList(ctx: UpdateContext, sites: readonly LiveWebsite[]): void {
+  const root = ctx.doc.contents;
+  if (!isMap(root) || root.flow || !root.range) {
+    ctx.refuse([], "update.no-websites", 'the file has no websites list to add the account\'s websites to; add "websites: []"');
+    return;
+  }
+  const column = ctx.source.column(root.range[0]);
+  const layout: ListLayout = { dashColumn: column + 2, spans: [], spaced: false };
+  const ordered = [...sites].sort((a, b) => byCodePoint(normalizeDomain(a.domain), normalizeDomain(b.domain)));
+  const lines = [`${" ".repeat(column)}websites:`, ...ordered.flatMap((site) => entryLines(ctx, layout, site))];
+  ctx.edits.insertLines(ctx.source.lineCount, lines);
+}
+
 function entryLines(ctx: UpdateContext, layout: ListLayout, site: LiveWebsite): string[] {
   const dash = " ".repeat(layout.dashColumn);
   const first = ctx.doc.getIn(["websites", 0], true);

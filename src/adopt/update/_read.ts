@@ -27,16 +27,17 @@ export function readConfig(file: string, text: string, env: Env): ReadConfig | {
   const loaded = loadDocument(file, { source: text, envFor: (doc) => withPlaceholders(doc, env) });
   if (!loaded.result.ok || !loaded.tree) return { diagnostics: loaded.result.ok ? [] : loaded.result.errors };
   if (loaded.result.config.includes !== undefined) {
-    // Issue 19 item 1 (editing each entry in the file that holds it, --into) is not built yet: updating the root
-    // alone would add the included files' websites to it as unlisted ones.
-    const message = "export --update cannot edit a config that includes other files yet; update each file by hand";
+    // One file only: the root alone would take the included files' websites for unlisted ones. A config of
+    // many files is updated file by file (update-files.ts).
+    const message = "this file includes other files: update the config as a whole (sitesync export --update), not this file alone";
     const at = loaded.tree.locate.key(["include"]);
     return { diagnostics: [{ file, ...at, code: "update.include", path: "include", message, severity: "error" }] };
   }
   return loaded.tree;
 }
 
-function withPlaceholders(doc: Document, env: Env): Env {
+/** `env`, with a placeholder for each unset variable that only write-only fields of `doc` use. */
+export function withPlaceholders(doc: Document, env: Env): Env {
   const names = new Set<string>();
   const walk = (node: unknown, writeOnly: boolean): void => {
     if (isMap(node)) {
