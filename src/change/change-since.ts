@@ -1,14 +1,20 @@
 /**
- * The change as an input (DESIGN §3): the config at a base revision, loaded by the same loader as now, and
- * compared with the config now. A base that cannot be read or loaded means "no change known": the run then
- * reads the account in full, and says why.
+ * The change as an input (DESIGN §3): the config at a base revision, loaded by the same loader as now (every
+ * file it included there, as the commit holds them), and compared with the config now. A base that cannot be
+ * read or loaded means "no change known": the run then reads the account in full, and says why.
+ *
+ * A fleet is compared account by account: the run of one account (`Config.account`) follows the change of
+ * that account's slice of the base, cut as its run cuts it now, so an entry moved from one file to another
+ * is no change, and an edit in one account's file touches no other account.
  */
+import { accountConfig } from "../config/accounts.ts";
 import type { Env } from "../config/interpolate.ts";
 import { loadConfig } from "../config/load.ts";
 import type { Config } from "../config/types.ts";
-import type { ChangeResult } from "../model/config-change.ts";
-import { diffConfigs } from "./diff-configs.ts";
-import { type ReadBaseOptions, readBaseText } from "./read-base.ts";
+import type { ChangeResult, ConfigChange } from "../model/config-change.ts";
+import { diffConfigs, type Revision } from "./diff-configs.ts";
+import { loadBase } from "./load-base.ts";
+import type { ReadBaseOptions } from "./read-base.ts";
 
 export interface ChangeOptions extends ReadBaseOptions {
   /**
@@ -19,24 +25,61 @@ export interface ChangeOptions extends ReadBaseOptions {
   env?: Env;
 }
 
-/** The change between the config file at git revision `ref` and `head`, the same file loaded now. */
+/** The change between the config at git revision `ref` and `head`, the same config loaded now. */
 export async function changeSince(ref: string, head: Config, options: ChangeOptions = {}): Promise<ChangeResult> {
-  const base = await readBaseText(ref, head.file, options);
-  if (!base.ok) return { known: false, ref, reason: base.reason, ...(base.detail ? { detail: base.detail } : {}) };
-  const result = changeFromText(ref, base.text, head, options.env);
-  return result.known ? { known: true, change: { ...result.change, commit: base.commit } } : result;
+  const base = await loadBase(ref, head, options);
+  if (!base.ok) {
+    const { ok: _ok, ...unknown } = base;
+    return unknown;
+  }
+  return { known: true, change: { ...changeOf(base.config, head, ref), commit: base.commit } };
 }
 
 /**
- * The change from a base given as text: read through the GitHub API by the Action, or by `changeSince`
- * from git. `ref` names the base in every output.
+ * The change from a base given as the root file's text (read through the GitHub API, say): one file, so a
+ * base whose `include:` names other files is no change known (`many-files`). `ref` names the base in every
+ * output.
  */
 export function changeFromText(ref: string, text: string, head: Config, env?: Env): ChangeResult {
-  const loaded = loadConfig(head.file, { source: text, unsetEnv: "warning", ...(env ? { env } : {}) });
+  let includes = false;
+  const loaded = loadConfig(head.file, {
+    source: text,
+    unsetEnv: "warning",
+    ...(env ? { env } : {}),
+    listFolder: () => {
+      includes = true;
+      return undefined;
+    },
+  });
+  if (includes) return { known: false, ref, reason: "many-files" };
   if (!loaded.ok) {
     const [first] = loaded.errors;
     const detail = first ? { line: first.line, column: first.column, code: first.code } : {};
     return { known: false, ref, reason: "base-invalid", detail };
   }
-  return { known: true, change: diffConfigs(loaded.config, head, ref) };
+  return { known: true, change: changeOf(loaded.config, head, ref) };
+}
+
+/**
+ * `head` against the same slice of `base`: the whole config, or with `head.account`, that account's. An
+ * account new since the base (or `accounts:` itself) is compared with nothing and read in full (`accounts`),
+ * as is an account whose key variables changed: another key may name another account at the same address.
+ */
+function changeOf(base: Config, head: Config, ref: string): ConfigChange {
+  const name = head.account?.name;
+  const was = name === undefined ? undefined : base.accounts?.find((account) => account.name === name);
+  if (head.account === undefined || was === undefined) {
+    const fleetChanged = head.account !== undefined || (base.accounts === undefined) !== (head.accounts === undefined);
+    if (!fleetChanged) return diffConfigs(base, head, ref);
+    // New to the base: every entry of it is added. A fleet made of a one-account file: compared with that file.
+    const from: Revision = base.accounts === undefined ? base : { ...head, websites: [], ...(head.projects ? { projects: [] } : {}) };
+    return withAccountsCause(diffConfigs(from, head, ref));
+  }
+  const change = diffConfigs(accountConfig(base, was), head, ref);
+  const keysChanged = was.apiKeyEnv !== head.account.apiKeyEnv || was.projectsApiKeyEnv !== head.account.projectsApiKeyEnv;
+  return keysChanged ? withAccountsCause(change) : change;
+}
+
+function withAccountsCause(change: ConfigChange): ConfigChange {
+  return { ...change, fullRead: [...change.fullRead, "accounts"] };
 }

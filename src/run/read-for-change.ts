@@ -3,6 +3,8 @@
  * between a base revision and the config now, then only the touched names looked up (at most k + 2
  * requests), or the account read in full with the causes: `--full`, a change to defaults/policy/URLs, a
  * lookup that would cost more than the full read, or no change known (the base does not load or exist).
+ * A config of many files is followed file by file as the base commit holds them, and a fleet account by
+ * account (change/change-since.ts).
  */
 import { lookUpProjects, lookUpWebsites } from "../api/lookup.ts";
 import type { Client } from "../api/types.ts";
@@ -46,13 +48,12 @@ export function baseOf(since: PlanSince | undefined): ChangeBase | undefined {
 
 /** Reads what the plan of `config` following the change since `base` needs. */
 export async function readForChange(config: Config, client: Client, base: ChangeBase, env: Env): Promise<ChangeRead> {
-  // The base of a config of many files would be loaded with today's included files: the change would miss
-  // edits inside them. Until the base reads every file at its revision, such a config is read in full.
-  if (config.includes !== undefined || config.accounts !== undefined) {
-    return { live: await readLive(client, config), change: { known: false, ref: base.ref, reason: "many-files" } };
-  }
   const result = relabel(await changeSince(base.commit ?? base.ref, config, { env }), base.ref);
-  if (!result.known) return { live: await readLive(client, config), change: { known: false, ref: base.ref, reason: result.reason } };
+  if (!result.known) {
+    const file = result.detail?.file;
+    const change: PlanChange = { known: false, ref: base.ref, reason: result.reason, ...(file ? { file } : {}) };
+    return { live: await readLive(client, config), change };
+  }
   const change = base.sendNothing ? { ...result.change, websites: result.change.websites.map((w) => ({ ...w, send: [] })) } : result.change;
   const causes: FullReadCause[] = [...change.fullRead, ...(base.full ? (["full-flag"] as const) : [])];
   if (causes.length > 0) return full(config, client, change, causes);

@@ -5,6 +5,7 @@
  * client IP) through one scheduler per server origin, and run one after the other: never a 429 between them.
  */
 import type { Scheduler } from "../api/scheduler.ts";
+import { accountConfig } from "../config/accounts.ts";
 import { didYouMean } from "../config/did-you-mean.ts";
 import type { Config, ConfigAccount } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
@@ -81,15 +82,7 @@ function accountRequest(
   only: boolean,
   schedulers: Map<string, Scheduler>,
 ): RunRequest {
-  const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
-  const own: Config = {
-    ...shared,
-    websites: account.websites,
-    policy: account.policy,
-    ...(account.projects ? { projects: account.projects } : {}),
-    ...(account.websitesUrl ? { websitesUrl: account.websitesUrl } : {}),
-    ...(account.projectsUrl ? { projectsUrl: account.projectsUrl } : {}),
-  };
+  const own = accountConfig(config, account);
   const env = {
     ...request.env,
     SITESYNC_API_KEY: request.env[account.apiKeyEnv],
