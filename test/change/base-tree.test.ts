@@ -76,7 +76,7 @@ describe("the base of a config of many files", () => {
     ]);
   });
 
-  it("is loaded once, with no git command past the root's text, when the base includes nothing", async () => {
+  it("loads a base that includes nothing as the one file it is", async () => {
     const { dir } = repository({ "sitesync.yaml": "version: 1\nwebsites:\n  - domain: a.example.com\n" });
     const head = loadNow(join(dir, "sitesync.yaml"));
     const base = await loadBase("HEAD", head, { fetch: false });

@@ -173,6 +173,25 @@ describe("plan --changed-since on a fleet of included files", () => {
     expect(domains).toHaveLength(1_000 + 4);
   });
 
+  it("works in a shallow clone: the base commit is fetched for both accounts, planned side by side", async () => {
+    write({ "clients/b.yaml": B.replace("[utm_source]", "[fbclid]"), "clients/c.yaml": `${C}  - domain: zulu.org\n` });
+    commit("one edit per account");
+    const base = git("rev-parse", "HEAD~1");
+    const clone = join(mkdtempSync(join(tmpdir(), "sitesync-fleet-clone-")), "clone");
+    gitIn(dir, "clone", "-q", "--depth", "1", `file://${dir}`, clone);
+    const planned = await sitesync(["plan", "--changed-since", base], { cwd: clone, env });
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(part(planned.stdout, "eu")).toContain(
+      `Scoped to the change since ${base}: only the 1 website it touches was read and compared.`,
+    );
+    expect(part(planned.stdout, "eu")).toContain(`exclude_params: [fbclid], sent: changed since ${base}`);
+    expect(part(planned.stdout, "us")).toContain(
+      `Scoped to the change since ${base}: only the 1 website it touches was read and compared.`,
+    );
+    expect(part(planned.stdout, "us")).toContain("+ create  zulu.org");
+    expect([eu.stats().listRequests, us.stats().listRequests], planned.stdout).toEqual([2, 2]);
+  });
+
   it("a change to the root reaches the accounts it concerns: a key variable one, the shared policy every one", async () => {
     write({ "sitesync.yaml": ROOT(eu.url, us.url).replace("api_key_env: SITESYNC_EU_API_KEY", "api_key_env: SITESYNC_EU2_API_KEY") });
     const keyed = await sitesync(["plan", "--changed-since", "HEAD"], { cwd: dir, env: { ...env, SITESYNC_EU2_API_KEY: EU_KEY } });
