@@ -13668,7 +13668,7 @@ var require_fetch = __commonJS({
         p2.resolve(responseObject.deref());
         p2 = null;
       };
-      controller = fetching2({
+      controller = fetching({
         request: request2,
         processResponseEndOfBody: handleFetchDone,
         processResponse,
@@ -13735,7 +13735,7 @@ var require_fetch = __commonJS({
         });
       }
     }
-    function fetching2({
+    function fetching({
       request: request2,
       processRequestBodyChunkLength,
       processRequestEndOfBody,
@@ -14577,7 +14577,7 @@ var require_fetch = __commonJS({
     module.exports = {
       fetch: fetch3,
       Fetch,
-      fetching: fetching2,
+      fetching,
       finalizeAndReportTiming
     };
   }
@@ -15447,7 +15447,7 @@ var require_cache = __commonJS({
     var { Response, cloneResponse, fromInnerResponse } = require_response();
     var { Request, fromInnerRequest } = require_request2();
     var { kState } = require_symbols2();
-    var { fetching: fetching2 } = require_fetch();
+    var { fetching } = require_fetch();
     var { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = require_util2();
     var assert = __require("node:assert");
     var Cache = class _Cache {
@@ -15530,7 +15530,7 @@ var require_cache = __commonJS({
           r3.destination = "subresource";
           requestList.push(r3);
           const responsePromise = createDeferredPromise();
-          fetchControllers.push(fetching2({
+          fetchControllers.push(fetching({
             request: r3,
             processResponse(response) {
               if (response.type === "error" || response.status === 206 || response.status < 200 || response.status > 299) {
@@ -17183,7 +17183,7 @@ var require_connection = __commonJS({
     var { channels } = require_diagnostics();
     var { CloseEvent } = require_events();
     var { makeRequest } = require_request2();
-    var { fetching: fetching2 } = require_fetch();
+    var { fetching } = require_fetch();
     var { Headers: Headers3, getHeadersList } = require_headers();
     var { getDecodeSplit } = require_util2();
     var { WebsocketFrameSend } = require_frame();
@@ -17217,7 +17217,7 @@ var require_connection = __commonJS({
       }
       const permessageDeflate = "permessage-deflate; client_max_window_bits";
       request2.headersList.append("sec-websocket-extensions", permessageDeflate);
-      const controller = fetching2({
+      const controller = fetching({
         request: request2,
         useParallelQueue: true,
         dispatcher: options.dispatcher,
@@ -18725,7 +18725,7 @@ var require_eventsource = __commonJS({
   "node_modules/undici/lib/web/eventsource/eventsource.js"(exports, module) {
     "use strict";
     var { pipeline } = __require("node:stream");
-    var { fetching: fetching2 } = require_fetch();
+    var { fetching } = require_fetch();
     var { makeRequest } = require_request2();
     var { webidl } = require_webidl();
     var { EventSourceStream } = require_eventsource_stream();
@@ -18895,7 +18895,7 @@ var require_eventsource = __commonJS({
             }
           );
         };
-        this.#controller = fetching2(fetchParams);
+        this.#controller = fetching(fetchParams);
       }
       /**
        * @see https://html.spec.whatwg.org/multipage/server-sent-events.html#sse-processing-model
@@ -51002,7 +51002,7 @@ async function readBaseText(ref, configFile, options = {}) {
   let fetched = false;
   if (commit === void 0 && options.fetch !== false) {
     const remote = options.remote ?? "origin";
-    const fetch3 = await fetchOnce(["fetch", "--no-tags", "--depth=1", remote, ref], {
+    const fetch3 = await git(["fetch", "--no-tags", "--depth=1", remote, ref], {
       ...run2,
       timeoutMs: options.fetchTimeoutMs ?? DEFAULTS3.fetchTimeoutMs
     });
@@ -51022,13 +51022,6 @@ async function readBaseText(ref, configFile, options = {}) {
   const text2 = utf82(blob.stdout);
   if (text2 === void 0) return fail2("base-unreadable");
   return { ok: true, ref, commit, text: text2, fetched, path: gitPath };
-}
-var fetching = /* @__PURE__ */ new Map();
-function fetchOnce(args, options) {
-  const key = [options.cwd, ...args].join("\0");
-  const pending = fetching.get(key) ?? git(args, options).finally(() => fetching.delete(key));
-  fetching.set(key, pending);
-  return pending;
 }
 async function commitOf(ref, options) {
   const result = await git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], options);
@@ -51055,7 +51048,15 @@ function utf82(bytes) {
 
 // src/change/load-base.ts
 var DEFAULT_TIMEOUT_MS = 1e4;
-async function loadBase(ref, head, options = {}) {
+function loadBase(ref, head, options = {}) {
+  const key = `${resolve3(head.file)}\0${ref}`;
+  const shared = options.bases?.get(key);
+  if (shared) return shared;
+  const loading = loadAt(ref, head, options);
+  options.bases?.set(key, loading);
+  return loading;
+}
+async function loadAt(ref, head, options) {
   const base2 = await readBaseText(ref, head.file, options);
   if (!base2.ok) return { ok: false, known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
   const rootDir = dirname4(head.file);
@@ -51150,7 +51151,8 @@ function baseOf(since) {
   return { ref: since.ref, ...since.commit ? { commit: since.commit } : {}, ...full2 ? { full: full2 } : {} };
 }
 async function readForChange(config, client, base2, env) {
-  const result = relabel(await changeSince(base2.commit ?? base2.ref, config, { env }), base2.ref);
+  const options = { env, ...base2.bases ? { bases: base2.bases } : {} };
+  const result = relabel(await changeSince(base2.commit ?? base2.ref, config, options), base2.ref);
   if (!result.known) {
     const file = result.detail?.file;
     const change2 = { known: false, ref: base2.ref, reason: result.reason, ...file ? { file } : {} };
@@ -51421,11 +51423,12 @@ async function runAccounts(request2, hooks, config, runOne) {
   }
   for (const account of accounts) request2.redactor.add([request2.env[account.apiKeyEnv], request2.env[account.projectsApiKeyEnv]]);
   const schedulers = /* @__PURE__ */ new Map();
+  const bases = /* @__PURE__ */ new Map();
   const outcomes = [];
   const only = accounts.length === 1;
   const runAccount = async (account) => {
     const keyGiven = only && request2.secrets?.apiKey || request2.env[account.apiKeyEnv];
-    const outcome = keyGiven ? await runOne(accountRequest(request2, config, account, only, schedulers), hooks) : unsetKey(request2, account);
+    const outcome = keyGiven ? await runOne(accountRequest(request2, config, account, only, { schedulers, bases }), hooks) : unsetKey(request2, account);
     outcomes.push({ name: account.name, outcome });
   };
   const groups = hooks.approve ? [accounts] : byServer(accounts);
@@ -51459,7 +51462,7 @@ function byServer(accounts) {
   }
   return [...groups.values()];
 }
-function accountRequest(request2, config, account, only, schedulers) {
+function accountRequest(request2, config, account, only, { schedulers, bases }) {
   const own = accountConfig(config, account);
   const env = {
     ...request2.env,
@@ -51467,7 +51470,9 @@ function accountRequest(request2, config, account, only, schedulers) {
     SITESYNC_PROJECTS_API_KEY: request2.env[account.projectsApiKeyEnv]
   };
   const { secrets, ...rest } = request2;
-  return { ...rest, ...only && secrets ? { secrets } : {}, config: own, env, schedulers };
+  const changedSince = request2.settings?.changedSince;
+  const settings = changedSince ? { ...request2.settings, changedSince: { ...changedSince, bases } } : request2.settings;
+  return { ...rest, ...only && secrets ? { secrets } : {}, ...settings ? { settings } : {}, config: own, env, schedulers };
 }
 function unsetKey(request2, account) {
   const error2 = new UsageError(`${account.apiKeyEnv} is not set: export the API key of account ${account.name} (Account → API)`);

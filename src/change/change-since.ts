@@ -13,10 +13,12 @@ import { loadConfig } from "../config/load.ts";
 import type { Config } from "../config/types.ts";
 import type { ChangeResult, ConfigChange } from "../model/config-change.ts";
 import { diffConfigs, type Revision } from "./diff-configs.ts";
-import { loadBase } from "./load-base.ts";
+import { type BaseMemo, loadBase } from "./load-base.ts";
 import type { ReadBaseOptions } from "./read-base.ts";
 
 export interface ChangeOptions extends ReadBaseOptions {
+  /** Shares the load of the base between the accounts of one run: each compares its own slice of it. */
+  bases?: BaseMemo;
   /**
    * The environment the config now was loaded with. The base is loaded with it too, so that `${VAR}` in a
    * domain names the same website at both ends; an unset variable there is no error (the base needs no

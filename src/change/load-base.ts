@@ -13,13 +13,36 @@ import { type ReadBaseOptions, readBaseText } from "./read-base.ts";
 
 export type BaseConfig = { ok: true; config: Config; commit: string } | (Extract<ChangeResult, { known: false }> & { ok: false });
 
+/**
+ * The bases loaded in one run, by config file and revision: the accounts of a fleet compare their slices of
+ * one base, loaded once (run/run-accounts.ts makes one per run). Once is also what a shallow clone needs: two
+ * accounts fetching the missing base at the same moment fight over the clone's lock files, and one fails.
+ */
+export type BaseMemo = Map<string, Promise<BaseConfig>>;
+
+export interface LoadBaseOptions extends ReadBaseOptions {
+  /** The variables `${VAR}` reads; an unset one is no error (the base needs no secret). */
+  env?: Env;
+  /** Shares the load of a base between the accounts of one run. */
+  bases?: BaseMemo;
+}
+
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * Loads `head.file` as it was at `ref`, with `env` (an unset variable is no error: the base needs no
  * secret, since a password is compared as written).
  */
-export async function loadBase(ref: string, head: Config, options: ReadBaseOptions & { env?: Env } = {}): Promise<BaseConfig> {
+export function loadBase(ref: string, head: Config, options: LoadBaseOptions = {}): Promise<BaseConfig> {
+  const key = `${resolve(head.file)}\0${ref}`;
+  const shared = options.bases?.get(key);
+  if (shared) return shared;
+  const loading = loadAt(ref, head, options);
+  options.bases?.set(key, loading);
+  return loading;
+}
+
+async function loadAt(ref: string, head: Config, options: LoadBaseOptions): Promise<BaseConfig> {
   const base = await readBaseText(ref, head.file, options);
   if (!base.ok) return { ok: false, known: false, ref, reason: base.reason, ...(base.detail ? { detail: base.detail } : {}) };
   const rootDir = dirname(head.file);

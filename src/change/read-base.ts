@@ -8,7 +8,7 @@ import { realpathSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { MAX_CONFIG_BYTES } from "../config/load.ts";
 import type { UnknownChangeReason } from "../model/config-change.ts";
-import { type GitOptions, type GitResult, git } from "./git.ts";
+import { type GitOptions, git } from "./git.ts";
 
 export interface ReadBaseOptions {
   /** Each local git command, in ms. Default 10,000. */
@@ -52,7 +52,7 @@ export async function readBaseText(ref: string, configFile: string, options: Rea
   let fetched = false;
   if (commit === undefined && options.fetch !== false) {
     const remote = options.remote ?? "origin";
-    const fetch = await fetchOnce(["fetch", "--no-tags", "--depth=1", remote, ref], {
+    const fetch = await git(["fetch", "--no-tags", "--depth=1", remote, ref], {
       ...run,
       timeoutMs: options.fetchTimeoutMs ?? DEFAULTS.fetchTimeoutMs,
     });
@@ -74,20 +74,6 @@ export async function readBaseText(ref: string, configFile: string, options: Rea
   const text = utf8(blob.stdout);
   if (text === undefined) return fail("base-unreadable");
   return { ok: true, ref, commit, text, fetched, path: gitPath };
-}
-
-/**
- * The fetches under way, by folder and command. The accounts of a fleet are planned side by side, each
- * reading the same base: two fetches at once in one clone fight over its lock files and one of them fails,
- * so a second asks for the same fetch and waits for it.
- */
-const fetching = new Map<string, Promise<GitResult>>();
-
-function fetchOnce(args: readonly string[], options: GitOptions): Promise<GitResult> {
-  const key = [options.cwd, ...args].join("\0");
-  const pending = fetching.get(key) ?? git(args, options).finally(() => fetching.delete(key));
-  fetching.set(key, pending);
-  return pending;
 }
 
 /** The commit a revision names, when the clone has it. */

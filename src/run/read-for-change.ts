@@ -9,6 +9,7 @@
 import { lookUpProjects, lookUpWebsites } from "../api/lookup.ts";
 import type { Client } from "../api/types.ts";
 import { changeSince } from "../change/change-since.ts";
+import type { BaseMemo } from "../change/load-base.ts";
 import { namesToRead } from "../change/names-to-read.ts";
 import type { Env } from "../config/interpolate.ts";
 import type { Config } from "../config/types.ts";
@@ -31,6 +32,8 @@ export interface ChangeBase {
    * cannot be read back to check.
    */
   sendNothing?: boolean | undefined;
+  /** The base, loaded once for every account of a fleet's run (run-accounts.ts). */
+  bases?: BaseMemo | undefined;
 }
 
 export interface ChangeRead {
@@ -48,7 +51,8 @@ export function baseOf(since: PlanSince | undefined): ChangeBase | undefined {
 
 /** Reads what the plan of `config` following the change since `base` needs. */
 export async function readForChange(config: Config, client: Client, base: ChangeBase, env: Env): Promise<ChangeRead> {
-  const result = relabel(await changeSince(base.commit ?? base.ref, config, { env }), base.ref);
+  const options = { env, ...(base.bases ? { bases: base.bases } : {}) };
+  const result = relabel(await changeSince(base.commit ?? base.ref, config, options), base.ref);
   if (!result.known) {
     const file = result.detail?.file;
     const change: PlanChange = { known: false, ref: base.ref, reason: result.reason, ...(file ? { file } : {}) };

@@ -5,6 +5,7 @@
  * client IP) through one scheduler per server origin, and run one after the other: never a 429 between them.
  */
 import type { Scheduler } from "../api/scheduler.ts";
+import type { BaseMemo } from "../change/load-base.ts";
 import { accountConfig } from "../config/accounts.ts";
 import { didYouMean } from "../config/did-you-mean.ts";
 import type { Config, ConfigAccount } from "../config/types.ts";
@@ -31,11 +32,15 @@ export async function runAccounts(request: RunRequest, hooks: RunHooks, config: 
   // Every account's keys are secrets before the first request of any of them.
   for (const account of accounts) request.redactor.add([request.env[account.apiKeyEnv], request.env[account.projectsApiKeyEnv]]);
   const schedulers = new Map<string, Scheduler>();
+  // The change's base is loaded once, and each account compares its own slice of it.
+  const bases: BaseMemo = new Map();
   const outcomes: AccountOutcome[] = [];
   const only = accounts.length === 1;
   const runAccount = async (account: ConfigAccount) => {
     const keyGiven = (only && request.secrets?.apiKey) || request.env[account.apiKeyEnv];
-    const outcome = keyGiven ? await runOne(accountRequest(request, config, account, only, schedulers), hooks) : unsetKey(request, account);
+    const outcome = keyGiven
+      ? await runOne(accountRequest(request, config, account, only, { schedulers, bases }), hooks)
+      : unsetKey(request, account);
     outcomes.push({ name: account.name, outcome });
   };
   // A person answers one prompt at a time: an interactive apply goes account by account.
@@ -80,7 +85,7 @@ function accountRequest(
   config: Config,
   account: ConfigAccount,
   only: boolean,
-  schedulers: Map<string, Scheduler>,
+  { schedulers, bases }: { schedulers: Map<string, Scheduler>; bases: BaseMemo },
 ): RunRequest {
   const own = accountConfig(config, account);
   const env = {
@@ -90,7 +95,9 @@ function accountRequest(
   };
   const { secrets, ...rest } = request;
   // Keys given by an adapter (the Action's api-key) are one account's: used only when one is selected.
-  return { ...rest, ...(only && secrets ? { secrets } : {}), config: own, env, schedulers };
+  const changedSince = request.settings?.changedSince;
+  const settings = changedSince ? { ...request.settings, changedSince: { ...changedSince, bases } } : request.settings;
+  return { ...rest, ...(only && secrets ? { secrets } : {}), ...(settings ? { settings } : {}), config: own, env, schedulers };
 }
 
 /** An account whose key variable is unset ends alone, with the variable named; the others run. */

@@ -173,7 +173,7 @@ describe("plan --changed-since on a fleet of included files", () => {
     expect(domains).toHaveLength(1_000 + 4);
   });
 
-  it("works in a shallow clone: the base commit is fetched for both accounts, planned side by side", async () => {
+  it("works in a shallow clone: the base is fetched and loaded once for both accounts, planned side by side", async () => {
     write({ "clients/b.yaml": B.replace("[utm_source]", "[fbclid]"), "clients/c.yaml": `${C}  - domain: zulu.org\n` });
     commit("one edit per account");
     const base = git("rev-parse", "HEAD~1");
