@@ -51060,7 +51060,7 @@ async function loadAt(ref, head, options) {
   const base2 = await readBaseText(ref, head.file, options);
   if (!base2.ok) return { ok: false, known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
   const rootDir = dirname4(head.file);
-  const run2 = { cwd: dirname4(resolve3(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBytes: 0 };
+  const run2 = { cwd: dirname4(resolve3(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const named = (file) => relative5(rootDir, file).split(sep5).join("/");
   let tree;
   let bytes = /* @__PURE__ */ new Map();
@@ -51118,16 +51118,19 @@ async function changeSince(ref, head, options = {}) {
   return { known: true, change: { ...changeOf(base2.config, head, ref), commit: base2.commit } };
 }
 function changeOf(base2, head, ref) {
-  const name = head.account?.name;
-  const was = name === void 0 ? void 0 : base2.accounts?.find((account) => account.name === name);
-  if (head.account === void 0 || was === void 0) {
-    const fleetChanged = head.account !== void 0 || base2.accounts === void 0 !== (head.accounts === void 0);
-    if (!fleetChanged) return diffConfigs(base2, head, ref);
-    const from = base2.accounts === void 0 ? base2 : { ...head, websites: [], ...head.projects ? { projects: [] } : {} };
-    return withAccountsCause(diffConfigs(from, head, ref));
+  const account = head.account;
+  if (account === void 0) {
+    const change2 = diffConfigs(base2, head, ref);
+    return base2.accounts === void 0 === (head.accounts === void 0) ? change2 : withAccountsCause(change2);
+  }
+  if (base2.accounts === void 0) return withAccountsCause(diffConfigs(base2, head, ref));
+  const was = base2.accounts.find((a) => a.name === account.name);
+  if (was === void 0) {
+    const none = { ...head, websites: [], ...head.projects ? { projects: [] } : {} };
+    return withAccountsCause(diffConfigs(none, head, ref));
   }
   const change = diffConfigs(accountConfig(base2, was), head, ref);
-  const keysChanged = was.apiKeyEnv !== head.account.apiKeyEnv || was.projectsApiKeyEnv !== head.account.projectsApiKeyEnv;
+  const keysChanged = was.apiKeyEnv !== account.apiKeyEnv || was.projectsApiKeyEnv !== account.projectsApiKeyEnv;
   return keysChanged ? withAccountsCause(change) : change;
 }
 function withAccountsCause(change) {

@@ -26,6 +26,9 @@ export interface BaseTree {
   blob(file: string): { oid: string; size: number } | undefined;
 }
 
+/** Where and how long git runs; each command sets the most bytes it reads. */
+type GitRun = Pick<GitOptions, "cwd" | "timeoutMs">;
+
 export type TreeResult = { ok: true; tree: BaseTree } | { ok: false; reason: UnknownChangeReason };
 
 /**
@@ -36,7 +39,7 @@ export async function listBaseTree(
   commit: string,
   folder: string,
   rootDir: string,
-  run: GitOptions,
+  run: GitRun,
   maxEntries = MAX_TREE_ENTRIES,
 ): Promise<TreeResult> {
   const object = folder === "" ? `${commit}^{tree}` : `${commit}:${folder}`;
@@ -112,7 +115,7 @@ export type BlobsResult = { ok: true; bytes: Map<string, Uint8Array> } | { ok: f
  * The bytes of `files` (paths as the loader names them) at the commit `tree` lists, by one `cat-file
  * --batch` of their blob ids: never more than `MAX_INCLUDED_FILES` files or `MAX_INCLUDED_BYTES` together.
  */
-export async function readBaseFiles(tree: BaseTree, files: readonly string[], run: GitOptions): Promise<BlobsResult> {
+export async function readBaseFiles(tree: BaseTree, files: readonly string[], run: GitRun): Promise<BlobsResult> {
   const wanted = files.slice(0, MAX_INCLUDED_FILES).map((file) => ({ file, blob: tree.blob(file) }));
   const missing = wanted.find((w) => w.blob === undefined);
   if (missing) return { ok: false, reason: "base-unreadable", file: missing.file };

@@ -63,22 +63,26 @@ export function changeFromText(ref: string, text: string, head: Config, env?: En
 }
 
 /**
- * `head` against the same slice of `base`: the whole config, or with `head.account`, that account's. An
- * account new since the base (or `accounts:` itself) is compared with nothing and read in full (`accounts`),
- * as is an account whose key variables changed: another key may name another account at the same address.
+ * `head` against the same slice of `base`: the whole config, or with `head.account`, that account's. What
+ * `accounts:` changed for it reads in full (`accounts`): an account new since the base (each of its entries
+ * added), a config that gained or lost `accounts:`, and an account whose key variables changed, since another
+ * key may name another account at the same address.
  */
 function changeOf(base: Config, head: Config, ref: string): ConfigChange {
-  const name = head.account?.name;
-  const was = name === undefined ? undefined : base.accounts?.find((account) => account.name === name);
-  if (head.account === undefined || was === undefined) {
-    const fleetChanged = head.account !== undefined || (base.accounts === undefined) !== (head.accounts === undefined);
-    if (!fleetChanged) return diffConfigs(base, head, ref);
-    // New to the base: every entry of it is added. A fleet made of a one-account file: compared with that file.
-    const from: Revision = base.accounts === undefined ? base : { ...head, websites: [], ...(head.projects ? { projects: [] } : {}) };
-    return withAccountsCause(diffConfigs(from, head, ref));
+  const account = head.account;
+  if (account === undefined) {
+    const change = diffConfigs(base, head, ref);
+    return (base.accounts === undefined) === (head.accounts === undefined) ? change : withAccountsCause(change);
+  }
+  // A fleet made of a one-account file: its account now is compared with that file.
+  if (base.accounts === undefined) return withAccountsCause(diffConfigs(base, head, ref));
+  const was = base.accounts.find((a) => a.name === account.name);
+  if (was === undefined) {
+    const none: Revision = { ...head, websites: [], ...(head.projects ? { projects: [] } : {}) };
+    return withAccountsCause(diffConfigs(none, head, ref));
   }
   const change = diffConfigs(accountConfig(base, was), head, ref);
-  const keysChanged = was.apiKeyEnv !== head.account.apiKeyEnv || was.projectsApiKeyEnv !== head.account.projectsApiKeyEnv;
+  const keysChanged = was.apiKeyEnv !== account.apiKeyEnv || was.projectsApiKeyEnv !== account.projectsApiKeyEnv;
   return keysChanged ? withAccountsCause(change) : change;
 }
 

@@ -46,7 +46,7 @@ async function loadAt(ref: string, head: Config, options: LoadBaseOptions): Prom
   const base = await readBaseText(ref, head.file, options);
   if (!base.ok) return { ok: false, known: false, ref, reason: base.reason, ...(base.detail ? { detail: base.detail } : {}) };
   const rootDir = dirname(head.file);
-  const run = { cwd: dirname(resolve(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBytes: 0 };
+  const run = { cwd: dirname(resolve(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const named = (file: string) => relative(rootDir, file).split(sep).join("/");
 
   // What the loader asked for that the commit must still give: a folder listed, a file read.

@@ -44,7 +44,7 @@ function loadNow(file: string): Config {
 }
 
 const ROOT = 'version: 1\ninclude: ["clients/*.yaml", "clients/**/*.yaml"]\n';
-const run = (cwd: string) => ({ cwd, timeoutMs: 10_000, maxBytes: 0 });
+const run = (cwd: string) => ({ cwd, timeoutMs: 10_000 });
 
 describe("the base of a config of many files", () => {
   it("matches the globs against the commit and reads each file there, whatever the working tree holds now", async () => {
@@ -143,7 +143,7 @@ describe("the base of a config of many files", () => {
 
     // Sizes as the tree lists them: over the bound, nothing is read at all (no git in a folder that is none).
     const huge: BaseTree = { list: () => undefined, blob: () => ({ oid: "0".repeat(40), size: MAX_INCLUDED_BYTES / 2 + 1 }) };
-    const nowhere = { cwd: join(dir, "no-such-folder"), timeoutMs: 10_000, maxBytes: 0 };
+    const nowhere = run(join(dir, "no-such-folder"));
     expect(await readBaseFiles(huge, ["a.yaml", "b.yaml"], nowhere)).toEqual({ ok: false, reason: "base-too-large" });
     expect(await readBaseFiles(listed.tree, [join(dir, "clients/none.yaml")], run(dir))).toMatchObject({
       ok: false,
