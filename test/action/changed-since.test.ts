@@ -211,6 +211,21 @@ it("a fleet's leg follows the pull request's change of its own account's include
     expect(usLeg.code, usLeg.stdout + usLeg.stderr).toBe(0);
     expect(usLeg.summary).toContain(`Scoped to the change since ${base}: it touches no website or project here, so none was read.`);
     expect(us.requests).toHaveLength(0);
+
+    // The merge: eu's leg applies its reviewed scoped plan, re-planned over the base the review recorded.
+    sandbox.resetLog();
+    github.pulls.push({ number: 18, headSha: head, mergeCommitSha: MERGE });
+    const merged = await runAction({
+      workspace: shallowCheckout(dir),
+      inputs: { command: "apply", account: "eu", "api-key": API_KEY },
+      event: { name: "push", payload: { ref: "refs/heads/main", after: MERGE } },
+      env: { GITHUB_SHA: MERGE },
+      githubApiUrl: github.url,
+    });
+    expect(merged.code, merged.stdout + merged.stderr).toBe(0);
+    expect(merged.outputs).toMatchObject({ "review-status": "applied", applied: "1", "not-applied": "0" });
+    expect(sandbox.stats()).toMatchObject({ listRequests: 2, writeRequests: 1 });
+    expect(sandbox.store.findWebsite("blog.acme.org")?.exclude_params).toBe("utm_source\nfbclid");
   } finally {
     await us.close();
   }
