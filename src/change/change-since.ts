@@ -63,12 +63,12 @@ export function changeFromText(ref: string, text: string, head: Config, env?: En
 }
 
 /**
- * `head` against the same slice of `base`: the whole config, or with `head.account`, that account's. What
+ * `head` (loaded now) against the same slice of `base` (loaded at `ref`): the whole config, or with `head.account`, that account's. What
  * `accounts:` changed for it reads in full (`accounts`): an account new since the base (each of its entries
  * added), a config that gained or lost `accounts:`, and an account whose key variables changed, since another
  * key may name another account at the same address.
  */
-function changeOf(base: Config, head: Config, ref: string): ConfigChange {
+export function changeOf(base: Config, head: Config, ref: string): ConfigChange {
   const account = head.account;
   if (account === undefined) {
     const change = diffConfigs(base, head, ref);
