@@ -452,4 +452,12 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["test/e2e/fleet-changed-since.test.ts"],
     names: "shallow",
   },
+  {
+    id: "change-matrix-paths-only",
+    file: "src/change/accounts-touched.ts",
+    find: "if (change.websites.length + change.projects.length + change.fullRead.length > 0) touched.add(account.name);",
+    replace: "void change;",
+    description: "matrix lists an account by its changed files only: the account a client file left gets no leg",
+    tests: ["test/e2e/matrix.test.ts"],
+  },
 ];
