@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve5, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve4(data);
+              return err ? reject(err) : resolve5(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve5, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve4(data);
+              ) : resolve5(data);
             });
           });
         }
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve4, reject) => {
-        res = resolve4;
+      const promise = new Promise((resolve5, reject) => {
+        res = resolve5;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve4, reject) => {
+      const waitForDrain = () => new Promise((resolve5, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve4;
+          callback = resolve5;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve4, reject) => {
+      const waitForDrain = () => new Promise((resolve5, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve4;
+          callback = resolve5;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve4) => {
+        return new Promise((resolve5) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve4;
+            this[kClosedResolve] = resolve5;
           } else {
-            resolve4(null);
+            resolve5(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve4) => {
+        return new Promise((resolve5) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve4(null);
+            resolve5(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve4, reject) => {
+        const socket = await new Promise((resolve5, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve4(socket2);
+              resolve5(socket2);
             }
           });
         });
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c2) => c2.close()));
         } else {
-          await new Promise((resolve4) => {
-            this[kClosedResolve] = resolve4;
+          await new Promise((resolve5) => {
+            this[kClosedResolve] = resolve5;
           });
         }
       }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve4, reject) => {
+        return await new Promise((resolve5, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve4(null);
+              resolve5(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve4, reject) => {
+      return new Promise((resolve5, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve4,
+              resolve: resolve5,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve4, stream, length } = consume2;
+      const { type, body, resolve: resolve5, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve4(chunksDecode(body, length));
+          resolve5(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve4(JSON.parse(chunksDecode(body, length)));
+          resolve5(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve4(chunksConcat(body, length).buffer);
+          resolve5(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve4(new Blob(body, { type: stream[kContentType] }));
+          resolve5(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve4(chunksConcat(body, length));
+          resolve5(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve4(data);
+            return err ? reject(err) : resolve5(data);
           });
         });
       }
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve4, reject) => agent.dispatch(
+        return new Promise((resolve5, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve4({
+              resolve5({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve4({
+              resolve5({
                 status,
                 statusText: STATUS_CODES2[status],
                 headersList,
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve4) => {
-        setTimeout(resolve4, ms).unref();
+      return new Promise((resolve5) => {
+        setTimeout(resolve5, ms).unref();
       });
     }
     module.exports = {
@@ -19358,11 +19358,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt2(value) {
-        return value instanceof P2 ? value : new P2(function(resolve4) {
-          resolve4(value);
+        return value instanceof P2 ? value : new P2(function(resolve5) {
+          resolve5(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve4, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve5, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19378,7 +19378,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve4(result.value) : adopt2(result.value).then(fulfilled, rejected);
+          result.done ? resolve5(result.value) : adopt2(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19465,26 +19465,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve4) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve5) => __awaiter3(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve4(output.toString());
+              resolve5(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve4) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve5) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve4(Buffer.concat(chunks));
+              resolve5(Buffer.concat(chunks));
             });
           }));
         });
@@ -19692,14 +19692,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve4, reject) => {
+          return new Promise((resolve5, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve4(res);
+                resolve5(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19943,12 +19943,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve4) => setTimeout(() => resolve4(), ms));
+          return new Promise((resolve5) => setTimeout(() => resolve5(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve4, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve5, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19956,7 +19956,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve4(response);
+              resolve5(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19995,7 +19995,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve4(response);
+              resolve5(response);
             }
           }));
         });
@@ -23969,10 +23969,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start: start2, key, sep: sep4, value } = collItem;
+        const { start: start2, key, sep: sep6, value } = collItem;
         const keyProps = resolveProps.resolveProps(start2, {
           indicator: "explicit-key-ind",
-          next: key ?? sep4?.[0],
+          next: key ?? sep6?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -23986,7 +23986,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep4) {
+          if (!keyProps.anchor && !keyProps.tag && !sep6) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -24010,7 +24010,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep6 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -24026,7 +24026,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep6, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -24117,7 +24117,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end2) {
         let hasSpace = false;
-        let sep4 = "";
+        let sep6 = "";
         for (const token of end2) {
           const { source, type } = token;
           switch (type) {
@@ -24131,13 +24131,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep4 + cb;
-              sep4 = "";
+                comment += sep6 + cb;
+              sep6 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep4 += source;
+                sep6 += source;
               hasSpace = true;
               break;
             default:
@@ -24180,18 +24180,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start: start2, key, sep: sep4, value } = collItem;
+        const { start: start2, key, sep: sep6, value } = collItem;
         const props = resolveProps.resolveProps(start2, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep4?.[0],
+          next: key ?? sep6?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep4 && !value) {
+          if (!props.anchor && !props.tag && !sep6 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -24245,8 +24245,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap8 && !sep4 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
+        if (!isMap8 && !sep6 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep6, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -24258,7 +24258,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep6 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -24269,8 +24269,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap8 && !props.found && ctx.options.strict) {
-              if (sep4)
-                for (const st2 of sep4) {
+              if (sep6)
+                for (const st2 of sep6) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -24287,7 +24287,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep6, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -24467,7 +24467,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep4 = "";
+      let sep6 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -24484,24 +24484,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar3.Scalar.BLOCK_LITERAL) {
-          value += sep4 + indent.slice(trimIndent) + content;
-          sep4 = "\n";
+          value += sep6 + indent.slice(trimIndent) + content;
+          sep6 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep4 === " ")
-            sep4 = "\n";
-          else if (!prevMoreIndented && sep4 === "\n")
-            sep4 = "\n\n";
-          value += sep4 + indent.slice(trimIndent) + content;
-          sep4 = "\n";
+          if (sep6 === " ")
+            sep6 = "\n";
+          else if (!prevMoreIndented && sep6 === "\n")
+            sep6 = "\n\n";
+          value += sep6 + indent.slice(trimIndent) + content;
+          sep6 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep4 === "\n")
+          if (sep6 === "\n")
             value += "\n";
           else
-            sep4 = "\n";
+            sep6 = "\n";
         } else {
-          value += sep4 + content;
-          sep4 = " ";
+          value += sep6 + content;
+          sep6 = " ";
           prevMoreIndented = false;
         }
       }
@@ -24684,25 +24684,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep4 = " ";
+      let sep6 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep4 === "\n")
-            res += sep4;
+          if (sep6 === "\n")
+            res += sep6;
           else
-            sep4 = "\n";
+            sep6 = "\n";
         } else {
-          res += sep4 + lm;
-          sep4 = " ";
+          res += sep6 + lm;
+          sep6 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep4 + (match?.[1] ?? "");
+      return res + sep6 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -25512,14 +25512,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start: start2, key, sep: sep4, value }) {
+    function stringifyItem({ start: start2, key, sep: sep6, value }) {
       let res = "";
       for (const st2 of start2)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep4)
-        for (const st2 of sep4)
+      if (sep6)
+        for (const st2 of sep6)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -26686,18 +26686,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start2 = getFirstKeyStartProps(prev);
-          let sep4;
+          let sep6;
           if (scalar.end) {
-            sep4 = scalar.end;
-            sep4.push(this.sourceToken);
+            sep6 = scalar.end;
+            sep6.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep4 = [this.sourceToken];
+            sep6 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start: start2, key: scalar, sep: sep4 }]
+            items: [{ start: start2, key: scalar, sep: sep6 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -26850,15 +26850,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start3 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep4 = it.sep;
-                  sep4.push(this.sourceToken);
+                  const sep6 = it.sep;
+                  sep6.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start3, key, sep: sep4 }]
+                    items: [{ start: start3, key, sep: sep6 }]
                   });
                 } else if (start2.length > 0) {
                   it.sep = it.sep.concat(start2, this.sourceToken);
@@ -27052,13 +27052,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start2 = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep4 = fc.end.splice(1, fc.end.length);
-            sep4.push(this.sourceToken);
+            const sep6 = fc.end.splice(1, fc.end.length);
+            sep6.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start: start2, key: fc, sep: sep4 }]
+              items: [{ start: start2, key: fc, sep: sep6 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -30287,7 +30287,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve4.call(this, root, ref);
+      let _sch = resolve5.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -30314,7 +30314,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve4(root, ref) {
+    function resolve5(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -31178,7 +31178,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve4(baseURI, relativeURI, options) {
+    function resolve5(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -31214,50 +31214,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base2, relative4, options, skipNormalization) {
+    function resolveComponent(base2, relative6, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base2 = parse3(serialize(base2, options), options);
-        relative4 = parse3(serialize(relative4, options), options);
+        relative6 = parse3(serialize(relative6, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative4.scheme) {
-        target.scheme = relative4.scheme;
-        target.userinfo = relative4.userinfo;
-        target.host = relative4.host;
-        target.port = relative4.port;
-        target.path = removeDotSegments(relative4.path || "");
-        target.query = relative4.query;
+      if (!options.tolerant && relative6.scheme) {
+        target.scheme = relative6.scheme;
+        target.userinfo = relative6.userinfo;
+        target.host = relative6.host;
+        target.port = relative6.port;
+        target.path = removeDotSegments(relative6.path || "");
+        target.query = relative6.query;
       } else {
-        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
-          target.userinfo = relative4.userinfo;
-          target.host = relative4.host;
-          target.port = relative4.port;
-          target.path = removeDotSegments(relative4.path || "");
-          target.query = relative4.query;
+        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
+          target.userinfo = relative6.userinfo;
+          target.host = relative6.host;
+          target.port = relative6.port;
+          target.path = removeDotSegments(relative6.path || "");
+          target.query = relative6.query;
         } else {
-          if (!relative4.path) {
+          if (!relative6.path) {
             target.path = base2.path;
-            if (relative4.query !== void 0) {
-              target.query = relative4.query;
+            if (relative6.query !== void 0) {
+              target.query = relative6.query;
             } else {
               target.query = base2.query;
             }
           } else {
-            if (relative4.path[0] === "/") {
-              target.path = removeDotSegments(relative4.path);
+            if (relative6.path[0] === "/") {
+              target.path = removeDotSegments(relative6.path);
             } else {
               const baseHasAuthority = base2.userinfo !== void 0 || base2.host !== void 0 || base2.port !== void 0;
               if (baseHasAuthority && !base2.path) {
-                target.path = "/" + relative4.path;
+                target.path = "/" + relative6.path;
               } else if (!base2.path) {
-                target.path = relative4.path;
+                target.path = relative6.path;
               } else {
-                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative4.path;
+                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative6.path;
               }
               target.path = base2.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative4.query;
+            target.query = relative6.query;
           }
           target.userinfo = base2.userinfo;
           target.host = base2.host;
@@ -31265,7 +31265,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base2.scheme;
       }
-      target.fragment = relative4.fragment;
+      target.fragment = relative6.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -31569,7 +31569,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve4,
+      resolve: resolve5,
       resolveComponent,
       equal,
       serialize,
@@ -38716,11 +38716,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38736,7 +38736,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -39568,9 +39568,14 @@ var UNKNOWN = {
   "file-outside-repository": "the config is outside the git repository",
   "base-missing": "the config file does not exist there",
   "base-unreadable": "the config file cannot be read there",
-  "base-too-large": "the config file there is larger than a config may be",
+  "base-too-large": "the config there is larger than a config may be",
   "base-invalid": "the config file there does not load",
-  "many-files": "the config includes other files or has several accounts, whose change is not followed yet"
+  "base-tree-too-large": "the config's folder there holds too many files to match include: against (more than 200,000)",
+  "many-files": "the base was given as one file's text, without the files its include: names"
+};
+var UNKNOWN_INCLUDED = {
+  "base-unreadable": (file) => `${file}, which it includes, cannot be read there`,
+  "base-invalid": (file) => `${file}, which it includes, does not load there`
 };
 var NOT_EVALUATED = {
   "untouched-drift": "drift of websites and projects the change does not touch",
@@ -39581,9 +39586,15 @@ function base(since) {
   return `${printable(since.ref)}${commit}`;
 }
 function sinceHeadline(since) {
-  if (!since.known) return `No change known since ${printable(since.ref)} (${UNKNOWN[since.reason]}): the account was read in full.`;
+  if (!since.known) {
+    const included = since.file === void 0 ? void 0 : UNKNOWN_INCLUDED[since.reason]?.(printable(since.file));
+    return `No change known since ${printable(since.ref)} (${included ?? UNKNOWN[since.reason]}): the account was read in full.`;
+  }
   if (since.read === "full") {
     return `Follows the change since ${base(since)}, read in full: ${since.because.map((cause) => CAUSES[cause]).join("; ")}.`;
+  }
+  if (since.websites.length === 0 && since.projects.length === 0) {
+    return `Scoped to the change since ${base(since)}: it touches no website or project here, so none was read.`;
   }
   const websites = since.websites.length > 0 || since.projects.length === 0 ? [plural(since.websites.length, "website")] : [];
   const read = [...websites, ...since.projects.length > 0 ? [plural(since.projects.length, "project")] : []];
@@ -40537,11 +40548,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve4) {
-      resolve4(value);
+    return value instanceof P2 ? value : new P2(function(resolve5) {
+      resolve5(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve4, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve5, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -40557,7 +40568,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve4(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve5(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45022,6 +45033,19 @@ function readAccounts(parts, of) {
   });
   return { accounts, diagnostics };
 }
+function accountConfig(config, account) {
+  const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
+  const { name, apiKeyEnv, projectsApiKeyEnv } = account;
+  return {
+    ...shared,
+    account: { name, apiKeyEnv, projectsApiKeyEnv },
+    websites: account.websites,
+    policy: account.policy,
+    ...account.projects ? { projects: account.projects } : {},
+    ...account.websitesUrl ? { websitesUrl: account.websitesUrl } : {},
+    ...account.projectsUrl ? { projectsUrl: account.projectsUrl } : {}
+  };
+}
 
 // src/config/include.ts
 import { readdirSync } from "node:fs";
@@ -45067,7 +45091,17 @@ function firstMatch(patterns, name) {
 var MAX_INCLUDED_FILES = 2e3;
 var MAX_INCLUDED_BYTES = 64 * 2 ** 20;
 var MAX_ENTRIES_SEEN = 5e4;
-function matchInclude(dir, pattern, budget = { entries: MAX_ENTRIES_SEEN }) {
+function listFolderOnDisk(folder) {
+  try {
+    return readdirSync(folder, { withFileTypes: true }).map((entry) => ({
+      name: entry.name,
+      kind: entry.isFile() ? "file" : entry.isDirectory() ? "folder" : "other"
+    }));
+  } catch {
+    return void 0;
+  }
+}
+function matchInclude(dir, pattern, list, budget) {
   const segments = pattern.trim().replaceAll("\\", "/").split("/").filter((s) => s !== "" && s !== ".");
   if (pattern.trim().startsWith("/") || /^[A-Za-z]:/.test(pattern.trim())) {
     return { ok: false, problem: "must be relative to this file, not an absolute path" };
@@ -45080,32 +45114,27 @@ function matchInclude(dir, pattern, budget = { entries: MAX_ENTRIES_SEEN }) {
     if (head === void 0) return true;
     if (head === "**") {
       if (!walk2(at2, tail)) return false;
-      for (const entry of entries(dir, at2, budget)) {
+      for (const entry of entries(dir, at2, list, budget)) {
         if (entry === void 0) return false;
-        if (entry.isDirectory() && !walk2([...at2, entry.name], rest)) return false;
+        if (entry.kind === "folder" && !walk2([...at2, entry.name], rest)) return false;
       }
       return true;
     }
     const match = segmentMatcher(head);
-    for (const entry of entries(dir, at2, budget)) {
+    for (const entry of entries(dir, at2, list, budget)) {
       if (entry === void 0) return false;
       if (!match(entry.name)) continue;
-      if (tail.length === 0 && entry.isFile()) found.add([...at2, entry.name].join("/"));
-      else if (tail.length > 0 && entry.isDirectory() && !walk2([...at2, entry.name], tail)) return false;
+      if (tail.length === 0 && entry.kind === "file") found.add([...at2, entry.name].join("/"));
+      else if (tail.length > 0 && entry.kind === "folder" && !walk2([...at2, entry.name], tail)) return false;
     }
     return true;
   };
   if (!walk2([], segments)) return { ok: false, problem: `looks at more than ${MAX_ENTRIES_SEEN} files and folders: use a narrower glob` };
   return { ok: true, files: [...found].sort() };
 }
-function* entries(dir, at2, budget) {
-  let list;
-  try {
-    list = readdirSync(join(dir, ...at2), { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of list.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
+function* entries(dir, at2, list, budget) {
+  const listed = list(join(dir, ...at2)) ?? [];
+  for (const entry of [...listed].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
     if (--budget.entries < 0) {
       yield void 0;
       return;
@@ -45116,7 +45145,7 @@ function* entries(dir, at2, budget) {
 function segmentMatcher(segment) {
   return (name) => name.startsWith(".") && !segment.startsWith(".") ? false : matchGlob(segment, name, { caseSensitive: true });
 }
-function readIncludes(rootFile, root, locate, read, digestOf) {
+function readIncludes(rootFile, root, locate, read, list, digestOf) {
   const diagnostics = [];
   const files = [];
   if (!Array.isArray(root.include)) return { files, diagnostics };
@@ -45128,7 +45157,7 @@ function readIncludes(rootFile, root, locate, read, digestOf) {
   for (const [index, pattern] of root.include.entries()) {
     if (typeof pattern !== "string" || pattern.trim() === "") continue;
     const path = ["include", index];
-    const match = matchInclude(dir, pattern, budget);
+    const match = matchInclude(dir, pattern, list, budget);
     if (!match.ok) {
       error2(path, "include.invalid", `"${pattern}" ${match.problem}`);
       continue;
@@ -46252,7 +46281,8 @@ function loadDocument(file, options) {
   const root = checkFile(file, read.text, parsed, options, void 0);
   if (root.part === void 0) return { result: settle(root.diagnostics) };
   const readFile = options.readFile ?? readConfigBytes;
-  const includes = readIncludes(file, root.part.data, root.part.locate, readFile, configDigest);
+  const listFolder = options.listFolder ?? listFolderOnDisk;
+  const includes = readIncludes(file, root.part.data, root.part.locate, readFile, listFolder, configDigest);
   const inherited = { defaults: root.part.data.defaults, policy: root.part.data.policy };
   const parts = [root.part];
   const diagnostics = [...root.diagnostics, ...includes.diagnostics];
@@ -46665,12 +46695,12 @@ function failure(change, error2) {
 var systemClock = {
   now: () => Date.now(),
   sleep(ms, stop) {
-    return new Promise((resolve4) => {
-      if (stop?.aborted) return resolve4();
+    return new Promise((resolve5) => {
+      if (stop?.aborted) return resolve5();
       const done = () => {
         clearTimeout(timer);
         stop?.removeEventListener("abort", done);
-        resolve4();
+        resolve5();
       };
       const timer = setTimeout(done, ms);
       stop?.addEventListener("abort", done, { once: true });
@@ -46935,7 +46965,7 @@ function shownWindow(lo, hi2) {
   return whole2 > lo ? whole2 : Math.ceil(hi2);
 }
 function untilAborted(signal) {
-  return new Promise((resolve4) => signal.addEventListener("abort", () => resolve4(), { once: true }));
+  return new Promise((resolve5) => signal.addEventListener("abort", () => resolve5(), { once: true }));
 }
 
 // src/api/response-body.ts
@@ -47508,7 +47538,7 @@ function createFetch(globalOptions = {}) {
       if (retries > 0 && (Array.isArray(context3.options.retryStatusCodes) ? context3.options.retryStatusCodes.includes(responseCode) : retryStatusCodes.has(responseCode))) {
         const retryDelay = typeof context3.options.retryDelay === "function" ? context3.options.retryDelay(context3) : context3.options.retryDelay || 0;
         if (retryDelay > 0) {
-          await new Promise((resolve4) => setTimeout(resolve4, retryDelay));
+          await new Promise((resolve5) => setTimeout(resolve5, retryDelay));
         }
         return $fetchRaw(context3.request, {
           ...context3.options,
@@ -48436,27 +48466,27 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run2 = async (function_, resolve4, arguments_) => {
+  const run2 = async (function_, resolve5, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve4(result);
+    resolve5(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve4, reject, arguments_) => {
+  const enqueue = (function_, resolve5, reject, arguments_) => {
     const queueItem = { reject };
     new Promise((internalResolve) => {
       queueItem.run = internalResolve;
       queue.enqueue(queueItem);
-    }).then(run2.bind(void 0, function_, resolve4, arguments_));
+    }).then(run2.bind(void 0, function_, resolve5, arguments_));
     if (activeCount < concurrency) {
       resumeNext();
     }
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve4, reject) => {
-    enqueue(function_, resolve4, reject, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve5, reject) => {
+    enqueue(function_, resolve5, reject, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -49408,7 +49438,7 @@ function narrowToChange(desired, live, change) {
   return { desired: narrowed, live: liveProjects === void 0 ? { websites } : { websites, projects: liveProjects } };
 }
 function sinceOf(input) {
-  if (!input.known) return { known: false, ref: input.ref, reason: input.reason };
+  if (!input.known) return { known: false, ref: input.ref, reason: input.reason, ...input.file ? { file: input.file } : {} };
   const { change } = input;
   const commit = change.commit === void 0 ? {} : { commit: change.commit };
   if (input.read === "full") return { known: true, ref: change.ref, ...commit, read: "full", because: [...input.because] };
@@ -50519,12 +50549,13 @@ async function runAccounts(request2, hooks, config, runOne) {
   }
   for (const account of accounts) request2.redactor.add([request2.env[account.apiKeyEnv], request2.env[account.projectsApiKeyEnv]]);
   const schedulers = /* @__PURE__ */ new Map();
+  const bases = /* @__PURE__ */ new Map();
   const outcomes = [];
   const only = accounts.length === 1;
   const runAccount = async (account) => {
     const keyGiven = only && request2.secrets?.apiKey || request2.env[account.apiKeyEnv];
     const own = only ? hooks : accountHooks(hooks, account.name);
-    const outcome = keyGiven ? await runOne(accountRequest(request2, config, account, only, schedulers), own, account) : unsetKey(request2, account);
+    const outcome = keyGiven ? await runOne(accountRequest(request2, config, account, only, { schedulers, bases }), own, account) : unsetKey(request2, account);
     outcomes.push({ name: account.name, outcome });
   };
   const groups = hooks.approve ? [accounts] : byServer(accounts);
@@ -50562,24 +50593,17 @@ function byServer(accounts) {
   }
   return [...groups.values()];
 }
-function accountRequest(request2, config, account, only, schedulers) {
-  const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
-  const own = {
-    ...shared,
-    account: account.name,
-    websites: account.websites,
-    policy: account.policy,
-    ...account.projects ? { projects: account.projects } : {},
-    ...account.websitesUrl ? { websitesUrl: account.websitesUrl } : {},
-    ...account.projectsUrl ? { projectsUrl: account.projectsUrl } : {}
-  };
+function accountRequest(request2, config, account, only, { schedulers, bases }) {
+  const own = accountConfig(config, account);
   const env = {
     ...request2.env,
     SITESYNC_API_KEY: request2.env[account.apiKeyEnv],
     SITESYNC_PROJECTS_API_KEY: request2.env[account.projectsApiKeyEnv]
   };
   const { secrets, ...rest } = request2;
-  return { ...rest, ...only && secrets ? { secrets } : {}, config: own, env, schedulers };
+  const changedSince = request2.settings?.changedSince;
+  const settings = changedSince ? { ...request2.settings, changedSince: { ...changedSince, bases } } : request2.settings;
+  return { ...rest, ...only && secrets ? { secrets } : {}, ...settings ? { settings } : {}, config: own, env, schedulers };
 }
 function accountHooks(hooks, account) {
   const { onItem } = hooks;
@@ -50806,9 +50830,11 @@ var plan_schema_default = {
                 "base-unreadable",
                 "base-too-large",
                 "base-invalid",
+                "base-tree-too-large",
                 "many-files"
               ]
-            }
+            },
+            file: { type: "string", minLength: 1, description: "The file the reason is about, when it is one the root includes (relative to the root's folder)." }
           }
         }
       ]
@@ -51219,32 +51245,118 @@ function byName2(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-// src/change/read-base.ts
-import { realpathSync } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute2, relative as relative3, resolve as resolve3, sep as sep3 } from "node:path";
+// src/change/load-base.ts
+import { dirname as dirname4, posix, relative as relative5, resolve as resolve4, sep as sep5 } from "node:path";
+
+// src/change/base-tree.ts
+import { relative as relative3, sep as sep3 } from "node:path";
 
 // src/change/git.ts
 import { execFile } from "node:child_process";
 function git(args, options) {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", LC_ALL: "C", GIT_OPTIONAL_LOCKS: "0" };
-  return new Promise((resolve4) => {
-    execFile(
+  return new Promise((resolve5) => {
+    const child = execFile(
       "git",
       ["-c", "core.fsmonitor=false", ...args],
       { cwd: options.cwd, env, timeout: options.timeoutMs, maxBuffer: options.maxBytes, encoding: "buffer", windowsHide: true },
       (error2, stdout) => {
-        if (!error2) return resolve4({ exitCode: 0, stdout });
+        if (!error2) return resolve5({ exitCode: 0, stdout });
         const cause = error2;
-        if (cause.code === "ENOENT") return resolve4({ exitCode: -1, stdout, failure: "ENOENT" });
-        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve4({ exitCode: -1, stdout, failure: "too-large" });
-        if (cause.killed) return resolve4({ exitCode: -1, stdout, failure: "timeout" });
-        resolve4(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
+        if (cause.code === "ENOENT") return resolve5({ exitCode: -1, stdout, failure: "ENOENT" });
+        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve5({ exitCode: -1, stdout, failure: "too-large" });
+        if (cause.killed) return resolve5({ exitCode: -1, stdout, failure: "timeout" });
+        resolve5(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
       }
     );
+    child.stdin?.on("error", () => {
+    });
+    child.stdin?.end(options.input ?? "");
   });
 }
 
+// src/change/base-tree.ts
+var MAX_TREE_ENTRIES = 2e5;
+var MAX_TREE_BYTES = 64 * 2 ** 20;
+async function listBaseTree(commit, folder, rootDir, run2, maxEntries = MAX_TREE_ENTRIES) {
+  const object2 = folder === "" ? `${commit}^{tree}` : `${commit}:${folder}`;
+  const listed = await git(["ls-tree", "-r", "-l", "-z", "--full-tree", "--end-of-options", object2], { ...run2, maxBytes: MAX_TREE_BYTES });
+  if (listed.failure === "too-large") return { ok: false, reason: "base-tree-too-large" };
+  if (listed.exitCode !== 0) return { ok: false, reason: "base-unreadable" };
+  const entries2 = parseTree(listed.stdout.toString("utf8"), maxEntries);
+  if (entries2 === void 0) return { ok: false, reason: "base-tree-too-large" };
+  return { ok: true, tree: treeOf2(entries2, rootDir) };
+}
+function parseTree(out, maxEntries) {
+  const entries2 = [];
+  for (const line of out.split("\0")) {
+    if (line === "") continue;
+    if (entries2.length >= maxEntries) return void 0;
+    const tab = line.indexOf("	");
+    const [mode, type, oid = "", size2] = line.slice(0, tab).split(" ").filter(Boolean);
+    const kind = type === "blob" && (mode === "100644" || mode === "100755") ? "file" : "other";
+    entries2.push({ path: line.slice(tab + 1), kind, oid, size: Number(size2) });
+  }
+  return entries2;
+}
+function treeOf2(entries2, rootDir) {
+  const folders = /* @__PURE__ */ new Map();
+  const files = /* @__PURE__ */ new Map();
+  const add = (folder, entry) => {
+    const names = folders.get(folder) ?? /* @__PURE__ */ new Map();
+    if (!names.has(entry.name)) names.set(entry.name, entry);
+    folders.set(folder, names);
+  };
+  for (const entry of entries2) {
+    const segments = entry.path.split("/");
+    for (const [i, name] of segments.entries()) {
+      const last = i === segments.length - 1;
+      add(segments.slice(0, i).join("/"), { name, kind: last ? entry.kind : "folder" });
+    }
+    if (entry.kind === "file") files.set(entry.path, { oid: entry.oid, size: entry.size });
+  }
+  const inside = (path) => {
+    const rel = relative3(rootDir, path).split(sep3).join("/");
+    return rel.startsWith("..") || rel.startsWith("/") ? void 0 : rel;
+  };
+  return {
+    list: (folder) => {
+      const rel = inside(folder);
+      const names = rel === void 0 ? void 0 : folders.get(rel);
+      return names === void 0 ? void 0 : [...names.values()];
+    },
+    blob: (file) => {
+      const rel = inside(file);
+      return rel === void 0 ? void 0 : files.get(rel);
+    }
+  };
+}
+async function readBaseFiles(tree, files, run2) {
+  const wanted = files.slice(0, MAX_INCLUDED_FILES).map((file) => ({ file, blob: tree.blob(file) }));
+  const missing = wanted.find((w2) => w2.blob === void 0);
+  if (missing) return { ok: false, reason: "base-unreadable", file: missing.file };
+  const blobs = wanted;
+  const total = blobs.reduce((sum2, w2) => sum2 + w2.blob.size, 0);
+  if (total > MAX_INCLUDED_BYTES) return { ok: false, reason: "base-too-large" };
+  const input = blobs.map((w2) => `${w2.blob.oid}
+`).join("");
+  const out = await git(["cat-file", "--batch"], { ...run2, input, maxBytes: total + blobs.length * 200 + 1 });
+  if (out.exitCode !== 0) return { ok: false, reason: out.failure === "too-large" ? "base-too-large" : "base-unreadable" };
+  const bytes = /* @__PURE__ */ new Map();
+  let at2 = 0;
+  for (const { file, blob } of blobs) {
+    const end2 = out.stdout.indexOf(10, at2);
+    const [oid, type, size2] = out.stdout.subarray(at2, end2).toString("utf8").split(" ");
+    if (end2 < 0 || oid !== blob.oid || type !== "blob" || Number(size2) !== blob.size) return { ok: false, reason: "base-unreadable", file };
+    bytes.set(file, out.stdout.subarray(end2 + 1, end2 + 1 + blob.size));
+    at2 = end2 + 1 + blob.size + 1;
+  }
+  return { ok: true, bytes };
+}
+
 // src/change/read-base.ts
+import { realpathSync } from "node:fs";
+import { dirname as dirname3, isAbsolute as isAbsolute2, relative as relative4, resolve as resolve3, sep as sep4 } from "node:path";
 var DEFAULTS3 = { timeoutMs: 1e4, fetchTimeoutMs: 6e4 };
 async function readBaseText(ref, configFile, options = {}) {
   const fail2 = (reason, exitCode) => exitCode === void 0 ? { ok: false, ref, reason } : { ok: false, ref, reason, detail: { exitCode } };
@@ -51253,9 +51365,9 @@ async function readBaseText(ref, configFile, options = {}) {
   const run2 = { cwd: dirname3(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
   const top = await git(["rev-parse", "--show-toplevel"], run2);
   if (top.exitCode !== 0) return fail2("not-a-repository", top.exitCode);
-  const path = relative3(realpathOf(top.stdout.toString("utf8").trim()), file);
+  const path = relative4(realpathOf(top.stdout.toString("utf8").trim()), file);
   if (path === "" || path.startsWith("..") || isAbsolute2(path)) return fail2("file-outside-repository");
-  const gitPath = path.split(sep3).join("/");
+  const gitPath = path.split(sep4).join("/");
   let commit = await commitOf(ref, run2);
   let fetched = false;
   if (commit === void 0 && options.fetch !== false) {
@@ -51279,7 +51391,7 @@ async function readBaseText(ref, configFile, options = {}) {
   if (blob.exitCode !== 0) return fail2(blob.failure === "too-large" ? "base-too-large" : "base-unreadable", blob.exitCode);
   const text2 = utf82(blob.stdout);
   if (text2 === void 0) return fail2("base-unreadable");
-  return { ok: true, ref, commit, text: text2, fetched };
+  return { ok: true, ref, commit, text: text2, fetched, path: gitPath };
 }
 async function commitOf(ref, options) {
   const result = await git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], options);
@@ -51304,21 +51416,95 @@ function utf82(bytes) {
   }
 }
 
-// src/change/change-since.ts
-async function changeSince(ref, head, options = {}) {
-  const base2 = await readBaseText(ref, head.file, options);
-  if (!base2.ok) return { known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
-  const result = changeFromText(ref, base2.text, head, options.env);
-  return result.known ? { known: true, change: { ...result.change, commit: base2.commit } } : result;
+// src/change/load-base.ts
+var DEFAULT_TIMEOUT_MS = 1e4;
+function loadBase(ref, head, options = {}) {
+  const key = `${resolve4(head.file)}\0${ref}`;
+  const shared = options.bases?.get(key);
+  if (shared) return shared;
+  const loading = loadAt(ref, head, options);
+  options.bases?.set(key, loading);
+  return loading;
 }
-function changeFromText(ref, text2, head, env) {
-  const loaded = loadConfig(head.file, { source: text2, unsetEnv: "warning", ...env ? { env } : {} });
+async function loadAt(ref, head, options) {
+  const base2 = await readBaseText(ref, head.file, options);
+  if (!base2.ok) return { ok: false, known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
+  const rootDir = dirname4(head.file);
+  const run2 = { cwd: dirname4(resolve4(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  const named = (file) => relative5(rootDir, file).split(sep5).join("/");
+  let tree;
+  let bytes = /* @__PURE__ */ new Map();
+  const asked = { folders: false, files: [] };
+  const load2 = () => {
+    asked.folders = false;
+    asked.files = [];
+    return loadConfig(head.file, {
+      source: base2.text,
+      unsetEnv: "warning",
+      ...options.env ? { env: options.env } : {},
+      listFolder: (folder) => {
+        if (tree) return tree.list(folder);
+        asked.folders = true;
+        return void 0;
+      },
+      readFile: (file) => {
+        const read = bytes.get(file);
+        if (read) return read;
+        asked.files.push(file);
+        return "not in the base commit";
+      }
+    });
+  };
+  let loaded = load2();
+  if (asked.folders) {
+    const folder = posix.dirname(base2.path);
+    const listed = await listBaseTree(base2.commit, folder === "." ? "" : folder, rootDir, run2);
+    if (!listed.ok) return { ok: false, known: false, ref, reason: listed.reason };
+    tree = listed.tree;
+    loaded = load2();
+  }
+  if (tree && asked.files.length > 0) {
+    const read = await readBaseFiles(tree, asked.files, run2);
+    if (!read.ok)
+      return { ok: false, known: false, ref, reason: read.reason, ...read.file ? { detail: { file: named(read.file) } } : {} };
+    bytes = read.bytes;
+    loaded = load2();
+  }
   if (!loaded.ok) {
     const [first] = loaded.errors;
-    const detail = first ? { line: first.line, column: first.column, code: first.code } : {};
-    return { known: false, ref, reason: "base-invalid", detail };
+    const detail = first ? { line: first.line, column: first.column, code: first.code, ...first.file === head.file ? {} : { file: named(first.file) } } : {};
+    return { ok: false, known: false, ref, reason: "base-invalid", detail };
   }
-  return { known: true, change: diffConfigs(loaded.config, head, ref) };
+  return { ok: true, config: loaded.config, commit: base2.commit };
+}
+
+// src/change/change-since.ts
+async function changeSince(ref, head, options = {}) {
+  const base2 = await loadBase(ref, head, options);
+  if (!base2.ok) {
+    const { ok: _ok, ...unknown } = base2;
+    return unknown;
+  }
+  return { known: true, change: { ...changeOf(base2.config, head, ref), commit: base2.commit } };
+}
+function changeOf(base2, head, ref) {
+  const account = head.account;
+  if (account === void 0) {
+    const change2 = diffConfigs(base2, head, ref);
+    return base2.accounts === void 0 === (head.accounts === void 0) ? change2 : withAccountsCause(change2);
+  }
+  if (base2.accounts === void 0) return withAccountsCause(diffConfigs(base2, head, ref));
+  const was = base2.accounts.find((a) => a.name === account.name);
+  if (was === void 0) {
+    const none = { ...head, websites: [], ...head.projects ? { projects: [] } : {} };
+    return withAccountsCause(diffConfigs(none, head, ref));
+  }
+  const change = diffConfigs(accountConfig(base2, was), head, ref);
+  const keysChanged = was.apiKeyEnv !== account.apiKeyEnv || was.projectsApiKeyEnv !== account.projectsApiKeyEnv;
+  return keysChanged ? withAccountsCause(change) : change;
+}
+function withAccountsCause(change) {
+  return { ...change, fullRead: [...change.fullRead, "accounts"] };
 }
 
 // src/change/names-to-read.ts
@@ -51338,11 +51524,13 @@ function baseOf(since) {
   return { ref: since.ref, ...since.commit ? { commit: since.commit } : {}, ...full2 ? { full: full2 } : {} };
 }
 async function readForChange(config, client, base2, env) {
-  if (config.includes !== void 0 || config.accounts !== void 0) {
-    return { live: await readLive(client, config), change: { known: false, ref: base2.ref, reason: "many-files" } };
+  const options = { env, ...base2.bases ? { bases: base2.bases } : {} };
+  const result = relabel(await changeSince(base2.commit ?? base2.ref, config, options), base2.ref);
+  if (!result.known) {
+    const file = result.detail?.file;
+    const change2 = { known: false, ref: base2.ref, reason: result.reason, ...file ? { file } : {} };
+    return { live: await readLive(client, config), change: change2 };
   }
-  const result = relabel(await changeSince(base2.commit ?? base2.ref, config, { env }), base2.ref);
-  if (!result.known) return { live: await readLive(client, config), change: { known: false, ref: base2.ref, reason: result.reason } };
   const change = base2.sendNothing ? { ...result.change, websites: result.change.websites.map((w2) => ({ ...w2, send: [] })) } : result.change;
   const causes = [...change.fullRead, ...base2.full ? ["full-flag"] : []];
   if (causes.length > 0) return full(config, client, change, causes);
@@ -51378,7 +51566,7 @@ async function planWithLive(config, client, settings = {}, env = {}) {
     configFile: config.file,
     configDigest: config.digest,
     target: client.target,
-    account: config.account,
+    account: config.account?.name,
     syncWriteOnly: settings.syncWriteOnly ?? false,
     allowEmpty: settings.allowEmpty ?? false,
     ...settings.maxDeletes === void 0 ? {} : { maxDeletes: settings.maxDeletes },
@@ -51598,7 +51786,7 @@ function notReviewed(entry) {
 
 // src/run/write-file.ts
 import { accessSync, chmodSync, constants as constants4, linkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname as dirname4, join as join2 } from "node:path";
+import { basename, dirname as dirname5, join as join2 } from "node:path";
 function writeOutput(path, text2) {
   const temp = tempBeside(path);
   try {
@@ -51612,11 +51800,11 @@ function writeOutput(path, text2) {
   }
 }
 function tempBeside(path) {
-  return join2(dirname4(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  return join2(dirname5(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
 }
 function checkWritable(path) {
   try {
-    accessSync(dirname4(path), constants4.W_OK);
+    accessSync(dirname5(path), constants4.W_OK);
     const existing = statSync(path, { throwIfNoEntry: false });
     if (existing?.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
     if (existing) accessSync(path, constants4.W_OK);
@@ -52241,7 +52429,7 @@ function setReviewOutputs(status, notApplied, applied) {
 }
 function settingsOf({ inputs, env, event }) {
   const { target, exclude } = inputs;
-  const changedSince = changeOf(inputs, event);
+  const changedSince = changeOf2(inputs, event);
   return {
     syncWriteOnly: inputs.syncWriteOnly,
     ...target.length + exclude.length > 0 ? { selection: { target, exclude } } : {},
@@ -52255,7 +52443,7 @@ function settingsOf({ inputs, env, event }) {
     resultsFile: (plan2) => join3(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan2.hash.slice(0, 8)}.json`)
   };
 }
-function changeOf(inputs, event) {
+function changeOf2(inputs, event) {
   if (inputs.changedSince === "none") return void 0;
   return inputs.changedSince ?? (inputs.command === "plan" ? event.pullRequest?.baseSha : void 0);
 }
@@ -52446,7 +52634,7 @@ async function upsertComment(octokit, target, body) {
   return { action: "updated", id: data.id, url: data.html_url };
 }
 async function upsertSection(octokit, target, account, own, options = {}) {
-  const { attempts = 5, settleMs = 1500, sleep = (ms) => new Promise((resolve4) => setTimeout(resolve4, ms)) } = options;
+  const { attempts = 5, settleMs = 1500, sleep = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms)) } = options;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const ours = await markedComments(octokit, target);
     const body = withSection(

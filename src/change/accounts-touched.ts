@@ -2,23 +2,28 @@
  * Which accounts of a fleet a change touches (DESIGN §7, issue 19 item 5), for `sitesync matrix
  * --changed-since REF`: an account whose files changed (added, edited), whose entry under the root's
  * `accounts:` changed, and every account when the root's shared keys changed or a config file was removed
- * (its account is no longer known). Never fewer than the change touches: when in doubt, every account.
+ * (its account is no longer known). Never fewer than the change touches: when in doubt, every account. And
+ * every account whose own slice of the config differs from the base's, as its plan follows the change: an
+ * account that lost a file's websites to another shows there, though none of its files changed.
  */
 import { existsSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { parse } from "yaml";
+import { accountConfig } from "../config/accounts.ts";
 import { readConfigBytes } from "../config/load.ts";
 import type { Config } from "../config/types.ts";
 import type { UnknownChangeReason } from "../model/config-change.ts";
+import { changeOf } from "./change-since.ts";
 import { git } from "./git.ts";
-import { type ReadBaseOptions, readBaseText } from "./read-base.ts";
+import { type LoadBaseOptions, loadBase } from "./load-base.ts";
+import { readBaseText } from "./read-base.ts";
 
 export type TouchedAccounts = { known: true; accounts: string[] } | { known: false; reason: UnknownChangeReason };
 
 const GIT = { timeoutMs: 10_000, maxBytes: 16 * 2 ** 20 };
 
 /** The names of the accounts of `config` that the change since `ref` touches, in the root file's order. */
-export async function accountsTouched(ref: string, config: Config, options: ReadBaseOptions = {}): Promise<TouchedAccounts> {
+export async function accountsTouched(ref: string, config: Config, options: LoadBaseOptions = {}): Promise<TouchedAccounts> {
   const accounts = config.accounts ?? [];
   const all = accounts.map((a) => a.name);
   const base = await readBaseText(ref, config.file, options);
@@ -38,6 +43,13 @@ export async function accountsTouched(ref: string, config: Config, options: Read
   );
   if (removed) return { known: true, accounts: all };
   if (changed.has(rootName)) for (const name of rootTouched(base.text, config.file, all)) touched.add(name);
+  const loaded = await loadBase(base.commit, config, options);
+  if (loaded.ok) {
+    for (const account of accounts) {
+      const change = changeOf(loaded.config, accountConfig(config, account), ref);
+      if (change.websites.length + change.projects.length + change.fullRead.length > 0) touched.add(account.name);
+    }
+  }
   return { known: true, accounts: all.filter((name) => touched.has(name)) };
 }
 

@@ -137,4 +137,9 @@ describe("changeFromText", () => {
     );
     expect(result).toEqual({ known: false, ref: "abc123", reason: "base-invalid", detail: { line: 4, column: 15, code: "schema.type" } });
   });
+
+  it("knows no change when the base text includes other files: one text cannot hold them, and today's are not its", () => {
+    const result = changeFromText("abc123", 'version: 1\ninclude: ["clients/*.yaml"]\n', loadOk(base, env), env);
+    expect(result).toEqual({ known: false, ref: "abc123", reason: "many-files" });
+  });
 });

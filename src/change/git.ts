@@ -17,6 +17,8 @@ export interface GitOptions {
   timeoutMs: number;
   /** The most stdout read; more is a `too-large` failure. */
   maxBytes: number;
+  /** Written to git's standard input (`cat-file --batch`), which is closed after it. */
+  input?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface GitOptions {
 export function git(args: readonly string[], options: GitOptions): Promise<GitResult> {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", LC_ALL: "C", GIT_OPTIONAL_LOCKS: "0" };
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       "git",
       ["-c", "core.fsmonitor=false", ...args],
       { cwd: options.cwd, env, timeout: options.timeoutMs, maxBuffer: options.maxBytes, encoding: "buffer", windowsHide: true },
@@ -39,5 +41,8 @@ export function git(args: readonly string[], options: GitOptions): Promise<GitRe
         resolve(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
       },
     );
+    // A git that exits before reading all of it (a bad revision) closes the pipe: its exit code says why.
+    child.stdin?.on("error", () => {});
+    child.stdin?.end(options.input ?? "");
   });
 }

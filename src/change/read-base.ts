@@ -22,7 +22,15 @@ export interface ReadBaseOptions {
 }
 
 export type BaseText =
-  | { ok: true; ref: string; commit: string; text: string; fetched: boolean }
+  | {
+      ok: true;
+      ref: string;
+      commit: string;
+      text: string;
+      fetched: boolean;
+      /** The config file's path inside the repository, with `/`: where its `include:` globs are matched at `commit`. */
+      path: string;
+    }
   | { ok: false; ref: string; reason: UnknownChangeReason; detail?: { exitCode: number } };
 
 const DEFAULTS = { timeoutMs: 10_000, fetchTimeoutMs: 60_000 };
@@ -65,7 +73,7 @@ export async function readBaseText(ref: string, configFile: string, options: Rea
   if (blob.exitCode !== 0) return fail(blob.failure === "too-large" ? "base-too-large" : "base-unreadable", blob.exitCode);
   const text = utf8(blob.stdout);
   if (text === undefined) return fail("base-unreadable");
-  return { ok: true, ref, commit, text, fetched };
+  return { ok: true, ref, commit, text, fetched, path: gitPath };
 }
 
 /** The commit a revision names, when the clone has it. */

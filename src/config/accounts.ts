@@ -11,7 +11,7 @@ import type { ConfigPath, Locator } from "./locate.ts";
 import { isRecord } from "./locate.ts";
 import { type Normalized, readPolicy } from "./normalize.ts";
 import { describeUrlProblem } from "./rules/api-urls.ts";
-import type { ConfigAccount } from "./types.ts";
+import type { Config, ConfigAccount } from "./types.ts";
 
 /** What the accounts need of each checked file. */
 export interface AccountPart {
@@ -111,4 +111,23 @@ export function readAccounts(
     };
   });
   return { accounts, diagnostics };
+}
+
+/**
+ * The config of one account, as its run plans it: its websites, projects, policy and addresses, with the
+ * root's defaults, files and digest. The change of a fleet compares this slice of the base with this slice
+ * now, so both ends are cut the same way.
+ */
+export function accountConfig(config: Config, account: ConfigAccount): Config {
+  const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
+  const { name, apiKeyEnv, projectsApiKeyEnv } = account;
+  return {
+    ...shared,
+    account: { name, apiKeyEnv, projectsApiKeyEnv },
+    websites: account.websites,
+    policy: account.policy,
+    ...(account.projects ? { projects: account.projects } : {}),
+    ...(account.websitesUrl ? { websitesUrl: account.websitesUrl } : {}),
+    ...(account.projectsUrl ? { projectsUrl: account.projectsUrl } : {}),
+  };
 }

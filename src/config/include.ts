@@ -4,18 +4,45 @@
  * entries are looked at. Only regular files inside the root's folder: no absolute path, no `..`, no
  * symbolic link, so a pull request's config cannot make `validate` quote a file from elsewhere on the runner.
  */
-import { type Dirent, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Diagnostic } from "../errors.ts";
 import { matchGlob } from "../model/glob.ts";
 import type { ConfigPath, Locator } from "./locate.ts";
 
 /** The most files one root may include: hundreds of clients, with room to spare. */
-const MAX_INCLUDED_FILES = 2000;
+export const MAX_INCLUDED_FILES = 2000;
 /** The most bytes all included files together may hold: 4x the scale target's 14 MB export (DESIGN §12). */
-const MAX_INCLUDED_BYTES = 64 * 2 ** 20;
+export const MAX_INCLUDED_BYTES = 64 * 2 ** 20;
 /** The most directory entries the globs may look at, whatever the tree holds. */
 const MAX_ENTRIES_SEEN = 50_000;
+
+/**
+ * One entry of a folder as the `include:` globs see it. A symbolic link (or a device, a submodule) is
+ * `other`: neither a file to read nor a folder to walk into.
+ */
+export interface FolderEntry {
+  name: string;
+  kind: "file" | "folder" | "other";
+}
+
+/**
+ * Lists one folder for the `include:` globs: its entries in any order, or `undefined` when it cannot be
+ * listed (no such folder). From disk by default; the change lists a folder as a git commit holds it.
+ */
+export type ListFolder = (folder: string) => readonly FolderEntry[] | undefined;
+
+/** `ListFolder` on disk. */
+export function listFolderOnDisk(folder: string): FolderEntry[] | undefined {
+  try {
+    return readdirSync(folder, { withFileTypes: true }).map((entry) => ({
+      name: entry.name,
+      kind: entry.isFile() ? "file" : entry.isDirectory() ? "folder" : "other",
+    }));
+  } catch {
+    return undefined;
+  }
+}
 
 /** What one `include` entry matched, or why it cannot be used. */
 type IncludeMatch = { ok: true; files: string[] } | { ok: false; problem: string };
@@ -24,7 +51,7 @@ type IncludeMatch = { ok: true; files: string[] } | { ok: false; problem: string
  * The files `pattern` names below `dir` (the root file's folder), as paths relative to `dir` with `/`,
  * sorted. `*` and `?` match within one path segment, `**` any number of segments.
  */
-function matchInclude(dir: string, pattern: string, budget = { entries: MAX_ENTRIES_SEEN }): IncludeMatch {
+function matchInclude(dir: string, pattern: string, list: ListFolder, budget: { entries: number }): IncludeMatch {
   const segments = pattern
     .trim()
     .replaceAll("\\", "/")
@@ -41,18 +68,18 @@ function matchInclude(dir: string, pattern: string, budget = { entries: MAX_ENTR
     if (head === undefined) return true;
     if (head === "**") {
       if (!walk(at, tail)) return false;
-      for (const entry of entries(dir, at, budget)) {
+      for (const entry of entries(dir, at, list, budget)) {
         if (entry === undefined) return false;
-        if (entry.isDirectory() && !walk([...at, entry.name], rest)) return false;
+        if (entry.kind === "folder" && !walk([...at, entry.name], rest)) return false;
       }
       return true;
     }
     const match = segmentMatcher(head);
-    for (const entry of entries(dir, at, budget)) {
+    for (const entry of entries(dir, at, list, budget)) {
       if (entry === undefined) return false;
       if (!match(entry.name)) continue;
-      if (tail.length === 0 && entry.isFile()) found.add([...at, entry.name].join("/"));
-      else if (tail.length > 0 && entry.isDirectory() && !walk([...at, entry.name], tail)) return false;
+      if (tail.length === 0 && entry.kind === "file") found.add([...at, entry.name].join("/"));
+      else if (tail.length > 0 && entry.kind === "folder" && !walk([...at, entry.name], tail)) return false;
     }
     return true;
   };
@@ -61,14 +88,9 @@ function matchInclude(dir: string, pattern: string, budget = { entries: MAX_ENTR
 }
 
 /** The entries of one folder (symbolic links are neither files nor folders here); `undefined` once over budget. */
-function* entries(dir: string, at: string[], budget: { entries: number }): Generator<Dirent | undefined> {
-  let list: Dirent[];
-  try {
-    list = readdirSync(join(dir, ...at), { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+function* entries(dir: string, at: string[], list: ListFolder, budget: { entries: number }): Generator<FolderEntry | undefined> {
+  const listed = list(join(dir, ...at)) ?? [];
+  for (const entry of [...listed].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     if (--budget.entries < 0) {
       yield undefined;
       return;
@@ -100,6 +122,7 @@ export function readIncludes(
   root: Record<string, unknown>,
   locate: Locator,
   read: (file: string) => Uint8Array | string,
+  list: ListFolder,
   digestOf: (bytes: Uint8Array) => string,
 ): { files: IncludedFile[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -114,7 +137,7 @@ export function readIncludes(
   for (const [index, pattern] of root.include.entries()) {
     if (typeof pattern !== "string" || pattern.trim() === "") continue;
     const path = ["include", index];
-    const match = matchInclude(dir, pattern, budget);
+    const match = matchInclude(dir, pattern, list, budget);
     if (!match.ok) {
       error(path, "include.invalid", `"${pattern}" ${match.problem}`);
       continue;

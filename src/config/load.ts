@@ -4,7 +4,7 @@ import { dirname, relative } from "node:path";
 import type { Document } from "yaml";
 import type { Diagnostic } from "../errors.ts";
 import { accountOf, readAccounts } from "./accounts.ts";
-import { readIncludes } from "./include.ts";
+import { type ListFolder, listFolderOnDisk, readIncludes } from "./include.ts";
 import type { Env } from "./interpolate.ts";
 import { type DocumentInterpolation, interpolateDocument, type UnsetEnv } from "./interpolate-document.ts";
 import { type ConfigPath, createLocator, formatPath, isRecord, type Locator } from "./locate.ts";
@@ -27,6 +27,11 @@ export interface LoadOptions {
   onSecret?: (value: string) => void;
   /** Reads an included file (bytes, or why not); from disk, bounded like the root, when left out. */
   readFile?: (file: string) => Uint8Array | string;
+  /**
+   * Lists a folder for the `include:` globs; from disk when left out. With `readFile`, a config can be
+   * loaded as a git commit holds it (the base of a change, DESIGN §3), by the same globs.
+   */
+  listFolder?: ListFolder;
 }
 
 /**
@@ -88,7 +93,8 @@ export function loadDocument(
   const root = checkFile(file, read.text, parsed, options, undefined);
   if (root.part === undefined) return { result: settle(root.diagnostics) };
   const readFile = options.readFile ?? readConfigBytes;
-  const includes = readIncludes(file, root.part.data, root.part.locate, readFile, configDigest);
+  const listFolder = options.listFolder ?? listFolderOnDisk;
+  const includes = readIncludes(file, root.part.data, root.part.locate, readFile, listFolder, configDigest);
   const inherited = { defaults: root.part.data.defaults, policy: root.part.data.policy };
   const parts = [root.part];
   const diagnostics = [...root.diagnostics, ...includes.diagnostics];

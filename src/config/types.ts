@@ -32,10 +32,13 @@ export interface Config {
    * `websites`, `projects`, `policy` and the URLs above describe).
    */
   accounts?: ConfigAccount[];
+  /**
+   * Set on the config of one account's run (`accountConfig`): which account of `accounts:` it is. A change is
+   * then compared with the same account's slice of the base (DESIGN §3).
+   */
+  account?: Pick<ConfigAccount, "name" | "apiKeyEnv" | "projectsApiKeyEnv">;
   /** Every secret value the file resolved (passwords), so that outputs can be checked and masked. */
   secrets: string[];
-  /** Set on the config of one account of a fleet, as a run of that account sees it: the account's name. */
-  account?: string;
 }
 
 /** One account of a fleet (`accounts:` in the root file), with the websites and projects of the files that name it. */

@@ -60,7 +60,9 @@ export interface ConfigChange {
 /**
  * Why no change is known, so the account is read in full and write-only values are only counted (DESIGN §3):
  * no git repository, a revision that is not one (or cannot be fetched), the file does not exist at the base
- * (added in this change), cannot be read there, or does not load.
+ * (added in this change), it or a file it includes cannot be read there, is too large, or does not load,
+ * the root's folder there holds too many files to match `include:` against, or a base given as one file's
+ * text includes others.
  */
 export type UnknownChangeReason =
   | "not-a-repository"
@@ -71,7 +73,7 @@ export type UnknownChangeReason =
   | "base-unreadable"
   | "base-too-large"
   | "base-invalid"
-  /** The config spans several files or accounts (issue 19): its change is not followed yet, so the account is read in full. */
+  | "base-tree-too-large"
   | "many-files";
 
 /** The change, or why there is none to go by. */
@@ -81,8 +83,11 @@ export type ChangeResult =
       known: false;
       ref: string;
       reason: UnknownChangeReason;
-      /** Where a base that does not load first fails (`base-invalid`), or git's exit code; never text. */
-      detail?: { line?: number; column?: number; code?: string; exitCode?: number };
+      /**
+       * Where a base that does not load first fails (`base-invalid`), or git's exit code; never text. `file`:
+       * the included file at fault (relative to the root file's folder, `/`-separated).
+       */
+      detail?: { line?: number; column?: number; code?: string; exitCode?: number; file?: string };
     };
 
 /**

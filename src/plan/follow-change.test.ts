@@ -130,6 +130,13 @@ describe("plan with a change: write-only edits are sent (DESIGN §3, issue 18)",
     expect(p.changes).toEqual([]);
     expect(p.unverifiable).toHaveLength(2);
     expect(p.since).toEqual({ known: false, ref: "HEAD~1", reason: "base-missing" });
+    // An included file at fault is named beside the reason (the schema checks it in `run`).
+    const file = run({
+      websites: [SHOP],
+      live: [LIVE_SHOP],
+      change: { known: false, ref: "HEAD~1", reason: "base-invalid", file: "clients/b.yaml" },
+    });
+    expect(file.since).toEqual({ known: false, ref: "HEAD~1", reason: "base-invalid", file: "clients/b.yaml" });
   });
 });
 

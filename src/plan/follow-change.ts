@@ -17,7 +17,7 @@ import type { PlanSince } from "./types.ts";
 export type PlanChange =
   | { known: true; change: ConfigChange; read: "scoped" }
   | { known: true; change: ConfigChange; read: "full"; because: FullReadCause[] }
-  | { known: false; ref: string; reason: UnknownChangeReason };
+  | { known: false; ref: string; reason: UnknownChangeReason; file?: string };
 
 /** The write-only values a known change edits, by normalized domain, and the base they are edits since. */
 export interface ChangeSends {
@@ -54,7 +54,7 @@ export function narrowToChange(desired: Desired, live: Live, change: ConfigChang
 
 /** What the plan records about the change it followed. */
 export function sinceOf(input: PlanChange): PlanSince {
-  if (!input.known) return { known: false, ref: input.ref, reason: input.reason };
+  if (!input.known) return { known: false, ref: input.ref, reason: input.reason, ...(input.file ? { file: input.file } : {}) };
   const { change } = input;
   const commit = change.commit === undefined ? {} : { commit: change.commit };
   if (input.read === "full") return { known: true, ref: change.ref, ...commit, read: "full", because: [...input.because] };

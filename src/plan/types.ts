@@ -150,7 +150,13 @@ export type PlanSince =
       notEvaluated: NotEvaluated[];
     }
   | { known: true; ref: string; commit?: string; read: "full"; because: FullReadCause[] }
-  | { known: false; ref: string; reason: UnknownChangeReason };
+  | {
+      known: false;
+      ref: string;
+      reason: UnknownChangeReason;
+      /** The file the reason is about, when it is one the root includes (relative to the root's folder). */
+      file?: string;
+    };
 
 export interface Plan {
   format: "sitesync-plan";

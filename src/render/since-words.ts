@@ -28,10 +28,17 @@ const UNKNOWN = {
   "file-outside-repository": "the config is outside the git repository",
   "base-missing": "the config file does not exist there",
   "base-unreadable": "the config file cannot be read there",
-  "base-too-large": "the config file there is larger than a config may be",
+  "base-too-large": "the config there is larger than a config may be",
   "base-invalid": "the config file there does not load",
-  "many-files": "the config includes other files or has several accounts, whose change is not followed yet",
+  "base-tree-too-large": "the config's folder there holds too many files to match include: against (more than 200,000)",
+  "many-files": "the base was given as one file's text, without the files its include: names",
 } as const satisfies Record<UnknownChangeReason, string>;
+
+/** The same, about a file the root includes: the reasons that can name one. */
+const UNKNOWN_INCLUDED: Partial<Record<UnknownChangeReason, (file: string) => string>> = {
+  "base-unreadable": (file) => `${file}, which it includes, cannot be read there`,
+  "base-invalid": (file) => `${file}, which it includes, does not load there`,
+};
 
 const NOT_EVALUATED = {
   "untouched-drift": "drift of websites and projects the change does not touch",
@@ -51,9 +58,15 @@ export function matrixUnknownNote(ref: string, reason: UnknownChangeReason): str
 
 /** The plan's one sentence about the change it followed: shown at the top of every human rendering. */
 export function sinceHeadline(since: PlanSince): string {
-  if (!since.known) return `No change known since ${printable(since.ref)} (${UNKNOWN[since.reason]}): the account was read in full.`;
+  if (!since.known) {
+    const included = since.file === undefined ? undefined : UNKNOWN_INCLUDED[since.reason]?.(printable(since.file));
+    return `No change known since ${printable(since.ref)} (${included ?? UNKNOWN[since.reason]}): the account was read in full.`;
+  }
   if (since.read === "full") {
     return `Follows the change since ${base(since)}, read in full: ${since.because.map((cause) => CAUSES[cause]).join("; ")}.`;
+  }
+  if (since.websites.length === 0 && since.projects.length === 0) {
+    return `Scoped to the change since ${base(since)}: it touches no website or project here, so none was read.`;
   }
   const websites = since.websites.length > 0 || since.projects.length === 0 ? [plural(since.websites.length, "website")] : [];
   const read = [...websites, ...(since.projects.length > 0 ? [plural(since.projects.length, "project")] : [])];

@@ -23,7 +23,7 @@ export async function fleetMatrix(file: string, env: Env, changedSince?: string)
   const names = loaded.config.accounts?.map((a) => a.name) ?? [""];
   const legs = (list: readonly string[]) => list.map((account) => ({ account }));
   if (changedSince === undefined || loaded.config.accounts === undefined) return { include: legs(names) };
-  const touched = await accountsTouched(changedSince, loaded.config);
+  const touched = await accountsTouched(changedSince, loaded.config, { env });
   // A change that cannot be read leaves out nothing (DESIGN §3: never fewer than the change touches).
   if (!touched.known) return { include: legs(names), unknownChange: touched.reason };
   return { include: legs(touched.accounts) };

@@ -57,7 +57,7 @@ export async function planWithLive(
     configFile: config.file,
     configDigest: config.digest,
     target: client.target,
-    account: config.account,
+    account: config.account?.name,
     syncWriteOnly: settings.syncWriteOnly ?? false,
     allowEmpty: settings.allowEmpty ?? false,
     ...(settings.maxDeletes === undefined ? {} : { maxDeletes: settings.maxDeletes }),

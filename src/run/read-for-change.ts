@@ -3,10 +3,13 @@
  * between a base revision and the config now, then only the touched names looked up (at most k + 2
  * requests), or the account read in full with the causes: `--full`, a change to defaults/policy/URLs, a
  * lookup that would cost more than the full read, or no change known (the base does not load or exist).
+ * A config of many files is followed file by file as the base commit holds them, and a fleet account by
+ * account (change/change-since.ts).
  */
 import { lookUpProjects, lookUpWebsites } from "../api/lookup.ts";
 import type { Client } from "../api/types.ts";
 import { changeSince } from "../change/change-since.ts";
+import type { BaseMemo } from "../change/load-base.ts";
 import { namesToRead } from "../change/names-to-read.ts";
 import type { Env } from "../config/interpolate.ts";
 import type { Config } from "../config/types.ts";
@@ -29,6 +32,8 @@ export interface ChangeBase {
    * cannot be read back to check.
    */
   sendNothing?: boolean | undefined;
+  /** The base, loaded once for every account of a fleet's run (run-accounts.ts). */
+  bases?: BaseMemo | undefined;
 }
 
 export interface ChangeRead {
@@ -46,13 +51,13 @@ export function baseOf(since: PlanSince | undefined): ChangeBase | undefined {
 
 /** Reads what the plan of `config` following the change since `base` needs. */
 export async function readForChange(config: Config, client: Client, base: ChangeBase, env: Env): Promise<ChangeRead> {
-  // The base of a config of many files would be loaded with today's included files: the change would miss
-  // edits inside them. Until the base reads every file at its revision, such a config is read in full.
-  if (config.includes !== undefined || config.accounts !== undefined) {
-    return { live: await readLive(client, config), change: { known: false, ref: base.ref, reason: "many-files" } };
+  const options = { env, ...(base.bases ? { bases: base.bases } : {}) };
+  const result = relabel(await changeSince(base.commit ?? base.ref, config, options), base.ref);
+  if (!result.known) {
+    const file = result.detail?.file;
+    const change: PlanChange = { known: false, ref: base.ref, reason: result.reason, ...(file ? { file } : {}) };
+    return { live: await readLive(client, config), change };
   }
-  const result = relabel(await changeSince(base.commit ?? base.ref, config, { env }), base.ref);
-  if (!result.known) return { live: await readLive(client, config), change: { known: false, ref: base.ref, reason: result.reason } };
   const change = base.sendNothing ? { ...result.change, websites: result.change.websites.map((w) => ({ ...w, send: [] })) } : result.change;
   const causes: FullReadCause[] = [...change.fullRead, ...(base.full ? (["full-flag"] as const) : [])];
   if (causes.length > 0) return full(config, client, change, causes);

@@ -5,6 +5,8 @@
  * client IP) through one scheduler per server origin, and run one after the other: never a 429 between them.
  */
 import type { Scheduler } from "../api/scheduler.ts";
+import type { BaseMemo } from "../change/load-base.ts";
+import { accountConfig } from "../config/accounts.ts";
 import { didYouMean } from "../config/did-you-mean.ts";
 import type { Config, ConfigAccount } from "../config/types.ts";
 import { AccountSelectionError, type AccountSelectionProblem } from "../errors.ts";
@@ -32,13 +34,15 @@ export async function runAccounts(request: RunRequest, hooks: RunHooks, config: 
   // Every account's keys are secrets before the first request of any of them.
   for (const account of accounts) request.redactor.add([request.env[account.apiKeyEnv], request.env[account.projectsApiKeyEnv]]);
   const schedulers = new Map<string, Scheduler>();
+  // The change's base is loaded once, and each account compares its own slice of it.
+  const bases: BaseMemo = new Map();
   const outcomes: AccountOutcome[] = [];
   const only = accounts.length === 1;
   const runAccount = async (account: ConfigAccount) => {
     const keyGiven = (only && request.secrets?.apiKey) || request.env[account.apiKeyEnv];
     const own = only ? hooks : accountHooks(hooks, account.name);
     const outcome = keyGiven
-      ? await runOne(accountRequest(request, config, account, only, schedulers), own, account)
+      ? await runOne(accountRequest(request, config, account, only, { schedulers, bases }), own, account)
       : unsetKey(request, account);
     outcomes.push({ name: account.name, outcome });
   };
@@ -94,18 +98,9 @@ function accountRequest(
   config: Config,
   account: ConfigAccount,
   only: boolean,
-  schedulers: Map<string, Scheduler>,
+  { schedulers, bases }: { schedulers: Map<string, Scheduler>; bases: BaseMemo },
 ): RunRequest {
-  const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
-  const own: Config = {
-    ...shared,
-    account: account.name,
-    websites: account.websites,
-    policy: account.policy,
-    ...(account.projects ? { projects: account.projects } : {}),
-    ...(account.websitesUrl ? { websitesUrl: account.websitesUrl } : {}),
-    ...(account.projectsUrl ? { projectsUrl: account.projectsUrl } : {}),
-  };
+  const own = accountConfig(config, account);
   const env = {
     ...request.env,
     SITESYNC_API_KEY: request.env[account.apiKeyEnv],
@@ -113,7 +108,9 @@ function accountRequest(
   };
   const { secrets, ...rest } = request;
   // Keys given by an adapter (the Action's api-key) are one account's: used only when one is selected.
-  return { ...rest, ...(only && secrets ? { secrets } : {}), config: own, env, schedulers };
+  const changedSince = request.settings?.changedSince;
+  const settings = changedSince ? { ...request.settings, changedSince: { ...changedSince, bases } } : request.settings;
+  return { ...rest, ...(only && secrets ? { secrets } : {}), ...(settings ? { settings } : {}), config: own, env, schedulers };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
@@ -161,4 +161,72 @@ it("names its own input, not a CLI flag, when sync-write-only is not a boolean",
   expect(run.commands).toContainEqual(expect.stringContaining('sync-write-only must be true or false, not "yes please"'));
   expect(run.stdout).not.toContain("--sync-write-only");
   expect(sandbox.stats().listRequests).toBe(0);
+});
+
+it("a fleet's leg follows the pull request's change of its own account's included files: the untouched leg reads nothing", async () => {
+  const US_KEY = "UsLegKey000000000000000000000000000000000000000000000000000002";
+  const us = await startSandbox({ apiKey: US_KEY, rateLimit: 0, seed: 1_000 });
+  try {
+    const dir = mkdtempSync(join(tmpdir(), "sitesync-fleet-origin-"));
+    const files = (exclude: string) => ({
+      "sitesync.yaml": [
+        "version: 1",
+        "accounts:",
+        `  eu: { websites_url: ${sandbox.url}, api_key_env: EU_KEY }`,
+        `  us: { websites_url: ${us.url}, api_key_env: US_KEY }`,
+        'include: ["clients/*.yaml"]',
+        "",
+      ].join("\n"),
+      "clients/acme.yaml": `account: eu\nwebsites:\n  - domain: blog.acme.org\n    exclude_params: [${exclude}]\n`,
+      "clients/cora.yaml": "account: us\nwebsites:\n  - domain: cora.com\n",
+    });
+    const write = (all: Record<string, string>) => {
+      for (const [name, text] of Object.entries(all)) {
+        mkdirSync(join(dir, name, ".."), { recursive: true });
+        writeFileSync(join(dir, name), text);
+      }
+    };
+    git(dir, "init", "-q");
+    write(files("utm_source"));
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "base");
+    const base = git(dir, "rev-parse", "HEAD");
+    write(files("utm_source, fbclid"));
+    git(dir, "commit", "-q", "-am", "drop fbclid on blog.acme.org");
+    const head = git(dir, "rev-parse", "HEAD");
+
+    const leg = (account: "eu" | "us") =>
+      runAction({
+        workspace: shallowCheckout(dir),
+        inputs: { account, "api-key": account === "eu" ? API_KEY : US_KEY },
+        event: { name: "pull_request", payload: payload(base, head) },
+        githubApiUrl: github.url,
+      });
+    const euLeg = await leg("eu");
+    expect(euLeg.code, euLeg.stdout + euLeg.stderr).toBe(0);
+    expect(euLeg.summary).toContain(`Scoped to the change since ${base}: only the 1 website it touches was read and compared.`);
+    expect(euLeg.summary).toContain(`sent: changed since ${base}`);
+    expect(sandbox.stats()).toMatchObject({ listRequests: 2, writeRequests: 0 });
+    const usLeg = await leg("us");
+    expect(usLeg.code, usLeg.stdout + usLeg.stderr).toBe(0);
+    expect(usLeg.summary).toContain(`Scoped to the change since ${base}: it touches no website or project here, so none was read.`);
+    expect(us.requests).toHaveLength(0);
+
+    // The merge: eu's leg applies its reviewed scoped plan, re-planned over the base the review recorded.
+    sandbox.resetLog();
+    github.pulls.push({ number: 18, headSha: head, mergeCommitSha: MERGE });
+    const merged = await runAction({
+      workspace: shallowCheckout(dir),
+      inputs: { command: "apply", account: "eu", "api-key": API_KEY },
+      event: { name: "push", payload: { ref: "refs/heads/main", after: MERGE } },
+      env: { GITHUB_SHA: MERGE },
+      githubApiUrl: github.url,
+    });
+    expect(merged.code, merged.stdout + merged.stderr).toBe(0);
+    expect(merged.outputs).toMatchObject({ "review-status": "applied", applied: "1", "not-applied": "0" });
+    expect(sandbox.stats()).toMatchObject({ listRequests: 2, writeRequests: 1 });
+    expect(sandbox.store.findWebsite("blog.acme.org")?.exclude_params).toBe("utm_source\nfbclid");
+  } finally {
+    await us.close();
+  }
 });

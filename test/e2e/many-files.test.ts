@@ -80,19 +80,35 @@ describe("a root file and one file per client", () => {
     expect(sandbox.store.websites().map((w) => w.domain)).not.toContain("globex.com");
   });
 
-  it("--changed-since reads the account in full, saying why, and misses no edit inside an included file", async () => {
+  it("--changed-since follows an edit inside an included file, reading only the names it touches; a saved plan re-plans at its commit", async () => {
     const git = (...args: string[]) =>
       execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", ...args], {
         cwd: dir,
         stdio: "ignore",
       });
+    // An account of 1,000 more websites: the touched name's lookup costs less than the full read's 11 pages.
+    await sandbox.close();
+    sandbox = await startSandbox({ rateLimit: 0, seed: 1_000, websites: [{ domain: "acme.com" }, { domain: "stray.example.org" }] });
+    write({
+      "sitesync.yaml": `version: 1\nwebsites_url: ${sandbox.url}\npolicy: { prune: true, max_deletes: 5 }\ninclude: ["clients/*.yaml"]\n`,
+    });
     git("init", "-q");
     git("add", "-A");
     git("commit", "-q", "-m", "base");
     write({ "clients/globex.yaml": "websites:\n  - domain: globex.com\n  - domain: labs.globex.com\n" });
-    const plan = await sitesync(["plan", "--changed-since", "HEAD"], { cwd: dir, env: env() });
+    const plan = await sitesync(["plan", "--changed-since", "HEAD", "--out", "plan.json"], { cwd: dir, env: env() });
     expect(plan.code, plan.stderr).toBe(0);
-    expect(plan.stdout).toContain("the config includes other files or has several accounts, whose change is not followed yet");
+    expect(plan.stdout).toMatch(/Scoped to the change since HEAD \(\w+\): only the 1 website it touches was read and compared\./);
     expect(plan.stdout).toContain("+ create  labs.globex.com");
+    // Not the untouched files' entries, nor the stray website a full read with prune would delete.
+    expect(plan.stdout).not.toMatch(/shop\.acme\.com|stray\.example\.org/);
+    // The saved plan is confirmed over the same change, read at the commit it recorded, after HEAD moved on.
+    git("add", "-A");
+    git("commit", "-q", "-m", "labs");
+    sandbox.resetLog();
+    const apply = await sitesync(["apply", "plan.json"], { cwd: dir, env: env() });
+    expect(apply.code, apply.stdout + apply.stderr).toBe(0);
+    expect(sandbox.stats()).toMatchObject({ listRequests: 2, writeRequests: 1 });
+    expect(sandbox.store.websites().map((w) => w.domain)).toEqual(expect.arrayContaining(["labs.globex.com", "stray.example.org"]));
   });
 });

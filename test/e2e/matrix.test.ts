@@ -71,6 +71,11 @@ describe("sitesync matrix", () => {
     expect(await matrix("--changed-since", "HEAD")).toEqual(["eu", "us", "apac"]);
   });
 
+  it("a client file moved to another account touches both: one gains its websites, the other loses them", async () => {
+    write({ "clients/cora.yaml": "account: eu\nwebsites:\n  - domain: cora.com\n" });
+    expect(await matrix("--changed-since", "HEAD")).toEqual(["eu", "us"]);
+  });
+
   it("a removed client file touches every account: whose websites it held is no longer known", async () => {
     rmSync(join(dir, "clients/kiwi.yaml"));
     write({ "clients/kiwi2.yaml": "account: apac\nwebsites:\n  - domain: kiwi.nz\n" });
