@@ -86,6 +86,8 @@ describe("sitesync matrix", () => {
     const result = await sitesync(["matrix", "--changed-since", "no-such-ref"], { cwd: dir });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).include).toHaveLength(3);
-    expect(result.stderr).toContain("note: the change since no-such-ref is not known (git knows no such revision, and it could not be fetched): every account is listed");
+    expect(result.stderr).toContain(
+      "note: the change since no-such-ref is not known (git knows no such revision, and it could not be fetched): every account is listed",
+    );
   });
 });
