@@ -47,8 +47,8 @@ export function loadConfig(file: string, options: LoadOptions = {}): LoadResult 
 
 /**
  * What {@link loadDocument} read besides the result: the interpolated YAML tree with positions and the
- * normalized entries, for `export --update`, which edits the file that tree came from.
- * @internal
+ * normalized entries, for `export --update`, which edits the file that tree came from. Published with
+ * `LoadedFile`, which extends it.
  */
 export interface LoadedTree {
   doc: Document;
@@ -60,8 +60,8 @@ export interface LoadedTree {
 
 /**
  * One file of a loaded config, root first then each included file in the order read: what `export --update`
- * needs to edit the file that holds each entry (issue 19 item 1).
- * @internal
+ * needs to edit the file that holds each entry (issue 19 item 1). Not tagged internal: the published types of
+ * `adopt/update-files` name it, and a consumer's strict type-check reads them.
  */
 export interface LoadedFile extends LoadedTree {
   /** The path as diagnostics name it (an included file's joined to the root's folder). */
