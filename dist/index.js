@@ -39286,11 +39286,14 @@ var UsageError = class extends Error {
 var AccountUrlError = class extends UsageError {
   setting;
   problem;
-  constructor(setting, problem, message) {
+  /** The account of a fleet whose address it is (`accounts.NAME.websites_url`); absent for one account. */
+  account;
+  constructor(setting, problem, message, account) {
     super(message);
     this.name = "AccountUrlError";
     this.setting = setting;
     this.problem = problem;
+    this.account = account;
   }
 };
 var AccountSelectionError = class extends UsageError {
@@ -39357,17 +39360,22 @@ var CancelledError = class extends Error {
 };
 
 // src/model/account-url-words.ts
-function accountUrlMessage(setting, problem, surface) {
-  const names = namesOf(setting, surface);
+function accountUrlMessage(setting, problem, surface, account) {
+  const names = namesOf(setting, surface, account);
   switch (problem.code) {
     case "missing":
+      if (account !== void 0) {
+        const choose = surface === "cli" ? `or pass --account ${account} ${names.setting} <url>` : `or set the ${names.setting} input in its leg`;
+        return `account ${account} has no API address: set ${names.key} in the config, ${choose}`;
+      }
       return surface === "cli" ? `this command needs the API address: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config` : `this command needs the API address: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
     case "invalid": {
       const where2 = { setting: surface === "cli" ? names.setting : `the ${names.setting} input`, env: names.env, file: names.key }[problem.source];
       return `${where2}: ${problemWords(problem.problem, problem.input)}`;
     }
     case "env-differs": {
-      const choose = surface === "cli" ? `pass ${names.setting} <url>` : `set the ${names.setting} input`;
+      const only = account === void 0 ? "" : `--account ${account} `;
+      const choose = surface === "cli" ? `pass ${only}${names.setting} <url>` : `set the ${names.setting} input`;
       return `${names.env} (${problem.env}) names another account than ${names.key} in ${problem.configFile} (${problem.file}): unset ${names.env} to use the file's, or ${choose} to choose the account on purpose`;
     }
   }
@@ -39384,6 +39392,7 @@ function accountSelectionMessage(problem, surface) {
       const setting = {
         "websites-url": cli ? "--websites-url" : "the websites-url input",
         "projects-url": cli ? "--projects-url" : "the projects-url input",
+        out: "--out (a saved plan)",
         "saved-plan": "a saved plan",
         "reviewed-plan": "a reviewed plan"
       }[problem.setting];
@@ -39398,12 +39407,13 @@ function accountSelectionMessage(problem, surface) {
       return cli ? `${problem.env} is not set: export the API key of account ${problem.account} (Account → API)` : `${problem.env} is not set: run account ${problem.account} in a leg of its own (the account input, with its key as api-key), or give the step its key: \`env: { ${problem.env}: \${{ secrets.${problem.env} }} }\``;
   }
 }
-function namesOf(setting, surface) {
+function namesOf(setting, surface, account) {
   const input = setting === "projects" ? "projects-url" : "websites-url";
+  const key = setting === "projects" ? "projects_url" : "websites_url";
   return {
     setting: surface === "cli" ? `--${input}` : input,
     env: setting === "projects" ? "SITESYNC_PROJECTS_URL" : "SITESYNC_WEBSITES_URL",
-    key: setting === "projects" ? "projects_url" : "websites_url"
+    key: account === void 0 ? key : `accounts.${account}.${key}`
   };
 }
 function problemWords(problem, input) {
@@ -39838,7 +39848,7 @@ function configErrorMarkdown(command, configLabel, errors, warnings) {
   return { summary: blocks.join("\n\n"), notes: [], failure: `${plural(errors.length, "error")} in ${configLabel}` };
 }
 function errorMarkdown(command, configLabel, error2) {
-  const message = error2 instanceof AccountUrlError ? accountUrlMessage(error2.setting, error2.problem, "action") : error2 instanceof AccountSelectionError ? accountSelectionMessage(error2.problem, "action") : error2 instanceof Error ? error2.message : String(error2);
+  const message = error2 instanceof AccountUrlError ? accountUrlMessage(error2.setting, error2.problem, "action", error2.account) : error2 instanceof AccountSelectionError ? accountSelectionMessage(error2.problem, "action") : error2 instanceof Error ? error2.message : String(error2);
   const lines = [`sitesync ${command} failed: ${md(message)}`];
   if (error2 instanceof ApiError && (error2.kind === "redirect" || error2.status === 401)) {
     lines.push("Check the api-key input (and projects-api-key): the server did not accept it.");
@@ -39909,7 +39919,8 @@ function diagnosticList(title, diagnostics) {
 }
 
 // src/render/error-text.ts
-function errorLines(error2) {
+var ONE_ACCOUNT = { apiKeyEnv: "SITESYNC_API_KEY", projectsApiKeyEnv: "SITESYNC_PROJECTS_API_KEY" };
+function errorLines(error2, keys = ONE_ACCOUNT) {
   if (error2 instanceof CancelledError) return [error2.message];
   if (error2 instanceof ConfigError) {
     const lines = error2.diagnostics.map((diagnostic) => printable(formatDiagnostic(diagnostic)));
@@ -39925,7 +39936,7 @@ function errorLines(error2) {
     for (const [field, messages] of Object.entries(error2.fieldErrors ?? {}))
       lines.push(`  ${printable(field)}: ${printable(messages.join(" "))}`);
     if (error2.kind === "redirect" || error2.status === 401) {
-      lines.push("  check SITESYNC_API_KEY (and SITESYNC_PROJECTS_API_KEY): the server did not accept it.");
+      lines.push(`  check ${keys.apiKeyEnv} (and ${keys.projectsApiKeyEnv}): the server did not accept it.`);
     }
     const hint = urlHint(error2);
     if (hint) lines.push(hint);
@@ -40152,7 +40163,7 @@ function colorDiff(diff) {
 // src/render/outcome-text.ts
 function outcomeText(outcome, context3) {
   const sections = bodyOf(outcome, context3);
-  if (outcome.error !== void 0) sections.notes.push(...errorLines(outcome.error));
+  if (outcome.error !== void 0) sections.notes.push(...errorLines(outcome.error, outcome.config?.account));
   return sections;
 }
 function bodyOf(outcome, context3) {
@@ -48320,8 +48331,8 @@ function resolveBaseUrl(input, setting, source = "setting") {
   if (check2.ok) return check2.base;
   throw accountUrlError(setting, { code: "invalid", source, input, problem: check2.problem });
 }
-function accountUrlError(setting, problem) {
-  return new AccountUrlError(setting, problem, accountUrlMessage(setting, problem, "cli"));
+function accountUrlError(setting, problem, account) {
+  return new AccountUrlError(setting, problem, accountUrlMessage(setting, problem, "cli", account), account);
 }
 
 // src/api/service.ts
@@ -48752,6 +48763,16 @@ function clientFor(request2, config, hooks = {}) {
     stop: request2.signal,
     ...request2.schedulers ? { schedulers: request2.schedulers } : {}
   });
+}
+function checkAccountUrls(settings, env, accounts) {
+  for (const { name, config } of accounts) {
+    try {
+      if (accountUrls(settings, env, config).websitesUrl === void 0) throw accountUrlError("websites", { code: "missing" });
+    } catch (error2) {
+      if (error2 instanceof AccountUrlError) throw accountUrlError(error2.setting, error2.problem, name);
+      throw error2;
+    }
+  }
 }
 function accountUrls(settings, env, config) {
   const websitesUrl = pick("websites", settings.websitesUrl, env.SITESYNC_WEBSITES_URL, config?.websitesUrl, config?.file);
@@ -50544,9 +50565,15 @@ async function runAccounts(request2, hooks, config, runOne) {
     const one = (setting) => selectionError({ code: "one-only", setting, known });
     if (settings.websitesUrl !== void 0) throw one("websites-url");
     if (settings.projectsUrl !== void 0) throw one("projects-url");
+    if (settings.savesPlan) throw one("out");
     if (settings.savedPlan !== void 0) throw one("saved-plan");
     if (settings.reviewed !== void 0) throw one("reviewed-plan");
   }
+  checkAccountUrls(
+    settings,
+    request2.env,
+    accounts.map((account) => ({ name: account.name, config: accountConfig(config, account) }))
+  );
   for (const account of accounts) request2.redactor.add([request2.env[account.apiKeyEnv], request2.env[account.projectsApiKeyEnv]]);
   const schedulers = /* @__PURE__ */ new Map();
   const bases = /* @__PURE__ */ new Map();

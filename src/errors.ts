@@ -76,11 +76,14 @@ export type AccountUrlProblem =
 export class AccountUrlError extends UsageError {
   readonly setting: UrlSetting;
   readonly problem: AccountUrlProblem;
-  constructor(setting: UrlSetting, problem: AccountUrlProblem, message: string) {
+  /** The account of a fleet whose address it is (`accounts.NAME.websites_url`); absent for one account. */
+  readonly account: string | undefined;
+  constructor(setting: UrlSetting, problem: AccountUrlProblem, message: string, account?: string) {
     super(message);
     this.name = "AccountUrlError";
     this.setting = setting;
     this.problem = problem;
+    this.account = account;
   }
 }
 
@@ -89,7 +92,7 @@ export type AccountSelectionProblem =
   /** `--account` (the Action's `account` input) names no account of the config. */
   | { code: "unknown"; name: string; known: string[]; guess?: string | undefined }
   /** A setting that fits one account only, with several selected. */
-  | { code: "one-only"; setting: "websites-url" | "projects-url" | "saved-plan" | "reviewed-plan"; known: string[] }
+  | { code: "one-only"; setting: "websites-url" | "projects-url" | "out" | "saved-plan" | "reviewed-plan"; known: string[] }
   /** `--account` names another account than the one a saved plan was made for. */
   | { code: "plan-account"; planned: string; given: string[] }
   /** The variable holding an account's key is unset. */

@@ -12,7 +12,10 @@ export function resolveBaseUrl(input: string, setting: UrlSetting, source: UrlSo
   throw accountUrlError(setting, { code: "invalid", source, input, problem: check.problem });
 }
 
-/** The error for `problem`, worded for the CLI (the Action re-words it with `accountUrlMessage`). */
-export function accountUrlError(setting: UrlSetting, problem: AccountUrlProblem): AccountUrlError {
-  return new AccountUrlError(setting, problem, accountUrlMessage(setting, problem, "cli"));
+/**
+ * The error for `problem`, worded for the CLI (the Action re-words it with `accountUrlMessage`); `account`
+ * names the account of a fleet whose address it is.
+ */
+export function accountUrlError(setting: UrlSetting, problem: AccountUrlProblem, account?: string): AccountUrlError {
+  return new AccountUrlError(setting, problem, accountUrlMessage(setting, problem, "cli", account), account);
 }

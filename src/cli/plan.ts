@@ -1,4 +1,3 @@
-import { UsageError } from "../errors.ts";
 import { run } from "../run/run.ts";
 import { writeOutput } from "../run/write-file.ts";
 import { apiArgs, configArgs, outputArgs, planArgs, runSettings } from "./_args.ts";
@@ -26,11 +25,10 @@ export default command({
     "sitesync plan --target 'shop-*.example.com' --exclude 'shop-test.example.com' --out plan.json   # a partial plan",
   ],
   async run(flags, { io, env, lists, signal }) {
-    const settings = { ...runSettings(flags, lists), detailedExitcode: Boolean(flags["detailed-exitcode"]) };
+    const settings = { ...runSettings(flags, lists), detailedExitcode: Boolean(flags["detailed-exitcode"]), savesPlan: Boolean(flags.out) };
     const outcome = await run({ command: "plan", config: flags.config, env, settings, redactor: io.redactor, signal }, cliHooks(io, flags));
-    // A saved plan is one account's: with many, only when --account selects one.
+    // A saved plan is one account's: with many, the run refused --out before any request.
     const accounts = outcome.accounts;
-    if (flags.out && accounts && accounts.length > 1) throw new UsageError("--out saves the plan of one account: add --account NAME");
     const plan = accounts?.length === 1 ? accounts[0]?.outcome.plan : outcome.plan;
     // A refused plan is shown but never saved: there is nothing in it to apply.
     const out = plan && outcome.error === undefined && plan.refusals.length === 0 ? flags.out : undefined;

@@ -9,10 +9,15 @@ import type { AccountSelectionProblem, AccountUrlProblem, BaseUrlProblem, UrlSet
 export type UrlSurface = "cli" | "action";
 
 /** The words of an account-address problem, naming the flag (CLI) or the input (Action) that sets it. */
-export function accountUrlMessage(setting: UrlSetting, problem: AccountUrlProblem, surface: UrlSurface): string {
-  const names = namesOf(setting, surface);
+export function accountUrlMessage(setting: UrlSetting, problem: AccountUrlProblem, surface: UrlSurface, account?: string): string {
+  const names = namesOf(setting, surface, account);
   switch (problem.code) {
     case "missing":
+      if (account !== undefined) {
+        const choose =
+          surface === "cli" ? `or pass --account ${account} ${names.setting} <url>` : `or set the ${names.setting} input in its leg`;
+        return `account ${account} has no API address: set ${names.key} in the config, ${choose}`;
+      }
       return surface === "cli"
         ? `this command needs the API address: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config`
         : `this command needs the API address: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
@@ -23,7 +28,8 @@ export function accountUrlMessage(setting: UrlSetting, problem: AccountUrlProble
       return `${where}: ${problemWords(problem.problem, problem.input)}`;
     }
     case "env-differs": {
-      const choose = surface === "cli" ? `pass ${names.setting} <url>` : `set the ${names.setting} input`;
+      const only = account === undefined ? "" : `--account ${account} `;
+      const choose = surface === "cli" ? `pass ${only}${names.setting} <url>` : `set the ${names.setting} input`;
       return (
         `${names.env} (${problem.env}) names another account than ${names.key} in ${problem.configFile} (${problem.file}): ` +
         `unset ${names.env} to use the file's, or ${choose} to choose the account on purpose`
@@ -45,6 +51,7 @@ export function accountSelectionMessage(problem: AccountSelectionProblem, surfac
       const setting = {
         "websites-url": cli ? "--websites-url" : "the websites-url input",
         "projects-url": cli ? "--projects-url" : "the projects-url input",
+        out: "--out (a saved plan)",
         "saved-plan": "a saved plan",
         "reviewed-plan": "a reviewed plan",
       }[problem.setting];
@@ -68,12 +75,13 @@ export function accountSelectionMessage(problem: AccountSelectionProblem, surfac
   }
 }
 
-function namesOf(setting: UrlSetting, surface: UrlSurface): { setting: string; env: string; key: string } {
+function namesOf(setting: UrlSetting, surface: UrlSurface, account: string | undefined): { setting: string; env: string; key: string } {
   const input = setting === "projects" ? "projects-url" : "websites-url";
+  const key = setting === "projects" ? "projects_url" : "websites_url";
   return {
     setting: surface === "cli" ? `--${input}` : input,
     env: setting === "projects" ? "SITESYNC_PROJECTS_URL" : "SITESYNC_WEBSITES_URL",
-    key: setting === "projects" ? "projects_url" : "websites_url",
+    key: account === undefined ? key : `accounts.${account}.${key}`,
   };
 }
 

@@ -7,7 +7,15 @@ import { printable } from "../model/printable.ts";
  * The lines of `error`, for stderr. Each is one line by construction; the server's text and the config's
  * values in it are escaped, so that none can move the cursor or forge a line of its own (DESIGN §12).
  */
-export function errorLines(error: unknown): string[] {
+/** The variables a run took its keys from: an account of a fleet names its own (`api_key_env`). */
+interface KeyVariables {
+  apiKeyEnv: string;
+  projectsApiKeyEnv: string;
+}
+
+const ONE_ACCOUNT: KeyVariables = { apiKeyEnv: "SITESYNC_API_KEY", projectsApiKeyEnv: "SITESYNC_PROJECTS_API_KEY" };
+
+export function errorLines(error: unknown, keys: KeyVariables = ONE_ACCOUNT): string[] {
   if (error instanceof CancelledError) return [error.message];
   if (error instanceof ConfigError) {
     const lines = error.diagnostics.map((diagnostic) => printable(formatDiagnostic(diagnostic)));
@@ -24,7 +32,7 @@ export function errorLines(error: unknown): string[] {
     for (const [field, messages] of Object.entries(error.fieldErrors ?? {}))
       lines.push(`  ${printable(field)}: ${printable(messages.join(" "))}`);
     if (error.kind === "redirect" || error.status === 401) {
-      lines.push("  check SITESYNC_API_KEY (and SITESYNC_PROJECTS_API_KEY): the server did not accept it.");
+      lines.push(`  check ${keys.apiKeyEnv} (and ${keys.projectsApiKeyEnv}): the server did not accept it.`);
     }
     const hint = urlHint(error);
     if (hint) lines.push(hint);

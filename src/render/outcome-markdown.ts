@@ -114,7 +114,7 @@ export function errorMarkdown(command: string, configLabel: string, error: unkno
   // The Action's words: its inputs (`websites-url`), never the CLI's flags (issue 19).
   const message =
     error instanceof AccountUrlError
-      ? accountUrlMessage(error.setting, error.problem, "action")
+      ? accountUrlMessage(error.setting, error.problem, "action", error.account)
       : error instanceof AccountSelectionError
         ? accountSelectionMessage(error.problem, "action")
         : error instanceof Error

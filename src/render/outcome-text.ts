@@ -39,7 +39,7 @@ export interface TextContext {
 /** The sections of an Outcome of the orchestrator, for the command that ran. */
 export function outcomeText(outcome: Outcome, context: TextContext): Sections {
   const sections = bodyOf(outcome, context);
-  if (outcome.error !== undefined) sections.notes.push(...errorLines(outcome.error));
+  if (outcome.error !== undefined) sections.notes.push(...errorLines(outcome.error, outcome.config?.account));
   return sections;
 }
 

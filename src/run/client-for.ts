@@ -4,7 +4,7 @@ import { accountUrlError, resolveBaseUrl } from "../api/resolve-base-url.ts";
 import type { Scheduler } from "../api/scheduler.ts";
 import type { Client } from "../api/types.ts";
 import type { Config } from "../config/types.ts";
-import { type UrlSetting, UsageError } from "../errors.ts";
+import { AccountUrlError, type UrlSetting, UsageError } from "../errors.ts";
 import type { ConnectSettings, Env, RunHooks, RunSecrets } from "./types.ts";
 
 export interface ConnectRequest {
@@ -52,6 +52,25 @@ export function clientFor(
     stop: request.signal,
     ...(request.schedulers ? { schedulers: request.schedulers } : {}),
   });
+}
+
+/**
+ * The addresses of every account of a fleet, checked before any request (issue 19): one that is missing, not
+ * usable, or contradicted by `SITESYNC_*_URL` stops the whole run, so that no other account writes meanwhile.
+ */
+export function checkAccountUrls(
+  settings: Pick<ConnectSettings, "websitesUrl" | "projectsUrl">,
+  env: Env,
+  accounts: readonly { name: string; config: Pick<Config, "file" | "websitesUrl" | "projectsUrl"> }[],
+): void {
+  for (const { name, config } of accounts) {
+    try {
+      if (accountUrls(settings, env, config).websitesUrl === undefined) throw accountUrlError("websites", { code: "missing" });
+    } catch (error) {
+      if (error instanceof AccountUrlError) throw accountUrlError(error.setting, error.problem, name);
+      throw error;
+    }
+  }
 }
 
 /**

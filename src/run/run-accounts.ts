@@ -12,6 +12,7 @@ import type { Config, ConfigAccount } from "../config/types.ts";
 import { AccountSelectionError, type AccountSelectionProblem } from "../errors.ts";
 import { accountSelectionMessage } from "../model/account-url-words.ts";
 import { checkBaseUrl } from "../model/base-url.ts";
+import { checkAccountUrls } from "./client-for.ts";
 import { ExitCode } from "./exit-code.ts";
 import type { AccountOutcome, Outcome, RunHooks, RunRequest } from "./types.ts";
 
@@ -24,13 +25,20 @@ export async function runAccounts(request: RunRequest, hooks: RunHooks, config: 
   const accounts = selectedAccounts(config.accounts ?? [], namesToRun(settings));
   if (accounts.length > 1) {
     const known = accounts.map((a) => a.name);
-    const one = (setting: "websites-url" | "projects-url" | "saved-plan" | "reviewed-plan") =>
+    const one = (setting: "websites-url" | "projects-url" | "out" | "saved-plan" | "reviewed-plan") =>
       selectionError({ code: "one-only", setting, known });
     if (settings.websitesUrl !== undefined) throw one("websites-url");
     if (settings.projectsUrl !== undefined) throw one("projects-url");
+    if (settings.savesPlan) throw one("out");
     if (settings.savedPlan !== undefined) throw one("saved-plan");
     if (settings.reviewed !== undefined) throw one("reviewed-plan");
   }
+  // A bad or contradicted address in any account is known before the first request: no account writes.
+  checkAccountUrls(
+    settings,
+    request.env,
+    accounts.map((account) => ({ name: account.name, config: accountConfig(config, account) })),
+  );
   // Every account's keys are secrets before the first request of any of them.
   for (const account of accounts) request.redactor.add([request.env[account.apiKeyEnv], request.env[account.projectsApiKeyEnv]]);
   const schedulers = new Map<string, Scheduler>();

@@ -56,6 +56,8 @@ export interface RunSecrets {
 export interface RunSettings extends PlanSettings, ConnectSettings {
   /** `--account NAME` (repeatable): the accounts of a config with `accounts:` to run; every one when empty. */
   accounts?: string[];
+  /** `plan --out`: the plan is to be saved, and a saved plan is one account's (checked before any request). */
+  savesPlan?: boolean;
   detailedExitcode?: boolean;
   /** `validate --strict-env`: an unset `${VAR}` is an error, as in plan and apply, not a note. */
   strictEnv?: boolean;

@@ -135,6 +135,25 @@ describe("two accounts on two servers, five client files", () => {
     expect(eu.requests).toHaveLength(0);
   });
 
+  it("a SITESYNC_WEBSITES_URL left exported stops the whole run before any request: no account writes", async () => {
+    const apply = await sitesync(["apply", "--auto-approve"], { cwd: dir, env: { ...keys, SITESYNC_WEBSITES_URL: us.url } });
+    expect(apply.code).toBe(1);
+    expect(apply.stderr).toContain(`SITESYNC_WEBSITES_URL (${us.url}) names another account than accounts.eu.websites_url in sitesync.yaml`);
+    expect(apply.stderr).toContain("or pass --account eu --websites-url <url>");
+    expect(eu.requests.length + us.requests.length).toBe(0);
+  });
+
+  it("a key the server refuses is named by its account's variable; --out without --account is refused before any request", async () => {
+    const plan = await sitesync(["plan", "--account", "us"], { cwd: dir, env: { ...keys, SITESYNC_US_API_KEY: "wrong-key-0000" } });
+    expect(plan.code).toBe(1);
+    expect(plan.stderr).toContain("check SITESYNC_US_API_KEY (and SITESYNC_PROJECTS_API_KEY): the server did not accept it");
+
+    const out = await sitesync(["plan", "--out", join(dir, "all.json")], { cwd: dir, env: keys });
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain("--out (a saved plan) applies to one account: add --account NAME (one of eu, us)");
+    expect(eu.requests.length).toBe(0);
+  });
+
   it("an account whose key is unset fails alone, naming its variable; the run exits with the worst code", async () => {
     const plan = await sitesync(["plan", "--detailed-exitcode"], { cwd: dir, env: { SITESYNC_EU_API_KEY: EU_KEY } });
     expect(plan.code).toBe(1);
