@@ -138,7 +138,9 @@ describe("two accounts on two servers, five client files", () => {
   it("a SITESYNC_WEBSITES_URL left exported stops the whole run before any request: no account writes", async () => {
     const apply = await sitesync(["apply", "--auto-approve"], { cwd: dir, env: { ...keys, SITESYNC_WEBSITES_URL: us.url } });
     expect(apply.code).toBe(1);
-    expect(apply.stderr).toContain(`SITESYNC_WEBSITES_URL (${us.url}) names another account than accounts.eu.websites_url in sitesync.yaml`);
+    expect(apply.stderr).toContain(
+      `SITESYNC_WEBSITES_URL (${us.url}) names another account than accounts.eu.websites_url in sitesync.yaml`,
+    );
     expect(apply.stderr).toContain("or pass --account eu --websites-url <url>");
     expect(eu.requests.length + us.requests.length).toBe(0);
   });
