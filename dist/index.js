@@ -39226,9 +39226,12 @@ function accountsSections(accounts, format, renderOne) {
   for (const { name, outcome } of accounts) {
     const sections2 = renderOne(outcome);
     const target = outcome.plan?.target ?? outcome.updated?.many?.target;
-    const where2 = target ? accountWords(target) : void 0;
+    const config = typeof outcome.config === "object" ? outcome.config : void 0;
+    const where2 = target ? accountWords(target) : config?.websitesUrl;
     const heading2 = format === "text" ? `── account ${printable(name)}${where2 ? ` (${printable(where2)})` : ""} ──` : `## Account ${md(name)}${where2 ? ` (${md(where2)})` : ""}`;
-    blocks.push([heading2, sections2.summary.trimEnd()].filter((part) => part !== "").join("\n\n"));
+    if (sections2.summary.trim() !== "") blocks.push(`${heading2}
+
+${sections2.summary.trimEnd()}`);
     notes.push(...sections2.notes.map((note) => `[${name}] ${note}`));
     if (sections2.details) details.push(`#### ${md(name)}: ${sections2.details.title}
 

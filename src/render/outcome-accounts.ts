@@ -21,12 +21,15 @@ export function accountsSections(accounts: readonly AccountOutcome[], format: "t
   for (const { name, outcome } of accounts) {
     const sections = renderOne(outcome);
     const target = outcome.plan?.target ?? outcome.updated?.many?.target;
-    const where = target ? accountWords(target) : undefined;
+    // The address it read, else (it failed before reading) the one its file names.
+    const config = typeof outcome.config === "object" ? outcome.config : undefined;
+    const where = target ? accountWords(target) : config?.websitesUrl;
     const heading =
       format === "text"
         ? `── account ${printable(name)}${where ? ` (${printable(where)})` : ""} ──`
         : `## Account ${md(name)}${where ? ` (${md(where)})` : ""}`;
-    blocks.push([heading, sections.summary.trimEnd()].filter((part) => part !== "").join("\n\n"));
+    // `--quiet`, or a failure (its error is a note): no heading over nothing.
+    if (sections.summary.trim() !== "") blocks.push(`${heading}\n\n${sections.summary.trimEnd()}`);
     notes.push(...sections.notes.map((note) => `[${name}] ${note}`));
     if (sections.details) details.push(`#### ${md(name)}: ${sections.details.title}\n\n${sections.details.body}`);
     if (sections.failure) failures.push(`${name}: ${sections.failure}`);

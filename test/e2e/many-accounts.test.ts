@@ -111,6 +111,9 @@ describe("two accounts on two servers, five client files", () => {
     expect(plan.stdout).toContain("── account us");
     expect(plan.stdout).not.toContain("── account eu");
     expect(eu.requests).toHaveLength(0);
+    const quiet = await sitesync(["plan", "-q"], { cwd: dir, env: keys });
+    expect(quiet.stdout).not.toContain("── account");
+    expect(quiet.stdout).toMatch(/^Accounts: eu: .*; us: .*\.\n$/);
     const typo = await sitesync(["plan", "--account", "uss"], { cwd: dir, env: keys });
     expect(typo.code).toBe(1);
     expect(typo.stderr).toContain("--account uss: no such account in the config; did you mean us?");
