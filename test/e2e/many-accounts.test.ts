@@ -103,6 +103,9 @@ describe("two accounts on two servers, five client files", () => {
     const again = await sitesync(["plan", "--detailed-exitcode"], { cwd: dir, env: keys });
     expect(again.code, again.stdout).toBe(0);
     expect(again.stdout.match(/No changes\./g)).toHaveLength(2);
+    // --quiet with nothing to do: no account heading over nothing, the line across accounts only.
+    const quiet = await sitesync(["plan", "-q"], { cwd: dir, env: keys });
+    expect(quiet.stdout).toMatch(/^Accounts: eu: .*; us: .*\.\n$/);
   });
 
   it("--account runs only the accounts named, and an unknown one is refused with a suggestion", async () => {
@@ -111,9 +114,6 @@ describe("two accounts on two servers, five client files", () => {
     expect(plan.stdout).toContain("── account us");
     expect(plan.stdout).not.toContain("── account eu");
     expect(eu.requests).toHaveLength(0);
-    const quiet = await sitesync(["plan", "-q"], { cwd: dir, env: keys });
-    expect(quiet.stdout).not.toContain("── account");
-    expect(quiet.stdout).toMatch(/^Accounts: eu: .*; us: .*\.\n$/);
     const typo = await sitesync(["plan", "--account", "uss"], { cwd: dir, env: keys });
     expect(typo.code).toBe(1);
     expect(typo.stderr).toContain("--account uss: no such account in the config; did you mean us?");
