@@ -44963,6 +44963,7 @@ function configMessage(problem) {
 }
 
 // src/config/accounts.ts
+var DEFAULT_KEY_ENVS = { apiKeyEnv: "SITESYNC_API_KEY", projectsApiKeyEnv: "SITESYNC_PROJECTS_API_KEY" };
 function accountOf(parts) {
   const [root] = parts;
   const diagnostics = [];
@@ -45037,8 +45038,8 @@ function readAccounts(parts, of) {
       name,
       ...websitesUrl === void 0 ? {} : { websitesUrl },
       ...projectsUrl === void 0 ? {} : { projectsUrl },
-      apiKeyEnv: own("api_key_env") ?? "SITESYNC_API_KEY",
-      projectsApiKeyEnv: own("projects_api_key_env") ?? "SITESYNC_PROJECTS_API_KEY",
+      apiKeyEnv: own("api_key_env") ?? DEFAULT_KEY_ENVS.apiKeyEnv,
+      projectsApiKeyEnv: own("projects_api_key_env") ?? DEFAULT_KEY_ENVS.projectsApiKeyEnv,
       policy: readPolicy({ ...rootPolicy, ...isRecord(settings.policy) ? settings.policy : {} }),
       websites,
       ...managesProjects ? { projects } : {},

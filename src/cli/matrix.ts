@@ -8,8 +8,11 @@ export default command({
   meta: {
     name: "matrix",
     description:
-      "Print the config's accounts as JSON for a GitHub Actions matrix (strategy.matrix: ${{ fromJSON(...) }}); " +
-      "with --changed-since, only the accounts the change touches. Offline: needs no key.",
+      "Print the config's accounts as JSON for a GitHub Actions matrix (strategy.matrix: ${{ fromJSON(...) }}), a leg per " +
+      'account with the names of the variables holding its keys: {"account":"eu","api_key_env":"SITESYNC_EU_API_KEY",' +
+      '"projects_api_key_env":"SITESYNC_EU_PROJECTS_API_KEY"}, so that each leg passes its own secret ' +
+      "(api-key: ${{ secrets[matrix.api_key_env] }}). With --changed-since, only the accounts the change touches. " +
+      "Offline: needs no key.",
   },
   args: {
     ...configArgs,

@@ -13,6 +13,9 @@ import { type Normalized, readPolicy } from "./normalize.ts";
 import { describeUrlProblem } from "./rules/api-urls.ts";
 import type { Config, ConfigAccount } from "./types.ts";
 
+/** The variables that hold an account's keys when its entry names none, and a config's without `accounts:`. */
+export const DEFAULT_KEY_ENVS = { apiKeyEnv: "SITESYNC_API_KEY", projectsApiKeyEnv: "SITESYNC_PROJECTS_API_KEY" } as const;
+
 /** What the accounts need of each checked file. */
 export interface AccountPart {
   file: string;
@@ -102,8 +105,8 @@ export function readAccounts(
       name,
       ...(websitesUrl === undefined ? {} : { websitesUrl }),
       ...(projectsUrl === undefined ? {} : { projectsUrl }),
-      apiKeyEnv: own("api_key_env") ?? "SITESYNC_API_KEY",
-      projectsApiKeyEnv: own("projects_api_key_env") ?? "SITESYNC_PROJECTS_API_KEY",
+      apiKeyEnv: own("api_key_env") ?? DEFAULT_KEY_ENVS.apiKeyEnv,
+      projectsApiKeyEnv: own("projects_api_key_env") ?? DEFAULT_KEY_ENVS.projectsApiKeyEnv,
       policy: readPolicy({ ...rootPolicy, ...(isRecord(settings.policy) ? settings.policy : {}) }),
       websites,
       ...(managesProjects ? { projects } : {}),

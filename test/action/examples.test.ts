@@ -1,9 +1,11 @@
 /** The example workflows use only inputs and outputs that action.yml declares: a rename must update them. */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { sitesync } from "../e2e/helpers.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const action = parse(readFileSync(join(ROOT, "action.yml"), "utf8")) as {
@@ -81,5 +83,69 @@ describe("examples/ runs no unpinned package", () => {
     expect(text).toContain("node .sitesync/bin/sitesync.js export --update sitesync.yaml");
     expect(text).toContain("ref: v1 # the same ref as `uses: your-org/sitesync@v1` above");
     expect(text).toContain("run: npm ci --prefix .sitesync --omit=dev --ignore-scripts");
+  });
+});
+
+/**
+ * The reviewer's find (issue 19 item 5): `matrix.account == 'eu' && secrets.EU || secrets.US` gave a third
+ * account the us key, which may be valid for another account on the same server. Each leg of the fleet example
+ * must pass the secret its own matrix entry names, for the matrix `sitesync matrix` prints.
+ */
+describe("examples/workflows/fleet.yml gives each leg its own account's key", () => {
+  const workflow = parse(readFileSync(join(ROOT, "examples", "workflows", "fleet.yml"), "utf8")) as {
+    jobs: { sitesync: { strategy: { matrix: string }; steps: Step[] } };
+  };
+  const job = workflow.jobs.sitesync;
+  const step = job.steps.find((s) => s.uses?.includes("/sitesync@"))!;
+
+  /** The secret an input reads for one leg, as GitHub resolves the forms a key may take; '' for a missing field. */
+  function secretFor(input: unknown, leg: Record<string, string>): string {
+    const expression = /^\$\{\{\s*(.*?)\s*\}\}$/.exec(String(input))?.[1] ?? "";
+    const literal = /^secrets\.(\w+)$/.exec(expression);
+    if (literal) return literal[1]!;
+    const indexed = /^secrets\[\s*matrix\.(\w+)\s*\]$/.exec(expression);
+    if (indexed) return leg[indexed[1]!] ?? "";
+    throw new Error(`${expression} is not one secret: write secrets[matrix.api_key_env]`);
+  }
+
+  it("each of three accounts' legs reads the secret named as its own api_key_env, never another's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sitesync-fleet-example-"));
+    try {
+      mkdirSync(join(dir, "clients"));
+      writeFileSync(
+        join(dir, "sitesync.yaml"),
+        [
+          "version: 1",
+          "accounts:",
+          "  eu: { websites_url: https://stats.example.com, api_key_env: SITESYNC_EU_API_KEY }",
+          "  us: { websites_url: https://stats.example.com, api_key_env: SITESYNC_US_API_KEY }",
+          "  apac: { websites_url: https://stats.example.com }",
+          'include: ["clients/*.yaml"]',
+          "",
+        ].join("\n"),
+      );
+      for (const account of ["eu", "us", "apac"]) {
+        writeFileSync(join(dir, "clients", `${account}.yaml`), `account: ${account}\nwebsites:\n  - domain: ${account}.example.com\n`);
+      }
+      const result = await sitesync(["matrix"], { cwd: dir });
+      expect(result.code, result.stderr).toBe(0);
+      const legs = (JSON.parse(result.stdout) as { include: Record<string, string>[] }).include;
+
+      expect(job.strategy.matrix).toBe("${{ fromJSON(needs.accounts.outputs.matrix) }}");
+      expect(step.with?.account).toBe("${{ matrix.account }}");
+      const keys = legs.map((leg) => [leg.account, secretFor(step.with?.["api-key"], leg)]);
+      expect(keys).toEqual([
+        ["eu", "SITESYNC_EU_API_KEY"],
+        ["us", "SITESYNC_US_API_KEY"],
+        ["apac", "SITESYNC_API_KEY"],
+      ]);
+      // A projects key, if the example passes one, is the leg's own too.
+      for (const leg of legs) {
+        if (step.with?.["projects-api-key"] !== undefined)
+          expect(secretFor(step.with["projects-api-key"], leg)).toBe(leg.projects_api_key_env);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -48,9 +48,36 @@ async function matrix(...args: string[]): Promise<string[]> {
 }
 
 describe("sitesync matrix", () => {
-  it("lists every account, in the root file's order, as a matrix GitHub reads with fromJSON", async () => {
+  it("lists every account, in the root file's order, with its key variables, as a matrix GitHub reads with fromJSON", async () => {
     const result = await sitesync(["matrix"], { cwd: dir });
-    expect(result.stdout.trim()).toBe('{"include":[{"account":"eu"},{"account":"us"},{"account":"apac"}]}');
+    expect(result.stdout.trim()).toBe(
+      '{"include":[' +
+        '{"account":"eu","api_key_env":"SITESYNC_EU_API_KEY","projects_api_key_env":"SITESYNC_PROJECTS_API_KEY"},' +
+        '{"account":"us","api_key_env":"SITESYNC_US_API_KEY","projects_api_key_env":"SITESYNC_PROJECTS_API_KEY"},' +
+        '{"account":"apac","api_key_env":"SITESYNC_API_KEY","projects_api_key_env":"SITESYNC_PROJECTS_API_KEY"}]}',
+    );
+  });
+
+  it("a leg carries its own account's key variables, as its entry names them, with or without a change", async () => {
+    write({
+      "sitesync.yaml": ROOT.replace(
+        "api_key_env: SITESYNC_US_API_KEY",
+        "api_key_env: ACME_US_KEY, projects_api_key_env: ACME_US_PROJECTS_KEY",
+      ),
+    });
+    const us = { account: "us", api_key_env: "ACME_US_KEY", projects_api_key_env: "ACME_US_PROJECTS_KEY" };
+    const all = await sitesync(["matrix"], { cwd: dir });
+    expect(JSON.parse(all.stdout).include[1]).toEqual(us);
+    const changed = await sitesync(["matrix", "--changed-since", "HEAD"], { cwd: dir });
+    expect(JSON.parse(changed.stdout)).toEqual({ include: [us] });
+  });
+
+  it("a config without accounts: is one leg with the default key variables", async () => {
+    write({ "one.yaml": "version: 1\nwebsites:\n  - domain: acme.com\n" });
+    const result = await sitesync(["matrix", "-c", "one.yaml"], { cwd: dir });
+    expect(JSON.parse(result.stdout)).toEqual({
+      include: [{ account: "", api_key_env: "SITESYNC_API_KEY", projects_api_key_env: "SITESYNC_PROJECTS_API_KEY" }],
+    });
   });
 
   it("lists nothing when nothing changed, and only the account whose file changed", async () => {
