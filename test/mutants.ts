@@ -454,9 +454,9 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "change-base-follows-symlinks",
     file: "src/change/base-tree.ts",
-    find: '(mode === "100644" || mode === "100755")',
-    replace: '(mode === "100644" || mode === "100755" || mode === "120000")',
-    description: "the base's include: globs take a symbolic link at the commit for a file (the loader refuses them on disk)",
+    find: 'mode === "120000" ? "symlink"',
+    replace: 'mode === "120000" ? "file"',
+    description: "the base's include: globs take a symbolic link at the commit for a file (the loader refuses one on disk)",
     tests: ["test/change/base-tree.test.ts"],
   },
   {

@@ -4,7 +4,7 @@
  * every file, and a saved plan follows an edit of any of them.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -47,6 +47,21 @@ describe("a root file and one file per client", () => {
     expect(bad.stderr).toContain(
       'clients/globex.yaml:4:13 websites[1].domain: duplicate website "acme.com": already listed at clients/acme.yaml:3:13',
     );
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
+  it("refuses a client file that is a symbolic link, at the include's line, rather than leave its websites unmanaged", async () => {
+    write({ "other/s.yaml": "websites:\n  - domain: stray.example.org\n" });
+    symlinkSync("../other/s.yaml", join(dir, "clients/link.yaml"));
+    const validate = await sitesync(["validate"], { cwd: dir });
+    expect(validate.code).toBe(1);
+    expect(validate.stderr).toContain(
+      'sitesync.yaml:5:11 include[0]: "clients/*.yaml" matches clients/link.yaml, a symbolic link: include regular files inside this folder (copy the file, or include its real path if it is inside this folder)',
+    );
+    // With prune on, skipping it would propose deleting stray.example.org: the plan stops before any request.
+    const plan = await sitesync(["plan"], { cwd: dir, env: env() });
+    expect(plan.code).toBe(1);
+    expect(plan.stdout).not.toContain("delete");
     expect(sandbox.requests).toHaveLength(0);
   });
 
