@@ -2,6 +2,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import schema from "../../schemas/plan.schema.json" with { type: "json" };
 import { configDigest, loadConfig, readBounded, readConfigBytes } from "../config/load.ts";
+import type { Config } from "../config/types.ts";
 import { SafetyError, UsageError } from "../errors.ts";
 import { isSealed } from "../plan/fingerprint.ts";
 import { targetMismatch } from "../plan/target.ts";
@@ -74,12 +75,16 @@ export function configState(plan: Plan, file: string = plan.configFile): "same" 
   return (loaded.ok ? loaded.config.digest : configDigest(bytes)) === plan.configDigest ? "same" : "changed";
 }
 
-/** A saved plan applies only to the exact config it was made from (DESIGN §3). */
-export function assertSameConfig(plan: Plan, configDigest: string, file: string): void {
-  if (plan.configDigest !== configDigest) {
+/**
+ * A saved plan applies only to the exact config it was made from (DESIGN §3). The plan holds one digest over
+ * all the config's files, so with `include:` the change may be in any of them.
+ */
+export function assertSameConfig(plan: Plan, config: Pick<Config, "digest" | "file" | "includes">): void {
+  if (plan.configDigest !== config.digest) {
+    const which = config.includes ? `${config.file} or a file it includes` : config.file;
     throw new SafetyError(
       "stale-config",
-      `${file} changed since the plan was saved: run \`sitesync plan --out\` again and review the new plan`,
+      `${which} changed since the plan was saved: run \`sitesync plan --out\` again and review the new plan`,
     );
   }
 }
