@@ -115,6 +115,22 @@ describe("include", () => {
     ]);
   });
 
+  it("tells an empty or shapeless included file what an included file holds, not the root's version", () => {
+    const dir = repo({
+      "sitesync.yaml": `${ROOT}websites: []\n`,
+      "clients/empty.yaml": "",
+      "clients/list.yaml": "- domain: a.example.com\n",
+    });
+    const result = loadConfig(join(dir, "sitesync.yaml"), { env: {} });
+    expect(where(dir, result.ok ? [] : result.errors)).toEqual([
+      'clients/empty.yaml:1:1 : the file is empty; an included file needs "websites:" (and "account: NAME" when the root file has several accounts)',
+      "clients/list.yaml:1:1 : the file must be a mapping of keys (account, websites, ...), not a list",
+    ]);
+    // The root keeps its own words.
+    const root = loadConfig("sitesync.yaml", { source: "", env: {} });
+    expect(root.ok ? [] : root.errors.map((e) => e.message)).toEqual(['the file is empty; it needs at least "version: 1" and "websites:"']);
+  });
+
   it("has a digest over every file: an edit of an included file changes it, and a single file keeps its own", () => {
     const files = { "sitesync.yaml": `${ROOT}websites: []\n`, "clients/a.yaml": "websites:\n  - domain: a.example.com\n" };
     const digest = (dir: string) => {
