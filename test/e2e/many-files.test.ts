@@ -92,6 +92,8 @@ describe("a root file and one file per client", () => {
     const apply = await sitesync(["apply", "plan.json", "--auto-approve"], { cwd: dir, env: env() });
     expect(apply.code).toBe(4);
     expect(apply.stderr).toContain("sitesync.yaml or a file it includes changed since the plan was saved");
+    const shown = await sitesync(["show", "plan.json"], { cwd: dir });
+    expect(shown.stderr).toContain("note: sitesync.yaml or a file it includes changed since this plan was made");
     expect(sandbox.store.websites().map((w) => w.domain)).not.toContain("globex.com");
   });
 
