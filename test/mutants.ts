@@ -452,6 +452,15 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["test/change/fleet-change.test.ts"],
   },
   {
+    id: "include-skips-symlinks",
+    file: "src/config/include.ts",
+    find: 'if (entry.kind === "symlink") return linked(at, entry.name);',
+    replace: 'if (entry.kind === "symlink") continue;',
+    description:
+      "a client file that is a symbolic link is skipped without a word: its websites unmanaged, with prune proposed for deletion",
+    tests: ["src/config/include.test.ts", "test/e2e/many-files.test.ts"],
+  },
+  {
     id: "change-base-follows-symlinks",
     file: "src/change/base-tree.ts",
     find: 'mode === "120000" ? "symlink"',
