@@ -45110,7 +45110,7 @@ function listFolderOnDisk(folder) {
   try {
     return readdirSync(folder, { withFileTypes: true }).map((entry) => ({
       name: entry.name,
-      kind: entry.isFile() ? "file" : entry.isDirectory() ? "folder" : "other"
+      kind: entry.isFile() ? "file" : entry.isDirectory() ? "folder" : entry.isSymbolicLink() ? "symlink" : "other"
     }));
   } catch {
     return void 0;
@@ -45124,29 +45124,44 @@ function matchInclude(dir, pattern, list, budget) {
   if (segments.includes("..")) return { ok: false, problem: "must stay inside this file's folder (no ..)" };
   if (segments.length === 0) return { ok: false, problem: "names no file" };
   const found = /* @__PURE__ */ new Set();
+  const linked = (at2, name, how = "matches") => ({
+    code: "include.symlink",
+    problem: `${how} ${[...at2, name].join("/")}, a symbolic link: include regular files inside this folder (copy the file, or include its real path if it is inside this folder)`
+  });
   const walk2 = (at2, rest) => {
     const [head, ...tail] = rest;
-    if (head === void 0) return true;
+    if (head === void 0) return void 0;
     if (head === "**") {
-      if (!walk2(at2, tail)) return false;
+      const here = walk2(at2, tail);
+      if (here !== void 0) return here;
       for (const entry of entries(dir, at2, list, budget)) {
-        if (entry === void 0) return false;
-        if (entry.kind === "folder" && !walk2([...at2, entry.name], rest)) return false;
+        if (entry === void 0) return tooMany;
+        if (entry.kind === "symlink") return linked(at2, entry.name, "walks into");
+        if (entry.kind === "folder") {
+          const below = walk2([...at2, entry.name], rest);
+          if (below !== void 0) return below;
+        }
       }
-      return true;
+      return void 0;
     }
     const match = segmentMatcher(head);
     for (const entry of entries(dir, at2, list, budget)) {
-      if (entry === void 0) return false;
+      if (entry === void 0) return tooMany;
       if (!match(entry.name)) continue;
+      if (entry.kind === "symlink") return linked(at2, entry.name);
       if (tail.length === 0 && entry.kind === "file") found.add([...at2, entry.name].join("/"));
-      else if (tail.length > 0 && entry.kind === "folder" && !walk2([...at2, entry.name], tail)) return false;
+      else if (tail.length > 0 && entry.kind === "folder") {
+        const below = walk2([...at2, entry.name], tail);
+        if (below !== void 0) return below;
+      }
     }
-    return true;
+    return void 0;
   };
-  if (!walk2([], segments)) return { ok: false, problem: `looks at more than ${MAX_ENTRIES_SEEN} files and folders: use a narrower glob` };
+  const refused = walk2([], segments);
+  if (refused !== void 0) return { ok: false, ...refused };
   return { ok: true, files: [...found].sort() };
 }
+var tooMany = { problem: `looks at more than ${MAX_ENTRIES_SEEN} files and folders: use a narrower glob` };
 function* entries(dir, at2, list, budget) {
   const listed = list(join(dir, ...at2)) ?? [];
   for (const entry of [...listed].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
@@ -45174,7 +45189,7 @@ function readIncludes(rootFile, root, locate, read, list, digestOf) {
     const path = ["include", index];
     const match = matchInclude(dir, pattern, list, budget);
     if (!match.ok) {
-      error2(path, "include.invalid", `"${pattern}" ${match.problem}`);
+      error2(path, match.code ?? "include.invalid", `"${pattern}" ${match.problem}`);
       continue;
     }
     if (match.files.length === 0) {
@@ -46132,7 +46147,7 @@ var sitesync_schema_default = {
 // src/config/schema-messages.ts
 var POLICY_KEYS = ["prune", "max_deletes", "protect", "ignore"];
 var FIELD_KEYS = FIELD_NAMES.map((field) => WEBSITE_FIELDS[field].yaml);
-function describeSchemaError(error2, data) {
+function describeSchemaError(error2, data, kind = "root") {
   const path = pointerToPath(error2.instancePath, data);
   const params = error2.params;
   const problem = (message) => ({ path, at: "value", code: `schema.${error2.keyword}`, message });
@@ -46146,7 +46161,7 @@ function describeSchemaError(error2, data) {
       return { ...problem(missingKey(missing, path)), missing };
     }
     case "type":
-      if (path.length === 0) return problem(rootType(error2.data));
+      if (path.length === 0) return problem(rootType(error2.data, kind));
       return problem(entryAsText(path, error2.data) ?? wrongType(String(params.type), error2.data, path.at(-1)));
     case "enum": {
       const values = params.allowedValues;
@@ -46233,7 +46248,13 @@ function entryAsText(path, data) {
   const key = path[0] === "websites" ? "domain" : path[0] === "projects" ? "project" : void 0;
   return key && `must be a mapping, not text; write "- ${key}: ${data}"`;
 }
-function rootType(data) {
+function rootType(data, kind) {
+  if (kind === "included") {
+    if (data === null || data === void 0) {
+      return 'the file is empty; an included file needs "websites:" (and "account: NAME" when the root file has several accounts)';
+    }
+    return `the file must be a mapping of keys (account, websites, ...), not ${kindOf(data)}`;
+  }
   if (data === null || data === void 0) return 'the file is empty; it needs at least "version: 1" and "websites:"';
   return `the file must be a mapping of keys (version, websites, ...), not ${kindOf(data)}`;
 }
@@ -46262,7 +46283,7 @@ function validator(kind) {
 function validateSchema(data, file, locate, kind = "root") {
   const validate = validator(kind);
   if (validate(data)) return [];
-  const problems = relevant(validate.errors ?? []).map((error2) => describeSchemaError(error2, data));
+  const problems = relevant(validate.errors ?? []).map((error2) => describeSchemaError(error2, data, kind));
   return withoutEchoes(problems).map((problem) => {
     const position = problem.at === "key" ? locate.key(problem.path) : locate.value(problem.path);
     return {
@@ -48793,6 +48814,7 @@ function pick(setting, given, fromEnv, fromFile, configFile = "the config") {
 }
 
 // src/run/export-account.ts
+import { existsSync as existsSync3 } from "node:fs";
 import { resolve as resolve2 } from "node:path";
 
 // node_modules/diff/libesm/diff/base.js
@@ -50713,15 +50735,15 @@ async function updateFromAccount(request2, hooks, outcome, runStep2) {
 }
 async function updateMany(request2, hooks, outcome, many) {
   const { config, files } = many;
-  const into = (request2.settings?.export?.into ?? []).map((path) => ({ path, file: intoFile(path, files) }));
-  if (!config.accounts) {
+  const chosen = config.accounts && selectedAccounts(config.accounts, request2.settings?.accounts ?? []);
+  const into = (request2.settings?.export?.into ?? []).map((path) => ({ path, file: intoFile(path, files, chosen) }));
+  if (!chosen) {
     if (into.length > 1) throw new UsageError("--into is given twice: the config is one account, whose new websites go to one file");
     const client = clientFor(request2, config, hooks);
     const target = into[0]?.file.file ?? config.file;
     outcome.updated = await updateAccount(request2, client, config, { files, into: target, noInto: () => "" });
     return;
   }
-  const chosen = selectedAccounts(config.accounts, request2.settings?.accounts ?? []);
   checkInto(into, chosen);
   const root = files[0];
   const one = async (accountRequest2, accountHooks2, account) => many.runStep(accountRequest2, async (accountOutcome) => {
@@ -50769,13 +50791,26 @@ async function updateAccount(request2, client, config, where2) {
   });
   return { file: config.file, files, many: { unmanaged, projectChanges: projectChanges3, target: client.target } };
 }
-function intoFile(path, files) {
+function intoFile(path, files, chosen) {
   const found = files.find((file) => sameFile(path, file.file));
   if (found) return found;
-  const [root, ...included] = files.map((file) => file.file);
+  const root = files[0]?.file ?? path;
+  const takers = chosen ? files.filter((file) => chosen.some((account2) => account2.name === file.account)) : files;
+  const names = chosen?.map((account2) => account2.name) ?? [];
+  const whose = names.length === 0 ? "new websites" : `new websites of ${names.length === 1 ? "account" : "accounts"} ${names.join(", ")}`;
+  const where2 = takers.length === 0 ? `no file holds ${whose} yet` : `${whose} go to ${takers.length === 1 ? "" : "one of "}${listFiles(takers.map((file) => file.file))}`;
+  const exists2 = existsSync3(path);
+  const problem = exists2 ? `not a file of this config (${root} does not include it)` : "no such file";
+  const account = names.length === 0 ? "" : names.length === 1 ? `"account: ${names[0]}" and ` : `"account: NAME" (one of ${names.join(", ")}) and `;
+  const globs = includeGlobs(files[0]);
+  const at2 = globs.length > 0 ? `at a path ${root}'s include: globs match (${globs.join(", ")})` : `and add an include: glob for it to ${root}`;
   throw new UsageError(
-    `--into ${path}: not a file of this config; new websites go to the root file ${root}${included.length > 0 ? ` or a file it includes (${listFiles(included)})` : ""}`
+    `--into ${path}: ${problem}; ${where2}. To start a client file, create ${exists2 ? "one" : "it"} with ${account}"websites: []" ${at2}`
   );
+}
+function includeGlobs(root) {
+  const include = root?.doc.toJS()?.include;
+  return Array.isArray(include) ? include.filter((glob) => typeof glob === "string") : [];
 }
 function sameFile(a, b) {
   return resolve2(a) === resolve2(b);
@@ -51096,11 +51131,14 @@ function targetMismatch(planned2, actual) {
 // src/run/plan-file.ts
 var validatePlan;
 var MAX_PLAN_BYTES = 256 * 2 ** 20;
-function assertSameConfig(plan2, configDigest2, file) {
-  if (plan2.configDigest !== configDigest2) {
+function changedWhich(config) {
+  return config.includes ? `${config.file} or a file it includes` : config.file;
+}
+function assertSameConfig(plan2, config) {
+  if (plan2.configDigest !== config.digest) {
     throw new SafetyError(
       "stale-config",
-      `${file} changed since the plan was saved: run \`sitesync plan --out\` again and review the new plan`
+      `${changedWhich(config)} changed since the plan was saved: run \`sitesync plan --out\` again and review the new plan`
     );
   }
 }
@@ -51325,7 +51363,7 @@ function parseTree(out, maxEntries) {
     if (entries2.length >= maxEntries) return void 0;
     const tab = line.indexOf("	");
     const [mode, type, oid = "", size2] = line.slice(0, tab).split(" ").filter(Boolean);
-    const kind = type === "blob" && (mode === "100644" || mode === "100755") ? "file" : "other";
+    const kind = type !== "blob" ? "other" : mode === "120000" ? "symlink" : mode === "100644" || mode === "100755" ? "file" : "other";
     entries2.push({ path: line.slice(tab + 1), kind, oid, size: Number(size2) });
   }
   return entries2;
@@ -51899,7 +51937,7 @@ async function execute(request2, hooks, outcome) {
   const client = clientFor(request2, config, hooks);
   const saved = settings.savedPlan;
   if (saved) {
-    assertSameConfig(saved, config.digest, config.file);
+    assertSameConfig(saved, config);
     assertSameTarget(saved, client.target);
   }
   if (request2.command === "apply" && typeof settings.resultsFile === "string") checkWritable(settings.resultsFile);

@@ -452,11 +452,20 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["test/change/fleet-change.test.ts"],
   },
   {
+    id: "include-skips-symlinks",
+    file: "src/config/include.ts",
+    find: 'if (entry.kind === "symlink") return linked(at, entry.name);',
+    replace: 'if (entry.kind === "symlink") continue;',
+    description:
+      "a client file that is a symbolic link is skipped without a word: its websites unmanaged, with prune proposed for deletion",
+    tests: ["src/config/include.test.ts", "test/e2e/many-files.test.ts"],
+  },
+  {
     id: "change-base-follows-symlinks",
     file: "src/change/base-tree.ts",
-    find: '(mode === "100644" || mode === "100755")',
-    replace: '(mode === "100644" || mode === "100755" || mode === "120000")',
-    description: "the base's include: globs take a symbolic link at the commit for a file (the loader refuses them on disk)",
+    find: 'mode === "120000" ? "symlink"',
+    replace: 'mode === "120000" ? "file"',
+    description: "the base's include: globs take a symbolic link at the commit for a file (the loader refuses one on disk)",
     tests: ["test/change/base-tree.test.ts"],
   },
   {

@@ -2,10 +2,10 @@
  * The files next to the config as a base commit holds them (DESIGN §3 "Plans that follow the change"), so
  * that the base's `include:` globs are matched by the loader's own globs against the commit, never against
  * today's working tree: one `git ls-tree` of the root file's folder, and the included files' bytes by one
- * `git cat-file --batch`. As on disk (config/include.ts), only regular files are files: a symbolic link or a
- * submodule is neither a file to read nor a folder to walk into, and nothing outside the root's folder is
- * listed. Bounded (DESIGN §12): the entries listed, the bytes read. Failures are reason codes, never git's
- * English (STYLE 16).
+ * `git cat-file --batch`. As on disk (config/include.ts), only regular files are files: a symbolic link is
+ * listed as one (a glob that reaches it is an error, as in the working tree), a submodule is neither a file
+ * to read nor a folder to walk into, and nothing outside the root's folder is listed. Bounded (DESIGN §12):
+ * the entries listed, the bytes read. Failures are reason codes, never git's English (STYLE 16).
  */
 import { relative, sep } from "node:path";
 import type { FolderEntry, ListFolder } from "../config/include.ts";
@@ -68,8 +68,8 @@ function parseTree(out: string, maxEntries: number): TreeEntry[] | undefined {
     if (entries.length >= maxEntries) return undefined;
     const tab = line.indexOf("\t");
     const [mode, type, oid = "", size] = line.slice(0, tab).split(" ").filter(Boolean);
-    // 100644 and 100755 are files; 120000 (a symbolic link) and 160000 (a submodule) are not.
-    const kind = type === "blob" && (mode === "100644" || mode === "100755") ? "file" : "other";
+    // 100644 and 100755 are files, 120000 a symbolic link; 160000 (a submodule) is neither.
+    const kind = type !== "blob" ? "other" : mode === "120000" ? "symlink" : mode === "100644" || mode === "100755" ? "file" : "other";
     entries.push({ path: line.slice(tab + 1), kind, oid, size: Number(size) });
   }
   return entries;

@@ -29,8 +29,9 @@ export default command({
     const plan = readPlanFile(flags.plan);
     io.out(render(plan, flags.format, { color: io.color && flags.format === "text" }));
     // A note, not a failure: `show` only looks; `apply` is what refuses a plan whose config moved on.
-    if (!flags.quiet && configState(plan) === "changed") {
-      io.err(configChangedNote(plan, flags.plan));
+    if (!flags.quiet) {
+      const config = configState(plan);
+      if (config.state === "changed") io.err(configChangedNote(config.which, flags.plan));
     }
     return ExitCode.ok;
   },

@@ -19,6 +19,8 @@ function repo(files: Record<string, string>): string {
 
 const ROOT = "version: 1\npolicy: { prune: true }\ndefaults: { exclude_bots: true }\ninclude: [clients/*.yaml]\n";
 
+const REGULAR = "include regular files inside this folder (copy the file, or include its real path if it is inside this folder)";
+
 /** `file:line:col path: message`, with the file relative to the repository. */
 function where(dir: string, diagnostics: Diagnostic[]): string[] {
   return diagnostics.map((d) => `${d.file.replace(`${dir}/`, "")}:${d.line}:${d.column} ${d.path}: ${d.message}`);
@@ -89,8 +91,44 @@ describe("include", () => {
       'sitesync.yaml:2:11 include[0]: "client/*.yaml" matches no file next to sitesync.yaml; fix the glob or remove it',
       'sitesync.yaml:2:26 include[1]: "../other/*.yaml" must stay inside this file\'s folder (no ..)',
       'sitesync.yaml:2:43 include[2]: "/etc/*.conf" must be relative to this file, not an absolute path',
-      'sitesync.yaml:2:56 include[3]: "links/*.yaml" matches no file next to sitesync.yaml; fix the glob or remove it',
+      `sitesync.yaml:2:56 include[3]: "links/*.yaml" matches links/host.yaml, a symbolic link: ${REGULAR}`,
     ]);
+  });
+
+  it("names a symbolic link a glob reaches, whether a file it matches, one named outright, or a folder it walks into", () => {
+    // A link skipped without a word would leave its websites unmanaged, and with prune on, propose their deletes.
+    const dir = repo({
+      "sitesync.yaml": "version: 1\ninclude:\n  - clients/*.yaml\n  - clients/link.yaml\n  - moved/*.yaml\n  - tree/**/*.yaml\n",
+      "clients/a.yaml": "account: us\nwebsites: []\n",
+      "other/s.yaml": "websites:\n  - domain: sym.example.com\n",
+      "tree/a/b.yaml": "websites: []\n",
+    });
+    symlinkSync("../other/s.yaml", join(dir, "clients", "link.yaml"));
+    symlinkSync("other", join(dir, "moved"));
+    symlinkSync("../../other", join(dir, "tree", "a", "deeper"));
+    const result = loadConfig(join(dir, "sitesync.yaml"), { env: {} });
+    expect(where(dir, result.ok ? [] : result.errors)).toEqual([
+      `sitesync.yaml:3:5 include[0]: "clients/*.yaml" matches clients/link.yaml, a symbolic link: ${REGULAR}`,
+      `sitesync.yaml:4:5 include[1]: "clients/link.yaml" matches clients/link.yaml, a symbolic link: ${REGULAR}`,
+      `sitesync.yaml:5:5 include[2]: "moved/*.yaml" matches moved, a symbolic link: ${REGULAR}`,
+      `sitesync.yaml:6:5 include[3]: "tree/**/*.yaml" walks into tree/a/deeper, a symbolic link: ${REGULAR}`,
+    ]);
+  });
+
+  it("tells an empty or shapeless included file what an included file holds, not the root's version", () => {
+    const dir = repo({
+      "sitesync.yaml": `${ROOT}websites: []\n`,
+      "clients/empty.yaml": "",
+      "clients/list.yaml": "- domain: a.example.com\n",
+    });
+    const result = loadConfig(join(dir, "sitesync.yaml"), { env: {} });
+    expect(where(dir, result.ok ? [] : result.errors)).toEqual([
+      'clients/empty.yaml:1:1 : the file is empty; an included file needs "websites:" (and "account: NAME" when the root file has several accounts)',
+      "clients/list.yaml:1:1 : the file must be a mapping of keys (account, websites, ...), not a list",
+    ]);
+    // The root keeps its own words.
+    const root = loadConfig("sitesync.yaml", { source: "", env: {} });
+    expect(root.ok ? [] : root.errors.map((e) => e.message)).toEqual(['the file is empty; it needs at least "version: 1" and "websites:"']);
   });
 
   it("has a digest over every file: an edit of an included file changes it, and a single file keeps its own", () => {

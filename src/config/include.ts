@@ -18,12 +18,13 @@ export const MAX_INCLUDED_BYTES = 64 * 2 ** 20;
 const MAX_ENTRIES_SEEN = 50_000;
 
 /**
- * One entry of a folder as the `include:` globs see it. A symbolic link (or a device, a submodule) is
- * `other`: neither a file to read nor a folder to walk into.
+ * One entry of a folder as the `include:` globs see it. A symbolic link is neither a file to read nor a
+ * folder to walk into: a glob that reaches one is an error, never a silent skip. A device or a submodule
+ * is `other`, left out.
  */
 export interface FolderEntry {
   name: string;
-  kind: "file" | "folder" | "other";
+  kind: "file" | "folder" | "symlink" | "other";
 }
 
 /**
@@ -37,7 +38,7 @@ export function listFolderOnDisk(folder: string): FolderEntry[] | undefined {
   try {
     return readdirSync(folder, { withFileTypes: true }).map((entry) => ({
       name: entry.name,
-      kind: entry.isFile() ? "file" : entry.isDirectory() ? "folder" : "other",
+      kind: entry.isFile() ? "file" : entry.isDirectory() ? "folder" : entry.isSymbolicLink() ? "symlink" : "other",
     }));
   } catch {
     return undefined;
@@ -45,7 +46,7 @@ export function listFolderOnDisk(folder: string): FolderEntry[] | undefined {
 }
 
 /** What one `include` entry matched, or why it cannot be used. */
-type IncludeMatch = { ok: true; files: string[] } | { ok: false; problem: string };
+type IncludeMatch = { ok: true; files: string[] } | { ok: false; problem: string; code?: string };
 
 /**
  * The files `pattern` names below `dir` (the root file's folder), as paths relative to `dir` with `/`,
@@ -63,31 +64,52 @@ function matchInclude(dir: string, pattern: string, list: ListFolder, budget: { 
   if (segments.includes("..")) return { ok: false, problem: "must stay inside this file's folder (no ..)" };
   if (segments.length === 0) return { ok: false, problem: "names no file" };
   const found = new Set<string>();
-  const walk = (at: string[], rest: string[]): boolean => {
+  // A symbolic link the glob reaches: a file it names, a folder it would walk into. Skipped, the websites
+  // of the file it points at would go unmanaged without a word (and with prune on, be proposed for deletion).
+  const linked = (at: string[], name: string, how = "matches"): Refused => ({
+    code: "include.symlink",
+    problem: `${how} ${[...at, name].join("/")}, a symbolic link: include regular files inside this folder (copy the file, or include its real path if it is inside this folder)`,
+  });
+  /** `undefined` once every match is found, else why the glob cannot be used. */
+  const walk = (at: string[], rest: string[]): Refused | undefined => {
     const [head, ...tail] = rest;
-    if (head === undefined) return true;
+    if (head === undefined) return undefined;
     if (head === "**") {
-      if (!walk(at, tail)) return false;
+      const here = walk(at, tail);
+      if (here !== undefined) return here;
       for (const entry of entries(dir, at, list, budget)) {
-        if (entry === undefined) return false;
-        if (entry.kind === "folder" && !walk([...at, entry.name], rest)) return false;
+        if (entry === undefined) return tooMany;
+        // `**` walks into every folder: a link might be one, and what is below it would be skipped.
+        if (entry.kind === "symlink") return linked(at, entry.name, "walks into");
+        if (entry.kind === "folder") {
+          const below = walk([...at, entry.name], rest);
+          if (below !== undefined) return below;
+        }
       }
-      return true;
+      return undefined;
     }
     const match = segmentMatcher(head);
     for (const entry of entries(dir, at, list, budget)) {
-      if (entry === undefined) return false;
+      if (entry === undefined) return tooMany;
       if (!match(entry.name)) continue;
+      if (entry.kind === "symlink") return linked(at, entry.name);
       if (tail.length === 0 && entry.kind === "file") found.add([...at, entry.name].join("/"));
-      else if (tail.length > 0 && entry.kind === "folder" && !walk([...at, entry.name], tail)) return false;
+      else if (tail.length > 0 && entry.kind === "folder") {
+        const below = walk([...at, entry.name], tail);
+        if (below !== undefined) return below;
+      }
     }
-    return true;
+    return undefined;
   };
-  if (!walk([], segments)) return { ok: false, problem: `looks at more than ${MAX_ENTRIES_SEEN} files and folders: use a narrower glob` };
+  const refused = walk([], segments);
+  if (refused !== undefined) return { ok: false, ...refused };
   return { ok: true, files: [...found].sort() };
 }
 
-/** The entries of one folder (symbolic links are neither files nor folders here); `undefined` once over budget. */
+type Refused = { problem: string; code?: string };
+const tooMany: Refused = { problem: `looks at more than ${MAX_ENTRIES_SEEN} files and folders: use a narrower glob` };
+
+/** The entries of one folder, by name; `undefined` once over budget. */
 function* entries(dir: string, at: string[], list: ListFolder, budget: { entries: number }): Generator<FolderEntry | undefined> {
   const listed = list(join(dir, ...at)) ?? [];
   for (const entry of [...listed].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
@@ -139,7 +161,7 @@ export function readIncludes(
     const path = ["include", index];
     const match = matchInclude(dir, pattern, list, budget);
     if (!match.ok) {
-      error(path, "include.invalid", `"${pattern}" ${match.problem}`);
+      error(path, match.code ?? "include.invalid", `"${pattern}" ${match.problem}`);
       continue;
     }
     if (match.files.length === 0) {

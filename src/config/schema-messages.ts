@@ -18,8 +18,11 @@ export interface SchemaProblem {
 const POLICY_KEYS = ["prune", "max_deletes", "protect", "ignore"];
 const FIELD_KEYS: string[] = FIELD_NAMES.map((field) => WEBSITE_FIELDS[field].yaml);
 
-/** Replaces ajv's wording ("must NOT have additional properties") with what the user should change. */
-export function describeSchemaError(error: ErrorObject, data: unknown): SchemaProblem {
+/**
+ * Replaces ajv's wording ("must NOT have additional properties") with what the user should change; `kind`
+ * is the file's: the root, or one its `include:` names (which takes no `version`).
+ */
+export function describeSchemaError(error: ErrorObject, data: unknown, kind: "root" | "included" = "root"): SchemaProblem {
   const path = pointerToPath(error.instancePath, data);
   const params = error.params as Record<string, unknown>;
   const problem = (message: string): SchemaProblem => ({ path, at: "value", code: `schema.${error.keyword}`, message });
@@ -33,7 +36,7 @@ export function describeSchemaError(error: ErrorObject, data: unknown): SchemaPr
       return { ...problem(missingKey(missing, path)), missing };
     }
     case "type":
-      if (path.length === 0) return problem(rootType(error.data));
+      if (path.length === 0) return problem(rootType(error.data, kind));
       return problem(entryAsText(path, error.data) ?? wrongType(String(params.type), error.data, path.at(-1)));
     case "enum": {
       const values = params.allowedValues as unknown[];
@@ -137,7 +140,13 @@ function entryAsText(path: ConfigPath, data: unknown): string | undefined {
   return key && `must be a mapping, not text; write "- ${key}: ${data}"`;
 }
 
-function rootType(data: unknown): string {
+function rootType(data: unknown, kind: "root" | "included"): string {
+  if (kind === "included") {
+    if (data === null || data === undefined) {
+      return 'the file is empty; an included file needs "websites:" (and "account: NAME" when the root file has several accounts)';
+    }
+    return `the file must be a mapping of keys (account, websites, ...), not ${kindOf(data)}`;
+  }
   if (data === null || data === undefined) return 'the file is empty; it needs at least "version: 1" and "websites:"';
   return `the file must be a mapping of keys (version, websites, ...), not ${kindOf(data)}`;
 }

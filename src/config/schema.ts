@@ -29,7 +29,7 @@ function validator(kind: "root" | "included"): ValidateFunction {
 export function validateSchema(data: unknown, file: string, locate: Locator, kind: "root" | "included" = "root"): Diagnostic[] {
   const validate = validator(kind);
   if (validate(data)) return [];
-  const problems = relevant(validate.errors ?? []).map((error) => describeSchemaError(error, data));
+  const problems = relevant(validate.errors ?? []).map((error) => describeSchemaError(error, data, kind));
   return withoutEchoes(problems).map((problem) => {
     const position = problem.at === "key" ? locate.key(problem.path) : locate.value(problem.path);
     return {

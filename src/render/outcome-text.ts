@@ -62,8 +62,8 @@ function validSummary({ config, error }: Outcome, { quiet }: TextContext): strin
 }
 
 /** `show`: the config a saved plan was made from has changed since (a note: `show` only looks). */
-export function configChangedNote(plan: Plan, file: string): string {
-  return `note: ${plan.configFile} changed since this plan was made: \`sitesync apply ${file}\` would refuse it; plan again to review the current config.`;
+export function configChangedNote(which: string, file: string): string {
+  return `note: ${which} changed since this plan was made: \`sitesync apply ${file}\` would refuse it; plan again to review the current config.`;
 }
 
 /** `2 websites, 1 project`: what a config manages. */

@@ -3,6 +3,7 @@
  * the run's client, as a new config file or accepted into an existing one. The adapter writes the result.
  */
 
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { updateConfig } from "../adopt/update-config.ts";
 import { updateFiles } from "../adopt/update-files.ts";
@@ -109,15 +110,15 @@ interface Many {
  */
 async function updateMany(request: RunRequest, hooks: RunHooks, outcome: Outcome, many: Many): Promise<void> {
   const { config, files } = many;
-  const into = (request.settings?.export?.into ?? []).map((path) => ({ path, file: intoFile(path, files) }));
-  if (!config.accounts) {
+  const chosen = config.accounts && selectedAccounts(config.accounts, request.settings?.accounts ?? []);
+  const into = (request.settings?.export?.into ?? []).map((path) => ({ path, file: intoFile(path, files, chosen) }));
+  if (!chosen) {
     if (into.length > 1) throw new UsageError("--into is given twice: the config is one account, whose new websites go to one file");
     const client = clientFor(request, config, hooks);
     const target = into[0]?.file.file ?? config.file;
     outcome.updated = await updateAccount(request, client, config, { files, into: target, noInto: () => "" });
     return;
   }
-  const chosen = selectedAccounts(config.accounts, request.settings?.accounts ?? []);
   checkInto(into, chosen);
   const root = files[0];
   const one = async (accountRequest: RunRequest, accountHooks: RunHooks, account: ConfigAccount) =>
@@ -182,14 +183,38 @@ async function updateAccount(
   return { file: config.file, files, many: { unmanaged, projectChanges, target: client.target } };
 }
 
-/** The file of the config that `--into PATH` names (relative to the working directory), or a UsageError saying which may. */
-function intoFile(path: string, files: readonly LoadedFile[]): LoadedFile {
+/**
+ * The file of the config that `--into PATH` names (relative to the working directory), or a UsageError
+ * naming the files that may take the new websites (of the accounts the run updates, `chosen`, when the root
+ * has several) and how to start a file of its own.
+ */
+function intoFile(path: string, files: readonly LoadedFile[], chosen: readonly ConfigAccount[] | undefined): LoadedFile {
   const found = files.find((file) => sameFile(path, file.file));
   if (found) return found;
-  const [root, ...included] = files.map((file) => file.file);
+  const root = files[0]?.file ?? path;
+  const takers = chosen ? files.filter((file) => chosen.some((account) => account.name === file.account)) : files;
+  const names = chosen?.map((account) => account.name) ?? [];
+  const whose = names.length === 0 ? "new websites" : `new websites of ${names.length === 1 ? "account" : "accounts"} ${names.join(", ")}`;
+  const where =
+    takers.length === 0
+      ? `no file holds ${whose} yet`
+      : `${whose} go to ${takers.length === 1 ? "" : "one of "}${listFiles(takers.map((file) => file.file))}`;
+  const exists = existsSync(path);
+  const problem = exists ? `not a file of this config (${root} does not include it)` : "no such file";
+  const account =
+    names.length === 0 ? "" : names.length === 1 ? `"account: ${names[0]}" and ` : `"account: NAME" (one of ${names.join(", ")}) and `;
+  const globs = includeGlobs(files[0]);
+  const at =
+    globs.length > 0 ? `at a path ${root}'s include: globs match (${globs.join(", ")})` : `and add an include: glob for it to ${root}`;
   throw new UsageError(
-    `--into ${path}: not a file of this config; new websites go to the root file ${root}${included.length > 0 ? ` or a file it includes (${listFiles(included)})` : ""}`,
+    `--into ${path}: ${problem}; ${where}. To start a client file, create ${exists ? "one" : "it"} with ${account}"websites: []" ${at}`,
   );
+}
+
+/** The root file's `include:` globs, as written. */
+function includeGlobs(root: LoadedFile | undefined): string[] {
+  const include: unknown = root?.doc.toJS()?.include;
+  return Array.isArray(include) ? include.filter((glob): glob is string => typeof glob === "string") : [];
 }
 
 function sameFile(a: string, b: string): boolean {

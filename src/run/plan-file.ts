@@ -2,6 +2,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import schema from "../../schemas/plan.schema.json" with { type: "json" };
 import { configDigest, loadConfig, readBounded, readConfigBytes } from "../config/load.ts";
+import type { Config } from "../config/types.ts";
 import { SafetyError, UsageError } from "../errors.ts";
 import { isSealed } from "../plan/fingerprint.ts";
 import { targetMismatch } from "../plan/target.ts";
@@ -63,23 +64,33 @@ export function readPlanFile(file: string): Plan {
 
 /**
  * Whether the config file a saved plan was made from still holds the same bytes: `missing` when it cannot be
- * read (a plan can be shown anywhere), `changed` when `apply` would refuse the plan (DESIGN §3).
+ * read (a plan can be shown anywhere), `changed` when `apply` would refuse the plan (DESIGN §3), with the
+ * root's name, or the root's "or a file it includes" when it has `include:` (the plan holds one digest).
  */
-export function configState(plan: Plan, file: string = plan.configFile): "same" | "changed" | "missing" {
+export function configState(plan: Plan, file: string = plan.configFile): { state: "same" | "changed" | "missing"; which: string } {
   // Bounded like the config itself: the path comes from the plan file, and may name a FIFO or a device.
   const bytes = readConfigBytes(file);
-  if (typeof bytes === "string") return "missing";
+  if (typeof bytes === "string") return { state: "missing", which: plan.configFile };
   // A config of many files has the digest of them all (DESIGN §2); no secret is needed to compute it.
   const loaded = loadConfig(file, { env: {}, unsetEnv: "warning" });
-  return (loaded.ok ? loaded.config.digest : configDigest(bytes)) === plan.configDigest ? "same" : "changed";
+  const same = (loaded.ok ? loaded.config.digest : configDigest(bytes)) === plan.configDigest;
+  return { state: same ? "same" : "changed", which: loaded.ok ? changedWhich(loaded.config) : plan.configFile };
 }
 
-/** A saved plan applies only to the exact config it was made from (DESIGN §3). */
-export function assertSameConfig(plan: Plan, configDigest: string, file: string): void {
-  if (plan.configDigest !== configDigest) {
+/** The root file, or "it or a file it includes": where a change that moved the config's digest may be. */
+function changedWhich(config: Pick<Config, "file" | "includes">): string {
+  return config.includes ? `${config.file} or a file it includes` : config.file;
+}
+
+/**
+ * A saved plan applies only to the exact config it was made from (DESIGN §3). The plan holds one digest over
+ * all the config's files, so with `include:` the change may be in any of them.
+ */
+export function assertSameConfig(plan: Plan, config: Pick<Config, "digest" | "file" | "includes">): void {
+  if (plan.configDigest !== config.digest) {
     throw new SafetyError(
       "stale-config",
-      `${file} changed since the plan was saved: run \`sitesync plan --out\` again and review the new plan`,
+      `${changedWhich(config)} changed since the plan was saved: run \`sitesync plan --out\` again and review the new plan`,
     );
   }
 }

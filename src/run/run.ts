@@ -77,7 +77,7 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
   const client = clientFor(request, config, hooks);
   const saved = settings.savedPlan;
   if (saved) {
-    assertSameConfig(saved, config.digest, config.file);
+    assertSameConfig(saved, config);
     assertSameTarget(saved, client.target);
   }
   // Fail before changing anything when the results cannot be written afterwards.

@@ -55,10 +55,6 @@ describe("the base of a config of many files", () => {
       "fleet/clients/deep/b.yaml": "websites:\n  - domain: b.example.com\n",
       "fleet/clients/.hidden.yaml": "websites:\n  - domain: hidden.example.com\n",
     });
-    // A symbolic link that a glob matches is neither a file nor a folder, at the commit as on disk.
-    symlinkSync("../../outside.yaml", join(dir, "fleet/clients/link.yaml"));
-    git(dir, "add", "-A");
-    git(dir, "commit", "-q", "-m", "a link");
     // Now: a.yaml edited, b.yaml gone, z.yaml new, none committed.
     write(dir, {
       "fleet/clients/a.yaml": "websites:\n  - domain: a2.example.com\n",
@@ -74,6 +70,27 @@ describe("the base of a config of many files", () => {
       ["a.example.com", "fleet/clients/a.yaml"],
       ["b.example.com", "fleet/clients/deep/b.yaml"],
     ]);
+  });
+
+  it("refuses a symbolic link a glob reaches at the commit, as on disk, naming it at the root's line", async () => {
+    const { dir } = repository({
+      "outside.yaml": "websites:\n  - domain: outside.example.com\n",
+      "fleet/sitesync.yaml": ROOT,
+      "fleet/clients/a.yaml": "websites:\n  - domain: a.example.com\n",
+    });
+    symlinkSync("../../outside.yaml", join(dir, "fleet/clients/link.yaml"));
+    // On disk: an error, not a file skipped without a word.
+    const now = loadConfig(join(dir, "fleet/sitesync.yaml"), { env: {} });
+    expect(now.ok ? [] : now.errors.map((e) => `${e.line}:${e.column} ${e.message}`)).toEqual([
+      '2:11 "clients/*.yaml" matches clients/link.yaml, a symbolic link: include regular files inside this folder (copy the file, or include its real path if it is inside this folder)',
+      '2:29 "clients/**/*.yaml" matches clients/link.yaml, a symbolic link: include regular files inside this folder (copy the file, or include its real path if it is inside this folder)',
+    ]);
+    // At the commit: the same. The link is committed, then gone from the working tree.
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "a link");
+    rmSync(join(dir, "fleet/clients/link.yaml"));
+    const base = await loadBase("HEAD", loadNow(join(dir, "fleet/sitesync.yaml")), { fetch: false });
+    expect(base).toMatchObject({ ok: false, reason: "base-invalid", detail: { line: 2, column: 11, code: "include.symlink" } });
   });
 
   it("loads a base that includes nothing as the one file it is", async () => {

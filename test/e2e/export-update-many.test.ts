@@ -126,7 +126,7 @@ describe("one account over a root and two client files", () => {
     });
     expect(update.code).toBe(1);
     expect(update.stderr).toContain(
-      "--into elsewhere.yaml: not a file of this config; new websites go to the root file sitesync.yaml or a file it includes (clients/a.yaml, clients/b.yaml)",
+      '--into elsewhere.yaml: not a file of this config (sitesync.yaml does not include it); new websites go to one of sitesync.yaml, clients/a.yaml, clients/b.yaml. To start a client file, create one with "websites: []" at a path sitesync.yaml\'s include: globs match (clients/*.yaml)',
     );
     expect(sandbox.requests.length).toBe(requests);
     expect([read("sitesync.yaml"), read("clients/a.yaml"), read("clients/b.yaml"), read("elsewhere.yaml")]).toEqual([
@@ -240,6 +240,23 @@ describe("two accounts on two servers", () => {
     expect(other.stderr).toContain(
       "--into clients/us.yaml: the file holds websites of account us, and this run updates account eu (clients/eu-a.yaml, clients/eu-b.yaml): pass --into one of those files",
     );
+
+    // A client file not made yet: only the account's own files are named, and how to start one.
+    await ui(us, "POST", "", { domain: "first.com" });
+    const requests = us.requests.length;
+    const fresh = ["export", "--update", "sitesync.yaml", "--add-unlisted", "--account", "us", "--into", "clients/newclient.yaml"];
+    const missing = await sitesync(fresh, { cwd: dir, env: keys });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(
+      '--into clients/newclient.yaml: no such file; new websites of account us go to clients/us.yaml. To start a client file, create it with "account: us" and "websites: []" at a path sitesync.yaml\'s include: globs match (clients/*.yaml)',
+    );
+    expect(us.requests.length).toBe(requests);
+    // Doing as it says puts the new website there.
+    write({ "clients/newclient.yaml": "account: us\nwebsites: []\n" });
+    const started = await sitesync(fresh, { cwd: dir, env: keys });
+    expect(started.code, started.stderr).toBe(0);
+    expect(read("clients/newclient.yaml")).toMatch(/^account: us\nwebsites:\n {2}- domain: first\.com\n/);
+    expect(read("clients/us.yaml")).toBe(US);
 
     // The root holds no account's websites when there are several: eu refuses, us (nothing to add) goes on.
     const none = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted"], { cwd: dir, env: keys });

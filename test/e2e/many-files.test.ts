@@ -4,7 +4,7 @@
  * every file, and a saved plan follows an edit of any of them.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -50,6 +50,21 @@ describe("a root file and one file per client", () => {
     expect(sandbox.requests).toHaveLength(0);
   });
 
+  it("refuses a client file that is a symbolic link, at the include's line, rather than leave its websites unmanaged", async () => {
+    write({ "other/s.yaml": "websites:\n  - domain: stray.example.org\n" });
+    symlinkSync("../other/s.yaml", join(dir, "clients/link.yaml"));
+    const validate = await sitesync(["validate"], { cwd: dir });
+    expect(validate.code).toBe(1);
+    expect(validate.stderr).toContain(
+      'sitesync.yaml:5:11 include[0]: "clients/*.yaml" matches clients/link.yaml, a symbolic link: include regular files inside this folder (copy the file, or include its real path if it is inside this folder)',
+    );
+    // With prune on, skipping it would propose deleting stray.example.org: the plan stops before any request.
+    const plan = await sitesync(["plan"], { cwd: dir, env: env() });
+    expect(plan.code).toBe(1);
+    expect(plan.stdout).not.toContain("delete");
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
   it("plans every file against the account, applies, and then plans no changes", async () => {
     const plan = await sitesync(["plan"], { cwd: dir, env: env() });
     expect(plan.code, plan.stderr).toBe(0);
@@ -76,7 +91,9 @@ describe("a root file and one file per client", () => {
     write({ "clients/globex.yaml": "websites:\n  - domain: globex.com\n    email: true\n" });
     const apply = await sitesync(["apply", "plan.json", "--auto-approve"], { cwd: dir, env: env() });
     expect(apply.code).toBe(4);
-    expect(apply.stderr).toMatch(/changed since/);
+    expect(apply.stderr).toContain("sitesync.yaml or a file it includes changed since the plan was saved");
+    const shown = await sitesync(["show", "plan.json"], { cwd: dir });
+    expect(shown.stderr).toContain("note: sitesync.yaml or a file it includes changed since this plan was made");
     expect(sandbox.store.websites().map((w) => w.domain)).not.toContain("globex.com");
   });
 
