@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
+import { fleetLeg, GITHUB_TOKEN } from "./run-action.ts";
 
 const MARKER = "<!-- sitesync-plan: sitesync.yaml -->";
 const HEAD = "0123456789abcdef0123456789abcdef01234567";
@@ -50,16 +50,7 @@ afterEach(async () => {
 });
 
 function leg(account: Account, event: "pull_request" | "push") {
-  return runAction({
-    workspace,
-    inputs: { command: event === "push" ? "apply" : "plan", account, "api-key": keyOf(account) },
-    event:
-      event === "push"
-        ? { name: "push", payload: { ref: "refs/heads/main", after: MERGE } }
-        : { name: "pull_request", payload: pullRequestPayload(7) },
-    ...(event === "push" ? { env: { GITHUB_SHA: MERGE } } : {}),
-    githubApiUrl: github.url,
-  });
+  return fleetLeg({ workspace, githubApiUrl: github.url, account, apiKey: keyOf(account), merge: MERGE }, event);
 }
 
 const between = (body: string, account: string) => {

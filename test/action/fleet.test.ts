@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
+import { fleetLeg, GITHUB_TOKEN } from "./run-action.ts";
 
 const KEYS = {
   eu: "EuLegKey000000000000000000000000000000000000000000000000000001",
@@ -51,17 +51,7 @@ afterEach(async () => {
 });
 
 function leg(account: "eu" | "us", event: "pull_request" | "push") {
-  const command = event === "push" ? "apply" : "plan";
-  return runAction({
-    workspace,
-    inputs: { command, account, "api-key": KEYS[account] },
-    event:
-      event === "push"
-        ? { name: "push", payload: { ref: "refs/heads/main", after: MERGE } }
-        : { name: "pull_request", payload: pullRequestPayload(7) },
-    ...(event === "push" ? { env: { GITHUB_SHA: MERGE } } : {}),
-    githubApiUrl: github.url,
-  });
+  return fleetLeg({ workspace, githubApiUrl: github.url, account, apiKey: KEYS[account], merge: MERGE }, event);
 }
 
 describe("two legs of a fleet's matrix", () => {

@@ -119,3 +119,24 @@ export function pullRequestPayload(number: number, fork = false): unknown {
     repository: { full_name: "acme/sites", name: "sites", owner: { login: "acme" } },
   };
 }
+
+/**
+ * One leg of a fleet's matrix as GitHub runs it: `plan` on pull request 7, or `apply` on the push that merged
+ * it as `merge` (the fake GitHub must list the pull request with that merge commit).
+ */
+export function fleetLeg(
+  leg: { workspace: string; githubApiUrl: string; account: string; apiKey: string; merge: string },
+  event: "pull_request" | "push",
+): Promise<ActionRun> {
+  const { workspace, githubApiUrl, account, apiKey, merge } = leg;
+  return runAction({
+    workspace,
+    inputs: { command: event === "push" ? "apply" : "plan", account, "api-key": apiKey },
+    event:
+      event === "push"
+        ? { name: "push", payload: { ref: "refs/heads/main", after: merge } }
+        : { name: "pull_request", payload: pullRequestPayload(7) },
+    ...(event === "push" ? { env: { GITHUB_SHA: merge } } : {}),
+    githubApiUrl,
+  });
+}

@@ -4,21 +4,17 @@
  * files that change are written; new websites go to `--into FILE` (or the root's `websites`), which must be
  * a file of the config and of the website's account; a refusal anywhere writes nothing.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { writeFiles } from "../helpers/files.ts";
 import { sitesync } from "./helpers.ts";
 
 let dir: string;
 
-function write(files: Record<string, string>): void {
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, ".."), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-}
+const write = (files: Record<string, string>): void => writeFiles(dir, files);
 
 const read = (name: string) => readFileSync(join(dir, name), "utf8");
 

@@ -5,11 +5,12 @@
  * its own slice: only its touched names are read, an untouched account reads nothing, an entry moved
  * between files is no change. The real CLI against the sandboxes over real HTTP.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { writeFiles } from "../helpers/files.ts";
 import { git as gitIn } from "../helpers/git.ts";
 import { sitesync } from "./helpers.ts";
 
@@ -23,12 +24,7 @@ let dir: string;
 
 const git = (...args: string[]): string => gitIn(dir, ...args);
 
-function write(files: Record<string, string>): void {
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, ".."), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-}
+const write = (files: Record<string, string>): void => writeFiles(dir, files);
 
 function commit(message: string): void {
   git("add", "-A");

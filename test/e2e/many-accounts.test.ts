@@ -5,11 +5,12 @@
  * `--account` runs one; each account's key comes from its own variable and never shows; two accounts on
  * one server share its budget: no 429.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { writeFiles } from "../helpers/files.ts";
 import { sitesync } from "./helpers.ts";
 
 const EU_KEY = "EuKey0000000000000000000000000000000000000000000000000000000001";
@@ -19,12 +20,7 @@ let eu: Sandbox;
 let us: Sandbox;
 let dir: string;
 
-function write(files: Record<string, string>): void {
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, ".."), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-}
+const write = (files: Record<string, string>): void => writeFiles(dir, files);
 
 function root(euUrl: string, usUrl: string, usKeyEnv = "SITESYNC_US_API_KEY"): string {
   return [

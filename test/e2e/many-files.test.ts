@@ -4,22 +4,18 @@
  * every file, and a saved plan follows an edit of any of them.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { writeFiles } from "../helpers/files.ts";
 import { sitesync } from "./helpers.ts";
 
 let sandbox: Sandbox;
 let dir: string;
 
-function write(files: Record<string, string>): void {
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, ".."), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-}
+const write = (files: Record<string, string>): void => writeFiles(dir, files);
 
 beforeEach(async () => {
   sandbox = await startSandbox({ rateLimit: 0, websites: [{ domain: "acme.com" }, { domain: "stray.example.org" }] });

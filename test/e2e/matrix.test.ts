@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
+import { writeFiles } from "../helpers/files.ts";
 import { git as gitIn } from "../helpers/git.ts";
 import { sitesync } from "./helpers.ts";
 
@@ -9,12 +10,7 @@ let dir: string;
 
 const git = (...args: string[]): string => gitIn(dir, ...args);
 
-function write(files: Record<string, string>): void {
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, ".."), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-}
+const write = (files: Record<string, string>): void => writeFiles(dir, files);
 
 const ROOT = [
   "version: 1",
