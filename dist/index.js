@@ -39406,6 +39406,8 @@ function accountSelectionMessage(problem, surface) {
       const other = problem.given.find((name) => name !== problem.planned) ?? "";
       return `the saved plan is the plan of account ${problem.planned}: leave out --account to apply it, or plan account ${other} on its own: sitesync plan --account ${other} --out plan.json`;
     }
+    case "same-account":
+      return `accounts ${problem.pruning} and ${problem.other} are one account of the server (the same websites_url and the same key): with prune, ${problem.pruning} would delete ${problem.other}'s websites; make them one entry under accounts:, their client files naming it`;
     case "key-unset":
       return cli ? `${problem.env} is not set: export the API key of account ${problem.account} (Account → API)` : `${problem.env} is not set: run account ${problem.account} in a leg of its own (the account input, with its key as api-key), or give the step its key: \`env: { ${problem.env}: \${{ secrets.${problem.env} }} }\``;
   }
@@ -48790,14 +48792,18 @@ function clientFor(request2, config, hooks = {}) {
   });
 }
 function checkAccountUrls(settings, env, accounts) {
+  const urls = /* @__PURE__ */ new Map();
   for (const { name, config } of accounts) {
     try {
-      if (accountUrls(settings, env, config).websitesUrl === void 0) throw accountUrlError("websites", { code: "missing" });
+      const { websitesUrl } = accountUrls(settings, env, config);
+      if (websitesUrl === void 0) throw accountUrlError("websites", { code: "missing" });
+      urls.set(name, websitesUrl);
     } catch (error2) {
       if (error2 instanceof AccountUrlError) throw accountUrlError(error2.setting, error2.problem, name);
       throw error2;
     }
   }
+  return urls;
 }
 function accountUrls(settings, env, config) {
   const websitesUrl = pick("websites", settings.websitesUrl, env.SITESYNC_WEBSITES_URL, config?.websitesUrl, config?.file);
@@ -50601,6 +50607,8 @@ async function runAccounts(request2, hooks, config, runOne) {
     accounts.map((account) => ({ name: account.name, config: accountConfig(config, account) }))
   );
   for (const account of accounts) request2.redactor.add([request2.env[account.apiKeyEnv], request2.env[account.projectsApiKeyEnv]]);
+  const twins = pruningTwins(config.accounts ?? [], settings, request2.env);
+  if (twins) throw selectionError({ code: "same-account", ...twins });
   const schedulers = /* @__PURE__ */ new Map();
   const bases = /* @__PURE__ */ new Map();
   const outcomes = [];
@@ -50661,6 +50669,24 @@ function accountRequest(request2, config, account, only, { schedulers, bases }) 
 function accountHooks(hooks, account) {
   const { onItem } = hooks;
   return onItem ? { ...hooks, onItem: (item, done, total) => onItem(item, done, total, account) } : hooks;
+}
+function pruningTwins(accounts, settings, env) {
+  if (settings.websitesUrl !== void 0) return void 0;
+  const urls = /* @__PURE__ */ new Map();
+  for (const account of accounts.filter((a) => env[a.apiKeyEnv])) {
+    try {
+      urls.set(account.name, checkAccountUrls({}, env, [{ name: account.name, config: { file: "", ...account } }]).get(account.name) ?? "");
+    } catch {
+    }
+  }
+  const keyed = accounts.filter((account) => urls.has(account.name));
+  for (const pruning of keyed.filter((account) => account.policy.prune)) {
+    const other = keyed.find(
+      (account) => account !== pruning && urls.get(account.name) === urls.get(pruning.name) && env[account.apiKeyEnv] === env[pruning.apiKeyEnv]
+    );
+    if (other) return { pruning: pruning.name, other: other.name };
+  }
+  return void 0;
 }
 function selectionError(problem) {
   return new AccountSelectionError(problem, accountSelectionMessage(problem, "cli"));

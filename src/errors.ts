@@ -95,6 +95,8 @@ export type AccountSelectionProblem =
   | { code: "one-only"; setting: "websites-url" | "projects-url" | "out" | "saved-plan" | "reviewed-plan"; known: string[] }
   /** `--account` names another account than the one a saved plan was made for. */
   | { code: "plan-account"; planned: string; given: string[] }
+  /** Two accounts are one account of a server (the same address and key), and `pruning` prunes. */
+  | { code: "same-account"; pruning: string; other: string }
   /** The variable holding an account's key is unset. */
   | { code: "key-unset"; account: string; env: string };
 

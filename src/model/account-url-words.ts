@@ -67,6 +67,12 @@ export function accountSelectionMessage(problem: AccountSelectionProblem, surfac
         `or plan account ${other} on its own: sitesync plan --account ${other} --out plan.json`
       );
     }
+    case "same-account":
+      return (
+        `accounts ${problem.pruning} and ${problem.other} are one account of the server (the same websites_url and the same key): ` +
+        `with prune, ${problem.pruning} would delete ${problem.other}'s websites; make them one entry under accounts:, ` +
+        `their client files naming it`
+      );
     case "key-unset":
       return cli
         ? `${problem.env} is not set: export the API key of account ${problem.account} (Account → API)`

@@ -55,22 +55,27 @@ export function clientFor(
 }
 
 /**
- * The addresses of every account of a fleet, checked before any request (issue 19): one that is missing, not
- * usable, or contradicted by `SITESYNC_*_URL` stops the whole run, so that no other account writes meanwhile.
+ * The websites address of every account of a fleet, checked before any request (issue 19): one that is
+ * missing, not usable, or contradicted by `SITESYNC_*_URL` stops the whole run, so that no other account
+ * writes meanwhile. Returns each account's address, by name.
  */
 export function checkAccountUrls(
   settings: Pick<ConnectSettings, "websitesUrl" | "projectsUrl">,
   env: Env,
   accounts: readonly { name: string; config: Pick<Config, "file" | "websitesUrl" | "projectsUrl"> }[],
-): void {
+): Map<string, string> {
+  const urls = new Map<string, string>();
   for (const { name, config } of accounts) {
     try {
-      if (accountUrls(settings, env, config).websitesUrl === undefined) throw accountUrlError("websites", { code: "missing" });
+      const { websitesUrl } = accountUrls(settings, env, config);
+      if (websitesUrl === undefined) throw accountUrlError("websites", { code: "missing" });
+      urls.set(name, websitesUrl);
     } catch (error) {
       if (error instanceof AccountUrlError) throw accountUrlError(error.setting, error.problem, name);
       throw error;
     }
   }
+  return urls;
 }
 
 /**

@@ -41,6 +41,8 @@ export async function runAccounts(request: RunRequest, hooks: RunHooks, config: 
   );
   // Every account's keys are secrets before the first request of any of them.
   for (const account of accounts) request.redactor.add([request.env[account.apiKeyEnv], request.env[account.projectsApiKeyEnv]]);
+  const twins = pruningTwins(config.accounts ?? [], settings, request.env);
+  if (twins) throw selectionError({ code: "same-account", ...twins });
   const schedulers = new Map<string, Scheduler>();
   // The change's base is loaded once, and each account compares its own slice of it.
   const bases: BaseMemo = new Map();
@@ -128,6 +130,37 @@ function accountRequest(
 function accountHooks(hooks: RunHooks, account: string): RunHooks {
   const { onItem } = hooks;
   return onItem ? { ...hooks, onItem: (item, done, total) => onItem(item, done, total, account) } : hooks;
+}
+
+/**
+ * Two accounts of the config that are one account of a server (the same websites address, the same key set
+ * in the environment), one of them pruning: each run of it would delete the other's websites. Compared over
+ * every account whose key is set, selected or not (`--account eu` alone would prune us's websites too).
+ */
+function pruningTwins(
+  accounts: readonly ConfigAccount[],
+  settings: NonNullable<RunRequest["settings"]>,
+  env: RunRequest["env"],
+): { pruning: string; other: string } | undefined {
+  // `--websites-url` points the one selected account elsewhere than its file says: nothing to compare.
+  if (settings.websitesUrl !== undefined) return undefined;
+  const urls = new Map<string, string>();
+  for (const account of accounts.filter((a) => env[a.apiKeyEnv])) {
+    try {
+      urls.set(account.name, checkAccountUrls({}, env, [{ name: account.name, config: { file: "", ...account } }]).get(account.name) ?? "");
+    } catch {
+      // An account not selected may have an unusable address: its own run says so, this one does not need it.
+    }
+  }
+  const keyed = accounts.filter((account) => urls.has(account.name));
+  for (const pruning of keyed.filter((account) => account.policy.prune)) {
+    const other = keyed.find(
+      (account) =>
+        account !== pruning && urls.get(account.name) === urls.get(pruning.name) && env[account.apiKeyEnv] === env[pruning.apiKeyEnv],
+    );
+    if (other) return { pruning: pruning.name, other: other.name };
+  }
+  return undefined;
 }
 
 /** The error for `problem`, worded for the CLI (the Action re-words it with `accountSelectionMessage`). */

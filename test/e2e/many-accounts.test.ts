@@ -22,14 +22,14 @@ let dir: string;
 
 const write = (files: Record<string, string>): void => writeFiles(dir, files);
 
-function root(euUrl: string, usUrl: string, usKeyEnv = "SITESYNC_US_API_KEY"): string {
+function root(euUrl: string, usUrl: string, usKeyEnv = "SITESYNC_US_API_KEY", euPrune = true): string {
   return [
     "version: 1",
     "accounts:",
     "  eu:",
     `    websites_url: ${euUrl}`,
     "    api_key_env: SITESYNC_EU_API_KEY",
-    "    policy: { prune: true }",
+    `    policy: { prune: ${euPrune} }`,
     "  us:",
     `    websites_url: ${usUrl}`,
     `    api_key_env: ${usKeyEnv}`,
@@ -188,10 +188,29 @@ describe("two accounts on two servers, five client files", () => {
 });
 
 describe("two accounts on one server", () => {
+  it("that are one account (the same address and key) are refused when one prunes: it would delete the other's websites", async () => {
+    const shared = await startSandbox({ apiKey: EU_KEY, rateLimit: 0, websites: [{ domain: "cora.com" }] });
+    try {
+      write({ "sitesync.yaml": root(shared.url, shared.url, "SITESYNC_EU_API_KEY") });
+      for (const argv of [
+        ["apply", "--auto-approve"],
+        ["plan", "--account", "eu"],
+      ]) {
+        const run = await sitesync(argv, { cwd: dir, env: keys });
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain("accounts eu and us are one account of the server (the same websites_url and the same key)");
+      }
+      expect(shared.requests).toHaveLength(0);
+    } finally {
+      await shared.close();
+    }
+  });
+
   it("share its budget and run one after the other: no 429", async () => {
     const shared = await startSandbox({ apiKey: EU_KEY, rateLimit: 4, rateWindowMs: 1000 });
     try {
-      write({ "sitesync.yaml": root(shared.url, shared.url, "SITESYNC_EU_API_KEY") });
+      // One key for both: one account of the server, split in two entries. Without prune that is allowed.
+      write({ "sitesync.yaml": root(shared.url, shared.url, "SITESYNC_EU_API_KEY", false) });
       const apply = await sitesync(["apply", "--auto-approve", "--rate-window", "1s"], { cwd: dir, env: keys });
       expect(apply.code, apply.stderr).toBe(0);
       expect(domains(shared)).toEqual(["acme.com", "blog.dune.com", "bolt.eu", "cora.com", "dune.com", "echo.com", "shop.acme.com"]);
