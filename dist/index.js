@@ -50493,19 +50493,26 @@ function updateFiles(input) {
   for (const { file, read } of reads) for (const entry of entriesOf(file, read)) listed.set(entry.site.domain, file.file);
   const ignored = (domain) => firstMatch(policy.ignore, domain) !== void 0;
   const unlisted = /* @__PURE__ */ new Set();
+  const ofFile = /* @__PURE__ */ new Map();
+  const unlistedSites = [];
   for (const site of input.live.websites) {
     const domain = normalizeDomain(site.domain);
-    if (!listed.has(domain) && !ignored(domain)) unlisted.add(domain);
+    const holder = listed.get(domain);
+    if (holder !== void 0) {
+      const sites = ofFile.get(holder);
+      if (sites) sites.push(site);
+      else ofFile.set(holder, [site]);
+    } else if (!ignored(domain)) {
+      unlisted.add(domain);
+      unlistedSites.push(site);
+    }
   }
   const adding = (policy.prune || input.addUnlisted === true) && unlisted.size > 0;
   if (adding && input.into === void 0) throw new UsageError(input.noInto?.(unlisted.size) ?? "no file may take the new websites");
   const files = reads.map(({ file, read }) => {
     if ("diagnostics" in read) return { file: file.file, source: file.text, result: { ok: false, diagnostics: read.diagnostics } };
     const into = adding && file.file === input.into;
-    const websites = input.live.websites.filter((site) => {
-      const domain = normalizeDomain(site.domain);
-      return listed.get(domain) === file.file || into && unlisted.has(domain);
-    });
+    const websites = [...ofFile.get(file.file) ?? [], ...into ? unlistedSites : []];
     const result = updateConfig({
       file: file.file,
       source: file.text,
@@ -50802,7 +50809,7 @@ function checkInto(into, chosen) {
 function noIntoWords(account, count2, intoGiven) {
   const why = intoGiven ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)";
   const fix = account.files.length > 0 ? `pass --into one of its files (${listFiles(account.files)})` : `include a file that says account: ${account.name}`;
-  return `${plural(count2, "live website")} of account ${account.name} ${count2 === 1 ? "is" : "are"} listed in no file, and ${why}: ${fix}`;
+  return `${plural(count2, "live website")} of account ${account.name} ${agree(count2, "is", "are")} listed in no file, and ${why}: ${fix}`;
 }
 async function updateAccount(request2, client, config, where2) {
   const live = await readLive(client, config);

@@ -64,20 +64,29 @@ export function updateFiles(input: FilesInput): FilesUpdate {
   const listed = new Map<string, string>();
   for (const { file, read } of reads) for (const entry of entriesOf(file, read)) listed.set(entry.site.domain, file.file);
   const ignored = (domain: string) => firstMatch(policy.ignore, domain) !== undefined;
+  // Each live website sorted once to the file that lists it, or to the unlisted ones (not per file: a fleet of
+  // 2,000 files over 100,000 websites would normalize every domain 2,000 times).
   const unlisted = new Set<string>();
+  const ofFile = new Map<string, LiveWebsite[]>();
+  const unlistedSites: LiveWebsite[] = [];
   for (const site of input.live.websites) {
     const domain = normalizeDomain(site.domain);
-    if (!listed.has(domain) && !ignored(domain)) unlisted.add(domain);
+    const holder = listed.get(domain);
+    if (holder !== undefined) {
+      const sites = ofFile.get(holder);
+      if (sites) sites.push(site);
+      else ofFile.set(holder, [site]);
+    } else if (!ignored(domain)) {
+      unlisted.add(domain);
+      unlistedSites.push(site);
+    }
   }
   const adding = (policy.prune || input.addUnlisted === true) && unlisted.size > 0;
   if (adding && input.into === undefined) throw new UsageError(input.noInto?.(unlisted.size) ?? "no file may take the new websites");
   const files = reads.map(({ file, read }): FileUpdate => {
     if ("diagnostics" in read) return { file: file.file, source: file.text, result: { ok: false, diagnostics: read.diagnostics } };
     const into = adding && file.file === input.into;
-    const websites = input.live.websites.filter((site) => {
-      const domain = normalizeDomain(site.domain);
-      return listed.get(domain) === file.file || (into && unlisted.has(domain));
-    });
+    const websites = [...(ofFile.get(file.file) ?? []), ...(into ? unlistedSites : [])];
     const result = updateConfig({
       file: file.file,
       source: file.text,

@@ -12,7 +12,7 @@ import { exportConfig } from "../config/export-config.ts";
 import { type LoadedFile, loadDocument, readConfigBytes } from "../config/load.ts";
 import type { Config, ConfigAccount } from "../config/types.ts";
 import { ConfigError, UsageError } from "../errors.ts";
-import { plural } from "../model/plural.ts";
+import { agree, plural } from "../model/plural.ts";
 import { clientFor } from "./client-for.ts";
 import { readLive } from "./read-live.ts";
 import { runAccounts, selectedAccounts } from "./run-accounts.ts";
@@ -160,7 +160,7 @@ function noIntoWords(account: ConfigAccount, count: number, intoGiven: boolean):
     account.files.length > 0
       ? `pass --into one of its files (${listFiles(account.files)})`
       : `include a file that says account: ${account.name}`;
-  return `${plural(count, "live website")} of account ${account.name} ${count === 1 ? "is" : "are"} listed in no file, and ${why}: ${fix}`;
+  return `${plural(count, "live website")} of account ${account.name} ${agree(count, "is", "are")} listed in no file, and ${why}: ${fix}`;
 }
 
 /** One account's files updated against its live state. */
