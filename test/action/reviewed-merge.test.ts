@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { domainsOf } from "../helpers/domains.ts";
 import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
 import { type ActionRun, GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
 
@@ -85,11 +86,7 @@ function applyOnPush(inputs: Record<string, string> = {}): Promise<ActionRun> {
 
 const planComment = () => github.comments.find((c) => c.issue === 7 && c.body.startsWith(PLAN_MARKER))!;
 const mergeComment = () => github.comments.find((c) => c.issue === 7 && c.body.startsWith(APPLY_MARKER));
-const domains = () =>
-  sandbox.store
-    .websites()
-    .map((w) => w.domain)
-    .sort();
+const domains = () => domainsOf(sandbox);
 const blogPrivacy = () => sandbox.store.findWebsite("blog.example.com")!.privacy;
 
 async function reviewed(): Promise<void> {

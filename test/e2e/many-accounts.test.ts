@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { domainsOf } from "../helpers/domains.ts";
 import { writeFiles } from "../helpers/files.ts";
 import { sitesync } from "./helpers.ts";
 
@@ -61,11 +62,6 @@ afterEach(async () => {
 });
 
 const keys = { SITESYNC_EU_API_KEY: EU_KEY, SITESYNC_US_API_KEY: US_KEY };
-const domains = (sandbox: Sandbox) =>
-  sandbox.store
-    .websites()
-    .map((w) => w.domain)
-    .sort();
 
 describe("two accounts on two servers, five client files", () => {
   it("validates offline, plans both grouped with their addresses, applies, and plans again with no changes", async () => {
@@ -88,8 +84,8 @@ describe("two accounts on two servers, five client files", () => {
 
     const apply = await sitesync(["apply", "--auto-approve"], { cwd: dir, env: keys });
     expect(apply.code, apply.stderr).toBe(0);
-    expect(domains(eu)).toEqual(["acme.com", "bolt.eu", "shop.acme.com"]);
-    expect(domains(us)).toEqual(["blog.dune.com", "cora.com", "dune.com", "echo.com", "legacy.com"]);
+    expect(domainsOf(eu)).toEqual(["acme.com", "bolt.eu", "shop.acme.com"]);
+    expect(domainsOf(us)).toEqual(["blog.dune.com", "cora.com", "dune.com", "echo.com", "legacy.com"]);
     expect(eu.store.findWebsite("acme.com")).toMatchObject({ email: 1, exclude_bots: 1 });
     // The accounts apply side by side and their progress lines interleave: each names its account.
     expect(apply.stderr).toContain("[eu] applied create shop.acme.com");
@@ -129,7 +125,7 @@ describe("two accounts on two servers, five client files", () => {
 
     const apply = await sitesync(["apply", saved, "--auto-approve"], { cwd: dir, env: keys });
     expect(apply.code, apply.stderr).toBe(0);
-    expect(domains(us)).toEqual(["blog.dune.com", "cora.com", "dune.com", "echo.com", "legacy.com"]);
+    expect(domainsOf(us)).toEqual(["blog.dune.com", "cora.com", "dune.com", "echo.com", "legacy.com"]);
     expect(eu.stats().writeRequests).toBe(0);
     expect(eu.requests).toHaveLength(0);
   });
@@ -213,7 +209,7 @@ describe("two accounts on one server", () => {
       write({ "sitesync.yaml": root(shared.url, shared.url, "SITESYNC_EU_API_KEY", false) });
       const apply = await sitesync(["apply", "--auto-approve", "--rate-window", "1s"], { cwd: dir, env: keys });
       expect(apply.code, apply.stderr).toBe(0);
-      expect(domains(shared)).toEqual(["acme.com", "blog.dune.com", "bolt.eu", "cora.com", "dune.com", "echo.com", "shop.acme.com"]);
+      expect(domainsOf(shared)).toEqual(["acme.com", "blog.dune.com", "bolt.eu", "cora.com", "dune.com", "echo.com", "shop.acme.com"]);
       expect(shared.stats().throttled).toBe(0);
     } finally {
       await shared.close();

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { planHash } from "../../src/plan/fingerprint.ts";
 import type { Plan } from "../../src/plan/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { domainsOf } from "../helpers/domains.ts";
 import { HEADER, sitesync, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox;
@@ -34,11 +35,7 @@ const WEBSITES = [
   "    state: absent",
 ];
 const configOf = (websites: string[]) => `${HEADER}websites:\n${websites.join("\n")}\n`;
-const domains = () =>
-  sandbox.store
-    .websites()
-    .map((w) => w.domain)
-    .sort();
+const domains = () => domainsOf(sandbox);
 const id = (domain: string) => sandbox.store.findWebsite(domain)!.id;
 
 describe("apply --reviewed", () => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Plan } from "../../src/plan/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { domainsOf } from "../helpers/domains.ts";
 import { HEADER, sitesync, sitesyncMany, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox;
@@ -41,11 +42,7 @@ websites:
 `;
 
 const privacyOf = (domain: string) => sandbox.store.websites().find((w) => w.domain === domain)?.privacy;
-const domains = () =>
-  sandbox.store
-    .websites()
-    .map((w) => w.domain)
-    .sort();
+const domains = () => domainsOf(sandbox);
 
 describe("plan --target → show → apply plan.json", () => {
   it("plans, shows and applies only the selected websites, and says everywhere that the plan is partial", async () => {
