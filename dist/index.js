@@ -52133,18 +52133,34 @@ ${details.body}`, layout.limit - size(layout.prefix + layout.suffix) - NOTE_ROOM
 function fitLines(text2, budget, layout) {
   if (size(text2) <= budget) return text2;
   const lines = text2.split("\n");
-  let used = 0;
-  let shown2 = 0;
-  for (const line of lines) {
-    const cost = size(line) + 1;
-    if (used + cost > budget) break;
-    used += cost;
-    shown2++;
-  }
-  return `${lines.slice(0, shown2).join("\n")}
+  const { text: shown2, count: count2 } = firstLines(lines, budget);
+  return `${shown2}
 
 > [!NOTE]
-> ${layout.cutNote(shown2, lines.length)}`;
+> ${layout.cutNote(count2, lines.length)}`;
+}
+function firstLines(lines, room) {
+  let used = 0;
+  let count2 = 0;
+  let open2 = { fence: false, details: 0 };
+  for (const line of lines) {
+    const next = after(open2, line);
+    if (used + size(line) + 1 + size(closers(next)) > room) break;
+    used += size(line) + 1;
+    open2 = next;
+    count2++;
+  }
+  return { text: [...lines.slice(0, count2), closers(open2)].join("\n").trimEnd(), count: count2 };
+}
+function after(open2, line) {
+  if (/^\s*(```|~~~)/.test(line)) return { ...open2, fence: !open2.fence };
+  if (open2.fence) return open2;
+  const opened = line.match(/<details[\s>]/g)?.length ?? 0;
+  const closed = line.match(/<\/details>/g)?.length ?? 0;
+  return { ...open2, details: Math.max(0, open2.details + opened - closed) };
+}
+function closers(open2) {
+  return [...open2.fence ? ["```"] : [], ...Array.from({ length: open2.details }, () => "\n</details>")].join("\n");
 }
 function size(text2) {
   return Buffer.byteLength(text2, "utf8");
@@ -52286,7 +52302,7 @@ ${end2}`);
 ${shortenedSectionNote(carried || reviewed.length === 0 ? "kept" : "too-large")}
 ${reviewed.join("\n")}`;
   if (frame(kept) <= budget) return `${start2}
-${cutLines(visible, budget - frame(kept))}${kept}
+${firstLines(visible, budget - frame(kept)).text}${kept}
 ${end2}`;
   const dropped = `
 
@@ -52294,31 +52310,8 @@ ${shortenedSectionNote(carried ? "dropped" : "too-large")}
 ${omittedBlock().trim()}`;
   if (!carried || frame(dropped) > budget) return void 0;
   return `${start2}
-${cutLines(visible, budget - frame(dropped))}${dropped}
+${firstLines(visible, budget - frame(dropped)).text}${dropped}
 ${end2}`;
-}
-function cutLines(lines, room) {
-  let used = 0;
-  let shown2 = 0;
-  let open2 = { fence: false, details: 0 };
-  for (const line of lines) {
-    const next = after(open2, line);
-    if (used + size(line) + 1 + size(closers(next)) > room) break;
-    used += size(line) + 1;
-    open2 = next;
-    shown2++;
-  }
-  return [...lines.slice(0, shown2), closers(open2)].join("\n").trimEnd();
-}
-function after(open2, line) {
-  if (/^\s*(```|~~~)/.test(line)) return { ...open2, fence: !open2.fence };
-  if (open2.fence) return open2;
-  const opened = line.match(/<details[\s>]/g)?.length ?? 0;
-  const closed = line.match(/<\/details>/g)?.length ?? 0;
-  return { ...open2, details: Math.max(0, open2.details + opened - closed) };
-}
-function closers(open2) {
-  return [...open2.fence ? ["```"] : [], ...Array.from({ length: open2.details }, () => "\n</details>")].join("\n");
 }
 
 // src/action/comment-sections.ts

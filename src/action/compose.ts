@@ -85,16 +85,45 @@ function compose(report: Report, layout: Layout): string {
 function fitLines(text: string, budget: number, layout: Layout): string {
   if (size(text) <= budget) return text;
   const lines = text.split("\n");
-  let used = 0;
-  let shown = 0;
-  for (const line of lines) {
-    const cost = size(line) + 1;
-    if (used + cost > budget) break;
-    used += cost;
-    shown++;
-  }
+  const { text: shown, count } = firstLines(lines, budget);
   // The blank line ends a table the cut may have left open.
-  return `${lines.slice(0, shown).join("\n")}\n\n> [!NOTE]\n> ${layout.cutNote(shown, lines.length)}`;
+  return `${shown}\n\n> [!NOTE]\n> ${layout.cutNote(count, lines.length)}`;
+}
+
+/**
+ * The first `lines` that fit in `room` bytes together with what closes the code fences and `<details>` they
+ * leave open, and those closers: valid Markdown however it is cut. `count`: how many lines were kept.
+ */
+export function firstLines(lines: readonly string[], room: number): { text: string; count: number } {
+  let used = 0;
+  let count = 0;
+  let open: Open = { fence: false, details: 0 };
+  for (const line of lines) {
+    const next = after(open, line);
+    if (used + size(line) + 1 + size(closers(next)) > room) break;
+    used += size(line) + 1;
+    open = next;
+    count++;
+  }
+  return { text: [...lines.slice(0, count), closers(open)].join("\n").trimEnd(), count };
+}
+
+/** What a cut has left open: a code fence, and how many `<details>`. */
+interface Open {
+  fence: boolean;
+  details: number;
+}
+
+function after(open: Open, line: string): Open {
+  if (/^\s*(```|~~~)/.test(line)) return { ...open, fence: !open.fence };
+  if (open.fence) return open;
+  const opened = line.match(/<details[\s>]/g)?.length ?? 0;
+  const closed = line.match(/<\/details>/g)?.length ?? 0;
+  return { ...open, details: Math.max(0, open.details + opened - closed) };
+}
+
+function closers(open: Open): string {
+  return [...(open.fence ? ["```"] : []), ...Array.from({ length: open.details }, () => "\n</details>")].join("\n");
 }
 
 /**

@@ -6,7 +6,7 @@
  * a warning that the merge will apply nothing of it. Pure.
  */
 import { shortenedSectionNote } from "../render/github-notes.ts";
-import { size } from "./compose.ts";
+import { firstLines, size } from "./compose.ts";
 import { omittedBlock, reviewedLineKind } from "./reviewed-block.ts";
 
 /**
@@ -24,43 +24,8 @@ export function shortenSection(section: string, budget: number): string | undefi
   // A section whose plan was too large to carry holds only the line saying so: nothing more to drop.
   const carried = reviewed.some((line) => reviewedLineKind(line) === "block");
   const kept = `\n\n${shortenedSectionNote(carried || reviewed.length === 0 ? "kept" : "too-large")}\n${reviewed.join("\n")}`;
-  if (frame(kept) <= budget) return `${start}\n${cutLines(visible, budget - frame(kept))}${kept}\n${end}`;
+  if (frame(kept) <= budget) return `${start}\n${firstLines(visible, budget - frame(kept)).text}${kept}\n${end}`;
   const dropped = `\n\n${shortenedSectionNote(carried ? "dropped" : "too-large")}\n${omittedBlock().trim()}`;
   if (!carried || frame(dropped) > budget) return undefined;
-  return `${start}\n${cutLines(visible, budget - frame(dropped))}${dropped}\n${end}`;
-}
-
-/**
- * The first `lines` that fit in `room` bytes together with what closes the code fences and `<details>` they
- * leave open, and those closers: valid Markdown however it is cut.
- */
-function cutLines(lines: readonly string[], room: number): string {
-  let used = 0;
-  let shown = 0;
-  let open: Open = { fence: false, details: 0 };
-  for (const line of lines) {
-    const next = after(open, line);
-    if (used + size(line) + 1 + size(closers(next)) > room) break;
-    used += size(line) + 1;
-    open = next;
-    shown++;
-  }
-  return [...lines.slice(0, shown), closers(open)].join("\n").trimEnd();
-}
-
-interface Open {
-  fence: boolean;
-  details: number;
-}
-
-function after(open: Open, line: string): Open {
-  if (/^\s*(```|~~~)/.test(line)) return { ...open, fence: !open.fence };
-  if (open.fence) return open;
-  const opened = line.match(/<details[\s>]/g)?.length ?? 0;
-  const closed = line.match(/<\/details>/g)?.length ?? 0;
-  return { ...open, details: Math.max(0, open.details + opened - closed) };
-}
-
-function closers(open: Open): string {
-  return [...(open.fence ? ["```"] : []), ...Array.from({ length: open.details }, () => "\n</details>")].join("\n");
+  return `${start}\n${firstLines(visible, budget - frame(dropped)).text}${dropped}\n${end}`;
 }
