@@ -11,16 +11,19 @@ import type { Io } from "./_io.ts";
 export function progressReporter(
   io: Io,
   quiet: boolean,
+  live = Boolean(process.stderr.isTTY),
 ): { onItem?: (item: ItemResult, done: number, total: number, account?: string) => void; finish(): void } {
   if (quiet) return { finish() {} };
-  const live = Boolean(process.stderr.isTTY);
   let failed = 0;
   // Accounts apply side by side: the bar counts them all, each account's done and total as it last said.
   const counts = new Map<string | undefined, { done: number; total: number }>();
   return {
     onItem(item, doneHere, totalHere, account) {
+      // After a stop signal the changes not started are counted once in the closing report: neither a line
+      // nor progress of the bar, which would otherwise run to the end as if they had been done.
+      if (item.reason === "not-started") return;
       if (item.status === "failed") failed++;
-      if (item.reason !== "not-started") io.err(itemLine(item, account));
+      io.err(itemLine(item, account));
       if (!live) return;
       counts.set(account, { done: doneHere, total: totalHere });
       const done = [...counts.values()].reduce((sum, c) => sum + c.done, 0);
