@@ -334,8 +334,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "adopt-many-every-file-sees-all",
     file: "src/adopt/update-files.ts",
-    find: "return listed.get(domain) === file.file || (into && unlisted.has(domain));",
-    replace: "return listed.has(domain) || (into && unlisted.has(domain));",
+    find: "const websites = [...(ofFile.get(file.file) ?? []), ...(into ? unlistedSites : [])];",
+    replace: "const websites = [...[...ofFile.values()].flat(), ...(into ? unlistedSites : [])];",
     description: "export --update on many files gives each file every listed website: the file new ones go to takes the others' too",
     tests: ["test/e2e/export-update-many.test.ts", "src/adopt/update-files.test.ts"],
   },
