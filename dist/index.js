@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve5, reject) => {
+          return new Promise((resolve6, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve5(data);
+              return err ? reject(err) : resolve6(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve5, reject) => {
+          return new Promise((resolve6, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve5(data);
+              ) : resolve6(data);
             });
           });
         }
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve5, reject) => {
-        res = resolve5;
+      const promise = new Promise((resolve6, reject) => {
+        res = resolve6;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve5, reject) => {
+      const waitForDrain = () => new Promise((resolve6, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve5;
+          callback = resolve6;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve5, reject) => {
+      const waitForDrain = () => new Promise((resolve6, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve5;
+          callback = resolve6;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve5) => {
+        return new Promise((resolve6) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve5;
+            this[kClosedResolve] = resolve6;
           } else {
-            resolve5(null);
+            resolve6(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve5) => {
+        return new Promise((resolve6) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve5(null);
+            resolve6(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve5, reject) => {
+        const socket = await new Promise((resolve6, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve5(socket2);
+              resolve6(socket2);
             }
           });
         });
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c2) => c2.close()));
         } else {
-          await new Promise((resolve5) => {
-            this[kClosedResolve] = resolve5;
+          await new Promise((resolve6) => {
+            this[kClosedResolve] = resolve6;
           });
         }
       }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve5, reject) => {
+        return await new Promise((resolve6, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve5(null);
+              resolve6(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve5, reject) => {
+      return new Promise((resolve6, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve5,
+              resolve: resolve6,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve5, stream, length } = consume2;
+      const { type, body, resolve: resolve6, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve5(chunksDecode(body, length));
+          resolve6(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve5(JSON.parse(chunksDecode(body, length)));
+          resolve6(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve5(chunksConcat(body, length).buffer);
+          resolve6(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve5(new Blob(body, { type: stream[kContentType] }));
+          resolve6(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve5(chunksConcat(body, length));
+          resolve6(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve5(data);
+            return err ? reject(err) : resolve6(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve5(data);
+            return err ? reject(err) : resolve6(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve5(data);
+            return err ? reject(err) : resolve6(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve5, reject) => {
+        return new Promise((resolve6, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve5(data);
+            return err ? reject(err) : resolve6(data);
           });
         });
       }
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve5, reject) => agent.dispatch(
+        return new Promise((resolve6, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve5({
+              resolve6({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve5({
+              resolve6({
                 status,
                 statusText: STATUS_CODES2[status],
                 headersList,
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve5) => {
-        setTimeout(resolve5, ms).unref();
+      return new Promise((resolve6) => {
+        setTimeout(resolve6, ms).unref();
       });
     }
     module.exports = {
@@ -19358,11 +19358,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt2(value) {
-        return value instanceof P2 ? value : new P2(function(resolve5) {
-          resolve5(value);
+        return value instanceof P2 ? value : new P2(function(resolve6) {
+          resolve6(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve5, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve6, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19378,7 +19378,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve5(result.value) : adopt2(result.value).then(fulfilled, rejected);
+          result.done ? resolve6(result.value) : adopt2(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19465,26 +19465,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve5) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve6) => __awaiter3(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve5(output.toString());
+              resolve6(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve5) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve6) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve5(Buffer.concat(chunks));
+              resolve6(Buffer.concat(chunks));
             });
           }));
         });
@@ -19692,14 +19692,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve5, reject) => {
+          return new Promise((resolve6, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve5(res);
+                resolve6(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19943,12 +19943,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve5) => setTimeout(() => resolve5(), ms));
+          return new Promise((resolve6) => setTimeout(() => resolve6(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve5, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve6, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19956,7 +19956,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve5(response);
+              resolve6(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19995,7 +19995,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve5(response);
+              resolve6(response);
             }
           }));
         });
@@ -23969,10 +23969,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start: start2, key, sep: sep6, value } = collItem;
+        const { start: start2, key, sep: sep7, value } = collItem;
         const keyProps = resolveProps.resolveProps(start2, {
           indicator: "explicit-key-ind",
-          next: key ?? sep6?.[0],
+          next: key ?? sep7?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -23986,7 +23986,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep6) {
+          if (!keyProps.anchor && !keyProps.tag && !sep7) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -24010,7 +24010,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep6 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -24026,7 +24026,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep6, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -24117,7 +24117,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end2) {
         let hasSpace = false;
-        let sep6 = "";
+        let sep7 = "";
         for (const token of end2) {
           const { source, type } = token;
           switch (type) {
@@ -24131,13 +24131,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep6 + cb;
-              sep6 = "";
+                comment += sep7 + cb;
+              sep7 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep6 += source;
+                sep7 += source;
               hasSpace = true;
               break;
             default:
@@ -24180,18 +24180,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start: start2, key, sep: sep6, value } = collItem;
+        const { start: start2, key, sep: sep7, value } = collItem;
         const props = resolveProps.resolveProps(start2, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep6?.[0],
+          next: key ?? sep7?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep6 && !value) {
+          if (!props.anchor && !props.tag && !sep7 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -24245,8 +24245,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap8 && !sep6 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep6, null, props, onError);
+        if (!isMap8 && !sep7 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -24258,7 +24258,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep6 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -24269,8 +24269,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap8 && !props.found && ctx.options.strict) {
-              if (sep6)
-                for (const st2 of sep6) {
+              if (sep7)
+                for (const st2 of sep7) {
                   if (st2 === valueProps.found)
                     break;
                   if (st2.type === "newline") {
@@ -24287,7 +24287,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep6, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -24467,7 +24467,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep6 = "";
+      let sep7 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -24484,24 +24484,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar3.Scalar.BLOCK_LITERAL) {
-          value += sep6 + indent.slice(trimIndent) + content;
-          sep6 = "\n";
+          value += sep7 + indent.slice(trimIndent) + content;
+          sep7 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep6 === " ")
-            sep6 = "\n";
-          else if (!prevMoreIndented && sep6 === "\n")
-            sep6 = "\n\n";
-          value += sep6 + indent.slice(trimIndent) + content;
-          sep6 = "\n";
+          if (sep7 === " ")
+            sep7 = "\n";
+          else if (!prevMoreIndented && sep7 === "\n")
+            sep7 = "\n\n";
+          value += sep7 + indent.slice(trimIndent) + content;
+          sep7 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep6 === "\n")
+          if (sep7 === "\n")
             value += "\n";
           else
-            sep6 = "\n";
+            sep7 = "\n";
         } else {
-          value += sep6 + content;
-          sep6 = " ";
+          value += sep7 + content;
+          sep7 = " ";
           prevMoreIndented = false;
         }
       }
@@ -24684,25 +24684,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep6 = " ";
+      let sep7 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep6 === "\n")
-            res += sep6;
+          if (sep7 === "\n")
+            res += sep7;
           else
-            sep6 = "\n";
+            sep7 = "\n";
         } else {
-          res += sep6 + lm;
-          sep6 = " ";
+          res += sep7 + lm;
+          sep7 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep6 + (match?.[1] ?? "");
+      return res + sep7 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -25512,14 +25512,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start: start2, key, sep: sep6, value }) {
+    function stringifyItem({ start: start2, key, sep: sep7, value }) {
       let res = "";
       for (const st2 of start2)
         res += st2.source;
       if (key)
         res += stringifyToken(key);
-      if (sep6)
-        for (const st2 of sep6)
+      if (sep7)
+        for (const st2 of sep7)
           res += st2.source;
       if (value)
         res += stringifyToken(value);
@@ -26686,18 +26686,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start2 = getFirstKeyStartProps(prev);
-          let sep6;
+          let sep7;
           if (scalar.end) {
-            sep6 = scalar.end;
-            sep6.push(this.sourceToken);
+            sep7 = scalar.end;
+            sep7.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep6 = [this.sourceToken];
+            sep7 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start: start2, key: scalar, sep: sep6 }]
+            items: [{ start: start2, key: scalar, sep: sep7 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -26850,15 +26850,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start3 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep6 = it.sep;
-                  sep6.push(this.sourceToken);
+                  const sep7 = it.sep;
+                  sep7.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start3, key, sep: sep6 }]
+                    items: [{ start: start3, key, sep: sep7 }]
                   });
                 } else if (start2.length > 0) {
                   it.sep = it.sep.concat(start2, this.sourceToken);
@@ -27052,13 +27052,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start2 = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep6 = fc.end.splice(1, fc.end.length);
-            sep6.push(this.sourceToken);
+            const sep7 = fc.end.splice(1, fc.end.length);
+            sep7.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start: start2, key: fc, sep: sep6 }]
+              items: [{ start: start2, key: fc, sep: sep7 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -27236,7 +27236,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse3(src, reviver, options) {
+    function parse4(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -27277,7 +27277,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document2.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse3;
+    exports.parse = parse4;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
@@ -30287,7 +30287,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve5.call(this, root, ref);
+      let _sch = resolve6.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -30314,7 +30314,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve5(root, ref) {
+    function resolve6(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -31174,11 +31174,11 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse3(serialize(uri, options), options);
+        parse4(serialize(uri, options), options);
       }
       return uri;
     }
-    function resolve5(baseURI, relativeURI, options) {
+    function resolve6(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -31214,50 +31214,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base2, relative6, options, skipNormalization) {
+    function resolveComponent(base2, relative8, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base2 = parse3(serialize(base2, options), options);
-        relative6 = parse3(serialize(relative6, options), options);
+        base2 = parse4(serialize(base2, options), options);
+        relative8 = parse4(serialize(relative8, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative6.scheme) {
-        target.scheme = relative6.scheme;
-        target.userinfo = relative6.userinfo;
-        target.host = relative6.host;
-        target.port = relative6.port;
-        target.path = removeDotSegments(relative6.path || "");
-        target.query = relative6.query;
+      if (!options.tolerant && relative8.scheme) {
+        target.scheme = relative8.scheme;
+        target.userinfo = relative8.userinfo;
+        target.host = relative8.host;
+        target.port = relative8.port;
+        target.path = removeDotSegments(relative8.path || "");
+        target.query = relative8.query;
       } else {
-        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
-          target.userinfo = relative6.userinfo;
-          target.host = relative6.host;
-          target.port = relative6.port;
-          target.path = removeDotSegments(relative6.path || "");
-          target.query = relative6.query;
+        if (relative8.userinfo !== void 0 || relative8.host !== void 0 || relative8.port !== void 0) {
+          target.userinfo = relative8.userinfo;
+          target.host = relative8.host;
+          target.port = relative8.port;
+          target.path = removeDotSegments(relative8.path || "");
+          target.query = relative8.query;
         } else {
-          if (!relative6.path) {
+          if (!relative8.path) {
             target.path = base2.path;
-            if (relative6.query !== void 0) {
-              target.query = relative6.query;
+            if (relative8.query !== void 0) {
+              target.query = relative8.query;
             } else {
               target.query = base2.query;
             }
           } else {
-            if (relative6.path[0] === "/") {
-              target.path = removeDotSegments(relative6.path);
+            if (relative8.path[0] === "/") {
+              target.path = removeDotSegments(relative8.path);
             } else {
               const baseHasAuthority = base2.userinfo !== void 0 || base2.host !== void 0 || base2.port !== void 0;
               if (baseHasAuthority && !base2.path) {
-                target.path = "/" + relative6.path;
+                target.path = "/" + relative8.path;
               } else if (!base2.path) {
-                target.path = relative6.path;
+                target.path = relative8.path;
               } else {
-                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative6.path;
+                target.path = base2.path.slice(0, base2.path.lastIndexOf("/") + 1) + relative8.path;
               }
               target.path = base2.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative6.query;
+            target.query = relative8.query;
           }
           target.userinfo = base2.userinfo;
           target.host = base2.host;
@@ -31265,7 +31265,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base2.scheme;
       }
-      target.fragment = relative6.fragment;
+      target.fragment = relative8.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -31536,7 +31536,7 @@ var require_fast_uri = __commonJS({
       }
       return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
-    function parse3(uri, opts) {
+    function parse4(uri, opts) {
       return parseWithStatus(uri, opts).parsed;
     }
     function normalizeString(uri, opts) {
@@ -31569,11 +31569,11 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve5,
+      resolve: resolve6,
       resolveComponent,
       equal,
       serialize,
-      parse: parse3
+      parse: parse4
     };
     module.exports = fastUri;
     module.exports.default = fastUri;
@@ -38716,11 +38716,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve5) {
-      resolve5(value);
+    return value instanceof P2 ? value : new P2(function(resolve6) {
+      resolve6(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve5, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38736,7 +38736,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve5(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve6(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -39082,12 +39082,330 @@ function escapeCode(code) {
   return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
+// src/errors.ts
+function formatDiagnostic(d) {
+  const where2 = `${diagnosticPlace(d)}${d.severity === "warning" ? " (warning)" : ""}`;
+  return d.path ? `${where2} ${d.path}: ${d.message}` : `${where2} ${d.message}`;
+}
+function diagnosticPlace(d) {
+  return d.line > 0 ? `${d.file}:${d.line}:${d.column}` : `${d.file}:`;
+}
+var ConfigError = class extends Error {
+  code = "CONFIG";
+  diagnostics;
+  constructor(diagnostics, message) {
+    super(message ?? diagnostics.map(formatDiagnostic).join("\n"));
+    this.name = "ConfigError";
+    this.diagnostics = diagnostics;
+  }
+};
+var UsageError = class extends Error {
+  code = "USAGE";
+  constructor(message) {
+    super(message);
+    this.name = "UsageError";
+  }
+};
+var AccountUrlError = class extends UsageError {
+  setting;
+  problem;
+  /** The account of a fleet whose address it is (`accounts.NAME.websites_url`); absent for one account. */
+  account;
+  constructor(setting, problem, account) {
+    super(`${account === void 0 ? "" : `account ${account}: `}the ${setting} API address ${urlProblemSummary(problem)}`);
+    this.name = "AccountUrlError";
+    this.setting = setting;
+    this.problem = problem;
+    this.account = account;
+  }
+};
+function urlProblemSummary(problem) {
+  switch (problem.code) {
+    case "missing":
+      return "is not set";
+    case "invalid":
+      return `given by the ${problem.source} is unusable (${problem.problem.code}): ${problem.input}`;
+    case "env-differs":
+      return `in the environment (${problem.env}) differs from ${problem.configFile}'s (${problem.file})`;
+  }
+}
+var AccountSelectionError = class extends UsageError {
+  problem;
+  constructor(problem) {
+    super(selectionSummary(problem));
+    this.name = "AccountSelectionError";
+    this.problem = problem;
+  }
+};
+function selectionSummary(problem) {
+  switch (problem.code) {
+    case "unknown":
+      return `no account ${problem.name} in the config`;
+    case "no-accounts":
+      return `the config has no accounts:, so there is no account ${problem.name}`;
+    case "one-only":
+      return `${problem.setting} applies to one account (the config has ${problem.known.join(", ")})`;
+    case "plan-account":
+      return `the saved plan is the plan of account ${problem.planned}`;
+    case "same-account":
+      return `accounts ${problem.pruning} and ${problem.other} are one account of the server, and ${problem.pruning} prunes`;
+    case "key-unset":
+      return `${problem.env} is not set`;
+  }
+}
+var AdoptError = class extends UsageError {
+  problem;
+  constructor(problem) {
+    super(`adopt: ${problem.code}${"path" in problem ? ` (${problem.path})` : ""}`);
+    this.name = "AdoptError";
+    this.problem = problem;
+  }
+};
+var ExportFileError = class extends UsageError {
+  file;
+  constructor(file) {
+    super(`${file} already exists`);
+    this.name = "ExportFileError";
+    this.file = file;
+  }
+};
+var ApiError = class extends Error {
+  code = "API";
+  kind;
+  method;
+  url;
+  status;
+  serverMessage;
+  fieldErrors;
+  body;
+  ambiguous;
+  domainTaken;
+  #fatal;
+  constructor(init) {
+    const status = init.status === void 0 ? `${init.kind === "timeout" ? "timed out" : init.kind}:` : String(init.status);
+    super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
+    this.name = "ApiError";
+    this.kind = init.kind;
+    this.method = init.method;
+    this.url = init.url;
+    this.status = init.status;
+    this.serverMessage = init.message;
+    this.fieldErrors = init.fieldErrors;
+    this.body = init.body;
+    this.ambiguous = init.ambiguous ?? false;
+    this.domainTaken = init.domainTaken ?? false;
+    this.#fatal = init.fatal ?? false;
+  }
+  /** 401, 403 and redirects (a bad key) end the whole run: every other request would fail the same way. */
+  get fatal() {
+    return this.#fatal || this.kind === "redirect" || this.status === 401 || this.status === 403;
+  }
+};
+var SafetyError = class extends Error {
+  code;
+  constructor(code, message) {
+    super(message);
+    this.name = "SafetyError";
+    this.code = code;
+  }
+};
+var InternalError = class extends Error {
+  code = "INTERNAL";
+  constructor(message, options) {
+    super(message, options);
+    this.name = "InternalError";
+  }
+};
+var CancelledError = class extends Error {
+  code = "CANCELLED";
+  constructor(message) {
+    super(message);
+    this.name = "CancelledError";
+  }
+};
+
 // src/model/plural.ts
 function plural(count2, noun) {
   return `${count2} ${noun}${count2 === 1 ? "" : "s"}`;
 }
 function agree(count2, one, many) {
   return count2 === 1 ? one : many;
+}
+
+// src/render/account-words.ts
+function accountUrlMessage(setting, problem, surface, account) {
+  const names = namesOf(setting, surface, account);
+  switch (problem.code) {
+    case "missing":
+      if (account !== void 0) {
+        const choose = surface === "cli" ? `or pass --account ${account} ${names.setting} <url>` : `or set the ${names.setting} input in its leg`;
+        return `account ${account} has no API address: set ${names.key} in the config, ${choose}`;
+      }
+      return surface === "cli" ? `this command needs the API address: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config` : `this command needs the API address: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
+    case "invalid": {
+      const where2 = { setting: surface === "cli" ? names.setting : `the ${names.setting} input`, env: names.env, file: names.key }[problem.source];
+      return `${where2}: ${problemWords(problem.problem, problem.input)}`;
+    }
+    case "env-differs": {
+      const only = account === void 0 ? "" : `--account ${account} `;
+      const choose = surface === "cli" ? `pass ${only}${names.setting} <url>` : `set the ${names.setting} input`;
+      return `${names.env} (${problem.env}) names another account than ${names.key} in ${problem.configFile} (${problem.file}): unset ${names.env} to use the file's, or ${choose} to choose the account on purpose`;
+    }
+  }
+}
+function accountSelectionMessage(problem, surface) {
+  const cli = surface === "cli";
+  switch (problem.code) {
+    case "unknown": {
+      const what = cli ? `--account ${problem.name}` : `the account input (${problem.name})`;
+      const hint = problem.guess ? `; did you mean ${problem.guess}?` : `: one of ${problem.known.join(", ")}`;
+      return `${what}: no such account in the config${hint}`;
+    }
+    case "no-accounts": {
+      const what = cli ? `--account ${problem.name}` : `the account input (${problem.name})`;
+      return `${what}: the config has no accounts:, it is one account; leave ${cli ? "--account" : "the account input"} out`;
+    }
+    case "one-only": {
+      const setting = {
+        "websites-url": cli ? "--websites-url" : "the websites-url input",
+        "projects-url": cli ? "--projects-url" : "the projects-url input",
+        out: "--out (a saved plan)",
+        "saved-plan": "a saved plan",
+        "reviewed-plan": "a reviewed plan"
+      }[problem.setting];
+      const known = problem.known.join(", ");
+      return cli ? `${setting} applies to one account: add --account NAME (one of ${known})` : `${setting} applies to one account: set the account input (one of ${known}), one leg per account as in examples/workflows/fleet.yml`;
+    }
+    case "plan-account": {
+      const other = problem.given.find((name) => name !== problem.planned) ?? "";
+      return `the saved plan is the plan of account ${problem.planned}: leave out --account to apply it, or plan account ${other} on its own: sitesync plan --account ${other} --out plan.json`;
+    }
+    case "same-account":
+      return `accounts ${problem.pruning} and ${problem.other} are one account of the server (the same websites_url and the same key): with prune, ${problem.pruning} would delete ${problem.other}'s websites; make them one entry under accounts:, their client files naming it`;
+    case "key-unset":
+      return keyUnsetMessage(problem, cli);
+  }
+}
+function keyUnsetMessage({ account, env }, cli) {
+  if (account === "") {
+    return cli ? `${env} is not set: export the API key of the account (Account → API) before running this command` : "no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`";
+  }
+  return cli ? `${env} is not set: export the API key of account ${account} (Account → API)` : `${env} is not set: run account ${account} in a leg of its own (the account input, with its key as api-key), or give the step its key: \`env: { ${env}: \${{ secrets.${env} }} }\``;
+}
+function namesOf(setting, surface, account) {
+  const input = setting === "projects" ? "projects-url" : "websites-url";
+  const key = setting === "projects" ? "projects_url" : "websites_url";
+  return {
+    setting: surface === "cli" ? `--${input}` : input,
+    env: setting === "projects" ? "SITESYNC_PROJECTS_URL" : "SITESYNC_WEBSITES_URL",
+    key: account === void 0 ? key : `accounts.${account}.${key}`
+  };
+}
+function problemWords(problem, input) {
+  switch (problem.code) {
+    case "not-url":
+      return `"${input}" is not a URL (expected e.g. https://analytics.example.com)`;
+    case "scheme":
+      return `only https:// URLs are supported, got ${problem.protocol}//`;
+    case "plain-http":
+      return `refusing plain http:// to ${problem.hostname}: the API key would cross the network in clear text; use https://`;
+    case "credentials":
+    case "query":
+      return "give the base address only, without credentials, query or fragment";
+  }
+}
+
+// src/render/adopt-words.ts
+function adoptMessage(problem) {
+  switch (problem.code) {
+    case "not-a-path":
+      return "adopt takes the path of the config file to update";
+    case "into-one-file":
+      return `--into ${problem.path}: the config is the one file ${problem.root}, where new websites go; leave out --into`;
+    case "into-twice":
+      return "--into is given twice: the config is one account, whose new websites go to one file";
+    case "into-unknown":
+      return intoUnknown(problem);
+    case "into-other-account": {
+      const whose = problem.holder === void 0 ? "no account's websites (the root has several accounts)" : `websites of account ${problem.holder}`;
+      const accounts = problem.accounts.map((a) => `account ${a.name} (${listFiles(a.files)})`).join(", ");
+      return `--into ${problem.path}: the file holds ${whose}, and this run updates ${accounts}: pass --into one of those files`;
+    }
+    case "into-many":
+      return `--into names ${problem.paths.length} files of account ${problem.account} (${problem.paths.join(", ")}): its new websites go to one file`;
+    case "no-into":
+      return noInto(problem);
+  }
+}
+function intoUnknown(problem) {
+  const { path, exists: exists2, root, takers, accounts: names, globs } = problem;
+  const whose = names.length === 0 ? "new websites" : `new websites of ${names.length === 1 ? "account" : "accounts"} ${names.join(", ")}`;
+  const where2 = takers.length === 0 ? `no file holds ${whose} yet` : `${whose} go to ${takers.length === 1 ? "" : "one of "}${listFiles(takers)}`;
+  const what = exists2 ? `not a file of this config (${root} does not include it)` : "no such file";
+  const account = names.length === 0 ? "" : names.length === 1 ? `"account: ${names[0]}" and ` : `"account: NAME" (one of ${names.join(", ")}) and `;
+  const at2 = globs.length > 0 ? `at a path ${root}'s include: globs match (${globs.join(", ")})` : `and add an include: glob for it to ${root}`;
+  return `--into ${path}: ${what}; ${where2}. To start a client file, create ${exists2 ? "one" : "it"} with ${account}"websites: []" ${at2}`;
+}
+function noInto({ count: count2, account, intoGiven, files }) {
+  if (account === "") return `${plural(count2, "live website")} ${agree(count2, "is", "are")} listed in no file, and no file may take them`;
+  const why = intoGiven ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)";
+  const fix = files.length > 0 ? `pass --into one of its files (${listFiles(files)})` : `include a file that says account: ${account}`;
+  return `${plural(count2, "live website")} of account ${account} ${agree(count2, "is", "are")} listed in no file, and ${why}: ${fix}`;
+}
+function listFiles(files) {
+  const shown2 = files.slice(0, 10).join(", ");
+  return files.length > 10 ? `${shown2} and ${files.length - 10} more` : shown2;
+}
+
+// src/render/error-text.ts
+var ONE_ACCOUNT = { apiKeyEnv: "SITESYNC_API_KEY", projectsApiKeyEnv: "SITESYNC_PROJECTS_API_KEY" };
+function errorLines(error2, keys = ONE_ACCOUNT) {
+  if (error2 instanceof CancelledError) return [error2.message];
+  if (error2 instanceof ConfigError) {
+    const lines = error2.diagnostics.map((diagnostic) => printable(formatDiagnostic(diagnostic)));
+    const planned2 = error2.diagnostics.some((d) => d.code === "password.required");
+    const n4 = error2.diagnostics.length;
+    return [
+      ...lines,
+      `${plural(n4, "error")} in the config: ${planned2 ? "nothing was changed in the account" : "nothing was sent to the API"}.`
+    ];
+  }
+  if (error2 instanceof ApiError) {
+    const lines = [`error: ${printable(error2.message)}`];
+    for (const [field, messages] of Object.entries(error2.fieldErrors ?? {}))
+      lines.push(`  ${printable(field)}: ${printable(messages.join(" "))}`);
+    if (error2.kind === "redirect" || error2.status === 401) {
+      lines.push(`  check ${keys.apiKeyEnv} (and ${keys.projectsApiKeyEnv}): the server did not accept it.`);
+    }
+    const hint = urlHint(error2);
+    if (hint) lines.push(hint);
+    return lines;
+  }
+  const problem = problemMessage(error2, "cli");
+  if (problem !== void 0) return [`error: ${printable(problem)}`];
+  if (error2 instanceof SafetyError || error2 instanceof UsageError) return [`error: ${printable(error2.message)}`];
+  if (error2 instanceof Error && error2.name === "CLIError") return [`error: ${printable(error2.message)} (see --help)`];
+  return [
+    `internal error: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}`,
+    "This is a bug in sitesync; please report it with the command you ran."
+  ];
+}
+function urlHint(error2) {
+  const listing = /\/api\/v1\/(websites|projects)(\?|$)/.exec(error2.url);
+  const wrongPlace = listing && error2.method === "GET" && (error2.status === 404 || error2.kind === "parse");
+  if (error2.kind !== "network" && !wrongPlace) return void 0;
+  const projects = listing?.[1] === "projects" || /\/projects(\/|\?|$)/.test(error2.url);
+  const flag3 = projects ? "--projects-url (SITESYNC_PROJECTS_URL, projects_url)" : "--websites-url (SITESYNC_WEBSITES_URL, websites_url)";
+  return `  check ${flag3}: it is the base address of the installation, without /api/v1.`;
+}
+function problemMessage(error2, surface) {
+  if (error2 instanceof AccountUrlError) return accountUrlMessage(error2.setting, error2.problem, surface, error2.account);
+  if (error2 instanceof AccountSelectionError) return accountSelectionMessage(error2.problem, surface);
+  if (error2 instanceof AdoptError) return adoptMessage(error2.problem);
+  if (error2 instanceof ExportFileError) {
+    return `${error2.file} already exists: to accept the account's live changes into it, run "sitesync adopt ${error2.file}"; to replace it (losing its comments and edits), add --force`;
+  }
+  return void 0;
 }
 
 // src/model/website-fields.ts
@@ -39218,16 +39536,16 @@ function md(text2) {
 }
 
 // src/render/outcome-accounts.ts
-function accountsSections(accounts, format, renderOne) {
+function accountsSections(accounts, format) {
+  const [first] = accounts;
+  if (accounts.length === 1 && first?.run.name === "") return first.sections;
   const blocks = [];
   const notes = [];
   const failures = [];
   const details = [];
-  for (const { name, outcome } of accounts) {
-    const sections2 = renderOne(outcome);
-    const target = outcome.plan?.target ?? outcome.updated?.many?.target;
-    const config = typeof outcome.config === "object" ? outcome.config : void 0;
-    const where2 = target ? accountWords(target) : config?.websitesUrl;
+  for (const { run: run2, sections: sections2 } of accounts) {
+    const { name } = run2;
+    const where2 = accountWords(run2.target);
     const heading2 = format === "text" ? `── account ${printable(name)}${where2 ? ` (${printable(where2)})` : ""} ──` : `## Account ${md(name)}${where2 ? ` (${md(where2)})` : ""}`;
     if (sections2.summary.trim() !== "") blocks.push(`${heading2}
 
@@ -39238,7 +39556,7 @@ ${sections2.summary.trimEnd()}`);
 ${sections2.details.body}`);
     if (sections2.failure) failures.push(`${name}: ${sections2.failure}`);
   }
-  const total = accounts.map(({ name, outcome }) => `${format === "text" ? printable(name) : md(name)}: ${verdict(outcome, format)}`);
+  const total = accounts.map(({ run: run2 }) => `${format === "text" ? printable(run2.name) : md(run2.name)}: ${verdict(run2, format)}`);
   blocks.push(format === "text" ? `Accounts: ${total.join("; ")}.` : `**Accounts:** ${total.join("; ")}.`);
   const sections = { summary: `${blocks.join("\n\n")}
 `, notes };
@@ -39246,193 +39564,20 @@ ${sections2.details.body}`);
   if (failures.length > 0) sections.failure = failures.join("; ");
   return sections;
 }
-function verdict(outcome, format) {
-  if (outcome.error !== void 0) return format === "text" ? "failed (error below)" : "failed (see its error)";
-  if (outcome.results) {
-    const c2 = outcome.results.counts;
+function verdict(run2, format) {
+  if (run2.error !== void 0) return format === "text" ? "failed (error below)" : "failed (see its error)";
+  if (run2.results) {
+    const c2 = run2.results.counts;
     return `${c2.applied} applied, ${c2.failed} failed, ${c2.skipped} skipped`;
   }
-  if (outcome.plan) return outcome.plan.refusals.length > 0 ? "refused" : summaryWords(outcome.plan.summary);
-  if (outcome.updated) {
-    const { files } = outcome.updated;
+  if (run2.plan) return run2.plan.refusals.length > 0 ? "refused" : summaryWords(run2.plan.summary);
+  if (run2.adopted) {
+    const { files } = run2.adopted;
     if (files.some(({ result }) => !result.ok)) return "refused, nothing written";
     const changed = files.filter(({ source, result }) => result.ok && result.text !== source).length;
     return changed === 0 ? "already matches" : `changes in ${plural(changed, "file")}`;
   }
   return "nothing to do";
-}
-
-// src/errors.ts
-function formatDiagnostic(d) {
-  const where2 = `${diagnosticPlace(d)}${d.severity === "warning" ? " (warning)" : ""}`;
-  return d.path ? `${where2} ${d.path}: ${d.message}` : `${where2} ${d.message}`;
-}
-function diagnosticPlace(d) {
-  return d.line > 0 ? `${d.file}:${d.line}:${d.column}` : `${d.file}:`;
-}
-var ConfigError = class extends Error {
-  code = "CONFIG";
-  diagnostics;
-  constructor(diagnostics, message) {
-    super(message ?? diagnostics.map(formatDiagnostic).join("\n"));
-    this.name = "ConfigError";
-    this.diagnostics = diagnostics;
-  }
-};
-var UsageError = class extends Error {
-  code = "USAGE";
-  constructor(message) {
-    super(message);
-    this.name = "UsageError";
-  }
-};
-var AccountUrlError = class extends UsageError {
-  setting;
-  problem;
-  /** The account of a fleet whose address it is (`accounts.NAME.websites_url`); absent for one account. */
-  account;
-  constructor(setting, problem, message, account) {
-    super(message);
-    this.name = "AccountUrlError";
-    this.setting = setting;
-    this.problem = problem;
-    this.account = account;
-  }
-};
-var AccountSelectionError = class extends UsageError {
-  problem;
-  constructor(problem, message) {
-    super(message);
-    this.name = "AccountSelectionError";
-    this.problem = problem;
-  }
-};
-var ApiError = class extends Error {
-  code = "API";
-  kind;
-  method;
-  url;
-  status;
-  serverMessage;
-  fieldErrors;
-  body;
-  ambiguous;
-  domainTaken;
-  #fatal;
-  constructor(init) {
-    const status = init.status === void 0 ? `${init.kind === "timeout" ? "timed out" : init.kind}:` : String(init.status);
-    super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
-    this.name = "ApiError";
-    this.kind = init.kind;
-    this.method = init.method;
-    this.url = init.url;
-    this.status = init.status;
-    this.serverMessage = init.message;
-    this.fieldErrors = init.fieldErrors;
-    this.body = init.body;
-    this.ambiguous = init.ambiguous ?? false;
-    this.domainTaken = init.domainTaken ?? false;
-    this.#fatal = init.fatal ?? false;
-  }
-  /** 401, 403 and redirects (a bad key) end the whole run: every other request would fail the same way. */
-  get fatal() {
-    return this.#fatal || this.kind === "redirect" || this.status === 401 || this.status === 403;
-  }
-};
-var SafetyError = class extends Error {
-  code;
-  constructor(code, message) {
-    super(message);
-    this.name = "SafetyError";
-    this.code = code;
-  }
-};
-var InternalError = class extends Error {
-  code = "INTERNAL";
-  constructor(message, options) {
-    super(message, options);
-    this.name = "InternalError";
-  }
-};
-var CancelledError = class extends Error {
-  code = "CANCELLED";
-  constructor(message) {
-    super(message);
-    this.name = "CancelledError";
-  }
-};
-
-// src/model/account-url-words.ts
-function accountUrlMessage(setting, problem, surface, account) {
-  const names = namesOf(setting, surface, account);
-  switch (problem.code) {
-    case "missing":
-      if (account !== void 0) {
-        const choose = surface === "cli" ? `or pass --account ${account} ${names.setting} <url>` : `or set the ${names.setting} input in its leg`;
-        return `account ${account} has no API address: set ${names.key} in the config, ${choose}`;
-      }
-      return surface === "cli" ? `this command needs the API address: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config` : `this command needs the API address: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
-    case "invalid": {
-      const where2 = { setting: surface === "cli" ? names.setting : `the ${names.setting} input`, env: names.env, file: names.key }[problem.source];
-      return `${where2}: ${problemWords(problem.problem, problem.input)}`;
-    }
-    case "env-differs": {
-      const only = account === void 0 ? "" : `--account ${account} `;
-      const choose = surface === "cli" ? `pass ${only}${names.setting} <url>` : `set the ${names.setting} input`;
-      return `${names.env} (${problem.env}) names another account than ${names.key} in ${problem.configFile} (${problem.file}): unset ${names.env} to use the file's, or ${choose} to choose the account on purpose`;
-    }
-  }
-}
-function accountSelectionMessage(problem, surface) {
-  const cli = surface === "cli";
-  switch (problem.code) {
-    case "unknown": {
-      const what = cli ? `--account ${problem.name}` : `the account input (${problem.name})`;
-      const hint = problem.guess ? `; did you mean ${problem.guess}?` : `: one of ${problem.known.join(", ")}`;
-      return `${what}: no such account in the config${hint}`;
-    }
-    case "one-only": {
-      const setting = {
-        "websites-url": cli ? "--websites-url" : "the websites-url input",
-        "projects-url": cli ? "--projects-url" : "the projects-url input",
-        out: "--out (a saved plan)",
-        "saved-plan": "a saved plan",
-        "reviewed-plan": "a reviewed plan"
-      }[problem.setting];
-      const known = problem.known.join(", ");
-      return cli ? `${setting} applies to one account: add --account NAME (one of ${known})` : `${setting} applies to one account: set the account input (one of ${known}), one leg per account as in examples/workflows/fleet.yml`;
-    }
-    case "plan-account": {
-      const other = problem.given.find((name) => name !== problem.planned) ?? "";
-      return `the saved plan is the plan of account ${problem.planned}: leave out --account to apply it, or plan account ${other} on its own: sitesync plan --account ${other} --out plan.json`;
-    }
-    case "same-account":
-      return `accounts ${problem.pruning} and ${problem.other} are one account of the server (the same websites_url and the same key): with prune, ${problem.pruning} would delete ${problem.other}'s websites; make them one entry under accounts:, their client files naming it`;
-    case "key-unset":
-      return cli ? `${problem.env} is not set: export the API key of account ${problem.account} (Account → API)` : `${problem.env} is not set: run account ${problem.account} in a leg of its own (the account input, with its key as api-key), or give the step its key: \`env: { ${problem.env}: \${{ secrets.${problem.env} }} }\``;
-  }
-}
-function namesOf(setting, surface, account) {
-  const input = setting === "projects" ? "projects-url" : "websites-url";
-  const key = setting === "projects" ? "projects_url" : "websites_url";
-  return {
-    setting: surface === "cli" ? `--${input}` : input,
-    env: setting === "projects" ? "SITESYNC_PROJECTS_URL" : "SITESYNC_WEBSITES_URL",
-    key: account === void 0 ? key : `accounts.${account}.${key}`
-  };
-}
-function problemWords(problem, input) {
-  switch (problem.code) {
-    case "not-url":
-      return `"${input}" is not a URL (expected e.g. https://analytics.example.com)`;
-    case "scheme":
-      return `only https:// URLs are supported, got ${problem.protocol}//`;
-    case "plain-http":
-      return `refusing plain http:// to ${problem.hostname}: the API key would cross the network in clear text; use https://`;
-    case "credentials":
-    case "query":
-      return "give the base address only, without credentials, query or fragment";
-  }
 }
 
 // src/run/exit-code.ts
@@ -39466,6 +39611,18 @@ function exitCodeOfRun(facts) {
     return applied.skipped > 0 ? ExitCode2.refused : ExitCode2.ok;
   }
   return facts.detailedExitcode && facts.changes > 0 ? ExitCode2.changes : ExitCode2.ok;
+}
+var RANK = [
+  ExitCode2.ok,
+  ExitCode2.changes,
+  ExitCode2.refused,
+  ExitCode2.applyFailed,
+  ExitCode2.error,
+  ExitCode2.SIGTERM,
+  ExitCode2.SIGINT
+];
+function worstExitCode(codes) {
+  return codes.reduce((worst, code) => RANK.indexOf(code) > RANK.indexOf(worst) ? code : worst, ExitCode2.ok);
 }
 
 // src/render/change-line.ts
@@ -39599,6 +39756,9 @@ var NOT_EVALUATED = {
 function base(since) {
   const commit = since.known && since.commit && !since.commit.startsWith(since.ref) ? ` (${since.commit.slice(0, 12)})` : "";
   return `${printable(since.ref)}${commit}`;
+}
+function matrixUnknownNote(ref, reason) {
+  return `note: the change since ${printable(ref)} is not known (${UNKNOWN[reason]}): every account is listed`;
 }
 function sinceHeadline(since) {
   if (!since.known) {
@@ -39770,17 +39930,17 @@ function renderResultsMarkdown(items, counts2) {
 }
 
 // src/render/review-words.ts
-function reviewProblemWords(problem) {
+function reviewProblemWords(problem, account = "") {
   switch (problem.code) {
     case "missing":
-      return missingReviewWords(problem.missing);
+      return missingReviewWords(problem.missing, account);
     case "reviewed-refused":
       return `The reviewed plan was refused by a safety rail, so it approves nothing: ${problem.refusals.join(" ")}`;
     case "other-account":
       return `The reviewed plan was made against ${problem.planned}, not ${problem.actual ?? "(no URL)"}, so it approves nothing here.`;
   }
 }
-function missingReviewWords(missing) {
+function missingReviewWords(missing, account = "") {
   switch (missing.code) {
     case "not-a-push":
       return `apply ran on a ${missing.event || "unknown"} event, not on a push that merged a reviewed pull request`;
@@ -39788,23 +39948,50 @@ function missingReviewWords(missing) {
       return `commit ${missing.sha.slice(0, 12)} was pushed directly, not merged from a pull request, so nobody reviewed its plan`;
     case "no-comment":
       return `pull request #${missing.pullRequest} has no plan comment for ${missing.config} written by ${missing.identity}`;
+    case "no-section":
+      return `pull request #${missing.pullRequest}: The plan comment has no section for ${account === "" ? "this config" : `account ${account}`}: its leg did not plan this pull request`;
+    case "stale":
     case "unusable":
       return `pull request #${missing.pullRequest}: ${missing.problem.replace(/\.$/, "")}`;
+  }
+}
+function reviewStatusLine(review, run2) {
+  const applied = run2.results?.counts.applied ?? 0;
+  const failed = run2.results?.counts.failed ?? 0;
+  const notReviewed2 = run2.skipped.filter((item) => item.reason === "not-reviewed").length;
+  switch (review.status) {
+    case "applied":
+      return applied === 0 ? "review: applied (nothing was due: the account already matches the reviewed plan)" : `review: applied (${plural(applied, "reviewed change")}, all that were due)`;
+    case "partial": {
+      const rest = [...notReviewed2 > 0 ? [`${notReviewed2} not in the reviewed plan`] : [], ...failed > 0 ? [`${failed} failed`] : []];
+      return `review: partial (${applied} applied${rest.length > 0 ? `, ${rest.join(", ")}` : ""})`;
+    }
+    case "nothing-applied":
+      return "review: nothing applied";
+    case "stale":
+      return "review: stale (the reviewed plan was made for another commit): nothing applied";
+    case "missing":
+      return "review: missing (no usable reviewed plan): nothing applied";
   }
 }
 
 // src/render/outcome-markdown.ts
 var HOW_TO_PROCEED = "To apply the current plan anyway, run the workflow by hand (workflow_dispatch) with `apply-unreviewed: true`, or open a pull request, let it plan, and merge it.";
-function outcomeMarkdown(outcome, context3) {
-  const { error: error2, plan: plan2, results } = outcome;
+function outcomeErrorMarkdown(outcome, { command, configLabel }) {
+  if (outcome.error instanceof ConfigError) return configErrorMarkdown(command, configLabel, outcome.error.diagnostics, outcome.warnings);
+  return errorMarkdown(command, configLabel, outcome.error);
+}
+function accountMarkdown(run2, outcome, context3) {
+  const { error: error2, plan: plan2, results } = run2;
   const { command, configLabel } = context3;
   let sections;
   if (error2 instanceof ConfigError) sections = configErrorMarkdown(command, configLabel, error2.diagnostics, outcome.warnings);
   else if (error2 !== void 0) sections = errorMarkdown(command, configLabel, error2);
   else if (plan2 && results) sections = applyMarkdown(plan2, results);
-  else if (plan2) sections = planMarkdown(plan2, outcome.exitCode === ExitCode2.changes);
+  else if (plan2) sections = planMarkdown(plan2, run2.exitCode === ExitCode2.changes);
   else sections = errorMarkdown(command, configLabel, new Error(`the ${command} run ended without a plan or an error`));
-  return context3.review ? withReview(sections, outcome, context3.review, outcome.exitCode === ExitCode2.refused) : sections;
+  if (context3.merge?.unreviewed) return withUnreviewed(sections);
+  return run2.review ? withReview(sections, run2, context3.merge?.pullRequest) : sections;
 }
 function planMarkdown(plan2, detailedChanges) {
   const { head, body } = planMarkdownParts(plan2);
@@ -39853,7 +40040,7 @@ function configErrorMarkdown(command, configLabel, errors, warnings) {
   return { summary: blocks.join("\n\n"), notes: [], failure: `${plural(errors.length, "error")} in ${configLabel}` };
 }
 function errorMarkdown(command, configLabel, error2) {
-  const message = error2 instanceof AccountUrlError ? accountUrlMessage(error2.setting, error2.problem, "action", error2.account) : error2 instanceof AccountSelectionError ? accountSelectionMessage(error2.problem, "action") : error2 instanceof Error ? error2.message : String(error2);
+  const message = problemMessage(error2, "action") ?? (error2 instanceof Error ? error2.message : String(error2));
   const lines = [`sitesync ${command} failed: ${md(message)}`];
   if (error2 instanceof ApiError && (error2.kind === "redirect" || error2.status === 401)) {
     lines.push("Check the api-key input (and projects-api-key): the server did not accept it.");
@@ -39861,56 +40048,66 @@ function errorMarkdown(command, configLabel, error2) {
   const summary2 = [heading(command, configLabel), callout("CAUTION", ...lines)].join("\n\n");
   return { summary: summary2, notes: [], failure: message };
 }
-function withReview(sections, outcome, context3, refused) {
-  const { status } = context3;
-  const review = outcome.review;
-  const problem = review?.problem ? reviewProblemWords(review.problem) : void 0;
-  const notApplied = outcome.skipped.filter((item) => item.reason === "not-reviewed");
-  const where2 = context3.pullRequest === void 0 ? "the pull request" : `pull request #${context3.pullRequest}`;
-  const n4 = notApplied.length;
-  const blocks = [];
-  switch (status) {
-    case "unreviewed":
-      blocks.push(callout("WARNING", "Applied without a reviewed plan: `apply-unreviewed: true`, run by hand."));
-      break;
-    case "applied":
-      blocks.push(
-        callout(
-          "NOTE",
-          `Applied what ${where2} reviewed: only the changes identical in its reviewed plan and in a fresh plan of the account as it is now.`
-        )
-      );
-      break;
-    case "partial":
-      blocks.push(
-        callout(
-          "CAUTION",
-          `${plural(n4, "change")} ${agree(n4, "was", "were")} not applied: not in the reviewed plan of ${where2}. The account or the config changed between the review and the merge (an edit in the web UI, another pull request). ` + (problem ? `${md(problem)} ` : "") + `Review ${agree(n4, "it", "them")} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`
-        )
-      );
-      break;
-    default: {
-      if (n4 === 0 && !problem) {
-        blocks.push(callout("NOTE", `No reviewed plan (${status}), and none was needed: the account matches the config.`));
-        break;
-      }
-      blocks.push(callout("CAUTION", `Nothing reviewed was applied: ${md(problem ?? "there is no reviewed plan")}.`, HOW_TO_PROCEED));
-    }
-  }
-  if (n4 > 0) {
+function withUnreviewed(sections) {
+  const warning2 = callout("WARNING", "Applied without a reviewed plan: `apply-unreviewed: true`, run by hand.");
+  return { ...sections, summary: `${warning2}
+
+${sections.summary}` };
+}
+function withReview(sections, run2, pullRequest) {
+  const review = run2.review;
+  const notApplied = run2.skipped.filter((item) => item.reason === "not-reviewed");
+  const where2 = pullRequest === void 0 ? "the pull request" : `pull request #${pullRequest}`;
+  const blocks = [reviewVerdict(run2, where2)];
+  if (notApplied.length > 0) {
     const lines = notApplied.map((i) => `- ${md(changeLine(i.change))}: ${md(itemNote(i) ?? "")}`);
     blocks.push(["#### Not applied: not in the reviewed plan", ...lines].join("\n"));
   }
-  if (review && review.noLongerNeeded.length > 0) {
+  if (review.noLongerNeeded.length > 0) {
     const lines = review.noLongerNeeded.map((c2) => `- ${md(changeLine(c2))}`);
     blocks.push(["#### Reviewed, no longer needed (the account already matches)", ...lines].join("\n"));
   }
   const summary2 = `${blocks.join("\n\n")}
 
 ${sections.summary}`;
-  if (!refused || sections.failure) return { ...sections, summary: summary2 };
-  const failure2 = status === "partial" ? `${plural(n4, "change")} not applied: not in the reviewed plan of ${where2}` : `nothing reviewed was applied (${status}). ${HOW_TO_PROCEED}`;
+  if (run2.exitCode !== ExitCode2.refused || sections.failure) return { ...sections, summary: summary2 };
+  const n4 = notApplied.length;
+  const failure2 = review.status === "partial" ? `${plural(n4, "change")} not applied: not in the reviewed plan of ${where2}` : `nothing reviewed was applied (${review.status}). ${HOW_TO_PROCEED}`;
   return { ...sections, summary: summary2, failure: failure2 };
+}
+function reviewVerdict(run2, where2) {
+  const review = run2.review;
+  const problem = review.problem ? reviewProblemWords(review.problem, run2.name) : void 0;
+  const n4 = run2.skipped.filter((item) => item.reason === "not-reviewed").length;
+  const failed = run2.results?.counts.failed ?? 0;
+  switch (review.status) {
+    case "applied":
+      return (run2.results?.counts.applied ?? 0) === 0 ? callout("NOTE", `Nothing to apply: the account already matches what ${where2} reviewed.`) : callout(
+        "NOTE",
+        `Applied what ${where2} reviewed: only the changes identical in its reviewed plan and in a fresh plan of the account as it is now.`
+      );
+    case "partial":
+      if (n4 === 0) return callout("CAUTION", `Applied part of what ${where2} reviewed: ${plural(failed, "change")} failed; see the results.`);
+      return callout(
+        "CAUTION",
+        `${plural(n4, "change")} ${agree(n4, "was", "were")} not applied: not in the reviewed plan of ${where2}. The account or the config changed between the review and the merge (an edit in the web UI, another pull request). ` + (problem ? `${md(problem)} ` : "") + `Review ${agree(n4, "it", "them")} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`
+      );
+    case "stale":
+    case "missing":
+      if (n4 === 0 && run2.error === void 0 && run2.plan !== void 0) {
+        return callout("NOTE", `No reviewed plan (${review.status}), and none was needed: the account matches the config.`);
+      }
+      return callout("CAUTION", `Nothing reviewed was applied: ${md(problem ?? "there is no reviewed plan")}.`, HOW_TO_PROCEED);
+    case "nothing-applied": {
+      const why = problem ?? (run2.error !== void 0 ? "the run failed before applying it (the error is below)" : failedWhy(failed, run2));
+      return callout("CAUTION", `Nothing reviewed was applied: ${md(why)}.`, HOW_TO_PROCEED);
+    }
+  }
+}
+function failedWhy(failed, run2) {
+  if (failed > 0) return `${plural(failed, "change")} failed; see the results`;
+  if ((run2.plan?.refusals.length ?? 0) > 0) return "a safety rail refused the plan";
+  return "none of the changes due is in the reviewed plan";
 }
 function heading(command, configLabel) {
   return `### sitesync ${command} for ${md(configLabel)}`;
@@ -39921,46 +40118,6 @@ function callout(kind, ...lines) {
 function diagnosticList(title, diagnostics) {
   const item = (d) => `- \`${d.file}:${d.line}:${d.column}\` ${md(d.path ? `${d.path}: ${d.message}` : d.message)}`;
   return [`#### ${title}`, ...diagnostics.map(item)].join("\n");
-}
-
-// src/render/error-text.ts
-var ONE_ACCOUNT = { apiKeyEnv: "SITESYNC_API_KEY", projectsApiKeyEnv: "SITESYNC_PROJECTS_API_KEY" };
-function errorLines(error2, keys = ONE_ACCOUNT) {
-  if (error2 instanceof CancelledError) return [error2.message];
-  if (error2 instanceof ConfigError) {
-    const lines = error2.diagnostics.map((diagnostic) => printable(formatDiagnostic(diagnostic)));
-    const planned2 = error2.diagnostics.some((d) => d.code === "password.required");
-    const n4 = error2.diagnostics.length;
-    return [
-      ...lines,
-      `${plural(n4, "error")} in the config: ${planned2 ? "nothing was changed in the account" : "nothing was sent to the API"}.`
-    ];
-  }
-  if (error2 instanceof ApiError) {
-    const lines = [`error: ${printable(error2.message)}`];
-    for (const [field, messages] of Object.entries(error2.fieldErrors ?? {}))
-      lines.push(`  ${printable(field)}: ${printable(messages.join(" "))}`);
-    if (error2.kind === "redirect" || error2.status === 401) {
-      lines.push(`  check ${keys.apiKeyEnv} (and ${keys.projectsApiKeyEnv}): the server did not accept it.`);
-    }
-    const hint = urlHint(error2);
-    if (hint) lines.push(hint);
-    return lines;
-  }
-  if (error2 instanceof SafetyError || error2 instanceof UsageError) return [`error: ${printable(error2.message)}`];
-  if (error2 instanceof Error && error2.name === "CLIError") return [`error: ${printable(error2.message)} (see --help)`];
-  return [
-    `internal error: ${error2 instanceof Error ? error2.stack ?? error2.message : String(error2)}`,
-    "This is a bug in sitesync; please report it with the command you ran."
-  ];
-}
-function urlHint(error2) {
-  const listing = /\/api\/v1\/(websites|projects)(\?|$)/.exec(error2.url);
-  const wrongPlace = listing && error2.method === "GET" && (error2.status === 404 || error2.kind === "parse");
-  if (error2.kind !== "network" && !wrongPlace) return void 0;
-  const projects = listing?.[1] === "projects" || /\/projects(\/|\?|$)/.test(error2.url);
-  const flag3 = projects ? "--projects-url (SITESYNC_PROJECTS_URL, projects_url)" : "--websites-url (SITESYNC_WEBSITES_URL, websites_url)";
-  return `  check ${flag3}: it is the base address of the installation, without /api/v1.`;
 }
 
 // src/render/plan-json.ts
@@ -40048,9 +40205,9 @@ function where(source, verbose, c2) {
 
 // src/render/results-text.ts
 var import_picocolors2 = __toESM(require_picocolors(), 1);
-function itemLine(item, account) {
+function itemLine(item, account = "") {
   const line = itemText(item);
-  return account === void 0 ? line : `[${printable(account)}] ${line}`;
+  return account === "" ? line : `[${printable(account)}] ${line}`;
 }
 function itemText(item) {
   const id2 = item.id !== void 0 && item.change.action === "create" ? ` (id ${item.id})` : "";
@@ -40085,12 +40242,13 @@ function renderResultsText({ items, counts: counts2, interrupted: interrupted2 }
 
 // src/render/update-text.ts
 var import_picocolors3 = __toESM(require_picocolors(), 1);
-function updateSections(update, context3) {
-  const { files, many } = update;
+function adoptSections(adopted, context3) {
+  const { files } = adopted;
   const refused = files.flatMap(({ result }) => result.ok ? [] : result.diagnostics);
-  if (many === void 0 && files[0]) return oneFile(files[0], context3);
+  const [only] = files;
+  if (files.length === 1 && only) return oneFile(only, adopted, context3);
   const lines = refused.map((d) => printable(formatDiagnostic(d)));
-  if (refused.length > 0 || many === void 0) {
+  if (refused.length > 0) {
     const why = `The config cannot be updated safely: no file was changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
     return { summary: "", notes: [...lines, why] };
   }
@@ -40101,22 +40259,21 @@ function updateSections(update, context3) {
   const changed = files.filter(({ source, result }) => result.ok && result.text !== source);
   const total = sum(
     files.flatMap(({ result }) => result.ok ? [result.summary] : []),
-    many
+    adopted
   );
-  const [only] = files;
-  if (files.length === 1 && only) return { summary: summary2, notes: [updateLine(printable(only.file), total, changed.length > 0, dryRun)] };
   const notes = changed.map(({ file, result }) => result.ok ? fileLine(file, result.summary, dryRun) : "");
   notes.push(totalLine(changed.length, files.length, total, dryRun));
   return { summary: summary2, notes };
 }
-function oneFile({ file, source, result }, { color, quiet, dryRun }) {
+function oneFile({ file, source, result }, adopted, { color, quiet, dryRun }) {
   if (!result.ok) {
     const lines = result.diagnostics.map((d) => printable(formatDiagnostic(d)));
     const why = `${file} cannot be updated safely: it was not changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
     return { summary: "", notes: [...lines, why] };
   }
   const summary2 = result.diff ? color ? colorDiff(result.diff) : result.diff : "";
-  return { summary: summary2, notes: quiet ? [] : [updateLine(file, result.summary, result.text !== source, dryRun ?? false)] };
+  const summed = sum([result.summary], adopted);
+  return { summary: summary2, notes: quiet ? [] : [updateLine(printable(file), summed, result.text !== source, dryRun ?? false)] };
 }
 function updateLine(file, s, changed, dryRun) {
   const verb = !changed ? `${file} already matches the account` : dryRun ? `${file} would be updated (--dry-run: nothing written)` : `Updated ${file}`;
@@ -40166,16 +40323,16 @@ function colorDiff(diff) {
 }
 
 // src/render/outcome-text.ts
-function outcomeText(outcome, context3) {
-  const sections = bodyOf(outcome, context3);
-  if (outcome.error !== void 0) sections.notes.push(...errorLines(outcome.error, outcome.config?.account));
+function accountText(run2, outcome, context3) {
+  const sections = bodyOf(run2, outcome, context3);
+  if (run2.error !== void 0) sections.notes.push(...errorLines(run2.error, run2.keys));
   return sections;
 }
-function bodyOf(outcome, context3) {
-  if (outcome.command === "validate") return { summary: validSummary(outcome, context3), notes: [] };
-  if (outcome.command === "plan") return planSections(outcome.plan, outcome, context3);
-  if (outcome.command === "export") return exportSections(outcome, context3);
-  return applySections(outcome, context3);
+function bodyOf(run2, outcome, context3) {
+  if (outcome.command === "plan") return planSections(run2, context3);
+  if (outcome.command === "export") return exportSections(run2, context3);
+  if (outcome.command === "adopt") return run2.adopted ? adoptSections(run2.adopted, context3) : { summary: "", notes: [] };
+  return applySections(run2, outcome.resultsFile, context3);
 }
 function validSummary({ config, error: error2 }, { quiet }) {
   if (!config || error2 !== void 0 || quiet) return "";
@@ -40187,16 +40344,16 @@ function managedCounts(config) {
   const projects = config.projects ? `, ${plural(config.projects.length, "project")}` : "";
   return `${plural(config.websites.length, "website")}${projects}`;
 }
-function planSections(plan2, { error: error2 }, context3) {
+function planSections({ plan: plan2, error: error2, planFile }, context3) {
   if (!plan2 || error2 !== void 0) return { summary: "", notes: [] };
-  const { format, quiet, out, saved } = context3;
+  const { format, quiet, out } = context3;
   const quietNothing = quiet && format === "text" && plan2.changes.length === 0 && plan2.refusals.length === 0;
   const summary2 = quietNothing ? "" : planIn(plan2, context3);
   if (plan2.refusals.length > 0 && format === "text") {
     return { summary: summary2, notes: [`error: the plan was refused by a safety rail (reason above)${out ? `; ${out} was not written` : ""}`] };
   }
   if (plan2.refusals.length > 0) return { summary: summary2, notes: [refusalLine(plan2)] };
-  return { summary: summary2, notes: out && saved && !quiet ? [`Saved the plan to ${out}; apply it with: sitesync apply ${out}`] : [] };
+  return { summary: summary2, notes: planFile && !quiet ? [`Saved the plan to ${planFile}; apply it with: sitesync apply ${planFile}`] : [] };
 }
 function planIn(plan2, { format, color }) {
   if (format === "json") return renderJson(plan2);
@@ -40205,22 +40362,23 @@ function planIn(plan2, { format, color }) {
 function refusalLine(plan2) {
   return `error: ${plan2.refusals.map((r3) => printable(r3.message)).join("\n")}`;
 }
-function applySections(outcome, context3) {
-  const { plan: plan2, results, review } = outcome;
+function applySections(run2, resultsFile, context3) {
+  const { plan: plan2, results, review } = run2;
   const notes = [];
   if (plan2?.selection && plan2.refusals.length === 0 && (results || plan2.changes.length === 0)) {
     notes.push(`${partialLine(plan2.selection)} (websites and projects outside it were left alone)`);
   }
   if (plan2 && plan2.refusals.length > 0 && !context3.shownPlan) notes.push(refusalLine(plan2));
-  if (review?.problem) notes.push(`warning: ${reviewProblemWords(review.problem)}`);
+  if (review?.problem) notes.push(`warning: ${reviewProblemWords(review.problem, run2.name)}`);
   if (review && !context3.quiet) notes.push(...review.noLongerNeeded.map(noLongerNeeded));
+  if (review) notes.push(reviewStatusLine(review, run2));
   if (!results) {
-    const matches = outcome.error === void 0 && plan2?.refusals.length === 0 && !context3.quiet;
+    const matches = run2.error === void 0 && plan2?.refusals.length === 0 && !context3.quiet;
     return { summary: matches ? "No changes. The account matches the configuration." : "", notes };
   }
-  notes.push(...afterApply(outcome, results));
-  if (outcome.unconverged) notes.push(...verification(outcome.unconverged));
-  if (outcome.notInSavedPlan && !context3.quiet) notes.push(notInSavedPlan(outcome.notInSavedPlan));
+  notes.push(...afterApply(run2, results, resultsFile));
+  if (run2.unconverged) notes.push(...verification(run2.unconverged));
+  if (run2.notInSavedPlan && !context3.quiet) notes.push(notInSavedPlan(run2.notInSavedPlan));
   return { summary: resultsIn(results, context3), notes };
 }
 function resultsIn(results, { format, color, json }) {
@@ -40231,21 +40389,21 @@ function noLongerNeeded(change) {
   const what = change.kind === "project" ? `project ${change.project}` : change.domain;
   return `no longer needed: ${change.action} ${what} (reviewed, but a fresh plan does not call for it: the account already matches, or the config changed)`;
 }
-function afterApply(outcome, results) {
-  if (results.interrupted) return [interruptedSummary(outcome, results)];
+function afterApply(run2, results, resultsFile) {
+  if (results.interrupted) return [interruptedSummary(results, resultsFile)];
   if (results.aborted) return [`error: the run stopped early: ${printable(results.aborted)}`];
-  const notReviewed2 = outcome.skipped.filter((item) => item.reason === "not-reviewed").length;
-  if (outcome.review) {
+  const notReviewed2 = run2.skipped.filter((item) => item.reason === "not-reviewed").length;
+  if (run2.review) {
     const were = agree(notReviewed2, "was", "were");
     return notReviewed2 > 0 ? [`${plural(notReviewed2, "change")} ${were} not applied: not in the reviewed plan. Plan again, review and apply them.`] : [];
   }
-  return outcome.skipped.length > 0 ? [skippedSummary(outcome.skipped)] : [];
+  return run2.skipped.length > 0 ? [skippedSummary(run2.skipped)] : [];
 }
-function interruptedSummary(outcome, results) {
+function interruptedSummary(results, resultsFile) {
   const count2 = (reason) => results.items.filter((item) => item.reason === reason).length;
   const applied = results.items.filter((item) => item.status === "applied").length;
   const failed = results.counts.failed;
-  const where2 = outcome.resultsFile ? `; results written to ${outcome.resultsFile}` : "";
+  const where2 = resultsFile ? `; results written to ${resultsFile}` : "";
   return `Interrupted by ${results.interrupted}: ${applied} applied, ${failed} failed, ${count2("not-started")} not started${where2}. Run apply again to finish.`;
 }
 function skippedSummary(skipped) {
@@ -40270,13 +40428,12 @@ function notInSavedPlan(n4) {
   const one = n4 === 1;
   return `${plural(n4, "other difference")} found now ${one ? "is" : "are"} not in the saved plan and ${one ? "was" : "were"} not applied: plan again to review ${one ? "it" : "them"}.`;
 }
-function exportSections({ exported, updated }, context3) {
-  if (updated) return updateSections(updated, context3);
+function exportSections({ exported }, { quiet }) {
   if (!exported) return { summary: "", notes: [] };
-  const { out, quiet } = context3;
+  const { file } = exported;
   const projects = exported.projects === void 0 ? "" : ` and ${plural(exported.projects, "project")}`;
-  const notes = quiet ? [] : [`Exported ${plural(exported.websites, "website")}${projects}${out ? ` to ${out}` : ""}.`];
-  return { summary: out ? "" : exported.yaml, notes };
+  const notes = quiet ? [] : [`Exported ${plural(exported.websites, "website")}${projects}${file ? ` to ${file}` : ""}.`];
+  return { summary: file ? "" : exported.yaml, notes };
 }
 
 // src/render/progress-words.ts
@@ -40313,20 +40470,33 @@ function render(plan2, format, options = {}) {
   }
 }
 function renderOutcome(outcome, target) {
-  if (outcome.accounts && outcome.error === void 0) {
-    if (target.for === "terminal" && target.format === "json") return { summary: accountsJson(outcome, target.json), notes: [] };
-    const format = target.for === "terminal" && target.format === "text" ? "text" : "markdown";
-    return accountsSections(outcome.accounts, format, (one) => renderOutcome(one, target));
-  }
-  return target.for === "terminal" ? outcomeText(outcome, target) : outcomeMarkdown(outcome, target);
+  if (outcome.error !== void 0) return errorSections(outcome, target);
+  if (outcome.command === "validate") return { summary: target.for === "terminal" ? validSummary(outcome, target) : "", notes: [] };
+  if (outcome.command === "matrix") return matrixSections(outcome);
+  const named = outcome.accounts.some((run2) => run2.name !== "");
+  if (target.for === "terminal" && target.format === "json" && named) return { summary: accountsJson(outcome, target.json), notes: [] };
+  const sections = outcome.accounts.map((run2) => ({ run: run2, sections: renderAccount(run2, outcome, target) }));
+  return accountsSections(sections, target.for === "terminal" && target.format !== "markdown" ? "text" : "markdown");
+}
+function renderAccount(run2, outcome, target) {
+  return target.for === "terminal" ? accountText(run2, outcome, target) : accountMarkdown(run2, outcome, target);
+}
+function errorSections(outcome, target) {
+  if (target.for === "github") return outcomeErrorMarkdown(outcome, target);
+  return { summary: "", notes: errorLines(outcome.error) };
+}
+function matrixSections({ matrix }) {
+  if (!matrix) return { summary: "", notes: [] };
+  const notes = matrix.unknownChange && matrix.ref !== void 0 ? [matrixUnknownNote(matrix.ref, matrix.unknownChange)] : [];
+  return { summary: JSON.stringify({ include: matrix.include }), notes };
 }
 function accountsJson(outcome, json) {
-  const accounts = (outcome.accounts ?? []).map(({ name, outcome: one }) => ({
-    account: name,
-    exitCode: one.exitCode,
-    ...one.plan ? { plan: one.plan } : {},
-    ...one.results ? { results: one.results } : {},
-    ...one.error !== void 0 ? { error: one.error instanceof Error ? one.error.message : String(one.error) } : {}
+  const accounts = outcome.accounts.map((run2) => ({
+    account: run2.name,
+    exitCode: run2.exitCode,
+    ...run2.plan ? { plan: run2.plan } : {},
+    ...run2.results ? { results: run2.results } : {},
+    ...run2.error !== void 0 ? { error: run2.error instanceof Error ? run2.error.message : String(run2.error) } : {}
   }));
   return `${json({ format: "sitesync-accounts", version: 1, accounts })}
 `;
@@ -40504,10 +40674,6 @@ function pullRequestOf(payload) {
   };
 }
 
-// src/action/execute.ts
-import { tmpdir } from "node:os";
-import { join as join3 } from "node:path";
-
 // node_modules/@actions/github/lib/context.js
 import { readFileSync as readFileSync2, existsSync as existsSync2 } from "fs";
 import { EOL as EOL5 } from "os";
@@ -40564,11 +40730,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve5) {
-      resolve5(value);
+    return value instanceof P2 ? value : new P2(function(resolve6) {
+      resolve6(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve5, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -40584,7 +40750,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve5(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve6(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -41263,8 +41429,8 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
   const isFunctionReplacer = typeof replacer === "function";
   const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
   const prepareVal = (parent, key, val) => {
-    const isObject2 = val !== null && typeof val === "object";
-    const hasToJSON = isObject2 && typeof val.toJSON === "function";
+    const isObject3 = val !== null && typeof val === "object";
+    const hasToJSON = isObject3 && typeof val.toJSON === "function";
     if (hasToJSON) {
       val = val.toJSON(key);
     }
@@ -46538,207 +46704,16 @@ function sortByPosition(diagnostics) {
   return diagnostics.map((d, i) => ({ d, i })).sort((a, b) => a.d.line - b.d.line || a.d.column - b.d.column || a.i - b.i).map(({ d }) => d);
 }
 
-// src/apply/changes.ts
-var CREATE_ATTEMPTS = 3;
-async function createWebsite(change, client, options) {
-  const values = fieldValues(change, options);
-  const { favorite: _favorite, password, ...fields } = values;
-  const input = { domain: change.domain, ...fields, ...password ? { password } : {} };
-  let posted;
-  try {
-    posted = await postOrAdopt(input, client);
-  } catch (error2) {
-    if (error2 instanceof ApiError && error2.domainTaken) return await taken(change, error2, client);
-    throw error2;
-  }
-  const { site, adopted } = posted;
-  try {
-    if (adopted) await client.websites.update(site.id, values);
-    else if (change.requests === 2) await client.websites.update(site.id, { favorite: true });
-  } catch (error2) {
-    const message = error2 instanceof Error ? error2.message : String(error2);
-    const missing = adopted ? "values" : "favorite";
-    return { change, status: "failed", reason: "incomplete", detail: { missing }, id: site.id, error: { message } };
-  }
-  return { change, status: "applied", reason: adopted ? "adopted" : "applied", id: site.id };
-}
-async function postOrAdopt(input, client) {
-  let ambiguous = false;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return { site: await client.websites.create(input), adopted: false };
-    } catch (error2) {
-      if (!(error2 instanceof ApiError)) throw error2;
-      const takenByUs = ambiguous && error2.domainTaken;
-      if (!error2.ambiguous && !takenByUs) throw error2;
-      ambiguous = true;
-      const existing = await client.websites.find(input.domain);
-      if (existing) return { site: existing, adopted: true };
-      if (takenByUs || attempt >= CREATE_ATTEMPTS) throw error2;
-    }
-  }
-}
-async function taken(change, error2, client) {
-  const existing = await client.websites.find(change.domain).catch(() => void 0);
-  const detail = existing ? { takenBy: "this-account", id: existing.id } : { takenBy: "another-account" };
-  return { change, status: "failed", reason: "taken", detail, error: errorOf(error2) };
-}
-function errorOf(error2) {
-  return {
-    message: error2.message,
-    ...error2.status === void 0 ? {} : { status: error2.status },
-    ...error2.fieldErrors ? { fieldErrors: error2.fieldErrors } : {}
-  };
-}
-async function updateWebsite(change, client, options) {
-  try {
-    await client.websites.update(change.id, fieldValues(change, options));
-  } catch (error2) {
-    if (error2 instanceof ApiError && error2.status === 500 && await isGone(client, change.id)) {
-      throw new ApiError({
-        kind: "http",
-        method: error2.method,
-        url: error2.url,
-        status: 404,
-        message: `website ${change.domain} (id ${change.id}) no longer exists; plan again`,
-        cause: error2
-      });
-    }
-    throw error2;
-  }
-  return { change, status: "applied", reason: "applied", id: change.id };
-}
-async function isGone(client, id2) {
-  try {
-    await client.websites.show(id2);
-    return false;
-  } catch (error2) {
-    return error2 instanceof ApiError && error2.status === 404;
-  }
-}
-async function deleteWebsite(change, client) {
-  return alreadyGoneIsDone(change, () => client.websites.delete(change.id));
-}
-async function deleteProject(change, client) {
-  return alreadyGoneIsDone(change, () => client.projects.delete(change.project));
-}
-async function alreadyGoneIsDone(change, request2) {
-  try {
-    await request2();
-    return { change, status: "applied", reason: "applied" };
-  } catch (error2) {
-    if (error2 instanceof ApiError && error2.status === 404) return { change, status: "applied", reason: "already-gone" };
-    throw error2;
-  }
-}
-function fieldValues(change, options) {
-  const input = {};
-  for (const field of change.fields) setField2(input, field, change.domain, options);
-  return input;
-}
-function setField2(input, field, domain, options) {
-  if (field.field === "password") {
-    const password = options.passwordOf(domain);
-    if (password === void 0) throw new SafetyError("password-unavailable", `the password of ${domain} is not available`);
-    input.password = password;
-    return;
-  }
-  const value = field.after === null && isList(field.field) ? [] : field.after;
-  Object.assign(input, { [field.field]: value });
-}
-function isList(field) {
-  const { kind } = WEBSITE_FIELDS[field];
-  return kind === "list" || kind === "set";
-}
-
-// src/apply/count-items.ts
-function countItems(items, unchanged) {
-  const count2 = (status) => items.filter((i) => i.status === status).length;
-  return { applied: count2("applied"), failed: count2("failed"), skipped: count2("skipped"), unchanged };
-}
-
-// src/apply/apply.ts
-var PHASES = ["create", "update", "delete"];
-function refuseMissingPasswords(plan2, options) {
-  const missing = plan2.changes.flatMap(
-    (c2) => (c2.action === "create" || c2.action === "update") && c2.fields.some((f2) => f2.field === "password") && options.passwordOf(c2.domain) === void 0 ? [c2.domain] : []
-  );
-  if (missing.length === 0) return;
-  const domains = missing.join(", ");
-  throw new SafetyError(
-    "password-unavailable",
-    `the plan sends a password for ${domains}, but none was given for ${missing.length === 1 ? "it" : "them"}: apply with the config the plan was made from, with its password variables set; nothing was sent`
-  );
-}
-async function apply(plan2, client, options) {
-  if (plan2.refusals.length > 0) {
-    throw new InternalError(`apply was given a refused plan: ${plan2.refusals.map((r3) => r3.message).join("; ")}`);
-  }
-  refuseMissingPasswords(plan2, options);
-  const results = /* @__PURE__ */ new Map();
-  let aborted;
-  const execute3 = async (change) => {
-    let result;
-    if (aborted) {
-      result = { change, status: "skipped", reason: "not-attempted", detail: { cause: aborted } };
-    } else if (options.stop?.aborted) {
-      result = notStarted(change, options.stop);
-    } else {
-      try {
-        result = await executeChange(change, client, options);
-      } catch (error2) {
-        result = options.stop?.aborted && error2 instanceof ApiError && error2.kind === "stopped" ? notStarted(change, options.stop) : failure(change, error2);
-        if (error2 instanceof ApiError && error2.fatal) aborted ??= error2.message;
-      }
-    }
-    results.set(change, result);
-    options.onItem?.(result, results.size, plan2.changes.length);
-  };
-  for (const phase of PHASES) {
-    await Promise.all(plan2.changes.filter((c2) => c2.action === phase).map(execute3));
-  }
-  const items = plan2.changes.map((change) => results.get(change));
-  return { items, counts: countItems(items, plan2.summary.unchanged), ...aborted ? { aborted } : {} };
-}
-function executeChange(change, client, options) {
-  if (change.kind === "project") return deleteProject(change, client);
-  switch (change.action) {
-    case "create":
-      return createWebsite(change, client, options);
-    case "update":
-      return updateWebsite(change, client, options);
-    case "delete":
-      return deleteWebsite(change, client);
-  }
-}
-function notStarted(change, stop) {
-  return { change, status: "skipped", reason: "not-started", detail: { signal: String(stop.reason) } };
-}
-function failure(change, error2) {
-  if (error2 instanceof ApiError && error2.kind === "stopped") {
-    return {
-      change,
-      status: "skipped",
-      reason: "not-attempted",
-      detail: { cause: error2.cause instanceof Error ? error2.cause.message : error2.message }
-    };
-  }
-  if (!(error2 instanceof ApiError)) {
-    return { change, status: "failed", reason: "failed", error: { message: error2 instanceof Error ? error2.message : String(error2) } };
-  }
-  return { change, status: "failed", reason: "failed", error: errorOf(error2) };
-}
-
 // src/api/clock.ts
 var systemClock = {
   now: () => Date.now(),
   sleep(ms, stop) {
-    return new Promise((resolve5) => {
-      if (stop?.aborted) return resolve5();
+    return new Promise((resolve6) => {
+      if (stop?.aborted) return resolve6();
       const done = () => {
         clearTimeout(timer);
         stop?.removeEventListener("abort", done);
-        resolve5();
+        resolve6();
       };
       const timer = setTimeout(done, ms);
       stop?.addEventListener("abort", done, { once: true });
@@ -47003,7 +46978,7 @@ function shownWindow(lo, hi2) {
   return whole2 > lo ? whole2 : Math.ceil(hi2);
 }
 function untilAborted(signal) {
-  return new Promise((resolve5) => signal.addEventListener("abort", () => resolve5(), { once: true }));
+  return new Promise((resolve6) => signal.addEventListener("abort", () => resolve6(), { once: true }));
 }
 
 // src/api/response-body.ts
@@ -47576,7 +47551,7 @@ function createFetch(globalOptions = {}) {
       if (retries > 0 && (Array.isArray(context3.options.retryStatusCodes) ? context3.options.retryStatusCodes.includes(responseCode) : retryStatusCodes.has(responseCode))) {
         const retryDelay = typeof context3.options.retryDelay === "function" ? context3.options.retryDelay(context3) : context3.options.retryDelay || 0;
         if (retryDelay > 0) {
-          await new Promise((resolve5) => setTimeout(resolve5, retryDelay));
+          await new Promise((resolve6) => setTimeout(resolve6, retryDelay));
         }
         return $fetchRaw(context3.request, {
           ...context3.options,
@@ -48352,16 +48327,6 @@ function check(listing, pages) {
   return void 0;
 }
 
-// src/api/resolve-base-url.ts
-function resolveBaseUrl(input, setting, source = "setting") {
-  const check2 = checkBaseUrl(input);
-  if (check2.ok) return check2.base;
-  throw accountUrlError(setting, { code: "invalid", source, input, problem: check2.problem });
-}
-function accountUrlError(setting, problem, account) {
-  return new AccountUrlError(setting, problem, accountUrlMessage(setting, problem, "cli", account), account);
-}
-
 // src/api/service.ts
 function pathSegment(value) {
   const encoded = encodeURIComponent(value);
@@ -48369,7 +48334,7 @@ function pathSegment(value) {
 }
 function createService(base2, setting, apiKey, http2) {
   const url = (path, query) => {
-    if (base2 === void 0) throw accountUrlError(setting, { code: "missing" });
+    if (base2 === void 0) throw new AccountUrlError(setting, { code: "missing" });
     const search = query && query.size > 0 ? `?${query.toString()}` : "";
     return `${base2}/api/v1/${path}${search}`;
   };
@@ -48414,6 +48379,13 @@ function createProjectsApi(service, onProgress) {
       });
     }
   };
+}
+
+// src/api/resolve-base-url.ts
+function resolveBaseUrl(input, setting, source = "setting") {
+  const check2 = checkBaseUrl(input);
+  if (check2.ok) return check2.base;
+  throw new AccountUrlError(setting, { code: "invalid", source, input, problem: check2.problem });
 }
 
 // node_modules/yocto-queue/index.js
@@ -48504,27 +48476,27 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run2 = async (function_, resolve5, arguments_) => {
+  const run2 = async (function_, resolve6, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve5(result);
+    resolve6(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve5, reject, arguments_) => {
+  const enqueue = (function_, resolve6, reject, arguments_) => {
     const queueItem = { reject };
     new Promise((internalResolve) => {
       queueItem.run = internalResolve;
       queue.enqueue(queueItem);
-    }).then(run2.bind(void 0, function_, resolve5, arguments_));
+    }).then(run2.bind(void 0, function_, resolve6, arguments_));
     if (activeCount < concurrency) {
       resumeNext();
     }
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve5, reject) => {
-    enqueue(function_, resolve5, reject, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve6, reject) => {
+    enqueue(function_, resolve6, reject, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -48764,15 +48736,11 @@ function whole(value, fallback, min, name) {
 }
 
 // src/run/client-for.ts
-function clientFor(request2, config, hooks = {}) {
-  const { env, settings = {} } = request2;
-  const apiKey = request2.secrets?.apiKey || env.SITESYNC_API_KEY || void 0;
-  if (!apiKey) {
-    throw new UsageError("SITESYNC_API_KEY is not set: export the API key of the account (Account → API) before running this command");
-  }
-  const projectsApiKey = request2.secrets?.projectsApiKey || env.SITESYNC_PROJECTS_API_KEY || void 0;
-  request2.redactor.add([apiKey, projectsApiKey]);
-  const { websitesUrl, projectsUrl } = accountUrls(settings, env, config);
+function clientFor(scope, spec) {
+  const { apiKey, projectsApiKey } = spec.secrets;
+  if (!apiKey) throw new AccountSelectionError({ code: "key-unset", account: spec.name, env: spec.keys.apiKeyEnv });
+  const { settings, hooks } = scope;
+  const { websitesUrl, projectsUrl } = accountUrls(settings, scope.env, spec.config);
   return createClient({
     ...websitesUrl ? { websitesUrl } : {},
     ...projectsUrl ? { projectsUrl } : {},
@@ -48786,9 +48754,9 @@ function clientFor(request2, config, hooks = {}) {
     onWait: hooks.onWait,
     onProgress: hooks.onProgress,
     onRateLearned: hooks.onRateLearned,
-    secrets: () => request2.redactor.secrets(),
-    stop: request2.signal,
-    ...request2.schedulers ? { schedulers: request2.schedulers } : {}
+    secrets: () => scope.redactor.secrets(),
+    stop: scope.signal,
+    schedulers: scope.schedulers
   });
 }
 function checkAccountUrls(settings, env, accounts) {
@@ -48796,10 +48764,10 @@ function checkAccountUrls(settings, env, accounts) {
   for (const { name, config } of accounts) {
     try {
       const { websitesUrl } = accountUrls(settings, env, config);
-      if (websitesUrl === void 0) throw accountUrlError("websites", { code: "missing" });
+      if (websitesUrl === void 0) throw new AccountUrlError("websites", { code: "missing" });
       urls.set(name, websitesUrl);
     } catch (error2) {
-      if (error2 instanceof AccountUrlError) throw accountUrlError(error2.setting, error2.problem, name);
+      if (error2 instanceof AccountUrlError && name !== "") throw new AccountUrlError(error2.setting, error2.problem, name);
       throw error2;
     }
   }
@@ -48815,11 +48783,90 @@ function pick(setting, given, fromEnv, fromFile, configFile = "the config") {
   const env = fromEnv?.trim() ? resolveBaseUrl(fromEnv, setting, "env") : void 0;
   if (!fromFile) return env;
   const file = resolveBaseUrl(fromFile, setting, "file");
-  if (env !== void 0 && env !== file) throw accountUrlError(setting, { code: "env-differs", env, file, configFile });
+  if (env !== void 0 && env !== file) throw new AccountUrlError(setting, { code: "env-differs", env, file, configFile });
   return file;
 }
 
-// src/run/export-account.ts
+// src/run/accounts.ts
+function accountSpecs(scope, config, secrets = {}) {
+  const accounts = config.accounts?.map((account) => ({ name: account.name, keys: keyVariables(account), config: accountConfig(config, account) })) ?? [{ name: "", keys: { ...DEFAULT_KEY_ENVS }, config }];
+  const chosen = selected(accounts, namesToRun(scope, config));
+  checkOneAccount(scope, chosen.length, accounts);
+  const addresses = checkAccountUrls(scope.settings, scope.env, chosen);
+  const specs = chosen.map((account) => ({
+    ...account,
+    address: addresses.get(account.name) ?? "",
+    // An adapter's keys (the Action's api-key, the library's secrets) are one account's: the one run alone.
+    secrets: keysOf(chosen.length === 1 ? secrets : {}, scope.env, account.keys)
+  }));
+  for (const spec of specs) scope.redactor.add([spec.secrets.apiKey, spec.secrets.projectsApiKey]);
+  const twins = config.accounts && pruningTwins(config.accounts, scope);
+  if (twins) throw new AccountSelectionError({ code: "same-account", ...twins });
+  return specs;
+}
+function keyVariables({ apiKeyEnv, projectsApiKeyEnv }) {
+  return { apiKeyEnv, projectsApiKeyEnv };
+}
+function keysOf(given, env, keys) {
+  const apiKey = given.apiKey || env[keys.apiKeyEnv] || void 0;
+  const projectsApiKey = given.projectsApiKey || env[keys.projectsApiKeyEnv] || void 0;
+  return { ...apiKey ? { apiKey } : {}, ...projectsApiKey ? { projectsApiKey } : {} };
+}
+function namesToRun({ settings, given }, config) {
+  const names = settings.accounts ?? [];
+  if (names.length > 0 && config.accounts === void 0) throw new AccountSelectionError({ code: "no-accounts", name: names[0] ?? "" });
+  const planned2 = given && "saved" in given ? given.saved.account : void 0;
+  if (planned2 === void 0) return names;
+  if (names.some((name) => name !== planned2)) throw new AccountSelectionError({ code: "plan-account", planned: planned2, given: [...names] });
+  return [planned2];
+}
+function selected(accounts, names) {
+  if (names.length === 0) return [...accounts];
+  const known = accounts.map((a) => a.name);
+  for (const name of names) {
+    if (!known.includes(name)) throw new AccountSelectionError({ code: "unknown", name, known, guess: didYouMean(name, known) });
+  }
+  return accounts.filter((a) => names.includes(a.name));
+}
+function checkOneAccount({ settings, given }, count2, accounts) {
+  if (count2 <= 1) return;
+  const one = (setting) => new AccountSelectionError({ code: "one-only", setting, known: accounts.map((a) => a.name) });
+  if (settings.websitesUrl !== void 0) throw one("websites-url");
+  if (settings.projectsUrl !== void 0) throw one("projects-url");
+  if (settings.planFile !== void 0) throw one("out");
+  if (given && "saved" in given) throw one("saved-plan");
+  if (given && "reviewed" in given) throw one("reviewed-plan");
+}
+function pruningTwins(accounts, { settings, env }) {
+  if (settings.websitesUrl !== void 0) return void 0;
+  const keyed = accounts.flatMap((account) => {
+    const url = addressOf(account, env);
+    return url && env[account.apiKeyEnv] ? [{ account, url, key: env[account.apiKeyEnv] }] : [];
+  });
+  for (const pruning of keyed.filter((k2) => k2.account.policy.prune)) {
+    const other = keyed.find((k2) => k2 !== pruning && k2.url === pruning.url && k2.key === pruning.key);
+    if (other) return { pruning: pruning.account.name, other: other.account.name };
+  }
+  return void 0;
+}
+function addressOf(account, env) {
+  try {
+    return checkAccountUrls({}, env, [{ name: account.name, config: { file: "", ...account } }]).get(account.name);
+  } catch {
+    return void 0;
+  }
+}
+function runOrder(specs, interactive) {
+  if (interactive) return [[...specs]];
+  const groups = /* @__PURE__ */ new Map();
+  for (const spec of specs) {
+    const key = spec.address === "" ? `account:${spec.name}` : new URL(spec.address).origin;
+    groups.set(key, [...groups.get(key) ?? [], spec]);
+  }
+  return [...groups.values()];
+}
+
+// src/run/adopt-step.ts
 import { existsSync as existsSync3 } from "node:fs";
 import { resolve as resolve2 } from "node:path";
 
@@ -49734,9 +49781,9 @@ var ACTION_RANK = { create: 0, update: 1, delete: 2 };
 var KIND_RANK = { website: 0, project: 1 };
 function plan(allDesired, allLive, options) {
   const selection = isPartial(options.selection) ? { target: [...options.selection.target], exclude: [...options.selection.exclude] } : void 0;
-  const selected = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
-  const { warnings } = selected;
-  const { desired, live } = isScoped(options.change) ? narrowToChange(selected.desired, selected.live, options.change.change) : selected;
+  const selected2 = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const { warnings } = selected2;
+  const { desired, live } = isScoped(options.change) ? narrowToChange(selected2.desired, selected2.live, options.change.change) : selected2;
   const { policy } = desired;
   const filters = {
     ignore: (name) => firstMatch(policy.ignore, name),
@@ -49770,8 +49817,8 @@ function plan(allDesired, allLive, options) {
       allowEmpty: options.allowEmpty ?? false,
       // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file. A
       // scoped plan still asks the whole file: it lists what it lists, touched or not.
-      keepsWebsites: selected.desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
-      keepsProjects: selected.desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
+      keepsWebsites: selected2.desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
+      keepsProjects: selected2.desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
       partial: selection !== void 0
     }),
     unverifiable,
@@ -50508,7 +50555,10 @@ function updateFiles(input) {
     }
   }
   const adding = (policy.prune || input.addUnlisted === true) && unlisted.size > 0;
-  if (adding && input.into === void 0) throw new UsageError(input.noInto?.(unlisted.size) ?? "no file may take the new websites");
+  if (adding && input.into === void 0) {
+    const whose = input.noInto ?? { account: "", intoGiven: false, files: [] };
+    throw new AdoptError({ code: "no-into", count: unlisted.size, ...whose });
+  }
   const files = reads.map(({ file, read }) => {
     if ("diagnostics" in read) return { file: file.file, source: file.text, result: { ok: false, diagnostics: read.diagnostics } };
     const into = adding && file.file === input.into;
@@ -50545,8 +50595,249 @@ function projectChanges2(input, reads) {
   return result.changes.filter((change) => change.kind === "project").length;
 }
 
+// src/run/read-live.ts
+async function readLive(client, config) {
+  const [websites, projects] = await Promise.all([client.websites.readAll(), config.projects ? client.projects.readAll() : void 0]);
+  return projects ? { websites, projects } : { websites };
+}
+
+// src/run/write-file.ts
+import { accessSync, chmodSync, constants as constants4, linkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname as dirname3, join as join2 } from "node:path";
+function writeOutput(path, text2) {
+  const temp = tempBeside(path);
+  try {
+    writeFileSync(temp, text2, { flag: "wx" });
+    const existing = statSync(path, { throwIfNoEntry: false });
+    if (existing) chmodSync(temp, existing.mode & 4095);
+    renameSync(temp, path);
+  } catch (error2) {
+    rmSync(temp, { force: true });
+    throw cannotWrite(path, error2);
+  }
+}
+function writeNewOutput(path, text2) {
+  const temp = tempBeside(path);
+  try {
+    writeFileSync(temp, text2, { flag: "wx" });
+    linkSync(temp, path);
+    return true;
+  } catch (error2) {
+    if (error2.code === "EEXIST") return false;
+    throw cannotWrite(path, error2);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+function tempBeside(path) {
+  return join2(dirname3(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+}
+function checkWritable(path) {
+  try {
+    accessSync(dirname3(path), constants4.W_OK);
+    const existing = statSync(path, { throwIfNoEntry: false });
+    if (existing?.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
+    if (existing) accessSync(path, constants4.W_OK);
+  } catch (error2) {
+    throw cannotWrite(path, error2);
+  }
+}
+function cannotWrite(path, error2) {
+  const code = error2.code ?? String(error2);
+  return new UsageError(`cannot write ${path} (${code}): check the folder exists and is writable`);
+}
+
+// src/run/adopt-step.ts
+var URL_KEY = /^(accounts\..+\.)?(websites_url|projects_url)$/;
+function loadForAdopt(request2, outcome) {
+  if (typeof request2.config !== "string") throw new AdoptError({ code: "not-a-path" });
+  const file = request2.config;
+  const bytes = readConfigBytes(file);
+  const source = typeof bytes === "string" ? void 0 : bytes.toString("utf8");
+  const unsetEnv = (path) => URL_KEY.test(path) ? "error" : "warning";
+  const onSecret = (value) => request2.redactor.add([value]);
+  const loaded = loadDocument(file, { env: request2.env, unsetEnv, onSecret, ...source === void 0 ? {} : { source } });
+  const { result } = loaded;
+  outcome.warnings = result.ok ? result.warnings : [];
+  if (!result.ok) throw new ConfigError(result.errors);
+  request2.redactor.add(result.config.secrets);
+  outcome.config = result.config;
+  const one = result.config.includes === void 0 && result.config.accounts === void 0;
+  return { config: result.config, files: loaded.files ?? [], tree: one ? loaded.tree : void 0 };
+}
+function adoptStep(loaded, specs, into) {
+  const intoOf = intoFiles(loaded, specs, into);
+  return async (scope, spec, run2) => {
+    const client = clientFor(scope, spec);
+    run2.target = client.target;
+    const live = await readLive(client, spec.config ?? loaded.config);
+    const update = adoptInto(scope, spec, loaded, { live, into: intoOf.get(spec.name), intoGiven: into.length > 0 });
+    run2.adopted = { ...update, written: scope.settings.dryRun ? [] : writeAll(update.files) };
+  };
+}
+function adoptInto(scope, spec, loaded, { live, into, intoGiven }) {
+  const addUnlisted = scope.settings.addUnlisted ?? false;
+  const [root] = loaded.files;
+  if (loaded.tree && root) {
+    const read = loaded.tree.interpolated ? {} : { read: loaded.tree };
+    const result = updateConfig({ file: root.file, source: root.text, live, addUnlisted, env: scope.env, ...read });
+    const summary2 = result.ok ? result.summary : void 0;
+    return { files: [{ file: root.file, source: root.text, result }], unmanaged: summary2?.unmanaged ?? [], projectChanges: summary2?.projectChanges ?? 0 };
+  }
+  const config = spec.config ?? loaded.config;
+  const files = loaded.files.filter((file) => spec.name === "" || file.account === spec.name);
+  return updateFiles({
+    files,
+    into,
+    noInto: { account: spec.name, intoGiven, files: filesOf(loaded.config, spec.name) },
+    live,
+    policy: config.policy,
+    projects: config.projects,
+    addUnlisted,
+    env: scope.env
+  });
+}
+function writeAll(files) {
+  if (files.some(({ result }) => !result.ok)) return [];
+  const writes = files.flatMap(({ file, source, result }) => result.ok && result.text !== source ? [{ file, text: result.text }] : []);
+  for (const { file } of writes) checkWritable(file);
+  for (const { file, text: text2 } of writes) writeOutput(file, text2);
+  return writes.map(({ file }) => file);
+}
+function intoFiles(loaded, specs, into) {
+  const { files, tree } = loaded;
+  const root = files[0];
+  const fleet = specs.some((spec) => spec.name !== "");
+  if (tree && root) {
+    const other = into.find((path) => !sameFile(path, root.file));
+    if (other !== void 0) throw new AdoptError({ code: "into-one-file", path: other, root: root.file });
+  }
+  const given = into.map((path) => ({ path, file: intoFile(path, loaded, specs) }));
+  if (!fleet && into.length > 1) throw new AdoptError({ code: "into-twice" });
+  if (fleet) checkInto(given, specs, loaded.config);
+  const targets = /* @__PURE__ */ new Map();
+  for (const spec of specs) {
+    const mine = given.find(({ file }) => !fleet || file.account === spec.name)?.file.file;
+    targets.set(spec.name, mine ?? (!fleet || root?.account === spec.name ? root?.file : void 0));
+  }
+  return targets;
+}
+function checkInto(into, specs, config) {
+  const accounts = specs.map((spec) => ({ name: spec.name, files: filesOf(config, spec.name) }));
+  for (const { path, file } of into) {
+    if (specs.some((spec) => spec.name === file.account)) continue;
+    throw new AdoptError({ code: "into-other-account", path, holder: file.account, accounts });
+  }
+  for (const spec of specs) {
+    const mine = into.filter(({ file }) => file.account === spec.name);
+    if (mine.length > 1) throw new AdoptError({ code: "into-many", account: spec.name, paths: mine.map(({ path }) => path) });
+  }
+}
+function filesOf(config, account) {
+  return config.accounts?.find((a) => a.name === account)?.files ?? [];
+}
+function intoFile(path, { files }, specs) {
+  const found = files.find((file) => sameFile(path, file.file));
+  if (found) return found;
+  const named = specs.map((spec) => spec.name).filter((name) => name !== "");
+  const takers = named.length === 0 ? files : files.filter((file) => file.account !== void 0 && named.includes(file.account));
+  throw new AdoptError({
+    code: "into-unknown",
+    path,
+    exists: existsSync3(path),
+    root: files[0]?.file ?? path,
+    takers: takers.map((file) => file.file),
+    accounts: named,
+    globs: includeGlobs(files[0])
+  });
+}
+function includeGlobs(root) {
+  const include = root?.doc.toJS()?.include;
+  return Array.isArray(include) ? include.filter((glob) => typeof glob === "string") : [];
+}
+function sameFile(a, b) {
+  return resolve2(a) === resolve2(b);
+}
+
+// src/run/export-step.ts
+import { existsSync as existsSync4 } from "node:fs";
+import { dirname as dirname4, resolve as resolve3 } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// package.json
+var package_default = {
+  name: "sitesync",
+  version: "0.1.0",
+  description: "Keep the websites of a phpAnalytics account (and the projects of a phpRank account) in line with a YAML file in git.",
+  license: "MIT",
+  type: "module",
+  engines: {
+    node: "^22.12 || ^24"
+  },
+  bin: {
+    sitesync: "bin/sitesync.js"
+  },
+  exports: {
+    ".": {
+      types: "./lib/index.d.ts",
+      default: "./lib/index.js"
+    },
+    "./package.json": "./package.json"
+  },
+  files: [
+    "bin",
+    "lib",
+    "schemas",
+    "examples"
+  ],
+  scripts: {
+    demo: "node scripts/demo.ts",
+    test: "vitest run",
+    typecheck: "tsc -p tsconfig.json",
+    lint: "biome ci . && knip",
+    "build:action": "node scripts/build-action.ts",
+    bench: "node bench/run.ts",
+    soak: "node scripts/soak.ts",
+    mutants: "node scripts/mutants.ts",
+    sitesync: "node bin/sitesync.js",
+    build: "node scripts/build-package.ts",
+    prepack: "npm run build",
+    prepare: "node scripts/prepare.ts",
+    "smoke:package": "node scripts/smoke-package.ts"
+  },
+  devDependencies: {
+    "@actions/core": "^3.0.1",
+    "@actions/github": "^9.1.1",
+    "@biomejs/biome": "^2.6.8",
+    "@types/node": "^24.19.2",
+    esbuild: "^0.28.2",
+    knip: "^6.44.2",
+    msw: "^3.0.5",
+    node: "^24.21.0",
+    typescript: "^6.0.3",
+    vitest: "^5.1.1"
+  },
+  dependencies: {
+    ajv: "^8.20.0",
+    citty: "^0.2.2",
+    diff: "^9.0.0",
+    ofetch: "^1.5.1",
+    "p-limit": "^7.3.3",
+    picocolors: "^1.1.1",
+    yaml: "^2.9.1"
+  },
+  allowScripts: {
+    node: true
+  }
+};
+
 // src/config/export-config.ts
 var import_yaml10 = __toESM(require_dist(), 1);
+import { relative as relative3, sep as sep3 } from "node:path";
+function schemaReference(outputDir, { schemaFile }) {
+  const path = relative3(outputDir, schemaFile).split(sep3).join("/");
+  return path.startsWith(".") ? path : `./${path}`;
+}
 function exportConfig(live, options) {
   const websites = [...live.websites].sort((a, b) => a.domain.localeCompare(b.domain));
   const body = { version: 1 };
@@ -50589,268 +50880,651 @@ function flowShortLists(doc) {
   }
 }
 
-// src/run/read-live.ts
-async function readLive(client, config) {
-  const [websites, projects] = await Promise.all([client.websites.readAll(), config.projects ? client.projects.readAll() : void 0]);
-  return projects ? { websites, projects } : { websites };
+// src/run/export-step.ts
+var SCHEMA = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
+function exportSpec(scope, secrets = {}) {
+  const address = checkAccountUrls(scope.settings, scope.env, [{ name: "", config: void 0 }]).get("") ?? "";
+  const apiKey = secrets.apiKey || scope.env[DEFAULT_KEY_ENVS.apiKeyEnv] || void 0;
+  const projectsApiKey = secrets.projectsApiKey || scope.env[DEFAULT_KEY_ENVS.projectsApiKeyEnv] || void 0;
+  scope.redactor.add([apiKey, projectsApiKey]);
+  return {
+    name: "",
+    config: void 0,
+    address,
+    keys: { ...DEFAULT_KEY_ENVS },
+    secrets: { ...apiKey ? { apiKey } : {}, ...projectsApiKey ? { projectsApiKey } : {} }
+  };
+}
+function checkExportFile({ exportFile, force }) {
+  if (exportFile !== void 0 && !force && existsSync4(exportFile)) throw new ExportFileError(exportFile);
+}
+async function exportStep(scope, spec, run2) {
+  const { exportFile, force, projects } = scope.settings;
+  const client = clientFor(scope, spec);
+  run2.target = client.target;
+  const live = await readLive(client, { projects: projects ? [] : void 0 });
+  const folder = exportFile === void 0 ? process.cwd() : dirname4(resolve3(exportFile));
+  const schemaPath = schemaReference(folder, { schemaFile: SCHEMA, version: package_default.version });
+  const { yaml } = exportConfig(live, { schemaPath });
+  run2.exported = { yaml, websites: live.websites.length, ...live.projects ? { projects: live.projects.length } : {} };
+  if (exportFile === void 0) return;
+  const text2 = scope.redactor.redact(yaml);
+  if (force) writeOutput(exportFile, text2);
+  else if (!writeNewOutput(exportFile, text2)) throw new ExportFileError(exportFile);
+  run2.exported.file = exportFile;
 }
 
-// src/run/run-accounts.ts
-async function runAccounts(request2, hooks, config, runOne) {
-  const settings = request2.settings ?? {};
-  const accounts = selectedAccounts(config.accounts ?? [], namesToRun(settings));
-  if (accounts.length > 1) {
-    const known = accounts.map((a) => a.name);
-    const one = (setting) => selectionError({ code: "one-only", setting, known });
-    if (settings.websitesUrl !== void 0) throw one("websites-url");
-    if (settings.projectsUrl !== void 0) throw one("projects-url");
-    if (settings.savesPlan) throw one("out");
-    if (settings.savedPlan !== void 0) throw one("saved-plan");
-    if (settings.reviewed !== void 0) throw one("reviewed-plan");
-  }
-  checkAccountUrls(
-    settings,
-    request2.env,
-    accounts.map((account) => ({ name: account.name, config: accountConfig(config, account) }))
-  );
-  for (const account of accounts) request2.redactor.add([request2.env[account.apiKeyEnv], request2.env[account.projectsApiKeyEnv]]);
-  const twins = pruningTwins(config.accounts ?? [], settings, request2.env);
-  if (twins) throw selectionError({ code: "same-account", ...twins });
-  const schedulers = /* @__PURE__ */ new Map();
-  const bases = /* @__PURE__ */ new Map();
-  const outcomes = [];
-  const only = accounts.length === 1;
-  const runAccount = async (account) => {
-    const keyGiven = only && request2.secrets?.apiKey || request2.env[account.apiKeyEnv];
-    const own = only ? hooks : accountHooks(hooks, account.name);
-    const outcome = keyGiven ? await runOne(accountRequest(request2, config, account, only, { schedulers, bases }), own, account) : unsetKey(request2, account);
-    outcomes.push({ name: account.name, outcome });
+// src/change/accounts-touched.ts
+var import_yaml11 = __toESM(require_dist(), 1);
+import { existsSync as existsSync5 } from "node:fs";
+import { dirname as dirname7, join as join3, relative as relative7 } from "node:path";
+
+// src/change/diff-configs.ts
+function diffConfigs(base2, head, ref) {
+  return {
+    ref,
+    websites: touchedWebsites(base2.websites, head.websites),
+    projects: head.projects === void 0 ? [] : touchedProjects(base2.projects ?? [], head.projects),
+    fullRead: fullReadReasons(base2, head)
   };
-  const groups = hooks.approve ? [accounts] : byServer(accounts);
-  await Promise.all(
-    groups.map(async (group) => {
-      for (const account of group) await runAccount(account);
-    })
-  );
-  const order = accounts.map((a) => a.name);
-  return outcomes.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 }
-function namesToRun(settings) {
-  const names = settings.accounts ?? [];
-  const planned2 = settings.savedPlan?.account;
-  if (planned2 === void 0) return names;
-  if (names.some((name) => name !== planned2)) throw selectionError({ code: "plan-account", planned: planned2, given: [...names] });
-  return [planned2];
+function fullReadReasons(base2, head) {
+  const reasons = [];
+  if (!sameFields(base2.defaults, head.defaults) || base2.defaults.passwordRef !== head.defaults.passwordRef) reasons.push("defaults");
+  if (!sameJson(base2.policy, head.policy)) reasons.push("policy");
+  if (base2.websitesUrl !== head.websitesUrl) reasons.push("websites-url");
+  if (base2.projectsUrl !== head.projectsUrl) reasons.push("projects-url");
+  return reasons;
 }
-function selectedAccounts(accounts, names) {
-  if (names.length === 0) return [...accounts];
-  const known = accounts.map((a) => a.name);
-  for (const name of names) {
-    if (known.includes(name)) continue;
-    throw selectionError({ code: "unknown", name, known, guess: didYouMean(name, known) });
+function touchedWebsites(base2, head) {
+  const before = new Map(base2.map((site) => [site.domain, site]));
+  const now = new Set(head.map((site) => site.domain));
+  const touched = [];
+  for (const site of head) {
+    const old = before.get(site.domain);
+    const entry = touchOf(old, site);
+    if (entry) touched.push(entry);
   }
-  return accounts.filter((a) => names.includes(a.name));
-}
-function byServer(accounts) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const account of accounts) {
-    const url = account.websitesUrl ?? account.projectsUrl;
-    const check2 = url === void 0 ? void 0 : checkBaseUrl(url);
-    const key = check2?.ok ? new URL(check2.base).origin : `account:${account.name}`;
-    groups.set(key, [...groups.get(key) ?? [], account]);
+  for (const old of base2) {
+    if (!now.has(old.domain)) touched.push({ domain: old.domain, touch: "removed", edited: [], send: [] });
   }
-  return [...groups.values()];
+  return touched.sort((a, b) => byName2(a.domain, b.domain));
 }
-function accountRequest(request2, config, account, only, { schedulers, bases }) {
-  const own = accountConfig(config, account);
-  const env = {
-    ...request2.env,
-    SITESYNC_API_KEY: request2.env[account.apiKeyEnv],
-    SITESYNC_PROJECTS_API_KEY: request2.env[account.projectsApiKeyEnv]
-  };
-  const { secrets, ...rest } = request2;
-  const changedSince = request2.settings?.changedSince;
-  const settings = changedSince ? { ...request2.settings, changedSince: { ...changedSince, bases } } : request2.settings;
-  return { ...rest, ...only && secrets ? { secrets } : {}, ...settings ? { settings } : {}, config: own, env, schedulers };
-}
-function accountHooks(hooks, account) {
-  const { onItem } = hooks;
-  return onItem ? { ...hooks, onItem: (item, done, total) => onItem(item, done, total, account) } : hooks;
-}
-function pruningTwins(accounts, settings, env) {
-  if (settings.websitesUrl !== void 0) return void 0;
-  const urls = /* @__PURE__ */ new Map();
-  for (const account of accounts.filter((a) => env[a.apiKeyEnv])) {
-    try {
-      urls.set(account.name, checkAccountUrls({}, env, [{ name: account.name, config: { file: "", ...account } }]).get(account.name) ?? "");
-    } catch {
-    }
+function touchOf(old, site) {
+  if (site.state === "absent") {
+    return old?.state === "absent" ? void 0 : { domain: site.domain, touch: "tombstoned", edited: [], send: [] };
   }
-  const keyed = accounts.filter((account) => urls.has(account.name));
-  for (const pruning of keyed.filter((account) => account.policy.prune)) {
-    const other = keyed.find(
-      (account) => account !== pruning && urls.get(account.name) === urls.get(pruning.name) && env[account.apiKeyEnv] === env[pruning.apiKeyEnv]
+  if (old === void 0 || old.state === "absent") {
+    const send2 = WRITE_ONLY_FIELDS.filter((field) => site[field] !== void 0).map((field) => ({ field, edit: "edited" }));
+    return { domain: site.domain, touch: "added", edited: [], send: send2 };
+  }
+  const edited = editedKeys(old, site);
+  return edited.length === 0 ? void 0 : { domain: site.domain, touch: "changed", edited, send: sends(site, edited) };
+}
+function editedKeys(old, site) {
+  const edited = FIELD_NAMES.filter((field) => !sameField(field, old, site));
+  if (old.passwordVersion !== site.passwordVersion) edited.push("password_version");
+  return edited;
+}
+function sends(site, edited) {
+  const send2 = [];
+  for (const field of WRITE_ONLY_FIELDS) {
+    if (field === "password" && edited.includes("password_version")) send2.push({ field, edit: "rotated" });
+    else if (edited.includes(field) && site[field] !== void 0) send2.push({ field, edit: "edited" });
+  }
+  return send2;
+}
+function sameField(field, a, b) {
+  if (field === "password") return (a.passwordRef ?? a.password) === (b.passwordRef ?? b.password);
+  return sameValue(field, a[field], b[field]);
+}
+function sameFields(a, b) {
+  return FIELD_NAMES.every((field) => sameField(field, a, b));
+}
+function touchedProjects(base2, head) {
+  const before = new Map(base2.map((p2) => [projectKey(p2.project), p2]));
+  const now = new Set(head.map((p2) => projectKey(p2.project)));
+  const touched = [];
+  for (const p2 of head) {
+    const old = before.get(projectKey(p2.project));
+    if (p2.state === "absent" && old?.state !== "absent") touched.push({ project: p2.project, touch: "tombstoned" });
+    else if (p2.state === "present" && (old === void 0 || old.state === "absent")) touched.push({ project: p2.project, touch: "added" });
+  }
+  for (const old of base2) if (!now.has(projectKey(old.project))) touched.push({ project: old.project, touch: "removed" });
+  return touched.sort((a, b) => byName2(projectKey(a.project), projectKey(b.project)));
+}
+function sameJson(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+function byName2(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// src/change/load-base.ts
+import { dirname as dirname6, posix, relative as relative6, resolve as resolve5, sep as sep6 } from "node:path";
+
+// src/change/base-tree.ts
+import { relative as relative4, sep as sep4 } from "node:path";
+
+// src/change/git.ts
+import { execFile } from "node:child_process";
+function git(args, options) {
+  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", LC_ALL: "C", GIT_OPTIONAL_LOCKS: "0" };
+  return new Promise((resolve6) => {
+    const child = execFile(
+      "git",
+      ["-c", "core.fsmonitor=false", ...args],
+      { cwd: options.cwd, env, timeout: options.timeoutMs, maxBuffer: options.maxBytes, encoding: "buffer", windowsHide: true },
+      (error2, stdout) => {
+        if (!error2) return resolve6({ exitCode: 0, stdout });
+        const cause = error2;
+        if (cause.code === "ENOENT") return resolve6({ exitCode: -1, stdout, failure: "ENOENT" });
+        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve6({ exitCode: -1, stdout, failure: "too-large" });
+        if (cause.killed) return resolve6({ exitCode: -1, stdout, failure: "timeout" });
+        resolve6(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
+      }
     );
-    if (other) return { pruning: pruning.name, other: other.name };
-  }
-  return void 0;
-}
-function selectionError(problem) {
-  return new AccountSelectionError(problem, accountSelectionMessage(problem, "cli"));
-}
-function unsetKey(request2, account) {
-  const error2 = selectionError({ code: "key-unset", account: account.name, env: account.apiKeyEnv });
-  return { command: request2.command, warnings: [], skipped: [], error: error2, exitCode: ExitCode2.error };
-}
-var RANK = [
-  ExitCode2.ok,
-  ExitCode2.changes,
-  ExitCode2.refused,
-  ExitCode2.applyFailed,
-  ExitCode2.error,
-  ExitCode2.SIGTERM,
-  ExitCode2.SIGINT
-];
-function worstExitCode(outcomes) {
-  return outcomes.reduce(
-    (worst, { outcome }) => RANK.indexOf(outcome.exitCode) > RANK.indexOf(worst) ? outcome.exitCode : worst,
-    ExitCode2.ok
-  );
+    child.stdin?.on("error", () => {
+    });
+    child.stdin?.end(options.input ?? "");
+  });
 }
 
-// src/run/export-account.ts
-var URL_KEY = /^(accounts\..+\.)?(websites_url|projects_url)$/;
-var DEFAULT_SCHEMA = "./schemas/sitesync.schema.json";
-async function exportAccount(request2, hooks, outcome) {
-  const settings = request2.settings?.export ?? {};
-  const client = clientFor(request2, void 0, hooks);
-  const live = await readLive(client, { projects: settings.projects ? [] : void 0 });
-  const { yaml } = exportConfig(live, { schemaPath: settings.schemaPath ?? DEFAULT_SCHEMA });
-  outcome.exported = { yaml, websites: live.websites.length, ...live.projects ? { projects: live.projects.length } : {} };
+// src/change/base-tree.ts
+var MAX_TREE_ENTRIES = 2e5;
+var MAX_TREE_BYTES = 64 * 2 ** 20;
+async function listBaseTree(commit, folder, rootDir, run2, maxEntries = MAX_TREE_ENTRIES) {
+  const object2 = folder === "" ? `${commit}^{tree}` : `${commit}:${folder}`;
+  const listed = await git(["ls-tree", "-r", "-l", "-z", "--full-tree", "--end-of-options", object2], { ...run2, maxBytes: MAX_TREE_BYTES });
+  if (listed.failure === "too-large") return { ok: false, reason: "base-tree-too-large" };
+  if (listed.exitCode !== 0) return { ok: false, reason: "base-unreadable" };
+  const entries2 = parseTree(listed.stdout.toString("utf8"), maxEntries);
+  if (entries2 === void 0) return { ok: false, reason: "base-tree-too-large" };
+  return { ok: true, tree: treeOf2(entries2, rootDir) };
 }
-async function updateFromAccount(request2, hooks, outcome, runStep2) {
-  if (typeof request2.config !== "string") throw new UsageError("export --update takes the path of the config file to update");
-  const file = request2.config;
-  const bytes = readConfigBytes(file);
-  const source = typeof bytes === "string" ? void 0 : bytes.toString("utf8");
-  const unsetEnv = (path) => URL_KEY.test(path) ? "error" : "warning";
-  const onSecret = (value) => request2.redactor.add([value]);
-  const {
-    result: loaded,
-    tree,
-    files
-  } = loadDocument(file, {
-    env: request2.env,
-    unsetEnv,
-    onSecret,
-    ...source === void 0 ? {} : { source }
-  });
-  outcome.warnings = loaded.ok ? loaded.warnings : [];
-  if (!loaded.ok) throw new ConfigError(loaded.errors);
-  request2.redactor.add(loaded.config.secrets);
-  outcome.config = loaded.config;
-  const into = request2.settings?.export?.into ?? [];
-  if (loaded.config.includes !== void 0 || loaded.config.accounts !== void 0) {
-    await updateMany(request2, hooks, outcome, { config: loaded.config, files: files ?? [], runStep: runStep2 });
-    return;
+function parseTree(out, maxEntries) {
+  const entries2 = [];
+  for (const line of out.split("\0")) {
+    if (line === "") continue;
+    if (entries2.length >= maxEntries) return void 0;
+    const tab = line.indexOf("	");
+    const [mode, type, oid = "", size2] = line.slice(0, tab).split(" ").filter(Boolean);
+    const kind = type !== "blob" ? "other" : mode === "120000" ? "symlink" : mode === "100644" || mode === "100755" ? "file" : "other";
+    entries2.push({ path: line.slice(tab + 1), kind, oid, size: Number(size2) });
   }
-  for (const path of into) {
-    if (!sameFile(path, file))
-      throw new UsageError(`--into ${path}: the config is the one file ${file}, where new websites go; leave out --into`);
-  }
-  const client = clientFor(request2, loaded.config, hooks);
-  const live = await readLive(client, loaded.config);
-  const text2 = source ?? "";
-  const addUnlisted = request2.settings?.export?.addUnlisted ?? false;
-  const read = tree && !tree.interpolated ? { read: tree } : {};
-  const result = updateConfig({ file, source: text2, live, addUnlisted, env: request2.env, ...read });
-  outcome.updated = { file, files: [{ file, source: text2, result }] };
+  return entries2;
 }
-async function updateMany(request2, hooks, outcome, many) {
-  const { config, files } = many;
-  const chosen = config.accounts && selectedAccounts(config.accounts, request2.settings?.accounts ?? []);
-  const into = (request2.settings?.export?.into ?? []).map((path) => ({ path, file: intoFile(path, files, chosen) }));
-  if (!chosen) {
-    if (into.length > 1) throw new UsageError("--into is given twice: the config is one account, whose new websites go to one file");
-    const client = clientFor(request2, config, hooks);
-    const target = into[0]?.file.file ?? config.file;
-    outcome.updated = await updateAccount(request2, client, config, { files, into: target, noInto: () => "" });
-    return;
+function treeOf2(entries2, rootDir) {
+  const folders = /* @__PURE__ */ new Map();
+  const files = /* @__PURE__ */ new Map();
+  const add = (folder, entry) => {
+    const names = folders.get(folder) ?? /* @__PURE__ */ new Map();
+    if (!names.has(entry.name)) names.set(entry.name, entry);
+    folders.set(folder, names);
+  };
+  for (const entry of entries2) {
+    const segments = entry.path.split("/");
+    for (const [i, name] of segments.entries()) {
+      const last = i === segments.length - 1;
+      add(segments.slice(0, i).join("/"), { name, kind: last ? entry.kind : "folder" });
+    }
+    if (entry.kind === "file") files.set(entry.path, { oid: entry.oid, size: entry.size });
   }
-  checkInto(into, chosen);
-  const root = files[0];
-  const one = async (accountRequest2, accountHooks2, account) => many.runStep(accountRequest2, async (accountOutcome) => {
-    const own = accountRequest2.config;
-    accountOutcome.config = own;
-    const mine = into.find(({ file }) => file.account === account.name)?.file.file;
-    const target = mine ?? (root?.account === account.name ? root.file : void 0);
-    const noInto = (count2) => noIntoWords(account, count2, into.length > 0);
-    const client = clientFor(accountRequest2, own, accountHooks2);
-    const accountFiles = files.filter((file) => file.account === account.name);
-    accountOutcome.updated = await updateAccount(accountRequest2, client, own, { files: accountFiles, into: target, noInto });
-  });
-  outcome.accounts = await runAccounts(request2, hooks, config, one);
+  const inside = (path) => {
+    const rel = relative4(rootDir, path).split(sep4).join("/");
+    return rel.startsWith("..") || rel.startsWith("/") ? void 0 : rel;
+  };
+  return {
+    list: (folder) => {
+      const rel = inside(folder);
+      const names = rel === void 0 ? void 0 : folders.get(rel);
+      return names === void 0 ? void 0 : [...names.values()];
+    },
+    blob: (file) => {
+      const rel = inside(file);
+      return rel === void 0 ? void 0 : files.get(rel);
+    }
+  };
 }
-function checkInto(into, chosen) {
-  for (const { path, file } of into) {
-    if (chosen.some((account) => account.name === file.account)) continue;
-    const whose = file.account === void 0 ? "no account's websites (the root has several accounts)" : `websites of account ${file.account}`;
-    const accounts = chosen.map((a) => `account ${a.name} (${listFiles(a.files)})`).join(", ");
-    throw new UsageError(`--into ${path}: the file holds ${whose}, and this run updates ${accounts}: pass --into one of those files`);
+async function readBaseFiles(tree, files, run2) {
+  const wanted = files.slice(0, MAX_INCLUDED_FILES).map((file) => ({ file, blob: tree.blob(file) }));
+  const missing = wanted.find((w2) => w2.blob === void 0);
+  if (missing) return { ok: false, reason: "base-unreadable", file: missing.file };
+  const blobs = wanted;
+  const total = blobs.reduce((sum2, w2) => sum2 + w2.blob.size, 0);
+  if (total > MAX_INCLUDED_BYTES) return { ok: false, reason: "base-too-large" };
+  const input = blobs.map((w2) => `${w2.blob.oid}
+`).join("");
+  const out = await git(["cat-file", "--batch"], { ...run2, input, maxBytes: total + blobs.length * 200 + 1 });
+  if (out.exitCode !== 0) return { ok: false, reason: out.failure === "too-large" ? "base-too-large" : "base-unreadable" };
+  const bytes = /* @__PURE__ */ new Map();
+  let at2 = 0;
+  for (const { file, blob } of blobs) {
+    const end2 = out.stdout.indexOf(10, at2);
+    const [oid, type, size2] = out.stdout.subarray(at2, end2).toString("utf8").split(" ");
+    if (end2 < 0 || oid !== blob.oid || type !== "blob" || Number(size2) !== blob.size) return { ok: false, reason: "base-unreadable", file };
+    bytes.set(file, out.stdout.subarray(end2 + 1, end2 + 1 + blob.size));
+    at2 = end2 + 1 + blob.size + 1;
   }
-  for (const account of chosen) {
-    const mine = into.filter(({ file }) => file.account === account.name);
-    if (mine.length > 1) {
-      const paths = mine.map(({ path }) => path).join(", ");
-      throw new UsageError(`--into names ${mine.length} files of account ${account.name} (${paths}): its new websites go to one file`);
+  return { ok: true, bytes };
+}
+
+// src/change/read-base.ts
+import { realpathSync } from "node:fs";
+import { dirname as dirname5, isAbsolute as isAbsolute2, relative as relative5, resolve as resolve4, sep as sep5 } from "node:path";
+var DEFAULTS3 = { timeoutMs: 1e4, fetchTimeoutMs: 6e4 };
+async function readBaseText(ref, configFile, options = {}) {
+  const fail2 = (reason, exitCode) => exitCode === void 0 ? { ok: false, ref, reason } : { ok: false, ref, reason, detail: { exitCode } };
+  if (!isPlainRef(ref)) return fail2("ref-invalid");
+  const file = realpathOf(resolve4(configFile));
+  const run2 = { cwd: dirname5(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
+  const top = await git(["rev-parse", "--show-toplevel"], run2);
+  if (top.exitCode !== 0) return fail2("not-a-repository", top.exitCode);
+  const path = relative5(realpathOf(top.stdout.toString("utf8").trim()), file);
+  if (path === "" || path.startsWith("..") || isAbsolute2(path)) return fail2("file-outside-repository");
+  const gitPath = path.split(sep5).join("/");
+  let commit = await commitOf(ref, run2);
+  let fetched = false;
+  if (commit === void 0 && options.fetch !== false) {
+    const remote = options.remote ?? "origin";
+    const fetch3 = await git(["fetch", "--no-tags", "--depth=1", remote, ref], {
+      ...run2,
+      timeoutMs: options.fetchTimeoutMs ?? DEFAULTS3.fetchTimeoutMs
+    });
+    if (fetch3.exitCode !== 0) return fail2("ref-unknown", fetch3.exitCode);
+    fetched = true;
+    commit = await commitOf(ref, run2) ?? await commitOf("FETCH_HEAD", run2);
+  }
+  if (commit === void 0) return fail2("ref-unknown");
+  const object2 = `${commit}:${gitPath}`;
+  const exists2 = await git(["cat-file", "-e", object2], run2);
+  if (exists2.exitCode !== 0) return fail2("base-missing");
+  const size2 = await git(["cat-file", "-s", object2], run2);
+  if (size2.exitCode !== 0) return fail2("base-unreadable", size2.exitCode);
+  if (Number(size2.stdout.toString("utf8").trim()) > MAX_CONFIG_BYTES) return fail2("base-too-large");
+  const blob = await git(["cat-file", "blob", object2], { ...run2, maxBytes: MAX_CONFIG_BYTES + 1 });
+  if (blob.exitCode !== 0) return fail2(blob.failure === "too-large" ? "base-too-large" : "base-unreadable", blob.exitCode);
+  const text2 = utf82(blob.stdout);
+  if (text2 === void 0) return fail2("base-unreadable");
+  return { ok: true, ref, commit, text: text2, fetched, path: gitPath };
+}
+async function commitOf(ref, options) {
+  const result = await git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], options);
+  const commit = result.stdout.toString("utf8").trim();
+  return result.exitCode === 0 && /^[0-9a-f]{40,64}$/.test(commit) ? commit : void 0;
+}
+function isPlainRef(ref) {
+  return ref.length > 0 && ref.length <= 256 && !ref.startsWith("-") && !ref.includes(":") && !/[\s\p{Cc}]/u.test(ref);
+}
+function realpathOf(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+function utf82(bytes) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return void 0;
+  }
+}
+
+// src/change/load-base.ts
+var DEFAULT_TIMEOUT_MS = 1e4;
+function loadBase(ref, head, options = {}) {
+  const key = `${resolve5(head.file)}\0${ref}`;
+  const shared = options.bases?.get(key);
+  if (shared) return shared;
+  const loading = loadAt(ref, head, options);
+  options.bases?.set(key, loading);
+  return loading;
+}
+async function loadAt(ref, head, options) {
+  const base2 = await readBaseText(ref, head.file, options);
+  if (!base2.ok) return { ok: false, known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
+  const rootDir = dirname6(head.file);
+  const run2 = { cwd: dirname6(resolve5(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+  const named = (file) => relative6(rootDir, file).split(sep6).join("/");
+  let tree;
+  let bytes = /* @__PURE__ */ new Map();
+  const asked = { folders: false, files: [] };
+  const load2 = () => {
+    asked.folders = false;
+    asked.files = [];
+    return loadConfig(head.file, {
+      source: base2.text,
+      unsetEnv: "warning",
+      ...options.env ? { env: options.env } : {},
+      listFolder: (folder) => {
+        if (tree) return tree.list(folder);
+        asked.folders = true;
+        return void 0;
+      },
+      readFile: (file) => {
+        const read = bytes.get(file);
+        if (read) return read;
+        asked.files.push(file);
+        return "not in the base commit";
+      }
+    });
+  };
+  let loaded = load2();
+  if (asked.folders) {
+    const folder = posix.dirname(base2.path);
+    const listed = await listBaseTree(base2.commit, folder === "." ? "" : folder, rootDir, run2);
+    if (!listed.ok) return { ok: false, known: false, ref, reason: listed.reason };
+    tree = listed.tree;
+    loaded = load2();
+  }
+  if (tree && asked.files.length > 0) {
+    const read = await readBaseFiles(tree, asked.files, run2);
+    if (!read.ok)
+      return { ok: false, known: false, ref, reason: read.reason, ...read.file ? { detail: { file: named(read.file) } } : {} };
+    bytes = read.bytes;
+    loaded = load2();
+  }
+  if (!loaded.ok) {
+    const [first] = loaded.errors;
+    const detail = first ? { line: first.line, column: first.column, code: first.code, ...first.file === head.file ? {} : { file: named(first.file) } } : {};
+    return { ok: false, known: false, ref, reason: "base-invalid", detail };
+  }
+  return { ok: true, config: loaded.config, commit: base2.commit };
+}
+
+// src/change/change-since.ts
+async function changeSince(ref, head, options = {}) {
+  const base2 = await loadBase(ref, head, options);
+  if (!base2.ok) {
+    const { ok: _ok, ...unknown } = base2;
+    return unknown;
+  }
+  return { known: true, change: { ...changeOf(base2.config, head, ref), commit: base2.commit } };
+}
+function changeOf(base2, head, ref) {
+  const account = head.account;
+  if (account === void 0) {
+    const change2 = diffConfigs(base2, head, ref);
+    return base2.accounts === void 0 === (head.accounts === void 0) ? change2 : withAccountsCause(change2);
+  }
+  if (base2.accounts === void 0) return withAccountsCause(diffConfigs(base2, head, ref));
+  const was = base2.accounts.find((a) => a.name === account.name);
+  if (was === void 0) {
+    const none = { ...head, websites: [], ...head.projects ? { projects: [] } : {} };
+    return withAccountsCause(diffConfigs(none, head, ref));
+  }
+  const change = diffConfigs(accountConfig(base2, was), head, ref);
+  const keysChanged = was.apiKeyEnv !== account.apiKeyEnv || was.projectsApiKeyEnv !== account.projectsApiKeyEnv;
+  return keysChanged ? withAccountsCause(change) : change;
+}
+function withAccountsCause(change) {
+  return { ...change, fullRead: [...change.fullRead, "accounts"] };
+}
+
+// src/change/accounts-touched.ts
+var GIT = { timeoutMs: 1e4, maxBytes: 16 * 2 ** 20 };
+async function accountsTouched(ref, config, options = {}) {
+  const accounts = config.accounts ?? [];
+  const all = accounts.map((a) => a.name);
+  const base2 = await readBaseText(ref, config.file, options);
+  if (!base2.ok) return { known: false, reason: base2.reason };
+  const cwd = dirname7(config.file);
+  const changed = await changedPaths(base2.commit, cwd);
+  if (changed === void 0) return { known: false, reason: "base-unreadable" };
+  const rootName = relative7(cwd, config.file);
+  const touched = /* @__PURE__ */ new Set();
+  for (const account of accounts) {
+    if (account.files.some((file) => file !== config.file && changed.has(relative7(cwd, file)))) touched.add(account.name);
+  }
+  const files = new Set(accounts.flatMap((a) => a.files.map((file) => relative7(cwd, file))));
+  const removed = [...changed].some(
+    (path) => /\.ya?ml$/.test(path) && !files.has(path) && path !== rootName && !existsSync5(join3(cwd, path))
+  );
+  if (removed) return { known: true, accounts: all };
+  if (changed.has(rootName)) for (const name of rootTouched(base2.text, config.file, all)) touched.add(name);
+  const loaded = await loadBase(base2.commit, config, options);
+  if (loaded.ok) {
+    for (const account of accounts) {
+      const change = changeOf(loaded.config, accountConfig(config, account), ref);
+      if (change.websites.length + change.projects.length + change.fullRead.length > 0) touched.add(account.name);
+    }
+  }
+  return { known: true, accounts: all.filter((name) => touched.has(name)) };
+}
+async function changedPaths(commit, cwd) {
+  const diff = await git(["diff", "--name-only", "--no-renames", "--relative", "-z", commit, "--", "."], { cwd, ...GIT });
+  const untracked = await git(["ls-files", "--others", "--exclude-standard", "-z", "--", "."], { cwd, ...GIT });
+  if (diff.exitCode !== 0 || untracked.exitCode !== 0) return void 0;
+  const names = (out) => out.toString("utf8").split("\0").filter((name) => name !== "");
+  return /* @__PURE__ */ new Set([...names(diff.stdout), ...names(untracked.stdout)]);
+}
+function rootTouched(baseText, rootFile, all) {
+  const bytes = readConfigBytes(rootFile);
+  const now = readYaml(typeof bytes === "string" ? void 0 : bytes.toString("utf8"));
+  const before = readYaml(baseText);
+  if (now === void 0 || before === void 0) return [...all];
+  const { accounts: nowAccounts, ...nowRest } = now;
+  const { accounts: baseAccounts, ...baseRest } = before;
+  if (!same(nowRest, baseRest)) return [...all];
+  const entry = (accounts, name) => isObject2(accounts) ? accounts[name] : void 0;
+  return all.filter((name) => !same(entry(nowAccounts, name), entry(baseAccounts, name)));
+}
+function readYaml(text2) {
+  if (text2 === void 0) return void 0;
+  try {
+    const data = (0, import_yaml11.parse)(text2);
+    return isObject2(data) ? data : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function isObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+// src/run/matrix.ts
+var leg = (a) => ({ account: a.name, api_key_env: a.apiKeyEnv, projects_api_key_env: a.projectsApiKeyEnv });
+async function fleetMatrix(config, env, changedSince) {
+  const accounts = config.accounts ?? [{ name: "", ...DEFAULT_KEY_ENVS }];
+  if (changedSince === void 0 || config.accounts === void 0) return { include: accounts.map(leg) };
+  const touched = await accountsTouched(changedSince, config, { env });
+  if (!touched.known) return { include: accounts.map(leg), unknownChange: touched.reason, ref: changedSince };
+  return { include: accounts.filter((a) => touched.accounts.includes(a.name)).map(leg) };
+}
+
+// src/apply/changes.ts
+var CREATE_ATTEMPTS = 3;
+async function createWebsite(change, client, options) {
+  const values = fieldValues(change, options);
+  const { favorite: _favorite, password, ...fields } = values;
+  const input = { domain: change.domain, ...fields, ...password ? { password } : {} };
+  let posted;
+  try {
+    posted = await postOrAdopt(input, client);
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.domainTaken) return await taken(change, error2, client);
+    throw error2;
+  }
+  const { site, adopted } = posted;
+  try {
+    if (adopted) await client.websites.update(site.id, values);
+    else if (change.requests === 2) await client.websites.update(site.id, { favorite: true });
+  } catch (error2) {
+    const message = error2 instanceof Error ? error2.message : String(error2);
+    const missing = adopted ? "values" : "favorite";
+    return { change, status: "failed", reason: "incomplete", detail: { missing }, id: site.id, error: { message } };
+  }
+  return { change, status: "applied", reason: adopted ? "adopted" : "applied", id: site.id };
+}
+async function postOrAdopt(input, client) {
+  let ambiguous = false;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { site: await client.websites.create(input), adopted: false };
+    } catch (error2) {
+      if (!(error2 instanceof ApiError)) throw error2;
+      const takenByUs = ambiguous && error2.domainTaken;
+      if (!error2.ambiguous && !takenByUs) throw error2;
+      ambiguous = true;
+      const existing = await client.websites.find(input.domain);
+      if (existing) return { site: existing, adopted: true };
+      if (takenByUs || attempt >= CREATE_ATTEMPTS) throw error2;
     }
   }
 }
-function noIntoWords(account, count2, intoGiven) {
-  const why = intoGiven ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)";
-  const fix = account.files.length > 0 ? `pass --into one of its files (${listFiles(account.files)})` : `include a file that says account: ${account.name}`;
-  return `${plural(count2, "live website")} of account ${account.name} ${agree(count2, "is", "are")} listed in no file, and ${why}: ${fix}`;
+async function taken(change, error2, client) {
+  const existing = await client.websites.find(change.domain).catch(() => void 0);
+  const detail = existing ? { takenBy: "this-account", id: existing.id } : { takenBy: "another-account" };
+  return { change, status: "failed", reason: "taken", detail, error: errorOf(error2) };
 }
-async function updateAccount(request2, client, config, where2) {
-  const live = await readLive(client, config);
-  const addUnlisted = request2.settings?.export?.addUnlisted ?? false;
-  const { files, unmanaged, projectChanges: projectChanges3 } = updateFiles({
-    ...where2,
-    live,
-    policy: config.policy,
-    projects: config.projects,
-    addUnlisted,
-    env: request2.env
-  });
-  return { file: config.file, files, many: { unmanaged, projectChanges: projectChanges3, target: client.target } };
+function errorOf(error2) {
+  return {
+    message: error2.message,
+    ...error2.status === void 0 ? {} : { status: error2.status },
+    ...error2.fieldErrors ? { fieldErrors: error2.fieldErrors } : {}
+  };
 }
-function intoFile(path, files, chosen) {
-  const found = files.find((file) => sameFile(path, file.file));
-  if (found) return found;
-  const root = files[0]?.file ?? path;
-  const takers = chosen ? files.filter((file) => chosen.some((account2) => account2.name === file.account)) : files;
-  const names = chosen?.map((account2) => account2.name) ?? [];
-  const whose = names.length === 0 ? "new websites" : `new websites of ${names.length === 1 ? "account" : "accounts"} ${names.join(", ")}`;
-  const where2 = takers.length === 0 ? `no file holds ${whose} yet` : `${whose} go to ${takers.length === 1 ? "" : "one of "}${listFiles(takers.map((file) => file.file))}`;
-  const exists2 = existsSync3(path);
-  const problem = exists2 ? `not a file of this config (${root} does not include it)` : "no such file";
-  const account = names.length === 0 ? "" : names.length === 1 ? `"account: ${names[0]}" and ` : `"account: NAME" (one of ${names.join(", ")}) and `;
-  const globs = includeGlobs(files[0]);
-  const at2 = globs.length > 0 ? `at a path ${root}'s include: globs match (${globs.join(", ")})` : `and add an include: glob for it to ${root}`;
-  throw new UsageError(
-    `--into ${path}: ${problem}; ${where2}. To start a client file, create ${exists2 ? "one" : "it"} with ${account}"websites: []" ${at2}`
+async function updateWebsite(change, client, options) {
+  try {
+    await client.websites.update(change.id, fieldValues(change, options));
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.status === 500 && await isGone(client, change.id)) {
+      throw new ApiError({
+        kind: "http",
+        method: error2.method,
+        url: error2.url,
+        status: 404,
+        message: `website ${change.domain} (id ${change.id}) no longer exists; plan again`,
+        cause: error2
+      });
+    }
+    throw error2;
+  }
+  return { change, status: "applied", reason: "applied", id: change.id };
+}
+async function isGone(client, id2) {
+  try {
+    await client.websites.show(id2);
+    return false;
+  } catch (error2) {
+    return error2 instanceof ApiError && error2.status === 404;
+  }
+}
+async function deleteWebsite(change, client) {
+  return alreadyGoneIsDone(change, () => client.websites.delete(change.id));
+}
+async function deleteProject(change, client) {
+  return alreadyGoneIsDone(change, () => client.projects.delete(change.project));
+}
+async function alreadyGoneIsDone(change, request2) {
+  try {
+    await request2();
+    return { change, status: "applied", reason: "applied" };
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.status === 404) return { change, status: "applied", reason: "already-gone" };
+    throw error2;
+  }
+}
+function fieldValues(change, options) {
+  const input = {};
+  for (const field of change.fields) setField2(input, field, change.domain, options);
+  return input;
+}
+function setField2(input, field, domain, options) {
+  if (field.field === "password") {
+    const password = options.passwordOf(domain);
+    if (password === void 0) throw new SafetyError("password-unavailable", `the password of ${domain} is not available`);
+    input.password = password;
+    return;
+  }
+  const value = field.after === null && isList(field.field) ? [] : field.after;
+  Object.assign(input, { [field.field]: value });
+}
+function isList(field) {
+  const { kind } = WEBSITE_FIELDS[field];
+  return kind === "list" || kind === "set";
+}
+
+// src/apply/count-items.ts
+function countItems(items, unchanged) {
+  const count2 = (status) => items.filter((i) => i.status === status).length;
+  return { applied: count2("applied"), failed: count2("failed"), skipped: count2("skipped"), unchanged };
+}
+
+// src/apply/apply.ts
+var PHASES = ["create", "update", "delete"];
+function refuseMissingPasswords(plan2, options) {
+  const missing = plan2.changes.flatMap(
+    (c2) => (c2.action === "create" || c2.action === "update") && c2.fields.some((f2) => f2.field === "password") && options.passwordOf(c2.domain) === void 0 ? [c2.domain] : []
+  );
+  if (missing.length === 0) return;
+  const domains = missing.join(", ");
+  throw new SafetyError(
+    "password-unavailable",
+    `the plan sends a password for ${domains}, but none was given for ${missing.length === 1 ? "it" : "them"}: apply with the config the plan was made from, with its password variables set; nothing was sent`
   );
 }
-function includeGlobs(root) {
-  const include = root?.doc.toJS()?.include;
-  return Array.isArray(include) ? include.filter((glob) => typeof glob === "string") : [];
+async function apply(plan2, client, options) {
+  if (plan2.refusals.length > 0) {
+    throw new InternalError(`apply was given a refused plan: ${plan2.refusals.map((r3) => r3.message).join("; ")}`);
+  }
+  refuseMissingPasswords(plan2, options);
+  const results = /* @__PURE__ */ new Map();
+  let aborted;
+  const execute3 = async (change) => {
+    let result;
+    if (aborted) {
+      result = { change, status: "skipped", reason: "not-attempted", detail: { cause: aborted } };
+    } else if (options.stop?.aborted) {
+      result = notStarted(change, options.stop);
+    } else {
+      try {
+        result = await executeChange(change, client, options);
+      } catch (error2) {
+        result = options.stop?.aborted && error2 instanceof ApiError && error2.kind === "stopped" ? notStarted(change, options.stop) : failure(change, error2);
+        if (error2 instanceof ApiError && error2.fatal) aborted ??= error2.message;
+      }
+    }
+    results.set(change, result);
+    options.onItem?.(result, results.size, plan2.changes.length);
+  };
+  for (const phase of PHASES) {
+    await Promise.all(plan2.changes.filter((c2) => c2.action === phase).map(execute3));
+  }
+  const items = plan2.changes.map((change) => results.get(change));
+  return { items, counts: countItems(items, plan2.summary.unchanged), ...aborted ? { aborted } : {} };
 }
-function sameFile(a, b) {
-  return resolve2(a) === resolve2(b);
+function executeChange(change, client, options) {
+  if (change.kind === "project") return deleteProject(change, client);
+  switch (change.action) {
+    case "create":
+      return createWebsite(change, client, options);
+    case "update":
+      return updateWebsite(change, client, options);
+    case "delete":
+      return deleteWebsite(change, client);
+  }
 }
-function listFiles(files) {
-  const shown2 = files.slice(0, 10).join(", ");
-  return files.length > 10 ? `${shown2} and ${files.length - 10} more` : shown2;
+function notStarted(change, stop) {
+  return { change, status: "skipped", reason: "not-started", detail: { signal: String(stop.reason) } };
+}
+function failure(change, error2) {
+  if (error2 instanceof ApiError && error2.kind === "stopped") {
+    return {
+      change,
+      status: "skipped",
+      reason: "not-attempted",
+      detail: { cause: error2.cause instanceof Error ? error2.cause.message : error2.message }
+    };
+  }
+  if (!(error2 instanceof ApiError)) {
+    return { change, status: "failed", reason: "failed", error: { message: error2 instanceof Error ? error2.message : String(error2) } };
+  }
+  return { change, status: "failed", reason: "failed", error: errorOf(error2) };
 }
 
 // src/run/plan-file.ts
@@ -51266,349 +51940,6 @@ function searchTerm(name) {
   return name.split(/[%_\\]/).reduce((longest, part) => part.length > longest.length ? part : longest, "");
 }
 
-// src/change/diff-configs.ts
-function diffConfigs(base2, head, ref) {
-  return {
-    ref,
-    websites: touchedWebsites(base2.websites, head.websites),
-    projects: head.projects === void 0 ? [] : touchedProjects(base2.projects ?? [], head.projects),
-    fullRead: fullReadReasons(base2, head)
-  };
-}
-function fullReadReasons(base2, head) {
-  const reasons = [];
-  if (!sameFields(base2.defaults, head.defaults) || base2.defaults.passwordRef !== head.defaults.passwordRef) reasons.push("defaults");
-  if (!sameJson(base2.policy, head.policy)) reasons.push("policy");
-  if (base2.websitesUrl !== head.websitesUrl) reasons.push("websites-url");
-  if (base2.projectsUrl !== head.projectsUrl) reasons.push("projects-url");
-  return reasons;
-}
-function touchedWebsites(base2, head) {
-  const before = new Map(base2.map((site) => [site.domain, site]));
-  const now = new Set(head.map((site) => site.domain));
-  const touched = [];
-  for (const site of head) {
-    const old = before.get(site.domain);
-    const entry = touchOf(old, site);
-    if (entry) touched.push(entry);
-  }
-  for (const old of base2) {
-    if (!now.has(old.domain)) touched.push({ domain: old.domain, touch: "removed", edited: [], send: [] });
-  }
-  return touched.sort((a, b) => byName2(a.domain, b.domain));
-}
-function touchOf(old, site) {
-  if (site.state === "absent") {
-    return old?.state === "absent" ? void 0 : { domain: site.domain, touch: "tombstoned", edited: [], send: [] };
-  }
-  if (old === void 0 || old.state === "absent") {
-    const send2 = WRITE_ONLY_FIELDS.filter((field) => site[field] !== void 0).map((field) => ({ field, edit: "edited" }));
-    return { domain: site.domain, touch: "added", edited: [], send: send2 };
-  }
-  const edited = editedKeys(old, site);
-  return edited.length === 0 ? void 0 : { domain: site.domain, touch: "changed", edited, send: sends(site, edited) };
-}
-function editedKeys(old, site) {
-  const edited = FIELD_NAMES.filter((field) => !sameField(field, old, site));
-  if (old.passwordVersion !== site.passwordVersion) edited.push("password_version");
-  return edited;
-}
-function sends(site, edited) {
-  const send2 = [];
-  for (const field of WRITE_ONLY_FIELDS) {
-    if (field === "password" && edited.includes("password_version")) send2.push({ field, edit: "rotated" });
-    else if (edited.includes(field) && site[field] !== void 0) send2.push({ field, edit: "edited" });
-  }
-  return send2;
-}
-function sameField(field, a, b) {
-  if (field === "password") return (a.passwordRef ?? a.password) === (b.passwordRef ?? b.password);
-  return sameValue(field, a[field], b[field]);
-}
-function sameFields(a, b) {
-  return FIELD_NAMES.every((field) => sameField(field, a, b));
-}
-function touchedProjects(base2, head) {
-  const before = new Map(base2.map((p2) => [projectKey(p2.project), p2]));
-  const now = new Set(head.map((p2) => projectKey(p2.project)));
-  const touched = [];
-  for (const p2 of head) {
-    const old = before.get(projectKey(p2.project));
-    if (p2.state === "absent" && old?.state !== "absent") touched.push({ project: p2.project, touch: "tombstoned" });
-    else if (p2.state === "present" && (old === void 0 || old.state === "absent")) touched.push({ project: p2.project, touch: "added" });
-  }
-  for (const old of base2) if (!now.has(projectKey(old.project))) touched.push({ project: old.project, touch: "removed" });
-  return touched.sort((a, b) => byName2(projectKey(a.project), projectKey(b.project)));
-}
-function sameJson(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-function byName2(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-// src/change/load-base.ts
-import { dirname as dirname4, posix, relative as relative5, resolve as resolve4, sep as sep5 } from "node:path";
-
-// src/change/base-tree.ts
-import { relative as relative3, sep as sep3 } from "node:path";
-
-// src/change/git.ts
-import { execFile } from "node:child_process";
-function git(args, options) {
-  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", LC_ALL: "C", GIT_OPTIONAL_LOCKS: "0" };
-  return new Promise((resolve5) => {
-    const child = execFile(
-      "git",
-      ["-c", "core.fsmonitor=false", ...args],
-      { cwd: options.cwd, env, timeout: options.timeoutMs, maxBuffer: options.maxBytes, encoding: "buffer", windowsHide: true },
-      (error2, stdout) => {
-        if (!error2) return resolve5({ exitCode: 0, stdout });
-        const cause = error2;
-        if (cause.code === "ENOENT") return resolve5({ exitCode: -1, stdout, failure: "ENOENT" });
-        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve5({ exitCode: -1, stdout, failure: "too-large" });
-        if (cause.killed) return resolve5({ exitCode: -1, stdout, failure: "timeout" });
-        resolve5(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
-      }
-    );
-    child.stdin?.on("error", () => {
-    });
-    child.stdin?.end(options.input ?? "");
-  });
-}
-
-// src/change/base-tree.ts
-var MAX_TREE_ENTRIES = 2e5;
-var MAX_TREE_BYTES = 64 * 2 ** 20;
-async function listBaseTree(commit, folder, rootDir, run2, maxEntries = MAX_TREE_ENTRIES) {
-  const object2 = folder === "" ? `${commit}^{tree}` : `${commit}:${folder}`;
-  const listed = await git(["ls-tree", "-r", "-l", "-z", "--full-tree", "--end-of-options", object2], { ...run2, maxBytes: MAX_TREE_BYTES });
-  if (listed.failure === "too-large") return { ok: false, reason: "base-tree-too-large" };
-  if (listed.exitCode !== 0) return { ok: false, reason: "base-unreadable" };
-  const entries2 = parseTree(listed.stdout.toString("utf8"), maxEntries);
-  if (entries2 === void 0) return { ok: false, reason: "base-tree-too-large" };
-  return { ok: true, tree: treeOf2(entries2, rootDir) };
-}
-function parseTree(out, maxEntries) {
-  const entries2 = [];
-  for (const line of out.split("\0")) {
-    if (line === "") continue;
-    if (entries2.length >= maxEntries) return void 0;
-    const tab = line.indexOf("	");
-    const [mode, type, oid = "", size2] = line.slice(0, tab).split(" ").filter(Boolean);
-    const kind = type !== "blob" ? "other" : mode === "120000" ? "symlink" : mode === "100644" || mode === "100755" ? "file" : "other";
-    entries2.push({ path: line.slice(tab + 1), kind, oid, size: Number(size2) });
-  }
-  return entries2;
-}
-function treeOf2(entries2, rootDir) {
-  const folders = /* @__PURE__ */ new Map();
-  const files = /* @__PURE__ */ new Map();
-  const add = (folder, entry) => {
-    const names = folders.get(folder) ?? /* @__PURE__ */ new Map();
-    if (!names.has(entry.name)) names.set(entry.name, entry);
-    folders.set(folder, names);
-  };
-  for (const entry of entries2) {
-    const segments = entry.path.split("/");
-    for (const [i, name] of segments.entries()) {
-      const last = i === segments.length - 1;
-      add(segments.slice(0, i).join("/"), { name, kind: last ? entry.kind : "folder" });
-    }
-    if (entry.kind === "file") files.set(entry.path, { oid: entry.oid, size: entry.size });
-  }
-  const inside = (path) => {
-    const rel = relative3(rootDir, path).split(sep3).join("/");
-    return rel.startsWith("..") || rel.startsWith("/") ? void 0 : rel;
-  };
-  return {
-    list: (folder) => {
-      const rel = inside(folder);
-      const names = rel === void 0 ? void 0 : folders.get(rel);
-      return names === void 0 ? void 0 : [...names.values()];
-    },
-    blob: (file) => {
-      const rel = inside(file);
-      return rel === void 0 ? void 0 : files.get(rel);
-    }
-  };
-}
-async function readBaseFiles(tree, files, run2) {
-  const wanted = files.slice(0, MAX_INCLUDED_FILES).map((file) => ({ file, blob: tree.blob(file) }));
-  const missing = wanted.find((w2) => w2.blob === void 0);
-  if (missing) return { ok: false, reason: "base-unreadable", file: missing.file };
-  const blobs = wanted;
-  const total = blobs.reduce((sum2, w2) => sum2 + w2.blob.size, 0);
-  if (total > MAX_INCLUDED_BYTES) return { ok: false, reason: "base-too-large" };
-  const input = blobs.map((w2) => `${w2.blob.oid}
-`).join("");
-  const out = await git(["cat-file", "--batch"], { ...run2, input, maxBytes: total + blobs.length * 200 + 1 });
-  if (out.exitCode !== 0) return { ok: false, reason: out.failure === "too-large" ? "base-too-large" : "base-unreadable" };
-  const bytes = /* @__PURE__ */ new Map();
-  let at2 = 0;
-  for (const { file, blob } of blobs) {
-    const end2 = out.stdout.indexOf(10, at2);
-    const [oid, type, size2] = out.stdout.subarray(at2, end2).toString("utf8").split(" ");
-    if (end2 < 0 || oid !== blob.oid || type !== "blob" || Number(size2) !== blob.size) return { ok: false, reason: "base-unreadable", file };
-    bytes.set(file, out.stdout.subarray(end2 + 1, end2 + 1 + blob.size));
-    at2 = end2 + 1 + blob.size + 1;
-  }
-  return { ok: true, bytes };
-}
-
-// src/change/read-base.ts
-import { realpathSync } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute2, relative as relative4, resolve as resolve3, sep as sep4 } from "node:path";
-var DEFAULTS3 = { timeoutMs: 1e4, fetchTimeoutMs: 6e4 };
-async function readBaseText(ref, configFile, options = {}) {
-  const fail2 = (reason, exitCode) => exitCode === void 0 ? { ok: false, ref, reason } : { ok: false, ref, reason, detail: { exitCode } };
-  if (!isPlainRef(ref)) return fail2("ref-invalid");
-  const file = realpathOf(resolve3(configFile));
-  const run2 = { cwd: dirname3(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
-  const top = await git(["rev-parse", "--show-toplevel"], run2);
-  if (top.exitCode !== 0) return fail2("not-a-repository", top.exitCode);
-  const path = relative4(realpathOf(top.stdout.toString("utf8").trim()), file);
-  if (path === "" || path.startsWith("..") || isAbsolute2(path)) return fail2("file-outside-repository");
-  const gitPath = path.split(sep4).join("/");
-  let commit = await commitOf(ref, run2);
-  let fetched = false;
-  if (commit === void 0 && options.fetch !== false) {
-    const remote = options.remote ?? "origin";
-    const fetch3 = await git(["fetch", "--no-tags", "--depth=1", remote, ref], {
-      ...run2,
-      timeoutMs: options.fetchTimeoutMs ?? DEFAULTS3.fetchTimeoutMs
-    });
-    if (fetch3.exitCode !== 0) return fail2("ref-unknown", fetch3.exitCode);
-    fetched = true;
-    commit = await commitOf(ref, run2) ?? await commitOf("FETCH_HEAD", run2);
-  }
-  if (commit === void 0) return fail2("ref-unknown");
-  const object2 = `${commit}:${gitPath}`;
-  const exists2 = await git(["cat-file", "-e", object2], run2);
-  if (exists2.exitCode !== 0) return fail2("base-missing");
-  const size2 = await git(["cat-file", "-s", object2], run2);
-  if (size2.exitCode !== 0) return fail2("base-unreadable", size2.exitCode);
-  if (Number(size2.stdout.toString("utf8").trim()) > MAX_CONFIG_BYTES) return fail2("base-too-large");
-  const blob = await git(["cat-file", "blob", object2], { ...run2, maxBytes: MAX_CONFIG_BYTES + 1 });
-  if (blob.exitCode !== 0) return fail2(blob.failure === "too-large" ? "base-too-large" : "base-unreadable", blob.exitCode);
-  const text2 = utf82(blob.stdout);
-  if (text2 === void 0) return fail2("base-unreadable");
-  return { ok: true, ref, commit, text: text2, fetched, path: gitPath };
-}
-async function commitOf(ref, options) {
-  const result = await git(["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`], options);
-  const commit = result.stdout.toString("utf8").trim();
-  return result.exitCode === 0 && /^[0-9a-f]{40,64}$/.test(commit) ? commit : void 0;
-}
-function isPlainRef(ref) {
-  return ref.length > 0 && ref.length <= 256 && !ref.startsWith("-") && !ref.includes(":") && !/[\s\p{Cc}]/u.test(ref);
-}
-function realpathOf(path) {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-function utf82(bytes) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return void 0;
-  }
-}
-
-// src/change/load-base.ts
-var DEFAULT_TIMEOUT_MS = 1e4;
-function loadBase(ref, head, options = {}) {
-  const key = `${resolve4(head.file)}\0${ref}`;
-  const shared = options.bases?.get(key);
-  if (shared) return shared;
-  const loading = loadAt(ref, head, options);
-  options.bases?.set(key, loading);
-  return loading;
-}
-async function loadAt(ref, head, options) {
-  const base2 = await readBaseText(ref, head.file, options);
-  if (!base2.ok) return { ok: false, known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
-  const rootDir = dirname4(head.file);
-  const run2 = { cwd: dirname4(resolve4(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
-  const named = (file) => relative5(rootDir, file).split(sep5).join("/");
-  let tree;
-  let bytes = /* @__PURE__ */ new Map();
-  const asked = { folders: false, files: [] };
-  const load2 = () => {
-    asked.folders = false;
-    asked.files = [];
-    return loadConfig(head.file, {
-      source: base2.text,
-      unsetEnv: "warning",
-      ...options.env ? { env: options.env } : {},
-      listFolder: (folder) => {
-        if (tree) return tree.list(folder);
-        asked.folders = true;
-        return void 0;
-      },
-      readFile: (file) => {
-        const read = bytes.get(file);
-        if (read) return read;
-        asked.files.push(file);
-        return "not in the base commit";
-      }
-    });
-  };
-  let loaded = load2();
-  if (asked.folders) {
-    const folder = posix.dirname(base2.path);
-    const listed = await listBaseTree(base2.commit, folder === "." ? "" : folder, rootDir, run2);
-    if (!listed.ok) return { ok: false, known: false, ref, reason: listed.reason };
-    tree = listed.tree;
-    loaded = load2();
-  }
-  if (tree && asked.files.length > 0) {
-    const read = await readBaseFiles(tree, asked.files, run2);
-    if (!read.ok)
-      return { ok: false, known: false, ref, reason: read.reason, ...read.file ? { detail: { file: named(read.file) } } : {} };
-    bytes = read.bytes;
-    loaded = load2();
-  }
-  if (!loaded.ok) {
-    const [first] = loaded.errors;
-    const detail = first ? { line: first.line, column: first.column, code: first.code, ...first.file === head.file ? {} : { file: named(first.file) } } : {};
-    return { ok: false, known: false, ref, reason: "base-invalid", detail };
-  }
-  return { ok: true, config: loaded.config, commit: base2.commit };
-}
-
-// src/change/change-since.ts
-async function changeSince(ref, head, options = {}) {
-  const base2 = await loadBase(ref, head, options);
-  if (!base2.ok) {
-    const { ok: _ok, ...unknown } = base2;
-    return unknown;
-  }
-  return { known: true, change: { ...changeOf(base2.config, head, ref), commit: base2.commit } };
-}
-function changeOf(base2, head, ref) {
-  const account = head.account;
-  if (account === void 0) {
-    const change2 = diffConfigs(base2, head, ref);
-    return base2.accounts === void 0 === (head.accounts === void 0) ? change2 : withAccountsCause(change2);
-  }
-  if (base2.accounts === void 0) return withAccountsCause(diffConfigs(base2, head, ref));
-  const was = base2.accounts.find((a) => a.name === account.name);
-  if (was === void 0) {
-    const none = { ...head, websites: [], ...head.projects ? { projects: [] } : {} };
-    return withAccountsCause(diffConfigs(none, head, ref));
-  }
-  const change = diffConfigs(accountConfig(base2, was), head, ref);
-  const keysChanged = was.apiKeyEnv !== account.apiKeyEnv || was.projectsApiKeyEnv !== account.projectsApiKeyEnv;
-  return keysChanged ? withAccountsCause(change) : change;
-}
-function withAccountsCause(change) {
-  return { ...change, fullRead: [...change.fullRead, "accounts"] };
-}
-
 // src/change/names-to-read.ts
 function namesToRead(change, policy) {
   const needed = (name, touch) => (touch !== "removed" || policy.prune) && firstMatch(policy.ignore, name) === void 0;
@@ -51625,8 +51956,8 @@ function baseOf(since) {
   const full2 = since.read === "full" && since.because.includes("full-flag");
   return { ref: since.ref, ...since.commit ? { commit: since.commit } : {}, ...full2 ? { full: full2 } : {} };
 }
-async function readForChange(config, client, base2, env) {
-  const options = { env, ...base2.bases ? { bases: base2.bases } : {} };
+async function readForChange(config, client, base2, { env, bases }) {
+  const options = { env, ...bases ? { bases } : {} };
   const result = relabel(await changeSince(base2.commit ?? base2.ref, config, options), base2.ref);
   if (!result.known) {
     const file = result.detail?.file;
@@ -51660,7 +51991,7 @@ async function planFromConfig(config, client, settings = {}, env = {}) {
 }
 async function planWithLive(config, client, settings = {}, env = {}) {
   const readsBefore = client.stats().sent.GET ?? 0;
-  const followed = settings.changedSince ? await readForChange(config, client, settings.changedSince, env) : void 0;
+  const followed = settings.changedSince ? await readForChange(config, client, settings.changedSince, { env, bases: settings.bases }) : void 0;
   const live = followed?.live ?? await readLive(client, config);
   const reads = (client.stats().sent.GET ?? 0) - readsBefore;
   const desired = { websites: config.websites, ...config.projects ? { projects: config.projects } : {}, policy: config.policy };
@@ -51700,6 +52031,34 @@ function missingPasswords(planned2, config) {
 function passwordsOf(config) {
   const passwords = new Map(config.websites.map((w2) => [w2.domain, w2.password]));
   return (domain) => passwords.get(domain);
+}
+
+// src/run/review-status.ts
+function reviewSourceOf(given, account) {
+  if (given === void 0 || "saved" in given) return void 0;
+  if ("reviewed" in given) return given.reviewed;
+  return given.reviewedByAccount.get(account) ?? { missing: given.otherwise };
+}
+function decideReview(given, run2) {
+  const source = reviewSourceOf(given, run2.name);
+  if (source === void 0) return void 0;
+  const missing = "missing" in source ? { problem: { code: "missing", missing: source.missing } } : {};
+  const found = run2.review ?? { noLongerNeeded: [], ...missing };
+  return { ...found, status: reviewStatus(source, run2) };
+}
+function reviewStatus(source, run2) {
+  if ("missing" in source) return source.missing.code === "stale" ? "stale" : "missing";
+  const applied = run2.results?.counts.applied ?? 0;
+  const failed = run2.results?.counts.failed ?? 0;
+  const due = run2.plan?.changes.length;
+  const notReviewed2 = run2.skipped.filter((item) => item.reason === "not-reviewed").length;
+  const blocked = run2.error !== void 0 || due === void 0 || (run2.plan?.refusals.length ?? 0) > 0 || run2.review?.problem !== void 0;
+  if (applied === 0) return blocked || due > 0 || notReviewed2 > 0 || failed > 0 ? "nothing-applied" : "applied";
+  return applied < due || notReviewed2 > 0 || failed > 0 || run2.error !== void 0 ? "partial" : "applied";
+}
+var RANK2 = ["applied", "partial", "nothing-applied", "stale", "missing"];
+function worstReviewStatus(statuses) {
+  return statuses.reduce((worst, status) => RANK2.indexOf(status) > RANK2.indexOf(worst) ? status : worst, "applied");
 }
 
 // src/plan/already-applied.ts
@@ -51748,9 +52107,9 @@ function intersectReviewed(reviewed, fresh) {
   const notReviewed2 = [];
   for (const change of fresh.changes) {
     const candidates = pending.get(targetKey(change)) ?? [];
-    const same = candidates.findIndex((r3) => difference(r3, change) === void 0);
-    if (same >= 0) {
-      candidates.splice(same, 1);
+    const same2 = candidates.findIndex((r3) => difference(r3, change) === void 0);
+    if (same2 >= 0) {
+      candidates.splice(same2, 1);
       applied.push(change);
       continue;
     }
@@ -51828,6 +52187,7 @@ async function confirmSaved(saved, config, client, settings, env = {}) {
     client,
     {
       ...settings.rateWindowMs === void 0 ? {} : { rateWindowMs: settings.rateWindowMs },
+      bases: settings.bases,
       syncWriteOnly: syncWriteOnlyOf(saved),
       // A partial plan is confirmed inside the selection it recorded: outside it nothing was saved.
       ...saved.selection ? { selection: saved.selection } : {},
@@ -51871,14 +52231,14 @@ async function intersectWithReview(review, config, client, settings, env = {}) {
     return {
       plan: none.plan,
       skipped,
-      review: { reviewed: false, noLongerNeeded: [], problem: { code: "missing", missing: review.missing } }
+      review: { noLongerNeeded: [], problem: { code: "missing", missing: review.missing } }
     };
   }
   const x2 = intersectReviewed(review, fresh);
   return {
     plan: x2.plan,
     skipped: x2.notReviewed.map(notReviewed),
-    review: { reviewed: true, noLongerNeeded: x2.noLongerNeeded, ...x2.problem ? { problem: x2.problem } : {} }
+    review: { noLongerNeeded: x2.noLongerNeeded, ...x2.problem ? { problem: x2.problem } : {} }
   };
 }
 function notReviewed(entry) {
@@ -51886,116 +52246,182 @@ function notReviewed(entry) {
   return { change: entry.change, status: "skipped", reason: "not-reviewed", detail };
 }
 
-// src/run/write-file.ts
-import { accessSync, chmodSync, constants as constants4, linkSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, dirname as dirname5, join as join2 } from "node:path";
-function writeOutput(path, text2) {
-  const temp = tempBeside(path);
-  try {
-    writeFileSync(temp, text2, { flag: "wx" });
-    const existing = statSync(path, { throwIfNoEntry: false });
-    if (existing) chmodSync(temp, existing.mode & 4095);
-    renameSync(temp, path);
-  } catch (error2) {
-    rmSync(temp, { force: true });
-    throw cannotWrite(path, error2);
+// src/run/plan-step.ts
+async function planStep(scope, spec, run2) {
+  const config = spec.config;
+  if (config === void 0) throw new InternalError("a plan needs the account's config");
+  const client = clientFor(scope, spec);
+  run2.target = client.target;
+  const { plan: plan2, skipped } = await planned(scope, spec, config, client, run2);
+  run2.plan = plan2;
+  run2.skipped = skipped;
+  const { planFile } = scope.settings;
+  if (scope.command === "plan" && planFile !== void 0 && plan2.refusals.length === 0) {
+    writeOutput(planFile, `${scope.redactor.json(plan2)}
+`);
+    run2.planFile = planFile;
   }
+  await scope.hooks.onPlan?.(plan2, skipped, spec.name);
+  if (scope.command !== "apply" || plan2.refusals.length > 0) return;
+  if (plan2.changes.length === 0 && skipped.length === 0) return;
+  await scope.hooks.approve?.(plan2, spec.name);
+  await applyPlan(scope, spec, { config, client, plan: plan2 }, run2);
 }
-function tempBeside(path) {
-  return join2(dirname5(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
-}
-function checkWritable(path) {
-  try {
-    accessSync(dirname5(path), constants4.W_OK);
-    const existing = statSync(path, { throwIfNoEntry: false });
-    if (existing?.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
-    if (existing) accessSync(path, constants4.W_OK);
-  } catch (error2) {
-    throw cannotWrite(path, error2);
+async function planned(scope, spec, config, client, run2) {
+  const { given, settings, env } = scope;
+  const options = { ...settings, bases: scope.bases };
+  if (given && "saved" in given) {
+    assertSameConfig(given.saved, config);
+    assertSameTarget(given.saved, client.target);
+    const checked = await confirmSaved(given.saved, config, client, options, env);
+    run2.notInSavedPlan = checked.notInSavedPlan;
+    return checked;
   }
+  const review = reviewSourceOf(given, spec.name);
+  if (review) {
+    const checked = await intersectWithReview(review, config, client, options, env);
+    run2.review = { ...checked.review, status: "nothing-applied" };
+    return checked;
+  }
+  return { plan: await planFromConfig(config, client, options, env), skipped: [] };
 }
-function cannotWrite(path, error2) {
-  const code = error2.code ?? String(error2);
-  return new UsageError(`cannot write ${path} (${code}): check the folder exists and is writable`);
+async function applyPlan(scope, spec, { config, client, plan: plan2 }, run2) {
+  const { hooks, signal, settings } = scope;
+  const onItem = hooks.onItem && ((item, done, total) => hooks.onItem?.(item, done, total, spec.name));
+  const result = await apply(plan2, client, { passwordOf: passwordsOf(config), ...onItem ? { onItem } : {}, ...signal ? { stop: signal } : {} });
+  const items = [...result.items, ...run2.skipped];
+  const interrupted2 = stopSignalOf(signal);
+  run2.results = {
+    counts: countItems(items, plan2.summary.unchanged),
+    items,
+    ...result.aborted ? { aborted: result.aborted } : {},
+    ...interrupted2 ? { interrupted: interrupted2 } : {}
+  };
+  if (!settings.verify || result.aborted || signal?.aborted || run2.skipped.length > 0) return;
+  const given = scope.given;
+  const selection = given && "saved" in given ? given.saved.selection : settings.selection;
+  const base2 = baseOf(plan2.since);
+  const changedSince = base2 && { ...base2, sendNothing: true };
+  const again = await planFromConfig(config, client, { ...settings, bases: scope.bases, selection, syncWriteOnly: false, changedSince }, scope.env);
+  run2.unconverged = again.changes;
+}
+
+// src/run/results-file.ts
+function writeResults(scope, accounts) {
+  const file = scope.settings.resultsFile;
+  const applied = accounts.filter((account) => account.results !== void 0);
+  if (file === void 0 || applied.length === 0) return void 0;
+  const words = scope.hooks.noteOf ?? (() => void 0);
+  const report2 = (results) => ({ ...results, items: results.items.map((item) => ({ ...item, note: words(item) })) });
+  const named = accounts.some((account) => account.name !== "");
+  const data = named ? { format: "sitesync-accounts", version: 1, accounts: applied.map((a) => ({ account: a.name, ...report2(a.results) })) } : report2(applied[0].results);
+  writeOutput(file, `${scope.redactor.json(data)}
+`);
+  return file;
+}
+
+// src/run/run-accounts.ts
+async function runAccounts(scope, specs, step) {
+  const runs2 = /* @__PURE__ */ new Map();
+  const groups = runOrder(specs, scope.hooks.approve !== void 0);
+  await Promise.all(
+    groups.map(async (group) => {
+      for (const spec of group) runs2.set(spec.name, await runAccount(scope, spec, step));
+    })
+  );
+  return specs.map((spec) => runs2.get(spec.name));
+}
+async function runAccount(scope, spec, step) {
+  const target = {
+    ...spec.address ? { websites: spec.address } : {},
+    ...spec.config?.projectsUrl ? { projects: spec.config.projectsUrl } : {}
+  };
+  const run2 = { name: spec.name, target, keys: spec.keys, skipped: [], exitCode: ExitCode2.ok };
+  try {
+    await step(scope, spec, run2);
+  } catch (error2) {
+    run2.error = error2;
+  }
+  const stoppedBy = stopSignalOf(scope.signal);
+  if (stoppedBy && (run2.results || run2.error instanceof ApiError && run2.error.kind === "stopped")) run2.interrupted = stoppedBy;
+  const review = decideReview(scope.given, run2);
+  if (review) run2.review = review;
+  run2.exitCode = exitCodeOf2(run2, scope.settings.detailedExitcode ?? false);
+  return run2;
+}
+function exitCodeOf2(run2, detailedExitcode) {
+  return exitCodeOfRun({
+    interrupted: run2.interrupted,
+    error: run2.error,
+    refused: (run2.plan?.refusals.length ?? 0) > 0,
+    changes: run2.plan?.changes.length ?? 0,
+    detailedExitcode,
+    updateRefused: run2.adopted?.files.some((file) => !file.result.ok) ?? false,
+    ...run2.results && {
+      applied: {
+        aborted: run2.results.aborted !== void 0,
+        failed: run2.results.counts.failed,
+        skipped: run2.skipped.length,
+        unconverged: run2.unconverged?.length ?? 0
+      }
+    }
+  });
+}
+
+// src/run/scope.ts
+function openScope(request2, hooks) {
+  return {
+    command: request2.command,
+    settings: request2.settings ?? {},
+    env: request2.env,
+    given: request2.given,
+    redactor: request2.redactor,
+    signal: request2.signal,
+    hooks,
+    schedulers: /* @__PURE__ */ new Map(),
+    bases: /* @__PURE__ */ new Map()
+  };
 }
 
 // src/run/run.ts
 async function run(request2, hooks = {}) {
-  return runStep(request2, (outcome) => execute(request2, hooks, outcome));
-}
-async function runStep(request2, step) {
-  const outcome = { command: request2.command, warnings: [], skipped: [], exitCode: ExitCode2.ok };
+  const outcome = { command: request2.command, warnings: [], accounts: [], exitCode: ExitCode2.ok };
   try {
-    await step(outcome);
+    await execute(request2, hooks, outcome);
   } catch (error2) {
     outcome.error = error2;
   }
   const stoppedBy = stopSignalOf(request2.signal);
-  if (stoppedBy && (outcome.results || outcome.error instanceof ApiError && outcome.error.kind === "stopped")) {
-    outcome.interrupted = stoppedBy;
-  }
-  if (outcome.accounts) {
-    outcome.exitCode = outcome.error === void 0 ? worstExitCode(outcome.accounts) : exitCodeOf(outcome.error);
-    return outcome;
-  }
-  outcome.exitCode = exitCodeOfRun({
-    interrupted: outcome.interrupted,
-    error: outcome.error,
-    refused: (outcome.plan?.refusals.length ?? 0) > 0,
-    changes: outcome.plan?.changes.length ?? 0,
-    detailedExitcode: request2.settings?.detailedExitcode ?? false,
-    updateRefused: outcome.updated?.files.some((file) => !file.result.ok) ?? false,
-    ...outcome.results && {
-      applied: {
-        aborted: outcome.results.aborted !== void 0,
-        failed: outcome.results.counts.failed,
-        skipped: outcome.skipped.length,
-        unconverged: outcome.unconverged?.length ?? 0
-      }
-    }
-  });
+  if (stoppedBy && outcome.error instanceof ApiError && outcome.error.kind === "stopped") outcome.interrupted = stoppedBy;
+  if (outcome.interrupted) outcome.exitCode = ExitCode2[outcome.interrupted];
+  else if (outcome.error !== void 0) outcome.exitCode = exitCodeOf(outcome.error);
+  else outcome.exitCode = worstExitCode(outcome.accounts.map((account) => account.exitCode));
   return outcome;
 }
 async function execute(request2, hooks, outcome) {
-  const settings = request2.settings ?? {};
-  if (request2.command === "export") {
-    return settings.export?.update ? updateFromAccount(request2, hooks, outcome, runStep) : exportAccount(request2, hooks, outcome);
-  }
-  const config = load(request2, hooks, outcome);
-  if (request2.command === "validate") return;
-  if (config.accounts) {
-    outcome.accounts = await runAccounts(request2, hooks, config, run);
+  const scope = openScope(request2, hooks);
+  const { command, settings } = scope;
+  if (command === "export") {
+    checkExportFile(settings);
+    outcome.accounts = await runAccounts(scope, [exportSpec(scope, request2.secrets)], exportStep);
     return;
   }
-  const client = clientFor(request2, config, hooks);
-  const saved = settings.savedPlan;
-  if (saved) {
-    assertSameConfig(saved, config);
-    assertSameTarget(saved, client.target);
+  if (command === "adopt") {
+    const loaded = loadForAdopt(request2, outcome);
+    const specs2 = accountSpecs(scope, loaded.config, request2.secrets);
+    outcome.accounts = await runAccounts(scope, specs2, adoptStep(loaded, specs2, settings.into ?? []));
+    return;
   }
-  if (request2.command === "apply" && typeof settings.resultsFile === "string") checkWritable(settings.resultsFile);
-  const { plan: plan2, skipped } = await planned(config, client, settings, request2.env, outcome);
-  outcome.plan = plan2;
-  outcome.skipped = skipped;
-  await hooks.onPlan?.(plan2, skipped);
-  if (request2.command !== "apply" || plan2.refusals.length > 0) return;
-  if (plan2.changes.length === 0 && skipped.length === 0) return;
-  await hooks.approve?.(plan2);
-  const context3 = { config, client, settings, env: request2.env, hooks, redactor: request2.redactor, signal: request2.signal };
-  await applyPlan(plan2, context3, outcome);
-}
-async function planned(config, client, settings, env, outcome) {
-  if (settings.savedPlan) {
-    const checked = await confirmSaved(settings.savedPlan, config, client, settings, env);
-    outcome.notInSavedPlan = checked.notInSavedPlan;
-    return checked;
+  const config = load(request2, hooks, outcome);
+  if (command === "validate") return;
+  if (command === "matrix") {
+    outcome.matrix = await fleetMatrix(config, request2.env, settings.changedSince?.ref);
+    return;
   }
-  if (settings.reviewed) {
-    const checked = await intersectWithReview(settings.reviewed, config, client, settings, env);
-    outcome.review = checked.review;
-    return checked;
-  }
-  return { plan: await planFromConfig(config, client, settings, env), skipped: [] };
+  const specs = accountSpecs(scope, config, request2.secrets);
+  if (command === "apply" && settings.resultsFile !== void 0) checkWritable(settings.resultsFile);
+  outcome.accounts = await runAccounts(scope, specs, planStep);
+  if (command === "apply") outcome.resultsFile = writeResults(scope, outcome.accounts);
 }
 function load(request2, hooks, outcome) {
   if (request2.config === void 0) throw new UsageError(`sitesync ${request2.command} needs a config`);
@@ -52004,7 +52430,8 @@ function load(request2, hooks, outcome) {
     outcome.config = request2.config;
     return request2.config;
   }
-  const unsetEnv = request2.command === "validate" && !request2.settings?.strictEnv ? "warning" : "error";
+  const offline = request2.command === "validate" || request2.command === "matrix";
+  const unsetEnv = offline && !request2.settings?.strictEnv ? "warning" : "error";
   const onSecret = (value) => request2.redactor.add([value]);
   const result = loadConfig(request2.config, { env: request2.env, unsetEnv, onSecret });
   if (result.ok) request2.redactor.add(result.config.secrets);
@@ -52013,34 +52440,6 @@ function load(request2, hooks, outcome) {
   if (!result.ok) throw new ConfigError(result.errors);
   outcome.config = result.config;
   return result.config;
-}
-async function applyPlan(plan2, { config, client, settings, env, hooks, redactor, signal }, outcome) {
-  const onItem = hooks.onItem;
-  const options = { passwordOf: passwordsOf(config), ...onItem ? { onItem } : {}, ...signal ? { stop: signal } : {} };
-  const result = await apply(plan2, client, options);
-  const items = [...result.items, ...outcome.skipped];
-  const interrupted2 = stopSignalOf(signal);
-  outcome.results = {
-    counts: countItems(items, plan2.summary.unchanged),
-    items,
-    ...result.aborted ? { aborted: result.aborted } : {},
-    ...interrupted2 ? { interrupted: interrupted2 } : {}
-  };
-  const file = typeof settings.resultsFile === "function" ? settings.resultsFile(plan2) : settings.resultsFile;
-  if (file) {
-    const words = hooks.noteOf ?? (() => void 0);
-    const report2 = { ...outcome.results, items: items.map((item) => ({ ...item, note: words(item) })) };
-    writeOutput(file, `${redactor.json(report2)}
-`);
-    outcome.resultsFile = file;
-  }
-  if (settings.verify && !result.aborted && !signal?.aborted && outcome.skipped.length === 0) {
-    const selection = settings.savedPlan ? settings.savedPlan.selection : settings.selection;
-    const base2 = baseOf(plan2.since);
-    const changedSince = base2 && { ...base2, sendNothing: true };
-    const again = await planFromConfig(config, client, { ...settings, selection, syncWriteOnly: false, changedSince }, env);
-    outcome.unconverged = again.changes;
-  }
 }
 
 // src/render/github-notes.ts
@@ -52081,8 +52480,8 @@ function unreviewableNote(tooLarge, why) {
 var COMMENT_LIMIT = 65536;
 var SUMMARY_LIMIT = 1048576;
 var NOTE_ROOM = 600;
-function markerFor(configLabel) {
-  return `<!-- sitesync-plan: ${configLabel.replaceAll("--", "-​-")} -->`;
+function markerFor(configLabel, kind = "plan") {
+  return `<!-- sitesync-${kind}: ${configLabel.replaceAll("--", "-​-")} -->`;
 }
 function commentBody(report2, parts, limit = COMMENT_LIMIT) {
   const footer2 = commentFooter(parts.headSha, parts.runUrl);
@@ -52327,13 +52726,15 @@ function sectionsOf(body) {
   const sections = /* @__PURE__ */ new Map();
   const pattern = /<!-- sitesync-account: (.+?) -->\n[\s\S]*?\n<!-- \/sitesync-account: \1 -->/g;
   for (const match of body.matchAll(pattern)) sections.set(match[1] ?? "", match[0]);
+  const content = body.slice(body.indexOf("\n") + 1).trim();
+  if (sections.size === 0 && body.includes("\n") && content !== "") sections.set("", content);
   return sections;
 }
 function sectionOf(body, account) {
   return sectionsOf(body).get(inComment(account));
 }
 function section(account, content) {
-  return `${start(account)}
+  return account === "" ? content.trim() : `${start(account)}
 ${content.trim()}
 ${end(account)}`;
 }
@@ -52344,6 +52745,7 @@ function withSection(marker, bodies, account, own, accounts) {
   const all = /* @__PURE__ */ new Map();
   for (const body2 of bodies) for (const [name, text2] of sectionsOf(body2)) all.set(name, text2);
   const mine = inComment(account);
+  for (const name of all.keys()) if (name === "" !== (mine === "")) all.delete(name);
   all.set(mine, own);
   const body = () => `${marker}
 ${[...all.keys()].sort().map((name) => all.get(name)).join("\n\n")}
@@ -52394,16 +52796,14 @@ function writtenBy(user, identity) {
 // src/action/find-review.ts
 async function findReview(ctx, octokit) {
   const { event } = ctx;
-  if (event.name !== "push") {
-    return noReview("no-review", { code: "not-a-push", event: event.name });
-  }
+  if (event.name !== "push") return noReview({ code: "not-a-push", event: event.name });
   if (!octokit || !event.repo || !event.sha) {
     throw new UsageError(
       "apply on a push needs github-token, GITHUB_REPOSITORY and GITHUB_SHA to find the pull request it merged and its reviewed plan"
     );
   }
   const pullRequest = await mergedPullRequest(octokit, event.repo, event.sha);
-  if (!pullRequest) return noReview("direct-push", { code: "direct-push", sha: event.sha });
+  if (!pullRequest) return noReview({ code: "direct-push", sha: event.sha });
   const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
   const marker = markerFor(ctx.configLabel);
   const comments = await octokit.paginate(octokit.rest.issues.listComments, {
@@ -52413,26 +52813,20 @@ async function findReview(ctx, octokit) {
   });
   const mine = comments.find((c2) => writtenBy(c2.user, identity) && c2.body?.trimStart().startsWith(marker));
   const number = pullRequest.number;
-  if (!mine)
-    return { ...noReview("no-review", { code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
-  const account = ctx.inputs.account;
-  const body = account ? sectionOf(mine.body ?? "", account) : mine.body;
-  if (body === void 0) {
-    const problem = `The plan comment has no section for account ${account}: its leg did not plan this pull request.`;
-    return { ...noReview("no-review", { code: "unusable", pullRequest: number, problem }), pullRequest };
-  }
-  const config = account ? sectionIdentity(ctx.configLabel, account) : ctx.configLabel;
-  const decoded = decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });
-  if ("problem" in decoded) {
-    return {
-      ...noReview(decoded.code === "stale" ? "stale" : "no-review", { code: "unusable", pullRequest: number, problem: decoded.problem }),
-      pullRequest
-    };
-  }
-  return { source: decoded.plan, status: "reviewed", pullRequest };
+  if (!mine) return { ...noReview({ code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
+  const reviewedByAccount = /* @__PURE__ */ new Map();
+  for (const [account, body] of sectionsOf(mine.body ?? "")) reviewedByAccount.set(account, reviewIn(ctx, body, account, pullRequest));
+  return { given: { reviewedByAccount, otherwise: { code: "no-section", pullRequest: number } }, pullRequest };
 }
-function noReview(status, missing) {
-  return { source: { missing }, status };
+function reviewIn(ctx, body, account, pullRequest) {
+  const config = account === "" ? ctx.configLabel : sectionIdentity(ctx.configLabel, account);
+  const decoded = decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });
+  if (!("problem" in decoded)) return decoded.plan;
+  const code = decoded.code === "stale" ? "stale" : "unusable";
+  return { missing: { code, pullRequest: pullRequest.number, problem: decoded.problem } };
+}
+function noReview(missing) {
+  return { given: { reviewedByAccount: /* @__PURE__ */ new Map(), otherwise: missing } };
 }
 async function mergedPullRequest(octokit, repo, sha) {
   const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha, per_page: 100 });
@@ -52452,6 +52846,48 @@ function label2(name) {
   return name.toLowerCase().replaceAll("_", "-").replace(/^-+|-+$/g, "") || "value";
 }
 
+// src/action/outputs.ts
+import { createHash as createHash4 } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join as join4 } from "node:path";
+function savePlan(plan2, ctx) {
+  const file = join4(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
+  writeOutput(file, `${ctx.redactor.json(plan2)}
+`);
+  return file;
+}
+function setOutputs(outcome, planFiles, unreviewed) {
+  const plans = outcome.accounts.flatMap((account) => account.plan ? [account.plan] : []);
+  const sum2 = (count2) => plans.reduce((total, plan2) => total + count2(plan2), 0);
+  if (plans.length > 0) {
+    setOutput("has-changes", String(plans.some((plan2) => plan2.changes.length > 0)));
+    setOutput("creates", sum2((plan2) => plan2.summary.create));
+    setOutput("updates", sum2((plan2) => plan2.summary.update));
+    setOutput("deletes", sum2((plan2) => plan2.summary.delete));
+  }
+  const [planFile] = planFiles.size === 1 ? planFiles.values() : [];
+  if (planFile) setOutput("plan-file", planFile);
+  if (outcome.resultsFile) setOutput("results-file", outcome.resultsFile);
+  if (outcome.command === "apply") setReviewOutputs(outcome, unreviewed);
+}
+function setReviewOutputs(outcome, unreviewed) {
+  const reviews = outcome.accounts.flatMap((account) => account.review ? [account.review] : []);
+  const status = unreviewed ? "unreviewed" : worstReviewStatus(reviews.map((review) => review.status));
+  const missing = reviews.find((review) => review.problem?.code === "missing")?.problem;
+  const count2 = (reason) => outcome.accounts.reduce(
+    (total, account) => total + (reason === "applied" ? account.results?.counts.applied ?? 0 : account.skipped.filter((i) => i.reason === reason).length),
+    0
+  );
+  setOutput("review-status", status);
+  if (status === "missing" && missing?.code === "missing") setOutput("review-missing", missing.missing.code);
+  setOutput("reviewed", String(status === "applied" || status === "partial"));
+  setOutput("not-applied", count2("not-reviewed"));
+  setOutput("applied", count2("applied"));
+}
+function runnerFile(ctx, prefix, key) {
+  return join4(ctx.env.RUNNER_TEMP || tmpdir(), `${prefix}-${createHash4("sha256").update(key).digest("hex").slice(0, 8)}.json`);
+}
+
 // src/action/execute.ts
 async function execute2(ctx) {
   const offline = offlineReason(ctx);
@@ -52461,32 +52897,38 @@ async function execute2(ctx) {
   }
   const { inputs } = ctx;
   const found = inputs.command === "apply" ? await reviewFor(ctx) : void 0;
-  const saved = {};
-  const whole2 = await run(
+  const planFiles = /* @__PURE__ */ new Map();
+  const outcome = await run(
     {
       command: inputs.command,
       config: inputs.config,
       env: ctx.env,
       secrets: { apiKey: inputs.apiKey, projectsApiKey: inputs.projectsApiKey },
-      settings: { ...settingsOf(ctx), ...found ? { reviewed: found.source } : {} },
+      settings: settingsOf(ctx),
+      given: found?.given,
       redactor: ctx.redactor
     },
-    hooksOf(ctx, (file, plan2) => Object.assign(saved, { planFile: file, plan: plan2 }))
+    hooksOf(ctx, planFiles)
   );
-  const outcome = inputs.account && whole2.accounts?.length === 1 && whole2.accounts[0] ? whole2.accounts[0].outcome : whole2;
-  if (outcome.resultsFile) setOutput("results-file", outcome.resultsFile);
-  if (outcome.results) annotateFailures(outcome.results.items, ctx.event.workspace);
-  if (inputs.command === "plan") return { report: reportOf(outcome, ctx), ...saved, ...fleetOf(whole2.config) };
-  const notApplied = outcome.skipped.filter((item) => item.reason === "not-reviewed").length;
-  const status = reviewStatus(found, notApplied);
-  setReviewOutputs(status, notApplied, outcome.results?.counts.applied ?? 0);
-  const merged = found?.pullRequest ? { mergedPullRequest: found.pullRequest.number } : {};
-  const report2 = reportOf(outcome, ctx, { status, pullRequest: found?.pullRequest?.number });
-  return { report: report2, ...saved.planFile ? { planFile: saved.planFile } : {}, ...merged };
-}
-function reportOf(outcome, ctx, review) {
-  const target = { for: "github", command: outcome.command, configLabel: ctx.configLabel, ...review ? { review } : {} };
-  return { ...renderOutcome(outcome, target), exitCode: outcome.exitCode };
+  for (const account of outcome.accounts) if (account.results) annotateFailures(account.results.items, ctx.event.workspace);
+  setOutputs(outcome, planFiles, inputs.command === "apply" && !found);
+  const merge2 = inputs.command === "apply" ? { pullRequest: found?.pullRequest?.number, unreviewed: !found } : void 0;
+  const target = { for: "github", command: inputs.command, configLabel: ctx.configLabel, ...merge2 ? { merge: merge2 } : {} };
+  const report2 = { ...renderOutcome(outcome, target), exitCode: outcome.exitCode };
+  const accounts = outcome.accounts.map((run2) => ({
+    account: run2.name,
+    report: { ...renderAccount(run2, outcome, target), exitCode: run2.exitCode },
+    ...run2.plan ? { plan: run2.plan } : {}
+  }));
+  const [planFile] = planFiles.size === 1 ? planFiles.values() : [];
+  return {
+    report: report2,
+    // A run that ended before its accounts shows its error where this step's sections go.
+    accounts: accounts.length > 0 ? accounts : [{ account: inputs.account ?? "", report: report2 }],
+    ...planFile ? { planFile } : {},
+    fleet: fleetOf(outcome.config, inputs.account),
+    ...found?.pullRequest ? { mergedPullRequest: found.pullRequest.number } : {}
+  };
 }
 async function reviewFor(ctx) {
   const { inputs, event } = ctx;
@@ -52507,22 +52949,13 @@ async function reviewFor(ctx) {
     if (error2 instanceof UsageError) throw error2;
     throw new Error(`could not read the reviewed plan from GitHub: ${error2.message}`, { cause: error2 });
   }
-  if (found.status === "reviewed") info(`Applying only what pull request #${found.pullRequest?.number} reviewed.`);
-  else if ("missing" in found.source) warning(`Nothing reviewed to apply: ${missingReviewWords(found.source.missing)}.`);
+  const { reviewedByAccount, otherwise } = found.given;
+  if (reviewedByAccount.size > 0) info(`Applying only what pull request #${found.pullRequest?.number} reviewed.`);
+  else warning(`Nothing reviewed to apply: ${missingReviewWords(otherwise)}.`);
   return found;
 }
-function reviewStatus(found, notApplied) {
-  if (!found) return "unreviewed";
-  if (found.status !== "reviewed") return found.status;
-  return notApplied > 0 ? "partial" : "applied";
-}
-function setReviewOutputs(status, notApplied, applied) {
-  setOutput("review-status", status);
-  setOutput("reviewed", String(status === "applied" || status === "partial"));
-  setOutput("not-applied", notApplied);
-  setOutput("applied", applied);
-}
-function settingsOf({ inputs, env, event }) {
+function settingsOf(ctx) {
+  const { inputs, event } = ctx;
   const { target, exclude } = inputs;
   const changedSince = changeOf2(inputs, event);
   return {
@@ -52535,21 +52968,19 @@ function settingsOf({ inputs, env, event }) {
     ...inputs.maxDeletes === void 0 ? {} : { maxDeletes: Number(inputs.maxDeletes) },
     detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
     ...inputs.account ? { accounts: [inputs.account] } : {},
-    resultsFile: (plan2) => join3(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan2.hash.slice(0, 8)}.json`)
+    resultsFile: runnerFile(ctx, "sitesync-results", `${ctx.configLabel}#${inputs.account ?? ""}`)
   };
 }
 function changeOf2(inputs, event) {
   if (inputs.changedSince === "none") return void 0;
   return inputs.changedSince ?? (inputs.command === "plan" ? event.pullRequest?.baseSha : void 0);
 }
-function hooksOf(ctx, onPlanFile) {
+function hooksOf(ctx, planFiles) {
   return {
     onLoad: annotateLoad(ctx),
-    onPlan(plan2) {
-      const planFile = savePlan(plan2, ctx);
-      onPlanFile(planFile, plan2);
-      setPlanOutputs(plan2, planFile);
-      startGroup(`Plan: ${plural(plan2.changes.length, "change")}`);
+    onPlan(plan2, _skipped, account) {
+      planFiles.set(account, savePlan(plan2, ctx));
+      startGroup(`Plan${account === "" ? "" : ` of account ${account}`}: ${plural(plan2.changes.length, "change")}`);
       info(ctx.redactor.redact(render(plan2, "text", { color: !("NO_COLOR" in ctx.env) })));
       endGroup();
       annotateChanges(plan2.changes, ctx.event.workspace);
@@ -52588,32 +53019,26 @@ async function validateOffline(ctx, reason) {
   const { env, standIns } = offlineEnv(readSource2(ctx.inputs.config) ?? "", ctx.env);
   const outcome = await run({ command: "validate", config: ctx.inputs.config, env, redactor: ctx.redactor }, { onLoad: annotateLoad(ctx) });
   const config = outcome.config;
-  if (!config || outcome.error !== void 0) return { report: reportOf({ ...outcome, command: ctx.inputs.command }, ctx) };
+  const fleet = fleetOf(config, ctx.inputs.account);
+  const own = (report3) => fleet.filter((name) => !ctx.inputs.account || name === ctx.inputs.account).map((account) => ({ account, report: report3 }));
+  if (!config || outcome.error !== void 0) {
+    const target = { for: "github", command: ctx.inputs.command, configLabel: ctx.configLabel };
+    const report3 = { ...renderOutcome({ ...outcome, command: ctx.inputs.command }, target), exitCode: outcome.exitCode };
+    return { report: report3, accounts: own(report3), fleet };
+  }
   info(offlineLogLine(ctx.configLabel, reason));
   const projects = config.projects?.length;
   const facts = { reason, websites: config.websites.length, projects, standIns, warnings: outcome.warnings };
-  return { report: { ...offlineMarkdown(ctx.configLabel, facts), exitCode: outcome.exitCode }, ...fleetOf(config) };
+  const report2 = { ...offlineMarkdown(ctx.configLabel, facts), exitCode: outcome.exitCode };
+  return { report: report2, accounts: own(report2), fleet };
 }
-function fleetOf(config) {
-  const names = config?.accounts?.map((account) => account.name);
-  return names ? { accounts: names } : {};
+function fleetOf(config, account) {
+  if (config) return config.accounts?.map((a) => a.name) ?? [""];
+  return [account ?? ""];
 }
 function readSource2(file) {
   const bytes = readConfigBytes(file);
   return typeof bytes === "string" ? void 0 : bytes.toString("utf8");
-}
-function savePlan(plan2, ctx) {
-  const file = join3(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
-  writeOutput(file, `${ctx.redactor.json(plan2)}
-`);
-  return file;
-}
-function setPlanOutputs(plan2, planFile) {
-  setOutput("has-changes", String(plan2.changes.length > 0));
-  setOutput("creates", plan2.summary.create);
-  setOutput("updates", plan2.summary.update);
-  setOutput("deletes", plan2.summary.delete);
-  setOutput("plan-file", planFile);
 }
 
 // src/action/inputs.ts
@@ -52692,14 +53117,16 @@ ${note}` }, block: tooLarge ? omittedBlock() : "" };
 
 // src/action/account-section.ts
 var SECTION_ROOM = 1e3;
-function accountSection(ctx, outcome, account, headSha) {
-  const budget = sectionBudget(markerFor(ctx.configLabel), outcome.accounts?.length ?? 1);
+function accountSection(ctx, own, place) {
+  const { account } = own;
+  const budget = sectionBudget(place.marker, place.fleet.length);
   const room = budget - size(section(account, ""));
-  const redacted = redactReport(outcome.report, (text3) => ctx.redactor.redact(text3));
-  const identity = sectionIdentity(ctx.configLabel, account);
-  const blockBudget = Math.max(0, room - size(redacted.summary) - SECTION_ROOM);
-  const { report: report2, block } = withReviewedBlock(ctx, { ...outcome, report: redacted }, headSha, identity, blockBudget);
-  const parts = { marker: `## Account ${account}`, headSha, runUrl: ctx.event.runUrl, account };
+  const redacted = redactReport(own.report, (text3) => ctx.redactor.redact(text3));
+  const identity = account === "" ? ctx.configLabel : sectionIdentity(ctx.configLabel, account);
+  const blockBudget = Math.min(REVIEWED_BLOCK_BUDGET, Math.max(0, room - size(redacted.summary) - SECTION_ROOM));
+  const plan2 = place.reviewed ? own.plan : void 0;
+  const { report: report2, block } = withReviewedBlock(ctx, redacted, plan2, { headSha: place.headSha, config: identity }, blockBudget);
+  const parts = { marker: account === "" ? "" : `## Account ${account}`, headSha: place.headSha, runUrl: ctx.event.runUrl, account };
   const small = room - size(block) < size(report2.summary) + SECTION_ROOM;
   const visible = small ? commentBody(report2, parts) : commentBody(report2, parts, room - size(block));
   const text2 = section(account, ctx.redactor.redact(visible) + block);
@@ -52709,48 +53136,33 @@ function redactReport(report2, redact) {
   const details = report2.details ? { details: { title: redact(report2.details.title), body: redact(report2.details.body) } } : {};
   return { ...report2, summary: redact(report2.summary), ...details };
 }
-function withReviewedBlock(ctx, outcome, headSha, config = ctx.configLabel, budget) {
-  const { report: report2, plan: plan2 } = outcome;
-  if (!plan2 || ctx.inputs.command !== "plan") return { report: report2, block: "" };
-  return carryReviewedPlan(report2, plan2, { headSha, config }, (text2) => ctx.redactor.redact(text2), budget);
+function withReviewedBlock(ctx, report2, plan2, made, budget) {
+  if (!plan2) return { report: report2, block: "" };
+  return carryReviewedPlan(report2, plan2, made, (text2) => ctx.redactor.redact(text2), budget);
 }
 
 // src/action/sticky-comment.ts
-async function upsertComment(octokit, target, body) {
-  const { owner, repo, issueNumber, marker, identity } = target;
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
-  const [mine, ...duplicates] = comments.filter((c2) => writtenBy(c2.user, identity) && c2.body?.trimStart().startsWith(marker));
-  if (!mine) {
-    const { data: data2 } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
-    return { action: "created", id: data2.id, url: data2.html_url };
-  }
-  const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: mine.id, body });
-  for (const duplicate of duplicates) await octokit.rest.issues.deleteComment({ owner, repo, comment_id: duplicate.id });
-  return { action: "updated", id: data.id, url: data.html_url };
-}
-async function upsertSection(octokit, target, account, own, options = {}) {
-  const { attempts = 5, settleMs = 1500, sleep = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms)) } = options;
+async function upsertSections(octokit, target, own, options) {
+  const { settleMs = 1500, sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms)) } = options;
+  const attempts = options.verify ? options.attempts ?? 5 : 1;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const ours = await markedComments(octokit, target);
-    const body = withSection(
-      target.marker,
-      ours.map((c2) => c2.body ?? ""),
-      account,
-      own,
-      options.accounts
-    );
-    const written = sectionOf(body, account);
+    const body = [...own].reduce(
+      (bodies, [account, text2]) => [withSection(target.marker, bodies, account, text2, options.accounts)],
+      ours.map((c2) => c2.body ?? "")
+    )[0];
     const [oldest, ...duplicates] = ours;
     const { owner, repo, issueNumber } = target;
     const { data } = oldest ? await octokit.rest.issues.updateComment({ owner, repo, comment_id: oldest.id, body }) : await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
     for (const duplicate of duplicates) await deleteIfThere(octokit, { owner, repo, comment_id: duplicate.id });
+    const result = { action: oldest ? "updated" : "created", id: data.id, url: data.html_url };
+    if (!options.verify) return result;
     await sleep(settleMs + Math.floor(Math.random() * settleMs));
     const now = await markedComments(octokit, target);
-    if (now.length === 1 && now[0] && sectionOf(now[0].body ?? "", account) === written) {
-      return { action: oldest ? "updated" : "created", id: data.id, url: data.html_url };
-    }
+    const intact = [...own.keys()].every((account) => sectionOf(now[0]?.body ?? "", account) === sectionOf(body, account));
+    if (now.length === 1 && intact) return result;
   }
-  throw new Error(`the ${account} section of the plan comment was overwritten ${attempts} times by other legs`);
+  throw new Error(`the ${[...own.keys()].join(", ")} section of the comment was overwritten ${attempts} times by other legs`);
 }
 async function markedComments(octokit, target) {
   const { owner, repo, issueNumber, marker, identity } = target;
@@ -52773,84 +53185,40 @@ async function writeSummary(ctx, outcome) {
   }
   await summary.addRaw(ctx.redactor.redact(summaryBody(outcome.report, outcome.planFile)), true).write();
 }
-async function writeComment(ctx, outcome) {
+function writePlanComment(ctx, outcome) {
   const pr2 = ctx.event.pullRequest;
-  if (!ctx.inputs.comment || !pr2) return;
+  if (!pr2) return Promise.resolve();
+  return writeComment(ctx, outcome, { kind: "plan", issue: pr2.number, headSha: pr2.headSha });
+}
+function writeApplyComment(ctx, outcome) {
+  if (outcome.mergedPullRequest === void 0) return Promise.resolve();
+  return writeComment(ctx, outcome, { kind: "apply", issue: outcome.mergedPullRequest, headSha: ctx.event.sha });
+}
+async function writeComment(ctx, outcome, at2) {
+  if (!ctx.inputs.comment || outcome.accounts.length === 0) return;
+  const what = at2.kind === "plan" ? "plan" : "outcome";
   if (!ctx.event.repo || !ctx.inputs.githubToken) {
-    warning("No comment on the pull request: github-token or GITHUB_REPOSITORY is missing. The plan is in the job summary.");
+    warning(`No comment on the pull request: github-token or GITHUB_REPOSITORY is missing. The ${what} is in the job summary.`);
     return;
   }
-  if (ctx.inputs.account) return writeSection(ctx, outcome, ctx.inputs.account);
-  const marker = markerFor(ctx.configLabel);
-  const { report: report2, block } = withReviewedBlock(ctx, outcome, pr2.headSha);
-  const visible = ctx.redactor.redact(
-    commentBody(report2, { marker, headSha: pr2.headSha, runUrl: ctx.event.runUrl }, COMMENT_LIMIT - block.length)
-  );
-  const body = visible + block;
+  const marker = markerFor(ctx.configLabel, at2.kind);
+  const place = { marker, headSha: at2.headSha, fleet: outcome.fleet, reviewed: at2.kind === "plan" && ctx.inputs.command === "plan" };
+  const own = new Map(outcome.accounts.map((account) => [account.account, accountSection(ctx, account, place)]));
+  const verify = outcome.fleet.some((name) => !own.has(name));
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
     const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
-    const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: pr2.number, marker, identity }, body);
-    info(`${result.action === "created" ? "Created" : "Updated"} the plan comment: ${result.url}`);
-  } catch (error2) {
-    if (error2 instanceof UsageError) {
-      warning(`No comment on the pull request: ${error2.message}. The plan is in the job summary.`);
-      return;
-    }
-    const status = error2.status;
-    if (status === 403 || status === 404) {
-      const why = pr2.fork ? "a pull request from a fork gets a read-only token" : "the workflow may lack `permissions: pull-requests: write`";
-      warning(`Could not comment on the pull request (HTTP ${status}: ${why}). The plan is in the job summary.`);
-      return;
-    }
-    throw new Error(`could not update the plan comment on pull request #${pr2.number}: ${error2.message}`, { cause: error2 });
-  }
-}
-async function writeSection(ctx, outcome, account) {
-  const pr2 = ctx.event.pullRequest;
-  if (!pr2 || !ctx.event.repo || !ctx.inputs.githubToken) return;
-  const marker = markerFor(ctx.configLabel);
-  const own = accountSection(ctx, outcome, account, pr2.headSha);
-  try {
-    const octokit = getOctokit(ctx.inputs.githubToken);
-    const login = await actionIdentity(octokit, ctx.inputs.botLogin);
-    const target = { ...ctx.event.repo, issueNumber: pr2.number, marker, identity: login };
-    const result = await upsertSection(octokit, target, account, own, { accounts: outcome.accounts });
-    info(`Wrote the ${account} section of the plan comment: ${result.url}`);
+    const target = { ...ctx.event.repo, issueNumber: at2.issue, marker, identity };
+    const result = await upsertSections(octokit, target, own, { verify, accounts: outcome.fleet });
+    info(`${result.action === "created" ? "Created" : "Updated"} the ${at2.kind} comment on pull request #${at2.issue}: ${result.url}`);
   } catch (error2) {
     const status = error2.status;
     if (error2 instanceof UsageError || status === 403 || status === 404) {
-      warning(`No comment on the pull request: ${error2.message}. The plan is in the job summary.`);
+      const why = error2 instanceof UsageError ? error2.message : `HTTP ${status}: ${ctx.event.pullRequest?.fork ? "a pull request from a fork gets a read-only token" : "the workflow may lack `permissions: pull-requests: write`"}`;
+      warning(`Could not comment on the pull request (${why}). The ${what} is in the job summary.`);
       return;
     }
-    throw new Error(
-      `could not write the ${account} section of the plan comment on pull request #${pr2.number}: ${error2.message}`,
-      {
-        cause: error2
-      }
-    );
-  }
-}
-async function writeMergeComment(ctx, outcome) {
-  const number = outcome.mergedPullRequest;
-  if (!ctx.inputs.comment || number === void 0 || !ctx.event.repo || !ctx.inputs.githubToken) return;
-  const label3 = ctx.inputs.account ? sectionIdentity(ctx.configLabel, ctx.inputs.account) : ctx.configLabel;
-  const marker = markerFor(label3).replace("sitesync-plan:", "sitesync-apply:");
-  const body = ctx.redactor.redact(commentBody(outcome.report, { marker, headSha: ctx.event.sha, runUrl: ctx.event.runUrl }));
-  try {
-    const octokit = getOctokit(ctx.inputs.githubToken);
-    const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
-    const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: number, marker, identity }, body);
-    info(`${result.action === "created" ? "Commented" : "Updated the comment"} on pull request #${number}: ${result.url}`);
-  } catch (error2) {
-    const status = error2.status;
-    if (status === 403 || status === 404) {
-      warning(
-        `Could not comment on pull request #${number} (HTTP ${status}: the workflow may lack \`permissions: pull-requests: write\`). The outcome is in the job summary.`
-      );
-      return;
-    }
-    throw new Error(`could not comment on pull request #${number}: ${error2.message}`, { cause: error2 });
+    throw new Error(`could not update the ${at2.kind} comment on pull request #${at2.issue}: ${error2.message}`, { cause: error2 });
   }
 }
 
@@ -52869,10 +53237,12 @@ async function runAction(env) {
   try {
     outcome = await execute2(ctx);
   } catch (error2) {
-    outcome = { report: { ...errorMarkdown(ctx.inputs.command, ctx.configLabel, error2), exitCode: exitCodeOf(error2) } };
+    const report2 = { ...errorMarkdown(ctx.inputs.command, ctx.configLabel, error2), exitCode: exitCodeOf(error2) };
+    const account = ctx.inputs.account ?? "";
+    outcome = { report: report2, accounts: [{ account, report: report2 }], fleet: [account] };
   }
   const problems = [];
-  for (const publish of [() => writeSummary(ctx, outcome), () => writeComment(ctx, outcome), () => writeMergeComment(ctx, outcome)]) {
+  for (const publish of [() => writeSummary(ctx, outcome), () => writePlanComment(ctx, outcome), () => writeApplyComment(ctx, outcome)]) {
     await publish().catch((error2) => problems.push(redactor.redact(messageOf2(error2))));
   }
   const { exitCode, failure: failure2 = "failed" } = outcome.report;

@@ -14,7 +14,7 @@ import { workspacePath } from "./annotations.ts";
 import { readEvent } from "./event.ts";
 import { execute } from "./execute.ts";
 import { readInputs } from "./inputs.ts";
-import { writeComment, writeMergeComment, writeSummary } from "./publish.ts";
+import { writeApplyComment, writePlanComment, writeSummary } from "./publish.ts";
 import type { ActionReport, RunContext } from "./run-context.ts";
 
 /** Runs the Action in this process with the runner's environment and sets its exit code (DESIGN §7). Never throws. */
@@ -34,11 +34,13 @@ export async function runAction(env: Env): Promise<void> {
   try {
     outcome = await execute(ctx);
   } catch (error) {
-    outcome = { report: { ...errorMarkdown(ctx.inputs.command, ctx.configLabel, error), exitCode: exitCodeOf(error) } };
+    const report = { ...errorMarkdown(ctx.inputs.command, ctx.configLabel, error), exitCode: exitCodeOf(error) };
+    const account = ctx.inputs.account ?? "";
+    outcome = { report, accounts: [{ account, report }], fleet: [account] };
   }
   // Each place is tried on its own: a summary that could not be written must not keep the comment stale.
   const problems: string[] = [];
-  for (const publish of [() => writeSummary(ctx, outcome), () => writeComment(ctx, outcome), () => writeMergeComment(ctx, outcome)]) {
+  for (const publish of [() => writeSummary(ctx, outcome), () => writePlanComment(ctx, outcome), () => writeApplyComment(ctx, outcome)]) {
     await publish().catch((error: unknown) => problems.push(redactor.redact(messageOf(error))));
   }
   const { exitCode, failure = "failed" } = outcome.report;

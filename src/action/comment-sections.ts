@@ -1,7 +1,9 @@
 /**
- * One plan comment per config, one section per account (issue 19 item 5): each leg of a fleet's matrix
- * writes its account's section and leaves the others as they are. A section runs from its start line to
- * its end line; sections are kept sorted by account name, so two legs agree on the order. Pure.
+ * One comment per config (the plan comment, the merge's apply comment), one section per account (DESIGN §7):
+ * each leg of a fleet's matrix writes its account's section and leaves the others as they are. A section runs
+ * from its start line to its end line; sections are kept sorted by account name, so two legs agree on the
+ * order. A config without `accounts:` is one account named "", whose section is the whole comment after the
+ * marker, with no start or end line: the comments written before sections existed read the same. Pure.
  *
  * The comment must fit GitHub's limit whole, or GitHub refuses it (422) and the plan comment is lost. Legs
  * run at once and cannot agree, so each account's share is decided from what every leg knows alike: the
@@ -26,11 +28,13 @@ function inComment(account: string): string {
   return account.replaceAll("--", "-\u200b-");
 }
 
-/** The sections of a comment body, by account, each with its start and end lines. */
-function sectionsOf(body: string): Map<string, string> {
+/** The sections of a comment body, by account, each with its start and end lines; "" for a body without any. */
+export function sectionsOf(body: string): Map<string, string> {
   const sections = new Map<string, string>();
   const pattern = /<!-- sitesync-account: (.+?) -->\n[\s\S]*?\n<!-- \/sitesync-account: \1 -->/g;
   for (const match of body.matchAll(pattern)) sections.set(match[1] ?? "", match[0]);
+  const content = body.slice(body.indexOf("\n") + 1).trim();
+  if (sections.size === 0 && body.includes("\n") && content !== "") sections.set("", content);
   return sections;
 }
 
@@ -39,9 +43,9 @@ export function sectionOf(body: string, account: string): string | undefined {
   return sectionsOf(body).get(inComment(account));
 }
 
-/** `content` as the section of `account`. */
+/** `content` as the section of `account` (of "": the content alone). */
 export function section(account: string, content: string): string {
-  return `${start(account)}\n${content.trim()}\n${end(account)}`;
+  return account === "" ? content.trim() : `${start(account)}\n${content.trim()}\n${end(account)}`;
 }
 
 /**
@@ -64,6 +68,8 @@ export function withSection(marker: string, bodies: readonly string[], account: 
   const all = new Map<string, string>();
   for (const body of bodies) for (const [name, text] of sectionsOf(body)) all.set(name, text);
   const mine = inComment(account);
+  // A config is one account or named ones: a section of the other kind is from before the config changed.
+  for (const name of all.keys()) if ((name === "") !== (mine === "")) all.delete(name);
   all.set(mine, own);
   const body = () =>
     `${marker}\n${[...all.keys()]

@@ -13,10 +13,10 @@ const SUMMARY_LIMIT = 1_048_576;
 /** Room kept for the cut note and the closing tags. */
 const NOTE_ROOM = 600;
 
-/** The hidden line that finds this config's comment again: one comment per config file. */
-export function markerFor(configLabel: string): string {
+/** The hidden line that finds this config's comment of `kind` again: one comment of each kind per config file. */
+export function markerFor(configLabel: string, kind: "plan" | "apply" = "plan"): string {
   // "--" would end the HTML comment early.
-  return `<!-- sitesync-plan: ${configLabel.replaceAll("--", "-\u200b-")} -->`;
+  return `<!-- sitesync-${kind}: ${configLabel.replaceAll("--", "-\u200b-")} -->`;
 }
 
 export interface CommentParts {

@@ -3,8 +3,6 @@
  * the one orchestrator (src/run) the CLI uses too. The hooks log and annotate as the run goes; the Outcome
  * is rendered (src/render, the same sections as the CLI's) into a Report, which action.ts publishes.
  */
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
 import { readConfigBytes } from "../config/load.ts";
@@ -20,19 +18,19 @@ import {
   type OfflineReason,
   offlineLogLine,
   offlineMarkdown,
-  type ReviewStatus,
   rateWaitLine,
   render,
+  renderAccount,
   renderOutcome,
   rereadLine,
   waitLine,
 } from "../render/index.ts";
 import { run } from "../run/run.ts";
-import type { Outcome, RunHooks, RunSettings } from "../run/types.ts";
-import { writeOutput } from "../run/write-file.ts";
+import type { RunHooks, RunSettings } from "../run/types.ts";
 import { annotateChanges, annotateDiagnostics, annotateFailures } from "./annotations.ts";
 import { type FoundReview, findReview } from "./find-review.ts";
 import { offlineEnv } from "./offline-env.ts";
+import { runnerFile, savePlan, setOutputs } from "./outputs.ts";
 import type { ActionReport, Report, RunContext } from "./run-context.ts";
 
 /** Runs the command the inputs ask for and says how it went. Errors before the run throw; run() reports them. */
@@ -44,35 +42,38 @@ export async function execute(ctx: RunContext): Promise<ActionReport> {
   }
   const { inputs } = ctx;
   const found = inputs.command === "apply" ? await reviewFor(ctx) : undefined;
-  const saved: { planFile?: string; plan?: Plan } = {};
-  const whole = await run(
+  const planFiles = new Map<string, string>();
+  const outcome = await run(
     {
       command: inputs.command,
       config: inputs.config,
       env: ctx.env,
       secrets: { apiKey: inputs.apiKey, projectsApiKey: inputs.projectsApiKey },
-      settings: { ...settingsOf(ctx), ...(found ? { reviewed: found.source } : {}) },
+      settings: settingsOf(ctx),
+      given: found?.given,
       redactor: ctx.redactor,
     },
-    hooksOf(ctx, (file, plan) => Object.assign(saved, { planFile: file, plan })),
+    hooksOf(ctx, planFiles),
   );
-  // A leg of a fleet (the account input) reports its one account as a config of its own.
-  const outcome = inputs.account && whole.accounts?.length === 1 && whole.accounts[0] ? whole.accounts[0].outcome : whole;
-  if (outcome.resultsFile) core.setOutput("results-file", outcome.resultsFile);
-  if (outcome.results) annotateFailures(outcome.results.items, ctx.event.workspace);
-  if (inputs.command === "plan") return { report: reportOf(outcome, ctx), ...saved, ...fleetOf(whole.config) };
-  const notApplied = outcome.skipped.filter((item) => item.reason === "not-reviewed").length;
-  const status = reviewStatus(found, notApplied);
-  setReviewOutputs(status, notApplied, outcome.results?.counts.applied ?? 0);
-  const merged = found?.pullRequest ? { mergedPullRequest: found.pullRequest.number } : {};
-  const report = reportOf(outcome, ctx, { status, pullRequest: found?.pullRequest?.number });
-  return { report, ...(saved.planFile ? { planFile: saved.planFile } : {}), ...merged };
-}
-
-/** The Outcome in the sections every adapter shows (render/), for the job summary and the comment. */
-function reportOf(outcome: Outcome, ctx: RunContext, review?: { status: ReviewStatus; pullRequest: number | undefined }): Report {
-  const target = { for: "github" as const, command: outcome.command, configLabel: ctx.configLabel, ...(review ? { review } : {}) };
-  return { ...renderOutcome(outcome, target), exitCode: outcome.exitCode };
+  for (const account of outcome.accounts) if (account.results) annotateFailures(account.results.items, ctx.event.workspace);
+  setOutputs(outcome, planFiles, inputs.command === "apply" && !found);
+  const merge = inputs.command === "apply" ? { pullRequest: found?.pullRequest?.number, unreviewed: !found } : undefined;
+  const target = { for: "github" as const, command: inputs.command, configLabel: ctx.configLabel, ...(merge ? { merge } : {}) };
+  const report = { ...renderOutcome(outcome, target), exitCode: outcome.exitCode };
+  const accounts = outcome.accounts.map((run) => ({
+    account: run.name,
+    report: { ...renderAccount(run, outcome, target), exitCode: run.exitCode },
+    ...(run.plan ? { plan: run.plan } : {}),
+  }));
+  const [planFile] = planFiles.size === 1 ? planFiles.values() : [];
+  return {
+    report,
+    // A run that ended before its accounts shows its error where this step's sections go.
+    accounts: accounts.length > 0 ? accounts : [{ account: inputs.account ?? "", report }],
+    ...(planFile ? { planFile } : {}),
+    fleet: fleetOf(outcome.config, inputs.account),
+    ...(found?.pullRequest ? { mergedPullRequest: found.pullRequest.number } : {}),
+  };
 }
 
 /**
@@ -99,25 +100,14 @@ async function reviewFor(ctx: RunContext): Promise<FoundReview | undefined> {
     if (error instanceof UsageError) throw error;
     throw new Error(`could not read the reviewed plan from GitHub: ${(error as Error).message}`, { cause: error });
   }
-  if (found.status === "reviewed") core.info(`Applying only what pull request #${found.pullRequest?.number} reviewed.`);
-  else if ("missing" in found.source) core.warning(`Nothing reviewed to apply: ${missingReviewWords(found.source.missing)}.`);
+  const { reviewedByAccount, otherwise } = found.given;
+  if (reviewedByAccount.size > 0) core.info(`Applying only what pull request #${found.pullRequest?.number} reviewed.`);
+  else core.warning(`Nothing reviewed to apply: ${missingReviewWords(otherwise)}.`);
   return found;
 }
 
-function reviewStatus(found: FoundReview | undefined, notApplied: number): ReviewStatus {
-  if (!found) return "unreviewed";
-  if (found.status !== "reviewed") return found.status;
-  return notApplied > 0 ? "partial" : "applied";
-}
-
-function setReviewOutputs(status: ReviewStatus, notApplied: number, applied: number): void {
-  core.setOutput("review-status", status);
-  core.setOutput("reviewed", String(status === "applied" || status === "partial"));
-  core.setOutput("not-applied", notApplied);
-  core.setOutput("applied", applied);
-}
-
-function settingsOf({ inputs, env, event }: RunContext): RunSettings {
+function settingsOf(ctx: RunContext): RunSettings {
+  const { inputs, event } = ctx;
   const { target, exclude } = inputs;
   const changedSince = changeOf(inputs, event);
   return {
@@ -130,7 +120,7 @@ function settingsOf({ inputs, env, event }: RunContext): RunSettings {
     ...(inputs.maxDeletes === undefined ? {} : { maxDeletes: Number(inputs.maxDeletes) }),
     detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
     ...(inputs.account ? { accounts: [inputs.account] } : {}),
-    resultsFile: (plan) => join(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan.hash.slice(0, 8)}.json`),
+    resultsFile: runnerFile(ctx, "sitesync-results", `${ctx.configLabel}#${inputs.account ?? ""}`),
   };
 }
 
@@ -143,15 +133,13 @@ function changeOf(inputs: RunContext["inputs"], event: RunContext["event"]): str
   return inputs.changedSince ?? (inputs.command === "plan" ? event.pullRequest?.baseSha : undefined);
 }
 
-/** The log, outputs and annotations of a run as it goes; every line is redacted (the runner masks only the log). */
-function hooksOf(ctx: RunContext, onPlanFile: (file: string, plan: Plan) => void): RunHooks {
+/** The log and annotations of a run as it goes; every line is redacted (the runner masks only the log). */
+function hooksOf(ctx: RunContext, planFiles: Map<string, string>): RunHooks {
   return {
     onLoad: annotateLoad(ctx),
-    onPlan(plan) {
-      const planFile = savePlan(plan, ctx);
-      onPlanFile(planFile, plan);
-      setPlanOutputs(plan, planFile);
-      core.startGroup(`Plan: ${plural(plan.changes.length, "change")}`);
+    onPlan(plan, _skipped, account) {
+      planFiles.set(account, savePlan(plan, ctx));
+      core.startGroup(`Plan${account === "" ? "" : ` of account ${account}`}: ${plural(plan.changes.length, "change")}`);
       core.info(ctx.redactor.redact(render(plan, "text", { color: !("NO_COLOR" in ctx.env) })));
       core.endGroup();
       annotateChanges(plan.changes, ctx.event.workspace);
@@ -195,17 +183,27 @@ async function validateOffline(ctx: RunContext, reason: OfflineReason): Promise<
   const { env, standIns } = offlineEnv(readSource(ctx.inputs.config) ?? "", ctx.env);
   const outcome = await run({ command: "validate", config: ctx.inputs.config, env, redactor: ctx.redactor }, { onLoad: annotateLoad(ctx) });
   const config = outcome.config;
-  if (!config || outcome.error !== undefined) return { report: reportOf({ ...outcome, command: ctx.inputs.command }, ctx) };
+  const fleet = fleetOf(config, ctx.inputs.account);
+  const own = (report: Report) => fleet.filter((name) => !ctx.inputs.account || name === ctx.inputs.account).map((account) => ({ account, report }));
+  if (!config || outcome.error !== undefined) {
+    const target = { for: "github" as const, command: ctx.inputs.command, configLabel: ctx.configLabel };
+    const report = { ...renderOutcome({ ...outcome, command: ctx.inputs.command }, target), exitCode: outcome.exitCode };
+    return { report, accounts: own(report), fleet };
+  }
   core.info(offlineLogLine(ctx.configLabel, reason));
   const projects = config.projects?.length;
   const facts = { reason, websites: config.websites.length, projects, standIns, warnings: outcome.warnings };
-  return { report: { ...offlineMarkdown(ctx.configLabel, facts), exitCode: outcome.exitCode }, ...fleetOf(config) };
+  const report = { ...offlineMarkdown(ctx.configLabel, facts), exitCode: outcome.exitCode };
+  return { report, accounts: own(report), fleet };
 }
 
-/** The accounts of the config a leg loaded (every leg loads the same): the fleet's comment is shared among them. */
-function fleetOf(config: Config | undefined): Pick<ActionReport, "accounts"> {
-  const names = config?.accounts?.map((account) => account.name);
-  return names ? { accounts: names } : {};
+/**
+ * The accounts of the config a leg loaded (every leg loads the same): the comment is shared among them alike.
+ * One account, "", without `accounts:`; the account input's, when the config did not load.
+ */
+function fleetOf(config: Config | undefined, account: string | undefined): string[] {
+  if (config) return config.accounts?.map((a) => a.name) ?? [""];
+  return [account ?? ""];
 }
 
 /** The config's text for the stand-ins, bounded like every config read (DESIGN §12); the run reads it again itself. */
@@ -214,20 +212,3 @@ function readSource(file: string): string | undefined {
   return typeof bytes === "string" ? undefined : bytes.toString("utf8");
 }
 
-/**
- * The plan as JSON (it holds no secret of ours: DESIGN §3; a live name echoing a key is redacted string by
- * string), named by its hash so two configs never collide.
- */
-function savePlan(plan: Plan, ctx: RunContext): string {
-  const file = join(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan.hash.slice(0, 8)}.json`);
-  writeOutput(file, `${ctx.redactor.json(plan)}\n`);
-  return file;
-}
-
-function setPlanOutputs(plan: Plan, planFile: string): void {
-  core.setOutput("has-changes", String(plan.changes.length > 0));
-  core.setOutput("creates", plan.summary.create);
-  core.setOutput("updates", plan.summary.update);
-  core.setOutput("deletes", plan.summary.delete);
-  core.setOutput("plan-file", planFile);
-}

@@ -1,14 +1,13 @@
 /**
- * On a push to the default branch, `apply` looks for what was reviewed (issue 13, DESIGN §7): the pull
- * request the push merged, its plan comment for this config written by the identity the Action runs as,
- * and the reviewed plan hidden in it, made for the pull request's final head commit. Anything less is no
+ * On a push to the default branch, `apply` looks for what was reviewed (DESIGN §7): the pull request the push
+ * merged, its plan comment for this config written by the identity the Action runs as, and the reviewed plan
+ * hidden in each account's section of it, made for the pull request's final head commit. Anything less is no
  * review, and says why.
  */
 import type { getOctokit } from "@actions/github";
 import { UsageError } from "../errors.ts";
-import type { ReviewStatus } from "../render/index.ts";
-import type { MissingReview, ReviewSource } from "../run/types.ts";
-import { sectionIdentity, sectionOf } from "./comment-sections.ts";
+import type { GivenPlan, MissingReview, ReviewSource } from "../run/types.ts";
+import { sectionIdentity, sectionsOf } from "./comment-sections.ts";
 import { markerFor } from "./compose.ts";
 import { actionIdentity, writtenBy } from "./identity.ts";
 import { decodeReviewedBlock } from "./reviewed-block.ts";
@@ -22,25 +21,23 @@ interface MergedPullRequest {
 }
 
 export interface FoundReview {
-  source: ReviewSource;
-  status: Exclude<ReviewStatus, "applied" | "partial" | "unreviewed"> | "reviewed";
+  /** What the pull request's comment holds for each account, or why there is no review at all. */
+  given: Extract<GivenPlan, { reviewedByAccount: unknown }>;
   /** The pull request this push merged, when there is one: the apply's outcome is commented there. */
   pullRequest?: MergedPullRequest;
 }
 
-/** Finds the reviewed plan for this push; a missing piece is `{ missing }`, never a throw (API failures throw). */
+/** Finds the reviewed plans for this push; a missing piece is a MissingReview, never a throw (API failures throw). */
 export async function findReview(ctx: RunContext, octokit: Octokit | undefined): Promise<FoundReview> {
   const { event } = ctx;
-  if (event.name !== "push") {
-    return noReview("no-review", { code: "not-a-push", event: event.name });
-  }
+  if (event.name !== "push") return noReview({ code: "not-a-push", event: event.name });
   if (!octokit || !event.repo || !event.sha) {
     throw new UsageError(
       "apply on a push needs github-token, GITHUB_REPOSITORY and GITHUB_SHA to find the pull request it merged and its reviewed plan",
     );
   }
   const pullRequest = await mergedPullRequest(octokit, event.repo, event.sha);
-  if (!pullRequest) return noReview("direct-push", { code: "direct-push", sha: event.sha });
+  if (!pullRequest) return noReview({ code: "direct-push", sha: event.sha });
   const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
   const marker = markerFor(ctx.configLabel);
   const comments = await octokit.paginate(octokit.rest.issues.listComments, {
@@ -51,28 +48,23 @@ export async function findReview(ctx: RunContext, octokit: Octokit | undefined):
   // Only the Action's own comment counts: anyone can post a comment that starts with the marker.
   const mine = comments.find((c) => writtenBy(c.user, identity) && c.body?.trimStart().startsWith(marker));
   const number = pullRequest.number;
-  if (!mine)
-    return { ...noReview("no-review", { code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
-  // A leg of a fleet reads its own account's section, whose reviewed plan is that account's alone.
-  const account = ctx.inputs.account;
-  const body = account ? sectionOf(mine.body ?? "", account) : mine.body;
-  if (body === undefined) {
-    const problem = `The plan comment has no section for account ${account}: its leg did not plan this pull request.`;
-    return { ...noReview("no-review", { code: "unusable", pullRequest: number, problem }), pullRequest };
-  }
-  const config = account ? sectionIdentity(ctx.configLabel, account) : ctx.configLabel;
-  const decoded = decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });
-  if ("problem" in decoded) {
-    return {
-      ...noReview(decoded.code === "stale" ? "stale" : "no-review", { code: "unusable", pullRequest: number, problem: decoded.problem }),
-      pullRequest,
-    };
-  }
-  return { source: decoded.plan, status: "reviewed", pullRequest };
+  if (!mine) return { ...noReview({ code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
+  const reviewedByAccount = new Map<string, ReviewSource>();
+  for (const [account, body] of sectionsOf(mine.body ?? "")) reviewedByAccount.set(account, reviewIn(ctx, body, account, pullRequest));
+  return { given: { reviewedByAccount, otherwise: { code: "no-section", pullRequest: number } }, pullRequest };
 }
 
-function noReview(status: FoundReview["status"], missing: MissingReview): FoundReview {
-  return { source: { missing }, status };
+/** The reviewed plan in an account's section of the plan comment, made for the pull request's head commit. */
+function reviewIn(ctx: RunContext, body: string, account: string, pullRequest: MergedPullRequest): ReviewSource {
+  const config = account === "" ? ctx.configLabel : sectionIdentity(ctx.configLabel, account);
+  const decoded = decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });
+  if (!("problem" in decoded)) return decoded.plan;
+  const code = decoded.code === "stale" ? "stale" : "unusable";
+  return { missing: { code, pullRequest: pullRequest.number, problem: decoded.problem } };
+}
+
+function noReview(missing: MissingReview): FoundReview {
+  return { given: { reviewedByAccount: new Map(), otherwise: missing } };
 }
 
 /**

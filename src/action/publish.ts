@@ -1,16 +1,16 @@
 /**
- * Where a Report goes: the job summary always, and the sticky comment on a pull request. Both are
- * redacted here, the last step before GitHub: the runner masks the log, not these.
+ * Where a Report goes: the job summary always, and on GitHub one comment per config, a section per account
+ * (comment-sections.ts): the plan comment on a pull request, the apply comment on the pull request a merge
+ * applied. Everything is redacted here, the last step before GitHub: the runner masks the log, not these.
  */
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
 import { UsageError } from "../errors.ts";
-import { accountSection, withReviewedBlock } from "./account-section.ts";
-import { sectionIdentity } from "./comment-sections.ts";
-import { COMMENT_LIMIT, commentBody, markerFor, summaryBody } from "./compose.ts";
+import { accountSection } from "./account-section.ts";
+import { markerFor, summaryBody } from "./compose.ts";
 import { actionIdentity } from "./identity.ts";
 import type { ActionReport, RunContext } from "./run-context.ts";
-import { upsertComment, upsertSection } from "./sticky-comment.ts";
+import { upsertSections } from "./sticky-comment.ts";
 
 /** Writes the job summary (when the runner provides one). */
 export async function writeSummary(ctx: RunContext, outcome: ActionReport): Promise<void> {
@@ -21,103 +21,58 @@ export async function writeSummary(ctx: RunContext, outcome: ActionReport): Prom
   await core.summary.addRaw(ctx.redactor.redact(summaryBody(outcome.report, outcome.planFile)), true).write();
 }
 
-/**
- * Creates or updates this config's comment on the pull request. A token that may not comment (403: a
- * fork's read-only token, or no `pull-requests: write`) is a warning: the job summary has the plan. Any
- * other failure throws, since the comment left in place would show an older plan as if it were current.
- */
-export async function writeComment(ctx: RunContext, outcome: ActionReport): Promise<void> {
+/** Which comment: the plan comment on the pull request planned, or the apply comment on the one a merge applied. */
+type CommentKind = "plan" | "apply";
+
+/** The plan comment: this run's sections, with their reviewed plans when it planned. */
+export function writePlanComment(ctx: RunContext, outcome: ActionReport): Promise<void> {
   const pr = ctx.event.pullRequest;
-  if (!ctx.inputs.comment || !pr) return;
-  if (!ctx.event.repo || !ctx.inputs.githubToken) {
-    core.warning("No comment on the pull request: github-token or GITHUB_REPOSITORY is missing. The plan is in the job summary.");
-    return;
-  }
-  if (ctx.inputs.account) return writeSection(ctx, outcome, ctx.inputs.account);
-  const marker = markerFor(ctx.configLabel);
-  const { report, block } = withReviewedBlock(ctx, outcome, pr.headSha);
-  // The visible part is cut to leave room for the block, never the block: the merge applies only what it holds.
-  const visible = ctx.redactor.redact(
-    commentBody(report, { marker, headSha: pr.headSha, runUrl: ctx.event.runUrl }, COMMENT_LIMIT - block.length),
-  );
-  const body = visible + block;
-  try {
-    const octokit = getOctokit(ctx.inputs.githubToken);
-    const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
-    const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: pr.number, marker, identity }, body);
-    core.info(`${result.action === "created" ? "Created" : "Updated"} the plan comment: ${result.url}`);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      core.warning(`No comment on the pull request: ${error.message}. The plan is in the job summary.`);
-      return;
-    }
-    const status = (error as { status?: unknown }).status;
-    if (status === 403 || status === 404) {
-      const why = pr.fork
-        ? "a pull request from a fork gets a read-only token"
-        : "the workflow may lack `permissions: pull-requests: write`";
-      core.warning(`Could not comment on the pull request (HTTP ${status}: ${why}). The plan is in the job summary.`);
-      return;
-    }
-    throw new Error(`could not update the plan comment on pull request #${pr.number}: ${(error as Error).message}`, { cause: error });
-  }
+  if (!pr) return Promise.resolve();
+  return writeComment(ctx, outcome, { kind: "plan", issue: pr.number, headSha: pr.headSha });
 }
 
 /**
- * A leg of a fleet (the account input): its account's section of the config's one comment, written beside the
- * other legs' sections and verified after writing (sticky-comment.ts), with the reviewed plan of that account.
- * Its share of the comment is decided from the accounts of the config, as every leg's is (comment-sections.ts).
+ * An apply on merge comments its outcome on the pull request it merged (one comment per config, a section per
+ * account, updated by a rerun): what was applied and every change that was not, with the reason.
  */
-async function writeSection(ctx: RunContext, outcome: ActionReport, account: string): Promise<void> {
-  const pr = ctx.event.pullRequest;
-  if (!pr || !ctx.event.repo || !ctx.inputs.githubToken) return;
-  const marker = markerFor(ctx.configLabel);
-  const own = accountSection(ctx, outcome, account, pr.headSha);
+export function writeApplyComment(ctx: RunContext, outcome: ActionReport): Promise<void> {
+  if (outcome.mergedPullRequest === undefined) return Promise.resolve();
+  return writeComment(ctx, outcome, { kind: "apply", issue: outcome.mergedPullRequest, headSha: ctx.event.sha });
+}
+
+/**
+ * This run's sections of the config's comment of `kind`, beside the other legs' sections. A token that may not
+ * comment (403: a fork's read-only token, or no `pull-requests: write`) is a warning: the job summary has the
+ * outcome. Any other failure throws, since the comment left in place would show an older outcome as current.
+ */
+async function writeComment(ctx: RunContext, outcome: ActionReport, at: { kind: CommentKind; issue: number; headSha: string | undefined }) {
+  if (!ctx.inputs.comment || outcome.accounts.length === 0) return;
+  const what = at.kind === "plan" ? "plan" : "outcome";
+  if (!ctx.event.repo || !ctx.inputs.githubToken) {
+    core.warning(`No comment on the pull request: github-token or GITHUB_REPOSITORY is missing. The ${what} is in the job summary.`);
+    return;
+  }
+  const marker = markerFor(ctx.configLabel, at.kind);
+  const place = { marker, headSha: at.headSha, fleet: outcome.fleet, reviewed: at.kind === "plan" && ctx.inputs.command === "plan" };
+  const own = new Map(outcome.accounts.map((account) => [account.account, accountSection(ctx, account, place)]));
+  // Other legs of the fleet's matrix may write their sections of this comment at the same moment.
+  const verify = outcome.fleet.some((name) => !own.has(name));
   try {
     const octokit = getOctokit(ctx.inputs.githubToken);
-    const login = await actionIdentity(octokit, ctx.inputs.botLogin);
-    const target = { ...ctx.event.repo, issueNumber: pr.number, marker, identity: login };
-    const result = await upsertSection(octokit, target, account, own, { accounts: outcome.accounts });
-    core.info(`Wrote the ${account} section of the plan comment: ${result.url}`);
+    const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
+    const target = { ...ctx.event.repo, issueNumber: at.issue, marker, identity };
+    const result = await upsertSections(octokit, target, own, { verify, accounts: outcome.fleet });
+    core.info(`${result.action === "created" ? "Created" : "Updated"} the ${at.kind} comment on pull request #${at.issue}: ${result.url}`);
   } catch (error) {
     const status = (error as { status?: unknown }).status;
     if (error instanceof UsageError || status === 403 || status === 404) {
-      core.warning(`No comment on the pull request: ${(error as Error).message}. The plan is in the job summary.`);
+      const why =
+        error instanceof UsageError
+          ? (error as Error).message
+          : `HTTP ${status}: ${ctx.event.pullRequest?.fork ? "a pull request from a fork gets a read-only token" : "the workflow may lack `permissions: pull-requests: write`"}`;
+      core.warning(`Could not comment on the pull request (${why}). The ${what} is in the job summary.`);
       return;
     }
-    throw new Error(
-      `could not write the ${account} section of the plan comment on pull request #${pr.number}: ${(error as Error).message}`,
-      {
-        cause: error,
-      },
-    );
-  }
-}
-
-/**
- * An apply on merge comments its outcome on the pull request it merged (one comment per config, updated by
- * a rerun): what was applied and every change that was not, with the reason.
- */
-export async function writeMergeComment(ctx: RunContext, outcome: ActionReport): Promise<void> {
-  const number = outcome.mergedPullRequest;
-  if (!ctx.inputs.comment || number === undefined || !ctx.event.repo || !ctx.inputs.githubToken) return;
-  // A leg of a fleet comments its own account's outcome: legs never share the merge comment.
-  const label = ctx.inputs.account ? sectionIdentity(ctx.configLabel, ctx.inputs.account) : ctx.configLabel;
-  const marker = markerFor(label).replace("sitesync-plan:", "sitesync-apply:");
-  const body = ctx.redactor.redact(commentBody(outcome.report, { marker, headSha: ctx.event.sha, runUrl: ctx.event.runUrl }));
-  try {
-    const octokit = getOctokit(ctx.inputs.githubToken);
-    const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
-    const result = await upsertComment(octokit, { ...ctx.event.repo, issueNumber: number, marker, identity }, body);
-    core.info(`${result.action === "created" ? "Commented" : "Updated the comment"} on pull request #${number}: ${result.url}`);
-  } catch (error) {
-    const status = (error as { status?: unknown }).status;
-    if (status === 403 || status === 404) {
-      core.warning(
-        `Could not comment on pull request #${number} (HTTP ${status}: the workflow may lack \`permissions: pull-requests: write\`). The outcome is in the job summary.`,
-      );
-      return;
-    }
-    throw new Error(`could not comment on pull request #${number}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`could not update the ${at.kind} comment on pull request #${at.issue}: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -20,14 +20,24 @@ export interface Report extends Sections {
   exitCode: number;
 }
 
-export interface ActionReport {
+/** One account's part of a report: its section of the comment. */
+export interface AccountReport {
+  /** Its name under `accounts:`; "" for a config without `accounts:`. */
+  account: string;
   report: Report;
-  /** Set once a plan was made; the job summary points to it when it has to cut the plan. */
-  planFile?: string;
   /** The plan of a `plan` run, carried in the pull-request comment as the reviewed plan. */
   plan?: Plan;
-  /** A config with `accounts:`: their names, every leg's alike, so each leg's share of the fleet's comment is too. */
-  accounts?: string[];
+}
+
+export interface ActionReport {
+  /** The whole run: the job summary, the step's failure and exit code. */
+  report: Report;
+  /** Each account's sections, for its section of the comment. */
+  accounts: AccountReport[];
+  /** Set once a plan was made (of one account); the job summary points to it when it has to cut the plan. */
+  planFile?: string;
+  /** The accounts of the config ([""] without `accounts:`): each leg's share of the comment is decided from them alike. */
+  fleet: string[];
   /** An apply on merge: the pull request it merged, where its outcome is commented too. */
   mergedPullRequest?: number;
 }

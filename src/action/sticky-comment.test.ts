@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { section, sectionOf } from "./comment-sections.ts";
-import { upsertSection } from "./sticky-comment.ts";
+import { upsertSections } from "./sticky-comment.ts";
 
 const BOT = { login: "github-actions[bot]", type: "Bot" };
 const MARKER = "<!-- sitesync-plan: sitesync.yaml -->";
@@ -49,23 +49,23 @@ function fakeGitHub(legs: number) {
           },
         },
       },
-    }) as unknown as Parameters<typeof upsertSection>[0];
+    }) as unknown as Parameters<typeof upsertSections>[0];
   waiting = [];
   return { comments, octokitFor };
 }
 
 const target = { owner: "acme", repo: "sites", issueNumber: 7, marker: MARKER, identity: BOT.login };
 
-describe("upsertSection", () => {
+describe("upsertSections", () => {
   it("two legs that read at the same moment leave one comment with both sections, after verifying", async () => {
     const github = fakeGitHub(2);
     const eu = section("eu", "eu plan: 1 to create");
     const us = section("us", "us plan: 2 to create");
     // The pause before reading back has a random part (as in the Action): legs never stay in lockstep.
-    const options = { settleMs: 5 };
+    const options = { verify: true, settleMs: 5 };
     await Promise.all([
-      upsertSection(github.octokitFor(Symbol("eu")), target, "eu", eu, options),
-      upsertSection(github.octokitFor(Symbol("us")), target, "us", us, options),
+      upsertSections(github.octokitFor(Symbol("eu")), target, new Map([["eu", eu]]), options),
+      upsertSections(github.octokitFor(Symbol("us")), target, new Map([["us", us]]), options),
     ]);
     expect(github.comments).toHaveLength(1);
     const body = github.comments[0]!.body;
@@ -76,12 +76,20 @@ describe("upsertSection", () => {
 
   it("replaces its own section on the next run and keeps the other's", async () => {
     const github = fakeGitHub(1);
-    const options = { settleMs: 0, sleep: () => Promise.resolve() };
-    await upsertSection(github.octokitFor(Symbol("a")), target, "us", section("us", "old"), options);
-    await upsertSection(github.octokitFor(Symbol("b")), target, "eu", section("eu", "eu"), options);
-    await upsertSection(github.octokitFor(Symbol("c")), target, "us", section("us", "new"), options);
+    const options = { verify: true, settleMs: 0, sleep: () => Promise.resolve() };
+    await upsertSections(github.octokitFor(Symbol("a")), target, new Map([["us", section("us", "old")]]), options);
+    await upsertSections(github.octokitFor(Symbol("b")), target, new Map([["eu", section("eu", "eu")]]), options);
+    await upsertSections(github.octokitFor(Symbol("c")), target, new Map([["us", section("us", "new")]]), options);
     expect(github.comments).toHaveLength(1);
     expect(sectionOf(github.comments[0]!.body, "us")).toBe(section("us", "new"));
     expect(sectionOf(github.comments[0]!.body, "eu")).toBe(section("eu", "eu"));
+  });
+
+  it("writes a config without accounts: as the whole comment, once, and reads a comment written before sections existed", async () => {
+    const github = fakeGitHub(1);
+    github.comments.push({ id: 1, body: `${MARKER}\nthe plan of an older sitesync\n`, user: BOT });
+    const options = { verify: false };
+    await upsertSections(github.octokitFor(Symbol("a")), target, new Map([["", section("", "the plan now")]]), options);
+    expect(github.comments).toEqual([{ id: 1, body: `${MARKER}\nthe plan now\n`, user: BOT }]);
   });
 });

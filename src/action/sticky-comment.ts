@@ -1,6 +1,7 @@
 /**
  * One comment per config file on a pull request, found again by its hidden marker and updated in place, so
- * a pull request's conversation shows the latest plan once instead of one comment per push.
+ * a pull request's conversation shows the latest plan once instead of one comment per push; a section in it
+ * per account (comment-sections.ts).
  */
 import type { getOctokit } from "@actions/github";
 import { sectionOf, withSection } from "./comment-sections.ts";
@@ -24,28 +25,11 @@ export interface StickyResult {
   url: string;
 }
 
-/**
- * Creates or updates the marked comment. Reads every page of comments first (a busy pull request has more
- * than 100); if a race left two marked comments, the oldest is kept and the others are deleted.
- */
-export async function upsertComment(octokit: Octokit, target: StickyTarget, body: string): Promise<StickyResult> {
-  const { owner, repo, issueNumber, marker, identity } = target;
-  const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
-  // Only our own comments count: anyone can post a comment that starts with the marker, and theirs must be
-  // neither overwritten nor deleted.
-  const [mine, ...duplicates] = comments.filter((c) => writtenBy(c.user, identity) && c.body?.trimStart().startsWith(marker));
-  if (!mine) {
-    const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
-    return { action: "created", id: data.id, url: data.html_url };
-  }
-  const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: mine.id, body });
-  for (const duplicate of duplicates) await octokit.rest.issues.deleteComment({ owner, repo, comment_id: duplicate.id });
-  return { action: "updated", id: data.id, url: data.html_url };
-}
-
-/** How a leg keeps its section: bounded attempts, each verified after a pause (legs finish at the same moment). */
+/** How a step keeps its sections: bounded attempts, each verified after a pause when other legs may write. */
 export interface SectionOptions {
-  /** Writes tried before giving up. Default 5. */
+  /** Other legs may write sections of this comment at the same moment (a fleet's matrix): verify after writing. */
+  verify: boolean;
+  /** Writes tried before giving up, when verifying. Default 5. */
   attempts?: number;
   /** The pause before reading the comment back, in ms (plus up to as much again, at random). Default 1,500. */
   settleMs?: number;
@@ -55,44 +39,42 @@ export interface SectionOptions {
 }
 
 /**
- * Writes the section of `account` into the config's one comment and keeps the other accounts' sections
- * (issue 19 item 5). GitHub has no compare-and-set on comments: two legs that read at the same moment would
- * each write back only their own section. So after each write the comment is read back after a pause, and
- * the section written again (with whatever sections are there now) until it is found intact, at most
- * `attempts` times. Two marked comments left by a race are merged into the oldest; the others are deleted.
+ * Writes `own` (sections by account) into the config's one marked comment, keeping the other accounts'
+ * sections; only the Action's own comments count (anyone can post one that starts with the marker). Two
+ * marked comments left by a race are merged into the oldest, the others deleted. GitHub has no compare-and-set
+ * on comments: two legs that read at the same moment would each write back only their own section. So when
+ * other legs may write, the comment is read back after a pause and the sections written again (with whatever
+ * sections are there now) until they are found intact, at most `attempts` times.
  */
-export async function upsertSection(
+export async function upsertSections(
   octokit: Octokit,
   target: StickyTarget,
-  account: string,
-  own: string,
-  options: SectionOptions = {},
+  own: ReadonlyMap<string, string>,
+  options: SectionOptions,
 ): Promise<StickyResult> {
-  const { attempts = 5, settleMs = 1500, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) } = options;
+  const { settleMs = 1500, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) } = options;
+  const attempts = options.verify ? (options.attempts ?? 5) : 1;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const ours = await markedComments(octokit, target);
     // The whole body is checked against GitHub's limit before every write: a refused body loses the comment.
-    const body = withSection(
-      target.marker,
+    const body = [...own].reduce(
+      (bodies, [account, text]) => [withSection(target.marker, bodies, account, text, options.accounts)],
       ours.map((c) => c.body ?? ""),
-      account,
-      own,
-      options.accounts,
-    );
-    const written = sectionOf(body, account);
+    )[0]!;
     const [oldest, ...duplicates] = ours;
     const { owner, repo, issueNumber } = target;
     const { data } = oldest
       ? await octokit.rest.issues.updateComment({ owner, repo, comment_id: oldest.id, body })
       : await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
     for (const duplicate of duplicates) await deleteIfThere(octokit, { owner, repo, comment_id: duplicate.id });
+    const result = { action: oldest ? ("updated" as const) : ("created" as const), id: data.id, url: data.html_url };
+    if (!options.verify) return result;
     await sleep(settleMs + Math.floor(Math.random() * settleMs));
     const now = await markedComments(octokit, target);
-    if (now.length === 1 && now[0] && sectionOf(now[0].body ?? "", account) === written) {
-      return { action: oldest ? "updated" : "created", id: data.id, url: data.html_url };
-    }
+    const intact = [...own.keys()].every((account) => sectionOf(now[0]?.body ?? "", account) === sectionOf(body, account));
+    if (now.length === 1 && intact) return result;
   }
-  throw new Error(`the ${account} section of the plan comment was overwritten ${attempts} times by other legs`);
+  throw new Error(`the ${[...own.keys()].join(", ")} section of the comment was overwritten ${attempts} times by other legs`);
 }
 
 /** Our marked comments on the pull request, oldest first. */

@@ -80,7 +80,10 @@ describe("updateFiles", () => {
     expect(update(files, live).result.unmanaged).toEqual(["new.com"]);
     const { config, files: loaded } = load(files);
     const input = { files: loaded, live: { websites: live }, policy: config.policy, addUnlisted: true };
-    expect(() => updateFiles({ ...input, into: undefined, noInto: (n) => `${n} to add, pass --into` })).toThrow("1 to add, pass --into");
+    const noInto = { account: "eu", intoGiven: false, files: ["clients/a.yaml"] };
+    expect(() => updateFiles({ ...input, into: undefined, noInto })).toThrow(
+      expect.objectContaining({ problem: { code: "no-into", count: 1, ...noInto } }),
+    );
   });
 
   it("counts the project changes once across the files, never editing projects", () => {

@@ -1,13 +1,11 @@
 /**
- * `sitesync export --update` on a config of many files (issue 19 item 1, DESIGN §2 "Many files, many
- * accounts"): each listed website is edited in the file that holds it, by the one-file updater, and live
+ * `sitesync adopt` on a config of many files (DESIGN §2 "Many files, many accounts"): each listed website is edited in the file that holds it, by the one-file updater, and live
  * websites that no file lists go to one file (`--into`, else the root). Pure: one account's files as the
  * loader read them and its live state in, each file's new text and diff out.
  */
 import type { Env } from "../config/interpolate.ts";
 import type { LoadedFile } from "../config/load.ts";
-import type { Diagnostic } from "../errors.ts";
-import { UsageError } from "../errors.ts";
+import { AdoptError, type Diagnostic } from "../errors.ts";
 import { firstMatch } from "../model/glob.ts";
 import type { Policy } from "../model/policy.ts";
 import type { DesiredProject, LiveProject } from "../model/project.ts";
@@ -21,8 +19,8 @@ export interface FilesInput {
   files: readonly LoadedFile[];
   /** The file (one of `files`) that takes the live websites no file lists; `undefined`: none may. */
   into: string | undefined;
-  /** Why no file may take them, for `count` of them (a refusal that says which `--into` to pass). */
-  noInto?: (count: number) => string;
+  /** Whose files these are, for the refusal when new websites are to be added and no file may take them. */
+  noInto?: { account: string; intoGiven: boolean; files: string[] };
   live: { websites: LiveWebsite[]; projects?: LiveProject[] };
   /** The account's policy (the root's, with the account's keys over it). */
   policy: Policy;
@@ -54,7 +52,7 @@ export interface FilesUpdate {
  * (and, for the `into` file, the unlisted ones), so that the one-file updater neither adds another file's
  * websites nor, with prune, removes them; its check that the edited file plans to no changes then holds
  * for the account as a whole, since every website is listed in one file only.
- * Throws a UsageError when websites are to be added and no file may take them.
+ * Throws an AdoptError when websites are to be added and no file may take them.
  */
 export function updateFiles(input: FilesInput): FilesUpdate {
   const env = input.env ?? {};
@@ -82,7 +80,10 @@ export function updateFiles(input: FilesInput): FilesUpdate {
     }
   }
   const adding = (policy.prune || input.addUnlisted === true) && unlisted.size > 0;
-  if (adding && input.into === undefined) throw new UsageError(input.noInto?.(unlisted.size) ?? "no file may take the new websites");
+  if (adding && input.into === undefined) {
+    const whose = input.noInto ?? { account: "", intoGiven: false, files: [] };
+    throw new AdoptError({ code: "no-into", count: unlisted.size, ...whose });
+  }
   const files = reads.map(({ file, read }): FileUpdate => {
     if ("diagnostics" in read) return { file: file.file, source: file.text, result: { ok: false, diagnostics: read.diagnostics } };
     const into = adding && file.file === input.into;

@@ -1,7 +1,6 @@
-import { ApiError, type UrlSetting } from "../errors.ts";
+import { AccountUrlError, ApiError, type UrlSetting } from "../errors.ts";
 import type { ApiResponse, Http } from "./http.ts";
 import { redactUrl } from "./redact.ts";
-import { accountUrlError } from "./resolve-base-url.ts";
 import type { Method } from "./send.ts";
 
 /** One of the two APIs (websites, projects): its base URL, its key, and the shared request loop. */
@@ -31,7 +30,7 @@ export function pathSegment(value: string): string {
  */
 export function createService(base: string | undefined, setting: UrlSetting, apiKey: string, http: Http): Service {
   const url = (path: string, query?: URLSearchParams): string => {
-    if (base === undefined) throw accountUrlError(setting, { code: "missing" });
+    if (base === undefined) throw new AccountUrlError(setting, { code: "missing" });
     const search = query && query.size > 0 ? `?${query.toString()}` : "";
     return `${base}/api/v1/${path}${search}`;
   };

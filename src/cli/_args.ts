@@ -1,7 +1,9 @@
 /** Flags shared by the commands that talk to the API, and their parsing into checked values. */
 import type { ArgsDef } from "citty";
 import { UsageError } from "../errors.ts";
-import type { ConnectSettings, RunSettings } from "../run/types.ts";
+import type { RunSettings } from "../run/types.ts";
+
+type ConnectSettings = Pick<RunSettings, "websitesUrl" | "projectsUrl" | "concurrency" | "timeoutMs" | "maxWaitMs" | "rateWindowMs">;
 
 type Format = "text" | "json" | "markdown";
 const FORMATS: Format[] = ["text", "json", "markdown"];
@@ -80,9 +82,6 @@ function changeArgs() {
     full: { type: "boolean", description: "With --changed-since: still read the whole account" },
   } as const satisfies ArgsDef;
 }
-
-/** The change flags, for commands that know them only to refuse them with a reason (`export`). */
-export const changeFlags = changeArgs();
 
 type ApiFlags = { [K in keyof typeof apiArgs]?: string | undefined };
 type PlanFlags = {

@@ -30,6 +30,8 @@ export interface SitesyncCommand {
   examples: readonly string[];
   /** The flags: main parses the command line against them before running it. */
   args: ArgsDef;
+  /** Flags of other commands that users reach for here, each with the reason it does not apply (not in the help). */
+  refused: Readonly<Record<string, string>>;
   /** Runs with a parsed command line; resolves to the exit code. */
   execute(line: CommandLine, edge: CliEdge): Promise<number>;
 }
@@ -38,6 +40,7 @@ interface CommandSpec<T extends ArgsDef> {
   meta: CommandMeta;
   args: T;
   examples: readonly string[];
+  refused?: Readonly<Record<string, string>>;
   /** Resolves to the exit code. */
   run(flags: ParsedArgs<T>, ctx: CliContext): number | Promise<number>;
 }
@@ -47,6 +50,7 @@ export function command<const T extends ArgsDef>(spec: CommandSpec<T>): Sitesync
     def: { meta: spec.meta, args: spec.args },
     args: spec.args,
     examples: spec.examples,
+    refused: spec.refused ?? {},
     // The parse checked every value against `args` (enum options included), so this is the shape citty types.
     execute: async (line, edge) => spec.run(line.values as ParsedArgs<T>, { ...edge, lists: line.lists, given: line.given }),
   };

@@ -52,9 +52,22 @@ interface Flag {
   negated?: boolean;
 }
 
-/** Reads `rawArgs` against the flags `args` defines for `command`; throws a `UsageError` at the first problem. */
-export function parseCommandLine(rawArgs: readonly string[], args: ArgsDef, command: string): CommandLine {
+/**
+ * Reads `rawArgs` against the flags `args` defines for `command`; throws a `UsageError` at the first problem.
+ * `refused`: flags of other commands that users reach for here, each with the reason it does not apply.
+ */
+export function parseCommandLine(
+  rawArgs: readonly string[],
+  args: ArgsDef,
+  command: string,
+  refused: Readonly<Record<string, string>> = {},
+): CommandLine {
   const { long, short } = knownFlags(args);
+  for (const raw of rawArgs) {
+    if (raw === "--") break;
+    const name = raw.startsWith("--") ? raw.slice(2).split("=")[0]! : "";
+    if (refused[name] !== undefined && !long.has(name)) throw new UsageError(refused[name]);
+  }
   const values: CommandLine["values"] = {};
   const lists: CommandLine["lists"] = {};
   const given = new Set<string>();

@@ -51,6 +51,7 @@ export default command({
     if (saved) rejectPlanningFlags(given, flags as CommandLine["values"], lists);
     const reviewed = flags.reviewed ? readSavedPlan(flags.reviewed) : undefined;
     const plan = saved ?? reviewed;
+    const planGiven = saved ? { saved } : reviewed ? { reviewed } : undefined;
     const progress = progressReporter(io, Boolean(flags.quiet));
     const hooks: RunHooks = {
       ...cliHooks(io, flags),
@@ -64,7 +65,8 @@ export default command({
         command: "apply",
         config: plan && !given.has("config") ? plan.configFile : flags.config,
         env,
-        settings: { ...settings, savedPlan: saved, reviewed, verify: Boolean(flags.verify), resultsFile: flags.results },
+        settings: { ...settings, verify: Boolean(flags.verify), resultsFile: flags.results },
+        given: planGiven,
         redactor: io.redactor,
         signal,
       },

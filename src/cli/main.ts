@@ -18,6 +18,7 @@ import { ExitCode, exitCodeOf, stopSignalOf } from "../run/exit-code.ts";
 import type { Env } from "../run/types.ts";
 import type { CliEdge, SitesyncCommand } from "./_command.ts";
 import { createIo, type Io } from "./_io.ts";
+import { exportUpdateAlias } from "./_alias.ts";
 import { parseCommandLine } from "./_parse.ts";
 
 type Load = () => Promise<SitesyncCommand>;
@@ -29,6 +30,7 @@ const commands = {
   apply: () => load(import("./apply.ts")),
   show: () => load(import("./show.ts")),
   export: () => load(import("./export.ts")),
+  adopt: () => load(import("./adopt.ts")),
   matrix: () => load(import("./matrix.ts")),
   sandbox: () => load(import("./sandbox.ts")),
 } satisfies Record<string, Load>;
@@ -41,6 +43,7 @@ const SUMMARIES: Record<keyof typeof commands, string> = {
   show: "Show a saved plan again (text, JSON or Markdown), offline",
   matrix: "Print the accounts (those a change touches) as JSON for a GitHub Actions matrix",
   export: "Write the live account as a config file",
+  adopt: "Accept the account's live changes into the config in place",
   sandbox: "Run a local imitation of both APIs to try configs against",
 };
 
@@ -83,9 +86,13 @@ export async function runCli(argv: string[], options: CliOptions): Promise<numbe
       parseCommandLine(rest.slice(1), {}, "help");
       return await showHelp(await commandNamed(rest[0]!), io);
     }
-    const command = await commandNamed(name);
-    if (rest[0] === "help" || rest.includes("--help") || rest.includes("-h")) return await showHelp(command, io);
-    const line = parseCommandLine(rest, command.args, name);
+    // `export --update FILE` is the former spelling of `adopt FILE` (DESIGN §7): run as adopt, and say so.
+    const alias = name === "export" ? exportUpdateAlias(rest) : undefined;
+    if (alias) io.err(alias.note);
+    const [commandName, args] = alias ? ["adopt", alias.argv] : [name, rest];
+    const command = await commandNamed(commandName);
+    if (args[0] === "help" || args.includes("--help") || args.includes("-h")) return await showHelp(command, io);
+    const line = parseCommandLine(args, command.args, commandName, command.refused);
     const edge: CliEdge = { io, env: options.env, signal: options.signal };
     return await command.execute(line, edge);
   } catch (error) {

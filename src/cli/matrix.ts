@@ -1,7 +1,7 @@
-import { matrixUnknownNote } from "../render/index.ts";
-import { fleetMatrix } from "../run/matrix.ts";
+import { run } from "../run/run.ts";
 import { configArgs } from "./_args.ts";
 import { command } from "./_command.ts";
+import { show } from "./_run.ts";
 
 /** `sitesync matrix`: the accounts as JSON for a GitHub Actions matrix. Offline but for git. */
 export default command({
@@ -20,10 +20,10 @@ export default command({
   },
   examples: ["sitesync matrix", 'echo "matrix=$(sitesync matrix --changed-since origin/main)" >> "$GITHUB_OUTPUT"'],
   async run(flags, { io, env }) {
-    const matrix = await fleetMatrix(flags.config, env, flags["changed-since"]);
     const ref = flags["changed-since"];
-    if (matrix.unknownChange && ref !== undefined) io.err(matrixUnknownNote(ref, matrix.unknownChange));
-    io.out(JSON.stringify({ include: matrix.include }));
-    return 0;
+    const settings = ref === undefined ? {} : { changedSince: { ref } };
+    // Offline, in a job of its own: the config's warnings are the plan legs' to show.
+    const outcome = await run({ command: "matrix", config: flags.config, env, settings, redactor: io.redactor }, {});
+    return show(outcome, io, { format: "text", quiet: false });
   },
 });

@@ -1,5 +1,4 @@
 import { run } from "../run/run.ts";
-import { writeOutput } from "../run/write-file.ts";
 import { apiArgs, configArgs, outputArgs, planArgs, runSettings } from "./_args.ts";
 import { command } from "./_command.ts";
 import { cliHooks, show } from "./_run.ts";
@@ -25,14 +24,8 @@ export default command({
     "sitesync plan --target 'shop-*.example.com' --exclude 'shop-test.example.com' --out plan.json   # a partial plan",
   ],
   async run(flags, { io, env, lists, signal }) {
-    const settings = { ...runSettings(flags, lists), detailedExitcode: Boolean(flags["detailed-exitcode"]), savesPlan: Boolean(flags.out) };
+    const settings = { ...runSettings(flags, lists), detailedExitcode: Boolean(flags["detailed-exitcode"]), planFile: flags.out };
     const outcome = await run({ command: "plan", config: flags.config, env, settings, redactor: io.redactor, signal }, cliHooks(io, flags));
-    // A saved plan is one account's: with many, the run refused --out before any request.
-    const accounts = outcome.accounts;
-    const plan = accounts?.length === 1 ? accounts[0]?.outcome.plan : outcome.plan;
-    // A refused plan is shown but never saved: there is nothing in it to apply.
-    const out = plan && outcome.error === undefined && plan.refusals.length === 0 ? flags.out : undefined;
-    if (plan && out) writeOutput(out, `${io.redactor.json(plan)}\n`);
-    return show(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), out: flags.out, saved: out !== undefined });
+    return show(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), out: flags.out });
   },
 });

@@ -1,7 +1,20 @@
 /** How an error that ended a command reads in a terminal: what happened, where, and what to do. Never a stack trace, except for a bug. */
-import { ApiError, CancelledError, ConfigError, formatDiagnostic, SafetyError, UsageError } from "../errors.ts";
+import {
+  AccountSelectionError,
+  AccountUrlError,
+  AdoptError,
+  ApiError,
+  CancelledError,
+  ConfigError,
+  ExportFileError,
+  formatDiagnostic,
+  SafetyError,
+  UsageError,
+} from "../errors.ts";
 import { plural } from "../model/plural.ts";
 import { printable } from "../model/printable.ts";
+import { accountSelectionMessage, accountUrlMessage, type UrlSurface } from "./account-words.ts";
+import { adoptMessage } from "./adopt-words.ts";
 
 /**
  * The lines of `error`, for stderr. Each is one line by construction; the server's text and the config's
@@ -38,6 +51,8 @@ export function errorLines(error: unknown, keys: KeyVariables = ONE_ACCOUNT): st
     if (hint) lines.push(hint);
     return lines;
   }
+  const problem = problemMessage(error, "cli");
+  if (problem !== undefined) return [`error: ${printable(problem)}`];
   if (error instanceof SafetyError || error instanceof UsageError) return [`error: ${printable(error.message)}`];
   if (error instanceof Error && error.name === "CLIError") return [`error: ${printable(error.message)} (see --help)`];
   return [
@@ -57,4 +72,18 @@ function urlHint(error: ApiError): string | undefined {
   const projects = listing?.[1] === "projects" || /\/projects(\/|\?|$)/.test(error.url);
   const flag = projects ? "--projects-url (SITESYNC_PROJECTS_URL, projects_url)" : "--websites-url (SITESYNC_WEBSITES_URL, websites_url)";
   return `  check ${flag}: it is the base address of the installation, without /api/v1.`;
+}
+
+/**
+ * The words of an error that carries its problem as data (an account's address or selection, adopt's files,
+ * export's file), for the surface that shows it: the CLI names its flags, the Action its inputs.
+ */
+export function problemMessage(error: unknown, surface: UrlSurface): string | undefined {
+  if (error instanceof AccountUrlError) return accountUrlMessage(error.setting, error.problem, surface, error.account);
+  if (error instanceof AccountSelectionError) return accountSelectionMessage(error.problem, surface);
+  if (error instanceof AdoptError) return adoptMessage(error.problem);
+  if (error instanceof ExportFileError) {
+    return `${error.file} already exists: to accept the account's live changes into it, run "sitesync adopt ${error.file}"; to replace it (losing its comments and edits), add --force`;
+  }
+  return undefined;
 }

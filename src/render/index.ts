@@ -4,14 +4,16 @@
  * is a pure function of plan, apply or run data; the words are chosen here and nowhere else.
  */
 import type { Plan } from "../plan/types.ts";
-import type { Outcome } from "../run/types.ts";
+import type { AccountRun, Outcome } from "../run/types.ts";
+import { errorLines } from "./error-text.ts";
 import { accountsSections } from "./outcome-accounts.ts";
-import { type MarkdownContext, outcomeMarkdown } from "./outcome-markdown.ts";
-import { outcomeText, type TextContext } from "./outcome-text.ts";
+import { accountMarkdown, type MarkdownContext, outcomeErrorMarkdown } from "./outcome-markdown.ts";
+import { accountText, type TextContext, validSummary } from "./outcome-text.ts";
 import { renderJson } from "./plan-json.ts";
 import { renderMarkdown } from "./plan-markdown.ts";
 import { renderText } from "./plan-text.ts";
 import type { Sections } from "./sections.ts";
+import { matrixUnknownNote } from "./since-words.ts";
 
 export type RenderFormat = "text" | "json" | "markdown";
 
@@ -38,24 +40,48 @@ export function render(plan: Plan, format: RenderFormat, options: RenderOptions 
 /** Where an Outcome is shown: a terminal or a log (the CLI), or GitHub (the Action's summary and comment). */
 export type OutcomeTarget = ({ for: "terminal" } & TextContext) | ({ for: "github" } & MarkdownContext);
 
-/** The one renderer of an Outcome: the same sections (summary, details, notes, failure) for every adapter. */
+/**
+ * The one renderer of an Outcome: the same sections (summary, details, notes, failure) for every adapter,
+ * each account's under its heading when the config names its accounts.
+ */
 export function renderOutcome(outcome: Outcome, target: OutcomeTarget): Sections {
-  if (outcome.accounts && outcome.error === undefined) {
-    if (target.for === "terminal" && target.format === "json") return { summary: accountsJson(outcome, target.json), notes: [] };
-    const format = target.for === "terminal" && target.format === "text" ? "text" : "markdown";
-    return accountsSections(outcome.accounts, format, (one) => renderOutcome(one, target));
-  }
-  return target.for === "terminal" ? outcomeText(outcome, target) : outcomeMarkdown(outcome, target);
+  if (outcome.error !== undefined) return errorSections(outcome, target);
+  if (outcome.command === "validate") return { summary: target.for === "terminal" ? validSummary(outcome, target) : "", notes: [] };
+  if (outcome.command === "matrix") return matrixSections(outcome);
+  const named = outcome.accounts.some((run) => run.name !== "");
+  if (target.for === "terminal" && target.format === "json" && named) return { summary: accountsJson(outcome, target.json), notes: [] };
+  const sections = outcome.accounts.map((run) => ({ run, sections: renderAccount(run, outcome, target) }));
+  return accountsSections(sections, target.for === "terminal" && target.format !== "markdown" ? "text" : "markdown");
 }
 
-/** `--format json` over many accounts: one document, each account's plan (and results) under its name. */
+/** One account's sections (the Action's comment has a section per account). */
+export function renderAccount(run: AccountRun, outcome: Outcome, target: OutcomeTarget): Sections {
+  return target.for === "terminal" ? accountText(run, outcome, target) : accountMarkdown(run, outcome, target);
+}
+
+function errorSections(outcome: Outcome, target: OutcomeTarget): Sections {
+  if (target.for === "github") return outcomeErrorMarkdown(outcome, target);
+  return { summary: "", notes: errorLines(outcome.error) };
+}
+
+/** `sitesync matrix`: the legs as JSON on stdout; why every account is listed, when the change is unknown. */
+function matrixSections({ matrix }: Outcome): Sections {
+  if (!matrix) return { summary: "", notes: [] };
+  const notes = matrix.unknownChange && matrix.ref !== undefined ? [matrixUnknownNote(matrix.ref, matrix.unknownChange)] : [];
+  return { summary: JSON.stringify({ include: matrix.include }), notes };
+}
+
+/**
+ * `--format json` of a config with `accounts:`: one document holding each account's plan (and results) under
+ * its name (without `accounts:`, the plan or the results alone, as the account's own sections give them).
+ */
 function accountsJson(outcome: Outcome, json: (value: unknown) => string): string {
-  const accounts = (outcome.accounts ?? []).map(({ name, outcome: one }) => ({
-    account: name,
-    exitCode: one.exitCode,
-    ...(one.plan ? { plan: one.plan } : {}),
-    ...(one.results ? { results: one.results } : {}),
-    ...(one.error !== undefined ? { error: one.error instanceof Error ? one.error.message : String(one.error) } : {}),
+  const accounts = outcome.accounts.map((run) => ({
+    account: run.name,
+    exitCode: run.exitCode,
+    ...(run.plan ? { plan: run.plan } : {}),
+    ...(run.results ? { results: run.results } : {}),
+    ...(run.error !== undefined ? { error: run.error instanceof Error ? run.error.message : String(run.error) } : {}),
   }));
   return `${json({ format: "sitesync-accounts", version: 1, accounts })}\n`;
 }
@@ -67,6 +93,6 @@ export { configChangedNote } from "./outcome-text.ts";
 export { rateWaitLine, readStatus, rereadLine } from "./progress-words.ts";
 export { itemLine } from "./results-text.ts";
 export { missingReviewWords } from "./review-words.ts";
-export type { OfflineReason, ReviewStatus, Sections } from "./sections.ts";
+export type { OfflineReason, Sections } from "./sections.ts";
 export { matrixUnknownNote } from "./since-words.ts";
 export { learnedRateLine, waitLine } from "./wait-line.ts";

@@ -1,21 +1,21 @@
 /**
- * An Outcome as GitHub-flavored Markdown sections (the Action's job summary and pull-request comment): a
+ * An account's run as GitHub-flavored Markdown sections (the Action's job summary and pull-request comment): a
  * plan with its counts first and its changes as details, apply's results with the plan applied as details,
  * the review of an apply on merge, config errors and other failures. Pure; every name and message escaped.
  */
-import { AccountSelectionError, AccountUrlError, ApiError, ConfigError, type Diagnostic } from "../errors.ts";
-import { accountSelectionMessage, accountUrlMessage } from "../model/account-url-words.ts";
+import { ApiError, ConfigError, type Diagnostic } from "../errors.ts";
 import { agree, plural } from "../model/plural.ts";
 import type { Plan } from "../plan/types.ts";
 import { ExitCode } from "../run/exit-code.ts";
-import type { ApplyReport, Outcome } from "../run/types.ts";
+import type { AccountRun, ApplyReport, Outcome } from "../run/types.ts";
+import { problemMessage } from "./error-text.ts";
 import { changeLine } from "./change-line.ts";
 import { itemNote } from "./item-note.ts";
 import { md } from "./md.ts";
 import { planMarkdownParts, renderMarkdown } from "./plan-markdown.ts";
 import { renderResultsMarkdown } from "./results-markdown.ts";
 import { reviewProblemWords } from "./review-words.ts";
-import type { OfflineReason, ReviewStatus, Sections } from "./sections.ts";
+import type { OfflineReason, Sections } from "./sections.ts";
 
 /** What a person can do when nothing reviewed can be applied. */
 const HOW_TO_PROCEED =
@@ -26,21 +26,28 @@ export interface MarkdownContext {
   command: string;
   /** The config as the reader knows it: its path in the checkout. */
   configLabel: string;
-  /** An apply on merge: how its review went, and the pull request it merged. */
-  review?: { status: ReviewStatus; pullRequest?: number | undefined };
+  /** An apply on merge: the pull request it merged, if any; `unreviewed`: `apply-unreviewed: true`, run by hand. */
+  merge?: { pullRequest?: number | undefined; unreviewed?: boolean };
 }
 
-/** The sections of an Outcome of the orchestrator. */
-export function outcomeMarkdown(outcome: Outcome, context: MarkdownContext): Sections {
-  const { error, plan, results } = outcome;
+/** The sections of an error that ended the run before (or across) its accounts. */
+export function outcomeErrorMarkdown(outcome: Outcome, { command, configLabel }: MarkdownContext): Sections {
+  if (outcome.error instanceof ConfigError) return configErrorMarkdown(command, configLabel, outcome.error.diagnostics, outcome.warnings);
+  return errorMarkdown(command, configLabel, outcome.error);
+}
+
+/** The sections of one account's run. */
+export function accountMarkdown(run: AccountRun, outcome: Outcome, context: MarkdownContext): Sections {
+  const { error, plan, results } = run;
   const { command, configLabel } = context;
   let sections: Sections;
   if (error instanceof ConfigError) sections = configErrorMarkdown(command, configLabel, error.diagnostics, outcome.warnings);
   else if (error !== undefined) sections = errorMarkdown(command, configLabel, error);
   else if (plan && results) sections = applyMarkdown(plan, results);
-  else if (plan) sections = planMarkdown(plan, outcome.exitCode === ExitCode.changes);
+  else if (plan) sections = planMarkdown(plan, run.exitCode === ExitCode.changes);
   else sections = errorMarkdown(command, configLabel, new Error(`the ${command} run ended without a plan or an error`));
-  return context.review ? withReview(sections, outcome, context.review, outcome.exitCode === ExitCode.refused) : sections;
+  if (context.merge?.unreviewed) return withUnreviewed(sections);
+  return run.review ? withReview(sections, run, context.merge?.pullRequest) : sections;
 }
 
 /** The plan as a pull request shows it: counts first, then the changes, folded. */
@@ -111,15 +118,8 @@ function configErrorMarkdown(command: string, configLabel: string, errors: Diagn
 
 /** Any other failure (API, usage, internal): said once, with what to do where that is known. */
 export function errorMarkdown(command: string, configLabel: string, error: unknown): Sections {
-  // The Action's words: its inputs (`websites-url`), never the CLI's flags (issue 19).
-  const message =
-    error instanceof AccountUrlError
-      ? accountUrlMessage(error.setting, error.problem, "action", error.account)
-      : error instanceof AccountSelectionError
-        ? accountSelectionMessage(error.problem, "action")
-        : error instanceof Error
-          ? error.message
-          : String(error);
+  // The Action's words: its inputs (`websites-url`), never the CLI's flags.
+  const message = problemMessage(error, "action") ?? (error instanceof Error ? error.message : String(error));
   const lines = [`sitesync ${command} failed: ${md(message)}`];
   if (error instanceof ApiError && (error.kind === "redirect" || error.status === 401)) {
     lines.push("Check the api-key input (and projects-api-key): the server did not accept it.");
@@ -128,61 +128,76 @@ export function errorMarkdown(command: string, configLabel: string, error: unkno
   return { summary, notes: [], failure: message };
 }
 
-/** `sections` with the review's verdict first; an apply that left changes unapplied fails (exit 4) saying so. */
-function withReview(sections: Sections, outcome: Outcome, context: NonNullable<MarkdownContext["review"]>, refused: boolean): Sections {
-  const { status } = context;
-  const review = outcome.review;
-  const problem = review?.problem ? reviewProblemWords(review.problem) : undefined;
-  const notApplied = outcome.skipped.filter((item) => item.reason === "not-reviewed");
-  const where = context.pullRequest === undefined ? "the pull request" : `pull request #${context.pullRequest}`;
-  const n = notApplied.length;
-  const blocks: string[] = [];
-  switch (status) {
-    case "unreviewed":
-      blocks.push(callout("WARNING", "Applied without a reviewed plan: `apply-unreviewed: true`, run by hand."));
-      break;
-    case "applied":
-      blocks.push(
-        callout(
-          "NOTE",
-          `Applied what ${where} reviewed: only the changes identical in its reviewed plan and in a fresh plan of the account as it is now.`,
-        ),
-      );
-      break;
-    case "partial":
-      blocks.push(
-        callout(
-          "CAUTION",
-          `${plural(n, "change")} ${agree(n, "was", "were")} not applied: not in the reviewed plan of ${where}. ` +
-            "The account or the config changed between the review and the merge (an edit in the web UI, another pull request). " +
-            (problem ? `${md(problem)} ` : "") +
-            `Review ${agree(n, "it", "them")} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`,
-        ),
-      );
-      break;
-    default: {
-      if (n === 0 && !problem) {
-        blocks.push(callout("NOTE", `No reviewed plan (${status}), and none was needed: the account matches the config.`));
-        break;
-      }
-      blocks.push(callout("CAUTION", `Nothing reviewed was applied: ${md(problem ?? "there is no reviewed plan")}.`, HOW_TO_PROCEED));
-    }
-  }
-  if (n > 0) {
+/** `sections` under the warning that nothing was reviewed: `apply-unreviewed: true`, run by hand. */
+function withUnreviewed(sections: Sections): Sections {
+  const warning = callout("WARNING", "Applied without a reviewed plan: `apply-unreviewed: true`, run by hand.");
+  return { ...sections, summary: `${warning}\n\n${sections.summary}` };
+}
+
+/** `sections` with the review's verdict first (its status: run/review-status.ts); an apply that left changes unapplied fails (exit 4) saying so. */
+function withReview(sections: Sections, run: AccountRun, pullRequest: number | undefined): Sections {
+  const review = run.review!;
+  const notApplied = run.skipped.filter((item) => item.reason === "not-reviewed");
+  const where = pullRequest === undefined ? "the pull request" : `pull request #${pullRequest}`;
+  const blocks = [reviewVerdict(run, where)];
+  if (notApplied.length > 0) {
     const lines = notApplied.map((i) => `- ${md(changeLine(i.change))}: ${md(itemNote(i) ?? "")}`);
     blocks.push(["#### Not applied: not in the reviewed plan", ...lines].join("\n"));
   }
-  if (review && review.noLongerNeeded.length > 0) {
+  if (review.noLongerNeeded.length > 0) {
     const lines = review.noLongerNeeded.map((c) => `- ${md(changeLine(c))}`);
     blocks.push(["#### Reviewed, no longer needed (the account already matches)", ...lines].join("\n"));
   }
   const summary = `${blocks.join("\n\n")}\n\n${sections.summary}`;
-  if (!refused || sections.failure) return { ...sections, summary };
+  if (run.exitCode !== ExitCode.refused || sections.failure) return { ...sections, summary };
+  const n = notApplied.length;
   const failure =
-    status === "partial"
+    review.status === "partial"
       ? `${plural(n, "change")} not applied: not in the reviewed plan of ${where}`
-      : `nothing reviewed was applied (${status}). ${HOW_TO_PROCEED}`;
+      : `nothing reviewed was applied (${review.status}). ${HOW_TO_PROCEED}`;
   return { ...sections, summary, failure };
+}
+
+/** The callout that says what became of the review. */
+function reviewVerdict(run: AccountRun, where: string): string {
+  const review = run.review!;
+  const problem = review.problem ? reviewProblemWords(review.problem, run.name) : undefined;
+  const n = run.skipped.filter((item) => item.reason === "not-reviewed").length;
+  const failed = run.results?.counts.failed ?? 0;
+  switch (review.status) {
+    case "applied":
+      return (run.results?.counts.applied ?? 0) === 0
+        ? callout("NOTE", `Nothing to apply: the account already matches what ${where} reviewed.`)
+        : callout(
+            "NOTE",
+            `Applied what ${where} reviewed: only the changes identical in its reviewed plan and in a fresh plan of the account as it is now.`,
+          );
+    case "partial":
+      if (n === 0) return callout("CAUTION", `Applied part of what ${where} reviewed: ${plural(failed, "change")} failed; see the results.`);
+      return callout(
+        "CAUTION",
+        `${plural(n, "change")} ${agree(n, "was", "were")} not applied: not in the reviewed plan of ${where}. ` +
+          "The account or the config changed between the review and the merge (an edit in the web UI, another pull request). " +
+          (problem ? `${md(problem)} ` : "") +
+          `Review ${agree(n, "it", "them")} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`,
+      );
+    case "stale":
+    case "missing":
+      if (n === 0 && run.error === undefined && run.plan !== undefined) {
+        return callout("NOTE", `No reviewed plan (${review.status}), and none was needed: the account matches the config.`);
+      }
+      return callout("CAUTION", `Nothing reviewed was applied: ${md(problem ?? "there is no reviewed plan")}.`, HOW_TO_PROCEED);
+    case "nothing-applied": {
+      const why = problem ?? (run.error !== undefined ? "the run failed before applying it (the error is below)" : failedWhy(failed, run));
+      return callout("CAUTION", `Nothing reviewed was applied: ${md(why)}.`, HOW_TO_PROCEED);
+    }
+  }
+}
+
+function failedWhy(failed: number, run: AccountRun): string {
+  if (failed > 0) return `${plural(failed, "change")} failed; see the results`;
+  if ((run.plan?.refusals.length ?? 0) > 0) return "a safety rail refused the plan";
+  return "none of the changes due is in the reviewed plan";
 }
 
 function heading(command: string, configLabel: string): string {

@@ -1,5 +1,5 @@
 /**
- * An Outcome as text sections for a terminal or a log (the CLI): the summary for stdout (the plan, or
+ * An account's run as text sections for a terminal or a log (the CLI): the summary for stdout (the plan, or
  * apply's results), the notes for stderr (what was skipped and why, how to go on), and the error that
  * ended the run, if one did. Pure.
  */
@@ -8,7 +8,7 @@ import type { Config } from "../config/types.ts";
 import { agree, plural } from "../model/plural.ts";
 import { printable } from "../model/printable.ts";
 import type { Change, Plan } from "../plan/types.ts";
-import type { ApplyReport, Outcome } from "../run/types.ts";
+import type { AccountRun, ApplyReport, Outcome } from "../run/types.ts";
 import { changeLine } from "./change-line.ts";
 import { errorLines } from "./error-text.ts";
 import { renderJson } from "./plan-json.ts";
@@ -18,7 +18,8 @@ import { renderResultsMarkdown } from "./results-markdown.ts";
 import { renderResultsText } from "./results-text.ts";
 import { reviewProblemWords } from "./review-words.ts";
 import type { Sections } from "./sections.ts";
-import { updateSections } from "./update-text.ts";
+import { reviewStatusLine } from "./review-words.ts";
+import { adoptSections } from "./update-text.ts";
 
 export interface TextContext {
   format: "text" | "json" | "markdown";
@@ -27,34 +28,33 @@ export interface TextContext {
   color: boolean;
   /** Data as JSON, the secrets withheld (the run's redactor: it knows them). */
   json: (value: unknown) => string;
-  /** `plan --out FILE`: where the plan goes, and whether it was saved there (a refused plan is not). */
+  /** `plan --out FILE`: where the plan goes (a refused plan is not saved there). */
   out?: string | undefined;
-  saved?: boolean;
   /** `apply`: the plan was shown before the prompt (with its refusals), so they are not said again. */
   shownPlan?: boolean;
   /** `export --update --dry-run`: the diff was shown, nothing written. */
   dryRun?: boolean;
 }
 
-/** The sections of an Outcome of the orchestrator, for the command that ran. */
-export function outcomeText(outcome: Outcome, context: TextContext): Sections {
-  const sections = bodyOf(outcome, context);
-  if (outcome.error !== undefined) sections.notes.push(...errorLines(outcome.error, outcome.config?.account));
+/** The sections of one account's run, for the command that ran. */
+export function accountText(run: AccountRun, outcome: Outcome, context: TextContext): Sections {
+  const sections = bodyOf(run, outcome, context);
+  if (run.error !== undefined) sections.notes.push(...errorLines(run.error, run.keys));
   return sections;
 }
 
-function bodyOf(outcome: Outcome, context: TextContext): Sections {
-  if (outcome.command === "validate") return { summary: validSummary(outcome, context), notes: [] };
-  if (outcome.command === "plan") return planSections(outcome.plan, outcome, context);
-  if (outcome.command === "export") return exportSections(outcome, context);
-  return applySections(outcome, context);
+function bodyOf(run: AccountRun, outcome: Outcome, context: TextContext): Sections {
+  if (outcome.command === "plan") return planSections(run, context);
+  if (outcome.command === "export") return exportSections(run, context);
+  if (outcome.command === "adopt") return run.adopted ? adoptSections(run.adopted, context) : { summary: "", notes: [] };
+  return applySections(run, outcome.resultsFile, context);
 }
 
 /**
  * `sitesync.yaml is valid: 2 websites, 1 project.`; for a fleet, how many files were checked and what each
  * account holds: `… is valid: 7 websites in 6 files; eu: 4 websites, us: 3 websites.`
  */
-function validSummary({ config, error }: Outcome, { quiet }: TextContext): string {
+export function validSummary({ config, error }: Outcome, { quiet }: Pick<TextContext, "quiet">): string {
   if (!config || error !== undefined || quiet) return "";
   const files = config.includes ? ` in ${plural(config.includes.length + 1, "file")}` : "";
   const accounts = config.accounts?.map((account) => `${printable(account.name)}: ${managedCounts(account)}`);
@@ -72,9 +72,9 @@ function managedCounts(config: Pick<Config, "websites" | "projects">): string {
   return `${plural(config.websites.length, "website")}${projects}`;
 }
 
-function planSections(plan: Plan | undefined, { error }: Outcome, context: TextContext): Sections {
+function planSections({ plan, error, planFile }: AccountRun, context: TextContext): Sections {
   if (!plan || error !== undefined) return { summary: "", notes: [] };
-  const { format, quiet, out, saved } = context;
+  const { format, quiet, out } = context;
   const quietNothing = quiet && format === "text" && plan.changes.length === 0 && plan.refusals.length === 0;
   const summary = quietNothing ? "" : planIn(plan, context);
   // The text plan already ends with the reasons: say them once. JSON and Markdown usually go to a file.
@@ -82,7 +82,7 @@ function planSections(plan: Plan | undefined, { error }: Outcome, context: TextC
     return { summary, notes: [`error: the plan was refused by a safety rail (reason above)${out ? `; ${out} was not written` : ""}`] };
   }
   if (plan.refusals.length > 0) return { summary, notes: [refusalLine(plan)] };
-  return { summary, notes: out && saved && !quiet ? [`Saved the plan to ${out}; apply it with: sitesync apply ${out}`] : [] };
+  return { summary, notes: planFile && !quiet ? [`Saved the plan to ${planFile}; apply it with: sitesync apply ${planFile}`] : [] };
 }
 
 function planIn(plan: Plan, { format, color }: TextContext): string {
@@ -95,8 +95,8 @@ function refusalLine(plan: Plan): string {
   return `error: ${plan.refusals.map((r) => printable(r.message)).join("\n")}`;
 }
 
-function applySections(outcome: Outcome, context: TextContext): Sections {
-  const { plan, results, review } = outcome;
+function applySections(run: AccountRun, resultsFile: string | undefined, context: TextContext): Sections {
+  const { plan, results, review } = run;
   const notes: string[] = [];
   // A shown plan carries its own banners; say it again beside results, and where no plan was shown.
   if (plan?.selection && plan.refusals.length === 0 && (results || plan.changes.length === 0)) {
@@ -104,15 +104,16 @@ function applySections(outcome: Outcome, context: TextContext): Sections {
   }
   // A plan shown before the prompt already ends with its reasons: say them once.
   if (plan && plan.refusals.length > 0 && !context.shownPlan) notes.push(refusalLine(plan));
-  if (review?.problem) notes.push(`warning: ${reviewProblemWords(review.problem)}`);
+  if (review?.problem) notes.push(`warning: ${reviewProblemWords(review.problem, run.name)}`);
   if (review && !context.quiet) notes.push(...review.noLongerNeeded.map(noLongerNeeded));
+  if (review) notes.push(reviewStatusLine(review, run));
   if (!results) {
-    const matches = outcome.error === undefined && plan?.refusals.length === 0 && !context.quiet;
+    const matches = run.error === undefined && plan?.refusals.length === 0 && !context.quiet;
     return { summary: matches ? "No changes. The account matches the configuration." : "", notes };
   }
-  notes.push(...afterApply(outcome, results));
-  if (outcome.unconverged) notes.push(...verification(outcome.unconverged));
-  if (outcome.notInSavedPlan && !context.quiet) notes.push(notInSavedPlan(outcome.notInSavedPlan));
+  notes.push(...afterApply(run, results, resultsFile));
+  if (run.unconverged) notes.push(...verification(run.unconverged));
+  if (run.notInSavedPlan && !context.quiet) notes.push(notInSavedPlan(run.notInSavedPlan));
   return { summary: resultsIn(results, context), notes };
 }
 
@@ -127,25 +128,25 @@ function noLongerNeeded(change: Change): string {
 }
 
 /** How the apply ended, when not simply: interrupted, stopped early, or with changes skipped on purpose. */
-function afterApply(outcome: Outcome, results: ApplyReport): string[] {
-  if (results.interrupted) return [interruptedSummary(outcome, results)];
+function afterApply(run: AccountRun, results: ApplyReport, resultsFile: string | undefined): string[] {
+  if (results.interrupted) return [interruptedSummary(results, resultsFile)];
   if (results.aborted) return [`error: the run stopped early: ${printable(results.aborted)}`];
-  const notReviewed = outcome.skipped.filter((item) => item.reason === "not-reviewed").length;
-  if (outcome.review) {
+  const notReviewed = run.skipped.filter((item) => item.reason === "not-reviewed").length;
+  if (run.review) {
     const were = agree(notReviewed, "was", "were");
     return notReviewed > 0
       ? [`${plural(notReviewed, "change")} ${were} not applied: not in the reviewed plan. Plan again, review and apply them.`]
       : [];
   }
-  return outcome.skipped.length > 0 ? [skippedSummary(outcome.skipped)] : [];
+  return run.skipped.length > 0 ? [skippedSummary(run.skipped)] : [];
 }
 
 /** What an interrupted apply did, and that running it again finishes the job. */
-function interruptedSummary(outcome: Outcome, results: ApplyReport): string {
+function interruptedSummary(results: ApplyReport, resultsFile: string | undefined): string {
   const count = (reason: ItemResult["reason"]) => results.items.filter((item) => item.reason === reason).length;
   const applied = results.items.filter((item) => item.status === "applied").length;
   const failed = results.counts.failed;
-  const where = outcome.resultsFile ? `; results written to ${outcome.resultsFile}` : "";
+  const where = resultsFile ? `; results written to ${resultsFile}` : "";
   return `Interrupted by ${results.interrupted}: ${applied} applied, ${failed} failed, ${count("not-started")} not started${where}. Run apply again to finish.`;
 }
 
@@ -178,11 +179,10 @@ function notInSavedPlan(n: number): string {
   return `${plural(n, "other difference")} found now ${one ? "is" : "are"} not in the saved plan and ${one ? "was" : "were"} not applied: plan again to review ${one ? "it" : "them"}.`;
 }
 
-function exportSections({ exported, updated }: Outcome, context: TextContext): Sections {
-  if (updated) return updateSections(updated, context);
+function exportSections({ exported }: AccountRun, { quiet }: TextContext): Sections {
   if (!exported) return { summary: "", notes: [] };
-  const { out, quiet } = context;
+  const { file } = exported;
   const projects = exported.projects === undefined ? "" : ` and ${plural(exported.projects, "project")}`;
-  const notes = quiet ? [] : [`Exported ${plural(exported.websites, "website")}${projects}${out ? ` to ${out}` : ""}.`];
-  return { summary: out ? "" : exported.yaml, notes };
+  const notes = quiet ? [] : [`Exported ${plural(exported.websites, "website")}${projects}${file ? ` to ${file}` : ""}.`];
+  return { summary: file ? "" : exported.yaml, notes };
 }

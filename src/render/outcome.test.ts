@@ -1,13 +1,13 @@
 /**
- * One renderer of the Outcome (issue 16): the CLI (terminal) and the Action (GitHub) get the same sections
- * from the same data, and word every result from its code the same way.
+ * One renderer of the Outcome: the CLI (terminal) and the Action (GitHub) get the same sections from the same
+ * data, and word every result from its code the same way.
  */
 import { describe, expect, it } from "vitest";
 import { liveWebsite } from "../../test/helpers/live-website.ts";
 import type { ItemResult } from "../apply/types.ts";
 import { DEFAULT_POLICY } from "../model/policy.ts";
 import { plan } from "../plan/plan.ts";
-import type { Outcome } from "../run/types.ts";
+import type { AccountRun, Outcome } from "../run/types.ts";
 import { itemNote, renderOutcome, type Sections } from "./index.ts";
 
 const fresh = plan(
@@ -31,19 +31,21 @@ const items: ItemResult[] = [
   { change: updateA, status: "failed", reason: "failed", error: { message: "500 Server Error" } },
   ...skipped,
 ];
-const outcome: Outcome = {
-  command: "apply",
-  warnings: [],
+const account: AccountRun = {
+  name: "",
+  target: fresh.target,
+  keys: { apiKeyEnv: "SITESYNC_API_KEY", projectsApiKeyEnv: "SITESYNC_PROJECTS_API_KEY" },
   plan: fresh,
   results: { counts: { applied: 1, failed: 1, skipped: 1, unchanged: 0 }, items },
   skipped,
-  review: { reviewed: true, noLongerNeeded: [] },
+  review: { status: "partial", noLongerNeeded: [] },
   exitCode: 3,
 };
+const outcome: Outcome = { command: "apply", warnings: [], accounts: [account], exitCode: 3 };
 
 const terminal = (o: Outcome): Sections => renderOutcome(o, { for: "terminal", format: "text", quiet: false, color: false, json: String });
 const github = (o: Outcome): Sections =>
-  renderOutcome(o, { for: "github", command: "apply", configLabel: "sitesync.yaml", review: { status: "partial", pullRequest: 7 } });
+  renderOutcome(o, { for: "github", command: "apply", configLabel: "sitesync.yaml", merge: { pullRequest: 7 } });
 
 describe("renderOutcome: the CLI and the Action show the same sections", () => {
   it("gives both a summary with the same counts, and every item that was not applied in the same words", () => {
@@ -60,19 +62,20 @@ describe("renderOutcome: the CLI and the Action show the same sections", () => {
   });
 
   it("says what was not reviewed in both: a note for the terminal, a callout and the failure for GitHub", () => {
-    expect(terminal(outcome).notes).toEqual(["1 change was not applied: not in the reviewed plan. Plan again, review and apply them."]);
-    const markdown = github({
-      ...outcome,
-      results: { ...outcome.results!, counts: { applied: 1, failed: 0, skipped: 1, unchanged: 0 } },
-      exitCode: 4,
-    });
+    expect(terminal(outcome).notes).toEqual([
+      "review: partial (1 applied, 1 not in the reviewed plan, 1 failed)",
+      "1 change was not applied: not in the reviewed plan. Plan again, review and apply them.",
+    ]);
+    const results = { ...account.results!, counts: { applied: 1, failed: 0, skipped: 1, unchanged: 0 } };
+    const markdown = github({ ...outcome, accounts: [{ ...account, results, exitCode: 4 }], exitCode: 4 });
     expect(markdown.summary).toContain("1 change was not applied: not in the reviewed plan of pull request #7.");
     expect(markdown.failure).toBe("1 change not applied: not in the reviewed plan of pull request #7");
     expect(markdown.details?.title).toBe("The plan that was applied");
   });
 
   it("shows a plan with its changes in both, the counts first", () => {
-    const planned: Outcome = { command: "plan", warnings: [], plan: fresh, skipped: [], exitCode: 0 };
+    const { review: _review, results: _results, ...planOnly } = account;
+    const planned: Outcome = { command: "plan", warnings: [], accounts: [{ ...planOnly, skipped: [], exitCode: 0 }], exitCode: 0 };
     const text = terminal(planned);
     const markdown = github({ ...planned });
     expect(text.summary).toContain("new.example.com");

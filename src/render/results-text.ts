@@ -11,9 +11,10 @@ import { itemNote } from "./item-note.ts";
  * One line per finished item: what `apply` prints as it goes when stderr is not a terminal (CI, cron). With
  * several accounts applying side by side, each line starts with its account, `[eu] applied …`, as the notes do.
  */
-export function itemLine(item: ItemResult, account?: string): string {
+export function itemLine(item: ItemResult, account = ""): string {
   const line = itemText(item);
-  return account === undefined ? line : `[${printable(account)}] ${line}`;
+  // The account of a config without `accounts:` has no name: its lines need none.
+  return account === "" ? line : `[${printable(account)}] ${line}`;
 }
 
 function itemText(item: ItemResult): string {

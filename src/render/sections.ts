@@ -14,13 +14,5 @@ export interface Sections {
   failure?: string;
 }
 
-/**
- * How the review of an apply on merge went, as the Action found it (issue 13): `applied`/`partial` are
- * decided after the run; the others before it: `direct-push` (no pull request was merged by this push),
- * `stale` (the last plan was for another head commit), `no-review` (no usable plan comment, or not a push),
- * `unreviewed` (`apply-unreviewed: true` by hand).
- */
-export type ReviewStatus = "applied" | "partial" | "no-review" | "stale" | "direct-push" | "unreviewed";
-
 /** Why the Action validated a config offline instead of planning it. */
 export type OfflineReason = "fork" | "no-api-key";

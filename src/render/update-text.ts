@@ -1,7 +1,7 @@
 /**
- * `export --update` as text: the diff of each file changed (stdout), and lines saying what changed in each
- * file and what was left out (stderr); or, refused, every line that cannot be updated and that nothing was
- * written. A config of one file reads as it always did. Pure.
+ * `adopt` as text: the diff of each file changed (stdout), and lines saying what changed in each file and
+ * what was left out (stderr); or, refused, every line that cannot be updated and that nothing was written.
+ * An account of one file reads as a config of one file. Pure.
  */
 import { createColors } from "picocolors";
 import type { UpdateSummary } from "../adopt/update-config.ts";
@@ -9,7 +9,7 @@ import type { FileUpdate } from "../adopt/update-files.ts";
 import { formatDiagnostic } from "../errors.ts";
 import { plural } from "../model/plural.ts";
 import { printable } from "../model/printable.ts";
-import type { ConfigUpdate } from "../run/types.ts";
+import type { Adopted } from "../run/types.ts";
 import type { Sections } from "./sections.ts";
 
 /** What of the terminal's context the update's text needs (outcome-text.ts's TextContext has it). */
@@ -21,12 +21,13 @@ interface UpdateTextContext {
   dryRun?: boolean | undefined;
 }
 
-export function updateSections(update: ConfigUpdate, context: UpdateTextContext): Sections {
-  const { files, many } = update;
+export function adoptSections(adopted: Adopted, context: UpdateTextContext): Sections {
+  const { files } = adopted;
   const refused = files.flatMap(({ result }) => (result.ok ? [] : result.diagnostics));
-  if (many === undefined && files[0]) return oneFile(files[0], context);
+  const [only] = files;
+  if (files.length === 1 && only) return oneFile(only, adopted, context);
   const lines = refused.map((d) => printable(formatDiagnostic(d)));
-  if (refused.length > 0 || many === undefined) {
+  if (refused.length > 0) {
     const why = `The config cannot be updated safely: no file was changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
     return { summary: "", notes: [...lines, why] };
   }
@@ -37,25 +38,23 @@ export function updateSections(update: ConfigUpdate, context: UpdateTextContext)
   const changed = files.filter(({ source, result }) => result.ok && result.text !== source);
   const total = sum(
     files.flatMap(({ result }) => (result.ok ? [result.summary] : [])),
-    many,
+    adopted,
   );
-  // An account of one file reads as a config of one file.
-  const [only] = files;
-  if (files.length === 1 && only) return { summary, notes: [updateLine(printable(only.file), total, changed.length > 0, dryRun)] };
   const notes = changed.map(({ file, result }) => (result.ok ? fileLine(file, result.summary, dryRun) : ""));
   notes.push(totalLine(changed.length, files.length, total, dryRun));
   return { summary, notes };
 }
 
-/** A config of one file: the diff, and one line saying what changed in the file and what was left out of it. */
-function oneFile({ file, source, result }: FileUpdate, { color, quiet, dryRun }: UpdateTextContext): Sections {
+/** An account of one file: the diff, and one line saying what changed in the file and what was left out of it. */
+function oneFile({ file, source, result }: FileUpdate, adopted: Adopted, { color, quiet, dryRun }: UpdateTextContext): Sections {
   if (!result.ok) {
     const lines = result.diagnostics.map((d) => printable(formatDiagnostic(d)));
     const why = `${file} cannot be updated safely: it was not changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
     return { summary: "", notes: [...lines, why] };
   }
   const summary = result.diff ? (color ? colorDiff(result.diff) : result.diff) : "";
-  return { summary, notes: quiet ? [] : [updateLine(file, result.summary, result.text !== source, dryRun ?? false)] };
+  const summed = sum([result.summary], adopted);
+  return { summary, notes: quiet ? [] : [updateLine(printable(file), summed, result.text !== source, dryRun ?? false)] };
 }
 
 function updateLine(file: string, s: UpdateSummary, changed: boolean, dryRun: boolean): string {
@@ -102,7 +101,7 @@ function leftOut(s: UpdateSummary): string {
 }
 
 /** The files' summaries as one, with what no file says: the websites no file lists, the project changes. */
-function sum(summaries: readonly UpdateSummary[], many: NonNullable<ConfigUpdate["many"]>): UpdateSummary {
+function sum(summaries: readonly UpdateSummary[], many: Pick<Adopted, "unmanaged" | "projectChanges">): UpdateSummary {
   return {
     updated: summaries.flatMap((s) => s.updated),
     added: summaries.flatMap((s) => s.added),

@@ -1,40 +1,20 @@
 import { createClient } from "../api/client.ts";
-import type { Redactor } from "../api/redact.ts";
-import { accountUrlError, resolveBaseUrl } from "../api/resolve-base-url.ts";
-import type { Scheduler } from "../api/scheduler.ts";
+import { resolveBaseUrl } from "../api/resolve-base-url.ts";
 import type { Client } from "../api/types.ts";
 import type { Config } from "../config/types.ts";
-import { AccountUrlError, type UrlSetting, UsageError } from "../errors.ts";
-import type { ConnectSettings, Env, RunHooks, RunSecrets } from "./types.ts";
-
-export interface ConnectRequest {
-  env: Env;
-  secrets?: RunSecrets | undefined;
-  settings?: ConnectSettings | undefined;
-  redactor: Redactor;
-  /** Once aborted, no new request is sent (SIGINT, SIGTERM). */
-  signal?: AbortSignal | undefined;
-  /** Shared by the accounts of one run: one scheduler per server origin (DESIGN §6). */
-  schedulers?: Map<string, Scheduler> | undefined;
-}
+import { AccountSelectionError, AccountUrlError, type UrlSetting } from "../errors.ts";
+import type { AccountSpec, RunScope } from "./scope.ts";
+import type { Env, RunSettings } from "./types.ts";
 
 /**
- * The client of a run. URLs: {@link accountUrls}. Keys: the given secret, else the environment; both are
- * redacted before any request.
+ * The client of one account's run: its keys (an unset key is an error naming its variable), the addresses
+ * of {@link accountUrls}, the run's scheduler for its server, and the run's hooks.
  */
-export function clientFor(
-  request: ConnectRequest,
-  config: Pick<Config, "file" | "websitesUrl" | "projectsUrl"> | undefined,
-  hooks: Pick<RunHooks, "onRequest" | "onWait" | "onProgress" | "onRateLearned"> = {},
-): Client {
-  const { env, settings = {} } = request;
-  const apiKey = request.secrets?.apiKey || env.SITESYNC_API_KEY || undefined;
-  if (!apiKey) {
-    throw new UsageError("SITESYNC_API_KEY is not set: export the API key of the account (Account → API) before running this command");
-  }
-  const projectsApiKey = request.secrets?.projectsApiKey || env.SITESYNC_PROJECTS_API_KEY || undefined;
-  request.redactor.add([apiKey, projectsApiKey]);
-  const { websitesUrl, projectsUrl } = accountUrls(settings, env, config);
+export function clientFor(scope: RunScope, spec: AccountSpec): Client {
+  const { apiKey, projectsApiKey } = spec.secrets;
+  if (!apiKey) throw new AccountSelectionError({ code: "key-unset", account: spec.name, env: spec.keys.apiKeyEnv });
+  const { settings, hooks } = scope;
+  const { websitesUrl, projectsUrl } = accountUrls(settings, scope.env, spec.config);
   return createClient({
     ...(websitesUrl ? { websitesUrl } : {}),
     ...(projectsUrl ? { projectsUrl } : {}),
@@ -48,30 +28,32 @@ export function clientFor(
     onWait: hooks.onWait,
     onProgress: hooks.onProgress,
     onRateLearned: hooks.onRateLearned,
-    secrets: () => request.redactor.secrets(),
-    stop: request.signal,
-    ...(request.schedulers ? { schedulers: request.schedulers } : {}),
+    secrets: () => scope.redactor.secrets(),
+    stop: scope.signal,
+    schedulers: scope.schedulers,
   });
 }
 
+type Addresses = Pick<Config, "file" | "websitesUrl" | "projectsUrl">;
+
 /**
- * The websites address of every account of a fleet, checked before any request (issue 19): one that is
- * missing, not usable, or contradicted by `SITESYNC_*_URL` stops the whole run, so that no other account
- * writes meanwhile. Returns each account's address, by name.
+ * The websites address of every account, checked before any request: one that is missing, not usable, or
+ * contradicted by `SITESYNC_*_URL` stops the whole run, so that no other account writes meanwhile. Returns
+ * each account's address, by name.
  */
 export function checkAccountUrls(
-  settings: Pick<ConnectSettings, "websitesUrl" | "projectsUrl">,
+  settings: Pick<RunSettings, "websitesUrl" | "projectsUrl">,
   env: Env,
-  accounts: readonly { name: string; config: Pick<Config, "file" | "websitesUrl" | "projectsUrl"> }[],
+  accounts: readonly { name: string; config: Addresses | undefined }[],
 ): Map<string, string> {
   const urls = new Map<string, string>();
   for (const { name, config } of accounts) {
     try {
       const { websitesUrl } = accountUrls(settings, env, config);
-      if (websitesUrl === undefined) throw accountUrlError("websites", { code: "missing" });
+      if (websitesUrl === undefined) throw new AccountUrlError("websites", { code: "missing" });
       urls.set(name, websitesUrl);
     } catch (error) {
-      if (error instanceof AccountUrlError) throw accountUrlError(error.setting, error.problem, name);
+      if (error instanceof AccountUrlError && name !== "") throw new AccountUrlError(error.setting, error.problem, name);
       throw error;
     }
   }
@@ -82,12 +64,12 @@ export function checkAccountUrls(
  * The one place the account's address is decided (DESIGN §2, "the account is never a surprise"): the
  * setting (flag, Action input) wins, then the config file; `SITESYNC_*_URL` fills in only where the file
  * names none, and one that names another account than the file is an error naming both, not a silent
- * switch (issue 19: a variable left exported planned a config against another account).
+ * switch (a variable left exported would plan a config against another account).
  */
 function accountUrls(
-  settings: Pick<ConnectSettings, "websitesUrl" | "projectsUrl">,
+  settings: Pick<RunSettings, "websitesUrl" | "projectsUrl">,
   env: Env,
-  config: Pick<Config, "file" | "websitesUrl" | "projectsUrl"> | undefined,
+  config: Addresses | undefined,
 ): { websitesUrl?: string; projectsUrl?: string } {
   const websitesUrl = pick("websites", settings.websitesUrl, env.SITESYNC_WEBSITES_URL, config?.websitesUrl, config?.file);
   const projectsUrl = pick("projects", settings.projectsUrl, env.SITESYNC_PROJECTS_URL, config?.projectsUrl, config?.file);
@@ -105,6 +87,6 @@ function pick(
   const env = fromEnv?.trim() ? resolveBaseUrl(fromEnv, setting, "env") : undefined;
   if (!fromFile) return env;
   const file = resolveBaseUrl(fromFile, setting, "file");
-  if (env !== undefined && env !== file) throw accountUrlError(setting, { code: "env-differs", env, file, configFile });
+  if (env !== undefined && env !== file) throw new AccountUrlError(setting, { code: "env-differs", env, file, configFile });
   return file;
 }

@@ -58,3 +58,19 @@ export function exitCodeOfRun(facts: RunFacts): number {
   }
   return facts.detailedExitcode && facts.changes > 0 ? ExitCode.changes : ExitCode.ok;
 }
+
+/** How bad each exit code is: a run of many accounts exits with its worst account's (DESIGN §2). */
+const RANK: readonly number[] = [
+  ExitCode.ok,
+  ExitCode.changes,
+  ExitCode.refused,
+  ExitCode.applyFailed,
+  ExitCode.error,
+  ExitCode.SIGTERM,
+  ExitCode.SIGINT,
+];
+
+/** The worst of `codes` (0 when there is none). */
+export function worstExitCode(codes: readonly number[]): number {
+  return codes.reduce((worst, code) => (RANK.indexOf(code) > RANK.indexOf(worst) ? code : worst), ExitCode.ok as number);
+}

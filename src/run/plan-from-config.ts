@@ -4,6 +4,7 @@
  */
 import { GUESSED_WINDOW_MS } from "../api/rate-gate.ts";
 import type { Client } from "../api/types.ts";
+import type { BaseMemo } from "../change/load-base.ts";
 import type { Env } from "../config/interpolate.ts";
 import type { Config } from "../config/types.ts";
 import { ConfigError, type Diagnostic } from "../errors.ts";
@@ -14,7 +15,7 @@ import type { Plan, Selection } from "../plan/types.ts";
 import { type ChangeBase, readForChange } from "./read-for-change.ts";
 import { readLive } from "./read-live.ts";
 
-/** How to plan, beyond the config: the CLI's planning flags, the Action's inputs. */
+/** How to plan, beyond the config: the planning settings, and the run's memo of change bases. */
 export interface PlanSettings {
   /** `--sync-write-only`. */
   syncWriteOnly?: boolean;
@@ -31,6 +32,8 @@ export interface PlanSettings {
    * reading only the names it touches when it can.
    */
   changedSince?: ChangeBase | undefined;
+  /** The run's change bases, loaded once for all its accounts (run/scope.ts). */
+  bases?: BaseMemo | undefined;
 }
 
 /** Reads the live account and plans the config against it; the plan records which account it read. */
@@ -49,7 +52,7 @@ export async function planWithLive(
   // cannot express a glob, and only a whole listing can be checked against `meta.total` (DESIGN §5). The
   // selection is applied in `plan`, which stays pure. Only a change narrows the read, to the names it touches.
   const readsBefore = client.stats().sent.GET ?? 0;
-  const followed = settings.changedSince ? await readForChange(config, client, settings.changedSince, env) : undefined;
+  const followed = settings.changedSince ? await readForChange(config, client, settings.changedSince, { env, bases: settings.bases }) : undefined;
   const live = followed?.live ?? (await readLive(client, config));
   const reads = (client.stats().sent.GET ?? 0) - readsBefore;
   const desired = { websites: config.websites, ...(config.projects ? { projects: config.projects } : {}), policy: config.policy };

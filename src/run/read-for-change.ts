@@ -32,8 +32,6 @@ export interface ChangeBase {
    * cannot be read back to check.
    */
   sendNothing?: boolean | undefined;
-  /** The base, loaded once for every account of a fleet's run (run-accounts.ts). */
-  bases?: BaseMemo | undefined;
 }
 
 export interface ChangeRead {
@@ -50,8 +48,13 @@ export function baseOf(since: PlanSince | undefined): ChangeBase | undefined {
 }
 
 /** Reads what the plan of `config` following the change since `base` needs. */
-export async function readForChange(config: Config, client: Client, base: ChangeBase, env: Env): Promise<ChangeRead> {
-  const options = { env, ...(base.bases ? { bases: base.bases } : {}) };
+export async function readForChange(
+  config: Config,
+  client: Client,
+  base: ChangeBase,
+  { env, bases }: { env: Env; bases?: BaseMemo | undefined },
+): Promise<ChangeRead> {
+  const options = { env, ...(bases ? { bases } : {}) };
   const result = relabel(await changeSince(base.commit ?? base.ref, config, options), base.ref);
   if (!result.known) {
     const file = result.detail?.file;

@@ -13,7 +13,8 @@ import { confirmSavedPlan, intersectReviewed, type NotReviewed, type SavedPlanCh
 import type { Plan } from "../plan/types.ts";
 import { planFromConfig, planWithLive } from "./plan-from-config.ts";
 import { baseOf } from "./read-for-change.ts";
-import type { ReviewOutcome, ReviewSource, RunSettings } from "./types.ts";
+import type { PlanSettings } from "./plan-from-config.ts";
+import type { ReviewOutcome, ReviewSource } from "./types.ts";
 
 export interface Checked {
   /** What may be applied. */
@@ -40,7 +41,7 @@ export async function confirmSaved(
   saved: Plan,
   config: Config,
   client: Client,
-  settings: RunSettings,
+  settings: PlanSettings,
   env: Env = {},
 ): Promise<Checked & { notInSavedPlan: number }> {
   const changedSince = baseOf(saved.since);
@@ -49,6 +50,7 @@ export async function confirmSaved(
     client,
     {
       ...(settings.rateWindowMs === undefined ? {} : { rateWindowMs: settings.rateWindowMs }),
+      bases: settings.bases,
       syncWriteOnly: syncWriteOnlyOf(saved),
       // A partial plan is confirmed inside the selection it recorded: outside it nothing was saved.
       ...(saved.selection ? { selection: saved.selection } : {}),
@@ -86,9 +88,9 @@ export async function intersectWithReview(
   review: ReviewSource,
   config: Config,
   client: Client,
-  settings: RunSettings,
+  settings: PlanSettings,
   env: Env = {},
-): Promise<Checked & { review: ReviewOutcome }> {
+): Promise<Checked & { review: Omit<ReviewOutcome, "status"> }> {
   const reviewed = "missing" in review ? undefined : review;
   // A partial review is intersected inside its own selection, unless this run gives one.
   const selection = settings.selection ?? reviewed?.selection;
@@ -112,14 +114,14 @@ export async function intersectWithReview(
     return {
       plan: none.plan,
       skipped,
-      review: { reviewed: false, noLongerNeeded: [], problem: { code: "missing", missing: review.missing } },
+      review: { noLongerNeeded: [], problem: { code: "missing", missing: review.missing } },
     };
   }
   const x = intersectReviewed(review, fresh);
   return {
     plan: x.plan,
     skipped: x.notReviewed.map(notReviewed),
-    review: { reviewed: true, noLongerNeeded: x.noLongerNeeded, ...(x.problem ? { problem: x.problem } : {}) },
+    review: { noLongerNeeded: x.noLongerNeeded, ...(x.problem ? { problem: x.problem } : {}) },
   };
 }
 

@@ -95,10 +95,12 @@ async function reviewed(): Promise<void> {
   sandbox.resetLog();
 }
 
-function expectNothingApplied(run: ActionRun, status: string): void {
+/** `status`: the review's (run/review-status.ts); `missing`: why there was none, as the review-missing output says. */
+function expectNothingApplied(run: ActionRun, status: string, missing?: string): void {
   expect(run.code, run.stdout + run.stderr).toBe(4);
   expect(sandbox.stats().writeRequests).toBe(0);
   expect(run.outputs).toMatchObject({ "review-status": status, reviewed: "false", applied: "0", "not-applied": "3", "exit-code": "4" });
+  expect(run.outputs["review-missing"]).toBe(missing);
   expect(run.summary).toContain("Nothing reviewed was applied");
   expect(run.summary).toContain("`apply-unreviewed: true`");
   expect(run.commands).toContainEqual(expect.stringMatching(/^::error::nothing reviewed was applied/));
@@ -159,7 +161,7 @@ describe("apply on the push that merged a pull request", () => {
 
   it("applies nothing on a direct push", async () => {
     const run = await applyOnPush();
-    expectNothingApplied(run, "direct-push");
+    expectNothingApplied(run, "missing", "direct-push");
     expect(run.summary).toContain("was pushed directly, not merged from a pull request");
     expect(mergeComment()).toBeUndefined();
   });
@@ -183,7 +185,7 @@ describe("apply on the push that merged a pull request", () => {
     );
     merged();
     const run = await applyOnPush();
-    expectNothingApplied(run, "no-review");
+    expectNothingApplied(run, "missing", "unusable");
     expect(run.summary).toMatch(/damaged|integrity check/);
   });
 
@@ -192,7 +194,7 @@ describe("apply on the push that merged a pull request", () => {
     planComment().login = "mallory";
     merged();
     const run = await applyOnPush();
-    expectNothingApplied(run, "no-review");
+    expectNothingApplied(run, "missing", "no-comment");
     expect(run.summary).toContain("has no plan comment for sitesync.yaml written by github-actions\\[bot\\]");
   });
 
@@ -201,7 +203,7 @@ describe("apply on the push that merged a pull request", () => {
     planComment().login = "renovate[bot]";
     merged();
     const run = await applyOnPush();
-    expectNothingApplied(run, "no-review");
+    expectNothingApplied(run, "missing", "no-comment");
   });
 
   it("never takes a pull request closed without merging as the one the push merged", async () => {
@@ -209,7 +211,7 @@ describe("apply on the push that merged a pull request", () => {
     // The commit is PR 7's test merge, but PR 7 was closed unmerged: the commit came another way.
     github.pulls.push({ number: 7, headSha: HEAD, mergeCommitSha: MERGE, closedUnmerged: true });
     const run = await applyOnPush();
-    expectNothingApplied(run, "direct-push");
+    expectNothingApplied(run, "missing", "direct-push");
     expect(mergeComment()).toBeUndefined();
   });
 
@@ -217,7 +219,7 @@ describe("apply on the push that merged a pull request", () => {
     await reviewed();
     github.pulls.push({ number: 7, headSha: HEAD, commits: [MERGE] });
     const run = await applyOnPush();
-    expectNothingApplied(run, "direct-push");
+    expectNothingApplied(run, "missing", "direct-push");
   });
 
   it("needs bot-login when the token cannot say who it is, and trusts only that login", async () => {

@@ -30,7 +30,7 @@ describe("sitesync", () => {
     [["validate", "--format", "json"], "error: unknown flag --format (see --help)\n"],
     [["plan", "--format", "yaml"], 'error: --format must be text, json or markdown, not "yaml"\n'],
     [["apply", "--format=html"], 'error: --format must be text, json or markdown, not "html"\n'],
-    [["destroy"], 'error: unknown command "destroy". Commands: validate, plan, apply, show, export, matrix, sandbox, help, version\n'],
+    [["destroy"], 'error: unknown command "destroy". Commands: validate, plan, apply, show, export, adopt, matrix, sandbox, help, version\n'],
   ])("refuses %j before running anything (exit 1)", async (args, message) => {
     expect(await cli(args)).toEqual({ code: 1, stdout: "", stderr: message });
   });
@@ -87,11 +87,11 @@ describe("sitesync", () => {
     [["plan", "--detailed-exitcode=false"], "error: --detailed-exitcode takes no value (see --help)\n"],
     [
       ["plna"],
-      'error: unknown command "plna": did you mean plan? Commands: validate, plan, apply, show, export, matrix, sandbox, help, version\n',
+      'error: unknown command "plna": did you mean plan? Commands: validate, plan, apply, show, export, adopt, matrix, sandbox, help, version\n',
     ],
     [
       ["--verbose", "plan"],
-      "error: --verbose: a command comes first, flags after it (sitesync <command> --help lists them); commands: validate, plan, apply, show, export, matrix, sandbox, help, version\n",
+      "error: --verbose: a command comes first, flags after it (sitesync <command> --help lists them); commands: validate, plan, apply, show, export, adopt, matrix, sandbox, help, version\n",
     ],
     [["version", "--json"], "error: unknown flag --json (see --help)\n"],
     [["apply", "-auto-approve=true"], "error: -auto-approve is not read as a flag: use --auto-approve (long flags take two dashes)\n"],

@@ -22,7 +22,7 @@ async function update(
   sandbox = await startSandbox({ rateLimit: 0, websites: websites ?? [], projects });
   const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url, SITESYNC_PROJECTS_URL: sandbox.url };
   const dir = workdir({ "sitesync.yaml": config });
-  const run = await sitesync(["export", "--update", "sitesync.yaml", ...args], { env, cwd: dir });
+  const run = await sitesync(["adopt", "sitesync.yaml", ...args], { env, cwd: dir });
   const plan = await sitesync(["plan", "--detailed-exitcode"], { env, cwd: dir });
   return { run, plan, text: readFileSync(join(dir, "sitesync.yaml"), "utf8") };
 }

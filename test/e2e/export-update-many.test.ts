@@ -56,7 +56,7 @@ describe("one account over a root and two client files", () => {
   it("edits a drifted website in the file that holds it, only that file, comments intact; then plan has no changes", async () => {
     await ui(sandbox, "PUT", `/${idOf(sandbox, "b.example.com")}`, { privacy: "1" });
     // No secret needed: the blog's ${BLOG_PASSWORD} is write-only.
-    const update = await sitesync(["export", "--update", "sitesync.yaml"], { cwd: dir, env: env() });
+    const update = await sitesync(["adopt", "sitesync.yaml"], { cwd: dir, env: env() });
     expect(update.code, update.stderr).toBe(0);
     expect(read("clients/b.yaml")).toBe(B.replace("privacy: public   #", "privacy: private   #"));
     expect(read("clients/a.yaml")).toBe(A);
@@ -73,13 +73,13 @@ describe("one account over a root and two client files", () => {
 
   it("--add-unlisted --into puts a new live website in that file, and without --into in the root's websites", async () => {
     await ui(sandbox, "POST", "", { domain: "new.example.com", privacy: "1" });
-    const counted = await sitesync(["export", "--update", "sitesync.yaml"], { cwd: dir, env: env() });
+    const counted = await sitesync(["adopt", "sitesync.yaml"], { cwd: dir, env: env() });
     expect(counted.code, counted.stderr).toBe(0);
     expect(counted.stderr).toBe(
       "All 3 files already match the account: websites 0 updated, 0 added, 0 removed, 1 unmanaged; --add-unlisted adds the unmanaged websites.\n",
     );
 
-    const dry = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted", "--into", "clients/a.yaml", "--dry-run"], {
+    const dry = await sitesync(["adopt", "sitesync.yaml", "--add-unlisted", "--into", "clients/a.yaml", "--dry-run"], {
       cwd: dir,
       env: env(),
     });
@@ -88,7 +88,7 @@ describe("one account over a root and two client files", () => {
     expect(dry.stderr).toContain("clients/a.yaml would be updated: websites 0 updated, 1 added, 0 removed.\n");
     expect(read("clients/a.yaml")).toBe(A);
 
-    const into = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted", "--into", "clients/a.yaml"], {
+    const into = await sitesync(["adopt", "sitesync.yaml", "--add-unlisted", "--into", "clients/a.yaml"], {
       cwd: dir,
       env: env(),
     });
@@ -103,7 +103,7 @@ describe("one account over a root and two client files", () => {
 
     // Another one, without --into: the root, which lists none, gets a websites key.
     write({ "clients/a.yaml": A });
-    const toRoot = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted"], { cwd: dir, env: env() });
+    const toRoot = await sitesync(["adopt", "sitesync.yaml", "--add-unlisted"], { cwd: dir, env: env() });
     expect(toRoot.code, toRoot.stderr).toBe(0);
     const rootAfter = `${root}websites:\n  - domain: new.example.com\n    privacy: private\n`;
     expect(read("sitesync.yaml").slice(0, rootAfter.length)).toBe(rootAfter);
@@ -116,7 +116,7 @@ describe("one account over a root and two client files", () => {
   it("refuses --into a file the root does not include, naming where new websites may go, before any request", async () => {
     await ui(sandbox, "POST", "", { domain: "new.example.com" });
     const requests = sandbox.requests.length;
-    const update = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted", "--into", "elsewhere.yaml"], {
+    const update = await sitesync(["adopt", "sitesync.yaml", "--add-unlisted", "--into", "elsewhere.yaml"], {
       cwd: dir,
       env: env(),
     });
@@ -134,7 +134,7 @@ describe("one account over a root and two client files", () => {
     const without = await sitesync(["export", "--into", "clients/a.yaml"], { cwd: dir, env: env() });
     expect(without.code).toBe(1);
     expect(without.stderr).toContain("--add-unlisted, --into, --account and --dry-run go with --update FILE");
-    const single = await sitesync(["export", "--update", "elsewhere.yaml", "--into", "clients/a.yaml"], {
+    const single = await sitesync(["adopt", "elsewhere.yaml", "--into", "clients/a.yaml"], {
       cwd: dir,
       env: { ...env(), SITESYNC_WEBSITES_URL: sandbox.url },
     });
@@ -148,7 +148,7 @@ describe("one account over a root and two client files", () => {
     write({ "clients/a.yaml": "websites:\n  - domain: a.example.com\n    privacy: ${A_PRIVACY}\n" });
     await ui(sandbox, "PUT", `/${idOf(sandbox, "a.example.com")}`, { privacy: "1" });
     await ui(sandbox, "PUT", `/${idOf(sandbox, "b.example.com")}`, { privacy: "1" });
-    const update = await sitesync(["export", "--update", "sitesync.yaml"], { cwd: dir, env: { ...env(), A_PRIVACY: "public" } });
+    const update = await sitesync(["adopt", "sitesync.yaml"], { cwd: dir, env: { ...env(), A_PRIVACY: "public" } });
     expect(update.code).toBe(1);
     expect(update.stderr).toContain("clients/a.yaml:3:14 websites[0].privacy: the live value differs, but this value comes from a ${VAR}");
     expect(update.stderr).toContain("The config cannot be updated safely: no file was changed.");
@@ -194,7 +194,7 @@ describe("two accounts on two servers", () => {
   it("each account's drift edits its own files, grouped per account; then both plan no changes; no key shows", async () => {
     await ui(eu, "PUT", `/${idOf(eu, "b.eu")}`, { email: "1" });
     await ui(us, "PUT", `/${idOf(us, "c.com")}`, { privacy: "1" });
-    const update = await sitesync(["export", "--update", "sitesync.yaml"], { cwd: dir, env: keys });
+    const update = await sitesync(["adopt", "sitesync.yaml"], { cwd: dir, env: keys });
     expect(update.code, update.stderr).toBe(0);
     expect(read("clients/eu-b.yaml")).toBe(EU_B.replace("email: false", "email: true"));
     expect(read("clients/us.yaml")).toBe(US.replace("public", "private"));
@@ -213,20 +213,20 @@ describe("two accounts on two servers", () => {
 
   it("needs each account's address: an unset ${VAR} there is an error at its line, before any request", async () => {
     write({ "sitesync.yaml": root.replace(`websites_url: ${us.url}`, "websites_url: ${US_URL}") });
-    const unset = await sitesync(["export", "--update", "sitesync.yaml"], { cwd: dir, env: keys });
+    const unset = await sitesync(["adopt", "sitesync.yaml"], { cwd: dir, env: keys });
     expect(unset.code).toBe(1);
     expect(unset.stderr).toBe(
       "sitesync.yaml:7:19 accounts.us.websites_url: environment variable US_URL is not set; set it, or give a default with ${US_URL:-value}\n1 error in the config: nothing was sent to the API.\n",
     );
     expect(eu.requests.length + us.requests.length).toBe(0);
-    const set = await sitesync(["export", "--update", "sitesync.yaml"], { cwd: dir, env: { ...keys, US_URL: us.url } });
+    const set = await sitesync(["adopt", "sitesync.yaml"], { cwd: dir, env: { ...keys, US_URL: us.url } });
     expect(set.code, set.stderr).toBe(0);
   });
 
   it("a new website goes to a file of its own account: --into another account's file, or none, is refused", async () => {
     await ui(eu, "POST", "", { domain: "new.eu" });
     const other = await sitesync(
-      ["export", "--update", "sitesync.yaml", "--add-unlisted", "--account", "eu", "--into", "clients/us.yaml"],
+      ["adopt", "sitesync.yaml", "--add-unlisted", "--account", "eu", "--into", "clients/us.yaml"],
       {
         cwd: dir,
         env: keys,
@@ -240,7 +240,7 @@ describe("two accounts on two servers", () => {
     // A client file not made yet: only the account's own files are named, and how to start one.
     await ui(us, "POST", "", { domain: "first.com" });
     const requests = us.requests.length;
-    const fresh = ["export", "--update", "sitesync.yaml", "--add-unlisted", "--account", "us", "--into", "clients/newclient.yaml"];
+    const fresh = ["adopt", "sitesync.yaml", "--add-unlisted", "--account", "us", "--into", "clients/newclient.yaml"];
     const missing = await sitesync(fresh, { cwd: dir, env: keys });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(
@@ -255,7 +255,7 @@ describe("two accounts on two servers", () => {
     expect(read("clients/us.yaml")).toBe(US);
 
     // The root holds no account's websites when there are several: eu refuses, us (nothing to add) goes on.
-    const none = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted"], { cwd: dir, env: keys });
+    const none = await sitesync(["adopt", "sitesync.yaml", "--add-unlisted"], { cwd: dir, env: keys });
     expect(none.code).toBe(1);
     expect(none.stderr).toContain(
       "[eu] error: 1 live website of account eu is listed in no file, and the root file holds no account's websites (it has several accounts): pass --into one of its files (clients/eu-a.yaml, clients/eu-b.yaml)",
@@ -267,7 +267,7 @@ describe("two accounts on two servers", () => {
       US,
     ]);
 
-    const into = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted", "--into", "clients/eu-a.yaml"], {
+    const into = await sitesync(["adopt", "sitesync.yaml", "--add-unlisted", "--into", "clients/eu-a.yaml"], {
       cwd: dir,
       env: keys,
     });
@@ -280,7 +280,7 @@ describe("two accounts on two servers", () => {
     await ui(eu, "POST", "", { domain: "newer.eu" });
     await ui(us, "POST", "", { domain: "new.com" });
     const both = ["--into", "clients/eu-b.yaml", "--into", "clients/us.yaml"];
-    const twice = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted", ...both, "--into", "clients/eu-a.yaml"], {
+    const twice = await sitesync(["adopt", "sitesync.yaml", "--add-unlisted", ...both, "--into", "clients/eu-a.yaml"], {
       cwd: dir,
       env: keys,
     });
@@ -289,7 +289,7 @@ describe("two accounts on two servers", () => {
       "--into names 2 files of account eu (clients/eu-b.yaml, clients/eu-a.yaml): its new websites go to one file",
     );
     expect(read("clients/us.yaml")).toBe(US);
-    const each = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted", ...both], { cwd: dir, env: keys });
+    const each = await sitesync(["adopt", "sitesync.yaml", "--add-unlisted", ...both], { cwd: dir, env: keys });
     expect(each.code, each.stderr).toBe(0);
     expect(read("clients/eu-b.yaml")).toContain("  - domain: newer.eu\n");
     expect(read("clients/us.yaml")).toContain("  - domain: new.com\n");

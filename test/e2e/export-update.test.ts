@@ -75,7 +75,7 @@ async function ui(method: string, path: string, form: Record<string, string> = {
 
 const idOf = (domain: string) => sandbox.store.findWebsite(domain)!.id;
 
-describe("export --update", () => {
+describe("adopt (formerly export --update)", () => {
   it("accepts UI edits into a hand-written config: only the drifted lines change, and the plan is empty", async () => {
     const dir = workdir({ "sitesync.yaml": CONFIG });
     const file = join(dir, "sitesync.yaml");
@@ -90,14 +90,14 @@ describe("export --update", () => {
     await ui("POST", "", { domain: "tmp-2.example.org" });
 
     // No secret: the shop's ${SHOP_PASSWORD} is write-only and never needed to update the file.
-    const dry = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted", "--dry-run"], { env, cwd: dir });
+    const dry = await sitesync(["adopt", "sitesync.yaml", "--add-unlisted", "--dry-run"], { env, cwd: dir });
     expect(dry.code, dry.stderr).toBe(0);
     expect(readFileSync(file, "utf8")).toBe(CONFIG);
     expect(dry.stderr).toBe(
       "sitesync.yaml would be updated (--dry-run: nothing written): websites 2 updated, 1 added, 1 removed, 0 unmanaged.\n",
     );
 
-    const updated = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted"], { env, cwd: dir });
+    const updated = await sitesync(["adopt", "sitesync.yaml", "--add-unlisted"], { env, cwd: dir });
     expect(updated.code, updated.stderr).toBe(0);
     expect(updated.stdout).toBe(dry.stdout);
     expect(updated.stdout).toBe(EXPECTED_DIFF);
@@ -108,16 +108,29 @@ describe("export --update", () => {
     expect(after.stdout).toContain("No changes.");
 
     // Run again, it has nothing left to do.
-    const again = await sitesync(["export", "--update", "sitesync.yaml", "--add-unlisted"], { env, cwd: dir });
+    const again = await sitesync(["adopt", "sitesync.yaml", "--add-unlisted"], { env, cwd: dir });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toBe("");
     expect(again.stderr).toBe("sitesync.yaml already matches the account: websites 0 updated, 0 added, 0 removed, 0 unmanaged.\n");
   });
 
+  it("is still reached as export --update FILE, which says it is sitesync adopt FILE now", async () => {
+    const dir = workdir({ "sitesync.yaml": CONFIG });
+    await ui("PUT", `/${idOf("docs.example.com")}`, { exclude_bots: "0" });
+    const adopt = await sitesync(["adopt", "sitesync.yaml", "--dry-run"], { env, cwd: dir });
+    const alias = await sitesync(["export", "--update", "sitesync.yaml", "--dry-run"], { env, cwd: dir });
+    expect([alias.code, alias.stdout]).toEqual([adopt.code, adopt.stdout]);
+    expect(alias.stdout).toMatch(/^\+ +exclude_bots: false/m);
+    expect(alias.stderr).toBe(`note: \`sitesync export --update sitesync.yaml\` is now \`sitesync adopt sitesync.yaml\`\n${adopt.stderr}`);
+    const help = await sitesync(["adopt", "--help"]);
+    expect(help.stdout).toContain("--add-unlisted");
+    expect(help.stdout).not.toMatch(/--(projects|out|force)(?![-\w])/);
+  });
+
   it("leaves unlisted websites unmanaged without --add-unlisted, and counts them (after the test above)", async () => {
     const config = 'version: 1\npolicy:\n  ignore: ["tmp-*.example.org"]\nwebsites:\n  - domain: shop.example.com # mine\n';
     const dir = workdir({ "sitesync.yaml": config });
-    const result = await sitesync(["export", "--update", "sitesync.yaml"], { env, cwd: dir });
+    const result = await sitesync(["adopt", "sitesync.yaml"], { env, cwd: dir });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe(
       "sitesync.yaml already matches the account: websites 0 updated, 0 added, 0 removed, 3 unmanaged; --add-unlisted adds the unmanaged websites.\n",
@@ -127,7 +140,7 @@ describe("export --update", () => {
   it("refuses a file it cannot update safely, naming the line, and writes nothing", async () => {
     const config = "version: 1\nwebsites:\n  - domain: ${SHOP_DOMAIN}\n    privacy: public\n";
     const dir = workdir({ "sitesync.yaml": config });
-    const result = await sitesync(["export", "--update", "sitesync.yaml"], { env: { ...env, SHOP_DOMAIN: "shop.example.com" }, cwd: dir });
+    const result = await sitesync(["adopt", "sitesync.yaml"], { env: { ...env, SHOP_DOMAIN: "shop.example.com" }, cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr).toBe(
@@ -142,7 +155,7 @@ describe("export --update", () => {
     // The account the file points at must be known: an unset variable in its address is an error, as in plan.
     const elsewhere = workdir({ "sitesync.yaml": "version: 1\nwebsites_url: https://${STATS_HOST}\nwebsites: []\n" });
     sandbox.resetLog();
-    const unset = await sitesync(["export", "--update", "sitesync.yaml"], { env: { SITESYNC_API_KEY: sandbox.apiKey }, cwd: elsewhere });
+    const unset = await sitesync(["adopt", "sitesync.yaml"], { env: { SITESYNC_API_KEY: sandbox.apiKey }, cwd: elsewhere });
     expect(unset.code).toBe(1);
     expect(unset.stderr.split("\n")[0]).toBe(
       "sitesync.yaml:2:23 websites_url: environment variable STATS_HOST is not set; set it, or give a default with ${STATS_HOST:-value}",

@@ -74,14 +74,14 @@ describe("export", () => {
     expect(after.code).toBe(0);
   });
 
-  it("refuses to overwrite an existing file, naming --update and --force; --force replaces it", async () => {
+  it("refuses to overwrite an existing file, naming adopt and --force; --force replaces it", async () => {
     const handWritten = `${HEADER}# my hand-written config\nwebsites: []\n`;
     const dir = workdir({ "sitesync.yaml": handWritten });
     sandbox.resetLog();
     const refused = await sitesync(["export", "--out", "sitesync.yaml"], { env, cwd: dir });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
-      'error: sitesync.yaml already exists: to accept the account\'s live changes into it, run "sitesync export --update sitesync.yaml"; to replace it (losing its comments and edits), add --force\n',
+      'error: sitesync.yaml already exists: to accept the account\'s live changes into it, run "sitesync adopt sitesync.yaml"; to replace it (losing its comments and edits), add --force\n',
     );
     expect(readFileSync(join(dir, "sitesync.yaml"), "utf8")).toBe(handWritten);
     expect(sandbox.requests).toHaveLength(0);

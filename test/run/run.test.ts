@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { errorLines } from "../../src/render/index.ts";
 import { run } from "../../src/run/run.ts";
 import { createRunRedactor } from "../../src/run/run-redactor.ts";
 import type { RunRequest } from "../../src/run/types.ts";
@@ -39,7 +40,7 @@ describe("run", () => {
   it("plans without writing, and exits 2 on changes only when asked", async () => {
     const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url, PW: "a-long-password" };
     const plain = await run(request("plan", CONFIG, { env }));
-    expect(plain.plan?.changes.map((c) => c.action)).toEqual(["create"]);
+    expect(plain.accounts[0]?.plan?.changes.map((c) => c.action)).toEqual(["create"]);
     expect(plain.exitCode).toBe(0);
     const detailed = await run(request("plan", CONFIG, { env, settings: { detailedExitcode: true } }));
     expect(detailed.exitCode).toBe(2);
@@ -52,8 +53,8 @@ describe("run", () => {
     const resultsFile = join(dir, "results.json");
     const outcome = await run(request("apply", CONFIG, { env, redactor, settings: { resultsFile } }));
     expect(outcome.exitCode).toBe(0);
-    expect(outcome.results?.counts).toMatchObject({ applied: 1, failed: 0 });
-    expect(JSON.parse(readFileSync(resultsFile, "utf8"))).toEqual(outcome.results);
+    expect(outcome.accounts[0]?.results?.counts).toMatchObject({ applied: 1, failed: 0 });
+    expect(JSON.parse(readFileSync(resultsFile, "utf8"))).toEqual(outcome.accounts[0]?.results);
     expect(sandbox.store.findWebsite("new.example.com")).toBeDefined();
     expect(redactor.redact(`key ${sandbox.apiKey}, password a-long-password`)).toBe("key (sensitive), password (sensitive)");
   });
@@ -61,8 +62,8 @@ describe("run", () => {
   it("refuses a plan over max_deletes with exit 4 and applies nothing of it", async () => {
     const pruning = "policy:\n  prune: true\n  max_deletes: 1\nwebsites:\n  - domain: keep.example.com\n  - domain: added.example.com\n";
     const outcome = await run(request("apply", pruning));
-    expect(outcome.plan?.refusals).toHaveLength(1);
-    expect(outcome.results).toBeUndefined();
+    expect(outcome.accounts[0]?.plan?.refusals).toHaveLength(1);
+    expect(outcome.accounts[0]?.results).toBeUndefined();
     expect(outcome.exitCode).toBe(4);
     expect(sandbox.stats().writeRequests).toBe(0);
   });
@@ -75,8 +76,9 @@ describe("run", () => {
   });
 
   it("reads the key and URLs from the environment it is given, and a setting beats the environment", async () => {
-    const outcome = await run(request("plan", "websites: []\n", { env: {} }));
-    expect(outcome.error).toMatchObject({ name: "UsageError", message: expect.stringContaining("SITESYNC_API_KEY is not set") });
+    const outcome = await run(request("plan", "websites: []\n", { env: { SITESYNC_WEBSITES_URL: sandbox.url } }));
+    expect(outcome.accounts[0]?.error).toMatchObject({ problem: { code: "key-unset", env: "SITESYNC_API_KEY" } });
+    expect(errorLines(outcome.accounts[0]?.error)).toEqual([expect.stringContaining("SITESYNC_API_KEY is not set")]);
     const secrets = { apiKey: sandbox.apiKey };
     const flagBeatsEnv = await run(
       request("plan", "websites: []\n", {
@@ -86,7 +88,7 @@ describe("run", () => {
       }),
     );
     expect(flagBeatsEnv.exitCode).toBe(0);
-    expect(flagBeatsEnv.plan?.target.websites).toBe(sandbox.url);
+    expect(flagBeatsEnv.accounts[0]?.plan?.target.websites).toBe(sandbox.url);
   });
 
   it("refuses a SITESYNC_WEBSITES_URL that names another account than the file, naming both, before any request", async () => {
@@ -98,8 +100,9 @@ describe("run", () => {
     );
     expect(outcome.exitCode).toBe(1);
     expect(outcome.error).toMatchObject({ name: "AccountUrlError", problem: { code: "env-differs", env: other, file: sandbox.url } });
-    expect((outcome.error as Error).message).toContain(`SITESYNC_WEBSITES_URL (${other}) names another account than websites_url`);
-    expect((outcome.error as Error).message).toContain("pass --websites-url <url>");
+    const [line] = errorLines(outcome.error);
+    expect(line).toContain(`SITESYNC_WEBSITES_URL (${other}) names another account than websites_url`);
+    expect(line).toContain("pass --websites-url <url>");
     expect(sandbox.requests).toHaveLength(0);
   });
 
@@ -109,7 +112,7 @@ describe("run", () => {
       request("plan", body, { env: { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: `${sandbox.url}/api/v1/` } }),
     );
     expect(same.exitCode).toBe(0);
-    expect(same.plan?.target.websites).toBe(sandbox.url);
+    expect(same.accounts[0]?.plan?.target.websites).toBe(sandbox.url);
     const onPurpose = await run(
       request("plan", "websites_url: https://file-account.example\nwebsites: []\n", {
         env: { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: "https://env-account.example" },
@@ -117,6 +120,6 @@ describe("run", () => {
       }),
     );
     expect(onPurpose.exitCode).toBe(0);
-    expect(onPurpose.plan?.target.websites).toBe(sandbox.url);
+    expect(onPurpose.accounts[0]?.plan?.target.websites).toBe(sandbox.url);
   });
 });

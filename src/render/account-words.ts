@@ -1,7 +1,7 @@
 /**
- * The words of a problem with the account's address (DESIGN §2), for the two surfaces that set it: the CLI
- * (flags) and the Action (inputs). Here, below both api/ (which throws the error) and render/ (which words it
- * for the Action), so that each problem is worded once.
+ * The words of a problem with the account's address or the accounts a run selects (DESIGN §2), for the two
+ * surfaces that set them: the CLI (flags) and the Action (inputs). The errors carry the problem as data
+ * (errors.ts); each problem is worded here once, for the surface that shows it. Pure.
  */
 import type { AccountSelectionProblem, AccountUrlProblem, BaseUrlProblem, UrlSetting } from "../errors.ts";
 
@@ -47,6 +47,10 @@ export function accountSelectionMessage(problem: AccountSelectionProblem, surfac
       const hint = problem.guess ? `; did you mean ${problem.guess}?` : `: one of ${problem.known.join(", ")}`;
       return `${what}: no such account in the config${hint}`;
     }
+    case "no-accounts": {
+      const what = cli ? `--account ${problem.name}` : `the account input (${problem.name})`;
+      return `${what}: the config has no accounts:, it is one account; leave ${cli ? "--account" : "the account input"} out`;
+    }
     case "one-only": {
       const setting = {
         "websites-url": cli ? "--websites-url" : "the websites-url input",
@@ -74,11 +78,20 @@ export function accountSelectionMessage(problem: AccountSelectionProblem, surfac
         `their client files naming it`
       );
     case "key-unset":
-      return cli
-        ? `${problem.env} is not set: export the API key of account ${problem.account} (Account → API)`
-        : `${problem.env} is not set: run account ${problem.account} in a leg of its own (the account input, with its key as api-key), ` +
-            `or give the step its key: \`env: { ${problem.env}: \${{ secrets.${problem.env} }} }\``;
+      return keyUnsetMessage(problem, cli);
   }
+}
+
+function keyUnsetMessage({ account, env }: { account: string; env: string }, cli: boolean): string {
+  if (account === "") {
+    return cli
+      ? `${env} is not set: export the API key of the account (Account → API) before running this command`
+      : "no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`";
+  }
+  return cli
+    ? `${env} is not set: export the API key of account ${account} (Account → API)`
+    : `${env} is not set: run account ${account} in a leg of its own (the account input, with its key as api-key), ` +
+        `or give the step its key: \`env: { ${env}: \${{ secrets.${env} }} }\``;
 }
 
 function namesOf(setting: UrlSetting, surface: UrlSurface, account: string | undefined): { setting: string; env: string; key: string } {
