@@ -12,7 +12,7 @@ export interface Mutant {
   replace: string;
   /** The behaviour a user would lose. */
   description: string;
-  /** Test files (from the repository root) that cover it; `test/action/*` runs the rebuilt bundle. */
+  /** Test files (from the repository root) that cover it; those that run the Action run the rebuilt bundle. */
   tests: string[];
   /** Only the tests whose names match this pattern (vitest `-t`). */
   names?: string;
