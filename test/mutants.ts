@@ -525,4 +525,28 @@ export const MUTANTS: readonly Mutant[] = [
     description: "the root's websites_url wins over an account's own: the account's key goes to another server",
     tests: ["test/fleet/keys.test.ts"],
   },
+  {
+    id: "fleet-guard-section-merges-others",
+    file: "src/action/sticky-comment.ts",
+    find: "return comments.filter((c) => writtenBy(c.user, identity) && c.body?.trimStart().startsWith(marker));",
+    replace: "return comments.filter((c) => c.body?.trimStart().startsWith(marker));",
+    description: "a fleet leg merges, overwrites and deletes someone else's comment that starts with the marker",
+    tests: ["test/fleet/comment-ownership.test.ts"],
+  },
+  {
+    id: "fleet-guard-merge-trusts-others",
+    file: "src/action/find-review.ts",
+    find: "const mine = comments.find((c) => writtenBy(c.user, identity) && c.body?.trimStart().startsWith(marker));",
+    replace: "const mine = comments.find((c) => c.body?.trimStart().startsWith(marker));",
+    description: "a fleet leg's merge applies a plan comment someone else wrote as its account's reviewed plan",
+    tests: ["test/fleet/comment-ownership.test.ts"],
+  },
+  {
+    id: "fleet-guard-merge-comment-shared",
+    file: "src/action/publish.ts",
+    find: "const label = ctx.inputs.account ? sectionIdentity(ctx.configLabel, ctx.inputs.account) : ctx.configLabel;",
+    replace: "const label = ctx.configLabel;",
+    description: "the legs of a fleet's merge share one outcome comment: a later leg hides an earlier leg's failure",
+    tests: ["test/fleet/merge-comments.test.ts"],
+  },
 ];
