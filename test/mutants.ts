@@ -542,6 +542,14 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["test/fleet/comment-ownership.test.ts"],
   },
   {
+    id: "fleet-guard-prompts-side-by-side",
+    file: "src/run/run-accounts.ts",
+    find: "const groups = hooks.approve ? [accounts] : byServer(accounts);",
+    replace: "const groups = byServer(accounts);",
+    description: "an interactive fleet apply asks for accounts on different servers at once: one yes approves a plan not yet shown",
+    tests: ["test/fleet/prompt.test.ts"],
+  },
+  {
     id: "fleet-guard-merge-comment-shared",
     file: "src/action/publish.ts",
     find: "const label = ctx.inputs.account ? sectionIdentity(ctx.configLabel, ctx.inputs.account) : ctx.configLabel;",
