@@ -550,6 +550,22 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["test/fleet/prompt.test.ts"],
   },
   {
+    id: "fleet-guard-no-address-late",
+    file: "src/run/client-for.ts",
+    find: '      if (websitesUrl === undefined) throw accountUrlError("websites", { code: "missing" });\n',
+    replace: "",
+    description: "an account without an address fails in its own run, after the other accounts have read and written",
+    tests: ["test/fleet/addresses.test.ts"],
+  },
+  {
+    id: "fleet-guard-projects-key-shown",
+    file: "src/run/client-for.ts",
+    find: "request.redactor.add([apiKey, projectsApiKey]);",
+    replace: "request.redactor.add([apiKey]);",
+    description: "the projects key is not a secret of the run: a server that echoes it gets it printed and saved",
+    tests: ["test/fleet/masking.test.ts"],
+  },
+  {
     id: "fleet-guard-merge-comment-shared",
     file: "src/action/publish.ts",
     find: "const label = ctx.inputs.account ? sectionIdentity(ctx.configLabel, ctx.inputs.account) : ctx.configLabel;",
