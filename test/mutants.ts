@@ -573,4 +573,21 @@ export const MUTANTS: readonly Mutant[] = [
     description: "the legs of a fleet's merge share one outcome comment: a later leg hides an earlier leg's failure",
     tests: ["test/fleet/merge-comments.test.ts"],
   },
+  {
+    id: "fleet-guard-adopt-account-ignore",
+    file: "src/adopt/update-files.ts",
+    find: "return { doc: read.doc, locate: read.locate, normalized: { ...normalized, policy } };",
+    replace: "return { doc: read.doc, locate: read.locate, normalized: { ...normalized, policy: read.normalized.policy } };",
+    description:
+      "export --update on a fleet edits each file under its own policy, not its account's: accounts.NAME.policy.ignore is rewritten",
+    tests: ["test/fleet/adopt.test.ts"],
+  },
+  {
+    id: "fleet-guard-include-bound-off-by-one",
+    file: "src/config/include.ts",
+    find: "if (files.length >= MAX_INCLUDED_FILES) {",
+    replace: "if (files.length > MAX_INCLUDED_FILES) {",
+    description: "the include bound takes 2,001 files and refuses only the 2,002nd",
+    tests: ["test/fleet/include-bound.test.ts"],
+  },
 ];
