@@ -12,7 +12,7 @@ export interface Mutant {
   replace: string;
   /** The behaviour a user would lose. */
   description: string;
-  /** Test files (from the repository root) that cover it; `test/action/*` runs the rebuilt bundle. */
+  /** Test files (from the repository root) that cover it; those that run the Action run the rebuilt bundle. */
   tests: string[];
   /** Only the tests whose names match this pattern (vitest `-t`). */
   names?: string;
@@ -492,5 +492,102 @@ export const MUTANTS: readonly Mutant[] = [
     replace: "void change;",
     description: "matrix lists an account by its changed files only: the account a client file left gets no leg",
     tests: ["test/e2e/matrix.test.ts"],
+  },
+  {
+    id: "fleet-guard-adapter-key-every-account",
+    file: "src/run/run-accounts.ts",
+    find: "...(only && secrets ? { secrets } : {})",
+    replace: "...(secrets ? { secrets } : {})",
+    description: "the Action's api-key (a run request's secrets) is sent by every account of a fleet, not by a lone one only",
+    tests: ["test/fleet/keys.test.ts"],
+  },
+  {
+    id: "fleet-guard-key-default-variable",
+    file: "src/run/run-accounts.ts",
+    find: "    SITESYNC_API_KEY: request.env[account.apiKeyEnv],\n",
+    replace: "",
+    description: "every account of a fleet sends SITESYNC_API_KEY's key instead of its own api_key_env's",
+    tests: ["test/fleet/keys.test.ts"],
+  },
+  {
+    id: "fleet-guard-projects-key-default-variable",
+    file: "src/run/run-accounts.ts",
+    find: "    SITESYNC_PROJECTS_API_KEY: request.env[account.projectsApiKeyEnv],\n",
+    replace: "",
+    description: "an account's projects are read and written with SITESYNC_PROJECTS_API_KEY, not its projects_api_key_env",
+    tests: ["test/fleet/keys.test.ts"],
+  },
+  {
+    id: "fleet-guard-root-url-wins",
+    file: "src/config/accounts.ts",
+    find: 'const websitesUrl = own("websites_url") ?? root.normalized.websitesUrl;',
+    replace: 'const websitesUrl = root.normalized.websitesUrl ?? own("websites_url");',
+    description: "the root's websites_url wins over an account's own: the account's key goes to another server",
+    tests: ["test/fleet/keys.test.ts"],
+  },
+  {
+    id: "fleet-guard-section-merges-others",
+    file: "src/action/sticky-comment.ts",
+    find: "return comments.filter((c) => writtenBy(c.user, identity) && c.body?.trimStart().startsWith(marker));",
+    replace: "return comments.filter((c) => c.body?.trimStart().startsWith(marker));",
+    description: "a fleet leg merges, overwrites and deletes someone else's comment that starts with the marker",
+    tests: ["test/fleet/comment-ownership.test.ts"],
+  },
+  {
+    id: "fleet-guard-merge-trusts-others",
+    file: "src/action/find-review.ts",
+    find: "const mine = comments.find((c) => writtenBy(c.user, identity) && c.body?.trimStart().startsWith(marker));",
+    replace: "const mine = comments.find((c) => c.body?.trimStart().startsWith(marker));",
+    description: "a fleet leg's merge applies a plan comment someone else wrote as its account's reviewed plan",
+    tests: ["test/fleet/comment-ownership.test.ts"],
+  },
+  {
+    id: "fleet-guard-prompts-side-by-side",
+    file: "src/run/run-accounts.ts",
+    find: "const groups = hooks.approve ? [accounts] : byServer(accounts);",
+    replace: "const groups = byServer(accounts);",
+    description: "an interactive fleet apply asks for accounts on different servers at once: one yes approves a plan not yet shown",
+    tests: ["test/fleet/prompt.test.ts"],
+  },
+  {
+    id: "fleet-guard-no-address-late",
+    file: "src/run/client-for.ts",
+    find: '      if (websitesUrl === undefined) throw accountUrlError("websites", { code: "missing" });\n',
+    replace: "",
+    description: "an account without an address fails in its own run, after the other accounts have read and written",
+    tests: ["test/fleet/addresses.test.ts"],
+  },
+  {
+    id: "fleet-guard-projects-key-shown",
+    file: "src/run/client-for.ts",
+    find: "request.redactor.add([apiKey, projectsApiKey]);",
+    replace: "request.redactor.add([apiKey]);",
+    description: "the projects key is not a secret of the run: a server that echoes it gets it printed and saved",
+    tests: ["test/fleet/masking.test.ts"],
+  },
+  {
+    id: "fleet-guard-merge-comment-shared",
+    file: "src/action/publish.ts",
+    find: "const label = ctx.inputs.account ? sectionIdentity(ctx.configLabel, ctx.inputs.account) : ctx.configLabel;",
+    replace: "const label = ctx.configLabel;",
+    description: "the legs of a fleet's merge share one outcome comment: a later leg hides an earlier leg's failure",
+    tests: ["test/fleet/merge-comments.test.ts"],
+  },
+  {
+    id: "fleet-guard-adopt-account-ignore",
+    file: "src/adopt/update-files.ts",
+    find: "return { doc: read.doc, locate: read.locate, normalized: { ...normalized, policy } };",
+    replace: "return { doc: read.doc, locate: read.locate, normalized: { ...normalized, policy: read.normalized.policy } };",
+    description:
+      "export --update on a fleet edits each file under its own policy, not its account's: accounts.NAME.policy.ignore is rewritten",
+    tests: ["test/fleet/adopt.test.ts"],
+  },
+  {
+    id: "fleet-guard-include-bound-off-by-one",
+    file: "src/config/include.ts",
+    find: "if (files.length >= MAX_INCLUDED_FILES) {",
+    replace: "if (files.length > MAX_INCLUDED_FILES) {",
+    description: "the include bound takes 2,001 files and refuses only the 2,002nd",
+    tests: ["test/fleet/include-bound.test.ts"],
   },
 ];
