@@ -6,8 +6,9 @@ import { schemaReference } from "../config/export-config.ts";
 import { UsageError } from "../errors.ts";
 import { filesToWrite } from "../run/export-account.ts";
 import { run } from "../run/run.ts";
+import { toRunSettings } from "../run/to-run-settings.ts";
 import { checkWritable, writeNewOutput, writeOutput } from "../run/write-file.ts";
-import { apiArgs, changeFlags, connectSettings, outputArgs, planArgs } from "./_args.ts";
+import { argsOf, cliSettings } from "./_args.ts";
 import { command } from "./_command.ts";
 import { cliHooks, show } from "./_run.ts";
 
@@ -18,33 +19,7 @@ export default command({
     name: "export",
     description: "Write the live account as a config file, or accept live changes into one (--update); either plans to no changes.",
   },
-  args: {
-    ...apiArgs,
-    verbose: outputArgs.verbose,
-    quiet: outputArgs.quiet,
-    out: { type: "string", alias: "o", description: 'Write the config to this new file ("-" or none: stdout)', valueHint: "sitesync.yaml" },
-    force: { type: "boolean", description: "Overwrite the --out file if it exists (its comments and edits are lost)" },
-    projects: { type: "boolean", description: "Also export the projects (needs a projects URL)" },
-    update: {
-      type: "string",
-      description:
-        "Accept the account's live changes into this config (and the files it includes) in place, rewriting only the drifted lines",
-      valueHint: "sitesync.yaml",
-    },
-    "add-unlisted": {
-      type: "boolean",
-      description: "With --update: also add live websites the file does not list (prune: true adds them anyway)",
-    },
-    into: {
-      type: "string",
-      description:
-        "With --update: the file new websites go to (default: the root's websites): the root or a file it includes, of their account; repeatable, one per account",
-      valueHint: "file",
-    },
-    account: planArgs.account,
-    "dry-run": { type: "boolean", description: "With --update: show the diff, write nothing" },
-    ...changeFlags,
-  },
+  args: argsOf("export"),
   examples: [
     "SITESYNC_API_KEY=... sitesync export --websites-url https://analytics.example.com --out sitesync.yaml",
     "sitesync export --update sitesync.yaml --dry-run   # show what the account changed, as a diff of the file",
@@ -62,7 +37,7 @@ export default command({
       }
       const dryRun = flags["dry-run"] === true;
       const update = { update: true, addUnlisted: flags["add-unlisted"] === true, into: lists.into ?? [] };
-      const settings = { ...connectSettings(flags), ...(lists.account ? { accounts: lists.account } : {}), export: update };
+      const settings = { ...toRunSettings(cliSettings("export", flags, lists), "export"), export: update };
       const outcome = await run(
         { command: "export", config: flags.update, env, settings, redactor: io.redactor, signal },
         cliHooks(io, flags),
@@ -83,7 +58,10 @@ export default command({
     if (out !== undefined && !flags.force && existsSync(out)) throw refuseOverwrite(out);
     const target = out ? dirname(resolve(out)) : process.cwd();
     const schemaPath = schemaReference(target, { schemaFile: SCHEMA, version: pkg.version });
-    const settings = { ...connectSettings(flags), export: { projects: Boolean(flags.projects), schemaPath } };
+    const settings = {
+      ...toRunSettings(cliSettings("export", flags, lists), "export"),
+      export: { projects: Boolean(flags.projects), schemaPath },
+    };
     const outcome = await run({ command: "export", env, settings, redactor: io.redactor, signal }, cliHooks(io, flags));
     if (outcome.exported && out !== undefined) {
       // The file is an output like stdout: a live name that echoes a key must not carry it there (DESIGN §12).

@@ -1,6 +1,6 @@
 import { matrixUnknownNote } from "../render/index.ts";
 import { fleetMatrix } from "../run/matrix.ts";
-import { configArgs } from "./_args.ts";
+import { argsOf } from "./_args.ts";
 import { command } from "./_command.ts";
 
 /** `sitesync matrix`: the accounts as JSON for a GitHub Actions matrix. Offline but for git. */
@@ -14,10 +14,7 @@ export default command({
       "(api-key: ${{ secrets[matrix.api_key_env] }}). With --changed-since, only the accounts the change touches. " +
       "Offline: needs no key.",
   },
-  args: {
-    ...configArgs,
-    "changed-since": { type: "string", description: "Only the accounts whose files changed since this git revision", valueHint: "ref" },
-  },
+  args: argsOf("matrix"),
   examples: ["sitesync matrix", 'echo "matrix=$(sitesync matrix --changed-since origin/main)" >> "$GITHUB_OUTPUT"'],
   async run(flags, { io, env }) {
     const matrix = await fleetMatrix(flags.config, env, flags["changed-since"]);

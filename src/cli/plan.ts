@@ -1,6 +1,7 @@
 import { run } from "../run/run.ts";
+import { toRunSettings } from "../run/to-run-settings.ts";
 import { writeOutput } from "../run/write-file.ts";
-import { apiArgs, configArgs, outputArgs, planArgs, runSettings } from "./_args.ts";
+import { argsOf, cliSettings } from "./_args.ts";
 import { command } from "./_command.ts";
 import { cliHooks, show } from "./_run.ts";
 
@@ -9,14 +10,7 @@ export default command({
     name: "plan",
     description: "Compare the config with the live account and show what apply would change. Never writes.",
   },
-  args: {
-    ...configArgs,
-    ...apiArgs,
-    ...planArgs,
-    ...outputArgs,
-    out: { type: "string", alias: "o", description: "Save the plan (no secrets) for `sitesync apply FILE`", valueHint: "plan.json" },
-    "detailed-exitcode": { type: "boolean", description: "Exit 2 when there are changes (0 when none), for drift checks" },
-  },
+  args: argsOf("plan"),
   examples: [
     "SITESYNC_API_KEY=... sitesync plan --websites-url https://analytics.example.com",
     "sitesync plan --out plan.json && sitesync apply plan.json",
@@ -25,7 +19,7 @@ export default command({
     "sitesync plan --target 'shop-*.example.com' --exclude 'shop-test.example.com' --out plan.json   # a partial plan",
   ],
   async run(flags, { io, env, lists, signal }) {
-    const settings = { ...runSettings(flags, lists), detailedExitcode: Boolean(flags["detailed-exitcode"]), savesPlan: Boolean(flags.out) };
+    const settings = { ...toRunSettings(cliSettings("plan", flags, lists), "plan"), savesPlan: Boolean(flags.out) };
     const outcome = await run({ command: "plan", config: flags.config, env, settings, redactor: io.redactor, signal }, cliHooks(io, flags));
     // A saved plan is one account's: with many, the run refused --out before any request.
     const accounts = outcome.accounts;

@@ -68,5 +68,6 @@ export { rateWaitLine, readStatus, rereadLine } from "./progress-words.ts";
 export { itemLine } from "./results-text.ts";
 export { missingReviewWords } from "./review-words.ts";
 export type { OfflineReason, ReviewStatus, Sections } from "./sections.ts";
+export { settingProblemLine } from "./setting-words.ts";
 export { matrixUnknownNote } from "./since-words.ts";
 export { learnedRateLine, waitLine } from "./wait-line.ts";
