@@ -28,6 +28,7 @@ import {
   waitLine,
 } from "../render/index.ts";
 import { run } from "../run/run.ts";
+import { toRunSettings } from "../run/to-run-settings.ts";
 import type { Outcome, RunHooks, RunSettings } from "../run/types.ts";
 import { writeOutput } from "../run/write-file.ts";
 import { annotateChanges, annotateDiagnostics, annotateFailures } from "./annotations.ts";
@@ -118,18 +119,9 @@ function setReviewOutputs(status: ReviewStatus, notApplied: number, applied: num
 }
 
 function settingsOf({ inputs, env, event }: RunContext): RunSettings {
-  const { target, exclude } = inputs;
-  const changedSince = changeOf(inputs, event);
+  const values = { ...inputs.settings, changedSince: changeOf(inputs, event) };
   return {
-    syncWriteOnly: inputs.syncWriteOnly,
-    ...(target.length + exclude.length > 0 ? { selection: { target, exclude } } : {}),
-    ...(changedSince ? { changedSince: { ref: changedSince } } : {}),
-    websitesUrl: inputs.websitesUrl,
-    projectsUrl: inputs.projectsUrl,
-    concurrency: inputs.concurrency,
-    ...(inputs.maxDeletes === undefined ? {} : { maxDeletes: Number(inputs.maxDeletes) }),
-    detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
-    ...(inputs.account ? { accounts: [inputs.account] } : {}),
+    ...toRunSettings(values, inputs.command),
     resultsFile: (plan) => join(env.RUNNER_TEMP || tmpdir(), `sitesync-results-${plan.hash.slice(0, 8)}.json`),
   };
 }

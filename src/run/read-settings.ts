@@ -51,7 +51,7 @@ export function readSettings(
 }
 
 /** A setting's value when it is not given: its default, read as any value is (a test reads every default). */
-export function defaultOf(row: Setting): unknown {
+function defaultOf(row: Setting): unknown {
   if (row.default !== undefined) {
     const read = readValue(row, row.default);
     if ("value" in read) return read.value;

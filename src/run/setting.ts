@@ -4,7 +4,7 @@
 export type SettingCommand = "validate" | "plan" | "apply" | "show" | "export" | "matrix" | "sandbox";
 
 /** What a value is, and so how its text is read and checked (run/read-settings.ts). */
-export type SettingKind =
+type SettingKind =
   /** Free text: a name, a key, a git revision. */
   | { kind: "string" }
   | { kind: "path" }
