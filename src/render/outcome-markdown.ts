@@ -6,7 +6,7 @@
 import { AccountSelectionError, AccountUrlError, ApiError, ConfigError, type Diagnostic } from "../errors.ts";
 import { accountSelectionMessage, accountUrlMessage } from "../model/account-url-words.ts";
 import { agree, plural } from "../model/plural.ts";
-import type { Plan } from "../plan/types.ts";
+import type { Change, Plan } from "../plan/types.ts";
 import { ExitCode } from "../run/exit-code.ts";
 import type { ApplyReport, Outcome } from "../run/types.ts";
 import { changeLine } from "./change-line.ts";
@@ -37,7 +37,7 @@ export function outcomeMarkdown(outcome: Outcome, context: MarkdownContext): Sec
   let sections: Sections;
   if (error instanceof ConfigError) sections = configErrorMarkdown(command, configLabel, error.diagnostics, outcome.warnings);
   else if (error !== undefined) sections = errorMarkdown(command, configLabel, error);
-  else if (plan && results) sections = applyMarkdown(plan, results);
+  else if (plan && results) sections = applyMarkdown(plan, results, outcome.unconverged);
   else if (plan) sections = planMarkdown(plan, outcome.exitCode === ExitCode.changes);
   else sections = errorMarkdown(command, configLabel, new Error(`the ${command} run ended without a plan or an error`));
   return context.review ? withReview(sections, outcome, context.review, outcome.exitCode === ExitCode.refused) : sections;
@@ -55,15 +55,25 @@ function planMarkdown(plan: Plan, detailedChanges: boolean): Sections {
   return sections;
 }
 
-/** The results of an apply, with the plan that was applied as details. */
-function applyMarkdown(plan: Plan, { items, counts, aborted }: ApplyReport): Sections {
+/** The results of an apply, with the plan that was applied as details; with `verify`, what a re-read still finds. */
+function applyMarkdown(plan: Plan, { items, counts, aborted }: ApplyReport, unconverged: readonly Change[] | undefined): Sections {
   const blocks = [renderResultsMarkdown(items, counts).trimEnd()];
   if (aborted) blocks.push(callout("CAUTION", `The run stopped early: ${md(aborted)}`));
+  if (unconverged) blocks.push(verification(unconverged));
   const details = { title: "The plan that was applied", body: renderMarkdown(plan).trimEnd() };
   const sections: Sections = { summary: blocks.join("\n\n"), details, notes: [] };
   if (aborted) return { ...sections, failure: `the run stopped early: ${aborted}` };
   if (counts.failed > 0) return { ...sections, failure: `${plural(counts.failed, "change")} failed; see the results` };
+  if (unconverged && unconverged.length > 0)
+    return { ...sections, failure: `${plural(unconverged.length, "change")} did not converge (verify)` };
   return sections;
+}
+
+/** `verify`: every change a re-read of the account still finds (an API that rewrites a value), as the CLI says it. */
+function verification(unconverged: readonly Change[]): string {
+  if (unconverged.length === 0) return callout("NOTE", "Verified: the account matches the configuration.");
+  const lines = unconverged.map((c) => `- ${md(changeLine(c, { fields: "values" }))}`);
+  return [`#### Verify: ${plural(unconverged.length, "change")} did not converge`, ...lines].join("\n");
 }
 
 export interface OfflineFacts {
