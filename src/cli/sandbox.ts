@@ -1,7 +1,7 @@
 import { UsageError } from "../errors.ts";
 import { plural } from "../model/plural.ts";
 import { ExitCode } from "../run/exit-code.ts";
-import type { SettingValues } from "../run/settings.ts";
+import { SETTINGS, type SettingValues } from "../run/settings.ts";
 import type { Env } from "../run/types.ts";
 import { checkWritable } from "../run/write-file.ts";
 import type { FaultOptions, SandboxOptions } from "../sandbox/index.ts";
@@ -87,7 +87,7 @@ function stopRequested(signal: AbortSignal | undefined): Promise<void> {
 export function sandboxOptions(flags: Flags, env: Env): SandboxOptions {
   const values = cliSettings("sandbox", flags);
   const options: SandboxOptions = { port: values.port };
-  const key = values.sandboxKey ?? (env.SITESYNC_API_KEY || undefined);
+  const key = values.sandboxKey ?? (env[SETTINGS.sandboxKey.env] || undefined);
   if (key !== undefined) options.apiKey = key;
   if (values.sandboxProjectsKey !== undefined) options.projectsApiKey = values.sandboxProjectsKey;
   options.seed = values.seed;
