@@ -39395,8 +39395,8 @@ function urlHint(error2) {
   const wrongPlace = listing && error2.method === "GET" && (error2.status === 404 || error2.kind === "parse");
   if (error2.kind !== "network" && !wrongPlace) return void 0;
   const projects = listing?.[1] === "projects" || /\/projects(\/|\?|$)/.test(error2.url);
-  const flag3 = projects ? "--projects-url (SITESYNC_PROJECTS_URL, projects_url)" : "--websites-url (SITESYNC_WEBSITES_URL, websites_url)";
-  return `  check ${flag3}: it is the base address of the installation, without /api/v1.`;
+  const flag2 = projects ? "--projects-url (SITESYNC_PROJECTS_URL, projects_url)" : "--websites-url (SITESYNC_WEBSITES_URL, websites_url)";
+  return `  check ${flag2}: it is the base address of the installation, without /api/v1.`;
 }
 function problemMessage(error2, surface) {
   if (error2 instanceof AccountUrlError) return accountUrlMessage(error2.setting, error2.problem, surface, error2.account);
@@ -39987,7 +39987,7 @@ function accountMarkdown(run2, outcome, context3) {
   let sections;
   if (error2 instanceof ConfigError) sections = configErrorMarkdown(command, configLabel, error2.diagnostics, outcome.warnings);
   else if (error2 !== void 0) sections = errorMarkdown(command, configLabel, error2);
-  else if (plan2 && results) sections = applyMarkdown(plan2, results);
+  else if (plan2 && results) sections = applyMarkdown(plan2, results, run2.unconverged);
   else if (plan2) sections = planMarkdown(plan2, run2.exitCode === ExitCode2.changes);
   else sections = errorMarkdown(command, configLabel, new Error(`the ${command} run ended without a plan or an error`));
   if (context3.merge?.unreviewed) return withUnreviewed(sections);
@@ -40003,14 +40003,22 @@ function planMarkdown(plan2, detailedChanges) {
     return { ...sections, failure: `the account differs from the config: ${plural(n4, "change")} (exit 2, detailed-exitcode)` };
   return sections;
 }
-function applyMarkdown(plan2, { items, counts: counts2, aborted }) {
+function applyMarkdown(plan2, { items, counts: counts2, aborted }, unconverged) {
   const blocks = [renderResultsMarkdown(items, counts2).trimEnd()];
   if (aborted) blocks.push(callout("CAUTION", `The run stopped early: ${md(aborted)}`));
+  if (unconverged) blocks.push(verification(unconverged));
   const details = { title: "The plan that was applied", body: renderMarkdown(plan2).trimEnd() };
   const sections = { summary: blocks.join("\n\n"), details, notes: [] };
   if (aborted) return { ...sections, failure: `the run stopped early: ${aborted}` };
   if (counts2.failed > 0) return { ...sections, failure: `${plural(counts2.failed, "change")} failed; see the results` };
+  if (unconverged && unconverged.length > 0)
+    return { ...sections, failure: `${plural(unconverged.length, "change")} did not converge (verify)` };
   return sections;
+}
+function verification(unconverged) {
+  if (unconverged.length === 0) return callout("NOTE", "Verified: the account matches the configuration.");
+  const lines = unconverged.map((c2) => `- ${md(changeLine(c2, { fields: "values" }))}`);
+  return [`#### Verify: ${plural(unconverged.length, "change")} did not converge`, ...lines].join("\n");
 }
 var OFFLINE_WORDS = {
   fork: "this pull request comes from a fork, and sitesync never sends the API key for a fork's config",
@@ -40087,7 +40095,8 @@ function reviewVerdict(run2, where2) {
         `Applied what ${where2} reviewed: only the changes identical in its reviewed plan and in a fresh plan of the account as it is now.`
       );
     case "partial":
-      if (n4 === 0) return callout("CAUTION", `Applied part of what ${where2} reviewed: ${plural(failed, "change")} failed; see the results.`);
+      if (n4 === 0)
+        return callout("CAUTION", `Applied part of what ${where2} reviewed: ${plural(failed, "change")} failed; see the results.`);
       return callout(
         "CAUTION",
         `${plural(n4, "change")} ${agree(n4, "was", "were")} not applied: not in the reviewed plan of ${where2}. The account or the config changed between the review and the merge (an edit in the web UI, another pull request). ` + (problem ? `${md(problem)} ` : "") + `Review ${agree(n4, "it", "them")} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`
@@ -40377,7 +40386,7 @@ function applySections(run2, resultsFile, context3) {
     return { summary: matches ? "No changes. The account matches the configuration." : "", notes };
   }
   notes.push(...afterApply(run2, results, resultsFile));
-  if (run2.unconverged) notes.push(...verification(run2.unconverged));
+  if (run2.unconverged) notes.push(...verification2(run2.unconverged));
   if (run2.notInSavedPlan && !context3.quiet) notes.push(notInSavedPlan(run2.notInSavedPlan));
   return { summary: resultsIn(results, context3), notes };
 }
@@ -40417,7 +40426,7 @@ function skippedSummary(skipped) {
   ];
   return `${parts.join("; ")}.`;
 }
-function verification(unconverged) {
+function verification2(unconverged) {
   if (unconverged.length === 0) return ["Verified: the account matches the configuration."];
   return [
     `Verify: ${plural(unconverged.length, "change")} did not converge:`,
@@ -40448,6 +40457,30 @@ function seconds(ms) {
 }
 function rereadLine(event) {
   return `the ${event.noun} changed while they were read (${printable(event.problem)}): reading them again (${event.attempt} of ${event.of})`;
+}
+
+// src/render/setting-words.ts
+function settingProblemLine(problem, spelling) {
+  switch (problem.code) {
+    case "count":
+      return `${spelling} must be a whole number of at least ${problem.min}, not "${problem.value}"`;
+    case "count-max":
+      return `${spelling} must be at most ${problem.max}, not ${problem.value}`;
+    case "duration-unit":
+      return `${spelling} needs a unit: ${problem.value.trim()}ms (a bare number meant milliseconds before), not "${problem.value}"; durations take ms, s, m or h`;
+    case "duration":
+      return `${spelling} must be a duration such as 500ms, 30s or 2m, not "${problem.value}"`;
+    case "duration-zero":
+      return `${spelling} must be longer than 0`;
+    case "enum":
+      return `${spelling} must be ${problem.options.slice(0, -1).join(", ")} or ${problem.options.at(-1)}, not "${problem.value}"`;
+    case "boolean":
+      return `${spelling} must be true or false, not "${problem.value}"`;
+    case "chance":
+      return `${spelling} must be a chance between 0 and 1, such as 0.05, not "${problem.value}"`;
+    case "one":
+      return `${spelling} takes one value, not ${problem.count} lines`;
+  }
 }
 
 // src/render/wait-line.ts
@@ -48789,7 +48822,11 @@ function pick(setting, given, fromEnv, fromFile, configFile = "the config") {
 
 // src/run/accounts.ts
 function accountSpecs(scope, config, secrets = {}) {
-  const accounts = config.accounts?.map((account) => ({ name: account.name, keys: keyVariables(account), config: accountConfig(config, account) })) ?? [{ name: "", keys: { ...DEFAULT_KEY_ENVS }, config }];
+  const accounts = config.accounts?.map((account) => ({
+    name: account.name,
+    keys: keyVariables(account),
+    config: accountConfig(config, account)
+  })) ?? [{ name: "", keys: { ...DEFAULT_KEY_ENVS }, config }];
   const chosen = selected(accounts, namesToRun(scope, config));
   checkOneAccount(scope, chosen.length, accounts);
   const addresses = checkAccountUrls(scope.settings, scope.env, chosen);
@@ -49762,10 +49799,10 @@ function unmatched(selection, names) {
     ...selection.target.map((pattern) => ["target", pattern]),
     ...selection.exclude.map((pattern) => ["exclude", pattern])
   ];
-  return flags.filter(([, pattern]) => !names.some((name) => matchGlob(pattern, name))).map(([flag3, pattern]) => ({
+  return flags.filter(([, pattern]) => !names.some((name) => matchGlob(pattern, name))).map(([flag2, pattern]) => ({
     code: "selection-unmatched",
     subject: pattern,
-    message: `--${flag3} "${pattern}" matches no website or project in the config or the account: check the pattern.`
+    message: `--${flag2} "${pattern}" matches no website or project in the config or the account: check the pattern.`
   }));
 }
 
@@ -50682,7 +50719,11 @@ function adoptInto(scope, spec, loaded, { live, into, intoGiven }) {
     const read = loaded.tree.interpolated ? {} : { read: loaded.tree };
     const result = updateConfig({ file: root.file, source: root.text, live, addUnlisted, env: scope.env, ...read });
     const summary2 = result.ok ? result.summary : void 0;
-    return { files: [{ file: root.file, source: root.text, result }], unmanaged: summary2?.unmanaged ?? [], projectChanges: summary2?.projectChanges ?? 0 };
+    return {
+      files: [{ file: root.file, source: root.text, result }],
+      unmanaged: summary2?.unmanaged ?? [],
+      projectChanges: summary2?.projectChanges ?? 0
+    };
   }
   const config = spec.config ?? loaded.config;
   const files = loaded.files.filter((file) => spec.name === "" || file.account === spec.name);
@@ -50796,6 +50837,7 @@ var package_default = {
     typecheck: "tsc -p tsconfig.json",
     lint: "biome ci . && knip",
     "build:action": "node scripts/build-action.ts",
+    "action-yml": "node scripts/action-yml.ts",
     bench: "node bench/run.ts",
     soak: "node scripts/soak.ts",
     mutants: "node scripts/mutants.ts",
@@ -52288,7 +52330,11 @@ async function planned(scope, spec, config, client, run2) {
 async function applyPlan(scope, spec, { config, client, plan: plan2 }, run2) {
   const { hooks, signal, settings } = scope;
   const onItem = hooks.onItem && ((item, done, total) => hooks.onItem?.(item, done, total, spec.name));
-  const result = await apply(plan2, client, { passwordOf: passwordsOf(config), ...onItem ? { onItem } : {}, ...signal ? { stop: signal } : {} });
+  const result = await apply(plan2, client, {
+    passwordOf: passwordsOf(config),
+    ...onItem ? { onItem } : {},
+    ...signal ? { stop: signal } : {}
+  });
   const items = [...result.items, ...run2.skipped];
   const interrupted2 = stopSignalOf(signal);
   run2.results = {
@@ -52302,7 +52348,12 @@ async function applyPlan(scope, spec, { config, client, plan: plan2 }, run2) {
   const selection = given && "saved" in given ? given.saved.selection : settings.selection;
   const base2 = baseOf(plan2.since);
   const changedSince = base2 && { ...base2, sendNothing: true };
-  const again = await planFromConfig(config, client, { ...settings, bases: scope.bases, selection, syncWriteOnly: false, changedSince }, scope.env);
+  const again = await planFromConfig(
+    config,
+    client,
+    { ...settings, bases: scope.bases, selection, syncWriteOnly: false, changedSince },
+    scope.env
+  );
   run2.unconverged = again.changes;
 }
 
@@ -52440,6 +52491,430 @@ function load(request2, hooks, outcome) {
   if (!result.ok) throw new ConfigError(result.errors);
   outcome.config = result.config;
   return result.config;
+}
+
+// src/run/settings-adapters.ts
+var ADAPTER_SETTINGS = {
+  format: {
+    kind: "enum",
+    options: ["text", "json", "markdown"],
+    flag: "format",
+    default: "text",
+    commands: ["plan", "apply", "show"],
+    help: "Output format: text, json or markdown"
+  },
+  verbose: {
+    kind: "boolean",
+    flag: "verbose",
+    commands: ["plan", "apply", "export", "adopt"],
+    help: "Log one line per HTTP request to stderr (the key is never shown)"
+  },
+  quiet: {
+    kind: "boolean",
+    flag: "quiet",
+    alias: "q",
+    commands: ["validate", "plan", "apply", "show", "export", "adopt"],
+    help: "Print only results and errors",
+    helpOn: { show: "Print only the plan (no note about a changed config)" }
+  },
+  planOut: {
+    kind: "path",
+    flag: "out",
+    alias: "o",
+    valueHint: "plan.json",
+    commands: ["plan"],
+    help: "Save the plan (no secrets) for `sitesync apply FILE`"
+  },
+  detailedExitcode: {
+    kind: "boolean",
+    flag: "detailed-exitcode",
+    input: "detailed-exitcode",
+    commands: ["plan"],
+    help: "Exit 2 when there are changes (0 when none), for drift checks",
+    inputHelp: "plan only: exit 2 when the account differs from the config. The step then FAILS on drift (its outputs are still set); use `continue-on-error: true` and the `has-changes` / `exit-code` outputs, as examples/workflows/drift.yml does."
+  },
+  autoApprove: {
+    kind: "boolean",
+    flag: "auto-approve",
+    alias: "y",
+    commands: ["apply"],
+    help: "Apply without asking (required when not on a terminal)"
+  },
+  // The Action writes the results to RUNNER_TEMP and names the file in its `results-file` output.
+  results: {
+    kind: "path",
+    flag: "results",
+    valueHint: "results.json",
+    commands: ["apply"],
+    help: "Write the results as JSON to this file"
+  },
+  verify: {
+    kind: "boolean",
+    flag: "verify",
+    input: "verify",
+    commands: ["apply"],
+    help: "Re-read the account afterwards and report fields that did not converge",
+    inputHelp: "apply only: re-read the account afterwards and report the fields that did not converge (exit 3)."
+  },
+  reviewed: {
+    kind: "path",
+    flag: "reviewed",
+    valueHint: "plan.json",
+    commands: ["apply"],
+    help: "Plan again, apply only the changes identical in this reviewed plan (`plan --out`), report the rest (exit 4)"
+  },
+  strictEnv: {
+    kind: "boolean",
+    flag: "strict-env",
+    commands: ["validate"],
+    help: "Treat an unset ${VAR} as an error, as plan and apply do (else it is a note)"
+  },
+  ...githubRows(),
+  ...exportRows()
+};
+function githubRows() {
+  return {
+    comment: {
+      kind: "boolean",
+      input: "comment",
+      default: "true",
+      commands: ["plan", "apply"],
+      help: "On a pull request, keep one comment per config file with the latest plan, updated in place. Needs `permissions: pull-requests: write`."
+    },
+    githubToken: {
+      kind: "string",
+      input: "github-token",
+      inputDefault: "${{ github.token }}",
+      env: "GITHUB_TOKEN",
+      sensitive: true,
+      commands: ["plan", "apply"],
+      help: "Token used to write the pull-request comment and, on merge, to find the merged pull request and read its reviewed plan (only a comment written by this token's own identity counts)."
+    },
+    applyUnreviewed: {
+      kind: "boolean",
+      input: "apply-unreviewed",
+      commands: ["apply"],
+      help: "apply only, and only on workflow_dispatch (refused on any other event): apply the current plan without a reviewed plan, as a deliberate human action. Wire it to a workflow_dispatch input, as examples/workflows/sitesync.yml does."
+    },
+    botLogin: {
+      kind: "string",
+      input: "bot-login",
+      commands: ["plan", "apply"],
+      help: "The login that writes the plan comments (e.g. github-actions[bot], or my-app[bot]), when it cannot be found from github-token: the Action asks GraphQL `viewer` (any token), then GET /user (personal tokens)."
+    }
+  };
+}
+function exportRows() {
+  return {
+    exportOut: {
+      kind: "path",
+      flag: "out",
+      alias: "o",
+      valueHint: "sitesync.yaml",
+      commands: ["export"],
+      help: 'Write the config to this new file ("-" or none: stdout)'
+    },
+    force: {
+      kind: "boolean",
+      flag: "force",
+      commands: ["export"],
+      help: "Overwrite the --out file if it exists (its comments and edits are lost)"
+    },
+    projects: { kind: "boolean", flag: "projects", commands: ["export"], help: "Also export the projects (needs a projects URL)" },
+    update: {
+      kind: "path",
+      flag: "update",
+      valueHint: "sitesync.yaml",
+      commands: ["export"],
+      help: "The former spelling of `sitesync adopt FILE`, still accepted: it runs adopt with the flags that follow"
+    },
+    addUnlisted: {
+      kind: "boolean",
+      flag: "add-unlisted",
+      commands: ["adopt"],
+      help: "Also add live websites the file does not list (prune: true adds them anyway)"
+    },
+    into: {
+      kind: "list",
+      flag: "into",
+      valueHint: "file",
+      commands: ["adopt"],
+      help: "The file new websites go to (default: the root's websites): the root or a file it includes, of their account; repeatable, one per account"
+    },
+    dryRun: { kind: "boolean", flag: "dry-run", commands: ["adopt"], help: "Show the diff, write nothing" }
+  };
+}
+
+// src/run/settings-sandbox.ts
+var SANDBOX_SETTINGS = sandboxRows();
+function sandboxRows() {
+  const on = ["sandbox"];
+  const chance = (flag2, help) => ({ kind: "chance", flag: flag2, valueHint: "p", commands: on, help });
+  const count2 = (flag2, min, help) => ({ kind: "count", min, flag: flag2, valueHint: "n", commands: on, help });
+  const delay = (flag2, help) => ({ kind: "duration", zero: true, flag: flag2, valueHint: "duration", commands: on, help });
+  return {
+    port: { ...count2("port", 0, "Port on 127.0.0.1 (0 picks a free one)"), max: 65535, default: "0" },
+    sandboxKey: {
+      kind: "string",
+      flag: "key",
+      env: "SITESYNC_API_KEY",
+      sensitive: true,
+      valueHint: "key",
+      commands: on,
+      help: "API key to accept (else SITESYNC_API_KEY, else a generated one)"
+    },
+    sandboxProjectsKey: {
+      kind: "string",
+      flag: "projects-key",
+      sensitive: true,
+      valueHint: "key",
+      commands: on,
+      help: "Separate key for /api/v1/projects (default: the same key)"
+    },
+    seed: count2("seed", 0, "Generate N websites (site-00001.example.com, ...)"),
+    seedProjects: count2("seed-projects", 0, "Generate N projects"),
+    latency: delay("latency", "Delay before every answer, e.g. 50ms"),
+    rateLimit: count2("rate-limit", 0, "Requests per window (default 60, like the real API; 0 disables)"),
+    sandboxRateWindow: delay("rate-window", "Rate-limit window (default 60s)"),
+    perPageDefault: count2("per-page-default", 1, "per_page used for values other than 10, 25, 50, 100 (default 10)"),
+    websiteLimit: count2("website-limit", -1, "Plan limit on websites (default -1: unlimited)"),
+    putMissing: {
+      kind: "enum",
+      options: ["500", "404"],
+      flag: "put-missing",
+      commands: on,
+      help: "Answer to a PUT on a missing website: 500 (the real bug, default) or 404"
+    },
+    errorRate: chance("error-rate", "Chance (0..1) of a 500 without doing the work"),
+    resetRate: chance("reset-rate", "Chance of hanging up without an answer"),
+    slowRate: chance("slow-rate", "Chance of answering only after --slow-ms"),
+    slowMs: delay("slow-ms", "Delay of a slow answer (default 5s)"),
+    dropRate: chance("drop-rate", "Chance that a write is done but its answer is lost"),
+    faultSeed: count2("fault-seed", 0, "Seed of the fault PRNG, to replay a run"),
+    persist: {
+      kind: "path",
+      flag: "persist",
+      valueHint: "file",
+      commands: on,
+      help: "Load the account from this JSON file and save it after every write"
+    },
+    log: { kind: "boolean", flag: "log", commands: on, help: "Print one line per request to stderr (the key is never shown)" }
+  };
+}
+
+// src/run/settings.ts
+var CONNECT = ["plan", "apply", "export", "adopt"];
+var PLANNING = ["plan", "apply"];
+var SETTINGS = {
+  command: {
+    kind: "enum",
+    options: ["plan", "apply"],
+    input: "command",
+    default: "plan",
+    commands: PLANNING,
+    help: "What the Action runs: plan or apply",
+    inputHelp: "plan: compare the config with the account and report the changes (never writes). apply: plan, then make the account match the config, without asking."
+  },
+  config: {
+    kind: "path",
+    flag: "config",
+    alias: "c",
+    input: "config",
+    default: "sitesync.yaml",
+    valueHint: "file",
+    commands: ["validate", "plan", "apply", "matrix"],
+    help: "Config file",
+    inputHelp: "Path of the config file, relative to the repository root."
+  },
+  apiKey: {
+    kind: "string",
+    input: "api-key",
+    env: "SITESYNC_API_KEY",
+    sensitive: true,
+    commands: CONNECT,
+    help: "API key of the phpAnalytics account",
+    inputHelp: "API key of the phpAnalytics account (from a secret such as SITESYNC_API_KEY). Falls back to the SITESYNC_API_KEY environment variable. Without a key, a plan on a pull request only validates the config."
+  },
+  projectsApiKey: {
+    kind: "string",
+    input: "projects-api-key",
+    env: "SITESYNC_PROJECTS_API_KEY",
+    sensitive: true,
+    commands: CONNECT,
+    help: "Key for the phpRank projects API when it differs from the websites key",
+    inputHelp: "Key for the phpRank projects API when it differs from api-key (or SITESYNC_PROJECTS_API_KEY)."
+  },
+  websitesUrl: {
+    kind: "url",
+    flag: "websites-url",
+    input: "websites-url",
+    env: "SITESYNC_WEBSITES_URL",
+    valueHint: "url",
+    commands: CONNECT,
+    help: "phpAnalytics base URL (or SITESYNC_WEBSITES_URL, or websites_url in the config)",
+    inputHelp: "phpAnalytics base URL, without /api/v1 (the config's websites_url wins over SITESYNC_WEBSITES_URL; this input over both)."
+  },
+  projectsUrl: {
+    kind: "url",
+    flag: "projects-url",
+    input: "projects-url",
+    env: "SITESYNC_PROJECTS_URL",
+    valueHint: "url",
+    commands: CONNECT,
+    help: "phpRank base URL (or SITESYNC_PROJECTS_URL, or projects_url in the config)",
+    inputHelp: "phpRank base URL, without /api/v1 (or SITESYNC_PROJECTS_URL, or projects_url in the config)."
+  },
+  concurrency: {
+    kind: "count",
+    min: 1,
+    flag: "concurrency",
+    input: "concurrency",
+    default: "4",
+    valueHint: "n",
+    commands: CONNECT,
+    help: "Requests in flight at once",
+    inputHelp: "API requests in flight at once."
+  },
+  timeout: {
+    kind: "duration",
+    flag: "timeout",
+    input: "timeout",
+    default: "30s",
+    valueHint: "duration",
+    commands: CONNECT,
+    help: "Timeout of one HTTP attempt, with a unit: 500ms, 30s, 2m"
+  },
+  maxWait: {
+    kind: "duration",
+    flag: "max-wait",
+    input: "max-wait",
+    default: "5m",
+    valueHint: "duration",
+    commands: CONNECT,
+    help: "Longest wait a server may ask for (Retry-After, X-RateLimit-Reset); a longer one ends the run"
+  },
+  rateWindow: {
+    kind: "duration",
+    flag: "rate-window",
+    input: "rate-window",
+    valueHint: "duration",
+    commands: CONNECT,
+    help: "Window the server's X-RateLimit-Limit counts in (default: learned from the server's answers)"
+  },
+  account: {
+    kind: "list",
+    flag: "account",
+    input: "account",
+    oneInput: true,
+    valueHint: "name",
+    commands: CONNECT,
+    help: "Run only this account (a name under the config's accounts:); repeatable. Every account when left out",
+    inputHelp: "One account of the config's accounts to run (a leg of a fleet's matrix: `sitesync matrix`). Its section of the plan comment is written beside the other legs' sections; its reviewed plan is applied on merge."
+  },
+  syncWriteOnly: {
+    planning: true,
+    kind: "boolean",
+    flag: "sync-write-only",
+    input: "sync-write-only",
+    commands: PLANNING,
+    help: "Also send write-only fields (passwords, exclude_params) to existing websites",
+    inputHelp: "Send every exclude_params and password the config sets, though the API cannot show them (the CLI's --sync-write-only)."
+  },
+  maxDeletes: {
+    planning: true,
+    kind: "count",
+    min: 0,
+    flag: "max-deletes",
+    input: "max-deletes",
+    valueHint: "n",
+    commands: PLANNING,
+    help: "Allow up to N deletes in this run (overrides policy.max_deletes)",
+    inputHelp: "Allow up to this many deletes in this run, overriding policy.max_deletes (the CLI's --max-deletes)."
+  },
+  allowEmpty: {
+    planning: true,
+    kind: "boolean",
+    flag: "allow-empty",
+    input: "allow-empty",
+    commands: PLANNING,
+    help: "Allow prune with an empty website list (deletes every unprotected website)"
+  },
+  target: {
+    planning: true,
+    kind: "globs",
+    flag: "target",
+    input: "target",
+    valueHint: "glob",
+    commands: PLANNING,
+    help: "Plan only websites (by domain) and projects (by name) matching this glob; repeatable. The plan is partial",
+    inputHelp: "Plan only websites (by domain) and projects (by name) matching these globs, one per line. The plan is partial."
+  },
+  exclude: {
+    planning: true,
+    kind: "globs",
+    flag: "exclude",
+    input: "exclude",
+    valueHint: "glob",
+    commands: PLANNING,
+    help: "Leave out websites and projects matching this glob; repeatable, wins over --target",
+    inputHelp: "Leave out websites and projects matching these globs, one per line; wins over target."
+  },
+  changedSince: {
+    planning: true,
+    kind: "string",
+    flag: "changed-since",
+    input: "changed-since",
+    valueHint: "REF",
+    commands: ["plan", "apply", "matrix"],
+    help: "Follow the change since this git revision: read only the websites it touches, send the write-only values it edits",
+    helpOn: { matrix: "Only the accounts whose files changed since this git revision" },
+    inputHelp: "The git revision whose change the plan follows: only the websites it touches are read, and the exclude_params and password lines it edits are sent. Empty (the default): on a pull request, its base commit (fetched once in a shallow checkout); on the merge, the base the reviewed plan recorded; else none. `none`: read the whole account and follow no change."
+  },
+  full: {
+    planning: true,
+    kind: "boolean",
+    flag: "full",
+    input: "full",
+    commands: PLANNING,
+    help: "With --changed-since: still read the whole account",
+    inputHelp: "While following a change (changed-since, or a pull request's base): send what it edits, but still read the whole account."
+  },
+  ...ADAPTER_SETTINGS,
+  ...SANDBOX_SETTINGS
+};
+var SETTING_ROWS = Object.entries(SETTINGS);
+
+// src/run/to-run-settings.ts
+function toRunSettings(values, command) {
+  const on = (name) => SETTINGS[name].commands.includes(command);
+  const { target, exclude, account, changedSince, maxDeletes, results, planOut, exportOut, into } = values;
+  return {
+    ...on("websitesUrl") ? { websitesUrl: values.websitesUrl } : {},
+    ...on("projectsUrl") ? { projectsUrl: values.projectsUrl } : {},
+    ...on("concurrency") ? { concurrency: values.concurrency } : {},
+    ...on("timeout") ? { timeoutMs: values.timeout } : {},
+    ...on("maxWait") ? { maxWaitMs: values.maxWait } : {},
+    // Unsaid, the window is learned per server (DESIGN §6).
+    ...on("rateWindow") && values.rateWindow !== void 0 ? { rateWindowMs: values.rateWindow } : {},
+    ...on("syncWriteOnly") ? { syncWriteOnly: values.syncWriteOnly } : {},
+    ...on("allowEmpty") ? { allowEmpty: values.allowEmpty } : {},
+    ...on("maxDeletes") && maxDeletes !== void 0 ? { maxDeletes } : {},
+    ...on("target") && target.length + exclude.length > 0 ? { selection: { target, exclude } } : {},
+    ...on("changedSince") && changedSince !== void 0 ? { changedSince: { ref: changedSince, ...values.full ? { full: true } : {} } } : {},
+    ...on("account") && account.length > 0 ? { accounts: account } : {},
+    ...on("detailedExitcode") ? { detailedExitcode: values.detailedExitcode } : {},
+    ...on("verify") ? { verify: values.verify } : {},
+    ...on("results") && results !== void 0 ? { resultsFile: results } : {},
+    ...on("strictEnv") ? { strictEnv: values.strictEnv } : {},
+    ...on("planOut") && planOut !== void 0 ? { planFile: planOut } : {},
+    // `--out -`, or none: the config goes to stdout.
+    ...on("exportOut") && exportOut !== void 0 && exportOut !== "-" ? { exportFile: exportOut } : {},
+    ...on("force") ? { force: values.force } : {},
+    ...on("projects") ? { projects: values.projects } : {},
+    ...on("addUnlisted") ? { addUnlisted: values.addUnlisted } : {},
+    ...on("into") && into.length > 0 ? { into } : {},
+    ...on("dryRun") ? { dryRun: values.dryRun } : {}
+  };
 }
 
 // src/render/github-notes.ts
@@ -52861,9 +53336,18 @@ function setOutputs(outcome, planFiles, unreviewed) {
   const sum2 = (count2) => plans.reduce((total, plan2) => total + count2(plan2), 0);
   if (plans.length > 0) {
     setOutput("has-changes", String(plans.some((plan2) => plan2.changes.length > 0)));
-    setOutput("creates", sum2((plan2) => plan2.summary.create));
-    setOutput("updates", sum2((plan2) => plan2.summary.update));
-    setOutput("deletes", sum2((plan2) => plan2.summary.delete));
+    setOutput(
+      "creates",
+      sum2((plan2) => plan2.summary.create)
+    );
+    setOutput(
+      "updates",
+      sum2((plan2) => plan2.summary.update)
+    );
+    setOutput(
+      "deletes",
+      sum2((plan2) => plan2.summary.delete)
+    );
   }
   const [planFile] = planFiles.size === 1 ? planFiles.values() : [];
   if (planFile) setOutput("plan-file", planFile);
@@ -52903,7 +53387,8 @@ async function execute2(ctx) {
       command: inputs.command,
       config: inputs.config,
       env: ctx.env,
-      secrets: { apiKey: inputs.apiKey, projectsApiKey: inputs.projectsApiKey },
+      // The environment's keys are each account's own to take, by its variables: only the inputs are the step's.
+      secrets: inputs.keysGiven,
       settings: settingsOf(ctx),
       given: found?.given,
       redactor: ctx.redactor
@@ -52956,18 +53441,9 @@ async function reviewFor(ctx) {
 }
 function settingsOf(ctx) {
   const { inputs, event } = ctx;
-  const { target, exclude } = inputs;
-  const changedSince = changeOf2(inputs, event);
+  const values = { ...inputs.settings, changedSince: changeOf2(inputs, event) };
   return {
-    syncWriteOnly: inputs.syncWriteOnly,
-    ...target.length + exclude.length > 0 ? { selection: { target, exclude } } : {},
-    ...changedSince ? { changedSince: { ref: changedSince } } : {},
-    websitesUrl: inputs.websitesUrl,
-    projectsUrl: inputs.projectsUrl,
-    concurrency: inputs.concurrency,
-    ...inputs.maxDeletes === void 0 ? {} : { maxDeletes: Number(inputs.maxDeletes) },
-    detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
-    ...inputs.account ? { accounts: [inputs.account] } : {},
+    ...toRunSettings(values, inputs.command),
     resultsFile: runnerFile(ctx, "sitesync-results", `${ctx.configLabel}#${inputs.account ?? ""}`)
   };
 }
@@ -53041,65 +53517,121 @@ function readSource2(file) {
   return typeof bytes === "string" ? void 0 : bytes.toString("utf8");
 }
 
-// src/action/inputs.ts
-function readInputs(redactor, env) {
-  const secret = (name, envName) => {
-    const value = text(name) ?? (env[envName] || void 0);
-    redactor.add([value]);
-    return value;
-  };
-  const apiKey = secret("api-key", "SITESYNC_API_KEY");
-  const projectsApiKey = secret("projects-api-key", "SITESYNC_PROJECTS_API_KEY");
-  const githubToken = secret("github-token", "GITHUB_TOKEN");
+// src/run/read-settings.ts
+function readSettings(names, raw) {
+  const values = {};
+  for (const [name, row2] of SETTING_ROWS) values[name] = defaultOf(row2);
   const problems = [];
-  const options = readOptions(problems);
-  if (problems.length > 0) throw new UsageError(`invalid input: ${problems.join("; ")}`);
+  for (const name of names) {
+    const given = raw(name, SETTINGS[name]);
+    if (given === void 0) continue;
+    const read = readValue(SETTINGS[name], given);
+    if ("problem" in read) problems.push({ name, problem: read.problem });
+    else values[name] = read.value;
+  }
+  return { values, problems };
+}
+function defaultOf(row2) {
+  if (row2.default !== void 0) {
+    const read = readValue(row2, row2.default);
+    if ("value" in read) return read.value;
+  }
+  if (row2.kind === "boolean") return false;
+  return row2.kind === "list" || row2.kind === "globs" ? [] : void 0;
+}
+function readValue(row2, raw) {
+  if (row2.kind === "list" || row2.kind === "globs") {
+    const list = typeof raw === "string" ? [raw] : Array.isArray(raw) ? [...raw] : [];
+    return row2.oneInput && list.length > 1 ? { problem: { code: "one", count: list.length } } : { value: list };
+  }
+  if (typeof raw === "boolean" && row2.kind === "boolean") return { value: raw };
+  const text2 = String(raw);
+  switch (row2.kind) {
+    case "count":
+      return readCount(text2, row2.min, row2.max);
+    case "duration":
+      return readDuration(text2, row2.zero ?? false);
+    case "boolean":
+      return readBoolean(text2);
+    case "enum":
+      return row2.options.includes(text2) ? { value: text2 } : { problem: { code: "enum", options: row2.options, value: text2 } };
+    case "chance":
+      return readChance(text2);
+    default:
+      return { value: text2 };
+  }
+}
+function readCount(value, min, max) {
+  const whole2 = min < 0 ? /^-?\d+$/ : /^\d+$/;
+  if (!whole2.test(value) || Number(value) < min) return { problem: { code: "count", min, value } };
+  if (max !== void 0 && Number(value) > max) return { problem: { code: "count-max", max, value } };
+  return { value: Number(value) };
+}
+var UNIT_MS = { ms: 1, s: 1e3, m: 6e4, h: 36e5 };
+function readDuration(value, zero) {
+  const text2 = value.trim();
+  if (/^\d+(?:\.\d+)?$/.test(text2)) {
+    return zero && Number(text2) === 0 ? { value: 0 } : { problem: { code: "duration-unit", value } };
+  }
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text2);
+  if (!match) return { problem: { code: "duration", value } };
+  const ms = Math.round(Number(match[1]) * UNIT_MS[match[2]]);
+  if (ms <= 0 && !zero) return { problem: { code: "duration-zero", value } };
+  return { value: ms };
+}
+function readBoolean(value) {
+  if (["true", "True", "TRUE"].includes(value)) return { value: true };
+  if (["false", "False", "FALSE"].includes(value)) return { value: false };
+  return { problem: { code: "boolean", value } };
+}
+function readChance(value) {
+  const n4 = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n4) || n4 < 0 || n4 > 1) return { problem: { code: "chance", value } };
+  return { value: n4 };
+}
+
+// src/action/inputs.ts
+var INPUTS = SETTING_ROWS.filter(([, row2]) => row2.input !== void 0);
+function readInputs(redactor, env) {
+  const secrets = /* @__PURE__ */ new Map();
+  for (const [name, row2] of INPUTS.filter(([, row3]) => row3.sensitive)) {
+    const value = text(row2) ?? (row2.env && env[row2.env] || void 0);
+    redactor.add([value]);
+    secrets.set(name, value);
+  }
+  const raw = (name, row2) => secrets.has(name) ? secrets.get(name) : inputOf(row2);
+  const { values, problems } = readSettings(
+    INPUTS.map(([name]) => name),
+    raw
+  );
+  if (problems.length > 0) {
+    const lines = problems.map(({ name, problem }) => settingProblemLine(problem, SETTINGS[name].input));
+    throw new UsageError(`invalid input: ${lines.join("; ")}`);
+  }
+  const given = (name) => {
+    const value = text(SETTINGS[name]);
+    return value === void 0 ? {} : { [name]: value };
+  };
   return {
-    ...options,
-    apiKey,
-    projectsApiKey,
-    githubToken,
-    websitesUrl: text("websites-url"),
-    projectsUrl: text("projects-url"),
-    botLogin: text("bot-login"),
-    account: text("account"),
-    changedSince: text("changed-since")?.trim() || void 0,
-    target: getMultilineInput("target"),
-    exclude: getMultilineInput("exclude")
+    command: values.command,
+    config: values.config,
+    apiKey: values.apiKey,
+    projectsApiKey: values.projectsApiKey,
+    keysGiven: { ...given("apiKey"), ...given("projectsApiKey") },
+    githubToken: values.githubToken,
+    comment: values.comment,
+    applyUnreviewed: values.applyUnreviewed,
+    account: values.account[0],
+    botLogin: values.botLogin,
+    changedSince: values.changedSince?.trim() || void 0,
+    settings: values
   };
 }
-function readOptions(problems) {
-  const command = text("command") ?? "plan";
-  if (command !== "plan" && command !== "apply") problems.push(`command must be plan or apply, not "${command}"`);
-  const maxDeletes = text("max-deletes");
-  if (maxDeletes !== void 0 && !/^\d+$/.test(maxDeletes)) {
-    problems.push(`max-deletes must be a whole number (0 or more), not "${maxDeletes}"`);
-  }
-  const concurrency = text("concurrency") ?? "4";
-  if (!/^\d+$/.test(concurrency) || Number(concurrency) < 1) {
-    problems.push(`concurrency must be a whole number of at least 1, not "${concurrency}"`);
-  }
-  return {
-    command,
-    config: text("config") ?? "sitesync.yaml",
-    maxDeletes,
-    concurrency: Number(concurrency),
-    comment: flag2("comment", true, problems),
-    detailedExitcode: flag2("detailed-exitcode", false, problems),
-    applyUnreviewed: flag2("apply-unreviewed", false, problems),
-    syncWriteOnly: flag2("sync-write-only", false, problems)
-  };
+function inputOf(row2) {
+  return row2.kind === "list" || row2.kind === "globs" ? getMultilineInput(row2.input) : text(row2);
 }
-function text(name) {
-  return getInput(name) || void 0;
-}
-function flag2(name, fallback, problems) {
-  const value = text(name);
-  if (value === void 0) return fallback;
-  if (["true", "True", "TRUE"].includes(value)) return true;
-  if (["false", "False", "FALSE"].includes(value)) return false;
-  problems.push(`${name} must be true or false, not "${value}"`);
-  return fallback;
+function text(row2) {
+  return getInput(row2.input) || void 0;
 }
 
 // src/action/reviewed-comment.ts

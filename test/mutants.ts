@@ -245,9 +245,9 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "duration-zero",
-    file: "src/cli/_args.ts",
-    find: "if (ms <= 0) throw new UsageError(`--${flag} must be longer than 0`);",
-    replace: "if (ms < 0) throw new UsageError(`--${flag} must be longer than 0`);",
+    file: "src/run/read-settings.ts",
+    find: 'if (ms <= 0 && !zero) return { problem: { code: "duration-zero", value } };',
+    replace: 'if (ms < 0 && !zero) return { problem: { code: "duration-zero", value } };',
     description: "`0s` is accepted as a duration",
     tests: ["test/e2e/guards.test.ts"],
   },

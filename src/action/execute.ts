@@ -9,7 +9,6 @@ import { readConfigBytes } from "../config/load.ts";
 import type { Config, LoadResult } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
 import { plural } from "../model/plural.ts";
-import type { Plan } from "../plan/types.ts";
 import {
   itemLine,
   itemNote,
@@ -26,6 +25,7 @@ import {
   waitLine,
 } from "../render/index.ts";
 import { run } from "../run/run.ts";
+import { toRunSettings } from "../run/to-run-settings.ts";
 import type { RunHooks, RunSettings } from "../run/types.ts";
 import { annotateChanges, annotateDiagnostics, annotateFailures } from "./annotations.ts";
 import { type FoundReview, findReview } from "./find-review.ts";
@@ -48,7 +48,8 @@ export async function execute(ctx: RunContext): Promise<ActionReport> {
       command: inputs.command,
       config: inputs.config,
       env: ctx.env,
-      secrets: { apiKey: inputs.apiKey, projectsApiKey: inputs.projectsApiKey },
+      // The environment's keys are each account's own to take, by its variables: only the inputs are the step's.
+      secrets: inputs.keysGiven,
       settings: settingsOf(ctx),
       given: found?.given,
       redactor: ctx.redactor,
@@ -108,18 +109,9 @@ async function reviewFor(ctx: RunContext): Promise<FoundReview | undefined> {
 
 function settingsOf(ctx: RunContext): RunSettings {
   const { inputs, event } = ctx;
-  const { target, exclude } = inputs;
-  const changedSince = changeOf(inputs, event);
+  const values = { ...inputs.settings, changedSince: changeOf(inputs, event) };
   return {
-    syncWriteOnly: inputs.syncWriteOnly,
-    ...(target.length + exclude.length > 0 ? { selection: { target, exclude } } : {}),
-    ...(changedSince ? { changedSince: { ref: changedSince } } : {}),
-    websitesUrl: inputs.websitesUrl,
-    projectsUrl: inputs.projectsUrl,
-    concurrency: inputs.concurrency,
-    ...(inputs.maxDeletes === undefined ? {} : { maxDeletes: Number(inputs.maxDeletes) }),
-    detailedExitcode: inputs.command === "plan" && inputs.detailedExitcode,
-    ...(inputs.account ? { accounts: [inputs.account] } : {}),
+    ...toRunSettings(values, inputs.command),
     resultsFile: runnerFile(ctx, "sitesync-results", `${ctx.configLabel}#${inputs.account ?? ""}`),
   };
 }
@@ -184,7 +176,8 @@ async function validateOffline(ctx: RunContext, reason: OfflineReason): Promise<
   const outcome = await run({ command: "validate", config: ctx.inputs.config, env, redactor: ctx.redactor }, { onLoad: annotateLoad(ctx) });
   const config = outcome.config;
   const fleet = fleetOf(config, ctx.inputs.account);
-  const own = (report: Report) => fleet.filter((name) => !ctx.inputs.account || name === ctx.inputs.account).map((account) => ({ account, report }));
+  const own = (report: Report) =>
+    fleet.filter((name) => !ctx.inputs.account || name === ctx.inputs.account).map((account) => ({ account, report }));
   if (!config || outcome.error !== undefined) {
     const target = { for: "github" as const, command: ctx.inputs.command, configLabel: ctx.configLabel };
     const report = { ...renderOutcome({ ...outcome, command: ctx.inputs.command }, target), exitCode: outcome.exitCode };
@@ -211,4 +204,3 @@ function readSource(file: string): string | undefined {
   const bytes = readConfigBytes(file);
   return typeof bytes === "string" ? undefined : bytes.toString("utf8");
 }
-

@@ -25,9 +25,18 @@ export function setOutputs(outcome: Outcome, planFiles: ReadonlyMap<string, stri
   const sum = (count: (plan: Plan) => number) => plans.reduce((total, plan) => total + count(plan), 0);
   if (plans.length > 0) {
     core.setOutput("has-changes", String(plans.some((plan) => plan.changes.length > 0)));
-    core.setOutput("creates", sum((plan) => plan.summary.create));
-    core.setOutput("updates", sum((plan) => plan.summary.update));
-    core.setOutput("deletes", sum((plan) => plan.summary.delete));
+    core.setOutput(
+      "creates",
+      sum((plan) => plan.summary.create),
+    );
+    core.setOutput(
+      "updates",
+      sum((plan) => plan.summary.update),
+    );
+    core.setOutput(
+      "deletes",
+      sum((plan) => plan.summary.delete),
+    );
   }
   const [planFile] = planFiles.size === 1 ? planFiles.values() : [];
   if (planFile) core.setOutput("plan-file", planFile);

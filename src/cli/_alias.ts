@@ -17,7 +17,9 @@ export function exportUpdateAlias(rest: readonly string[]): { argv: string[]; no
   const others = [...rest.slice(0, at), ...rest.slice(at + (inline === undefined ? 2 : 1))];
   const named = (flags: readonly string[]) => others.some((arg) => flags.some((flag) => arg === flag || arg.startsWith(`${flag}=`)));
   if (named(["--out", "-o", "--force", "--projects"])) {
-    throw new UsageError("--update edits its file in place: leave out --out, --force and --projects (the file says whether it manages projects)");
+    throw new UsageError(
+      "--update edits its file in place: leave out --out, --force and --projects (the file says whether it manages projects)",
+    );
   }
   if (named(["--changed-since", "--full"])) {
     throw new UsageError(

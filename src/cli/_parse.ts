@@ -19,11 +19,8 @@ import type { ArgDef, ArgsDef } from "citty";
 import { didYouMean } from "../config/did-you-mean.ts";
 import { UsageError } from "../errors.ts";
 import { plural } from "../model/plural.ts";
-
-/** The only flags that may be given more than once; any other given twice is refused. */
-const REPEATABLE: ReadonlySet<string> = new Set(["target", "exclude", "account", "into"]);
-/** The repeatable flags whose value is a glob. */
-const GLOBS: ReadonlySet<string> = new Set(["target", "exclude"]);
+import { settingProblemLine } from "../render/index.ts";
+import { GLOBS, REPEATABLE } from "./_args.ts";
 
 /** Terraform flags whose sitesync spelling is not simply the same name with two dashes. */
 const TERRAFORM_HABITS: Record<string, string> = {
@@ -134,8 +131,7 @@ function flagToken(raw: string, long: Map<string, Flag>, short: Map<string, Flag
 /** An enum's value is one of its options; a repeatable flag's value is never empty. */
 function checkedValue(flag: Flag, value: string): string {
   if (flag.def.type === "enum" && !(flag.def.options ?? []).includes(value)) {
-    const options = flag.def.options ?? [];
-    throw new UsageError(`--${flag.name} must be ${options.slice(0, -1).join(", ")} or ${options.at(-1)}, not "${value}"`);
+    throw new UsageError(settingProblemLine({ code: "enum", options: flag.def.options ?? [], value }, `--${flag.name}`));
   }
   if (REPEATABLE.has(flag.name) && value.trim() === "") throw needsValue(flag);
   return value;

@@ -4,8 +4,9 @@ import type { Plan } from "../plan/types.ts";
 import { render } from "../render/index.ts";
 import { readSavedPlan } from "../run/plan-file.ts";
 import { run } from "../run/run.ts";
+import { toRunSettings } from "../run/to-run-settings.ts";
 import type { RunHooks } from "../run/types.ts";
-import { apiArgs, configArgs, outputArgs, planArgs, runSettings } from "./_args.ts";
+import { argsOf, cliSettings, PLANNING_FLAGS } from "./_args.ts";
 import { command } from "./_command.ts";
 import type { Io } from "./_io.ts";
 import type { CommandLine } from "./_parse.ts";
@@ -21,18 +22,7 @@ export default command({
       description: "A plan saved by `sitesync plan --out` (else plan now)",
       valueHint: "plan.json",
     },
-    ...configArgs,
-    ...apiArgs,
-    ...planArgs,
-    ...outputArgs,
-    "auto-approve": { type: "boolean", alias: "y", description: "Apply without asking (required when not on a terminal)" },
-    results: { type: "string", description: "Write the results as JSON to this file", valueHint: "results.json" },
-    verify: { type: "boolean", description: "Re-read the account afterwards and report fields that did not converge" },
-    reviewed: {
-      type: "string",
-      description: "Plan again, apply only the changes identical in this reviewed plan (`plan --out`), report the rest (exit 4)",
-      valueHint: "plan.json",
-    },
+    ...argsOf("apply"),
   },
   examples: [
     "sitesync apply                 # plan, show it, ask, apply",
@@ -43,7 +33,7 @@ export default command({
     "sitesync apply --changed-since HEAD~1 # apply what the last commit changed, reading only what it touches",
   ],
   async run(flags, { io, env, lists, given, signal }) {
-    const settings = runSettings(flags, lists);
+    const settings = toRunSettings(cliSettings("apply", flags, lists), "apply");
     if (flags.plan && flags.reviewed) {
       throw new UsageError(`give either a saved plan (${flags.plan}) or --reviewed ${flags.reviewed}, not both`);
     }
@@ -65,7 +55,7 @@ export default command({
         command: "apply",
         config: plan && !given.has("config") ? plan.configFile : flags.config,
         env,
-        settings: { ...settings, verify: Boolean(flags.verify), resultsFile: flags.results },
+        settings,
         given: planGiven,
         redactor: io.redactor,
         signal,
@@ -79,8 +69,8 @@ export default command({
 
 /** A saved plan is applied as reviewed: flags that would change what it does belong to `plan`. */
 function rejectPlanningFlags(given: ReadonlySet<string>, values: CommandLine["values"], lists: CommandLine["lists"]): void {
-  // `--account` picks which account of a fleet runs, not what is planned: the run checks it names the plan's.
-  const planning = Object.keys(planArgs).filter((flag) => given.has(flag) && flag !== "account");
+  // `--account` is not among them: it picks which account of a fleet runs, and the run checks it names the plan's.
+  const planning = PLANNING_FLAGS.filter((flag) => given.has(flag));
   if (planning.length > 0) {
     const flags = planning.map((f) => `--${f}`).join(" ");
     // The suggested command repeats each flag with its value (`--target 'shop-*'`), so that it can be run as it is.

@@ -16,9 +16,9 @@ import { UsageError } from "../errors.ts";
 import { errorLines } from "../render/index.ts";
 import { ExitCode, exitCodeOf, stopSignalOf } from "../run/exit-code.ts";
 import type { Env } from "../run/types.ts";
+import { exportUpdateAlias } from "./_alias.ts";
 import type { CliEdge, SitesyncCommand } from "./_command.ts";
 import { createIo, type Io } from "./_io.ts";
-import { exportUpdateAlias } from "./_alias.ts";
 import { parseCommandLine } from "./_parse.ts";
 
 type Load = () => Promise<SitesyncCommand>;

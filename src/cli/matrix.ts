@@ -1,5 +1,5 @@
 import { run } from "../run/run.ts";
-import { configArgs } from "./_args.ts";
+import { argsOf } from "./_args.ts";
 import { command } from "./_command.ts";
 import { show } from "./_run.ts";
 
@@ -14,10 +14,7 @@ export default command({
       "(api-key: ${{ secrets[matrix.api_key_env] }}). With --changed-since, only the accounts the change touches. " +
       "Offline: needs no key.",
   },
-  args: {
-    ...configArgs,
-    "changed-since": { type: "string", description: "Only the accounts whose files changed since this git revision", valueHint: "ref" },
-  },
+  args: argsOf("matrix"),
   examples: ["sitesync matrix", 'echo "matrix=$(sitesync matrix --changed-since origin/main)" >> "$GITHUB_OUTPUT"'],
   async run(flags, { io, env }) {
     const ref = flags["changed-since"];

@@ -1,5 +1,6 @@
 import { run } from "../run/run.ts";
-import { apiArgs, configArgs, outputArgs, planArgs, runSettings } from "./_args.ts";
+import { toRunSettings } from "../run/to-run-settings.ts";
+import { argsOf, cliSettings } from "./_args.ts";
 import { command } from "./_command.ts";
 import { cliHooks, show } from "./_run.ts";
 
@@ -8,14 +9,7 @@ export default command({
     name: "plan",
     description: "Compare the config with the live account and show what apply would change. Never writes.",
   },
-  args: {
-    ...configArgs,
-    ...apiArgs,
-    ...planArgs,
-    ...outputArgs,
-    out: { type: "string", alias: "o", description: "Save the plan (no secrets) for `sitesync apply FILE`", valueHint: "plan.json" },
-    "detailed-exitcode": { type: "boolean", description: "Exit 2 when there are changes (0 when none), for drift checks" },
-  },
+  args: argsOf("plan"),
   examples: [
     "SITESYNC_API_KEY=... sitesync plan --websites-url https://analytics.example.com",
     "sitesync plan --out plan.json && sitesync apply plan.json",
@@ -24,7 +18,7 @@ export default command({
     "sitesync plan --target 'shop-*.example.com' --exclude 'shop-test.example.com' --out plan.json   # a partial plan",
   ],
   async run(flags, { io, env, lists, signal }) {
-    const settings = { ...runSettings(flags, lists), detailedExitcode: Boolean(flags["detailed-exitcode"]), planFile: flags.out };
+    const settings = toRunSettings(cliSettings("plan", flags, lists), "plan");
     const outcome = await run({ command: "plan", config: flags.config, env, settings, redactor: io.redactor, signal }, cliHooks(io, flags));
     return show(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), out: flags.out });
   },

@@ -1,7 +1,7 @@
 import { configChangedNote, render } from "../render/index.ts";
 import { ExitCode } from "../run/exit-code.ts";
 import { configState, readPlanFile } from "../run/plan-file.ts";
-import { outputArgs } from "./_args.ts";
+import { argsOf } from "./_args.ts";
 import { command } from "./_command.ts";
 
 /**
@@ -17,8 +17,7 @@ export default command({
   },
   args: {
     plan: { type: "positional", required: true, description: "A plan saved by `sitesync plan --out`", valueHint: "plan.json" },
-    format: outputArgs.format,
-    quiet: { type: "boolean", alias: "q", description: "Print only the plan (no note about a changed config)" },
+    ...argsOf("show"),
   },
   examples: [
     "sitesync show plan.json",

@@ -94,5 +94,5 @@ export { rateWaitLine, readStatus, rereadLine } from "./progress-words.ts";
 export { itemLine } from "./results-text.ts";
 export { missingReviewWords } from "./review-words.ts";
 export type { OfflineReason, Sections } from "./sections.ts";
-export { matrixUnknownNote } from "./since-words.ts";
+export { settingProblemLine } from "./setting-words.ts";
 export { learnedRateLine, waitLine } from "./wait-line.ts";

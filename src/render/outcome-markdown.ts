@@ -5,11 +5,11 @@
  */
 import { ApiError, ConfigError, type Diagnostic } from "../errors.ts";
 import { agree, plural } from "../model/plural.ts";
-import type { Plan } from "../plan/types.ts";
+import type { Change, Plan } from "../plan/types.ts";
 import { ExitCode } from "../run/exit-code.ts";
 import type { AccountRun, ApplyReport, Outcome } from "../run/types.ts";
-import { problemMessage } from "./error-text.ts";
 import { changeLine } from "./change-line.ts";
+import { problemMessage } from "./error-text.ts";
 import { itemNote } from "./item-note.ts";
 import { md } from "./md.ts";
 import { planMarkdownParts, renderMarkdown } from "./plan-markdown.ts";
@@ -43,7 +43,7 @@ export function accountMarkdown(run: AccountRun, outcome: Outcome, context: Mark
   let sections: Sections;
   if (error instanceof ConfigError) sections = configErrorMarkdown(command, configLabel, error.diagnostics, outcome.warnings);
   else if (error !== undefined) sections = errorMarkdown(command, configLabel, error);
-  else if (plan && results) sections = applyMarkdown(plan, results);
+  else if (plan && results) sections = applyMarkdown(plan, results, run.unconverged);
   else if (plan) sections = planMarkdown(plan, run.exitCode === ExitCode.changes);
   else sections = errorMarkdown(command, configLabel, new Error(`the ${command} run ended without a plan or an error`));
   if (context.merge?.unreviewed) return withUnreviewed(sections);
@@ -62,15 +62,25 @@ function planMarkdown(plan: Plan, detailedChanges: boolean): Sections {
   return sections;
 }
 
-/** The results of an apply, with the plan that was applied as details. */
-function applyMarkdown(plan: Plan, { items, counts, aborted }: ApplyReport): Sections {
+/** The results of an apply, with the plan that was applied as details; with `verify`, what a re-read still finds. */
+function applyMarkdown(plan: Plan, { items, counts, aborted }: ApplyReport, unconverged: readonly Change[] | undefined): Sections {
   const blocks = [renderResultsMarkdown(items, counts).trimEnd()];
   if (aborted) blocks.push(callout("CAUTION", `The run stopped early: ${md(aborted)}`));
+  if (unconverged) blocks.push(verification(unconverged));
   const details = { title: "The plan that was applied", body: renderMarkdown(plan).trimEnd() };
   const sections: Sections = { summary: blocks.join("\n\n"), details, notes: [] };
   if (aborted) return { ...sections, failure: `the run stopped early: ${aborted}` };
   if (counts.failed > 0) return { ...sections, failure: `${plural(counts.failed, "change")} failed; see the results` };
+  if (unconverged && unconverged.length > 0)
+    return { ...sections, failure: `${plural(unconverged.length, "change")} did not converge (verify)` };
   return sections;
+}
+
+/** `verify`: every change a re-read of the account still finds (an API that rewrites a value), as the CLI says it. */
+function verification(unconverged: readonly Change[]): string {
+  if (unconverged.length === 0) return callout("NOTE", "Verified: the account matches the configuration.");
+  const lines = unconverged.map((c) => `- ${md(changeLine(c, { fields: "values" }))}`);
+  return [`#### Verify: ${plural(unconverged.length, "change")} did not converge`, ...lines].join("\n");
 }
 
 export interface OfflineFacts {
@@ -173,7 +183,8 @@ function reviewVerdict(run: AccountRun, where: string): string {
             `Applied what ${where} reviewed: only the changes identical in its reviewed plan and in a fresh plan of the account as it is now.`,
           );
     case "partial":
-      if (n === 0) return callout("CAUTION", `Applied part of what ${where} reviewed: ${plural(failed, "change")} failed; see the results.`);
+      if (n === 0)
+        return callout("CAUTION", `Applied part of what ${where} reviewed: ${plural(failed, "change")} failed; see the results.`);
       return callout(
         "CAUTION",
         `${plural(n, "change")} ${agree(n, "was", "were")} not applied: not in the reviewed plan of ${where}. ` +

@@ -16,9 +16,8 @@ import { renderMarkdown } from "./plan-markdown.ts";
 import { partialLine, renderText } from "./plan-text.ts";
 import { renderResultsMarkdown } from "./results-markdown.ts";
 import { renderResultsText } from "./results-text.ts";
-import { reviewProblemWords } from "./review-words.ts";
+import { reviewProblemWords, reviewStatusLine } from "./review-words.ts";
 import type { Sections } from "./sections.ts";
-import { reviewStatusLine } from "./review-words.ts";
 import { adoptSections } from "./update-text.ts";
 
 export interface TextContext {

@@ -15,9 +15,11 @@ import type { KeyVariables, RunSecrets } from "./types.ts";
 
 /** The accounts to run, in the order the root file lists them, each with its config and keys. */
 export function accountSpecs(scope: RunScope, config: Config, secrets: RunSecrets = {}): AccountSpec[] {
-  const accounts =
-    config.accounts?.map((account) => ({ name: account.name, keys: keyVariables(account), config: accountConfig(config, account) })) ??
-    [{ name: "", keys: { ...DEFAULT_KEY_ENVS }, config }];
+  const accounts = config.accounts?.map((account) => ({
+    name: account.name,
+    keys: keyVariables(account),
+    config: accountConfig(config, account),
+  })) ?? [{ name: "", keys: { ...DEFAULT_KEY_ENVS }, config }];
   const chosen = selected(accounts, namesToRun(scope, config));
   checkOneAccount(scope, chosen.length, accounts);
   // A bad or contradicted address in any account is known before the first request: no account writes.

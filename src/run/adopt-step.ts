@@ -79,7 +79,11 @@ function adoptInto(
     const read = loaded.tree.interpolated ? {} : { read: loaded.tree };
     const result = updateConfig({ file: root.file, source: root.text, live, addUnlisted, env: scope.env, ...read });
     const summary = result.ok ? result.summary : undefined;
-    return { files: [{ file: root.file, source: root.text, result }], unmanaged: summary?.unmanaged ?? [], projectChanges: summary?.projectChanges ?? 0 };
+    return {
+      files: [{ file: root.file, source: root.text, result }],
+      unmanaged: summary?.unmanaged ?? [],
+      projectChanges: summary?.projectChanges ?? 0,
+    };
   }
   const config = spec.config ?? loaded.config;
   const files = loaded.files.filter((file) => spec.name === "" || file.account === spec.name);

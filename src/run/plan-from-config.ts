@@ -52,7 +52,9 @@ export async function planWithLive(
   // cannot express a glob, and only a whole listing can be checked against `meta.total` (DESIGN §5). The
   // selection is applied in `plan`, which stays pure. Only a change narrows the read, to the names it touches.
   const readsBefore = client.stats().sent.GET ?? 0;
-  const followed = settings.changedSince ? await readForChange(config, client, settings.changedSince, { env, bases: settings.bases }) : undefined;
+  const followed = settings.changedSince
+    ? await readForChange(config, client, settings.changedSince, { env, bases: settings.bases })
+    : undefined;
   const live = followed?.live ?? (await readLive(client, config));
   const reads = (client.stats().sent.GET ?? 0) - readsBefore;
   const desired = { websites: config.websites, ...(config.projects ? { projects: config.projects } : {}), policy: config.policy };

@@ -69,8 +69,14 @@ interface Planned {
 /** Applies, and with `verify` plans again: whatever is still planned did not converge. */
 async function applyPlan(scope: RunScope, spec: AccountSpec, { config, client, plan }: Planned, run: AccountRun): Promise<void> {
   const { hooks, signal, settings } = scope;
-  const onItem = hooks.onItem && ((item: Parameters<NonNullable<typeof hooks.onItem>>[0], done: number, total: number) => hooks.onItem?.(item, done, total, spec.name));
-  const result = await apply(plan, client, { passwordOf: passwordsOf(config), ...(onItem ? { onItem } : {}), ...(signal ? { stop: signal } : {}) });
+  const onItem =
+    hooks.onItem &&
+    ((item: Parameters<NonNullable<typeof hooks.onItem>>[0], done: number, total: number) => hooks.onItem?.(item, done, total, spec.name));
+  const result = await apply(plan, client, {
+    passwordOf: passwordsOf(config),
+    ...(onItem ? { onItem } : {}),
+    ...(signal ? { stop: signal } : {}),
+  });
   const items = [...result.items, ...run.skipped];
   const interrupted = stopSignalOf(signal);
   run.results = {
@@ -87,6 +93,11 @@ async function applyPlan(scope: RunScope, spec: AccountSpec, { config, client, p
   // Over the change the plan followed, sending nothing for it: a write-only value sent cannot be read back.
   const base = baseOf(plan.since);
   const changedSince = base && { ...base, sendNothing: true };
-  const again = await planFromConfig(config, client, { ...settings, bases: scope.bases, selection, syncWriteOnly: false, changedSince }, scope.env);
+  const again = await planFromConfig(
+    config,
+    client,
+    { ...settings, bases: scope.bases, selection, syncWriteOnly: false, changedSince },
+    scope.env,
+  );
   run.unconverged = again.changes;
 }

@@ -37,14 +37,20 @@ describe("reviewStatus: what became of a review, decided from what the run did",
   });
 
   it("is nothing-applied when the run failed before writing, however much was reviewed", () => {
-    const error = new ApiError({ kind: "http", method: "GET", url: "https://a.example/api/v1/websites", status: 500, message: "Server Error" });
+    const error = new ApiError({
+      kind: "http",
+      method: "GET",
+      url: "https://a.example/api/v1/websites",
+      status: 500,
+      message: "Server Error",
+    });
     expect(reviewStatus(reviewed, ran({ error }))).toBe("nothing-applied");
     expect(reviewStatus(reviewed, ran({ plan: reviewed, error }))).toBe("nothing-applied");
   });
 
   it("is nothing-applied when every change failed, when a rail refused, or when nothing due was reviewed", () => {
     expect(reviewStatus(reviewed, ran({ plan: reviewed, results: results([failed(createA), failed(createB)]) }))).toBe("nothing-applied");
-    const refused = { ...reviewed, changes: [], refusals: [{ code: "max-deletes", message: "too many deletes" }] };
+    const refused = { ...reviewed, changes: [], refusals: [{ code: "max-deletes" as const, message: "too many deletes" }] };
     expect(reviewStatus(reviewed, ran({ plan: refused }))).toBe("nothing-applied");
     expect(reviewStatus(reviewed, ran({ plan: { ...reviewed, changes: [] }, skipped: [notReviewed(createA)] }))).toBe("nothing-applied");
   });

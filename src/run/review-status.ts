@@ -26,7 +26,10 @@ export function decideReview(given: GivenPlan | undefined, run: AccountRun): Rev
  * - `partial`: some were applied, and some were not (not reviewed, failed, not started);
  * - `nothing-applied`: changes were due, or the run did not get as far as knowing, and none was applied.
  */
-export function reviewStatus(source: ReviewSource, run: Pick<AccountRun, "plan" | "results" | "skipped" | "error" | "review">): ReviewStatus {
+export function reviewStatus(
+  source: ReviewSource,
+  run: Pick<AccountRun, "plan" | "results" | "skipped" | "error" | "review">,
+): ReviewStatus {
   if ("missing" in source) return source.missing.code === "stale" ? "stale" : "missing";
   const applied = run.results?.counts.applied ?? 0;
   const failed = run.results?.counts.failed ?? 0;

@@ -11,9 +11,9 @@ import type { Config } from "../config/types.ts";
 import { alreadyApplied } from "../plan/already-applied.ts";
 import { confirmSavedPlan, intersectReviewed, type NotReviewed, type SavedPlanCheck } from "../plan/intersect.ts";
 import type { Plan } from "../plan/types.ts";
+import type { PlanSettings } from "./plan-from-config.ts";
 import { planFromConfig, planWithLive } from "./plan-from-config.ts";
 import { baseOf } from "./read-for-change.ts";
-import type { PlanSettings } from "./plan-from-config.ts";
 import type { ReviewOutcome, ReviewSource } from "./types.ts";
 
 export interface Checked {

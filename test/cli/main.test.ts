@@ -30,7 +30,10 @@ describe("sitesync", () => {
     [["validate", "--format", "json"], "error: unknown flag --format (see --help)\n"],
     [["plan", "--format", "yaml"], 'error: --format must be text, json or markdown, not "yaml"\n'],
     [["apply", "--format=html"], 'error: --format must be text, json or markdown, not "html"\n'],
-    [["destroy"], 'error: unknown command "destroy". Commands: validate, plan, apply, show, export, adopt, matrix, sandbox, help, version\n'],
+    [
+      ["destroy"],
+      'error: unknown command "destroy". Commands: validate, plan, apply, show, export, adopt, matrix, sandbox, help, version\n',
+    ],
   ])("refuses %j before running anything (exit 1)", async (args, message) => {
     expect(await cli(args)).toEqual({ code: 1, stdout: "", stderr: message });
   });

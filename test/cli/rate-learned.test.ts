@@ -1,8 +1,9 @@
 /** The learned rate window as the CLI says it (DESIGN §6), and `--rate-window` as the one way to say it instead. */
 import { describe, expect, it } from "vitest";
-import { connectSettings } from "../../src/cli/_args.ts";
+import { cliSettings } from "../../src/cli/_args.ts";
 import { createIo } from "../../src/cli/_io.ts";
 import { cliHooks } from "../../src/cli/_run.ts";
+import { toRunSettings } from "../../src/run/to-run-settings.ts";
 
 function stderrOf(flags: { quiet?: boolean }) {
   const err: string[] = [];
@@ -25,7 +26,8 @@ describe("the learned rate window on the command line", () => {
   });
 
   it("is learned unless --rate-window says it", () => {
-    expect(connectSettings({}).rateWindowMs).toBeUndefined();
-    expect(connectSettings({ "rate-window": "90s" }).rateWindowMs).toBe(90_000);
+    const rateWindowMs = (flags: Record<string, string>) => toRunSettings(cliSettings("plan", flags), "plan").rateWindowMs;
+    expect(rateWindowMs({})).toBeUndefined();
+    expect(rateWindowMs({ "rate-window": "90s" })).toBe(90_000);
   });
 });

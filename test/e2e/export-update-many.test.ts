@@ -225,13 +225,10 @@ describe("two accounts on two servers", () => {
 
   it("a new website goes to a file of its own account: --into another account's file, or none, is refused", async () => {
     await ui(eu, "POST", "", { domain: "new.eu" });
-    const other = await sitesync(
-      ["adopt", "sitesync.yaml", "--add-unlisted", "--account", "eu", "--into", "clients/us.yaml"],
-      {
-        cwd: dir,
-        env: keys,
-      },
-    );
+    const other = await sitesync(["adopt", "sitesync.yaml", "--add-unlisted", "--account", "eu", "--into", "clients/us.yaml"], {
+      cwd: dir,
+      env: keys,
+    });
     expect(other.code).toBe(1);
     expect(other.stderr).toContain(
       "--into clients/us.yaml: the file holds websites of account us, and this run updates account eu (clients/eu-a.yaml, clients/eu-b.yaml): pass --into one of those files",
