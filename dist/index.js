@@ -48820,7 +48820,7 @@ function pick(setting, given, fromEnv, fromFile, configFile = "the config") {
   return file;
 }
 
-// src/run/accounts.ts
+// src/run/account-specs.ts
 function accountSpecs(scope, config, secrets = {}) {
   const accounts = config.accounts?.map((account) => ({
     name: account.name,

@@ -5,7 +5,7 @@
  * run (an error, an unset key) ends it alone; the others run.
  */
 import { ApiError } from "../errors.ts";
-import { runOrder } from "./accounts.ts";
+import { runOrder } from "./account-specs.ts";
 import { ExitCode, exitCodeOfRun, stopSignalOf } from "./exit-code.ts";
 import { decideReview } from "./review-status.ts";
 import type { AccountSpec, RunScope } from "./scope.ts";

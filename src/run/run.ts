@@ -7,7 +7,7 @@
 import { loadConfig } from "../config/load.ts";
 import type { Config } from "../config/types.ts";
 import { ApiError, ConfigError, UsageError } from "../errors.ts";
-import { accountSpecs } from "./accounts.ts";
+import { accountSpecs } from "./account-specs.ts";
 import { adoptStep, loadForAdopt } from "./adopt-step.ts";
 import { ExitCode, exitCodeOf, stopSignalOf, worstExitCode } from "./exit-code.ts";
 import { checkExportFile, exportSpec, exportStep } from "./export-step.ts";

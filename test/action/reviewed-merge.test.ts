@@ -130,6 +130,19 @@ describe("apply on the push that merged a pull request", () => {
     expect(mergeComment()?.body).not.toContain(PASSWORD);
   });
 
+  it("never says Applied when the merge's apply failed before writing anything: nothing-applied, on the pull request too", async () => {
+    await reviewed();
+    merged();
+    const run = await applyOnPush({ "api-key": "Wr0ngK3y000000000000000000000000000000000000000000000000000000Zz" });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(sandbox.stats().writeRequests).toBe(0);
+    expect(run.outputs).toMatchObject({ "review-status": "nothing-applied", reviewed: "false", applied: "0", "exit-code": "1" });
+    for (const text of [run.summary, mergeComment()!.body]) {
+      expect(text).not.toContain("Applied what");
+      expect(text).toContain("Nothing reviewed was applied: the run failed before applying it");
+    }
+  });
+
   it("does not apply a change made in the account between plan and merge, and reports it in the summary and on the pull request", async () => {
     await reviewed();
     sandbox.store.updateWebsite(sandbox.store.findWebsite("blog.example.com")!.id, { exclude_bots: 0 });

@@ -5,7 +5,17 @@ import { createClient } from "../../src/api/client.ts";
 import { resolveBaseUrl } from "../../src/api/resolve-base-url.ts";
 import { describeUrlProblem } from "../../src/config/rules/api-urls.ts";
 import { UsageError } from "../../src/errors.ts";
+import { errorLines } from "../../src/render/index.ts";
 import { apiWebsite, KEY, rejectionOf } from "./helpers.ts";
+
+function thrownBy(act: () => unknown): unknown {
+  try {
+    act();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected it to throw");
+}
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
@@ -30,7 +40,9 @@ describe("base URLs", () => {
     "refuses plain http to %s: the key would cross a network in clear text",
     (url) => {
       expect(() => createClient({ websitesUrl: url, apiKey: KEY })).toThrow(UsageError);
-      expect(() => createClient({ websitesUrl: url, apiKey: KEY })).toThrow(/--websites-url: refusing plain http/);
+      const error = thrownBy(() => createClient({ websitesUrl: url, apiKey: KEY }));
+      expect(error).toMatchObject({ setting: "websites", problem: { code: "invalid", problem: { code: "plain-http" } } });
+      expect(errorLines(error)).toEqual([expect.stringMatching(/--websites-url: refusing plain http/)]);
     },
   );
 
@@ -52,19 +64,20 @@ describe("base URLs", () => {
   });
 
   it("refuses what is not an http(s) URL", () => {
-    expect(() => createClient({ projectsUrl: "analytics.example.com", apiKey: KEY })).toThrow(/--projects-url: .* is not a URL/);
+    const error = thrownBy(() => createClient({ projectsUrl: "analytics.example.com", apiKey: KEY }));
+    expect(errorLines(error)).toEqual([expect.stringMatching(/--projects-url: .* is not a URL/)]);
     expect(() => createClient({ projectsUrl: "ftp://a.example", apiKey: KEY })).toThrow(UsageError);
   });
 
-  it("requires each URL only when its API is used, naming the missing flag", async () => {
+  it("requires each URL only when its API is used, which the CLI words naming the missing flag", async () => {
     server.use(http.get("https://w.example/api/v1/websites/1", () => HttpResponse.json({ data: apiWebsite(1) })));
     const websitesOnly = createClient({ websitesUrl: "https://w.example", apiKey: KEY });
     await expect(websitesOnly.websites.show(1)).resolves.toMatchObject({ id: 1 });
     const error = await rejectionOf(websitesOnly.projects.readAll());
     expect(error).toBeInstanceOf(UsageError);
-    expect(error.message).toMatch(/--projects-url/);
+    expect(errorLines(error)).toEqual([expect.stringMatching(/--projects-url/)]);
     const projectsOnly = createClient({ projectsUrl: "https://p.example", apiKey: KEY });
-    expect((await rejectionOf(projectsOnly.websites.list())).message).toMatch(/--websites-url/);
+    expect(errorLines(await rejectionOf(projectsOnly.websites.list()))).toEqual([expect.stringMatching(/--websites-url/)]);
   });
 });
 

@@ -60,6 +60,7 @@ describe("apply --reviewed", () => {
     expect(applied.stdout).toContain("changed in the account since the review");
     expect(applied.stderr).toContain("no longer needed: delete gone.example.com");
     expect(applied.stderr).toContain("2 changes were not applied: not in the reviewed plan");
+    expect(applied.stderr).toContain("review: partial (1 applied, 2 not in the reviewed plan)");
     const results = JSON.parse(readFileSync(join(dir, "results.json"), "utf8"));
     expect(results.counts).toMatchObject({ applied: 1, failed: 0, skipped: 2 });
 
@@ -67,6 +68,7 @@ describe("apply --reviewed", () => {
     expect((await sitesync(["plan", "--out", "again.json"], { env, cwd: dir })).code).toBe(0);
     const rest = await sitesync(["apply", "--reviewed", "again.json"], { env, cwd: dir });
     expect(rest.code, rest.stdout + rest.stderr).toBe(0);
+    expect(rest.stderr).toContain("review: applied (2 reviewed changes, all that were due)");
     expect(domains()).toEqual(["drift.example.com", "extra.example.com", "new.example.com", "unlisted.example.org"]);
     expect(sandbox.store.findWebsite("drift.example.com")!.exclude_bots).toBe(1);
   });

@@ -148,6 +148,18 @@ describe("a key given by an adapter is for a lone account only", () => {
     expect(leg.code, leg.stdout).toBe(0);
   });
 
+  it("a leg without key inputs sends its account's own keys, never SITESYNC_API_KEY from the step's environment", async () => {
+    const leg = await runAction({
+      workspace: dir,
+      inputs: { command: "plan", account: "us", comment: "false" },
+      event: { name: "workflow_dispatch" },
+      env: { ...KEYS, ...DEFAULTS },
+    });
+    expect(us.keys("websites")).toEqual([KEYS.SITESYNC_US_API_KEY]);
+    expect(us.keys("projects")).toEqual([KEYS.SITESYNC_US_PROJECTS_API_KEY]);
+    expect(leg.code, leg.stdout).toBe(0);
+  });
+
   it("a run request's secrets go to the one account selected, and not to every account of a fleet", async () => {
     const secrets = { apiKey: KEYS.SITESYNC_US_API_KEY, projectsApiKey: KEYS.SITESYNC_US_PROJECTS_API_KEY };
     const request = { command: "plan" as const, config: join(dir, "sitesync.yaml"), secrets };

@@ -7,7 +7,7 @@ import { writeFiles } from "../../test/helpers/files.ts";
 import { loadConfig } from "../config/load.ts";
 import type { Config } from "../config/types.ts";
 import { AccountSelectionError, AccountUrlError } from "../errors.ts";
-import { accountSpecs, runOrder } from "./accounts.ts";
+import { accountSpecs, runOrder } from "./account-specs.ts";
 import { createRunRedactor } from "./run-redactor.ts";
 import { openScope } from "./scope.ts";
 import type { RunRequest } from "./types.ts";
