@@ -9,7 +9,8 @@ import { updateConfig } from "../adopt/update-config.ts";
 import { updateFiles } from "../adopt/update-files.ts";
 import type { Client } from "../api/types.ts";
 import { exportConfig } from "../config/export-config.ts";
-import { type LoadedFile, loadDocument, readConfigBytes } from "../config/load.ts";
+import { type LoadedFile, loadFiles } from "../config/load.ts";
+import { readConfigBytes } from "../config/read-bounded.ts";
 import type { Config, ConfigAccount } from "../config/types.ts";
 import { ConfigError, UsageError } from "../errors.ts";
 import { agree, plural } from "../model/plural.ts";
@@ -53,11 +54,7 @@ export async function updateFromAccount(request: RunRequest, hooks: RunHooks, ou
   const source = typeof bytes === "string" ? undefined : bytes.toString("utf8");
   const unsetEnv = (path: string) => (URL_KEY.test(path) ? "error" : "warning");
   const onSecret = (value: string) => request.redactor.add([value]);
-  const {
-    result: loaded,
-    tree,
-    files,
-  } = loadDocument(file, {
+  const { result: loaded, files } = await loadFiles(file, {
     env: request.env,
     unsetEnv,
     onSecret,
@@ -81,6 +78,7 @@ export async function updateFromAccount(request: RunRequest, hooks: RunHooks, ou
   const text = source ?? "";
   const addUnlisted = request.settings?.export?.addUnlisted ?? false;
   // The tree just loaded is the file the update edits, unless a ${VAR} made it depend on this run's environment.
+  const tree = files?.[0];
   const read = tree && !tree.interpolated ? { read: tree } : {};
   const result = updateConfig({ file, source: text, live, addUnlisted, env: request.env, ...read });
   outcome.updated = { file, files: [{ file, source: text, result }] };
@@ -213,7 +211,7 @@ function intoFile(path: string, files: readonly LoadedFile[], chosen: readonly C
 
 /** The root file's `include:` globs, as written. */
 function includeGlobs(root: LoadedFile | undefined): string[] {
-  const include: unknown = root?.doc.toJS()?.include;
+  const include: unknown = root?.view.doc.toJS()?.include;
   return Array.isArray(include) ? include.filter((glob): glob is string => typeof glob === "string") : [];
 }
 

@@ -35,7 +35,7 @@ const leg = (a: LegAccount): MatrixLeg => ({ account: a.name, api_key_env: a.api
 
 /** The matrix of `file`, loaded offline (no secret needed); only the touched accounts with `changedSince`. */
 export async function fleetMatrix(file: string, env: Env, changedSince?: string): Promise<FleetMatrix> {
-  const loaded = loadConfig(file, { env, unsetEnv: "warning" });
+  const loaded = await loadConfig(file, { env, unsetEnv: "warning" });
   if (!loaded.ok) throw new ConfigError(loaded.errors);
   const accounts: readonly LegAccount[] = loaded.config.accounts ?? [{ name: "", ...DEFAULT_KEY_ENVS }];
   if (changedSince === undefined || loaded.config.accounts === undefined) return { include: accounts.map(leg) };

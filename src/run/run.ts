@@ -68,7 +68,7 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
   if (request.command === "export") {
     return settings.export?.update ? updateFromAccount(request, hooks, outcome, runStep) : exportAccount(request, hooks, outcome);
   }
-  const config = load(request, hooks, outcome);
+  const config = await load(request, hooks, outcome);
   if (request.command === "validate") return;
   if (config.accounts) {
     outcome.accounts = await runAccounts(request, hooks, config, run);
@@ -109,7 +109,7 @@ async function planned(config: Config, client: Client, settings: RunSettings, en
 }
 
 /** Loads the config (unless given loaded); its secrets are redacted before any diagnostic is shown. */
-function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Config {
+async function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Promise<Config> {
   if (request.config === undefined) throw new UsageError(`sitesync ${request.command} needs a config`);
   if (typeof request.config !== "string") {
     request.redactor.add(request.config.secrets);
@@ -120,7 +120,7 @@ function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Config {
   const unsetEnv = request.command === "validate" && !request.settings?.strictEnv ? "warning" : "error";
   // Each value read from the environment is a secret from the moment it is read (issue 12).
   const onSecret = (value: string) => request.redactor.add([value]);
-  const result = loadConfig(request.config, { env: request.env, unsetEnv, onSecret });
+  const result = await loadConfig(request.config, { env: request.env, unsetEnv, onSecret });
   if (result.ok) request.redactor.add(result.config.secrets);
   outcome.warnings = result.warnings;
   hooks.onLoad?.(result);
