@@ -26,6 +26,11 @@ export interface LoadBaseOptions extends ReadBaseOptions {
   env?: Env;
   /** Shares the load of a base between the accounts of one run. */
   bases?: BaseMemo;
+  /**
+   * The loader; `loadConfig` when left out. A test wraps it to count how often a base is loaded.
+   * @internal
+   */
+  loader?: typeof loadConfig;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -49,7 +54,7 @@ async function loadAt(ref: string, head: Config, options: LoadBaseOptions): Prom
   const rootDir = dirname(head.file);
   const named = (file: string) => relative(rootDir, file).split(sep).join("/");
   const commit = commitSource(base, rootDir, { cwd: dirname(resolve(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
-  const loaded = await loadConfig(head.file, {
+  const loaded = await (options.loader ?? loadConfig)(head.file, {
     source: base.text,
     unsetEnv: "warning",
     files: commit.source,

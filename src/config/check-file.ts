@@ -121,7 +121,7 @@ function unreadable(file: string, text: string, failure: FastFailure): Diagnosti
   if (text.length <= MAX_REREAD_BYTES) {
     const view = new FileView(file, text);
     if (view.parsed.diagnostics.some((d) => d.severity === "error")) return view.parsed.diagnostics;
-    const message = `YAML that YAML parsers read differently (${failure.reason}): write it plainly, as sitesync export does`;
+    const message = `YAML parsers read this differently (${failure.reason}): write it plainly, as sitesync export does`;
     return [{ ...at, code: "yaml.ambiguous", message, severity: "error" }];
   }
   return [{ ...at, code: "yaml.syntax", message: `invalid YAML: ${failure.reason}`, severity: "error" }];

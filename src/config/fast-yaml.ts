@@ -14,7 +14,7 @@ export const MAX_DEPTH = 32;
  * The most nodes one file may hold, aliases counted as the copies they stand for: the export of a
  * 100,000-website account holds about 1.4 million, and one at the byte cap 6.5 million (bench/RESULTS.md).
  */
-export const MAX_NODES = 8_000_000;
+const MAX_NODES = 8_000_000;
 
 /** Where a parse stopped, and why: a bound crossed, or YAML js-yaml cannot read. */
 export interface FastFailure {
@@ -111,10 +111,10 @@ interface Frame {
   key: unknown;
   /** Nodes below it, aliases counted as what they stand for. */
   size: number;
-  /** The position of this mapping's `domain` or `project` value. */
-  name: Position | undefined;
+  /** The position of this mapping's `domain` or `project` value, with the key. */
+  name: (Position & { key: string }) | undefined;
   /** The names of its items, for the root's `websites` and `projects`. */
-  names: (Position | undefined)[] | undefined;
+  names: ((Position & { key: string }) | undefined)[] | undefined;
 }
 
 /** js-yaml's state as its listener sees it: `anchor` is there, though not in its published types. */
@@ -158,7 +158,8 @@ class Watch {
     const frame = this.frames[this.depth++] as Frame;
     frame.open = state.position + this.bom;
     frame.line = state.line;
-    frame.lineStart = state.lineStart + this.bom;
+    // yaml counts a byte order mark as a column of the first line.
+    frame.lineStart = state.line === 0 ? 0 : state.lineStart + this.bom;
     frame.children = 0;
     frame.key = undefined;
     frame.size = 0;
@@ -193,12 +194,22 @@ class Watch {
       parent.key = state.result;
       // A quoted "<<" is a plain key to `yaml`: such a file is compared with it before use.
       if (state.result === "<<") this.mergeKey(frame);
+      // A null key is "" to `yaml` and "null" to js-yaml: such a file is compared with yaml before use.
+      if (state.result === null) this.tagged = true;
     } else if ((parent.key === "domain" || parent.key === "project") && typeof state.result === "string") {
       const at = this.start(frame);
-      if (isScalarStart(this.text.charCodeAt(at.at))) parent.name = { line: at.line, column: at.column };
+      if (isScalarStart(this.text.charCodeAt(at.at))) parent.name = { key: parent.key, line: at.line, column: at.column };
     }
     if (parent.names) parent.names.push(frame.name);
-    if (this.depth === 1 && frame.names && index % 2 === 1) this.names[parent.key as "websites" | "projects"] = frame.names;
+    if (this.depth === 1 && frame.names && index % 2 === 1) this.keepNames(parent.key, frame.names);
+  }
+
+  /** Each item's name, where the item says it with the list's own key (`domain` for websites). */
+  private keepNames(list: unknown, names: ((Position & { key: string }) | undefined)[]): void {
+    const key = list === "websites" ? "domain" : "project";
+    this.names[list as "websites" | "projects"] = names.map((name) =>
+      name?.key === key ? { line: name.line, column: name.column } : undefined,
+    );
   }
 
   private mergeKey(frame: Frame): void {

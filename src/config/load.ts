@@ -34,7 +34,10 @@ export async function loadConfig(file: string, options: LoadOptions = {}): Promi
   return (await loadFiles(file, options)).result;
 }
 
-/** One file as it was checked: what `export --update` edits, through its view's position-keeping parse. */
+/**
+ * One file as it was checked: what `export --update` edits, through its view's position-keeping parse.
+ * @public The published `LoadedFile` extends it.
+ */
 export interface LoadedTree {
   view: FileView;
   locate: Locator;

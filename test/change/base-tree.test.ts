@@ -72,6 +72,23 @@ describe("the base of a config of many files", () => {
     ]);
   });
 
+  it("loads a base of many files once: one pass of the loader over the commit's root, tree and files", async () => {
+    const { dir } = repository({
+      "fleet/sitesync.yaml": ROOT,
+      "fleet/clients/a.yaml": "websites:\n  - domain: a.example.com\n",
+      "fleet/clients/deep/b.yaml": "websites:\n  - domain: b.example.com\n",
+    });
+    const head = await loadNow(join(dir, "fleet/sitesync.yaml"));
+    const loads: string[] = [];
+    const loader: typeof loadConfig = (file, options) => {
+      loads.push(file);
+      return loadConfig(file, options);
+    };
+    const base = await loadBase("HEAD", head, { fetch: false, loader });
+    expect(base.ok && base.config.websites.map((w) => w.domain)).toEqual(["a.example.com", "b.example.com"]);
+    expect(loads).toEqual([head.file]);
+  });
+
   it("refuses a symbolic link a glob reaches at the commit, as on disk, naming it at the root's line", async () => {
     const { dir } = repository({
       "outside.yaml": "websites:\n  - domain: outside.example.com\n",
