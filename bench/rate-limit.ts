@@ -33,9 +33,9 @@ export async function rateLimitScenario(sizes: RateLimitSizes): Promise<RateLimi
     rateWindowMs: sizes.windowMs,
     latencyMs: sizes.latencyMs,
   });
-  let written: ReturnType<typeof writeConfig> | undefined;
+  let written: Awaited<ReturnType<typeof writeConfig>> | undefined;
   try {
-    written = writeConfig(configFor(await sandbox.websites(), sizes));
+    written = await writeConfig(configFor(await sandbox.websites(), sizes));
     const { config } = written;
     const client = createClient({ websitesUrl: sandbox.url, apiKey: sandbox.apiKey, rateWindowMs: sizes.windowMs });
     // The throttle's first window opens at the first request, so the clock starts with a fresh budget.

@@ -16,7 +16,7 @@ const SIZES = { websites: 250, projects: 30, creates: 5, favorites: 2, updates: 
 export async function smallRunScenario(): Promise<Row[]> {
   const s = SIZES;
   const sandbox = await startSandbox({ seed: s.websites, seedProjects: s.projects });
-  const written = writeConfig(
+  const written = await writeConfig(
     configFor(
       sandbox.store.websites(),
       sandbox.store.projects().map((p) => p.project),

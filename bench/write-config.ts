@@ -20,11 +20,11 @@ export interface WrittenConfig {
 }
 
 /** Writes `sitesync.yaml` into a fresh temporary folder and loads it; a config error is a bug of the bench. */
-export function writeConfig(body: ConfigBody, env: Record<string, string> = {}): WrittenConfig {
+export async function writeConfig(body: ConfigBody, env: Record<string, string> = {}): Promise<WrittenConfig> {
   const dir = mkdtempSync(join(tmpdir(), "sitesync-bench-"));
   const file = join(dir, "sitesync.yaml");
   writeFileSync(file, stringify({ version: 1, ...body }));
-  const result = loadConfig(file, { env });
+  const result = await loadConfig(file, { env });
   if (!result.ok) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`bench config rejected: ${result.errors.map((e) => e.message).join("; ")}`);

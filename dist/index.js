@@ -1999,11 +1999,11 @@ var require_request = __commonJS({
           } else if (typeof val[i] === "object") {
             throw new InvalidArgumentError(`invalid ${key} header`);
           } else {
-            const str = `${val[i]}`;
-            if (!isValidHeaderValue(str)) {
+            const str2 = `${val[i]}`;
+            if (!isValidHeaderValue(str2)) {
               throw new InvalidArgumentError(`invalid ${key} header`);
             }
-            arr.push(str);
+            arr.push(str2);
           }
         }
         val = arr;
@@ -3424,12 +3424,12 @@ var require_data_url = __commonJS({
     function parseMIMEType(input) {
       input = removeHTTPWhitespace(input, true, true);
       const position = { position: 0 };
-      const type = collectASequenceOfCodePointsFast(
+      const type2 = collectASequenceOfCodePointsFast(
         "/",
         input,
         position
       );
-      if (type.length === 0 || !HTTP_TOKEN_CODEPOINTS.test(type)) {
+      if (type2.length === 0 || !HTTP_TOKEN_CODEPOINTS.test(type2)) {
         return "failure";
       }
       if (position.position > input.length) {
@@ -3445,7 +3445,7 @@ var require_data_url = __commonJS({
       if (subtype.length === 0 || !HTTP_TOKEN_CODEPOINTS.test(subtype)) {
         return "failure";
       }
-      const typeLowercase = type.toLowerCase();
+      const typeLowercase = type2.toLowerCase();
       const subtypeLowercase = subtype.toLowerCase();
       const mimeType = {
         type: typeLowercase,
@@ -3576,25 +3576,25 @@ var require_data_url = __commonJS({
     function isHTTPWhiteSpace(char) {
       return char === 13 || char === 10 || char === 9 || char === 32;
     }
-    function removeHTTPWhitespace(str, leading = true, trailing = true) {
-      return removeChars(str, leading, trailing, isHTTPWhiteSpace);
+    function removeHTTPWhitespace(str2, leading = true, trailing = true) {
+      return removeChars(str2, leading, trailing, isHTTPWhiteSpace);
     }
     function isASCIIWhitespace(char) {
       return char === 13 || char === 10 || char === 9 || char === 12 || char === 32;
     }
-    function removeASCIIWhitespace(str, leading = true, trailing = true) {
-      return removeChars(str, leading, trailing, isASCIIWhitespace);
+    function removeASCIIWhitespace(str2, leading = true, trailing = true) {
+      return removeChars(str2, leading, trailing, isASCIIWhitespace);
     }
-    function removeChars(str, leading, trailing, predicate) {
+    function removeChars(str2, leading, trailing, predicate) {
       let lead = 0;
-      let trail = str.length - 1;
+      let trail = str2.length - 1;
       if (leading) {
-        while (lead < str.length && predicate(str.charCodeAt(lead))) lead++;
+        while (lead < str2.length && predicate(str2.charCodeAt(lead))) lead++;
       }
       if (trailing) {
-        while (trail > 0 && predicate(str.charCodeAt(trail))) trail--;
+        while (trail > 0 && predicate(str2.charCodeAt(trail))) trail--;
       }
-      return lead === 0 && trail === str.length - 1 ? str : str.slice(lead, trail + 1);
+      return lead === 0 && trail === str2.length - 1 ? str2 : str2.slice(lead, trail + 1);
     }
     function isomorphicDecode(input) {
       const length = input.length;
@@ -3670,7 +3670,7 @@ var require_data_url = __commonJS({
 var require_webidl = __commonJS({
   "node_modules/undici/lib/web/fetch/webidl.js"(exports, module) {
     "use strict";
-    var { types, inspect } = __require("node:util");
+    var { types: types2, inspect } = __require("node:util");
     var { markAsUncloneable } = __require("node:worker_threads");
     var { toUSVString } = require_util();
     var webidl = {};
@@ -3812,8 +3812,8 @@ var require_webidl = __commonJS({
       return r3;
     };
     webidl.util.Stringify = function(V) {
-      const type = webidl.util.Type(V);
-      switch (type) {
+      const type2 = webidl.util.Type(V);
+      switch (type2) {
         case "Symbol":
           return `Symbol(${V.description})`;
         case "Object":
@@ -3833,7 +3833,7 @@ var require_webidl = __commonJS({
           });
         }
         const method = typeof Iterable === "function" ? Iterable() : V?.[Symbol.iterator]?.();
-        const seq = [];
+        const seq2 = [];
         let index = 0;
         if (method === void 0 || typeof method.next !== "function") {
           throw webidl.errors.exception({
@@ -3846,9 +3846,9 @@ var require_webidl = __commonJS({
           if (done) {
             break;
           }
-          seq.push(converter(value, prefix, `${argument}[${index++}]`));
+          seq2.push(converter(value, prefix, `${argument}[${index++}]`));
         }
-        return seq;
+        return seq2;
       };
     };
     webidl.recordConverter = function(keyConverter, valueConverter) {
@@ -3860,7 +3860,7 @@ var require_webidl = __commonJS({
           });
         }
         const result = {};
-        if (!types.isProxy(O2)) {
+        if (!types2.isProxy(O2)) {
           const keys2 = [...Object.getOwnPropertyNames(O2), ...Object.getOwnPropertySymbols(O2)];
           for (const key of keys2) {
             const typedKey = keyConverter(key, prefix, argument);
@@ -3894,11 +3894,11 @@ var require_webidl = __commonJS({
     };
     webidl.dictionaryConverter = function(converters) {
       return (dictionary, prefix, argument) => {
-        const type = webidl.util.Type(dictionary);
+        const type2 = webidl.util.Type(dictionary);
         const dict = {};
-        if (type === "Null" || type === "Undefined") {
+        if (type2 === "Null" || type2 === "Undefined") {
           return dict;
-        } else if (type !== "Object") {
+        } else if (type2 !== "Object") {
           throw webidl.errors.exception({
             header: prefix,
             message: `Expected ${dictionary} to be one of: Null, Undefined, Object.`
@@ -3989,14 +3989,14 @@ var require_webidl = __commonJS({
       return x2;
     };
     webidl.converters.ArrayBuffer = function(V, prefix, argument, opts) {
-      if (webidl.util.Type(V) !== "Object" || !types.isAnyArrayBuffer(V)) {
+      if (webidl.util.Type(V) !== "Object" || !types2.isAnyArrayBuffer(V)) {
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${argument} ("${webidl.util.Stringify(V)}")`,
           types: ["ArrayBuffer"]
         });
       }
-      if (opts?.allowShared === false && types.isSharedArrayBuffer(V)) {
+      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V)) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "SharedArrayBuffer is not allowed."
@@ -4011,14 +4011,14 @@ var require_webidl = __commonJS({
       return V;
     };
     webidl.converters.TypedArray = function(V, T2, prefix, name, opts) {
-      if (webidl.util.Type(V) !== "Object" || !types.isTypedArray(V) || V.constructor.name !== T2.name) {
+      if (webidl.util.Type(V) !== "Object" || !types2.isTypedArray(V) || V.constructor.name !== T2.name) {
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${name} ("${webidl.util.Stringify(V)}")`,
           types: [T2.name]
         });
       }
-      if (opts?.allowShared === false && types.isSharedArrayBuffer(V.buffer)) {
+      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V.buffer)) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "SharedArrayBuffer is not allowed."
@@ -4033,13 +4033,13 @@ var require_webidl = __commonJS({
       return V;
     };
     webidl.converters.DataView = function(V, prefix, name, opts) {
-      if (webidl.util.Type(V) !== "Object" || !types.isDataView(V)) {
+      if (webidl.util.Type(V) !== "Object" || !types2.isDataView(V)) {
         throw webidl.errors.exception({
           header: prefix,
           message: `${name} is not a DataView.`
         });
       }
-      if (opts?.allowShared === false && types.isSharedArrayBuffer(V.buffer)) {
+      if (opts?.allowShared === false && types2.isSharedArrayBuffer(V.buffer)) {
         throw webidl.errors.exception({
           header: "ArrayBuffer",
           message: "SharedArrayBuffer is not allowed."
@@ -4054,13 +4054,13 @@ var require_webidl = __commonJS({
       return V;
     };
     webidl.converters.BufferSource = function(V, prefix, name, opts) {
-      if (types.isAnyArrayBuffer(V)) {
+      if (types2.isAnyArrayBuffer(V)) {
         return webidl.converters.ArrayBuffer(V, prefix, name, { ...opts, allowShared: false });
       }
-      if (types.isTypedArray(V)) {
+      if (types2.isTypedArray(V)) {
         return webidl.converters.TypedArray(V, V.constructor, prefix, name, { ...opts, allowShared: false });
       }
-      if (types.isDataView(V)) {
+      if (types2.isDataView(V)) {
         return webidl.converters.DataView(V, prefix, name, { ...opts, allowShared: false });
       }
       throw webidl.errors.conversionFailed({
@@ -4229,8 +4229,8 @@ var require_util2 = __commonJS({
         request2.headersList.append("origin", serializedOrigin, true);
       }
     }
-    function coarsenTime(timestamp, crossOriginIsolatedCapability) {
-      return timestamp;
+    function coarsenTime(timestamp2, crossOriginIsolatedCapability) {
+      return timestamp2;
     }
     function clampAndCoarsenConnectionTimingInfo(connectionTimingInfo, defaultStartTime, crossOriginIsolatedCapability) {
       if (!connectionTimingInfo?.startTime || connectionTimingInfo.startTime < defaultStartTime) {
@@ -5498,13 +5498,13 @@ var require_body = __commonJS({
       let action = null;
       let source = null;
       let length = null;
-      let type = null;
+      let type2 = null;
       if (typeof object2 === "string") {
         source = object2;
-        type = "text/plain;charset=UTF-8";
+        type2 = "text/plain;charset=UTF-8";
       } else if (object2 instanceof URLSearchParams) {
         source = object2.toString();
-        type = "application/x-www-form-urlencoded;charset=UTF-8";
+        type2 = "application/x-www-form-urlencoded;charset=UTF-8";
       } else if (isArrayBuffer(object2)) {
         source = new Uint8Array(object2.slice());
       } else if (ArrayBuffer.isView(object2)) {
@@ -5513,7 +5513,7 @@ var require_body = __commonJS({
         const boundary = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
-        const escape2 = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
+        const escape2 = (str2) => str2.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
         const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
@@ -5557,12 +5557,12 @@ Content-Type: ${value.type || "application/octet-stream"}\r
             }
           }
         };
-        type = `multipart/form-data; boundary=${boundary}`;
+        type2 = `multipart/form-data; boundary=${boundary}`;
       } else if (isBlobLike(object2)) {
         source = object2;
         length = object2.size;
         if (object2.type) {
-          type = object2.type;
+          type2 = object2.type;
         }
       } else if (typeof object2[Symbol.asyncIterator] === "function") {
         if (keepalive) {
@@ -5608,7 +5608,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
         });
       }
       const body = { stream, source, length };
-      return [body, type];
+      return [body, type2];
     }
     function safelyExtractBody(object2, keepalive = false) {
       if (object2 instanceof ReadableStream) {
@@ -5894,14 +5894,14 @@ var require_client_h1 = __commonJS({
         this.connection = "";
         this.maxResponseSize = client[kMaxResponseSize];
       }
-      setTimeout(delay, type) {
-        if (delay !== this.timeoutValue || type & USE_FAST_TIMER ^ this.timeoutType & USE_FAST_TIMER) {
+      setTimeout(delay, type2) {
+        if (delay !== this.timeoutValue || type2 & USE_FAST_TIMER ^ this.timeoutType & USE_FAST_TIMER) {
           if (this.timeout) {
             timers.clearTimeout(this.timeout);
             this.timeout = null;
           }
           if (delay) {
-            if (type & USE_FAST_TIMER) {
+            if (type2 & USE_FAST_TIMER) {
               this.timeout = timers.setFastTimeout(onParserTimeout, delay, new WeakRef(this));
             } else {
               this.timeout = setTimeout(onParserTimeout, delay, new WeakRef(this));
@@ -5914,7 +5914,7 @@ var require_client_h1 = __commonJS({
             this.timeout.refresh();
           }
         }
-        this.timeoutType = type;
+        this.timeoutType = type2;
       }
       resume() {
         if (this.socket.destroyed || !this.paused) {
@@ -7042,9 +7042,9 @@ var require_client_h2 = __commonJS({
       this[kSocket][kError] = err;
       this[kClient][kOnError](err);
     }
-    function onHttp2FrameError(type, code, id2) {
+    function onHttp2FrameError(type2, code, id2) {
       if (id2 === 0) {
-        const err = new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code}`);
+        const err = new InformationalError(`HTTP/2: "frameError" received - type ${type2}, code ${code}`);
         this[kSocket][kError] = err;
         this[kClient][kOnError](err);
       }
@@ -7260,8 +7260,8 @@ var require_client_h2 = __commonJS({
       stream.once("error", function(err) {
         abort(err);
       });
-      stream.once("frameError", (type, code) => {
-        abort(new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code}`));
+      stream.once("frameError", (type2, code) => {
+        abort(new InformationalError(`HTTP/2: "frameError" received - type ${type2}, code ${code}`));
       });
       return true;
       function writeBodyH2() {
@@ -9615,7 +9615,7 @@ var require_readable = __commonJS({
     function isUnusable(self2) {
       return util.isDisturbed(self2) || isLocked(self2);
     }
-    async function consume(stream, type) {
+    async function consume(stream, type2) {
       assert(!stream[kConsume]);
       return new Promise((resolve6, reject) => {
         if (isUnusable(stream)) {
@@ -9632,7 +9632,7 @@ var require_readable = __commonJS({
         } else {
           queueMicrotask(() => {
             stream[kConsume] = {
-              type,
+              type: type2,
               stream,
               resolve: resolve6,
               reject,
@@ -9704,17 +9704,17 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve6, stream, length } = consume2;
+      const { type: type2, body, resolve: resolve6, stream, length } = consume2;
       try {
-        if (type === "text") {
+        if (type2 === "text") {
           resolve6(chunksDecode(body, length));
-        } else if (type === "json") {
+        } else if (type2 === "json") {
           resolve6(JSON.parse(chunksDecode(body, length)));
-        } else if (type === "arrayBuffer") {
+        } else if (type2 === "arrayBuffer") {
           resolve6(chunksConcat(body, length).buffer);
-        } else if (type === "blob") {
+        } else if (type2 === "blob") {
           resolve6(new Blob(body, { type: stream[kContentType] }));
-        } else if (type === "bytes") {
+        } else if (type2 === "bytes") {
           resolve6(chunksConcat(body, length));
         }
         consumeFinish(consume2);
@@ -11805,10 +11805,10 @@ var require_dns = __commonJS({
         return ip;
       }
       setRecords(origin, addresses) {
-        const timestamp = Date.now();
+        const timestamp2 = Date.now();
         const records2 = { records: { 4: null, 6: null } };
         for (const record of addresses) {
-          record.timestamp = timestamp;
+          record.timestamp = timestamp2;
           if (typeof record.ttl === "number") {
             record.ttl = Math.min(record.ttl, this.#maxTTL);
           } else {
@@ -12411,7 +12411,7 @@ var require_response = __commonJS({
     var { URLSerializer } = require_data_url();
     var { kConstruct } = require_symbols();
     var assert = __require("node:assert");
-    var { types } = __require("node:util");
+    var { types: types2 } = __require("node:util");
     var textEncoder = new TextEncoder("utf-8");
     var Response = class _Response {
       // Creates network error Response.
@@ -12469,8 +12469,8 @@ var require_response = __commonJS({
         setHeadersList(this[kHeaders], this[kState].headersList);
         let bodyWithType = null;
         if (body != null) {
-          const [extractedBody, type] = extractBody(body);
-          bodyWithType = { body: extractedBody, type };
+          const [extractedBody, type2] = extractBody(body);
+          bodyWithType = { body: extractedBody, type: type2 };
         }
         initializeResponse(this, init, bodyWithType);
       }
@@ -12639,18 +12639,18 @@ var require_response = __commonJS({
         }
       });
     }
-    function filterResponse(response, type) {
-      if (type === "basic") {
+    function filterResponse(response, type2) {
+      if (type2 === "basic") {
         return makeFilteredResponse(response, {
           type: "basic",
           headersList: response.headersList
         });
-      } else if (type === "cors") {
+      } else if (type2 === "cors") {
         return makeFilteredResponse(response, {
           type: "cors",
           headersList: response.headersList
         });
-      } else if (type === "opaque") {
+      } else if (type2 === "opaque") {
         return makeFilteredResponse(response, {
           type: "opaque",
           urlList: Object.freeze([]),
@@ -12658,7 +12658,7 @@ var require_response = __commonJS({
           statusText: "",
           body: null
         });
-      } else if (type === "opaqueredirect") {
+      } else if (type2 === "opaqueredirect") {
         return makeFilteredResponse(response, {
           type: "opaqueredirect",
           status: 0,
@@ -12732,7 +12732,7 @@ var require_response = __commonJS({
       if (isBlobLike(V)) {
         return webidl.converters.Blob(V, prefix, name, { strict: false });
       }
-      if (ArrayBuffer.isView(V) || types.isArrayBuffer(V)) {
+      if (ArrayBuffer.isView(V) || types2.isArrayBuffer(V)) {
         return webidl.converters.BufferSource(V, prefix, name);
       }
       if (util.isFormDataLike(V)) {
@@ -13923,13 +13923,13 @@ var require_fetch = __commonJS({
           const response = makeResponse();
           const fullLength = blob.size;
           const serializedFullLength = isomorphicEncode(`${fullLength}`);
-          const type = blob.type;
+          const type2 = blob.type;
           if (!request2.headersList.contains("range", true)) {
             const bodyWithType = extractBody(blob);
             response.statusText = "OK";
             response.body = bodyWithType[0];
             response.headersList.set("content-length", serializedFullLength, true);
-            response.headersList.set("content-type", type, true);
+            response.headersList.set("content-type", type2, true);
           } else {
             response.rangeRequested = true;
             const rangeHeader = request2.headersList.get("range", true);
@@ -13949,7 +13949,7 @@ var require_fetch = __commonJS({
                 rangeEnd = fullLength - 1;
               }
             }
-            const slicedBlob = blob.slice(rangeStart, rangeEnd, type);
+            const slicedBlob = blob.slice(rangeStart, rangeEnd, type2);
             const slicedBodyWithType = extractBody(slicedBlob);
             response.body = slicedBodyWithType[0];
             const serializedSlicedLength = isomorphicEncode(`${slicedBlob.size}`);
@@ -13957,7 +13957,7 @@ var require_fetch = __commonJS({
             response.status = 206;
             response.statusText = "Partial Content";
             response.headersList.set("content-length", serializedSlicedLength, true);
-            response.headersList.set("content-type", type, true);
+            response.headersList.set("content-type", type2, true);
             response.headersList.set("content-range", contentRange, true);
           }
           return Promise.resolve(response);
@@ -14605,10 +14605,10 @@ var require_progressevent = __commonJS({
     var { webidl } = require_webidl();
     var kState = /* @__PURE__ */ Symbol("ProgressEvent state");
     var ProgressEvent = class _ProgressEvent extends Event {
-      constructor(type, eventInitDict = {}) {
-        type = webidl.converters.DOMString(type, "ProgressEvent constructor", "type");
+      constructor(type2, eventInitDict = {}) {
+        type2 = webidl.converters.DOMString(type2, "ProgressEvent constructor", "type");
         eventInitDict = webidl.converters.ProgressEventInit(eventInitDict ?? {});
-        super(type, eventInitDict);
+        super(type2, eventInitDict);
         this[kState] = {
           lengthComputable: eventInitDict.lengthComputable,
           loaded: eventInitDict.loaded,
@@ -14966,7 +14966,7 @@ var require_util4 = __commonJS({
     var { ProgressEvent } = require_progressevent();
     var { getEncoding } = require_encoding();
     var { serializeAMimeType, parseMIMEType } = require_data_url();
-    var { types } = __require("node:util");
+    var { types: types2 } = __require("node:util");
     var { StringDecoder } = __require("string_decoder");
     var { btoa: btoa2 } = __require("node:buffer");
     var staticPropertyDescriptors = {
@@ -14974,7 +14974,7 @@ var require_util4 = __commonJS({
       writable: false,
       configurable: false
     };
-    function readOperation(fr, blob, type, encodingName) {
+    function readOperation(fr, blob, type2, encodingName) {
       if (fr[kState] === "loading") {
         throw new DOMException("Invalid state", "InvalidStateError");
       }
@@ -14996,7 +14996,7 @@ var require_util4 = __commonJS({
               });
             }
             isFirstChunk = false;
-            if (!done && types.isUint8Array(value)) {
+            if (!done && types2.isUint8Array(value)) {
               bytes.push(value);
               if ((fr[kLastProgressEventFired] === void 0 || Date.now() - fr[kLastProgressEventFired] >= 50) && !fr[kAborted]) {
                 fr[kLastProgressEventFired] = Date.now();
@@ -15009,7 +15009,7 @@ var require_util4 = __commonJS({
               queueMicrotask(() => {
                 fr[kState] = "done";
                 try {
-                  const result = packageData(bytes, type, blob.type, encodingName);
+                  const result = packageData(bytes, type2, blob.type, encodingName);
                   if (fr[kAborted]) {
                     return;
                   }
@@ -15049,8 +15049,8 @@ var require_util4 = __commonJS({
       });
       reader.dispatchEvent(event);
     }
-    function packageData(bytes, type, mimeType, encodingName) {
-      switch (type) {
+    function packageData(bytes, type2, mimeType, encodingName) {
+      switch (type2) {
         case "DataURL": {
           let dataURL = "data:";
           const parsed = parseMIMEType(mimeType || "application/octet-stream");
@@ -15071,15 +15071,15 @@ var require_util4 = __commonJS({
             encoding = getEncoding(encodingName);
           }
           if (encoding === "failure" && mimeType) {
-            const type2 = parseMIMEType(mimeType);
-            if (type2 !== "failure") {
-              encoding = getEncoding(type2.parameters.get("charset"));
+            const type3 = parseMIMEType(mimeType);
+            if (type3 !== "failure") {
+              encoding = getEncoding(type3.parameters.get("charset"));
             }
           }
           if (encoding === "failure") {
             encoding = "UTF-8";
           }
-          return decode3(bytes, encoding);
+          return decode2(bytes, encoding);
         }
         case "ArrayBuffer": {
           const sequence = combineByteSequences(bytes);
@@ -15096,7 +15096,7 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function decode3(ioQueue, encoding) {
+    function decode2(ioQueue, encoding) {
       const bytes = combineByteSequences(ioQueue);
       const BOMEncoding = BOMSniffing(bytes);
       let slice = 0;
@@ -16496,9 +16496,9 @@ var require_cookies = __commonJS({
       webidl.argumentLengthCheck(arguments, 2, "setCookie");
       webidl.brandCheck(headers, Headers3, { strict: false });
       cookie = webidl.converters.Cookie(cookie);
-      const str = stringify2(cookie);
-      if (str) {
-        headers.append("Set-Cookie", str);
+      const str2 = stringify2(cookie);
+      if (str2) {
+        headers.append("Set-Cookie", str2);
       }
     }
     webidl.converters.DeleteCookieAttributes = webidl.dictionaryConverter([
@@ -16587,17 +16587,17 @@ var require_events = __commonJS({
     var { MessagePort } = __require("node:worker_threads");
     var MessageEvent = class _MessageEvent extends Event {
       #eventInit;
-      constructor(type, eventInitDict = {}) {
-        if (type === kConstruct) {
+      constructor(type2, eventInitDict = {}) {
+        if (type2 === kConstruct) {
           super(arguments[1], arguments[2]);
           webidl.util.markAsUncloneable(this);
           return;
         }
         const prefix = "MessageEvent constructor";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        type = webidl.converters.DOMString(type, prefix, "type");
+        type2 = webidl.converters.DOMString(type2, prefix, "type");
         eventInitDict = webidl.converters.MessageEventInit(eventInitDict, prefix, "eventInitDict");
-        super(type, eventInitDict);
+        super(type2, eventInitDict);
         this.#eventInit = eventInitDict;
         webidl.util.markAsUncloneable(this);
       }
@@ -16624,10 +16624,10 @@ var require_events = __commonJS({
         }
         return this.#eventInit.ports;
       }
-      initMessageEvent(type, bubbles = false, cancelable = false, data = null, origin = "", lastEventId = "", source = null, ports = []) {
+      initMessageEvent(type2, bubbles = false, cancelable = false, data = null, origin = "", lastEventId = "", source = null, ports = []) {
         webidl.brandCheck(this, _MessageEvent);
         webidl.argumentLengthCheck(arguments, 1, "MessageEvent.initMessageEvent");
-        return new _MessageEvent(type, {
+        return new _MessageEvent(type2, {
           bubbles,
           cancelable,
           data,
@@ -16637,8 +16637,8 @@ var require_events = __commonJS({
           ports
         });
       }
-      static createFastMessageEvent(type, init) {
-        const messageEvent = new _MessageEvent(kConstruct, type, init);
+      static createFastMessageEvent(type2, init) {
+        const messageEvent = new _MessageEvent(kConstruct, type2, init);
         messageEvent.#eventInit = init;
         messageEvent.#eventInit.data ??= null;
         messageEvent.#eventInit.origin ??= "";
@@ -16652,12 +16652,12 @@ var require_events = __commonJS({
     delete MessageEvent.createFastMessageEvent;
     var CloseEvent = class _CloseEvent extends Event {
       #eventInit;
-      constructor(type, eventInitDict = {}) {
+      constructor(type2, eventInitDict = {}) {
         const prefix = "CloseEvent constructor";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        type = webidl.converters.DOMString(type, prefix, "type");
+        type2 = webidl.converters.DOMString(type2, prefix, "type");
         eventInitDict = webidl.converters.CloseEventInit(eventInitDict);
-        super(type, eventInitDict);
+        super(type2, eventInitDict);
         this.#eventInit = eventInitDict;
         webidl.util.markAsUncloneable(this);
       }
@@ -16676,12 +16676,12 @@ var require_events = __commonJS({
     };
     var ErrorEvent = class _ErrorEvent extends Event {
       #eventInit;
-      constructor(type, eventInitDict) {
+      constructor(type2, eventInitDict) {
         const prefix = "ErrorEvent constructor";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        super(type, eventInitDict);
+        super(type2, eventInitDict);
         webidl.util.markAsUncloneable(this);
-        type = webidl.converters.DOMString(type, prefix, "type");
+        type2 = webidl.converters.DOMString(type2, prefix, "type");
         eventInitDict = webidl.converters.ErrorEventInit(eventInitDict ?? {});
         this.#eventInit = eventInitDict;
       }
@@ -16938,23 +16938,23 @@ var require_util7 = __commonJS({
     function isClosed(ws) {
       return ws[kReadyState] === states.CLOSED;
     }
-    function fireEvent(e, target, eventFactory = (type, init) => new Event(type, init), eventInitDict = {}) {
+    function fireEvent(e, target, eventFactory = (type2, init) => new Event(type2, init), eventInitDict = {}) {
       const event = eventFactory(e, eventInitDict);
       target.dispatchEvent(event);
     }
-    function websocketMessageReceived(ws, type, data) {
+    function websocketMessageReceived(ws, type2, data) {
       if (ws[kReadyState] !== states.OPEN) {
         return;
       }
       let dataForEvent;
-      if (type === opcodes.TEXT) {
+      if (type2 === opcodes.TEXT) {
         try {
           dataForEvent = utf8Decode(data);
         } catch {
           failWebsocketConnection(ws, "Received invalid UTF-8 in text frame.");
           return;
         }
-      } else if (type === opcodes.BINARY) {
+      } else if (type2 === opcodes.BINARY) {
         if (ws[kBinaryType] === "blob") {
           dataForEvent = new Blob([data]);
         } else {
@@ -17016,7 +17016,7 @@ var require_util7 = __commonJS({
         response.socket.destroy();
       }
       if (reason) {
-        fireEvent("error", ws, (type, init) => new ErrorEvent(type, init), {
+        fireEvent("error", ws, (type2, init) => new ErrorEvent(type2, init), {
           error: new Error(reason),
           message: reason
         });
@@ -17324,7 +17324,7 @@ var require_connection = __commonJS({
         code = 1006;
       }
       ws[kReadyState] = states.CLOSED;
-      fireEvent("close", ws, (type, init) => new CloseEvent(type, init), {
+      fireEvent("close", ws, (type2, init) => new CloseEvent(type2, init), {
         wasClean,
         code,
         reason
@@ -17926,7 +17926,7 @@ var require_websocket = __commonJS({
     var { ByteParser } = require_receiver();
     var { kEnumerableProperty, isBlobLike } = require_util();
     var { getGlobalDispatcher } = require_global2();
-    var { types } = __require("node:util");
+    var { types: types2 } = __require("node:util");
     var { ErrorEvent, CloseEvent } = require_events();
     var { SendQueue } = require_sender();
     var WebSocket = class _WebSocket extends EventTarget {
@@ -18049,7 +18049,7 @@ var require_websocket = __commonJS({
           this.#sendQueue.add(data, () => {
             this.#bufferedAmount -= length;
           }, sendHints.string);
-        } else if (types.isArrayBuffer(data)) {
+        } else if (types2.isArrayBuffer(data)) {
           this.#bufferedAmount += data.byteLength;
           this.#sendQueue.add(data, () => {
             this.#bufferedAmount -= data.byteLength;
@@ -18154,12 +18154,12 @@ var require_websocket = __commonJS({
         webidl.brandCheck(this, _WebSocket);
         return this[kBinaryType];
       }
-      set binaryType(type) {
+      set binaryType(type2) {
         webidl.brandCheck(this, _WebSocket);
-        if (type !== "blob" && type !== "arraybuffer") {
+        if (type2 !== "blob" && type2 !== "arraybuffer") {
           this[kBinaryType] = "blob";
         } else {
-          this[kBinaryType] = type;
+          this[kBinaryType] = type2;
         }
       }
       /**
@@ -18261,7 +18261,7 @@ var require_websocket = __commonJS({
         if (isBlobLike(V)) {
           return webidl.converters.Blob(V, { strict: false });
         }
-        if (ArrayBuffer.isView(V) || types.isArrayBuffer(V)) {
+        if (ArrayBuffer.isView(V) || types2.isArrayBuffer(V)) {
           return webidl.converters.BufferSource(V);
         }
       }
@@ -19809,7 +19809,7 @@ var require_lib = __commonJS({
        * For headers that must always be a single string (like Content-Type), use the
        * specialized _getExistingOrDefaultContentTypeHeader method instead.
        */
-      _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+      _getExistingOrDefaultHeader(additionalHeaders, header, _default2) {
         let clientHeader;
         if (this.requestOptions && this.requestOptions.headers) {
           const headerValue = lowercaseKeys2(this.requestOptions.headers)[header];
@@ -19824,7 +19824,7 @@ var require_lib = __commonJS({
         if (clientHeader !== void 0) {
           return clientHeader;
         }
-        return _default;
+        return _default2;
       }
       /**
        * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
@@ -19833,7 +19833,7 @@ var require_lib = __commonJS({
        * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
        * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
        */
-      _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+      _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default2) {
         let clientHeader;
         if (this.requestOptions && this.requestOptions.headers) {
           const headerValue = lowercaseKeys2(this.requestOptions.headers)[Headers3.ContentType];
@@ -19860,7 +19860,7 @@ var require_lib = __commonJS({
         if (clientHeader !== void 0) {
           return clientHeader;
         }
-        return _default;
+        return _default2;
       }
       _getAgent(parsedUrl) {
         let agent;
@@ -20019,10 +20019,10 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isMap6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
-    var isSeq7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    var isScalar6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isSeq5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
@@ -20043,7 +20043,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar8(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar6(node) || isCollection(node)) && !!node.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -20055,11 +20055,11 @@ var require_identity = __commonJS({
     exports.isAlias = isAlias3;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap8;
+    exports.isMap = isMap6;
     exports.isNode = isNode2;
     exports.isPair = isPair;
-    exports.isScalar = isScalar8;
-    exports.isSeq = isSeq7;
+    exports.isScalar = isScalar6;
+    exports.isSeq = isSeq5;
   }
 });
 
@@ -20071,7 +20071,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit4(node, visitor) {
+    function visit5(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -20080,9 +20080,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit4.BREAK = BREAK;
-    visit4.SKIP = SKIP;
-    visit4.REMOVE = REMOVE;
+    visit5.BREAK = BREAK;
+    visit5.SKIP = SKIP;
+    visit5.REMOVE = REMOVE;
     function visit_(key, node, visitor, path) {
       const ctrl = callVisitor(key, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -20216,7 +20216,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt2} parent`);
       }
     }
-    exports.visit = visit4;
+    exports.visit = visit5;
     exports.visitAsync = visitAsync;
   }
 });
@@ -20226,7 +20226,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit4 = require_visit();
+    var visit5 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -20237,10 +20237,10 @@ var require_directives = __commonJS({
     };
     var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
     var Directives = class _Directives {
-      constructor(yaml, tags) {
+      constructor(yaml2, tags) {
         this.docStart = null;
         this.docEnd = false;
-        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml2);
         this.tags = Object.assign({}, _Directives.defaultTags, tags);
       }
       clone() {
@@ -20370,7 +20370,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit4.visit(doc.contents, (_key, node) => {
+          visit5.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -20397,7 +20397,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit4 = require_visit();
+    var visit5 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -20408,7 +20408,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit4.visit(root, {
+      visit5.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -20550,8 +20550,8 @@ var require_Node = __commonJS({
     var identity = require_identity();
     var toJS = require_toJS();
     var NodeBase = class {
-      constructor(type) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
+      constructor(type2) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: type2 });
       }
       /** Create a copy of this node.  */
       clone() {
@@ -20588,7 +20588,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit4 = require_visit();
+    var visit5 = require_visit();
     var identity = require_identity();
     var Node2 = require_Node();
     var toJS = require_toJS();
@@ -20614,7 +20614,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit4.visit(doc, {
+          visit5.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -20755,14 +20755,14 @@ var require_createNode = __commonJS({
       if (identity.isNode(value))
         return value;
       if (identity.isPair(value)) {
-        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
-        map.items.push(value);
-        return map;
+        const map2 = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+        map2.items.push(value);
+        return map2;
       }
       if (value instanceof String || value instanceof Number || value instanceof Boolean || typeof BigInt !== "undefined" && value instanceof BigInt) {
         value = value.valueOf();
       }
-      const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
+      const { aliasDuplicateObjects, onAnchor, onTagObj, schema: schema2, sourceObjects } = ctx;
       let ref = void 0;
       if (aliasDuplicateObjects && value && typeof value === "object") {
         ref = sourceObjects.get(value);
@@ -20776,7 +20776,7 @@ var require_createNode = __commonJS({
       }
       if (tagName?.startsWith("!!"))
         tagName = defaultTagPrefix + tagName.slice(2);
-      let tagObj = findTagObject(value, tagName, schema.tags);
+      let tagObj = findTagObject(value, tagName, schema2.tags);
       if (!tagObj) {
         if (value && typeof value.toJSON === "function") {
           value = value.toJSON();
@@ -20787,7 +20787,7 @@ var require_createNode = __commonJS({
             ref.node = node2;
           return node2;
         }
-        tagObj = value instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value) ? schema[identity.SEQ] : schema[identity.MAP];
+        tagObj = value instanceof Map ? schema2[identity.MAP] : Symbol.iterator in Object(value) ? schema2[identity.SEQ] : schema2[identity.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
@@ -20813,7 +20813,7 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node2 = require_Node();
-    function collectionFromPath(schema, path, value) {
+    function collectionFromPath(schema2, path, value) {
       let v2 = value;
       for (let i = path.length - 1; i >= 0; --i) {
         const k2 = path[i];
@@ -20831,16 +20831,16 @@ var require_Collection = __commonJS({
         onAnchor: () => {
           throw new Error("This should not happen, please report a bug.");
         },
-        schema,
+        schema: schema2,
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
     var isEmptyPath = (path) => path == null || typeof path === "object" && !!path[Symbol.iterator]().next().done;
     var Collection2 = class extends Node2.NodeBase {
-      constructor(type, schema) {
-        super(type);
+      constructor(type2, schema2) {
+        super(type2);
         Object.defineProperty(this, "schema", {
-          value: schema,
+          value: schema2,
           configurable: true,
           enumerable: false,
           writable: true
@@ -20851,11 +20851,11 @@ var require_Collection = __commonJS({
        *
        * @param schema - If defined, overwrites the original's schema
        */
-      clone(schema) {
+      clone(schema2) {
         const copy2 = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
-        if (schema)
-          copy2.schema = schema;
-        copy2.items = copy2.items.map((it) => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
+        if (schema2)
+          copy2.schema = schema2;
+        copy2.items = copy2.items.map((it) => identity.isNode(it) || identity.isPair(it) ? it.clone(schema2) : it);
         if (this.range)
           copy2.range = this.range.slice();
         return copy2;
@@ -20953,13 +20953,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
-    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str2) => str2.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str2, indent, comment) => str2.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str2.endsWith(" ") ? "" : " ") + comment;
     exports.indentComment = indentComment;
     exports.lineComment = lineComment;
     exports.stringifyComment = stringifyComment;
@@ -21113,16 +21113,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
-    function lineLengthOverLimit(str, lineWidth, indentLength) {
+    var containsDocumentMarker = (str2) => /^(%|---|\.\.\.)/m.test(str2);
+    function lineLengthOverLimit(str2, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str.length;
+      const strLen = str2.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start2 = 0; i < strLen; ++i) {
-        if (str[i] === "\n") {
+        if (str2[i] === "\n") {
           if (i - start2 > limit)
             return true;
           start2 = i + 1;
@@ -21133,74 +21133,74 @@ var require_stringifyString = __commonJS({
       return true;
     }
     function doubleQuotedString(value, ctx) {
-      const json = JSON.stringify(value);
+      const json2 = JSON.stringify(value);
       if (ctx.options.doubleQuotedAsJSON)
-        return json;
+        return json2;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str = "";
+      let str2 = "";
       let start2 = 0;
-      for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
-        if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str += json.slice(start2, i) + "\\ ";
+      for (let i = 0, ch = json2[i]; ch; ch = json2[++i]) {
+        if (ch === " " && json2[i + 1] === "\\" && json2[i + 2] === "n") {
+          str2 += json2.slice(start2, i) + "\\ ";
           i += 1;
           start2 = i;
           ch = "\\";
         }
         if (ch === "\\")
-          switch (json[i + 1]) {
+          switch (json2[i + 1]) {
             case "u":
               {
-                str += json.slice(start2, i);
-                const code = json.substr(i + 2, 4);
+                str2 += json2.slice(start2, i);
+                const code = json2.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str += "\\0";
+                    str2 += "\\0";
                     break;
                   case "0007":
-                    str += "\\a";
+                    str2 += "\\a";
                     break;
                   case "000b":
-                    str += "\\v";
+                    str2 += "\\v";
                     break;
                   case "001b":
-                    str += "\\e";
+                    str2 += "\\e";
                     break;
                   case "0085":
-                    str += "\\N";
+                    str2 += "\\N";
                     break;
                   case "00a0":
-                    str += "\\_";
+                    str2 += "\\_";
                     break;
                   case "2028":
-                    str += "\\L";
+                    str2 += "\\L";
                     break;
                   case "2029":
-                    str += "\\P";
+                    str2 += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str += "\\x" + code.substr(2);
+                      str2 += "\\x" + code.substr(2);
                     else
-                      str += json.substr(i, 6);
+                      str2 += json2.substr(i, 6);
                 }
                 i += 5;
                 start2 = i + 1;
               }
               break;
             case "n":
-              if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
+              if (implicitKey || json2[i + 2] === '"' || json2.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str += json.slice(start2, i) + "\n\n";
-                while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str += "\n";
+                str2 += json2.slice(start2, i) + "\n\n";
+                while (json2[i + 2] === "\\" && json2[i + 3] === "n" && json2[i + 4] !== '"') {
+                  str2 += "\n";
                   i += 2;
                 }
-                str += indent;
-                if (json[i + 2] === " ")
-                  str += "\\";
+                str2 += indent;
+                if (json2[i + 2] === " ")
+                  str2 += "\\";
                 i += 1;
                 start2 = i + 1;
               }
@@ -21209,8 +21209,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str = start2 ? str + json.slice(start2) : json;
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str2 = start2 ? str2 + json2.slice(start2) : json2;
+      return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -21243,13 +21243,13 @@ ${indent}`) + "'";
     } catch {
       blockEndNewlines = /\n+(?!\n|$)/g;
     }
-    function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+    function blockString({ comment, type: type2, value }, ctx, onComment, onChompKeep) {
       const { blockQuote, commentString, lineWidth } = ctx.options;
       if (!blockQuote || /\n[\t ]+$/.test(value)) {
         return quotedString(value, ctx);
       }
       const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar3.Scalar.BLOCK_FOLDED ? false : type === Scalar3.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type2 === Scalar3.Scalar.BLOCK_FOLDED ? false : type2 === Scalar3.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
       if (!value)
         return literal2 ? "|\n" : ">\n";
       let chomp;
@@ -21304,7 +21304,7 @@ ${indent}`) + "'";
         const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
-        if (blockQuote !== "folded" && type !== Scalar3.Scalar.BLOCK_FOLDED) {
+        if (blockQuote !== "folded" && type2 !== Scalar3.Scalar.BLOCK_FOLDED) {
           foldOptions.onOverflow = () => {
             literalFallback = true;
           };
@@ -21319,7 +21319,7 @@ ${indent}${body}`;
 ${indent}${start2}${value}${end2}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
-      const { type, value } = item;
+      const { type: type2, value } = item;
       const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
       if (implicitKey && value.includes("\n") || inFlow && /[[\]{},]/.test(value)) {
         return quotedString(value, ctx);
@@ -21327,7 +21327,7 @@ ${indent}${start2}${value}${end2}`;
       if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
         return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
-      if (!implicitKey && !inFlow && type !== Scalar3.Scalar.PLAIN && value.includes("\n")) {
+      if (!implicitKey && !inFlow && type2 !== Scalar3.Scalar.PLAIN && value.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
       }
       if (containsDocumentMarker(value)) {
@@ -21338,23 +21338,23 @@ ${indent}${start2}${value}${end2}`;
           return quotedString(value, ctx);
         }
       }
-      const str = value.replace(/\n+/g, `$&
+      const str2 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str2);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str2 : foldFlowLines.foldFlowLines(str2, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
       const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
-      let { type } = item;
-      if (type !== Scalar3.Scalar.QUOTE_DOUBLE) {
+      let { type: type2 } = item;
+      if (type2 !== Scalar3.Scalar.QUOTE_DOUBLE) {
         if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
-          type = Scalar3.Scalar.QUOTE_DOUBLE;
+          type2 = Scalar3.Scalar.QUOTE_DOUBLE;
       }
       const _stringify = (_type) => {
         switch (_type) {
@@ -21371,7 +21371,7 @@ ${indent}`);
             return null;
         }
       };
-      let res = _stringify(type);
+      let res = _stringify(type2);
       if (res === null) {
         const { defaultKeyType, defaultStringType } = ctx.options;
         const t3 = implicitKey && defaultKeyType || defaultStringType;
@@ -21498,11 +21498,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str2 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str;
-      return identity.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
-${ctx.indent}${str}`;
+        return str2;
+      return identity.isScalar(node) || str2[0] === "{" || str2[0] === "[" ? `${props} ${str2}` : `${props}
+${ctx.indent}${str2}`;
     }
     exports.createStringifyContext = createStringifyContext;
     exports.stringify = stringify2;
@@ -21537,8 +21537,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+      let str2 = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str2.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -21547,27 +21547,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
+          return str2 === "" ? "?" : explicitKey ? `? ${str2}` : str2;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str = `? ${str}`;
+        str2 = `? ${str2}`;
         if (keyComment && !keyCommentDone) {
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str;
+        return str2;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        str = `? ${str}
+          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
+        str2 = `? ${str2}
 ${indent}:`;
       } else {
-        str = `${str}:`;
+        str2 = `${str2}:`;
         if (keyComment)
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+          str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity.isNode(value)) {
@@ -21583,7 +21583,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str.length + 1;
+        ctx.indentAtStart = str2.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -21627,16 +21627,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws = "";
       }
-      str += ws + valueStr;
+      str2 += ws + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+        str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str;
+      return str2;
     }
     exports.stringifyPair = stringifyPair;
   }
@@ -21671,7 +21671,7 @@ var require_merge = __commonJS({
     var identity = require_identity();
     var Scalar3 = require_Scalar();
     var MERGE_KEY = "<<";
-    var merge2 = {
+    var merge3 = {
       identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
@@ -21681,31 +21681,31 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar3.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
-    function addMergeToJSMap(ctx, map, value) {
+    var isMergeKey = (ctx, key) => (merge3.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar3.Scalar.PLAIN) && merge3.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
+    function addMergeToJSMap(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
         for (const it of source.items)
-          mergeValue(ctx, map, it);
+          mergeValue(ctx, map2, it);
       else if (Array.isArray(source))
         for (const it of source)
-          mergeValue(ctx, map, it);
+          mergeValue(ctx, map2, it);
       else
-        mergeValue(ctx, map, source);
+        mergeValue(ctx, map2, source);
     }
-    function mergeValue(ctx, map, value) {
+    function mergeValue(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
       for (const [key, value2] of srcMap) {
-        if (map instanceof Map) {
-          if (!map.has(key))
-            map.set(key, value2);
-        } else if (map instanceof Set) {
-          map.add(key);
-        } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
-          Object.defineProperty(map, key, {
+        if (map2 instanceof Map) {
+          if (!map2.has(key))
+            map2.set(key, value2);
+        } else if (map2 instanceof Set) {
+          map2.add(key);
+        } else if (!Object.prototype.hasOwnProperty.call(map2, key)) {
+          Object.defineProperty(map2, key, {
             value: value2,
             writable: true,
             enumerable: true,
@@ -21713,14 +21713,14 @@ var require_merge = __commonJS({
           });
         }
       }
-      return map;
+      return map2;
     }
     function resolveAliasValue(ctx, value) {
       return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey;
-    exports.merge = merge2;
+    exports.merge = merge3;
   }
 });
 
@@ -21729,36 +21729,36 @@ var require_addPairToJSMap = __commonJS({
   "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
-    var merge2 = require_merge();
+    var merge3 = require_merge();
     var stringify2 = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key, value }) {
+    function addPairToJSMap(ctx, map2, { key, value }) {
       if (identity.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map, value);
-      else if (merge2.isMergeKey(ctx, key))
-        merge2.addMergeToJSMap(ctx, map, value);
+        key.addToJSMap(ctx, map2, value);
+      else if (merge3.isMergeKey(ctx, key))
+        merge3.addMergeToJSMap(ctx, map2, value);
       else {
         const jsKey = toJS.toJS(key, "", ctx);
-        if (map instanceof Map) {
-          map.set(jsKey, toJS.toJS(value, jsKey, ctx));
-        } else if (map instanceof Set) {
-          map.add(jsKey);
+        if (map2 instanceof Map) {
+          map2.set(jsKey, toJS.toJS(value, jsKey, ctx));
+        } else if (map2 instanceof Set) {
+          map2.add(jsKey);
         } else {
           const stringKey = stringifyKey(key, jsKey, ctx);
           const jsValue = toJS.toJS(value, stringKey, ctx);
-          if (stringKey in map)
-            Object.defineProperty(map, stringKey, {
+          if (stringKey in map2)
+            Object.defineProperty(map2, stringKey, {
               value: jsValue,
               writable: true,
               enumerable: true,
               configurable: true
             });
           else
-            map[stringKey] = jsValue;
+            map2[stringKey] = jsValue;
         }
       }
-      return map;
+      return map2;
     }
     function stringifyKey(key, jsKey, ctx) {
       if (jsKey === null)
@@ -21807,12 +21807,12 @@ var require_Pair = __commonJS({
         this.key = key;
         this.value = value;
       }
-      clone(schema) {
+      clone(schema2) {
         let { key, value } = this;
         if (identity.isNode(key))
-          key = key.clone(schema);
+          key = key.clone(schema2);
         if (identity.isNode(value))
-          value = value.clone(schema);
+          value = value.clone(schema2);
         return new _Pair(key, value);
       }
       toJSON(_, ctx) {
@@ -21863,31 +21863,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str3 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
+          str3 += stringifyComment.lineComment(str3, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str2);
+        lines.push(blockItemPrefix + str3);
       }
-      let str;
+      let str2;
       if (lines.length === 0) {
-        str = flowChars.start + flowChars.end;
+        str2 = flowChars.start + flowChars.end;
       } else {
-        str = lines[0];
+        str2 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str += line ? `
+          str2 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str2 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str;
+      return str2;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -21930,21 +21930,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify2.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
+        let str2 = stringify2.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str2.includes("\n"));
         if (i < items.length - 1) {
-          str += ",";
+          str2 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum2, line) => sum2 + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum2, line) => sum2 + line.length + 2, 2) + (str2.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str += ",";
+            str2 += ",";
           }
         }
         if (comment)
-          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        lines.push(str);
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment));
+        lines.push(str2);
         linesAtValue = lines.length;
       }
       const { start: start2, end: end2 } = flowChars;
@@ -21956,11 +21956,11 @@ ${indent}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str = start2;
+          let str2 = start2;
           for (const line of lines)
-            str += line ? `
+            str2 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str}
+          return `${str2}
 ${indent}${end2}`;
         } else {
           return `${start2}${fcPadding}${lines.join(" ")}${fcPadding}${end2}`;
@@ -22005,24 +22005,24 @@ var require_YAMLMap = __commonJS({
       static get tagName() {
         return "tag:yaml.org,2002:map";
       }
-      constructor(schema) {
-        super(identity.MAP, schema);
+      constructor(schema2) {
+        super(identity.MAP, schema2);
         this.items = [];
       }
       /**
        * A generic collection parsing method that can be extended
        * to other node classes that inherit from YAMLMap
        */
-      static from(schema, obj, ctx) {
+      static from(schema2, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
-        const map = new this(schema);
+        const map2 = new this(schema2);
         const add = (key, value) => {
           if (typeof replacer === "function")
             value = replacer.call(obj, key, value);
           else if (Array.isArray(replacer) && !replacer.includes(key))
             return;
           if (value !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key, value, ctx));
+            map2.items.push(Pair.createPair(key, value, ctx));
         };
         if (obj instanceof Map) {
           for (const [key, value] of obj)
@@ -22031,10 +22031,10 @@ var require_YAMLMap = __commonJS({
           for (const key of Object.keys(obj))
             add(key, obj[key]);
         }
-        if (typeof schema.sortMapEntries === "function") {
-          map.items.sort(schema.sortMapEntries);
+        if (typeof schema2.sortMapEntries === "function") {
+          map2.items.sort(schema2.sortMapEntries);
         }
-        return map;
+        return map2;
       }
       /**
        * Adds a value to the collection.
@@ -22092,13 +22092,13 @@ var require_YAMLMap = __commonJS({
        * @param {Class} Type - If set, forces the returned collection type
        * @returns Instance of Type, Map, or Object
        */
-      toJSON(_, ctx, Type) {
-        const map = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+      toJSON(_, ctx, Type2) {
+        const map2 = Type2 ? new Type2() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
         if (ctx?.onCreate)
-          ctx.onCreate(map);
+          ctx.onCreate(map2);
         for (const item of this.items)
-          addPairToJSMap.addPairToJSMap(ctx, map, item);
-        return map;
+          addPairToJSMap.addPairToJSMap(ctx, map2, item);
+        return map2;
       }
       toString(ctx, onComment, onChompKeep) {
         if (!ctx)
@@ -22129,19 +22129,19 @@ var require_map = __commonJS({
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
-    var map = {
+    var map2 = {
       collection: "map",
       default: true,
       nodeClass: YAMLMap.YAMLMap,
       tag: "tag:yaml.org,2002:map",
-      resolve(map2, onError) {
-        if (!identity.isMap(map2))
+      resolve(map3, onError) {
+        if (!identity.isMap(map3))
           onError("Expected a mapping for this tag");
-        return map2;
+        return map3;
       },
-      createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+      createNode: (schema2, obj, ctx) => YAMLMap.YAMLMap.from(schema2, obj, ctx)
     };
-    exports.map = map;
+    exports.map = map2;
   }
 });
 
@@ -22159,8 +22159,8 @@ var require_YAMLSeq = __commonJS({
       static get tagName() {
         return "tag:yaml.org,2002:seq";
       }
-      constructor(schema) {
-        super(identity.SEQ, schema);
+      constructor(schema2) {
+        super(identity.SEQ, schema2);
         this.items = [];
       }
       add(value) {
@@ -22216,13 +22216,13 @@ var require_YAMLSeq = __commonJS({
           this.items[idx] = value;
       }
       toJSON(_, ctx) {
-        const seq = [];
+        const seq2 = [];
         if (ctx?.onCreate)
-          ctx.onCreate(seq);
+          ctx.onCreate(seq2);
         let i = 0;
         for (const item of this.items)
-          seq.push(toJS.toJS(item, String(i++), ctx));
-        return seq;
+          seq2.push(toJS.toJS(item, String(i++), ctx));
+        return seq2;
       }
       toString(ctx, onComment, onChompKeep) {
         if (!ctx)
@@ -22235,9 +22235,9 @@ var require_YAMLSeq = __commonJS({
           onComment
         });
       }
-      static from(schema, obj, ctx) {
+      static from(schema2, obj, ctx) {
         const { replacer } = ctx;
-        const seq = new this(schema);
+        const seq2 = new this(schema2);
         if (obj && Symbol.iterator in Object(obj)) {
           let i = 0;
           for (let it of obj) {
@@ -22245,10 +22245,10 @@ var require_YAMLSeq = __commonJS({
               const key = obj instanceof Set ? it : String(i++);
               it = replacer.call(obj, key, it);
             }
-            seq.items.push(createNode.createNode(it, void 0, ctx));
+            seq2.items.push(createNode.createNode(it, void 0, ctx));
           }
         }
-        return seq;
+        return seq2;
       }
     };
     function asItemIndex(key) {
@@ -22267,19 +22267,19 @@ var require_seq = __commonJS({
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
-    var seq = {
+    var seq2 = {
       collection: "seq",
       default: true,
       nodeClass: YAMLSeq.YAMLSeq,
       tag: "tag:yaml.org,2002:seq",
-      resolve(seq2, onError) {
-        if (!identity.isSeq(seq2))
+      resolve(seq3, onError) {
+        if (!identity.isSeq(seq3))
           onError("Expected a sequence for this tag");
-        return seq2;
+        return seq3;
       },
-      createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+      createNode: (schema2, obj, ctx) => YAMLSeq.YAMLSeq.from(schema2, obj, ctx)
     };
-    exports.seq = seq;
+    exports.seq = seq2;
   }
 });
 
@@ -22292,7 +22292,7 @@ var require_string = __commonJS({
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str) => str,
+      resolve: (str2) => str2,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -22330,7 +22330,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str) => new Scalar3.Scalar(str[0] === "t" || str[0] === "T"),
+      resolve: (str2) => new Scalar3.Scalar(str2[0] === "t" || str2[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -22382,7 +22382,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str2) => str2.slice(-3).toLowerCase() === "nan" ? NaN : str2[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -22391,27 +22391,27 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str) => parseFloat(str),
+      resolve: (str2) => parseFloat(str2),
       stringify(node) {
         const num = Number(node.value);
         return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
-    var float = {
+    var float2 = {
       identify: (value) => typeof value === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str) {
-        const node = new Scalar3.Scalar(parseFloat(str));
-        const dot = str.indexOf(".");
-        if (dot !== -1 && str[str.length - 1] === "0")
-          node.minFractionDigits = str.length - dot - 1;
+      resolve(str2) {
+        const node = new Scalar3.Scalar(parseFloat(str2));
+        const dot = str2.indexOf(".");
+        if (dot !== -1 && str2[str2.length - 1] === "0")
+          node.minFractionDigits = str2.length - dot - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
     };
-    exports.float = float;
+    exports.float = float2;
     exports.floatExp = floatExp;
     exports.floatNaN = floatNaN;
   }
@@ -22423,7 +22423,7 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    var intResolve = (str2, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2.substring(offset), radix);
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value) && value >= 0)
@@ -22436,15 +22436,15 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 8, opt),
       stringify: (node) => intStringify(node, 8, "0o")
     };
-    var int2 = {
+    var int3 = {
       identify: intIdentify,
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -22453,10 +22453,10 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
-    exports.int = int2;
+    exports.int = int3;
     exports.intHex = intHex;
     exports.intOct = intOct;
   }
@@ -22466,27 +22466,27 @@ var require_int = __commonJS({
 var require_schema = __commonJS({
   "node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
-    var map = require_map();
-    var _null = require_null();
-    var seq = require_seq();
+    var map2 = require_map();
+    var _null2 = require_null();
+    var seq2 = require_seq();
     var string2 = require_string();
-    var bool2 = require_bool();
-    var float = require_float();
-    var int2 = require_int();
-    var schema = [
-      map.map,
-      seq.seq,
+    var bool3 = require_bool();
+    var float2 = require_float();
+    var int3 = require_int();
+    var schema2 = [
+      map2.map,
+      seq2.seq,
       string2.string,
-      _null.nullTag,
-      bool2.boolTag,
-      int2.intOct,
-      int2.int,
-      int2.intHex,
-      float.floatNaN,
-      float.floatExp,
-      float.float
+      _null2.nullTag,
+      bool3.boolTag,
+      int3.intOct,
+      int3.int,
+      int3.intHex,
+      float2.floatNaN,
+      float2.floatExp,
+      float2.float
     ];
-    exports.schema = schema;
+    exports.schema = schema2;
   }
 });
 
@@ -22495,8 +22495,8 @@ var require_schema2 = __commonJS({
   "node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar3 = require_Scalar();
-    var map = require_map();
-    var seq = require_seq();
+    var map2 = require_map();
+    var seq2 = require_seq();
     function intIdentify(value) {
       return typeof value === "bigint" || Number.isInteger(value);
     }
@@ -22506,7 +22506,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str) => str,
+        resolve: (str2) => str2,
         stringify: stringifyJSON
       },
       {
@@ -22523,7 +22523,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str) => str === "true",
+        resolve: (str2) => str2 === "true",
         stringify: stringifyJSON
       },
       {
@@ -22531,7 +22531,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        resolve: (str2, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str2) : parseInt(str2, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -22539,7 +22539,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str) => parseFloat(str),
+        resolve: (str2) => parseFloat(str2),
         stringify: stringifyJSON
       }
     ];
@@ -22547,13 +22547,13 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
-        return str;
+      resolve(str2, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str2)}`);
+        return str2;
       }
     };
-    var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
-    exports.schema = schema;
+    var schema2 = [map2.map, seq2.seq].concat(jsonScalars, jsonError);
+    exports.schema = schema2;
   }
 });
 
@@ -22564,7 +22564,7 @@ var require_binary = __commonJS({
     var node_buffer = __require("buffer");
     var Scalar3 = require_Scalar();
     var stringifyString = require_stringifyString();
-    var binary = {
+    var binary2 = {
       identify: (value) => value instanceof Uint8Array,
       // Buffer inherits from Uint8Array
       default: false,
@@ -22581,45 +22581,45 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str.length);
-          for (let i = 0; i < str.length; ++i)
-            buffer[i] = str.charCodeAt(i);
+          const str2 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str2.length);
+          for (let i = 0; i < str2.length; ++i)
+            buffer[i] = str2.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
           return src;
         }
       },
-      stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+      stringify({ comment, type: type2, value }, ctx, onComment, onChompKeep) {
         if (!value)
           return "";
         const buf = value;
-        let str;
+        let str2;
         if (typeof node_buffer.Buffer === "function") {
-          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str2 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str = btoa(s);
+          str2 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
-        type ?? (type = Scalar3.Scalar.BLOCK_LITERAL);
-        if (type !== Scalar3.Scalar.QUOTE_DOUBLE) {
+        type2 ?? (type2 = Scalar3.Scalar.BLOCK_LITERAL);
+        if (type2 !== Scalar3.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n4 = Math.ceil(str.length / lineWidth);
+          const n4 = Math.ceil(str2.length / lineWidth);
           const lines = new Array(n4);
           for (let i = 0, o3 = 0; i < n4; ++i, o3 += lineWidth) {
-            lines[i] = str.substr(o3, lineWidth);
+            lines[i] = str2.substr(o3, lineWidth);
           }
-          str = lines.join(type === Scalar3.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str2 = lines.join(type2 === Scalar3.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type: type2, value: str2 }, ctx, onComment, onChompKeep);
       }
     };
-    exports.binary = binary;
+    exports.binary = binary2;
   }
 });
 
@@ -22631,10 +22631,10 @@ var require_pairs = __commonJS({
     var Pair = require_Pair();
     var Scalar3 = require_Scalar();
     var YAMLSeq = require_YAMLSeq();
-    function resolvePairs(seq, onError) {
-      if (identity.isSeq(seq)) {
-        for (let i = 0; i < seq.items.length; ++i) {
-          let item = seq.items[i];
+    function resolvePairs(seq2, onError) {
+      if (identity.isSeq(seq2)) {
+        for (let i = 0; i < seq2.items.length; ++i) {
+          let item = seq2.items[i];
           if (identity.isPair(item))
             continue;
           else if (identity.isMap(item)) {
@@ -22651,16 +22651,16 @@ ${cn.comment}` : item.comment;
             }
             item = pair;
           }
-          seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+          seq2.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
         }
       } else
         onError("Expected a sequence for this tag");
-      return seq;
+      return seq2;
     }
-    function createPairs(schema, iterable, ctx) {
+    function createPairs(schema2, iterable, ctx) {
       const { replacer } = ctx;
-      const pairs2 = new YAMLSeq.YAMLSeq(schema);
-      pairs2.tag = "tag:yaml.org,2002:pairs";
+      const pairs3 = new YAMLSeq.YAMLSeq(schema2);
+      pairs3.tag = "tag:yaml.org,2002:pairs";
       let i = 0;
       if (iterable && Symbol.iterator in Object(iterable))
         for (let it of iterable) {
@@ -22684,11 +22684,11 @@ ${cn.comment}` : item.comment;
           } else {
             key = it;
           }
-          pairs2.items.push(Pair.createPair(key, value, ctx));
+          pairs3.items.push(Pair.createPair(key, value, ctx));
         }
-      return pairs2;
+      return pairs3;
     }
-    var pairs = {
+    var pairs2 = {
       collection: "seq",
       default: false,
       tag: "tag:yaml.org,2002:pairs",
@@ -22696,7 +22696,7 @@ ${cn.comment}` : item.comment;
       createNode: createPairs
     };
     exports.createPairs = createPairs;
-    exports.pairs = pairs;
+    exports.pairs = pairs2;
     exports.resolvePairs = resolvePairs;
   }
 });
@@ -22709,7 +22709,7 @@ var require_omap = __commonJS({
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
-    var pairs = require_pairs();
+    var pairs2 = require_pairs();
     var YAMLOMap = class _YAMLOMap extends YAMLSeq.YAMLSeq {
       constructor() {
         super();
@@ -22727,9 +22727,9 @@ var require_omap = __commonJS({
       toJSON(_, ctx) {
         if (!ctx)
           return super.toJSON(_);
-        const map = /* @__PURE__ */ new Map();
+        const map2 = /* @__PURE__ */ new Map();
         if (ctx?.onCreate)
-          ctx.onCreate(map);
+          ctx.onCreate(map2);
         for (const pair of this.items) {
           let key, value;
           if (identity.isPair(pair)) {
@@ -22738,28 +22738,28 @@ var require_omap = __commonJS({
           } else {
             key = toJS.toJS(pair, "", ctx);
           }
-          if (map.has(key))
+          if (map2.has(key))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key, value);
+          map2.set(key, value);
         }
-        return map;
+        return map2;
       }
-      static from(schema, iterable, ctx) {
-        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
-        const omap2 = new this();
-        omap2.items = pairs$1.items;
-        return omap2;
+      static from(schema2, iterable, ctx) {
+        const pairs$1 = pairs2.createPairs(schema2, iterable, ctx);
+        const omap3 = new this();
+        omap3.items = pairs$1.items;
+        return omap3;
       }
     };
     YAMLOMap.tag = "tag:yaml.org,2002:omap";
-    var omap = {
+    var omap2 = {
       collection: "seq",
       identify: (value) => value instanceof Map,
       nodeClass: YAMLOMap,
       default: false,
       tag: "tag:yaml.org,2002:omap",
-      resolve(seq, onError) {
-        const pairs$1 = pairs.resolvePairs(seq, onError);
+      resolve(seq2, onError) {
+        const pairs$1 = pairs2.resolvePairs(seq2, onError);
         const seenKeys = [];
         for (const { key } of pairs$1.items) {
           if (identity.isScalar(key)) {
@@ -22772,10 +22772,10 @@ var require_omap = __commonJS({
         }
         return Object.assign(new YAMLOMap(), pairs$1);
       },
-      createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
+      createNode: (schema2, iterable, ctx) => YAMLOMap.from(schema2, iterable, ctx)
     };
     exports.YAMLOMap = YAMLOMap;
-    exports.omap = omap;
+    exports.omap = omap2;
   }
 });
 
@@ -22822,7 +22822,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str2) => str2.slice(-3).toLowerCase() === "nan" ? NaN : str2[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -22831,22 +22831,22 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str) => parseFloat(str.replace(/_/g, "")),
+      resolve: (str2) => parseFloat(str2.replace(/_/g, "")),
       stringify(node) {
         const num = Number(node.value);
         return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
-    var float = {
+    var float2 = {
       identify: (value) => typeof value === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str) {
-        const node = new Scalar3.Scalar(parseFloat(str.replace(/_/g, "")));
-        const dot = str.indexOf(".");
+      resolve(str2) {
+        const node = new Scalar3.Scalar(parseFloat(str2.replace(/_/g, "")));
+        const dot = str2.indexOf(".");
         if (dot !== -1) {
-          const f2 = str.substring(dot + 1).replace(/_/g, "");
+          const f2 = str2.substring(dot + 1).replace(/_/g, "");
           if (f2[f2.length - 1] === "0")
             node.minFractionDigits = f2.length;
         }
@@ -22854,7 +22854,7 @@ var require_float2 = __commonJS({
       },
       stringify: stringifyNumber.stringifyNumber
     };
-    exports.float = float;
+    exports.float = float2;
     exports.floatExp = floatExp;
     exports.floatNaN = floatNaN;
   }
@@ -22866,34 +22866,34 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str, offset, radix, { intAsBigInt }) {
-      const sign = str[0];
+    function intResolve(str2, offset, radix, { intAsBigInt }) {
+      const sign = str2[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str = str.substring(offset).replace(/_/g, "");
+      str2 = str2.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str = `0b${str}`;
+            str2 = `0b${str2}`;
             break;
           case 8:
-            str = `0o${str}`;
+            str2 = `0o${str2}`;
             break;
           case 16:
-            str = `0x${str}`;
+            str2 = `0x${str2}`;
             break;
         }
-        const n5 = BigInt(str);
+        const n5 = BigInt(str2);
         return sign === "-" ? BigInt(-1) * n5 : n5;
       }
-      const n4 = parseInt(str, radix);
+      const n4 = parseInt(str2, radix);
       return sign === "-" ? -1 * n4 : n4;
     }
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value)) {
-        const str = value.toString(radix);
-        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+        const str2 = value.toString(radix);
+        return value < 0 ? "-" + prefix + str2.substr(1) : prefix + str2;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -22903,7 +22903,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 2, opt),
       stringify: (node) => intStringify(node, 2, "0b")
     };
     var intOct = {
@@ -22912,15 +22912,15 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 1, 8, opt),
       stringify: (node) => intStringify(node, 8, "0")
     };
-    var int2 = {
+    var int3 = {
       identify: intIdentify,
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -22929,10 +22929,10 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      resolve: (str2, _onError, opt) => intResolve(str2, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
-    exports.int = int2;
+    exports.int = int3;
     exports.intBin = intBin;
     exports.intHex = intHex;
     exports.intOct = intOct;
@@ -22947,8 +22947,8 @@ var require_set = __commonJS({
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
-      constructor(schema) {
-        super(schema);
+      constructor(schema2) {
+        super(schema2);
         this.tag = _YAMLSet.tag;
       }
       add(key) {
@@ -22992,39 +22992,39 @@ var require_set = __commonJS({
         else
           throw new Error("Set items must all have null values");
       }
-      static from(schema, iterable, ctx) {
+      static from(schema2, iterable, ctx) {
         const { replacer } = ctx;
-        const set2 = new this(schema);
+        const set4 = new this(schema2);
         if (iterable && Symbol.iterator in Object(iterable))
           for (let value of iterable) {
             if (typeof replacer === "function")
               value = replacer.call(iterable, value, value);
-            set2.items.push(Pair.createPair(value, null, ctx));
+            set4.items.push(Pair.createPair(value, null, ctx));
           }
-        return set2;
+        return set4;
       }
     };
     YAMLSet.tag = "tag:yaml.org,2002:set";
-    var set = {
+    var set3 = {
       collection: "map",
       identify: (value) => value instanceof Set,
       nodeClass: YAMLSet,
       default: false,
       tag: "tag:yaml.org,2002:set",
-      createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
-      resolve(map, onError) {
-        if (identity.isMap(map)) {
-          if (map.hasAllNullValues(true))
-            return Object.assign(new YAMLSet(), map);
+      createNode: (schema2, iterable, ctx) => YAMLSet.from(schema2, iterable, ctx),
+      resolve(map2, onError) {
+        if (identity.isMap(map2)) {
+          if (map2.hasAllNullValues(true))
+            return Object.assign(new YAMLSet(), map2);
           else
             onError("Set items must all have null values");
         } else
           onError("Expected a mapping for this tag");
-        return map;
+        return map2;
       }
     };
     exports.YAMLSet = YAMLSet;
-    exports.set = set;
+    exports.set = set3;
   }
 });
 
@@ -23033,9 +23033,9 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str, asBigInt) {
-      const sign = str[0];
-      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
+    function parseSexagesimal(str2, asBigInt) {
+      const sign = str2[0];
+      const parts = sign === "-" || sign === "+" ? str2.substring(1) : str2;
       const num = (n4) => asBigInt ? BigInt(n4) : Number(n4);
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p2) => res2 * num(60) + num(p2), num(0));
       return sign === "-" ? num(-1) * res : res;
@@ -23072,7 +23072,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+      resolve: (str2, _onError, { intAsBigInt }) => parseSexagesimal(str2, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -23081,10 +23081,10 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str) => parseSexagesimal(str, false),
+      resolve: (str2) => parseSexagesimal(str2, false),
       stringify: stringifySexagesimal
     };
-    var timestamp = {
+    var timestamp2 = {
       identify: (value) => value instanceof Date,
       default: true,
       tag: "tag:yaml.org,2002:timestamp",
@@ -23092,8 +23092,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str) {
-        const match = str.match(timestamp.test);
+      resolve(str2) {
+        const match = str2.match(timestamp2.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -23112,7 +23112,7 @@ var require_timestamp = __commonJS({
     };
     exports.floatTime = floatTime;
     exports.intTime = intTime;
-    exports.timestamp = timestamp;
+    exports.timestamp = timestamp2;
   }
 });
 
@@ -23120,43 +23120,43 @@ var require_timestamp = __commonJS({
 var require_schema3 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
-    var map = require_map();
-    var _null = require_null();
-    var seq = require_seq();
+    var map2 = require_map();
+    var _null2 = require_null();
+    var seq2 = require_seq();
     var string2 = require_string();
-    var binary = require_binary();
-    var bool2 = require_bool2();
-    var float = require_float2();
-    var int2 = require_int2();
-    var merge2 = require_merge();
-    var omap = require_omap();
-    var pairs = require_pairs();
-    var set = require_set();
-    var timestamp = require_timestamp();
-    var schema = [
-      map.map,
-      seq.seq,
+    var binary2 = require_binary();
+    var bool3 = require_bool2();
+    var float2 = require_float2();
+    var int3 = require_int2();
+    var merge3 = require_merge();
+    var omap2 = require_omap();
+    var pairs2 = require_pairs();
+    var set3 = require_set();
+    var timestamp2 = require_timestamp();
+    var schema2 = [
+      map2.map,
+      seq2.seq,
       string2.string,
-      _null.nullTag,
-      bool2.trueTag,
-      bool2.falseTag,
-      int2.intBin,
-      int2.intOct,
-      int2.int,
-      int2.intHex,
-      float.floatNaN,
-      float.floatExp,
-      float.float,
-      binary.binary,
-      merge2.merge,
-      omap.omap,
-      pairs.pairs,
-      set.set,
-      timestamp.intTime,
-      timestamp.floatTime,
-      timestamp.timestamp
+      _null2.nullTag,
+      bool3.trueTag,
+      bool3.falseTag,
+      int3.intBin,
+      int3.intOct,
+      int3.int,
+      int3.intHex,
+      float2.floatNaN,
+      float2.floatExp,
+      float2.float,
+      binary2.binary,
+      merge3.merge,
+      omap2.omap,
+      pairs2.pairs,
+      set3.set,
+      timestamp2.intTime,
+      timestamp2.floatTime,
+      timestamp2.timestamp
     ];
-    exports.schema = schema;
+    exports.schema = schema2;
   }
 });
 
@@ -23164,61 +23164,61 @@ var require_schema3 = __commonJS({
 var require_tags = __commonJS({
   "node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
-    var map = require_map();
-    var _null = require_null();
-    var seq = require_seq();
+    var map2 = require_map();
+    var _null2 = require_null();
+    var seq2 = require_seq();
     var string2 = require_string();
-    var bool2 = require_bool();
-    var float = require_float();
-    var int2 = require_int();
-    var schema = require_schema();
+    var bool3 = require_bool();
+    var float2 = require_float();
+    var int3 = require_int();
+    var schema2 = require_schema();
     var schema$1 = require_schema2();
-    var binary = require_binary();
-    var merge2 = require_merge();
-    var omap = require_omap();
-    var pairs = require_pairs();
+    var binary2 = require_binary();
+    var merge3 = require_merge();
+    var omap2 = require_omap();
+    var pairs2 = require_pairs();
     var schema$2 = require_schema3();
-    var set = require_set();
-    var timestamp = require_timestamp();
+    var set3 = require_set();
+    var timestamp2 = require_timestamp();
     var schemas = /* @__PURE__ */ new Map([
-      ["core", schema.schema],
-      ["failsafe", [map.map, seq.seq, string2.string]],
+      ["core", schema2.schema],
+      ["failsafe", [map2.map, seq2.seq, string2.string]],
       ["json", schema$1.schema],
       ["yaml11", schema$2.schema],
       ["yaml-1.1", schema$2.schema]
     ]);
     var tagsByName = {
-      binary: binary.binary,
-      bool: bool2.boolTag,
-      float: float.float,
-      floatExp: float.floatExp,
-      floatNaN: float.floatNaN,
-      floatTime: timestamp.floatTime,
-      int: int2.int,
-      intHex: int2.intHex,
-      intOct: int2.intOct,
-      intTime: timestamp.intTime,
-      map: map.map,
-      merge: merge2.merge,
-      null: _null.nullTag,
-      omap: omap.omap,
-      pairs: pairs.pairs,
-      seq: seq.seq,
-      set: set.set,
-      timestamp: timestamp.timestamp
+      binary: binary2.binary,
+      bool: bool3.boolTag,
+      float: float2.float,
+      floatExp: float2.floatExp,
+      floatNaN: float2.floatNaN,
+      floatTime: timestamp2.floatTime,
+      int: int3.int,
+      intHex: int3.intHex,
+      intOct: int3.intOct,
+      intTime: timestamp2.intTime,
+      map: map2.map,
+      merge: merge3.merge,
+      null: _null2.nullTag,
+      omap: omap2.omap,
+      pairs: pairs2.pairs,
+      seq: seq2.seq,
+      set: set3.set,
+      timestamp: timestamp2.timestamp
     };
     var coreKnownTags = {
-      "tag:yaml.org,2002:binary": binary.binary,
-      "tag:yaml.org,2002:merge": merge2.merge,
-      "tag:yaml.org,2002:omap": omap.omap,
-      "tag:yaml.org,2002:pairs": pairs.pairs,
-      "tag:yaml.org,2002:set": set.set,
-      "tag:yaml.org,2002:timestamp": timestamp.timestamp
+      "tag:yaml.org,2002:binary": binary2.binary,
+      "tag:yaml.org,2002:merge": merge3.merge,
+      "tag:yaml.org,2002:omap": omap2.omap,
+      "tag:yaml.org,2002:pairs": pairs2.pairs,
+      "tag:yaml.org,2002:set": set3.set,
+      "tag:yaml.org,2002:timestamp": timestamp2.timestamp
     };
     function getTags(customTags, schemaName, addMergeTag) {
       const schemaTags = schemas.get(schemaName);
       if (schemaTags && !customTags) {
-        return addMergeTag && !schemaTags.includes(merge2.merge) ? schemaTags.concat(merge2.merge) : schemaTags.slice();
+        return addMergeTag && !schemaTags.includes(merge3.merge) ? schemaTags.concat(merge3.merge) : schemaTags.slice();
       }
       let tags = schemaTags;
       if (!tags) {
@@ -23236,7 +23236,7 @@ var require_tags = __commonJS({
         tags = customTags(tags.slice());
       }
       if (addMergeTag)
-        tags = tags.concat(merge2.merge);
+        tags = tags.concat(merge3.merge);
       return tags.reduce((tags2, tag) => {
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
@@ -23259,21 +23259,21 @@ var require_Schema = __commonJS({
   "node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var map = require_map();
-    var seq = require_seq();
+    var map2 = require_map();
+    var seq2 = require_seq();
     var string2 = require_string();
     var tags = require_tags();
     var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-    var Schema = class _Schema {
-      constructor({ compat, customTags, merge: merge2, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+    var Schema2 = class _Schema {
+      constructor({ compat, customTags, merge: merge3, resolveKnownTags, schema: schema2, sortMapEntries, toStringDefaults }) {
         this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
-        this.name = typeof schema === "string" && schema || "core";
+        this.name = typeof schema2 === "string" && schema2 || "core";
         this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
-        this.tags = tags.getTags(customTags, this.name, merge2);
+        this.tags = tags.getTags(customTags, this.name, merge3);
         this.toStringOptions = toStringDefaults ?? null;
-        Object.defineProperty(this, identity.MAP, { value: map.map });
+        Object.defineProperty(this, identity.MAP, { value: map2.map });
         Object.defineProperty(this, identity.SCALAR, { value: string2.string });
-        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
+        Object.defineProperty(this, identity.SEQ, { value: seq2.seq });
         this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
       }
       clone() {
@@ -23282,7 +23282,7 @@ var require_Schema = __commonJS({
         return copy2;
       }
     };
-    exports.Schema = Schema;
+    exports.Schema = Schema2;
   }
 });
 
@@ -23375,7 +23375,7 @@ var require_Document = __commonJS({
     var identity = require_identity();
     var Pair = require_Pair();
     var toJS = require_toJS();
-    var Schema = require_Schema();
+    var Schema2 = require_Schema();
     var stringifyDocument = require_stringifyDocument();
     var anchors = require_anchors();
     var applyReviver = require_applyReviver();
@@ -23626,16 +23626,16 @@ var require_Document = __commonJS({
         if (options.schema instanceof Object)
           this.schema = options.schema;
         else if (opt)
-          this.schema = new Schema.Schema(Object.assign(opt, options));
+          this.schema = new Schema2.Schema(Object.assign(opt, options));
         else
           throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
       }
       // json & jsonArg are only used from toJSON()
-      toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+      toJS({ json: json2, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
         const ctx = {
           anchors: /* @__PURE__ */ new Map(),
           doc: this,
-          keep: !json,
+          keep: !json2,
           mapAsMap: mapAsMap === true,
           mapKeyWarned: false,
           maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
@@ -23963,7 +23963,7 @@ var require_resolve_block_map = __commonJS({
     var startColMsg = "All mapping items must start at the same column";
     function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
       const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
-      const map = new NodeClass(ctx.schema);
+      const map2 = new NodeClass(ctx.schema);
       if (ctx.atRoot)
         ctx.atRoot = false;
       let offset = bm.offset;
@@ -23989,10 +23989,10 @@ var require_resolve_block_map = __commonJS({
           if (!keyProps.anchor && !keyProps.tag && !sep7) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
-              if (map.comment)
-                map.comment += "\n" + keyProps.comment;
+              if (map2.comment)
+                map2.comment += "\n" + keyProps.comment;
               else
-                map.comment = keyProps.comment;
+                map2.comment = keyProps.comment;
             }
             continue;
           }
@@ -24008,7 +24008,7 @@ var require_resolve_block_map = __commonJS({
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
         ctx.atKey = false;
-        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+        if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
         const valueProps = resolveProps.resolveProps(sep7 ?? [], {
           indicator: "map-value-ind",
@@ -24033,7 +24033,7 @@ var require_resolve_block_map = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          map.items.push(pair);
+          map2.items.push(pair);
         } else {
           if (implicitKey)
             onError(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
@@ -24046,13 +24046,13 @@ var require_resolve_block_map = __commonJS({
           const pair = new Pair.Pair(keyNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          map.items.push(pair);
+          map2.items.push(pair);
         }
       }
       if (commentEnd && commentEnd < offset)
         onError(commentEnd, "IMPOSSIBLE", "Map comment with trailing content");
-      map.range = [bm.offset, offset, commentEnd ?? offset];
-      return map;
+      map2.range = [bm.offset, offset, commentEnd ?? offset];
+      return map2;
     }
     exports.resolveBlockMap = resolveBlockMap;
   }
@@ -24067,7 +24067,7 @@ var require_resolve_block_seq = __commonJS({
     var utilFlowIndentCheck = require_util_flow_indent_check();
     function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
       const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
-      const seq = new NodeClass(ctx.schema);
+      const seq2 = new NodeClass(ctx.schema);
       if (ctx.atRoot)
         ctx.atRoot = false;
       if (ctx.atKey)
@@ -24092,7 +24092,7 @@ var require_resolve_block_seq = __commonJS({
           } else {
             commentEnd = props.end;
             if (props.comment)
-              seq.comment = props.comment;
+              seq2.comment = props.comment;
             continue;
           }
         }
@@ -24100,10 +24100,10 @@ var require_resolve_block_seq = __commonJS({
         if (ctx.schema.compat)
           utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
         offset = node.range[2];
-        seq.items.push(node);
+        seq2.items.push(node);
       }
-      seq.range = [bs.offset, offset, commentEnd ?? offset];
-      return seq;
+      seq2.range = [bs.offset, offset, commentEnd ?? offset];
+      return seq2;
     }
     exports.resolveBlockSeq = resolveBlockSeq;
   }
@@ -24119,8 +24119,8 @@ var require_resolve_end = __commonJS({
         let hasSpace = false;
         let sep7 = "";
         for (const token of end2) {
-          const { source, type } = token;
-          switch (type) {
+          const { source, type: type2 } = token;
+          switch (type2) {
             case "space":
               hasSpace = true;
               break;
@@ -24141,7 +24141,7 @@ var require_resolve_end = __commonJS({
               hasSpace = true;
               break;
             default:
-              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type2} at node end`);
           }
           offset += source.length;
         }
@@ -24167,9 +24167,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap8 = fc.start.source === "{";
-      const fcName = isMap8 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap8 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap6 = fc.start.source === "{";
+      const fcName = isMap6 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap6 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -24205,7 +24205,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap8 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap6 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -24245,7 +24245,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap8 && !sep7 && !props.found) {
+        if (!isMap6 && !sep7 && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -24268,7 +24268,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap8 && !props.found && ctx.options.strict) {
+            if (!isMap6 && !props.found && ctx.options.strict) {
               if (sep7)
                 for (const st2 of sep7) {
                   if (st2 === valueProps.found)
@@ -24300,23 +24300,23 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap8) {
-            const map = coll;
-            if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+          if (isMap6) {
+            const map2 = coll;
+            if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-            map.items.push(pair);
+            map2.items.push(pair);
           } else {
-            const map = new YAMLMap.YAMLMap(ctx.schema);
-            map.flow = true;
-            map.items.push(pair);
+            const map2 = new YAMLMap.YAMLMap(ctx.schema);
+            map2.flow = true;
+            map2.items.push(pair);
             const endRange = (valueNode ?? keyNode).range;
-            map.range = [keyNode.range[0], endRange[1], endRange[2]];
-            coll.items.push(map);
+            map2.range = [keyNode.range[0], endRange[1], endRange[2]];
+            coll.items.push(map2);
           }
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap8 ? "}" : "]";
+      const expectedEnd = isMap6 ? "}" : "]";
       const [ce, ...ee2] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -24416,13 +24416,13 @@ var require_resolve_block_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar3 = require_Scalar();
-    function resolveBlockScalar(ctx, scalar, onError) {
-      const start2 = scalar.offset;
-      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+    function resolveBlockScalar(ctx, scalar2, onError) {
+      const start2 = scalar2.offset;
+      const header = parseBlockScalarHeader(scalar2, ctx.options.strict, onError);
       if (!header)
         return { value: "", type: null, comment: "", range: [start2, start2, start2] };
-      const type = header.mode === ">" ? Scalar3.Scalar.BLOCK_FOLDED : Scalar3.Scalar.BLOCK_LITERAL;
-      const lines = scalar.source ? splitLines3(scalar.source) : [];
+      const type2 = header.mode === ">" ? Scalar3.Scalar.BLOCK_FOLDED : Scalar3.Scalar.BLOCK_LITERAL;
+      const lines = scalar2.source ? splitLines3(scalar2.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
         const content = lines[i][1];
@@ -24434,12 +24434,12 @@ var require_resolve_block_scalar = __commonJS({
       if (chompStart === 0) {
         const value2 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
         let end3 = start2 + header.length;
-        if (scalar.source)
-          end3 += scalar.source.length;
-        return { value: value2, type, comment: header.comment, range: [start2, end3, end3] };
+        if (scalar2.source)
+          end3 += scalar2.source.length;
+        return { value: value2, type: type2, comment: header.comment, range: [start2, end3, end3] };
       }
-      let trimIndent = scalar.indent + header.indent;
-      let offset = scalar.offset + header.length;
+      let trimIndent = scalar2.indent + header.indent;
+      let offset = scalar2.offset + header.length;
       let contentStart = 0;
       for (let i = 0; i < chompStart; ++i) {
         const [indent, content] = lines[i];
@@ -24483,7 +24483,7 @@ var require_resolve_block_scalar = __commonJS({
           onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
           indent = "";
         }
-        if (type === Scalar3.Scalar.BLOCK_LITERAL) {
+        if (type2 === Scalar3.Scalar.BLOCK_LITERAL) {
           value += sep7 + indent.slice(trimIndent) + content;
           sep7 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
@@ -24517,8 +24517,8 @@ var require_resolve_block_scalar = __commonJS({
         default:
           value += "\n";
       }
-      const end2 = start2 + header.length + scalar.source.length;
-      return { value, type, comment: header.comment, range: [start2, end2, end2] };
+      const end2 = start2 + header.length + scalar2.source.length;
+      return { value, type: type2, comment: header.comment, range: [start2, end2, end2] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -24600,12 +24600,12 @@ var require_resolve_flow_scalar = __commonJS({
     "use strict";
     var Scalar3 = require_Scalar();
     var resolveEnd = require_resolve_end();
-    function resolveFlowScalar(scalar, strict, onError) {
-      const { offset, type, source, end: end2 } = scalar;
+    function resolveFlowScalar(scalar2, strict, onError) {
+      const { offset, type: type2, source, end: end2 } = scalar2;
       let _type;
       let value;
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
-      switch (type) {
+      switch (type2) {
         case "scalar":
           _type = Scalar3.Scalar.PLAIN;
           value = plainValue(source, _onError);
@@ -24620,7 +24620,7 @@ var require_resolve_flow_scalar = __commonJS({
           break;
         /* istanbul ignore next should not happen */
         default:
-          onError(scalar, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
+          onError(scalar2, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type2}`);
           return {
             value: "",
             type: null,
@@ -24824,7 +24824,7 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value, type: type2, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
@@ -24835,32 +24835,32 @@ var require_compose_scalar = __commonJS({
         tag = findScalarTagByTest(ctx, value, token, onError);
       else
         tag = ctx.schema[identity.SCALAR];
-      let scalar;
+      let scalar2;
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar = identity.isScalar(res) ? res : new Scalar3.Scalar(res);
+        scalar2 = identity.isScalar(res) ? res : new Scalar3.Scalar(res);
       } catch (error2) {
         const msg = error2 instanceof Error ? error2.message : String(error2);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar = new Scalar3.Scalar(value);
+        scalar2 = new Scalar3.Scalar(value);
       }
-      scalar.range = range;
-      scalar.source = value;
-      if (type)
-        scalar.type = type;
+      scalar2.range = range;
+      scalar2.source = value;
+      if (type2)
+        scalar2.type = type2;
       if (tagName)
-        scalar.tag = tagName;
+        scalar2.tag = tagName;
       if (tag.format)
-        scalar.format = tag.format;
+        scalar2.format = tag.format;
       if (comment)
-        scalar.comment = comment;
-      return scalar;
+        scalar2.comment = comment;
+      return scalar2;
     }
-    function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+    function findScalarTagByName(schema2, value, tagName, tagToken, onError) {
       if (tagName === "!")
-        return schema[identity.SCALAR];
+        return schema2[identity.SCALAR];
       const matchWithTest = [];
-      for (const tag of schema.tags) {
+      for (const tag of schema2.tags) {
         if (!tag.collection && tag.tag === tagName) {
           if (tag.default && tag.test)
             matchWithTest.push(tag);
@@ -24871,18 +24871,18 @@ var require_compose_scalar = __commonJS({
       for (const tag of matchWithTest)
         if (tag.test?.test(value))
           return tag;
-      const kt2 = schema.knownTags[tagName];
+      const kt2 = schema2.knownTags[tagName];
       if (kt2 && !kt2.collection) {
-        schema.tags.push(Object.assign({}, kt2, { default: false, test: void 0 }));
+        schema2.tags.push(Object.assign({}, kt2, { default: false, test: void 0 }));
         return kt2;
       }
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
-      return schema[identity.SCALAR];
+      return schema2[identity.SCALAR];
     }
-    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity.SCALAR];
-      if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
+    function findScalarTagByTest({ atKey, directives, schema: schema2 }, value, token, onError) {
+      const tag = schema2.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema2[identity.SCALAR];
+      if (schema2.compat) {
+        const compat = schema2.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema2[identity.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -25312,8 +25312,8 @@ var require_cst_scalar = __commonJS({
       return null;
     }
     function createScalarToken(value, context3) {
-      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context3;
-      const source = stringifyString.stringifyString({ type, value }, {
+      const { implicitKey = false, indent, inFlow = false, offset = -1, type: type2 = "PLAIN" } = context3;
+      const source = stringifyString.stringifyString({ type: type2, value }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -25344,29 +25344,29 @@ var require_cst_scalar = __commonJS({
       }
     }
     function setScalarValue(token, value, context3 = {}) {
-      let { afterKey = false, implicitKey = false, inFlow = false, type } = context3;
+      let { afterKey = false, implicitKey = false, inFlow = false, type: type2 } = context3;
       let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
         indent += 2;
-      if (!type)
+      if (!type2)
         switch (token.type) {
           case "single-quoted-scalar":
-            type = "QUOTE_SINGLE";
+            type2 = "QUOTE_SINGLE";
             break;
           case "double-quoted-scalar":
-            type = "QUOTE_DOUBLE";
+            type2 = "QUOTE_DOUBLE";
             break;
           case "block-scalar": {
             const header = token.props[0];
             if (header.type !== "block-scalar-header")
               throw new Error("Invalid block scalar header");
-            type = header.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
+            type2 = header.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
             break;
           }
           default:
-            type = "PLAIN";
+            type2 = "PLAIN";
         }
-      const source = stringifyString.stringifyString({ type, value }, {
+      const source = stringifyString.stringifyString({ type: type2, value }, {
         implicitKey: implicitKey || indent === null,
         indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -25425,12 +25425,12 @@ var require_cst_scalar = __commonJS({
           }
       return false;
     }
-    function setFlowScalarValue(token, source, type) {
+    function setFlowScalarValue(token, source, type2) {
       switch (token.type) {
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          token.type = type;
+          token.type = type2;
           token.source = source;
           break;
         case "block-scalar": {
@@ -25441,7 +25441,7 @@ var require_cst_scalar = __commonJS({
           for (const tok of end2)
             tok.offset += oa;
           delete token.props;
-          Object.assign(token, { type, source, end: end2 });
+          Object.assign(token, { type: type2, source, end: end2 });
           break;
         }
         case "block-map":
@@ -25449,7 +25449,7 @@ var require_cst_scalar = __commonJS({
           const offset = token.offset + source.length;
           const nl2 = { type: "newline", offset, indent: token.indent, source: "\n" };
           delete token.items;
-          Object.assign(token, { type, source, end: [nl2] });
+          Object.assign(token, { type: type2, source, end: [nl2] });
           break;
         }
         default: {
@@ -25458,7 +25458,7 @@ var require_cst_scalar = __commonJS({
           for (const key of Object.keys(token))
             if (key !== "type" && key !== "offset")
               delete token[key];
-          Object.assign(token, { type, indent, source, end: end2 });
+          Object.assign(token, { type: type2, indent, source, end: end2 });
         }
       }
     }
@@ -25536,15 +25536,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit4(cst, visitor) {
+    function visit5(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit4.BREAK = BREAK;
-    visit4.SKIP = SKIP;
-    visit4.REMOVE = REMOVE;
-    visit4.itemAtPath = (cst, path) => {
+    visit5.BREAK = BREAK;
+    visit5.SKIP = SKIP;
+    visit5.REMOVE = REMOVE;
+    visit5.itemAtPath = (cst, path) => {
       let item = cst;
       for (const [field, index] of path) {
         const tok = item?.[field];
@@ -25555,8 +25555,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit4.parentCollection = (cst, path) => {
-      const parent = visit4.itemAtPath(cst, path.slice(0, -1));
+    visit5.parentCollection = (cst, path) => {
+      const parent = visit5.itemAtPath(cst, path.slice(0, -1));
       const field = path[path.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -25587,7 +25587,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
     }
-    exports.visit = visit4;
+    exports.visit = visit5;
   }
 });
 
@@ -25603,7 +25603,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar8 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar6 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -25687,7 +25687,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar8;
+    exports.isScalar = isScalar6;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -26320,9 +26320,9 @@ var require_parser = __commonJS({
     var node_process = __require("process");
     var cst = require_cst();
     var lexer = require_lexer();
-    function includesToken(list, type) {
+    function includesToken(list, type2) {
       for (let i = 0; i < list.length; ++i)
-        if (list[i].type === type)
+        if (list[i].type === type2)
           return true;
       return false;
     }
@@ -26456,19 +26456,19 @@ var require_parser = __commonJS({
           this.offset += source.length;
           return;
         }
-        const type = cst.tokenType(source);
-        if (!type) {
+        const type2 = cst.tokenType(source);
+        if (!type2) {
           const message = `Not a YAML token: ${source}`;
           yield* this.pop({ type: "error", offset: this.offset, message, source });
           this.offset += source.length;
-        } else if (type === "scalar") {
+        } else if (type2 === "scalar") {
           this.atNewLine = false;
           this.atScalar = true;
           this.type = "scalar";
         } else {
-          this.type = type;
+          this.type = type2;
           yield* this.step();
-          switch (type) {
+          switch (type2) {
             case "newline":
               this.atNewLine = true;
               this.indent = 0;
@@ -26682,37 +26682,37 @@ var require_parser = __commonJS({
           };
         }
       }
-      *scalar(scalar) {
+      *scalar(scalar2) {
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start2 = getFirstKeyStartProps(prev);
           let sep7;
-          if (scalar.end) {
-            sep7 = scalar.end;
+          if (scalar2.end) {
+            sep7 = scalar2.end;
             sep7.push(this.sourceToken);
-            delete scalar.end;
+            delete scalar2.end;
           } else
             sep7 = [this.sourceToken];
-          const map = {
+          const map2 = {
             type: "block-map",
-            offset: scalar.offset,
-            indent: scalar.indent,
-            items: [{ start: start2, key: scalar, sep: sep7 }]
+            offset: scalar2.offset,
+            indent: scalar2.indent,
+            items: [{ start: start2, key: scalar2, sep: sep7 }]
           };
           this.onKeyLine = true;
-          this.stack[this.stack.length - 1] = map;
+          this.stack[this.stack.length - 1] = map2;
         } else
-          yield* this.lineEnd(scalar);
+          yield* this.lineEnd(scalar2);
       }
-      *blockScalar(scalar) {
+      *blockScalar(scalar2) {
         switch (this.type) {
           case "space":
           case "comment":
           case "newline":
-            scalar.props.push(this.sourceToken);
+            scalar2.props.push(this.sourceToken);
             return;
           case "scalar":
-            scalar.source = this.source;
+            scalar2.source = this.source;
             this.atNewLine = true;
             this.indent = 0;
             if (this.onNewLine) {
@@ -26730,8 +26730,8 @@ var require_parser = __commonJS({
             yield* this.step();
         }
       }
-      *blockMap(map) {
-        const it = map.items[map.items.length - 1];
+      *blockMap(map2) {
+        const it = map2.items[map2.items.length - 1];
         switch (this.type) {
           case "newline":
             this.onKeyLine = false;
@@ -26741,7 +26741,7 @@ var require_parser = __commonJS({
               if (last?.type === "comment")
                 end2?.push(this.sourceToken);
               else
-                map.items.push({ start: [this.sourceToken] });
+                map2.items.push({ start: [this.sourceToken] });
             } else if (it.sep) {
               it.sep.push(this.sourceToken);
             } else {
@@ -26751,17 +26751,17 @@ var require_parser = __commonJS({
           case "space":
           case "comment":
             if (it.value) {
-              map.items.push({ start: [this.sourceToken] });
+              map2.items.push({ start: [this.sourceToken] });
             } else if (it.sep) {
               it.sep.push(this.sourceToken);
             } else {
-              if (this.atIndentedComment(it.start, map.indent)) {
-                const prev = map.items[map.items.length - 2];
+              if (this.atIndentedComment(it.start, map2.indent)) {
+                const prev = map2.items[map2.items.length - 2];
                 const end2 = prev?.value?.end;
                 if (Array.isArray(end2)) {
                   arrayPushArray(end2, it.start);
                   end2.push(this.sourceToken);
-                  map.items.pop();
+                  map2.items.pop();
                   return;
                 }
               }
@@ -26769,8 +26769,8 @@ var require_parser = __commonJS({
             }
             return;
         }
-        if (this.indent >= map.indent) {
-          const atMapIndent = !this.onKeyLine && this.indent === map.indent;
+        if (this.indent >= map2.indent) {
+          const atMapIndent = !this.onKeyLine && this.indent === map2.indent;
           const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
           let start2 = [];
           if (atNextItem && it.sep && !it.value) {
@@ -26784,7 +26784,7 @@ var require_parser = __commonJS({
                 case "space":
                   break;
                 case "comment":
-                  if (st2.indent > map.indent)
+                  if (st2.indent > map2.indent)
                     nl2.length = 0;
                   break;
                 default:
@@ -26799,7 +26799,7 @@ var require_parser = __commonJS({
             case "tag":
               if (atNextItem || it.value) {
                 start2.push(this.sourceToken);
-                map.items.push({ start: start2 });
+                map2.items.push({ start: start2 });
                 this.onKeyLine = true;
               } else if (it.sep) {
                 it.sep.push(this.sourceToken);
@@ -26813,7 +26813,7 @@ var require_parser = __commonJS({
                 it.explicitKey = true;
               } else if (atNextItem || it.value) {
                 start2.push(this.sourceToken);
-                map.items.push({ start: start2, explicitKey: true });
+                map2.items.push({ start: start2, explicitKey: true });
               } else {
                 this.stack.push({
                   type: "block-map",
@@ -26839,7 +26839,7 @@ var require_parser = __commonJS({
                     });
                   }
                 } else if (it.value) {
-                  map.items.push({ start: [], key: null, sep: [this.sourceToken] });
+                  map2.items.push({ start: [], key: null, sep: [this.sourceToken] });
                 } else if (includesToken(it.sep, "map-value-ind")) {
                   this.stack.push({
                     type: "block-map",
@@ -26869,7 +26869,7 @@ var require_parser = __commonJS({
                 if (!it.sep) {
                   Object.assign(it, { key: null, sep: [this.sourceToken] });
                 } else if (it.value || atNextItem) {
-                  map.items.push({ start: start2, key: null, sep: [this.sourceToken] });
+                  map2.items.push({ start: start2, key: null, sep: [this.sourceToken] });
                 } else if (includesToken(it.sep, "map-value-ind")) {
                   this.stack.push({
                     type: "block-map",
@@ -26889,7 +26889,7 @@ var require_parser = __commonJS({
             case "double-quoted-scalar": {
               const fs3 = this.flowScalar(this.type);
               if (atNextItem || it.value) {
-                map.items.push({ start: start2, key: fs3, sep: [] });
+                map2.items.push({ start: start2, key: fs3, sep: [] });
                 this.onKeyLine = true;
               } else if (it.sep) {
                 this.stack.push(fs3);
@@ -26900,7 +26900,7 @@ var require_parser = __commonJS({
               return;
             }
             default: {
-              const bv = this.startBlockValue(map);
+              const bv = this.startBlockValue(map2);
               if (bv) {
                 if (bv.type === "block-seq") {
                   if (!it.explicitKey && it.sep && !includesToken(it.sep, "newline")) {
@@ -26913,7 +26913,7 @@ var require_parser = __commonJS({
                     return;
                   }
                 } else if (atMapIndent) {
-                  map.items.push({ start: start2 });
+                  map2.items.push({ start: start2 });
                 }
                 this.stack.push(bv);
                 return;
@@ -26924,8 +26924,8 @@ var require_parser = __commonJS({
         yield* this.pop();
         yield* this.step();
       }
-      *blockSequence(seq) {
-        const it = seq.items[seq.items.length - 1];
+      *blockSequence(seq2) {
+        const it = seq2.items[seq2.items.length - 1];
         switch (this.type) {
           case "newline":
             if (it.value) {
@@ -26934,22 +26934,22 @@ var require_parser = __commonJS({
               if (last?.type === "comment")
                 end2?.push(this.sourceToken);
               else
-                seq.items.push({ start: [this.sourceToken] });
+                seq2.items.push({ start: [this.sourceToken] });
             } else
               it.start.push(this.sourceToken);
             return;
           case "space":
           case "comment":
             if (it.value)
-              seq.items.push({ start: [this.sourceToken] });
+              seq2.items.push({ start: [this.sourceToken] });
             else {
-              if (this.atIndentedComment(it.start, seq.indent)) {
-                const prev = seq.items[seq.items.length - 2];
+              if (this.atIndentedComment(it.start, seq2.indent)) {
+                const prev = seq2.items[seq2.items.length - 2];
                 const end2 = prev?.value?.end;
                 if (Array.isArray(end2)) {
                   arrayPushArray(end2, it.start);
                   end2.push(this.sourceToken);
-                  seq.items.pop();
+                  seq2.items.pop();
                   return;
                 }
               }
@@ -26958,21 +26958,21 @@ var require_parser = __commonJS({
             return;
           case "anchor":
           case "tag":
-            if (it.value || this.indent <= seq.indent)
+            if (it.value || this.indent <= seq2.indent)
               break;
             it.start.push(this.sourceToken);
             return;
           case "seq-item-ind":
-            if (this.indent !== seq.indent)
+            if (this.indent !== seq2.indent)
               break;
             if (it.value || includesToken(it.start, "seq-item-ind"))
-              seq.items.push({ start: [this.sourceToken] });
+              seq2.items.push({ start: [this.sourceToken] });
             else
               it.start.push(this.sourceToken);
             return;
         }
-        if (this.indent > seq.indent) {
-          const bv = this.startBlockValue(seq);
+        if (this.indent > seq2.indent) {
+          const bv = this.startBlockValue(seq2);
           if (bv) {
             this.stack.push(bv);
             return;
@@ -27054,20 +27054,20 @@ var require_parser = __commonJS({
             fixFlowSeqItems(fc);
             const sep7 = fc.end.splice(1, fc.end.length);
             sep7.push(this.sourceToken);
-            const map = {
+            const map2 = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
               items: [{ start: start2, key: fc, sep: sep7 }]
             };
             this.onKeyLine = true;
-            this.stack[this.stack.length - 1] = map;
+            this.stack[this.stack.length - 1] = map2;
           } else {
             yield* this.lineEnd(fc);
           }
         }
       }
-      flowScalar(type) {
+      flowScalar(type2) {
         if (this.onNewLine) {
           let nl2 = this.source.indexOf("\n") + 1;
           while (nl2 !== 0) {
@@ -27076,7 +27076,7 @@ var require_parser = __commonJS({
           }
         }
         return {
-          type,
+          type: type2,
           offset: this.offset,
           indent: this.indent,
           source: this.source
@@ -27236,7 +27236,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse4(src, reviver, options) {
+    function parse3(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -27277,7 +27277,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document2.Document(value, _replacer, options).toString(options);
     }
-    exports.parse = parse4;
+    exports.parse = parse3;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
@@ -27290,7 +27290,7 @@ var require_dist = __commonJS({
     "use strict";
     var composer = require_composer();
     var Document2 = require_Document();
-    var Schema = require_Schema();
+    var Schema2 = require_Schema();
     var errors = require_errors2();
     var Alias = require_Alias();
     var identity = require_identity();
@@ -27303,10 +27303,10 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit4 = require_visit();
+    var visit5 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document2.Document;
-    exports.Schema = Schema.Schema;
+    exports.Schema = Schema2.Schema;
     exports.YAMLError = errors.YAMLError;
     exports.YAMLParseError = errors.YAMLParseError;
     exports.YAMLWarning = errors.YAMLWarning;
@@ -27331,8 +27331,8 @@ var require_dist = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit4.visit;
-    exports.visitAsync = visit4.visitAsync;
+    exports.visit = visit5.visit;
+    exports.visitAsync = visit5.visitAsync;
   }
 });
 
@@ -27404,7 +27404,7 @@ var require_code = __commonJS({
     }
     exports._ = _;
     var plus = new _Code("+");
-    function str(strs, ...args) {
+    function str2(strs, ...args) {
       const expr = [safeStringify(strs[0])];
       let i = 0;
       while (i < args.length) {
@@ -27415,7 +27415,7 @@ var require_code = __commonJS({
       optimize(expr);
       return new _Code(expr);
     }
-    exports.str = str;
+    exports.str = str2;
     function addCodeArg(code, arg) {
       if (arg instanceof _Code)
         code.push(...arg._items);
@@ -27458,7 +27458,7 @@ var require_code = __commonJS({
       return;
     }
     function strConcat(c1, c2) {
-      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str`${c1}${c2}`;
+      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str2`${c1}${c2}`;
     }
     exports.strConcat = strConcat;
     function interpolate2(x2) {
@@ -28370,72 +28370,72 @@ var require_util9 = __commonJS({
       return hash;
     }
     exports.toHash = toHash;
-    function alwaysValidSchema(it, schema) {
-      if (typeof schema == "boolean")
-        return schema;
-      if (Object.keys(schema).length === 0)
+    function alwaysValidSchema(it, schema2) {
+      if (typeof schema2 == "boolean")
+        return schema2;
+      if (Object.keys(schema2).length === 0)
         return true;
-      checkUnknownRules(it, schema);
-      return !schemaHasRules(schema, it.self.RULES.all);
+      checkUnknownRules(it, schema2);
+      return !schemaHasRules(schema2, it.self.RULES.all);
     }
     exports.alwaysValidSchema = alwaysValidSchema;
-    function checkUnknownRules(it, schema = it.schema) {
+    function checkUnknownRules(it, schema2 = it.schema) {
       const { opts, self: self2 } = it;
       if (!opts.strictSchema)
         return;
-      if (typeof schema === "boolean")
+      if (typeof schema2 === "boolean")
         return;
       const rules = self2.RULES.keywords;
-      for (const key in schema) {
+      for (const key in schema2) {
         if (!rules[key])
           checkStrictMode(it, `unknown keyword: "${key}"`);
       }
     }
     exports.checkUnknownRules = checkUnknownRules;
-    function schemaHasRules(schema, rules) {
-      if (typeof schema == "boolean")
-        return !schema;
-      for (const key in schema)
+    function schemaHasRules(schema2, rules) {
+      if (typeof schema2 == "boolean")
+        return !schema2;
+      for (const key in schema2)
         if (rules[key])
           return true;
       return false;
     }
     exports.schemaHasRules = schemaHasRules;
-    function schemaHasRulesButRef(schema, RULES2) {
-      if (typeof schema == "boolean")
-        return !schema;
-      for (const key in schema)
+    function schemaHasRulesButRef(schema2, RULES2) {
+      if (typeof schema2 == "boolean")
+        return !schema2;
+      for (const key in schema2)
         if (key !== "$ref" && RULES2.all[key])
           return true;
       return false;
     }
     exports.schemaHasRulesButRef = schemaHasRulesButRef;
-    function schemaRefOrVal({ topSchemaRef, schemaPath }, schema, keyword, $data) {
+    function schemaRefOrVal({ topSchemaRef, schemaPath }, schema2, keyword, $data) {
       if (!$data) {
-        if (typeof schema == "number" || typeof schema == "boolean")
-          return schema;
-        if (typeof schema == "string")
-          return (0, codegen_1._)`${schema}`;
+        if (typeof schema2 == "number" || typeof schema2 == "boolean")
+          return schema2;
+        if (typeof schema2 == "string")
+          return (0, codegen_1._)`${schema2}`;
       }
       return (0, codegen_1._)`${topSchemaRef}${schemaPath}${(0, codegen_1.getProperty)(keyword)}`;
     }
     exports.schemaRefOrVal = schemaRefOrVal;
-    function unescapeFragment(str) {
-      return unescapeJsonPointer(decodeURIComponent(str));
+    function unescapeFragment(str2) {
+      return unescapeJsonPointer(decodeURIComponent(str2));
     }
     exports.unescapeFragment = unescapeFragment;
-    function escapeFragment(str) {
-      return encodeURIComponent(escapeJsonPointer(str));
+    function escapeFragment(str2) {
+      return encodeURIComponent(escapeJsonPointer(str2));
     }
     exports.escapeFragment = escapeFragment;
-    function escapeJsonPointer(str) {
-      if (typeof str == "number")
-        return `${str}`;
-      return str.replace(/~/g, "~0").replace(/\//g, "~1");
+    function escapeJsonPointer(str2) {
+      if (typeof str2 == "number")
+        return `${str2}`;
+      return str2.replace(/~/g, "~0").replace(/\//g, "~1");
     }
     exports.escapeJsonPointer = escapeJsonPointer;
-    function unescapeJsonPointer(str) {
-      return str.replace(/~1/g, "/").replace(/~0/g, "~");
+    function unescapeJsonPointer(str2) {
+      return str2.replace(/~1/g, "/").replace(/~0/g, "~");
     }
     exports.unescapeJsonPointer = unescapeJsonPointer;
     function eachItem(xs2, f2) {
@@ -28497,14 +28497,14 @@ var require_util9 = __commonJS({
       });
     }
     exports.useFunc = useFunc;
-    var Type;
-    (function(Type2) {
-      Type2[Type2["Num"] = 0] = "Num";
-      Type2[Type2["Str"] = 1] = "Str";
-    })(Type || (exports.Type = Type = {}));
+    var Type2;
+    (function(Type3) {
+      Type3[Type3["Num"] = 0] = "Num";
+      Type3[Type3["Str"] = 1] = "Str";
+    })(Type2 || (exports.Type = Type2 = {}));
     function getErrorPath(dataProp, dataPropType, jsPropertySyntax) {
       if (dataProp instanceof codegen_1.Name) {
-        const isNumber = dataPropType === Type.Num;
+        const isNumber = dataPropType === Type2.Num;
         return jsPropertySyntax ? isNumber ? (0, codegen_1._)`"[" + ${dataProp} + "]"` : (0, codegen_1._)`"['" + ${dataProp} + "']"` : isNumber ? (0, codegen_1._)`"/" + ${dataProp}` : (0, codegen_1._)`"/" + ${dataProp}.replace(/~/g, "~0").replace(/\\//g, "~1")`;
       }
       return jsPropertySyntax ? (0, codegen_1.getProperty)(dataProp).toString() : "/" + escapeJsonPointer(dataProp);
@@ -28696,10 +28696,10 @@ var require_boolSchema = __commonJS({
       message: "boolean schema is false"
     };
     function topBoolOrEmptySchema(it) {
-      const { gen, schema, validateName } = it;
-      if (schema === false) {
+      const { gen, schema: schema2, validateName } = it;
+      if (schema2 === false) {
         falseSchemaError(it, false);
-      } else if (typeof schema == "object" && schema.$async === true) {
+      } else if (typeof schema2 == "object" && schema2.$async === true) {
         gen.return(names_1.default.data);
       } else {
         gen.assign((0, codegen_1._)`${validateName}.errors`, null);
@@ -28708,8 +28708,8 @@ var require_boolSchema = __commonJS({
     }
     exports.topBoolOrEmptySchema = topBoolOrEmptySchema;
     function boolOrEmptySchema(it, valid) {
-      const { gen, schema } = it;
-      if (schema === false) {
+      const { gen, schema: schema2 } = it;
+      if (schema2 === false) {
         gen.var(valid, false);
         falseSchemaError(it);
       } else {
@@ -28771,18 +28771,18 @@ var require_applicability = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
-    function schemaHasRulesForType({ schema, self: self2 }, type) {
-      const group = self2.RULES.types[type];
-      return group && group !== true && shouldUseGroup(schema, group);
+    function schemaHasRulesForType({ schema: schema2, self: self2 }, type2) {
+      const group = self2.RULES.types[type2];
+      return group && group !== true && shouldUseGroup(schema2, group);
     }
     exports.schemaHasRulesForType = schemaHasRulesForType;
-    function shouldUseGroup(schema, group) {
-      return group.rules.some((rule) => shouldUseRule(schema, rule));
+    function shouldUseGroup(schema2, group) {
+      return group.rules.some((rule) => shouldUseRule(schema2, rule));
     }
     exports.shouldUseGroup = shouldUseGroup;
-    function shouldUseRule(schema, rule) {
+    function shouldUseRule(schema2, rule) {
       var _a;
-      return schema[rule.keyword] !== void 0 || ((_a = rule.definition.implements) === null || _a === void 0 ? void 0 : _a.some((kwd) => schema[kwd] !== void 0));
+      return schema2[rule.keyword] !== void 0 || ((_a = rule.definition.implements) === null || _a === void 0 ? void 0 : _a.some((kwd) => schema2[kwd] !== void 0));
     }
     exports.shouldUseRule = shouldUseRule;
   }
@@ -28804,38 +28804,38 @@ var require_dataType = __commonJS({
       DataType2[DataType2["Correct"] = 0] = "Correct";
       DataType2[DataType2["Wrong"] = 1] = "Wrong";
     })(DataType || (exports.DataType = DataType = {}));
-    function getSchemaTypes(schema) {
-      const types = getJSONTypes(schema.type);
-      const hasNull = types.includes("null");
+    function getSchemaTypes(schema2) {
+      const types2 = getJSONTypes(schema2.type);
+      const hasNull = types2.includes("null");
       if (hasNull) {
-        if (schema.nullable === false)
+        if (schema2.nullable === false)
           throw new Error("type: null contradicts nullable: false");
       } else {
-        if (!types.length && schema.nullable !== void 0) {
+        if (!types2.length && schema2.nullable !== void 0) {
           throw new Error('"nullable" cannot be used without "type"');
         }
-        if (schema.nullable === true)
-          types.push("null");
+        if (schema2.nullable === true)
+          types2.push("null");
       }
-      return types;
+      return types2;
     }
     exports.getSchemaTypes = getSchemaTypes;
     function getJSONTypes(ts) {
-      const types = Array.isArray(ts) ? ts : ts ? [ts] : [];
-      if (types.every(rules_1.isJSONType))
-        return types;
-      throw new Error("type must be JSONType or JSONType[]: " + types.join(","));
+      const types2 = Array.isArray(ts) ? ts : ts ? [ts] : [];
+      if (types2.every(rules_1.isJSONType))
+        return types2;
+      throw new Error("type must be JSONType or JSONType[]: " + types2.join(","));
     }
     exports.getJSONTypes = getJSONTypes;
-    function coerceAndCheckDataType(it, types) {
+    function coerceAndCheckDataType(it, types2) {
       const { gen, data, opts } = it;
-      const coerceTo = coerceToTypes(types, opts.coerceTypes);
-      const checkTypes = types.length > 0 && !(coerceTo.length === 0 && types.length === 1 && (0, applicability_1.schemaHasRulesForType)(it, types[0]));
+      const coerceTo = coerceToTypes(types2, opts.coerceTypes);
+      const checkTypes = types2.length > 0 && !(coerceTo.length === 0 && types2.length === 1 && (0, applicability_1.schemaHasRulesForType)(it, types2[0]));
       if (checkTypes) {
-        const wrongType2 = checkDataTypes(types, data, opts.strictNumbers, DataType.Wrong);
+        const wrongType2 = checkDataTypes(types2, data, opts.strictNumbers, DataType.Wrong);
         gen.if(wrongType2, () => {
           if (coerceTo.length)
-            coerceData(it, types, coerceTo);
+            coerceData(it, types2, coerceTo);
           else
             reportTypeError(it);
         });
@@ -28844,15 +28844,15 @@ var require_dataType = __commonJS({
     }
     exports.coerceAndCheckDataType = coerceAndCheckDataType;
     var COERCIBLE = /* @__PURE__ */ new Set(["string", "number", "integer", "boolean", "null"]);
-    function coerceToTypes(types, coerceTypes) {
-      return coerceTypes ? types.filter((t3) => COERCIBLE.has(t3) || coerceTypes === "array" && t3 === "array") : [];
+    function coerceToTypes(types2, coerceTypes) {
+      return coerceTypes ? types2.filter((t3) => COERCIBLE.has(t3) || coerceTypes === "array" && t3 === "array") : [];
     }
-    function coerceData(it, types, coerceTo) {
+    function coerceData(it, types2, coerceTo) {
       const { gen, data, opts } = it;
       const dataType = gen.let("dataType", (0, codegen_1._)`typeof ${data}`);
       const coerced = gen.let("coerced", (0, codegen_1._)`undefined`);
       if (opts.coerceTypes === "array") {
-        gen.if((0, codegen_1._)`${dataType} == 'object' && Array.isArray(${data}) && ${data}.length == 1`, () => gen.assign(data, (0, codegen_1._)`${data}[0]`).assign(dataType, (0, codegen_1._)`typeof ${data}`).if(checkDataTypes(types, data, opts.strictNumbers), () => gen.assign(coerced, data)));
+        gen.if((0, codegen_1._)`${dataType} == 'object' && Array.isArray(${data}) && ${data}.length == 1`, () => gen.assign(data, (0, codegen_1._)`${data}[0]`).assign(dataType, (0, codegen_1._)`typeof ${data}`).if(checkDataTypes(types2, data, opts.strictNumbers), () => gen.assign(coerced, data)));
       }
       gen.if((0, codegen_1._)`${coerced} !== undefined`);
       for (const t3 of coerceTo) {
@@ -28928,26 +28928,26 @@ var require_dataType = __commonJS({
         return checkDataType(dataTypes[0], data, strictNums, correct);
       }
       let cond;
-      const types = (0, util_1.toHash)(dataTypes);
-      if (types.array && types.object) {
+      const types2 = (0, util_1.toHash)(dataTypes);
+      if (types2.array && types2.object) {
         const notObj = (0, codegen_1._)`typeof ${data} != "object"`;
-        cond = types.null ? notObj : (0, codegen_1._)`!${data} || ${notObj}`;
-        delete types.null;
-        delete types.array;
-        delete types.object;
+        cond = types2.null ? notObj : (0, codegen_1._)`!${data} || ${notObj}`;
+        delete types2.null;
+        delete types2.array;
+        delete types2.object;
       } else {
         cond = codegen_1.nil;
       }
-      if (types.number)
-        delete types.integer;
-      for (const t3 in types)
+      if (types2.number)
+        delete types2.integer;
+      for (const t3 in types2)
         cond = (0, codegen_1.and)(cond, checkDataType(t3, data, strictNums, correct));
       return cond;
     }
     exports.checkDataTypes = checkDataTypes;
     var typeError = {
-      message: ({ schema }) => `must be ${schema}`,
-      params: ({ schema, schemaValue }) => typeof schema == "string" ? (0, codegen_1._)`{type: ${schema}}` : (0, codegen_1._)`{type: ${schemaValue}}`
+      message: ({ schema: schema2 }) => `must be ${schema2}`,
+      params: ({ schema: schema2, schemaValue }) => typeof schema2 == "string" ? (0, codegen_1._)`{type: ${schema2}}` : (0, codegen_1._)`{type: ${schemaValue}}`
     };
     function reportTypeError(it) {
       const cxt = getTypeErrorContext(it);
@@ -28955,16 +28955,16 @@ var require_dataType = __commonJS({
     }
     exports.reportTypeError = reportTypeError;
     function getTypeErrorContext(it) {
-      const { gen, data, schema } = it;
-      const schemaCode = (0, util_1.schemaRefOrVal)(it, schema, "type");
+      const { gen, data, schema: schema2 } = it;
+      const schemaCode = (0, util_1.schemaRefOrVal)(it, schema2, "type");
       return {
         gen,
         keyword: "type",
         data,
-        schema: schema.type,
+        schema: schema2.type,
         schemaCode,
         schemaValue: schemaCode,
-        parentSchema: schema,
+        parentSchema: schema2,
         params: {},
         it
       };
@@ -29117,23 +29117,23 @@ var require_code2 = __commonJS({
     }
     exports.validateArray = validateArray;
     function validateUnion(cxt) {
-      const { gen, schema, keyword, it } = cxt;
-      if (!Array.isArray(schema))
+      const { gen, schema: schema2, keyword, it } = cxt;
+      if (!Array.isArray(schema2))
         throw new Error("ajv implementation error");
-      const alwaysValid = schema.some((sch) => (0, util_1.alwaysValidSchema)(it, sch));
+      const alwaysValid = schema2.some((sch) => (0, util_1.alwaysValidSchema)(it, sch));
       if (alwaysValid && !it.opts.unevaluated)
         return;
       const valid = gen.let("valid", false);
       const schValid = gen.name("_valid");
-      gen.block(() => schema.forEach((_sch, i) => {
+      gen.block(() => schema2.forEach((_sch, i) => {
         const schCxt = cxt.subschema({
           keyword,
           schemaProp: i,
           compositeRule: true
         }, schValid);
         gen.assign(valid, (0, codegen_1._)`${valid} || ${schValid}`);
-        const merged = cxt.mergeValidEvaluated(schCxt, schValid);
-        if (!merged)
+        const merged2 = cxt.mergeValidEvaluated(schCxt, schValid);
+        if (!merged2)
           gen.if((0, codegen_1.not)(valid));
       }));
       cxt.result(valid, () => cxt.reset(), () => cxt.error(true));
@@ -29153,8 +29153,8 @@ var require_keyword = __commonJS({
     var code_1 = require_code2();
     var errors_1 = require_errors3();
     function macroKeywordCode(cxt, def) {
-      const { gen, keyword, schema, parentSchema, it } = cxt;
-      const macroSchema = def.macro.call(it.self, schema, parentSchema, it);
+      const { gen, keyword, schema: schema2, parentSchema, it } = cxt;
+      const macroSchema = def.macro.call(it.self, schema2, parentSchema, it);
       const schemaRef = useKeyword(gen, keyword, macroSchema);
       if (it.opts.validateSchema !== false)
         it.self.validateSchema(macroSchema, true);
@@ -29171,9 +29171,9 @@ var require_keyword = __commonJS({
     exports.macroKeywordCode = macroKeywordCode;
     function funcKeywordCode(cxt, def) {
       var _a;
-      const { gen, keyword, schema, parentSchema, $data, it } = cxt;
+      const { gen, keyword, schema: schema2, parentSchema, $data, it } = cxt;
       checkAsyncKeyword(it, def);
-      const validate = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
+      const validate = !$data && def.compile ? def.compile.call(it.self, schema2, parentSchema, it) : def.validate;
       const validateRef = useKeyword(gen, keyword, validate);
       const valid = gen.let("valid");
       cxt.block$data(valid, validateKeyword);
@@ -29233,20 +29233,20 @@ var require_keyword = __commonJS({
         throw new Error(`keyword "${keyword}" failed to compile`);
       return gen.scopeValue("keyword", typeof result == "function" ? { ref: result } : { ref: result, code: (0, codegen_1.stringify)(result) });
     }
-    function validSchemaType(schema, schemaType, allowUndefined = false) {
-      return !schemaType.length || schemaType.some((st2) => st2 === "array" ? Array.isArray(schema) : st2 === "object" ? schema && typeof schema == "object" && !Array.isArray(schema) : typeof schema == st2 || allowUndefined && typeof schema == "undefined");
+    function validSchemaType(schema2, schemaType, allowUndefined = false) {
+      return !schemaType.length || schemaType.some((st2) => st2 === "array" ? Array.isArray(schema2) : st2 === "object" ? schema2 && typeof schema2 == "object" && !Array.isArray(schema2) : typeof schema2 == st2 || allowUndefined && typeof schema2 == "undefined");
     }
     exports.validSchemaType = validSchemaType;
-    function validateKeywordUsage({ schema, opts, self: self2, errSchemaPath }, def, keyword) {
+    function validateKeywordUsage({ schema: schema2, opts, self: self2, errSchemaPath }, def, keyword) {
       if (Array.isArray(def.keyword) ? !def.keyword.includes(keyword) : def.keyword !== keyword) {
         throw new Error("ajv implementation error");
       }
       const deps = def.dependencies;
-      if (deps === null || deps === void 0 ? void 0 : deps.some((kwd) => !Object.prototype.hasOwnProperty.call(schema, kwd))) {
+      if (deps === null || deps === void 0 ? void 0 : deps.some((kwd) => !Object.prototype.hasOwnProperty.call(schema2, kwd))) {
         throw new Error(`parent schema must have dependencies of ${keyword}: ${deps.join(",")}`);
       }
       if (def.validateSchema) {
-        const valid = def.validateSchema(schema[keyword]);
+        const valid = def.validateSchema(schema2[keyword]);
         if (!valid) {
           const msg = `keyword "${keyword}" value is invalid at path "${errSchemaPath}": ` + self2.errorsText(def.validateSchema.errors);
           if (opts.validateSchema === "log")
@@ -29268,8 +29268,8 @@ var require_subschema = __commonJS({
     exports.extendSubschemaMode = exports.extendSubschemaData = exports.getSubschema = void 0;
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    function getSubschema(it, { keyword, schemaProp, schema, schemaPath, errSchemaPath, topSchemaRef }) {
-      if (keyword !== void 0 && schema !== void 0) {
+    function getSubschema(it, { keyword, schemaProp, schema: schema2, schemaPath, errSchemaPath, topSchemaRef }) {
+      if (keyword !== void 0 && schema2 !== void 0) {
         throw new Error('both "keyword" and "schema" passed, only one allowed');
       }
       if (keyword !== void 0) {
@@ -29284,12 +29284,12 @@ var require_subschema = __commonJS({
           errSchemaPath: `${it.errSchemaPath}/${keyword}/${(0, util_1.escapeFragment)(schemaProp)}`
         };
       }
-      if (schema !== void 0) {
+      if (schema2 !== void 0) {
         if (schemaPath === void 0 || errSchemaPath === void 0 || topSchemaRef === void 0) {
           throw new Error('"schemaPath", "errSchemaPath" and "topSchemaRef" are required with "schema"');
         }
         return {
-          schema,
+          schema: schema2,
           schemaPath,
           topSchemaRef,
           errSchemaPath
@@ -29382,7 +29382,7 @@ var require_fast_deep_equal = __commonJS({
 var require_json_schema_traverse = __commonJS({
   "node_modules/json-schema-traverse/index.js"(exports, module) {
     "use strict";
-    var traverse = module.exports = function(schema, opts, cb) {
+    var traverse = module.exports = function(schema2, opts, cb) {
       if (typeof opts == "function") {
         cb = opts;
         opts = {};
@@ -29392,7 +29392,7 @@ var require_json_schema_traverse = __commonJS({
       };
       var post = cb.post || function() {
       };
-      _traverse(opts, pre, post, schema, "", schema);
+      _traverse(opts, pre, post, schema2, "", schema2);
     };
     traverse.keywords = {
       additionalItems: true,
@@ -29438,30 +29438,30 @@ var require_json_schema_traverse = __commonJS({
       maxProperties: true,
       minProperties: true
     };
-    function _traverse(opts, pre, post, schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
-      if (schema && typeof schema == "object" && !Array.isArray(schema)) {
-        pre(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
-        for (var key in schema) {
-          var sch = schema[key];
+    function _traverse(opts, pre, post, schema2, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
+      if (schema2 && typeof schema2 == "object" && !Array.isArray(schema2)) {
+        pre(schema2, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
+        for (var key in schema2) {
+          var sch = schema2[key];
           if (Array.isArray(sch)) {
             if (key in traverse.arrayKeywords) {
               for (var i = 0; i < sch.length; i++)
-                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key + "/" + i, rootSchema, jsonPtr, key, schema, i);
+                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key + "/" + i, rootSchema, jsonPtr, key, schema2, i);
             }
           } else if (key in traverse.propsKeywords) {
             if (sch && typeof sch == "object") {
               for (var prop in sch)
-                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key, schema, prop);
+                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key, schema2, prop);
             }
           } else if (key in traverse.keywords || opts.allKeys && !(key in traverse.skipKeywords)) {
-            _traverse(opts, pre, post, sch, jsonPtr + "/" + key, rootSchema, jsonPtr, key, schema);
+            _traverse(opts, pre, post, sch, jsonPtr + "/" + key, rootSchema, jsonPtr, key, schema2);
           }
         }
-        post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
+        post(schema2, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
       }
     }
-    function escapeJsonPtr(str) {
-      return str.replace(/~/g, "~0").replace(/\//g, "~1");
+    function escapeJsonPtr(str2) {
+      return str2.replace(/~/g, "~0").replace(/\//g, "~1");
     }
   }
 });
@@ -29493,14 +29493,14 @@ var require_resolve = __commonJS({
       "enum",
       "const"
     ]);
-    function inlineRef(schema, limit = true) {
-      if (typeof schema == "boolean")
+    function inlineRef(schema2, limit = true) {
+      if (typeof schema2 == "boolean")
         return true;
       if (limit === true)
-        return !hasRef(schema);
+        return !hasRef(schema2);
       if (!limit)
         return false;
-      return countKeys(schema) <= limit;
+      return countKeys(schema2) <= limit;
     }
     exports.inlineRef = inlineRef;
     var REF_KEYWORDS = /* @__PURE__ */ new Set([
@@ -29510,11 +29510,11 @@ var require_resolve = __commonJS({
       "$dynamicRef",
       "$dynamicAnchor"
     ]);
-    function hasRef(schema) {
-      for (const key in schema) {
+    function hasRef(schema2) {
+      for (const key in schema2) {
         if (REF_KEYWORDS.has(key))
           return true;
-        const sch = schema[key];
+        const sch = schema2[key];
         if (Array.isArray(sch) && sch.some(hasRef))
           return true;
         if (typeof sch == "object" && hasRef(sch))
@@ -29522,16 +29522,16 @@ var require_resolve = __commonJS({
       }
       return false;
     }
-    function countKeys(schema) {
+    function countKeys(schema2) {
       let count2 = 0;
-      for (const key in schema) {
+      for (const key in schema2) {
         if (key === "$ref")
           return Infinity;
         count2++;
         if (SIMPLE_INLINED.has(key))
           continue;
-        if (typeof schema[key] == "object") {
-          (0, util_1.eachItem)(schema[key], (sch) => count2 += countKeys(sch));
+        if (typeof schema2[key] == "object") {
+          (0, util_1.eachItem)(schema2[key], (sch) => count2 += countKeys(sch));
         }
         if (count2 === Infinity)
           return Infinity;
@@ -29561,16 +29561,16 @@ var require_resolve = __commonJS({
     }
     exports.resolveUrl = resolveUrl;
     var ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
-    function getSchemaRefs(schema, baseId) {
-      if (typeof schema == "boolean")
+    function getSchemaRefs(schema2, baseId) {
+      if (typeof schema2 == "boolean")
         return {};
       const { schemaId, uriResolver } = this.opts;
-      const schId = normalizeId(schema[schemaId] || baseId);
+      const schId = normalizeId(schema2[schemaId] || baseId);
       const baseIds = { "": schId };
       const pathPrefix = getFullPath(uriResolver, schId, false);
       const localRefs = {};
       const schemaRefs = /* @__PURE__ */ new Set();
-      traverse(schema, { allKeys: true }, (sch, jsonPtr, _, parentJsonPtr) => {
+      traverse(schema2, { allKeys: true }, (sch, jsonPtr, _, parentJsonPtr) => {
         if (parentJsonPtr === void 0)
           return;
         const fullPath = pathPrefix + jsonPtr;
@@ -29651,15 +29651,15 @@ var require_validate = __commonJS({
       validateFunction(it, () => (0, boolSchema_1.topBoolOrEmptySchema)(it));
     }
     exports.validateFunctionCode = validateFunctionCode;
-    function validateFunction({ gen, validateName, schema, schemaEnv, opts }, body) {
+    function validateFunction({ gen, validateName, schema: schema2, schemaEnv, opts }, body) {
       if (opts.code.es5) {
         gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${names_1.default.valCxt}`, schemaEnv.$async, () => {
-          gen.code((0, codegen_1._)`"use strict"; ${funcSourceUrl(schema, opts)}`);
+          gen.code((0, codegen_1._)`"use strict"; ${funcSourceUrl(schema2, opts)}`);
           destructureValCxtES5(gen, opts);
           gen.code(body);
         });
       } else {
-        gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${destructureValCxt(opts)}`, schemaEnv.$async, () => gen.code(funcSourceUrl(schema, opts)).code(body));
+        gen.func(validateName, (0, codegen_1._)`${names_1.default.data}, ${destructureValCxt(opts)}`, schemaEnv.$async, () => gen.code(funcSourceUrl(schema2, opts)).code(body));
       }
     }
     function destructureValCxt(opts) {
@@ -29683,9 +29683,9 @@ var require_validate = __commonJS({
       });
     }
     function topSchemaObjCode(it) {
-      const { schema, opts, gen } = it;
+      const { schema: schema2, opts, gen } = it;
       validateFunction(it, () => {
-        if (opts.$comment && schema.$comment)
+        if (opts.$comment && schema2.$comment)
           commentKeyword(it);
         checkNoDefault(it);
         gen.let(names_1.default.vErrors, null);
@@ -29703,8 +29703,8 @@ var require_validate = __commonJS({
       gen.if((0, codegen_1._)`${it.evaluated}.dynamicProps`, () => gen.assign((0, codegen_1._)`${it.evaluated}.props`, (0, codegen_1._)`undefined`));
       gen.if((0, codegen_1._)`${it.evaluated}.dynamicItems`, () => gen.assign((0, codegen_1._)`${it.evaluated}.items`, (0, codegen_1._)`undefined`));
     }
-    function funcSourceUrl(schema, opts) {
-      const schId = typeof schema == "object" && schema[opts.schemaId];
+    function funcSourceUrl(schema2, opts) {
+      const schId = typeof schema2 == "object" && schema2[opts.schemaId];
       return schId && (opts.code.source || opts.code.process) ? (0, codegen_1._)`/*# sourceURL=${schId} */` : codegen_1.nil;
     }
     function subschemaCode(it, valid) {
@@ -29717,10 +29717,10 @@ var require_validate = __commonJS({
       }
       (0, boolSchema_1.boolOrEmptySchema)(it, valid);
     }
-    function schemaCxtHasRules({ schema, self: self2 }) {
-      if (typeof schema == "boolean")
-        return !schema;
-      for (const key in schema)
+    function schemaCxtHasRules({ schema: schema2, self: self2 }) {
+      if (typeof schema2 == "boolean")
+        return !schema2;
+      for (const key in schema2)
         if (self2.RULES.all[key])
           return true;
       return false;
@@ -29729,8 +29729,8 @@ var require_validate = __commonJS({
       return typeof it.schema != "boolean";
     }
     function subSchemaObjCode(it, valid) {
-      const { schema, gen, opts } = it;
-      if (opts.$comment && schema.$comment)
+      const { schema: schema2, gen, opts } = it;
+      if (opts.$comment && schema2.$comment)
         commentKeyword(it);
       updateContext(it);
       checkAsyncSchema(it);
@@ -29745,19 +29745,19 @@ var require_validate = __commonJS({
     function typeAndKeywords(it, errsCount) {
       if (it.opts.jtd)
         return schemaKeywords(it, [], false, errsCount);
-      const types = (0, dataType_1.getSchemaTypes)(it.schema);
-      const checkedTypes = (0, dataType_1.coerceAndCheckDataType)(it, types);
-      schemaKeywords(it, types, !checkedTypes, errsCount);
+      const types2 = (0, dataType_1.getSchemaTypes)(it.schema);
+      const checkedTypes = (0, dataType_1.coerceAndCheckDataType)(it, types2);
+      schemaKeywords(it, types2, !checkedTypes, errsCount);
     }
     function checkRefsAndKeywords(it) {
-      const { schema, errSchemaPath, opts, self: self2 } = it;
-      if (schema.$ref && opts.ignoreKeywordsWithRef && (0, util_1.schemaHasRulesButRef)(schema, self2.RULES)) {
+      const { schema: schema2, errSchemaPath, opts, self: self2 } = it;
+      if (schema2.$ref && opts.ignoreKeywordsWithRef && (0, util_1.schemaHasRulesButRef)(schema2, self2.RULES)) {
         self2.logger.warn(`$ref: keywords ignored in schema at path "${errSchemaPath}"`);
       }
     }
     function checkNoDefault(it) {
-      const { schema, opts } = it;
-      if (schema.default !== void 0 && opts.useDefaults && opts.strictSchema) {
+      const { schema: schema2, opts } = it;
+      if (schema2.default !== void 0 && opts.useDefaults && opts.strictSchema) {
         (0, util_1.checkStrictMode)(it, "default is ignored in the schema root");
       }
     }
@@ -29770,8 +29770,8 @@ var require_validate = __commonJS({
       if (it.schema.$async && !it.schemaEnv.$async)
         throw new Error("async schema in sync schema");
     }
-    function commentKeyword({ gen, schemaEnv, schema, errSchemaPath, opts }) {
-      const msg = schema.$comment;
+    function commentKeyword({ gen, schemaEnv, schema: schema2, errSchemaPath, opts }) {
+      const msg = schema2.$comment;
       if (opts.$comment === true) {
         gen.code((0, codegen_1._)`${names_1.default.self}.logger.log(${msg})`);
       } else if (typeof opts.$comment == "function") {
@@ -29797,27 +29797,27 @@ var require_validate = __commonJS({
       if (items instanceof codegen_1.Name)
         gen.assign((0, codegen_1._)`${evaluated}.items`, items);
     }
-    function schemaKeywords(it, types, typeErrors, errsCount) {
-      const { gen, schema, data, allErrors, opts, self: self2 } = it;
+    function schemaKeywords(it, types2, typeErrors, errsCount) {
+      const { gen, schema: schema2, data, allErrors, opts, self: self2 } = it;
       const { RULES: RULES2 } = self2;
-      if (schema.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema, RULES2))) {
+      if (schema2.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema2, RULES2))) {
         gen.block(() => keywordCode(it, "$ref", RULES2.all.$ref.definition));
         return;
       }
       if (!opts.jtd)
-        checkStrictTypes(it, types);
+        checkStrictTypes(it, types2);
       gen.block(() => {
         for (const group of RULES2.rules)
           groupKeywords(group);
         groupKeywords(RULES2.post);
       });
       function groupKeywords(group) {
-        if (!(0, applicability_1.shouldUseGroup)(schema, group))
+        if (!(0, applicability_1.shouldUseGroup)(schema2, group))
           return;
         if (group.type) {
           gen.if((0, dataType_2.checkDataType)(group.type, data, opts.strictNumbers));
           iterateKeywords(it, group);
-          if (types.length === 1 && types[0] === group.type && typeErrors) {
+          if (types2.length === 1 && types2[0] === group.type && typeErrors) {
             gen.else();
             (0, dataType_2.reportTypeError)(it);
           }
@@ -29830,38 +29830,38 @@ var require_validate = __commonJS({
       }
     }
     function iterateKeywords(it, group) {
-      const { gen, schema, opts: { useDefaults } } = it;
+      const { gen, schema: schema2, opts: { useDefaults } } = it;
       if (useDefaults)
         (0, defaults_1.assignDefaults)(it, group.type);
       gen.block(() => {
         for (const rule of group.rules) {
-          if ((0, applicability_1.shouldUseRule)(schema, rule)) {
+          if ((0, applicability_1.shouldUseRule)(schema2, rule)) {
             keywordCode(it, rule.keyword, rule.definition, group.type);
           }
         }
       });
     }
-    function checkStrictTypes(it, types) {
+    function checkStrictTypes(it, types2) {
       if (it.schemaEnv.meta || !it.opts.strictTypes)
         return;
-      checkContextTypes(it, types);
+      checkContextTypes(it, types2);
       if (!it.opts.allowUnionTypes)
-        checkMultipleTypes(it, types);
+        checkMultipleTypes(it, types2);
       checkKeywordTypes(it, it.dataTypes);
     }
-    function checkContextTypes(it, types) {
-      if (!types.length)
+    function checkContextTypes(it, types2) {
+      if (!types2.length)
         return;
       if (!it.dataTypes.length) {
-        it.dataTypes = types;
+        it.dataTypes = types2;
         return;
       }
-      types.forEach((t3) => {
+      types2.forEach((t3) => {
         if (!includesType(it.dataTypes, t3)) {
           strictTypesError(it, `type "${t3}" not allowed by context "${it.dataTypes.join(",")}"`);
         }
       });
-      narrowSchemaTypes(it, types);
+      narrowSchemaTypes(it, types2);
     }
     function checkMultipleTypes(it, ts) {
       if (ts.length > 1 && !(ts.length === 2 && ts.includes("null"))) {
@@ -29873,9 +29873,9 @@ var require_validate = __commonJS({
       for (const keyword in rules) {
         const rule = rules[keyword];
         if (typeof rule == "object" && (0, applicability_1.shouldUseRule)(it.schema, rule)) {
-          const { type } = rule.definition;
-          if (type.length && !type.some((t3) => hasApplicableType(ts, t3))) {
-            strictTypesError(it, `missing type "${type.join(",")}" for keyword "${keyword}"`);
+          const { type: type2 } = rule.definition;
+          if (type2.length && !type2.some((t3) => hasApplicableType(ts, t3))) {
+            strictTypesError(it, `missing type "${type2.join(",")}" for keyword "${keyword}"`);
           }
         }
       }
@@ -30180,17 +30180,17 @@ var require_compile = __commonJS({
         var _a;
         this.refs = {};
         this.dynamicAnchors = {};
-        let schema;
+        let schema2;
         if (typeof env.schema == "object")
-          schema = env.schema;
+          schema2 = env.schema;
         this.schema = env.schema;
         this.schemaId = env.schemaId;
         this.root = env.root || this;
-        this.baseId = (_a = env.baseId) !== null && _a !== void 0 ? _a : (0, resolve_1.normalizeId)(schema === null || schema === void 0 ? void 0 : schema[env.schemaId || "$id"]);
+        this.baseId = (_a = env.baseId) !== null && _a !== void 0 ? _a : (0, resolve_1.normalizeId)(schema2 === null || schema2 === void 0 ? void 0 : schema2[env.schemaId || "$id"]);
         this.schemaPath = env.schemaPath;
         this.localRefs = env.localRefs;
         this.meta = env.meta;
-        this.$async = schema === null || schema === void 0 ? void 0 : schema.$async;
+        this.$async = schema2 === null || schema2 === void 0 ? void 0 : schema2.$async;
         this.refs = {};
       }
     };
@@ -30289,10 +30289,10 @@ var require_compile = __commonJS({
         return schOrFunc;
       let _sch = resolve6.call(this, root, ref);
       if (_sch === void 0) {
-        const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
+        const schema2 = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
-        if (schema)
-          _sch = new SchemaEnv({ schema, schemaId, root, baseId });
+        if (schema2)
+          _sch = new SchemaEnv({ schema: schema2, schemaId, root, baseId });
       }
       if (_sch === void 0)
         return;
@@ -30340,12 +30340,12 @@ var require_compile = __commonJS({
       if (!schOrRef.validate)
         compileSchema.call(this, schOrRef);
       if (id2 === (0, resolve_1.normalizeId)(ref)) {
-        const { schema } = schOrRef;
+        const { schema: schema2 } = schOrRef;
         const { schemaId } = this.opts;
-        const schId = schema[schemaId];
+        const schId = schema2[schemaId];
         if (schId)
           baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
-        return new SchemaEnv({ schema, schemaId, root, baseId });
+        return new SchemaEnv({ schema: schema2, schemaId, root, baseId });
       }
       return getJsonPointer.call(this, p2, schOrRef);
     }
@@ -30357,29 +30357,29 @@ var require_compile = __commonJS({
       "dependencies",
       "definitions"
     ]);
-    function getJsonPointer(parsedRef, { baseId, schema, root }) {
+    function getJsonPointer(parsedRef, { baseId, schema: schema2, root }) {
       var _a;
       if (((_a = parsedRef.fragment) === null || _a === void 0 ? void 0 : _a[0]) !== "/")
         return;
       for (const part of parsedRef.fragment.slice(1).split("/")) {
-        if (typeof schema === "boolean")
+        if (typeof schema2 === "boolean")
           return;
-        const partSchema = schema[(0, util_1.unescapeFragment)(part)];
+        const partSchema = schema2[(0, util_1.unescapeFragment)(part)];
         if (partSchema === void 0)
           return;
-        schema = partSchema;
-        const schId = typeof schema === "object" && schema[this.opts.schemaId];
+        schema2 = partSchema;
+        const schId = typeof schema2 === "object" && schema2[this.opts.schemaId];
         if (!PREVENT_SCOPE_CHANGE.has(part) && schId) {
           baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
         }
       }
       let env;
-      if (typeof schema != "boolean" && schema.$ref && !(0, util_1.schemaHasRulesButRef)(schema, this.RULES)) {
-        const $ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schema.$ref);
+      if (typeof schema2 != "boolean" && schema2.$ref && !(0, util_1.schemaHasRulesButRef)(schema2, this.RULES)) {
+        const $ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schema2.$ref);
         env = resolveSchema.call(this, root, $ref);
       }
       const { schemaId } = this.opts;
-      env = env || new SchemaEnv({ schema, schemaId, root, baseId });
+      env = env || new SchemaEnv({ schema: schema2, schemaId, root, baseId });
       if (env.schema !== env.root.schema)
         return env;
       return void 0;
@@ -30558,10 +30558,10 @@ var require_utils2 = __commonJS({
         isIPV6: true
       };
     }
-    function findToken(str, token) {
+    function findToken(str2, token) {
       let ind = 0;
-      for (let i = 0; i < str.length; i++) {
-        if (str[i] === token) ind++;
+      for (let i = 0; i < str2.length; i++) {
+        if (str2[i] === token) ind++;
       }
       return ind;
     }
@@ -31174,7 +31174,7 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse4(serialize(uri, options), options);
+        parse3(serialize(uri, options), options);
       }
       return uri;
     }
@@ -31217,8 +31217,8 @@ var require_fast_uri = __commonJS({
     function resolveComponent(base2, relative8, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base2 = parse4(serialize(base2, options), options);
-        relative8 = parse4(serialize(relative8, options), options);
+        base2 = parse3(serialize(base2, options), options);
+        relative8 = parse3(serialize(relative8, options), options);
       }
       options = options || {};
       if (!options.tolerant && relative8.scheme) {
@@ -31536,7 +31536,7 @@ var require_fast_uri = __commonJS({
       }
       return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
-    function parse4(uri, opts) {
+    function parse3(uri, opts) {
       return parseWithStatus(uri, opts).parsed;
     }
     function normalizeString(uri, opts) {
@@ -31573,7 +31573,7 @@ var require_fast_uri = __commonJS({
       resolveComponent,
       equal,
       serialize,
-      parse: parse4
+      parse: parse3
     };
     module.exports = fastUri;
     module.exports.default = fastUri;
@@ -31631,7 +31631,7 @@ var require_core = __commonJS({
     var util_1 = require_util9();
     var $dataRefSchema = require_data();
     var uri_1 = require_uri();
-    var defaultRegExp = (str, flags) => new RegExp(str, flags);
+    var defaultRegExp = (str2, flags) => new RegExp(str2, flags);
     defaultRegExp.code = "new RegExp";
     var META_IGNORE_OPTIONS = ["removeAdditional", "useDefaults", "coerceTypes"];
     var EXT_SCOPE_NAMES = /* @__PURE__ */ new Set([
@@ -31761,16 +31761,16 @@ var require_core = __commonJS({
           this.errors = v2.errors;
         return valid;
       }
-      compile(schema, _meta) {
-        const sch = this._addSchema(schema, _meta);
+      compile(schema2, _meta) {
+        const sch = this._addSchema(schema2, _meta);
         return sch.validate || this._compileSchemaEnv(sch);
       }
-      compileAsync(schema, meta) {
+      compileAsync(schema2, meta) {
         if (typeof this.opts.loadSchema != "function") {
           throw new Error("options.loadSchema should be a function");
         }
         const { loadSchema } = this.opts;
-        return runCompileAsync.call(this, schema, meta);
+        return runCompileAsync.call(this, schema2, meta);
         async function runCompileAsync(_schema, _meta) {
           await loadMetaSchema.call(this, _schema.$schema);
           const sch = this._addSchema(_schema, _meta);
@@ -31816,37 +31816,37 @@ var require_core = __commonJS({
         }
       }
       // Adds schema to the instance
-      addSchema(schema, key, _meta, _validateSchema = this.opts.validateSchema) {
-        if (Array.isArray(schema)) {
-          for (const sch of schema)
+      addSchema(schema2, key, _meta, _validateSchema = this.opts.validateSchema) {
+        if (Array.isArray(schema2)) {
+          for (const sch of schema2)
             this.addSchema(sch, void 0, _meta, _validateSchema);
           return this;
         }
         let id2;
-        if (typeof schema === "object") {
+        if (typeof schema2 === "object") {
           const { schemaId } = this.opts;
-          id2 = schema[schemaId];
+          id2 = schema2[schemaId];
           if (id2 !== void 0 && typeof id2 != "string") {
             throw new Error(`schema ${schemaId} must be string`);
           }
         }
         key = (0, resolve_1.normalizeId)(key || id2);
         this._checkUnique(key);
-        this.schemas[key] = this._addSchema(schema, _meta, key, _validateSchema, true);
+        this.schemas[key] = this._addSchema(schema2, _meta, key, _validateSchema, true);
         return this;
       }
       // Add schema that will be used to validate other schemas
       // options in META_IGNORE_OPTIONS are alway set to false
-      addMetaSchema(schema, key, _validateSchema = this.opts.validateSchema) {
-        this.addSchema(schema, key, true, _validateSchema);
+      addMetaSchema(schema2, key, _validateSchema = this.opts.validateSchema) {
+        this.addSchema(schema2, key, true, _validateSchema);
         return this;
       }
       //  Validate schema against its meta-schema
-      validateSchema(schema, throwOrLogError) {
-        if (typeof schema == "boolean")
+      validateSchema(schema2, throwOrLogError) {
+        if (typeof schema2 == "boolean")
           return true;
         let $schema;
-        $schema = schema.$schema;
+        $schema = schema2.$schema;
         if ($schema !== void 0 && typeof $schema != "string") {
           throw new Error("$schema must be a string");
         }
@@ -31856,7 +31856,7 @@ var require_core = __commonJS({
           this.errors = null;
           return true;
         }
-        const valid = this.validate($schema, schema);
+        const valid = this.validate($schema, schema2);
         if (!valid && throwOrLogError) {
           const message = "schema is invalid: " + this.errorsText();
           if (this.opts.validateSchema === "log")
@@ -31999,9 +31999,9 @@ var require_core = __commonJS({
             if (typeof rule != "object")
               continue;
             const { $data } = rule.definition;
-            const schema = keywords[key];
-            if ($data && schema)
-              keywords[key] = schemaOrData(schema);
+            const schema2 = keywords[key];
+            if ($data && schema2)
+              keywords[key] = schemaOrData(schema2);
           }
         }
         return metaSchema;
@@ -32019,23 +32019,23 @@ var require_core = __commonJS({
           }
         }
       }
-      _addSchema(schema, meta, baseId, validateSchema2 = this.opts.validateSchema, addSchema = this.opts.addUsedSchema) {
+      _addSchema(schema2, meta, baseId, validateSchema2 = this.opts.validateSchema, addSchema = this.opts.addUsedSchema) {
         let id2;
         const { schemaId } = this.opts;
-        if (typeof schema == "object") {
-          id2 = schema[schemaId];
+        if (typeof schema2 == "object") {
+          id2 = schema2[schemaId];
         } else {
           if (this.opts.jtd)
             throw new Error("schema must be object");
-          else if (typeof schema != "boolean")
+          else if (typeof schema2 != "boolean")
             throw new Error("schema must be object or boolean");
         }
-        let sch = this._cache.get(schema);
+        let sch = this._cache.get(schema2);
         if (sch !== void 0)
           return sch;
         baseId = (0, resolve_1.normalizeId)(id2 || baseId);
-        const localRefs = resolve_1.getSchemaRefs.call(this, schema, baseId);
-        sch = new compile_1.SchemaEnv({ schema, schemaId, meta, baseId, localRefs });
+        const localRefs = resolve_1.getSchemaRefs.call(this, schema2, baseId);
+        sch = new compile_1.SchemaEnv({ schema: schema2, schemaId, meta, baseId, localRefs });
         this._cache.set(sch.schema, sch);
         if (addSchema && !baseId.startsWith("#")) {
           if (baseId)
@@ -32043,7 +32043,7 @@ var require_core = __commonJS({
           this.refs[baseId] = sch;
         }
         if (validateSchema2)
-          this.validateSchema(schema, true);
+          this.validateSchema(schema2, true);
         return sch;
       }
       _checkUnique(id2) {
@@ -32197,8 +32197,8 @@ var require_core = __commonJS({
     var $dataRef = {
       $ref: "https://raw.githubusercontent.com/ajv-validator/ajv/master/lib/refs/data.json#"
     };
-    function schemaOrData(schema) {
-      return { anyOf: [schema, $dataRef] };
+    function schemaOrData(schema2) {
+      return { anyOf: [schema2, $dataRef] };
     }
   }
 });
@@ -32347,7 +32347,7 @@ var require_core2 = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var id_1 = require_id();
     var ref_1 = require_ref();
-    var core = [
+    var core2 = [
       "$schema",
       "$id",
       "$defs",
@@ -32357,7 +32357,7 @@ var require_core2 = __commonJS({
       id_1.default,
       ref_1.default
     ];
-    exports.default = core;
+    exports.default = core2;
   }
 });
 
@@ -32426,16 +32426,16 @@ var require_ucs2length = __commonJS({
   "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    function ucs2length(str) {
-      const len = str.length;
+    function ucs2length(str2) {
+      const len = str2.length;
       let length = 0;
       let pos = 0;
       let value;
       while (pos < len) {
         length++;
-        value = str.charCodeAt(pos++);
+        value = str2.charCodeAt(pos++);
         if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str.charCodeAt(pos);
+          value = str2.charCodeAt(pos);
           if ((value & 64512) === 56320)
             pos++;
         }
@@ -32498,7 +32498,7 @@ var require_pattern = __commonJS({
       $data: true,
       error: error2,
       code(cxt) {
-        const { gen, data, $data, schema, schemaCode, it } = cxt;
+        const { gen, data, $data, schema: schema2, schemaCode, it } = cxt;
         const u = it.opts.unicodeRegExp ? "u" : "";
         if ($data) {
           const { regExp } = it.opts.code;
@@ -32507,7 +32507,7 @@ var require_pattern = __commonJS({
           gen.try(() => gen.assign(valid, (0, codegen_1._)`${regExpCode}(${schemaCode}, ${u}).test(${data})`), () => gen.assign(valid, false));
           cxt.fail$data((0, codegen_1._)`!${valid}`);
         } else {
-          const regExp = (0, code_1.usePattern)(cxt, schema);
+          const regExp = (0, code_1.usePattern)(cxt, schema2);
           cxt.fail$data((0, codegen_1._)`!${regExp}.test(${data})`);
         }
       }
@@ -32564,11 +32564,11 @@ var require_required = __commonJS({
       $data: true,
       error: error2,
       code(cxt) {
-        const { gen, schema, schemaCode, data, $data, it } = cxt;
+        const { gen, schema: schema2, schemaCode, data, $data, it } = cxt;
         const { opts } = it;
-        if (!$data && schema.length === 0)
+        if (!$data && schema2.length === 0)
           return;
-        const useLoop = schema.length >= opts.loopRequired;
+        const useLoop = schema2.length >= opts.loopRequired;
         if (it.allErrors)
           allErrorsMode();
         else
@@ -32576,7 +32576,7 @@ var require_required = __commonJS({
         if (opts.strictRequired) {
           const props = cxt.parentSchema.properties;
           const { definedProperties } = cxt.it;
-          for (const requiredKey of schema) {
+          for (const requiredKey of schema2) {
             if ((props === null || props === void 0 ? void 0 : props[requiredKey]) === void 0 && !definedProperties.has(requiredKey)) {
               const schemaPath = it.schemaEnv.baseId + it.errSchemaPath;
               const msg = `required property "${requiredKey}" is not defined at "${schemaPath}" (strictRequired)`;
@@ -32588,7 +32588,7 @@ var require_required = __commonJS({
           if (useLoop || $data) {
             cxt.block$data(codegen_1.nil, loopAllRequired);
           } else {
-            for (const prop of schema) {
+            for (const prop of schema2) {
               (0, code_1.checkReportMissingProp)(cxt, prop);
             }
           }
@@ -32600,7 +32600,7 @@ var require_required = __commonJS({
             cxt.block$data(valid, () => loopUntilMissing(missing, valid));
             cxt.ok(valid);
           } else {
-            gen.if((0, code_1.checkMissingProp)(cxt, schema, missing));
+            gen.if((0, code_1.checkMissingProp)(cxt, schema2, missing));
             (0, code_1.reportMissingProp)(cxt, missing);
             gen.else();
           }
@@ -32687,8 +32687,8 @@ var require_uniqueItems = __commonJS({
       $data: true,
       error: error2,
       code(cxt) {
-        const { gen, data, $data, schema, parentSchema, schemaCode, it } = cxt;
-        if (!$data && !schema)
+        const { gen, data, $data, schema: schema2, parentSchema, schemaCode, it } = cxt;
+        if (!$data && !schema2)
           return;
         const valid = gen.let("valid");
         const itemTypes = parentSchema.items ? (0, dataType_1.getSchemaTypes)(parentSchema.items) : [];
@@ -32751,11 +32751,11 @@ var require_const = __commonJS({
       $data: true,
       error: error2,
       code(cxt) {
-        const { gen, data, $data, schemaCode, schema } = cxt;
-        if ($data || schema && typeof schema == "object") {
+        const { gen, data, $data, schemaCode, schema: schema2 } = cxt;
+        if ($data || schema2 && typeof schema2 == "object") {
           cxt.fail$data((0, codegen_1._)`!${(0, util_1.useFunc)(gen, equal_1.default)}(${data}, ${schemaCode})`);
         } else {
-          cxt.fail((0, codegen_1._)`${schema} !== ${data}`);
+          cxt.fail((0, codegen_1._)`${schema2} !== ${data}`);
         }
       }
     };
@@ -32781,10 +32781,10 @@ var require_enum = __commonJS({
       $data: true,
       error: error2,
       code(cxt) {
-        const { gen, data, $data, schema, schemaCode, it } = cxt;
-        if (!$data && schema.length === 0)
+        const { gen, data, $data, schema: schema2, schemaCode, it } = cxt;
+        if (!$data && schema2.length === 0)
           throw new Error("enum must have non-empty array");
-        const useLoop = schema.length >= it.opts.loopEnum;
+        const useLoop = schema2.length >= it.opts.loopEnum;
         let eql;
         const getEql = () => eql !== null && eql !== void 0 ? eql : eql = (0, util_1.useFunc)(gen, equal_1.default);
         let valid;
@@ -32792,10 +32792,10 @@ var require_enum = __commonJS({
           valid = gen.let("valid");
           cxt.block$data(valid, loopEnum);
         } else {
-          if (!Array.isArray(schema))
+          if (!Array.isArray(schema2))
             throw new Error("ajv implementation error");
           const vSchema = gen.const("vSchema", schemaCode);
-          valid = (0, codegen_1.or)(...schema.map((_x, i) => equalCode(vSchema, i)));
+          valid = (0, codegen_1.or)(...schema2.map((_x, i) => equalCode(vSchema, i)));
         }
         cxt.pass(valid);
         function loopEnum() {
@@ -32803,7 +32803,7 @@ var require_enum = __commonJS({
           gen.forOf("v", schemaCode, (v2) => gen.if((0, codegen_1._)`${getEql()}(${data}, ${v2})`, () => gen.assign(valid, true).break()));
         }
         function equalCode(vSchema, i) {
-          const sch = schema[i];
+          const sch = schema2[i];
           return typeof sch === "object" && sch !== null ? (0, codegen_1._)`${getEql()}(${data}, ${vSchema}[${i}])` : (0, codegen_1._)`${data} === ${sch}`;
         }
       }
@@ -32879,13 +32879,13 @@ var require_additionalItems = __commonJS({
       }
     };
     function validateAdditionalItems(cxt, items) {
-      const { gen, schema, data, keyword, it } = cxt;
+      const { gen, schema: schema2, data, keyword, it } = cxt;
       it.items = true;
       const len = gen.const("len", (0, codegen_1._)`${data}.length`);
-      if (schema === false) {
+      if (schema2 === false) {
         cxt.setParams({ len: items.length });
         cxt.pass((0, codegen_1._)`${len} <= ${items.length}`);
-      } else if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+      } else if (typeof schema2 == "object" && !(0, util_1.alwaysValidSchema)(it, schema2)) {
         const valid = gen.var("valid", (0, codegen_1._)`${len} <= ${items.length}`);
         gen.if((0, codegen_1.not)(valid), () => validateItems(valid));
         cxt.ok(valid);
@@ -32918,11 +32918,11 @@ var require_items = __commonJS({
       schemaType: ["object", "array", "boolean"],
       before: "uniqueItems",
       code(cxt) {
-        const { schema, it } = cxt;
-        if (Array.isArray(schema))
-          return validateTuple(cxt, "additionalItems", schema);
+        const { schema: schema2, it } = cxt;
+        if (Array.isArray(schema2))
+          return validateTuple(cxt, "additionalItems", schema2);
         it.items = true;
-        if ((0, util_1.alwaysValidSchema)(it, schema))
+        if ((0, util_1.alwaysValidSchema)(it, schema2))
           return;
         cxt.ok((0, code_1.validateArray)(cxt));
       }
@@ -32997,10 +32997,10 @@ var require_items2020 = __commonJS({
       before: "uniqueItems",
       error: error2,
       code(cxt) {
-        const { schema, parentSchema, it } = cxt;
+        const { schema: schema2, parentSchema, it } = cxt;
         const { prefixItems } = parentSchema;
         it.items = true;
-        if ((0, util_1.alwaysValidSchema)(it, schema))
+        if ((0, util_1.alwaysValidSchema)(it, schema2))
           return;
         if (prefixItems)
           (0, additionalItems_1.validateAdditionalItems)(cxt, prefixItems);
@@ -33031,7 +33031,7 @@ var require_contains = __commonJS({
       trackErrors: true,
       error: error2,
       code(cxt) {
-        const { gen, schema, parentSchema, data, it } = cxt;
+        const { gen, schema: schema2, parentSchema, data, it } = cxt;
         let min;
         let max;
         const { minContains, maxContains } = parentSchema;
@@ -33052,7 +33052,7 @@ var require_contains = __commonJS({
           cxt.fail();
           return;
         }
-        if ((0, util_1.alwaysValidSchema)(it, schema)) {
+        if ((0, util_1.alwaysValidSchema)(it, schema2)) {
           let cond = (0, codegen_1._)`${len} >= ${min}`;
           if (max !== void 0)
             cond = (0, codegen_1._)`${cond} && ${len} <= ${max}`;
@@ -33137,14 +33137,14 @@ var require_dependencies = __commonJS({
         validateSchemaDeps(cxt, schDeps);
       }
     };
-    function splitDependencies({ schema }) {
+    function splitDependencies({ schema: schema2 }) {
       const propertyDeps = {};
       const schemaDeps = {};
-      for (const key in schema) {
+      for (const key in schema2) {
         if (key === "__proto__")
           continue;
-        const deps = Array.isArray(schema[key]) ? propertyDeps : schemaDeps;
-        deps[key] = schema[key];
+        const deps = Array.isArray(schema2[key]) ? propertyDeps : schemaDeps;
+        deps[key] = schema2[key];
       }
       return [propertyDeps, schemaDeps];
     }
@@ -33217,8 +33217,8 @@ var require_propertyNames = __commonJS({
       schemaType: ["object", "boolean"],
       error: error2,
       code(cxt) {
-        const { gen, schema, data, it } = cxt;
-        if ((0, util_1.alwaysValidSchema)(it, schema))
+        const { gen, schema: schema2, data, it } = cxt;
+        if ((0, util_1.alwaysValidSchema)(it, schema2))
           return;
         const valid = gen.name("valid");
         gen.forIn("key", data, (key) => {
@@ -33264,12 +33264,12 @@ var require_additionalProperties = __commonJS({
       trackErrors: true,
       error: error2,
       code(cxt) {
-        const { gen, schema, parentSchema, data, errsCount, it } = cxt;
+        const { gen, schema: schema2, parentSchema, data, errsCount, it } = cxt;
         if (!errsCount)
           throw new Error("ajv implementation error");
         const { allErrors, opts } = it;
         it.props = true;
-        if (opts.removeAdditional !== "all" && (0, util_1.alwaysValidSchema)(it, schema))
+        if (opts.removeAdditional !== "all" && (0, util_1.alwaysValidSchema)(it, schema2))
           return;
         const props = (0, code_1.allSchemaProperties)(parentSchema.properties);
         const patProps = (0, code_1.allSchemaProperties)(parentSchema.patternProperties);
@@ -33302,18 +33302,18 @@ var require_additionalProperties = __commonJS({
           gen.code((0, codegen_1._)`delete ${data}[${key}]`);
         }
         function additionalPropertyCode(key) {
-          if (opts.removeAdditional === "all" || opts.removeAdditional && schema === false) {
+          if (opts.removeAdditional === "all" || opts.removeAdditional && schema2 === false) {
             deleteAdditional(key);
             return;
           }
-          if (schema === false) {
+          if (schema2 === false) {
             cxt.setParams({ additionalProperty: key });
             cxt.error();
             if (!allErrors)
               gen.break();
             return;
           }
-          if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+          if (typeof schema2 == "object" && !(0, util_1.alwaysValidSchema)(it, schema2)) {
             const valid = gen.name("valid");
             if (opts.removeAdditional === "failing") {
               applyAdditionalSchema(key, valid, false);
@@ -33363,18 +33363,18 @@ var require_properties = __commonJS({
       type: "object",
       schemaType: "object",
       code(cxt) {
-        const { gen, schema, parentSchema, data, it } = cxt;
+        const { gen, schema: schema2, parentSchema, data, it } = cxt;
         if (it.opts.removeAdditional === "all" && parentSchema.additionalProperties === void 0) {
           additionalProperties_1.default.code(new validate_1.KeywordCxt(it, additionalProperties_1.default, "additionalProperties"));
         }
-        const allProps = (0, code_1.allSchemaProperties)(schema);
+        const allProps = (0, code_1.allSchemaProperties)(schema2);
         for (const prop of allProps) {
           it.definedProperties.add(prop);
         }
         if (it.opts.unevaluated && allProps.length && it.props !== true) {
           it.props = util_1.mergeEvaluated.props(gen, (0, util_1.toHash)(allProps), it.props);
         }
-        const properties = allProps.filter((p2) => !(0, util_1.alwaysValidSchema)(it, schema[p2]));
+        const properties = allProps.filter((p2) => !(0, util_1.alwaysValidSchema)(it, schema2[p2]));
         if (properties.length === 0)
           return;
         const valid = gen.name("valid");
@@ -33392,7 +33392,7 @@ var require_properties = __commonJS({
           cxt.ok(valid);
         }
         function hasDefault(prop) {
-          return it.opts.useDefaults && !it.compositeRule && schema[prop].default !== void 0;
+          return it.opts.useDefaults && !it.compositeRule && schema2[prop].default !== void 0;
         }
         function applyPropertySchema(prop) {
           cxt.subschema({
@@ -33421,10 +33421,10 @@ var require_patternProperties = __commonJS({
       type: "object",
       schemaType: "object",
       code(cxt) {
-        const { gen, schema, data, parentSchema, it } = cxt;
+        const { gen, schema: schema2, data, parentSchema, it } = cxt;
         const { opts } = it;
-        const patterns = (0, code_1.allSchemaProperties)(schema);
-        const alwaysValidPatterns = patterns.filter((p2) => (0, util_1.alwaysValidSchema)(it, schema[p2]));
+        const patterns = (0, code_1.allSchemaProperties)(schema2);
+        const alwaysValidPatterns = patterns.filter((p2) => (0, util_1.alwaysValidSchema)(it, schema2[p2]));
         if (patterns.length === 0 || alwaysValidPatterns.length === patterns.length && (!it.opts.unevaluated || it.props === true)) {
           return;
         }
@@ -33492,8 +33492,8 @@ var require_not = __commonJS({
       schemaType: ["object", "boolean"],
       trackErrors: true,
       code(cxt) {
-        const { gen, schema, it } = cxt;
-        if ((0, util_1.alwaysValidSchema)(it, schema)) {
+        const { gen, schema: schema2, it } = cxt;
+        if ((0, util_1.alwaysValidSchema)(it, schema2)) {
           cxt.fail();
           return;
         }
@@ -33546,12 +33546,12 @@ var require_oneOf = __commonJS({
       trackErrors: true,
       error: error2,
       code(cxt) {
-        const { gen, schema, parentSchema, it } = cxt;
-        if (!Array.isArray(schema))
+        const { gen, schema: schema2, parentSchema, it } = cxt;
+        if (!Array.isArray(schema2))
           throw new Error("ajv implementation error");
         if (it.opts.discriminator && parentSchema.discriminator)
           return;
-        const schArr = schema;
+        const schArr = schema2;
         const valid = gen.let("valid", false);
         const passing = gen.let("passing", null);
         const schValid = gen.name("_valid");
@@ -33597,11 +33597,11 @@ var require_allOf = __commonJS({
       keyword: "allOf",
       schemaType: "array",
       code(cxt) {
-        const { gen, schema, it } = cxt;
-        if (!Array.isArray(schema))
+        const { gen, schema: schema2, it } = cxt;
+        if (!Array.isArray(schema2))
           throw new Error("ajv implementation error");
         const valid = gen.name("valid");
-        schema.forEach((sch, i) => {
+        schema2.forEach((sch, i) => {
           if ((0, util_1.alwaysValidSchema)(it, sch))
             return;
           const schCxt = cxt.subschema({ keyword: "allOf", schemaProp: i }, valid);
@@ -33676,8 +33676,8 @@ var require_if = __commonJS({
       }
     };
     function hasSchema(it, keyword) {
-      const schema = it.schema[keyword];
-      return schema !== void 0 && !(0, util_1.alwaysValidSchema)(it, schema);
+      const schema2 = it.schema[keyword];
+      return schema2 !== void 0 && !(0, util_1.alwaysValidSchema)(it, schema2);
     }
     exports.default = def;
   }
@@ -33773,10 +33773,10 @@ var require_dynamicAnchor = __commonJS({
     }
     exports.dynamicAnchor = dynamicAnchor;
     function _getValidate(cxt) {
-      const { schemaEnv, schema, self: self2 } = cxt.it;
+      const { schemaEnv, schema: schema2, self: self2 } = cxt.it;
       const { root, baseId, localRefs, meta } = schemaEnv.root;
       const { schemaId } = self2.opts;
-      const sch = new compile_1.SchemaEnv({ schema, schemaId, root, baseId, localRefs, meta });
+      const sch = new compile_1.SchemaEnv({ schema: schema2, schemaId, root, baseId, localRefs, meta });
       compile_1.compileSchema.call(self2, sch);
       return (0, ref_1.getValidate)(cxt, sch);
     }
@@ -33965,7 +33965,7 @@ var require_unevaluatedProperties = __commonJS({
       trackErrors: true,
       error: error2,
       code(cxt) {
-        const { gen, schema, data, errsCount, it } = cxt;
+        const { gen, schema: schema2, data, errsCount, it } = cxt;
         if (!errsCount)
           throw new Error("ajv implementation error");
         const { allErrors, props } = it;
@@ -33977,14 +33977,14 @@ var require_unevaluatedProperties = __commonJS({
         it.props = true;
         cxt.ok((0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
         function unevaluatedPropCode(key) {
-          if (schema === false) {
+          if (schema2 === false) {
             cxt.setParams({ unevaluatedProperty: key });
             cxt.error();
             if (!allErrors)
               gen.break();
             return;
           }
-          if (!(0, util_1.alwaysValidSchema)(it, schema)) {
+          if (!(0, util_1.alwaysValidSchema)(it, schema2)) {
             const valid = gen.name("valid");
             cxt.subschema({
               keyword: "unevaluatedProperties",
@@ -34029,15 +34029,15 @@ var require_unevaluatedItems = __commonJS({
       schemaType: ["boolean", "object"],
       error: error2,
       code(cxt) {
-        const { gen, schema, data, it } = cxt;
+        const { gen, schema: schema2, data, it } = cxt;
         const items = it.items || 0;
         if (items === true)
           return;
         const len = gen.const("len", (0, codegen_1._)`${data}.length`);
-        if (schema === false) {
+        if (schema2 === false) {
           cxt.setParams({ len: items });
           cxt.fail((0, codegen_1._)`${len} > ${items}`);
-        } else if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
+        } else if (typeof schema2 == "object" && !(0, util_1.alwaysValidSchema)(it, schema2)) {
           const valid = gen.var("valid", (0, codegen_1._)`${len} <= ${items}`);
           gen.if((0, codegen_1.not)(valid), () => validateItems(valid, items));
           cxt.ok(valid);
@@ -34085,7 +34085,7 @@ var require_format = __commonJS({
       $data: true,
       error: error2,
       code(cxt, ruleType) {
-        const { gen, data, $data, schema, schemaCode, it } = cxt;
+        const { gen, data, $data, schema: schema2, schemaCode, it } = cxt;
         const { opts, errSchemaPath, schemaEnv, self: self2 } = it;
         if (!opts.validateFormats)
           return;
@@ -34115,7 +34115,7 @@ var require_format = __commonJS({
           }
         }
         function validateFormat() {
-          const formatDef = self2.formats[schema];
+          const formatDef = self2.formats[schema2];
           if (!formatDef) {
             unknownFormat();
             return;
@@ -34132,12 +34132,12 @@ var require_format = __commonJS({
             }
             throw new Error(unknownMsg());
             function unknownMsg() {
-              return `unknown format "${schema}" ignored in schema at path "${errSchemaPath}"`;
+              return `unknown format "${schema2}" ignored in schema at path "${errSchemaPath}"`;
             }
           }
           function getFormat(fmtDef) {
-            const code = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
-            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code });
+            const code = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema2)}` : void 0;
+            const fmt = gen.scopeValue("formats", { key: schema2, ref: fmtDef, code });
             if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
               return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`];
             }
@@ -34254,15 +34254,15 @@ var require_discriminator = __commonJS({
       schemaType: "object",
       error: error2,
       code(cxt) {
-        const { gen, data, schema, parentSchema, it } = cxt;
+        const { gen, data, schema: schema2, parentSchema, it } = cxt;
         const { oneOf } = parentSchema;
         if (!it.opts.discriminator) {
           throw new Error("discriminator: requires discriminator option");
         }
-        const tagName = schema.propertyName;
+        const tagName = schema2.propertyName;
         if (typeof tagName != "string")
           throw new Error("discriminator: requires propertyName");
-        if (schema.mapping)
+        if (schema2.mapping)
           throw new Error("discriminator: mapping is not supported");
         if (!oneOf)
           throw new Error("discriminator: requires oneOf keyword");
@@ -34713,7 +34713,7 @@ var require_json_schema_2020_12 = __commonJS({
     var applicator = require_applicator2();
     var unevaluated = require_unevaluated2();
     var content = require_content();
-    var core = require_core3();
+    var core2 = require_core3();
     var format = require_format_annotation();
     var metadata = require_meta_data();
     var validation = require_validation2();
@@ -34725,7 +34725,7 @@ var require_json_schema_2020_12 = __commonJS({
         applicator,
         unevaluated,
         content,
-        core,
+        core2,
         with$data(this, format),
         metadata,
         with$data(this, validation)
@@ -40390,8 +40390,8 @@ function applySections(run2, resultsFile, context3) {
   if (run2.notInSavedPlan && !context3.quiet) notes.push(notInSavedPlan(run2.notInSavedPlan));
   return { summary: resultsIn(results, context3), notes };
 }
-function resultsIn(results, { format, color, json }) {
-  if (format === "json") return json(results);
+function resultsIn(results, { format, color, json: json2 }) {
+  if (format === "json") return json2(results);
   return format === "markdown" ? renderResultsMarkdown(results.items, results.counts) : renderResultsText(results, color);
 }
 function noLongerNeeded(change) {
@@ -40523,7 +40523,7 @@ function matrixSections({ matrix }) {
   const notes = matrix.unknownChange && matrix.ref !== void 0 ? [matrixUnknownNote(matrix.ref, matrix.unknownChange)] : [];
   return { summary: JSON.stringify({ include: matrix.include }), notes };
 }
-function accountsJson(outcome, json) {
+function accountsJson(outcome, json2) {
   const accounts = outcome.accounts.map((run2) => ({
     account: run2.name,
     exitCode: run2.exitCode,
@@ -40531,7 +40531,7 @@ function accountsJson(outcome, json) {
     ...run2.results ? { results: run2.results } : {},
     ...run2.error !== void 0 ? { error: run2.error instanceof Error ? run2.error.message : String(run2.error) } : {}
   }));
-  return `${json({ format: "sitesync-accounts", version: 1, accounts })}
+  return `${json2({ format: "sitesync-accounts", version: 1, accounts })}
 `;
 }
 
@@ -40561,13 +40561,13 @@ function coveredRanges(haystack, ours) {
   return ranges;
 }
 function encodings(secret) {
-  const json = JSON.stringify(secret).slice(1, -1);
-  const php = json.replaceAll("/", "\\/").replace(/[^\x20-\x7e]/g, (c2) => `\\u${c2.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const json2 = JSON.stringify(secret).slice(1, -1);
+  const php = json2.replaceAll("/", "\\/").replace(/[^\x20-\x7e]/g, (c2) => `\\u${c2.charCodeAt(0).toString(16).padStart(4, "0")}`);
   const html = secret.replace(
     /[&<>"']/g,
     (c2) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#039" }[c2]};`
   );
-  return /* @__PURE__ */ new Set([secret, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), json, php, html]);
+  return /* @__PURE__ */ new Set([secret, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), json2, php, html]);
 }
 
 // src/api/redact.ts
@@ -40601,8 +40601,8 @@ function createRedactor(options, initial = []) {
 }
 function withholdValue(value, secrets, ours = []) {
   if (value === void 0) return void 0;
-  const json = JSON.stringify(value);
-  return json !== void 0 && repeatsSecret(json, secrets, ours) ? WITHHELD : value;
+  const json2 = JSON.stringify(value);
+  return json2 !== void 0 && repeatsSecret(json2, secrets, ours) ? WITHHELD : value;
 }
 var API_MASK = { mask: "***", minLength: 1 };
 function redactUrl(url) {
@@ -41050,16 +41050,16 @@ function omit(object2, keysToOmit) {
   }
   return result;
 }
-function encodeReserved(str) {
-  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
+function encodeReserved(str2) {
+  return str2.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
     if (!/%[0-9A-Fa-f]/.test(part)) {
       part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
     }
     return part;
   }).join("");
 }
-function encodeUnreserved(str) {
-  return encodeURIComponent(str).replace(/[!'()*]/g, function(c2) {
+function encodeUnreserved(str2) {
+  return encodeURIComponent(str2).replace(/[!'()*]/g, function(c2) {
     return "%" + c2.charCodeAt(0).toString(16).toUpperCase();
   });
 }
@@ -41328,13 +41328,13 @@ function parse2(header, options) {
   }
   const valueEnd = whitespace === -1 ? index : whitespace;
   const value = header.slice(valueStart, valueEnd);
-  const type = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+  const type2 = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
   if (index === len || stop !== 0) {
-    return { type, index, parameters: new NullObject() };
+    return { type: type2, index, parameters: new NullObject() };
   }
-  return parseParameters(header, type, index, len, stopFlags);
+  return parseParameters(header, type2, index, len, stopFlags);
 }
-function parseParameters(header, type, index, len, stopFlags) {
+function parseParameters(header, type2, index, len, stopFlags) {
   const parameters = new NullObject();
   parameter: while (index < len) {
     index++;
@@ -41429,17 +41429,17 @@ function parseParameters(header, type, index, len, stopFlags) {
       index++;
     }
   }
-  return { type, index, parameters };
+  return { type: type2, index, parameters };
 }
-function unescapeQuotedPairs(str, start2, end2) {
+function unescapeQuotedPairs(str2, start2, end2) {
   let result = "";
   for (let index = start2; index < end2; index++) {
-    if (str.charCodeAt(index) === BSLASH) {
-      result += str.slice(start2, index);
+    if (str2.charCodeAt(index) === BSLASH) {
+      result += str2.slice(start2, index);
       start2 = ++index;
     }
   }
-  return result + str.slice(start2, end2);
+  return result + str2.slice(start2, end2);
 }
 
 // node_modules/json-with-bigint/json-with-bigint.js
@@ -44872,10 +44872,54 @@ function getOctokit(token, options, ...additionalPlugins) {
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
-// src/config/load.ts
+// src/config/read-bounded.ts
 import { createHash } from "node:crypto";
 import { closeSync, constants as constants3, fstatSync, openSync, readSync } from "node:fs";
-import { dirname as dirname2, relative as relative2 } from "node:path";
+var MAX_CONFIG_BYTES = 64 * 2 ** 20;
+var CONFIG_CAP_NOTE = "4 times the export of a 100,000-website account; the cap is fixed, so that every config under it loads within a 1 GB heap";
+function readConfigBytes(file) {
+  return readBounded(file, MAX_CONFIG_BYTES, "a config", CONFIG_CAP_NOTE);
+}
+function readBounded(file, maxBytes, what, capNote) {
+  const over = `more than the ${mib(maxBytes)} ${what} may be${capNote ? ` (${capNote})` : ""}`;
+  let fd;
+  try {
+    fd = openSync(file, constants3.O_RDONLY | constants3.O_NONBLOCK);
+    const stat2 = fstatSync(fd);
+    if (stat2.isDirectory()) return "it is a directory";
+    if (!stat2.isFile()) return "it is not a regular file (a device, a FIFO or a socket)";
+    if (stat2.size > maxBytes) return `it is ${mib(stat2.size)}, ${over}`;
+    const buffer = Buffer.allocUnsafe(Math.min(stat2.size, maxBytes) + 1);
+    let length = 0;
+    for (let n4 = -1; n4 !== 0 && length < buffer.length; length += n4) n4 = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > maxBytes) return `it is ${over}`;
+    if (length > stat2.size) return "it changed while it was read: try again";
+    return buffer.subarray(0, length);
+  } catch (cause) {
+    const code = cause.code;
+    return code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : `cannot read it (${code ?? String(cause)})`;
+  } finally {
+    if (fd !== void 0) closeSync(fd);
+  }
+}
+function mib(bytes) {
+  return `${Number((bytes / 2 ** 20).toFixed(1))} MiB`;
+}
+function decodeText(bytes) {
+  try {
+    const text2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+    return text2.includes("\0") ? void 0 : text2;
+  } catch {
+    return void 0;
+  }
+}
+function configDigest(bytes) {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+// src/config/assemble.ts
+import { createHash as createHash2 } from "node:crypto";
+import { dirname, relative as relative2 } from "node:path";
 
 // src/config/did-you-mean.ts
 function didYouMean(word, candidates) {
@@ -44976,7 +45020,12 @@ function createLocator(doc, lineCounter) {
     const node = keyNode(path);
     return node?.range ? offset(node.range[0]) : value(path);
   };
-  return { value, key, offset };
+  const range = (path) => {
+    const node = nodeAt(path);
+    if (!(0, import_yaml.isScalar)(node) || !node.range) return void 0;
+    return { start: node.range[0], end: node.range[1], plain: node.type === import_yaml.Scalar.PLAIN };
+  };
+  return { value, key, offset, range };
 }
 
 // src/model/policy.ts
@@ -45062,10 +45111,10 @@ function readWebsite(raw, path, defaults2) {
   if (typeof raw.domain !== "string") return void 0;
   const domain = normalizeDomain(raw.domain);
   if (raw.state === "absent") {
-    return { path, raw, written: raw.domain, site: { domain, state: "absent" }, fromDefaults: /* @__PURE__ */ new Set() };
+    return { path, raw, written: raw.domain, site: { domain, state: "absent" }, fromDefaults: NONE };
   }
   const own = readFields(raw);
-  const fromDefaults = /* @__PURE__ */ new Set();
+  const fromDefaults = Object.keys(defaults2).length === 0 ? NONE : /* @__PURE__ */ new Set();
   const site = { domain, state: "present", ...own };
   const version = raw.password_version;
   if (typeof version === "string" || typeof version === "number" && Number.isFinite(version)) site.passwordVersion = String(version);
@@ -45080,6 +45129,7 @@ function readWebsite(raw, path, defaults2) {
   }
   return { path, raw, written: raw.domain, site, fromDefaults };
 }
+var NONE = /* @__PURE__ */ new Set();
 function copy(value) {
   return Array.isArray(value) ? [...value] : value;
 }
@@ -45095,8 +45145,8 @@ var READERS = {
 function readFields(raw) {
   const fields = {};
   for (const field of FIELD_NAMES) {
-    const { kind, yaml } = WEBSITE_FIELDS[field];
-    const value = READERS[kind](raw[yaml]);
+    const { kind, yaml: yaml2 } = WEBSITE_FIELDS[field];
+    const value = READERS[kind](raw[yaml2]);
     if (value !== void 0) setField(fields, field, value);
   }
   return fields;
@@ -45263,330 +45313,3240 @@ function accountConfig(config, account) {
   };
 }
 
-// src/config/include.ts
-import { readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+// src/config/check-file.ts
+import { isDeepStrictEqual } from "node:util";
 
-// src/model/glob.ts
-function matchGlob(pattern, name, options = {}) {
-  const p2 = options.caseSensitive ? [...pattern.trim()] : fold(pattern.trim());
-  const s = options.caseSensitive ? [...name] : fold(name);
-  let pi2 = 0;
-  let si = 0;
-  let star = -1;
-  let resume = 0;
-  while (si < s.length) {
-    if (pi2 < p2.length && (p2[pi2] === "?" || p2[pi2] === s[si] && p2[pi2] !== "*")) {
-      pi2++;
-      si++;
-    } else if (pi2 < p2.length && p2[pi2] === "*") {
-      star = pi2++;
-      resume = si;
-    } else if (star >= 0) {
-      pi2 = star + 1;
-      si = ++resume;
+// node_modules/js-yaml/dist/js-yaml.mjs
+function getDefaultExportFromCjs(x2) {
+  return x2 && x2.__esModule && Object.prototype.hasOwnProperty.call(x2, "default") ? x2["default"] : x2;
+}
+var jsYaml = {};
+var loader = {};
+var common = {};
+var hasRequiredCommon;
+function requireCommon() {
+  if (hasRequiredCommon) return common;
+  hasRequiredCommon = 1;
+  function isNothing(subject) {
+    return typeof subject === "undefined" || subject === null;
+  }
+  function isObject3(subject) {
+    return typeof subject === "object" && subject !== null;
+  }
+  function toArray(sequence) {
+    if (Array.isArray(sequence)) return sequence;
+    else if (isNothing(sequence)) return [];
+    return [sequence];
+  }
+  function extend(target, source) {
+    if (source) {
+      const sourceKeys = Object.keys(source);
+      for (let index = 0, length = sourceKeys.length; index < length; index += 1) {
+        const key = sourceKeys[index];
+        target[key] = source[key];
+      }
+    }
+    return target;
+  }
+  function repeat(string2, count2) {
+    let result = "";
+    for (let cycle = 0; cycle < count2; cycle += 1) {
+      result += string2;
+    }
+    return result;
+  }
+  function isNegativeZero(number) {
+    return number === 0 && Number.NEGATIVE_INFINITY === 1 / number;
+  }
+  common.isNothing = isNothing;
+  common.isObject = isObject3;
+  common.toArray = toArray;
+  common.repeat = repeat;
+  common.isNegativeZero = isNegativeZero;
+  common.extend = extend;
+  return common;
+}
+var exception;
+var hasRequiredException;
+function requireException() {
+  if (hasRequiredException) return exception;
+  hasRequiredException = 1;
+  function formatError(exception2, compact) {
+    let where2 = "";
+    const message = exception2.reason || "(unknown reason)";
+    if (!exception2.mark) return message;
+    if (exception2.mark.name) {
+      where2 += 'in "' + exception2.mark.name + '" ';
+    }
+    where2 += "(" + (exception2.mark.line + 1) + ":" + (exception2.mark.column + 1) + ")";
+    if (!compact && exception2.mark.snippet) {
+      where2 += "\n\n" + exception2.mark.snippet;
+    }
+    return message + " " + where2;
+  }
+  function YAMLException2(reason, mark) {
+    Error.call(this);
+    this.name = "YAMLException";
+    this.reason = reason;
+    this.mark = mark;
+    this.message = formatError(this, false);
+    if (Error.captureStackTrace) {
+      Error.captureStackTrace(this, this.constructor);
+    } else {
+      this.stack = new Error().stack || "";
+    }
+  }
+  YAMLException2.prototype = Object.create(Error.prototype);
+  YAMLException2.prototype.constructor = YAMLException2;
+  YAMLException2.prototype.toString = function toString(compact) {
+    return this.name + ": " + formatError(this, compact);
+  };
+  exception = YAMLException2;
+  return exception;
+}
+var snippet;
+var hasRequiredSnippet;
+function requireSnippet() {
+  if (hasRequiredSnippet) return snippet;
+  hasRequiredSnippet = 1;
+  const common2 = requireCommon();
+  function getLine(buffer, lineStart, lineEnd, position, maxLineLength) {
+    let head = "";
+    let tail = "";
+    const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
+    if (position - lineStart > maxHalfLength) {
+      head = " ... ";
+      lineStart = position - maxHalfLength + head.length;
+    }
+    if (lineEnd - position > maxHalfLength) {
+      tail = " ...";
+      lineEnd = position + maxHalfLength - tail.length;
+    }
+    return {
+      str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "→") + tail,
+      pos: position - lineStart + head.length
+      // relative position
+    };
+  }
+  function padStart(string2, max) {
+    return common2.repeat(" ", max - string2.length) + string2;
+  }
+  function makeSnippet(mark, options) {
+    options = Object.create(options || null);
+    if (!mark.buffer) return null;
+    if (!options.maxLength) options.maxLength = 79;
+    if (typeof options.indent !== "number") options.indent = 1;
+    if (typeof options.linesBefore !== "number") options.linesBefore = 3;
+    if (typeof options.linesAfter !== "number") options.linesAfter = 2;
+    const re = /\r?\n|\r|\0/g;
+    const lineStarts = [0];
+    const lineEnds = [];
+    let match;
+    let foundLineNo = -1;
+    while (match = re.exec(mark.buffer)) {
+      lineEnds.push(match.index);
+      lineStarts.push(match.index + match[0].length);
+      if (mark.position <= match.index && foundLineNo < 0) {
+        foundLineNo = lineStarts.length - 2;
+      }
+    }
+    if (foundLineNo < 0) foundLineNo = lineStarts.length - 1;
+    let result = "";
+    const lineNoLength = Math.min(mark.line + options.linesAfter, lineEnds.length).toString().length;
+    const maxLineLength = options.maxLength - (options.indent + lineNoLength + 3);
+    for (let i = 1; i <= options.linesBefore; i++) {
+      if (foundLineNo - i < 0) break;
+      const line2 = getLine(
+        mark.buffer,
+        lineStarts[foundLineNo - i],
+        lineEnds[foundLineNo - i],
+        mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo - i]),
+        maxLineLength
+      );
+      result = common2.repeat(" ", options.indent) + padStart((mark.line - i + 1).toString(), lineNoLength) + " | " + line2.str + "\n" + result;
+    }
+    const line = getLine(mark.buffer, lineStarts[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+    result += common2.repeat(" ", options.indent) + padStart((mark.line + 1).toString(), lineNoLength) + " | " + line.str + "\n";
+    result += common2.repeat("-", options.indent + lineNoLength + 3 + line.pos) + "^\n";
+    for (let i = 1; i <= options.linesAfter; i++) {
+      if (foundLineNo + i >= lineEnds.length) break;
+      const line2 = getLine(
+        mark.buffer,
+        lineStarts[foundLineNo + i],
+        lineEnds[foundLineNo + i],
+        mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo + i]),
+        maxLineLength
+      );
+      result += common2.repeat(" ", options.indent) + padStart((mark.line + i + 1).toString(), lineNoLength) + " | " + line2.str + "\n";
+    }
+    return result.replace(/\n$/, "");
+  }
+  snippet = makeSnippet;
+  return snippet;
+}
+var type;
+var hasRequiredType;
+function requireType() {
+  if (hasRequiredType) return type;
+  hasRequiredType = 1;
+  const YAMLException2 = requireException();
+  const TYPE_CONSTRUCTOR_OPTIONS = [
+    "kind",
+    "multi",
+    "resolve",
+    "construct",
+    "instanceOf",
+    "predicate",
+    "represent",
+    "representName",
+    "defaultStyle",
+    "styleAliases"
+  ];
+  const YAML_NODE_KINDS = [
+    "scalar",
+    "sequence",
+    "mapping"
+  ];
+  function compileStyleAliases(map2) {
+    const result = {};
+    if (map2 !== null) {
+      Object.keys(map2).forEach(function(style) {
+        map2[style].forEach(function(alias) {
+          result[String(alias)] = style;
+        });
+      });
+    }
+    return result;
+  }
+  function Type2(tag, options) {
+    options = options || {};
+    Object.keys(options).forEach(function(name) {
+      if (TYPE_CONSTRUCTOR_OPTIONS.indexOf(name) === -1) {
+        throw new YAMLException2('Unknown option "' + name + '" is met in definition of "' + tag + '" YAML type.');
+      }
+    });
+    this.options = options;
+    this.tag = tag;
+    this.kind = options["kind"] || null;
+    this.resolve = options["resolve"] || function() {
+      return true;
+    };
+    this.construct = options["construct"] || function(data) {
+      return data;
+    };
+    this.instanceOf = options["instanceOf"] || null;
+    this.predicate = options["predicate"] || null;
+    this.represent = options["represent"] || null;
+    this.representName = options["representName"] || null;
+    this.defaultStyle = options["defaultStyle"] || null;
+    this.multi = options["multi"] || false;
+    this.styleAliases = compileStyleAliases(options["styleAliases"] || null);
+    if (YAML_NODE_KINDS.indexOf(this.kind) === -1) {
+      throw new YAMLException2('Unknown kind "' + this.kind + '" is specified for "' + tag + '" YAML type.');
+    }
+  }
+  type = Type2;
+  return type;
+}
+var schema;
+var hasRequiredSchema;
+function requireSchema() {
+  if (hasRequiredSchema) return schema;
+  hasRequiredSchema = 1;
+  const YAMLException2 = requireException();
+  const Type2 = requireType();
+  function compileList(schema2, name) {
+    const result = [];
+    schema2[name].forEach(function(currentType) {
+      let newIndex = result.length;
+      result.forEach(function(previousType, previousIndex) {
+        if (previousType.tag === currentType.tag && previousType.kind === currentType.kind && previousType.multi === currentType.multi) {
+          newIndex = previousIndex;
+        }
+      });
+      result[newIndex] = currentType;
+    });
+    return result;
+  }
+  function compileMap() {
+    const result = {
+      scalar: {},
+      sequence: {},
+      mapping: {},
+      fallback: {},
+      multi: {
+        scalar: [],
+        sequence: [],
+        mapping: [],
+        fallback: []
+      }
+    };
+    function collectType(type2) {
+      if (type2.multi) {
+        result.multi[type2.kind].push(type2);
+        result.multi["fallback"].push(type2);
+      } else {
+        result[type2.kind][type2.tag] = result["fallback"][type2.tag] = type2;
+      }
+    }
+    for (let index = 0, length = arguments.length; index < length; index += 1) {
+      arguments[index].forEach(collectType);
+    }
+    return result;
+  }
+  function Schema2(definition) {
+    return this.extend(definition);
+  }
+  Schema2.prototype.extend = function extend(definition) {
+    let implicit = [];
+    let explicit = [];
+    if (definition instanceof Type2) {
+      explicit.push(definition);
+    } else if (Array.isArray(definition)) {
+      explicit = explicit.concat(definition);
+    } else if (definition && (Array.isArray(definition.implicit) || Array.isArray(definition.explicit))) {
+      if (definition.implicit) implicit = implicit.concat(definition.implicit);
+      if (definition.explicit) explicit = explicit.concat(definition.explicit);
+    } else {
+      throw new YAMLException2("Schema.extend argument should be a Type, [ Type ], or a schema definition ({ implicit: [...], explicit: [...] })");
+    }
+    implicit.forEach(function(type2) {
+      if (!(type2 instanceof Type2)) {
+        throw new YAMLException2("Specified list of YAML types (or a single Type object) contains a non-Type object.");
+      }
+      if (type2.loadKind && type2.loadKind !== "scalar") {
+        throw new YAMLException2("There is a non-scalar type in the implicit list of a schema. Implicit resolving of such types is not supported.");
+      }
+      if (type2.multi) {
+        throw new YAMLException2("There is a multi type in the implicit list of a schema. Multi tags can only be listed as explicit.");
+      }
+    });
+    explicit.forEach(function(type2) {
+      if (!(type2 instanceof Type2)) {
+        throw new YAMLException2("Specified list of YAML types (or a single Type object) contains a non-Type object.");
+      }
+    });
+    const result = Object.create(Schema2.prototype);
+    result.implicit = (this.implicit || []).concat(implicit);
+    result.explicit = (this.explicit || []).concat(explicit);
+    result.compiledImplicit = compileList(result, "implicit");
+    result.compiledExplicit = compileList(result, "explicit");
+    result.compiledTypeMap = compileMap(result.compiledImplicit, result.compiledExplicit);
+    return result;
+  };
+  schema = Schema2;
+  return schema;
+}
+var str;
+var hasRequiredStr;
+function requireStr() {
+  if (hasRequiredStr) return str;
+  hasRequiredStr = 1;
+  const Type2 = requireType();
+  str = new Type2("tag:yaml.org,2002:str", {
+    kind: "scalar",
+    construct: function(data) {
+      return data !== null ? data : "";
+    }
+  });
+  return str;
+}
+var seq;
+var hasRequiredSeq;
+function requireSeq() {
+  if (hasRequiredSeq) return seq;
+  hasRequiredSeq = 1;
+  const Type2 = requireType();
+  seq = new Type2("tag:yaml.org,2002:seq", {
+    kind: "sequence",
+    construct: function(data) {
+      return data !== null ? data : [];
+    }
+  });
+  return seq;
+}
+var map;
+var hasRequiredMap;
+function requireMap() {
+  if (hasRequiredMap) return map;
+  hasRequiredMap = 1;
+  const Type2 = requireType();
+  map = new Type2("tag:yaml.org,2002:map", {
+    kind: "mapping",
+    construct: function(data) {
+      return data !== null ? data : {};
+    }
+  });
+  return map;
+}
+var failsafe;
+var hasRequiredFailsafe;
+function requireFailsafe() {
+  if (hasRequiredFailsafe) return failsafe;
+  hasRequiredFailsafe = 1;
+  const Schema2 = requireSchema();
+  failsafe = new Schema2({
+    explicit: [
+      requireStr(),
+      requireSeq(),
+      requireMap()
+    ]
+  });
+  return failsafe;
+}
+var _null;
+var hasRequired_null;
+function require_null2() {
+  if (hasRequired_null) return _null;
+  hasRequired_null = 1;
+  const Type2 = requireType();
+  function resolveYamlNull(data) {
+    if (data === null) return true;
+    const max = data.length;
+    return max === 1 && data === "~" || max === 4 && (data === "null" || data === "Null" || data === "NULL");
+  }
+  function constructYamlNull() {
+    return null;
+  }
+  function isNull(object2) {
+    return object2 === null;
+  }
+  _null = new Type2("tag:yaml.org,2002:null", {
+    kind: "scalar",
+    resolve: resolveYamlNull,
+    construct: constructYamlNull,
+    predicate: isNull,
+    represent: {
+      canonical: function() {
+        return "~";
+      },
+      lowercase: function() {
+        return "null";
+      },
+      uppercase: function() {
+        return "NULL";
+      },
+      camelcase: function() {
+        return "Null";
+      },
+      empty: function() {
+        return "";
+      }
+    },
+    defaultStyle: "lowercase"
+  });
+  return _null;
+}
+var bool;
+var hasRequiredBool;
+function requireBool() {
+  if (hasRequiredBool) return bool;
+  hasRequiredBool = 1;
+  const Type2 = requireType();
+  function resolveYamlBoolean(data) {
+    if (data === null) return false;
+    const max = data.length;
+    return max === 4 && (data === "true" || data === "True" || data === "TRUE") || max === 5 && (data === "false" || data === "False" || data === "FALSE");
+  }
+  function constructYamlBoolean(data) {
+    return data === "true" || data === "True" || data === "TRUE";
+  }
+  function isBoolean(object2) {
+    return Object.prototype.toString.call(object2) === "[object Boolean]";
+  }
+  bool = new Type2("tag:yaml.org,2002:bool", {
+    kind: "scalar",
+    resolve: resolveYamlBoolean,
+    construct: constructYamlBoolean,
+    predicate: isBoolean,
+    represent: {
+      lowercase: function(object2) {
+        return object2 ? "true" : "false";
+      },
+      uppercase: function(object2) {
+        return object2 ? "TRUE" : "FALSE";
+      },
+      camelcase: function(object2) {
+        return object2 ? "True" : "False";
+      }
+    },
+    defaultStyle: "lowercase"
+  });
+  return bool;
+}
+var int;
+var hasRequiredInt;
+function requireInt() {
+  if (hasRequiredInt) return int;
+  hasRequiredInt = 1;
+  const common2 = requireCommon();
+  const Type2 = requireType();
+  function isHexCode(c2) {
+    return c2 >= 48 && c2 <= 57 || c2 >= 65 && c2 <= 70 || c2 >= 97 && c2 <= 102;
+  }
+  function isOctCode(c2) {
+    return c2 >= 48 && c2 <= 55;
+  }
+  function isDecCode(c2) {
+    return c2 >= 48 && c2 <= 57;
+  }
+  function resolveYamlInteger(data) {
+    if (data === null) return false;
+    const max = data.length;
+    let index = 0;
+    let hasDigits = false;
+    if (!max) return false;
+    let ch = data[index];
+    if (ch === "-" || ch === "+") {
+      ch = data[++index];
+    }
+    if (ch === "0") {
+      if (index + 1 === max) return true;
+      ch = data[++index];
+      if (ch === "b") {
+        index++;
+        for (; index < max; index++) {
+          ch = data[index];
+          if (ch !== "0" && ch !== "1") return false;
+          hasDigits = true;
+        }
+        return hasDigits && isFinite(parseYamlInteger(data));
+      }
+      if (ch === "x") {
+        index++;
+        for (; index < max; index++) {
+          if (!isHexCode(data.charCodeAt(index))) return false;
+          hasDigits = true;
+        }
+        return hasDigits && isFinite(parseYamlInteger(data));
+      }
+      if (ch === "o") {
+        index++;
+        for (; index < max; index++) {
+          if (!isOctCode(data.charCodeAt(index))) return false;
+          hasDigits = true;
+        }
+        return hasDigits && isFinite(parseYamlInteger(data));
+      }
+    }
+    for (; index < max; index++) {
+      if (!isDecCode(data.charCodeAt(index))) {
+        return false;
+      }
+      hasDigits = true;
+    }
+    if (!hasDigits) return false;
+    return isFinite(parseYamlInteger(data));
+  }
+  function parseYamlInteger(data) {
+    let value = data;
+    let sign = 1;
+    let ch = value[0];
+    if (ch === "-" || ch === "+") {
+      if (ch === "-") sign = -1;
+      value = value.slice(1);
+      ch = value[0];
+    }
+    if (value === "0") return 0;
+    if (ch === "0") {
+      if (value[1] === "b") return sign * parseInt(value.slice(2), 2);
+      if (value[1] === "x") return sign * parseInt(value.slice(2), 16);
+      if (value[1] === "o") return sign * parseInt(value.slice(2), 8);
+    }
+    return sign * parseInt(value, 10);
+  }
+  function constructYamlInteger(data) {
+    return parseYamlInteger(data);
+  }
+  function isInteger(object2) {
+    return Object.prototype.toString.call(object2) === "[object Number]" && (object2 % 1 === 0 && !common2.isNegativeZero(object2));
+  }
+  int = new Type2("tag:yaml.org,2002:int", {
+    kind: "scalar",
+    resolve: resolveYamlInteger,
+    construct: constructYamlInteger,
+    predicate: isInteger,
+    represent: {
+      binary: function(obj) {
+        return obj >= 0 ? "0b" + obj.toString(2) : "-0b" + obj.toString(2).slice(1);
+      },
+      octal: function(obj) {
+        return obj >= 0 ? "0o" + obj.toString(8) : "-0o" + obj.toString(8).slice(1);
+      },
+      decimal: function(obj) {
+        return obj.toString(10);
+      },
+      hexadecimal: function(obj) {
+        return obj >= 0 ? "0x" + obj.toString(16).toUpperCase() : "-0x" + obj.toString(16).toUpperCase().slice(1);
+      }
+    },
+    defaultStyle: "decimal",
+    styleAliases: {
+      binary: [2, "bin"],
+      octal: [8, "oct"],
+      decimal: [10, "dec"],
+      hexadecimal: [16, "hex"]
+    }
+  });
+  return int;
+}
+var float;
+var hasRequiredFloat;
+function requireFloat() {
+  if (hasRequiredFloat) return float;
+  hasRequiredFloat = 1;
+  const common2 = requireCommon();
+  const Type2 = requireType();
+  const YAML_FLOAT_PATTERN = new RegExp(
+    // 2.5e4, 2.5 and integers
+    "^(?:[-+]?(?:[0-9]+)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$"
+  );
+  const YAML_FLOAT_SPECIAL_PATTERN = new RegExp(
+    "^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$"
+  );
+  function resolveYamlFloat(data) {
+    if (data === null) return false;
+    if (!YAML_FLOAT_PATTERN.test(data)) {
+      return false;
+    }
+    if (isFinite(parseFloat(data, 10))) {
+      return true;
+    }
+    return YAML_FLOAT_SPECIAL_PATTERN.test(data);
+  }
+  function constructYamlFloat(data) {
+    let value = data.toLowerCase();
+    const sign = value[0] === "-" ? -1 : 1;
+    if ("+-".indexOf(value[0]) >= 0) {
+      value = value.slice(1);
+    }
+    if (value === ".inf") {
+      return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    } else if (value === ".nan") {
+      return NaN;
+    }
+    return sign * parseFloat(value, 10);
+  }
+  const SCIENTIFIC_WITHOUT_DOT = /^[-+]?[0-9]+e/;
+  function representYamlFloat(object2, style) {
+    if (isNaN(object2)) {
+      switch (style) {
+        case "lowercase":
+          return ".nan";
+        case "uppercase":
+          return ".NAN";
+        case "camelcase":
+          return ".NaN";
+      }
+    } else if (Number.POSITIVE_INFINITY === object2) {
+      switch (style) {
+        case "lowercase":
+          return ".inf";
+        case "uppercase":
+          return ".INF";
+        case "camelcase":
+          return ".Inf";
+      }
+    } else if (Number.NEGATIVE_INFINITY === object2) {
+      switch (style) {
+        case "lowercase":
+          return "-.inf";
+        case "uppercase":
+          return "-.INF";
+        case "camelcase":
+          return "-.Inf";
+      }
+    } else if (common2.isNegativeZero(object2)) {
+      return "-0.0";
+    }
+    const res = object2.toString(10);
+    return SCIENTIFIC_WITHOUT_DOT.test(res) ? res.replace("e", ".e") : res;
+  }
+  function isFloat(object2) {
+    return Object.prototype.toString.call(object2) === "[object Number]" && (object2 % 1 !== 0 || common2.isNegativeZero(object2));
+  }
+  float = new Type2("tag:yaml.org,2002:float", {
+    kind: "scalar",
+    resolve: resolveYamlFloat,
+    construct: constructYamlFloat,
+    predicate: isFloat,
+    represent: representYamlFloat,
+    defaultStyle: "lowercase"
+  });
+  return float;
+}
+var json;
+var hasRequiredJson;
+function requireJson() {
+  if (hasRequiredJson) return json;
+  hasRequiredJson = 1;
+  json = requireFailsafe().extend({
+    implicit: [
+      require_null2(),
+      requireBool(),
+      requireInt(),
+      requireFloat()
+    ]
+  });
+  return json;
+}
+var core;
+var hasRequiredCore;
+function requireCore() {
+  if (hasRequiredCore) return core;
+  hasRequiredCore = 1;
+  core = requireJson();
+  return core;
+}
+var timestamp;
+var hasRequiredTimestamp;
+function requireTimestamp() {
+  if (hasRequiredTimestamp) return timestamp;
+  hasRequiredTimestamp = 1;
+  const Type2 = requireType();
+  const YAML_DATE_REGEXP = new RegExp(
+    "^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$"
+  );
+  const YAML_TIMESTAMP_REGEXP = new RegExp(
+    "^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$"
+  );
+  function resolveYamlTimestamp(data) {
+    if (data === null) return false;
+    if (YAML_DATE_REGEXP.exec(data) !== null) return true;
+    if (YAML_TIMESTAMP_REGEXP.exec(data) !== null) return true;
+    return false;
+  }
+  function constructYamlTimestamp(data) {
+    let fraction = 0;
+    let delta = null;
+    let match = YAML_DATE_REGEXP.exec(data);
+    if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(data);
+    if (match === null) throw new Error("Date resolve error");
+    const year = +match[1];
+    const month = +match[2] - 1;
+    const day = +match[3];
+    if (!match[4]) {
+      return new Date(Date.UTC(year, month, day));
+    }
+    const hour = +match[4];
+    const minute = +match[5];
+    const second = +match[6];
+    if (match[7]) {
+      fraction = match[7].slice(0, 3);
+      while (fraction.length < 3) {
+        fraction += "0";
+      }
+      fraction = +fraction;
+    }
+    if (match[9]) {
+      const tzHour = +match[10];
+      const tzMinute = +(match[11] || 0);
+      delta = (tzHour * 60 + tzMinute) * 6e4;
+      if (match[9] === "-") delta = -delta;
+    }
+    const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction));
+    if (delta) date.setTime(date.getTime() - delta);
+    return date;
+  }
+  function representYamlTimestamp(object2) {
+    return object2.toISOString();
+  }
+  timestamp = new Type2("tag:yaml.org,2002:timestamp", {
+    kind: "scalar",
+    resolve: resolveYamlTimestamp,
+    construct: constructYamlTimestamp,
+    instanceOf: Date,
+    represent: representYamlTimestamp
+  });
+  return timestamp;
+}
+var merge2;
+var hasRequiredMerge;
+function requireMerge() {
+  if (hasRequiredMerge) return merge2;
+  hasRequiredMerge = 1;
+  const Type2 = requireType();
+  function resolveYamlMerge(data) {
+    return data === "<<" || data === null;
+  }
+  merge2 = new Type2("tag:yaml.org,2002:merge", {
+    kind: "scalar",
+    resolve: resolveYamlMerge
+  });
+  return merge2;
+}
+var binary;
+var hasRequiredBinary;
+function requireBinary() {
+  if (hasRequiredBinary) return binary;
+  hasRequiredBinary = 1;
+  const Type2 = requireType();
+  const BASE64_MAP = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\n\r";
+  function resolveYamlBinary(data) {
+    if (data === null) return false;
+    let bitlen = 0;
+    const max = data.length;
+    const map2 = BASE64_MAP;
+    for (let idx = 0; idx < max; idx++) {
+      const code = map2.indexOf(data.charAt(idx));
+      if (code > 64) continue;
+      if (code < 0) return false;
+      bitlen += 6;
+    }
+    return bitlen % 8 === 0;
+  }
+  function constructYamlBinary(data) {
+    const input = data.replace(/[\r\n=]/g, "");
+    const max = input.length;
+    const map2 = BASE64_MAP;
+    let bits = 0;
+    const result = [];
+    for (let idx = 0; idx < max; idx++) {
+      if (idx % 4 === 0 && idx) {
+        result.push(bits >> 16 & 255);
+        result.push(bits >> 8 & 255);
+        result.push(bits & 255);
+      }
+      bits = bits << 6 | map2.indexOf(input.charAt(idx));
+    }
+    const tailbits = max % 4 * 6;
+    if (tailbits === 0) {
+      result.push(bits >> 16 & 255);
+      result.push(bits >> 8 & 255);
+      result.push(bits & 255);
+    } else if (tailbits === 18) {
+      result.push(bits >> 10 & 255);
+      result.push(bits >> 2 & 255);
+    } else if (tailbits === 12) {
+      result.push(bits >> 4 & 255);
+    }
+    return new Uint8Array(result);
+  }
+  function representYamlBinary(object2) {
+    let result = "";
+    let bits = 0;
+    const max = object2.length;
+    const map2 = BASE64_MAP;
+    for (let idx = 0; idx < max; idx++) {
+      if (idx % 3 === 0 && idx) {
+        result += map2[bits >> 18 & 63];
+        result += map2[bits >> 12 & 63];
+        result += map2[bits >> 6 & 63];
+        result += map2[bits & 63];
+      }
+      bits = (bits << 8) + object2[idx];
+    }
+    const tail = max % 3;
+    if (tail === 0) {
+      result += map2[bits >> 18 & 63];
+      result += map2[bits >> 12 & 63];
+      result += map2[bits >> 6 & 63];
+      result += map2[bits & 63];
+    } else if (tail === 2) {
+      result += map2[bits >> 10 & 63];
+      result += map2[bits >> 4 & 63];
+      result += map2[bits << 2 & 63];
+      result += map2[64];
+    } else if (tail === 1) {
+      result += map2[bits >> 2 & 63];
+      result += map2[bits << 4 & 63];
+      result += map2[64];
+      result += map2[64];
+    }
+    return result;
+  }
+  function isBinary(obj) {
+    return Object.prototype.toString.call(obj) === "[object Uint8Array]";
+  }
+  binary = new Type2("tag:yaml.org,2002:binary", {
+    kind: "scalar",
+    resolve: resolveYamlBinary,
+    construct: constructYamlBinary,
+    predicate: isBinary,
+    represent: representYamlBinary
+  });
+  return binary;
+}
+var omap;
+var hasRequiredOmap;
+function requireOmap() {
+  if (hasRequiredOmap) return omap;
+  hasRequiredOmap = 1;
+  const Type2 = requireType();
+  const _hasOwnProperty = Object.prototype.hasOwnProperty;
+  const _toString = Object.prototype.toString;
+  function resolveYamlOmap(data) {
+    if (data === null) return true;
+    const objectKeys = {};
+    const object2 = data;
+    for (let index = 0, length = object2.length; index < length; index += 1) {
+      const pair = object2[index];
+      let pairHasKey = false;
+      if (_toString.call(pair) !== "[object Object]") return false;
+      let pairKey;
+      for (pairKey in pair) {
+        if (_hasOwnProperty.call(pair, pairKey)) {
+          if (!pairHasKey) pairHasKey = true;
+          else return false;
+        }
+      }
+      if (!pairHasKey) return false;
+      if (_hasOwnProperty.call(objectKeys, pairKey)) return false;
+      Object.defineProperty(objectKeys, pairKey, { value: true });
+    }
+    return true;
+  }
+  function constructYamlOmap(data) {
+    return data !== null ? data : [];
+  }
+  omap = new Type2("tag:yaml.org,2002:omap", {
+    kind: "sequence",
+    resolve: resolveYamlOmap,
+    construct: constructYamlOmap
+  });
+  return omap;
+}
+var pairs;
+var hasRequiredPairs;
+function requirePairs() {
+  if (hasRequiredPairs) return pairs;
+  hasRequiredPairs = 1;
+  const Type2 = requireType();
+  const _toString = Object.prototype.toString;
+  function resolveYamlPairs(data) {
+    if (data === null) return true;
+    const object2 = data;
+    const result = new Array(object2.length);
+    for (let index = 0, length = object2.length; index < length; index += 1) {
+      const pair = object2[index];
+      if (_toString.call(pair) !== "[object Object]") return false;
+      const keys = Object.keys(pair);
+      if (keys.length !== 1) return false;
+      result[index] = [keys[0], pair[keys[0]]];
+    }
+    return true;
+  }
+  function constructYamlPairs(data) {
+    if (data === null) return [];
+    const object2 = data;
+    const result = new Array(object2.length);
+    for (let index = 0, length = object2.length; index < length; index += 1) {
+      const pair = object2[index];
+      const keys = Object.keys(pair);
+      result[index] = [keys[0], pair[keys[0]]];
+    }
+    return result;
+  }
+  pairs = new Type2("tag:yaml.org,2002:pairs", {
+    kind: "sequence",
+    resolve: resolveYamlPairs,
+    construct: constructYamlPairs
+  });
+  return pairs;
+}
+var set;
+var hasRequiredSet;
+function requireSet() {
+  if (hasRequiredSet) return set;
+  hasRequiredSet = 1;
+  const Type2 = requireType();
+  const _hasOwnProperty = Object.prototype.hasOwnProperty;
+  function resolveYamlSet(data) {
+    if (data === null) return true;
+    const object2 = data;
+    for (const key in object2) {
+      if (_hasOwnProperty.call(object2, key)) {
+        if (object2[key] !== null) return false;
+      }
+    }
+    return true;
+  }
+  function constructYamlSet(data) {
+    return data !== null ? data : {};
+  }
+  set = new Type2("tag:yaml.org,2002:set", {
+    kind: "mapping",
+    resolve: resolveYamlSet,
+    construct: constructYamlSet
+  });
+  return set;
+}
+var _default;
+var hasRequired_default;
+function require_default() {
+  if (hasRequired_default) return _default;
+  hasRequired_default = 1;
+  _default = requireCore().extend({
+    implicit: [
+      requireTimestamp(),
+      requireMerge()
+    ],
+    explicit: [
+      requireBinary(),
+      requireOmap(),
+      requirePairs(),
+      requireSet()
+    ]
+  });
+  return _default;
+}
+var hasRequiredLoader;
+function requireLoader() {
+  if (hasRequiredLoader) return loader;
+  hasRequiredLoader = 1;
+  const common2 = requireCommon();
+  const YAMLException2 = requireException();
+  const makeSnippet = requireSnippet();
+  const DEFAULT_SCHEMA2 = require_default();
+  const _hasOwnProperty = Object.prototype.hasOwnProperty;
+  const CONTEXT_FLOW_IN = 1;
+  const CONTEXT_FLOW_OUT = 2;
+  const CONTEXT_BLOCK_IN = 3;
+  const CONTEXT_BLOCK_OUT = 4;
+  const CHOMPING_CLIP = 1;
+  const CHOMPING_STRIP = 2;
+  const CHOMPING_KEEP = 3;
+  const PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+  const PATTERN_NON_ASCII_LINE_BREAKS = /[\x85\u2028\u2029]/;
+  const PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
+  const PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
+  const PATTERN_TAG_URI = /^(?:!|[^,\[\]{}])(?:%[0-9a-f]{2}|[0-9a-z\-#;/?:@&=+$,_.!~*'()\[\]])*$/i;
+  function _class(obj) {
+    return Object.prototype.toString.call(obj);
+  }
+  function isEol(c2) {
+    return c2 === 10 || c2 === 13;
+  }
+  function isWhiteSpace(c2) {
+    return c2 === 9 || c2 === 32;
+  }
+  function isWsOrEol(c2) {
+    return c2 === 9 || c2 === 32 || c2 === 10 || c2 === 13;
+  }
+  function isFlowIndicator(c2) {
+    return c2 === 44 || c2 === 91 || c2 === 93 || c2 === 123 || c2 === 125;
+  }
+  function fromHexCode(c2) {
+    if (c2 >= 48 && c2 <= 57) {
+      return c2 - 48;
+    }
+    const lc = c2 | 32;
+    if (lc >= 97 && lc <= 102) {
+      return lc - 97 + 10;
+    }
+    return -1;
+  }
+  function escapedHexLen(c2) {
+    if (c2 === 120) {
+      return 2;
+    }
+    if (c2 === 117) {
+      return 4;
+    }
+    if (c2 === 85) {
+      return 8;
+    }
+    return 0;
+  }
+  function fromDecimalCode(c2) {
+    if (c2 >= 48 && c2 <= 57) {
+      return c2 - 48;
+    }
+    return -1;
+  }
+  function simpleEscapeSequence(c2) {
+    switch (c2) {
+      case 48:
+        return "\0";
+      case 97:
+        return "\x07";
+      case 98:
+        return "\b";
+      case 116:
+        return "	";
+      case 9:
+        return "	";
+      case 110:
+        return "\n";
+      case 118:
+        return "\v";
+      case 102:
+        return "\f";
+      case 114:
+        return "\r";
+      case 101:
+        return "\x1B";
+      case 32:
+        return " ";
+      case 34:
+        return '"';
+      case 47:
+        return "/";
+      case 92:
+        return "\\";
+      case 78:
+        return "";
+      case 95:
+        return " ";
+      case 76:
+        return "\u2028";
+      case 80:
+        return "\u2029";
+      default:
+        return "";
+    }
+  }
+  function charFromCodepoint(c2) {
+    if (c2 <= 65535) {
+      return String.fromCharCode(c2);
+    }
+    return String.fromCharCode(
+      (c2 - 65536 >> 10) + 55296,
+      (c2 - 65536 & 1023) + 56320
+    );
+  }
+  function setProperty(object2, key, value) {
+    if (key === "__proto__") {
+      Object.defineProperty(object2, key, {
+        configurable: true,
+        enumerable: true,
+        writable: true,
+        value
+      });
+    } else {
+      object2[key] = value;
+    }
+  }
+  const simpleEscapeCheck = new Array(256);
+  const simpleEscapeMap = new Array(256);
+  for (let i = 0; i < 256; i++) {
+    simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
+    simpleEscapeMap[i] = simpleEscapeSequence(i);
+  }
+  function State(input, options) {
+    this.input = input;
+    this.filename = options["filename"] || null;
+    this.schema = options["schema"] || DEFAULT_SCHEMA2;
+    this.onWarning = options["onWarning"] || null;
+    this.legacy = options["legacy"] || false;
+    this.json = options["json"] || false;
+    this.listener = options["listener"] || null;
+    this.maxDepth = typeof options["maxDepth"] === "number" ? options["maxDepth"] : 100;
+    this.maxTotalMergeKeys = typeof options["maxTotalMergeKeys"] === "number" ? options["maxTotalMergeKeys"] : 1e4;
+    this.implicitTypes = this.schema.compiledImplicit;
+    this.typeMap = this.schema.compiledTypeMap;
+    this.length = input.length;
+    this.position = 0;
+    this.line = 0;
+    this.lineStart = 0;
+    this.lineIndent = 0;
+    this.depth = 0;
+    this.totalMergeKeys = 0;
+    this.firstTabInLine = -1;
+    this.documents = [];
+    this.anchorMapTransactions = [];
+  }
+  function generateError(state, message) {
+    const mark = {
+      name: state.filename,
+      buffer: state.input.slice(0, -1),
+      // omit trailing \0
+      position: state.position,
+      line: state.line,
+      column: state.position - state.lineStart
+    };
+    mark.snippet = makeSnippet(mark);
+    return new YAMLException2(message, mark);
+  }
+  function throwError(state, message) {
+    throw generateError(state, message);
+  }
+  function throwWarning(state, message) {
+    if (state.onWarning) {
+      state.onWarning.call(null, generateError(state, message));
+    }
+  }
+  function storeAnchor(state, name, value) {
+    const transactions = state.anchorMapTransactions;
+    if (transactions.length !== 0) {
+      const transaction = transactions[transactions.length - 1];
+      if (!_hasOwnProperty.call(transaction, name)) {
+        transaction[name] = {
+          existed: _hasOwnProperty.call(state.anchorMap, name),
+          value: state.anchorMap[name]
+        };
+      }
+    }
+    state.anchorMap[name] = value;
+  }
+  function beginAnchorTransaction(state) {
+    state.anchorMapTransactions.push(/* @__PURE__ */ Object.create(null));
+  }
+  function commitAnchorTransaction(state) {
+    const transaction = state.anchorMapTransactions.pop();
+    const transactions = state.anchorMapTransactions;
+    if (transactions.length === 0) return;
+    const parent = transactions[transactions.length - 1];
+    const names = Object.keys(transaction);
+    for (let index = 0, length = names.length; index < length; index += 1) {
+      const name = names[index];
+      if (!_hasOwnProperty.call(parent, name)) {
+        parent[name] = transaction[name];
+      }
+    }
+  }
+  function rollbackAnchorTransaction(state) {
+    const transaction = state.anchorMapTransactions.pop();
+    const names = Object.keys(transaction);
+    for (let index = names.length - 1; index >= 0; index -= 1) {
+      const entry = transaction[names[index]];
+      if (entry.existed) {
+        state.anchorMap[names[index]] = entry.value;
+      } else {
+        delete state.anchorMap[names[index]];
+      }
+    }
+  }
+  function snapshotState(state) {
+    return {
+      position: state.position,
+      line: state.line,
+      lineStart: state.lineStart,
+      lineIndent: state.lineIndent,
+      firstTabInLine: state.firstTabInLine,
+      tag: state.tag,
+      anchor: state.anchor,
+      kind: state.kind,
+      result: state.result
+    };
+  }
+  function restoreState(state, snapshot) {
+    state.position = snapshot.position;
+    state.line = snapshot.line;
+    state.lineStart = snapshot.lineStart;
+    state.lineIndent = snapshot.lineIndent;
+    state.firstTabInLine = snapshot.firstTabInLine;
+    state.tag = snapshot.tag;
+    state.anchor = snapshot.anchor;
+    state.kind = snapshot.kind;
+    state.result = snapshot.result;
+  }
+  const directiveHandlers = {
+    YAML: function handleYamlDirective(state, name, args) {
+      if (state.version !== null) {
+        throwError(state, "duplication of %YAML directive");
+      }
+      if (args.length !== 1) {
+        throwError(state, "YAML directive accepts exactly one argument");
+      }
+      const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
+      if (match === null) {
+        throwError(state, "ill-formed argument of the YAML directive");
+      }
+      const major = parseInt(match[1], 10);
+      const minor = parseInt(match[2], 10);
+      if (major !== 1) {
+        throwError(state, "unacceptable YAML version of the document");
+      }
+      state.version = args[0];
+      state.checkLineBreaks = minor < 2;
+      if (minor !== 1 && minor !== 2) {
+        throwWarning(state, "unsupported YAML version of the document");
+      }
+    },
+    TAG: function handleTagDirective(state, name, args) {
+      let prefix;
+      if (args.length !== 2) {
+        throwError(state, "TAG directive accepts exactly two arguments");
+      }
+      const handle = args[0];
+      prefix = args[1];
+      if (!PATTERN_TAG_HANDLE.test(handle)) {
+        throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
+      }
+      if (_hasOwnProperty.call(state.tagMap, handle)) {
+        throwError(state, 'there is a previously declared suffix for "' + handle + '" tag handle');
+      }
+      if (!PATTERN_TAG_URI.test(prefix)) {
+        throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
+      }
+      try {
+        prefix = decodeURIComponent(prefix);
+      } catch (err) {
+        throwError(state, "tag prefix is malformed: " + prefix);
+      }
+      state.tagMap[handle] = prefix;
+    }
+  };
+  function captureSegment(state, start2, end2, checkJson) {
+    if (start2 < end2) {
+      const _result = state.input.slice(start2, end2);
+      if (checkJson) {
+        for (let _position = 0, _length = _result.length; _position < _length; _position += 1) {
+          const _character = _result.charCodeAt(_position);
+          if (!(_character === 9 || _character >= 32 && _character <= 1114111)) {
+            throwError(state, "expected valid JSON character");
+          }
+        }
+      } else if (PATTERN_NON_PRINTABLE.test(_result)) {
+        throwError(state, "the stream contains non-printable characters");
+      }
+      state.result += _result;
+    }
+  }
+  function chargeMergeWork(state) {
+    state.totalMergeKeys++;
+    if (state.maxTotalMergeKeys !== -1 && state.totalMergeKeys > state.maxTotalMergeKeys) {
+      throwError(state, "merge keys exceeded maxTotalMergeKeys (" + state.maxTotalMergeKeys + ")");
+    }
+  }
+  function mergeMappings(state, destination, source, overridableKeys) {
+    if (!common2.isObject(source)) {
+      throwError(state, "cannot merge mappings; the provided source object is unacceptable");
+    }
+    chargeMergeWork(state);
+    const sourceKeys = Object.keys(source);
+    for (let index = 0, quantity = sourceKeys.length; index < quantity; index += 1) {
+      const key = sourceKeys[index];
+      chargeMergeWork(state);
+      if (!_hasOwnProperty.call(destination, key)) {
+        setProperty(destination, key, source[key]);
+        overridableKeys[key] = true;
+      }
+    }
+  }
+  function storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, startLine, startLineStart, startPos) {
+    if (Array.isArray(keyNode)) {
+      keyNode = Array.prototype.slice.call(keyNode);
+      for (let index = 0, quantity = keyNode.length; index < quantity; index += 1) {
+        if (Array.isArray(keyNode[index])) {
+          throwError(state, "nested arrays are not supported inside keys");
+        }
+        if (typeof keyNode === "object" && _class(keyNode[index]) === "[object Object]") {
+          keyNode[index] = "[object Object]";
+        }
+      }
+    }
+    if (typeof keyNode === "object" && _class(keyNode) === "[object Object]") {
+      keyNode = "[object Object]";
+    }
+    keyNode = String(keyNode);
+    if (_result === null) {
+      _result = {};
+    }
+    if (keyTag === "tag:yaml.org,2002:merge") {
+      if (Array.isArray(valueNode)) {
+        if (valueNode.length > 100) {
+          throwError(state, "abnormal merge sequence size");
+        }
+        for (let index = 0, quantity = valueNode.length; index < quantity; index += 1) {
+          mergeMappings(state, _result, valueNode[index], overridableKeys);
+        }
+      } else {
+        mergeMappings(state, _result, valueNode, overridableKeys);
+      }
+    } else {
+      if (!state.json && !_hasOwnProperty.call(overridableKeys, keyNode) && _hasOwnProperty.call(_result, keyNode)) {
+        state.line = startLine || state.line;
+        state.lineStart = startLineStart || state.lineStart;
+        state.position = startPos || state.position;
+        throwError(state, "duplicated mapping key");
+      }
+      setProperty(_result, keyNode, valueNode);
+      delete overridableKeys[keyNode];
+    }
+    return _result;
+  }
+  function readLineBreak(state) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 10) {
+      state.position++;
+    } else if (ch === 13) {
+      state.position++;
+      if (state.input.charCodeAt(state.position) === 10) {
+        state.position++;
+      }
+    } else {
+      throwError(state, "a line break is expected");
+    }
+    state.line += 1;
+    state.lineStart = state.position;
+    state.firstTabInLine = -1;
+  }
+  function skipSeparationSpace(state, allowComments, checkIndent) {
+    let lineBreaks = 0;
+    let ch = state.input.charCodeAt(state.position);
+    while (ch !== 0) {
+      while (isWhiteSpace(ch)) {
+        if (ch === 9 && state.firstTabInLine === -1) {
+          state.firstTabInLine = state.position;
+        }
+        ch = state.input.charCodeAt(++state.position);
+      }
+      if (allowComments && ch === 35) {
+        do {
+          ch = state.input.charCodeAt(++state.position);
+        } while (ch !== 10 && ch !== 13 && ch !== 0);
+      }
+      if (isEol(ch)) {
+        readLineBreak(state);
+        ch = state.input.charCodeAt(state.position);
+        lineBreaks++;
+        state.lineIndent = 0;
+        while (ch === 32) {
+          state.lineIndent++;
+          ch = state.input.charCodeAt(++state.position);
+        }
+      } else {
+        break;
+      }
+    }
+    if (checkIndent !== -1 && lineBreaks !== 0 && state.lineIndent < checkIndent) {
+      throwWarning(state, "deficient indentation");
+    }
+    return lineBreaks;
+  }
+  function testDocumentSeparator(state) {
+    let _position = state.position;
+    let ch = state.input.charCodeAt(_position);
+    if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(_position + 1) && ch === state.input.charCodeAt(_position + 2)) {
+      _position += 3;
+      ch = state.input.charCodeAt(_position);
+      if (ch === 0 || isWsOrEol(ch)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  function writeFoldedLines(state, count2) {
+    if (count2 === 1) {
+      state.result += " ";
+    } else if (count2 > 1) {
+      state.result += common2.repeat("\n", count2 - 1);
+    }
+  }
+  function readPlainScalar(state, nodeIndent, withinFlowCollection) {
+    let captureStart;
+    let captureEnd;
+    let hasPendingContent;
+    let _line;
+    let _lineStart;
+    let _lineIndent;
+    const _kind = state.kind;
+    const _result = state.result;
+    let ch = state.input.charCodeAt(state.position);
+    if (isWsOrEol(ch) || isFlowIndicator(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96) {
+      return false;
+    }
+    if (ch === 63 || ch === 45) {
+      const following = state.input.charCodeAt(state.position + 1);
+      if (isWsOrEol(following) || withinFlowCollection && isFlowIndicator(following)) {
+        return false;
+      }
+    }
+    state.kind = "scalar";
+    state.result = "";
+    captureStart = captureEnd = state.position;
+    hasPendingContent = false;
+    while (ch !== 0) {
+      if (ch === 58) {
+        const following = state.input.charCodeAt(state.position + 1);
+        if (isWsOrEol(following) || withinFlowCollection && isFlowIndicator(following)) {
+          break;
+        }
+      } else if (ch === 35) {
+        const preceding = state.input.charCodeAt(state.position - 1);
+        if (isWsOrEol(preceding)) {
+          break;
+        }
+      } else if (state.position === state.lineStart && testDocumentSeparator(state) || withinFlowCollection && isFlowIndicator(ch)) {
+        break;
+      } else if (isEol(ch)) {
+        _line = state.line;
+        _lineStart = state.lineStart;
+        _lineIndent = state.lineIndent;
+        skipSeparationSpace(state, false, -1);
+        if (state.lineIndent >= nodeIndent) {
+          hasPendingContent = true;
+          ch = state.input.charCodeAt(state.position);
+          continue;
+        } else {
+          state.position = captureEnd;
+          state.line = _line;
+          state.lineStart = _lineStart;
+          state.lineIndent = _lineIndent;
+          break;
+        }
+      }
+      if (hasPendingContent) {
+        captureSegment(state, captureStart, captureEnd, false);
+        writeFoldedLines(state, state.line - _line);
+        captureStart = captureEnd = state.position;
+        hasPendingContent = false;
+      }
+      if (!isWhiteSpace(ch)) {
+        captureEnd = state.position + 1;
+      }
+      ch = state.input.charCodeAt(++state.position);
+    }
+    captureSegment(state, captureStart, captureEnd, false);
+    if (state.result) {
+      return true;
+    }
+    state.kind = _kind;
+    state.result = _result;
+    return false;
+  }
+  function readSingleQuotedScalar(state, nodeIndent) {
+    let captureStart;
+    let captureEnd;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 39) {
+      return false;
+    }
+    state.kind = "scalar";
+    state.result = "";
+    state.position++;
+    captureStart = captureEnd = state.position;
+    while ((ch = state.input.charCodeAt(state.position)) !== 0) {
+      if (ch === 39) {
+        captureSegment(state, captureStart, state.position, true);
+        ch = state.input.charCodeAt(++state.position);
+        if (ch === 39) {
+          captureStart = state.position;
+          state.position++;
+          captureEnd = state.position;
+        } else {
+          return true;
+        }
+      } else if (isEol(ch)) {
+        captureSegment(state, captureStart, captureEnd, true);
+        writeFoldedLines(state, skipSeparationSpace(state, false, nodeIndent));
+        captureStart = captureEnd = state.position;
+      } else if (state.position === state.lineStart && testDocumentSeparator(state)) {
+        throwError(state, "unexpected end of the document within a single quoted scalar");
+      } else {
+        state.position++;
+        if (!isWhiteSpace(ch)) {
+          captureEnd = state.position;
+        }
+      }
+    }
+    throwError(state, "unexpected end of the stream within a single quoted scalar");
+  }
+  function readDoubleQuotedScalar(state, nodeIndent) {
+    let captureStart;
+    let captureEnd;
+    let tmp;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 34) {
+      return false;
+    }
+    state.kind = "scalar";
+    state.result = "";
+    state.position++;
+    captureStart = captureEnd = state.position;
+    while ((ch = state.input.charCodeAt(state.position)) !== 0) {
+      if (ch === 34) {
+        captureSegment(state, captureStart, state.position, true);
+        state.position++;
+        return true;
+      } else if (ch === 92) {
+        captureSegment(state, captureStart, state.position, true);
+        ch = state.input.charCodeAt(++state.position);
+        if (isEol(ch)) {
+          skipSeparationSpace(state, false, nodeIndent);
+        } else if (ch < 256 && simpleEscapeCheck[ch]) {
+          state.result += simpleEscapeMap[ch];
+          state.position++;
+        } else if ((tmp = escapedHexLen(ch)) > 0) {
+          let hexLength = tmp;
+          let hexResult = 0;
+          for (; hexLength > 0; hexLength--) {
+            ch = state.input.charCodeAt(++state.position);
+            if ((tmp = fromHexCode(ch)) >= 0) {
+              hexResult = (hexResult << 4) + tmp;
+            } else {
+              throwError(state, "expected hexadecimal character");
+            }
+          }
+          state.result += charFromCodepoint(hexResult);
+          state.position++;
+        } else {
+          throwError(state, "unknown escape sequence");
+        }
+        captureStart = captureEnd = state.position;
+      } else if (isEol(ch)) {
+        captureSegment(state, captureStart, captureEnd, true);
+        writeFoldedLines(state, skipSeparationSpace(state, false, nodeIndent));
+        captureStart = captureEnd = state.position;
+      } else if (state.position === state.lineStart && testDocumentSeparator(state)) {
+        throwError(state, "unexpected end of the document within a double quoted scalar");
+      } else {
+        state.position++;
+        if (!isWhiteSpace(ch)) {
+          captureEnd = state.position;
+        }
+      }
+    }
+    throwError(state, "unexpected end of the stream within a double quoted scalar");
+  }
+  function readFlowCollection(state, nodeIndent) {
+    let readNext = true;
+    let _line;
+    let _lineStart;
+    let _pos;
+    const _tag = state.tag;
+    let _result;
+    const _anchor = state.anchor;
+    let terminator;
+    let isPair;
+    let isExplicitPair;
+    let isMapping;
+    const overridableKeys = /* @__PURE__ */ Object.create(null);
+    let keyNode;
+    let keyTag;
+    let valueNode;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch === 91) {
+      terminator = 93;
+      isMapping = false;
+      _result = [];
+    } else if (ch === 123) {
+      terminator = 125;
+      isMapping = true;
+      _result = {};
     } else {
       return false;
     }
-  }
-  while (p2[pi2] === "*") pi2++;
-  return pi2 === p2.length;
-}
-function fold(text2) {
-  return Array.from({ length: text2.length }, (_, i) => {
-    const unit = text2[i];
-    const upper = unit.toUpperCase();
-    return upper.length === 1 ? upper : unit;
-  });
-}
-function firstMatch(patterns, name) {
-  return patterns.find((pattern) => matchGlob(pattern, name));
-}
-
-// src/config/include.ts
-var MAX_INCLUDED_FILES = 2e3;
-var MAX_INCLUDED_BYTES = 64 * 2 ** 20;
-var MAX_ENTRIES_SEEN = 5e4;
-function listFolderOnDisk(folder) {
-  try {
-    return readdirSync(folder, { withFileTypes: true }).map((entry) => ({
-      name: entry.name,
-      kind: entry.isFile() ? "file" : entry.isDirectory() ? "folder" : entry.isSymbolicLink() ? "symlink" : "other"
-    }));
-  } catch {
-    return void 0;
-  }
-}
-function matchInclude(dir, pattern, list, budget) {
-  const segments = pattern.trim().replaceAll("\\", "/").split("/").filter((s) => s !== "" && s !== ".");
-  if (pattern.trim().startsWith("/") || /^[A-Za-z]:/.test(pattern.trim())) {
-    return { ok: false, problem: "must be relative to this file, not an absolute path" };
-  }
-  if (segments.includes("..")) return { ok: false, problem: "must stay inside this file's folder (no ..)" };
-  if (segments.length === 0) return { ok: false, problem: "names no file" };
-  const found = /* @__PURE__ */ new Set();
-  const linked = (at2, name, how = "matches") => ({
-    code: "include.symlink",
-    problem: `${how} ${[...at2, name].join("/")}, a symbolic link: include regular files inside this folder (copy the file, or include its real path if it is inside this folder)`
-  });
-  const walk2 = (at2, rest) => {
-    const [head, ...tail] = rest;
-    if (head === void 0) return void 0;
-    if (head === "**") {
-      const here = walk2(at2, tail);
-      if (here !== void 0) return here;
-      for (const entry of entries(dir, at2, list, budget)) {
-        if (entry === void 0) return tooMany;
-        if (entry.kind === "symlink") return linked(at2, entry.name, "walks into");
-        if (entry.kind === "folder") {
-          const below = walk2([...at2, entry.name], rest);
-          if (below !== void 0) return below;
+    if (state.anchor !== null) {
+      storeAnchor(state, state.anchor, _result);
+    }
+    ch = state.input.charCodeAt(++state.position);
+    while (ch !== 0) {
+      skipSeparationSpace(state, true, nodeIndent);
+      ch = state.input.charCodeAt(state.position);
+      if (ch === terminator) {
+        state.position++;
+        state.tag = _tag;
+        state.anchor = _anchor;
+        state.kind = isMapping ? "mapping" : "sequence";
+        state.result = _result;
+        return true;
+      } else if (!readNext) {
+        throwError(state, "missed comma between flow collection entries");
+      } else if (ch === 44) {
+        throwError(state, "expected the node content, but found ','");
+      }
+      keyTag = keyNode = valueNode = null;
+      isPair = isExplicitPair = false;
+      if (ch === 63) {
+        const following = state.input.charCodeAt(state.position + 1);
+        if (isWsOrEol(following)) {
+          isPair = isExplicitPair = true;
+          state.position++;
+          skipSeparationSpace(state, true, nodeIndent);
         }
       }
-      return void 0;
-    }
-    const match = segmentMatcher(head);
-    for (const entry of entries(dir, at2, list, budget)) {
-      if (entry === void 0) return tooMany;
-      if (!match(entry.name)) continue;
-      if (entry.kind === "symlink") return linked(at2, entry.name);
-      if (tail.length === 0 && entry.kind === "file") found.add([...at2, entry.name].join("/"));
-      else if (tail.length > 0 && entry.kind === "folder") {
-        const below = walk2([...at2, entry.name], tail);
-        if (below !== void 0) return below;
+      _line = state.line;
+      _lineStart = state.lineStart;
+      _pos = state.position;
+      composeNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
+      keyTag = state.tag;
+      keyNode = state.result;
+      skipSeparationSpace(state, true, nodeIndent);
+      ch = state.input.charCodeAt(state.position);
+      if ((isExplicitPair || state.line === _line) && ch === 58) {
+        isPair = true;
+        ch = state.input.charCodeAt(++state.position);
+        skipSeparationSpace(state, true, nodeIndent);
+        composeNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
+        valueNode = state.result;
+      }
+      if (isMapping) {
+        storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, _line, _lineStart, _pos);
+      } else if (isPair) {
+        _result.push(storeMappingPair(state, null, overridableKeys, keyTag, keyNode, valueNode, _line, _lineStart, _pos));
+      } else {
+        _result.push(keyNode);
+      }
+      skipSeparationSpace(state, true, nodeIndent);
+      ch = state.input.charCodeAt(state.position);
+      if (ch === 44) {
+        readNext = true;
+        ch = state.input.charCodeAt(++state.position);
+      } else {
+        readNext = false;
       }
     }
-    return void 0;
-  };
-  const refused = walk2([], segments);
-  if (refused !== void 0) return { ok: false, ...refused };
-  return { ok: true, files: [...found].sort() };
-}
-var tooMany = { problem: `looks at more than ${MAX_ENTRIES_SEEN} files and folders: use a narrower glob` };
-function* entries(dir, at2, list, budget) {
-  const listed = list(join(dir, ...at2)) ?? [];
-  for (const entry of [...listed].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
-    if (--budget.entries < 0) {
-      yield void 0;
-      return;
-    }
-    yield entry;
+    throwError(state, "unexpected end of the stream within a flow collection");
   }
-}
-function segmentMatcher(segment) {
-  return (name) => name.startsWith(".") && !segment.startsWith(".") ? false : matchGlob(segment, name, { caseSensitive: true });
-}
-function readIncludes(rootFile, root, locate, read, list, digestOf) {
-  const diagnostics = [];
-  const files = [];
-  if (!Array.isArray(root.include)) return { files, diagnostics };
-  const error2 = (path, code, message) => diagnostics.push({ file: rootFile, ...locate.value(path), code, path: `include[${path[1]}]`, message, severity: "error" });
-  const dir = dirname(rootFile);
-  const taken2 = /* @__PURE__ */ new Set([join(rootFile)]);
-  const budget = { entries: MAX_ENTRIES_SEEN };
-  let bytes = 0;
-  for (const [index, pattern] of root.include.entries()) {
-    if (typeof pattern !== "string" || pattern.trim() === "") continue;
-    const path = ["include", index];
-    const match = matchInclude(dir, pattern, list, budget);
-    if (!match.ok) {
-      error2(path, match.code ?? "include.invalid", `"${pattern}" ${match.problem}`);
-      continue;
+  function readBlockScalar(state, nodeIndent) {
+    let folding;
+    let chomping = CHOMPING_CLIP;
+    let didReadContent = false;
+    let detectedIndent = false;
+    let textIndent = nodeIndent;
+    let emptyLines = 0;
+    let atMoreIndented = false;
+    let tmp;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch === 124) {
+      folding = false;
+    } else if (ch === 62) {
+      folding = true;
+    } else {
+      return false;
     }
-    if (match.files.length === 0) {
-      error2(path, "include.no-match", `"${pattern}" matches no file next to ${rootFile}; fix the glob or remove it`);
-      continue;
-    }
-    for (const name of match.files) {
-      const file = join(dir, name);
-      if (taken2.has(file)) continue;
-      taken2.add(file);
-      if (files.length >= MAX_INCLUDED_FILES) {
-        error2(path, "include.bound", `more than ${MAX_INCLUDED_FILES} files are included; split the repository`);
-        return { files, diagnostics };
+    state.kind = "scalar";
+    state.result = "";
+    while (ch !== 0) {
+      ch = state.input.charCodeAt(++state.position);
+      if (ch === 43 || ch === 45) {
+        if (CHOMPING_CLIP === chomping) {
+          chomping = ch === 43 ? CHOMPING_KEEP : CHOMPING_STRIP;
+        } else {
+          throwError(state, "repeat of a chomping mode identifier");
+        }
+      } else if ((tmp = fromDecimalCode(ch)) >= 0) {
+        if (tmp === 0) {
+          throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
+        } else if (!detectedIndent) {
+          textIndent = nodeIndent + tmp - 1;
+          detectedIndent = true;
+        } else {
+          throwError(state, "repeat of an indentation width identifier");
+        }
+      } else {
+        break;
       }
-      const content = read(file);
-      if (typeof content === "string") {
-        error2(path, "include.unreadable", `cannot read ${file}: ${content}`);
+    }
+    if (isWhiteSpace(ch)) {
+      do {
+        ch = state.input.charCodeAt(++state.position);
+      } while (isWhiteSpace(ch));
+      if (ch === 35) {
+        do {
+          ch = state.input.charCodeAt(++state.position);
+        } while (!isEol(ch) && ch !== 0);
+      }
+    }
+    while (ch !== 0) {
+      readLineBreak(state);
+      state.lineIndent = 0;
+      ch = state.input.charCodeAt(state.position);
+      while ((!detectedIndent || state.lineIndent < textIndent) && ch === 32) {
+        state.lineIndent++;
+        ch = state.input.charCodeAt(++state.position);
+      }
+      if (!detectedIndent && state.lineIndent > textIndent) {
+        textIndent = state.lineIndent;
+      }
+      if (isEol(ch)) {
+        emptyLines++;
         continue;
       }
-      bytes += content.length;
-      if (bytes > MAX_INCLUDED_BYTES) {
-        error2(path, "include.bound", `the included files hold more than ${MAX_INCLUDED_BYTES / 2 ** 20} MiB together`);
-        return { files, diagnostics };
+      if (!detectedIndent && textIndent === 0) {
+        throwError(state, "missing indentation for block scalar");
       }
-      const text2 = decode(content);
-      if (text2 === void 0) error2(path, "include.binary", `${file} is not a UTF-8 text file`);
-      else files.push({ file, text: text2, digest: digestOf(content) });
+      if (state.lineIndent < textIndent) {
+        if (chomping === CHOMPING_KEEP) {
+          state.result += common2.repeat("\n", didReadContent ? 1 + emptyLines : emptyLines);
+        } else if (chomping === CHOMPING_CLIP) {
+          if (didReadContent) {
+            state.result += "\n";
+          }
+        }
+        break;
+      }
+      if (folding) {
+        if (isWhiteSpace(ch)) {
+          atMoreIndented = true;
+          state.result += common2.repeat("\n", didReadContent ? 1 + emptyLines : emptyLines);
+        } else if (atMoreIndented) {
+          atMoreIndented = false;
+          state.result += common2.repeat("\n", emptyLines + 1);
+        } else if (emptyLines === 0) {
+          if (didReadContent) {
+            state.result += " ";
+          }
+        } else {
+          state.result += common2.repeat("\n", emptyLines);
+        }
+      } else {
+        state.result += common2.repeat("\n", didReadContent ? 1 + emptyLines : emptyLines);
+      }
+      didReadContent = true;
+      detectedIndent = true;
+      emptyLines = 0;
+      const captureStart = state.position;
+      while (!isEol(ch) && ch !== 0) {
+        ch = state.input.charCodeAt(++state.position);
+      }
+      captureSegment(state, captureStart, state.position, false);
+    }
+    return true;
+  }
+  function readBlockSequence(state, nodeIndent) {
+    const _tag = state.tag;
+    const _anchor = state.anchor;
+    const _result = [];
+    let detected = false;
+    if (state.firstTabInLine !== -1) return false;
+    if (state.anchor !== null) {
+      storeAnchor(state, state.anchor, _result);
+    }
+    let ch = state.input.charCodeAt(state.position);
+    while (ch !== 0) {
+      if (state.firstTabInLine !== -1) {
+        state.position = state.firstTabInLine;
+        throwError(state, "tab characters must not be used in indentation");
+      }
+      if (ch !== 45) {
+        break;
+      }
+      const following = state.input.charCodeAt(state.position + 1);
+      if (!isWsOrEol(following)) {
+        break;
+      }
+      detected = true;
+      state.position++;
+      if (skipSeparationSpace(state, true, -1)) {
+        if (state.lineIndent <= nodeIndent) {
+          _result.push(null);
+          ch = state.input.charCodeAt(state.position);
+          continue;
+        }
+      }
+      const _line = state.line;
+      composeNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
+      _result.push(state.result);
+      skipSeparationSpace(state, true, -1);
+      ch = state.input.charCodeAt(state.position);
+      if ((state.line === _line || state.lineIndent > nodeIndent) && ch !== 0) {
+        throwError(state, "bad indentation of a sequence entry");
+      } else if (state.lineIndent < nodeIndent) {
+        break;
+      }
+    }
+    if (detected) {
+      state.tag = _tag;
+      state.anchor = _anchor;
+      state.kind = "sequence";
+      state.result = _result;
+      return true;
+    }
+    return false;
+  }
+  function readBlockMapping(state, nodeIndent, flowIndent) {
+    let allowCompact;
+    let _keyLine;
+    let _keyLineStart;
+    let _keyPos;
+    const _tag = state.tag;
+    const _anchor = state.anchor;
+    const _result = {};
+    const overridableKeys = /* @__PURE__ */ Object.create(null);
+    let keyTag = null;
+    let keyNode = null;
+    let valueNode = null;
+    let atExplicitKey = false;
+    let detected = false;
+    if (state.firstTabInLine !== -1) return false;
+    if (state.anchor !== null) {
+      storeAnchor(state, state.anchor, _result);
+    }
+    let ch = state.input.charCodeAt(state.position);
+    while (ch !== 0) {
+      if (!atExplicitKey && state.firstTabInLine !== -1) {
+        state.position = state.firstTabInLine;
+        throwError(state, "tab characters must not be used in indentation");
+      }
+      const following = state.input.charCodeAt(state.position + 1);
+      const _line = state.line;
+      if ((ch === 63 || ch === 58) && isWsOrEol(following)) {
+        if (ch === 63) {
+          if (atExplicitKey) {
+            storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos);
+            keyTag = keyNode = valueNode = null;
+          }
+          detected = true;
+          atExplicitKey = true;
+          allowCompact = true;
+        } else if (atExplicitKey) {
+          atExplicitKey = false;
+          allowCompact = true;
+        } else {
+          throwError(state, "incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line");
+        }
+        state.position += 1;
+        ch = following;
+      } else {
+        _keyLine = state.line;
+        _keyLineStart = state.lineStart;
+        _keyPos = state.position;
+        if (!composeNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) {
+          break;
+        }
+        if (state.line === _line) {
+          ch = state.input.charCodeAt(state.position);
+          while (isWhiteSpace(ch)) {
+            ch = state.input.charCodeAt(++state.position);
+          }
+          if (ch === 58) {
+            ch = state.input.charCodeAt(++state.position);
+            if (!isWsOrEol(ch)) {
+              throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
+            }
+            if (atExplicitKey) {
+              storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos);
+              keyTag = keyNode = valueNode = null;
+            }
+            detected = true;
+            atExplicitKey = false;
+            allowCompact = false;
+            keyTag = state.tag;
+            keyNode = state.result;
+          } else if (detected) {
+            throwError(state, "can not read an implicit mapping pair; a colon is missed");
+          } else {
+            state.tag = _tag;
+            state.anchor = _anchor;
+            return true;
+          }
+        } else if (detected) {
+          throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
+        } else {
+          state.tag = _tag;
+          state.anchor = _anchor;
+          return true;
+        }
+      }
+      if (state.line === _line || state.lineIndent > nodeIndent) {
+        if (atExplicitKey) {
+          _keyLine = state.line;
+          _keyLineStart = state.lineStart;
+          _keyPos = state.position;
+        }
+        if (composeNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, allowCompact)) {
+          if (atExplicitKey) {
+            keyNode = state.result;
+          } else {
+            valueNode = state.result;
+          }
+        }
+        if (!atExplicitKey) {
+          storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, _keyLine, _keyLineStart, _keyPos);
+          keyTag = keyNode = valueNode = null;
+        }
+        skipSeparationSpace(state, true, -1);
+        ch = state.input.charCodeAt(state.position);
+      }
+      if ((state.line === _line || state.lineIndent > nodeIndent) && ch !== 0) {
+        throwError(state, "bad indentation of a mapping entry");
+      } else if (state.lineIndent < nodeIndent) {
+        break;
+      }
+    }
+    if (atExplicitKey) {
+      storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos);
+    }
+    if (detected) {
+      state.tag = _tag;
+      state.anchor = _anchor;
+      state.kind = "mapping";
+      state.result = _result;
+    }
+    return detected;
+  }
+  function readTagProperty(state) {
+    let isVerbatim = false;
+    let isNamed = false;
+    let tagHandle;
+    let tagName;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 33) return false;
+    if (state.tag !== null) {
+      throwError(state, "duplication of a tag property");
+    }
+    ch = state.input.charCodeAt(++state.position);
+    if (ch === 60) {
+      isVerbatim = true;
+      ch = state.input.charCodeAt(++state.position);
+    } else if (ch === 33) {
+      isNamed = true;
+      tagHandle = "!!";
+      ch = state.input.charCodeAt(++state.position);
+    } else {
+      tagHandle = "!";
+    }
+    let _position = state.position;
+    if (isVerbatim) {
+      do {
+        ch = state.input.charCodeAt(++state.position);
+      } while (ch !== 0 && ch !== 62);
+      if (state.position < state.length) {
+        tagName = state.input.slice(_position, state.position);
+        ch = state.input.charCodeAt(++state.position);
+      } else {
+        throwError(state, "unexpected end of the stream within a verbatim tag");
+      }
+    } else {
+      while (ch !== 0 && !isWsOrEol(ch)) {
+        if (ch === 33) {
+          if (!isNamed) {
+            tagHandle = state.input.slice(_position - 1, state.position + 1);
+            if (!PATTERN_TAG_HANDLE.test(tagHandle)) {
+              throwError(state, "named tag handle cannot contain such characters");
+            }
+            isNamed = true;
+            _position = state.position + 1;
+          } else {
+            throwError(state, "tag suffix cannot contain exclamation marks");
+          }
+        }
+        ch = state.input.charCodeAt(++state.position);
+      }
+      tagName = state.input.slice(_position, state.position);
+      if (PATTERN_FLOW_INDICATORS.test(tagName)) {
+        throwError(state, "tag suffix cannot contain flow indicator characters");
+      }
+    }
+    if (tagName && !PATTERN_TAG_URI.test(tagName)) {
+      throwError(state, "tag name cannot contain such characters: " + tagName);
+    }
+    try {
+      tagName = decodeURIComponent(tagName);
+    } catch (err) {
+      throwError(state, "tag name is malformed: " + tagName);
+    }
+    if (isVerbatim) {
+      state.tag = tagName;
+    } else if (_hasOwnProperty.call(state.tagMap, tagHandle)) {
+      state.tag = state.tagMap[tagHandle] + tagName;
+    } else if (tagHandle === "!") {
+      state.tag = "!" + tagName;
+    } else if (tagHandle === "!!") {
+      state.tag = "tag:yaml.org,2002:" + tagName;
+    } else {
+      throwError(state, 'undeclared tag handle "' + tagHandle + '"');
+    }
+    return true;
+  }
+  function readAnchorProperty(state) {
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 38) return false;
+    if (state.anchor !== null) {
+      throwError(state, "duplication of an anchor property");
+    }
+    ch = state.input.charCodeAt(++state.position);
+    const _position = state.position;
+    while (ch !== 0 && !isWsOrEol(ch) && !isFlowIndicator(ch)) {
+      ch = state.input.charCodeAt(++state.position);
+    }
+    if (state.position === _position) {
+      throwError(state, "name of an anchor node must contain at least one character");
+    }
+    state.anchor = state.input.slice(_position, state.position);
+    return true;
+  }
+  function readAlias(state) {
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 42) return false;
+    ch = state.input.charCodeAt(++state.position);
+    const _position = state.position;
+    while (ch !== 0 && !isWsOrEol(ch) && !isFlowIndicator(ch)) {
+      ch = state.input.charCodeAt(++state.position);
+    }
+    if (state.position === _position) {
+      throwError(state, "name of an alias node must contain at least one character");
+    }
+    const alias = state.input.slice(_position, state.position);
+    if (!_hasOwnProperty.call(state.anchorMap, alias)) {
+      throwError(state, 'unidentified alias "' + alias + '"');
+    }
+    state.result = state.anchorMap[alias];
+    skipSeparationSpace(state, true, -1);
+    return true;
+  }
+  function tryReadBlockMappingFromProperty(state, propertyStart, nodeIndent, flowIndent) {
+    const fallbackState = snapshotState(state);
+    beginAnchorTransaction(state);
+    restoreState(state, propertyStart);
+    state.tag = null;
+    state.anchor = null;
+    state.kind = null;
+    state.result = null;
+    if (readBlockMapping(state, nodeIndent, flowIndent) && state.kind === "mapping") {
+      commitAnchorTransaction(state);
+      return true;
+    }
+    rollbackAnchorTransaction(state);
+    restoreState(state, fallbackState);
+    return false;
+  }
+  function composeNode(state, parentIndent, nodeContext, allowToSeek, allowCompact) {
+    let allowBlockScalars;
+    let allowBlockCollections;
+    let indentStatus = 1;
+    let atNewLine = false;
+    let hasContent = false;
+    let propertyStart = null;
+    let type2;
+    let flowIndent;
+    let blockIndent;
+    if (state.depth >= state.maxDepth) {
+      throwError(state, "nesting exceeded maxDepth (" + state.maxDepth + ")");
+    }
+    state.depth += 1;
+    if (state.listener !== null) {
+      state.listener("open", state);
+    }
+    state.tag = null;
+    state.anchor = null;
+    state.kind = null;
+    state.result = null;
+    const allowBlockStyles = allowBlockScalars = allowBlockCollections = CONTEXT_BLOCK_OUT === nodeContext || CONTEXT_BLOCK_IN === nodeContext;
+    if (allowToSeek) {
+      if (skipSeparationSpace(state, true, -1)) {
+        atNewLine = true;
+        if (state.lineIndent > parentIndent) {
+          indentStatus = 1;
+        } else if (state.lineIndent === parentIndent) {
+          indentStatus = 0;
+        } else if (state.lineIndent < parentIndent) {
+          indentStatus = -1;
+        }
+      }
+    }
+    if (indentStatus === 1) {
+      while (true) {
+        const ch = state.input.charCodeAt(state.position);
+        const propertyState = snapshotState(state);
+        if (atNewLine && (ch === 33 && state.tag !== null || ch === 38 && state.anchor !== null)) {
+          break;
+        }
+        if (!readTagProperty(state) && !readAnchorProperty(state)) {
+          break;
+        }
+        if (propertyStart === null) {
+          propertyStart = propertyState;
+        }
+        if (skipSeparationSpace(state, true, -1)) {
+          atNewLine = true;
+          allowBlockCollections = allowBlockStyles;
+          if (state.lineIndent > parentIndent) {
+            indentStatus = 1;
+          } else if (state.lineIndent === parentIndent) {
+            indentStatus = 0;
+          } else if (state.lineIndent < parentIndent) {
+            indentStatus = -1;
+          }
+        } else {
+          allowBlockCollections = false;
+        }
+      }
+    }
+    if (allowBlockCollections) {
+      allowBlockCollections = atNewLine || allowCompact;
+    }
+    if (indentStatus === 1 || CONTEXT_BLOCK_OUT === nodeContext) {
+      if (CONTEXT_FLOW_IN === nodeContext || CONTEXT_FLOW_OUT === nodeContext) {
+        flowIndent = parentIndent;
+      } else {
+        flowIndent = parentIndent + 1;
+      }
+      blockIndent = state.position - state.lineStart;
+      if (indentStatus === 1) {
+        if (allowBlockCollections && (readBlockSequence(state, blockIndent) || readBlockMapping(state, blockIndent, flowIndent)) || readFlowCollection(state, flowIndent)) {
+          hasContent = true;
+        } else {
+          const ch = state.input.charCodeAt(state.position);
+          if (propertyStart !== null && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62 && tryReadBlockMappingFromProperty(
+            state,
+            propertyStart,
+            propertyStart.position - propertyStart.lineStart,
+            flowIndent
+          )) {
+            hasContent = true;
+          } else if (allowBlockScalars && readBlockScalar(state, flowIndent) || readSingleQuotedScalar(state, flowIndent) || readDoubleQuotedScalar(state, flowIndent)) {
+            hasContent = true;
+          } else if (readAlias(state)) {
+            hasContent = true;
+            if (state.tag !== null || state.anchor !== null) {
+              throwError(state, "alias node should not have any properties");
+            }
+          } else if (readPlainScalar(state, flowIndent, CONTEXT_FLOW_IN === nodeContext)) {
+            hasContent = true;
+            if (state.tag === null) {
+              state.tag = "?";
+            }
+          }
+          if (state.anchor !== null) {
+            storeAnchor(state, state.anchor, state.result);
+          }
+        }
+      } else if (indentStatus === 0) {
+        hasContent = allowBlockCollections && readBlockSequence(state, blockIndent);
+      }
+    }
+    if (state.tag === null) {
+      if (state.anchor !== null) {
+        storeAnchor(state, state.anchor, state.result);
+      }
+    } else if (state.tag === "?") {
+      if (state.result !== null && state.kind !== "scalar") {
+        throwError(state, 'unacceptable node kind for !<?> tag; it should be "scalar", not "' + state.kind + '"');
+      }
+      for (let typeIndex = 0, typeQuantity = state.implicitTypes.length; typeIndex < typeQuantity; typeIndex += 1) {
+        type2 = state.implicitTypes[typeIndex];
+        if (type2.resolve(state.result)) {
+          state.result = type2.construct(state.result);
+          state.tag = type2.tag;
+          if (state.anchor !== null) {
+            storeAnchor(state, state.anchor, state.result);
+          }
+          break;
+        }
+      }
+    } else if (state.tag !== "!") {
+      if (_hasOwnProperty.call(state.typeMap[state.kind || "fallback"], state.tag)) {
+        type2 = state.typeMap[state.kind || "fallback"][state.tag];
+      } else {
+        type2 = null;
+        const typeList = state.typeMap.multi[state.kind || "fallback"];
+        for (let typeIndex = 0, typeQuantity = typeList.length; typeIndex < typeQuantity; typeIndex += 1) {
+          if (state.tag.slice(0, typeList[typeIndex].tag.length) === typeList[typeIndex].tag) {
+            type2 = typeList[typeIndex];
+            break;
+          }
+        }
+      }
+      if (!type2) {
+        throwError(state, "unknown tag !<" + state.tag + ">");
+      }
+      if (state.result !== null && type2.kind !== state.kind) {
+        throwError(state, "unacceptable node kind for !<" + state.tag + '> tag; it should be "' + type2.kind + '", not "' + state.kind + '"');
+      }
+      if (!type2.resolve(state.result, state.tag)) {
+        throwError(state, "cannot resolve a node with !<" + state.tag + "> explicit tag");
+      } else {
+        state.result = type2.construct(state.result, state.tag);
+        if (state.anchor !== null) {
+          storeAnchor(state, state.anchor, state.result);
+        }
+      }
+    }
+    if (state.listener !== null) {
+      state.listener("close", state);
+    }
+    state.depth -= 1;
+    return state.tag !== null || state.anchor !== null || hasContent;
+  }
+  function readDocument(state) {
+    const documentStart = state.position;
+    let hasDirectives = false;
+    let ch;
+    state.version = null;
+    state.checkLineBreaks = state.legacy;
+    state.tagMap = /* @__PURE__ */ Object.create(null);
+    state.anchorMap = /* @__PURE__ */ Object.create(null);
+    while ((ch = state.input.charCodeAt(state.position)) !== 0) {
+      skipSeparationSpace(state, true, -1);
+      ch = state.input.charCodeAt(state.position);
+      if (state.lineIndent > 0 || ch !== 37) {
+        break;
+      }
+      hasDirectives = true;
+      ch = state.input.charCodeAt(++state.position);
+      let _position = state.position;
+      while (ch !== 0 && !isWsOrEol(ch)) {
+        ch = state.input.charCodeAt(++state.position);
+      }
+      const directiveName = state.input.slice(_position, state.position);
+      const directiveArgs = [];
+      if (directiveName.length < 1) {
+        throwError(state, "directive name must not be less than one character in length");
+      }
+      while (ch !== 0) {
+        while (isWhiteSpace(ch)) {
+          ch = state.input.charCodeAt(++state.position);
+        }
+        if (ch === 35) {
+          do {
+            ch = state.input.charCodeAt(++state.position);
+          } while (ch !== 0 && !isEol(ch));
+          break;
+        }
+        if (isEol(ch)) break;
+        _position = state.position;
+        while (ch !== 0 && !isWsOrEol(ch)) {
+          ch = state.input.charCodeAt(++state.position);
+        }
+        directiveArgs.push(state.input.slice(_position, state.position));
+      }
+      if (ch !== 0) readLineBreak(state);
+      if (_hasOwnProperty.call(directiveHandlers, directiveName)) {
+        directiveHandlers[directiveName](state, directiveName, directiveArgs);
+      } else {
+        throwWarning(state, 'unknown document directive "' + directiveName + '"');
+      }
+    }
+    skipSeparationSpace(state, true, -1);
+    if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45) {
+      state.position += 3;
+      skipSeparationSpace(state, true, -1);
+    } else if (hasDirectives) {
+      throwError(state, "directives end mark is expected");
+    }
+    composeNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, true);
+    skipSeparationSpace(state, true, -1);
+    if (state.checkLineBreaks && PATTERN_NON_ASCII_LINE_BREAKS.test(state.input.slice(documentStart, state.position))) {
+      throwWarning(state, "non-ASCII line breaks are interpreted as content");
+    }
+    state.documents.push(state.result);
+    if (state.position === state.lineStart && testDocumentSeparator(state)) {
+      if (state.input.charCodeAt(state.position) === 46) {
+        state.position += 3;
+        skipSeparationSpace(state, true, -1);
+      }
+      return;
+    }
+    if (state.position < state.length - 1) {
+      throwError(state, "end of the stream or a document separator is expected");
     }
   }
-  return { files, diagnostics };
-}
-function decode(bytes) {
-  try {
-    const text2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-    return text2.includes("\0") ? void 0 : text2;
-  } catch {
-    return void 0;
+  function loadDocuments(input, options) {
+    input = String(input);
+    options = options || {};
+    if (input.length !== 0) {
+      if (input.charCodeAt(input.length - 1) !== 10 && input.charCodeAt(input.length - 1) !== 13) {
+        input += "\n";
+      }
+      if (input.charCodeAt(0) === 65279) {
+        input = input.slice(1);
+      }
+    }
+    const state = new State(input, options);
+    const nullpos = input.indexOf("\0");
+    if (nullpos !== -1) {
+      state.position = nullpos;
+      throwError(state, "null byte is not allowed in input");
+    }
+    state.input += "\0";
+    while (state.input.charCodeAt(state.position) === 32) {
+      state.lineIndent += 1;
+      state.position += 1;
+    }
+    while (state.position < state.length - 1) {
+      readDocument(state);
+    }
+    return state.documents;
   }
-}
-
-// src/config/interpolate-document.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-
-// src/config/interpolate.ts
-var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-var TOKEN = /\$\$\{|\$\{([^}]*)(\})?/g;
-function interpolate(text2, env) {
-  const envValues = [];
-  const problems = [];
-  let occurrence = 0;
-  const value = text2.replace(TOKEN, (match, inner, close) => {
-    const at2 = occurrence++;
-    if (match === "$${") return "${";
-    if (close === void 0) {
-      problems.push({ code: "env.syntax", occurrence: at2, message: '"${" is not closed by "}"; write $${ for a literal ${' });
-      return match;
+  function loadAll2(input, iterator2, options) {
+    if (iterator2 !== null && typeof iterator2 === "object" && typeof options === "undefined") {
+      options = iterator2;
+      iterator2 = null;
     }
-    const [name = "", fallback] = splitDefault(inner ?? "");
-    if (!NAME.test(name)) {
-      problems.push({ code: "env.syntax", occurrence: at2, message: syntaxMessage(name) });
-      return match;
+    const documents = loadDocuments(input, options);
+    if (typeof iterator2 !== "function") {
+      return documents;
     }
-    const set = env[name];
-    if (set !== void 0 && (set !== "" || fallback === void 0)) {
-      envValues.push(set);
-      return set;
+    for (let index = 0, length = documents.length; index < length; index += 1) {
+      iterator2(documents[index]);
     }
-    if (fallback !== void 0) return fallback;
-    problems.push({
-      code: "env.unset",
-      occurrence: at2,
-      name,
-      message: `environment variable ${name} is not set; set it, or give a default with \${${name}:-value}`
-    });
-    return match;
-  });
-  return { value, envValues, problems };
-}
-function references(text2) {
-  const found = [];
-  for (const [match, inner, close] of text2.matchAll(TOKEN)) {
-    if (match === "$${" || close === void 0) continue;
-    const [name = "", fallback] = splitDefault(inner ?? "");
-    if (NAME.test(name)) found.push({ name, hasDefault: fallback !== void 0 });
   }
-  return found;
+  function load22(input, options) {
+    const documents = loadDocuments(input, options);
+    if (documents.length === 0) {
+      return void 0;
+    } else if (documents.length === 1) {
+      return documents[0];
+    }
+    throw new YAMLException2("expected a single document in the stream, but found more");
+  }
+  loader.loadAll = loadAll2;
+  loader.load = load22;
+  return loader;
 }
-function holdsReference(text2) {
-  for (const [match] of text2.matchAll(TOKEN)) if (match !== "$${") return true;
-  return false;
+var dumper = {};
+var hasRequiredDumper;
+function requireDumper() {
+  if (hasRequiredDumper) return dumper;
+  hasRequiredDumper = 1;
+  const common2 = requireCommon();
+  const YAMLException2 = requireException();
+  const DEFAULT_SCHEMA2 = require_default();
+  const _toString = Object.prototype.toString;
+  const _hasOwnProperty = Object.prototype.hasOwnProperty;
+  const CHAR_BOM = 65279;
+  const CHAR_TAB = 9;
+  const CHAR_LINE_FEED = 10;
+  const CHAR_CARRIAGE_RETURN = 13;
+  const CHAR_SPACE = 32;
+  const CHAR_EXCLAMATION = 33;
+  const CHAR_DOUBLE_QUOTE = 34;
+  const CHAR_SHARP = 35;
+  const CHAR_PERCENT = 37;
+  const CHAR_AMPERSAND = 38;
+  const CHAR_SINGLE_QUOTE = 39;
+  const CHAR_ASTERISK = 42;
+  const CHAR_COMMA = 44;
+  const CHAR_MINUS = 45;
+  const CHAR_COLON = 58;
+  const CHAR_EQUALS = 61;
+  const CHAR_GREATER_THAN = 62;
+  const CHAR_QUESTION = 63;
+  const CHAR_COMMERCIAL_AT = 64;
+  const CHAR_LEFT_SQUARE_BRACKET = 91;
+  const CHAR_RIGHT_SQUARE_BRACKET = 93;
+  const CHAR_GRAVE_ACCENT = 96;
+  const CHAR_LEFT_CURLY_BRACKET = 123;
+  const CHAR_VERTICAL_LINE = 124;
+  const CHAR_RIGHT_CURLY_BRACKET = 125;
+  const ESCAPE_SEQUENCES = {};
+  ESCAPE_SEQUENCES[0] = "\\0";
+  ESCAPE_SEQUENCES[7] = "\\a";
+  ESCAPE_SEQUENCES[8] = "\\b";
+  ESCAPE_SEQUENCES[9] = "\\t";
+  ESCAPE_SEQUENCES[10] = "\\n";
+  ESCAPE_SEQUENCES[11] = "\\v";
+  ESCAPE_SEQUENCES[12] = "\\f";
+  ESCAPE_SEQUENCES[13] = "\\r";
+  ESCAPE_SEQUENCES[27] = "\\e";
+  ESCAPE_SEQUENCES[34] = '\\"';
+  ESCAPE_SEQUENCES[92] = "\\\\";
+  ESCAPE_SEQUENCES[133] = "\\N";
+  ESCAPE_SEQUENCES[160] = "\\_";
+  ESCAPE_SEQUENCES[8232] = "\\L";
+  ESCAPE_SEQUENCES[8233] = "\\P";
+  const DEPRECATED_BOOLEANS_SYNTAX = [
+    "y",
+    "Y",
+    "yes",
+    "Yes",
+    "YES",
+    "on",
+    "On",
+    "ON",
+    "n",
+    "N",
+    "no",
+    "No",
+    "NO",
+    "off",
+    "Off",
+    "OFF"
+  ];
+  const DEPRECATED_BASE60_SYNTAX = /^[-+]?[0-9_]+(?::[0-9_]+)+(?:\.[0-9_]*)?$/;
+  function compileStyleMap(schema2, map2) {
+    if (map2 === null) return {};
+    const result = {};
+    const keys = Object.keys(map2);
+    for (let index = 0, length = keys.length; index < length; index += 1) {
+      let tag = keys[index];
+      let style = String(map2[tag]);
+      if (tag.slice(0, 2) === "!!") {
+        tag = "tag:yaml.org,2002:" + tag.slice(2);
+      }
+      const type2 = schema2.compiledTypeMap["fallback"][tag];
+      if (type2 && _hasOwnProperty.call(type2.styleAliases, style)) {
+        style = type2.styleAliases[style];
+      }
+      result[tag] = style;
+    }
+    return result;
+  }
+  function encodeHex(character) {
+    let handle;
+    let length;
+    const string2 = character.toString(16).toUpperCase();
+    if (character <= 255) {
+      handle = "x";
+      length = 2;
+    } else if (character <= 65535) {
+      handle = "u";
+      length = 4;
+    } else if (character <= 4294967295) {
+      handle = "U";
+      length = 8;
+    } else {
+      throw new YAMLException2("code point within a string may not be greater than 0xFFFFFFFF");
+    }
+    return "\\" + handle + common2.repeat("0", length - string2.length) + string2;
+  }
+  const QUOTING_TYPE_SINGLE = 1;
+  const QUOTING_TYPE_DOUBLE = 2;
+  function State(options) {
+    this.schema = options["schema"] || DEFAULT_SCHEMA2;
+    this.indent = Math.max(1, options["indent"] || 2);
+    this.noArrayIndent = options["noArrayIndent"] || false;
+    this.skipInvalid = options["skipInvalid"] || false;
+    this.flowLevel = common2.isNothing(options["flowLevel"]) ? -1 : options["flowLevel"];
+    this.styleMap = compileStyleMap(this.schema, options["styles"] || null);
+    this.sortKeys = options["sortKeys"] || false;
+    this.lineWidth = options["lineWidth"] || 80;
+    this.noRefs = options["noRefs"] || false;
+    this.noCompatMode = options["noCompatMode"] || false;
+    this.condenseFlow = options["condenseFlow"] || false;
+    this.quotingType = options["quotingType"] === '"' ? QUOTING_TYPE_DOUBLE : QUOTING_TYPE_SINGLE;
+    this.forceQuotes = options["forceQuotes"] || false;
+    this.replacer = typeof options["replacer"] === "function" ? options["replacer"] : null;
+    this.implicitTypes = this.schema.compiledImplicit;
+    this.explicitTypes = this.schema.compiledExplicit;
+    this.tag = null;
+    this.result = "";
+    this.duplicates = [];
+    this.usedDuplicates = null;
+  }
+  function indentString(string2, spaces) {
+    const ind = common2.repeat(" ", spaces);
+    let position = 0;
+    let result = "";
+    const length = string2.length;
+    while (position < length) {
+      let line;
+      const next = string2.indexOf("\n", position);
+      if (next === -1) {
+        line = string2.slice(position);
+        position = length;
+      } else {
+        line = string2.slice(position, next + 1);
+        position = next + 1;
+      }
+      if (line.length && line !== "\n") result += ind;
+      result += line;
+    }
+    return result;
+  }
+  function generateNextLine(state, level) {
+    return "\n" + common2.repeat(" ", state.indent * level);
+  }
+  function testImplicitResolving(state, str2) {
+    for (let index = 0, length = state.implicitTypes.length; index < length; index += 1) {
+      const type2 = state.implicitTypes[index];
+      if (type2.resolve(str2)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  function isWhitespace(c2) {
+    return c2 === CHAR_SPACE || c2 === CHAR_TAB;
+  }
+  function isPrintable(c2) {
+    return c2 >= 32 && c2 <= 126 || c2 >= 161 && c2 <= 55295 && c2 !== 8232 && c2 !== 8233 || c2 >= 57344 && c2 <= 65533 && c2 !== CHAR_BOM || c2 >= 65536 && c2 <= 1114111;
+  }
+  function isNsCharOrWhitespace(c2) {
+    return isPrintable(c2) && c2 !== CHAR_BOM && // - b-char
+    c2 !== CHAR_CARRIAGE_RETURN && c2 !== CHAR_LINE_FEED;
+  }
+  function isPlainSafe(c2, prev, inblock) {
+    const cIsNsCharOrWhitespace = isNsCharOrWhitespace(c2);
+    const cIsNsChar = cIsNsCharOrWhitespace && !isWhitespace(c2);
+    return (
+      // ns-plain-safe
+      (inblock ? cIsNsCharOrWhitespace : cIsNsCharOrWhitespace && // - c-flow-indicator
+      c2 !== CHAR_COMMA && c2 !== CHAR_LEFT_SQUARE_BRACKET && c2 !== CHAR_RIGHT_SQUARE_BRACKET && c2 !== CHAR_LEFT_CURLY_BRACKET && c2 !== CHAR_RIGHT_CURLY_BRACKET) && // ns-plain-char
+      c2 !== CHAR_SHARP && // false on '#'
+      !(prev === CHAR_COLON && !cIsNsChar) || // false on ': '
+      isNsCharOrWhitespace(prev) && !isWhitespace(prev) && c2 === CHAR_SHARP || // change to true on '[^ ]#'
+      prev === CHAR_COLON && cIsNsChar
+    );
+  }
+  function isPlainSafeFirst(c2) {
+    return isPrintable(c2) && c2 !== CHAR_BOM && !isWhitespace(c2) && // - s-white
+    // - (c-indicator ::=
+    // “-” | “?” | “:” | “,” | “[” | “]” | “{” | “}”
+    c2 !== CHAR_MINUS && c2 !== CHAR_QUESTION && c2 !== CHAR_COLON && c2 !== CHAR_COMMA && c2 !== CHAR_LEFT_SQUARE_BRACKET && c2 !== CHAR_RIGHT_SQUARE_BRACKET && c2 !== CHAR_LEFT_CURLY_BRACKET && c2 !== CHAR_RIGHT_CURLY_BRACKET && // | “#” | “&” | “*” | “!” | “|” | “=” | “>” | “'” | “"”
+    c2 !== CHAR_SHARP && c2 !== CHAR_AMPERSAND && c2 !== CHAR_ASTERISK && c2 !== CHAR_EXCLAMATION && c2 !== CHAR_VERTICAL_LINE && c2 !== CHAR_EQUALS && c2 !== CHAR_GREATER_THAN && c2 !== CHAR_SINGLE_QUOTE && c2 !== CHAR_DOUBLE_QUOTE && // | “%” | “@” | “`”)
+    c2 !== CHAR_PERCENT && c2 !== CHAR_COMMERCIAL_AT && c2 !== CHAR_GRAVE_ACCENT;
+  }
+  function isPlainSafeLast(c2) {
+    return !isWhitespace(c2) && c2 !== CHAR_COLON;
+  }
+  function codePointAt(string2, pos) {
+    const first = string2.charCodeAt(pos);
+    let second;
+    if (first >= 55296 && first <= 56319 && pos + 1 < string2.length) {
+      second = string2.charCodeAt(pos + 1);
+      if (second >= 56320 && second <= 57343) {
+        return (first - 55296) * 1024 + second - 56320 + 65536;
+      }
+    }
+    return first;
+  }
+  function needIndentIndicator(string2) {
+    const leadingSpaceRe = /^\n* /;
+    return leadingSpaceRe.test(string2);
+  }
+  const STYLE_PLAIN = 1;
+  const STYLE_SINGLE = 2;
+  const STYLE_LITERAL = 3;
+  const STYLE_FOLDED = 4;
+  const STYLE_DOUBLE = 5;
+  function chooseScalarStyle(string2, singleLineOnly, indentPerLevel, lineWidth, testAmbiguousType, quotingType, forceQuotes, inblock) {
+    let i;
+    let char = 0;
+    let prevChar = null;
+    let hasLineBreak = false;
+    let hasFoldableLine = false;
+    const shouldTrackWidth = lineWidth !== -1;
+    let previousLineBreak = -1;
+    let plain = isPlainSafeFirst(codePointAt(string2, 0)) && isPlainSafeLast(codePointAt(string2, string2.length - 1));
+    if (singleLineOnly || forceQuotes) {
+      for (i = 0; i < string2.length; char >= 65536 ? i += 2 : i++) {
+        char = codePointAt(string2, i);
+        if (!isPrintable(char)) {
+          return STYLE_DOUBLE;
+        }
+        plain = plain && isPlainSafe(char, prevChar, inblock);
+        prevChar = char;
+      }
+    } else {
+      for (i = 0; i < string2.length; char >= 65536 ? i += 2 : i++) {
+        char = codePointAt(string2, i);
+        if (char === CHAR_LINE_FEED) {
+          hasLineBreak = true;
+          if (shouldTrackWidth) {
+            hasFoldableLine = hasFoldableLine || // Foldable line = too long, and not more-indented.
+            i - previousLineBreak - 1 > lineWidth && string2[previousLineBreak + 1] !== " ";
+            previousLineBreak = i;
+          }
+        } else if (!isPrintable(char)) {
+          return STYLE_DOUBLE;
+        }
+        plain = plain && isPlainSafe(char, prevChar, inblock);
+        prevChar = char;
+      }
+      hasFoldableLine = hasFoldableLine || shouldTrackWidth && (i - previousLineBreak - 1 > lineWidth && string2[previousLineBreak + 1] !== " ");
+    }
+    if (!hasLineBreak && !hasFoldableLine) {
+      if (plain && !forceQuotes && !testAmbiguousType(string2)) {
+        return STYLE_PLAIN;
+      }
+      return quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE;
+    }
+    if (indentPerLevel > 9 && needIndentIndicator(string2)) {
+      return STYLE_DOUBLE;
+    }
+    if (!forceQuotes) {
+      return hasFoldableLine ? STYLE_FOLDED : STYLE_LITERAL;
+    }
+    return quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE;
+  }
+  function writeScalar(state, string2, level, iskey, inblock) {
+    state.dump = (function() {
+      if (string2.length === 0) {
+        return state.quotingType === QUOTING_TYPE_DOUBLE ? '""' : "''";
+      }
+      if (!state.noCompatMode) {
+        if (DEPRECATED_BOOLEANS_SYNTAX.indexOf(string2) !== -1 || DEPRECATED_BASE60_SYNTAX.test(string2)) {
+          return state.quotingType === QUOTING_TYPE_DOUBLE ? '"' + string2 + '"' : "'" + string2 + "'";
+        }
+      }
+      const indent = state.indent * Math.max(1, level);
+      const lineWidth = state.lineWidth === -1 ? -1 : Math.max(Math.min(state.lineWidth, 40), state.lineWidth - indent);
+      const singleLineOnly = iskey || // No block styles in flow mode.
+      state.flowLevel > -1 && level >= state.flowLevel;
+      function testAmbiguity(string22) {
+        return testImplicitResolving(state, string22);
+      }
+      switch (chooseScalarStyle(
+        string2,
+        singleLineOnly,
+        state.indent,
+        lineWidth,
+        testAmbiguity,
+        state.quotingType,
+        state.forceQuotes && !iskey,
+        inblock
+      )) {
+        case STYLE_PLAIN:
+          return string2;
+        case STYLE_SINGLE:
+          return "'" + string2.replace(/'/g, "''") + "'";
+        case STYLE_LITERAL:
+          return "|" + blockHeader(string2, state.indent) + dropEndingNewline(indentString(string2, indent));
+        case STYLE_FOLDED:
+          return ">" + blockHeader(string2, state.indent) + dropEndingNewline(indentString(foldString(string2, lineWidth), indent));
+        case STYLE_DOUBLE:
+          return '"' + escapeString(string2) + '"';
+        default:
+          throw new YAMLException2("impossible error: invalid scalar style");
+      }
+    })();
+  }
+  function blockHeader(string2, indentPerLevel) {
+    const indentIndicator = needIndentIndicator(string2) ? String(indentPerLevel) : "";
+    const clip = string2[string2.length - 1] === "\n";
+    const keep = clip && (string2[string2.length - 2] === "\n" || string2 === "\n");
+    const chomp = keep ? "+" : clip ? "" : "-";
+    return indentIndicator + chomp + "\n";
+  }
+  function dropEndingNewline(string2) {
+    return string2[string2.length - 1] === "\n" ? string2.slice(0, -1) : string2;
+  }
+  function foldString(string2, width) {
+    const lineRe = /(\n+)([^\n]*)/g;
+    let result = (function() {
+      let nextLF = string2.indexOf("\n");
+      nextLF = nextLF !== -1 ? nextLF : string2.length;
+      lineRe.lastIndex = nextLF;
+      return foldLine(string2.slice(0, nextLF), width);
+    })();
+    let prevMoreIndented = string2[0] === "\n" || string2[0] === " ";
+    let moreIndented;
+    let match;
+    while (match = lineRe.exec(string2)) {
+      const prefix = match[1];
+      const line = match[2];
+      moreIndented = line[0] === " ";
+      result += prefix + (!prevMoreIndented && !moreIndented && line !== "" ? "\n" : "") + foldLine(line, width);
+      prevMoreIndented = moreIndented;
+    }
+    return result;
+  }
+  function foldLine(line, width) {
+    if (line === "" || line[0] === " ") return line;
+    const breakRe = / [^ ]/g;
+    let match;
+    let start2 = 0;
+    let end2;
+    let curr = 0;
+    let next = 0;
+    let result = "";
+    while (match = breakRe.exec(line)) {
+      next = match.index;
+      if (next - start2 > width) {
+        end2 = curr > start2 ? curr : next;
+        result += "\n" + line.slice(start2, end2);
+        start2 = end2 + 1;
+      }
+      curr = next;
+    }
+    result += "\n";
+    if (line.length - start2 > width && curr > start2) {
+      result += line.slice(start2, curr) + "\n" + line.slice(curr + 1);
+    } else {
+      result += line.slice(start2);
+    }
+    return result.slice(1);
+  }
+  function escapeString(string2) {
+    let result = "";
+    let char = 0;
+    for (let i = 0; i < string2.length; char >= 65536 ? i += 2 : i++) {
+      char = codePointAt(string2, i);
+      const escapeSeq = ESCAPE_SEQUENCES[char];
+      if (!escapeSeq && isPrintable(char)) {
+        result += string2[i];
+        if (char >= 65536) result += string2[i + 1];
+      } else {
+        result += escapeSeq || encodeHex(char);
+      }
+    }
+    return result;
+  }
+  function writeFlowSequence(state, level, object2) {
+    let _result = "";
+    const _tag = state.tag;
+    for (let index = 0, length = object2.length; index < length; index += 1) {
+      let value = object2[index];
+      if (state.replacer) {
+        value = state.replacer.call(object2, String(index), value);
+      }
+      if (writeNode(state, level, value, false, false) || typeof value === "undefined" && writeNode(state, level, null, false, false)) {
+        if (_result !== "") _result += "," + (!state.condenseFlow ? " " : "");
+        _result += state.dump;
+      }
+    }
+    state.tag = _tag;
+    state.dump = "[" + _result + "]";
+  }
+  function writeBlockSequence(state, level, object2, compact) {
+    let _result = "";
+    const _tag = state.tag;
+    for (let index = 0, length = object2.length; index < length; index += 1) {
+      let value = object2[index];
+      if (state.replacer) {
+        value = state.replacer.call(object2, String(index), value);
+      }
+      if (writeNode(state, level + 1, value, true, true, false, true) || typeof value === "undefined" && writeNode(state, level + 1, null, true, true, false, true)) {
+        if (!compact || _result !== "") {
+          _result += generateNextLine(state, level);
+        }
+        if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
+          _result += "-";
+        } else {
+          _result += "- ";
+        }
+        _result += state.dump;
+      }
+    }
+    state.tag = _tag;
+    state.dump = _result || "[]";
+  }
+  function writeFlowMapping(state, level, object2) {
+    let _result = "";
+    const _tag = state.tag;
+    const objectKeyList = Object.keys(object2);
+    for (let index = 0, length = objectKeyList.length; index < length; index += 1) {
+      let pairBuffer = "";
+      if (_result !== "") pairBuffer += ", ";
+      if (state.condenseFlow) pairBuffer += '"';
+      const objectKey = objectKeyList[index];
+      let objectValue = object2[objectKey];
+      if (state.replacer) {
+        objectValue = state.replacer.call(object2, objectKey, objectValue);
+      }
+      if (!writeNode(state, level, objectKey, false, false)) {
+        continue;
+      }
+      if (state.dump.length > 1024) pairBuffer += "? ";
+      pairBuffer += state.dump + (state.condenseFlow ? '"' : "") + ":" + (state.condenseFlow ? "" : " ");
+      if (!writeNode(state, level, objectValue, false, false)) {
+        continue;
+      }
+      pairBuffer += state.dump;
+      _result += pairBuffer;
+    }
+    state.tag = _tag;
+    state.dump = "{" + _result + "}";
+  }
+  function writeBlockMapping(state, level, object2, compact) {
+    let _result = "";
+    const _tag = state.tag;
+    const objectKeyList = Object.keys(object2);
+    if (state.sortKeys === true) {
+      objectKeyList.sort();
+    } else if (typeof state.sortKeys === "function") {
+      objectKeyList.sort(state.sortKeys);
+    } else if (state.sortKeys) {
+      throw new YAMLException2("sortKeys must be a boolean or a function");
+    }
+    for (let index = 0, length = objectKeyList.length; index < length; index += 1) {
+      let pairBuffer = "";
+      if (!compact || _result !== "") {
+        pairBuffer += generateNextLine(state, level);
+      }
+      const objectKey = objectKeyList[index];
+      let objectValue = object2[objectKey];
+      if (state.replacer) {
+        objectValue = state.replacer.call(object2, objectKey, objectValue);
+      }
+      if (!writeNode(state, level + 1, objectKey, true, true, true)) {
+        continue;
+      }
+      const explicitPair = state.tag !== null && state.tag !== "?" || state.dump && state.dump.length > 1024;
+      if (explicitPair) {
+        if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
+          pairBuffer += "?";
+        } else {
+          pairBuffer += "? ";
+        }
+      }
+      pairBuffer += state.dump;
+      if (explicitPair) {
+        pairBuffer += generateNextLine(state, level);
+      }
+      if (!writeNode(state, level + 1, objectValue, true, explicitPair)) {
+        continue;
+      }
+      if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
+        pairBuffer += ":";
+      } else {
+        pairBuffer += ": ";
+      }
+      pairBuffer += state.dump;
+      _result += pairBuffer;
+    }
+    state.tag = _tag;
+    state.dump = _result || "{}";
+  }
+  function detectType(state, object2, explicit) {
+    const typeList = explicit ? state.explicitTypes : state.implicitTypes;
+    for (let index = 0, length = typeList.length; index < length; index += 1) {
+      const type2 = typeList[index];
+      if ((type2.instanceOf || type2.predicate) && (!type2.instanceOf || typeof object2 === "object" && object2 instanceof type2.instanceOf) && (!type2.predicate || type2.predicate(object2))) {
+        if (explicit) {
+          if (type2.multi && type2.representName) {
+            state.tag = type2.representName(object2);
+          } else {
+            state.tag = type2.tag;
+          }
+        } else {
+          state.tag = "?";
+        }
+        if (type2.represent) {
+          const style = state.styleMap[type2.tag] || type2.defaultStyle;
+          let _result;
+          if (_toString.call(type2.represent) === "[object Function]") {
+            _result = type2.represent(object2, style);
+          } else if (_hasOwnProperty.call(type2.represent, style)) {
+            _result = type2.represent[style](object2, style);
+          } else {
+            throw new YAMLException2("!<" + type2.tag + '> tag resolver accepts not "' + style + '" style');
+          }
+          state.dump = _result;
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+  function writeNode(state, level, object2, block, compact, iskey, isblockseq) {
+    state.tag = null;
+    state.dump = object2;
+    if (!detectType(state, object2, false)) {
+      detectType(state, object2, true);
+    }
+    const type2 = _toString.call(state.dump);
+    const inblock = block;
+    if (block) {
+      block = state.flowLevel < 0 || state.flowLevel > level;
+    }
+    const objectOrArray = type2 === "[object Object]" || type2 === "[object Array]";
+    let duplicateIndex;
+    let duplicate;
+    if (objectOrArray) {
+      duplicateIndex = state.duplicates.indexOf(object2);
+      duplicate = duplicateIndex !== -1;
+    }
+    if (state.tag !== null && state.tag !== "?" || duplicate || state.indent !== 2 && level > 0) {
+      compact = false;
+    }
+    if (duplicate && state.usedDuplicates[duplicateIndex]) {
+      state.dump = "*ref_" + duplicateIndex;
+    } else {
+      if (objectOrArray && duplicate && !state.usedDuplicates[duplicateIndex]) {
+        state.usedDuplicates[duplicateIndex] = true;
+      }
+      if (type2 === "[object Object]") {
+        if (block && Object.keys(state.dump).length !== 0) {
+          writeBlockMapping(state, level, state.dump, compact);
+          if (duplicate) {
+            state.dump = "&ref_" + duplicateIndex + state.dump;
+          }
+        } else {
+          writeFlowMapping(state, level, state.dump);
+          if (duplicate) {
+            state.dump = "&ref_" + duplicateIndex + " " + state.dump;
+          }
+        }
+      } else if (type2 === "[object Array]") {
+        if (block && state.dump.length !== 0) {
+          if (state.noArrayIndent && !isblockseq && level > 0) {
+            writeBlockSequence(state, level - 1, state.dump, compact);
+          } else {
+            writeBlockSequence(state, level, state.dump, compact);
+          }
+          if (duplicate) {
+            state.dump = "&ref_" + duplicateIndex + state.dump;
+          }
+        } else {
+          writeFlowSequence(state, level, state.dump);
+          if (duplicate) {
+            state.dump = "&ref_" + duplicateIndex + " " + state.dump;
+          }
+        }
+      } else if (type2 === "[object String]") {
+        if (state.tag !== "?") {
+          writeScalar(state, state.dump, level, iskey, inblock);
+        }
+      } else if (type2 === "[object Undefined]") {
+        return false;
+      } else {
+        if (state.skipInvalid) return false;
+        throw new YAMLException2("unacceptable kind of an object to dump " + type2);
+      }
+      if (state.tag !== null && state.tag !== "?") {
+        let tagStr = encodeURI(
+          state.tag[0] === "!" ? state.tag.slice(1) : state.tag
+        ).replace(/!/g, "%21");
+        if (state.tag[0] === "!") {
+          tagStr = "!" + tagStr;
+        } else if (tagStr.slice(0, 18) === "tag:yaml.org,2002:") {
+          tagStr = "!!" + tagStr.slice(18);
+        } else {
+          tagStr = "!<" + tagStr + ">";
+        }
+        state.dump = tagStr + " " + state.dump;
+      }
+    }
+    return true;
+  }
+  function getDuplicateReferences(object2, state) {
+    const objects = [];
+    const duplicatesIndexes = [];
+    inspectNode(object2, objects, duplicatesIndexes);
+    const length = duplicatesIndexes.length;
+    for (let index = 0; index < length; index += 1) {
+      state.duplicates.push(objects[duplicatesIndexes[index]]);
+    }
+    state.usedDuplicates = new Array(length);
+  }
+  function inspectNode(object2, objects, duplicatesIndexes) {
+    if (object2 !== null && typeof object2 === "object") {
+      const index = objects.indexOf(object2);
+      if (index !== -1) {
+        if (duplicatesIndexes.indexOf(index) === -1) {
+          duplicatesIndexes.push(index);
+        }
+      } else {
+        objects.push(object2);
+        if (Array.isArray(object2)) {
+          for (let i = 0, length = object2.length; i < length; i += 1) {
+            inspectNode(object2[i], objects, duplicatesIndexes);
+          }
+        } else {
+          const objectKeyList = Object.keys(object2);
+          for (let i = 0, length = objectKeyList.length; i < length; i += 1) {
+            inspectNode(object2[objectKeyList[i]], objects, duplicatesIndexes);
+          }
+        }
+      }
+    }
+  }
+  function dump2(input, options) {
+    options = options || {};
+    const state = new State(options);
+    if (!state.noRefs) getDuplicateReferences(input, state);
+    let value = input;
+    if (state.replacer) {
+      value = state.replacer.call({ "": value }, "", value);
+    }
+    if (writeNode(state, 0, value, true, true)) return state.dump + "\n";
+    return "";
+  }
+  dumper.dump = dump2;
+  return dumper;
 }
-function escapeReferences(text2) {
-  return text2.replaceAll("${", () => "$${");
-}
-function splitDefault(inner) {
-  const at2 = inner.indexOf(":-");
-  return at2 === -1 ? [inner.trim(), void 0] : [inner.slice(0, at2).trim(), inner.slice(at2 + 2)];
-}
-function syntaxMessage(name) {
-  const hint = "write ${NAME} or ${NAME:-default} (NAME: letters, digits and _), or $${ for a literal ${";
-  return name === "" ? `empty \${} reference; ${hint}` : `invalid \${...} reference; ${hint}`;
-}
-
-// src/config/interpolate-document.ts
-var TYPED_KINDS = /* @__PURE__ */ new Set(["privacy", "flag", "boolean"]);
-var TYPED_KEYS = /* @__PURE__ */ new Set([
-  "version",
-  "prune",
-  "max_deletes",
-  ...FIELD_NAMES.filter((field) => TYPED_KINDS.has(WEBSITE_FIELDS[field].kind)).map((field) => WEBSITE_FIELDS[field].yaml)
-]);
-function interpolateDocument(doc, file, text2, env, locate, unset = "error", onSecret) {
-  const result = {
-    diagnostics: [],
-    failedPaths: /* @__PURE__ */ new Set(),
-    passwordEnvValues: [],
-    interpolated: [],
-    literals: [],
-    literalPasswords: []
+var hasRequiredJsYaml;
+function requireJsYaml() {
+  if (hasRequiredJsYaml) return jsYaml;
+  hasRequiredJsYaml = 1;
+  const loader2 = requireLoader();
+  const dumper2 = requireDumper();
+  function renamed(from, to) {
+    return function() {
+      throw new Error("Function yaml." + from + " is removed in js-yaml 4. Use yaml." + to + " instead, which is now safe by default.");
+    };
+  }
+  jsYaml.Type = requireType();
+  jsYaml.Schema = requireSchema();
+  jsYaml.FAILSAFE_SCHEMA = requireFailsafe();
+  jsYaml.JSON_SCHEMA = requireJson();
+  jsYaml.CORE_SCHEMA = requireCore();
+  jsYaml.DEFAULT_SCHEMA = require_default();
+  jsYaml.load = loader2.load;
+  jsYaml.loadAll = loader2.loadAll;
+  jsYaml.dump = dumper2.dump;
+  jsYaml.YAMLException = requireException();
+  jsYaml.types = {
+    binary: requireBinary(),
+    float: requireFloat(),
+    map: requireMap(),
+    null: require_null2(),
+    pairs: requirePairs(),
+    set: requireSet(),
+    timestamp: requireTimestamp(),
+    bool: requireBool(),
+    int: requireInt(),
+    merge: requireMerge(),
+    omap: requireOmap(),
+    seq: requireSeq(),
+    str: requireStr()
   };
-  walk(doc.contents, [], { unset, file, text: text2, env, locate, result, onSecret });
-  return result;
+  jsYaml.safeLoad = renamed("safeLoad", "load");
+  jsYaml.safeLoadAll = renamed("safeLoadAll", "loadAll");
+  jsYaml.safeDump = renamed("safeDump", "dump");
+  return jsYaml;
 }
-function walk(node, path, ctx) {
-  if ((0, import_yaml2.isMap)(node)) {
-    for (const pair of node.items) {
-      const key = keyName(pair.key);
-      if (key === void 0 || key === "<<") continue;
-      path.push(key);
-      walk(pair.value, path, ctx);
-      path.pop();
+var jsYamlExports = requireJsYaml();
+var yaml = /* @__PURE__ */ getDefaultExportFromCjs(jsYamlExports);
+var {
+  Type,
+  Schema,
+  FAILSAFE_SCHEMA,
+  JSON_SCHEMA,
+  CORE_SCHEMA,
+  DEFAULT_SCHEMA,
+  load,
+  loadAll,
+  dump,
+  YAMLException,
+  types,
+  safeLoad,
+  safeLoadAll,
+  safeDump
+} = yaml;
+
+// src/config/fast-yaml.ts
+var MAX_DEPTH = 32;
+var MAX_NODES = 8e6;
+var INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
+var FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+var coreInt = new Type("tag:yaml.org,2002:int", {
+  kind: "scalar",
+  resolve: (data) => INT.test(data),
+  construct: (data) => data.startsWith("0o") ? Number.parseInt(data.slice(2), 8) : data.startsWith("0x") ? Number.parseInt(data.slice(2), 16) : Number.parseInt(data, 10)
+});
+var coreFloat = new Type("tag:yaml.org,2002:float", {
+  kind: "scalar",
+  resolve: (data) => FLOAT.test(data) && !INT.test(data),
+  construct: (data) => {
+    const inf = /inf$/i.test(data);
+    if (inf) return data.startsWith("-") ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+    return /nan$/i.test(data) ? Number.NaN : Number.parseFloat(data);
+  }
+});
+var SCHEMA = CORE_SCHEMA.extend({ implicit: [coreInt, coreFloat] });
+var Stop = class extends Error {
+  at;
+  bound;
+  constructor(at2, bound) {
+    super(bound.message);
+    this.at = { line: at2.line, column: at2.column };
+    this.bound = bound;
+  }
+};
+function parseFast(text2) {
+  const bom = text2.charCodeAt(0) === 65279 ? 1 : 0;
+  const watch = new Watch(text2, bom);
+  try {
+    const value = load(text2, { schema: SCHEMA, listener: watch.listener, maxDepth: MAX_DEPTH + 2 });
+    return { ok: true, value: value ?? null, ...watch.result(text2) };
+  } catch (cause) {
+    if (cause instanceof Stop) return { ok: false, ...cause.at, bound: cause.bound };
+    const mark = cause.mark;
+    const reason = cause.reason ?? String(cause);
+    return { ok: false, line: (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1 + (mark?.line === 0 ? bom : 0), reason };
+  }
+}
+var Watch = class {
+  listener;
+  frames = [];
+  depth = 0;
+  nodes = 0;
+  sizes = /* @__PURE__ */ new WeakMap();
+  text;
+  bom;
+  tags;
+  anchored = false;
+  merges = false;
+  tagged = false;
+  rootAt = -1;
+  names = { websites: [], projects: [] };
+  constructor(text2, bom) {
+    this.text = text2;
+    this.bom = bom;
+    this.tags = text2.includes("!");
+    for (let i = 0; i <= MAX_DEPTH; i++) {
+      this.frames.push({ open: 0, line: 0, lineStart: 0, children: 0, key: void 0, size: 0, name: void 0, names: void 0 });
     }
-  } else if ((0, import_yaml2.isSeq)(node)) {
-    for (const [index, item] of node.items.entries()) {
-      path.push(index);
-      walk(item, path, ctx);
-      path.pop();
+    this.listener = (event, state) => event === "open" ? this.open(state) : this.close(state);
+  }
+  open(state) {
+    if (++this.nodes > MAX_NODES) this.stop(state, "yaml.nodes", `the file holds more than ${MAX_NODES.toLocaleString("en")} YAML nodes`);
+    if (this.depth >= MAX_DEPTH) {
+      this.stop(state, "yaml.depth", `the YAML nests deeper than ${MAX_DEPTH} levels (a config needs fewer than 10)`);
     }
-  } else if ((0, import_yaml2.isScalar)(node) && typeof node.value === "string") {
-    if (node.value.includes("${")) interpolateScalar(node, path, ctx);
-    else {
-      ctx.result.literals.push(node.value);
-      if (path.at(-1) === "password" && node.value !== "") ctx.result.literalPasswords.push([...path]);
+    const frame = this.frames[this.depth++];
+    frame.open = state.position + this.bom;
+    frame.line = state.line;
+    frame.lineStart = state.line === 0 ? 0 : state.lineStart + this.bom;
+    frame.children = 0;
+    frame.key = void 0;
+    frame.size = 0;
+    frame.name = void 0;
+    frame.names = void 0;
+    if (this.rootAt === -1) this.rootAt = this.start(frame).at;
+    const parent = this.depth === 2 ? this.frames[0] : void 0;
+    if (parent && parent.children % 2 === 1 && (parent.key === "websites" || parent.key === "projects")) frame.names = [];
+  }
+  close(state) {
+    const frame = this.frames[--this.depth];
+    const isAlias3 = state.kind === null && state.result !== null;
+    if (isAlias3 || state.anchor !== null) this.anchored = true;
+    if (this.tags && this.text.charCodeAt(this.start(frame).at) === 33) this.tagged = true;
+    const size2 = isAlias3 ? this.sizes.get(state.result) ?? 1 : frame.size + 1;
+    if (isAlias3) this.nodes += size2 - 1;
+    if (isAlias3 && this.nodes > MAX_NODES) {
+      const at2 = this.start(frame);
+      throw new Stop(at2, {
+        code: "yaml.aliases",
+        message: `the aliases expand the file past ${MAX_NODES.toLocaleString("en")} YAML nodes`
+      });
     }
-  } else if ((0, import_yaml2.isScalar)(node) && path.at(-1) === "password" && node.value !== null) {
-    ctx.result.literalPasswords.push([...path]);
+    if (state.anchor !== null && typeof state.result === "object" && state.result !== null) this.sizes.set(state.result, size2);
+    if (this.depth === 0) return;
+    const parent = this.frames[this.depth - 1];
+    parent.size += size2;
+    const index = parent.children++;
+    if (index % 2 === 0) {
+      parent.key = state.result;
+      if (state.result === "<<") this.mergeKey(frame);
+      if (state.result === null) this.tagged = true;
+    } else if ((parent.key === "domain" || parent.key === "project") && typeof state.result === "string") {
+      const at2 = this.start(frame);
+      if (isScalarStart(this.text.charCodeAt(at2.at))) parent.name = { key: parent.key, line: at2.line, column: at2.column };
+    }
+    if (parent.names) parent.names.push(frame.name);
+    if (this.depth === 1 && frame.names && index % 2 === 1) this.keepNames(parent.key, frame.names);
   }
+  /** Each item's name, where the item says it with the list's own key (`domain` for websites). */
+  keepNames(list, names) {
+    const key = list === "websites" ? "domain" : "project";
+    this.names[list] = names.map(
+      (name) => name?.key === key ? { line: name.line, column: name.column } : void 0
+    );
+  }
+  mergeKey(frame) {
+    const quote = this.text.charCodeAt(this.start(frame).at);
+    if (quote === 34 || quote === 39) this.tagged = true;
+    else this.merges = true;
+  }
+  start(frame) {
+    return skipSpace(this.text, frame.open, frame.line, frame.lineStart);
+  }
+  stop(state, code, message) {
+    const at2 = { line: state.line + 1, column: state.position - state.lineStart + 1 + (state.line === 0 ? this.bom : 0) };
+    throw new Stop(at2, { code, message });
+  }
+  result(text2) {
+    const directive = this.rootAt > 0 && /^%/m.test(text2.slice(0, this.rootAt));
+    return { names: this.names, anchored: this.anchored, merges: this.merges, unusual: this.tagged || directive };
+  }
+};
+function isBlank(ch) {
+  return ch === 32 || ch === 9;
 }
-function interpolateScalar(node, path, ctx) {
-  const source = node.value;
-  const { value, envValues, problems } = interpolate(source, ctx.env);
-  for (const envValue of envValues) if (envValue) ctx.onSecret?.(envValue);
-  ctx.result.interpolated.push({ path: formatPath(path), source, value, envValues });
-  const last = path.at(-1);
-  const level = typeof ctx.unset === "function" ? ctx.unset(formatPath(path)) : ctx.unset;
-  for (const problem of problems) {
-    const note = problem.code === "env.unset" && level === "warning";
-    ctx.result.diagnostics.push({
-      file: ctx.file,
-      ...ctx.locate.offset(referenceOffset(node, problem.occurrence, ctx.text)),
-      code: problem.code,
-      path: formatPath(path),
-      message: note ? `environment variable ${problem.name ?? ""} is not set: plan and apply need it (--strict-env makes this an error)` : problem.message,
-      severity: note ? "warning" : "error"
-    });
-  }
-  if (problems.length > 0) {
-    ctx.result.failedPaths.add(formatPath(path));
-    return;
-  }
-  if (last === "password") ctx.result.passwordEnvValues.push(...envValues);
-  const typed = node.type === import_yaml2.Scalar.PLAIN && typeof last === "string" && TYPED_KEYS.has(last);
-  node.value = typed ? readTyped(value) : value;
+function isScalarStart(ch) {
+  return ch !== 42 && ch !== 38 && ch !== 33 && ch !== 10 && ch !== 13 && ch !== 35 && ch !== 44 && ch !== 125 && ch !== 93;
 }
-function readTyped(value) {
-  if (/^(true|True|TRUE)$/.test(value)) return true;
-  if (/^(false|False|FALSE)$/.test(value)) return false;
-  if (/^[-+]?\d+$/.test(value)) return Number(value);
-  return value;
-}
-function referenceOffset(node, occurrence, text2) {
-  const [start2 = 0, end2 = start2] = node.range ?? [];
-  const source = text2.slice(start2, end2);
-  let at2 = -1;
-  for (let i = 0; i <= occurrence; i++) {
-    at2 = source.indexOf("${", at2 + 1);
-    if (at2 === -1) return start2;
+function skipSpace(text2, from, line, lineStart) {
+  let at2 = from;
+  for (; ; ) {
+    const ch = text2.charCodeAt(at2);
+    if (ch === 32 || ch === 9) at2++;
+    else if (ch === 10 || ch === 13 && text2.charCodeAt(at2 + 1) !== 10) {
+      at2++;
+      line++;
+      lineStart = at2;
+    } else if (ch === 13) at2++;
+    else if (ch === 35 && (at2 === lineStart || isBlank(text2.charCodeAt(at2 - 1)))) {
+      while (at2 < text2.length && text2.charCodeAt(at2) !== 10 && text2.charCodeAt(at2) !== 13) at2++;
+    } else break;
   }
-  return start2 + at2;
+  return { at: at2, line: line + 1, column: at2 - lineStart + 1 };
 }
 
 // src/config/parse-yaml.ts
-var import_yaml3 = __toESM(require_dist(), 1);
+var import_yaml2 = __toESM(require_dist(), 1);
 function parseYaml(file, text2) {
-  const lineCounter = new import_yaml3.LineCounter();
-  const doc = (0, import_yaml3.parseDocument)(text2, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
+  const lineCounter = new import_yaml2.LineCounter();
+  const doc = (0, import_yaml2.parseDocument)(text2, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   const at2 = (offset) => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, column: col, path: "" };
@@ -45599,7 +48559,7 @@ function parseYaml(file, text2) {
   return { doc, lineCounter, diagnostics };
 }
 function reportUnknownAliases(doc, at2, diagnostics) {
-  (0, import_yaml3.visit)(doc, {
+  (0, import_yaml2.visit)(doc, {
     Alias(_, node) {
       if (node.resolve(doc) || !node.range) return;
       diagnostics.push({
@@ -45674,6 +48634,254 @@ function lowerFirst(text2) {
   return `${text2.charAt(0).toLowerCase()}${text2.slice(1)}`;
 }
 
+// src/config/file-view.ts
+var FileView = class {
+  #parsed;
+  #locator;
+  #lines;
+  locate;
+  file;
+  text;
+  names;
+  constructor(file, text2, names = { websites: [], projects: [] }) {
+    this.file = file;
+    this.text = text2;
+    this.names = names;
+    this.locate = {
+      value: (path) => this.name(path) ?? this.locator.value(path),
+      key: (path) => this.locator.key(path),
+      offset: (offset) => this.position(offset),
+      range: (path) => this.locator.range(path)
+    };
+  }
+  /** The file parsed with positions: built on first use. */
+  get parsed() {
+    this.#parsed ??= parseYaml(this.file, this.text);
+    return this.#parsed;
+  }
+  get doc() {
+    return this.parsed.doc;
+  }
+  /** Whether the position-keeping parse was built: a test holds `validate` to never building it for a valid export. */
+  get built() {
+    return this.#parsed !== void 0;
+  }
+  get locator() {
+    this.#locator ??= createLocator(this.parsed.doc, this.parsed.lineCounter);
+    return this.#locator;
+  }
+  name(path) {
+    const [list, index, key] = path;
+    if (path.length !== 3 || typeof index !== "number") return void 0;
+    if (list === "websites" && key === "domain") return this.names.websites[index];
+    if (list === "projects" && key === "project") return this.names.projects[index];
+    return void 0;
+  }
+  /** Line and column of an offset, from the line starts of the text (found once), as `yaml`'s LineCounter says them. */
+  position(offset) {
+    if (this.#lines === void 0) {
+      const lines2 = [0];
+      for (let at2 = this.text.indexOf("\n"); at2 !== -1; at2 = this.text.indexOf("\n", at2 + 1)) lines2.push(at2 + 1);
+      this.#lines = lines2;
+    }
+    const lines = this.#lines;
+    let low = 0;
+    let high = lines.length - 1;
+    while (low < high) {
+      const middle = low + high + 1 >> 1;
+      if (lines[middle] <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - lines[low] + 1 };
+  }
+};
+
+// src/config/interpolate.ts
+var NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+var TOKEN = /\$\$\{|\$\{([^}]*)(\})?/g;
+function interpolate(text2, env) {
+  const envValues = [];
+  const problems = [];
+  let occurrence = 0;
+  const value = text2.replace(TOKEN, (match, inner, close) => {
+    const at2 = occurrence++;
+    if (match === "$${") return "${";
+    if (close === void 0) {
+      problems.push({ code: "env.syntax", occurrence: at2, message: '"${" is not closed by "}"; write $${ for a literal ${' });
+      return match;
+    }
+    const [name = "", fallback] = splitDefault(inner ?? "");
+    if (!NAME.test(name)) {
+      problems.push({ code: "env.syntax", occurrence: at2, message: syntaxMessage(name) });
+      return match;
+    }
+    const set3 = env[name];
+    if (set3 !== void 0 && (set3 !== "" || fallback === void 0)) {
+      envValues.push(set3);
+      return set3;
+    }
+    if (fallback !== void 0) return fallback;
+    problems.push({
+      code: "env.unset",
+      occurrence: at2,
+      name,
+      message: `environment variable ${name} is not set; set it, or give a default with \${${name}:-value}`
+    });
+    return match;
+  });
+  return { value, envValues, problems };
+}
+function references(text2) {
+  const found = [];
+  for (const [match, inner, close] of text2.matchAll(TOKEN)) {
+    if (match === "$${" || close === void 0) continue;
+    const [name = "", fallback] = splitDefault(inner ?? "");
+    if (NAME.test(name)) found.push({ name, hasDefault: fallback !== void 0 });
+  }
+  return found;
+}
+function holdsReference(text2) {
+  for (const [match] of text2.matchAll(TOKEN)) if (match !== "$${") return true;
+  return false;
+}
+function escapeReferences(text2) {
+  return text2.replaceAll("${", () => "$${");
+}
+function splitDefault(inner) {
+  const at2 = inner.indexOf(":-");
+  return at2 === -1 ? [inner.trim(), void 0] : [inner.slice(0, at2).trim(), inner.slice(at2 + 2)];
+}
+function syntaxMessage(name) {
+  const hint = "write ${NAME} or ${NAME:-default} (NAME: letters, digits and _), or $${ for a literal ${";
+  return name === "" ? `empty \${} reference; ${hint}` : `invalid \${...} reference; ${hint}`;
+}
+
+// src/config/interpolate-document.ts
+var TYPED_KINDS = /* @__PURE__ */ new Set(["privacy", "flag", "boolean"]);
+var TYPED_KEYS = /* @__PURE__ */ new Set([
+  "version",
+  "prune",
+  "max_deletes",
+  ...FIELD_NAMES.filter((field) => TYPED_KINDS.has(WEBSITE_FIELDS[field].kind)).map((field) => WEBSITE_FIELDS[field].yaml)
+]);
+function interpolateDocument(data, file, text2, env, locate, unset = "error", onSecret) {
+  const result = {
+    diagnostics: [],
+    failedPaths: /* @__PURE__ */ new Set(),
+    passwordEnvValues: [],
+    interpolated: [],
+    literals: [],
+    literalPasswords: []
+  };
+  walk(data, [], { unset, file, text: text2, env, locate, result, onSecret, seen: /* @__PURE__ */ new Set() });
+  return result;
+}
+function walk(node, path, ctx) {
+  if (typeof node !== "object" || node === null || ctx.seen.has(node)) return;
+  ctx.seen.add(node);
+  if (Array.isArray(node)) {
+    for (let index = 0; index < node.length; index++) visit2(node, index, path, ctx);
+    return;
+  }
+  for (const key in node) if (key !== "<<" && Object.hasOwn(node, key)) visit2(node, key, path, ctx);
+}
+function visit2(holder, key, path, ctx) {
+  path.push(key);
+  const value = holder[key];
+  if (typeof value === "string") holder[key] = scalar(value, path, ctx);
+  else if (key === "password" && value !== null && typeof value !== "object") ctx.result.literalPasswords.push([...path]);
+  else walk(value, path, ctx);
+  path.pop();
+}
+function scalar(value, path, ctx) {
+  if (value.includes("${")) return interpolateScalar(value, path, ctx);
+  ctx.result.literals.push(value);
+  if (path.at(-1) === "password" && value !== "") ctx.result.literalPasswords.push([...path]);
+  return value;
+}
+function interpolateScalar(source, path, ctx) {
+  const { value, envValues, problems } = interpolate(source, ctx.env);
+  for (const envValue of envValues) if (envValue) ctx.onSecret?.(envValue);
+  ctx.result.interpolated.push({ path: formatPath(path), source, value, envValues });
+  const last = path.at(-1);
+  const level = typeof ctx.unset === "function" ? ctx.unset(formatPath(path)) : ctx.unset;
+  for (const problem of problems) {
+    const note = problem.code === "env.unset" && level === "warning";
+    ctx.result.diagnostics.push({
+      file: ctx.file,
+      ...ctx.locate.offset(referenceOffset(ctx.locate.range(path), problem.occurrence, ctx.text)),
+      code: problem.code,
+      path: formatPath(path),
+      message: note ? `environment variable ${problem.name ?? ""} is not set: plan and apply need it (--strict-env makes this an error)` : problem.message,
+      severity: note ? "warning" : "error"
+    });
+  }
+  if (problems.length > 0) {
+    ctx.result.failedPaths.add(formatPath(path));
+    return source;
+  }
+  if (last === "password") ctx.result.passwordEnvValues.push(...envValues);
+  const typed = typeof last === "string" && TYPED_KEYS.has(last) && ctx.locate.range(path)?.plain === true;
+  return typed ? readTyped(value) : value;
+}
+function readTyped(value) {
+  if (/^(true|True|TRUE)$/.test(value)) return true;
+  if (/^(false|False|FALSE)$/.test(value)) return false;
+  if (/^[-+]?\d+$/.test(value)) return Number(value);
+  return value;
+}
+function referenceOffset(range, occurrence, text2) {
+  const { start: start2 = 0, end: end2 = start2 } = range ?? {};
+  const source = text2.slice(start2, end2);
+  let at2 = -1;
+  for (let i = 0; i <= occurrence; i++) {
+    at2 = source.indexOf("${", at2 + 1);
+    if (at2 === -1) return start2;
+  }
+  return start2 + at2;
+}
+
+// src/config/merge-keys.ts
+var MergeError = class extends Error {
+  path;
+  constructor(path) {
+    super("a << merge takes a mapping or a list of mappings (an alias of one)");
+    this.path = path;
+  }
+};
+function resolveMerges(value) {
+  const done = /* @__PURE__ */ new Map();
+  const visit5 = (node, path) => {
+    if (typeof node !== "object" || node === null) return node;
+    const known = done.get(node);
+    if (known !== void 0) return known;
+    if (Array.isArray(node)) {
+      const items = [];
+      done.set(node, items);
+      for (const [index, item] of node.entries()) items.push(visit5(item, [...path, index]));
+      return items;
+    }
+    const map2 = {};
+    done.set(node, map2);
+    for (const [key, item] of Object.entries(node)) {
+      if (key !== "<<") {
+        set2(map2, key, visit5(item, [...path, key]));
+        continue;
+      }
+      for (const source of Array.isArray(item) ? item : [item]) {
+        const merged2 = visit5(source, [...path, key]);
+        if (!isRecord(merged2)) throw new MergeError([...path, key]);
+        for (const [name, inherited] of Object.entries(merged2)) if (!Object.hasOwn(map2, name)) set2(map2, name, inherited);
+      }
+    }
+    return map2;
+  };
+  return visit5(value, []);
+}
+function set2(map2, key, value) {
+  Object.defineProperty(map2, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 // src/config/quote-source.ts
 var MIN_SEARCHED_LENGTH = 8;
 function quoteSource(diagnostics, interpolation) {
@@ -45700,12 +48908,13 @@ function withheldMessage(d, interpolation) {
 function duplicateDomains(ctx) {
   const seen = /* @__PURE__ */ new Map();
   for (const entry of ctx.config.websites) {
-    const path = [...entry.path, "domain"];
-    const first = seen.get(entry.site.domain);
-    if (!first) {
-      seen.set(entry.site.domain, { line: ctx.locate.value(path).line, written: entry.written });
+    const earlier = seen.get(entry.site.domain);
+    if (!earlier) {
+      seen.set(entry.site.domain, entry);
       continue;
     }
+    const path = [...entry.path, "domain"];
+    const first = { line: ctx.locate.value([...earlier.path, "domain"]).line, written: earlier.written };
     const stored = entry.site.domain;
     const message = first.written === entry.written ? `duplicate website "${stored}": already listed at line ${first.line}; keep one entry` : `duplicate website: "${entry.written}" and "${first.written}" (line ${first.line}) are both stored as "${stored}"; keep one entry`;
     ctx.error("domain.duplicate", path, message);
@@ -45802,6 +49011,42 @@ function passwordLength(ctx) {
   for (const entry of ctx.config.websites) check2(entry.raw.password, [...entry.path, "password"]);
 }
 
+// src/model/glob.ts
+function matchGlob(pattern, name, options = {}) {
+  const p2 = options.caseSensitive ? [...pattern.trim()] : fold(pattern.trim());
+  const s = options.caseSensitive ? [...name] : fold(name);
+  let pi2 = 0;
+  let si = 0;
+  let star = -1;
+  let resume = 0;
+  while (si < s.length) {
+    if (pi2 < p2.length && (p2[pi2] === "?" || p2[pi2] === s[si] && p2[pi2] !== "*")) {
+      pi2++;
+      si++;
+    } else if (pi2 < p2.length && p2[pi2] === "*") {
+      star = pi2++;
+      resume = si;
+    } else if (star >= 0) {
+      pi2 = star + 1;
+      si = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (p2[pi2] === "*") pi2++;
+  return pi2 === p2.length;
+}
+function fold(text2) {
+  return Array.from({ length: text2.length }, (_, i) => {
+    const unit = text2[i];
+    const upper = unit.toUpperCase();
+    return upper.length === 1 ? upper : unit;
+  });
+}
+function firstMatch(patterns, name) {
+  return patterns.find((pattern) => matchGlob(pattern, name));
+}
+
 // src/config/rules/tombstones.ts
 function tombstoneWithFields(ctx) {
   for (const entry of ctx.config.websites) {
@@ -45819,6 +49064,7 @@ function tombstoneWithFields(ctx) {
 }
 function protectedTombstone(ctx) {
   const { protect } = ctx.config.policy;
+  if (protect.length === 0) return;
   const tombstones = [
     ...ctx.config.websites.map((e) => ({ path: e.path, name: e.site.domain, state: e.site.state })),
     ...(ctx.config.projects ?? []).map((e) => ({ path: e.path, name: e.project.project, state: e.project.state }))
@@ -45835,6 +49081,7 @@ function protectedTombstone(ctx) {
 }
 function ignoredButListed(ctx) {
   const { ignore } = ctx.config.policy;
+  if (ignore.length === 0) return;
   const listed = [
     ...ctx.config.websites.map((e) => ({ path: [...e.path, "domain"], name: e.site.domain })),
     ...(ctx.config.projects ?? []).map((e) => ({ path: [...e.path, "project"], name: e.project.project }))
@@ -46506,137 +49753,92 @@ function relevant(errors) {
   return errors.filter((e) => e.keyword === "type" || !wrongType2.has(e.instancePath));
 }
 
-// src/config/load.ts
-function loadConfig(file, options = {}) {
-  return loadDocument(file, options).result;
-}
-function loadDocument(file, options) {
-  const read = readSource(file, options.source);
-  if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
-  const parsed = parseYaml(file, read.text);
-  if (parsed.diagnostics.some((d) => d.severity === "error")) return { result: settle(parsed.diagnostics) };
-  const root = checkFile(file, read.text, parsed, options, void 0);
-  if (root.part === void 0) return { result: settle(root.diagnostics) };
-  const readFile = options.readFile ?? readConfigBytes;
-  const listFolder = options.listFolder ?? listFolderOnDisk;
-  const includes = readIncludes(file, root.part.data, root.part.locate, readFile, listFolder, configDigest);
-  const inherited = { defaults: root.part.data.defaults, policy: root.part.data.policy };
-  const parts = [root.part];
-  const diagnostics = [...root.diagnostics, ...includes.diagnostics];
-  for (const included of includes.files) {
-    const checked = checkFile(included.file, included.text, parseYaml(included.file, included.text), options, inherited);
-    diagnostics.push(...checked.diagnostics);
-    if (checked.part) parts.push(checked.part);
+// src/config/check-file.ts
+function checkFile(file, text2, options, inherited) {
+  const fast = parseFast(text2);
+  if (!fast.ok) return { diagnostics: unreadable(file, text2, fast) };
+  const view = new FileView(file, text2, fast.names);
+  const locate = view.locate;
+  if (fast.unusual) {
+    const differs = readsTwoWays(view, fast);
+    if (differs) return { diagnostics: differs };
   }
-  const owners = accountOf(parts);
-  const accounts = readAccounts(parts, owners.of);
-  const failed = root.part.interpolation.failedPaths;
-  const accountDiagnostics = accounts.diagnostics.filter((d) => !failed.has(d.path));
-  diagnostics.push(...owners.diagnostics, ...accountDiagnostics, ...duplicatesAcrossFiles(parts, owners.of));
-  if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
-  const digest = includes.files.length === 0 ? read.digest : digestOfAll(file, read.digest, includes.files);
-  const config = toConfig(file, digest, parts);
-  if (includes.files.length > 0) config.includes = includes.files.map(({ file: path, digest: d }) => ({ file: path, digest: d }));
-  if (accounts.accounts) config.accounts = accounts.accounts;
-  return {
-    result: { ok: true, config, warnings: sortByPosition(diagnostics) },
-    tree: treeOf(root.part),
-    files: parts.map((part, index) => ({
-      ...treeOf(part),
-      file: part.file,
-      text: part.text,
-      account: owners.of[index],
-      reread: (text2, again) => reread(part.file, text2, again, index === 0 ? void 0 : inherited)
-    }))
-  };
-}
-function treeOf(part) {
-  return { doc: part.doc, locate: part.locate, normalized: part.normalized, interpolated: part.interpolation.interpolated.length > 0 };
-}
-function reread(file, text2, options, inherited) {
-  const checked = checkFile(file, text2, parseYaml(file, text2), options, inherited);
-  const errors = checked.diagnostics.filter((d) => d.severity === "error");
-  if (errors.length > 0 || checked.part === void 0) return { diagnostics: sortByPosition(errors) };
-  return treeOf(checked.part);
-}
-function checkFile(file, text2, parsed, options, inherited) {
-  if (parsed.diagnostics.some((d) => d.severity === "error")) return { diagnostics: parsed.diagnostics };
-  const locate = createLocator(parsed.doc, parsed.lineCounter);
-  const env = options.envFor?.(parsed.doc) ?? options.env ?? process.env;
-  const interpolation = interpolateDocument(parsed.doc, file, text2, env, locate, options.unsetEnv, options.onSecret);
-  const data = toData(parsed.doc, file);
-  if ("error" in data) return { diagnostics: [...parsed.diagnostics, data.error] };
+  const env = options.envFor?.(fast.value) ?? options.env ?? process.env;
+  const interpolation = interpolateDocument(fast.value, file, text2, env, locate, options.unsetEnv, options.onSecret);
+  const data = merged(fast, file, locate);
+  if ("error" in data) return { diagnostics: [data.error] };
   const own = isRecord(data.value) ? data.value : {};
-  const view = inherited === void 0 ? own : { ...own, defaults: mergedDefaults(inherited.defaults, own.defaults), policy: inherited.policy };
-  const normalized = normalize(view, file, locate);
+  const scoped = inherited === void 0 ? own : { ...own, defaults: mergedDefaults(inherited.defaults, own.defaults), policy: inherited.policy };
+  const normalized = normalize(scoped, file, locate);
   const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, own, normalized, locate);
   for (const rule of RULES) rule(ctx);
   const schemaData = inherited === void 0 && own.include !== void 0 && own.websites === void 0 ? { ...own, websites: [] } : data.value;
-  const schema = validateSchema(schemaData, file, locate, inherited === void 0 ? "root" : "included");
-  const checked = [...schema, ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
+  const schema2 = validateSchema(schemaData, file, locate, inherited === void 0 ? "root" : "included");
+  const checked = [...schema2, ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
   const wrong = new Set(checked.filter((d) => d.severity === "error").map((d) => d.path));
   const literal2 = literalPasswords(interpolation.literalPasswords, file, locate).filter((d) => !wrong.has(d.path));
-  const diagnostics = quoteSource([...parsed.diagnostics, ...interpolation.diagnostics, ...checked, ...literal2], interpolation);
-  return { diagnostics, part: { file, text: text2, doc: parsed.doc, data: own, normalized, interpolation, locate } };
+  const diagnostics = quoteSource([...interpolation.diagnostics, ...checked, ...literal2], interpolation);
+  return { diagnostics, part: { file, text: text2, view, data: own, normalized, interpolation, locate, anchored: fast.anchored } };
 }
 function mergedDefaults(root, own) {
   return { ...isRecord(root) ? root : {}, ...isRecord(own) ? own : {} };
 }
-function duplicatesAcrossFiles(parts, of) {
-  const diagnostics = [];
-  const seen = /* @__PURE__ */ new Map();
-  const check2 = (key, part, source, path, what) => {
-    if (source === void 0) return;
-    const first = seen.get(key);
-    if (first === void 0) return void seen.set(key, { file: part.file, ...source });
-    if (first.file === part.file) return;
-    const message = `duplicate ${what}: already listed at ${first.file}:${first.line}:${first.column}; keep one entry`;
-    diagnostics.push({ file: part.file, ...source, code: `${what.split(" ")[0]}.duplicate`, path, message, severity: "error" });
-  };
-  for (const [index, part] of parts.entries()) {
-    const account = of[index] ?? "";
-    for (const entry of part.normalized.websites) {
-      check2(
-        `${account}\0w:${entry.site.domain}`,
-        part,
-        entry.site.source,
-        `${formatPath(entry.path)}.domain`,
-        `website "${entry.site.domain}"`
-      );
+function merged(fast, file, locate) {
+  if (!fast.merges) return { value: fast.value };
+  try {
+    return { value: resolveMerges(fast.value) };
+  } catch (cause) {
+    if (!(cause instanceof MergeError)) throw cause;
+    const path = formatPath(cause.path);
+    return {
+      error: { file, ...locate.value(cause.path), code: "yaml.merge", path, message: `invalid YAML: ${cause.message}`, severity: "error" }
+    };
+  }
+}
+var MAX_REREAD_BYTES = 4 * 2 ** 20;
+function unreadable(file, text2, failure2) {
+  const at2 = { file, line: failure2.line, column: failure2.column, path: "" };
+  if (failure2.bound) return [{ ...at2, code: failure2.bound.code, message: `${failure2.bound.message}: ${BOUND_HINT}`, severity: "error" }];
+  if (text2.length <= MAX_REREAD_BYTES) {
+    const view = new FileView(file, text2);
+    if (view.parsed.diagnostics.some((d) => d.severity === "error")) return view.parsed.diagnostics;
+    const message = `YAML parsers read this differently (${failure2.reason}): write it plainly, as sitesync export does`;
+    return [{ ...at2, code: "yaml.ambiguous", message, severity: "error" }];
+  }
+  return [{ ...at2, code: "yaml.syntax", message: `invalid YAML: ${failure2.reason}`, severity: "error" }];
+}
+var BOUND_HINT = "a config is a few levels of keys and lists; is this the right file?";
+function readsTwoWays(view, fast) {
+  const { parsed } = view;
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return parsed.diagnostics;
+  let slow;
+  let value;
+  try {
+    slow = parsed.doc.toJS();
+    value = fast.merges ? resolveMerges(fast.value) : fast.value;
+  } catch {
+    slow = void 0;
+  }
+  const path = firstDifference(value, slow, []);
+  if (path === void 0) return void 0;
+  const message = "YAML parsers read this value differently (a tag such as !!float, !!binary or !!timestamp, or a %YAML directive): remove the tag or directive and write the value plainly";
+  return [{ file: view.file, ...view.locate.value(path), code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
+}
+function firstDifference(a, b, path) {
+  if (isDeepStrictEqual(a, b)) return void 0;
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    for (const [i, item] of a.entries()) {
+      const found = firstDifference(item, b[i], [...path, i]);
+      if (found) return found;
     }
-    for (const entry of part.normalized.projects ?? []) {
-      const name = entry.project.project;
-      check2(`${account}\0p:${name.toLowerCase()}`, part, entry.project.source, `${formatPath(entry.path)}.project`, `project "${name}"`);
+  }
+  if (isRecord(a) && isRecord(b) && isDeepStrictEqual(Object.keys(a), Object.keys(b))) {
+    for (const key of Object.keys(a)) {
+      const found = firstDifference(a[key], b[key], [...path, key]);
+      if (found) return found;
     }
   }
-  return diagnostics;
-}
-function digestOfAll(rootFile, rootDigest, files) {
-  const name = (file) => relative2(dirname2(rootFile), file).replaceAll("\\", "/");
-  const lines = [`${name(rootFile)}\0${rootDigest}`, ...files.map((f2) => `${name(f2.file)}\0${f2.digest}`)];
-  return createHash("sha256").update(lines.join("\n")).digest("hex");
-}
-var MAX_CONFIG_BYTES = 64 * 2 ** 20;
-var CONFIG_CAP_NOTE = "4 times the export of a 100,000-website account; the cap is fixed, since a larger file would not fit in memory";
-function readConfigBytes(file) {
-  return readBounded(file, MAX_CONFIG_BYTES, "a config", CONFIG_CAP_NOTE);
-}
-function readSource(file, source) {
-  const bytes = source === void 0 ? readConfigBytes(file) : Buffer.from(source, "utf8");
-  if (typeof bytes === "string") {
-    const message = `cannot read the config: ${bytes} (${bytes === "no such file" ? `pass another path with -c/--config, or write one from the account: sitesync export --out ${file}` : "pass its path with -c/--config"})`;
-    return { error: { file, line: 0, column: 0, code: "file.unreadable", path: "", message, severity: "error" } };
-  }
-  if (source !== void 0 && bytes.length > MAX_CONFIG_BYTES) {
-    const message = `the config is ${mib(bytes.length)}, more than the ${mib(MAX_CONFIG_BYTES)} a config may be (${CONFIG_CAP_NOTE})`;
-    return { error: { file, line: 0, column: 0, code: "file.unreadable", path: "", message, severity: "error" } };
-  }
-  const text2 = utf8(bytes);
-  if (text2 === void 0 || text2.includes("\0")) {
-    const message = "the config is not a UTF-8 text file (a binary file?): pass the YAML file with -c/--config";
-    return { error: { file, line: 0, column: 0, code: "file.binary", path: "", message, severity: "error" } };
-  }
-  return { text: text2, digest: configDigest(bytes) };
+  return path;
 }
 function literalPasswords(paths, file, locate) {
   return paths.map((path) => ({
@@ -46648,63 +49850,75 @@ function literalPasswords(paths, file, locate) {
     severity: "warning"
   }));
 }
-function utf8(bytes) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return void 0;
+
+// src/config/assemble.ts
+function assembleConfig(texts, options) {
+  const { root, includes } = texts;
+  const inherited = { defaults: root.data.defaults, policy: root.data.policy };
+  const parts = [root];
+  const diagnostics = [...texts.diagnostics];
+  for (const included of includes) {
+    const checked = checkFile(included.file, included.text, options, inherited);
+    diagnostics.push(...checked.diagnostics);
+    if (checked.part) parts.push(checked.part);
   }
+  const owners = accountOf(parts);
+  const accounts = readAccounts(parts, owners.of);
+  const failed = root.interpolation.failedPaths;
+  const accountDiagnostics = accounts.diagnostics.filter((d) => !failed.has(d.path));
+  diagnostics.push(...owners.diagnostics, ...accountDiagnostics, ...duplicatesAcrossFiles(parts, owners.of));
+  if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
+  const digest = includes.length === 0 ? texts.digest : digestOfAll(root.file, texts.digest, includes);
+  const config = toConfig(digest, parts);
+  if (includes.length > 0) config.includes = includes.map(({ file, digest: d }) => ({ file, digest: d }));
+  if (accounts.accounts) config.accounts = accounts.accounts;
+  const files = parts.map((part, index) => ({ part, account: owners.of[index], inherited: index === 0 ? void 0 : inherited }));
+  return { result: { ok: true, config, warnings: sortByPosition(diagnostics) }, files };
 }
-function configDigest(bytes) {
-  return createHash("sha256").update(bytes).digest("hex");
-}
-function readBounded(file, maxBytes, what, capNote) {
-  const over = `more than the ${mib(maxBytes)} ${what} may be${capNote ? ` (${capNote})` : ""}`;
-  let fd;
-  try {
-    fd = openSync(file, constants3.O_RDONLY | constants3.O_NONBLOCK);
-    const stat2 = fstatSync(fd);
-    if (stat2.isDirectory()) return "it is a directory";
-    if (!stat2.isFile()) return "it is not a regular file (a device, a FIFO or a socket)";
-    if (stat2.size > maxBytes) return `it is ${mib(stat2.size)}, ${over}`;
-    const buffer = Buffer.allocUnsafe(Math.min(stat2.size, maxBytes) + 1);
-    let length = 0;
-    for (let n4 = -1; n4 !== 0 && length < buffer.length; length += n4) n4 = readSync(fd, buffer, length, buffer.length - length, null);
-    if (length > maxBytes) return `it is ${over}`;
-    if (length > stat2.size) return "it changed while it was read: try again";
-    return buffer.subarray(0, length);
-  } catch (cause) {
-    const code = cause.code;
-    return code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : `cannot read it (${code ?? String(cause)})`;
-  } finally {
-    if (fd !== void 0) closeSync(fd);
+function duplicatesAcrossFiles(parts, of) {
+  const diagnostics = [];
+  const seen = /* @__PURE__ */ new Map();
+  const check2 = (key, part, source, path, what) => {
+    if (source === void 0) return;
+    const first = seen.get(key);
+    if (first === void 0) return void seen.set(key, { file: part.file, line: source.line, column: source.column });
+    if (first.file === part.file) return;
+    const message = `duplicate ${what}: already listed at ${first.file}:${first.line}:${first.column}; keep one entry`;
+    diagnostics.push({ file: part.file, ...source, code: `${what.split(" ")[0]}.duplicate`, path, message, severity: "error" });
+  };
+  if (parts.length === 1) return diagnostics;
+  for (const [index, part] of parts.entries()) {
+    const account = of[index] ?? "";
+    for (const entry of part.normalized.websites) {
+      const { domain, source } = entry.site;
+      check2(`${account}\0w:${domain}`, part, source, `${formatPath(entry.path)}.domain`, `website "${domain}"`);
+    }
+    for (const entry of part.normalized.projects ?? []) {
+      const name = entry.project.project;
+      check2(`${account}\0p:${name.toLowerCase()}`, part, entry.project.source, `${formatPath(entry.path)}.project`, `project "${name}"`);
+    }
   }
+  return diagnostics;
 }
-function mib(bytes) {
-  return `${Number((bytes / 2 ** 20).toFixed(1))} MiB`;
+function digestOfAll(rootFile, rootDigest, files) {
+  const name = (file) => relative2(dirname(rootFile), file).replaceAll("\\", "/");
+  const lines = [`${name(rootFile)}\0${rootDigest}`, ...files.map((f2) => `${name(f2.file)}\0${f2.digest}`)];
+  return createHash2("sha256").update(lines.join("\n")).digest("hex");
 }
-function toData(doc, file) {
-  try {
-    return { value: doc.toJS() };
-  } catch (cause) {
-    const message = `invalid YAML: ${cause.message}`;
-    return { error: { file, line: 1, column: 1, code: "yaml.to-js", path: "", message, severity: "error" } };
-  }
-}
-function toConfig(file, digest, parts) {
+function toConfig(digest, parts) {
   const [root, ...included] = parts;
   const normalized = root.normalized;
   const websites = parts.flatMap((part) => part.normalized.websites);
-  const passwords = [normalized.defaults.password, ...websites.map((e) => e.site.password)];
-  const envParts = parts.flatMap((part) => part.interpolation.passwordEnvValues).filter((value) => value.length >= 4);
-  const secrets = [.../* @__PURE__ */ new Set([...passwords, ...envParts])].filter((value) => !!value);
+  const secrets = /* @__PURE__ */ new Set();
+  for (const password of [normalized.defaults.password, ...websites.map((e) => e.site.password)]) if (password) secrets.add(password);
+  for (const part of parts) for (const value of part.interpolation.passwordEnvValues) if (value.length >= 4) secrets.add(value);
   const config = {
-    file,
+    file: root.file,
     digest,
     policy: normalized.policy,
     defaults: normalized.defaults,
     websites: websites.map((entry) => entry.site),
-    secrets
+    secrets: [...secrets]
   };
   const rootRef = notePasswordRefs(root, void 0);
   if (rootRef !== void 0) config.defaults = { ...config.defaults, passwordRef: rootRef };
@@ -46717,6 +49931,7 @@ function toConfig(file, digest, parts) {
   return config;
 }
 function notePasswordRefs({ normalized, interpolation }, inheritedRef) {
+  if (interpolation.interpolated.length === 0 && inheritedRef === void 0) return void 0;
   const written = new Map(interpolation.interpolated.map((entry) => [entry.path, entry.source]));
   const defaultsRef = written.get("defaults.password") ?? inheritedRef;
   for (const entry of normalized.websites) {
@@ -46735,6 +49950,213 @@ function settle(diagnostics) {
 }
 function sortByPosition(diagnostics) {
   return diagnostics.map((d, i) => ({ d, i })).sort((a, b) => a.d.line - b.d.line || a.d.column - b.d.column || a.i - b.i).map(({ d }) => d);
+}
+
+// src/config/include.ts
+import { dirname as dirname2, join } from "node:path";
+var MAX_INCLUDED_FILES = 2e3;
+var MAX_INCLUDED_BYTES = 64 * 2 ** 20;
+var MAX_ENTRIES_SEEN = 5e4;
+async function matchInclude(dir, pattern, list, budget) {
+  const segments = pattern.trim().replaceAll("\\", "/").split("/").filter((s) => s !== "" && s !== ".");
+  if (pattern.trim().startsWith("/") || /^[A-Za-z]:/.test(pattern.trim())) {
+    return { ok: false, problem: "must be relative to this file, not an absolute path" };
+  }
+  if (segments.includes("..")) return { ok: false, problem: "must stay inside this file's folder (no ..)" };
+  if (segments.length === 0) return { ok: false, problem: "names no file" };
+  const found = /* @__PURE__ */ new Set();
+  const linked = (at2, name, how = "matches") => ({
+    code: "include.symlink",
+    problem: `${how} ${[...at2, name].join("/")}, a symbolic link: include regular files inside this folder (copy the file, or include its real path if it is inside this folder)`
+  });
+  const walk2 = async (at2, rest) => {
+    const [head, ...tail] = rest;
+    if (head === void 0) return void 0;
+    if (head === "**") {
+      const here = await walk2(at2, tail);
+      if (here !== void 0) return here;
+      for (const entry of await entries(dir, at2, list, budget)) {
+        if (entry === void 0) return tooMany;
+        if (entry.kind === "symlink") return linked(at2, entry.name, "walks into");
+        if (entry.kind === "folder") {
+          const below = await walk2([...at2, entry.name], rest);
+          if (below !== void 0) return below;
+        }
+      }
+      return void 0;
+    }
+    const match = segmentMatcher(head);
+    for (const entry of await entries(dir, at2, list, budget)) {
+      if (entry === void 0) return tooMany;
+      if (!match(entry.name)) continue;
+      if (entry.kind === "symlink") return linked(at2, entry.name);
+      if (tail.length === 0 && entry.kind === "file") found.add([...at2, entry.name].join("/"));
+      else if (tail.length > 0 && entry.kind === "folder") {
+        const below = await walk2([...at2, entry.name], tail);
+        if (below !== void 0) return below;
+      }
+    }
+    return void 0;
+  };
+  const refused = await walk2([], segments);
+  if (refused !== void 0) return { ok: false, ...refused };
+  return { ok: true, files: [...found].sort() };
+}
+var tooMany = { problem: `looks at more than ${MAX_ENTRIES_SEEN} files and folders: use a narrower glob` };
+async function entries(dir, at2, list, budget) {
+  const listed = await list(join(dir, ...at2)) ?? [];
+  const sorted = [];
+  for (const entry of [...listed].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) {
+    if (--budget.entries < 0) return [...sorted, void 0];
+    sorted.push(entry);
+  }
+  return sorted;
+}
+function segmentMatcher(segment) {
+  return (name) => name.startsWith(".") && !segment.startsWith(".") ? false : matchGlob(segment, name, { caseSensitive: true });
+}
+async function readIncludes(rootFile, root, locate, source) {
+  const diagnostics = [];
+  if (!Array.isArray(root.include)) return { files: [], diagnostics };
+  const error2 = (index, code, message) => diagnostics.push({ file: rootFile, ...locate.value(["include", index]), code, path: `include[${index}]`, message, severity: "error" });
+  const named = await namedFiles(rootFile, root.include, source, error2);
+  const contents = await source.read(
+    named.map((n4) => n4.file),
+    MAX_INCLUDED_BYTES
+  );
+  const files = [];
+  let bytes = 0;
+  for (const [i, { file, index }] of named.entries()) {
+    const content = contents[i];
+    if (content !== void 0 && typeof content !== "string") bytes += content.length;
+    if (content === void 0 || bytes > MAX_INCLUDED_BYTES) {
+      error2(index, "include.bound", `the included files hold more than ${MAX_INCLUDED_BYTES / 2 ** 20} MiB together`);
+      break;
+    }
+    if (typeof content === "string") {
+      error2(index, "include.unreadable", `cannot read ${file}: ${content}`);
+      continue;
+    }
+    const text2 = decodeText(content);
+    if (text2 === void 0) error2(index, "include.binary", `${file} is not a UTF-8 text file`);
+    else files.push({ file, text: text2, digest: configDigest(content) });
+  }
+  return { files, diagnostics };
+}
+async function namedFiles(rootFile, patterns, source, error2) {
+  const dir = dirname2(rootFile);
+  const taken2 = /* @__PURE__ */ new Set([join(rootFile)]);
+  const budget = { entries: MAX_ENTRIES_SEEN };
+  const named = [];
+  for (const [index, pattern] of patterns.entries()) {
+    if (typeof pattern !== "string" || pattern.trim() === "") continue;
+    const match = await matchInclude(dir, pattern, source.list, budget);
+    if (!match.ok) {
+      error2(index, match.code ?? "include.invalid", `"${pattern}" ${match.problem}`);
+      continue;
+    }
+    if (match.files.length === 0) {
+      error2(index, "include.no-match", `"${pattern}" matches no file next to ${rootFile}; fix the glob or remove it`);
+      continue;
+    }
+    for (const file of match.files.map((name) => join(dir, name))) {
+      if (taken2.has(file)) continue;
+      taken2.add(file);
+      if (named.length >= MAX_INCLUDED_FILES) {
+        error2(index, "include.bound", `more than ${MAX_INCLUDED_FILES} files are included; split the repository`);
+        return named;
+      }
+      named.push({ file, index });
+    }
+  }
+  return named;
+}
+
+// src/config/source.ts
+import { readdirSync } from "node:fs";
+var diskSource = {
+  async read(files, maxTotal) {
+    let total = 0;
+    return files.map((file) => {
+      if (total > maxTotal) return void 0;
+      const bytes = readConfigBytes(file);
+      if (typeof bytes !== "string") total += bytes.length;
+      return bytes;
+    });
+  },
+  async list(folder) {
+    try {
+      return readdirSync(folder, { withFileTypes: true }).map((entry) => ({
+        name: entry.name,
+        kind: entry.isFile() ? "file" : entry.isDirectory() ? "folder" : entry.isSymbolicLink() ? "symlink" : "other"
+      }));
+    } catch {
+      return void 0;
+    }
+  }
+};
+
+// src/config/load.ts
+async function loadConfig(file, options = {}) {
+  return (await loadFiles(file, options)).result;
+}
+async function loadFiles(file, options) {
+  const source = options.files ?? diskSource;
+  const read = await readRoot(file, options.source, source);
+  if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
+  const root = checkFile(file, read.text, options, void 0);
+  if (root.part === void 0) return { result: settle(root.diagnostics) };
+  const includes = await readIncludes(file, root.part.data, root.part.locate, source);
+  const texts = {
+    root: root.part,
+    digest: read.digest,
+    includes: includes.files,
+    diagnostics: [...root.diagnostics, ...includes.diagnostics]
+  };
+  const { result, files } = assembleConfig(texts, options);
+  return { result, ...files ? { files: files.map(loadedFile) } : {} };
+}
+function loadText(file, text2, options) {
+  const root = checkFile(file, text2, options, void 0);
+  if (root.part === void 0) return { result: settle(root.diagnostics) };
+  const texts = { root: root.part, digest: configDigest(Buffer.from(text2, "utf8")), includes: [], diagnostics: root.diagnostics };
+  const { result, files } = assembleConfig(texts, options);
+  const { include } = root.part.data;
+  return { result, includes: Array.isArray(include) && include.length > 0, ...files ? { files: files.map(loadedFile) } : {} };
+}
+function loadedFile({ part, account, inherited }) {
+  return { ...treeOf(part), file: part.file, text: part.text, account, reread: (text2, again) => reread(part.file, text2, again, inherited) };
+}
+function treeOf(part) {
+  const { view, locate, normalized, anchored } = part;
+  return { view, locate, normalized, anchored, interpolated: part.interpolation.interpolated.length > 0 };
+}
+function reread(file, text2, options, inherited) {
+  const checked = checkFile(file, text2, options, inherited);
+  const errors = checked.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0 || checked.part === void 0) return { diagnostics: sortByPosition(errors) };
+  return treeOf(checked.part);
+}
+async function readRoot(file, text2, source) {
+  const fail2 = (code, message) => ({
+    error: { file, line: 0, column: 0, code, path: "", message, severity: "error" }
+  });
+  const bytes = text2 === void 0 ? (await source.read([file], MAX_CONFIG_BYTES))[0] : Buffer.from(text2, "utf8");
+  if (typeof bytes === "string" || bytes === void 0) {
+    const why = bytes ?? "not read";
+    const hint = why === "no such file" ? `pass another path with -c/--config, or write one from the account: sitesync export --out ${file}` : "pass its path with -c/--config";
+    return fail2("file.unreadable", `cannot read the config: ${why} (${hint})`);
+  }
+  if (bytes.length > MAX_CONFIG_BYTES) {
+    return fail2(
+      "file.unreadable",
+      `the config is ${mib(bytes.length)}, more than the ${mib(MAX_CONFIG_BYTES)} a config may be (${CONFIG_CAP_NOTE})`
+    );
+  }
+  const decoded = decodeText(bytes);
+  if (decoded === void 0)
+    return fail2("file.binary", "the config is not a UTF-8 text file (a binary file?): pass the YAML file with -c/--config");
+  return { text: decoded, digest: configDigest(bytes) };
 }
 
 // src/api/clock.ts
@@ -47024,33 +50446,33 @@ function serverValue(exchange, value) {
 }
 var MAX_RAW_BODY = 500;
 function parseJsonBody(exchange, status, text2) {
-  const json = tryParse(text2);
-  if (isObject(json)) return json;
+  const json2 = tryParse(text2);
+  if (isObject(json2)) return json2;
   throw new ApiError({
     kind: "parse",
     method: exchange.method,
     url: exchange.url,
     status,
-    message: `expected a JSON object, got ${describeBody(exchange, text2, json)}`,
+    message: `expected a JSON object, got ${describeBody(exchange, text2, json2)}`,
     body: rawBody(exchange, text2),
     ambiguous: exchange.method === "POST"
   });
 }
 function errorFromResponse(exchange, status, text2, ambiguous = false) {
-  const json = tryParse(text2);
+  const json2 = tryParse(text2);
   const { method, url } = exchange;
-  if (!isObject(json)) {
+  if (!isObject(json2)) {
     const reason = STATUS_CODES[status] ?? `HTTP ${status}`;
-    const message2 = `${reason} (${describeBody(exchange, text2, json)})`;
+    const message2 = `${reason} (${describeBody(exchange, text2, json2)})`;
     return new ApiError({ kind: "http", method, url, status, message: message2, body: rawBody(exchange, text2), ambiguous });
   }
-  const bag = fieldBag(json.errors) ?? fieldBag(json.message);
-  let message = typeof json.message === "string" ? serverText(exchange, json.message) : void 0;
+  const bag = fieldBag(json2.errors) ?? fieldBag(json2.message);
+  let message = typeof json2.message === "string" ? serverText(exchange, json2.message) : void 0;
   if (message === void 0 && bag) message = summarize(bag, exchange);
   message ??= STATUS_CODES[status] ?? `HTTP ${status}`;
   const fieldErrors = bag === void 0 ? void 0 : withholdBag(bag, exchange);
   const domainTaken = status === 422 && (bag?.domain?.some((m2) => m2.includes("has already been taken")) ?? false);
-  const body = serverValue(exchange, json);
+  const body = serverValue(exchange, json2);
   return new ApiError({ kind: "http", method, url, status, message, fieldErrors, body, ambiguous, domainTaken });
 }
 function fieldBag(value) {
@@ -47083,11 +50505,11 @@ function tryParse(text2) {
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function describeBody(exchange, text2, json) {
+function describeBody(exchange, text2, json2) {
   const trimmed = text2.trim();
   if (trimmed === "") return "an empty body";
   if (trimmed.startsWith("<")) return "an HTML page (a login page, a proxy, or a URL that is not the API?)";
-  if (json !== void 0) return `JSON that is not an object: ${serverText(exchange, trimmed.slice(0, 40))}`;
+  if (json2 !== void 0) return `JSON that is not an object: ${serverText(exchange, trimmed.slice(0, 40))}`;
   return `invalid or truncated JSON (${text2.length} characters)`;
 }
 function rawBody(exchange, text2) {
@@ -47202,7 +50624,7 @@ function encodeQueryValue(input) {
 function encodeQueryKey(text2) {
   return encodeQueryValue(text2).replace(EQUAL_RE, "%3D");
 }
-function decode2(text2 = "") {
+function decode(text2 = "") {
   try {
     return decodeURIComponent("" + text2);
   } catch {
@@ -47210,10 +50632,10 @@ function decode2(text2 = "") {
   }
 }
 function decodeQueryKey(text2) {
-  return decode2(text2.replace(PLUS_RE, " "));
+  return decode(text2.replace(PLUS_RE, " "));
 }
 function decodeQueryValue(text2) {
-  return decode2(text2.replace(PLUS_RE, " "));
+  return decode(text2.replace(PLUS_RE, " "));
 }
 function parseQuery(parametersString = "") {
   const object2 = /* @__PURE__ */ Object.create(null);
@@ -48056,9 +51478,9 @@ var DecodeError = class extends Error {
     this.got = got;
   }
 };
-function decodeResponse(response, decode3) {
+function decodeResponse(response, decode2) {
   try {
-    return decode3(response.body);
+    return decode2(response.body);
   } catch (error2) {
     if (!(error2 instanceof DecodeError)) throw error2;
     throw new ApiError({
@@ -48078,7 +51500,7 @@ function object(value, path) {
   if (typeof value === "object" && value !== null && !Array.isArray(value)) return value;
   throw new DecodeError(path, "an object", value);
 }
-function int(value, path, nullAs) {
+function int2(value, path, nullAs) {
   if (value === null || value === void 0) {
     if (nullAs !== void 0) return nullAs;
   } else if (typeof value === "number" && Number.isSafeInteger(value)) {
@@ -48089,7 +51511,7 @@ function int(value, path, nullAs) {
   throw new DecodeError(path, "an integer", value);
 }
 function id(value, path) {
-  const n4 = int(value, path);
+  const n4 = int2(value, path);
   if (n4 >= 1) return n4;
   throw new DecodeError(path, "a positive integer id", value);
 }
@@ -48099,7 +51521,7 @@ function decimal(value, path) {
   if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))) return Number(value);
   throw new DecodeError(path, "a number", value);
 }
-function bool(value, path) {
+function bool2(value, path) {
   if (value === true || value === 1 || value === "1" || value === "true") return true;
   if (value === false || value === 0 || value === "0" || value === "false" || value === null) return false;
   throw new DecodeError(path, "a boolean", value);
@@ -48112,14 +51534,14 @@ function optionalString(value, path) {
   return value === null || value === void 0 ? null : string(value, path);
 }
 function privacy(value, path) {
-  const n4 = int(value, path, 0);
+  const n4 = int2(value, path, 0);
   if (n4 === 0 || n4 === 1 || n4 === 2) return n4;
   throw new DecodeError(path, "0, 1 or 2", value);
 }
 var READERS2 = {
   privacy,
-  flag: (value, path) => int(value, path, 0),
-  boolean: bool,
+  flag: (value, path) => int2(value, path, 0),
+  boolean: bool2,
   set: (value, path) => splitLines(optionalString(value, path))
 };
 function decodeWebsite(value, path = "data") {
@@ -48134,7 +51556,7 @@ function decodeWebsite(value, path = "data") {
     domain: string(raw.domain, `${path}.domain`),
     // The loop above reads every readable field by its kind, which TypeScript cannot follow through a table.
     ...fields,
-    password: bool(raw.password, `${path}.password`),
+    password: bool2(raw.password, `${path}.password`),
     favorited_at: optionalString(raw.favorited_at, `${path}.favorited_at`),
     created_at: optionalString(raw.created_at, `${path}.created_at`) ?? "",
     updated_at: optionalString(raw.updated_at, `${path}.updated_at`) ?? ""
@@ -48144,18 +51566,18 @@ function decodeProject(value, path = "data") {
   const raw = object(value, path);
   return {
     project: string(raw.project, `${path}.project`),
-    reports: int(raw.reports, `${path}.reports`, 0),
+    reports: int2(raw.reports, `${path}.reports`, 0),
     result: decimal(raw.result ?? null, `${path}.result`),
     created_at: optionalString(raw.created_at, `${path}.created_at`) ?? ""
   };
 }
-function decodeItem(decode3) {
-  return (body) => decode3(body.data, "data");
+function decodeItem(decode2) {
+  return (body) => decode2(body.data, "data");
 }
-function decodePage(decode3) {
+function decodePage(decode2) {
   return (body) => {
     if (!Array.isArray(body.data)) throw new DecodeError("data", "an array", body.data);
-    const page = { data: body.data.map((item, i) => decode3(item, `data[${i}]`)) };
+    const page = { data: body.data.map((item, i) => decode2(item, `data[${i}]`)) };
     if (body.meta !== void 0 && body.meta !== null) page.meta = decodeMeta(object(body.meta, "meta"));
     if (body.links !== void 0 && body.links !== null) {
       const links = object(body.links, "links");
@@ -48165,12 +51587,12 @@ function decodePage(decode3) {
   };
 }
 function decodeMeta(raw) {
-  const nullable = (value, path) => value === null || value === void 0 ? null : int(value, path);
+  const nullable = (value, path) => value === null || value === void 0 ? null : int2(value, path);
   return {
-    current_page: int(raw.current_page, "meta.current_page"),
-    last_page: int(raw.last_page, "meta.last_page"),
-    per_page: int(raw.per_page, "meta.per_page"),
-    total: int(raw.total, "meta.total"),
+    current_page: int2(raw.current_page, "meta.current_page"),
+    last_page: int2(raw.last_page, "meta.last_page"),
+    per_page: int2(raw.per_page, "meta.per_page"),
+    total: int2(raw.total, "meta.total"),
     from: nullable(raw.from, "meta.from"),
     to: nullable(raw.to, "meta.to")
   };
@@ -49417,7 +52839,7 @@ function splitLines2(text2) {
 }
 
 // src/adopt/update-config.ts
-var import_yaml9 = __toESM(require_dist(), 1);
+var import_yaml7 = __toESM(require_dist(), 1);
 
 // src/model/managed-copy.ts
 function managedCopies(live) {
@@ -49512,7 +52934,7 @@ function sourceOf(item) {
 }
 
 // src/plan/fingerprint.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 var FINGERPRINT_LENGTH = 16;
 function websiteFingerprint(w2) {
   const state = { id: w2.id, domain: w2.domain, password: w2.password, updated_at: w2.updated_at };
@@ -49539,7 +52961,7 @@ function shortHash(value) {
   return sha256(canonicalJson(value)).slice(0, FINGERPRINT_LENGTH);
 }
 function sha256(text2) {
-  return createHash2("sha256").update(text2).digest("hex");
+  return createHash3("sha256").update(text2).digest("hex");
 }
 function sealPlan(body) {
   const { format, version, ...rest } = body;
@@ -49884,29 +53306,29 @@ function estimate(changes, rate, reads) {
 }
 
 // src/adopt/update/_entries.ts
-var import_yaml7 = __toESM(require_dist(), 1);
+var import_yaml6 = __toESM(require_dist(), 1);
 
 // src/adopt/update/_fields.ts
-var import_yaml5 = __toESM(require_dist(), 1);
+var import_yaml4 = __toESM(require_dist(), 1);
 
 // src/adopt/update/_style.ts
-var import_yaml4 = __toESM(require_dist(), 1);
+var import_yaml3 = __toESM(require_dist(), 1);
 function detectStyle(doc, source) {
-  const maps = [doc.get("defaults", true), ...itemsOf(doc.get("websites", true))].filter(import_yaml4.isMap);
-  const values = (key) => maps.flatMap((map) => map.items.filter((p2) => keyName(p2.key) === key).map((p2) => p2.value));
-  const scalars = (key) => values(key).filter(import_yaml4.isScalar);
-  const lists = values("exclude_ips").filter((v2) => (0, import_yaml4.isSeq)(v2));
+  const maps = [doc.get("defaults", true), ...itemsOf(doc.get("websites", true))].filter(import_yaml3.isMap);
+  const values = (key) => maps.flatMap((map2) => map2.items.filter((p2) => keyName(p2.key) === key).map((p2) => p2.value));
+  const scalars = (key) => values(key).filter(import_yaml3.isScalar);
+  const lists = values("exclude_ips").filter((v2) => (0, import_yaml3.isSeq)(v2));
   const privacy2 = scalars("privacy");
   const bits = FIELD_NAMES.filter((field) => WEBSITE_FIELDS[field].kind === "flag").flatMap((field) => scalars(WEBSITE_FIELDS[field].yaml));
   const filled = lists.find((list) => list.items.length > 0);
   const flows = [];
-  (0, import_yaml4.visit)(doc, { Seq: (_, seq) => void (seq.flow && seq.items.length > 0 && seq.range && flows.push(seq)) });
+  (0, import_yaml3.visit)(doc, { Seq: (_, seq2) => void (seq2.flow && seq2.items.length > 0 && seq2.range && flows.push(seq2)) });
   const flow = flows[0];
   const firstItem = filled?.items[0];
   const keyOf = (list) => maps.flatMap((m2) => m2.items).find((p2) => p2.value === list)?.key;
   const dashOffset = (() => {
     const key = filled && !filled.flow ? keyOf(filled) : void 0;
-    if (!(0, import_yaml4.isScalar)(key) || !key.range || !filled?.range) return 2;
+    if (!(0, import_yaml3.isScalar)(key) || !key.range || !filled?.range) return 2;
     return source.column(filled.range[0]) - source.column(key.range[0]);
   })();
   return {
@@ -49915,26 +53337,26 @@ function detectStyle(doc, source) {
     ips: {
       block: filled ? !filled.flow : void 0,
       padding: flow?.range ? source.text[flow.range[0] + 1] === " " : true,
-      quote: (0, import_yaml4.isScalar)(firstItem) && firstItem.type ? firstItem.type : import_yaml4.Scalar.PLAIN,
+      quote: (0, import_yaml3.isScalar)(firstItem) && firstItem.type ? firstItem.type : import_yaml3.Scalar.PLAIN,
       dashOffset: Math.max(dashOffset, 0)
     }
   };
 }
 function itemsOf(node) {
-  return (0, import_yaml4.isSeq)(node) ? node.items : [];
+  return (0, import_yaml3.isSeq)(node) ? node.items : [];
 }
-function renderString(value, quote = import_yaml4.Scalar.PLAIN) {
-  if (quote === import_yaml4.Scalar.QUOTE_DOUBLE) return JSON.stringify(value);
-  if (quote === import_yaml4.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
-  return (0, import_yaml4.stringify)(value, { lineWidth: 0 }).trimEnd();
+function renderString(value, quote = import_yaml3.Scalar.PLAIN) {
+  if (quote === import_yaml3.Scalar.QUOTE_DOUBLE) return JSON.stringify(value);
+  if (quote === import_yaml3.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
+  return (0, import_yaml3.stringify)(value, { lineWidth: 0 }).trimEnd();
 }
 function renderPrivacy(value, style, like) {
-  const names = (0, import_yaml4.isScalar)(like) ? typeof like.value === "string" : style.privacyNames;
+  const names = (0, import_yaml3.isScalar)(like) ? typeof like.value === "string" : style.privacyNames;
   const name = PRIVACY_NAMES[value];
-  return names ? renderString(name, (0, import_yaml4.isScalar)(like) ? like.type : void 0) : String(value);
+  return names ? renderString(name, (0, import_yaml3.isScalar)(like) ? like.type : void 0) : String(value);
 }
 function renderBit(value, style, like) {
-  const numbers = (0, import_yaml4.isScalar)(like) ? typeof like.value === "number" : style.bitsAsNumbers;
+  const numbers = (0, import_yaml3.isScalar)(like) ? typeof like.value === "number" : style.bitsAsNumbers;
   return numbers ? String(value) : String(value !== 0);
 }
 function renderFlowList(items, padding) {
@@ -49958,9 +53380,9 @@ function rewrite(ctx, pair, path, field, live) {
     ctx.refuse(path, "update.unplaced", "this value has no place in the file to rewrite; write it out");
     return;
   }
-  if ((0, import_yaml5.isAlias)(node)) {
+  if ((0, import_yaml4.isAlias)(node)) {
     const target = node.resolve(ctx.doc);
-    const like = (0, import_yaml5.isSeq)(target) ? void 0 : target;
+    const like = (0, import_yaml4.isSeq)(target) ? void 0 : target;
     const { ips } = ctx.style;
     const text2 = field === "exclude_ips" ? renderFlowList(
       live.exclude_ips.map((ip) => renderString(ip, ips.quote)),
@@ -49980,7 +53402,7 @@ function rewrite(ctx, pair, path, field, live) {
     return;
   }
   if (field === "exclude_ips") {
-    if (!(0, import_yaml5.isSeq)(node)) {
+    if (!(0, import_yaml4.isSeq)(node)) {
       ctx.refuse(path, "update.not-a-list", "exclude_ips is not a list; write it as one");
       return;
     }
@@ -49992,7 +53414,7 @@ function rewrite(ctx, pair, path, field, live) {
 function rewriteList(ctx, key, list, path, want) {
   const { source, edits, style } = ctx;
   const wanted = new Set(want);
-  const items = list.items.filter((item) => (0, import_yaml5.isScalar)(item) && !!item.range);
+  const items = list.items.filter((item) => (0, import_yaml4.isScalar)(item) && !!item.range);
   if (items.length !== list.items.length) {
     ctx.refuse(path, "update.list", "this list holds a value sitesync cannot rewrite in place; write each entry as a plain value");
     return;
@@ -50072,12 +53494,12 @@ function describe3(field, live) {
 }
 
 // src/adopt/update/_layout.ts
-function listLayout(source, seq) {
-  if (seq.flow || !seq.range) return void 0;
-  const dashColumn = source.column(seq.range[0]);
+function listLayout(source, seq2) {
+  if (seq2.flow || !seq2.range) return void 0;
+  const dashColumn = source.column(seq2.range[0]);
   const isDash = (line) => source.indent(line) === dashColumn && source.content(line)[dashColumn] === "-";
   const spans = [];
-  for (const item of seq.items) {
+  for (const item of seq2.items) {
     const range = item.range;
     if (!range) return void 0;
     let dash = source.lineOf(range[0]);
@@ -50106,14 +53528,14 @@ function removalLines(source, layout, index) {
 }
 
 // src/adopt/update/_update-context.ts
-var import_yaml6 = __toESM(require_dist(), 1);
+var import_yaml5 = __toESM(require_dist(), 1);
 function createUpdateContext(init, locate) {
   const aliases = /* @__PURE__ */ new Set();
   let anchored = false;
-  (0, import_yaml6.visit)(init.doc, {
+  (0, import_yaml5.visit)(init.doc, {
     Node(_, node) {
-      if ((0, import_yaml6.isAlias)(node)) aliases.add(node.source);
-      if (node.anchor || (0, import_yaml6.isAlias)(node)) anchored = true;
+      if ((0, import_yaml5.isAlias)(node)) aliases.add(node.source);
+      if (node.anchor || (0, import_yaml5.isAlias)(node)) anchored = true;
     }
   });
   const diagnostics = [];
@@ -50133,11 +53555,11 @@ function createUpdateContext(init, locate) {
 }
 function holdsUsedAnchor(node, aliases) {
   let found;
-  (0, import_yaml6.visit)(node, {
+  (0, import_yaml5.visit)(node, {
     Node(_, inner) {
       if (inner.anchor && aliases.has(inner.anchor)) {
         found = inner.anchor;
-        return import_yaml6.visit.BREAK;
+        return import_yaml5.visit.BREAK;
       }
       return void 0;
     }
@@ -50209,7 +53631,7 @@ function addToEmpty(ctx, websites, sites) {
 }
 function appendList(ctx, sites) {
   const root = ctx.doc.contents;
-  if (!(0, import_yaml7.isMap)(root) || root.flow || !root.range) {
+  if (!(0, import_yaml6.isMap)(root) || root.flow || !root.range) {
     ctx.refuse([], "update.no-websites", `the file has no websites list to add the account's websites to; add "websites: []"`);
     return;
   }
@@ -50222,14 +53644,14 @@ function appendList(ctx, sites) {
 function entryLines(ctx, layout, site) {
   const dash = " ".repeat(layout.dashColumn);
   const first = ctx.doc.getIn(["websites", 0], true);
-  const offset = (0, import_yaml7.isMap)(first) && first.range && !first.flow ? ctx.source.column(first.range[0]) - layout.dashColumn : 2;
+  const offset = (0, import_yaml6.isMap)(first) && first.range && !first.flow ? ctx.source.column(first.range[0]) - layout.dashColumn : 2;
   const indent = dash + " ".repeat(Math.max(offset, 2));
   const head = `${dash}-${" ".repeat(Math.max(offset, 2) - 1)}domain: ${renderString(normalizeDomain(site.domain))}`;
   return [head, ...EXPORTED.flatMap((field) => fieldLines(field, site, indent, ctx.style))];
 }
 function domainOf(item) {
-  const domain = (0, import_yaml7.isMap)(item) ? item.get("domain", true) : void 0;
-  return (0, import_yaml7.isScalar)(domain) && typeof domain.value === "string" ? normalizeDomain(domain.value) : void 0;
+  const domain = (0, import_yaml6.isMap)(item) ? item.get("domain", true) : void 0;
+  return (0, import_yaml6.isScalar)(domain) && typeof domain.value === "string" ? normalizeDomain(domain.value) : void 0;
 }
 function refuseFlow(ctx, index) {
   const message = 'websites is written as a flow list ([...]); write it as a block list (one "- domain: ..." per entry) so that entries can be added and removed';
@@ -50237,33 +53659,34 @@ function refuseFlow(ctx, index) {
 }
 
 // src/adopt/update/_read.ts
-var import_yaml8 = __toESM(require_dist(), 1);
 var PLACEHOLDER = "sitesync-update-placeholder";
 function readConfig(file, text2, env) {
-  const loaded = loadDocument(file, { source: text2, envFor: (doc) => withPlaceholders(doc, env) });
-  if (!loaded.result.ok || !loaded.tree) return { diagnostics: loaded.result.ok ? [] : loaded.result.errors };
-  if (loaded.result.config.includes !== void 0) {
+  const loaded = loadText(file, text2, { envFor: (data) => withPlaceholders(data, env) });
+  const tree = loaded.files?.[0];
+  if (!loaded.result.ok || !tree) return { diagnostics: loaded.result.ok ? [] : loaded.result.errors };
+  if (loaded.includes) {
     const message = "this file includes other files: update the config as a whole (sitesync export --update), not this file alone";
-    const at2 = loaded.tree.locate.key(["include"]);
+    const at2 = tree.locate.key(["include"]);
     return { diagnostics: [{ file, ...at2, code: "update.include", path: "include", message, severity: "error" }] };
   }
-  return loaded.tree;
+  return tree;
 }
-function withPlaceholders(doc, env) {
+function withPlaceholders(data, env) {
   const names = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Set();
   const walk2 = (node, writeOnly) => {
-    if ((0, import_yaml8.isMap)(node)) {
-      for (const pair of node.items) {
-        const key = keyName(pair.key);
-        walk2(pair.value, writeOnly || WRITE_ONLY_FIELDS.includes(key ?? ""));
-      }
-    } else if ((0, import_yaml8.isSeq)(node)) {
-      for (const item of node.items) walk2(item, writeOnly);
-    } else if (writeOnly && (0, import_yaml8.isScalar)(node) && typeof node.value === "string") {
-      for (const ref of references(node.value)) names.add(ref.name);
+    if (typeof node === "object" && node !== null && seen.has(node)) return;
+    if (Array.isArray(node)) {
+      seen.add(node);
+      for (const item of node) walk2(item, writeOnly);
+    } else if (isRecord(node)) {
+      seen.add(node);
+      for (const [key, value] of Object.entries(node)) walk2(value, writeOnly || WRITE_ONLY_FIELDS.includes(key));
+    } else if (writeOnly && typeof node === "string") {
+      for (const ref of references(node)) names.add(ref.name);
     }
   };
-  walk2(doc.contents, false);
+  walk2(data, false);
   const unset = [...names].filter((name) => env[name] === void 0);
   return unset.length === 0 ? env : { ...env, ...Object.fromEntries(unset.map((name) => [name, PLACEHOLDER])) };
 }
@@ -50392,8 +53815,9 @@ function updateConfig(input) {
   if ("diagnostics" in read) return { ok: false, diagnostics: read.diagnostics };
   const source = new SourceText(input.source);
   const edits = new Edits(source);
-  const style = detectStyle(read.doc, source);
-  const ctx = createUpdateContext({ file: input.file, source, doc: read.doc, edits, style }, read.locate);
+  const doc = read.view.doc;
+  const style = detectStyle(doc, source);
+  const ctx = createUpdateContext({ file: input.file, source, doc, edits, style }, read.locate);
   const summary2 = adopt(ctx, read, input);
   if (ctx.diagnostics.length > 0) return { ok: false, diagnostics: ctx.diagnostics };
   const text2 = edits.empty ? input.source : edits.apply();
@@ -50409,15 +53833,15 @@ function adopt(ctx, read, input) {
   const summary2 = { updated: [], added: [], removed: [], restored: [], unmanaged: [], projectChanges: 0 };
   const ignored = (domain) => firstMatch(normalized.policy.ignore, domain) !== void 0;
   const live = liveByDomain(input.live.websites);
-  const websites = read.doc.get("websites", true);
-  const list = (0, import_yaml9.isSeq)(websites) ? websites : void 0;
+  const websites = ctx.doc.get("websites", true);
+  const list = (0, import_yaml7.isSeq)(websites) ? websites : void 0;
   const gone = list ? adoptListed(ctx, read, list, live, ignored, summary2) : [];
   const listed = new Set(normalized.websites.map((entry) => entry.site.domain));
   const unlisted = [...live].filter(([domain]) => !listed.has(domain) && !ignored(domain)).map(([, site]) => site);
   const adding = normalized.policy.prune || input.addUnlisted === true;
   (adding ? summary2.added : summary2.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
   if (!list) {
-    if (adding && unlisted.length > 0 && input.createList === true && !read.doc.has("websites")) appendList(ctx, unlisted);
+    if (adding && unlisted.length > 0 && input.createList === true && !ctx.doc.has("websites")) appendList(ctx, unlisted);
     else if (adding && unlisted.length > 0)
       ctx.refuse([], "update.no-websites", `the file has no websites list to add the account's websites to; add "websites: []"`);
     return summary2;
@@ -50432,8 +53856,8 @@ function adoptListed(ctx, read, list, live, ignored, summary2) {
   for (const entry of read.normalized.websites) {
     const index = entry.path[1];
     const item = list.items[index];
-    const domainNode = (0, import_yaml9.isMap)(item) ? item.get("domain", true) : void 0;
-    if ((0, import_yaml9.isScalar)(domainNode) && ctx.hasVariable(domainNode)) {
+    const domainNode = (0, import_yaml7.isMap)(item) ? item.get("domain", true) : void 0;
+    if ((0, import_yaml7.isScalar)(domainNode) && ctx.hasVariable(domainNode)) {
       const message = "the domain comes from a ${VAR} reference, so which website this entry is depends on the environment; write the domain itself";
       ctx.refuse([...entry.path, "domain"], "update.variable", message);
       continue;
@@ -50442,11 +53866,11 @@ function adoptListed(ctx, read, list, live, ignored, summary2) {
     const site = live.get(domain);
     if (ignored(domain)) continue;
     if (entry.site.state === "absent") {
-      if (site && (0, import_yaml9.isMap)(item)) restore(ctx, item, entry, read.normalized.defaults, site, summary2);
+      if (site && (0, import_yaml7.isMap)(item)) restore(ctx, item, entry, read.normalized.defaults, site, summary2);
     } else if (!site) {
       gone.push(index);
       summary2.removed.push(domain);
-    } else if ((0, import_yaml9.isMap)(item)) {
+    } else if ((0, import_yaml7.isMap)(item)) {
       const fields = drifted(entry.site, site);
       adoptFields(ctx, item, entry.path, fields, site);
       if (fields.length > 0) summary2.updated.push({ domain, fields });
@@ -50457,7 +53881,7 @@ function adoptListed(ctx, read, list, live, ignored, summary2) {
   return gone;
 }
 function emptyList(ctx, list) {
-  const key = (0, import_yaml9.isMap)(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : void 0;
+  const key = (0, import_yaml7.isMap)(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : void 0;
   const keyEnd = key?.range?.[1];
   const end2 = list.range?.[1];
   if (keyEnd === void 0 || end2 === void 0) {
@@ -50495,11 +53919,11 @@ function liveByDomain(websites) {
 }
 function settleEdited(input, reread2, { edits, source, anchored }, before, summary2) {
   if (summary2.added.length > 0 || summary2.removed.length > 0 || summary2.restored.length > 0) return void 0;
-  const list = before.doc.get("websites", true);
-  if (!(0, import_yaml9.isSeq)(list) || list.flow || list.items.length === 0 || anchored) return void 0;
+  const list = before.view.doc.get("websites", true);
+  if (!(0, import_yaml7.isSeq)(list) || list.flow || list.items.length === 0 || anchored) return void 0;
   const starts = [];
   for (const item of list.items) {
-    const at2 = (0, import_yaml9.isMap)(item) ? item.range?.[0] : void 0;
+    const at2 = (0, import_yaml7.isMap)(item) ? item.range?.[0] : void 0;
     if (at2 === void 0) return void 0;
     const line = source.lineOf(at2);
     if (!source.content(line).trimStart().startsWith("- ")) return void 0;
@@ -50571,7 +53995,7 @@ function settle2(input, text2, reread2, before) {
 function updateFiles(input) {
   const env = input.env ?? {};
   const { policy } = input;
-  const again = { envFor: (doc) => withPlaceholders(doc, env) };
+  const again = { envFor: (data) => withPlaceholders(data, env) };
   const reads = input.files.map((file) => ({ file, read: forAccount(readOf(file, again), policy) }));
   const listed = /* @__PURE__ */ new Map();
   for (const { file, read } of reads) for (const entry of entriesOf(file, read)) listed.set(entry.site.domain, file.file);
@@ -50620,7 +54044,7 @@ function readOf(file, again) {
 function forAccount(read, policy) {
   if ("diagnostics" in read) return read;
   const { projects: _projects, ...normalized } = read.normalized;
-  return { doc: read.doc, locate: read.locate, normalized: { ...normalized, policy } };
+  return { view: read.view, locate: read.locate, anchored: read.anchored, normalized: { ...normalized, policy } };
 }
 function entriesOf(file, read) {
   return ("diagnostics" in read ? file : read).normalized.websites;
@@ -50686,21 +54110,22 @@ function cannotWrite(path, error2) {
 
 // src/run/adopt-step.ts
 var URL_KEY = /^(accounts\..+\.)?(websites_url|projects_url)$/;
-function loadForAdopt(request2, outcome) {
+async function loadForAdopt(request2, outcome) {
   if (typeof request2.config !== "string") throw new AdoptError({ code: "not-a-path" });
   const file = request2.config;
   const bytes = readConfigBytes(file);
   const source = typeof bytes === "string" ? void 0 : bytes.toString("utf8");
   const unsetEnv = (path) => URL_KEY.test(path) ? "error" : "warning";
   const onSecret = (value) => request2.redactor.add([value]);
-  const loaded = loadDocument(file, { env: request2.env, unsetEnv, onSecret, ...source === void 0 ? {} : { source } });
+  const loaded = await loadFiles(file, { env: request2.env, unsetEnv, onSecret, ...source === void 0 ? {} : { source } });
   const { result } = loaded;
   outcome.warnings = result.ok ? result.warnings : [];
   if (!result.ok) throw new ConfigError(result.errors);
   request2.redactor.add(result.config.secrets);
   outcome.config = result.config;
   const one = result.config.includes === void 0 && result.config.accounts === void 0;
-  return { config: result.config, files: loaded.files ?? [], tree: one ? loaded.tree : void 0 };
+  const files = loaded.files ?? [];
+  return { config: result.config, files, tree: one ? files[0] : void 0 };
 }
 function adoptStep(loaded, specs, into) {
   const intoOf = intoFiles(loaded, specs, into);
@@ -50793,7 +54218,7 @@ function intoFile(path, { files }, specs) {
   });
 }
 function includeGlobs(root) {
-  const include = root?.doc.toJS()?.include;
+  const include = root?.view.doc.toJS()?.include;
   return Array.isArray(include) ? include.filter((glob) => typeof glob === "string") : [];
 }
 function sameFile(a, b) {
@@ -50851,6 +54276,7 @@ var package_default = {
     "@actions/core": "^3.0.1",
     "@actions/github": "^9.1.1",
     "@biomejs/biome": "^2.6.8",
+    "@types/js-yaml": "^4.0.9",
     "@types/node": "^24.19.2",
     esbuild: "^0.28.2",
     knip: "^6.44.2",
@@ -50863,6 +54289,7 @@ var package_default = {
     ajv: "^8.20.0",
     citty: "^0.2.2",
     diff: "^9.0.0",
+    "js-yaml": "^4.3.2",
     ofetch: "^1.5.1",
     "p-limit": "^7.3.3",
     picocolors: "^1.1.1",
@@ -50874,7 +54301,7 @@ var package_default = {
 };
 
 // src/config/export-config.ts
-var import_yaml10 = __toESM(require_dist(), 1);
+var import_yaml8 = __toESM(require_dist(), 1);
 import { relative as relative3, sep as sep3 } from "node:path";
 function schemaReference(outputDir, { schemaFile }) {
   const path = relative3(outputDir, schemaFile).split(sep3).join("/");
@@ -50896,7 +54323,7 @@ function exportConfig(live, options) {
   if (live.projects) {
     body.projects = [...live.projects].sort((a, b) => a.project.localeCompare(b.project)).map((p2) => ({ project: literal(p2.project) }));
   }
-  const doc = new import_yaml10.Document(body);
+  const doc = new import_yaml8.Document(body);
   doc.commentBefore = [
     ` yaml-language-server: $schema=${options.schemaPath}`,
     ` Exported by sitesync from the live account: ${plural(websites.length, "website")}.`,
@@ -50914,16 +54341,16 @@ function literal(value) {
 }
 function flowShortLists(doc) {
   const websites = doc.get("websites");
-  if (!(0, import_yaml10.isSeq)(websites)) return;
+  if (!(0, import_yaml8.isSeq)(websites)) return;
   for (const item of websites.items) {
-    if (!(0, import_yaml10.isMap)(item)) continue;
+    if (!(0, import_yaml8.isMap)(item)) continue;
     const ips = item.get("exclude_ips");
-    if ((0, import_yaml10.isSeq)(ips) && ips.items.length <= 3) ips.flow = true;
+    if ((0, import_yaml8.isSeq)(ips) && ips.items.length <= 3) ips.flow = true;
   }
 }
 
 // src/run/export-step.ts
-var SCHEMA = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
+var SCHEMA2 = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
 function exportSpec(scope, secrets = {}) {
   const address = checkAccountUrls(scope.settings, scope.env, [{ name: "", config: void 0 }]).get("") ?? "";
   const apiKey = secrets.apiKey || scope.env[DEFAULT_KEY_ENVS.apiKeyEnv] || void 0;
@@ -50946,18 +54373,17 @@ async function exportStep(scope, spec, run2) {
   run2.target = client.target;
   const live = await readLive(client, { projects: projects ? [] : void 0 });
   const folder = exportFile === void 0 ? process.cwd() : dirname4(resolve3(exportFile));
-  const schemaPath = schemaReference(folder, { schemaFile: SCHEMA, version: package_default.version });
-  const { yaml } = exportConfig(live, { schemaPath });
-  run2.exported = { yaml, websites: live.websites.length, ...live.projects ? { projects: live.projects.length } : {} };
+  const schemaPath = schemaReference(folder, { schemaFile: SCHEMA2, version: package_default.version });
+  const { yaml: yaml2 } = exportConfig(live, { schemaPath });
+  run2.exported = { yaml: yaml2, websites: live.websites.length, ...live.projects ? { projects: live.projects.length } : {} };
   if (exportFile === void 0) return;
-  const text2 = scope.redactor.redact(yaml);
+  const text2 = scope.redactor.redact(yaml2);
   if (force) writeOutput(exportFile, text2);
   else if (!writeNewOutput(exportFile, text2)) throw new ExportFileError(exportFile);
   run2.exported.file = exportFile;
 }
 
 // src/change/accounts-touched.ts
-var import_yaml11 = __toESM(require_dist(), 1);
 import { existsSync as existsSync5 } from "node:fs";
 import { dirname as dirname7, join as join3, relative as relative7 } from "node:path";
 
@@ -51090,8 +54516,8 @@ function parseTree(out, maxEntries) {
     if (line === "") continue;
     if (entries2.length >= maxEntries) return void 0;
     const tab = line.indexOf("	");
-    const [mode, type, oid = "", size2] = line.slice(0, tab).split(" ").filter(Boolean);
-    const kind = type !== "blob" ? "other" : mode === "120000" ? "symlink" : mode === "100644" || mode === "100755" ? "file" : "other";
+    const [mode, type2, oid = "", size2] = line.slice(0, tab).split(" ").filter(Boolean);
+    const kind = type2 !== "blob" ? "other" : mode === "120000" ? "symlink" : mode === "100644" || mode === "100755" ? "file" : "other";
     entries2.push({ path: line.slice(tab + 1), kind, oid, size: Number(size2) });
   }
   return entries2;
@@ -51143,8 +54569,8 @@ async function readBaseFiles(tree, files, run2) {
   let at2 = 0;
   for (const { file, blob } of blobs) {
     const end2 = out.stdout.indexOf(10, at2);
-    const [oid, type, size2] = out.stdout.subarray(at2, end2).toString("utf8").split(" ");
-    if (end2 < 0 || oid !== blob.oid || type !== "blob" || Number(size2) !== blob.size) return { ok: false, reason: "base-unreadable", file };
+    const [oid, type2, size2] = out.stdout.subarray(at2, end2).toString("utf8").split(" ");
+    if (end2 < 0 || oid !== blob.oid || type2 !== "blob" || Number(size2) !== blob.size) return { ok: false, reason: "base-unreadable", file };
     bytes.set(file, out.stdout.subarray(end2 + 1, end2 + 1 + blob.size));
     at2 = end2 + 1 + blob.size + 1;
   }
@@ -51186,7 +54612,7 @@ async function readBaseText(ref, configFile, options = {}) {
   if (Number(size2.stdout.toString("utf8").trim()) > MAX_CONFIG_BYTES) return fail2("base-too-large");
   const blob = await git(["cat-file", "blob", object2], { ...run2, maxBytes: MAX_CONFIG_BYTES + 1 });
   if (blob.exitCode !== 0) return fail2(blob.failure === "too-large" ? "base-too-large" : "base-unreadable", blob.exitCode);
-  const text2 = utf82(blob.stdout);
+  const text2 = utf8(blob.stdout);
   if (text2 === void 0) return fail2("base-unreadable");
   return { ok: true, ref, commit, text: text2, fetched, path: gitPath };
 }
@@ -51205,7 +54631,7 @@ function realpathOf(path) {
     return path;
   }
 }
-function utf82(bytes) {
+function utf8(bytes) {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
@@ -51227,45 +54653,17 @@ async function loadAt(ref, head, options) {
   const base2 = await readBaseText(ref, head.file, options);
   if (!base2.ok) return { ok: false, known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
   const rootDir = dirname6(head.file);
-  const run2 = { cwd: dirname6(resolve5(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const named = (file) => relative6(rootDir, file).split(sep6).join("/");
-  let tree;
-  let bytes = /* @__PURE__ */ new Map();
-  const asked = { folders: false, files: [] };
-  const load2 = () => {
-    asked.folders = false;
-    asked.files = [];
-    return loadConfig(head.file, {
-      source: base2.text,
-      unsetEnv: "warning",
-      ...options.env ? { env: options.env } : {},
-      listFolder: (folder) => {
-        if (tree) return tree.list(folder);
-        asked.folders = true;
-        return void 0;
-      },
-      readFile: (file) => {
-        const read = bytes.get(file);
-        if (read) return read;
-        asked.files.push(file);
-        return "not in the base commit";
-      }
-    });
-  };
-  let loaded = load2();
-  if (asked.folders) {
-    const folder = posix.dirname(base2.path);
-    const listed = await listBaseTree(base2.commit, folder === "." ? "" : folder, rootDir, run2);
-    if (!listed.ok) return { ok: false, known: false, ref, reason: listed.reason };
-    tree = listed.tree;
-    loaded = load2();
-  }
-  if (tree && asked.files.length > 0) {
-    const read = await readBaseFiles(tree, asked.files, run2);
-    if (!read.ok)
-      return { ok: false, known: false, ref, reason: read.reason, ...read.file ? { detail: { file: named(read.file) } } : {} };
-    bytes = read.bytes;
-    loaded = load2();
+  const commit = commitSource(base2, rootDir, { cwd: dirname6(resolve5(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  const loaded = await (options.loader ?? loadConfig)(head.file, {
+    source: base2.text,
+    unsetEnv: "warning",
+    files: commit.source,
+    ...options.env ? { env: options.env } : {}
+  });
+  if (commit.failure) {
+    const { reason, file } = commit.failure;
+    return { ok: false, known: false, ref, reason, ...file ? { detail: { file: named(file) } } : {} };
   }
   if (!loaded.ok) {
     const [first] = loaded.errors;
@@ -51273,6 +54671,34 @@ async function loadAt(ref, head, options) {
     return { ok: false, known: false, ref, reason: "base-invalid", detail };
   }
   return { ok: true, config: loaded.config, commit: base2.commit };
+}
+function commitSource(base2, rootDir, run2) {
+  let tree;
+  const result = {
+    source: {
+      list: async (folder) => {
+        tree ??= listed();
+        return (await tree)?.list(folder);
+      },
+      read: async (files) => {
+        tree ??= listed();
+        const listedTree = await tree;
+        if (listedTree === void 0) return files.map(() => "not in the base commit");
+        const read = await readBaseFiles(listedTree, files, run2);
+        if (read.ok) return files.map((file) => read.bytes.get(file) ?? "not in the base commit");
+        result.failure ??= { reason: read.reason, ...read.file ? { file: read.file } : {} };
+        return files.map(() => "not in the base commit");
+      }
+    }
+  };
+  const listed = async () => {
+    const folder = posix.dirname(base2.path);
+    const tree2 = await listBaseTree(base2.commit, folder === "." ? "" : folder, rootDir, run2);
+    if (tree2.ok) return tree2.tree;
+    result.failure ??= { reason: tree2.reason };
+    return void 0;
+  };
+  return result;
 }
 
 // src/change/change-since.ts
@@ -51354,12 +54780,8 @@ function rootTouched(baseText, rootFile, all) {
 }
 function readYaml(text2) {
   if (text2 === void 0) return void 0;
-  try {
-    const data = (0, import_yaml11.parse)(text2);
-    return isObject2(data) ? data : void 0;
-  } catch {
-    return void 0;
-  }
+  const parsed = parseFast(text2);
+  return parsed.ok && isObject2(parsed.value) ? parsed.value : void 0;
 }
 function isObject2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -52458,12 +55880,12 @@ async function execute(request2, hooks, outcome) {
     return;
   }
   if (command === "adopt") {
-    const loaded = loadForAdopt(request2, outcome);
+    const loaded = await loadForAdopt(request2, outcome);
     const specs2 = accountSpecs(scope, loaded.config, request2.secrets);
     outcome.accounts = await runAccounts(scope, specs2, adoptStep(loaded, specs2, settings.into ?? []));
     return;
   }
-  const config = load(request2, hooks, outcome);
+  const config = await load2(request2, hooks, outcome);
   if (command === "validate") return;
   if (command === "matrix") {
     outcome.matrix = await fleetMatrix(config, request2.env, settings.changedSince?.ref);
@@ -52474,7 +55896,7 @@ async function execute(request2, hooks, outcome) {
   outcome.accounts = await runAccounts(scope, specs, planStep);
   if (command === "apply") outcome.resultsFile = writeResults(scope, outcome.accounts);
 }
-function load(request2, hooks, outcome) {
+async function load2(request2, hooks, outcome) {
   if (request2.config === void 0) throw new UsageError(`sitesync ${request2.command} needs a config`);
   if (typeof request2.config !== "string") {
     request2.redactor.add(request2.config.secrets);
@@ -52484,7 +55906,7 @@ function load(request2, hooks, outcome) {
   const offline = request2.command === "validate" || request2.command === "matrix";
   const unsetEnv = offline && !request2.settings?.strictEnv ? "warning" : "error";
   const onSecret = (value) => request2.redactor.add([value]);
-  const result = loadConfig(request2.config, { env: request2.env, unsetEnv, onSecret });
+  const result = await loadConfig(request2.config, { env: request2.env, unsetEnv, onSecret });
   if (result.ok) request2.redactor.add(result.config.secrets);
   outcome.warnings = result.warnings;
   hooks.onLoad?.(result);
@@ -53041,7 +56463,7 @@ function size(text2) {
 }
 
 // src/action/reviewed-block.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, constants as constants5 } from "node:zlib";
 var REVIEWED_BLOCK_BUDGET = 6e4;
 var OPEN = "<!-- sitesync-reviewed ";
@@ -53057,16 +56479,16 @@ function encodeReviewedBlock(plan2, made, budget = REVIEWED_BLOCK_BUDGET) {
   if (invalid) return { code: "invalid", problem: `The plan cannot be stored for review: ${invalid}.` };
   if (!COMMIT.test(made.headSha))
     return { code: "invalid", problem: `The plan cannot be stored for review: "${made.headSha}" is not a commit id.` };
-  const json = JSON.stringify({ format: "sitesync-reviewed", version: 1, headSha: made.headSha, config: made.config, plan: plan2 });
-  const payload = brotliCompressSync(json, {
+  const json2 = JSON.stringify({ format: "sitesync-reviewed", version: 1, headSha: made.headSha, config: made.config, plan: plan2 });
+  const payload = brotliCompressSync(json2, {
     params: {
       [constants5.BROTLI_PARAM_QUALITY]: constants5.BROTLI_MAX_QUALITY,
       [constants5.BROTLI_PARAM_LGWIN]: constants5.BROTLI_MAX_WINDOW_BITS,
-      [constants5.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json)
+      [constants5.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json2)
     }
   }).toString("base64");
   const block = `
-${OPEN}${VERSION7} sha256=${sha2562(json)} ${payload} ${CLOSE}
+${OPEN}${VERSION7} sha256=${sha2562(json2)} ${payload} ${CLOSE}
 `;
   if (block.length > budget) {
     return {
@@ -53093,19 +56515,19 @@ function decodeReviewedBlock(body, expected) {
     return { code: "invalid", problem: `The reviewed plan was stored by another version of sitesync (${version ?? "none"}).` };
   const expectedDigest = DIGEST.exec(digest ?? "")?.[1];
   if (!expectedDigest || !payload || extra.length > 0 || !BASE64.test(payload)) return garbled("its block is not in the expected form");
-  let json;
+  let json2;
   try {
-    json = brotliDecompressSync(Buffer.from(payload, "base64"), { maxOutputLength: MAX_JSON_BYTES }).toString("utf8");
+    json2 = brotliDecompressSync(Buffer.from(payload, "base64"), { maxOutputLength: MAX_JSON_BYTES }).toString("utf8");
   } catch (error2) {
     return garbled(error2 instanceof RangeError ? `it would decompress to over ${MAX_JSON_BYTES} bytes` : "it does not decompress");
   }
-  if (sha2562(json) !== expectedDigest) {
+  if (sha2562(json2) !== expectedDigest) {
     return {
       code: "altered",
       problem: "The reviewed plan in the comment fails its integrity check: it was edited after sitesync wrote it."
     };
   }
-  const reviewed = envelope(json);
+  const reviewed = envelope(json2);
   if ("problem" in reviewed) return reviewed;
   return matchesExpected(reviewed, expected) ?? reviewed;
 }
@@ -53123,10 +56545,10 @@ function findBlock(body) {
   if (end2 < 0) return garbled("its block is not closed");
   return { inner: body.slice(start2 + OPEN.length, end2) };
 }
-function envelope(json) {
+function envelope(json2) {
   let data;
   try {
-    data = JSON.parse(json);
+    data = JSON.parse(json2);
   } catch {
     return garbled("it is not JSON");
   }
@@ -53155,7 +56577,7 @@ function garbled(why) {
   return { code: "garbled", problem: `The reviewed plan in the comment is damaged: ${why}.` };
 }
 function sha2562(text2) {
-  return createHash3("sha256").update(text2).digest("hex");
+  return createHash4("sha256").update(text2).digest("hex");
 }
 
 // src/action/shorten-section.ts
@@ -53305,8 +56727,8 @@ function noReview(missing) {
 }
 async function mergedPullRequest(octokit, repo, sha) {
   const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha, per_page: 100 });
-  const merged = data.filter((pr3) => Boolean(pr3.merged_at));
-  const pr2 = merged.find((p2) => p2.merge_commit_sha === sha) ?? merged.find((p2) => p2.state === "closed");
+  const merged2 = data.filter((pr3) => Boolean(pr3.merged_at));
+  const pr2 = merged2.find((p2) => p2.merge_commit_sha === sha) ?? merged2.find((p2) => p2.state === "closed");
   return pr2 ? { number: pr2.number, headSha: pr2.head.sha } : void 0;
 }
 
@@ -53322,7 +56744,7 @@ function label2(name) {
 }
 
 // src/action/outputs.ts
-import { createHash as createHash4 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join as join4 } from "node:path";
 function savePlan(plan2, ctx) {
@@ -53369,7 +56791,7 @@ function setReviewOutputs(outcome, unreviewed) {
   setOutput("applied", count2("applied"));
 }
 function runnerFile(ctx, prefix, key) {
-  return join4(ctx.env.RUNNER_TEMP || tmpdir(), `${prefix}-${createHash4("sha256").update(key).digest("hex").slice(0, 8)}.json`);
+  return join4(ctx.env.RUNNER_TEMP || tmpdir(), `${prefix}-${createHash5("sha256").update(key).digest("hex").slice(0, 8)}.json`);
 }
 
 // src/action/execute.ts
@@ -53397,8 +56819,8 @@ async function execute2(ctx) {
   );
   for (const account of outcome.accounts) if (account.results) annotateFailures(account.results.items, ctx.event.workspace);
   setOutputs(outcome, planFiles, inputs.command === "apply" && !found);
-  const merge2 = inputs.command === "apply" ? { pullRequest: found?.pullRequest?.number, unreviewed: !found } : void 0;
-  const target = { for: "github", command: inputs.command, configLabel: ctx.configLabel, ...merge2 ? { merge: merge2 } : {} };
+  const merge3 = inputs.command === "apply" ? { pullRequest: found?.pullRequest?.number, unreviewed: !found } : void 0;
+  const target = { for: "github", command: inputs.command, configLabel: ctx.configLabel, ...merge3 ? { merge: merge3 } : {} };
   const report2 = { ...renderOutcome(outcome, target), exitCode: outcome.exitCode };
   const accounts = outcome.accounts.map((run2) => ({
     account: run2.name,
@@ -53492,7 +56914,7 @@ function offlineReason(ctx) {
   return void 0;
 }
 async function validateOffline(ctx, reason) {
-  const { env, standIns } = offlineEnv(readSource2(ctx.inputs.config) ?? "", ctx.env);
+  const { env, standIns } = offlineEnv(readSource(ctx.inputs.config) ?? "", ctx.env);
   const outcome = await run({ command: "validate", config: ctx.inputs.config, env, redactor: ctx.redactor }, { onLoad: annotateLoad(ctx) });
   const config = outcome.config;
   const fleet = fleetOf(config, ctx.inputs.account);
@@ -53512,7 +56934,7 @@ function fleetOf(config, account) {
   if (config) return config.accounts?.map((a) => a.name) ?? [""];
   return [account ?? ""];
 }
-function readSource2(file) {
+function readSource(file) {
   const bytes = readConfigBytes(file);
   return typeof bytes === "string" ? void 0 : bytes.toString("utf8");
 }

@@ -195,7 +195,7 @@ import { loadConfig, createClient, readLive, plan, render, apply, startSandbox }
 const sandbox = await startSandbox({ rateLimit: 0 });
 try {
   writeFileSync("library.yaml", "version: 1\\nwebsites:\\n  - domain: library.example.com\\n");
-  const loaded = loadConfig("library.yaml");
+  const loaded = await loadConfig("library.yaml");
   if (!loaded.ok) throw new Error(loaded.errors.map((d) => d.message).join("\\n"));
   const { config } = loaded;
   const client = createClient({ websitesUrl: sandbox.url, apiKey: sandbox.apiKey });
@@ -213,7 +213,7 @@ const CONSUMER_TS = `
 import { loadConfig, createClient, readLive, plan, render, apply, startSandbox, type Plan } from "sitesync";
 
 const sandbox = await startSandbox({ websites: [{ domain: "example.com", privacy: 1 }] });
-const loaded = loadConfig("sitesync.yaml");
+const loaded = await loadConfig("sitesync.yaml");
 if (!loaded.ok) throw new Error(loaded.errors.map((d) => d.message).join("\\n"));
 const { config } = loaded;
 const client = createClient({ websitesUrl: sandbox.url, apiKey: sandbox.apiKey });

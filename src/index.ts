@@ -1,5 +1,5 @@
 // The library surface (DESIGN §1): every stage of the pipeline, usable on its own.
-//   const config = loadConfig("sitesync.yaml");            // Desired
+//   const config = await loadConfig("sitesync.yaml");      // Desired
 //   const client = createClient({ websitesUrl, apiKey });
 //   const live = await readLive(client, config);            // Live
 //   const p = plan(config, live, { configFile, configDigest });

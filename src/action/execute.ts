@@ -5,7 +5,7 @@
  */
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
-import { readConfigBytes } from "../config/load.ts";
+import { readConfigBytes } from "../config/read-bounded.ts";
 import type { Config, LoadResult } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
 import { plural } from "../model/plural.ts";

@@ -17,7 +17,7 @@ const source = [
 ].join("\n");
 
 describe("offlineEnv", () => {
-  it("stands in for variables referenced without a default that are unset or empty, and only those", () => {
+  it("stands in for variables referenced without a default that are unset or empty, and only those", async () => {
     const { env, standIns } = offlineEnv(source, { STATS_PASSWORD: "", PATH: "/bin" });
     expect(standIns).toEqual(["SITE_DOMAIN", "STATS_PASSWORD"]);
     expect(env).toMatchObject({
@@ -29,14 +29,14 @@ describe("offlineEnv", () => {
     expect(env.NOT_A_VAR).toBeUndefined();
   });
 
-  it("keeps values that are set", () => {
+  it("keeps values that are set", async () => {
     expect(offlineEnv(source, { SITE_DOMAIN: "example.com", STATS_PASSWORD: "x" }).standIns).toEqual([]);
   });
 
-  it("lets a config whose secrets are missing validate, where it would fail without stand-ins", () => {
+  it("lets a config whose secrets are missing validate, where it would fail without stand-ins", async () => {
     const withoutSecrets = { STATS_PASSWORD: "" };
-    expect(loadConfig("sitesync.yaml", { source, env: withoutSecrets }).ok).toBe(false);
-    const result = loadConfig("sitesync.yaml", { source, env: offlineEnv(source, withoutSecrets).env });
+    expect((await loadConfig("sitesync.yaml", { source, env: withoutSecrets })).ok).toBe(false);
+    const result = await loadConfig("sitesync.yaml", { source, env: offlineEnv(source, withoutSecrets).env });
     expect(result.ok && result.config.websites.map((w) => w.domain)).toEqual([
       "site-domain.offline.invalid",
       "docs.example.org",

@@ -22,8 +22,8 @@ function refusals(source: string, websites: LiveWebsite[], options: Partial<Upda
 }
 
 /** What `sitesync plan` would do with the file: the number of changes. */
-function changesAfter(text: string, websites: LiveWebsite[], env: Record<string, string> = {}): number {
-  const loaded = loadConfig(FILE, { source: text, env });
+async function changesAfter(text: string, websites: LiveWebsite[], env: Record<string, string> = {}): Promise<number> {
+  const loaded = await loadConfig(FILE, { source: text, env });
   if (!loaded.ok) throw new Error(`the updated file does not load:\n${loaded.errors.map((d) => `${d.line}: ${d.message}`).join("\n")}`);
   const { config } = loaded;
   return plan(config, { websites }, { configFile: FILE, configDigest: config.digest }).changes.length;
@@ -79,7 +79,7 @@ const EDITED = [
 ];
 
 describe("updateConfig", () => {
-  it("rewrites only the drifted lines of a hand-written file, and the result plans to no changes", () => {
+  it("rewrites only the drifted lines of a hand-written file, and the result plans to no changes", async () => {
     const result = update(HAND_WRITTEN, EDITED, { addUnlisted: true });
     expect(result.diff).toBe(`Index: sitesync.yaml
 ===================================================================
@@ -135,10 +135,10 @@ describe("updateConfig", () => {
       unmanaged: [],
       projectChanges: 0,
     });
-    expect(changesAfter(result.text, EDITED, { STATS_PASSWORD: "correct horse" })).toBe(0);
+    expect(await changesAfter(result.text, EDITED, { STATS_PASSWORD: "correct horse" })).toBe(0);
   });
 
-  it("changes nothing, byte for byte, when nothing drifted", () => {
+  it("changes nothing, byte for byte, when nothing drifted", async () => {
     const live = [
       site(1, "shop.example.com", { privacy: 1, exclude_ips: ["203.0.113.7", "198.51.100.0/24"], favorite: true }),
       site(2, "blog.example.com", { exclude_ips: ["192.0.2.2", "192.0.2.1"] }),
@@ -150,7 +150,7 @@ describe("updateConfig", () => {
     expect(result.diff).toBe("");
   });
 
-  it("leaves unlisted websites unmanaged without prune or addUnlisted, and counts them", () => {
+  it("leaves unlisted websites unmanaged without prune or addUnlisted, and counts them", async () => {
     const source = "version: 1\nwebsites:\n  - domain: a.example.com\n";
     const result = update(source, [site(1, "a.example.com"), site(2, "z.example.com"), site(3, "b.example.com")]);
     expect(result.text).toBe(source);
@@ -158,7 +158,7 @@ describe("updateConfig", () => {
     expect(result.summary.added).toEqual([]);
   });
 
-  it("with prune, adds unlisted websites at their sorted place, never an ignored one", () => {
+  it("with prune, adds unlisted websites at their sorted place, never an ignored one", async () => {
     const source = `version: 1
 policy:
   prune: true
@@ -205,13 +205,13 @@ websites:
     expect(result.summary.added).toEqual(["a.example.com", "c.example.com", "e.example.com"]);
   });
 
-  it("gives a website that became password-protected in the UI privacy: password and no password line", () => {
+  it("gives a website that became password-protected in the UI privacy: password and no password line", async () => {
     const source = "version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: public\n";
     const result = update(source, [site(1, "a.example.com", { privacy: 2, password: true })]);
     expect(result.text).toBe("version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: password\n");
   });
 
-  it("keeps ${VAR} references and needs no secret to update a password-protected website", () => {
+  it("keeps ${VAR} references and needs no secret to update a password-protected website", async () => {
     const source = `version: 1
 websites:
   - domain: members.example.com
@@ -222,10 +222,10 @@ websites:
     const live = [site(1, "members.example.com", { privacy: 2, password: true, favorite: true })];
     const result = update(source, live);
     expect(result.text).toBe(source.replace("favorite: false", "favorite: true"));
-    expect(changesAfter(result.text, live, { MEMBERS_PASSWORD: "hunter22" })).toBe(0);
+    expect(await changesAfter(result.text, live, { MEMBERS_PASSWORD: "hunter22" })).toBe(0);
   });
 
-  it("writes an inherited field on the website, in the style the file uses", () => {
+  it("writes an inherited field on the website, in the style the file uses", async () => {
     const source = `version: 1
 defaults:
   privacy: 0
@@ -260,10 +260,10 @@ websites:
   - domain: b.example.com
     <<: *base
 `);
-    expect(changesAfter(result.text, live)).toBe(0);
+    expect(await changesAfter(result.text, live)).toBe(0);
   });
 
-  it("turns a tombstone of a website that exists again back into an entry", () => {
+  it("turns a tombstone of a website that exists again back into an entry", async () => {
     const source = "version: 1\ndefaults:\n  favorite: false\nwebsites:\n  - domain: a.example.com   # retired\n    state: absent\n";
     const live = [site(1, "a.example.com", { favorite: true })];
     const result = update(source, live);
@@ -271,10 +271,10 @@ websites:
       "version: 1\ndefaults:\n  favorite: false\nwebsites:\n  - domain: a.example.com   # retired\n    favorite: true\n",
     );
     expect(result.summary.restored).toEqual(["a.example.com"]);
-    expect(changesAfter(result.text, live)).toBe(0);
+    expect(await changesAfter(result.text, live)).toBe(0);
   });
 
-  it("replaces an alias on the drifted entry only, keeping the anchor for the others", () => {
+  it("replaces an alias on the drifted entry only, keeping the anchor for the others", async () => {
     const source = `version: 1
 x-office: &office [192.0.2.1, 192.0.2.2]
 websites:
@@ -289,10 +289,10 @@ websites:
     ];
     const result = update(source, live);
     expect(result.text).toBe(source.replace("exclude_ips: *office\n  - domain: b", "exclude_ips: [192.0.2.9]\n  - domain: b"));
-    expect(changesAfter(result.text, live)).toBe(0);
+    expect(await changesAfter(result.text, live)).toBe(0);
   });
 
-  it("keeps the entries, quotes and padding of a flow list it changes", () => {
+  it("keeps the entries, quotes and padding of a flow list it changes", async () => {
     const source = `version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_ips: [ "192.0.2.1", '192.0.2.2' ]   # office\n`;
     const result = update(source, [site(1, "a.example.com", { exclude_ips: ["192.0.2.3", "192.0.2.2"] })]);
     expect(result.text).toBe(
@@ -300,14 +300,14 @@ websites:
     );
   });
 
-  it("empties a block list onto the key's line, keeping the file's CRLF line endings", () => {
+  it("empties a block list onto the key's line, keeping the file's CRLF line endings", async () => {
     const source =
       "version: 1\r\nwebsites:\r\n  - domain: a.example.com\r\n    exclude_ips:\r\n      - 192.0.2.1\r\n    favorite: false\r\n";
     const result = update(source, [site(1, "a.example.com")]);
     expect(result.text).toBe("version: 1\r\nwebsites:\r\n  - domain: a.example.com\r\n    exclude_ips: []\r\n    favorite: false\r\n");
   });
 
-  it("removes the last entry with its comment and the blank line before it", () => {
+  it("removes the last entry with its comment and the blank line before it", async () => {
     const source = `version: 1
 websites:
   - domain: a.example.com
@@ -322,7 +322,7 @@ websites:
     expect(result.summary.removed).toEqual(["b.example.com"]);
   });
 
-  it("leaves websites: [] when every listed website is gone, and keeps tombstones of gone websites", () => {
+  it("leaves websites: [] when every listed website is gone, and keeps tombstones of gone websites", async () => {
     const gone = "version: 1\nwebsites:\n  # all of them\n  - domain: a.example.com\n  - domain: b.example.com\n";
     expect(update(gone, []).text).toBe("version: 1\nwebsites: []\n");
     const tombstone = "version: 1\nwebsites:\n  - domain: a.example.com\n    state: absent\n";
@@ -330,21 +330,21 @@ websites:
   });
 
   describe("refuses what it cannot update safely, naming the line", () => {
-    it("a domain from ${VAR}", () => {
+    it("a domain from ${VAR}", async () => {
       const source = "version: 1\nwebsites:\n  - domain: ok.example.com\n  - domain: ${SHOP_DOMAIN}\n";
       expect(refusals(source, [site(1, "ok.example.com")], { env: { SHOP_DOMAIN: "shop.example.com" } })).toEqual([
         "4:13 update.variable websites[1].domain: the domain comes from a ${VAR} reference, so which website this entry is depends on the environment; write the domain itself",
       ]);
     });
 
-    it("a drifted value from ${VAR}", () => {
+    it("a drifted value from ${VAR}", async () => {
       const source = "version: 1\nwebsites:\n  - domain: a.example.com\n    email: ${SEND_REPORTS}\n";
       expect(refusals(source, [site(1, "a.example.com", { email: 1 })], { env: { SEND_REPORTS: "false" } })).toEqual([
         "4:12 update.variable websites[0].email: the live value differs, but this value comes from a ${VAR} reference; change the variable (or write the value) so that it says 1",
       ]);
     });
 
-    it("an anchored value that other entries use", () => {
+    it("an anchored value that other entries use", async () => {
       const source = `version: 1
 websites:
   - domain: a.example.com
@@ -358,7 +358,7 @@ websites:
       ]);
     });
 
-    it("a live value the file cannot express, rather than a file that still plans a change", () => {
+    it("a live value the file cannot express, rather than a file that still plans a change", async () => {
       // The API has no range check on email (API-NOTES §2.4); a config only says true or false.
       const source = "version: 1\nwebsites:\n  - domain: a.example.com\n    email: false\n";
       expect(refusals(source, [site(1, "a.example.com", { email: 2 })])).toEqual([
@@ -366,7 +366,7 @@ websites:
       ]);
     });
 
-    it("an invalid file, with its own diagnostics", () => {
+    it("an invalid file, with its own diagnostics", async () => {
       expect(refusals("version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: secret\n", [])).toEqual([
         expect.stringMatching(/^4:14 schema\.enum websites\[0\]\.privacy: /),
       ]);
@@ -375,7 +375,7 @@ websites:
 });
 
 describe("duplicate live domains (issue 17)", () => {
-  it("adopts, among live websites whose domains normalize alike, the one with the lowest id, as plan manages it", () => {
+  it("adopts, among live websites whose domains normalize alike, the one with the lowest id, as plan manages it", async () => {
     const source = "version: 1\nwebsites:\n  - domain: shop.example.com\n    privacy: public\n";
     const live = [site(7, "shop.Example.com", { privacy: 0 }), site(3, "Shop.example.com", { privacy: 1 })];
     expect(update(source, live).text).toContain("privacy: private");
@@ -387,7 +387,7 @@ describe("a large plain file (issue 20: the edited entries alone are read again)
   const source = `version: 1\nwebsites:\n${domains.map((d) => `  - domain: ${d}\n    privacy: public\n    # notes on ${d}\n`).join("")}projects: []\n`;
   const live = domains.map((d, i) => site(i + 1, d, i === 7 || i === 299 ? { privacy: 1 } : {}));
 
-  it("rewrites only the drifted entries, a middle one and the last alike, and the file then plans to no changes", () => {
+  it("rewrites only the drifted entries, a middle one and the last alike, and the file then plans to no changes", async () => {
     const result = update(source, live);
     expect(result.summary.updated.map((u) => u.domain)).toEqual(["site-7.example.com", "site-299.example.com"]);
     expect(result.text).toContain("  - domain: site-7.example.com\n    privacy: private\n    # notes on site-7.example.com\n");
@@ -395,13 +395,13 @@ describe("a large plain file (issue 20: the edited entries alone are read again)
       "  - domain: site-299.example.com\n    privacy: private\n    # notes on site-299.example.com\nprojects: []\n",
     );
     expect(result.text.replace(/privacy: private/g, "privacy: public")).toBe(source);
-    expect(changesAfter(result.text, live)).toBe(0);
+    expect(await changesAfter(result.text, live)).toBe(0);
   });
 
-  it("adopts a website whose live domain is written in another case, as plan compares them", () => {
+  it("adopts a website whose live domain is written in another case, as plan compares them", async () => {
     const mixed = live.map((s, i) => (i === 3 ? site(s.id, "SITE-3.example.com", { privacy: 1 }) : s));
     const result = update(source, mixed);
     expect(result.summary.updated.map((u) => u.domain)).toEqual(["site-3.example.com", "site-7.example.com", "site-299.example.com"]);
-    expect(changesAfter(result.text, mixed)).toBe(0);
+    expect(await changesAfter(result.text, mixed)).toBe(0);
   });
 });

@@ -76,8 +76,9 @@ export function updateConfig(input: UpdateInput): UpdateResult {
   if ("diagnostics" in read) return { ok: false, diagnostics: read.diagnostics };
   const source = new SourceText(input.source);
   const edits = new Edits(source);
-  const style = detectStyle(read.doc, source);
-  const ctx = createUpdateContext({ file: input.file, source, doc: read.doc, edits, style }, read.locate);
+  const doc = read.view.doc;
+  const style = detectStyle(doc, source);
+  const ctx = createUpdateContext({ file: input.file, source, doc, edits, style }, read.locate);
   const summary = adopt(ctx, read, input);
   if (ctx.diagnostics.length > 0) return { ok: false, diagnostics: ctx.diagnostics };
   const text = edits.empty ? input.source : edits.apply();
@@ -95,7 +96,7 @@ function adopt(ctx: UpdateContext, read: ReadConfig, input: UpdateInput): Update
   const summary: UpdateSummary = { updated: [], added: [], removed: [], restored: [], unmanaged: [], projectChanges: 0 };
   const ignored = (domain: string) => firstMatch(normalized.policy.ignore, domain) !== undefined;
   const live = liveByDomain(input.live.websites);
-  const websites = read.doc.get("websites", true);
+  const websites = ctx.doc.get("websites", true);
   const list = isSeq(websites) ? websites : undefined;
   const gone = list ? adoptListed(ctx, read, list, live, ignored, summary) : [];
   const listed = new Set(normalized.websites.map((entry) => entry.site.domain));
@@ -103,7 +104,7 @@ function adopt(ctx: UpdateContext, read: ReadConfig, input: UpdateInput): Update
   const adding = normalized.policy.prune || input.addUnlisted === true;
   (adding ? summary.added : summary.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
   if (!list) {
-    if (adding && unlisted.length > 0 && input.createList === true && !read.doc.has("websites")) appendList(ctx, unlisted);
+    if (adding && unlisted.length > 0 && input.createList === true && !ctx.doc.has("websites")) appendList(ctx, unlisted);
     else if (adding && unlisted.length > 0)
       ctx.refuse([], "update.no-websites", 'the file has no websites list to add the account\'s websites to; add "websites: []"');
     return summary;
@@ -223,7 +224,7 @@ function settleEdited(
   summary: UpdateSummary,
 ): { projectChanges: number } | undefined {
   if (summary.added.length > 0 || summary.removed.length > 0 || summary.restored.length > 0) return undefined;
-  const list = before.doc.get("websites", true);
+  const list = before.view.doc.get("websites", true);
   if (!isSeq(list) || list.flow || list.items.length === 0 || anchored) return undefined;
   const starts: number[] = [];
   for (const item of list.items) {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { liveWebsite as site } from "../../test/helpers/live-website.ts";
-import { loadConfig, loadDocument } from "../config/load.ts";
+import { loadConfig, loadFiles } from "../config/load.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import { plan } from "../plan/plan.ts";
 import { type FilesInput, updateFiles } from "./update-files.ts";
@@ -18,15 +18,15 @@ function folder(files: Record<string, string>): string {
   return dir;
 }
 
-function load(files: Record<string, string>) {
+async function load(files: Record<string, string>) {
   const dir = folder(files);
-  const loaded = loadDocument(join(dir, "sitesync.yaml"), { env: {} });
+  const loaded = await loadFiles(join(dir, "sitesync.yaml"), { env: {} });
   if (!loaded.result.ok || !loaded.files) throw new Error(JSON.stringify(loaded.result));
   return { dir, config: loaded.result.config, files: loaded.files };
 }
 
-function update(files: Record<string, string>, websites: LiveWebsite[], options: Partial<FilesInput> = {}) {
-  const { dir, config, files: loaded } = load(files);
+async function update(files: Record<string, string>, websites: LiveWebsite[], options: Partial<FilesInput> = {}) {
+  const { dir, config, files: loaded } = await load(files);
   const into = join(dir, "sitesync.yaml");
   const result = updateFiles({ files: loaded, into, live: { websites }, policy: config.policy, ...options });
   const texts = { ...files };
@@ -38,9 +38,9 @@ function update(files: Record<string, string>, websites: LiveWebsite[], options:
 }
 
 /** What `sitesync plan` finds with the files: the number of changes. */
-function changesAfter(files: Record<string, string>, websites: LiveWebsite[]): number {
+async function changesAfter(files: Record<string, string>, websites: LiveWebsite[]): Promise<number> {
   const dir = folder(files);
-  const loaded = loadConfig(join(dir, "sitesync.yaml"), { env: {} });
+  const loaded = await loadConfig(join(dir, "sitesync.yaml"), { env: {} });
   if (!loaded.ok) throw new Error(loaded.errors.map((d) => `${d.file}:${d.line} ${d.message}`).join("\n"));
   return plan(loaded.config, { websites }, { configFile: "sitesync.yaml", configDigest: "" }).changes.length;
 }
@@ -48,37 +48,37 @@ function changesAfter(files: Record<string, string>, websites: LiveWebsite[]): n
 const ROOT = 'version: 1\ndefaults: { email: 1 }\npolicy: { prune: true }\ninclude: ["clients/*.yaml"]\n';
 
 describe("updateFiles", () => {
-  it("writes a field an included entry inherits from the root's defaults on that entry, in its own file", () => {
+  it("writes a field an included entry inherits from the root's defaults on that entry, in its own file", async () => {
     const files = { "sitesync.yaml": ROOT, "clients/a.yaml": "websites:\n  - domain: a.com # A\n" };
     const live = [site(1, "a.com", { email: 0 })];
-    const { result, texts } = update(files, live);
+    const { result, texts } = await update(files, live);
     expect(texts["clients/a.yaml"]).toBe("websites:\n  - domain: a.com # A\n    email: false\n");
     expect(texts["sitesync.yaml"]).toBe(ROOT);
     expect(result.files.map((f) => f.result.ok && f.result.summary.updated.length)).toEqual([0, 1]);
-    expect(changesAfter(texts, live)).toBe(0);
+    expect(await changesAfter(texts, live)).toBe(0);
   });
 
-  it("with prune, gives the root a websites key for the unlisted ones and removes the gone ones where they are listed", () => {
+  it("with prune, gives the root a websites key for the unlisted ones and removes the gone ones where they are listed", async () => {
     const files = {
       "sitesync.yaml": ROOT,
       "clients/a.yaml": "websites:\n  - domain: a.com\n  - domain: gone.com\n",
       "clients/b.yaml": "websites:\n  - domain: b.com\n",
     };
     const live = [site(1, "a.com", { email: 1 }), site(2, "b.com", { email: 1 }), site(3, "new.com", { email: 1 })];
-    const { texts } = update(files, live);
+    const { texts } = await update(files, live);
     expect(texts["clients/a.yaml"]).toBe("websites:\n  - domain: a.com\n");
     expect(texts["clients/b.yaml"]).toBe(files["clients/b.yaml"]);
     const rootAfter = `${ROOT}websites:\n  - domain: new.com\n`;
     expect(texts["sitesync.yaml"]?.slice(0, rootAfter.length)).toBe(rootAfter);
-    expect(changesAfter(texts, live)).toBe(0);
+    expect(await changesAfter(texts, live)).toBe(0);
   });
 
-  it("counts unlisted websites as unmanaged without prune, and refuses to add them where no file may take them", () => {
+  it("counts unlisted websites as unmanaged without prune, and refuses to add them where no file may take them", async () => {
     const root = ROOT.replace("prune: true", "prune: false");
     const files = { "sitesync.yaml": root, "clients/a.yaml": "websites:\n  - domain: a.com\n" };
     const live = [site(1, "a.com", { email: 1 }), site(2, "new.com")];
-    expect(update(files, live).result.unmanaged).toEqual(["new.com"]);
-    const { config, files: loaded } = load(files);
+    expect((await update(files, live)).result.unmanaged).toEqual(["new.com"]);
+    const { config, files: loaded } = await load(files);
     const input = { files: loaded, live: { websites: live }, policy: config.policy, addUnlisted: true };
     const noInto = { account: "eu", intoGiven: false, files: ["clients/a.yaml"] };
     expect(() => updateFiles({ ...input, into: undefined, noInto })).toThrow(
@@ -86,13 +86,13 @@ describe("updateFiles", () => {
     );
   });
 
-  it("counts the project changes once across the files, never editing projects", () => {
+  it("counts the project changes once across the files, never editing projects", async () => {
     const files = {
       "sitesync.yaml": ROOT.replace("prune: true", "prune: false"),
       "clients/a.yaml": "websites:\n  - domain: a.com\nprojects:\n  - project: alpha.com\n    state: absent\n",
       "clients/b.yaml": "websites: []\nprojects:\n  - project: beta.com\n    state: absent\n",
     };
-    const { config, files: loaded } = load(files);
+    const { config, files: loaded } = await load(files);
     const project = (name: string) => ({ project: name, reports: 1, result: 0, created_at: "2025-01-02T03:04:05.000000Z" });
     const live = { websites: [site(1, "a.com", { email: 1 })], projects: [project("alpha.com"), project("beta.com")] };
     const result = updateFiles({ files: loaded, into: undefined, live, policy: config.policy, projects: config.projects });

@@ -57,7 +57,7 @@ export interface FilesUpdate {
 export function updateFiles(input: FilesInput): FilesUpdate {
   const env = input.env ?? {};
   const { policy } = input;
-  const again = { envFor: (doc: Parameters<typeof withPlaceholders>[0]) => withPlaceholders(doc, env) };
+  const again = { envFor: (data: unknown) => withPlaceholders(data, env) };
   const reads = input.files.map((file) => ({ file, read: forAccount(readOf(file, again), policy) }));
   const listed = new Map<string, string>();
   for (const { file, read } of reads) for (const entry of entriesOf(file, read)) listed.set(entry.site.domain, file.file);
@@ -115,7 +115,7 @@ function readOf(file: LoadedFile, again: Parameters<LoadedFile["reread"]>[1]): R
 function forAccount(read: ReadConfig | { diagnostics: Diagnostic[] }, policy: Policy): ReadConfig | { diagnostics: Diagnostic[] } {
   if ("diagnostics" in read) return read;
   const { projects: _projects, ...normalized } = read.normalized;
-  return { doc: read.doc, locate: read.locate, normalized: { ...normalized, policy } };
+  return { view: read.view, locate: read.locate, anchored: read.anchored, normalized: { ...normalized, policy } };
 }
 
 function entriesOf(file: LoadedFile, read: ReadConfig | { diagnostics: Diagnostic[] }) {

@@ -8,9 +8,9 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { parse } from "yaml";
 import { accountConfig } from "../config/accounts.ts";
-import { readConfigBytes } from "../config/load.ts";
+import { parseFast } from "../config/fast-yaml.ts";
+import { readConfigBytes } from "../config/read-bounded.ts";
 import type { Config } from "../config/types.ts";
 import type { UnknownChangeReason } from "../model/config-change.ts";
 import { changeOf } from "./change-since.ts";
@@ -84,12 +84,9 @@ function rootTouched(baseText: string, rootFile: string, all: readonly string[])
 
 function readYaml(text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
-  try {
-    const data: unknown = parse(text);
-    return isObject(data) ? data : undefined;
-  } catch {
-    return undefined;
-  }
+  // The fast parse, bounded (DESIGN §12); unreadable YAML touches every account.
+  const parsed = parseFast(text);
+  return parsed.ok && isObject(parsed.value) ? parsed.value : undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

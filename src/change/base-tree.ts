@@ -8,8 +8,8 @@
  * the entries listed, the bytes read. Failures are reason codes, never git's English (STYLE 16).
  */
 import { relative, sep } from "node:path";
-import type { FolderEntry, ListFolder } from "../config/include.ts";
 import { MAX_INCLUDED_BYTES, MAX_INCLUDED_FILES } from "../config/include.ts";
+import type { FolderEntry } from "../config/source.ts";
 import type { UnknownChangeReason } from "../model/config-change.ts";
 import { type GitOptions, git } from "./git.ts";
 
@@ -21,7 +21,7 @@ const MAX_TREE_BYTES = 64 * 2 ** 20;
 /** The root file's folder at a commit. */
 export interface BaseTree {
   /** For the loader: lists a folder named as the loader names it (below `rootDir`). */
-  list: ListFolder;
+  list(folder: string): readonly FolderEntry[] | undefined;
   /** A regular file's blob, by its path as the loader names it. */
   blob(file: string): { oid: string; size: number } | undefined;
 }

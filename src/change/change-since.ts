@@ -10,6 +10,7 @@
 import { accountConfig } from "../config/accounts.ts";
 import type { Env } from "../config/interpolate.ts";
 import { loadConfig } from "../config/load.ts";
+import type { ConfigSource } from "../config/source.ts";
 import type { Config } from "../config/types.ts";
 import type { ChangeResult, ConfigChange } from "../model/config-change.ts";
 import { diffConfigs, type Revision } from "./diff-configs.ts";
@@ -42,17 +43,16 @@ export async function changeSince(ref: string, head: Config, options: ChangeOpti
  * base whose `include:` names other files is no change known (`many-files`). `ref` names the base in every
  * output.
  */
-export function changeFromText(ref: string, text: string, head: Config, env?: Env): ChangeResult {
+export async function changeFromText(ref: string, text: string, head: Config, env?: Env): Promise<ChangeResult> {
   let includes = false;
-  const loaded = loadConfig(head.file, {
-    source: text,
-    unsetEnv: "warning",
-    ...(env ? { env } : {}),
-    listFolder: () => {
+  const alone: ConfigSource = {
+    list: async () => {
       includes = true;
       return undefined;
     },
-  });
+    read: async (files) => files.map(() => "not given"),
+  };
+  const loaded = await loadConfig(head.file, { source: text, unsetEnv: "warning", files: alone, ...(env ? { env } : {}) });
   if (includes) return { known: false, ref, reason: "many-files" };
   if (!loaded.ok) {
     const [first] = loaded.errors;

@@ -26,31 +26,31 @@ const base = yaml`
 `;
 
 describe("diffConfigs", () => {
-  it("is empty when nothing but layout and comments changed", () => {
+  it("is empty when nothing but layout and comments changed", async () => {
     const head = `# a comment\n${base.replace("email: true", "email: true   # reports")}`;
     expect(change(base, head)).toEqual({ ref: "HEAD~1", websites: [], projects: [], fullRead: [] });
   });
 
-  it("sends exclude_params when they differ, and nothing else of the website", () => {
+  it("sends exclude_params when they differ, and nothing else of the website", async () => {
     const head = base.replace("[utm_source]", "[utm_source, fbclid]");
     expect(change(base, head).websites).toEqual([
       { domain: "a.example.com", touch: "changed", edited: ["exclude_params"], send: [{ field: "exclude_params", edit: "edited" }] },
     ]);
   });
 
-  it("sends the password when its ${VAR} name changes, comparing names and never the values", () => {
+  it("sends the password when its ${VAR} name changes, comparing names and never the values", async () => {
     const head = base.replace("${SHOP_PW}", "${SHOP_PW_2}");
     expect(change(base, head).websites).toEqual([
       { domain: "shop.example.com", touch: "changed", edited: ["password"], send: [{ field: "password", edit: "edited" }] },
     ]);
     // Unset at both ends: the names still tell the edit, so the base needs no secret.
-    const unset = changeFromText("HEAD~1", base, loadOk(head, env), {});
+    const unset = await changeFromText("HEAD~1", base, loadOk(head, env), {});
     expect(unset.known && unset.change.websites.map((w) => w.send)).toEqual([[{ field: "password", edit: "edited" }]]);
     // The same name with another value behind it is no edit the file shows: that is what password_version is for.
     expect(diffConfigs(loadOk(base, { SHOP_PW: "old" }), loadOk(base, { SHOP_PW: "new" }), "HEAD~1").websites).toEqual([]);
   });
 
-  it("rotates the password when password_version changes, and says a rotation needs one even when none is set", () => {
+  it("rotates the password when password_version changes, and says a rotation needs one even when none is set", async () => {
     const rotated = base.replace("password: ${SHOP_PW}", "password: ${SHOP_PW}\n    password_version: 2");
     expect(change(base, rotated).websites).toEqual([
       { domain: "shop.example.com", touch: "changed", edited: ["password_version"], send: [{ field: "password", edit: "rotated" }] },
@@ -59,12 +59,12 @@ describe("diffConfigs", () => {
     expect(change(base, withoutPassword).websites[0]?.send).toEqual([{ field: "password", edit: "rotated" }]);
   });
 
-  it("does not send a password line that was removed: the account keeps its own", () => {
+  it("does not send a password line that was removed: the account keeps its own", async () => {
     const head = base.replace("    password: ${SHOP_PW}\n", "");
     expect(change(base, head).websites).toEqual([{ domain: "shop.example.com", touch: "changed", edited: ["password"], send: [] }]);
   });
 
-  it("touches added, removed, tombstoned and revived websites, and sends what an added one sets", () => {
+  it("touches added, removed, tombstoned and revived websites, and sends what an added one sets", async () => {
     const head = base
       .replace("  - domain: old.example.com\n", "  - domain: old.example.com\n    state: absent\n")
       .replace("  - domain: gone.example.com\n    state: absent\n", "  - domain: gone.example.com\n")
@@ -77,7 +77,7 @@ describe("diffConfigs", () => {
     ]);
   });
 
-  it("compares by normalized domain and exclude_ips as a set, as the plan does", () => {
+  it("compares by normalized domain and exclude_ips as a set, as the plan does", async () => {
     const ips = base.replace("email: true", "exclude_ips: [203.0.113.7, 198.51.100.1]");
     const reordered = ips
       .replace("[203.0.113.7, 198.51.100.1]", "[198.51.100.1, 203.0.113.7]")
@@ -85,7 +85,7 @@ describe("diffConfigs", () => {
     expect(change(ips, reordered).websites).toEqual([]);
   });
 
-  it("reads in full when defaults, policy or an account address change, with each reason as a code", () => {
+  it("reads in full when defaults, policy or an account address change, with each reason as a code", async () => {
     const head = base
       .replace("policy: { prune: true }", "policy: { prune: true, max_deletes: 9 }\ndefaults: { email: true }")
       .replace("version: 1", "version: 1\nwebsites_url: https://stats.example.com");
@@ -99,7 +99,7 @@ describe("diffConfigs", () => {
     ]);
   });
 
-  it("tells a password in defaults by its name, and sends it to the websites that take it", () => {
+  it("tells a password in defaults by its name, and sends it to the websites that take it", async () => {
     const withDefault = base.replace("policy: { prune: true }", "policy: { prune: true }\ndefaults: { password: '${SHOP_PW}' }");
     const shared = withDefault.replace("    password: ${SHOP_PW}\n", "");
     const renamed = shared.replace("defaults: { password: '${SHOP_PW}' }", "defaults: { password: '${SHOP_PW_2}' }");
@@ -110,7 +110,7 @@ describe("diffConfigs", () => {
     ]);
   });
 
-  it("touches projects added, removed and tombstoned, by name without case", () => {
+  it("touches projects added, removed and tombstoned, by name without case", async () => {
     const head = base
       .replace("  - project: old.example.com\n", "  - project: old.example.com\n    state: absent\n  - project: NEW.example.com\n")
       .replace("  - project: a.example.com\n", "  - project: A.example.com\n");
@@ -128,8 +128,8 @@ describe("diffConfigs", () => {
 });
 
 describe("changeFromText", () => {
-  it("knows no change when the base does not load, and says where it fails without quoting it", () => {
-    const result = changeFromText(
+  it("knows no change when the base does not load, and says where it fails without quoting it", async () => {
+    const result = await changeFromText(
       "abc123",
       "version: 1\nwebsites:\n  - domain: a.example.com\n    password: [hunter2]\n",
       loadOk(base, env),
@@ -138,8 +138,8 @@ describe("changeFromText", () => {
     expect(result).toEqual({ known: false, ref: "abc123", reason: "base-invalid", detail: { line: 4, column: 15, code: "schema.type" } });
   });
 
-  it("knows no change when the base text includes other files: one text cannot hold them, and today's are not its", () => {
-    const result = changeFromText("abc123", 'version: 1\ninclude: ["clients/*.yaml"]\n', loadOk(base, env), env);
+  it("knows no change when the base text includes other files: one text cannot hold them, and today's are not its", async () => {
+    const result = await changeFromText("abc123", 'version: 1\ninclude: ["clients/*.yaml"]\n', loadOk(base, env), env);
     expect(result).toEqual({ known: false, ref: "abc123", reason: "many-files" });
   });
 });

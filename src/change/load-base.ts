@@ -1,15 +1,16 @@
 /**
  * The whole config as it was at a base revision (DESIGN §3): the root file's text at REF, its `include:`
- * globs matched against the commit's tree and each included file read at the commit, all loaded by the same
- * loader as now (its globs, its checks). A base that cannot be read or loaded is no change known, with why.
+ * globs matched against the commit's tree and each included file read at the commit, all loaded once by the
+ * same loader as now (its globs, its checks). A base that cannot be read or loaded is no change known, with why.
  */
 import { dirname, posix, relative, resolve, sep } from "node:path";
 import type { Env } from "../config/interpolate.ts";
 import { loadConfig } from "../config/load.ts";
-import type { Config, LoadResult } from "../config/types.ts";
-import type { ChangeResult } from "../model/config-change.ts";
+import type { ConfigSource } from "../config/source.ts";
+import type { Config } from "../config/types.ts";
+import type { ChangeResult, UnknownChangeReason } from "../model/config-change.ts";
 import { type BaseTree, listBaseTree, readBaseFiles } from "./base-tree.ts";
-import { type ReadBaseOptions, readBaseText } from "./read-base.ts";
+import { type BaseText, type ReadBaseOptions, readBaseText } from "./read-base.ts";
 
 export type BaseConfig = { ok: true; config: Config; commit: string } | (Extract<ChangeResult, { known: false }> & { ok: false });
 
@@ -25,6 +26,11 @@ export interface LoadBaseOptions extends ReadBaseOptions {
   env?: Env;
   /** Shares the load of a base between the accounts of one run. */
   bases?: BaseMemo;
+  /**
+   * The loader; `loadConfig` when left out. A test wraps it to count how often a base is loaded.
+   * @internal
+   */
+  loader?: typeof loadConfig;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -46,49 +52,17 @@ async function loadAt(ref: string, head: Config, options: LoadBaseOptions): Prom
   const base = await readBaseText(ref, head.file, options);
   if (!base.ok) return { ok: false, known: false, ref, reason: base.reason, ...(base.detail ? { detail: base.detail } : {}) };
   const rootDir = dirname(head.file);
-  const run = { cwd: dirname(resolve(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   const named = (file: string) => relative(rootDir, file).split(sep).join("/");
-
-  // What the loader asked for that the commit must still give: a folder listed, a file read.
-  let tree: BaseTree | undefined;
-  let bytes = new Map<string, Uint8Array>();
-  const asked = { folders: false, files: [] as string[] };
-  const load = (): LoadResult => {
-    asked.folders = false;
-    asked.files = [];
-    return loadConfig(head.file, {
-      source: base.text,
-      unsetEnv: "warning",
-      ...(options.env ? { env: options.env } : {}),
-      listFolder: (folder) => {
-        if (tree) return tree.list(folder);
-        asked.folders = true;
-        return undefined;
-      },
-      readFile: (file) => {
-        const read = bytes.get(file);
-        if (read) return read;
-        asked.files.push(file);
-        return "not in the base commit";
-      },
-    });
-  };
-  // At most three loads: the root alone; with its folder listed at the commit, when it includes files; with
-  // the files its globs matched there read at the commit. A base without `include:` is loaded once.
-  let loaded = load();
-  if (asked.folders) {
-    const folder = posix.dirname(base.path);
-    const listed = await listBaseTree(base.commit, folder === "." ? "" : folder, rootDir, run);
-    if (!listed.ok) return { ok: false, known: false, ref, reason: listed.reason };
-    tree = listed.tree;
-    loaded = load();
-  }
-  if (tree && asked.files.length > 0) {
-    const read = await readBaseFiles(tree, asked.files, run);
-    if (!read.ok)
-      return { ok: false, known: false, ref, reason: read.reason, ...(read.file ? { detail: { file: named(read.file) } } : {}) };
-    bytes = read.bytes;
-    loaded = load();
+  const commit = commitSource(base, rootDir, { cwd: dirname(resolve(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  const loaded = await (options.loader ?? loadConfig)(head.file, {
+    source: base.text,
+    unsetEnv: "warning",
+    files: commit.source,
+    ...(options.env ? { env: options.env } : {}),
+  });
+  if (commit.failure) {
+    const { reason, file } = commit.failure;
+    return { ok: false, known: false, ref, reason, ...(file ? { detail: { file: named(file) } } : {}) };
   }
   if (!loaded.ok) {
     const [first] = loaded.errors;
@@ -98,4 +72,42 @@ async function loadAt(ref: string, head: Config, options: LoadBaseOptions): Prom
     return { ok: false, known: false, ref, reason: "base-invalid", detail };
   }
   return { ok: true, config: loaded.config, commit: base.commit };
+}
+
+/**
+ * The base commit as a config source: its tree listed once (one `git ls-tree`, on the first folder the globs
+ * list), the included files read in one `git cat-file --batch`. What git could not give is kept as the
+ * failure: the base is then no change known, with why, whatever the loader made of the missing files.
+ */
+function commitSource(
+  base: Extract<BaseText, { ok: true }>,
+  rootDir: string,
+  run: { cwd: string; timeoutMs: number },
+): { source: ConfigSource; failure?: { reason: UnknownChangeReason; file?: string } } {
+  let tree: Promise<BaseTree | undefined> | undefined;
+  const result: { source: ConfigSource; failure?: { reason: UnknownChangeReason; file?: string } } = {
+    source: {
+      list: async (folder) => {
+        tree ??= listed();
+        return (await tree)?.list(folder);
+      },
+      read: async (files) => {
+        tree ??= listed();
+        const listedTree = await tree;
+        if (listedTree === undefined) return files.map(() => "not in the base commit");
+        const read = await readBaseFiles(listedTree, files, run);
+        if (read.ok) return files.map((file) => read.bytes.get(file) ?? "not in the base commit");
+        result.failure ??= { reason: read.reason, ...(read.file ? { file: read.file } : {}) };
+        return files.map(() => "not in the base commit");
+      },
+    },
+  };
+  const listed = async (): Promise<BaseTree | undefined> => {
+    const folder = posix.dirname(base.path);
+    const tree = await listBaseTree(base.commit, folder === "." ? "" : folder, rootDir, run);
+    if (tree.ok) return tree.tree;
+    result.failure ??= { reason: tree.reason };
+    return undefined;
+  };
+  return result;
 }

@@ -6,7 +6,7 @@
  */
 import { realpathSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import { MAX_CONFIG_BYTES } from "../config/load.ts";
+import { MAX_CONFIG_BYTES } from "../config/read-bounded.ts";
 import type { UnknownChangeReason } from "../model/config-change.ts";
 import { type GitOptions, git } from "./git.ts";
 

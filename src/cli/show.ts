@@ -24,12 +24,12 @@ export default command({
     'sitesync show plan.json --format markdown >> "$GITHUB_STEP_SUMMARY"',
     "sitesync show plan.json --format json | jq -r '.changes[].domain'",
   ],
-  run(flags, { io }) {
+  async run(flags, { io }) {
     const plan = readPlanFile(flags.plan);
     io.out(render(plan, flags.format, { color: io.color && flags.format === "text" }));
     // A note, not a failure: `show` only looks; `apply` is what refuses a plan whose config moved on.
     if (!flags.quiet) {
-      const config = configState(plan);
+      const config = await configState(plan);
       if (config.state === "changed") io.err(configChangedNote(config.which, flags.plan));
     }
     return ExitCode.ok;

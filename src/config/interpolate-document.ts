@@ -1,8 +1,7 @@
-import { type Document, isMap, isScalar, isSeq, Scalar } from "yaml";
 import type { Diagnostic } from "../errors.ts";
 import { FIELD_NAMES, type FieldKind, WEBSITE_FIELDS } from "../model/website-fields.ts";
 import { type Env, interpolate } from "./interpolate.ts";
-import { type ConfigPath, formatPath, keyName, type Locator } from "./locate.ts";
+import { type ConfigPath, formatPath, type Locator } from "./locate.ts";
 
 export interface DocumentInterpolation {
   diagnostics: Diagnostic[];
@@ -43,6 +42,8 @@ interface Context {
   locate: Locator;
   result: DocumentInterpolation;
   onSecret: ((value: string) => void) | undefined;
+  /** Lists and mappings walked: an alias shares its anchor's, which is interpolated once, where it is written. */
+  seen: Set<object>;
 }
 
 /** Website fields of these kinds may be written as booleans or numbers. */
@@ -60,12 +61,13 @@ const TYPED_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Interpolates every string value of the document in place (keys never), reporting problems at their `${`.
- * Each value read from the environment goes to `onSecret` the moment it is read, before any diagnostic can
- * quote it (issue 12: a planted `${SITESYNC_API_KEY}` was printed in a config error).
+ * Interpolates every string value of the parsed file in place (keys never; `<<` merge keys are followed where
+ * their mapping is written), reporting problems at their `${`. Each value read from the environment goes to
+ * `onSecret` the moment it is read, before any diagnostic can quote it (a planted `${SITESYNC_API_KEY}` was
+ * printed in a config error).
  */
 export function interpolateDocument(
-  doc: Document,
+  data: unknown,
   file: string,
   text: string,
   env: Env,
@@ -81,42 +83,41 @@ export function interpolateDocument(
     literals: [],
     literalPasswords: [],
   };
-  walk(doc.contents, [], { unset, file, text, env, locate, result, onSecret });
+  walk(data, [], { unset, file, text, env, locate, result, onSecret, seen: new Set() });
   return result;
 }
 
 /**
- * `path` is where `node` is, extended and restored on the way down (issue 20: a path copied for each of the
- * 700,000 nodes of a 100,000-website file was garbage for all but a few); it is copied where it is kept.
+ * `path` is where `node` is, extended and restored on the way down (a path copied for each of the 700,000
+ * nodes of a 100,000-website file was garbage for all but a few); it is copied where it is kept.
  */
 function walk(node: unknown, path: (string | number)[], ctx: Context): void {
-  if (isMap(node)) {
-    for (const pair of node.items) {
-      const key = keyName(pair.key);
-      if (key === undefined || key === "<<") continue;
-      path.push(key);
-      walk(pair.value, path, ctx);
-      path.pop();
-    }
-  } else if (isSeq(node)) {
-    for (const [index, item] of node.items.entries()) {
-      path.push(index);
-      walk(item, path, ctx);
-      path.pop();
-    }
-  } else if (isScalar(node) && typeof node.value === "string") {
-    if (node.value.includes("${")) interpolateScalar(node, path, ctx);
-    else {
-      ctx.result.literals.push(node.value);
-      if (path.at(-1) === "password" && node.value !== "") ctx.result.literalPasswords.push([...path]);
-    }
-  } else if (isScalar(node) && path.at(-1) === "password" && node.value !== null) {
-    ctx.result.literalPasswords.push([...path]);
+  if (typeof node !== "object" || node === null || ctx.seen.has(node)) return;
+  ctx.seen.add(node);
+  if (Array.isArray(node)) {
+    for (let index = 0; index < node.length; index++) visit(node as unknown as Record<number, unknown>, index, path, ctx);
+    return;
   }
+  for (const key in node) if (key !== "<<" && Object.hasOwn(node, key)) visit(node as Record<string, unknown>, key, path, ctx);
 }
 
-function interpolateScalar(node: Scalar, path: ConfigPath, ctx: Context): void {
-  const source = node.value as string;
+function visit(holder: Record<string | number, unknown>, key: string | number, path: (string | number)[], ctx: Context): void {
+  path.push(key);
+  const value = holder[key];
+  if (typeof value === "string") holder[key] = scalar(value, path, ctx);
+  else if (key === "password" && value !== null && typeof value !== "object") ctx.result.literalPasswords.push([...path]);
+  else walk(value, path, ctx);
+  path.pop();
+}
+
+function scalar(value: string, path: ConfigPath, ctx: Context): unknown {
+  if (value.includes("${")) return interpolateScalar(value, path, ctx);
+  ctx.result.literals.push(value);
+  if (path.at(-1) === "password" && value !== "") ctx.result.literalPasswords.push([...path]);
+  return value;
+}
+
+function interpolateScalar(source: string, path: ConfigPath, ctx: Context): unknown {
   const { value, envValues, problems } = interpolate(source, ctx.env);
   for (const envValue of envValues) if (envValue) ctx.onSecret?.(envValue);
   ctx.result.interpolated.push({ path: formatPath(path), source, value, envValues });
@@ -126,7 +127,7 @@ function interpolateScalar(node: Scalar, path: ConfigPath, ctx: Context): void {
     const note = problem.code === "env.unset" && level === "warning";
     ctx.result.diagnostics.push({
       file: ctx.file,
-      ...ctx.locate.offset(referenceOffset(node, problem.occurrence, ctx.text)),
+      ...ctx.locate.offset(referenceOffset(ctx.locate.range(path), problem.occurrence, ctx.text)),
       code: problem.code,
       path: formatPath(path),
       message: note
@@ -137,11 +138,12 @@ function interpolateScalar(node: Scalar, path: ConfigPath, ctx: Context): void {
   }
   if (problems.length > 0) {
     ctx.result.failedPaths.add(formatPath(path));
-    return;
+    return source;
   }
   if (last === "password") ctx.result.passwordEnvValues.push(...envValues);
-  const typed = node.type === Scalar.PLAIN && typeof last === "string" && TYPED_KEYS.has(last);
-  node.value = typed ? readTyped(value) : value;
+  // Only a plain scalar reads as YAML would read the text: `"${FLAG}"` in quotes stays text.
+  const typed = typeof last === "string" && TYPED_KEYS.has(last) && ctx.locate.range(path)?.plain === true;
+  return typed ? readTyped(value) : value;
 }
 
 function readTyped(value: string): string | number | boolean {
@@ -152,8 +154,8 @@ function readTyped(value: string): string | number | boolean {
 }
 
 /** The source offset of the n-th `${` of a scalar; its start when the source form hides it (escapes). */
-function referenceOffset(node: Scalar, occurrence: number, text: string): number {
-  const [start = 0, end = start] = node.range ?? [];
+function referenceOffset(range: { start: number; end: number } | undefined, occurrence: number, text: string): number {
+  const { start = 0, end = start } = range ?? {};
   const source = text.slice(start, end);
   let at = -1;
   for (let i = 0; i <= occurrence; i++) {

@@ -7,51 +7,51 @@ import { formatDiagnostic } from "../errors.ts";
 import { loadConfig } from "./load.ts";
 
 describe("loadConfig", () => {
-  it("reads the file from disk, naming it in the config and in every diagnostic", () => {
+  it("reads the file from disk, naming it in the config and in every diagnostic", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sitesync-config-"));
     const file = join(dir, "sitesync.yaml");
     writeFileSync(file, "version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: secret\n");
-    const result = loadConfig(file, { env: {} });
+    const result = await loadConfig(file, { env: {} });
     expect(result.ok).toBe(false);
     expect(result.ok ? [] : result.errors.map(formatDiagnostic)).toEqual([
       `${file}:4:14 websites[0].privacy: must be one of public, private, password (or 0, 1, 2)`,
     ]);
     writeFileSync(file, "version: 1\nwebsites: []\n");
-    expect(loadConfig(file, { env: {} })).toMatchObject({ ok: true, config: { file } });
+    expect(await loadConfig(file, { env: {} })).toMatchObject({ ok: true, config: { file } });
   });
 
-  it("reports a missing file as a diagnostic instead of throwing", () => {
-    const result = loadConfig("/nonexistent/sitesync.yaml");
+  it("reports a missing file as a diagnostic instead of throwing", async () => {
+    const result = await loadConfig("/nonexistent/sitesync.yaml");
     expect(result.ok ? [] : result.errors.map(formatDiagnostic)).toEqual([
       "/nonexistent/sitesync.yaml: cannot read the config: no such file (pass another path with -c/--config, or write one from the account: sitesync export --out /nonexistent/sitesync.yaml)",
     ]);
   });
 
-  it("reads the same text again with each load's own environment", () => {
+  it("reads the same text again with each load's own environment", async () => {
     const source = "# a comment may say ${ANYTHING}\nversion: 1\nwebsites:\n  - domain: ${DOMAIN}\n  - domain: b.example.com\n";
-    const domains = (env: Record<string, string>) => {
-      const result = loadConfig("sitesync.yaml", { source, env });
+    const domains = async (env: Record<string, string>) => {
+      const result = await loadConfig("sitesync.yaml", { source, env });
       return result.ok ? result.config.websites.map((w) => w.domain) : result.errors.map((d) => d.message);
     };
-    expect(domains({ DOMAIN: "a.example.com" })).toEqual(["a.example.com", "b.example.com"]);
-    expect(domains({ DOMAIN: "c.example.com" })).toEqual(["c.example.com", "b.example.com"]);
+    expect(await domains({ DOMAIN: "a.example.com" })).toEqual(["a.example.com", "b.example.com"]);
+    expect(await domains({ DOMAIN: "c.example.com" })).toEqual(["c.example.com", "b.example.com"]);
     const plain = source.replace("${DOMAIN}", "a.example.com");
-    const first = loadConfig("sitesync.yaml", { source: plain, env: {} });
-    expect(loadConfig("sitesync.yaml", { source: plain, env: {} })).toEqual(first);
+    const first = await loadConfig("sitesync.yaml", { source: plain, env: {} });
+    expect(await loadConfig("sitesync.yaml", { source: plain, env: {} })).toEqual(first);
   });
 
-  it("reports an alias without its anchor at the alias, and finds none in a file without a *", () => {
-    const aliased = loadConfig("sitesync.yaml", {
+  it("reports an alias without its anchor at the alias, and finds none in a file without a *", async () => {
+    const aliased = await loadConfig("sitesync.yaml", {
       source: "version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_ips: *office\n",
       env: {},
     });
     expect(aliased.ok ? [] : aliased.errors.map(formatDiagnostic)).toEqual([
       "sitesync.yaml:4:18 alias *office has no anchor &office before it",
     ]);
-    expect(loadConfig("sitesync.yaml", { source: "version: 1\nwebsites:\n  - domain: a.example.com\n", env: {} }).ok).toBe(true);
+    expect((await loadConfig("sitesync.yaml", { source: "version: 1\nwebsites:\n  - domain: a.example.com\n", env: {} })).ok).toBe(true);
   });
 
-  it("reports every problem of a file in one run, in file order", () => {
+  it("reports every problem of a file in one run, in file order", async () => {
     const result = load(yaml`
       version: 1
       websites_url: http://analytics.example.com
@@ -76,7 +76,7 @@ describe("loadConfig", () => {
     ]);
   });
 
-  it("returns warnings beside a valid config", () => {
+  it("returns warnings beside a valid config", async () => {
     const result = load("version: 1\nwebsites:\n  - domain: www.example.com\n");
     expect(result.ok).toBe(true);
     expect(diagnosticsOf(result)).toEqual([
@@ -85,7 +85,7 @@ describe("loadConfig", () => {
     expect(result.warnings[0]).toMatchObject({ code: "domain.normalized", severity: "warning", file: "sitesync.yaml" });
   });
 
-  it("never puts a password into a message", () => {
+  it("never puts a password into a message", async () => {
     const secret = "p4ssw0rd-that-must-stay-hidden";
     const result = load(
       yaml`
@@ -107,7 +107,7 @@ describe("loadConfig", () => {
     expect(JSON.stringify(result)).not.toContain(secret);
   });
 
-  it("turns a file that is not a config at all into diagnostics", () => {
+  it("turns a file that is not a config at all into diagnostics", async () => {
     for (const source of ["", "just text", "- a\n- b\n", "\u0000\u0001binary", "[", "version: 1\nwebsites: [*a]\n"]) {
       const result = load(source);
       expect(result.ok, source).toBe(false);
@@ -115,7 +115,7 @@ describe("loadConfig", () => {
     }
   });
 
-  it("stops after YAML syntax errors, since the rest of the tree cannot be trusted", () => {
+  it("stops after YAML syntax errors, since the rest of the tree cannot be trusted", async () => {
     const result = load("version: 1\nwebsites:\n  - domain: a\n    privacy: x\n  bad: [\n");
     // privacy: x is wrong too, but only the YAML problems are reported until they are fixed.
     expect(result.ok ? [] : result.errors.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([

@@ -1,4 +1,4 @@
-import { type Document, isMap, isNode, isScalar, type LineCounter, type Node } from "yaml";
+import { type Document, isMap, isNode, isScalar, type LineCounter, type Node, Scalar } from "yaml";
 
 /** A place in the config: object keys and list indexes, e.g. `["websites", 3, "privacy"]`. */
 export type ConfigPath = readonly (string | number)[];
@@ -17,6 +17,8 @@ export interface Locator {
   key(path: ConfigPath): Position;
   /** The position of a character offset in the source. */
   offset(offset: number): Position;
+  /** Where the scalar at `path` is written, as offsets, and whether plainly (no quotes, no block): `${VAR}` needs it. */
+  range(path: ConfigPath): { start: number; end: number; plain: boolean } | undefined;
 }
 
 /** `["websites", 3, "privacy"]` → `websites[3].privacy`, the form every diagnostic uses. */
@@ -91,5 +93,10 @@ export function createLocator(doc: Document, lineCounter: LineCounter): Locator 
     const node = keyNode(path);
     return node?.range ? offset(node.range[0]) : value(path);
   };
-  return { value, key, offset };
+  const range = (path: ConfigPath) => {
+    const node = nodeAt(path);
+    if (!isScalar(node) || !node.range) return undefined;
+    return { start: node.range[0], end: node.range[1], plain: node.type === Scalar.PLAIN };
+  };
+  return { value, key, offset, range };
 }

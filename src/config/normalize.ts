@@ -93,24 +93,27 @@ function readWebsite(raw: Record<string, unknown>, path: ConfigPath, defaults: W
   if (typeof raw.domain !== "string") return undefined;
   const domain = normalizeDomain(raw.domain);
   if (raw.state === "absent") {
-    return { path, raw, written: raw.domain, site: { domain, state: "absent" }, fromDefaults: new Set() };
+    return { path, raw, written: raw.domain, site: { domain, state: "absent" }, fromDefaults: NONE };
   }
   const own = readFields(raw);
-  const fromDefaults = new Set<FieldName>();
+  // One empty set for the websites that take nothing from defaults (an export's: DESIGN §8's loading cost).
+  const fromDefaults = Object.keys(defaults).length === 0 ? NONE : new Set<FieldName>();
   const site: DesiredWebsite = { domain, state: "present", ...own };
   const version = raw.password_version;
   if (typeof version === "string" || (typeof version === "number" && Number.isFinite(version))) site.passwordVersion = String(version);
   for (const field of Object.keys(defaults) as FieldName[]) {
     if (own[field] !== undefined || field === "password") continue;
     Object.assign(site, { [field]: copy(defaults[field]) });
-    fromDefaults.add(field);
+    (fromDefaults as Set<FieldName>).add(field);
   }
   if (site.privacy === 2 && site.password === undefined && defaults.password !== undefined) {
     site.password = defaults.password;
-    fromDefaults.add("password");
+    (fromDefaults as Set<FieldName>).add("password");
   }
   return { path, raw, written: raw.domain, site, fromDefaults };
 }
+
+const NONE: ReadonlySet<FieldName> = new Set();
 
 function copy<T>(value: T): T {
   return Array.isArray(value) ? ([...value] as T) : value;

@@ -28,7 +28,7 @@ function* subschemas(node: unknown, at = "#"): Generator<[string, Record<string,
 }
 
 describe("the JSON Schema", () => {
-  it("is a valid 2020-12 schema that compiles under ajv's strict mode", () => {
+  it("is a valid 2020-12 schema that compiles under ajv's strict mode", async () => {
     const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
     expect(ajv.validateSchema(schema)).toBe(true);
     expect(() => ajv.compile(schema)).not.toThrow();
@@ -36,7 +36,7 @@ describe("the JSON Schema", () => {
     expect(schema.$id).toBeTruthy();
   });
 
-  it("refuses unknown keys in every mapping", () => {
+  it("refuses unknown keys in every mapping", async () => {
     // A map of names (accounts) checks every value against its own closed schema instead.
     const open = [...subschemas(schema)].filter(
       ([, s]) => s.type === "object" && s.additionalProperties !== false && typeof s.additionalProperties !== "object",
@@ -44,7 +44,7 @@ describe("the JSON Schema", () => {
     expect(open.map(([at]) => at)).toEqual([]);
   });
 
-  it("describes every key, so that editors can explain it", () => {
+  it("describes every key, so that editors can explain it", async () => {
     const defs = schema.$defs as Record<string, Record<string, unknown>>;
     const undescribed = [...subschemas(schema)]
       .filter(([at]) => /\/properties\/[^/]+$/.test(at))
@@ -52,19 +52,19 @@ describe("the JSON Schema", () => {
     expect(undescribed.map(([at]) => at)).toEqual([]);
   });
 
-  it.each(exampleFiles)("accepts examples/%s as an editor would (before interpolation)", (name) => {
+  it.each(exampleFiles)("accepts examples/%s as an editor would (before interpolation)", async (name) => {
     const validate = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true }).compile(schema);
     const data: unknown = parse(readFileSync(new URL(name, examples), "utf8"));
     expect(validate(data), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it.each(exampleFiles)("loads examples/%s without errors or warnings", (name) => {
-    const result = loadConfig(new URL(name, examples).pathname, { env: exampleEnv });
+  it.each(exampleFiles)("loads examples/%s without errors or warnings", async (name) => {
+    const result = await loadConfig(new URL(name, examples).pathname, { env: exampleEnv });
     expect(diagnosticsOf(result)).toEqual([]);
     expect(result.ok).toBe(true);
   });
 
-  it("has an example that shows every key of the format", () => {
+  it("has an example that shows every key of the format", async () => {
     const text = readFileSync(new URL("sitesync.yaml", examples), "utf8");
     const keys = new Set([...subschemas(schema)].map(([at]) => /\/properties\/([^/]+)$/.exec(at)?.[1]).filter(Boolean));
     // The API addresses come from flags or env in the example; they are shown in a comment.
@@ -75,7 +75,7 @@ describe("the JSON Schema", () => {
 });
 
 describe("describeEnum", () => {
-  it("names the words, then the numbers that are also accepted", () => {
+  it("names the words, then the numbers that are also accepted", async () => {
     expect(describeEnum(["public", "private", "password", 0, 1, 2])).toBe("must be one of public, private, password (or 0, 1, 2)");
     expect(describeEnum([true, false, 0, 1])).toBe("must be true or false (or 0, 1)");
     expect(describeEnum(["present", "absent"])).toBe("must be present or absent");

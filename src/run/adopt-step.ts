@@ -8,7 +8,8 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { updateConfig } from "../adopt/update-config.ts";
 import { type FileUpdate, updateFiles } from "../adopt/update-files.ts";
-import { type LoadedFile, type LoadedTree, loadDocument, readConfigBytes } from "../config/load.ts";
+import { type LoadedFile, loadFiles } from "../config/load.ts";
+import { readConfigBytes } from "../config/read-bounded.ts";
 import type { Config } from "../config/types.ts";
 import { AdoptError, ConfigError } from "../errors.ts";
 import { clientFor } from "./client-for.ts";
@@ -27,10 +28,10 @@ export interface LoadedForAdopt {
   /** Every file of the config, root first. */
   files: LoadedFile[];
   /** A config of one file: its tree, reused by the one-file updater unless a `${VAR}` made it depend on this run. */
-  tree: LoadedTree | undefined;
+  tree: LoadedFile | undefined;
 }
 
-export function loadForAdopt(request: RunRequest, outcome: Outcome): LoadedForAdopt {
+export async function loadForAdopt(request: RunRequest, outcome: Outcome): Promise<LoadedForAdopt> {
   if (typeof request.config !== "string") throw new AdoptError({ code: "not-a-path" });
   const file = request.config;
   // Bounded like every config read (DESIGN §12), and read once: the update edits the bytes that were loaded.
@@ -38,7 +39,7 @@ export function loadForAdopt(request: RunRequest, outcome: Outcome): LoadedForAd
   const source = typeof bytes === "string" ? undefined : bytes.toString("utf8");
   const unsetEnv = (path: string) => (URL_KEY.test(path) ? "error" : "warning");
   const onSecret = (value: string) => request.redactor.add([value]);
-  const loaded = loadDocument(file, { env: request.env, unsetEnv, onSecret, ...(source === undefined ? {} : { source }) });
+  const loaded = await loadFiles(file, { env: request.env, unsetEnv, onSecret, ...(source === undefined ? {} : { source }) });
   const { result } = loaded;
   // Its warnings are not shown: the unset variables they name are the secrets adopt never needs.
   outcome.warnings = result.ok ? result.warnings : [];
@@ -46,7 +47,8 @@ export function loadForAdopt(request: RunRequest, outcome: Outcome): LoadedForAd
   request.redactor.add(result.config.secrets);
   outcome.config = result.config;
   const one = result.config.includes === undefined && result.config.accounts === undefined;
-  return { config: result.config, files: loaded.files ?? [], tree: one ? loaded.tree : undefined };
+  const files = loaded.files ?? [];
+  return { config: result.config, files, tree: one ? files[0] : undefined };
 }
 
 /**
@@ -169,7 +171,7 @@ function intoFile(path: string, { files }: LoadedForAdopt, specs: readonly Accou
 
 /** The root file's `include:` globs, as written. */
 function includeGlobs(root: LoadedFile | undefined): string[] {
-  const include: unknown = root?.doc.toJS()?.include;
+  const include: unknown = root?.view.doc.toJS()?.include;
   return Array.isArray(include) ? include.filter((glob): glob is string => typeof glob === "string") : [];
 }
 

@@ -1,7 +1,8 @@
 /** Reading a plan saved by `plan --out` back, refusing one that was altered, refused, or made elsewhere. */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import schema from "../../schemas/plan.schema.json" with { type: "json" };
-import { configDigest, loadConfig, readBounded, readConfigBytes } from "../config/load.ts";
+import { loadConfig } from "../config/load.ts";
+import { configDigest, readBounded, readConfigBytes } from "../config/read-bounded.ts";
 import type { Config } from "../config/types.ts";
 import { SafetyError, UsageError } from "../errors.ts";
 import { isSealed } from "../plan/fingerprint.ts";
@@ -67,12 +68,15 @@ export function readPlanFile(file: string): Plan {
  * read (a plan can be shown anywhere), `changed` when `apply` would refuse the plan (DESIGN §3), with the
  * root's name, or the root's "or a file it includes" when it has `include:` (the plan holds one digest).
  */
-export function configState(plan: Plan, file: string = plan.configFile): { state: "same" | "changed" | "missing"; which: string } {
+export async function configState(
+  plan: Plan,
+  file: string = plan.configFile,
+): Promise<{ state: "same" | "changed" | "missing"; which: string }> {
   // Bounded like the config itself: the path comes from the plan file, and may name a FIFO or a device.
   const bytes = readConfigBytes(file);
   if (typeof bytes === "string") return { state: "missing", which: plan.configFile };
   // A config of many files has the digest of them all (DESIGN §2); no secret is needed to compute it.
-  const loaded = loadConfig(file, { env: {}, unsetEnv: "warning" });
+  const loaded = await loadConfig(file, { env: {}, unsetEnv: "warning" });
   const same = (loaded.ok ? loaded.config.digest : configDigest(bytes)) === plan.configDigest;
   return { state: same ? "same" : "changed", which: loaded.ok ? changedWhich(loaded.config) : plan.configFile };
 }

@@ -45,12 +45,12 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
     return;
   }
   if (command === "adopt") {
-    const loaded = loadForAdopt(request, outcome);
+    const loaded = await loadForAdopt(request, outcome);
     const specs = accountSpecs(scope, loaded.config, request.secrets);
     outcome.accounts = await runAccounts(scope, specs, adoptStep(loaded, specs, settings.into ?? []));
     return;
   }
-  const config = load(request, hooks, outcome);
+  const config = await load(request, hooks, outcome);
   if (command === "validate") return;
   if (command === "matrix") {
     outcome.matrix = await fleetMatrix(config, request.env, settings.changedSince?.ref);
@@ -64,7 +64,7 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
 }
 
 /** Loads the config (unless given loaded); its secrets are redacted before any diagnostic is shown. */
-function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Config {
+async function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Promise<Config> {
   if (request.config === undefined) throw new UsageError(`sitesync ${request.command} needs a config`);
   if (typeof request.config !== "string") {
     request.redactor.add(request.config.secrets);
@@ -76,7 +76,7 @@ function load(request: RunRequest, hooks: RunHooks, outcome: Outcome): Config {
   const unsetEnv = offline && !request.settings?.strictEnv ? "warning" : "error";
   // Each value read from the environment is a secret from the moment it is read.
   const onSecret = (value: string) => request.redactor.add([value]);
-  const result = loadConfig(request.config, { env: request.env, unsetEnv, onSecret });
+  const result = await loadConfig(request.config, { env: request.env, unsetEnv, onSecret });
   if (result.ok) request.redactor.add(result.config.secrets);
   outcome.warnings = result.warnings;
   hooks.onLoad?.(result);

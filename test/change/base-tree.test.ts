@@ -37,8 +37,8 @@ function write(dir: string, files: Record<string, string>): void {
   }
 }
 
-function loadNow(file: string): Config {
-  const result = loadConfig(file, { env: {} });
+async function loadNow(file: string): Promise<Config> {
+  const result = await loadConfig(file, { env: {} });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.config;
 }
@@ -61,7 +61,7 @@ describe("the base of a config of many files", () => {
       "fleet/clients/z.yaml": "websites:\n  - domain: z.example.com\n",
     });
     rmSync(join(dir, "fleet/clients/deep/b.yaml"));
-    const head = loadNow(join(dir, "fleet/sitesync.yaml"));
+    const head = await loadNow(join(dir, "fleet/sitesync.yaml"));
     expect(head.websites.map((w) => w.domain)).toEqual(["a2.example.com", "z.example.com"]);
 
     const base = await loadBase("HEAD", head, { fetch: false });
@@ -72,6 +72,23 @@ describe("the base of a config of many files", () => {
     ]);
   });
 
+  it("loads a base of many files once: one pass of the loader over the commit's root, tree and files", async () => {
+    const { dir } = repository({
+      "fleet/sitesync.yaml": ROOT,
+      "fleet/clients/a.yaml": "websites:\n  - domain: a.example.com\n",
+      "fleet/clients/deep/b.yaml": "websites:\n  - domain: b.example.com\n",
+    });
+    const head = await loadNow(join(dir, "fleet/sitesync.yaml"));
+    const loads: string[] = [];
+    const loader: typeof loadConfig = (file, options) => {
+      loads.push(file);
+      return loadConfig(file, options);
+    };
+    const base = await loadBase("HEAD", head, { fetch: false, loader });
+    expect(base.ok && base.config.websites.map((w) => w.domain)).toEqual(["a.example.com", "b.example.com"]);
+    expect(loads).toEqual([head.file]);
+  });
+
   it("refuses a symbolic link a glob reaches at the commit, as on disk, naming it at the root's line", async () => {
     const { dir } = repository({
       "outside.yaml": "websites:\n  - domain: outside.example.com\n",
@@ -80,7 +97,7 @@ describe("the base of a config of many files", () => {
     });
     symlinkSync("../../outside.yaml", join(dir, "fleet/clients/link.yaml"));
     // On disk: an error, not a file skipped without a word.
-    const now = loadConfig(join(dir, "fleet/sitesync.yaml"), { env: {} });
+    const now = await loadConfig(join(dir, "fleet/sitesync.yaml"), { env: {} });
     expect(now.ok ? [] : now.errors.map((e) => `${e.line}:${e.column} ${e.message}`)).toEqual([
       '2:11 "clients/*.yaml" matches clients/link.yaml, a symbolic link: include regular files inside this folder (copy the file, or include its real path if it is inside this folder)',
       '2:29 "clients/**/*.yaml" matches clients/link.yaml, a symbolic link: include regular files inside this folder (copy the file, or include its real path if it is inside this folder)',
@@ -89,13 +106,13 @@ describe("the base of a config of many files", () => {
     git(dir, "add", "-A");
     git(dir, "commit", "-q", "-m", "a link");
     rmSync(join(dir, "fleet/clients/link.yaml"));
-    const base = await loadBase("HEAD", loadNow(join(dir, "fleet/sitesync.yaml")), { fetch: false });
+    const base = await loadBase("HEAD", await loadNow(join(dir, "fleet/sitesync.yaml")), { fetch: false });
     expect(base).toMatchObject({ ok: false, reason: "base-invalid", detail: { line: 2, column: 11, code: "include.symlink" } });
   });
 
   it("loads a base that includes nothing as the one file it is", async () => {
     const { dir } = repository({ "sitesync.yaml": "version: 1\nwebsites:\n  - domain: a.example.com\n" });
-    const head = loadNow(join(dir, "sitesync.yaml"));
+    const head = await loadNow(join(dir, "sitesync.yaml"));
     const base = await loadBase("HEAD", head, { fetch: false });
     expect(base.ok && base.config.websites.map((w) => w.domain)).toEqual(["a.example.com"]);
     expect(base.ok && base.config.includes).toBeUndefined();
@@ -108,7 +125,7 @@ describe("the base of a config of many files", () => {
       "clients/b.yaml": "websites:\n  - domain: b.example.com\n    privacy: secret\n",
     });
     write(dir, { "clients/b.yaml": "websites:\n  - domain: b.example.com\n" });
-    const base = await loadBase("HEAD", loadNow(join(dir, "sitesync.yaml")), { fetch: false });
+    const base = await loadBase("HEAD", await loadNow(join(dir, "sitesync.yaml")), { fetch: false });
     expect(base).toMatchObject({
       ok: false,
       reason: "base-invalid",
@@ -119,7 +136,7 @@ describe("the base of a config of many files", () => {
   it("knows no change when a glob matches nothing at the base (a file added since): the root's line is named", async () => {
     const { dir } = repository({ "sitesync.yaml": 'version: 1\ninclude: ["clients/*.yaml"]\nwebsites: []\n' });
     write(dir, { "clients/a.yaml": "websites:\n  - domain: a.example.com\n" });
-    const base = await loadBase("HEAD", loadNow(join(dir, "sitesync.yaml")), { fetch: false });
+    const base = await loadBase("HEAD", await loadNow(join(dir, "sitesync.yaml")), { fetch: false });
     expect(base).toMatchObject({ ok: false, reason: "base-invalid", detail: { line: 2, code: "include.no-match" } });
     expect(base.ok || base.detail?.file).toBeUndefined();
   });

@@ -38,8 +38,8 @@ function repository(base: string | undefined, head: string, path = "sitesync.yam
 
 const env = { SHOP_PW: "s3cret-one", SHOP_PW_2: "s3cret-two" };
 
-function loadHead(file: string): Config {
-  const result = loadConfig(file, { env });
+async function loadHead(file: string): Promise<Config> {
+  const result = await loadConfig(file, { env });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.config;
 }
@@ -59,7 +59,7 @@ websites:
 
 async function changeOf(base: string | undefined, head: string, ref = "HEAD~1") {
   const repo = repository(base, head);
-  return { repo, result: await changeSince(ref, loadHead(repo.file), { env }) };
+  return { repo, result: await changeSince(ref, await loadHead(repo.file), { env }) };
 }
 
 describe("changeSince over a git repository", () => {
@@ -86,7 +86,7 @@ describe("changeSince over a git repository", () => {
     ]);
     const repo = repository(BASE, BASE.replace("${SHOP_PW}", "${SHOP_PW_2}"));
     // The base's variable is not set at all: only its name is compared.
-    const renamed = await changeSince("HEAD~1", loadHead(repo.file), { env: { SHOP_PW_2: "s3cret-two" } });
+    const renamed = await changeSince("HEAD~1", await loadHead(repo.file), { env: { SHOP_PW_2: "s3cret-two" } });
     expect(renamed.known && renamed.change.websites).toEqual([
       { domain: "shop.example.com", touch: "changed", edited: ["password"], send: [{ field: "password", edit: "edited" }] },
     ]);
@@ -123,7 +123,7 @@ describe("changeSince over a git repository", () => {
 
   it("finds the file relative to the repository root, from any folder, and refuses what git could read as an option", async () => {
     const repo = repository(BASE, BASE.replace("[utm_source]", "[fbclid]"), "infra/analytics/sitesync.yaml");
-    const result = await changeSince(repo.baseCommit, loadHead(repo.file), { env });
+    const result = await changeSince(repo.baseCommit, await loadHead(repo.file), { env });
     expect(result.known && result.change.websites.map((w) => w.domain)).toEqual(["a.example.com"]);
     for (const ref of ["--output=/tmp/x", "HEAD:README", "a b", ""]) {
       expect(await readBaseText(ref, repo.file), ref).toEqual({ ok: false, ref, reason: "ref-invalid" });
@@ -142,7 +142,7 @@ describe("changeSince over a git repository", () => {
   it("knows no change outside a git repository", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "sitesync.yaml"), BASE);
-    const result = await changeSince("HEAD~1", loadHead(join(dir, "sitesync.yaml")), { env });
+    const result = await changeSince("HEAD~1", await loadHead(join(dir, "sitesync.yaml")), { env });
     expect(result).toMatchObject({ known: false, reason: "not-a-repository" });
   });
 
@@ -152,11 +152,11 @@ describe("changeSince over a git repository", () => {
     git(tmpdir(), "clone", "-q", "--depth", "1", `file://${origin.dir}`, clone);
     // The base is not in the clone: HEAD~1 cannot even be named there.
     expect(await readBaseText(origin.baseCommit, join(clone, "sitesync.yaml"), { fetch: false })).toMatchObject({ reason: "ref-unknown" });
-    const result = await changeSince(origin.baseCommit, loadHead(join(clone, "sitesync.yaml")), { env });
+    const result = await changeSince(origin.baseCommit, await loadHead(join(clone, "sitesync.yaml")), { env });
     expect(result.known && result.change.websites.map((w) => [w.domain, w.send])).toEqual([
       ["a.example.com", [{ field: "exclude_params", edit: "edited" }]],
     ]);
-    const unknown = await changeSince("HEAD~1", loadHead(join(clone, "sitesync.yaml")), { env });
+    const unknown = await changeSince("HEAD~1", await loadHead(join(clone, "sitesync.yaml")), { env });
     expect(unknown).toMatchObject({ known: false, ref: "HEAD~1", reason: "ref-unknown" });
   });
 });

@@ -38,15 +38,15 @@ function repository(base: Record<string, string>, now: Record<string, string | n
   return dir;
 }
 
-function load(dir: string): Config {
-  const result = loadConfig(join(dir, "sitesync.yaml"), { env: {} });
+async function load(dir: string): Promise<Config> {
+  const result = await loadConfig(join(dir, "sitesync.yaml"), { env: {} });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.config;
 }
 
 /** Each account's change since HEAD: touched websites as `domain touch`, and why it reads in full. */
 async function perAccount(dir: string): Promise<Record<string, { websites: string[]; fullRead: string[] }>> {
-  const config = load(dir);
+  const config = await load(dir);
   const changes: Record<string, { websites: string[]; fullRead: string[] }> = {};
   for (const account of config.accounts ?? []) {
     const result = await changeSince("HEAD", accountConfig(config, account), { fetch: false });

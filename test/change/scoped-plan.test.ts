@@ -62,8 +62,8 @@ const HEAD = BASE.replace("email: false", "email: true")
 
 const env = { SHOP_PW: "n3w-shop-secret" };
 
-function load(file: string): Config {
-  const result = loadConfig(file, { env });
+async function load(file: string): Promise<Config> {
+  const result = await loadConfig(file, { env });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.config;
 }
@@ -84,7 +84,7 @@ describe("a plan that follows the change (issue 18)", () => {
     // site-00002.example.com drifted (email 0 live), but the change does not touch it.
     const client = createClient({ websitesUrl: sandbox.url, apiKey: sandbox.apiKey });
     const file = repository(BASE, HEAD);
-    const head = load(file);
+    const head = await load(file);
 
     const result = await changeSince("HEAD~1", head, { env: {} });
     if (!result.known) throw new Error(`no change known: ${result.reason}`);

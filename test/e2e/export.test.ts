@@ -46,7 +46,7 @@ describe("export", () => {
     const protectedSites = text.match(/privacy: password/g)?.length ?? 0;
     expect(protectedSites).toBeGreaterThan(20);
 
-    const loaded = loadConfig(file, { env: {} });
+    const loaded = await loadConfig(file, { env: {} });
     expect(loaded.ok && loaded.config.websites.length).toBe(303);
     const domains = loaded.ok ? loaded.config.websites.map((w) => w.domain) : [];
     expect(domains).toEqual([...domains].sort((a, b) => a.localeCompare(b)));

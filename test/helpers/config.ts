@@ -1,4 +1,4 @@
-import { loadConfig } from "../../src/config/load.ts";
+import { loadText } from "../../src/config/load.ts";
 import { createLocator, isRecord } from "../../src/config/locate.ts";
 import { normalize } from "../../src/config/normalize.ts";
 import { parseYaml } from "../../src/config/parse-yaml.ts";
@@ -17,8 +17,9 @@ export function diagnosticsOf(result: LoadResult): string[] {
   return [...(result.ok ? [] : result.errors), ...result.warnings].map(formatLine);
 }
 
+/** Loads one config text, as `loadConfig` loads a root file that includes no other (its pure steps alone). */
 export function load(source: string, env: Record<string, string | undefined> = {}): LoadResult {
-  return loadConfig("sitesync.yaml", { source, env });
+  return loadText("sitesync.yaml", source, { env }).result;
 }
 
 /** Loads a config that must be valid, failing the test with its diagnostics otherwise. */

@@ -11,10 +11,10 @@ import { liveWebsite } from "../helpers/live-website.ts";
 const SECRET = "a-long-value-from-the-environment-42";
 
 describe("values read from the environment", () => {
-  it("are handed to onSecret as they are read, before a failing config returns its errors", () => {
+  it("are handed to onSecret as they are read, before a failing config returns its errors", async () => {
     const seen: string[] = [];
     const source = 'version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_ips: ["${EXCLUDE}"]\n    email: ${FLAG}\n';
-    const result = loadConfig("sitesync.yaml", { source, env: { EXCLUDE: SECRET, FLAG: "1" }, onSecret: (v) => seen.push(v) });
+    const result = await loadConfig("sitesync.yaml", { source, env: { EXCLUDE: SECRET, FLAG: "1" }, onSecret: (v) => seen.push(v) });
     expect(seen).toEqual([SECRET, "1"]);
     expect(result.ok).toBe(false);
     const lines = result.ok ? [] : result.errors.map(formatDiagnostic);
@@ -23,24 +23,27 @@ describe("values read from the environment", () => {
     ]);
   });
 
-  it("never make a diagnostic that does not quote them withheld: `true` is also a word of the message", () => {
+  it("never make a diagnostic that does not quote them withheld: `true` is also a word of the message", async () => {
     const source = 'version: 1\nwebsites:\n  - domain: a.example.com\n    favorite: "${FAV}"\n';
-    const result = loadConfig("sitesync.yaml", { source, env: { FAV: "true" } });
+    const result = await loadConfig("sitesync.yaml", { source, env: { FAV: "true" } });
     expect(result.ok ? [] : result.errors.map((d) => d.message)).toEqual(["must be true or false, not text"]);
   });
 });
 
 describe("export", () => {
-  it("writes a live ${...} as $${...}, so that loading the file gives the same text back", () => {
+  it("writes a live ${...} as $${...}, so that loading the file gives the same text back", async () => {
     const site = liveWebsite(1, "a.example.com", { exclude_ips: ["${SITESYNC_API_KEY}", "$${HOME}"] });
     const { yaml } = exportConfig(
       { websites: [site], projects: [{ project: "p-${HOME}", reports: 0, result: 0, created_at: "" }] },
       { schemaPath: "s.json" },
     );
-    const loaded = loadConfig("sitesync.yaml", { source: yaml, env: { SITESYNC_API_KEY: SECRET, HOME: "/root" } });
+    const loaded = await loadConfig("sitesync.yaml", { source: yaml, env: { SITESYNC_API_KEY: SECRET, HOME: "/root" } });
     // The IPs are no IPs, so the file does not load: what matters is what its errors quote.
     expect(loaded.ok ? [] : loaded.errors.map((d) => d.message.split(" is not")[0])).toEqual(['"${SITESYNC_API_KEY}"', '"$${HOME}"']);
-    const withoutIps = loadConfig("sitesync.yaml", { source: yaml.replace(/exclude_ips: .*/, "exclude_ips: []"), env: { HOME: "/root" } });
+    const withoutIps = await loadConfig("sitesync.yaml", {
+      source: yaml.replace(/exclude_ips: .*/, "exclude_ips: []"),
+      env: { HOME: "/root" },
+    });
     expect(withoutIps.ok && withoutIps.config.projects?.map((p) => p.project)).toEqual(["p-${HOME}"]);
   });
 });

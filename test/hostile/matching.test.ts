@@ -25,7 +25,7 @@ function sample(next: () => number, alphabet: string, maxLength: number): string
 }
 
 describe("the domain rule", () => {
-  it("accepts and refuses exactly what the API's regex does", () => {
+  it("accepts and refuses exactly what the API's regex does", async () => {
     const next = random(12);
     // Long samples have few dots: the reference regex itself backtracks on long dotted ones.
     const alphabets = ["a.1-", "a.1-:/ \nZ_", "12.5", "0123456789.", "ab.", "25.0", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.1"];
@@ -71,27 +71,27 @@ describe("the domain rule", () => {
     expect(disagreements).toEqual([]);
   });
 
-  it("decides crafted 10,000-character names at once", () => {
+  it("decides crafted 10,000-character names at once", async () => {
     expect(isApiDomain(`${"a.".repeat(5000)}`)).toBe(false);
     expect(isApiDomain(`${"a".repeat(9999)}!`)).toBe(false);
     expect(isApiDomain(`${"a.".repeat(120)}${"1".repeat(9760)}`)).toBe(false);
     expect(isApiDomain(`${".".repeat(200)}a`)).toBe(true);
   });
 
-  it("normalizes a name ending in a long run of dots and slashes", () => {
+  it("normalizes a name ending in a long run of dots and slashes", async () => {
     expect(normalizeDomain(`example.com${"./".repeat(50_000)}`)).toBe("example.com");
     expect(normalizeDomain(`${".".repeat(100_000)}x`)).toBe(`${".".repeat(100_000)}x`);
   });
 });
 
 describe("globs", () => {
-  it("match a 72-character domain against a many-star protect glob", () => {
+  it("match a 72-character domain against a many-star protect glob", async () => {
     const domain = `${"a".repeat(71)}b`;
     expect(matchGlob("*a*a*a*a*a*a*a*a*a*a*a*a*c", domain)).toBe(false);
     expect(matchGlob("*a*a*a*a*a*a*a*a*a*a*a*a*b", domain)).toBe(true);
   });
 
-  it("match 10,000-character names and patterns", () => {
+  it("match 10,000-character names and patterns", async () => {
     const name = "a".repeat(10_000);
     expect(matchGlob(`${"*a".repeat(5000)}*b`, name)).toBe(false);
     expect(matchGlob(`${"*a".repeat(5000)}*`, name)).toBe(true);
@@ -99,7 +99,7 @@ describe("globs", () => {
     expect(matchGlob(`*${"?".repeat(10_001)}`, name)).toBe(false);
   });
 
-  it("keep the meaning of *, ? and literal characters", () => {
+  it("keep the meaning of *, ? and literal characters", async () => {
     expect(matchGlob("*", "")).toBe(true);
     expect(matchGlob("?", "")).toBe(false);
     expect(matchGlob("a*b*c", "aXbYc")).toBe(true);
@@ -113,7 +113,7 @@ describe("config validation patterns", () => {
   it("refuse a 100,000-character value with a line break at once", async () => {
     const { loadConfig } = await import("../../src/config/load.ts");
     const source = `websites:\n  - domain: example.com\n    exclude_ips: ["${"1".repeat(100_000)}\\n"]\n`;
-    const result = loadConfig("sitesync.yaml", { source, env: {} });
+    const result = await loadConfig("sitesync.yaml", { source, env: {} });
     expect(result.ok).toBe(false);
   });
 });

@@ -1,16 +1,18 @@
 import { isApiDomain } from "../../model/website.ts";
+import type { WebsiteEntry } from "../normalize.ts";
 import type { RuleContext } from "./rule-context.ts";
 
 /** Two entries for one stored domain would fight over it; both lines are named (DESIGN §2). */
 export function duplicateDomains(ctx: RuleContext): void {
-  const seen = new Map<string, { line: number; written: string }>();
+  const seen = new Map<string, WebsiteEntry>();
   for (const entry of ctx.config.websites) {
-    const path = [...entry.path, "domain"];
-    const first = seen.get(entry.site.domain);
-    if (!first) {
-      seen.set(entry.site.domain, { line: ctx.locate.value(path).line, written: entry.written });
+    const earlier = seen.get(entry.site.domain);
+    if (!earlier) {
+      seen.set(entry.site.domain, entry);
       continue;
     }
+    const path = [...entry.path, "domain"];
+    const first = { line: ctx.locate.value([...earlier.path, "domain"]).line, written: earlier.written };
     const stored = entry.site.domain;
     const message =
       first.written === entry.written

@@ -21,6 +21,7 @@ export function tombstoneWithFields(ctx: RuleContext): void {
 /** `policy.protect` wins over everything (DESIGN §2), so a tombstone for a protected name can never apply. */
 export function protectedTombstone(ctx: RuleContext): void {
   const { protect } = ctx.config.policy;
+  if (protect.length === 0) return;
   const tombstones = [
     ...ctx.config.websites.map((e) => ({ path: e.path, name: e.site.domain, state: e.site.state })),
     ...(ctx.config.projects ?? []).map((e) => ({ path: e.path, name: e.project.project, state: e.project.state })),
@@ -39,6 +40,7 @@ export function protectedTombstone(ctx: RuleContext): void {
 /** A listed name that `policy.ignore` matches is never compared, changed or deleted: the entry does nothing. */
 export function ignoredButListed(ctx: RuleContext): void {
   const { ignore } = ctx.config.policy;
+  if (ignore.length === 0) return;
   const listed = [
     ...ctx.config.websites.map((e) => ({ path: [...e.path, "domain"], name: e.site.domain })),
     ...(ctx.config.projects ?? []).map((e) => ({ path: [...e.path, "project"], name: e.project.project })),

@@ -1,0 +1,187 @@
+/**
+ * One file of a config, checked (DESIGN §2): the fast parse → `${VAR}` interpolation → `<<` merges → JSON
+ * Schema → normalization → semantic rules. Pure: the file's text in, its diagnostics and what it says out.
+ * Positions come from the file's view, which parses with positions only what it must point at.
+ */
+import { isDeepStrictEqual } from "node:util";
+import type { Diagnostic } from "../errors.ts";
+import { type FastFailure, type FastParse, parseFast } from "./fast-yaml.ts";
+import { FileView } from "./file-view.ts";
+import type { Env } from "./interpolate.ts";
+import { type DocumentInterpolation, interpolateDocument, type UnsetEnv } from "./interpolate-document.ts";
+import { type ConfigPath, formatPath, isRecord, type Locator } from "./locate.ts";
+import { MergeError, resolveMerges } from "./merge-keys.ts";
+import { type Normalized, normalize } from "./normalize.ts";
+import { quoteSource } from "./quote-source.ts";
+import { createRuleContext, RULES } from "./rules/index.ts";
+import { validateSchema } from "./schema.ts";
+
+/** How a file is checked: the environment and how an unset variable is reported. */
+export interface CheckOptions {
+  /** Variables for `${VAR}` interpolation; `process.env` when left out. */
+  env?: Env;
+  /** `warning`: an unset `${VAR}` is a note, not an error (`validate` without `--strict-env`). Default `error`. */
+  unsetEnv?: UnsetEnv;
+  /** Sees each value read from the environment the moment it is read: a secret for masking. */
+  onSecret?: (value: string) => void;
+  /** Picks the variables from the parsed file, before interpolation, instead of `env` (`export --update`). */
+  envFor?: (data: unknown) => Env;
+}
+
+/** What an included file inherits from the root: its defaults (under the file's own) and its policy. */
+export interface Inherited {
+  defaults: unknown;
+  policy: unknown;
+}
+
+/** One file of the config, checked: what it says, normalized, beside how it was read. */
+export interface FilePart {
+  file: string;
+  text: string;
+  view: FileView;
+  data: Record<string, unknown>;
+  normalized: Normalized;
+  interpolation: DocumentInterpolation;
+  locate: Locator;
+  /** Some node carries an anchor or is an alias (`export --update` must then edit with care). */
+  anchored: boolean;
+}
+
+/**
+ * The pipeline of one file. An included file (`inherited` given) is checked against the included-file shape,
+ * and normalized under the root's policy and its defaults (its own `defaults` over them). Only YAML that cannot
+ * be read stops a file early; every other problem of the file is reported together.
+ */
+export function checkFile(
+  file: string,
+  text: string,
+  options: CheckOptions,
+  inherited: Inherited | undefined,
+): { diagnostics: Diagnostic[]; part?: FilePart } {
+  const fast = parseFast(text);
+  if (!fast.ok) return { diagnostics: unreadable(file, text, fast) };
+  const view = new FileView(file, text, fast.names);
+  const locate = view.locate;
+  if (fast.unusual) {
+    const differs = readsTwoWays(view, fast);
+    if (differs) return { diagnostics: differs };
+  }
+  const env = options.envFor?.(fast.value) ?? options.env ?? process.env;
+  const interpolation = interpolateDocument(fast.value, file, text, env, locate, options.unsetEnv, options.onSecret);
+  const data = merged(fast, file, locate);
+  if ("error" in data) return { diagnostics: [data.error] };
+  const own = isRecord(data.value) ? data.value : {};
+
+  const scoped =
+    inherited === undefined ? own : { ...own, defaults: mergedDefaults(inherited.defaults, own.defaults), policy: inherited.policy };
+  const normalized = normalize(scoped, file, locate);
+  const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, own, normalized, locate);
+  for (const rule of RULES) rule(ctx);
+  // A root that includes other files may list no websites itself.
+  const schemaData =
+    inherited === undefined && own.include !== undefined && own.websites === undefined ? { ...own, websites: [] } : data.value;
+  const schema = validateSchema(schemaData, file, locate, inherited === undefined ? "root" : "included");
+  // A value whose ${VAR} failed still holds the raw reference; checking it further would only add noise.
+  const checked = [...schema, ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
+  // A password that is wrong anyway (a number, too long) has its error: the warning would only add noise.
+  const wrong = new Set(checked.filter((d) => d.severity === "error").map((d) => d.path));
+  const literal = literalPasswords(interpolation.literalPasswords, file, locate).filter((d) => !wrong.has(d.path));
+  const diagnostics = quoteSource([...interpolation.diagnostics, ...checked, ...literal], interpolation);
+  return { diagnostics, part: { file, text, view, data: own, normalized, interpolation, locate, anchored: fast.anchored } };
+}
+
+function mergedDefaults(root: unknown, own: unknown): Record<string, unknown> {
+  return { ...(isRecord(root) ? root : {}), ...(isRecord(own) ? own : {}) };
+}
+
+function merged(fast: FastParse, file: string, locate: Locator): { value: unknown } | { error: Diagnostic } {
+  if (!fast.merges) return { value: fast.value };
+  try {
+    return { value: resolveMerges(fast.value) };
+  } catch (cause) {
+    if (!(cause instanceof MergeError)) throw cause;
+    const path = formatPath(cause.path);
+    return {
+      error: { file, ...locate.value(cause.path), code: "yaml.merge", path, message: `invalid YAML: ${cause.message}`, severity: "error" },
+    };
+  }
+}
+
+/** Most YAML above this size is not parsed again with positions to word its syntax error: js-yaml's words do. */
+const MAX_REREAD_BYTES = 4 * 2 ** 20;
+
+/**
+ * A file the fast parse could not read: a bound crossed, said at its place; otherwise the position-keeping
+ * parse words the error as it always has. Should that parse read the file, the two parsers disagree, and the
+ * file is refused rather than read two ways (DESIGN §2).
+ */
+function unreadable(file: string, text: string, failure: FastFailure): Diagnostic[] {
+  const at = { file, line: failure.line, column: failure.column, path: "" };
+  if (failure.bound) return [{ ...at, code: failure.bound.code, message: `${failure.bound.message}: ${BOUND_HINT}`, severity: "error" }];
+  if (text.length <= MAX_REREAD_BYTES) {
+    const view = new FileView(file, text);
+    if (view.parsed.diagnostics.some((d) => d.severity === "error")) return view.parsed.diagnostics;
+    const message = `YAML parsers read this differently (${failure.reason}): write it plainly, as sitesync export does`;
+    return [{ ...at, code: "yaml.ambiguous", message, severity: "error" }];
+  }
+  return [{ ...at, code: "yaml.syntax", message: `invalid YAML: ${failure.reason}`, severity: "error" }];
+}
+
+// DESIGN §12: what a parse may build is bounded, so that a hostile file is refused within a second.
+const BOUND_HINT = "a config is a few levels of keys and lists; is this the right file?";
+
+/**
+ * A file with an explicit tag or a directive: the position-keeping parse must read the same values, else the
+ * file is refused at the first value they read differently (a tag such as `!!float 1`).
+ */
+function readsTwoWays(view: FileView, fast: FastParse): Diagnostic[] | undefined {
+  const { parsed } = view;
+  if (parsed.diagnostics.some((d) => d.severity === "error")) return parsed.diagnostics;
+  let slow: unknown;
+  let value: unknown;
+  try {
+    slow = parsed.doc.toJS();
+    value = fast.merges ? resolveMerges(fast.value) : fast.value;
+  } catch {
+    slow = undefined;
+  }
+  const path = firstDifference(value, slow, []);
+  if (path === undefined) return undefined;
+  const message =
+    "YAML parsers read this value differently (a tag such as !!float, !!binary or !!timestamp, or a %YAML directive): remove the tag or directive and write the value plainly";
+  return [{ file: view.file, ...view.locate.value(path), code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
+}
+
+function firstDifference(a: unknown, b: unknown, path: (string | number)[]): ConfigPath | undefined {
+  if (isDeepStrictEqual(a, b)) return undefined;
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    for (const [i, item] of a.entries()) {
+      const found = firstDifference(item, b[i], [...path, i]);
+      if (found) return found;
+    }
+  }
+  if (isRecord(a) && isRecord(b) && isDeepStrictEqual(Object.keys(a), Object.keys(b))) {
+    for (const key of Object.keys(a)) {
+      const found = firstDifference(a[key], b[key], [...path, key]);
+      if (found) return found;
+    }
+  }
+  return path;
+}
+
+/**
+ * A password written into the file itself: the file is meant for git, where everyone who can read the
+ * repository, now or in its history, reads the password too. A warning, since it works; `${VAR}` is the fix.
+ */
+function literalPasswords(paths: readonly ConfigPath[], file: string, locate: Locator): Diagnostic[] {
+  return paths.map((path) => ({
+    file,
+    ...locate.value(path),
+    code: "password.literal",
+    path: formatPath(path),
+    message:
+      "the password is written in the file, so everyone who can read the repository (and its history) can read it: " +
+      "write password: ${SITE_PASSWORD} and set that variable in the environment or as a CI secret",
+    severity: "warning" as const,
+  }));
+}

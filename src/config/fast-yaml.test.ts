@@ -1,0 +1,175 @@
+/**
+ * The differential test of the two parsers (DESIGN §2 "Loading"): js-yaml's fast parse, merged as the loader
+ * merges it, reads every fixture, example and generated config to the same values as `yaml`'s
+ * position-keeping parse with the project's options, and puts each website's domain at the line and column
+ * `yaml` gives; where they would disagree, the loader refuses the file.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { diagnosticsOf, load } from "../../test/helpers/config.ts";
+import { MAX_DEPTH, parseFast } from "./fast-yaml.ts";
+import { createLocator } from "./locate.ts";
+import { resolveMerges } from "./merge-keys.ts";
+import { parseYaml } from "./parse-yaml.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return yamlFiles(path);
+    return /\.ya?ml$/.test(name) ? [path] : [];
+  });
+}
+
+/** Both parsers on one text: `undefined` where a parser refuses it. */
+function both(text: string): { fast: unknown; slow: unknown; names: unknown[]; positions: unknown[] } {
+  const fast = parseFast(text);
+  const parsed = parseYaml("f.yaml", text);
+  const refused = parsed.diagnostics.some((d) => d.severity === "error");
+  let slow: unknown;
+  try {
+    slow = refused ? undefined : parsed.doc.toJS();
+  } catch {
+    slow = undefined;
+  }
+  const value = fast.ok ? resolveMerges(fast.value) : undefined;
+  const websites = (slow as { websites?: unknown } | undefined)?.websites;
+  const count = Array.isArray(websites) ? websites.length : 0;
+  const locate = createLocator(parsed.doc, parsed.lineCounter);
+  const positions = Array.from({ length: count }, (_, i) => locate.value(["websites", i, "domain"]));
+  const names = Array.from({ length: count }, (_, i) => (fast.ok ? fast.names.websites[i] : undefined));
+  return { fast: value, slow, names, positions };
+}
+
+/** Domains whose position the fast parse knows are where `yaml` says; the others it leaves to `yaml`. */
+function expectSameNames({ names, positions }: { names: unknown[]; positions: unknown[] }): void {
+  for (const [i, name] of names.entries()) if (name !== undefined) expect(name, `websites[${i}].domain`).toEqual(positions[i]);
+}
+
+const fixtures = [...yamlFiles(join(ROOT, "test/fixtures")), ...yamlFiles(join(ROOT, "examples"))].map((path) => [
+  path.slice(ROOT.length),
+  path,
+]);
+
+describe("js-yaml and yaml", () => {
+  it.each(fixtures)("read %s alike", (_name, path) => {
+    const text = readFileSync(path as string, "utf8");
+    const read = both(text);
+    // Where js-yaml refuses the file, the loader words the error with yaml (the bad fixtures' messages).
+    if (read.fast !== undefined) expect(read.fast).toEqual(read.slow);
+    expectSameNames(read);
+  });
+
+  const values = [
+    "yes",
+    "no",
+    "on",
+    "off",
+    "y",
+    "True",
+    "FALSE",
+    "~",
+    "null",
+    "",
+    "0o17",
+    "017",
+    "0x1F",
+    "0b101",
+    "1_000",
+    "+12",
+    "-0",
+    "1e3",
+    ".5",
+    "5.",
+    ".inf",
+    "-.Inf",
+    ".NaN",
+    "2001-12-14",
+    "12:30:45",
+    "'it''s'",
+    '"\\x41\\u00e9"',
+    "=",
+    '"<<"',
+    "1.0.0",
+    "+0x1A",
+    "-0o7",
+    "0xG",
+    "'${HOME}'",
+    "${HOME:-x}",
+    "$${LITERAL}",
+    "|\n    block\n    text",
+    ">-\n    folded\n    text",
+    '"multi\n    line"',
+    "plain # comment",
+    "[a, 'b', \"c\"]",
+    "{a: 1, 'b': [2]}",
+  ];
+  it.each(values)("read the value %j alike", (value) => {
+    const read = both(`k: ${value}\n`);
+    expect(read.fast).toEqual(read.slow);
+  });
+
+  const layouts: Record<string, string> = {
+    anchors:
+      "defaults: &d {email: true}\nwebsites:\n  - &site {domain: a.example.com, exclude_ips: &ips [10.0.0.1]}\n  - {domain: b.example.com, exclude_ips: *ips}\n  - *site\n",
+    merges:
+      "base: &base {email: true, privacy: private}\nmore: &more {favorite: true, email: false}\nwebsites:\n  - <<: *base\n    domain: a.example.com\n  - <<: [*more, *base]\n    domain: b.example.com\n    privacy: public\n  - domain: c.example.com\n    <<: *base\n    email: false\n",
+    nested: "a: &a {x: 1}\nb: &b {<<: *a, y: 2}\nc: {<<: *b, z: 3}\n",
+    quoted:
+      'websites:\n  - domain: "a.example.com"\n  - domain: \'b.example.com\'\n  - "domain": c.example.com\n  -   domain:    d.example.com   # spaced\n',
+    flow: "websites: [{domain: a.example.com}, {email: true, domain: b.example.com}]\n",
+    comments:
+      "# head\nwebsites: # the list\n  # before\n  - # an empty line follows\n\n    domain: a.example.com\n  -\n    domain: b.example.com\n",
+    crlf: "version: 1\r\nwebsites:\r\n  - domain: a.example.com\r\n    email: true\r\n  - domain: b.example.com\r\n",
+    bom: "\uFEFFversion: 1\nwebsites:\n  - domain: a.example.com\n",
+    bomFirstLine: "\uFEFFwebsites: [{domain: a.example.com}]\n",
+    env: "websites:\n  - domain: ${DOMAIN}\n    password: ${PW:-fallback}\n    email: ${MAIL}\n",
+    document: "---\nwebsites:\n  - domain: a.example.com\n...\n",
+    indentless: "websites:\n- domain: a.example.com\n- domain: b.example.com\n",
+    keys: "1: one\ntrue: yes\n? complex\n: value\n",
+  };
+  it.each(Object.entries(layouts))("read the %s layout alike, domains at yaml's positions", (_name, text) => {
+    const read = both(text);
+    expect(read.fast).toEqual(read.slow);
+    expectSameNames(read);
+  });
+});
+
+describe("the loader, where the parsers would disagree", () => {
+  it.each([
+    ["!!float 1", "3:\\d+"],
+    ["!!binary aGVsbG8=", "3:\\d+"],
+    ["!!timestamp 2001-12-14", "3:\\d+"],
+    ["!custom x", "3:\\d+"],
+  ])("refuses a website field tagged %s, at the value", (tagged, at) => {
+    const result = load(`version: 1\nwebsites:\n  - domain: ${tagged}\n`);
+    expect(diagnosticsOf(result)[0]).toMatch(new RegExp(`^${at} .*YAML parsers read this (value )?differently`));
+  });
+
+  it('refuses a null key, which yaml reads as "" and js-yaml as "null"', () => {
+    expect(diagnosticsOf(load("version: 1\nwebsites: []\nnull: x\n"))[0]).toMatch(/YAML parsers read this value differently/);
+  });
+
+  it("reads !!str alike with both, and so takes it", () => {
+    expect(load("version: 1\nwebsites:\n  - domain: !!str a.example.com\n").ok).toBe(true);
+  });
+
+  it("refuses a %YAML 1.1 directive, under which yaml reads yes as true", () => {
+    const result = load("%YAML 1.1\n---\nversion: 1\nwebsites:\n  - domain: a.example.com\n    email: yes\n");
+    expect(result.ok).toBe(false);
+  });
+
+  it("keeps yaml's words for the syntax errors both refuse: a duplicate key", () => {
+    expect(diagnosticsOf(load("version: 1\nversion: 1\nwebsites: []\n"))).toEqual([
+      '2:1 duplicate key "version": a key may appear only once in a mapping',
+    ]);
+  });
+
+  it("refuses nesting past the bound at once, at the place it is crossed", () => {
+    const failed = parseFast("[".repeat(10_000_000));
+    expect(failed).toMatchObject({ ok: false, line: 1, column: MAX_DEPTH, bound: { code: "yaml.depth" } });
+  });
+});

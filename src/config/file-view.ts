@@ -1,0 +1,77 @@
+/**
+ * Where things are written in one file (DESIGN §2 "Loading"): the names of websites and projects from the fast
+ * parse, which every load needs; any other position from the position-keeping `yaml` Document of the file,
+ * parsed the first time one is asked (a problem to point at, an edit to make) and never otherwise.
+ */
+import type { Document } from "yaml";
+import type { FastParse, Position } from "./fast-yaml.ts";
+import { type ConfigPath, createLocator, type Locator } from "./locate.ts";
+import { type ParsedYaml, parseYaml } from "./parse-yaml.ts";
+
+export class FileView {
+  #parsed: ParsedYaml | undefined;
+  #locator: Locator | undefined;
+  #lines: number[] | undefined;
+  readonly locate: Locator;
+  readonly file: string;
+  readonly text: string;
+  private readonly names: FastParse["names"];
+
+  constructor(file: string, text: string, names: FastParse["names"] = { websites: [], projects: [] }) {
+    this.file = file;
+    this.text = text;
+    this.names = names;
+    this.locate = {
+      value: (path) => this.name(path) ?? this.locator.value(path),
+      key: (path) => this.locator.key(path),
+      offset: (offset) => this.position(offset),
+      range: (path) => this.locator.range(path),
+    };
+  }
+
+  /** The file parsed with positions: built on first use. */
+  get parsed(): ParsedYaml {
+    this.#parsed ??= parseYaml(this.file, this.text);
+    return this.#parsed;
+  }
+
+  get doc(): Document {
+    return this.parsed.doc;
+  }
+
+  /** Whether the position-keeping parse was built: a test holds `validate` to never building it for a valid export. */
+  get built(): boolean {
+    return this.#parsed !== undefined;
+  }
+
+  private get locator(): Locator {
+    this.#locator ??= createLocator(this.parsed.doc, this.parsed.lineCounter);
+    return this.#locator;
+  }
+
+  private name(path: ConfigPath): Position | undefined {
+    const [list, index, key] = path;
+    if (path.length !== 3 || typeof index !== "number") return undefined;
+    if (list === "websites" && key === "domain") return this.names.websites[index];
+    if (list === "projects" && key === "project") return this.names.projects[index];
+    return undefined;
+  }
+
+  /** Line and column of an offset, from the line starts of the text (found once), as `yaml`'s LineCounter says them. */
+  private position(offset: number): Position {
+    if (this.#lines === undefined) {
+      const lines = [0];
+      for (let at = this.text.indexOf("\n"); at !== -1; at = this.text.indexOf("\n", at + 1)) lines.push(at + 1);
+      this.#lines = lines;
+    }
+    const lines = this.#lines;
+    let low = 0;
+    let high = lines.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((lines[middle] as number) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - (lines[low] as number) + 1 };
+  }
+}
