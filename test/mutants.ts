@@ -592,8 +592,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "fleet-guard-adopt-account-ignore",
     file: "src/adopt/update-files.ts",
-    find: "return { doc: read.doc, locate: read.locate, normalized: { ...normalized, policy } };",
-    replace: "return { doc: read.doc, locate: read.locate, normalized: { ...normalized, policy: read.normalized.policy } };",
+    find: "normalized: { ...normalized, policy } };",
+    replace: "normalized: { ...normalized, policy: read.normalized.policy } };",
     description:
       "export --update on a fleet edits each file under its own policy, not its account's: accounts.NAME.policy.ignore is rewritten",
     tests: ["test/fleet/adopt.test.ts"],
@@ -601,8 +601,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "fleet-guard-include-bound-off-by-one",
     file: "src/config/include.ts",
-    find: "if (files.length >= MAX_INCLUDED_FILES) {",
-    replace: "if (files.length > MAX_INCLUDED_FILES) {",
+    find: "if (named.length >= MAX_INCLUDED_FILES) {",
+    replace: "if (named.length > MAX_INCLUDED_FILES) {",
     description: "the include bound takes 2,001 files and refuses only the 2,002nd",
     tests: ["test/fleet/include-bound.test.ts"],
   },
