@@ -39,6 +39,6 @@ it("the merge never takes a plan comment written by someone else as an account's
   fleet.merged();
   const apply = await fleet.leg("eu", "push");
   expect(apply.code, apply.stdout).toBe(4);
-  expect(apply.outputs["review-status"]).toBe("no-review");
+  expect(apply.outputs).toMatchObject({ "review-status": "missing", "review-missing": "no-comment" });
   expect(fleet.eu.stats().writeRequests).toBe(0);
 });
