@@ -39720,6 +39720,22 @@ function notReviewedWords(change, { detail }) {
   }
 }
 
+// src/render/refusal-words.ts
+function refusalWords(refusal, surface) {
+  const selection = surface === "cli" ? "--target/--exclude" : "target/exclude";
+  const inside = refusal.partial ? ` inside the ${selection} selection` : "";
+  if (refusal.code === "max-deletes") {
+    const what = [plural(refusal.websites, "website"), plural(refusal.projects, "project")].filter((part) => !part.startsWith("0 ")).join(" and ");
+    const deletes = refusal.websites + refusal.projects;
+    const override2 = surface === "cli" ? `run again with --max-deletes ${deletes}` : `set the max-deletes input to ${deletes}`;
+    return `The plan deletes ${what}${inside}, more than the limit of ${refusal.limit}. Check every delete, then ${override2} (or raise policy.max_deletes).`;
+  }
+  const { kind, pruned: pruned2 } = refusal;
+  const lost = kind === "website" ? "their collected statistics" : "their reports";
+  const override = surface === "cli" ? "run again with --allow-empty" : "set the allow-empty input to true";
+  return `policy.prune is on and the config lists no ${kind} to keep${inside}: the plan would delete ${plural(pruned2, `live ${kind}`)} and ${lost}. If that is really intended, ${override}.`;
+}
+
 // src/render/since-words.ts
 var CAUSES = {
   defaults: "defaults changed",
@@ -39782,14 +39798,14 @@ function notEvaluatedLine(since) {
 }
 
 // src/render/plan-markdown.ts
-function renderMarkdown(plan2) {
-  const { head, body } = planMarkdownParts(plan2);
+function renderMarkdown(plan2, surface = "cli") {
+  const { head, body } = planMarkdownParts(plan2, surface);
   return `${body === void 0 ? head : `${head}
 
 ${body}`}
 `;
 }
-function planMarkdownParts(plan2) {
+function planMarkdownParts(plan2, surface = "cli") {
   const account = planAccountWords(plan2);
   const heading2 = `### sitesync plan for ${md(plan2.configFile)}`;
   const blocks = [account === void 0 ? heading2 : `${heading2}
@@ -39806,7 +39822,7 @@ Account: ${md(account)}`];
     blocks.push([plan2.since.known && plan2.since.read === "scoped" ? "> [!NOTE]" : "> [!IMPORTANT]", ...lines].join("\n"));
   }
   if (plan2.refusals.length > 0) {
-    const items = plan2.refusals.map((r3) => `> - ${md(r3.message)}`);
+    const items = plan2.refusals.map((r3) => `> - ${md(refusalWords(r3, surface))}`);
     blocks.push(["> [!CAUTION]", "> **Refused: this plan will not be applied.**", ">", ...items].join("\n"));
   }
   blocks.push(summaryTable(plan2));
@@ -39930,12 +39946,12 @@ function renderResultsMarkdown(items, counts2) {
 }
 
 // src/render/review-words.ts
-function reviewProblemWords(problem, account = "") {
+function reviewProblemWords(problem, account = "", surface = "cli") {
   switch (problem.code) {
     case "missing":
       return missingReviewWords(problem.missing, account);
     case "reviewed-refused":
-      return `The reviewed plan was refused by a safety rail, so it approves nothing: ${problem.refusals.join(" ")}`;
+      return `The reviewed plan was refused by a safety rail, so it approves nothing: ${problem.refusals.map((r3) => refusalWords(r3, surface)).join(" ")}`;
     case "other-account":
       return `The reviewed plan was made against ${problem.planned}, not ${problem.actual ?? "(no URL)"}, so it approves nothing here.`;
   }
@@ -39994,11 +40010,12 @@ function accountMarkdown(run2, outcome, context3) {
   return run2.review ? withReview(sections, run2, context3.merge?.pullRequest) : sections;
 }
 function planMarkdown(plan2, detailedChanges) {
-  const { head, body } = planMarkdownParts(plan2);
+  const { head, body } = planMarkdownParts(plan2, "action");
   const n4 = plan2.changes.length;
   const sections = { summary: head, notes: [] };
   if (body) sections.details = { title: `Show the plan (${plural(n4, "change")})`, body };
-  if (plan2.refusals.length > 0) return { ...sections, failure: `refused: ${plan2.refusals.map((r3) => r3.message).join("; ")}` };
+  if (plan2.refusals.length > 0)
+    return { ...sections, failure: `refused: ${plan2.refusals.map((r3) => refusalWords(r3, "action")).join("; ")}` };
   if (detailedChanges)
     return { ...sections, failure: `the account differs from the config: ${plural(n4, "change")} (exit 2, detailed-exitcode)` };
   return sections;
@@ -40007,7 +40024,7 @@ function applyMarkdown(plan2, { items, counts: counts2, aborted }, unconverged) 
   const blocks = [renderResultsMarkdown(items, counts2).trimEnd()];
   if (aborted) blocks.push(callout("CAUTION", `The run stopped early: ${md(aborted)}`));
   if (unconverged) blocks.push(verification(unconverged));
-  const details = { title: "The plan that was applied", body: renderMarkdown(plan2).trimEnd() };
+  const details = { title: "The plan that was applied", body: renderMarkdown(plan2, "action").trimEnd() };
   const sections = { summary: blocks.join("\n\n"), details, notes: [] };
   if (aborted) return { ...sections, failure: `the run stopped early: ${aborted}` };
   if (counts2.failed > 0) return { ...sections, failure: `${plural(counts2.failed, "change")} failed; see the results` };
@@ -40085,7 +40102,7 @@ ${sections.summary}`;
 }
 function reviewVerdict(run2, where2) {
   const review = run2.review;
-  const problem = review.problem ? reviewProblemWords(review.problem, run2.name) : void 0;
+  const problem = review.problem ? reviewProblemWords(review.problem, run2.name, "action") : void 0;
   const n4 = run2.skipped.filter((item) => item.reason === "not-reviewed").length;
   const failed = run2.results?.counts.failed ?? 0;
   switch (review.status) {
@@ -40145,9 +40162,9 @@ function renderText(plan2, options = {}) {
   const account = planAccountWords(plan2);
   if (account !== void 0) lines.push(c2.dim(`Account: ${printable(account)}`), "");
   if (plan2.since !== void 0) lines.push(...sinceLines(plan2.since, c2), "");
-  if (plan2.changes.length > 0) {
-    lines.push(`Planned changes (${printable(plan2.configFile)}):`, "");
-    for (const change of plan2.changes) lines.push(...changeLines(change, c2, options.verbose ?? false));
+  for (const [file, changes] of byFile(plan2)) {
+    lines.push(`Planned changes (${printable(file)}):`, "");
+    for (const change of changes) lines.push(...changeLines(change, c2, options.verbose ?? false));
     if (lines.at(-1) !== "") lines.push("");
   }
   const warnings = plan2.warnings.map((w2) => `${printable(w2.message)}${where(w2.source, options.verbose, c2)}`);
@@ -40162,11 +40179,19 @@ function renderText(plan2, options = {}) {
   if (hasEstimate(plan2.estimate)) lines.push(c2.dim(`${formatEstimate(plan2.estimate)}.`));
   if (plan2.refusals.length > 0) {
     lines.push("", c2.red(c2.bold("Refused: this plan will not be applied.")));
-    for (const r3 of plan2.refusals) lines.push(`  ${c2.red("✗")} ${printable(r3.message)}`);
+    for (const r3 of plan2.refusals) lines.push(`  ${c2.red("✗")} ${printable(refusalWords(r3, options.surface ?? "cli"))}`);
   }
   if (partial !== void 0) lines.push("", `${partial} (websites and projects outside it were not compared)`);
   return `${lines.join("\n")}
 `;
+}
+function byFile(plan2) {
+  const files = /* @__PURE__ */ new Map();
+  for (const change of plan2.changes) {
+    const file = change.source?.file ?? plan2.configFile;
+    files.set(file, [...files.get(file) ?? [], change]);
+  }
+  return files;
 }
 function changeLines(change, c2, verbose) {
   const fingerprint = verbose && "fingerprint" in change ? c2.dim(` [${change.fingerprint}]`) : "";
@@ -40369,7 +40394,7 @@ function planIn(plan2, { format, color }) {
   return format === "markdown" ? renderMarkdown(plan2) : renderText(plan2, { color });
 }
 function refusalLine(plan2) {
-  return `error: ${plan2.refusals.map((r3) => printable(r3.message)).join("\n")}`;
+  return `error: ${plan2.refusals.map((r3) => printable(refusalWords(r3, "cli"))).join("\n")}`;
 }
 function applySections(run2, resultsFile, context3) {
   const { plan: plan2, results, review } = run2;
@@ -40499,7 +40524,7 @@ function render(plan2, format, options = {}) {
     case "json":
       return renderJson(plan2);
     case "markdown":
-      return renderMarkdown(plan2);
+      return renderMarkdown(plan2, options.surface);
   }
 }
 function renderOutcome(outcome, target) {
@@ -53169,11 +53194,8 @@ function refusals(inputs) {
   const deletes = inputs.changes.filter((c2) => c2.action === "delete");
   if (deletes.length > inputs.maxDeletes) {
     const websites = deletes.filter((c2) => c2.kind === "website").length;
-    const what = [plural(websites, "website"), plural(deletes.length - websites, "project")].filter((part) => !part.startsWith("0 ")).join(" and ");
-    found.push({
-      code: "max-deletes",
-      message: `The plan deletes ${what}${inputs.partial ? " inside the --target/--exclude selection" : ""}, more than the limit of ${inputs.maxDeletes}. Check every delete, then run again with --max-deletes ${deletes.length} (or raise policy.max_deletes).`
-    });
+    const partial = inputs.partial ?? false;
+    found.push({ code: "max-deletes", websites, projects: deletes.length - websites, limit: inputs.maxDeletes, partial });
   }
   if (inputs.prune && !inputs.allowEmpty) {
     const partial = inputs.partial ?? false;
@@ -53185,13 +53207,7 @@ function refusals(inputs) {
 function emptyPrune(deletes, kind, keeps, partial) {
   const pruned2 = deletes.filter((c2) => c2.kind === kind && c2.action === "delete" && c2.reason === "prune").length;
   if (keeps || pruned2 === 0) return [];
-  const what = kind === "website" ? "their collected statistics" : "their reports";
-  return [
-    {
-      code: "empty-prune",
-      message: `policy.prune is on and the config lists no ${kind} to keep${partial ? " inside the --target/--exclude selection" : ""}: the plan would delete ${plural(pruned2, `live ${kind}`)} and ${what}. If that is really intended, run again with --allow-empty.`
-    }
-  ];
+  return [{ code: "empty-prune", kind, pruned: pruned2, partial }];
 }
 
 // src/plan/selection.ts
@@ -54934,7 +54950,7 @@ function refuseMissingPasswords(plan2, options) {
 }
 async function apply(plan2, client, options) {
   if (plan2.refusals.length > 0) {
-    throw new InternalError(`apply was given a refused plan: ${plan2.refusals.map((r3) => r3.message).join("; ")}`);
+    throw new InternalError(`apply was given a refused plan (${plan2.refusals.map((r3) => r3.code).join(", ")})`);
   }
   refuseMissingPasswords(plan2, options);
   const results = /* @__PURE__ */ new Map();
@@ -55124,14 +55140,33 @@ var plan_schema_default = {
     },
     refusals: {
       type: "array",
+      description: "The safety rails that refused the plan, as data (a refused plan is never saved nor applied).",
       items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["code", "message"],
-        properties: {
-          code: { enum: ["max-deletes", "empty-prune"] },
-          message: { type: "string" }
-        }
+        oneOf: [
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["code", "websites", "projects", "limit", "partial"],
+            properties: {
+              code: { const: "max-deletes" },
+              websites: { type: "integer", minimum: 0 },
+              projects: { type: "integer", minimum: 0 },
+              limit: { type: "integer", minimum: 0 },
+              partial: { type: "boolean" }
+            }
+          },
+          {
+            type: "object",
+            additionalProperties: false,
+            required: ["code", "kind", "pruned", "partial"],
+            properties: {
+              code: { const: "empty-prune" },
+              kind: { enum: ["website", "project"] },
+              pruned: { type: "integer", minimum: 0 },
+              partial: { type: "boolean" }
+            }
+          }
+        ]
       }
     },
     unverifiable: {
@@ -55514,11 +55549,11 @@ function reviewStatus(source, run2) {
   if ("missing" in source) return source.missing.code === "stale" ? "stale" : "missing";
   const applied = run2.results?.counts.applied ?? 0;
   const failed = run2.results?.counts.failed ?? 0;
-  const due = run2.plan?.changes.length;
+  const due = run2.plan?.changes.length ?? 0;
   const notReviewed2 = run2.skipped.filter((item) => item.reason === "not-reviewed").length;
-  const blocked = run2.error !== void 0 || due === void 0 || (run2.plan?.refusals.length ?? 0) > 0 || run2.review?.problem !== void 0;
-  if (applied === 0) return blocked || due > 0 || notReviewed2 > 0 || failed > 0 ? "nothing-applied" : "applied";
-  return applied < due || notReviewed2 > 0 || failed > 0 || run2.error !== void 0 ? "partial" : "applied";
+  if (applied > 0) return applied < due || notReviewed2 > 0 || failed > 0 || run2.error !== void 0 ? "partial" : "applied";
+  const stopped2 = run2.plan === void 0 || run2.error !== void 0 || run2.plan.refusals.length > 0 || run2.review?.problem !== void 0;
+  return stopped2 || due > 0 || notReviewed2 > 0 || failed > 0 ? "nothing-applied" : "applied";
 }
 var RANK2 = ["applied", "partial", "nothing-applied", "stale", "missing"];
 function worstReviewStatus(statuses) {
@@ -55611,7 +55646,7 @@ function sent2(change) {
   return change.action === "create" ? { fields, requests: change.requests } : { fields };
 }
 function reviewProblem(reviewed, fresh) {
-  if (reviewed.refusals.length > 0) return { code: "reviewed-refused", refusals: reviewed.refusals.map((r3) => r3.message) };
+  if (reviewed.refusals.length > 0) return { code: "reviewed-refused", refusals: reviewed.refusals };
   const mismatch = targetMismatch(reviewed.target, fresh.target);
   return mismatch ? { code: "other-account", ...mismatch } : void 0;
 }
@@ -56879,7 +56914,7 @@ function hooksOf(ctx, planFiles) {
     onPlan(plan2, _skipped, account) {
       planFiles.set(account, savePlan(plan2, ctx));
       startGroup(`Plan${account === "" ? "" : ` of account ${account}`}: ${plural(plan2.changes.length, "change")}`);
-      info(ctx.redactor.redact(render(plan2, "text", { color: !("NO_COLOR" in ctx.env) })));
+      info(ctx.redactor.redact(render(plan2, "text", { color: !("NO_COLOR" in ctx.env), surface: "action" })));
       endGroup();
       annotateChanges(plan2.changes, ctx.event.workspace);
     },

@@ -584,10 +584,26 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "review-failed-apply-called-applied",
     file: "src/run/review-status.ts",
-    find: "const blocked = run.error !== undefined || ",
-    replace: "const blocked = ",
+    find: 'return stopped || due > 0 || notReviewed > 0 || failed > 0 ? "nothing-applied" : "applied";',
+    replace: 'return notReviewed > 0 ? "nothing-applied" : "applied";',
     description: "a reviewed apply that failed before writing anything is reported as applied",
     tests: ["src/run/review-status.test.ts", "test/action/reviewed-merge.test.ts"],
+  },
+  {
+    id: "refusal-action-names-cli-flag",
+    file: "src/render/refusal-words.ts",
+    find: 'const override = surface === "cli" ? `run again with --max-deletes ${deletes}`',
+    replace: "const override = true ? `run again with --max-deletes ${deletes}`",
+    description: "the Action's refusal tells a workflow author to pass --max-deletes, a flag it has no way to pass",
+    tests: ["test/action/action.test.ts", "src/plan/plan.test.ts"],
+  },
+  {
+    id: "plan-heading-names-the-root",
+    file: "src/render/plan-text.ts",
+    find: "const file = change.source?.file ?? plan.configFile;",
+    replace: "const file = plan.configFile;",
+    description: "a fleet's plan lists a client file's website under the root's heading",
+    tests: ["src/render/render.test.ts"],
   },
   {
     id: "fleet-guard-adopt-account-ignore",

@@ -132,7 +132,7 @@ function hooksOf(ctx: RunContext, planFiles: Map<string, string>): RunHooks {
     onPlan(plan, _skipped, account) {
       planFiles.set(account, savePlan(plan, ctx));
       core.startGroup(`Plan${account === "" ? "" : ` of account ${account}`}: ${plural(plan.changes.length, "change")}`);
-      core.info(ctx.redactor.redact(render(plan, "text", { color: !("NO_COLOR" in ctx.env) })));
+      core.info(ctx.redactor.redact(render(plan, "text", { color: !("NO_COLOR" in ctx.env), surface: "action" })));
       core.endGroup();
       annotateChanges(plan.changes, ctx.event.workspace);
     },

@@ -36,7 +36,7 @@ function refuseMissingPasswords(plan: Plan, options: ApplyOptions): void {
 /** Applies every change of `plan` through `client`. One failure never stops the others; a 401/403 stops all. */
 export async function apply(plan: Plan, client: Client, options: ApplyOptions): Promise<ApplyResult> {
   if (plan.refusals.length > 0) {
-    throw new InternalError(`apply was given a refused plan: ${plan.refusals.map((r) => r.message).join("; ")}`);
+    throw new InternalError(`apply was given a refused plan (${plan.refusals.map((r) => r.code).join(", ")})`);
   }
   refuseMissingPasswords(plan, options);
   const results = new Map<Change, ItemResult>();

@@ -8,7 +8,7 @@
 import { canonicalJson, sealPlan } from "./fingerprint.ts";
 import { estimate } from "./plan.ts";
 import { type TargetMismatch, targetMismatch } from "./target.ts";
-import type { Change, FieldChange, Plan } from "./types.ts";
+import type { Change, FieldChange, Plan, Refusal } from "./types.ts";
 
 /**
  * Why a change of the fresh plan is not applied:
@@ -30,7 +30,7 @@ export interface NotReviewed {
 }
 
 /** Why a reviewed plan approves nothing at all: a safety rail refused it when it was shown, or it was made against another account. */
-export type ReviewProblem = { code: "reviewed-refused"; refusals: string[] } | ({ code: "other-account" } & TargetMismatch);
+export type ReviewProblem = { code: "reviewed-refused"; refusals: Refusal[] } | ({ code: "other-account" } & TargetMismatch);
 
 export interface Intersection {
   /**
@@ -124,7 +124,7 @@ function sent(change: Change): { fields: FieldChange[]; requests?: number } {
 }
 
 function reviewProblem(reviewed: Plan, fresh: Plan): ReviewProblem | undefined {
-  if (reviewed.refusals.length > 0) return { code: "reviewed-refused", refusals: reviewed.refusals.map((r) => r.message) };
+  if (reviewed.refusals.length > 0) return { code: "reviewed-refused", refusals: reviewed.refusals };
   const mismatch = targetMismatch(reviewed.target, fresh.target);
   return mismatch ? { code: "other-account", ...mismatch } : undefined;
 }

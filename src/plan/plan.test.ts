@@ -9,6 +9,7 @@ import type { Desired } from "../model/state.ts";
 import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
 import type { WebsiteFields } from "../model/website-fields.ts";
 import { render } from "../render/index.ts";
+import { refusalWords } from "../render/refusal-words.ts";
 import { planHash, websiteFingerprint } from "./fingerprint.ts";
 import { type PlanOptions, plan } from "./plan.ts";
 import { type Change, type Plan, SENSITIVE, type WebsiteCreate, type WebsiteUpdate } from "./types.ts";
@@ -470,18 +471,22 @@ describe("safety rails (DESIGN §3)", () => {
     expect(run(c).refusals.map((r) => r.code)).toEqual(expected);
   });
 
-  it("says how many deletes, the limit, and the specific override", () => {
+  it("says how many deletes, the limit, and the specific override: a flag on the CLI, an input in the Action", () => {
     const [refusal] = run({ websites: tombstones, live }).refusals;
-    expect(refusal?.message).toContain("6 websites");
-    expect(refusal?.message).toContain("limit of 5");
-    expect(refusal?.message).toContain("--max-deletes 6");
-    expect(refusal?.message).toContain("policy.max_deletes");
+    expect(refusal).toEqual({ code: "max-deletes", websites: 6, projects: 0, limit: 5, partial: false });
+    const cli = refusalWords(refusal!, "cli");
+    expect(cli).toContain("The plan deletes 6 websites, more than the limit of 5.");
+    expect(cli).toContain("run again with --max-deletes 6 (or raise policy.max_deletes)");
+    expect(refusalWords(refusal!, "action")).toContain("set the max-deletes input to 6 (or raise policy.max_deletes)");
   });
 
-  it("names --allow-empty and still shows what would be deleted", () => {
+  it("names --allow-empty (the allow-empty input) and still shows what would be deleted", () => {
     const p = run({ live: live.slice(0, 2), policy: { prune: true } });
-    expect(p.refusals[0]?.message).toContain("--allow-empty");
-    expect(p.refusals[0]?.message).toContain("2 live websites");
+    expect(p.refusals[0]).toEqual({ code: "empty-prune", kind: "website", pruned: 2, partial: false });
+    expect(refusalWords(p.refusals[0]!, "cli")).toContain(
+      "2 live websites and their collected statistics. If that is really intended, run again with --allow-empty.",
+    );
+    expect(refusalWords(p.refusals[0]!, "action")).toContain("set the allow-empty input to true");
     expect(p.changes).toHaveLength(2);
   });
 });

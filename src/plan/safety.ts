@@ -1,10 +1,9 @@
 /**
  * The safety rails that refuse a whole plan (DESIGN §3, exit 4). Each has its own, specific override; there
  * is no global force. The third rail, a live listing that failed its integrity checks, never reaches `plan`:
- * the client throws instead (DESIGN §5).
+ * the client throws instead (DESIGN §5). Data only: render/ words each refusal for the surface that shows it.
  */
 
-import { plural } from "../model/plural.ts";
 import type { Change, Refusal } from "./types.ts";
 
 export interface SafetyInputs {
@@ -27,15 +26,8 @@ export function refusals(inputs: SafetyInputs): Refusal[] {
   const deletes = inputs.changes.filter((c) => c.action === "delete");
   if (deletes.length > inputs.maxDeletes) {
     const websites = deletes.filter((c) => c.kind === "website").length;
-    const what = [plural(websites, "website"), plural(deletes.length - websites, "project")]
-      .filter((part) => !part.startsWith("0 "))
-      .join(" and ");
-    found.push({
-      code: "max-deletes",
-      message:
-        `The plan deletes ${what}${inputs.partial ? " inside the --target/--exclude selection" : ""}, more than the limit of ${inputs.maxDeletes}. ` +
-        `Check every delete, then run again with --max-deletes ${deletes.length} (or raise policy.max_deletes).`,
-    });
+    const partial = inputs.partial ?? false;
+    found.push({ code: "max-deletes", websites, projects: deletes.length - websites, limit: inputs.maxDeletes, partial });
   }
   if (inputs.prune && !inputs.allowEmpty) {
     const partial = inputs.partial ?? false;
@@ -49,13 +41,5 @@ export function refusals(inputs: SafetyInputs): Refusal[] {
 function emptyPrune(deletes: readonly Change[], kind: Change["kind"], keeps: boolean, partial: boolean): Refusal[] {
   const pruned = deletes.filter((c) => c.kind === kind && c.action === "delete" && c.reason === "prune").length;
   if (keeps || pruned === 0) return [];
-  const what = kind === "website" ? "their collected statistics" : "their reports";
-  return [
-    {
-      code: "empty-prune",
-      message:
-        `policy.prune is on and the config lists no ${kind} to keep${partial ? " inside the --target/--exclude selection" : ""}: the plan would delete ` +
-        `${plural(pruned, `live ${kind}`)} and ${what}. If that is really intended, run again with --allow-empty.`,
-    },
-  ];
+  return [{ code: "empty-prune", kind, pruned, partial }];
 }

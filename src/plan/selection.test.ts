@@ -6,6 +6,7 @@ import { DEFAULT_POLICY, type Policy } from "../model/policy.ts";
 import type { DesiredProject, LiveProject } from "../model/project.ts";
 import type { DesiredWebsite, LiveWebsite } from "../model/website.ts";
 import type { Privacy } from "../model/website-fields.ts";
+import { refusalWords } from "../render/refusal-words.ts";
 import { planHash } from "./fingerprint.ts";
 import { plan } from "./plan.ts";
 import type { Change, Plan, Selection } from "./types.ts";
@@ -98,14 +99,16 @@ describe("--target and --exclude (DESIGN §7, issue 11)", () => {
     expect(selected.refusals).toEqual([]);
     expect(selected.summary.delete).toBe(4);
     const tooMany = run({ websites: live.map((w) => gone(w.domain)), live, selection: { target: ["old-*"] }, maxDeletes: 3 });
-    expect(tooMany.refusals[0]?.message).toContain("deletes 4 websites inside the --target/--exclude selection, more than the limit of 3");
+    expect(refusalWords(tooMany.refusals[0]!, "cli")).toContain(
+      "deletes 4 websites inside the --target/--exclude selection, more than the limit of 3",
+    );
   });
 
   it("refuses prune when the config keeps nothing inside the selection, and says so", () => {
     const p = run({ ...account, selection: { target: ["*stray*"] } });
     expect(names(p)).toEqual(["delete a-stray.example.com", "delete z-stray.example.com"]);
     expect(p.refusals.map((r) => r.code)).toEqual(["empty-prune"]);
-    expect(p.refusals[0]?.message).toContain("lists no website to keep inside the --target/--exclude selection");
+    expect(refusalWords(p.refusals[0]!, "cli")).toContain("lists no website to keep inside the --target/--exclude selection");
   });
 
   it("selects projects by name with the same patterns", () => {

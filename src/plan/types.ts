@@ -93,10 +93,11 @@ export interface PlanWarning {
 }
 
 /** A safety rail that refuses the whole plan (exit 4); each has its own override, where one exists. */
-export interface Refusal {
-  code: "max-deletes" | "empty-prune";
-  message: string;
-}
+export type Refusal =
+  /** More deletes than the limit in force (`--max-deletes`, else `policy.max_deletes`). */
+  | { code: "max-deletes"; websites: number; projects: number; limit: number; partial: boolean }
+  /** Prune with nothing listed to keep: `pruned` live websites (or projects) would go. */
+  | { code: "empty-prune"; kind: Change["kind"]; pruned: number; partial: boolean };
 
 /** Counts of the plan. `create`, `update` and `delete` are counted from `changes` (`summarize`). */
 export interface PlanSummary {

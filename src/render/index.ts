@@ -12,17 +12,20 @@ import { accountText, type TextContext, validSummary } from "./outcome-text.ts";
 import { renderJson } from "./plan-json.ts";
 import { renderMarkdown } from "./plan-markdown.ts";
 import { renderText } from "./plan-text.ts";
+import type { Surface } from "./refusal-words.ts";
 import type { Sections } from "./sections.ts";
 import { matrixUnknownNote } from "./since-words.ts";
 
 export type RenderFormat = "text" | "json" | "markdown";
 
-/** Options of {@link render}; the JSON and Markdown renderings ignore them. */
+/** Options of {@link render}; the JSON rendering ignores them. */
 export interface RenderOptions {
   /** ANSI colors; text only (never in Markdown or JSON). */
   color?: boolean;
   /** Text only: config positions and fingerprints beside each change. */
   verbose?: boolean;
+  /** Who reads it: a CLI user (the flags name each override, the default) or a workflow author (the Action's inputs). */
+  surface?: Surface;
 }
 
 /** Renders a plan as `text` (terminal), `json` (saved plans, machines) or `markdown` (PR comments, job summaries). */
@@ -33,7 +36,7 @@ export function render(plan: Plan, format: RenderFormat, options: RenderOptions 
     case "json":
       return renderJson(plan);
     case "markdown":
-      return renderMarkdown(plan);
+      return renderMarkdown(plan, options.surface);
   }
 }
 

@@ -13,6 +13,7 @@ import { problemMessage } from "./error-text.ts";
 import { itemNote } from "./item-note.ts";
 import { md } from "./md.ts";
 import { planMarkdownParts, renderMarkdown } from "./plan-markdown.ts";
+import { refusalWords } from "./refusal-words.ts";
 import { renderResultsMarkdown } from "./results-markdown.ts";
 import { reviewProblemWords } from "./review-words.ts";
 import type { OfflineReason, Sections } from "./sections.ts";
@@ -52,11 +53,12 @@ export function accountMarkdown(run: AccountRun, outcome: Outcome, context: Mark
 
 /** The plan as a pull request shows it: counts first, then the changes, folded. */
 function planMarkdown(plan: Plan, detailedChanges: boolean): Sections {
-  const { head, body } = planMarkdownParts(plan);
+  const { head, body } = planMarkdownParts(plan, "action");
   const n = plan.changes.length;
   const sections: Sections = { summary: head, notes: [] };
   if (body) sections.details = { title: `Show the plan (${plural(n, "change")})`, body };
-  if (plan.refusals.length > 0) return { ...sections, failure: `refused: ${plan.refusals.map((r) => r.message).join("; ")}` };
+  if (plan.refusals.length > 0)
+    return { ...sections, failure: `refused: ${plan.refusals.map((r) => refusalWords(r, "action")).join("; ")}` };
   if (detailedChanges)
     return { ...sections, failure: `the account differs from the config: ${plural(n, "change")} (exit 2, detailed-exitcode)` };
   return sections;
@@ -67,7 +69,7 @@ function applyMarkdown(plan: Plan, { items, counts, aborted }: ApplyReport, unco
   const blocks = [renderResultsMarkdown(items, counts).trimEnd()];
   if (aborted) blocks.push(callout("CAUTION", `The run stopped early: ${md(aborted)}`));
   if (unconverged) blocks.push(verification(unconverged));
-  const details = { title: "The plan that was applied", body: renderMarkdown(plan).trimEnd() };
+  const details = { title: "The plan that was applied", body: renderMarkdown(plan, "action").trimEnd() };
   const sections: Sections = { summary: blocks.join("\n\n"), details, notes: [] };
   if (aborted) return { ...sections, failure: `the run stopped early: ${aborted}` };
   if (counts.failed > 0) return { ...sections, failure: `${plural(counts.failed, "change")} failed; see the results` };
@@ -171,7 +173,7 @@ function withReview(sections: Sections, run: AccountRun, pullRequest: number | u
 /** The callout that says what became of the review. */
 function reviewVerdict(run: AccountRun, where: string): string {
   const review = run.review!;
-  const problem = review.problem ? reviewProblemWords(review.problem, run.name) : undefined;
+  const problem = review.problem ? reviewProblemWords(review.problem, run.name, "action") : undefined;
   const n = run.skipped.filter((item) => item.reason === "not-reviewed").length;
   const failed = run.results?.counts.failed ?? 0;
   switch (review.status) {

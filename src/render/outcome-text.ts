@@ -14,6 +14,7 @@ import { errorLines } from "./error-text.ts";
 import { renderJson } from "./plan-json.ts";
 import { renderMarkdown } from "./plan-markdown.ts";
 import { partialLine, renderText } from "./plan-text.ts";
+import { refusalWords } from "./refusal-words.ts";
 import { renderResultsMarkdown } from "./results-markdown.ts";
 import { renderResultsText } from "./results-text.ts";
 import { reviewProblemWords, reviewStatusLine } from "./review-words.ts";
@@ -91,7 +92,7 @@ function planIn(plan: Plan, { format, color }: TextContext): string {
 
 /** Why the plan was refused (safety rails), after it was shown. */
 function refusalLine(plan: Plan): string {
-  return `error: ${plan.refusals.map((r) => printable(r.message)).join("\n")}`;
+  return `error: ${plan.refusals.map((r) => printable(refusalWords(r, "cli"))).join("\n")}`;
 }
 
 function applySections(run: AccountRun, resultsFile: string | undefined, context: TextContext): Sections {

@@ -16,11 +16,12 @@ import {
   writeOnlyNote,
 } from "./_values.ts";
 import { md } from "./md.ts";
+import { refusalWords, type Surface } from "./refusal-words.ts";
 import { notEvaluatedLine, sinceHeadline } from "./since-words.ts";
 
 /** Renders a plan as GitHub-flavored Markdown; ends with a newline. */
-export function renderMarkdown(plan: Plan): string {
-  const { head, body } = planMarkdownParts(plan);
+export function renderMarkdown(plan: Plan, surface: Surface = "cli"): string {
+  const { head, body } = planMarkdownParts(plan, surface);
   return `${body === undefined ? head : `${head}\n\n${body}`}\n`;
 }
 
@@ -29,7 +30,7 @@ export function renderMarkdown(plan: Plan): string {
  * shows, and the body (one section per action, warnings, footer) that a comment may fold; with no section,
  * the whole plan is the head.
  */
-export function planMarkdownParts(plan: Plan): { head: string; body?: string } {
+export function planMarkdownParts(plan: Plan, surface: Surface = "cli"): { head: string; body?: string } {
   const account = planAccountWords(plan);
   const heading = `### sitesync plan for ${md(plan.configFile)}`;
   const blocks: string[] = [account === undefined ? heading : `${heading}\n\nAccount: ${md(account)}`];
@@ -44,7 +45,7 @@ export function planMarkdownParts(plan: Plan): { head: string; body?: string } {
     blocks.push([plan.since.known && plan.since.read === "scoped" ? "> [!NOTE]" : "> [!IMPORTANT]", ...lines].join("\n"));
   }
   if (plan.refusals.length > 0) {
-    const items = plan.refusals.map((r) => `> - ${md(r.message)}`);
+    const items = plan.refusals.map((r) => `> - ${md(refusalWords(r, surface))}`);
     blocks.push(["> [!CAUTION]", "> **Refused: this plan will not be applied.**", ">", ...items].join("\n"));
   }
   blocks.push(summaryTable(plan));

@@ -15,12 +15,15 @@ import {
   writeOnlyNote,
 } from "./_values.ts";
 import { describeChange } from "./change-line.ts";
+import { refusalWords, type Surface } from "./refusal-words.ts";
 import { notEvaluatedLine, sinceHeadline } from "./since-words.ts";
 
 type Colors = ReturnType<typeof createColors>;
 
 export interface TextOptions {
   color?: boolean;
+  /** Who reads it: the CLI's flags or the Action's inputs name each override. Default the CLI. */
+  surface?: Surface;
   /** Adds each change's config position and the fingerprints. */
   verbose?: boolean;
 }
@@ -34,9 +37,9 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
   const account = planAccountWords(plan);
   if (account !== undefined) lines.push(c.dim(`Account: ${printable(account)}`), "");
   if (plan.since !== undefined) lines.push(...sinceLines(plan.since, c), "");
-  if (plan.changes.length > 0) {
-    lines.push(`Planned changes (${printable(plan.configFile)}):`, "");
-    for (const change of plan.changes) lines.push(...changeLines(change, c, options.verbose ?? false));
+  for (const [file, changes] of byFile(plan)) {
+    lines.push(`Planned changes (${printable(file)}):`, "");
+    for (const change of changes) lines.push(...changeLines(change, c, options.verbose ?? false));
     if (lines.at(-1) !== "") lines.push("");
   }
   const warnings = plan.warnings.map((w) => `${printable(w.message)}${where(w.source, options.verbose, c)}`);
@@ -51,10 +54,23 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
   if (hasEstimate(plan.estimate)) lines.push(c.dim(`${formatEstimate(plan.estimate)}.`));
   if (plan.refusals.length > 0) {
     lines.push("", c.red(c.bold("Refused: this plan will not be applied.")));
-    for (const r of plan.refusals) lines.push(`  ${c.red("✗")} ${printable(r.message)}`);
+    for (const r of plan.refusals) lines.push(`  ${c.red("✗")} ${printable(refusalWords(r, options.surface ?? "cli"))}`);
   }
   if (partial !== undefined) lines.push("", `${partial} (websites and projects outside it were not compared)`);
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The changes under the file that holds each (a config of many files names the client file, not the root), in
+ * apply order within a file; a delete of a website no file lists is the config's as a whole: the root's.
+ */
+function byFile(plan: Plan): Map<string, Change[]> {
+  const files = new Map<string, Change[]>();
+  for (const change of plan.changes) {
+    const file = change.source?.file ?? plan.configFile;
+    files.set(file, [...(files.get(file) ?? []), change]);
+  }
+  return files;
 }
 
 function changeLines(change: Change, c: Colors, verbose: boolean): string[] {

@@ -175,13 +175,7 @@ describe("json", () => {
         source: src(24),
       },
     ]);
-    expect(saved.refusals).toEqual([
-      {
-        code: "max-deletes",
-        message:
-          "The plan deletes 2 websites and 1 project, more than the limit of 2. Check every delete, then run again with --max-deletes 3 (or raise policy.max_deletes).",
-      },
-    ]);
+    expect(saved.refusals).toEqual([{ code: "max-deletes", websites: 2, projects: 1, limit: 2, partial: false }]);
     expect(saved.unverifiable).toEqual([{ field: "exclude_params", count: 1 }]);
     expect(saved.estimate).toEqual({ requests: 6, rateLimit: 60, rateWindowSeconds: 60, seconds: 6 });
   });
@@ -202,6 +196,27 @@ describe("json", () => {
     update.fields.find((f) => f.field === "email")!.after = 0;
     expect(planHash(edited)).not.toBe(hash);
     expect(planHash(structuredClone(rest))).toBe(hash);
+  });
+});
+
+describe("text: the file that holds each change", () => {
+  it("heads each file's changes with it, the root's for a delete no file lists", () => {
+    const client = (line: number) => ({ file: "clients/acme.yaml", line, column: 5 });
+    const fleet = plan(
+      {
+        policy: { ...DEFAULT_POLICY, prune: true },
+        websites: [
+          { domain: "acme.com", state: "present", source: client(3) },
+          { domain: "root.example.com", state: "present", email: 1, source: src(9) },
+        ],
+      },
+      { websites: [site(1, "root.example.com"), site(2, "stray.example.org")] },
+      { configFile: "sitesync.yaml", configDigest: "abc123" },
+    );
+    const text = render(fleet, "text");
+    expect(text.match(/^Planned changes \(.*\):$/gm)).toEqual(["Planned changes (clients/acme.yaml):", "Planned changes (sitesync.yaml):"]);
+    expect(text.indexOf("+ create  acme.com")).toBeLessThan(text.indexOf("Planned changes (sitesync.yaml):"));
+    expect(text.indexOf("delete  stray.example.org")).toBeGreaterThan(text.indexOf("Planned changes (sitesync.yaml):"));
   });
 });
 
@@ -257,7 +272,7 @@ describe("markdown", () => {
       > [!NOTE]
       > Write-only values the API never returns cannot be verified: \`exclude_params\` on 1 website. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits; \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.
 
-      <sub>≈ 6 requests, within the rate limit (60 requests/60 s) · plan e3f5e4721016</sub>
+      <sub>≈ 6 requests, within the rate limit (60 requests/60 s) · plan 0bac52fb42be</sub>
       "
     `);
   });

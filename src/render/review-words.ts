@@ -1,13 +1,14 @@
 /** A review in words: why it approves nothing, and what became of it (the CLI's notes, the Action's callouts and log). Pure. */
 import { plural } from "../model/plural.ts";
 import type { AccountRun, MissingReview, ReviewOutcome } from "../run/types.ts";
+import { refusalWords, type Surface } from "./refusal-words.ts";
 
-export function reviewProblemWords(problem: NonNullable<ReviewOutcome["problem"]>, account = ""): string {
+export function reviewProblemWords(problem: NonNullable<ReviewOutcome["problem"]>, account = "", surface: Surface = "cli"): string {
   switch (problem.code) {
     case "missing":
       return missingReviewWords(problem.missing, account);
     case "reviewed-refused":
-      return `The reviewed plan was refused by a safety rail, so it approves nothing: ${problem.refusals.join(" ")}`;
+      return `The reviewed plan was refused by a safety rail, so it approves nothing: ${problem.refusals.map((r) => refusalWords(r, surface)).join(" ")}`;
     case "other-account":
       return `The reviewed plan was made against ${problem.planned}, not ${problem.actual ?? "(no URL)"}, so it approves nothing here.`;
   }

@@ -22,7 +22,7 @@ export function readSavedPlan(file: string): Plan {
   if (plan.refusals.length > 0) {
     throw new SafetyError(
       plan.refusals[0]!.code,
-      `${file} was refused when it was made:\n${plan.refusals.map((r) => r.message).join("\n")}`,
+      `${file} was refused when it was made (${plan.refusals.map((r) => r.code).join(", ")}): plan again, and save a plan no rail refuses`,
     );
   }
   return plan;

@@ -50,7 +50,11 @@ describe("reviewStatus: what became of a review, decided from what the run did",
 
   it("is nothing-applied when every change failed, when a rail refused, or when nothing due was reviewed", () => {
     expect(reviewStatus(reviewed, ran({ plan: reviewed, results: results([failed(createA), failed(createB)]) }))).toBe("nothing-applied");
-    const refused = { ...reviewed, changes: [], refusals: [{ code: "max-deletes" as const, message: "too many deletes" }] };
+    const refused = {
+      ...reviewed,
+      changes: [],
+      refusals: [{ code: "max-deletes" as const, websites: 9, projects: 0, limit: 5, partial: false }],
+    };
     expect(reviewStatus(reviewed, ran({ plan: refused }))).toBe("nothing-applied");
     expect(reviewStatus(reviewed, ran({ plan: { ...reviewed, changes: [] }, skipped: [notReviewed(createA)] }))).toBe("nothing-applied");
   });

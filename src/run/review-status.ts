@@ -33,11 +33,12 @@ export function reviewStatus(
   if ("missing" in source) return source.missing.code === "stale" ? "stale" : "missing";
   const applied = run.results?.counts.applied ?? 0;
   const failed = run.results?.counts.failed ?? 0;
-  const due = run.plan?.changes.length;
+  const due = run.plan?.changes.length ?? 0;
   const notReviewed = run.skipped.filter((item) => item.reason === "not-reviewed").length;
-  const blocked = run.error !== undefined || due === undefined || (run.plan?.refusals.length ?? 0) > 0 || run.review?.problem !== undefined;
-  if (applied === 0) return blocked || due! > 0 || notReviewed > 0 || failed > 0 ? "nothing-applied" : "applied";
-  return applied < due! || notReviewed > 0 || failed > 0 || run.error !== undefined ? "partial" : "applied";
+  if (applied > 0) return applied < due || notReviewed > 0 || failed > 0 || run.error !== undefined ? "partial" : "applied";
+  // Nothing applied: "applied" only when nothing was due and nothing (an error, a rail, the review) stood in the way.
+  const stopped = run.plan === undefined || run.error !== undefined || run.plan.refusals.length > 0 || run.review?.problem !== undefined;
+  return stopped || due > 0 || notReviewed > 0 || failed > 0 ? "nothing-applied" : "applied";
 }
 
 /** How bad each status is, for a step of many accounts that has one output. */

@@ -232,11 +232,13 @@ describe("plan on a pull request", () => {
     expect(run.summary).toContain("### sitesync plan for sitesync.yaml");
   });
 
-  it("refuses a plan over max-deletes (exit 4) and says why", async () => {
+  it("refuses a plan over max-deletes (exit 4) and says why, naming the input to set, not a CLI flag", async () => {
     const run = await onPullRequest({ "max-deletes": "0" });
     expect(run.code).toBe(4);
-    expect(run.commands).toContainEqual(expect.stringMatching(/^::error::refused: /));
+    expect(run.commands).toContainEqual(expect.stringMatching(/^::error::refused: .*set the max-deletes input to \d/));
     expect(marked()[0]!.body).toContain("Refused");
+    expect(marked()[0]!.body).toMatch(/set the max-deletes input to \d \(or raise policy/);
+    expect(marked()[0]!.body + run.summary).not.toContain("--max-deletes");
   });
 });
 
