@@ -1,7 +1,8 @@
 import { HttpResponse, http, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { RateGate, rateInfoOf } from "../../src/api/rate-gate.ts";
+import { RateGate } from "../../src/api/rate-gate.ts";
+import { rateInfoOf } from "../../src/api/rate-info.ts";
 import type { LearnedRate } from "../../src/api/types.ts";
 import { Throttle } from "../../src/sandbox/_throttle.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
