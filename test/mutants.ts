@@ -565,4 +565,20 @@ export const MUTANTS: readonly Mutant[] = [
     description: "a 429's Retry-After no longer shows how long the window still had to run: a long window is never learned",
     tests: ["test/api/pacing.test.ts", "test/api/pacing-under-load.test.ts"],
   },
+  {
+    id: "rate-estimate-merge-drops-reads",
+    file: "src/plan/intersect.ts",
+    find: "estimate: estimate(changes, rateOf(fresh.estimate), fresh.estimate.reads ?? 0),",
+    replace: "estimate: estimate(changes, rateOf(fresh.estimate), 0),",
+    description: "the merge's reviewed plan estimates its writes only: the same plan reads otherwise in the Action's apply",
+    tests: ["src/plan/intersect.test.ts"],
+  },
+  {
+    id: "rate-estimate-fresh-window-only",
+    file: "src/plan/estimate.ts",
+    find: "secondsAtMost: round(Math.max(fresh, now)),",
+    replace: "secondsAtMost: round(fresh),",
+    description: "the estimate assumes a fresh window: 105 requests at 60/min read 'about 1 min' and take two",
+    tests: ["src/plan/estimate.test.ts", "src/render/since.test.ts"],
+  },
 ];

@@ -28,7 +28,6 @@ import { openerBound, type RateTicket, type WindowSeen } from "./rate-opener.ts"
 import { marginOf, probeTimes, type RateState, RateWindowTooLong, WindowBounds } from "./rate-window.ts";
 
 export type { RateTicket } from "./rate-opener.ts";
-export { GUESSED_WINDOW_MS } from "./rate-window.ts";
 
 export interface RateGateOptions {
   /** The window said outright (`--rate-window`): used as it is, nothing is learned. */
