@@ -49527,10 +49527,10 @@ function estimate(changes, rate, reads) {
   const total = reads + requests;
   const limit = Math.max(1, rate.limit);
   const windowSeconds = rate.windowMs / 1e3;
-  const waits = (n4) => Math.max(0, Math.ceil(n4 / limit) - 1) * windowSeconds;
-  const fresh = total === 0 ? 0 : waits(total);
-  const budget = rate.budget ?? { remaining: 0, refillsInMs: rate.windowMs };
-  const now = budget.refillsInMs <= 0 ? fresh : total <= budget.remaining ? 0 : budget.refillsInMs / 1e3 + waits(total - budget.remaining);
+  const windows = (n4) => Math.max(0, Math.ceil(n4 / limit));
+  const fresh = Math.max(0, windows(total) - 1) * windowSeconds;
+  const spent = windows(total) * windowSeconds;
+  const now = rate.budget ? fromBudget(total, rate.budget, fresh, (n4) => Math.max(0, windows(n4) - 1) * windowSeconds) : spent;
   return {
     requests,
     reads,
@@ -49538,8 +49538,12 @@ function estimate(changes, rate, reads) {
     rateWindowSeconds: windowSeconds,
     ...rate.budget ? { budget: { remaining: rate.budget.remaining, refillSeconds: round(rate.budget.refillsInMs / 1e3) } } : {},
     seconds: round(Math.min(fresh, now)),
-    secondsAtMost: round(Math.max(fresh, now))
+    secondsAtMost: round(now <= 0 ? 0 : spent)
   };
+}
+function fromBudget(total, budget, fresh, waits) {
+  if (budget.refillsInMs <= 0) return fresh;
+  return total <= budget.remaining ? 0 : budget.refillsInMs / 1e3 + waits(total - budget.remaining);
 }
 function rateOf(e) {
   const windowMs = e.rateWindowSeconds * 1e3;
@@ -51140,7 +51144,7 @@ var plan_schema_default = {
           }
         },
         seconds: { type: "number", minimum: 0, description: "The least wall time of a run of the plan, reads and writes: started in a fresh window." },
-        secondsAtMost: { type: "number", minimum: 0, description: "The most: started at once in the window the plan left, or in one just spent when that is unknown." }
+        secondsAtMost: { type: "number", minimum: 0, description: "The most: started in a window already spent; 0 when the budget the plan left covers every request." }
       }
     }
   },

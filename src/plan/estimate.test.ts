@@ -14,20 +14,13 @@ describe("the estimate of a run, in the fixed-window model (DESIGN §5, §8)", (
     expect(words(write(4), minute(), 101)).toBe("≈ 105 requests: 101 reads, 4 writes; about 1–2 min at 60/min");
   });
 
-  it("counts from the budget the plan left: 20 now, the rest when the window ends 58 s later, then a minute", () => {
+  it("records the budget the plan left, and keeps the range: the window it leaves may be spent when the run starts", () => {
     const e = estimate(write(4), minute({ remaining: 20, refillsInMs: 58_000 }), 101);
-    expect(e).toMatchObject({ seconds: 60, secondsAtMost: 118, budget: { remaining: 20, refillSeconds: 58 } });
-  });
-
-  it("is one window's wait when the window refills as the run starts", () => {
-    expect(estimate(write(4), minute({ remaining: 60, refillsInMs: 0 }), 101)).toMatchObject({ seconds: 60, secondsAtMost: 60 });
-    expect(words(write(4), minute({ remaining: 60, refillsInMs: 0 }), 101)).toBe(
-      "≈ 105 requests: 101 reads, 4 writes; about 1 min at 60/min",
-    );
+    expect(e).toMatchObject({ seconds: 60, secondsAtMost: 120, budget: { remaining: 20, refillSeconds: 58 } });
   });
 
   it("is sooner than a fresh window when the budget left and a refill a second away cover the run", () => {
-    expect(estimate([], minute({ remaining: 59, refillsInMs: 1_000 }), 100)).toMatchObject({ seconds: 1, secondsAtMost: 60 });
+    expect(estimate([], minute({ remaining: 59, refillsInMs: 1_000 }), 100)).toMatchObject({ seconds: 1, secondsAtMost: 120 });
   });
 
   it("is within the rate limit when the budget left covers every request", () => {
@@ -36,8 +29,8 @@ describe("the estimate of a run, in the fixed-window model (DESIGN §5, §8)", (
     );
   });
 
-  it("says how long at most a small run may wait when the budget is spent or unknown", () => {
-    expect(words(write(3), minute({ remaining: 2, refillsInMs: 40_000 }), 1)).toBe("≈ 4 requests: 1 read, 3 writes; up to 40 s at 60/min");
+  it("says how long at most a small run may wait when the budget left does not cover it, or is unknown", () => {
+    expect(words(write(3), minute({ remaining: 2, refillsInMs: 40_000 }), 1)).toBe("≈ 4 requests: 1 read, 3 writes; up to 1 min at 60/min");
     expect(words(write(3), minute(), 1)).toBe("≈ 4 requests: 1 read, 3 writes; up to 1 min at 60/min");
   });
 
@@ -55,7 +48,7 @@ describe("the estimate of a run, in the fixed-window model (DESIGN §5, §8)", (
 
   it("estimates a subset of a plan's changes at the same rate and budget", () => {
     const e = estimate(write(4), minute({ remaining: 20, refillsInMs: 58_000 }), 101);
-    expect(estimate(write(1), rateOf(e), 101)).toMatchObject({ requests: 1, seconds: 60, secondsAtMost: 118 });
+    expect(estimate(write(1), rateOf(e), 101)).toMatchObject({ requests: 1, seconds: 60, secondsAtMost: 120, budget: e.budget });
   });
 });
 

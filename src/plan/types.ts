@@ -126,7 +126,7 @@ export interface PlanEstimate {
   budget?: { remaining: number; refillSeconds: number };
   /** The least wall time of a run of the plan, reads and writes: started in a fresh window. */
   seconds: number;
-  /** The most: started at once in the window the plan left (or one another run just spent, when unknown). */
+  /** The most: started in a window already spent; 0 when the budget the plan left covers every request. */
   secondsAtMost?: number;
 }
 

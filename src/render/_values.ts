@@ -61,8 +61,8 @@ export const DESTROYS = {
 /**
  * A run's whole cost, worded once for every adapter and the library (DESIGN §5): `≈ 105 requests: 101 reads,
  * 4 writes; about 1–2 min at 60/min`. The time is a range where the window the run starts in is unknown
- * (`plan/estimate.ts`): `within the rate limit` when every request fits the budget, `up to 58 s` when only a
- * window spent now would make it wait. A plan saved before reads were counted says only its writes.
+ * (`plan/estimate.ts`): `within the rate limit` when the budget left covers every request, `up to 1 min` when
+ * only a spent window would make it wait. A plan saved before reads were counted says only its writes.
  */
 export function formatEstimate(e: PlanEstimate): string {
   const total = (e.reads ?? 0) + e.requests;
