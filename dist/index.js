@@ -46855,19 +46855,21 @@ var WindowBounds = class {
 };
 function fitting(lo, hi2) {
   const minute = (Math.floor(lo / MINUTE) + 1) * MINUTE;
-  if (hi2 >= minute - SECOND && hi2 <= minute + MINUTE_SLACK_MS) return minute;
+  if (lo > minute - MINUTE_SLACK_MS - SECOND && hi2 >= minute - SECOND && hi2 <= minute + MINUTE_SLACK_MS) return minute;
   const second = (Math.floor(lo / SECOND) + 1) * SECOND;
   return hi2 <= second + marginOf(second) ? second : void 0;
 }
 var MAX_PROBES = 6;
 var EARLY_PROBES = [1 / 16, Math.SQRT2 / 16, 1 / 8, 1 / 4];
 var GUESS_PROBES = [0.97, 1];
+var FOREIGN_PROBES = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 3 / 4, 1];
 function probeTimes(start2, limit, bounds, own) {
   const count2 = Math.min(MAX_PROBES, Math.floor(limit / 5));
   const { lo, hi: hi2, pacing } = bounds;
   const spread = (from, to) => Array.from({ length: count2 }, (_, i) => from + (to - from) * (i + 1) / (count2 + 1));
   const fractions = count2 > GUESS_PROBES.length ? [...EARLY_PROBES.slice(0, count2 - GUESS_PROBES.length), ...GUESS_PROBES] : EARLY_PROBES;
-  const offsets = hi2 !== void 0 ? spread(lo, hi2) : own ? fractions.map((f2) => f2 * pacing).filter((offset) => offset > lo) : spread(0, pacing);
+  const guessed = own ? fractions.map((f2) => f2 * pacing).filter((offset) => offset > lo) : FOREIGN_PROBES.map((f2) => f2 * pacing);
+  const offsets = hi2 === void 0 ? guessed : spread(lo, hi2);
   return offsets.slice(0, count2).map((offset) => start2 + Math.round(offset));
 }
 

@@ -544,7 +544,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "rate-minute-not-named",
     file: "src/api/rate-window.ts",
-    find: "if (hi >= minute - SECOND && hi <= minute + MINUTE_SLACK_MS) return minute;",
+    find: "if (lo > minute - MINUTE_SLACK_MS - SECOND && hi >= minute - SECOND && hi <= minute + MINUTE_SLACK_MS) return minute;",
     replace: "",
     description: "a 60 s window that a whole-second store ended after 59.3 s is learned as 59 s",
     tests: ["src/api/rate-window.test.ts", "test/api/pacing-under-load.test.ts"],

@@ -28,6 +28,10 @@ describe("the window learned (DESIGN §6), never shorter than the server's", () 
     expect(bounds(119_200, 120_700).learned).toBe(120_000);
   });
 
+  it("learns nothing from a refill first seen at the minute assumed: the window may be far shorter", () => {
+    expect(bounds(30, 61_050).learned).toBeUndefined();
+  });
+
   it("learns nothing while the bounds are apart, and paces by the upper one", () => {
     const b = bounds(30_000, 62_500);
     expect(b.learned).toBeUndefined();
@@ -62,13 +66,15 @@ describe("the window learned (DESIGN §6), never shorter than the server's", () 
   it("distrusts a lower bound more than a second above the upper one (someone else's hits)", () => {
     const b = bounds(65_000, 60_200);
     expect(b.lo).toBe(0);
-    expect(b.learned).toBe(60_000);
+    expect(b.learned).toBeUndefined();
+    expect(b.pacing).toBe(60_200);
   });
 });
 
 describe("probe times while learning", () => {
   it("spreads them over the guess in a window someone else opened: its end is anywhere in it", () => {
-    expect(probeTimes(1_000, 60, new WindowBounds(), false)).toEqual([9_571, 18_143, 26_714, 35_286, 43_857, 52_429]);
+    expect(probeTimes(1_000, 60, new WindowBounds(), false)).toEqual([4_750, 8_500, 16_000, 31_000, 46_000, 61_000]);
+    expect(probeTimes(0, 10, new WindowBounds(), false)).toEqual([3_750, 7_500]);
   });
 
   it("places them early and at the guess in a window this run opened, and between the bounds once known", () => {

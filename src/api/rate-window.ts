@@ -117,13 +117,14 @@ export class WindowBounds {
 }
 
 /**
- * The one window length the bounds allow, if there is one: the whole minute above `lo` when `hi` lies within
- * a second below it or a margin above it (Laravel's windows, API-NOTES §1), else the whole second above `lo`
- * when `hi` is within a margin of it (any other server, the sandbox's).
+ * The one window length the bounds allow, if there is one: the whole minute above `lo` when both bounds lie
+ * within a few seconds of it (Laravel's windows, API-NOTES §1), else the whole second above `lo` when `hi` is
+ * within a margin of it (any other server, the sandbox's). An upper bound alone names nothing: a refill first
+ * seen at the minute assumed says the window is at most that long, not that long.
  */
 function fitting(lo: number, hi: number): number | undefined {
   const minute = (Math.floor(lo / MINUTE) + 1) * MINUTE;
-  if (hi >= minute - SECOND && hi <= minute + MINUTE_SLACK_MS) return minute;
+  if (lo > minute - MINUTE_SLACK_MS - SECOND && hi >= minute - SECOND && hi <= minute + MINUTE_SLACK_MS) return minute;
   const second = (Math.floor(lo / SECOND) + 1) * SECOND;
   return hi <= second + marginOf(second) ? second : undefined;
 }
@@ -135,19 +136,21 @@ function fitting(lo: number, hi: number): number | undefined {
 const MAX_PROBES = 6;
 const EARLY_PROBES = [1 / 16, Math.SQRT2 / 16, 1 / 8, 1 / 4];
 const GUESS_PROBES = [0.97, 1];
+/** In a window someone else opened, its end is anywhere in it: soon after the start first, then every quarter. */
+const FOREIGN_PROBES = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 3 / 4, 1];
 
 /**
  * When to send the last units of a window that starts at `start` while its length is being learned: spread
- * between the bounds once an upper one is known; spread over the guess when someone else opened the window
- * (`own` false: its end is anywhere in it); else early (a shorter window shows within a few windows) and just
- * before and at the guess (the real API's window is learned within one). None when the limit is too small.
+ * between the bounds once an upper one is known; over the guess when someone else opened the window (`own`
+ * false); else early (a shorter window shows within a few windows) and just before and at the guess (the real
+ * API's window is learned within one). None when the limit is too small.
  */
 export function probeTimes(start: number, limit: number, bounds: WindowBounds, own: boolean): number[] {
   const count = Math.min(MAX_PROBES, Math.floor(limit / 5));
   const { lo, hi, pacing } = bounds;
   const spread = (from: number, to: number) => Array.from({ length: count }, (_, i) => from + ((to - from) * (i + 1)) / (count + 1));
   const fractions = count > GUESS_PROBES.length ? [...EARLY_PROBES.slice(0, count - GUESS_PROBES.length), ...GUESS_PROBES] : EARLY_PROBES;
-  const offsets =
-    hi !== undefined ? spread(lo, hi) : own ? fractions.map((f) => f * pacing).filter((offset) => offset > lo) : spread(0, pacing);
+  const guessed = own ? fractions.map((f) => f * pacing).filter((offset) => offset > lo) : FOREIGN_PROBES.map((f) => f * pacing);
+  const offsets = hi === undefined ? guessed : spread(lo, hi);
   return offsets.slice(0, count).map((offset) => start + Math.round(offset));
 }

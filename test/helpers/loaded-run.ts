@@ -5,7 +5,7 @@
  * timer the gate sets wakes late. Each delay is drawn from a seeded sequence, so a failing case replays.
  */
 import { rateInfoOf } from "../../src/api/rate-info.ts";
-import { createScheduler, type LearnedRate, type Scheduler } from "../../src/api/scheduler.ts";
+import { createScheduler, type LearnedRate } from "../../src/api/scheduler.ts";
 import { type FakeClock, fakeClock } from "./fake-clock.ts";
 import type { FixedWindowServer } from "./fixed-window-server.ts";
 
@@ -42,8 +42,6 @@ export interface LoadedResult {
   throttled: number;
   learned: LearnedRate[];
   elapsed: number;
-  scheduler: Scheduler;
-  clock: FakeClock;
 }
 
 export async function loadedRun(server: FixedWindowServer, run: LoadedRun): Promise<LoadedResult> {
@@ -78,11 +76,8 @@ export async function loadedRun(server: FixedWindowServer, run: LoadedRun): Prom
     }
   };
   await Promise.all(Array.from({ length: run.requests }, one));
-  return { throttled, learned, elapsed: clock.now() - started, scheduler, clock };
+  return { throttled, learned, elapsed: clock.now() - started };
 }
-
-/** The origin the runs send to, for `scheduler.rate(origin)`. */
-export const LOADED_ORIGIN = ORIGIN;
 
 /** The clock the gate sleeps on: the same time, but every timer fires up to `late()` ms after it was due. */
 function lateTimers(clock: FakeClock, late: () => number): FakeClock {
