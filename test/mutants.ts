@@ -576,8 +576,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "rate-estimate-fresh-window-only",
     file: "src/plan/estimate.ts",
-    find: "secondsAtMost: round(Math.max(fresh, now)),",
-    replace: "secondsAtMost: round(fresh),",
+    find: "secondsAtMost: round(now <= 0 ? 0 : spent),",
+    replace: "secondsAtMost: round(now <= 0 ? 0 : fresh),",
     description: "the estimate assumes a fresh window: 105 requests at 60/min read 'about 1 min' and take two",
     tests: ["src/plan/estimate.test.ts", "src/render/since.test.ts"],
   },
