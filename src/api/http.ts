@@ -1,6 +1,7 @@
 import { ApiError } from "../errors.ts";
 import type { Clock } from "./clock.ts";
-import { RateWindowTooLong, retryAfterOf } from "./rate-gate.ts";
+import { retryAfterOf } from "./rate-info.ts";
+import { RateWindowTooLong } from "./rate-window.ts";
 import { redactUrl, scrub } from "./redact.ts";
 import { type Exchange, errorFromResponse, parseJsonBody, serverText } from "./response-body.ts";
 import type { Scheduler } from "./scheduler.ts";

@@ -1,6 +1,6 @@
 import { FetchError, ofetch } from "ofetch";
 import type { Clock } from "./clock.ts";
-import { type RateInfo, rateInfoOf } from "./rate-gate.ts";
+import { type RateInfo, rateInfoOf } from "./rate-info.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 

@@ -1,7 +1,8 @@
 import { HttpResponse, http, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { RateGate, rateInfoOf } from "../../src/api/rate-gate.ts";
+import { RateGate } from "../../src/api/rate-gate.ts";
+import { rateInfoOf } from "../../src/api/rate-info.ts";
 import type { LearnedRate } from "../../src/api/types.ts";
 import { Throttle } from "../../src/sandbox/_throttle.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
@@ -249,6 +250,8 @@ describe("the window is learned, not assumed (DESIGN §6), on an injected clock"
     for (let i = 0; i < 80; i++) await client.websites.show((i % 12) + 1);
     expect(answered(sandbox)).toEqual({ ok: 80, throttled: 0 });
     expect(learned).toEqual([{ origin: new URL(sandbox.url).origin, limit: 10, windowMs: 4_000 }]);
+    // What the plan's estimate counts with: the window learned, not the minute assumed.
+    expect(client.stats().rate).toMatchObject({ limit: 10, windowMs: 4_000 });
   });
 
   it("ends the run, naming --max-wait, rather than wait out a learned window longer than it", async () => {

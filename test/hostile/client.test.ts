@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { retryAfterOf } from "../../src/api/rate-gate.ts";
+import { retryAfterOf } from "../../src/api/rate-info.ts";
 import type { ClientOptions } from "../../src/api/types.ts";
 import { KEY, rejectionOf } from "../api/helpers.ts";
 import { type HostileServer, type Scenario, startHostileServer } from "./server.ts";
