@@ -39169,6 +39169,7 @@ var ExportFileError = class extends UsageError {
     this.file = file;
   }
 };
+var AMBIGUOUS_POST_NOTE = "; the POST may have been applied: look the website up before creating it again";
 var ApiError = class extends Error {
   code = "API";
   kind;
@@ -39179,6 +39180,7 @@ var ApiError = class extends Error {
   fieldErrors;
   body;
   ambiguous;
+  limit;
   domainTaken;
   #fatal;
   constructor(init) {
@@ -39193,6 +39195,7 @@ var ApiError = class extends Error {
     this.fieldErrors = init.fieldErrors;
     this.body = init.body;
     this.ambiguous = init.ambiguous ?? false;
+    this.limit = init.limit;
     this.domainTaken = init.domainTaken ?? false;
     this.#fatal = init.fatal ?? false;
   }
@@ -39357,6 +39360,31 @@ function listFiles(files) {
   return files.length > 10 ? `${shown2} and ${files.length - 10} more` : shown2;
 }
 
+// src/render/limit-words.ts
+function limitErrorMessage(error2, limit, surface) {
+  const status = error2.status === void 0 ? `${error2.kind === "timeout" ? "timed out" : error2.kind}:` : String(error2.status);
+  return `[${error2.method}] ${error2.url}: ${status} ${limitWords(limit, surface)}${error2.ambiguous ? AMBIGUOUS_POST_NOTE : ""}`;
+}
+function limitWords(limit, surface) {
+  const setting = (name) => surface === "cli" ? `--${name}` : `the ${name} input`;
+  switch (limit.code) {
+    case "timeout":
+      return `no answer within ${limit.timeoutMs} ms (raise ${setting("timeout")} if the server is this slow)`;
+    case "wait-asked":
+      return `the server asked to wait ${formatWait(limit.waitMs)} (${printable(limit.header)}), longer than ${setting("max-wait")} ${formatWait(limit.maxWaitMs)}: the run stops here; run it again later, or raise ${setting("max-wait")}`;
+    case "wait-learned":
+      return `not sent: the server's rate limit (${limit.limit} requests per ${formatWait(limit.windowMs)}, learned) needs a wait of ${formatWait(limit.waitMs)}, longer than ${setting("max-wait")} ${formatWait(limit.maxWaitMs)}: the run stops here; raise ${setting("max-wait")}`;
+  }
+}
+function formatWait(ms) {
+  const seconds2 = Math.ceil(ms / 1e3);
+  if (seconds2 < 120) return `${seconds2}s`;
+  const minutes = Math.round(seconds2 / 60);
+  if (minutes < 120) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
+}
+
 // src/render/error-text.ts
 var ONE_ACCOUNT = { apiKeyEnv: "SITESYNC_API_KEY", projectsApiKeyEnv: "SITESYNC_PROJECTS_API_KEY" };
 function errorLines(error2, keys = ONE_ACCOUNT) {
@@ -39371,7 +39399,7 @@ function errorLines(error2, keys = ONE_ACCOUNT) {
     ];
   }
   if (error2 instanceof ApiError) {
-    const lines = [`error: ${printable(error2.message)}`];
+    const lines = [`error: ${printable(problemMessage(error2, "cli") ?? error2.message)}`];
     for (const [field, messages] of Object.entries(error2.fieldErrors ?? {}))
       lines.push(`  ${printable(field)}: ${printable(messages.join(" "))}`);
     if (error2.kind === "redirect" || error2.status === 401) {
@@ -39402,6 +39430,7 @@ function problemMessage(error2, surface) {
   if (error2 instanceof AccountUrlError) return accountUrlMessage(error2.setting, error2.problem, surface, error2.account);
   if (error2 instanceof AccountSelectionError) return accountSelectionMessage(error2.problem, surface);
   if (error2 instanceof AdoptError) return adoptMessage(error2.problem);
+  if (error2 instanceof ApiError && error2.limit !== void 0) return limitErrorMessage(error2, error2.limit, surface);
   if (error2 instanceof ExportFileError) {
     return `${error2.file} already exists: to accept the account's live changes into it, run "sitesync adopt ${error2.file}"; to replace it (losing its comments and edits), add --force`;
   }
@@ -40511,8 +40540,9 @@ function settingProblemLine(problem, spelling) {
 function learnedRateLine(learned) {
   return printable(`learned the rate limit of ${learned.origin}: ${learned.limit} requests per ${learned.windowMs / 1e3}s`);
 }
-function waitLine(wait) {
-  return printable(`waiting ${Math.ceil(wait.ms / 1e3)}s: ${wait.origin} asked for a pause (${wait.reason}); --max-wait bounds it`);
+function waitLine(wait, surface = "cli") {
+  const bound = surface === "cli" ? "--max-wait bounds it" : "the max-wait input bounds it";
+  return printable(`waiting ${Math.ceil(wait.ms / 1e3)}s: ${wait.origin} asked for a pause (${wait.reason}); ${bound}`);
 }
 
 // src/render/index.ts
@@ -51131,7 +51161,8 @@ async function send(request2, limits) {
       return {
         kind: "failure",
         reason: "timeout",
-        detail: `no answer within ${timeoutMs} ms (raise --timeout if the server is this slow)`,
+        detail: `no answer within ${timeoutMs} ms`,
+        timeoutMs,
         neverSent: false,
         cause,
         ms
@@ -51253,7 +51284,7 @@ function judge(exchange, result, now) {
   const isPost = method === "POST";
   if (result.kind === "failure") {
     const ambiguous = isPost && !result.neverSent;
-    const note = ambiguous ? "; the POST may have been applied: look the website up before creating it again" : "";
+    const note = ambiguous ? AMBIGUOUS_POST_NOTE : "";
     const message = scrub(`${result.detail}${note}`, exchange.secrets);
     if (result.reason === "too-large") {
       return {
@@ -51262,7 +51293,8 @@ function judge(exchange, result, now) {
         retryable: false
       };
     }
-    const error2 = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause });
+    const limit = result.timeoutMs === void 0 ? {} : { limit: { code: "timeout", timeoutMs: result.timeoutMs } };
+    const error2 = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause, ...limit });
     return { kind: "fail", error: error2, retryable: !isPost || result.neverSent };
   }
   const { status, text: text2 } = result;
@@ -51334,7 +51366,8 @@ function waitError(exchange, result, maxWaitMs, now) {
     method: exchange.method,
     url: exchange.url,
     status: result.status,
-    message: `the server asked to wait ${formatWait(asked.retryAt - now)} (${asked.waitHeader ?? "Retry-After"}), longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; run it again later, or raise --max-wait`,
+    message: `the server asked to wait ${asked.retryAt - now} ms, longer than the longest wait allowed (${maxWaitMs} ms)`,
+    limit: { code: "wait-asked", waitMs: asked.retryAt - now, header: asked.waitHeader ?? "Retry-After", maxWaitMs },
     fatal: true
   });
 }
@@ -51343,17 +51376,10 @@ function windowError(exchange, error2, maxWaitMs) {
     kind: "bound",
     method: exchange.method,
     url: exchange.url,
-    message: `not sent: the server's rate limit (${error2.limit} requests per ${formatWait(error2.windowMs)}, learned) needs a wait of ${formatWait(error2.waitMs)}, longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; raise --max-wait`,
+    message: `not sent: the learned rate window needs a wait of ${error2.waitMs} ms, longer than the longest wait allowed (${maxWaitMs} ms)`,
+    limit: { code: "wait-learned", limit: error2.limit, windowMs: error2.windowMs, waitMs: error2.waitMs, maxWaitMs },
     fatal: true
   });
-}
-function formatWait(ms) {
-  const seconds2 = Math.ceil(ms / 1e3);
-  if (seconds2 < 120) return `${seconds2}s`;
-  const minutes = Math.round(seconds2 / 60);
-  if (minutes < 120) return `${minutes}m`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
 }
 
 // src/api/decode.ts
@@ -57055,7 +57081,7 @@ function hooksOf(ctx, planFiles) {
       annotateChanges(plan2.changes, ctx.event.workspace);
     },
     onItem: (item, done, total, account) => info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item, account)}`)),
-    onWait: (wait) => info(ctx.redactor.redact(waitLine(wait))),
+    onWait: (wait) => info(ctx.redactor.redact(waitLine(wait, "action"))),
     // A log, not a terminal: one line per wait of a second or more, and each re-read with its reason (DESIGN §5).
     onProgress(event) {
       if (event.kind === "reread") info(ctx.redactor.redact(rereadLine(event)));

@@ -606,6 +606,14 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["src/render/render.test.ts"],
   },
   {
+    id: "limit-action-names-cli-flag",
+    file: "src/render/limit-words.ts",
+    find: 'const setting = (name: string) => (surface === "cli" ? `--${name}` : `the ${name} input`);',
+    replace: "const setting = (name: string) => `--${name}`;",
+    description: "the Action tells a workflow author to raise --timeout or --max-wait, flags it has no way to pass",
+    tests: ["test/action/settings-inputs.test.ts"],
+  },
+  {
     id: "fleet-guard-adopt-account-ignore",
     file: "src/adopt/update-files.ts",
     find: "normalized: { ...normalized, policy } };",
