@@ -36,7 +36,7 @@ function limitWords(limit: ApiLimit, surface: Surface): string {
 }
 
 /** `45s`, `5m`, `2h 30m`: whole seconds, the unit a person reads a wait in. */
-export function formatWait(ms: number): string {
+function formatWait(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
   if (seconds < 120) return `${seconds}s`;
   const minutes = Math.round(seconds / 60);
