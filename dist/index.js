@@ -39169,6 +39169,7 @@ var ExportFileError = class extends UsageError {
     this.file = file;
   }
 };
+var AMBIGUOUS_POST_NOTE = "; the POST may have been applied: look the website up before creating it again";
 var ApiError = class extends Error {
   code = "API";
   kind;
@@ -39179,6 +39180,7 @@ var ApiError = class extends Error {
   fieldErrors;
   body;
   ambiguous;
+  limit;
   domainTaken;
   #fatal;
   constructor(init) {
@@ -39193,6 +39195,7 @@ var ApiError = class extends Error {
     this.fieldErrors = init.fieldErrors;
     this.body = init.body;
     this.ambiguous = init.ambiguous ?? false;
+    this.limit = init.limit;
     this.domainTaken = init.domainTaken ?? false;
     this.#fatal = init.fatal ?? false;
   }
@@ -39357,6 +39360,31 @@ function listFiles(files) {
   return files.length > 10 ? `${shown2} and ${files.length - 10} more` : shown2;
 }
 
+// src/render/limit-words.ts
+function limitErrorMessage(error2, limit, surface) {
+  const status = error2.status === void 0 ? `${error2.kind === "timeout" ? "timed out" : error2.kind}:` : String(error2.status);
+  return `[${error2.method}] ${error2.url}: ${status} ${limitWords(limit, surface)}${error2.ambiguous ? AMBIGUOUS_POST_NOTE : ""}`;
+}
+function limitWords(limit, surface) {
+  const setting = (name) => surface === "cli" ? `--${name}` : `the ${name} input`;
+  switch (limit.code) {
+    case "timeout":
+      return `no answer within ${limit.timeoutMs} ms (raise ${setting("timeout")} if the server is this slow)`;
+    case "wait-asked":
+      return `the server asked to wait ${formatWait(limit.waitMs)} (${printable(limit.header)}), longer than ${setting("max-wait")} ${formatWait(limit.maxWaitMs)}: the run stops here; run it again later, or raise ${setting("max-wait")}`;
+    case "wait-learned":
+      return `not sent: the server's rate limit (${limit.limit} requests per ${formatWait(limit.windowMs)}, learned) needs a wait of ${formatWait(limit.waitMs)}, longer than ${setting("max-wait")} ${formatWait(limit.maxWaitMs)}: the run stops here; raise ${setting("max-wait")}`;
+  }
+}
+function formatWait(ms) {
+  const seconds2 = Math.ceil(ms / 1e3);
+  if (seconds2 < 120) return `${seconds2}s`;
+  const minutes = Math.round(seconds2 / 60);
+  if (minutes < 120) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
+}
+
 // src/render/error-text.ts
 var ONE_ACCOUNT = { apiKeyEnv: "SITESYNC_API_KEY", projectsApiKeyEnv: "SITESYNC_PROJECTS_API_KEY" };
 function errorLines(error2, keys = ONE_ACCOUNT) {
@@ -39371,7 +39399,7 @@ function errorLines(error2, keys = ONE_ACCOUNT) {
     ];
   }
   if (error2 instanceof ApiError) {
-    const lines = [`error: ${printable(error2.message)}`];
+    const lines = [`error: ${printable(problemMessage(error2, "cli") ?? error2.message)}`];
     for (const [field, messages] of Object.entries(error2.fieldErrors ?? {}))
       lines.push(`  ${printable(field)}: ${printable(messages.join(" "))}`);
     if (error2.kind === "redirect" || error2.status === 401) {
@@ -39402,6 +39430,7 @@ function problemMessage(error2, surface) {
   if (error2 instanceof AccountUrlError) return accountUrlMessage(error2.setting, error2.problem, surface, error2.account);
   if (error2 instanceof AccountSelectionError) return accountSelectionMessage(error2.problem, surface);
   if (error2 instanceof AdoptError) return adoptMessage(error2.problem);
+  if (error2 instanceof ApiError && error2.limit !== void 0) return limitErrorMessage(error2, error2.limit, surface);
   if (error2 instanceof ExportFileError) {
     return `${error2.file} already exists: to accept the account's live changes into it, run "sitesync adopt ${error2.file}"; to replace it (losing its comments and edits), add --force`;
   }
@@ -39482,28 +39511,27 @@ var DESTROYS = {
   project: "deletes its reports"
 };
 function formatEstimate(e) {
-  if (e.reads !== void 0) return readsAndWrites(e, e.reads);
-  const rate = `${e.rateLimit} requests/${e.rateWindowSeconds} s`;
-  const waits = (Math.ceil(e.requests / Math.max(e.rateLimit, 1)) - 1) * e.rateWindowSeconds;
-  const time = waits > 0 ? `≥ ${formatSeconds(waits)} of rate-limit waits` : "within the rate limit";
-  return `≈ ${plural(e.requests, "request")}, ${time} (${rate})`;
-}
-function readsAndWrites(e, reads) {
-  const total = reads + e.requests;
+  const total = (e.reads ?? 0) + e.requests;
+  const split = e.reads === void 0 ? "" : `: ${plural(e.reads, "read")}, ${plural(e.requests, "write")}`;
   const rate = e.rateWindowSeconds === 60 ? `${e.rateLimit}/min` : `${e.rateLimit}/${e.rateWindowSeconds}s`;
-  const waits = (Math.ceil(total / Math.max(e.rateLimit, 1)) - 1) * e.rateWindowSeconds;
-  const time = waits > 0 ? `about ${formatSeconds(waits)} at ${rate}` : `within the rate limit (${rate})`;
-  return `≈ ${plural(total, "request")}: ${plural(reads, "read")}, ${plural(e.requests, "write")}; ${time}`;
+  const most = e.secondsAtMost ?? e.seconds;
+  const time = most < 0.5 ? `within the rate limit (${rate})` : `${timeRange(e.seconds, most)} at ${rate}`;
+  return `≈ ${plural(total, "request")}${split}; ${time}`;
 }
 function hasEstimate(e) {
   return e.requests > 0 || (e.reads ?? 0) > 0;
 }
-function formatSeconds(seconds2) {
-  const rounded = Math.round(seconds2 * 10) / 10;
-  if (rounded < 60) return `${rounded} s`;
-  const minutes = Math.floor(rounded / 60);
-  const rest = Math.round(rounded - minutes * 60);
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+function timeRange(least, most) {
+  const to = duration(most);
+  if (least <= 0) return `up to ${to.value} ${to.unit}`;
+  const from = duration(least);
+  if (from.unit !== to.unit) return `about ${from.value} ${from.unit}–${to.value} ${to.unit}`;
+  return from.value === to.value ? `about ${to.value} ${to.unit}` : `about ${from.value}–${to.value} ${to.unit}`;
+}
+function duration(seconds2) {
+  if (seconds2 < 59.5) return { value: Math.max(1, Math.round(seconds2)), unit: "s" };
+  const minutes = seconds2 / 60;
+  return { value: minutes < 10 ? Math.round(minutes * 2) / 2 : Math.round(minutes), unit: "min" };
 }
 function summaryWords(s) {
   const words = [`${s.create} to create`, `${s.update} to update`, `${s.delete} to delete`];
@@ -40512,8 +40540,9 @@ function settingProblemLine(problem, spelling) {
 function learnedRateLine(learned) {
   return printable(`learned the rate limit of ${learned.origin}: ${learned.limit} requests per ${learned.windowMs / 1e3}s`);
 }
-function waitLine(wait) {
-  return printable(`waiting ${Math.ceil(wait.ms / 1e3)}s: ${wait.origin} asked for a pause (${wait.reason}); --max-wait bounds it`);
+function waitLine(wait, surface = "cli") {
+  const bound = surface === "cli" ? "--max-wait bounds it" : "the max-wait input bounds it";
+  return printable(`waiting ${Math.ceil(wait.ms / 1e3)}s: ${wait.origin} asked for a pause (${wait.reason}); ${bound}`);
 }
 
 // src/render/index.ts
@@ -50200,9 +50229,18 @@ var systemClock = {
     });
   }
 };
+async function sleepOrChange(clock, ms, changed, stop) {
+  const woken = new AbortController();
+  const signal = stop ? AbortSignal.any([woken.signal, stop]) : woken.signal;
+  const elapsed = ms === Infinity ? untilAborted(signal) : clock.sleep(ms, signal);
+  await Promise.race([changed, elapsed]);
+  woken.abort();
+}
+function untilAborted(signal) {
+  return new Promise((resolve6) => signal.addEventListener("abort", () => resolve6(), { once: true }));
+}
 
-// src/api/rate-gate.ts
-var GUESSED_WINDOW_MS = 6e4;
+// src/api/rate-info.ts
 function rateInfoOf(status, headers, now) {
   const info2 = {};
   const limit = intHeader(headers, "x-ratelimit-limit");
@@ -50233,7 +50271,15 @@ function intHeader(headers, name) {
   const value = headers.get(name)?.trim();
   return value && /^\d{1,15}$/.test(value) ? Number(value) : void 0;
 }
-var SAID_PACE_MS = 1e3;
+
+// src/api/rate-window.ts
+var GUESSED_WINDOW_MS = 6e4;
+var SECOND = 1e3;
+var MINUTE = 60 * SECOND;
+var MINUTE_SLACK_MS = 2 * SECOND;
+function marginOf(windowMs) {
+  return Math.min(SECOND, Math.ceil(windowMs * 0.02));
+}
 var RateWindowTooLong = class extends Error {
   waitMs;
   limit;
@@ -50245,220 +50291,71 @@ var RateWindowTooLong = class extends Error {
     this.windowMs = windowMs;
   }
 };
+var WindowBounds = class {
+  #lo = 0;
+  #hi;
+  #learned;
+  #guess = GUESSED_WINDOW_MS;
+  get lo() {
+    return this.#lo;
+  }
+  get hi() {
+    return this.#hi;
+  }
+  /** The server's window, once one length fits every bound (never shorter than a window seen). */
+  get learned() {
+    return this.#learned;
+  }
+  /** The window paced by: learned, else the proven upper bound, else the guess. */
+  get pacing() {
+    return this.#learned ?? this.#hi ?? this.#guess;
+  }
+  /** A window lasted longer than `ms`. Returns the window when this made it learned. */
+  atLeast(ms) {
+    this.#lo = Math.max(this.#lo, ms);
+    if (this.#hi === void 0 && this.#lo >= this.#guess) this.#guess = (Math.floor(this.#lo / MINUTE) + 1) * MINUTE;
+    return this.#settle();
+  }
+  /**
+   * A window lasted at most `ms`. `grew`: a 429 that the pacing did not expect, so the server's window is now
+   * longer than the one learned; the bound then widens and the window is learned again.
+   */
+  atMost(ms, grew = false) {
+    if (grew && this.#hi !== void 0 && ms > this.#hi) {
+      this.#hi = ms;
+      this.#learned = void 0;
+    } else {
+      this.#hi = Math.min(this.#hi ?? ms, ms);
+    }
+    return this.#settle();
+  }
+  #settle() {
+    const hi2 = this.#hi;
+    if (hi2 === void 0) return void 0;
+    if (this.#lo >= hi2 + SECOND) this.#lo = 0;
+    if (this.#learned !== void 0) return void 0;
+    this.#learned = fitting(this.#lo, hi2);
+    return this.#learned;
+  }
+};
+function fitting(lo, hi2) {
+  const minute = (Math.floor(lo / MINUTE) + 1) * MINUTE;
+  if (lo > minute - MINUTE_SLACK_MS - SECOND && hi2 >= minute - SECOND && hi2 <= minute + MINUTE_SLACK_MS) return minute;
+  const second = (Math.floor(lo / SECOND) + 1) * SECOND;
+  return hi2 <= second + marginOf(second) ? second : void 0;
+}
 var MAX_PROBES = 6;
 var EARLY_PROBES = [1 / 16, Math.SQRT2 / 16, 1 / 8, 1 / 4];
 var GUESS_PROBES = [0.97, 1];
-var LEARNED_RATIO = 1.05;
-var RateGate = class {
-  /** `undefined` until the first answer: then one request probes whether the server sends headers at all. */
-  #paced;
-  #limit = 0;
-  #given;
-  #lo = 0;
-  #hi;
-  #learned = false;
-  #windowId = 0;
-  #windowStart;
-  /** No later than the true start of the current window: the send time of the request that opened it. */
-  #openedAfter = 0;
-  #windowEnd = 0;
-  /** `#windowEnd` is proven (said, learned, or a 429's): a request sent after it is in a new window. */
-  #endProven = false;
-  /** When the reserved last units of this window may be sent (absolute, ascending); empty: no probing. */
-  #probes = [];
-  /** The lowest `remaining` seen in the current window (the server's count, minus hits not yet answered). */
-  #remaining = 0;
-  #seenMin;
-  /** The window's estimated end passed and the budget was assumed refilled, before any answer confirmed it. */
-  #refilled = false;
-  #inFlight = /* @__PURE__ */ new Set();
-  /** Requests that may have been counted in the current window: those in flight when it showed, and since. */
-  #countable = 0;
-  /** The earliest send time of requests that failed in this window: one of them may have opened the next. */
-  #failedSince;
-  #pausedUntil = 0;
-  /** When the last wait told to `onPace` ends: the requests it holds make one wait, not one each. */
-  #pacedUntil = 0;
-  #changed = Promise.withResolvers();
-  #maxWaitMs;
-  #onWait;
-  #onLearn;
-  #onPace;
-  #clock;
-  constructor(options = {}) {
-    this.#given = options.windowMs;
-    this.#maxWaitMs = options.maxWaitMs ?? Infinity;
-    this.#onWait = options.onWait;
-    this.#onLearn = options.onLearn;
-    this.#onPace = options.onPace;
-    this.#clock = options.clock ?? systemClock;
-  }
-  /** Waits until a request may be sent under the budget, then reserves one unit for it. */
-  async acquire(stop) {
-    for (; ; ) {
-      stop?.throwIfAborted();
-      const now = this.#clock.now();
-      const wait = this.#waitMs(now);
-      if (wait <= 0) {
-        const ticket = { sentAt: now, start: this.#windowStart, windowId: this.#windowId, seenMin: this.#seenMin };
-        this.#inFlight.add(ticket);
-        this.#countable++;
-        return ticket;
-      }
-      if (wait >= SAID_PACE_MS && wait !== Infinity && now >= this.#pausedUntil && now + wait > this.#pacedUntil) {
-        this.#pacedUntil = now + wait;
-        this.#onPace?.({ ms: wait, limit: this.#limit, windowMs: this.#window() });
-      }
-      await this.#sleepOrChange(wait, stop);
-    }
-  }
-  /** Returns the unit reserved by `acquire` and learns from the answer (none when the request failed). */
-  settle(ticket, info2, receivedAt) {
-    this.#inFlight.delete(ticket);
-    if (info2?.throttled) {
-      this.#onThrottled(ticket, info2, receivedAt);
-    } else if (info2?.limit !== void 0 && info2.remaining !== void 0) {
-      this.#observe(ticket, info2.limit, info2.remaining, receivedAt);
-    } else if (this.#paced === void 0) {
-      this.#paced = info2 === void 0 ? void 0 : false;
-    } else if (this.#paced && !this.#refilled) {
-      this.#remaining--;
-    }
-    if (info2 === void 0) this.#failedSince = Math.min(this.#failedSince ?? ticket.sentAt, ticket.sentAt);
-    this.#notify();
-  }
-  /** The window paced by: said, else learned (proven), else the guess. */
-  #window() {
-    return this.#given ?? this.#hi ?? GUESSED_WINDOW_MS;
-  }
-  /** 0 to send now, else how long to wait. Infinity (wait for an answer) only while something is in flight. */
-  #waitMs(now) {
-    if (now < this.#pausedUntil) return this.#pausedUntil - now;
-    if (this.#paced === void 0) return this.#inFlight.size > 0 ? Infinity : 0;
-    const budget = this.#remaining - this.#inFlight.size;
-    const reserved = this.#probes.length;
-    if (!this.#paced || budget > reserved) return 0;
-    if (budget > 0) return this.#probes[reserved - budget] - now;
-    if (now < this.#windowEnd) return this.#boundedWait(this.#windowEnd - now);
-    if (!this.#refilled) {
-      this.#refilled = true;
-      this.#probes = [];
-      this.#remaining = this.#endProven ? Math.max(1, this.#limit) : 1;
-      return this.#waitMs(now);
-    }
-    if (this.#inFlight.size > 0) return Infinity;
-    this.#refilled = false;
-    this.#remaining = 0;
-    this.#windowEnd = now + this.#window() + this.#margin();
-    return this.#boundedWait(this.#windowEnd - now);
-  }
-  /** DESIGN §12: a learned window never holds the run longer than `--max-wait` without a word. */
-  #boundedWait(ms) {
-    if (this.#given === void 0 && this.#hi !== void 0 && ms > this.#maxWaitMs) {
-      throw new RateWindowTooLong(ms, this.#limit, this.#hi);
-    }
-    return ms;
-  }
-  #observe(ticket, limit, remaining, receivedAt) {
-    this.#paced = true;
-    this.#limit = limit;
-    const sameWindow = ticket.windowId === this.#windowId;
-    const refilled = this.#windowStart === void 0 || sameWindow && (ticket.seenMin !== void 0 && remaining >= ticket.seenMin || this.#endProven && ticket.sentAt >= this.#windowEnd);
-    if (refilled) {
-      const openedAfter = Math.min(ticket.sentAt, this.#failedSince ?? Infinity, ...[...this.#inFlight].map((t3) => t3.sentAt));
-      if (this.#windowStart !== void 0) this.#bound("hi", receivedAt - this.#openedAfter, false);
-      this.#windowId++;
-      this.#windowStart = receivedAt;
-      this.#openedAfter = openedAfter;
-      this.#failedSince = void 0;
-      this.#countable = 1 + this.#inFlight.size;
-      this.#windowEnd = receivedAt + this.#window() + this.#margin();
-      this.#endProven = this.#given !== void 0 || this.#hi !== void 0;
-      this.#remaining = remaining;
-      this.#seenMin = remaining;
-      this.#refilled = false;
-      this.#probes = this.#planProbes(receivedAt);
-      return;
-    }
-    if (!sameWindow && remaining < this.#limit - this.#countable) return;
-    if (sameWindow && ticket.start !== void 0) this.#bound("lo", ticket.sentAt - ticket.start, false);
-    if (!this.#refilled) {
-      this.#remaining = Math.min(this.#remaining, remaining);
-      this.#seenMin = Math.min(this.#seenMin ?? remaining, remaining);
-    }
-  }
-  #onThrottled(ticket, info2, receivedAt) {
-    if (info2.retryAt !== void 0 && info2.retryAt - receivedAt > this.#maxWaitMs) return;
-    this.#paced = true;
-    if (info2.limit !== void 0) this.#limit = info2.limit;
-    const retryAt = info2.retryAt ?? Math.max(this.#windowEnd, receivedAt + 1e3);
-    if (retryAt > this.#pausedUntil) this.#onWait?.(retryAt - receivedAt, info2.waitHeader ?? "429 without Retry-After");
-    this.#pausedUntil = Math.max(this.#pausedUntil, retryAt);
-    const inThisWindow = this.#windowStart !== void 0 && ticket.windowId === this.#windowId;
-    if (this.#given !== void 0) {
-      if (inThisWindow) this.#given = Math.max(this.#given, retryAt - this.#windowStart);
-    } else if (inThisWindow && info2.retryAt !== void 0) {
-      const start2 = this.#windowStart;
-      this.#bound("lo", Math.max(ticket.sentAt - start2, retryAt - 1e3 - (receivedAt - ticket.sentAt) - start2), false);
-      this.#bound("hi", retryAt - this.#openedAfter, this.#hi !== void 0);
-    }
-    this.#windowEnd = retryAt;
-    this.#endProven = true;
-    this.#remaining = 0;
-    this.#refilled = false;
-    this.#probes = [];
-  }
-  /** Records a proven bound of the window; `widen` lets `hi` rise (a 429 the pacing did not expect). */
-  #bound(which2, ms, widen) {
-    if (which2 === "lo") this.#lo = Math.max(this.#lo, ms);
-    else this.#hi = this.#hi === void 0 ? ms : widen ? Math.max(this.#hi, ms) : Math.min(this.#hi, ms);
-    if (this.#hi !== void 0 && this.#lo >= this.#hi) this.#lo = 0;
-    if (this.#learned || this.#hi === void 0 || this.#hi > this.#lo * LEARNED_RATIO) return;
-    this.#learned = true;
-    this.#probes = [];
-    this.#onLearn?.(this.#limit, shownWindow(this.#lo, this.#hi));
-  }
-  /**
-   * When to send the last units of a window that starts at `start`, while the window is not learned: early
-   * (a shorter window shows within a few windows) and just before and at the guess (the real API's window is
-   * learned within one), or spread between the bounds. None when said, learned, or the limit is too small.
-   */
-  #planProbes(start2) {
-    const count2 = Math.min(MAX_PROBES, Math.floor(this.#limit / 5));
-    if (this.#given !== void 0 || this.#learned || count2 === 0) return [];
-    const lo = this.#lo;
-    const hi2 = this.#hi;
-    const fractions = count2 > GUESS_PROBES.length ? [...EARLY_PROBES.slice(0, count2 - GUESS_PROBES.length), ...GUESS_PROBES] : EARLY_PROBES;
-    const offsets = hi2 === void 0 ? fractions.map((f2) => f2 * GUESSED_WINDOW_MS).filter((offset) => offset > lo) : Array.from({ length: count2 }, (_, i) => lo + (hi2 - lo) * (i + 1) / (count2 + 1));
-    return offsets.slice(0, count2).map((offset) => start2 + Math.round(offset));
-  }
-  /**
-   * Slack for the server's whole-second clock and our receive delay; less for a learned window, whose bound
-   * already holds the delays it was observed with.
-   */
-  #margin() {
-    const share = this.#given === void 0 && this.#hi !== void 0 ? 0.01 : 0.02;
-    return Math.min(1e3, Math.ceil(this.#window() * share));
-  }
-  #notify() {
-    const previous = this.#changed;
-    this.#changed = Promise.withResolvers();
-    previous.resolve();
-  }
-  async #sleepOrChange(ms, stop) {
-    const woken = new AbortController();
-    const signal = stop ? AbortSignal.any([woken.signal, stop]) : woken.signal;
-    const elapsed = ms === Infinity ? untilAborted(signal) : this.#clock.sleep(ms, signal);
-    await Promise.race([this.#changed.promise, elapsed]);
-    woken.abort();
-  }
-};
-function shownWindow(lo, hi2) {
-  const whole2 = Math.floor(hi2 / 1e3) * 1e3;
-  return whole2 > lo ? whole2 : Math.ceil(hi2);
-}
-function untilAborted(signal) {
-  return new Promise((resolve6) => signal.addEventListener("abort", () => resolve6(), { once: true }));
+var FOREIGN_PROBES = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 3 / 4, 1];
+function probeTimes(start2, limit, bounds, own) {
+  const count2 = Math.min(MAX_PROBES, Math.floor(limit / 5));
+  const { lo, hi: hi2, pacing } = bounds;
+  const spread = (from, to) => Array.from({ length: count2 }, (_, i) => from + (to - from) * (i + 1) / (count2 + 1));
+  const fractions = count2 > GUESS_PROBES.length ? [...EARLY_PROBES.slice(0, count2 - GUESS_PROBES.length), ...GUESS_PROBES] : EARLY_PROBES;
+  const guessed = own ? fractions.map((f2) => f2 * pacing).filter((offset) => offset > lo) : FOREIGN_PROBES.map((f2) => f2 * pacing);
+  const offsets = hi2 === void 0 ? guessed : spread(lo, hi2);
+  return offsets.slice(0, count2).map((offset) => start2 + Math.round(offset));
 }
 
 // src/api/response-body.ts
@@ -51264,7 +51161,8 @@ async function send(request2, limits) {
       return {
         kind: "failure",
         reason: "timeout",
-        detail: `no answer within ${timeoutMs} ms (raise --timeout if the server is this slow)`,
+        detail: `no answer within ${timeoutMs} ms`,
+        timeoutMs,
         neverSent: false,
         cause,
         ms
@@ -51386,7 +51284,7 @@ function judge(exchange, result, now) {
   const isPost = method === "POST";
   if (result.kind === "failure") {
     const ambiguous = isPost && !result.neverSent;
-    const note = ambiguous ? "; the POST may have been applied: look the website up before creating it again" : "";
+    const note = ambiguous ? AMBIGUOUS_POST_NOTE : "";
     const message = scrub(`${result.detail}${note}`, exchange.secrets);
     if (result.reason === "too-large") {
       return {
@@ -51395,7 +51293,8 @@ function judge(exchange, result, now) {
         retryable: false
       };
     }
-    const error2 = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause });
+    const limit = result.timeoutMs === void 0 ? {} : { limit: { code: "timeout", timeoutMs: result.timeoutMs } };
+    const error2 = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause, ...limit });
     return { kind: "fail", error: error2, retryable: !isPost || result.neverSent };
   }
   const { status, text: text2 } = result;
@@ -51467,7 +51366,8 @@ function waitError(exchange, result, maxWaitMs, now) {
     method: exchange.method,
     url: exchange.url,
     status: result.status,
-    message: `the server asked to wait ${formatWait(asked.retryAt - now)} (${asked.waitHeader ?? "Retry-After"}), longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; run it again later, or raise --max-wait`,
+    message: `the server asked to wait ${asked.retryAt - now} ms, longer than the longest wait allowed (${maxWaitMs} ms)`,
+    limit: { code: "wait-asked", waitMs: asked.retryAt - now, header: asked.waitHeader ?? "Retry-After", maxWaitMs },
     fatal: true
   });
 }
@@ -51476,17 +51376,10 @@ function windowError(exchange, error2, maxWaitMs) {
     kind: "bound",
     method: exchange.method,
     url: exchange.url,
-    message: `not sent: the server's rate limit (${error2.limit} requests per ${formatWait(error2.windowMs)}, learned) needs a wait of ${formatWait(error2.waitMs)}, longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; raise --max-wait`,
+    message: `not sent: the learned rate window needs a wait of ${error2.waitMs} ms, longer than the longest wait allowed (${maxWaitMs} ms)`,
+    limit: { code: "wait-learned", limit: error2.limit, windowMs: error2.windowMs, waitMs: error2.waitMs, maxWaitMs },
     fatal: true
   });
-}
-function formatWait(ms) {
-  const seconds2 = Math.ceil(ms / 1e3);
-  if (seconds2 < 120) return `${seconds2}s`;
-  const minutes = Math.round(seconds2 / 60);
-  if (minutes < 120) return `${minutes}m`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
 }
 
 // src/api/decode.ts
@@ -52037,6 +51930,224 @@ function validateConcurrency(concurrency) {
   }
 }
 
+// src/api/rate-opener.ts
+function openerBound(ticket, remaining, limit, seen) {
+  let count2 = 1 + ticket.pending.count + (seen.sent - ticket.seq) + seen.failed.count;
+  let since = Math.min(ticket.sentAt, ticket.pending.since, seen.failed.since);
+  for (const answer of seen.previous?.answers ?? []) {
+    if (answer.receivedAt > ticket.sentAt || answer.receivedAt <= (ticket.lowest?.sentAt ?? Number.NEGATIVE_INFINITY) || answer.remaining <= remaining)
+      continue;
+    count2++;
+    since = Math.min(since, answer.sentAt);
+  }
+  return limit - remaining <= count2 ? since : void 0;
+}
+
+// src/api/rate-gate.ts
+var SAID_PACE_MS = 1e3;
+var WHOLE_SECOND_MS = 1e3;
+var RateGate = class {
+  /** `undefined` until the first answer: then one request probes whether the server sends headers at all. */
+  #paced;
+  #limit = 0;
+  #given;
+  #bounds = new WindowBounds();
+  #window;
+  /** When the current window is expected to be over (or a 429 said it would be). */
+  #end = 0;
+  /** When the reserved last units of this window may be sent (absolute, ascending); empty: no probing. */
+  #probes = [];
+  /** The budget left in the current window (the server's count, minus hits not yet answered). */
+  #remaining = 0;
+  /** The lowest count an answer from the current window showed, and when its request was sent. */
+  #lowest;
+  /** Past the expected end: one request finds out, the rest wait for its answer. */
+  #scouting = false;
+  #scout;
+  /** Requests that failed since the current window showed (no count came back): one may open the next. */
+  #failed = { count: 0, since: Infinity };
+  #sent = 0;
+  #inFlight = /* @__PURE__ */ new Set();
+  #pausedUntil = 0;
+  /** When the last wait told to `onPace` ends: the requests it holds make one wait, not one each. */
+  #pacedUntil = 0;
+  #changed = Promise.withResolvers();
+  #maxWaitMs;
+  #options;
+  #clock;
+  constructor(options = {}) {
+    this.#given = options.windowMs;
+    this.#maxWaitMs = options.maxWaitMs ?? Infinity;
+    this.#options = options;
+    this.#clock = options.clock ?? systemClock;
+  }
+  /** Waits until a request may be sent under the budget, then reserves one unit for it. */
+  async acquire(stop) {
+    for (; ; ) {
+      stop?.throwIfAborted();
+      const now = this.#clock.now();
+      const wait = this.#waitMs(now);
+      if (wait <= 0) return this.#send(now);
+      if (wait >= SAID_PACE_MS && wait !== Infinity && now >= this.#pausedUntil && now + wait > this.#pacedUntil) {
+        this.#pacedUntil = now + wait;
+        this.#options.onPace?.({ ms: wait, limit: this.#limit, windowMs: this.#pacing() });
+      }
+      await sleepOrChange(this.#clock, wait, this.#changed.promise, stop);
+    }
+  }
+  /** Returns the unit reserved by `acquire` and learns from the answer (none when the request failed). */
+  settle(ticket, info2, receivedAt) {
+    this.#inFlight.delete(ticket);
+    if (info2?.throttled) {
+      this.#onThrottled(ticket, info2, receivedAt);
+    } else if (info2?.limit !== void 0 && info2.remaining !== void 0) {
+      this.#observe(ticket, info2.limit, info2.remaining, receivedAt);
+    } else if (this.#paced === void 0) {
+      this.#paced = info2 === void 0 ? void 0 : false;
+    } else if (this.#paced && !this.#scouting) {
+      this.#remaining--;
+    }
+    const counted = info2?.throttled || info2?.limit !== void 0 && info2.remaining !== void 0;
+    if (!counted) this.#failed = { count: this.#failed.count + 1, since: Math.min(this.#failed.since, ticket.sentAt) };
+    this.#notify();
+  }
+  /** What the gate knows now, for the plan's estimate (DESIGN §5); undefined while the server sends no limit. */
+  state() {
+    if (!this.#paced) return void 0;
+    const now = this.#clock.now();
+    const open2 = this.#window !== void 0 && !this.#scouting && now < this.#end;
+    const budget = open2 ? { remaining: Math.max(0, this.#remaining - this.#inFlight.size), refillsInMs: this.#end - now } : { remaining: this.#limit, refillsInMs: 0 };
+    return { limit: this.#limit, windowMs: this.#given ?? this.#bounds.pacing, budget };
+  }
+  #send(now) {
+    let since = Infinity;
+    for (const t3 of this.#inFlight) since = Math.min(since, t3.sentAt);
+    const ticket = {
+      seq: ++this.#sent,
+      sentAt: now,
+      windowId: this.#window?.id ?? 0,
+      lowest: this.#lowest,
+      pending: { count: this.#inFlight.size, since }
+    };
+    this.#inFlight.add(ticket);
+    if (this.#window) this.#window.countable++;
+    if (this.#scouting) this.#scout = ticket;
+    return ticket;
+  }
+  /** The window paced by: said, else learned, else the upper bound, else the guess. */
+  #pacing() {
+    return this.#given ?? this.#bounds.pacing;
+  }
+  /** 0 to send now, else how long to wait. Infinity (wait for an answer) only while something is in flight. */
+  #waitMs(now) {
+    if (now < this.#pausedUntil) return this.#pausedUntil - now;
+    if (this.#paced === void 0) return this.#inFlight.size > 0 ? Infinity : 0;
+    if (!this.#paced) return 0;
+    if (!this.#scouting) {
+      const budget = this.#remaining - this.#inFlight.size;
+      const reserved = this.#probes.length;
+      if (budget > reserved) return 0;
+      if (budget > 0) return this.#probes[reserved - budget] - now;
+      if (now < this.#end) return this.#boundedWait(this.#end - now);
+      this.#scouting = true;
+      this.#scout = void 0;
+      this.#probes = [];
+    }
+    if (this.#scout === void 0) return 0;
+    if (this.#inFlight.has(this.#scout)) return Infinity;
+    this.#scouting = false;
+    this.#remaining = 0;
+    this.#end = now + this.#pacing() + marginOf(this.#pacing());
+    return this.#boundedWait(this.#end - now);
+  }
+  /** DESIGN §12: a learned window never holds the run longer than `--max-wait` without a word. */
+  #boundedWait(ms) {
+    const hi2 = this.#bounds.hi;
+    if (this.#given === void 0 && hi2 !== void 0 && ms > this.#maxWaitMs) throw new RateWindowTooLong(ms, this.#limit, hi2);
+    return ms;
+  }
+  #observe(ticket, limit, remaining, receivedAt) {
+    this.#paced = true;
+    this.#limit = limit;
+    const window2 = this.#window;
+    const sameWindow = window2 !== void 0 && ticket.windowId === window2.id;
+    if (!window2 || sameWindow && ticket.lowest !== void 0 && remaining >= ticket.lowest.remaining) {
+      this.#open(ticket, remaining, receivedAt);
+      return;
+    }
+    window2.answers.push({ sentAt: ticket.sentAt, receivedAt, remaining });
+    if (!sameWindow && remaining < limit - window2.countable) return;
+    if (sameWindow) {
+      this.#learn(this.#bounds.atLeast(ticket.sentAt - window2.start));
+      if (remaining < (this.#lowest?.remaining ?? Infinity)) this.#lowest = { remaining, sentAt: ticket.sentAt };
+    }
+    if (!this.#scouting) this.#remaining = Math.min(this.#remaining, remaining);
+    else if (ticket === this.#scout) {
+      this.#scouting = false;
+      this.#remaining = remaining;
+    }
+  }
+  /** A new window showed in the answer to `ticket`, received at `at`. */
+  #open(ticket, remaining, at2) {
+    const previous = this.#window;
+    if (previous?.openedAfter !== void 0) this.#learn(this.#bounds.atMost(at2 - previous.openedAfter));
+    const openedAfter = openerBound(ticket, remaining, this.#limit, { previous, failed: this.#failed, sent: this.#sent });
+    this.#window = {
+      id: (previous?.id ?? 0) + 1,
+      start: at2,
+      openedAfter,
+      answers: [{ sentAt: ticket.sentAt, receivedAt: at2, remaining }],
+      countable: 1 + this.#inFlight.size
+    };
+    this.#failed = { count: 0, since: Infinity };
+    this.#end = at2 + this.#pacing() + marginOf(this.#pacing());
+    this.#remaining = remaining;
+    this.#lowest = { remaining, sentAt: ticket.sentAt };
+    this.#scouting = false;
+    const learning = this.#given === void 0 && this.#bounds.learned === void 0;
+    this.#probes = learning ? probeTimes(at2, this.#limit, this.#bounds, openedAfter !== void 0) : [];
+  }
+  #onThrottled(ticket, info2, receivedAt) {
+    if (info2.retryAt !== void 0 && info2.retryAt - receivedAt > this.#maxWaitMs) return;
+    this.#paced = true;
+    if (info2.limit !== void 0) this.#limit = info2.limit;
+    const window2 = this.#window;
+    if (window2 && ticket.windowId !== window2.id) return;
+    const end2 = info2.retryAt !== void 0 ? info2.retryAt + WHOLE_SECOND_MS : Math.max(this.#end, receivedAt + WHOLE_SECOND_MS);
+    if (end2 > this.#pausedUntil) this.#options.onWait?.((info2.retryAt ?? end2) - receivedAt, info2.waitHeader ?? "429 without Retry-After");
+    this.#pausedUntil = Math.max(this.#pausedUntil, end2);
+    if (window2 && this.#given !== void 0) {
+      this.#given = Math.max(this.#given, end2 - window2.start);
+    } else if (window2 && info2.retryAt !== void 0) this.#learnFrom429(ticket, info2.retryAt, receivedAt, window2);
+    this.#end = end2;
+    this.#remaining = 0;
+    this.#lowest = { remaining: 0, sentAt: ticket.sentAt };
+    this.#scouting = false;
+    this.#probes = [];
+  }
+  /**
+   * A refused request: its window was still open a whole second short of the Retry-After counted from when
+   * it left (the server counts whole seconds), and it ends by `retryAt` (a whole-second store's, the
+   * sandbox's) or within the pacing's margin after it (a store that expires to the millisecond). A 429 the
+   * pacing did not expect (an upper bound was known) means the server's window grew.
+   */
+  #learnFrom429(ticket, retryAt, receivedAt, window2) {
+    const open2 = Math.max(ticket.sentAt, ticket.sentAt + (retryAt - receivedAt) - WHOLE_SECOND_MS);
+    this.#learn(this.#bounds.atLeast(open2 - window2.start));
+    if (window2.openedAfter !== void 0) this.#learn(this.#bounds.atMost(retryAt - window2.openedAfter, this.#bounds.hi !== void 0));
+  }
+  #learn(windowMs) {
+    if (windowMs === void 0 || this.#given !== void 0) return;
+    this.#probes = [];
+    this.#options.onLearn?.(this.#limit, windowMs);
+  }
+  #notify() {
+    const previous = this.#changed;
+    this.#changed = Promise.withResolvers();
+    previous.resolve();
+  }
+};
+
 // src/api/scheduler.ts
 function createScheduler(options) {
   const limit = pLimit(options.concurrency);
@@ -52059,6 +52170,7 @@ function createScheduler(options) {
   };
   const waits = rateWaits(options);
   return {
+    rate: (origin) => gates.get(origin)?.state(),
     run(origin, attempt) {
       return limit(async () => {
         const gate = gateFor(origin);
@@ -52180,8 +52292,9 @@ function createClient(options) {
   const shared = origin === void 0 ? void 0 : options.schedulers;
   const key = origin === void 0 ? "" : new URL(origin).origin;
   if (shared && !shared.has(key)) shared.set(key, scheduler());
+  const runs2 = shared?.get(key) ?? scheduler();
   const http2 = createHttp({
-    scheduler: shared?.get(key) ?? scheduler(),
+    scheduler: runs2,
     clock,
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS2.timeoutMs, 1, "timeoutMs"),
@@ -52198,7 +52311,10 @@ function createClient(options) {
     target: { ...websitesBase ? { websites: websitesBase } : {}, ...projectsBase ? { projects: projectsBase } : {} },
     websites: createWebsitesApi(createService(websitesBase, "websites", apiKey, http2), options.onProgress),
     projects: createProjectsApi(createService(projectsBase, "projects", projectsKey, http2), options.onProgress),
-    stats: () => ({ ...stats, sent: { ...stats.sent } })
+    stats: () => {
+      const rate = origin === void 0 ? void 0 : runs2.rate(key);
+      return { ...stats, sent: { ...stats.sent }, ...rate ? { rate } : {} };
+    }
   };
 }
 function checkKey(key, what) {
@@ -52958,6 +53074,45 @@ function sourceOf(item) {
   return item.source === void 0 ? {} : { source: { ...item.source } };
 }
 
+// src/plan/estimate.ts
+var ASSUMED_RATE = { limit: 60, windowMs: 6e4 };
+var PAGE_SIZE = 100;
+function fullReadRequests(live) {
+  const pages = (items) => Math.max(1, Math.ceil(items.length / PAGE_SIZE));
+  return pages(live.websites) + (live.projects === void 0 ? 0 : pages(live.projects));
+}
+function estimate(changes, rate, reads) {
+  const requests = changes.reduce((sum2, c2) => sum2 + (c2.action === "create" ? c2.requests : 1), 0);
+  const total = reads + requests;
+  const limit = Math.max(1, rate.limit);
+  const windowSeconds = rate.windowMs / 1e3;
+  const windows = (n4) => Math.max(0, Math.ceil(n4 / limit));
+  const fresh = Math.max(0, windows(total) - 1) * windowSeconds;
+  const spent = windows(total) * windowSeconds;
+  const now = rate.budget ? fromBudget(total, rate.budget, fresh, (n4) => Math.max(0, windows(n4) - 1) * windowSeconds) : spent;
+  return {
+    requests,
+    reads,
+    rateLimit: rate.limit,
+    rateWindowSeconds: windowSeconds,
+    ...rate.budget ? { budget: { remaining: rate.budget.remaining, refillSeconds: round(rate.budget.refillsInMs / 1e3) } } : {},
+    seconds: round(Math.min(fresh, now)),
+    secondsAtMost: round(now <= 0 ? 0 : spent)
+  };
+}
+function fromBudget(total, budget, fresh, waits) {
+  if (budget.refillsInMs <= 0) return fresh;
+  return total <= budget.remaining ? 0 : budget.refillsInMs / 1e3 + waits(total - budget.remaining);
+}
+function rateOf(e) {
+  const windowMs = e.rateWindowSeconds * 1e3;
+  if (!e.budget) return { limit: e.rateLimit, windowMs };
+  return { limit: e.rateLimit, windowMs, budget: { remaining: e.budget.remaining, refillsInMs: e.budget.refillSeconds * 1e3 } };
+}
+function round(seconds2) {
+  return Math.round(seconds2 * 10) / 10;
+}
+
 // src/plan/fingerprint.ts
 import { createHash as createHash3 } from "node:crypto";
 var FINGERPRINT_LENGTH = 16;
@@ -53251,7 +53406,6 @@ function summarize2(changes, left) {
 }
 
 // src/plan/plan.ts
-var DEFAULT_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
 var ACTION_RANK = { create: 0, update: 1, delete: 2 };
 var KIND_RANK = { website: 0, project: 1 };
 function plan(allDesired, allLive, options) {
@@ -53297,7 +53451,7 @@ function plan(allDesired, allLive, options) {
       partial: selection !== void 0
     }),
     unverifiable,
-    estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT, options.reads)
+    estimate: estimate(changes, options.rate ?? ASSUMED_RATE, options.reads ?? fullReadRequests(allLive))
   });
 }
 function compareChanges(a, b) {
@@ -53309,16 +53463,6 @@ function nameOf(change) {
 }
 function unverifiableFields(tally) {
   return WRITE_ONLY_FIELDS.map((field) => ({ field, count: tally.unverifiable[field] })).filter((entry) => entry.count > 0);
-}
-function estimate(changes, rate, reads) {
-  const requests = changes.reduce((sum2, c2) => sum2 + (c2.action === "create" ? c2.requests : 1), 0);
-  return {
-    requests,
-    ...reads === void 0 ? {} : { reads },
-    rateLimit: rate.limit,
-    rateWindowSeconds: rate.windowSeconds,
-    seconds: requests / rate.limit * rate.windowSeconds
-  };
 }
 
 // src/adopt/update/_entries.ts
@@ -55190,7 +55334,18 @@ var plan_schema_default = {
         reads: { $ref: "#/$defs/count", description: "The reads the plan took: every page of a full read, or a scoped plan's lookups." },
         rateLimit: { type: "number", exclusiveMinimum: 0 },
         rateWindowSeconds: { type: "number", exclusiveMinimum: 0 },
-        seconds: { type: "number", minimum: 0 }
+        budget: {
+          type: "object",
+          additionalProperties: false,
+          required: ["remaining", "refillSeconds"],
+          description: "The rate budget left when the plan was made, and the seconds until its window was expected to end.",
+          properties: {
+            remaining: { $ref: "#/$defs/count" },
+            refillSeconds: { type: "number", minimum: 0 }
+          }
+        },
+        seconds: { type: "number", minimum: 0, description: "The least wall time of a run of the plan, reads and writes: started in a fresh window." },
+        secondsAtMost: { type: "number", minimum: 0, description: "The most: started in a window already spent; 0 when the budget the plan left covers every request." }
       }
     }
   },
@@ -55505,7 +55660,13 @@ async function planWithLive(config, client, settings = {}, env = {}) {
     ...settings.selection === void 0 ? {} : { selection: settings.selection },
     ...followed ? { change: followed.change } : {},
     reads,
-    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? GUESSED_WINDOW_MS) / 1e3 }
+    // The limit, window and budget the run knows now (DESIGN §5). A server that sent no rate headers is not
+    // paced: the real API's limit is assumed, from a fresh window.
+    rate: client.stats().rate ?? {
+      ...ASSUMED_RATE,
+      ...settings.rateWindowMs ? { windowMs: settings.rateWindowMs } : {},
+      budget: { remaining: ASSUMED_RATE.limit, refillsInMs: 0 }
+    }
   });
   const missing = missingPasswords(planned2, config);
   if (missing.length > 0) throw new ConfigError(missing);
@@ -55657,7 +55818,8 @@ function restrict(fresh, changes) {
     ...rest,
     changes,
     summary: { ...fresh.summary, create: count2("create"), update: count2("update"), delete: count2("delete") },
-    estimate: estimate(changes, { limit: fresh.estimate.rateLimit, windowSeconds: fresh.estimate.rateWindowSeconds })
+    // The same run as the fresh plan's, with fewer writes: its reads, at the rate it knew (DESIGN §5).
+    estimate: estimate(changes, rateOf(fresh.estimate), fresh.estimate.reads ?? 0)
   });
 }
 function confirmSavedPlan(saved, fresh) {
@@ -56919,7 +57081,7 @@ function hooksOf(ctx, planFiles) {
       annotateChanges(plan2.changes, ctx.event.workspace);
     },
     onItem: (item, done, total, account) => info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item, account)}`)),
-    onWait: (wait) => info(ctx.redactor.redact(waitLine(wait))),
+    onWait: (wait) => info(ctx.redactor.redact(waitLine(wait, "action"))),
     // A log, not a terminal: one line per wait of a second or more, and each re-read with its reason (DESIGN §5).
     onProgress(event) {
       if (event.kind === "reread") info(ctx.redactor.redact(rereadLine(event)));

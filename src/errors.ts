@@ -205,6 +205,21 @@ export type ApiErrorKind =
    */
   | "bound";
 
+/** Said of a POST whose outcome is unknown (a timeout, a reset, a 5xx): it may have been applied. */
+export const AMBIGUOUS_POST_NOTE = "; the POST may have been applied: look the website up before creating it again";
+
+/**
+ * A bound of the run's own settings that an exchange crossed (DESIGN §12), as data: render/ words it with the
+ * setting's spelling for the surface that shows it (`--max-wait` on the CLI, the `max-wait` input in the Action).
+ */
+export type ApiLimit =
+  /** No answer within the per-attempt timeout. */
+  | { code: "timeout"; timeoutMs: number }
+  /** The server asked for a wait (`header`: Retry-After, X-RateLimit-Reset) longer than the longest allowed. */
+  | { code: "wait-asked"; waitMs: number; header: string; maxWaitMs: number }
+  /** The learned rate window needs a wait longer than the longest allowed. */
+  | { code: "wait-learned"; limit: number; windowMs: number; waitMs: number; maxWaitMs: number };
+
 export interface ApiErrorInit {
   kind: ApiErrorKind;
   method: string;
@@ -223,6 +238,8 @@ export interface ApiErrorInit {
   domainTaken?: boolean;
   /** Ends the whole run, like a refused key: a server asking for a wait beyond `--max-wait` (DESIGN §12). */
   fatal?: boolean;
+  /** The bound of the run's settings it crossed, when that is what failed. */
+  limit?: ApiLimit;
   cause?: unknown;
 }
 
@@ -237,6 +254,7 @@ export class ApiError extends Error {
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly body: unknown;
   readonly ambiguous: boolean;
+  readonly limit: ApiLimit | undefined;
   readonly domainTaken: boolean;
   readonly #fatal: boolean;
 
@@ -253,6 +271,7 @@ export class ApiError extends Error {
     this.fieldErrors = init.fieldErrors;
     this.body = init.body;
     this.ambiguous = init.ambiguous ?? false;
+    this.limit = init.limit;
     this.domainTaken = init.domainTaken ?? false;
     this.#fatal = init.fatal ?? false;
   }

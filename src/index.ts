@@ -2,7 +2,7 @@
 //   const config = await loadConfig("sitesync.yaml");      // Desired
 //   const client = createClient({ websitesUrl, apiKey });
 //   const live = await readLive(client, config);            // Live
-//   const p = plan(config, live, { configFile, configDigest });
+//   const p = plan(config, live, { configFile, configDigest, rate: client.stats().rate });
 //   console.log(render(p, "text")); await apply(p, client, { passwordOf });
 
 export { createClient } from "./api/client.ts";

@@ -137,7 +137,7 @@ function hooksOf(ctx: RunContext, planFiles: Map<string, string>): RunHooks {
       annotateChanges(plan.changes, ctx.event.workspace);
     },
     onItem: (item, done, total, account) => core.info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item, account)}`)),
-    onWait: (wait) => core.info(ctx.redactor.redact(waitLine(wait))),
+    onWait: (wait) => core.info(ctx.redactor.redact(waitLine(wait, "action"))),
     // A log, not a terminal: one line per wait of a second or more, and each re-read with its reason (DESIGN §5).
     onProgress(event) {
       if (event.kind === "reread") core.info(ctx.redactor.redact(rereadLine(event)));

@@ -50,8 +50,9 @@ export function createClient(options: ClientOptions): Client {
   const shared = origin === undefined ? undefined : options.schedulers;
   const key = origin === undefined ? "" : new URL(origin).origin;
   if (shared && !shared.has(key)) shared.set(key, scheduler());
+  const runs = shared?.get(key) ?? scheduler();
   const http = createHttp({
-    scheduler: shared?.get(key) ?? scheduler(),
+    scheduler: runs,
     clock,
     stats,
     timeoutMs: whole(options.timeoutMs, DEFAULTS.timeoutMs, 1, "timeoutMs"),
@@ -69,7 +70,10 @@ export function createClient(options: ClientOptions): Client {
     target: { ...(websitesBase ? { websites: websitesBase } : {}), ...(projectsBase ? { projects: projectsBase } : {}) },
     websites: createWebsitesApi(createService(websitesBase, "websites", apiKey, http), options.onProgress),
     projects: createProjectsApi(createService(projectsBase, "projects", projectsKey, http), options.onProgress),
-    stats: () => ({ ...stats, sent: { ...stats.sent } }),
+    stats: () => {
+      const rate = origin === undefined ? undefined : runs.rate(key);
+      return { ...stats, sent: { ...stats.sent }, ...(rate ? { rate } : {}) };
+    },
   };
 }
 

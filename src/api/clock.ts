@@ -24,3 +24,19 @@ export const systemClock: Clock = {
     });
   },
 };
+
+/**
+ * Waits `ms` (Infinity: until `changed`), or less when `changed` resolves or `stop` aborts. Nothing it set up
+ * outlives it: neither the clock's timer nor a listener on `stop`.
+ */
+export async function sleepOrChange(clock: Clock, ms: number, changed: Promise<void>, stop?: AbortSignal): Promise<void> {
+  const woken = new AbortController();
+  const signal = stop ? AbortSignal.any([woken.signal, stop]) : woken.signal;
+  const elapsed = ms === Infinity ? untilAborted(signal) : clock.sleep(ms, signal);
+  await Promise.race([changed, elapsed]);
+  woken.abort();
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+}

@@ -1,6 +1,7 @@
-import { ApiError } from "../errors.ts";
+import { AMBIGUOUS_POST_NOTE, ApiError } from "../errors.ts";
 import type { Clock } from "./clock.ts";
-import { RateWindowTooLong, retryAfterOf } from "./rate-gate.ts";
+import { retryAfterOf } from "./rate-info.ts";
+import { RateWindowTooLong } from "./rate-window.ts";
 import { redactUrl, scrub } from "./redact.ts";
 import { type Exchange, errorFromResponse, parseJsonBody, serverText } from "./response-body.ts";
 import type { Scheduler } from "./scheduler.ts";
@@ -132,7 +133,7 @@ function judge(exchange: Exchange, result: Attempt, now: number): Verdict {
   const isPost = method === "POST";
   if (result.kind === "failure") {
     const ambiguous = isPost && !result.neverSent;
-    const note = ambiguous ? "; the POST may have been applied: look the website up before creating it again" : "";
+    const note = ambiguous ? AMBIGUOUS_POST_NOTE : "";
     const message = scrub(`${result.detail}${note}`, exchange.secrets);
     if (result.reason === "too-large") {
       // Sending it again would only read the same body again.
@@ -142,7 +143,8 @@ function judge(exchange: Exchange, result: Attempt, now: number): Verdict {
         retryable: false,
       };
     }
-    const error = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause });
+    const limit = result.timeoutMs === undefined ? {} : { limit: { code: "timeout" as const, timeoutMs: result.timeoutMs } };
+    const error = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause, ...limit });
     return { kind: "fail", error, retryable: !isPost || result.neverSent };
   }
   const { status, text } = result;
@@ -231,9 +233,8 @@ function waitError(exchange: Exchange, result: Attempt, maxWaitMs: number, now: 
     method: exchange.method,
     url: exchange.url,
     status: result.status,
-    message:
-      `the server asked to wait ${formatWait(asked.retryAt - now)} (${asked.waitHeader ?? "Retry-After"}), ` +
-      `longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; run it again later, or raise --max-wait`,
+    message: `the server asked to wait ${asked.retryAt - now} ms, longer than the longest wait allowed (${maxWaitMs} ms)`,
+    limit: { code: "wait-asked", waitMs: asked.retryAt - now, header: asked.waitHeader ?? "Retry-After", maxWaitMs },
     fatal: true,
   });
 }
@@ -244,19 +245,8 @@ function windowError(exchange: Exchange, error: RateWindowTooLong, maxWaitMs: nu
     kind: "bound",
     method: exchange.method,
     url: exchange.url,
-    message:
-      `not sent: the server's rate limit (${error.limit} requests per ${formatWait(error.windowMs)}, learned) needs a wait of ` +
-      `${formatWait(error.waitMs)}, longer than --max-wait ${formatWait(maxWaitMs)}: the run stops here; raise --max-wait`,
+    message: `not sent: the learned rate window needs a wait of ${error.waitMs} ms, longer than the longest wait allowed (${maxWaitMs} ms)`,
+    limit: { code: "wait-learned", limit: error.limit, windowMs: error.windowMs, waitMs: error.waitMs, maxWaitMs },
     fatal: true,
   });
-}
-
-/** `45s`, `5m`, `2h 30m`: whole seconds, the unit a person reads a wait in. */
-function formatWait(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  if (seconds < 120) return `${seconds}s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return `${minutes}m`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours}h` : `${hours}h ${minutes % 60}m`;
 }

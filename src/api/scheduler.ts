@@ -1,6 +1,8 @@
 import pLimit from "p-limit";
 import type { Clock } from "./clock.ts";
-import { RateGate, type RateInfo } from "./rate-gate.ts";
+import { RateGate } from "./rate-gate.ts";
+import type { RateInfo } from "./rate-info.ts";
+import type { RateState } from "./rate-window.ts";
 
 /** One per client, so one per run: every request of every API goes through it (DESIGN §6). */
 export interface Scheduler {
@@ -9,7 +11,11 @@ export interface Scheduler {
    * the pacing learn from the `rate` the attempt reports (undefined when no answer arrived).
    */
   run<T extends { rate?: RateInfo | undefined }>(origin: string, attempt: () => Promise<T>): Promise<T>;
+  /** What the pacing knows of a server's rate limit now; undefined before its first answer, or when it sends none. */
+  rate(origin: string): RateState | undefined;
 }
+
+export type { RateState };
 
 export interface SchedulerOptions {
   concurrency: number;
@@ -75,6 +81,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   const waits = rateWaits(options);
   return {
+    rate: (origin) => gates.get(origin)?.state(),
     run(origin, attempt) {
       return limit(async () => {
         const gate = gateFor(origin);

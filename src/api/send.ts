@@ -1,6 +1,6 @@
 import { FetchError, ofetch } from "ofetch";
 import type { Clock } from "./clock.ts";
-import { type RateInfo, rateInfoOf } from "./rate-gate.ts";
+import { type RateInfo, rateInfoOf } from "./rate-info.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -26,6 +26,8 @@ export type Attempt =
       ms: number;
       /** Set for `too-large`: the answer's status. */
       status?: number;
+      /** Set for `timeout`: the timeout it ran out of, which a person may raise. */
+      timeoutMs?: number;
       rate?: RateInfo | undefined;
     };
 
@@ -91,7 +93,8 @@ export async function send(request: OutgoingRequest, limits: SendLimits): Promis
       return {
         kind: "failure",
         reason: "timeout",
-        detail: `no answer within ${timeoutMs} ms (raise --timeout if the server is this slow)`,
+        detail: `no answer within ${timeoutMs} ms`,
+        timeoutMs,
         neverSent: false,
         cause,
         ms,

@@ -3,9 +3,9 @@ import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import type { WebsiteFields } from "../model/website-fields.ts";
 import type { Clock } from "./clock.ts";
-import type { LearnedRate, ReadProgress, Scheduler, ServerWait } from "./scheduler.ts";
+import type { LearnedRate, RateState, ReadProgress, Scheduler, ServerWait } from "./scheduler.ts";
 
-export type { Clock, LearnedRate, ReadProgress, ServerWait };
+export type { Clock, LearnedRate, RateState, ReadProgress, ServerWait };
 
 export type PerPage = 10 | 25 | 50 | 100;
 
@@ -165,6 +165,11 @@ export interface RequestStats {
   retries: number;
   /** The last `X-RateLimit-Limit` the server sent, if any. */
   rateLimit?: number;
+  /**
+   * What the pacing knows now of the rate limit of the websites server (the projects server's when there is
+   * none): the limit, the window (said, learned or assumed) and the budget left. For the plan's estimate.
+   */
+  rate?: RateState;
 }
 
 export interface Client {

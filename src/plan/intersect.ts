@@ -5,8 +5,9 @@
  *
  * Pure: no I/O, no clock; the result depends only on the two plans.
  */
+
+import { estimate, rateOf } from "./estimate.ts";
 import { canonicalJson, sealPlan } from "./fingerprint.ts";
-import { estimate } from "./plan.ts";
 import { type TargetMismatch, targetMismatch } from "./target.ts";
 import type { Change, FieldChange, Plan, Refusal } from "./types.ts";
 
@@ -137,7 +138,8 @@ function restrict(fresh: Plan, changes: Change[]): Plan {
     ...rest,
     changes,
     summary: { ...fresh.summary, create: count("create"), update: count("update"), delete: count("delete") },
-    estimate: estimate(changes, { limit: fresh.estimate.rateLimit, windowSeconds: fresh.estimate.rateWindowSeconds }),
+    // The same run as the fresh plan's, with fewer writes: its reads, at the rate it knew (DESIGN §5).
+    estimate: estimate(changes, rateOf(fresh.estimate), fresh.estimate.reads ?? 0),
   });
 }
 

@@ -502,13 +502,22 @@ describe("estimate", () => {
     live: [site(1, "a.example.com"), site(2, "b.example.com")],
   };
 
-  it("counts a request per change, two for a favorite create, at 60 requests/60 s by default", () => {
-    expect(run(c).estimate).toEqual({ requests: 5, rateLimit: 60, rateWindowSeconds: 60, seconds: 5 });
+  it("counts a request per change, two for a favorite create, and the reads of a full read of the live state", () => {
+    // 5 writes and 1 page of websites: a fresh window takes them at once; one another run just spent, a minute.
+    expect(run(c).estimate).toEqual({ requests: 5, reads: 1, rateLimit: 60, rateWindowSeconds: 60, seconds: 0, secondsAtMost: 60 });
   });
 
-  it("uses the rate limit it is given", () => {
-    const p = run({ ...c, options: { rateLimit: { limit: 120, windowSeconds: 60 } } });
-    expect(p.estimate).toMatchObject({ rateLimit: 120, seconds: 2.5 });
+  it("counts the reads it is given, at the rate and budget the run knows", () => {
+    const rate = { limit: 60, windowMs: 60_000, budget: { remaining: 20, refillsInMs: 58_000 } };
+    const p = run({ ...c, options: { reads: 100, rate } });
+    // 105 requests: one window's wait from a fresh window, two from a spent one.
+    expect(p.estimate).toMatchObject({
+      requests: 5,
+      reads: 100,
+      seconds: 60,
+      secondsAtMost: 120,
+      budget: { remaining: 20, refillSeconds: 58 },
+    });
   });
 });
 

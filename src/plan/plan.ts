@@ -6,6 +6,7 @@ import { firstMatch } from "../model/glob.ts";
 import type { Desired, Live } from "../model/state.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
 import { byName, newTally, type Tally } from "./_tally.ts";
+import { ASSUMED_RATE, estimate, fullReadRequests } from "./estimate.ts";
 import { sealPlan } from "./fingerprint.ts";
 import { isScoped, narrowToChange, type PlanChange, sendsOf, sinceOf } from "./follow-change.ts";
 import { planProjects } from "./plan-projects.ts";
@@ -13,7 +14,7 @@ import { planWebsites } from "./plan-websites.ts";
 import { refusals } from "./safety.ts";
 import { isPartial, narrow } from "./selection.ts";
 import { summarize } from "./summary.ts";
-import type { Change, Plan, PlanEstimate, Selection } from "./types.ts";
+import type { Change, Plan, RateKnown, Selection } from "./types.ts";
 
 /** Options of {@link plan}: what the plan records about its origin, and the command line's overrides. */
 export interface PlanOptions {
@@ -31,8 +32,11 @@ export interface PlanOptions {
   maxDeletes?: number;
   /** `--allow-empty`: let prune delete everything when the config lists nothing. */
   allowEmpty?: boolean;
-  /** The server's rate limit, for the estimate. Default: 60 requests per 60 s (API-NOTES §1). */
-  rateLimit?: { limit: number; windowSeconds: number };
+  /**
+   * What the run knows of the server's rate limit, for the estimate: the client's `stats().rate`. Default: the
+   * real API's 60 requests per 60 s (API-NOTES §1), the budget unknown.
+   */
+  rate?: RateKnown | undefined;
   /**
    * `--target` / `--exclude`: plan only the websites and projects these globs select; prune, counts and the
    * safety rails then act inside the selection only, and the plan records the patterns.
@@ -44,11 +48,10 @@ export interface PlanOptions {
    * write-only values the plan cannot verify are counted in `unverifiable`.
    */
   change?: PlanChange;
-  /** The GET requests the live side took (the plan's own reads), for the estimate (DESIGN §5). */
+  /** The GET requests the live side took (the plan's own reads), for the estimate (DESIGN §5). Default: a full read of `live`. */
   reads?: number;
 }
 
-const DEFAULT_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
 const ACTION_RANK = { create: 0, update: 1, delete: 2 } as const;
 const KIND_RANK = { website: 0, project: 1 } as const;
 
@@ -101,7 +104,7 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
       partial: selection !== undefined,
     }),
     unverifiable,
-    estimate: estimate(changes, options.rateLimit ?? DEFAULT_RATE_LIMIT, options.reads),
+    estimate: estimate(changes, options.rate ?? ASSUMED_RATE, options.reads ?? fullReadRequests(allLive)),
   });
 }
 
@@ -121,19 +124,4 @@ function nameOf(change: Change): string {
  */
 function unverifiableFields(tally: Tally): Plan["unverifiable"] {
   return WRITE_ONLY_FIELDS.map((field) => ({ field, count: tally.unverifiable[field] })).filter((entry) => entry.count > 0);
-}
-
-/**
- * A lower bound of the apply time: every request at the server's rate limit (DESIGN §3, §8). `requests` are
- * the writes apply will send; `reads`, when given, the reads the plan took (a scoped plan's lookups).
- */
-export function estimate(changes: readonly Change[], rate: { limit: number; windowSeconds: number }, reads?: number): PlanEstimate {
-  const requests = changes.reduce((sum, c) => sum + (c.action === "create" ? c.requests : 1), 0);
-  return {
-    requests,
-    ...(reads === undefined ? {} : { reads }),
-    rateLimit: rate.limit,
-    rateWindowSeconds: rate.windowSeconds,
-    seconds: (requests / rate.limit) * rate.windowSeconds,
-  };
 }

@@ -111,16 +111,35 @@ export interface PlanSummary {
   ignored: number;
 }
 
+/**
+ * A run of the plan, in requests and time (DESIGN §5): its reads and writes at the server's rate limit, as a
+ * range where the window the run starts in is unknown (`estimate.ts`).
+ */
 export interface PlanEstimate {
   /** Requests that applying will send (creates with favorite count two): the writes. */
   requests: number;
-  /** The reads the plan took (every page of a full read, or a scoped plan's lookups); absent from a library plan that was given its live state. */
+  /** The reads the plan took (every page of a full read, or a scoped plan's lookups); absent from plans saved before it was counted. */
   reads?: number;
   /** The server's limit used for the estimate, requests per window. */
   rateLimit: number;
   rateWindowSeconds: number;
-  /** Lower bound of the wall time at that limit, in seconds. */
+  /** The rate budget left when the plan was made, and the seconds until its window was expected to end, when known. */
+  budget?: { remaining: number; refillSeconds: number };
+  /** The least wall time of a run of the plan, reads and writes: started in a fresh window. */
   seconds: number;
+  /** The most: started in a window already spent; 0 when the budget the plan left covers every request. */
+  secondsAtMost?: number;
+}
+
+/**
+ * What the run knows of the server's rate limit when it plans (DESIGN §6): `limit` requests per `windowMs`
+ * (said with `--rate-window`, learned, or the real API's minute assumed), and the budget left now with the
+ * time until its window ends, when the run has seen one. The client's `stats().rate` is one.
+ */
+export interface RateKnown {
+  limit: number;
+  windowMs: number;
+  budget?: { remaining: number; refillsInMs: number } | undefined;
 }
 
 /**

@@ -59,28 +59,18 @@ export const DESTROYS = {
 } as const;
 
 /**
- * `≈ 6 requests, within the rate limit (60 requests/60 s)`, or for a run the limit slows down
- * `≈ 150 requests, ≥ 2 min of rate-limit waits (60 requests/60 s)`. Only the waits are a true lower bound:
- * the first window's budget is available at once, so `requests / rate` overstated short runs (issue 11).
+ * A run's whole cost, worded once for every adapter and the library (DESIGN §5): `≈ 105 requests: 101 reads,
+ * 4 writes; about 1–2 min at 60/min`. The time is a range where the window the run starts in is unknown
+ * (`plan/estimate.ts`): `within the rate limit` when the budget left covers every request, `up to 1 min` when
+ * only a spent window would make it wait. A plan saved before reads were counted says only its writes.
  */
 export function formatEstimate(e: PlanEstimate): string {
-  if (e.reads !== undefined) return readsAndWrites(e, e.reads);
-  const rate = `${e.rateLimit} requests/${e.rateWindowSeconds} s`;
-  const waits = (Math.ceil(e.requests / Math.max(e.rateLimit, 1)) - 1) * e.rateWindowSeconds;
-  const time = waits > 0 ? `≥ ${formatSeconds(waits)} of rate-limit waits` : "within the rate limit";
-  return `≈ ${plural(e.requests, "request")}, ${time} (${rate})`;
-}
-
-/**
- * A run's whole cost (DESIGN §5): `≈ 103 requests: 100 reads, 3 writes; about 1 min at 60/min`. The time is
- * the rate-limit waits those requests cost at the server's limit (the first window's budget is there at once).
- */
-function readsAndWrites(e: PlanEstimate, reads: number): string {
-  const total = reads + e.requests;
+  const total = (e.reads ?? 0) + e.requests;
+  const split = e.reads === undefined ? "" : `: ${plural(e.reads, "read")}, ${plural(e.requests, "write")}`;
   const rate = e.rateWindowSeconds === 60 ? `${e.rateLimit}/min` : `${e.rateLimit}/${e.rateWindowSeconds}s`;
-  const waits = (Math.ceil(total / Math.max(e.rateLimit, 1)) - 1) * e.rateWindowSeconds;
-  const time = waits > 0 ? `about ${formatSeconds(waits)} at ${rate}` : `within the rate limit (${rate})`;
-  return `≈ ${plural(total, "request")}: ${plural(reads, "read")}, ${plural(e.requests, "write")}; ${time}`;
+  const most = e.secondsAtMost ?? e.seconds;
+  const time = most < 0.5 ? `within the rate limit (${rate})` : `${timeRange(e.seconds, most)} at ${rate}`;
+  return `≈ ${plural(total, "request")}${split}; ${time}`;
 }
 
 /** Whether a plan's estimate has anything to say: writes to send, or reads it took. */
@@ -88,12 +78,20 @@ export function hasEstimate(e: PlanEstimate): boolean {
   return e.requests > 0 || (e.reads ?? 0) > 0;
 }
 
-function formatSeconds(seconds: number): string {
-  const rounded = Math.round(seconds * 10) / 10;
-  if (rounded < 60) return `${rounded} s`;
-  const minutes = Math.floor(rounded / 60);
-  const rest = Math.round(rounded - minutes * 60);
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+/** `about 2 min`, `about 1–2 min`, `about 40 s–2 min`, `up to 58 s`. */
+function timeRange(least: number, most: number): string {
+  const to = duration(most);
+  if (least <= 0) return `up to ${to.value} ${to.unit}`;
+  const from = duration(least);
+  if (from.unit !== to.unit) return `about ${from.value} ${from.unit}–${to.value} ${to.unit}`;
+  return from.value === to.value ? `about ${to.value} ${to.unit}` : `about ${from.value}–${to.value} ${to.unit}`;
+}
+
+/** Seconds under a minute, else minutes: to the half under ten, whole above. */
+function duration(seconds: number): { value: number; unit: "s" | "min" } {
+  if (seconds < 59.5) return { value: Math.max(1, Math.round(seconds)), unit: "s" };
+  const minutes = seconds / 60;
+  return { value: minutes < 10 ? Math.round(minutes * 2) / 2 : Math.round(minutes), unit: "min" };
 }
 
 /** The summary in words: `1 to create, 0 to update, 2 to delete, 5 unchanged, 3 unmanaged`. */

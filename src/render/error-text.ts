@@ -15,6 +15,7 @@ import { plural } from "../model/plural.ts";
 import { printable } from "../model/printable.ts";
 import { accountSelectionMessage, accountUrlMessage, type UrlSurface } from "./account-words.ts";
 import { adoptMessage } from "./adopt-words.ts";
+import { limitErrorMessage } from "./limit-words.ts";
 
 /**
  * The lines of `error`, for stderr. Each is one line by construction; the server's text and the config's
@@ -41,7 +42,7 @@ export function errorLines(error: unknown, keys: KeyVariables = ONE_ACCOUNT): st
     ];
   }
   if (error instanceof ApiError) {
-    const lines = [`error: ${printable(error.message)}`];
+    const lines = [`error: ${printable(problemMessage(error, "cli") ?? error.message)}`];
     for (const [field, messages] of Object.entries(error.fieldErrors ?? {}))
       lines.push(`  ${printable(field)}: ${printable(messages.join(" "))}`);
     if (error.kind === "redirect" || error.status === 401) {
@@ -82,6 +83,7 @@ export function problemMessage(error: unknown, surface: UrlSurface): string | un
   if (error instanceof AccountUrlError) return accountUrlMessage(error.setting, error.problem, surface, error.account);
   if (error instanceof AccountSelectionError) return accountSelectionMessage(error.problem, surface);
   if (error instanceof AdoptError) return adoptMessage(error.problem);
+  if (error instanceof ApiError && error.limit !== undefined) return limitErrorMessage(error, error.limit, surface);
   if (error instanceof ExportFileError) {
     return `${error.file} already exists: to accept the account's live changes into it, run "sitesync adopt ${error.file}"; to replace it (losing its comments and edits), add --force`;
   }

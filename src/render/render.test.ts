@@ -71,7 +71,7 @@ describe("text", () => {
         ! The API never returns exclude_params (1 website), so the plan cannot verify those values: --changed-since REF sends the ones a commit edits, --sync-write-only sends every one the file sets.
 
       Plan: 1 to create, 1 to update, 3 to delete, 0 unchanged, 0 unmanaged, 1 ignored.
-      ≈ 6 requests, within the rate limit (60 requests/60 s).
+      ≈ 8 requests: 2 reads, 6 writes; up to 1 min at 60/min.
 
       Refused: this plan will not be applied.
         ✗ The plan deletes 2 websites and 1 project, more than the limit of 2. Check every delete, then run again with --max-deletes 3 (or raise policy.max_deletes).
@@ -83,6 +83,7 @@ describe("text", () => {
     expect(render(empty, "text")).toMatchInlineSnapshot(`
       "No changes. The account matches the configuration.
       Plan: 0 to create, 0 to update, 0 to delete, 1 unchanged, 1 unmanaged.
+      ≈ 1 request: 1 read, 0 writes; up to 1 min at 60/min.
       "
     `);
   });
@@ -177,7 +178,8 @@ describe("json", () => {
     ]);
     expect(saved.refusals).toEqual([{ code: "max-deletes", websites: 2, projects: 1, limit: 2, partial: false }]);
     expect(saved.unverifiable).toEqual([{ field: "exclude_params", count: 1 }]);
-    expect(saved.estimate).toEqual({ requests: 6, rateLimit: 60, rateWindowSeconds: 60, seconds: 6 });
+    // A library plan given its live state: a full read's 2 pages, 6 writes, the budget unknown.
+    expect(saved.estimate).toEqual({ requests: 6, reads: 2, rateLimit: 60, rateWindowSeconds: 60, seconds: 0, secondsAtMost: 60 });
   });
 
   it("is the same file, byte for byte, whatever order the config and the account list things in", () => {
@@ -272,7 +274,7 @@ describe("markdown", () => {
       > [!NOTE]
       > Write-only values the API never returns cannot be verified: \`exclude_params\` on 1 website. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits; \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.
 
-      <sub>≈ 6 requests, within the rate limit (60 requests/60 s) · plan 0bac52fb42be</sub>
+      <sub>≈ 8 requests: 2 reads, 6 writes; up to 1 min at 60/min · plan 3783c2475c8b</sub>
       "
     `);
   });
@@ -287,7 +289,7 @@ describe("markdown", () => {
 
       **No changes.** The account matches the configuration.
 
-      <sub>plan be6e8742033e</sub>
+      <sub>≈ 1 request: 1 read, 0 writes; up to 1 min at 60/min · plan 3d84f726c498</sub>
       "
     `);
   });

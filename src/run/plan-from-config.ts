@@ -2,13 +2,13 @@
  * The planning step of a run (DESIGN §1): config → live → the pure `plan`, and the secret values `apply`
  * needs, which the plan itself never holds.
  */
-import { GUESSED_WINDOW_MS } from "../api/rate-gate.ts";
 import type { Client } from "../api/types.ts";
 import type { BaseMemo } from "../change/load-base.ts";
 import type { Env } from "../config/interpolate.ts";
 import type { Config } from "../config/types.ts";
 import { ConfigError, type Diagnostic } from "../errors.ts";
 import type { Live } from "../model/state.ts";
+import { ASSUMED_RATE } from "../plan/estimate.ts";
 import { plan } from "../plan/plan.ts";
 import { PASSWORD_MISSING } from "../plan/plan-websites.ts";
 import type { Plan, Selection } from "../plan/types.ts";
@@ -23,7 +23,7 @@ export interface PlanSettings {
   maxDeletes?: number;
   /** `--allow-empty`. */
   allowEmpty?: boolean;
-  /** The window the server's rate limit counts in, for the estimate (default 60 s, the real API's). */
+  /** The window the server's rate limit counts in, for the estimate of a server that sends no rate headers (default 60 s). */
   rateWindowMs?: number | undefined;
   /** `--target` / `--exclude`: a partial plan of only the websites and projects these globs select. */
   selection?: Selection | undefined;
@@ -69,7 +69,13 @@ export async function planWithLive(
     ...(settings.selection === undefined ? {} : { selection: settings.selection }),
     ...(followed ? { change: followed.change } : {}),
     reads,
-    rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? GUESSED_WINDOW_MS) / 1000 },
+    // The limit, window and budget the run knows now (DESIGN §5). A server that sent no rate headers is not
+    // paced: the real API's limit is assumed, from a fresh window.
+    rate: client.stats().rate ?? {
+      ...ASSUMED_RATE,
+      ...(settings.rateWindowMs ? { windowMs: settings.rateWindowMs } : {}),
+      budget: { remaining: ASSUMED_RATE.limit, refillsInMs: 0 },
+    },
   });
   const missing = missingPasswords(planned, config);
   if (missing.length > 0) throw new ConfigError(missing);

@@ -78,9 +78,17 @@ describe("retries", () => {
     const clock = fakeClock();
     const { client, log } = testClient({ retries: 0, clock });
     await expect(client.websites.show(1)).resolves.toMatchObject({ id: 1 });
-    expect(clock.slept).toEqual([1_000]);
+    // Retry-After counts whole seconds of the server's clock: the window may end up to a second after it.
+    expect(clock.slept).toEqual([2_000]);
     expect(seen.calls).toBe(2);
-    expect(client.stats()).toEqual({ sent: { GET: 2 }, throttled: 1, retries: 0, rateLimit: 60 });
+    expect(client.stats()).toEqual({
+      sent: { GET: 2 },
+      throttled: 1,
+      retries: 0,
+      rateLimit: 60,
+      // The retry's answer showed no count: the pacing knows the limit, and nothing of a window still open.
+      rate: { limit: 60, windowMs: 60_000, budget: { remaining: 60, refillsInMs: 0 } },
+    });
     expect(log.map((e) => e.status)).toEqual([429, 200]);
     expect(log[0]).toMatchObject({ rateLimit: 60, rateRemaining: 0 });
   });

@@ -1,8 +1,10 @@
 import { HttpResponse, http, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { RateGate, rateInfoOf } from "../../src/api/rate-gate.ts";
+import { RateGate } from "../../src/api/rate-gate.ts";
+import { rateInfoOf } from "../../src/api/rate-info.ts";
 import type { LearnedRate } from "../../src/api/types.ts";
+import { errorLines } from "../../src/render/index.ts";
 import { Throttle } from "../../src/sandbox/_throttle.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeClock, fakeClock } from "../helpers/fake-clock.ts";
@@ -249,6 +251,8 @@ describe("the window is learned, not assumed (DESIGN §6), on an injected clock"
     for (let i = 0; i < 80; i++) await client.websites.show((i % 12) + 1);
     expect(answered(sandbox)).toEqual({ ok: 80, throttled: 0 });
     expect(learned).toEqual([{ origin: new URL(sandbox.url).origin, limit: 10, windowMs: 4_000 }]);
+    // What the plan's estimate counts with: the window learned, not the minute assumed.
+    expect(client.stats().rate).toMatchObject({ limit: 10, windowMs: 4_000 });
   });
 
   it("ends the run, naming --max-wait, rather than wait out a learned window longer than it", async () => {
@@ -261,7 +265,8 @@ describe("the window is learned, not assumed (DESIGN §6), on an injected clock"
         () => undefined,
         (e: Error) => e,
       );
-    expect(error?.message).toMatch(/rate limit \(8 requests per 7m, learned\) needs a wait of .*, longer than --max-wait 6m/);
+    expect(error).toMatchObject({ limit: { code: "wait-learned", limit: 8, maxWaitMs: 360_000 } });
+    expect(errorLines(error)[0]).toMatch(/rate limit \(8 requests per 7m, learned\) needs a wait of .*, longer than --max-wait 6m/);
     // The one 429 that revealed the window, and no request after the refusal.
     expect(answered(sandbox)).toEqual({ ok: 16, throttled: 1 });
   });

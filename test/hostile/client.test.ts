@@ -4,8 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.ts";
-import { retryAfterOf } from "../../src/api/rate-gate.ts";
+import { retryAfterOf } from "../../src/api/rate-info.ts";
 import type { ClientOptions } from "../../src/api/types.ts";
+import { errorLines } from "../../src/render/index.ts";
 import { KEY, rejectionOf } from "../api/helpers.ts";
 import { type HostileServer, type Scenario, startHostileServer } from "./server.ts";
 
@@ -79,9 +80,11 @@ describe("wait bounds", () => {
   ] as const)("%s: a day-long wait ends the run at once, naming the wait", async (scenario, header) => {
     const error = await rejectionOf(clientFor(scenario).websites.readAll());
     expect(error).toMatchObject({ kind: "bound", method: "GET", url: `${listUrl(scenario)}&page=1`, fatal: true });
-    expect(error.message).toMatch(/the server asked to wait 2[34]h( \d+m)? \(/);
-    expect(error.message).toContain(header);
-    expect(error.message).toMatch(/longer than --max-wait 5m/);
+    expect(error).toMatchObject({ limit: { code: "wait-asked", maxWaitMs: 300_000 } });
+    const [line] = errorLines(error);
+    expect(line).toMatch(/the server asked to wait 2[34]h( \d+m)? \(/);
+    expect(line).toContain(header);
+    expect(line).toMatch(/longer than --max-wait 5m/);
     expect(requestsTo(scenario)).toHaveLength(1);
   });
 
