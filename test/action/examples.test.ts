@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { sitesync } from "../e2e/helpers.ts";
+import { sitesync } from "../helpers/cli.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const action = parse(readFileSync(join(ROOT, "action.yml"), "utf8")) as {

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HEADER, sitesync, workdir } from "../e2e/helpers.ts";
+import { HEADER, sitesync, workdir } from "../helpers/cli.ts";
 import { type HostileServer, type Scenario, startHostileServer } from "./server.ts";
 
 let server: HostileServer;

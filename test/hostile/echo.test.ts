@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WITHHELD } from "../../src/api/redact.ts";
-import { type CliResult, HEADER, sitesyncMany, workdir } from "../e2e/helpers.ts";
+import { type CliResult, HEADER, sitesyncMany, workdir } from "../helpers/cli.ts";
 import { type EchoServer, echoWebsite, FORGED, INJECTION, startEchoServer } from "./echo-server.ts";
 
 const KEY = "EchoK3y-5ecret-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH";

@@ -1,5 +1,5 @@
 /**
- * The `Apply these changes?` prompt in a real pseudo-terminal (python3's pty module, test/e2e/_pty.py):
+ * The `Apply these changes?` prompt in a real pseudo-terminal (python3's pty module, test/helpers/_pty.py):
  * Ctrl-C, Ctrl-D and any answer but "yes" cancel with one plain line and exit 1, and nothing is sent.
  */
 import { execFile } from "node:child_process";
@@ -8,9 +8,9 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { BIN, HEADER, workdir } from "./helpers.ts";
+import { BIN, HEADER, workdir } from "../helpers/cli.ts";
 
-const PTY = fileURLToPath(new URL("./_pty.py", import.meta.url));
+const PTY = fileURLToPath(new URL("../helpers/_pty.py", import.meta.url));
 const PROMPT = "Apply these changes?";
 
 let sandbox: Sandbox;

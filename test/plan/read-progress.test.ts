@@ -9,9 +9,9 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { BIN, HEADER, sitesync, workdir } from "./helpers.ts";
+import { BIN, HEADER, sitesync, workdir } from "../helpers/cli.ts";
 
-const PTY = fileURLToPath(new URL("./_pty.py", import.meta.url));
+const PTY = fileURLToPath(new URL("../helpers/_pty.py", import.meta.url));
 
 let sandbox: Sandbox;
 // 6 pages at 4 requests per 2 s: the read waits for the rate limit at least once.

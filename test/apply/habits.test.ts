@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createIo } from "../../src/cli/_io.ts";
 import { runCli } from "../../src/cli/main.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { HEADER, sitesync, workdir } from "./helpers.ts";
+import { HEADER, sitesync, workdir } from "../helpers/cli.ts";
 
 let sandbox: Sandbox;
 let env: Record<string, string>;

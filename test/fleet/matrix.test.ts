@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
+import { sitesync } from "../helpers/cli.ts";
 import { writeFiles } from "../helpers/files.ts";
 import { git as gitIn } from "../helpers/git.ts";
-import { sitesync } from "./helpers.ts";
 
 let dir: string;
 

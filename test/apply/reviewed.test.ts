@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { planHash } from "../../src/plan/fingerprint.ts";
 import type { Plan } from "../../src/plan/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { HEADER, sitesync, workdir } from "../helpers/cli.ts";
 import { domainsOf } from "../helpers/domains.ts";
-import { HEADER, sitesync, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox;
 let env: Record<string, string>;

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Plan } from "../../src/plan/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { HEADER, sitesync, sitesyncMany, workdir } from "../helpers/cli.ts";
 import { domainsOf } from "../helpers/domains.ts";
-import { HEADER, sitesync, sitesyncMany, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox;
 let env: Record<string, string>;

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
-import { sitesync, workdir } from "./helpers.ts";
+import { sitesync, workdir } from "../helpers/cli.ts";
 
 let sandbox: Sandbox | undefined;
 afterEach(() => sandbox?.close());

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { HEADER, sitesync, workdir } from "./helpers.ts";
+import { HEADER, sitesync, workdir } from "../helpers/cli.ts";
 
 let sandbox: Sandbox;
 let env: Record<string, string>;

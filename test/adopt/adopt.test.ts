@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { sitesync, workdir } from "./helpers.ts";
+import { sitesync, workdir } from "../helpers/cli.ts";
 
 const CONFIG = `# yaml-language-server: $schema=../schemas/sitesync.schema.json
 version: 1

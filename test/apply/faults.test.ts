@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ItemResult } from "../../src/apply/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { HEADER, sitesync, workdir } from "./helpers.ts";
+import { HEADER, sitesync, workdir } from "../helpers/cli.ts";
 
 let sandbox: Sandbox;
 beforeEach(async () => {

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { type CliResult, sitesync, sitesyncMany } from "./helpers.ts";
+import { type CliResult, sitesync, sitesyncMany } from "../helpers/cli.ts";
 
 const dir = fileURLToPath(new URL("../fixtures/bad/", import.meta.url));
 const expected = JSON.parse(readFileSync(`${dir}expected.json`, "utf8")) as Record<string, string[]>;

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { type CliResult, HEADER, sitesync, workdir } from "./helpers.ts";
+import { type CliResult, HEADER, sitesync, workdir } from "../helpers/cli.ts";
 
 const KEY = "K3yK3yK3ySecretApiKeyValue0123456789abcdefABCDEF0123456789abcdef";
 const PASSWORDS = { PW_ONE: "correct-horse-battery-staple", PW_TWO: "Tr0ub4dor&3-also-secret" };

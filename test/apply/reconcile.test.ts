@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Plan } from "../../src/plan/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { HEADER, sitesync, workdir } from "./helpers.ts";
+import { HEADER, sitesync, workdir } from "../helpers/cli.ts";
 
 let sandbox: Sandbox;
 let env: Record<string, string>;

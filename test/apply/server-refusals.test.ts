@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ItemResult } from "../../src/apply/types.ts";
 import { apiWebsite } from "../api/helpers.ts";
-import { type FakeApi, startFakeApi } from "./fake-api.ts";
-import { HEADER, sitesync, workdir } from "./helpers.ts";
+import { HEADER, sitesync, workdir } from "../helpers/cli.ts";
+import { type FakeApi, startFakeApi } from "../helpers/fake-api.ts";
 
 const KEY = "Zq8sEcReT4kEy0000000000000000000000000000000000000000000000000Kz";
 let api: FakeApi | undefined;

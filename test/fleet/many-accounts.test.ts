@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { sitesync } from "../helpers/cli.ts";
 import { domainsOf } from "../helpers/domains.ts";
 import { writeFiles } from "../helpers/files.ts";
-import { sitesync } from "./helpers.ts";
 
 const EU_KEY = "EuKey0000000000000000000000000000000000000000000000000000000001";
 const US_KEY = "UsKey0000000000000000000000000000000000000000000000000000000002";

@@ -8,7 +8,7 @@ import { appendFileSync, readFileSync, statSync, truncateSync, writeFileSync } f
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { sitesync, workdir } from "./helpers.ts";
+import { sitesync, workdir } from "../helpers/cli.ts";
 
 const WEBSITES = 5000;
 let sandbox: Sandbox;

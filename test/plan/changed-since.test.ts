@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { sitesync, workdir } from "../helpers/cli.ts";
 import { git } from "../helpers/git.ts";
-import { sitesync, workdir } from "./helpers.ts";
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ApplyReport } from "../../src/run/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { HEADER, sitesync, startSitesync, workdir } from "./helpers.ts";
+import { HEADER, sitesync, startSitesync, workdir } from "../helpers/cli.ts";
 
 let sandbox: Sandbox;
 let env: Record<string, string>;

@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { sitesync } from "../helpers/cli.ts";
 import { writeFiles } from "../helpers/files.ts";
-import { sitesync } from "./helpers.ts";
 
 let sandbox: Sandbox;
 let dir: string;
