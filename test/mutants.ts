@@ -249,7 +249,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'if (ms <= 0 && !zero) return { problem: { code: "duration-zero", value } };',
     replace: 'if (ms < 0 && !zero) return { problem: { code: "duration-zero", value } };',
     description: "`0s` is accepted as a duration",
-    tests: ["test/apply/guards.test.ts"],
+    tests: ["test/cli/flag-values.test.ts"],
   },
   {
     id: "plan-private-to-password-no-password",
@@ -265,7 +265,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "return fields.every((f) => f.writeOnly || canonical(",
     replace: "return fields.every((f) => canonical(",
     description: '"already applied" compares write-only fields it cannot read',
-    tests: ["test/apply/guards.test.ts"],
+    tests: ["test/apply/saved-plan.test.ts"],
   },
   {
     id: "verify-after-stale",
@@ -273,7 +273,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "signal?.aborted || run.skipped.length > 0) return;",
     replace: "signal?.aborted) return;",
     description: "--verify runs after stale skips and reports them again",
-    tests: ["test/apply/guards.test.ts"],
+    tests: ["test/apply/verify.test.ts"],
   },
   {
     id: "target-live-only-warns",
@@ -281,7 +281,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "    ...live.websites.map((w) => normalizeDomain(w.domain)),\n",
     replace: "",
     description: "a --target pattern that matches only live websites warns",
-    tests: ["test/apply/guards.test.ts", "src/plan/selection.test.ts"],
+    tests: ["test/plan/selection.test.ts", "src/plan/selection.test.ts"],
   },
   {
     id: "password-utf16-length",
@@ -289,7 +289,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "const length = [...value].length;",
     replace: "const length = value.length;",
     description: "a password's length counts UTF-16 units, not characters as mb_strlen does",
-    tests: ["test/apply/guards.test.ts", "src/config/rules/rules.test.ts"],
+    tests: ["test/plan/passwords.test.ts", "src/config/rules/rules.test.ts"],
   },
   {
     id: "put-gone-500",
@@ -297,7 +297,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "error instanceof ApiError && error.status === 500 && (await isGone(client, change.id))",
     replace: "error instanceof ApiError && error.status === 404 && (await isGone(client, change.id))",
     description: "a PUT on a website gone (the API's 500) is not reported as gone",
-    tests: ["test/apply/guards.test.ts"],
+    tests: ["test/apply/server-refusals.test.ts"],
   },
   {
     id: "adopt-ignored-rewritten",

@@ -3,7 +3,7 @@
  * person reads, and an interrupted run says so at the top level. Through the real CLI against the sandbox
  * over real HTTP.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ApplyReport } from "../../src/run/types.ts";
@@ -75,5 +75,24 @@ describe("reason codes in the results file", () => {
       `− ${notStarted.length} change${notStarted.length === 1 ? "" : "s"} not started: the run was interrupted by SIGINT`,
     );
     expect(result.stderr).toContain(`${notStarted.length} not started; results written to results.json`);
+  });
+});
+
+describe("a refused run", () => {
+  it("prints a refusal's reason once, and leaves no empty results file behind", async () => {
+    sandbox = await startSandbox({
+      rateLimit: 0,
+      websites: [{ domain: "drift.example.com", privacy: 1 }, { domain: "a.example.org" }, { domain: "b.example.org" }],
+    });
+    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
+    const config = `${HEADER}policy:\n  prune: true\n  max_deletes: 1\nwebsites:\n  - domain: drift.example.com\n`;
+    const dir = workdir({ "sitesync.yaml": config });
+    for (const command of [["plan"], ["apply", "--auto-approve", "--results", "results.json"]]) {
+      const result = await sitesync(command, { env, cwd: dir });
+      expect(result.code).toBe(4);
+      const output = result.stdout + result.stderr;
+      expect(output.split("more than the limit of 1").length - 1, output).toBe(1);
+    }
+    expect(existsSync(join(dir, "results.json"))).toBe(false);
   });
 });

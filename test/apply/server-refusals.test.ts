@@ -1,12 +1,13 @@
 /**
  * The real CLI against servers that refuse writes in exact ways: a refused delete is reported as failed with
  * its status (exit 3), never as "already gone"; a 422 that repeats the submitted password never gets it
- * printed or written.
+ * printed or written; a website deleted just before its PUT is reported as gone.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ItemResult } from "../../src/apply/types.ts";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { apiWebsite } from "../api/helpers.ts";
 import { HEADER, sitesync, workdir } from "../helpers/cli.ts";
 import { type FakeApi, startFakeApi } from "../helpers/fake-api.ts";
@@ -91,5 +92,27 @@ describe("a server that repeats the submitted password", () => {
         expect(output.includes(spelling), `${where} shows a secret (${spelling})`).toBe(false);
       }
     }
+  });
+});
+
+describe("a website deleted just before its update", () => {
+  let sandbox: Sandbox | undefined;
+  afterEach(() => sandbox?.close());
+
+  it("reports a website deleted just before its PUT (the API answers 500) as gone, not as a server error", async () => {
+    sandbox = await startSandbox({
+      rateLimit: 0,
+      websites: [{ domain: "shop.example.com", privacy: 1 }],
+      beforeAnswer: ({ method }) => {
+        if (method === "PUT") sandbox!.store.removeWebsite(sandbox!.store.findWebsite("shop.example.com")!.id);
+        return undefined;
+      },
+    });
+    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
+    const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n    privacy: public\n` });
+    const applied = await sitesync(["apply", "--auto-approve"], { env, cwd: dir });
+    expect(applied.code).toBe(3);
+    expect(applied.stdout + applied.stderr).toContain("no longer exists; plan again");
+    expect(sandbox.requests.filter((r) => r.method === "PUT")).toHaveLength(1);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * A flag's value reads the same however it is written (issue 16): `-c x`, `-c=x`, `--config x` and
- * `--config=x`, through the real CLI against the sandbox over real HTTP. `-c=x` used to read the config
- * `=x`, and `plan -o=x.json` saved to `=x.json`.
+ * No argument is ever misread (DESIGN §7), through the real CLI against the sandbox over real HTTP. A flag's
+ * value reads the same however it is written: `-c x`, `-c=x`, `--config x` and `--config=x` (`-c=x` once read
+ * the config `=x`, and `plan -o=x.json` saved to `=x.json`). A Terraform habit with one dash never does
+ * something else silently, and a duration of zero is refused before any request.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
@@ -64,5 +65,34 @@ describe("a flag's value, in every spelling", () => {
     const switchValue = await sitesync(["validate", "--quiet=yes"], { cwd: dir });
     expect(switchValue.stderr).toBe("error: --quiet takes no value (see --help)\n");
     expect(switchValue.code).toBe(1);
+  });
+});
+
+describe("Terraform habits", () => {
+  const drifted = `${HEADER}websites:\n  - domain: drift.example.com\n    privacy: public\n  - domain: new.example.com\n    favorite: true\n`;
+
+  it("never exits 0 for `plan -detailed-exitcode` on a drifted account", async () => {
+    const dir = workdir({ "sitesync.yaml": drifted });
+    const habit = await sitesync(["plan", "-detailed-exitcode"], { env, cwd: dir });
+    expect(habit.code).toBe(1);
+    expect(habit.stderr).toContain("use --detailed-exitcode");
+    expect((await sitesync(["plan", "--detailed-exitcode"], { env, cwd: dir })).code).toBe(2);
+  });
+
+  it("saves no file named `ut` for `plan -out plan2.json`", async () => {
+    const dir = workdir({ "sitesync.yaml": drifted });
+    const result = await sitesync(["plan", "-out", "plan2.json"], { env, cwd: dir });
+    expect(result.code).toBe(1);
+    expect(readdirSync(dir).sort()).toEqual(["sitesync.yaml"]);
+  });
+});
+
+describe("durations", () => {
+  it.each(["0s", "0ms", "0.0001ms"])("refuses %s as a wait or a timeout, before any request", async (value) => {
+    const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n` });
+    const run = await sitesync(["plan", "--timeout", value], { env, cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("--timeout must be longer than 0");
+    expect(sandbox.requests).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * `export` writes the account as a config that plans to no changes with no secret set (issue 10); it never
- * destroys a file; a password that must be sent but is not set stops plan and apply at the YAML line.
+ * `export` writes the account as a config that plans to no changes with no secret set (DESIGN §7); it never
+ * destroys a file, writes it whole, and writes live `${...}` text as a literal, never as a variable to read.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.ts";
@@ -26,8 +26,6 @@ beforeAll(async () => {
   env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url, SITESYNC_PROJECTS_URL: sandbox.url };
 });
 afterAll(() => sandbox.close());
-
-const writes = () => sandbox.requests.filter((r) => r.method !== "GET");
 
 describe("export", () => {
   it("round-trips with no secret set: the exported file plans to no changes, then an edit applies and converges", async () => {
@@ -101,73 +99,50 @@ describe("export", () => {
   });
 });
 
-describe("a password that must be sent but is not set (DESIGN §2)", () => {
-  const config = `${HEADER}websites:
-  - domain: locked.example.com
-    privacy: password
-  - domain: brand-new.example.net   # a create must send a password
-    privacy: password
-  - domain: site-00001.example.com
-    privacy: password
-`;
-
-  it("stops plan and apply at the website's line, naming what to set, before any write", async () => {
-    // site-00001 is private with no password stored: becoming password-protected needs one.
-    expect(sandbox.store.findWebsite("site-00001.example.com")).toMatchObject({ privacy: 1, password: null });
-    const dir = workdir({ "sitesync.yaml": config });
-    for (const command of [["plan"], ["apply", "--auto-approve"]]) {
-      sandbox.resetLog();
-      const result = await sitesync(command, { env, cwd: dir });
-      expect(result.code, result.stderr).toBe(1);
-      expect(result.stdout).toBe("");
-      expect(result.stderr).toBe(
-        [
-          'sitesync.yaml:6:13 websites[1].password: brand-new.example.net is created with privacy password, which needs a password to send, but the config sets none; add "password: ${STATS_PASSWORD}" to this website or to defaults',
-          'sitesync.yaml:8:13 websites[2].password: site-00001.example.com asks for privacy password and the account stores no password for it yet, but the config sets none; add "password: ${STATS_PASSWORD}" to this website or to defaults',
-          "2 errors in the config: nothing was changed in the account.",
-          "",
-        ].join("\n"),
-      );
-      expect(writes()).toEqual([]);
+describe("export --out", () => {
+  it("writes export --out whole, with no temporary file left", async () => {
+    const own = await startSandbox({ rateLimit: 0, websites: [{ domain: "drift.example.com", privacy: 1 }] });
+    try {
+      const dir = workdir();
+      writeFileSync(join(dir, "keep.txt"), "");
+      const ownEnv = { SITESYNC_API_KEY: own.apiKey, SITESYNC_WEBSITES_URL: own.url };
+      const result = await sitesync(["export", "--out", "sitesync.yaml"], { env: ownEnv, cwd: dir });
+      expect(result.code, result.stderr).toBe(0);
+      expect(readFileSync(join(dir, "sitesync.yaml"), "utf8")).toContain("domain: drift.example.com");
+      expect(readdirSync(dir).sort()).toEqual(["keep.txt", "sitesync.yaml"]);
+    } finally {
+      await own.close();
     }
-    expect(sandbox.store.findWebsite("brand-new.example.net")).toBeUndefined();
-  });
-
-  it("keeps a stored password with --sync-write-only, which sends only what the config sets (issue 18)", async () => {
-    const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: locked.example.com\n    privacy: password\n` });
-    const kept = await sitesync(["plan", "--detailed-exitcode"], { env, cwd: dir });
-    expect(kept.code, kept.stderr).toBe(0);
-    const sync = await sitesync(["plan", "--sync-write-only", "--detailed-exitcode"], { env, cwd: dir });
-    expect(sync.code, sync.stderr).toBe(0);
-    expect(sync.stderr).not.toContain("password");
   });
 });
 
-describe("validate needs no secret (DESIGN §2)", () => {
-  const config = `${HEADER}websites:\n  - domain: example.com\n    privacy: password\n    password: \${STATS_PASSWORD}\n`;
+describe("values read from the environment", () => {
+  const KEY = "K3yK3yK3ySecretApiKeyValue0123456789abcdefABCDEF0123456789abcdef";
 
-  it("passes with a note for an unset variable; --strict-env, plan and apply make it an error", async () => {
-    const dir = workdir({ "sitesync.yaml": config });
-    const note = await sitesync(["validate"], { cwd: dir });
-    expect(note.code, note.stderr).toBe(0);
-    expect(note.stderr).toBe(
-      "sitesync.yaml:6:15 (warning) websites[0].password: environment variable STATS_PASSWORD is not set: plan and apply need it (--strict-env makes this an error)\n",
-    );
-    expect(note.stdout).toBe("sitesync.yaml is valid: 1 website.\n");
-
-    const error =
-      "sitesync.yaml:6:15 websites[0].password: environment variable STATS_PASSWORD is not set; set it, or give a default with ${STATS_PASSWORD:-value}\n";
-    const strict = await sitesync(["validate", "--strict-env"], { cwd: dir });
-    expect(strict.code).toBe(1);
-    expect(strict.stderr.startsWith(error)).toBe(true);
-    sandbox.resetLog();
-    const planned = await sitesync(["plan"], { env, cwd: dir });
-    expect(planned.code).toBe(1);
-    expect(planned.stderr.startsWith(error)).toBe(true);
-    expect(sandbox.requests).toHaveLength(0);
-
-    const set = await sitesync(["validate", "--strict-env"], { cwd: dir, env: { STATS_PASSWORD: "pw-from-the-vault" } });
-    expect(set.code, set.stderr).toBe(0);
-    expect(set.stderr).toBe("");
+  it("export writes live `${...}` text as literals: planning the file gives no changes and never reads the variables", async () => {
+    const planted = await startSandbox({
+      apiKey: KEY,
+      rateLimit: 0,
+      websites: [{ domain: "planted.example.com" }],
+      projects: [{ project: "${SITESYNC_API_KEY}" }, { project: "home-${HOME}" }],
+    });
+    try {
+      const dir = workdir();
+      const env = { SITESYNC_API_KEY: KEY, SITESYNC_WEBSITES_URL: planted.url, SITESYNC_PROJECTS_URL: planted.url };
+      const exported = await sitesync(["export", "--projects", "--out", "sitesync.yaml"], { env, cwd: dir });
+      expect(exported.code, exported.stderr).toBe(0);
+      const text = readFileSync(join(dir, "sitesync.yaml"), "utf8");
+      expect(text).toContain("project: $${SITESYNC_API_KEY}");
+      expect(text).toContain("project: home-$${HOME}");
+      const plan = await sitesync(["plan", "--detailed-exitcode", "--verbose"], { env, cwd: dir });
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      expect(plan.stdout).toContain("No changes.");
+      for (const output of [exported.stdout, exported.stderr, text, plan.stdout, plan.stderr]) {
+        expect(output.includes(KEY), "export and plan contains a secret").toBe(false);
+        expect(output).not.toContain(`home-${process.env.HOME ?? "/"}`);
+      }
+    } finally {
+      await planted.close();
+    }
   });
 });

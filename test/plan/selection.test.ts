@@ -1,5 +1,8 @@
-/** `--target` / `--exclude` and `sitesync show`, end to end: the real CLI against the sandbox over real HTTP. */
-import { readFileSync, writeFileSync } from "node:fs";
+/**
+ * `--target` / `--exclude` end to end, through plan, show and apply of the saved plan: the real CLI against the
+ * sandbox over real HTTP (show of a file that is not an intact plan: test/show/).
+ */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Plan } from "../../src/plan/types.ts";
@@ -127,37 +130,19 @@ describe("apply --exclude", () => {
   });
 });
 
-describe("show on a file that is not an intact plan", () => {
-  it("exits 4 for a plan edited after it was saved, 1 for a file that is not a plan or cannot be read", async () => {
-    const dir = workdir({ "sitesync.yaml": config });
-    expect((await sitesync(["plan", "--target", "a*", "--out", "p.json"], { env, cwd: dir })).code).toBe(0);
-    const plan = JSON.parse(readFileSync(join(dir, "p.json"), "utf8")) as Plan;
-    writeFileSync(join(dir, "tampered.json"), JSON.stringify({ ...plan, selection: { target: ["*"], exclude: [] } }));
-    writeFileSync(join(dir, "other.json"), JSON.stringify({ hello: "world" }));
-    const [tampered, other, missing] = await sitesyncMany(
-      [
-        ["show", "tampered.json"],
-        ["show", "other.json"],
-        ["show", "nope.json"],
-      ],
-      { cwd: dir },
-    );
-    expect(tampered!.code).toBe(4);
-    expect(tampered!.stderr).toContain("error: tampered.json was changed after it was saved (its hash does not match): plan again");
-    expect(tampered!.stdout).toBe("");
-    expect(other!.code).toBe(1);
-    expect(other!.stderr).toContain("other.json is not a plan saved by this version of `sitesync plan --out`");
-    expect(missing!.code).toBe(1);
-    expect(missing!.stderr).toContain("cannot read the plan file nope.json: no such file");
-  });
-
-  it("notes a config that changed since the plan, and still shows it", async () => {
-    const dir = workdir({ "sitesync.yaml": config });
-    expect((await sitesync(["plan", "--out", "p.json"], { env, cwd: dir })).code).toBe(0);
-    writeFileSync(join(dir, "sitesync.yaml"), `${config}  - domain: c.example.com\n`);
-    const shown = await sitesync(["show", "p.json"], { cwd: dir });
-    expect(shown.code).toBe(0);
-    expect(shown.stdout).toContain("+ create  a3.example.com");
-    expect(shown.stderr).toContain("note: sitesync.yaml changed since this plan was made: `sitesync apply p.json` would refuse it");
+describe("a --target pattern", () => {
+  it("does not warn about a --target pattern that matches only websites in the account", async () => {
+    const own = await startSandbox({ rateLimit: 0, websites: [{ domain: "shop.example.com" }, { domain: "legacy.example.org" }] });
+    try {
+      const ownEnv = { SITESYNC_API_KEY: own.apiKey, SITESYNC_WEBSITES_URL: own.url };
+      const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n` });
+      const run = await sitesync(["plan", "--target", "legacy.*"], { env: ownEnv, cwd: dir });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout + run.stderr).not.toContain("matches no website");
+      const typo = await sitesync(["plan", "--target", "legasy.*"], { env: ownEnv, cwd: dir });
+      expect(typo.stdout + typo.stderr).toContain('--target "legasy.*" matches no website');
+    } finally {
+      await own.close();
+    }
   });
 });
