@@ -606,4 +606,28 @@ export const MUTANTS: readonly Mutant[] = [
     description: "the include bound takes 2,001 files and refuses only the 2,002nd",
     tests: ["test/fleet/include-bound.test.ts"],
   },
+  {
+    id: "review-section-any-account",
+    file: "src/action/find-review.ts",
+    find: "decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });",
+    replace: "decodeReviewedBlock(body, { headSha: pullRequest.headSha });",
+    description: "a reviewed plan copied into another account's section of the plan comment is applied to that account",
+    tests: ["src/action/find-review.test.ts"],
+  },
+  {
+    id: "worst-exit-code-by-number",
+    file: "src/run/exit-code.ts",
+    find: "(RANK.indexOf(code) > RANK.indexOf(worst) ? code : worst)",
+    replace: "(code > worst ? code : worst)",
+    description: "a fleet where one account failed to apply (3) and another was refused (4) exits 4, hiding the failure",
+    tests: ["src/run/exit-code.test.ts"],
+  },
+  {
+    id: "results-file-shape-by-count",
+    file: "src/run/results-file.ts",
+    find: 'const named = accounts.some((account) => account.name !== "");',
+    replace: "const named = applied.length > 1;",
+    description: "the results file of a fleet where one account applied loses the account's name",
+    tests: ["src/run/results-file.test.ts"],
+  },
 ];
