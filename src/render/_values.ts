@@ -61,7 +61,7 @@ export const DESTROYS = {
 /**
  * `≈ 6 requests, within the rate limit (60 requests/60 s)`, or for a run the limit slows down
  * `≈ 150 requests, ≥ 2 min of rate-limit waits (60 requests/60 s)`. Only the waits are a true lower bound:
- * the first window's budget is available at once, so `requests / rate` overstated short runs (issue 11).
+ * the first window's budget is available at once, so `requests / rate` would overstate short runs (DESIGN §8: honest estimates).
  */
 export function formatEstimate(e: PlanEstimate): string {
   if (e.reads !== undefined) return readsAndWrites(e, e.reads);

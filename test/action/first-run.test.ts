@@ -1,5 +1,5 @@
 /**
- * The example pull-request workflow works on its first run (issue 19): its plan step, with the repository's
+ * The example pull-request workflow works on its first run: its plan step, with the repository's
  * secrets and variables filled in as GitHub fills them, runs the committed bundle against the sandbox with a
  * config as `sitesync export` writes it (no `websites_url`). An Action error names the Action's input.
  */

@@ -1,5 +1,5 @@
 /**
- * A fleet's comment always fits (issue 19 item 5), as GitHub runs it: six legs of the committed bundle, one per
+ * A fleet's comment always fits (DESIGN §7), as GitHub runs it: six legs of the committed bundle, one per
  * account, each with a plan too long for a sixth of the comment, finish together against the fake GitHub API,
  * which refuses a body over 65,536 characters with 422 as GitHub does. The comment holds every account's section
  * intact (summary first, cut to its share with a note), drops the section of an account no longer in the config,

@@ -1,5 +1,5 @@
 /**
- * A fleet's selection mistakes in a workflow (issue 19 item 5: every Action error names the Action's input):
+ * A fleet's selection mistakes in a workflow (DESIGN §7: an Action error names the Action's input):
  * the bundle run as GitHub runs it says `the account input`, `the websites-url input`, and how to give each
  * account its key, never the CLI's `--account` or `--websites-url`; nothing is sent to the account.
  */

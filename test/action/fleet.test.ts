@@ -1,5 +1,5 @@
 /**
- * A fleet's matrix on GitHub Actions (issue 19 item 5), as GitHub runs it: two legs of the committed bundle,
+ * A fleet's matrix on GitHub Actions (DESIGN §7), as GitHub runs it: two legs of the committed bundle,
  * one per account (the account input), finishing at the same moment against the fake GitHub API. They leave
  * one plan comment with both sections intact, each carrying its account's reviewed plan; on the merge each
  * leg applies its own account's reviewed plan.

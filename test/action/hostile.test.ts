@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 3 and 5 in the Action (the bundle, as a workflow runs it): against a server that repeats the
+ * Server-echoed secrets and terminal escapes in the Action (DESIGN §12; the bundle, as a workflow runs it): against a server that repeats the
  * secrets it is sent and lists a domain of terminal escapes, no log line, annotation, job summary, output or
  * comment holds the key or the password, none reveals the password by its effect (it equals a domain's first
  * label), and no raw control character or forged line gets through.

@@ -1,5 +1,5 @@
 /**
- * The merge applies what was reviewed, and nothing else (issue 13): the committed bundle as a workflow runs
+ * The merge applies what was reviewed, and nothing else (DESIGN §7): the committed bundle as a workflow runs
  * it, planning on a pull request (the comment carries the reviewed plan) and applying on the push that
  * merged it, against the sandbox and the fake GitHub API, over real HTTP.
  */

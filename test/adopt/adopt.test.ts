@@ -1,5 +1,5 @@
 /**
- * `sitesync export --update FILE` (issue 10): after changes made in the account as a person makes them in the
+ * `sitesync adopt FILE` (formerly `export --update FILE`, DESIGN §7): after changes made in the account as a person makes them in the
  * web UI, a hand-written config (comments, anchors, defaults, a tombstone, ${VAR}, x- keys) is edited in
  * place so that it plans to no changes, and only the drifted lines move. Real CLI, real HTTP, the sandbox.
  */

@@ -1,7 +1,8 @@
 /**
- * `export --update` edges that no other test guarded (issue 17): ignored websites are left alone, `$${` is a
- * literal, and a list whose websites are all gone while others are added stays a valid list. Real CLI, real
- * HTTP, the sandbox (duplicate live domains, which the sandbox cannot hold, are in update-config.test.ts).
+ * How `adopt` edits a file at its edges (DESIGN §7): ignored websites are left alone, `$${` is a literal, a
+ * list whose websites are all gone while others are added stays a valid list, project drift is not refused,
+ * and a compared field whose ${VAR} is unset is refused at its line. Real CLI, real HTTP, the sandbox
+ * (duplicate live domains, which the sandbox cannot hold, are in src/adopt/update-config.test.ts).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * `export --update` on a config of many files and accounts (issue 19 item 1), as a user runs it: the real CLI
+ * `adopt` on a config of many files and accounts (DESIGN §2, §7), as a user runs it: the real CLI
  * against sandboxes over real HTTP. Each entry is edited in the file that holds it, comments intact, and only
  * files that change are written; new websites go to `--into FILE` (or the root's `websites`), which must be
  * a file of the config and of the website's account; a refusal anywhere writes nothing.

@@ -1,5 +1,5 @@
 /**
- * The results file is data (issue 16): every item carries a reason code and its detail beside the words a
+ * The results file is data (DESIGN §9: reason codes, not English): every item carries a reason code and its detail beside the words a
  * person reads, and an interrupted run says so at the top level. Through the real CLI against the sandbox
  * over real HTTP.
  */

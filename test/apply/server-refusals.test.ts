@@ -74,7 +74,7 @@ describe("a server that repeats the submitted password", () => {
     const text = await sitesync(["apply", "--auto-approve", "--verbose", "--results", "text.json"], { env, cwd: dir });
     const json = await sitesync(["apply", "--auto-approve", "--verbose", "--format", "json", "--results", "json.json"], { env, cwd: dir });
 
-    // The server did get the password and did repeat it: every output says its messages were withheld (issue 12).
+    // The server did get the password and did repeat it: every output says its messages were withheld (DESIGN §12).
     expect(api.requests.filter((r) => r.method === "POST").map((r) => r.form.get("password"))).toEqual([PASSWORD, PASSWORD]);
     const outputs = {
       "text stdout": text.stdout,

@@ -1,8 +1,8 @@
 /**
- * Ctrl-C and SIGTERM during an apply, through the real CLI against a sandbox (issue 11): the first signal
+ * Ctrl-C and SIGTERM during an apply, through the real CLI against a sandbox (DESIGN §7): the first signal
  * stops sending, lets the requests in flight finish, prints the summary and writes a complete results file,
- * then exits 130/143; a rerun converges. The tests synchronise on the run's own progress, not on time (issue
- * 17): the sandbox answers the first two creates, then holds the others until the signal has been received.
+ * then exits 130/143; a rerun converges. The tests synchronise on the run's own progress, not on time
+ * (STYLE 17): the sandbox answers the first two creates, then holds the others until the signal has been received.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * Plans that follow the change (DESIGN §3) on a fleet (issue 19): a root file with `include:` and two
+ * Plans that follow the change (DESIGN §3) on a fleet: a root file with `include:` and two
  * accounts on two sandboxes, in a git repository. The base is the whole config as the base commit holds it
  * (the root, the files its globs matched there, their bytes there), and each account follows the change of
  * its own slice: only its touched names are read, an untouched account reads nothing, an entry moved

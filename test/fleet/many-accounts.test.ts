@@ -1,5 +1,5 @@
 /**
- * One repository for a fleet (issue 19 items 2 and 4), as a user runs it: the real CLI against sandboxes
+ * One repository for a fleet (DESIGN §2 "Many files, many accounts", §6), as a user runs it: the real CLI against sandboxes
  * over real HTTP. A root file with two accounts on two servers and five client files validates offline,
  * plans both accounts (grouped, each naming its address), applies, and plans again with no changes;
  * `--account` runs one; each account's key comes from its own variable and never shows; two accounts on

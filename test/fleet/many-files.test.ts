@@ -1,5 +1,5 @@
 /**
- * One account over many files (issue 19 item 1), as a user runs it: the real CLI against the sandbox over
+ * One account over many files (DESIGN §2 "Many files, many accounts"), as a user runs it: the real CLI against the sandbox over
  * real HTTP. The root includes one file per client; validate checks them all offline, plan and apply see
  * every file, and a saved plan follows an edit of any of them.
  */

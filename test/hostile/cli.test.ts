@@ -1,5 +1,5 @@
 /**
- * Issue 12 at the user's end: the real CLI (a child process) against the hostile server over real HTTP, and
+ * The bounds of DESIGN §12 at the user's end: the real CLI (a child process) against the hostile server over real HTTP, and
  * against hostile config paths. Every case ends with exit 1 and one message naming METHOD, URL and the bound;
  * none crashes, hangs or prints a stack trace.
  */

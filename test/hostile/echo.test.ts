@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 3 and 5 at the user's end: the real CLI against a server that repeats the secrets it is sent
+ * Server-echoed secrets and terminal escapes at the user's end (DESIGN §12): the real CLI against a server that repeats the secrets it is sent
  * and lists a domain made of terminal escapes. No output (stdout and stderr of every format, --verbose, the
  * plan file, the results file) holds a secret, none reveals one by its effect (every domain is printed whole,
  * never as `(sensitive).example.com`), and no raw control character reaches them.

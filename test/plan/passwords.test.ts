@@ -56,7 +56,7 @@ describe("a password that must be sent but is not set (DESIGN §2)", () => {
     expect(sandbox.store.findWebsite("brand-new.example.net")).toBeUndefined();
   });
 
-  it("keeps a stored password with --sync-write-only, which sends only what the config sets (issue 18)", async () => {
+  it("keeps a stored password with --sync-write-only, which sends only what the config sets", async () => {
     const dir = workdir({ "sitesync.yaml": `${HEADER}websites:\n  - domain: locked.example.com\n    privacy: password\n` });
     const kept = await sitesync(["plan", "--detailed-exitcode"], { env, cwd: dir });
     expect(kept.code, kept.stderr).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Nothing is silent while reading (issue 18, DESIGN §5), through the real CLI against a throttled sandbox:
+ * Nothing is silent while reading (DESIGN §5), through the real CLI against a throttled sandbox:
  * on a terminal a live line with pages read of total and the wait; in CI (no terminal) one line per wait of
  * a second or more, naming the limit and the server.
  */
@@ -45,7 +45,7 @@ it("on a terminal, keeps a live line with the pages read of total and the wait",
   expect(output).toContain("reading websites: 1 of 6 pages");
   expect(output).toMatch(/reading websites: \d of 6 pages · waiting [12]s for the rate limit \(4\/2s at http:\/\/127\.0\.0\.1:\d+\)/);
   // The live line is erased before the plan is printed: the plan's lines start clean.
-  // (Its first line names the account it read: issue 19.)
+  // (Its first line names the account it read: DESIGN §2.)
   expect(output).toContain("\r\u001b[KAccount: http://127.0.0.1:");
   expect(output).toContain("No changes.");
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 20: a bound protects against hostile input, never against sitesync's own scale. Through the real CLI
+ * A bound protects against hostile input, never against sitesync's own scale (DESIGN §12: 4x headroom). Through the real CLI
  * against the sandbox over real HTTP: an exported account grown past the old 10 MiB cap to 20 MB (comments,
  * as people write them, around thousands of websites) validates and plans to no changes; past the 64 MiB cap
  * it is refused naming the cap. The 100,000-website round trip itself is measured by `npm run bench`.
