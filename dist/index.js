@@ -56908,12 +56908,16 @@ async function findReview(ctx, octokit) {
   const mine = comments.find((c2) => writtenBy(c2.user, identity) && c2.body?.trimStart().startsWith(marker));
   const number = pullRequest.number;
   if (!mine) return { ...noReview({ code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
-  const reviewedByAccount = /* @__PURE__ */ new Map();
-  for (const [account, body] of sectionsOf(mine.body ?? "")) reviewedByAccount.set(account, reviewIn(ctx, body, account, pullRequest));
+  const reviewedByAccount = reviewsIn(mine.body ?? "", ctx.configLabel, pullRequest);
   return { given: { reviewedByAccount, otherwise: { code: "no-section", pullRequest: number } }, pullRequest };
 }
-function reviewIn(ctx, body, account, pullRequest) {
-  const config = account === "" ? ctx.configLabel : sectionIdentity(ctx.configLabel, account);
+function reviewsIn(body, configLabel, pullRequest) {
+  const reviewed = /* @__PURE__ */ new Map();
+  for (const [account, section2] of sectionsOf(body)) reviewed.set(account, reviewIn(configLabel, section2, account, pullRequest));
+  return reviewed;
+}
+function reviewIn(configLabel, body, account, pullRequest) {
+  const config = account === "" ? configLabel : sectionIdentity(configLabel, account);
   const decoded = decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });
   if (!("problem" in decoded)) return decoded.plan;
   const code = decoded.code === "stale" ? "stale" : "unusable";

@@ -2,16 +2,17 @@
  * `npm run mutants`: how strong is the suite? Plants each slip of `test/mutants.ts` (a small, realistic bug)
  * one at a time in a scratch copy of the working tree, runs the tests listed as covering it, and prints
  * whether they caught it (some test failed) or let it survive (all green). Nothing in the working tree is
- * touched, so an interrupted run leaves nothing to restore. A slip whose text is not found exactly once is an
- * error: the list cannot rot silently when code moves. A slip in code the Action bundles rebuilds
- * dist/index.js in the copy, since the tests that run the Action (wherever they are) run the bundle.
+ * touched, so an interrupted run leaves nothing to restore. A slip whose text is not found exactly once, or
+ * whose test file is gone, is an error: the list cannot rot silently when code moves (test/mutants.test.ts
+ * checks the same in CI). A slip in code the Action bundles rebuilds dist/index.js in the copy, since the
+ * tests that run the Action (wherever they are) run the bundle.
  *
  *   node scripts/mutants.ts [--only <text in the id or file>] [--keep] [--timeout <s>]
  *
  * Exits 1 when a slip is an error or fewer than 90% are caught.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -94,6 +95,9 @@ async function tryMutant(mutant: Mutant): Promise<{ verdict: Verdict; detail: st
   }
   const found = original.split(mutant.find).length - 1;
   if (found !== 1) return { verdict: "error", detail: `the text to replace is found ${found} times in ${mutant.file}, not once` };
+  // vitest fails when a path matches no test file: without this, a moved test would count its slip as caught.
+  const gone = mutant.tests.filter((test) => !existsSync(join(scratch, test)));
+  if (gone.length > 0) return { verdict: "error", detail: `no test file ${gone.join(", ")}` };
   const bundled = inBundle(mutant.file);
   writeFileSync(
     path,

@@ -1,7 +1,7 @@
 /**
  * `prepare`: builds lib/ when it is missing. npm runs `prepare`, never `prepack`, when it installs sitesync
  * from git (`npm install github:your-org/sitesync`): without this, that install had no lib/ and `sitesync`
- * died with ERR_MODULE_NOT_FOUND (issue 20). npm has installed the devDependencies (TypeScript, the pinned
+ * died with ERR_MODULE_NOT_FOUND (DESIGN §11). npm has installed the devDependencies (TypeScript, the pinned
  * Node 24) in the clone by then. In a checkout, `npm ci` builds lib/ once; the checkout itself runs src/
  * (bin/sitesync.js), so a lib/ older than src/ there is harmless, and `npm pack` rebuilds it in `prepack`.
  */

@@ -5,7 +5,7 @@
  * on Node 24 (the project's pinned toolchain), runs the CLI: --version, --help, validate on the shipped
  * examples, a sandbox started from the installed package, plan, apply, export, and the shipped cron wrapper
  * under cron's environment; imports the library from an .mjs file; checks that an old Node gets one line;
- * and type-checks a strict NodeNext TypeScript consumer. Then the two other documented paths (issue 20): a
+ * and type-checks a strict NodeNext TypeScript consumer. Then the two other documented paths (DESIGN §11): a
  * git install (`npm install git+file://...` of a bare clone of this commit: npm runs `prepare`, never
  * `prepack`, so `prepare` must build lib/), and the command drift.yml's adopt mode runs, step by step as the
  * workflow writes it, against a drifted sandbox. Loopback only; the network is used for the npm registry alone

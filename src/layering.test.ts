@@ -2,7 +2,7 @@
  * Imports run downward only (DESIGN §9, STYLE: the layering of changesets): model ← {config, api} ←
  * {change, plan} ← {apply, adopt} ← run ← render ← {cli, action}. This reads every import of src/ (type-only
  * ones included) and fails on an edge that runs upward, on a circle of modules, and on two modules that
- * share a name for different jobs (issue 16).
+ * share a name for different jobs (DESIGN §9).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";

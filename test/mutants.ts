@@ -153,7 +153,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "  if (plan.refusals.length > 0) {\n    throw new SafetyError(",
     replace: "  if (plan.refusals.length > 1) {\n    throw new SafetyError(",
     description: "a saved plan refused by a single rail is applicable",
-    tests: ["test/library/saved-plan.test.ts", "test/e2e/reviewed.test.ts"],
+    tests: ["test/library/saved-plan.test.ts", "test/apply/reviewed.test.ts"],
   },
   {
     id: "reviewed-plan-single-rail",
@@ -169,7 +169,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'for (const api of ["websites", "projects"] as const) {',
     replace: 'for (const api of ["websites"] as const) {',
     description: "a saved or reviewed plan made against another projects account is applied",
-    tests: ["test/e2e/reconcile.test.ts", "src/plan/intersect.test.ts"],
+    tests: ["test/apply/reconcile.test.ts", "src/plan/intersect.test.ts"],
   },
   {
     id: "refused-change-reported-fresh",
@@ -217,7 +217,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'return JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? redactor.redact(v) : v), 2);',
     replace: "return redactor.redact(JSON.stringify(value, null, 2));",
     description: "JSON output escapes before redacting: a secret holding a quote survives",
-    tests: ["src/api/redact.test.ts", "test/e2e/secrets.test.ts"],
+    tests: ["src/api/redact.test.ts", "test/apply/secrets.test.ts"],
   },
   {
     id: "file-create-only-replaces",
@@ -225,7 +225,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "    linkSync(temp, path);\n",
     replace: "    renameSync(temp, path);\n",
     description: "a create-only write replaces a file that appeared meanwhile",
-    tests: ["src/run/write-file.test.ts", "test/e2e/export.test.ts"],
+    tests: ["src/run/write-file.test.ts", "test/export/export.test.ts"],
   },
   {
     id: "file-permissions-lost",
@@ -233,7 +233,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "if (existing) chmodSync(temp, existing.mode & 0o7777);",
     replace: "",
     description: "a replaced file loses its permissions",
-    tests: ["src/run/write-file.test.ts", "test/e2e/export.test.ts"],
+    tests: ["src/run/write-file.test.ts", "test/export/export.test.ts"],
   },
   {
     id: "sigint-while-reading-exits-1",
@@ -241,7 +241,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: '(run.results || (run.error instanceof ApiError && run.error.kind === "stopped"))',
     replace: "run.results",
     description: "SIGINT while reading exits 1 instead of 130",
-    tests: ["test/e2e/signals.test.ts"],
+    tests: ["test/apply/signals.test.ts"],
   },
   {
     id: "duration-zero",
@@ -249,7 +249,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'if (ms <= 0 && !zero) return { problem: { code: "duration-zero", value } };',
     replace: 'if (ms < 0 && !zero) return { problem: { code: "duration-zero", value } };',
     description: "`0s` is accepted as a duration",
-    tests: ["test/e2e/guards.test.ts"],
+    tests: ["test/cli/flag-values.test.ts"],
   },
   {
     id: "plan-private-to-password-no-password",
@@ -257,7 +257,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'if (field === "password" && desired.privacy === 2 && live.privacy !== 2) return { sentBecause: "privacy-change" };',
     replace: "",
     description: "a website going from private to password does not send the password",
-    tests: ["src/plan/plan.test.ts", "test/e2e/reconcile.test.ts"],
+    tests: ["src/plan/plan.test.ts", "test/apply/reconcile.test.ts"],
   },
   {
     id: "already-applied-counts-write-only",
@@ -265,7 +265,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "return fields.every((f) => f.writeOnly || canonical(",
     replace: "return fields.every((f) => canonical(",
     description: '"already applied" compares write-only fields it cannot read',
-    tests: ["test/e2e/guards.test.ts"],
+    tests: ["test/apply/saved-plan.test.ts"],
   },
   {
     id: "verify-after-stale",
@@ -273,7 +273,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "signal?.aborted || run.skipped.length > 0) return;",
     replace: "signal?.aborted) return;",
     description: "--verify runs after stale skips and reports them again",
-    tests: ["test/e2e/guards.test.ts"],
+    tests: ["test/apply/verify.test.ts"],
   },
   {
     id: "target-live-only-warns",
@@ -281,7 +281,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "    ...live.websites.map((w) => normalizeDomain(w.domain)),\n",
     replace: "",
     description: "a --target pattern that matches only live websites warns",
-    tests: ["test/e2e/guards.test.ts", "src/plan/selection.test.ts"],
+    tests: ["test/plan/selection.test.ts", "src/plan/selection.test.ts"],
   },
   {
     id: "password-utf16-length",
@@ -289,7 +289,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "const length = [...value].length;",
     replace: "const length = value.length;",
     description: "a password's length counts UTF-16 units, not characters as mb_strlen does",
-    tests: ["test/e2e/guards.test.ts", "src/config/rules/rules.test.ts"],
+    tests: ["test/plan/passwords.test.ts", "src/config/rules/rules.test.ts"],
   },
   {
     id: "put-gone-500",
@@ -297,7 +297,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "error instanceof ApiError && error.status === 500 && (await isGone(client, change.id))",
     replace: "error instanceof ApiError && error.status === 404 && (await isGone(client, change.id))",
     description: "a PUT on a website gone (the API's 500) is not reported as gone",
-    tests: ["test/e2e/guards.test.ts"],
+    tests: ["test/apply/server-refusals.test.ts"],
   },
   {
     id: "adopt-ignored-rewritten",
@@ -305,7 +305,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "    if (ignored(domain)) continue;\n",
     replace: "",
     description: "export --update rewrites or removes an ignored website",
-    tests: ["test/e2e/export-update-guards.test.ts"],
+    tests: ["test/adopt/file-edits.test.ts"],
   },
   {
     id: "adopt-duplicates-highest-id",
@@ -321,7 +321,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'for (const [match] of text.matchAll(TOKEN)) if (match !== "$${") return true;',
     replace: "for (const [_match] of text.matchAll(TOKEN)) return true;",
     description: "a literal $${ is taken as a variable",
-    tests: ["test/e2e/export-update-guards.test.ts"],
+    tests: ["test/adopt/file-edits.test.ts"],
   },
   {
     id: "adopt-many-written-to-root",
@@ -329,7 +329,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "? [{ file, text: result.text }]",
     replace: "? [{ file: files[0]!.file, text: result.text }]",
     description: "export --update on a config of many files writes every edited file's text over the root",
-    tests: ["test/e2e/export-update-many.test.ts"],
+    tests: ["test/adopt/many-files.test.ts"],
   },
   {
     id: "adopt-many-every-file-sees-all",
@@ -337,7 +337,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "const websites = [...(ofFile.get(file.file) ?? []), ...(into ? unlistedSites : [])];",
     replace: "const websites = [...[...ofFile.values()].flat(), ...(into ? unlistedSites : [])];",
     description: "export --update on many files gives each file every listed website: the file new ones go to takes the others' too",
-    tests: ["test/e2e/export-update-many.test.ts", "src/adopt/update-files.test.ts"],
+    tests: ["test/adopt/many-files.test.ts", "src/adopt/update-files.test.ts"],
   },
   {
     id: "adopt-into-other-account",
@@ -345,7 +345,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "    if (specs.some((spec) => spec.name === file.account)) continue;\n",
     replace: "    continue;\n",
     description: "export --update --into accepts a file of another account for the new websites",
-    tests: ["test/e2e/export-update-many.test.ts"],
+    tests: ["test/adopt/many-files.test.ts"],
   },
   {
     id: "adopt-list-emptied-while-adding",
@@ -353,7 +353,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "gone.length === list.items.length && !(adding && unlisted.length > 0)) emptyList",
     replace: "gone.length === list.items.length) emptyList",
     description: "a list whose sites are all gone is emptied although new ones are added",
-    tests: ["test/e2e/export-update-guards.test.ts"],
+    tests: ["test/adopt/file-edits.test.ts"],
   },
   {
     id: "apply-password-unavailable",
@@ -369,7 +369,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "if (deletes.length > inputs.maxDeletes) {",
     replace: "if (deletes.length > inputs.maxDeletes + 1) {",
     description: "one delete more than max-deletes passes the rail",
-    tests: ["src/plan/plan.test.ts", "test/e2e/refused-writes.test.ts"],
+    tests: ["src/plan/plan.test.ts", "test/apply/server-refusals.test.ts"],
   },
   {
     id: "rail-empty-prune-off",
@@ -377,7 +377,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "if (keeps || pruned === 0) return [];",
     replace: "return [];",
     description: "prune with nothing listed to keep wipes the account unrefused",
-    tests: ["src/plan/plan.test.ts", "test/e2e/refused-writes.test.ts"],
+    tests: ["src/plan/plan.test.ts", "test/apply/server-refusals.test.ts"],
   },
   {
     id: "exit-sigint-code",
@@ -385,7 +385,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "  SIGINT: 130,",
     replace: "  SIGINT: 1,",
     description: "Ctrl-C exits 1, as a failure",
-    tests: ["src/run/exit-code.test.ts", "test/e2e/signals.test.ts"],
+    tests: ["src/run/exit-code.test.ts", "test/apply/signals.test.ts"],
   },
   {
     id: "sandbox-www-first-only",
@@ -417,7 +417,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: 'const remaining = result.changes.filter((change) => change.kind === "website");',
     replace: "const remaining = result.changes;",
     description: "export --update refuses a file whose projects still differ from the account",
-    tests: ["test/e2e/export-update-guards.test.ts"],
+    tests: ["test/adopt/file-edits.test.ts"],
   },
   {
     id: "taken-not-told",
@@ -441,7 +441,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "const change = diffConfigs(accountConfig(base, was), head, ref);",
     replace: "const change = diffConfigs(base, head, ref);",
     description: "each account of a fleet is compared with the whole base: every other account's websites look removed",
-    tests: ["test/change/fleet-change.test.ts", "test/e2e/fleet-changed-since.test.ts"],
+    tests: ["test/change/fleet-change.test.ts", "test/fleet/changed-since.test.ts"],
   },
   {
     id: "change-fleet-key-variable-ignored",
@@ -458,7 +458,7 @@ export const MUTANTS: readonly Mutant[] = [
     replace: 'if (entry.kind === "symlink") continue;',
     description:
       "a client file that is a symbolic link is skipped without a word: its websites unmanaged, with prune proposed for deletion",
-    tests: ["src/config/include.test.ts", "test/e2e/many-files.test.ts"],
+    tests: ["src/config/include.test.ts", "test/fleet/many-files.test.ts"],
   },
   {
     id: "change-base-follows-symlinks",
@@ -482,7 +482,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "  if (shared) return shared;\n",
     replace: "",
     description: "every account of a fleet loads (and in a shallow clone fetches) the base at once: one fails on git's locks",
-    tests: ["test/e2e/fleet-changed-since.test.ts"],
+    tests: ["test/fleet/changed-since.test.ts"],
     names: "shallow",
   },
   {
@@ -491,7 +491,7 @@ export const MUTANTS: readonly Mutant[] = [
     find: "if (change.websites.length + change.projects.length + change.fullRead.length > 0) touched.add(account.name);",
     replace: "void change;",
     description: "matrix lists an account by its changed files only: the account a client file left gets no leg",
-    tests: ["test/e2e/matrix.test.ts"],
+    tests: ["test/fleet/matrix.test.ts"],
   },
   {
     id: "fleet-guard-adapter-key-every-account",
@@ -717,5 +717,29 @@ export const MUTANTS: readonly Mutant[] = [
     replace: "secondsAtMost: round(now <= 0 ? 0 : fresh),",
     description: "the estimate assumes a fresh window: 105 requests at 60/min read 'about 1 min' and take two",
     tests: ["src/plan/estimate.test.ts", "src/render/since.test.ts"],
+  },
+  {
+    id: "review-section-any-account",
+    file: "src/action/find-review.ts",
+    find: "decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });",
+    replace: "decodeReviewedBlock(body, { headSha: pullRequest.headSha });",
+    description: "a reviewed plan copied into another account's section of the plan comment is applied to that account",
+    tests: ["src/action/find-review.test.ts"],
+  },
+  {
+    id: "worst-exit-code-by-number",
+    file: "src/run/exit-code.ts",
+    find: "(RANK.indexOf(code) > RANK.indexOf(worst) ? code : worst)",
+    replace: "(code > worst ? code : worst)",
+    description: "a fleet where one account failed to apply (3) and another was refused (4) exits 4, hiding the failure",
+    tests: ["src/run/exit-code.test.ts"],
+  },
+  {
+    id: "results-file-shape-by-count",
+    file: "src/run/results-file.ts",
+    find: 'const named = accounts.some((account) => account.name !== "");',
+    replace: "const named = applied.length > 1;",
+    description: "the results file of a fleet where one account applied loses the account's name",
+    tests: ["src/run/results-file.test.ts"],
   },
 ];

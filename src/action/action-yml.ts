@@ -1,7 +1,7 @@
 /**
  * action.yml's `inputs:`, derived from the settings table (run/settings.ts): every row with an input, in the
  * table's order, with its description and default. `node scripts/action-yml.ts` writes them into action.yml;
- * a test fails when the file differs (test/action/action-yml.test.ts), so an input added, renamed or
+ * a test fails when the file differs (action-yml.test.ts, beside it), so an input added, renamed or
  * re-described in the table cannot drift from what the Action reads.
  */
 import { Document, isMap, isScalar, Scalar } from "yaml";

@@ -49,14 +49,23 @@ export async function findReview(ctx: RunContext, octokit: Octokit | undefined):
   const mine = comments.find((c) => writtenBy(c.user, identity) && c.body?.trimStart().startsWith(marker));
   const number = pullRequest.number;
   if (!mine) return { ...noReview({ code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
-  const reviewedByAccount = new Map<string, ReviewSource>();
-  for (const [account, body] of sectionsOf(mine.body ?? "")) reviewedByAccount.set(account, reviewIn(ctx, body, account, pullRequest));
+  const reviewedByAccount = reviewsIn(mine.body ?? "", ctx.configLabel, pullRequest);
   return { given: { reviewedByAccount, otherwise: { code: "no-section", pullRequest: number } }, pullRequest };
 }
 
-/** The reviewed plan in an account's section of the plan comment, made for the pull request's head commit. */
-function reviewIn(ctx: RunContext, body: string, account: string, pullRequest: MergedPullRequest): ReviewSource {
-  const config = account === "" ? ctx.configLabel : sectionIdentity(ctx.configLabel, account);
+/**
+ * The reviewed plan of each account's section of the plan comment `body`, or why it is unusable: each must be
+ * made for the pull request's head commit and for its own account of `configLabel` (a block copied into another
+ * account's section is for another config). Pure.
+ */
+export function reviewsIn(body: string, configLabel: string, pullRequest: MergedPullRequest): Map<string, ReviewSource> {
+  const reviewed = new Map<string, ReviewSource>();
+  for (const [account, section] of sectionsOf(body)) reviewed.set(account, reviewIn(configLabel, section, account, pullRequest));
+  return reviewed;
+}
+
+function reviewIn(configLabel: string, body: string, account: string, pullRequest: MergedPullRequest): ReviewSource {
+  const config = account === "" ? configLabel : sectionIdentity(configLabel, account);
   const decoded = decodeReviewedBlock(body, { headSha: pullRequest.headSha, config });
   if (!("problem" in decoded)) return decoded.plan;
   const code = decoded.code === "stale" ? "stale" : "unusable";

@@ -1,5 +1,5 @@
 /**
- * Which comments are the Action's own (issue 16: one answer everywhere): those written by the identity its
+ * Which comments are the Action's own (DESIGN §7), one answer everywhere: those written by the identity its
  * token writes as. Anyone can post a comment that starts with our marker; only ours is updated, deleted, or
  * trusted to carry a reviewed plan.
  */

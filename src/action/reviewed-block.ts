@@ -1,5 +1,5 @@
 /**
- * The reviewed plan travels with the review (issue 13, DESIGN §7): the plan job appends it to its sticky
+ * The reviewed plan travels with the review (DESIGN §7): the plan job appends it to its sticky
  * pull-request comment as a hidden block, and the merge job reads it back to apply only what was reviewed.
  *
  *     <!-- sitesync-reviewed v1 sha256=<digest of the JSON> <base64 of the brotli-compressed JSON> -->
@@ -28,7 +28,7 @@ const CLOSE = "-->";
 const OMITTED = "<!-- sitesync-reviewed-omitted too-large -->";
 const VERSION = "v1";
 /**
- * Decompressed size cap: a comment must not inflate into a memory bomb (issue 12). A genuine plan compresses
+ * Decompressed size cap: a comment must not inflate into a memory bomb (DESIGN §12). A genuine plan compresses
  * about 25:1 (every change holds a fingerprint), so a block that fits a comment never comes near it.
  */
 const MAX_JSON_BYTES = 16 * 1024 * 1024;

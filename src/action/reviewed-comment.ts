@@ -1,5 +1,5 @@
 /**
- * The reviewed plan in the plan comment (issue 13): the hidden block to append, or, when the plan cannot be
+ * The reviewed plan in the plan comment (DESIGN §7): the hidden block to append, or, when the plan cannot be
  * carried, a visible note saying that the merge will apply nothing of it (and, when it was too large, a
  * hidden line saying so to the merge). Pure.
  */

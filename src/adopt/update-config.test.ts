@@ -374,7 +374,7 @@ websites:
   });
 });
 
-describe("duplicate live domains (issue 17)", () => {
+describe("duplicate live domains (DESIGN §4)", () => {
   it("adopts, among live websites whose domains normalize alike, the one with the lowest id, as plan manages it", async () => {
     const source = "version: 1\nwebsites:\n  - domain: shop.example.com\n    privacy: public\n";
     const live = [site(7, "shop.Example.com", { privacy: 0 }), site(3, "Shop.example.com", { privacy: 1 })];
@@ -382,7 +382,7 @@ describe("duplicate live domains (issue 17)", () => {
   });
 });
 
-describe("a large plain file (issue 20: the edited entries alone are read again)", () => {
+describe("a large plain file (DESIGN §8: the edited entries alone are read again)", () => {
   const domains = Array.from({ length: 300 }, (_, i) => `site-${i}.example.com`);
   const source = `version: 1\nwebsites:\n${domains.map((d) => `  - domain: ${d}\n    privacy: public\n    # notes on ${d}\n`).join("")}projects: []\n`;
   const live = domains.map((d, i) => site(i + 1, d, i === 7 || i === 299 ? { privacy: 1 } : {}));

@@ -1,5 +1,5 @@
 /**
- * `sitesync export --update FILE` (issue 10 item 4, DESIGN §7): accepts the live account into an existing
+ * `sitesync adopt FILE` (formerly `export --update FILE`, DESIGN §7): accepts the live account into an existing
  * config by editing its text, so that the file plans to no website changes and every line without drift stays
  * byte for byte as it was. Pure: the file's text and the live state in, the new text and its diff out.
  */
@@ -35,12 +35,12 @@ export interface UpdateInput {
   env?: Env;
   /**
    * `source` as the run already loaded it, when no value holds a `${VAR}` (then the environment plays no part
-   * in what it reads): saves parsing the file a second time (issue 20). Read from `source` when left out.
+   * in what it reads): saves parsing the file a second time (DESIGN §8, scale). Read from `source` when left out.
    */
   read?: ReadConfig;
   /**
    * Reads an edited text of this file, to check it: an included file is read as one, under the root's
-   * defaults (issue 19). `readConfig` of the file alone when left out.
+   * defaults (DESIGN §2 "Many files, many accounts"). `readConfig` of the file alone when left out.
    */
   reread?: (text: string) => ReadConfig | { diagnostics: Diagnostic[] };
   /** A file without `websites:` gets one at its end for the websites it adds (a root of `include:` only). */
@@ -209,8 +209,8 @@ function liveByDomain(websites: readonly LiveWebsite[]): Map<string, LiveWebsite
 }
 
 /**
- * `settle`'s check on the edited entries alone (issue 20: parsing the whole file again was half the time of
- * `export --update`). Every other entry is byte for byte one the first read validated and found without drift,
+ * `settle`'s check on the edited entries alone (DESIGN §8, scale: parsing the whole file again was half the
+ * time of `adopt`). Every other entry is byte for byte one the first read validated and found without drift,
  * so the file with only the edited entries left in, read and planned against their live websites, checks the
  * same. Only in the plain case: a block list whose entries each start on their `- ` line, no anchor or alias
  * anywhere, nothing added, removed or restored. Otherwise, or on any problem, undefined: `settle` then checks
@@ -271,7 +271,7 @@ function settle(
   reread: NonNullable<UpdateInput["reread"]>,
   before: ReadConfig,
 ): { projectChanges: number } | { diagnostics: Diagnostic[] } {
-  // Unchanged text reads as it did: only an edited file is parsed again, to check it (issue 20).
+  // Unchanged text reads as it did: only an edited file is parsed again, to check it (DESIGN §8, scale).
   const after = text === input.source ? before : reread(text);
   if ("diagnostics" in after) {
     const diagnostics = after.diagnostics.map((d) => ({

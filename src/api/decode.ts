@@ -63,7 +63,7 @@ function int(value: unknown, path: string, nullAs?: number): number {
   throw new DecodeError(path, "an integer", value);
 }
 
-/** An id goes into request paths: only a positive safe integer may (issue 12: a `-1` or `1e21` was accepted). */
+/** An id goes into request paths: only a positive safe integer may (DESIGN §12: a `-1` or `1e21` is refused). */
 function id(value: unknown, path: string): number {
   const n = int(value, path);
   if (n >= 1) return n;

@@ -11,7 +11,7 @@ import { readAll } from "./paginate.ts";
 import type { Client, ListProjectsParams, ListWebsitesParams, Page } from "./types.ts";
 
 const PER_PAGE = 100;
-/** The cheapest request that tells the account's size: `meta.total` of one unfiltered page (issue 18). */
+/** The cheapest request that tells the account's size: `meta.total` of one unfiltered page (DESIGN §3, scoped read). */
 const PROBE_PER_PAGE = 10;
 
 export type Lookup<T> =

@@ -1,6 +1,6 @@
 /**
- * Issue 20: the listing bound sat exactly at the 100,000 websites sitesync is built for, so the 100,001st made
- * the account unreadable. It is 4x that now: 100,001 (and 400,000) read whole; one more is refused.
+ * The listing bound leaves 4x headroom over the 100,000 websites sitesync is built for (DESIGN §12): a bound
+ * at exactly 100,000 would make the 100,001st unreadable. 100,001 (and 400,000) read whole; one more is refused.
  */
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors.ts";

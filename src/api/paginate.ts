@@ -23,9 +23,9 @@ export interface Listing<T> {
 const MAX_REREADS = 3;
 /**
  * The largest account sitesync reads (DESIGN §12): 400,000 websites or projects, so 4,000 pages at
- * per_page 100, 4x the 100,000-website accounts it is built for (issue 20: a cap at exactly 100,000 made the
+ * per_page 100, 4x the 100,000-website accounts it is built for (a cap at exactly 100,000 would make the
  * 100,001st website unreadable). A listing that claims more, or a `links.next` chain that runs longer, is
- * refused before it is read: issue 12 saw an absurd `last_page` and an endless chain run the process out of
+ * refused before it is read: an absurd `last_page` or an endless chain would run the process out of
  * memory. 400,000 websites take about 1 GB in memory, so the cap is not raised by an option.
  */
 export const MAX_ITEMS = 400_000;

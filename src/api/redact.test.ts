@@ -29,7 +29,7 @@ describe("createRedactor", () => {
   });
 });
 
-describe("the edges of redaction (issue 17)", () => {
+describe("the edges of redaction (DESIGN §12)", () => {
   it("replaces a secret exactly the minimum length", () => {
     const redactor = createRedactor({ mask: "(sensitive)", minLength: 4 }, ["abcd"]);
     expect(redactor.redact("pw abcd here")).toBe("pw (sensitive) here");

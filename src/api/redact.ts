@@ -1,6 +1,6 @@
 /**
  * The one redactor: keeps secrets (keys, passwords, values read from the environment) out of every message,
- * log line, error body, job summary and comment (issue 12, DESIGN §12). Two steps, in this order:
+ * log line, error body, job summary and comment (DESIGN §12). Two steps, in this order:
  *
  * - Structural: our own strings never hold a secret (plans show `(sensitive)`), and free text from a server
  *   (an error message, a 422 field message, a body) is `withhold`-ed whole when it repeats any secret of the

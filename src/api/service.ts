@@ -16,7 +16,7 @@ export interface Service {
 
 /**
  * A value (a project name) as one path segment: `/`, `?`, `#`, `%` and whitespace percent-encoded, and a
- * dot segment as `%2E` (issue 12: a project named `..` was deleted as `DELETE /api/v1/projects/..`). URL
+ * dot segment as `%2E` (DESIGN §12: a project named `..` would be deleted as `DELETE /api/v1/projects/..`). URL
  * parsers still resolve `%2E%2E`, so such a name is then refused by the path check in `request`.
  */
 export function pathSegment(value: string): string {

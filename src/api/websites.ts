@@ -50,7 +50,7 @@ export function createWebsitesApi(service: Service, onProgress?: (event: ReadPro
 
 /**
  * `search` is a LIKE `%domain%` (API-NOTES §2.2), so longer names match too: page on until the exact one
- * turns up or the pages run out, but never past `MAX_SEARCH_PAGES` (issue 12: a hostile answer was paged
+ * turns up or the pages run out, but never past `MAX_SEARCH_PAGES` (DESIGN §12: a hostile answer could be paged
  * through about 150,000 times). Newest first: the site an ambiguous POST created is on page 1.
  */
 async function find(list: WebsitesApi["list"], domain: string, url: string): Promise<LiveWebsite | undefined> {

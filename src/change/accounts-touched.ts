@@ -1,5 +1,5 @@
 /**
- * Which accounts of a fleet a change touches (DESIGN §7, issue 19 item 5), for `sitesync matrix
+ * Which accounts of a fleet a change touches (DESIGN §7), for `sitesync matrix
  * --changed-since REF`: an account whose files changed (added, edited), whose entry under the root's
  * `accounts:` changed, and every account when the root's shared keys changed or a config file was removed
  * (its account is no longer known). Never fewer than the change touches: when in doubt, every account. And

@@ -48,7 +48,7 @@ export interface SchemaLocation {
  * part of that folder's project (sitesync installed as a dependency there, `./node_modules/sitesync/schemas/...`,
  * or a checkout of sitesync itself) it resolves for whoever clones the repository too; from a global install
  * or npx's cache it resolves on this machine. Never a package CDN's address: the package is not published
- * there, so such a URL is a 404 (issue 20). `version` is not part of the path.
+ * there, so such a URL is a 404. `version` is not part of the path.
  */
 export function schemaReference(outputDir: string, { schemaFile }: SchemaLocation): string {
   const path = relative(outputDir, schemaFile).split(sep).join("/");
@@ -94,7 +94,7 @@ export function exportConfig(live: ExportInput, options: ExportOptions): ExportR
 
 /**
  * A value read from the account, written so that loading the file gives it back as is: `${` becomes `$${`
- * (DESIGN §2). Else a live `${SITESYNC_API_KEY}` would be read as a reference by the next plan (issue 12).
+ * (DESIGN §2). Else a live `${SITESYNC_API_KEY}` would be read as a reference by the next plan (DESIGN §7).
  */
 function literal(value: string): string {
   return escapeReferences(value);

@@ -1,4 +1,4 @@
-/** A config over many files (DESIGN §2, issue 19): the root's `include:` globs, checked file by file and across. */
+/** A config over many files (DESIGN §2 "Many files, many accounts"): the root's `include:` globs, checked file by file and across. */
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -158,7 +158,7 @@ describe("the rest of the config", () => {
   });
 });
 
-describe("password_version and the written password (DESIGN §2, issue 18)", () => {
+describe("password_version and the written password (DESIGN §2)", () => {
   it("reads the rotation marker as text, whether written as a number or as text", () => {
     const config = loadOk(yaml`
       version: 1

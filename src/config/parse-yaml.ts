@@ -23,7 +23,7 @@ export function parseYaml(file: string, text: string): ParsedYaml {
     ...doc.errors.map((e) => ({ ...at(errorOffset(e, text)), ...describe(e, text), severity: "error" as const })),
     ...doc.warnings.map((e) => ({ ...at(e.pos[0]), ...describe(e, text), severity: "warning" as const })),
   ];
-  // An alias is written with a `*`: a file without one (an export) is not walked again for them (issue 20).
+  // An alias is written with a `*`: a file without one (an export) is not walked again for them (DESIGN §8, Loading).
   if (text.includes("*")) reportUnknownAliases(doc, at, diagnostics);
   return { doc, lineCounter, diagnostics };
 }

@@ -1,5 +1,5 @@
 /**
- * Diagnostics quote what the file says, never what an environment variable put there (issue 12): a live value
+ * Diagnostics quote what the file says, never what an environment variable put there (DESIGN §12): a live value
  * `${SITESYNC_API_KEY}`, exported and planned again, printed the key in `exclude_ips[0]: "<the key>" is not an
  * IP address`. Anyone who can edit the account could read any variable of a CI job that way.
  */

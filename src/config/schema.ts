@@ -14,7 +14,7 @@ function validator(kind: "root" | "included"): ValidateFunction {
     // verbose: the messages need the offending data and the parent schema (allowed keys for did-you-mean).
     // allowUnionTypes: `password_version` is text or a number (DESIGN §2).
     // validateSchema: false: the committed schema is checked against the 2020-12 meta-schema by schema.test.ts;
-    // compiling the meta-schema on every run cost a third of a small command's config check (issue 20).
+    // compiling the meta-schema on every run cost a third of a small command's config check (DESIGN §8, Loading).
     const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: false });
     const root = ajv.compile(schema);
     compiled = { root, included: ajv.compile({ $ref: `${schema.$id}#/$defs/includedFile` }) };

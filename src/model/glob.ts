@@ -3,8 +3,8 @@
  * characters (dots included, so `*.example.com` matches `a.b.example.com` but not `example.com`), `?` exactly
  * one character; every other character stands for itself.
  *
- * A backtracking regex would take exponential time on a crafted name (issue 12: a 72-character live domain
- * hung `plan`), so this is the two-pointer wildcard match: on a mismatch it only ever resumes after the last
+ * A backtracking regex would take exponential time on a crafted name (DESIGN §12: a 72-character live domain
+ * once hung `plan`), so this is the two-pointer wildcard match: on a mismatch it only ever resumes after the last
  * `*`, at most |pattern| × |name| steps and no recursion, whatever the input. File names (`include:`)
  * match case-sensitively, as the file system names them.
  */

@@ -1,5 +1,5 @@
 /**
- * Which live copy of a domain the config manages, in one place (issue 16). The API keeps domains unique
+ * Which live copy of a domain the config manages, in one place (DESIGN §4). The API keeps domains unique
  * (API-NOTES §2.4) but compares raw strings, so `example.com.` and `example.com` can both exist. Should two
  * normalize alike, the one stored exactly as the normalized form (then the lowest id) is managed; the others
  * are left alone, by `plan` and by `export --update` alike.

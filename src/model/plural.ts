@@ -1,5 +1,5 @@
 /**
- * Every plural of every message, in one place (issue 16): `plural(2, "website")` is `"2 websites"`, and
+ * Every plural of every message, in one place (DESIGN §9: words are chosen once): `plural(2, "website")` is `"2 websites"`, and
  * `agree(n, "was", "were")` picks the word that agrees with a count (`it`/`them`, `its`/`their`...).
  */
 export function plural(count: number, noun: string): string {

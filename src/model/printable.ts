@@ -1,5 +1,5 @@
 /**
- * The one escaper of human output (issue 12, DESIGN §12): a name or message from the account, a server or the
+ * The one escaper of human output (DESIGN §12): a name or message from the account, a server or the
  * config never moves the cursor, erases a line, starts a new one or turns the text around. Applied per field,
  * never to whole lines, since our own newlines are legitimate.
  */

@@ -52,7 +52,7 @@ export interface DesiredWebsite extends WebsiteFields {
 export function normalizeDomain(input: string): string {
   let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
   if (d.startsWith("www.")) d = d.replaceAll("www.", "");
-  // A loop, not /[/.]+$/: that regex is quadratic on a long run of dots that does not end the name (issue 12).
+  // A loop, not /[/.]+$/: that regex is quadratic on a long run of dots that does not end the name (DESIGN §12).
   let end = d.length;
   while (end > 0 && (d[end - 1] === "/" || d[end - 1] === ".")) end--;
   return d.slice(0, end);
@@ -65,7 +65,7 @@ export function normalizeDomain(input: string): string {
  *     |^((25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)(\.|$)){4}$          (case-insensitive)
  *
  * A name needs a dot (so `localhost` fails) unless it is an IPv4 address. The same meaning as that regex,
- * checked label by label: the regex backtracks exponentially on a crafted name (issue 12), this is linear.
+ * checked label by label: the regex backtracks exponentially on a crafted name (DESIGN §12), this is linear.
  */
 export function isApiDomain(domain: string): boolean {
   return isDomainName(domain) || isDottedQuad(domain);

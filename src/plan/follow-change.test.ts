@@ -65,7 +65,7 @@ const SHOP = want("shop.example.com", {
 });
 const LIVE_SHOP = site(7, "shop.example.com", { privacy: 2, password: true });
 
-describe("plan with a change: write-only edits are sent (DESIGN §3, issue 18)", () => {
+describe("plan with a change: write-only edits are sent (DESIGN §3, plans that follow the change)", () => {
   it("without a change, sends nothing it cannot compare and counts what it cannot verify", () => {
     const p = run({ websites: [SHOP], live: [LIVE_SHOP] });
     expect(p.changes).toEqual([]);

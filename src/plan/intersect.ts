@@ -1,7 +1,7 @@
 /**
- * The merge applies what was reviewed, and nothing else (DESIGN §3, §7; issue 13): the intersection of a
+ * The merge applies what was reviewed, and nothing else (DESIGN §3, §7): the intersection of a
  * reviewed plan and a fresh plan of the same config against the account as it is now. The same check stops
- * a forged saved plan (issue 12 item 8): see `confirmSavedPlan`.
+ * a forged saved plan: see `confirmSavedPlan`.
  *
  * Pure: no I/O, no clock; the result depends only on the two plans.
  */
@@ -164,7 +164,7 @@ export interface SavedPlanCheck {
 
 /**
  * `apply plan.json`: each saved change is applied only when a fresh plan of the current config against the
- * current account calls for the identical change (issue 12 item 8, DESIGN §3).
+ * current account calls for the identical change (DESIGN §3).
  *
  * The plan's hash detects accidents (a truncated or hand-edited file); it is no defence against a forger,
  * who can recompute it. This check is what stops a forged file: whatever a saved plan says, sitesync only

@@ -243,7 +243,7 @@ describe("write-only fields (DESIGN §3, API-NOTES §2.1)", () => {
   });
 
   it("sends with --sync-write-only what the config sets, and a password site without a password keeps its own", () => {
-    // An exported account: password sites are listed with privacy password and no password (issue 18).
+    // An exported account: password sites are listed with privacy password and no password (DESIGN §2).
     const p = run({
       websites: [want("locked.example.com", { privacy: 2 }), want("shop.example.com", { privacy: 2, exclude_params: ["fbclid"] })],
       live: [site(1, "locked.example.com", { privacy: 2, password: true }), site(2, "shop.example.com", { privacy: 2, password: true })],

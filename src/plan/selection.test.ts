@@ -61,7 +61,7 @@ const account: Case = {
   policy: { prune: true },
 };
 
-describe("--target and --exclude (DESIGN §7, issue 11)", () => {
+describe("--target and --exclude (DESIGN §7)", () => {
   it("plans only the websites a target matches, by normalized domain", () => {
     const p = run({
       ...account,

@@ -1,5 +1,5 @@
 /**
- * `--target GLOB` / `--exclude GLOB` (DESIGN §7, issue 11): a partial plan. Only the websites (by normalized
+ * `--target GLOB` / `--exclude GLOB` (DESIGN §7): a partial plan. Only the websites (by normalized
  * domain) and projects (by name) the selection keeps are compared, changed or deleted; everything else is left
  * out before planning, so prune, the counts and the safety rails all act inside the selection only. Pure.
  */

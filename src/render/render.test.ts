@@ -388,7 +388,7 @@ describe("a partial plan (--target / --exclude) says so in every format", () => 
   });
 });
 
-describe("every plan names the account it read (issue 19: the wrong account, silently)", () => {
+describe("every plan names the account it read (DESIGN §2: the account is never a surprise)", () => {
   const against = { ...empty, target: { websites: "https://stats.eu.example.com", projects: "https://seo.eu.example.com" } };
 
   it("in text, Markdown and JSON", () => {

@@ -1,5 +1,5 @@
 /**
- * What every adapter shows of an Outcome (issue 16): the same sections, from one renderer, in text for a
+ * What every adapter shows of an Outcome (DESIGN §9: words are chosen once, in render/): the same sections, from one renderer, in text for a
  * terminal or Markdown for GitHub. The CLI prints the summary to stdout and the notes to stderr; the Action
  * puts the summary and the details into its job summary and comment, and fails the step with `failure`.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, SafetyError, UsageError } from "../errors.ts";
-import { exitCodeOf, exitCodeOfRun, type RunFacts } from "./exit-code.ts";
+import { exitCodeOf, exitCodeOfRun, type RunFacts, stopSignalOf, worstExitCode } from "./exit-code.ts";
 
 const planned: RunFacts = { refused: false, changes: 3, detailedExitcode: false };
 const applied = { aborted: false, failed: 0, skipped: 0, unconverged: 0 };
@@ -28,5 +28,35 @@ describe("exit codes (DESIGN §7)", () => {
     ["a clean apply", { ...planned, detailedExitcode: true, applied }, 0],
   ] as const)("%s exits %i", (_, facts, code) => {
     expect(exitCodeOfRun(facts)).toBe(code);
+  });
+});
+
+describe("a run of many accounts exits with its worst account's code (DESIGN §2)", () => {
+  it.each([
+    [[], 0],
+    [[0, 0], 0],
+    [[0, 2], 2],
+    [[2, 4, 0], 4],
+    [[4, 3], 3],
+    [[3, 1, 4], 1],
+    [[1, 143], 143],
+    [[143, 130, 1], 130],
+  ])("%j exits %i", (codes, worst) => {
+    expect(worstExitCode(codes)).toBe(worst);
+  });
+});
+
+describe("stopSignalOf", () => {
+  it("is the signal a stop was aborted with, and nothing for a stop not aborted or aborted otherwise", () => {
+    const stopped = (reason?: unknown) => {
+      const controller = new AbortController();
+      controller.abort(reason);
+      return controller.signal;
+    };
+    expect(stopSignalOf(stopped("SIGINT"))).toBe("SIGINT");
+    expect(stopSignalOf(stopped("SIGTERM"))).toBe("SIGTERM");
+    expect(stopSignalOf(stopped())).toBeUndefined();
+    expect(stopSignalOf(new AbortController().signal)).toBeUndefined();
+    expect(stopSignalOf(undefined)).toBeUndefined();
   });
 });

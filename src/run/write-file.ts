@@ -23,7 +23,7 @@ export function writeOutput(path: string, text: string): void {
 
 /**
  * Creates `path` with `text`, atomically and only if it does not exist yet (`export` never overwrites a
- * file: issue 10); `false` when it exists, even if it appeared since an earlier check. The hard link fails
+ * file: DESIGN §7); `false` when it exists, even if it appeared since an earlier check. The hard link fails
  * with EEXIST instead of replacing, which a rename would do.
  */
 export function writeNewOutput(path: string, text: string): boolean {

@@ -2,30 +2,30 @@
  * The GitHub Action as a workflow runs it: the committed dist/index.js in its own Node 24 process, against
  * the sandbox (the analytics API) and a fake GitHub REST API, over real HTTP.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { type ActionRun, GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
+import type { FakeGitHub } from "./fake-github.ts";
+import { type ActionFixture, oneAccount, startActionFixture } from "./fixture.ts";
+import { type ActionRun, pullRequestPayload, runAction } from "./run-action.ts";
 
 const API_KEY = "AcTi0nK3y00000000000000000000000000000000000000000000000000000Zz";
 const PASSWORD = "s3cret-stats-pa55word";
 const MARKER = "<!-- sitesync-plan: sitesync.yaml -->";
 
+let fixture: ActionFixture<"account">;
 let sandbox: Sandbox;
 let github: FakeGitHub;
 let workspace: string;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({
-    apiKey: API_KEY,
-    rateLimit: 0,
-    websites: [{ domain: "blog.example.com", privacy: 1, exclude_bots: 1 }, { domain: "old.example.org" }],
+  fixture = await startActionFixture({
+    sandboxes: {
+      account: { apiKey: API_KEY, websites: [{ domain: "blog.example.com", privacy: 1, exclude_bots: 1 }, { domain: "old.example.org" }] },
+    },
   });
-  github = await startFakeGitHub(GITHUB_TOKEN);
-  workspace = mkdtempSync(join(tmpdir(), "sitesync-ws-"));
+  ({ github, workspace } = fixture);
+  sandbox = fixture.sandboxes.account;
   writeConfig([
     "  - domain: example.com",
     "    privacy: password",
@@ -37,23 +37,17 @@ beforeEach(async () => {
   ]);
 });
 
-afterEach(async () => {
-  await sandbox.close();
-  await github.close();
-});
+afterEach(() => fixture.close());
 
 function writeConfig(websites: string[], extra: string[] = []): void {
-  const lines = ["version: 1", `websites_url: ${sandbox.url}`, ...extra, "websites:", ...websites];
-  writeFileSync(join(workspace, "sitesync.yaml"), `${lines.join("\n")}\n`);
+  fixture.write({ "sitesync.yaml": oneAccount(sandbox.url, [...extra, "websites:", ...websites]) });
 }
 
 function onPullRequest(inputs: Record<string, string> = {}, fork = false): Promise<ActionRun> {
-  return runAction({
-    workspace,
+  return fixture.run({
     inputs: { "api-key": API_KEY, ...inputs },
     event: { name: "pull_request", payload: pullRequestPayload(7, fork) },
     env: { STATS_PASSWORD: PASSWORD },
-    githubApiUrl: github.url,
   });
 }
 
@@ -93,12 +87,10 @@ describe("plan on a pull request", () => {
   });
 
   it("never applies on a fork's pull request, even when asked to: the key stays unsent", async () => {
-    const run = await runAction({
-      workspace,
+    const run = await fixture.run({
       inputs: { command: "apply", "api-key": API_KEY, "apply-unreviewed": "true" },
       event: { name: "pull_request", payload: pullRequestPayload(7, true) },
       env: { STATS_PASSWORD: PASSWORD },
-      githubApiUrl: github.url,
     });
     expect(run.code).not.toBe(0);
     expect(run.commands).toContainEqual(expect.stringMatching(/^::error::apply does not run for a pull request from a fork/));
@@ -186,13 +178,11 @@ describe("plan on a pull request", () => {
 
   it("validates a fork's config offline: no API call, no failure, even when commenting is refused", async () => {
     github.failWrites = 403;
-    const run = await runAction({
-      workspace,
+    const run = await fixture.run({
       // The fork gets no secrets: the password variable is empty, as `${{ secrets.X }}` reads then.
       inputs: { "api-key": "" },
       event: { name: "pull_request", payload: pullRequestPayload(7, true) },
       env: { STATS_PASSWORD: "" },
-      githubApiUrl: github.url,
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(sandbox.requests).toHaveLength(0);

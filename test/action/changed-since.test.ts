@@ -4,34 +4,36 @@ import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { git } from "../helpers/git.ts";
-import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { GITHUB_TOKEN, runAction } from "./run-action.ts";
+import type { FakeGitHub } from "./fake-github.ts";
+import { type ActionFixture, startActionFixture } from "./fixture.ts";
 
 const API_KEY = "AcTi0nK3y11111111111111111111111111111111111111111111111111111Zz";
 const PASSWORD = "r0tated-stats-pa55word";
 const MERGE = "fa11ed0000000000000000000000000000000018";
 
+let fixture: ActionFixture<"account">;
 let sandbox: Sandbox;
 let github: FakeGitHub;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({
-    apiKey: API_KEY,
-    rateLimit: 0,
-    // 1,000 websites: 10 pages to read in full, against one probe and two lookups.
-    seed: 1_000,
-    websites: [
-      { domain: "acme.org", privacy: 2, password: "the-old-password" },
-      { domain: "blog.acme.org", exclude_params: "utm_source" },
-    ],
+  fixture = await startActionFixture({
+    sandboxes: {
+      account: {
+        apiKey: API_KEY,
+        // 1,000 websites: 10 pages to read in full, against one probe and two lookups.
+        seed: 1_000,
+        websites: [
+          { domain: "acme.org", privacy: 2, password: "the-old-password" },
+          { domain: "blog.acme.org", exclude_params: "utm_source" },
+        ],
+      },
+    },
   });
-  github = await startFakeGitHub(GITHUB_TOKEN);
+  sandbox = fixture.sandboxes.account;
+  github = fixture.github;
 });
 
-afterEach(async () => {
-  await sandbox.close();
-  await github.close();
-});
+afterEach(() => fixture.close());
 
 /** The repository on "GitHub": the base commit, and the pull request's head commit on top. */
 function origin(): { dir: string; base: string; head: string } {
@@ -79,12 +81,11 @@ const payload = (base: string, head: string) => ({
 
 it("plans the pull request's change from a shallow checkout with k + 1 reads, and the merge applies that reviewed scoped plan", async () => {
   const repo = origin();
-  const pr = await runAction({
+  const pr = await fixture.run({
     workspace: shallowCheckout(repo.dir),
     inputs: { "api-key": API_KEY },
     event: { name: "pull_request", payload: payload(repo.base, repo.head) },
     env: { STATS_PASSWORD: PASSWORD },
-    githubApiUrl: github.url,
   });
   expect(pr.code, pr.stdout + pr.stderr).toBe(0);
   expect(sandbox.stats()).toMatchObject({ listRequests: 3, writeRequests: 0 });
@@ -102,12 +103,11 @@ it("plans the pull request's change from a shallow checkout with k + 1 reads, an
 
   sandbox.resetLog();
   github.pulls.push({ number: 18, headSha: repo.head, mergeCommitSha: MERGE });
-  const merged = await runAction({
+  const merged = await fixture.run({
     workspace: shallowCheckout(repo.dir),
     inputs: { command: "apply", "api-key": API_KEY },
     event: { name: "push", payload: { ref: "refs/heads/main", after: MERGE } },
     env: { STATS_PASSWORD: PASSWORD, GITHUB_SHA: MERGE },
-    githubApiUrl: github.url,
   });
   expect(merged.code, merged.stdout + merged.stderr).toBe(0);
   expect(merged.outputs).toMatchObject({ "review-status": "applied", applied: "2", "not-applied": "0" });
@@ -120,12 +120,11 @@ it("plans the pull request's change from a shallow checkout with k + 1 reads, an
 
 it("reads in full, and says why, when the changed-since input names no revision", async () => {
   const repo = origin();
-  const run = await runAction({
+  const run = await fixture.run({
     workspace: shallowCheckout(repo.dir),
     inputs: { "api-key": API_KEY, "changed-since": "no-such-branch" },
     event: { name: "pull_request", payload: payload(repo.base, repo.head) },
     env: { STATS_PASSWORD: PASSWORD },
-    githubApiUrl: github.url,
   });
   expect(run.code, run.stdout + run.stderr).toBe(0);
   expect(run.summary).toContain("No change known since no-such-branch");
@@ -134,12 +133,11 @@ it("reads in full, and says why, when the changed-since input names no revision"
 
 it("takes target, exclude and sync-write-only as inputs, and changed-since: none reads in full", async () => {
   const repo = origin();
-  const run = await runAction({
+  const run = await fixture.run({
     workspace: shallowCheckout(repo.dir),
     inputs: { "api-key": API_KEY, "changed-since": "none", "sync-write-only": "true", target: "*.org\nsite-*", exclude: "blog.*" },
     event: { name: "pull_request", payload: payload(repo.base, repo.head) },
     env: { STATS_PASSWORD: PASSWORD },
-    githubApiUrl: github.url,
   });
   expect(run.code, run.stdout + run.stderr).toBe(0);
   expect(run.summary).toContain("Partial plan: --target \\*.org --target site-\\* --exclude blog.\\*");
@@ -151,11 +149,10 @@ it("takes target, exclude and sync-write-only as inputs, and changed-since: none
 
 it("names its own input, not a CLI flag, when sync-write-only is not a boolean", async () => {
   const repo = origin();
-  const run = await runAction({
+  const run = await fixture.run({
     workspace: shallowCheckout(repo.dir),
     inputs: { "api-key": API_KEY, "sync-write-only": "yes please" },
     event: { name: "pull_request", payload: payload(repo.base, repo.head) },
-    githubApiUrl: github.url,
   });
   expect(run.code).toBe(1);
   expect(run.commands).toContainEqual(expect.stringContaining('sync-write-only must be true or false, not "yes please"'));
@@ -196,11 +193,10 @@ it("a fleet's leg follows the pull request's change of its own account's include
     const head = git(dir, "rev-parse", "HEAD");
 
     const leg = (account: "eu" | "us") =>
-      runAction({
+      fixture.run({
         workspace: shallowCheckout(dir),
         inputs: { account, "api-key": account === "eu" ? API_KEY : US_KEY },
         event: { name: "pull_request", payload: payload(base, head) },
-        githubApiUrl: github.url,
       });
     const euLeg = await leg("eu");
     expect(euLeg.code, euLeg.stdout + euLeg.stderr).toBe(0);
@@ -215,12 +211,11 @@ it("a fleet's leg follows the pull request's change of its own account's include
     // The merge: eu's leg applies its reviewed scoped plan, re-planned over the base the review recorded.
     sandbox.resetLog();
     github.pulls.push({ number: 18, headSha: head, mergeCommitSha: MERGE });
-    const merged = await runAction({
+    const merged = await fixture.run({
       workspace: shallowCheckout(dir),
       inputs: { command: "apply", account: "eu", "api-key": API_KEY },
       event: { name: "push", payload: { ref: "refs/heads/main", after: MERGE } },
       env: { GITHUB_SHA: MERGE },
-      githubApiUrl: github.url,
     });
     expect(merged.code, merged.stdout + merged.stderr).toBe(0);
     expect(merged.outputs).toMatchObject({ "review-status": "applied", applied: "1", "not-applied": "0" });

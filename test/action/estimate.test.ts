@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createClient, loadConfig, plan, readLive, render } from "../../src/index.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { sitesync } from "../e2e/helpers.ts";
+import { sitesync } from "../helpers/cli.ts";
 import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
 import { GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { sitesync } from "../e2e/helpers.ts";
+import { sitesync } from "../helpers/cli.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const action = parse(readFileSync(join(ROOT, "action.yml"), "utf8")) as {
@@ -49,7 +49,7 @@ it("action.yml runs the bundle on Node 24", () => {
 });
 
 /**
- * Issue 20: `npx --yes sitesync` in drift.yml ran whatever the registry served under that name, with the API
+ * `npx --yes sitesync` in a workflow would run whatever the registry serves under that name, with the API
  * key in the environment. No command a user copies from examples/ may fetch and run an unpinned package.
  */
 describe("examples/ runs no unpinned package", () => {
@@ -87,7 +87,7 @@ describe("examples/ runs no unpinned package", () => {
 });
 
 /**
- * The reviewer's find (issue 19 item 5): `matrix.account == 'eu' && secrets.EU || secrets.US` gave a third
+ * A leg's key by its own matrix entry: `matrix.account == 'eu' && secrets.EU || secrets.US` would give a third
  * account the us key, which may be valid for another account on the same server. Each leg of the fleet example
  * must pass the secret its own matrix entry names, for the matrix `sitesync matrix` prints.
  */

@@ -1,17 +1,17 @@
 /**
- * The example pull-request workflow works on its first run (issue 19): its plan step, with the repository's
+ * The example pull-request workflow works on its first run: its plan step, with the repository's
  * secrets and variables filled in as GitHub fills them, runs the committed bundle against the sandbox with a
  * config as `sitesync export` writes it (no `websites_url`). An Action error names the Action's input.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
+import type { Sandbox } from "../../src/sandbox/index.ts";
+import type { FakeGitHub } from "./fake-github.ts";
+import { type ActionFixture, startActionFixture } from "./fixture.ts";
+import { pullRequestPayload } from "./run-action.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const API_KEY = "F1rstRunK3y000000000000000000000000000000000000000000000000000Zz";
@@ -40,30 +40,27 @@ function evaluate(values: Record<string, string | undefined>, context: Record<st
   return out;
 }
 
+let fixture: ActionFixture<"account">;
 let sandbox: Sandbox;
 let github: FakeGitHub;
-let workspace: string;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({ apiKey: API_KEY, rateLimit: 0, websites: [{ domain: "blog.example.com" }] });
-  github = await startFakeGitHub(GITHUB_TOKEN);
-  workspace = mkdtempSync(join(tmpdir(), "sitesync-first-run-"));
-  // As `sitesync export` writes it: no websites_url.
-  writeFileSync(join(workspace, "sitesync.yaml"), "version: 1\nwebsites:\n  - domain: blog.example.com\n  - domain: new.example.com\n");
+  fixture = await startActionFixture({
+    sandboxes: { account: { apiKey: API_KEY, websites: [{ domain: "blog.example.com" }] } },
+    // As `sitesync export` writes it: no websites_url.
+    files: () => ({ "sitesync.yaml": "version: 1\nwebsites:\n  - domain: blog.example.com\n  - domain: new.example.com\n" }),
+  });
+  sandbox = fixture.sandboxes.account;
+  github = fixture.github;
 });
 
-afterEach(async () => {
-  await sandbox.close();
-  await github.close();
-});
+afterEach(() => fixture.close());
 
 function planAsTheExample(context: Record<string, string>) {
-  return runAction({
-    workspace,
+  return fixture.run({
     inputs: evaluate(planStep.with ?? {}, context),
     env: evaluate(planStep.env ?? {}, context),
     event: { name: "pull_request", payload: pullRequestPayload(3) },
-    githubApiUrl: github.url,
   });
 }
 
@@ -87,7 +84,7 @@ describe("examples/workflows/sitesync.yml on its first run", () => {
   });
 
   it("refuses a variable that names another account than the file, naming both", async () => {
-    writeFileSync(join(workspace, "sitesync.yaml"), `version: 1\nwebsites_url: ${sandbox.url}\nwebsites: []\n`);
+    fixture.write({ "sitesync.yaml": `version: 1\nwebsites_url: ${sandbox.url}\nwebsites: []\n` });
     const run = await planAsTheExample({
       "secrets.SITESYNC_API_KEY": API_KEY,
       "vars.SITESYNC_WEBSITES_URL": "https://stats.other.example",

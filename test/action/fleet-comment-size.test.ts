@@ -1,5 +1,5 @@
 /**
- * A fleet's comment always fits (issue 19 item 5), as GitHub runs it: six legs of the committed bundle, one per
+ * A fleet's comment always fits (DESIGN §7), as GitHub runs it: six legs of the committed bundle, one per
  * account, each with a plan too long for a sixth of the comment, finish together against the fake GitHub API,
  * which refuses a body over 65,536 characters with 422 as GitHub does. The comment holds every account's section
  * intact (summary first, cut to its share with a note), drops the section of an account no longer in the config,
@@ -7,16 +7,11 @@
  * and says what to do.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { fleetLeg, GITHUB_TOKEN } from "./run-action.ts";
+import type { SandboxOptions } from "../../src/sandbox/index.ts";
+import type { FakeGitHub } from "./fake-github.ts";
+import { type ActionFixture, PLAN_MARKER as MARKER, startActionFixture } from "./fixture.ts";
 
-const MARKER = "<!-- sitesync-plan: sitesync.yaml -->";
-const HEAD = "0123456789abcdef0123456789abcdef01234567";
 const MERGE = "abcdefabcdefabcdefabcdefabcdefabcdefabcd";
 /** Websites each account's change creates: a1's reviewed plan fits its share, a6's does not. */
 const WEBSITES = { a1: 60, a2: 150, a3: 150, a4: 150, a5: 150, a6: 2000 } as const;
@@ -26,31 +21,30 @@ const keyOf = (account: Account) => `${account}LegKey`.padEnd(64, "0");
 /** Domains that do not compress into one another, as real clients' do not. */
 const domainOf = (account: Account, i: number) => `${createHash("sha256").update(`${account}${i}`).digest("hex").slice(0, 16)}.example.com`;
 
-let sandboxes: Map<Account, Sandbox>;
+let fixture: ActionFixture<Account>;
 let github: FakeGitHub;
-let workspace: string;
 
 beforeEach(async () => {
-  sandboxes = new Map();
-  for (const account of ACCOUNTS) sandboxes.set(account, await startSandbox({ apiKey: keyOf(account), rateLimit: 0 }));
-  github = await startFakeGitHub(GITHUB_TOKEN);
-  workspace = mkdtempSync(join(tmpdir(), "sitesync-fleet-size-"));
-  mkdirSync(join(workspace, "clients"));
-  const root = ["version: 1", "accounts:", ...ACCOUNTS.map((a) => `  ${a}: { websites_url: ${sandboxes.get(a)?.url} }`)];
-  writeFileSync(join(workspace, "sitesync.yaml"), [...root, 'include: ["clients/*.yaml"]', ""].join("\n"));
-  for (const account of ACCOUNTS) {
-    const websites = Array.from({ length: WEBSITES[account] }, (_, i) => `  - domain: ${domainOf(account, i)}`);
-    writeFileSync(join(workspace, `clients/${account}.yaml`), [`account: ${account}`, "websites:", ...websites, ""].join("\n"));
-  }
+  const sandboxes = Object.fromEntries(ACCOUNTS.map((a) => [a, { apiKey: keyOf(a) }])) as Record<Account, SandboxOptions>;
+  fixture = await startActionFixture({
+    sandboxes,
+    files: (urls) => {
+      const root = ["version: 1", "accounts:", ...ACCOUNTS.map((a) => `  ${a}: { websites_url: ${urls[a]} }`)];
+      const files: Record<string, string> = { "sitesync.yaml": [...root, 'include: ["clients/*.yaml"]', ""].join("\n") };
+      for (const account of ACCOUNTS) {
+        const websites = Array.from({ length: WEBSITES[account] }, (_, i) => `  - domain: ${domainOf(account, i)}`);
+        files[`clients/${account}.yaml`] = [`account: ${account}`, "websites:", ...websites, ""].join("\n");
+      }
+      return files;
+    },
+  });
+  github = fixture.github;
 });
 
-afterEach(async () => {
-  for (const sandbox of sandboxes.values()) await sandbox.close();
-  await github.close();
-});
+afterEach(() => fixture.close());
 
 function leg(account: Account, event: "pull_request" | "push") {
-  return fleetLeg({ workspace, githubApiUrl: github.url, account, apiKey: keyOf(account), merge: MERGE }, event);
+  return fixture.leg(account, keyOf(account), event, MERGE);
 }
 
 const between = (body: string, account: string) => {
@@ -99,18 +93,18 @@ describe("six legs whose plans together exceed a comment", () => {
 
     // a5's leg could not comment (say, a failed step): its merge finds no section of its own and says so.
     marked[0]!.body = body.replace(/<!-- sitesync-account: a5 -->[\s\S]*<!-- \/sitesync-account: a5 -->\n/, "");
-    github.pulls.push({ number: 7, headSha: HEAD, mergeCommitSha: MERGE });
+    fixture.merged(MERGE);
     const [a1, a5, a6] = await Promise.all([leg("a1", "push"), leg("a5", "push"), leg("a6", "push")]);
     expect(a1.code, a1.stdout).toBe(0);
     expect(a1.outputs["review-status"]).toBe("applied");
-    expect(sandboxes.get("a1")?.store.websites()).toHaveLength(WEBSITES.a1);
+    expect(fixture.sandboxes.a1.store.websites()).toHaveLength(WEBSITES.a1);
     expect(a6.code, a6.stdout).toBe(4);
     expect(a6.outputs).toMatchObject({ "review-status": "missing", "review-missing": "unusable" });
-    expect(sandboxes.get("a6")?.stats().writeRequests).toBe(0);
+    expect(fixture.sandboxes.a6.stats().writeRequests).toBe(0);
     expect(a6.summary).toContain("too large to carry for review in the pull-request comment");
     expect(a6.summary).toContain("apply-unreviewed: true");
     expect(a5.code, a5.stdout).toBe(4);
     expect(a5.summary).toContain("The plan comment has no section for account a5: its leg did not plan this pull request");
-    expect(sandboxes.get("a5")?.stats().writeRequests).toBe(0);
+    expect(fixture.sandboxes.a5.stats().writeRequests).toBe(0);
   }, 120_000);
 });

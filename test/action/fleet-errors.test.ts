@@ -1,51 +1,45 @@
 /**
- * A fleet's selection mistakes in a workflow (issue 19 item 5: every Action error names the Action's input):
+ * A fleet's selection mistakes in a workflow (DESIGN §7: an Action error names the Action's input):
  * the bundle run as GitHub runs it says `the account input`, `the websites-url input`, and how to give each
  * account its key, never the CLI's `--account` or `--websites-url`; nothing is sent to the account.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
+import type { Sandbox } from "../../src/sandbox/index.ts";
+import type { FakeGitHub } from "./fake-github.ts";
+import { type ActionFixture, PLAN_MARKER as MARKER, startActionFixture } from "./fixture.ts";
+import { pullRequestPayload } from "./run-action.ts";
 
 const KEY = "EuLegKey000000000000000000000000000000000000000000000000000001";
-const MARKER = "<!-- sitesync-plan: sitesync.yaml -->";
 
+let fixture: ActionFixture<"eu">;
 let eu: Sandbox;
 let github: FakeGitHub;
-let workspace: string;
 
 beforeEach(async () => {
-  eu = await startSandbox({ apiKey: KEY, rateLimit: 0 });
-  github = await startFakeGitHub(GITHUB_TOKEN);
-  workspace = mkdtempSync(join(tmpdir(), "sitesync-fleet-errors-"));
-  mkdirSync(join(workspace, "clients"));
-  const root = [
-    "version: 1",
-    "accounts:",
-    `  eu: { websites_url: ${eu.url} }`,
-    `  us: { websites_url: ${eu.url}/us, api_key_env: SITESYNC_US_API_KEY }`,
-    'include: ["clients/*.yaml"]',
-    "",
-  ];
-  writeFileSync(join(workspace, "sitesync.yaml"), root.join("\n"));
-  writeFileSync(join(workspace, "clients/acme.yaml"), "account: eu\nwebsites:\n  - domain: acme.com\n");
+  fixture = await startActionFixture({
+    sandboxes: { eu: { apiKey: KEY } },
+    files: (urls) => ({
+      "sitesync.yaml": [
+        "version: 1",
+        "accounts:",
+        `  eu: { websites_url: ${urls.eu} }`,
+        `  us: { websites_url: ${urls.eu}/us, api_key_env: SITESYNC_US_API_KEY }`,
+        'include: ["clients/*.yaml"]',
+        "",
+      ].join("\n"),
+      "clients/acme.yaml": "account: eu\nwebsites:\n  - domain: acme.com\n",
+    }),
+  });
+  eu = fixture.sandboxes.eu;
+  github = fixture.github;
 });
 
-afterEach(async () => {
-  await eu.close();
-  await github.close();
-});
+afterEach(() => fixture.close());
 
 async function plan(inputs: Record<string, string>) {
-  const run = await runAction({
-    workspace,
+  const run = await fixture.run({
     inputs: { command: "plan", ...inputs },
     event: { name: "pull_request", payload: pullRequestPayload(7) },
-    githubApiUrl: github.url,
   });
   const errors = run.stdout.split("\n").filter((line) => line.startsWith("::error::"));
   const comment = github.comments.find((c) => c.body.startsWith(MARKER))?.body ?? "";

@@ -1,57 +1,49 @@
 /**
- * A fleet's matrix on GitHub Actions (issue 19 item 5), as GitHub runs it: two legs of the committed bundle,
+ * A fleet's matrix on GitHub Actions (DESIGN §7), as GitHub runs it: two legs of the committed bundle,
  * one per account (the account input), finishing at the same moment against the fake GitHub API. They leave
  * one plan comment with both sections intact, each carrying its account's reviewed plan; on the merge each
  * leg applies its own account's reviewed plan.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { fleetLeg, GITHUB_TOKEN } from "./run-action.ts";
+import type { Sandbox } from "../../src/sandbox/index.ts";
+import type { FakeGitHub } from "./fake-github.ts";
+import { type ActionFixture, PLAN_MARKER as MARKER, startActionFixture } from "./fixture.ts";
 
 const KEYS = {
   eu: "EuLegKey000000000000000000000000000000000000000000000000000001",
   us: "UsLegKey000000000000000000000000000000000000000000000000000002",
 };
-const MARKER = "<!-- sitesync-plan: sitesync.yaml -->";
-const HEAD = "0123456789abcdef0123456789abcdef01234567";
 const MERGE = "abcdefabcdefabcdefabcdefabcdefabcdefabcd";
 
+let fixture: ActionFixture<"eu" | "us">;
 let eu: Sandbox;
 let us: Sandbox;
 let github: FakeGitHub;
-let workspace: string;
 
 beforeEach(async () => {
-  eu = await startSandbox({ apiKey: KEYS.eu, rateLimit: 0 });
-  us = await startSandbox({ apiKey: KEYS.us, rateLimit: 0 });
-  github = await startFakeGitHub(GITHUB_TOKEN);
-  workspace = mkdtempSync(join(tmpdir(), "sitesync-fleet-ws-"));
-  mkdirSync(join(workspace, "clients"));
-  const root = [
-    "version: 1",
-    "accounts:",
-    `  eu: { websites_url: ${eu.url} }`,
-    `  us: { websites_url: ${us.url} }`,
-    'include: ["clients/*.yaml"]',
-    "",
-  ];
-  writeFileSync(join(workspace, "sitesync.yaml"), root.join("\n"));
-  writeFileSync(join(workspace, "clients/acme.yaml"), "account: eu\nwebsites:\n  - domain: acme.com\n");
-  writeFileSync(join(workspace, "clients/cora.yaml"), "account: us\nwebsites:\n  - domain: cora.com\n  - domain: blog.cora.com\n");
+  fixture = await startActionFixture({
+    sandboxes: { eu: { apiKey: KEYS.eu }, us: { apiKey: KEYS.us } },
+    files: (urls) => ({
+      "sitesync.yaml": [
+        "version: 1",
+        "accounts:",
+        `  eu: { websites_url: ${urls.eu} }`,
+        `  us: { websites_url: ${urls.us} }`,
+        'include: ["clients/*.yaml"]',
+        "",
+      ].join("\n"),
+      "clients/acme.yaml": "account: eu\nwebsites:\n  - domain: acme.com\n",
+      "clients/cora.yaml": "account: us\nwebsites:\n  - domain: cora.com\n  - domain: blog.cora.com\n",
+    }),
+  });
+  ({ eu, us } = fixture.sandboxes);
+  github = fixture.github;
 });
 
-afterEach(async () => {
-  await eu.close();
-  await us.close();
-  await github.close();
-});
+afterEach(() => fixture.close());
 
 function leg(account: "eu" | "us", event: "pull_request" | "push") {
-  return fleetLeg({ workspace, githubApiUrl: github.url, account, apiKey: KEYS[account], merge: MERGE }, event);
+  return fixture.leg(account, KEYS[account], event, MERGE);
 }
 
 describe("two legs of a fleet's matrix", () => {
@@ -71,7 +63,7 @@ describe("two legs of a fleet's matrix", () => {
     for (const key of Object.values(KEYS)) expect(body).not.toContain(key);
     expect(eu.stats().writeRequests + us.stats().writeRequests).toBe(0);
 
-    github.pulls.push({ number: 7, headSha: HEAD, mergeCommitSha: MERGE });
+    fixture.merged(MERGE);
     const [euApply, usApply] = await Promise.all([leg("eu", "push"), leg("us", "push")]);
     expect(euApply.code, euApply.stdout).toBe(0);
     expect(usApply.code, usApply.stdout).toBe(0);

@@ -1,35 +1,34 @@
 /**
- * Issue 12 items 3 and 5 in the Action (the bundle, as a workflow runs it): against a server that repeats the
+ * Server-echoed secrets and terminal escapes in the Action (DESIGN §12; the bundle, as a workflow runs it): against a server that repeats the
  * secrets it is sent and lists a domain of terminal escapes, no log line, annotation, job summary, output or
  * comment holds the key or the password, none reveals the password by its effect (it equals a domain's first
  * label), and no raw control character or forged line gets through.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EchoServer, echoWebsite, FORGED, INJECTION, startEchoServer } from "../hostile/echo-server.ts";
-import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { type ActionRun, GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
+import type { FakeGitHub } from "./fake-github.ts";
+import { type ActionFixture, startActionFixture } from "./fixture.ts";
+import { type ActionRun, pullRequestPayload, runAction } from "./run-action.ts";
 
 const API_KEY = "AcTi0nEch0K3y0000000000000000000000000000000000000000000000Zz";
 const PASSWORD = "shop";
 const WITHHELD = "the server&#39;s message was withheld|the server's message was withheld";
 
 let server: EchoServer;
+let fixture: ActionFixture<never>;
 let github: FakeGitHub;
 let workspace: string;
 beforeAll(async () => {
   server = await startEchoServer([echoWebsite(1, "shop.example.com"), echoWebsite(2, `evil.example.com${INJECTION}`)]);
-  github = await startFakeGitHub(GITHUB_TOKEN);
-  workspace = mkdtempSync(join(tmpdir(), "sitesync-ws-"));
   const lines = ["version: 1", `websites_url: ${server.url}`, "policy:", "  prune: true", "websites:"];
   lines.push("  - domain: shop.example.com", "    privacy: password", "    password: ${STATS_PASSWORD}");
-  writeFileSync(join(workspace, "sitesync.yaml"), `${lines.join("\n")}\n`);
+  fixture = await startActionFixture({ files: () => ({ "sitesync.yaml": `${lines.join("\n")}\n` }) });
+  ({ github, workspace } = fixture);
 });
 afterAll(async () => {
   await server.close();
-  await github.close();
+  await fixture.close();
 });
 
 function everything(run: ActionRun): Record<string, string> {
@@ -67,12 +66,10 @@ function expectInert(run: ActionRun): void {
 
 describe("the Action against a server that echoes secrets", () => {
   it("plans on a pull request: the domains whole in the log, the summary and the comment, nothing else", async () => {
-    const run = await runAction({
-      workspace,
+    const run = await fixture.run({
       inputs: { "api-key": API_KEY },
       event: { name: "pull_request", payload: pullRequestPayload(7) },
       env: { STATS_PASSWORD: PASSWORD },
-      githubApiUrl: github.url,
     });
     expect(run.code, run.stderr).toBe(0);
     expectInert(run);

@@ -1,28 +1,22 @@
 /**
- * The merge applies what was reviewed, and nothing else (issue 13): the committed bundle as a workflow runs
+ * The merge applies what was reviewed, and nothing else (DESIGN §7): the committed bundle as a workflow runs
  * it, planning on a pull request (the comment carries the reviewed plan) and applying on the push that
  * merged it, against the sandbox and the fake GitHub API, over real HTTP.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import type { Sandbox } from "../../src/sandbox/index.ts";
 import { domainsOf } from "../helpers/domains.ts";
-import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { type ActionRun, GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
+import type { FakeGitHub } from "./fake-github.ts";
+import { type ActionFixture, APPLY_MARKER, HEAD, oneAccount, PLAN_MARKER, startActionFixture } from "./fixture.ts";
+import { type ActionRun, pullRequestPayload } from "./run-action.ts";
 
 const API_KEY = "AcTi0nK3y00000000000000000000000000000000000000000000000000000Zz";
 const PASSWORD = "s3cret-stats-pa55word";
-const PLAN_MARKER = "<!-- sitesync-plan: sitesync.yaml -->";
-const APPLY_MARKER = "<!-- sitesync-apply: sitesync.yaml -->";
-/** The head commit of pullRequestPayload(7), which the plan is made for. */
-const HEAD = "0123456789abcdef0123456789abcdef01234567";
 const MERGE = "fa11ed0000000000000000000000000000000007";
 
+let fixture: ActionFixture<"account">;
 let sandbox: Sandbox;
 let github: FakeGitHub;
-let workspace: string;
 
 const WEBSITES = [
   "  - domain: example.com",
@@ -35,52 +29,41 @@ const WEBSITES = [
 ];
 
 beforeEach(async () => {
-  sandbox = await startSandbox({
-    apiKey: API_KEY,
-    rateLimit: 0,
-    websites: [
-      { domain: "blog.example.com", privacy: 1, exclude_bots: 1 },
-      { domain: "old.example.org" },
-      { domain: "bystander.example.net" },
-    ],
-  });
-  github = await startFakeGitHub(GITHUB_TOKEN);
-  workspace = mkdtempSync(join(tmpdir(), "sitesync-ws-"));
+  const websites = [
+    { domain: "blog.example.com", privacy: 1, exclude_bots: 1 },
+    { domain: "old.example.org" },
+    { domain: "bystander.example.net" },
+  ];
+  fixture = await startActionFixture({ sandboxes: { account: { apiKey: API_KEY, websites } } });
+  sandbox = fixture.sandboxes.account;
+  github = fixture.github;
   writeConfig(WEBSITES);
 });
 
-afterEach(async () => {
-  await sandbox.close();
-  await github.close();
-});
+afterEach(() => fixture.close());
 
 function writeConfig(websites: string[]): void {
-  const lines = ["version: 1", `websites_url: ${sandbox.url}`, "websites:", ...websites];
-  writeFileSync(join(workspace, "sitesync.yaml"), `${lines.join("\n")}\n`);
+  fixture.write({ "sitesync.yaml": oneAccount(sandbox.url, ["websites:", ...websites]) });
 }
 
 function planOnPullRequest(): Promise<ActionRun> {
-  return runAction({
-    workspace,
+  return fixture.run({
     inputs: { "api-key": API_KEY },
     event: { name: "pull_request", payload: pullRequestPayload(7) },
     env: { STATS_PASSWORD: PASSWORD },
-    githubApiUrl: github.url,
   });
 }
 
 /** GitHub's record of pull request 7, merged as MERGE with `headSha` as its final head commit. */
 function merged(headSha = HEAD): void {
-  github.pulls.push({ number: 7, headSha, mergeCommitSha: MERGE });
+  fixture.merged(MERGE, headSha);
 }
 
 function applyOnPush(inputs: Record<string, string> = {}): Promise<ActionRun> {
-  return runAction({
-    workspace,
+  return fixture.run({
     inputs: { command: "apply", "api-key": API_KEY, ...inputs },
     event: { name: "push", payload: { ref: "refs/heads/main", after: MERGE } },
     env: { STATS_PASSWORD: PASSWORD, GITHUB_SHA: MERGE },
-    githubApiUrl: github.url,
   });
 }
 
@@ -260,12 +243,10 @@ describe("apply-unreviewed", () => {
     );
     expect(sandbox.stats().writeRequests).toBe(0);
 
-    const run = await runAction({
-      workspace,
+    const run = await fixture.run({
       inputs: { command: "apply", "api-key": API_KEY, "apply-unreviewed": "true" },
       event: { name: "workflow_dispatch", payload: { inputs: { "apply-unreviewed": "true" } } },
       env: { STATS_PASSWORD: PASSWORD },
-      githubApiUrl: github.url,
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.outputs).toMatchObject({ "review-status": "unreviewed", reviewed: "false", applied: "3" });

@@ -2,24 +2,25 @@
  * The run settings as Action inputs (DESIGN §1, §7): read by the settings table as the CLI's flags are, through
  * the committed bundle against the sandbox over real HTTP.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
+import type { Sandbox, SandboxOptions } from "../../src/sandbox/index.ts";
+import { type ActionFixture, oneAccount, startActionFixture } from "./fixture.ts";
 import { type ActionRun, runAction } from "./run-action.ts";
 
 const API_KEY = "SeTt1nGsK3y000000000000000000000000000000000000000000000000000Zz";
 
+let fixture: ActionFixture<"account">;
 let sandbox: Sandbox;
-afterEach(() => sandbox.close());
+afterEach(() => fixture.close());
 
 /** A sandbox account, and a checkout whose sitesync.yaml (`lines` after the header) points at it. */
 async function account(options: SandboxOptions, lines: string[]): Promise<string> {
-  sandbox = await startSandbox({ apiKey: API_KEY, rateLimit: 0, ...options });
-  const workspace = mkdtempSync(join(tmpdir(), "sitesync-ws-"));
-  writeFileSync(join(workspace, "sitesync.yaml"), ["version: 1", `websites_url: ${sandbox.url}`, ...lines, ""].join("\n"));
-  return workspace;
+  fixture = await startActionFixture({
+    sandboxes: { account: { apiKey: API_KEY, ...options } },
+    files: (urls) => ({ "sitesync.yaml": oneAccount(urls.account, lines) }),
+  });
+  sandbox = fixture.sandboxes.account;
+  return fixture.workspace;
 }
 
 /** `command` run on a schedule (plan) or by hand (apply, with apply-unreviewed: no review is looked for). */

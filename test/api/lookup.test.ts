@@ -1,5 +1,5 @@
 /**
- * Scoped reads against the sandbox over real HTTP (issue 18, DESIGN §3, §8): each touched name found through
+ * Scoped reads against the sandbox over real HTTP (DESIGN §3, §8): each touched name found through
  * `search`, filtered to the exact name, paged through when it is a substring of many others, and never at a
  * higher cost than the full read it replaces.
  */

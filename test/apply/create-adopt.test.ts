@@ -49,7 +49,7 @@ it("brings an adopted site that someone else created in line with the plan befor
   expect(stored()).toEqual({ privacy: 1, exclude_ips: "203.0.113.7", favorite: true });
 });
 
-it("adopts a dropped POST among more near matches than the search reads (newest first, issue 12)", async () => {
+it("adopts a dropped POST among more near matches than the search reads (newest first)", async () => {
   // 600 older sites contain the domain; the lookup reads at most 5 pages of 100, newest first.
   for (let i = 0; i < 600; i++) sandbox.store.addWebsite({ domain: `x${i}.${wanted.domain}` });
   const result = await createAfter(() => sandbox.setFaults({ dropAfterCommitRate: 1, methods: ["POST"] }));

@@ -1,5 +1,5 @@
 /**
- * The change of a fleet, account by account (DESIGN §3, issue 19): each account's slice of the base, as the
+ * The change of a fleet, account by account (DESIGN §3): each account's slice of the base, as the
  * commit holds every file, against the same account now. A real git repository in a temp folder.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

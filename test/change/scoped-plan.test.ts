@@ -68,7 +68,7 @@ async function load(file: string): Promise<Config> {
   return result.config;
 }
 
-describe("a plan that follows the change (issue 18)", () => {
+describe("a plan that follows the change (DESIGN §3)", () => {
   it("reads k + 1 requests instead of the account, plans the three edits with their reasons, and apply sends them", async () => {
     sandbox = await startSandbox({
       rateLimit: 0,

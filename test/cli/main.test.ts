@@ -55,7 +55,7 @@ describe("sitesync", () => {
     expect(stdout).not.toContain("\u001b[");
   });
 
-  // Terraform habits (issue 11): a single dash never silently means something else.
+  // Terraform habits (DESIGN §7): a single dash never silently means something else.
   it.each([
     [
       ["plan", "-detailed-exitcode"],
@@ -105,8 +105,8 @@ describe("sitesync", () => {
     expect(await cli(args)).toEqual({ code: 1, stdout: "", stderr: message });
   });
 
-  // A bare number used to mean milliseconds: it is refused, never silently reread (issue 11), and the
-  // suggestion is that old meaning, not 1000 times longer (issue 20: "5000s" is 83 minutes).
+  // A bare number used to mean milliseconds: it is refused, never silently reread (DESIGN §7), and the
+  // suggestion is that old meaning, not 1000 times longer ("5000s" is 83 minutes).
   it.each([
     [
       ["plan", "--timeout", "5"],

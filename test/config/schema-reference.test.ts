@@ -1,7 +1,7 @@
 /**
  * The `$schema=` that `sitesync export` writes must resolve from where the file is written, for the user and
  * for a teammate who clones the repository when the schema belongs to that project; never a CDN address that
- * does not exist (issue 20).
+ * does not exist.
  */
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

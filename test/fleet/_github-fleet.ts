@@ -1,18 +1,16 @@
 /**
  * A fleet of two accounts (eu, us) on two sandboxes, a workspace whose root lists them with a client file
- * each, and the fake GitHub API: the fixture of the fleet's Action tests, whose legs run the committed bundle.
+ * each, and the fake GitHub API: the Action's fixture (test/action/fixture.ts) as the fleet's Action tests
+ * start it, whose legs run the committed bundle.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
-import { type FakeGitHub, startFakeGitHub } from "../action/fake-github.ts";
-import { type ActionRun, fleetLeg, GITHUB_TOKEN } from "../action/run-action.ts";
-import { writeFiles } from "../helpers/files.ts";
+import type { Sandbox, SandboxOptions } from "../../src/sandbox/index.ts";
+import type { FakeGitHub } from "../action/fake-github.ts";
+import { startActionFixture } from "../action/fixture.ts";
+import type { ActionRun } from "../action/run-action.ts";
 
-export const PLAN_MARKER = "<!-- sitesync-plan: sitesync.yaml -->";
-/** The head commit of pull request 7 (run-action.ts's payload) and the commit merging it. */
-const HEAD = "0123456789abcdef0123456789abcdef01234567";
+export { PLAN_MARKER } from "../action/fixture.ts";
+
+/** The commit merging pull request 7. */
 const MERGE = "abcdefabcdefabcdefabcdefabcdefabcdefabcd";
 const KEYS = { eu: "EuLegKey".padEnd(64, "0"), us: "UsLegKey".padEnd(64, "0") };
 
@@ -29,26 +27,26 @@ export interface GitHubFleet {
 
 /** eu's client file lists acme.com, us's lists cora.com; `options` seed each account. */
 export async function startGitHubFleet(options: { eu?: SandboxOptions; us?: SandboxOptions } = {}): Promise<GitHubFleet> {
-  const eu = await startSandbox({ apiKey: KEYS.eu, rateLimit: 0, ...options.eu });
-  const us = await startSandbox({ apiKey: KEYS.us, rateLimit: 0, ...options.us });
-  const github = await startFakeGitHub(GITHUB_TOKEN);
-  const workspace = mkdtempSync(join(tmpdir(), "sitesync-fleet-gh-"));
-  const root = ["version: 1", "accounts:", `  eu: { websites_url: ${eu.url} }`, `  us: { websites_url: ${us.url} }`];
-  writeFiles(workspace, {
-    "sitesync.yaml": [...root, 'include: ["clients/*.yaml"]', ""].join("\n"),
-    "clients/acme.yaml": "account: eu\nwebsites:\n  - domain: acme.com\n",
-    "clients/cora.yaml": "account: us\nwebsites:\n  - domain: cora.com\n",
+  const fixture = await startActionFixture({
+    sandboxes: { eu: { apiKey: KEYS.eu, ...options.eu }, us: { apiKey: KEYS.us, ...options.us } },
+    files: (urls) => ({
+      "sitesync.yaml": [
+        "version: 1",
+        "accounts:",
+        `  eu: { websites_url: ${urls.eu} }`,
+        `  us: { websites_url: ${urls.us} }`,
+        'include: ["clients/*.yaml"]',
+        "",
+      ].join("\n"),
+      "clients/acme.yaml": "account: eu\nwebsites:\n  - domain: acme.com\n",
+      "clients/cora.yaml": "account: us\nwebsites:\n  - domain: cora.com\n",
+    }),
   });
   return {
-    eu,
-    us,
-    github,
-    leg: (account, event) => fleetLeg({ workspace, githubApiUrl: github.url, account, apiKey: KEYS[account], merge: MERGE }, event),
-    merged: () => void github.pulls.push({ number: 7, headSha: HEAD, mergeCommitSha: MERGE }),
-    close: async () => {
-      await eu.close();
-      await us.close();
-      await github.close();
-    },
+    ...fixture.sandboxes,
+    github: fixture.github,
+    leg: (account, event) => fixture.leg(account, KEYS[account], event, MERGE),
+    merged: () => fixture.merged(MERGE),
+    close: fixture.close,
   };
 }

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { sitesync, workdir } from "../e2e/helpers.ts";
+import { sitesync, workdir } from "../helpers/cli.ts";
 import { writeFiles } from "../helpers/files.ts";
 
 const KEYS = { SITESYNC_EU_API_KEY: "EuAdoptKey".padEnd(64, "0"), SITESYNC_US_API_KEY: "UsAdoptKey".padEnd(64, "0") };

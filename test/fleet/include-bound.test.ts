@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { sitesync, workdir } from "../e2e/helpers.ts";
+import { sitesync, workdir } from "../helpers/cli.ts";
 import { writeFiles } from "../helpers/files.ts";
 
 const BOUND = 2000;

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { run } from "../../src/run/run.ts";
 import { createRunRedactor } from "../../src/run/run-redactor.ts";
 import { runAction } from "../action/run-action.ts";
-import { sitesync } from "../e2e/helpers.ts";
+import { sitesync } from "../helpers/cli.ts";
 import { domainsOf } from "../helpers/domains.ts";
 import { writeFiles } from "../helpers/files.ts";
 import { type KeyedSandbox, startKeyedSandbox } from "../helpers/key-recorder.ts";

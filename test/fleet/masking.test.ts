@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { type CliResult, sitesync, sitesyncMany, workdir } from "../e2e/helpers.ts";
+import { type CliResult, sitesync, sitesyncMany, workdir } from "../helpers/cli.ts";
 import { writeFiles } from "../helpers/files.ts";
 
 const PROJECTS_KEY = "PrOjEcTsK3y".padEnd(60, "q");

@@ -2,7 +2,7 @@
  * An interactive apply of a fleet asks account by account (DESIGN §7 "Prompts"): each account's plan is shown,
  * then asked about, then applied, before the next account's plan is read and shown; one `yes` never approves a
  * plan not yet shown, even when the accounts are on different servers (which otherwise run side by side).
- * In a real pseudo-terminal (test/e2e/_pty.py), as prompt.test.ts does for one account.
+ * In a real pseudo-terminal (test/helpers/_pty.py), as prompt.test.ts does for one account.
  */
 import { execFile } from "node:child_process";
 import { join } from "node:path";
@@ -10,11 +10,11 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { BIN, workdir } from "../e2e/helpers.ts";
+import { BIN, workdir } from "../helpers/cli.ts";
 import { domainsOf } from "../helpers/domains.ts";
 import { writeFiles } from "../helpers/files.ts";
 
-const PTY = fileURLToPath(new URL("../e2e/_pty.py", import.meta.url));
+const PTY = fileURLToPath(new URL("../helpers/_pty.py", import.meta.url));
 const PROMPT = "Apply these changes?";
 const KEYS = { SITESYNC_EU_API_KEY: "EuPromptKey".padEnd(64, "0"), SITESYNC_US_API_KEY: "UsPromptKey".padEnd(64, "0") };
 

@@ -1,5 +1,5 @@
 /**
- * Issue 12 at the user's end: the real CLI (a child process) against the hostile server over real HTTP, and
+ * The bounds of DESIGN §12 at the user's end: the real CLI (a child process) against the hostile server over real HTTP, and
  * against hostile config paths. Every case ends with exit 1 and one message naming METHOD, URL and the bound;
  * none crashes, hangs or prints a stack trace.
  */
@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HEADER, sitesync, workdir } from "../e2e/helpers.ts";
+import { HEADER, sitesync, workdir } from "../helpers/cli.ts";
 import { type HostileServer, type Scenario, startHostileServer } from "./server.ts";
 
 let server: HostileServer;

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1, §2, §6 at the client: against a hostile server over real HTTP, every read, wait and body
+ * The bounds of DESIGN §12 at the client: against a hostile server over real HTTP, every read, wait and body
  * stops at its bound with an ApiError of kind "bound" naming METHOD and URL, and no path escapes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type FakeGitHub, startFakeGitHub } from "../action/fake-github.ts";
 import { GITHUB_TOKEN, pullRequestPayload, runAction } from "../action/run-action.ts";
-import { sitesync } from "../e2e/helpers.ts";
+import { sitesync } from "../helpers/cli.ts";
 
 const NESTED = "{[".repeat(200);
 const DEPTH = "1:32 the YAML nests deeper than 32 levels (a config needs fewer than 10)";

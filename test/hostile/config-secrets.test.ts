@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4 in the library: every value read from the environment is a secret from the moment it is
+ * Values read from the environment, in the library (DESIGN §12): every value read from the environment is a secret from the moment it is
  * read, even when the config then fails; diagnostics quote the file, and exported text comes back literally.
  */
 import { describe, expect, it } from "vitest";

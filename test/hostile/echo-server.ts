@@ -1,5 +1,5 @@
 /**
- * A hostile API that repeats what it is sent (issue 12, DESIGN §12): a plain node:http server on 127.0.0.1,
+ * A hostile API that repeats what it is sent (DESIGN §12): a plain node:http server on 127.0.0.1,
  * port 0, that lists the websites it was started with and answers every write with an echo of a secret:
  *
  * - PUT  quotes the password it received in a 422 (`The password «…» is too weak.`), in both bag shapes;

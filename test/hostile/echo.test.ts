@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 3 and 5 at the user's end: the real CLI against a server that repeats the secrets it is sent
+ * Server-echoed secrets and terminal escapes at the user's end (DESIGN §12): the real CLI against a server that repeats the secrets it is sent
  * and lists a domain made of terminal escapes. No output (stdout and stderr of every format, --verbose, the
  * plan file, the results file) holds a secret, none reveals one by its effect (every domain is printed whole,
  * never as `(sensitive).example.com`), and no raw control character reaches them.
@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WITHHELD } from "../../src/api/redact.ts";
-import { type CliResult, HEADER, sitesyncMany, workdir } from "../e2e/helpers.ts";
+import { type CliResult, HEADER, sitesyncMany, workdir } from "../helpers/cli.ts";
 import { type EchoServer, echoWebsite, FORGED, INJECTION, startEchoServer } from "./echo-server.ts";
 
 const KEY = "EchoK3y-5ecret-0123456789abcdefghijklmnopqrstuvwxyzABCDEFGH";

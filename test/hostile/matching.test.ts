@@ -1,5 +1,5 @@
 /**
- * Issue 12 §7: globs and the domain rule run in linear time. Each adversarial case would hang the test run
+ * Globs and the domain rule run in linear time (DESIGN §12). Each adversarial case would hang the test run
  * with the backtracking regexes they replace; the assertions check the answers, never a time.
  */
 import { describe, expect, it } from "vitest";

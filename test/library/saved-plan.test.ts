@@ -1,6 +1,6 @@
 /**
  * Saved plans as a library user reads them (src/index.ts's exports): a plan that any single safety rail
- * refused when it was made is never applicable, however it reached the disk (issue 17).
+ * refused when it was made is never applicable, however it reached the disk (DESIGN §3).
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -4,6 +4,7 @@ import { parseCommandLine } from "../../src/cli/_parse.ts";
 import { runCli } from "../../src/cli/main.ts";
 import sandboxCommand, { sandboxOptions } from "../../src/cli/sandbox.ts";
 import { UsageError } from "../../src/errors.ts";
+import { startSandbox } from "../../src/sandbox/index.ts";
 
 function fakeIo(): Io & { lines: string[]; errors: string[] } {
   const lines: string[] = [];
@@ -83,5 +84,25 @@ describe("sitesync sandbox", () => {
     const io = fakeIo();
     expect(await runCli(["sandbox", "--put-missing", "418"], { env: {}, io })).toBe(1);
     expect(io.errors).toEqual(['error: --put-missing must be 500 or 404, not "418"\n']);
+  });
+
+  it("says plainly that a sandbox port is busy or a --persist folder is missing, not that sitesync has a bug", async () => {
+    const busy = await startSandbox({ rateLimit: 0 });
+    try {
+      const port = new URL(busy.url).port;
+      for (const [args, message] of [
+        [["sandbox", "--port", port], `error: port ${port} is already in use: pick another with --port, or --port 0 for a free one\n`],
+        [
+          ["sandbox", "--persist", "/nonexistent-folder/account.json"],
+          "error: cannot write /nonexistent-folder/account.json (ENOENT): check the folder exists and is writable\n",
+        ],
+      ] as const) {
+        const io = fakeIo();
+        expect(await runCli([...args], { env: {}, io })).toBe(1);
+        expect(io.errors.join("")).toBe(message);
+      }
+    } finally {
+      await busy.close();
+    }
   });
 });

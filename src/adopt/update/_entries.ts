@@ -8,7 +8,7 @@ import { renderString } from "./_style.ts";
 import type { UpdateContext } from "./_update-context.ts";
 import { holdsUsedAnchor } from "./_update-context.ts";
 
-/** The fields of an added entry, as `sitesync export` writes them (no password: issue 10 item 1). */
+/** The fields of an added entry, as `sitesync export` writes them (no password: DESIGN §7). */
 const EXPORTED: readonly AdoptedField[] = READABLE_FIELDS;
 
 /** Computed once per list: a file may lose hundreds of websites in one update. */

@@ -21,7 +21,7 @@ export interface ReadConfig {
 
 /**
  * Stands in for unset variables that only write-only fields use: those values are never compared or written,
- * so the file can be updated without its secrets (issue 10 item 2).
+ * so the file can be updated without its secrets, as it can be planned without them (DESIGN §2).
  */
 const PLACEHOLDER = "sitesync-update-placeholder";
 

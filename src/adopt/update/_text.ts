@@ -1,7 +1,7 @@
 /**
  * Line-level edits of the config's source text. `export --update` changes the file by splicing the source,
  * never by re-printing the YAML tree, so that every byte it has no reason to touch stays as it was
- * (comments, spacing, quoting: issue 10 item 4).
+ * (comments, spacing, quoting: DESIGN §7).
  */
 
 export class SourceText {

@@ -27,7 +27,7 @@ export function createUpdateContext(
   init: Pick<UpdateContext, "file" | "source" | "doc" | "edits" | "style">,
   locate: Locator,
 ): UpdateContext {
-  // One walk for both (issue 20: each walk of a 5,000-website tree costs as much as the edits).
+  // One walk for both (DESIGN §8, scale: each walk of a 5,000-website tree costs as much as the edits).
   const aliases = new Set<string>();
   let anchored = false;
   visit(init.doc, {
