@@ -55437,9 +55437,9 @@ async function readForChange(config, client, base2, { env, bases }) {
     config.projects === void 0 ? void 0 : lookUpProjects(client, names.projects)
   ]);
   if (websites.read === "full-instead") return full(config, client, change, [websites.reason]);
-  if (projects?.read === "full-instead") return full(config, client, change, [projects.reason]);
-  const live = projects ? { websites: websites.items, projects: projects.items } : { websites: websites.items };
-  return { live, change: { known: true, change, read: "scoped" } };
+  if (projects === void 0) return { live: { websites: websites.items }, change: { known: true, change, read: "scoped" } };
+  const liveProjects = projects.read === "scoped" ? projects.items : await client.projects.readAll();
+  return { live: { websites: websites.items, projects: liveProjects }, change: { known: true, change, read: "scoped" } };
 }
 async function full(config, client, change, because) {
   return { live: await readLive(client, config), change: { known: true, change, read: "full", because } };
