@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve6(data);
+              return err ? reject(err) : resolve7(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve6(data);
+              ) : resolve7(data);
             });
           });
         }
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve6, reject) => {
-        res = resolve6;
+      const promise = new Promise((resolve7, reject) => {
+        res = resolve7;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve7;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve7;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve6) => {
+        return new Promise((resolve7) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve6;
+            this[kClosedResolve] = resolve7;
           } else {
-            resolve6(null);
+            resolve7(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve6) => {
+        return new Promise((resolve7) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve6(null);
+            resolve7(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve6, reject) => {
+        const socket = await new Promise((resolve7, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve6(socket2);
+              resolve7(socket2);
             }
           });
         });
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c2) => c2.close()));
         } else {
-          await new Promise((resolve6) => {
-            this[kClosedResolve] = resolve6;
+          await new Promise((resolve7) => {
+            this[kClosedResolve] = resolve7;
           });
         }
       }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve6, reject) => {
+        return await new Promise((resolve7, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve6(null);
+              resolve7(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type2) {
       assert(!stream[kConsume]);
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type: type2,
               stream,
-              resolve: resolve6,
+              resolve: resolve7,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type: type2, body, resolve: resolve6, stream, length } = consume2;
+      const { type: type2, body, resolve: resolve7, stream, length } = consume2;
       try {
         if (type2 === "text") {
-          resolve6(chunksDecode(body, length));
+          resolve7(chunksDecode(body, length));
         } else if (type2 === "json") {
-          resolve6(JSON.parse(chunksDecode(body, length)));
+          resolve7(JSON.parse(chunksDecode(body, length)));
         } else if (type2 === "arrayBuffer") {
-          resolve6(chunksConcat(body, length).buffer);
+          resolve7(chunksConcat(body, length).buffer);
         } else if (type2 === "blob") {
-          resolve6(new Blob(body, { type: stream[kContentType] }));
+          resolve7(new Blob(body, { type: stream[kContentType] }));
         } else if (type2 === "bytes") {
-          resolve6(chunksConcat(body, length));
+          resolve7(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve6, reject) => agent.dispatch(
+        return new Promise((resolve7, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve6({
+              resolve7({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve6({
+              resolve7({
                 status,
                 statusText: STATUS_CODES2[status],
                 headersList,
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve6) => {
-        setTimeout(resolve6, ms).unref();
+      return new Promise((resolve7) => {
+        setTimeout(resolve7, ms).unref();
       });
     }
     module.exports = {
@@ -19358,11 +19358,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt2(value) {
-        return value instanceof P2 ? value : new P2(function(resolve6) {
-          resolve6(value);
+        return value instanceof P2 ? value : new P2(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19378,7 +19378,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve6(result.value) : adopt2(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt2(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19465,26 +19465,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve7) => __awaiter3(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve6(output.toString());
+              resolve7(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve7) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve6(Buffer.concat(chunks));
+              resolve7(Buffer.concat(chunks));
             });
           }));
         });
@@ -19692,14 +19692,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve6(res);
+                resolve7(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19943,12 +19943,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve6) => setTimeout(() => resolve6(), ms));
+          return new Promise((resolve7) => setTimeout(() => resolve7(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve7, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19956,7 +19956,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve6(response);
+              resolve7(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19995,7 +19995,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve6(response);
+              resolve7(response);
             }
           }));
         });
@@ -30287,7 +30287,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve6.call(this, root, ref);
+      let _sch = resolve7.call(this, root, ref);
       if (_sch === void 0) {
         const schema2 = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -30314,7 +30314,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve6(root, ref) {
+    function resolve7(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -31178,7 +31178,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve6(baseURI, relativeURI, options) {
+    function resolve7(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -31569,7 +31569,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve6,
+      resolve: resolve7,
       resolveComponent,
       equal,
       serialize,
@@ -38716,11 +38716,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38736,7 +38736,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -40763,11 +40763,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -40783,7 +40783,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -50163,12 +50163,12 @@ async function readRoot(file, text2, source) {
 var systemClock = {
   now: () => Date.now(),
   sleep(ms, stop) {
-    return new Promise((resolve6) => {
-      if (stop?.aborted) return resolve6();
+    return new Promise((resolve7) => {
+      if (stop?.aborted) return resolve7();
       const done = () => {
         clearTimeout(timer);
         stop?.removeEventListener("abort", done);
-        resolve6();
+        resolve7();
       };
       const timer = setTimeout(done, ms);
       stop?.addEventListener("abort", done, { once: true });
@@ -50433,7 +50433,7 @@ function shownWindow(lo, hi2) {
   return whole2 > lo ? whole2 : Math.ceil(hi2);
 }
 function untilAborted(signal) {
-  return new Promise((resolve6) => signal.addEventListener("abort", () => resolve6(), { once: true }));
+  return new Promise((resolve7) => signal.addEventListener("abort", () => resolve7(), { once: true }));
 }
 
 // src/api/response-body.ts
@@ -51006,7 +51006,7 @@ function createFetch(globalOptions = {}) {
       if (retries > 0 && (Array.isArray(context3.options.retryStatusCodes) ? context3.options.retryStatusCodes.includes(responseCode) : retryStatusCodes.has(responseCode))) {
         const retryDelay = typeof context3.options.retryDelay === "function" ? context3.options.retryDelay(context3) : context3.options.retryDelay || 0;
         if (retryDelay > 0) {
-          await new Promise((resolve6) => setTimeout(resolve6, retryDelay));
+          await new Promise((resolve7) => setTimeout(resolve7, retryDelay));
         }
         return $fetchRaw(context3.request, {
           ...context3.options,
@@ -51931,27 +51931,27 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run2 = async (function_, resolve6, arguments_) => {
+  const run2 = async (function_, resolve7, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve6(result);
+    resolve7(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve6, reject, arguments_) => {
+  const enqueue = (function_, resolve7, reject, arguments_) => {
     const queueItem = { reject };
     new Promise((internalResolve) => {
       queueItem.run = internalResolve;
       queue.enqueue(queueItem);
-    }).then(run2.bind(void 0, function_, resolve6, arguments_));
+    }).then(run2.bind(void 0, function_, resolve7, arguments_));
     if (activeCount < concurrency) {
       resumeNext();
     }
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve6, reject) => {
-    enqueue(function_, resolve6, reject, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve7, reject) => {
+    enqueue(function_, resolve7, reject, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -54226,87 +54226,27 @@ function sameFile(a, b) {
 }
 
 // src/run/export-step.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { dirname as dirname4, resolve as resolve3 } from "node:path";
+import { existsSync as existsSync5 } from "node:fs";
+import { dirname as dirname5, resolve as resolve4 } from "node:path";
 import { fileURLToPath } from "node:url";
-
-// package.json
-var package_default = {
-  name: "sitesync",
-  version: "0.1.0",
-  description: "Keep the websites of a phpAnalytics account (and the projects of a phpRank account) in line with a YAML file in git.",
-  license: "MIT",
-  type: "module",
-  engines: {
-    node: "^22.12 || ^24"
-  },
-  bin: {
-    sitesync: "bin/sitesync.js"
-  },
-  exports: {
-    ".": {
-      types: "./lib/index.d.ts",
-      default: "./lib/index.js"
-    },
-    "./package.json": "./package.json"
-  },
-  files: [
-    "bin",
-    "lib",
-    "schemas",
-    "examples"
-  ],
-  scripts: {
-    demo: "node scripts/demo.ts",
-    test: "vitest run",
-    typecheck: "tsc -p tsconfig.json",
-    lint: "biome ci . && knip",
-    "build:action": "node scripts/build-action.ts",
-    "action-yml": "node scripts/action-yml.ts",
-    bench: "node bench/run.ts",
-    soak: "node scripts/soak.ts",
-    mutants: "node scripts/mutants.ts",
-    sitesync: "node bin/sitesync.js",
-    build: "node scripts/build-package.ts",
-    prepack: "npm run build",
-    prepare: "node scripts/prepare.ts",
-    "smoke:package": "node scripts/smoke-package.ts"
-  },
-  devDependencies: {
-    "@actions/core": "^3.0.1",
-    "@actions/github": "^9.1.1",
-    "@biomejs/biome": "^2.6.8",
-    "@types/js-yaml": "^4.0.9",
-    "@types/node": "^24.19.2",
-    esbuild: "^0.28.2",
-    knip: "^6.44.2",
-    msw: "^3.0.5",
-    node: "^24.21.0",
-    typescript: "^6.0.3",
-    vitest: "^5.1.1"
-  },
-  dependencies: {
-    ajv: "^8.20.0",
-    citty: "^0.2.2",
-    diff: "^9.0.0",
-    "js-yaml": "^4.3.2",
-    ofetch: "^1.5.1",
-    "p-limit": "^7.3.3",
-    picocolors: "^1.1.1",
-    yaml: "^2.9.1"
-  },
-  allowScripts: {
-    node: true
-  }
-};
 
 // src/config/export-config.ts
 var import_yaml8 = __toESM(require_dist(), 1);
-import { relative as relative3, sep as sep3 } from "node:path";
-function schemaReference(outputDir, { schemaFile }) {
-  const path = relative3(outputDir, schemaFile).split(sep3).join("/");
+import { isAbsolute as isAbsolute2, relative as relative3, sep as sep3 } from "node:path";
+function schemaReference(outputDir, { schemaFiles, projectRoot }) {
+  const file = schemaFiles.find((candidate) => isInside(projectRoot, candidate));
+  if (file === void 0) return void 0;
+  const path = relative3(outputDir, file).split(sep3).join("/");
   return path.startsWith(".") ? path : `./${path}`;
 }
+function isInside(folder, file) {
+  const path = relative3(folder, file);
+  return path !== "" && path !== ".." && !path.startsWith(`..${sep3}`) && !isAbsolute2(path);
+}
+var NO_MODELINE = [
+  " No $schema modeline: this copy of sitesync is installed outside the repository, where a teammate's clone",
+  " would not find its schema. With sitesync installed in the repository (node_modules/sitesync), export writes one."
+];
 function exportConfig(live, options) {
   const websites = [...live.websites].sort((a, b) => a.domain.localeCompare(b.domain));
   const body = { version: 1 };
@@ -54325,7 +54265,7 @@ function exportConfig(live, options) {
   }
   const doc = new import_yaml8.Document(body);
   doc.commentBefore = [
-    ` yaml-language-server: $schema=${options.schemaPath}`,
+    ...options.schemaPath === void 0 ? NO_MODELINE : [` yaml-language-server: $schema=${options.schemaPath}`],
     ` Exported by sitesync from the live account: ${plural(websites.length, "website")}.`,
     " exclude_params and passwords are write-only (the API never returns them), so they are not exported.",
     " privacy: password without a password keeps the stored one. A plan that follows the change",
@@ -54349,6 +54289,38 @@ function flowShortLists(doc) {
   }
 }
 
+// src/run/schema-location.ts
+import { existsSync as existsSync4, realpathSync } from "node:fs";
+import { dirname as dirname4, join as join3, resolve as resolve3 } from "node:path";
+var INSTALLED = join3("node_modules", "sitesync", "schemas", "sitesync.schema.json");
+function schemaLocation(outputDir, runningSchema) {
+  const folder = realFolder(outputDir);
+  const projectRoot = nearest(folder, ".git") ?? nearest(folder, "package.json") ?? folder;
+  const installed = foldersUp(folder, projectRoot).map((dir) => join3(dir, INSTALLED)).filter((file) => existsSync4(file));
+  return { schemaFiles: [realFolder(runningSchema), ...installed], projectRoot };
+}
+function realFolder(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve3(path);
+  }
+}
+function nearest(folder, marker) {
+  for (let dir = folder; ; dir = dirname4(dir)) {
+    if (existsSync4(join3(dir, marker))) return dir;
+    if (dirname4(dir) === dir) return void 0;
+  }
+}
+function foldersUp(folder, root) {
+  const folders = [folder];
+  for (let dir = folder; dir !== root && dirname4(dir) !== dir; ) {
+    dir = dirname4(dir);
+    folders.push(dir);
+  }
+  return folders;
+}
+
 // src/run/export-step.ts
 var SCHEMA2 = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
 function exportSpec(scope, secrets = {}) {
@@ -54365,15 +54337,15 @@ function exportSpec(scope, secrets = {}) {
   };
 }
 function checkExportFile({ exportFile, force }) {
-  if (exportFile !== void 0 && !force && existsSync4(exportFile)) throw new ExportFileError(exportFile);
+  if (exportFile !== void 0 && !force && existsSync5(exportFile)) throw new ExportFileError(exportFile);
 }
 async function exportStep(scope, spec, run2) {
   const { exportFile, force, projects } = scope.settings;
   const client = clientFor(scope, spec);
   run2.target = client.target;
   const live = await readLive(client, { projects: projects ? [] : void 0 });
-  const folder = exportFile === void 0 ? process.cwd() : dirname4(resolve3(exportFile));
-  const schemaPath = schemaReference(folder, { schemaFile: SCHEMA2, version: package_default.version });
+  const folder = exportFile === void 0 ? process.cwd() : dirname5(resolve4(exportFile));
+  const schemaPath = schemaReference(folder, schemaLocation(folder, SCHEMA2));
   const { yaml: yaml2 } = exportConfig(live, { schemaPath });
   run2.exported = { yaml: yaml2, websites: live.websites.length, ...live.projects ? { projects: live.projects.length } : {} };
   if (exportFile === void 0) return;
@@ -54384,8 +54356,8 @@ async function exportStep(scope, spec, run2) {
 }
 
 // src/change/accounts-touched.ts
-import { existsSync as existsSync5 } from "node:fs";
-import { dirname as dirname7, join as join3, relative as relative7 } from "node:path";
+import { existsSync as existsSync6 } from "node:fs";
+import { dirname as dirname8, join as join4, relative as relative7 } from "node:path";
 
 // src/change/diff-configs.ts
 function diffConfigs(base2, head, ref) {
@@ -54469,7 +54441,7 @@ function byName2(a, b) {
 }
 
 // src/change/load-base.ts
-import { dirname as dirname6, posix, relative as relative6, resolve as resolve5, sep as sep6 } from "node:path";
+import { dirname as dirname7, posix, relative as relative6, resolve as resolve6, sep as sep6 } from "node:path";
 
 // src/change/base-tree.ts
 import { relative as relative4, sep as sep4 } from "node:path";
@@ -54478,18 +54450,18 @@ import { relative as relative4, sep as sep4 } from "node:path";
 import { execFile } from "node:child_process";
 function git(args, options) {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", LC_ALL: "C", GIT_OPTIONAL_LOCKS: "0" };
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     const child = execFile(
       "git",
       ["-c", "core.fsmonitor=false", ...args],
       { cwd: options.cwd, env, timeout: options.timeoutMs, maxBuffer: options.maxBytes, encoding: "buffer", windowsHide: true },
       (error2, stdout) => {
-        if (!error2) return resolve6({ exitCode: 0, stdout });
+        if (!error2) return resolve7({ exitCode: 0, stdout });
         const cause = error2;
-        if (cause.code === "ENOENT") return resolve6({ exitCode: -1, stdout, failure: "ENOENT" });
-        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve6({ exitCode: -1, stdout, failure: "too-large" });
-        if (cause.killed) return resolve6({ exitCode: -1, stdout, failure: "timeout" });
-        resolve6(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
+        if (cause.code === "ENOENT") return resolve7({ exitCode: -1, stdout, failure: "ENOENT" });
+        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve7({ exitCode: -1, stdout, failure: "too-large" });
+        if (cause.killed) return resolve7({ exitCode: -1, stdout, failure: "timeout" });
+        resolve7(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
       }
     );
     child.stdin?.on("error", () => {
@@ -54578,18 +54550,18 @@ async function readBaseFiles(tree, files, run2) {
 }
 
 // src/change/read-base.ts
-import { realpathSync } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute2, relative as relative5, resolve as resolve4, sep as sep5 } from "node:path";
+import { realpathSync as realpathSync2 } from "node:fs";
+import { dirname as dirname6, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve5, sep as sep5 } from "node:path";
 var DEFAULTS3 = { timeoutMs: 1e4, fetchTimeoutMs: 6e4 };
 async function readBaseText(ref, configFile, options = {}) {
   const fail2 = (reason, exitCode) => exitCode === void 0 ? { ok: false, ref, reason } : { ok: false, ref, reason, detail: { exitCode } };
   if (!isPlainRef(ref)) return fail2("ref-invalid");
-  const file = realpathOf(resolve4(configFile));
-  const run2 = { cwd: dirname5(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
+  const file = realpathOf(resolve5(configFile));
+  const run2 = { cwd: dirname6(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
   const top = await git(["rev-parse", "--show-toplevel"], run2);
   if (top.exitCode !== 0) return fail2("not-a-repository", top.exitCode);
   const path = relative5(realpathOf(top.stdout.toString("utf8").trim()), file);
-  if (path === "" || path.startsWith("..") || isAbsolute2(path)) return fail2("file-outside-repository");
+  if (path === "" || path.startsWith("..") || isAbsolute3(path)) return fail2("file-outside-repository");
   const gitPath = path.split(sep5).join("/");
   let commit = await commitOf(ref, run2);
   let fetched = false;
@@ -54626,7 +54598,7 @@ function isPlainRef(ref) {
 }
 function realpathOf(path) {
   try {
-    return realpathSync(path);
+    return realpathSync2(path);
   } catch {
     return path;
   }
@@ -54642,7 +54614,7 @@ function utf8(bytes) {
 // src/change/load-base.ts
 var DEFAULT_TIMEOUT_MS = 1e4;
 function loadBase(ref, head, options = {}) {
-  const key = `${resolve5(head.file)}\0${ref}`;
+  const key = `${resolve6(head.file)}\0${ref}`;
   const shared = options.bases?.get(key);
   if (shared) return shared;
   const loading = loadAt(ref, head, options);
@@ -54652,9 +54624,9 @@ function loadBase(ref, head, options = {}) {
 async function loadAt(ref, head, options) {
   const base2 = await readBaseText(ref, head.file, options);
   if (!base2.ok) return { ok: false, known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
-  const rootDir = dirname6(head.file);
+  const rootDir = dirname7(head.file);
   const named = (file) => relative6(rootDir, file).split(sep6).join("/");
-  const commit = commitSource(base2, rootDir, { cwd: dirname6(resolve5(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  const commit = commitSource(base2, rootDir, { cwd: dirname7(resolve6(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   const loaded = await (options.loader ?? loadConfig)(head.file, {
     source: base2.text,
     unsetEnv: "warning",
@@ -54737,7 +54709,7 @@ async function accountsTouched(ref, config, options = {}) {
   const all = accounts.map((a) => a.name);
   const base2 = await readBaseText(ref, config.file, options);
   if (!base2.ok) return { known: false, reason: base2.reason };
-  const cwd = dirname7(config.file);
+  const cwd = dirname8(config.file);
   const changed = await changedPaths(base2.commit, cwd);
   if (changed === void 0) return { known: false, reason: "base-unreadable" };
   const rootName = relative7(cwd, config.file);
@@ -54747,7 +54719,7 @@ async function accountsTouched(ref, config, options = {}) {
   }
   const files = new Set(accounts.flatMap((a) => a.files.map((file) => relative7(cwd, file))));
   const removed = [...changed].some(
-    (path) => /\.ya?ml$/.test(path) && !files.has(path) && path !== rootName && !existsSync5(join3(cwd, path))
+    (path) => /\.ya?ml$/.test(path) && !files.has(path) && path !== rootName && !existsSync6(join4(cwd, path))
   );
   if (removed) return { known: true, accounts: all };
   if (changed.has(rootName)) for (const name of rootTouched(base2.text, config.file, all)) touched.add(name);
@@ -56746,9 +56718,9 @@ function label2(name) {
 // src/action/outputs.ts
 import { createHash as createHash5 } from "node:crypto";
 import { tmpdir } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 function savePlan(plan2, ctx) {
-  const file = join4(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
+  const file = join5(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
   writeOutput(file, `${ctx.redactor.json(plan2)}
 `);
   return file;
@@ -56791,7 +56763,7 @@ function setReviewOutputs(outcome, unreviewed) {
   setOutput("applied", count2("applied"));
 }
 function runnerFile(ctx, prefix, key) {
-  return join4(ctx.env.RUNNER_TEMP || tmpdir(), `${prefix}-${createHash5("sha256").update(key).digest("hex").slice(0, 8)}.json`);
+  return join5(ctx.env.RUNNER_TEMP || tmpdir(), `${prefix}-${createHash5("sha256").update(key).digest("hex").slice(0, 8)}.json`);
 }
 
 // src/action/execute.ts
@@ -57097,7 +57069,7 @@ function withReviewedBlock(ctx, report2, plan2, made, budget) {
 
 // src/action/sticky-comment.ts
 async function upsertSections(octokit, target, own, options) {
-  const { settleMs = 1500, sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms)) } = options;
+  const { settleMs = 1500, sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms)) } = options;
   const attempts = options.verify ? options.attempts ?? 5 : 1;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const ours = await markedComments(octokit, target);
