@@ -2590,7 +2590,7 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect2({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
@@ -7723,7 +7723,7 @@ var require_client = __commonJS({
         strictContentLength,
         maxCachedSessions,
         maxRedirections,
-        connect: connect2,
+        connect: connect3,
         maxRequestsPerClient,
         localAddress,
         maxResponseSize,
@@ -7775,7 +7775,7 @@ var require_client = __commonJS({
         if (bodyTimeout != null && (!Number.isInteger(bodyTimeout) || bodyTimeout < 0)) {
           throw new InvalidArgumentError("bodyTimeout must be a positive integer or zero");
         }
-        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
+        if (connect3 != null && typeof connect3 !== "function" && typeof connect3 !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
         if (maxRedirections != null && (!Number.isInteger(maxRedirections) || maxRedirections < 0)) {
@@ -7799,15 +7799,15 @@ var require_client = __commonJS({
         if (maxConcurrentStreams != null && (typeof maxConcurrentStreams !== "number" || maxConcurrentStreams < 1)) {
           throw new InvalidArgumentError("maxConcurrentStreams must be a positive integer, greater than 0");
         }
-        if (typeof connect2 !== "function") {
-          connect2 = buildConnector({
+        if (typeof connect3 !== "function") {
+          connect3 = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
             socketPath,
             timeout: connectTimeout,
             ...autoSelectFamily ? { autoSelectFamily, autoSelectFamilyAttemptTimeout } : void 0,
-            ...connect2
+            ...connect3
           });
         }
         if (interceptors?.Client && Array.isArray(interceptors.Client)) {
@@ -7822,7 +7822,7 @@ var require_client = __commonJS({
           this[kInterceptors] = [createRedirectInterceptor({ maxRedirections })];
         }
         this[kUrl] = util.parseOrigin(url);
-        this[kConnector] = connect2;
+        this[kConnector] = connect3;
         this[kPipelining] = pipelining != null ? pipelining : 1;
         this[kMaxHeadersSize] = maxHeaderSize || http2.maxHeaderSize;
         this[kKeepAliveDefaultTimeout] = keepAliveTimeout == null ? 4e3 : keepAliveTimeout;
@@ -7876,7 +7876,7 @@ var require_client = __commonJS({
       }
       /* istanbul ignore: only used for test */
       [kConnect](cb) {
-        connect(this);
+        connect2(this);
         this.once("connect", cb);
       }
       [kDispatch](opts, handler2) {
@@ -7940,7 +7940,7 @@ var require_client = __commonJS({
         assert(client[kSize] === 0);
       }
     }
-    async function connect(client) {
+    async function connect2(client) {
       assert(!client[kConnecting]);
       assert(!client[kHTTPContext]);
       let { host, hostname, protocol, port } = client[kUrl];
@@ -8111,7 +8111,7 @@ var require_client = __commonJS({
           return;
         }
         if (!client[kHTTPContext]) {
-          connect(client);
+          connect2(client);
           return;
         }
         if (client[kHTTPContext].destroyed) {
@@ -8403,7 +8403,7 @@ var require_pool = __commonJS({
       constructor(origin, {
         connections,
         factory = defaultFactory,
-        connect,
+        connect: connect2,
         connectTimeout,
         tls,
         maxCachedSessions,
@@ -8419,25 +8419,25 @@ var require_pool = __commonJS({
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
-        if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
+        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
-        if (typeof connect !== "function") {
-          connect = buildConnector({
+        if (typeof connect2 !== "function") {
+          connect2 = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
             socketPath,
             timeout: connectTimeout,
             ...autoSelectFamily ? { autoSelectFamily, autoSelectFamilyAttemptTimeout } : void 0,
-            ...connect
+            ...connect2
           });
         }
         super(options);
         this[kInterceptors] = options.interceptors?.Pool && Array.isArray(options.interceptors.Pool) ? options.interceptors.Pool : [];
         this[kConnections] = connections || null;
         this[kUrl] = util.parseOrigin(origin);
-        this[kOptions] = { ...util.deepClone(options), connect, allowH2 };
+        this[kOptions] = { ...util.deepClone(options), connect: connect2, allowH2 };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kFactory] = factory;
         this.on("connectionError", (origin2, targets, error2) => {
@@ -8632,25 +8632,25 @@ var require_agent = __commonJS({
       return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool(origin, opts);
     }
     var Agent = class extends DispatcherBase {
-      constructor({ factory = defaultFactory, maxRedirections = 0, connect, tls, ...options } = {}) {
+      constructor({ factory = defaultFactory, maxRedirections = 0, connect: connect2, tls, ...options } = {}) {
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
-        if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
+        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
         if (!Number.isInteger(maxRedirections) || maxRedirections < 0) {
           throw new InvalidArgumentError("maxRedirections must be a positive number");
         }
         super(options);
-        if (connect && typeof connect !== "function") {
-          connect = { ...connect };
+        if (connect2 && typeof connect2 !== "function") {
+          connect2 = { ...connect2 };
         }
         if (tls && typeof tls !== "function") {
           tls = { ...tls };
         }
         this[kInterceptors] = options.interceptors?.Agent && Array.isArray(options.interceptors.Agent) ? options.interceptors.Agent : [createRedirectInterceptor({ maxRedirections })];
-        this[kOptions] = { ...util.deepClone(options), connect, tls };
+        this[kOptions] = { ...util.deepClone(options), connect: connect2, tls };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kMaxRedirections] = maxRedirections;
         this[kFactory] = factory;
@@ -8745,16 +8745,16 @@ var require_proxy_agent = __commonJS({
     }
     var Http1ProxyWrapper = class extends DispatcherBase {
       #client;
-      constructor(proxyUrl, { headers = {}, connect, factory }) {
+      constructor(proxyUrl, { headers = {}, connect: connect2, factory }) {
         super();
         if (!proxyUrl) {
           throw new InvalidArgumentError("Proxy URL is mandatory");
         }
         this[kProxyHeaders] = headers;
         if (factory) {
-          this.#client = factory(proxyUrl, { connect });
+          this.#client = factory(proxyUrl, { connect: connect2 });
         } else {
-          this.#client = new Client(proxyUrl, { connect });
+          this.#client = new Client(proxyUrl, { connect: connect2 });
         }
       }
       [kDispatch](opts, handler2) {
@@ -8816,7 +8816,7 @@ var require_proxy_agent = __commonJS({
         } else if (username && password) {
           this[kProxyHeaders]["proxy-authorization"] = `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString("base64")}`;
         }
-        const connect = buildConnector({ ...opts.proxyTls });
+        const connect2 = buildConnector({ ...opts.proxyTls });
         this[kConnectEndpoint] = buildConnector({ ...opts.requestTls });
         const agentFactory = opts.factory || defaultAgentFactory;
         const factory = (origin2, options) => {
@@ -8824,13 +8824,13 @@ var require_proxy_agent = __commonJS({
           if (!this[kTunnelProxy] && protocol2 === "http:" && this[kProxy].protocol === "http:") {
             return new Http1ProxyWrapper(this[kProxy].uri, {
               headers: this[kProxyHeaders],
-              connect,
+              connect: connect2,
               factory: agentFactory
             });
           }
           return agentFactory(origin2, options);
         };
-        this[kClient] = clientFactory(url, { connect });
+        this[kClient] = clientFactory(url, { connect: connect2 });
         this[kAgent] = new Agent({
           ...opts,
           factory,
@@ -10576,10 +10576,10 @@ var require_api_connect = __commonJS({
         }
       }
     };
-    function connect(opts, callback) {
+    function connect2(opts, callback) {
       if (callback === void 0) {
         return new Promise((resolve7, reject) => {
-          connect.call(this, opts, (err, data) => {
+          connect2.call(this, opts, (err, data) => {
             return err ? reject(err) : resolve7(data);
           });
         });
@@ -10595,7 +10595,7 @@ var require_api_connect = __commonJS({
         queueMicrotask(() => callback(err, { opaque }));
       }
     }
-    module.exports = connect;
+    module.exports = connect2;
   }
 });
 
@@ -39223,6 +39223,17 @@ var CancelledError = class extends Error {
     this.name = "CancelledError";
   }
 };
+var AccountBusyError = class extends Error {
+  code = "ACCOUNT_BUSY";
+  address;
+  holder;
+  constructor(address, holder) {
+    super(`another sitesync apply of ${address} is running${holder ? ` (pid ${holder.pid})` : ""}`);
+    this.name = "AccountBusyError";
+    this.address = address;
+    this.holder = holder;
+  }
+};
 
 // src/model/plural.ts
 function plural(count2, noun) {
@@ -39402,6 +39413,10 @@ function problemMessage(error2, surface) {
   if (error2 instanceof AccountUrlError) return accountUrlMessage(error2.setting, error2.problem, surface, error2.account);
   if (error2 instanceof AccountSelectionError) return accountSelectionMessage(error2.problem, surface);
   if (error2 instanceof AdoptError) return adoptMessage(error2.problem);
+  if (error2 instanceof AccountBusyError) {
+    const holder = error2.holder ? ` (pid ${error2.holder.pid}, since ${error2.holder.started})` : "";
+    return `another sitesync apply of ${error2.address} is running on this machine${holder}: nothing was sent. Let it finish, then run again: a fresh plan shows what is left to do`;
+  }
   if (error2 instanceof ExportFileError) {
     return `${error2.file} already exists: to accept the account's live changes into it, run "sitesync adopt ${error2.file}"; to replace it (losing its comments and edits), add --force`;
   }
@@ -54963,6 +54978,74 @@ function failure(change, error2) {
   return { change, status: "failed", reason: "failed", error: errorOf(error2) };
 }
 
+// src/run/account-lock.ts
+import { createHash as createHash4 } from "node:crypto";
+import { rmSync as rmSync2 } from "node:fs";
+import { connect, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join as join5 } from "node:path";
+var ASK_TIMEOUT_MS = 2e3;
+async function holdAccountLock(account, holder, where2 = {}) {
+  const platform2 = where2.platform ?? process.platform;
+  const path = lockPath(account, platform2, where2.dir ?? tmpdir());
+  for (let attempt = 1; ; attempt++) {
+    const server = createServer((socket) => socket.end(JSON.stringify(holder)));
+    const error2 = await listen(server, path);
+    if (error2 === void 0) {
+      server.unref();
+      return { release: () => new Promise((resolve7) => server.close(() => resolve7())) };
+    }
+    if (error2 !== "EADDRINUSE") return { release: async () => {
+    } };
+    const other = await askHolder(path);
+    if (other !== "nobody") throw new AccountBusyError(account.address, other);
+    if (attempt > 1 || platform2 === "linux" || platform2 === "win32") throw new AccountBusyError(account.address, void 0);
+    rmSync2(path, { force: true });
+  }
+}
+function lockPath({ address, apiKey }, platform2, dir) {
+  const name = `sitesync-apply-${createHash4("sha256").update(`${address}
+${apiKey}`).digest("hex").slice(0, 24)}`;
+  if (platform2 === "win32") return `\\\\?\\pipe\\${name}`;
+  if (platform2 === "linux") return `\0${name}`;
+  return join5(dir, `${name}.sock`);
+}
+function listen(server, path) {
+  return new Promise((resolve7) => {
+    server.once("error", (error2) => resolve7(error2.code ?? "error"));
+    server.listen(path, () => resolve7(void 0));
+  });
+}
+function askHolder(path) {
+  return new Promise((resolve7) => {
+    let text2 = "";
+    const socket = connect(path);
+    const timer = setTimeout(() => done(void 0), ASK_TIMEOUT_MS);
+    const done = (answer) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve7(answer);
+    };
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      if (text2.length < 1e3) text2 += chunk;
+    });
+    socket.on("end", () => done(parseHolder(text2)));
+    socket.on(
+      "error",
+      (error2) => done(error2.code === "ECONNREFUSED" || error2.code === "ENOENT" ? "nobody" : void 0)
+    );
+  });
+}
+function parseHolder(text2) {
+  try {
+    const value = JSON.parse(text2);
+    if (typeof value.pid === "number" && typeof value.started === "string") return { pid: value.pid, started: value.started };
+  } catch {
+  }
+  return void 0;
+}
+
 // src/run/plan-file.ts
 var import__2 = __toESM(require__(), 1);
 
@@ -55688,6 +55771,16 @@ async function planStep(scope, spec, run2) {
   if (config === void 0) throw new InternalError("a plan needs the account's config");
   const client = clientFor(scope, spec);
   run2.target = client.target;
+  if (scope.command !== "apply") return await planAndApply(scope, spec, { config, client }, run2);
+  const account = { address: client.target.websites ?? spec.address, apiKey: spec.secrets.apiKey ?? "" };
+  const lock = await holdAccountLock(account, { pid: process.pid, started: (/* @__PURE__ */ new Date()).toISOString() });
+  try {
+    await planAndApply(scope, spec, { config, client }, run2);
+  } finally {
+    await lock.release();
+  }
+}
+async function planAndApply(scope, spec, { config, client }, run2) {
   const { plan: plan2, skipped } = await planned(scope, spec, config, client, run2);
   run2.plan = plan2;
   run2.skipped = skipped;
@@ -56435,7 +56528,7 @@ function size(text2) {
 }
 
 // src/action/reviewed-block.ts
-import { createHash as createHash4 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, constants as constants5 } from "node:zlib";
 var REVIEWED_BLOCK_BUDGET = 6e4;
 var OPEN = "<!-- sitesync-reviewed ";
@@ -56549,7 +56642,7 @@ function garbled(why) {
   return { code: "garbled", problem: `The reviewed plan in the comment is damaged: ${why}.` };
 }
 function sha2562(text2) {
-  return createHash4("sha256").update(text2).digest("hex");
+  return createHash5("sha256").update(text2).digest("hex");
 }
 
 // src/action/shorten-section.ts
@@ -56716,11 +56809,11 @@ function label2(name) {
 }
 
 // src/action/outputs.ts
-import { createHash as createHash5 } from "node:crypto";
-import { tmpdir } from "node:os";
-import { join as join5 } from "node:path";
+import { createHash as createHash6 } from "node:crypto";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join6 } from "node:path";
 function savePlan(plan2, ctx) {
-  const file = join5(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
+  const file = join6(ctx.env.RUNNER_TEMP || tmpdir2(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
   writeOutput(file, `${ctx.redactor.json(plan2)}
 `);
   return file;
@@ -56763,7 +56856,7 @@ function setReviewOutputs(outcome, unreviewed) {
   setOutput("applied", count2("applied"));
 }
 function runnerFile(ctx, prefix, key) {
-  return join5(ctx.env.RUNNER_TEMP || tmpdir(), `${prefix}-${createHash5("sha256").update(key).digest("hex").slice(0, 8)}.json`);
+  return join6(ctx.env.RUNNER_TEMP || tmpdir2(), `${prefix}-${createHash6("sha256").update(key).digest("hex").slice(0, 8)}.json`);
 }
 
 // src/action/execute.ts
