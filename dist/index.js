@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve6(data);
+              return err ? reject(err) : resolve7(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve6(data);
+              ) : resolve7(data);
             });
           });
         }
@@ -2590,7 +2590,7 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect2({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve6, reject) => {
-        res = resolve6;
+      const promise = new Promise((resolve7, reject) => {
+        res = resolve7;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve7;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve7;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7723,7 +7723,7 @@ var require_client = __commonJS({
         strictContentLength,
         maxCachedSessions,
         maxRedirections,
-        connect: connect2,
+        connect: connect3,
         maxRequestsPerClient,
         localAddress,
         maxResponseSize,
@@ -7775,7 +7775,7 @@ var require_client = __commonJS({
         if (bodyTimeout != null && (!Number.isInteger(bodyTimeout) || bodyTimeout < 0)) {
           throw new InvalidArgumentError("bodyTimeout must be a positive integer or zero");
         }
-        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
+        if (connect3 != null && typeof connect3 !== "function" && typeof connect3 !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
         if (maxRedirections != null && (!Number.isInteger(maxRedirections) || maxRedirections < 0)) {
@@ -7799,15 +7799,15 @@ var require_client = __commonJS({
         if (maxConcurrentStreams != null && (typeof maxConcurrentStreams !== "number" || maxConcurrentStreams < 1)) {
           throw new InvalidArgumentError("maxConcurrentStreams must be a positive integer, greater than 0");
         }
-        if (typeof connect2 !== "function") {
-          connect2 = buildConnector({
+        if (typeof connect3 !== "function") {
+          connect3 = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
             socketPath,
             timeout: connectTimeout,
             ...autoSelectFamily ? { autoSelectFamily, autoSelectFamilyAttemptTimeout } : void 0,
-            ...connect2
+            ...connect3
           });
         }
         if (interceptors?.Client && Array.isArray(interceptors.Client)) {
@@ -7822,7 +7822,7 @@ var require_client = __commonJS({
           this[kInterceptors] = [createRedirectInterceptor({ maxRedirections })];
         }
         this[kUrl] = util.parseOrigin(url);
-        this[kConnector] = connect2;
+        this[kConnector] = connect3;
         this[kPipelining] = pipelining != null ? pipelining : 1;
         this[kMaxHeadersSize] = maxHeaderSize || http2.maxHeaderSize;
         this[kKeepAliveDefaultTimeout] = keepAliveTimeout == null ? 4e3 : keepAliveTimeout;
@@ -7876,7 +7876,7 @@ var require_client = __commonJS({
       }
       /* istanbul ignore: only used for test */
       [kConnect](cb) {
-        connect(this);
+        connect2(this);
         this.once("connect", cb);
       }
       [kDispatch](opts, handler2) {
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve6) => {
+        return new Promise((resolve7) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve6;
+            this[kClosedResolve] = resolve7;
           } else {
-            resolve6(null);
+            resolve7(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve6) => {
+        return new Promise((resolve7) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve6(null);
+            resolve7(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7940,7 +7940,7 @@ var require_client = __commonJS({
         assert(client[kSize] === 0);
       }
     }
-    async function connect(client) {
+    async function connect2(client) {
       assert(!client[kConnecting]);
       assert(!client[kHTTPContext]);
       let { host, hostname, protocol, port } = client[kUrl];
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve6, reject) => {
+        const socket = await new Promise((resolve7, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve6(socket2);
+              resolve7(socket2);
             }
           });
         });
@@ -8111,7 +8111,7 @@ var require_client = __commonJS({
           return;
         }
         if (!client[kHTTPContext]) {
-          connect(client);
+          connect2(client);
           return;
         }
         if (client[kHTTPContext].destroyed) {
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c2) => c2.close()));
         } else {
-          await new Promise((resolve6) => {
-            this[kClosedResolve] = resolve6;
+          await new Promise((resolve7) => {
+            this[kClosedResolve] = resolve7;
           });
         }
       }
@@ -8403,7 +8403,7 @@ var require_pool = __commonJS({
       constructor(origin, {
         connections,
         factory = defaultFactory,
-        connect,
+        connect: connect2,
         connectTimeout,
         tls,
         maxCachedSessions,
@@ -8419,25 +8419,25 @@ var require_pool = __commonJS({
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
-        if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
+        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
-        if (typeof connect !== "function") {
-          connect = buildConnector({
+        if (typeof connect2 !== "function") {
+          connect2 = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
             socketPath,
             timeout: connectTimeout,
             ...autoSelectFamily ? { autoSelectFamily, autoSelectFamilyAttemptTimeout } : void 0,
-            ...connect
+            ...connect2
           });
         }
         super(options);
         this[kInterceptors] = options.interceptors?.Pool && Array.isArray(options.interceptors.Pool) ? options.interceptors.Pool : [];
         this[kConnections] = connections || null;
         this[kUrl] = util.parseOrigin(origin);
-        this[kOptions] = { ...util.deepClone(options), connect, allowH2 };
+        this[kOptions] = { ...util.deepClone(options), connect: connect2, allowH2 };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kFactory] = factory;
         this.on("connectionError", (origin2, targets, error2) => {
@@ -8632,25 +8632,25 @@ var require_agent = __commonJS({
       return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool(origin, opts);
     }
     var Agent = class extends DispatcherBase {
-      constructor({ factory = defaultFactory, maxRedirections = 0, connect, tls, ...options } = {}) {
+      constructor({ factory = defaultFactory, maxRedirections = 0, connect: connect2, tls, ...options } = {}) {
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
-        if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
+        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
         if (!Number.isInteger(maxRedirections) || maxRedirections < 0) {
           throw new InvalidArgumentError("maxRedirections must be a positive number");
         }
         super(options);
-        if (connect && typeof connect !== "function") {
-          connect = { ...connect };
+        if (connect2 && typeof connect2 !== "function") {
+          connect2 = { ...connect2 };
         }
         if (tls && typeof tls !== "function") {
           tls = { ...tls };
         }
         this[kInterceptors] = options.interceptors?.Agent && Array.isArray(options.interceptors.Agent) ? options.interceptors.Agent : [createRedirectInterceptor({ maxRedirections })];
-        this[kOptions] = { ...util.deepClone(options), connect, tls };
+        this[kOptions] = { ...util.deepClone(options), connect: connect2, tls };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kMaxRedirections] = maxRedirections;
         this[kFactory] = factory;
@@ -8745,16 +8745,16 @@ var require_proxy_agent = __commonJS({
     }
     var Http1ProxyWrapper = class extends DispatcherBase {
       #client;
-      constructor(proxyUrl, { headers = {}, connect, factory }) {
+      constructor(proxyUrl, { headers = {}, connect: connect2, factory }) {
         super();
         if (!proxyUrl) {
           throw new InvalidArgumentError("Proxy URL is mandatory");
         }
         this[kProxyHeaders] = headers;
         if (factory) {
-          this.#client = factory(proxyUrl, { connect });
+          this.#client = factory(proxyUrl, { connect: connect2 });
         } else {
-          this.#client = new Client(proxyUrl, { connect });
+          this.#client = new Client(proxyUrl, { connect: connect2 });
         }
       }
       [kDispatch](opts, handler2) {
@@ -8816,7 +8816,7 @@ var require_proxy_agent = __commonJS({
         } else if (username && password) {
           this[kProxyHeaders]["proxy-authorization"] = `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString("base64")}`;
         }
-        const connect = buildConnector({ ...opts.proxyTls });
+        const connect2 = buildConnector({ ...opts.proxyTls });
         this[kConnectEndpoint] = buildConnector({ ...opts.requestTls });
         const agentFactory = opts.factory || defaultAgentFactory;
         const factory = (origin2, options) => {
@@ -8824,13 +8824,13 @@ var require_proxy_agent = __commonJS({
           if (!this[kTunnelProxy] && protocol2 === "http:" && this[kProxy].protocol === "http:") {
             return new Http1ProxyWrapper(this[kProxy].uri, {
               headers: this[kProxyHeaders],
-              connect,
+              connect: connect2,
               factory: agentFactory
             });
           }
           return agentFactory(origin2, options);
         };
-        this[kClient] = clientFactory(url, { connect });
+        this[kClient] = clientFactory(url, { connect: connect2 });
         this[kAgent] = new Agent({
           ...opts,
           factory,
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve6, reject) => {
+        return await new Promise((resolve7, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve6(null);
+              resolve7(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type2) {
       assert(!stream[kConsume]);
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type: type2,
               stream,
-              resolve: resolve6,
+              resolve: resolve7,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type: type2, body, resolve: resolve6, stream, length } = consume2;
+      const { type: type2, body, resolve: resolve7, stream, length } = consume2;
       try {
         if (type2 === "text") {
-          resolve6(chunksDecode(body, length));
+          resolve7(chunksDecode(body, length));
         } else if (type2 === "json") {
-          resolve6(JSON.parse(chunksDecode(body, length)));
+          resolve7(JSON.parse(chunksDecode(body, length)));
         } else if (type2 === "arrayBuffer") {
-          resolve6(chunksConcat(body, length).buffer);
+          resolve7(chunksConcat(body, length).buffer);
         } else if (type2 === "blob") {
-          resolve6(new Blob(body, { type: stream[kContentType] }));
+          resolve7(new Blob(body, { type: stream[kContentType] }));
         } else if (type2 === "bytes") {
-          resolve6(chunksConcat(body, length));
+          resolve7(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10576,11 +10576,11 @@ var require_api_connect = __commonJS({
         }
       }
     };
-    function connect(opts, callback) {
+    function connect2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
-          connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+        return new Promise((resolve7, reject) => {
+          connect2.call(this, opts, (err, data) => {
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10595,7 +10595,7 @@ var require_api_connect = __commonJS({
         queueMicrotask(() => callback(err, { opaque }));
       }
     }
-    module.exports = connect;
+    module.exports = connect2;
   }
 });
 
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve6, reject) => agent.dispatch(
+        return new Promise((resolve7, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve6({
+              resolve7({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve6({
+              resolve7({
                 status,
                 statusText: STATUS_CODES2[status],
                 headersList,
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve6) => {
-        setTimeout(resolve6, ms).unref();
+      return new Promise((resolve7) => {
+        setTimeout(resolve7, ms).unref();
       });
     }
     module.exports = {
@@ -19358,11 +19358,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt2(value) {
-        return value instanceof P2 ? value : new P2(function(resolve6) {
-          resolve6(value);
+        return value instanceof P2 ? value : new P2(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19378,7 +19378,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve6(result.value) : adopt2(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt2(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19465,26 +19465,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve7) => __awaiter3(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve6(output.toString());
+              resolve7(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve7) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve6(Buffer.concat(chunks));
+              resolve7(Buffer.concat(chunks));
             });
           }));
         });
@@ -19692,14 +19692,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve6(res);
+                resolve7(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19943,12 +19943,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve6) => setTimeout(() => resolve6(), ms));
+          return new Promise((resolve7) => setTimeout(() => resolve7(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve7, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19956,7 +19956,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve6(response);
+              resolve7(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19995,7 +19995,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve6(response);
+              resolve7(response);
             }
           }));
         });
@@ -30287,7 +30287,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve6.call(this, root, ref);
+      let _sch = resolve7.call(this, root, ref);
       if (_sch === void 0) {
         const schema2 = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -30314,7 +30314,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve6(root, ref) {
+    function resolve7(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -31178,7 +31178,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve6(baseURI, relativeURI, options) {
+    function resolve7(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -31569,7 +31569,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve6,
+      resolve: resolve7,
       resolveComponent,
       equal,
       serialize,
@@ -38716,11 +38716,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38736,7 +38736,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -39226,6 +39226,17 @@ var CancelledError = class extends Error {
     this.name = "CancelledError";
   }
 };
+var AccountBusyError = class extends Error {
+  code = "ACCOUNT_BUSY";
+  address;
+  holder;
+  constructor(address, holder) {
+    super(`another sitesync apply of ${address} is running${holder ? ` (pid ${holder.pid})` : ""}`);
+    this.name = "AccountBusyError";
+    this.address = address;
+    this.holder = holder;
+  }
+};
 
 // src/model/plural.ts
 function plural(count2, noun) {
@@ -39431,6 +39442,10 @@ function problemMessage(error2, surface) {
   if (error2 instanceof AccountSelectionError) return accountSelectionMessage(error2.problem, surface);
   if (error2 instanceof AdoptError) return adoptMessage(error2.problem);
   if (error2 instanceof ApiError && error2.limit !== void 0) return limitErrorMessage(error2, error2.limit, surface);
+  if (error2 instanceof AccountBusyError) {
+    const holder = error2.holder ? ` (pid ${error2.holder.pid}, since ${error2.holder.started})` : "";
+    return `another sitesync apply of ${error2.address} is running on this machine${holder}: nothing was sent. Let it finish, then run again: a fresh plan shows what is left to do`;
+  }
   if (error2 instanceof ExportFileError) {
     return `${error2.file} already exists: to accept the account's live changes into it, run "sitesync adopt ${error2.file}"; to replace it (losing its comments and edits), add --force`;
   }
@@ -40817,11 +40832,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -40837,7 +40852,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -50217,12 +50232,12 @@ async function readRoot(file, text2, source) {
 var systemClock = {
   now: () => Date.now(),
   sleep(ms, stop) {
-    return new Promise((resolve6) => {
-      if (stop?.aborted) return resolve6();
+    return new Promise((resolve7) => {
+      if (stop?.aborted) return resolve7();
       const done = () => {
         clearTimeout(timer);
         stop?.removeEventListener("abort", done);
-        resolve6();
+        resolve7();
       };
       const timer = setTimeout(done, ms);
       stop?.addEventListener("abort", done, { once: true });
@@ -50237,7 +50252,7 @@ async function sleepOrChange(clock, ms, changed, stop) {
   woken.abort();
 }
 function untilAborted(signal) {
-  return new Promise((resolve6) => signal.addEventListener("abort", () => resolve6(), { once: true }));
+  return new Promise((resolve7) => signal.addEventListener("abort", () => resolve7(), { once: true }));
 }
 
 // src/api/rate-info.ts
@@ -50928,7 +50943,7 @@ function createFetch(globalOptions = {}) {
       if (retries > 0 && (Array.isArray(context3.options.retryStatusCodes) ? context3.options.retryStatusCodes.includes(responseCode) : retryStatusCodes.has(responseCode))) {
         const retryDelay = typeof context3.options.retryDelay === "function" ? context3.options.retryDelay(context3) : context3.options.retryDelay || 0;
         if (retryDelay > 0) {
-          await new Promise((resolve6) => setTimeout(resolve6, retryDelay));
+          await new Promise((resolve7) => setTimeout(resolve7, retryDelay));
         }
         return $fetchRaw(context3.request, {
           ...context3.options,
@@ -51849,27 +51864,27 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run2 = async (function_, resolve6, arguments_) => {
+  const run2 = async (function_, resolve7, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve6(result);
+    resolve7(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve6, reject, arguments_) => {
+  const enqueue = (function_, resolve7, reject, arguments_) => {
     const queueItem = { reject };
     new Promise((internalResolve) => {
       queueItem.run = internalResolve;
       queue.enqueue(queueItem);
-    }).then(run2.bind(void 0, function_, resolve6, arguments_));
+    }).then(run2.bind(void 0, function_, resolve7, arguments_));
     if (activeCount < concurrency) {
       resumeNext();
     }
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve6, reject) => {
-    enqueue(function_, resolve6, reject, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve7, reject) => {
+    enqueue(function_, resolve7, reject, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -54386,87 +54401,27 @@ function sameFile(a, b) {
 }
 
 // src/run/export-step.ts
-import { existsSync as existsSync4 } from "node:fs";
-import { dirname as dirname4, resolve as resolve3 } from "node:path";
+import { existsSync as existsSync5 } from "node:fs";
+import { dirname as dirname5, resolve as resolve4 } from "node:path";
 import { fileURLToPath } from "node:url";
-
-// package.json
-var package_default = {
-  name: "sitesync",
-  version: "0.1.0",
-  description: "Keep the websites of a phpAnalytics account (and the projects of a phpRank account) in line with a YAML file in git.",
-  license: "MIT",
-  type: "module",
-  engines: {
-    node: "^22.12 || ^24"
-  },
-  bin: {
-    sitesync: "bin/sitesync.js"
-  },
-  exports: {
-    ".": {
-      types: "./lib/index.d.ts",
-      default: "./lib/index.js"
-    },
-    "./package.json": "./package.json"
-  },
-  files: [
-    "bin",
-    "lib",
-    "schemas",
-    "examples"
-  ],
-  scripts: {
-    demo: "node scripts/demo.ts",
-    test: "vitest run",
-    typecheck: "tsc -p tsconfig.json",
-    lint: "biome ci . && knip",
-    "build:action": "node scripts/build-action.ts",
-    "action-yml": "node scripts/action-yml.ts",
-    bench: "node bench/run.ts",
-    soak: "node scripts/soak.ts",
-    mutants: "node scripts/mutants.ts",
-    sitesync: "node bin/sitesync.js",
-    build: "node scripts/build-package.ts",
-    prepack: "npm run build",
-    prepare: "node scripts/prepare.ts",
-    "smoke:package": "node scripts/smoke-package.ts"
-  },
-  devDependencies: {
-    "@actions/core": "^3.0.1",
-    "@actions/github": "^9.1.1",
-    "@biomejs/biome": "^2.6.8",
-    "@types/js-yaml": "^4.0.9",
-    "@types/node": "^24.19.2",
-    esbuild: "^0.28.2",
-    knip: "^6.44.2",
-    msw: "^3.0.5",
-    node: "^24.21.0",
-    typescript: "^6.0.3",
-    vitest: "^5.1.1"
-  },
-  dependencies: {
-    ajv: "^8.20.0",
-    citty: "^0.2.2",
-    diff: "^9.0.0",
-    "js-yaml": "^4.3.2",
-    ofetch: "^1.5.1",
-    "p-limit": "^7.3.3",
-    picocolors: "^1.1.1",
-    yaml: "^2.9.1"
-  },
-  allowScripts: {
-    node: true
-  }
-};
 
 // src/config/export-config.ts
 var import_yaml8 = __toESM(require_dist(), 1);
-import { relative as relative3, sep as sep3 } from "node:path";
-function schemaReference(outputDir, { schemaFile }) {
-  const path = relative3(outputDir, schemaFile).split(sep3).join("/");
+import { isAbsolute as isAbsolute2, relative as relative3, sep as sep3 } from "node:path";
+function schemaReference(outputDir, { schemaFiles, projectRoot }) {
+  const file = schemaFiles.find((candidate) => isInside(projectRoot, candidate));
+  if (file === void 0) return void 0;
+  const path = relative3(outputDir, file).split(sep3).join("/");
   return path.startsWith(".") ? path : `./${path}`;
 }
+function isInside(folder, file) {
+  const path = relative3(folder, file);
+  return path !== "" && path !== ".." && !path.startsWith(`..${sep3}`) && !isAbsolute2(path);
+}
+var NO_MODELINE = [
+  " No $schema modeline: this copy of sitesync is installed outside the repository, where a teammate's clone",
+  " would not find its schema. With sitesync installed in the repository (node_modules/sitesync), export writes one."
+];
 function exportConfig(live, options) {
   const websites = [...live.websites].sort((a, b) => a.domain.localeCompare(b.domain));
   const body = { version: 1 };
@@ -54485,7 +54440,7 @@ function exportConfig(live, options) {
   }
   const doc = new import_yaml8.Document(body);
   doc.commentBefore = [
-    ` yaml-language-server: $schema=${options.schemaPath}`,
+    ...options.schemaPath === void 0 ? NO_MODELINE : [` yaml-language-server: $schema=${options.schemaPath}`],
     ` Exported by sitesync from the live account: ${plural(websites.length, "website")}.`,
     " exclude_params and passwords are write-only (the API never returns them), so they are not exported.",
     " privacy: password without a password keeps the stored one. A plan that follows the change",
@@ -54509,6 +54464,38 @@ function flowShortLists(doc) {
   }
 }
 
+// src/run/schema-location.ts
+import { existsSync as existsSync4, realpathSync } from "node:fs";
+import { dirname as dirname4, join as join3, resolve as resolve3 } from "node:path";
+var INSTALLED = join3("node_modules", "sitesync", "schemas", "sitesync.schema.json");
+function schemaLocation(outputDir, runningSchema) {
+  const folder = realFolder(outputDir);
+  const projectRoot = nearest(folder, ".git") ?? nearest(folder, "package.json") ?? folder;
+  const installed = foldersUp(folder, projectRoot).map((dir) => join3(dir, INSTALLED)).filter((file) => existsSync4(file));
+  return { schemaFiles: [realFolder(runningSchema), ...installed], projectRoot };
+}
+function realFolder(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve3(path);
+  }
+}
+function nearest(folder, marker) {
+  for (let dir = folder; ; dir = dirname4(dir)) {
+    if (existsSync4(join3(dir, marker))) return dir;
+    if (dirname4(dir) === dir) return void 0;
+  }
+}
+function foldersUp(folder, root) {
+  const folders = [folder];
+  for (let dir = folder; dir !== root && dirname4(dir) !== dir; ) {
+    dir = dirname4(dir);
+    folders.push(dir);
+  }
+  return folders;
+}
+
 // src/run/export-step.ts
 var SCHEMA2 = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
 function exportSpec(scope, secrets = {}) {
@@ -54525,15 +54512,15 @@ function exportSpec(scope, secrets = {}) {
   };
 }
 function checkExportFile({ exportFile, force }) {
-  if (exportFile !== void 0 && !force && existsSync4(exportFile)) throw new ExportFileError(exportFile);
+  if (exportFile !== void 0 && !force && existsSync5(exportFile)) throw new ExportFileError(exportFile);
 }
 async function exportStep(scope, spec, run2) {
   const { exportFile, force, projects } = scope.settings;
   const client = clientFor(scope, spec);
   run2.target = client.target;
   const live = await readLive(client, { projects: projects ? [] : void 0 });
-  const folder = exportFile === void 0 ? process.cwd() : dirname4(resolve3(exportFile));
-  const schemaPath = schemaReference(folder, { schemaFile: SCHEMA2, version: package_default.version });
+  const folder = exportFile === void 0 ? process.cwd() : dirname5(resolve4(exportFile));
+  const schemaPath = schemaReference(folder, schemaLocation(folder, SCHEMA2));
   const { yaml: yaml2 } = exportConfig(live, { schemaPath });
   run2.exported = { yaml: yaml2, websites: live.websites.length, ...live.projects ? { projects: live.projects.length } : {} };
   if (exportFile === void 0) return;
@@ -54544,8 +54531,8 @@ async function exportStep(scope, spec, run2) {
 }
 
 // src/change/accounts-touched.ts
-import { existsSync as existsSync5 } from "node:fs";
-import { dirname as dirname7, join as join3, relative as relative7 } from "node:path";
+import { existsSync as existsSync6 } from "node:fs";
+import { dirname as dirname8, join as join4, relative as relative7 } from "node:path";
 
 // src/change/diff-configs.ts
 function diffConfigs(base2, head, ref) {
@@ -54629,7 +54616,7 @@ function byName2(a, b) {
 }
 
 // src/change/load-base.ts
-import { dirname as dirname6, posix, relative as relative6, resolve as resolve5, sep as sep6 } from "node:path";
+import { dirname as dirname7, posix, relative as relative6, resolve as resolve6, sep as sep6 } from "node:path";
 
 // src/change/base-tree.ts
 import { relative as relative4, sep as sep4 } from "node:path";
@@ -54638,18 +54625,18 @@ import { relative as relative4, sep as sep4 } from "node:path";
 import { execFile } from "node:child_process";
 function git(args, options) {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", LC_ALL: "C", GIT_OPTIONAL_LOCKS: "0" };
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     const child = execFile(
       "git",
       ["-c", "core.fsmonitor=false", ...args],
       { cwd: options.cwd, env, timeout: options.timeoutMs, maxBuffer: options.maxBytes, encoding: "buffer", windowsHide: true },
       (error2, stdout) => {
-        if (!error2) return resolve6({ exitCode: 0, stdout });
+        if (!error2) return resolve7({ exitCode: 0, stdout });
         const cause = error2;
-        if (cause.code === "ENOENT") return resolve6({ exitCode: -1, stdout, failure: "ENOENT" });
-        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve6({ exitCode: -1, stdout, failure: "too-large" });
-        if (cause.killed) return resolve6({ exitCode: -1, stdout, failure: "timeout" });
-        resolve6(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
+        if (cause.code === "ENOENT") return resolve7({ exitCode: -1, stdout, failure: "ENOENT" });
+        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve7({ exitCode: -1, stdout, failure: "too-large" });
+        if (cause.killed) return resolve7({ exitCode: -1, stdout, failure: "timeout" });
+        resolve7(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
       }
     );
     child.stdin?.on("error", () => {
@@ -54738,18 +54725,18 @@ async function readBaseFiles(tree, files, run2) {
 }
 
 // src/change/read-base.ts
-import { realpathSync } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute2, relative as relative5, resolve as resolve4, sep as sep5 } from "node:path";
+import { realpathSync as realpathSync2 } from "node:fs";
+import { dirname as dirname6, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve5, sep as sep5 } from "node:path";
 var DEFAULTS3 = { timeoutMs: 1e4, fetchTimeoutMs: 6e4 };
 async function readBaseText(ref, configFile, options = {}) {
   const fail2 = (reason, exitCode) => exitCode === void 0 ? { ok: false, ref, reason } : { ok: false, ref, reason, detail: { exitCode } };
   if (!isPlainRef(ref)) return fail2("ref-invalid");
-  const file = realpathOf(resolve4(configFile));
-  const run2 = { cwd: dirname5(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
+  const file = realpathOf(resolve5(configFile));
+  const run2 = { cwd: dirname6(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
   const top = await git(["rev-parse", "--show-toplevel"], run2);
   if (top.exitCode !== 0) return fail2("not-a-repository", top.exitCode);
   const path = relative5(realpathOf(top.stdout.toString("utf8").trim()), file);
-  if (path === "" || path.startsWith("..") || isAbsolute2(path)) return fail2("file-outside-repository");
+  if (path === "" || path.startsWith("..") || isAbsolute3(path)) return fail2("file-outside-repository");
   const gitPath = path.split(sep5).join("/");
   let commit = await commitOf(ref, run2);
   let fetched = false;
@@ -54786,7 +54773,7 @@ function isPlainRef(ref) {
 }
 function realpathOf(path) {
   try {
-    return realpathSync(path);
+    return realpathSync2(path);
   } catch {
     return path;
   }
@@ -54802,7 +54789,7 @@ function utf8(bytes) {
 // src/change/load-base.ts
 var DEFAULT_TIMEOUT_MS = 1e4;
 function loadBase(ref, head, options = {}) {
-  const key = `${resolve5(head.file)}\0${ref}`;
+  const key = `${resolve6(head.file)}\0${ref}`;
   const shared = options.bases?.get(key);
   if (shared) return shared;
   const loading = loadAt(ref, head, options);
@@ -54812,9 +54799,9 @@ function loadBase(ref, head, options = {}) {
 async function loadAt(ref, head, options) {
   const base2 = await readBaseText(ref, head.file, options);
   if (!base2.ok) return { ok: false, known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
-  const rootDir = dirname6(head.file);
+  const rootDir = dirname7(head.file);
   const named = (file) => relative6(rootDir, file).split(sep6).join("/");
-  const commit = commitSource(base2, rootDir, { cwd: dirname6(resolve5(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  const commit = commitSource(base2, rootDir, { cwd: dirname7(resolve6(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   const loaded = await (options.loader ?? loadConfig)(head.file, {
     source: base2.text,
     unsetEnv: "warning",
@@ -54897,7 +54884,7 @@ async function accountsTouched(ref, config, options = {}) {
   const all = accounts.map((a) => a.name);
   const base2 = await readBaseText(ref, config.file, options);
   if (!base2.ok) return { known: false, reason: base2.reason };
-  const cwd = dirname7(config.file);
+  const cwd = dirname8(config.file);
   const changed = await changedPaths(base2.commit, cwd);
   if (changed === void 0) return { known: false, reason: "base-unreadable" };
   const rootName = relative7(cwd, config.file);
@@ -54907,7 +54894,7 @@ async function accountsTouched(ref, config, options = {}) {
   }
   const files = new Set(accounts.flatMap((a) => a.files.map((file) => relative7(cwd, file))));
   const removed = [...changed].some(
-    (path) => /\.ya?ml$/.test(path) && !files.has(path) && path !== rootName && !existsSync5(join3(cwd, path))
+    (path) => /\.ya?ml$/.test(path) && !files.has(path) && path !== rootName && !existsSync6(join4(cwd, path))
   );
   if (removed) return { known: true, accounts: all };
   if (changed.has(rootName)) for (const name of rootTouched(base2.text, config.file, all)) touched.add(name);
@@ -55149,6 +55136,74 @@ function failure(change, error2) {
     return { change, status: "failed", reason: "failed", error: { message: error2 instanceof Error ? error2.message : String(error2) } };
   }
   return { change, status: "failed", reason: "failed", error: errorOf(error2) };
+}
+
+// src/run/account-lock.ts
+import { createHash as createHash4 } from "node:crypto";
+import { rmSync as rmSync2 } from "node:fs";
+import { connect, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join as join5 } from "node:path";
+var ASK_TIMEOUT_MS = 2e3;
+async function holdAccountLock(account, holder, where2 = {}) {
+  const platform2 = where2.platform ?? process.platform;
+  const path = lockPath(account, platform2, where2.dir ?? tmpdir());
+  for (let attempt = 1; ; attempt++) {
+    const server = createServer((socket) => socket.end(JSON.stringify(holder)));
+    const error2 = await listen(server, path);
+    if (error2 === void 0) {
+      server.unref();
+      return { release: () => new Promise((resolve7) => server.close(() => resolve7())) };
+    }
+    if (error2 !== "EADDRINUSE") return { release: async () => {
+    } };
+    const other = await askHolder(path);
+    if (other !== "nobody") throw new AccountBusyError(account.address, other);
+    if (attempt > 1 || platform2 === "linux" || platform2 === "win32") throw new AccountBusyError(account.address, void 0);
+    rmSync2(path, { force: true });
+  }
+}
+function lockPath({ address, apiKey }, platform2, dir) {
+  const name = `sitesync-apply-${createHash4("sha256").update(`${address}
+${apiKey}`).digest("hex").slice(0, 24)}`;
+  if (platform2 === "win32") return `\\\\?\\pipe\\${name}`;
+  if (platform2 === "linux") return `\0${name}`;
+  return join5(dir, `${name}.sock`);
+}
+function listen(server, path) {
+  return new Promise((resolve7) => {
+    server.once("error", (error2) => resolve7(error2.code ?? "error"));
+    server.listen(path, () => resolve7(void 0));
+  });
+}
+function askHolder(path) {
+  return new Promise((resolve7) => {
+    let text2 = "";
+    const socket = connect(path);
+    const timer = setTimeout(() => done(void 0), ASK_TIMEOUT_MS);
+    const done = (answer) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve7(answer);
+    };
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      if (text2.length < 1e3) text2 += chunk;
+    });
+    socket.on("end", () => done(parseHolder(text2)));
+    socket.on(
+      "error",
+      (error2) => done(error2.code === "ECONNREFUSED" || error2.code === "ENOENT" ? "nobody" : void 0)
+    );
+  });
+}
+function parseHolder(text2) {
+  try {
+    const value = JSON.parse(text2);
+    if (typeof value.pid === "number" && typeof value.started === "string") return { pid: value.pid, started: value.started };
+  } catch {
+  }
+  return void 0;
 }
 
 // src/run/plan-file.ts
@@ -55627,9 +55682,9 @@ async function readForChange(config, client, base2, { env, bases }) {
     config.projects === void 0 ? void 0 : lookUpProjects(client, names.projects)
   ]);
   if (websites.read === "full-instead") return full(config, client, change, [websites.reason]);
-  if (projects?.read === "full-instead") return full(config, client, change, [projects.reason]);
-  const live = projects ? { websites: websites.items, projects: projects.items } : { websites: websites.items };
-  return { live, change: { known: true, change, read: "scoped" } };
+  if (projects === void 0) return { live: { websites: websites.items }, change: { known: true, change, read: "scoped" } };
+  const liveProjects = projects.read === "scoped" ? projects.items : await client.projects.readAll();
+  return { live: { websites: websites.items, projects: liveProjects }, change: { known: true, change, read: "scoped" } };
 }
 async function full(config, client, change, because) {
   return { live: await readLive(client, config), change: { known: true, change, read: "full", because } };
@@ -55913,6 +55968,16 @@ async function planStep(scope, spec, run2) {
   if (config === void 0) throw new InternalError("a plan needs the account's config");
   const client = clientFor(scope, spec);
   run2.target = client.target;
+  if (scope.command !== "apply") return await planAndApply(scope, spec, { config, client }, run2);
+  const account = { address: client.target.websites ?? spec.address, apiKey: spec.secrets.apiKey ?? "" };
+  const lock = await holdAccountLock(account, { pid: process.pid, started: (/* @__PURE__ */ new Date()).toISOString() });
+  try {
+    await planAndApply(scope, spec, { config, client }, run2);
+  } finally {
+    await lock.release();
+  }
+}
+async function planAndApply(scope, spec, { config, client }, run2) {
   const { plan: plan2, skipped } = await planned(scope, spec, config, client, run2);
   run2.plan = plan2;
   run2.skipped = skipped;
@@ -56660,7 +56725,7 @@ function size(text2) {
 }
 
 // src/action/reviewed-block.ts
-import { createHash as createHash4 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, constants as constants5 } from "node:zlib";
 var REVIEWED_BLOCK_BUDGET = 6e4;
 var OPEN = "<!-- sitesync-reviewed ";
@@ -56774,7 +56839,7 @@ function garbled(why) {
   return { code: "garbled", problem: `The reviewed plan in the comment is damaged: ${why}.` };
 }
 function sha2562(text2) {
-  return createHash4("sha256").update(text2).digest("hex");
+  return createHash5("sha256").update(text2).digest("hex");
 }
 
 // src/action/shorten-section.ts
@@ -56945,11 +57010,11 @@ function label2(name) {
 }
 
 // src/action/outputs.ts
-import { createHash as createHash5 } from "node:crypto";
-import { tmpdir } from "node:os";
-import { join as join4 } from "node:path";
+import { createHash as createHash6 } from "node:crypto";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join6 } from "node:path";
 function savePlan(plan2, ctx) {
-  const file = join4(ctx.env.RUNNER_TEMP || tmpdir(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
+  const file = join6(ctx.env.RUNNER_TEMP || tmpdir2(), `sitesync-plan-${plan2.hash.slice(0, 8)}.json`);
   writeOutput(file, `${ctx.redactor.json(plan2)}
 `);
   return file;
@@ -56992,7 +57057,7 @@ function setReviewOutputs(outcome, unreviewed) {
   setOutput("applied", count2("applied"));
 }
 function runnerFile(ctx, prefix, key) {
-  return join4(ctx.env.RUNNER_TEMP || tmpdir(), `${prefix}-${createHash5("sha256").update(key).digest("hex").slice(0, 8)}.json`);
+  return join6(ctx.env.RUNNER_TEMP || tmpdir2(), `${prefix}-${createHash6("sha256").update(key).digest("hex").slice(0, 8)}.json`);
 }
 
 // src/action/execute.ts
@@ -57298,7 +57363,7 @@ function withReviewedBlock(ctx, report2, plan2, made, budget) {
 
 // src/action/sticky-comment.ts
 async function upsertSections(octokit, target, own, options) {
-  const { settleMs = 1500, sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms)) } = options;
+  const { settleMs = 1500, sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms)) } = options;
   const attempts = options.verify ? options.attempts ?? 5 : 1;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const ours = await markedComments(octokit, target);

@@ -309,3 +309,26 @@ export class CancelledError extends Error {
     this.name = "CancelledError";
   }
 }
+
+/** The run that holds an account's apply lock, as it describes itself (run/account-lock.ts). */
+export interface LockHolder {
+  pid: number;
+  /** ISO-8601: when it took the lock. */
+  started: string;
+}
+
+/**
+ * Another apply of the same account (address and key) runs on this machine: this one sent nothing (DESIGN §6).
+ * Exit 1; render/ words it. `holder` is absent when the lock's holder could not say who it is.
+ */
+export class AccountBusyError extends Error {
+  readonly code = "ACCOUNT_BUSY";
+  readonly address: string;
+  readonly holder: LockHolder | undefined;
+  constructor(address: string, holder: LockHolder | undefined) {
+    super(`another sitesync apply of ${address} is running${holder ? ` (pid ${holder.pid})` : ""}`);
+    this.name = "AccountBusyError";
+    this.address = address;
+    this.holder = holder;
+  }
+}

@@ -742,4 +742,29 @@ export const MUTANTS: readonly Mutant[] = [
     description: "the results file of a fleet where one account applied loses the account's name",
     tests: ["src/run/results-file.test.ts"],
   },
+  {
+    id: "apply-lock-not-held",
+    file: "src/run/plan-step.ts",
+    find: 'if (scope.command !== "apply") return await planAndApply(scope, spec, { config, client }, run);',
+    replace: "return await planAndApply(scope, spec, { config, client }, run);",
+    description: "two applies of one account run at once unnoticed, and send the same updates twice",
+    tests: ["test/apply/concurrent-applies.test.ts"],
+  },
+  {
+    id: "scoped-projects-over-budget-reads-all",
+    file: "src/run/read-for-change.ts",
+    find: 'const liveProjects = projects.read === "scoped" ? projects.items : await client.projects.readAll();',
+    replace:
+      'if (projects.read !== "scoped") return full(config, client, change, [projects.reason]);\n  const liveProjects = projects.items;',
+    description: "a touched project in a small projects listing reads every website page and plans the whole account",
+    tests: ["test/plan/scoped-projects.test.ts"],
+  },
+  {
+    id: "modeline-outside-repository",
+    file: "src/config/export-config.ts",
+    find: "const file = schemaFiles.find((candidate) => isInside(projectRoot, candidate));",
+    replace: "const file = schemaFiles[0];",
+    description: "export writes a modeline into another project's node_modules, broken for every teammate",
+    tests: ["test/config/schema-reference.test.ts", "test/export/schema-modeline.test.ts"],
+  },
 ];

@@ -5,7 +5,7 @@
  * has (DESIGN §2), so the file plans to no changes with no secret set.
  */
 
-import { relative, sep } from "node:path";
+import { isAbsolute, relative, sep } from "node:path";
 import { Document, isMap, isSeq, type YAMLMap } from "yaml";
 import { plural } from "../model/plural.ts";
 import type { LiveProject } from "../model/project.ts";
@@ -15,8 +15,8 @@ import { escapeReferences } from "./interpolate.ts";
 
 /** Options of {@link exportConfig}. */
 export interface ExportOptions {
-  /** Path or URL written after `$schema=` in the modeline; {@link schemaReference} picks one that resolves. */
-  schemaPath: string;
+  /** The path written after `$schema=` in the modeline ({@link schemaReference}); none: a note says why there is none. */
+  schemaPath?: string | undefined;
   /** Written as `websites_url:` (else the file relies on `--websites-url` or `SITESYNC_WEBSITES_URL`). */
   websitesUrl?: string;
   /** Written as `projects_url:` when projects are exported. */
@@ -34,26 +34,42 @@ export interface ExportResult {
   yaml: string;
 }
 
-/** Where the installed package's config schema lives, for {@link schemaReference}. */
+/** Where an exported file's modeline may point, for {@link schemaReference}. */
 export interface SchemaLocation {
-  /** Absolute path of `schemas/sitesync.schema.json` in the running copy of sitesync. */
-  schemaFile: string;
-  /** The running package's version, pinned in the published schema's address. */
-  version: string;
+  /** Absolute paths of schema files that exist, in order of preference: the running copy's first. */
+  schemaFiles: readonly string[];
+  /**
+   * The repository the file is written in: the nearest folder up from it that holds `.git`, else the nearest
+   * that holds `package.json`, else the file's own folder.
+   */
+  projectRoot: string;
 }
 
 /**
- * The `$schema=` of an exported file's modeline: always a relative path to the schema file of the running
- * copy of sitesync, so that it resolves from the folder the file goes to (`outputDir`). When the schema is
- * part of that folder's project (sitesync installed as a dependency there, `./node_modules/sitesync/schemas/...`,
- * or a checkout of sitesync itself) it resolves for whoever clones the repository too; from a global install
- * or npx's cache it resolves on this machine. Never a package CDN's address: the package is not published
- * there, so such a URL is a 404. `version` is not part of the path.
+ * The `$schema=` of an exported file's modeline: a relative path from the file's folder (`outputDir`) to the
+ * first schema file inside its repository (sitesync installed as a dependency there, or a checkout of
+ * sitesync itself), so that it resolves for whoever clones the repository and installs it. A copy outside
+ * the repository (a global install, npx's cache, another project's node_modules) would resolve on this
+ * machine only and break for every teammate once committed, and the package is on no CDN that would serve a
+ * URL: then there is no modeline (undefined).
  */
-export function schemaReference(outputDir: string, { schemaFile }: SchemaLocation): string {
-  const path = relative(outputDir, schemaFile).split(sep).join("/");
+export function schemaReference(outputDir: string, { schemaFiles, projectRoot }: SchemaLocation): string | undefined {
+  const file = schemaFiles.find((candidate) => isInside(projectRoot, candidate));
+  if (file === undefined) return undefined;
+  const path = relative(outputDir, file).split(sep).join("/");
   return path.startsWith(".") ? path : `./${path}`;
 }
+
+function isInside(folder: string, file: string): boolean {
+  const path = relative(folder, file);
+  return path !== "" && path !== ".." && !path.startsWith(`..${sep}`) && !isAbsolute(path);
+}
+
+/** In place of the modeline when no schema file is inside the repository ({@link schemaReference}). */
+const NO_MODELINE = [
+  " No $schema modeline: this copy of sitesync is installed outside the repository, where a teammate's clone",
+  " would not find its schema. With sitesync installed in the repository (node_modules/sitesync), export writes one.",
+];
 
 /**
  * The live account as a config file in sitesync's format (what `sitesync export` writes): sorted by domain,
@@ -80,7 +96,7 @@ export function exportConfig(live: ExportInput, options: ExportOptions): ExportR
 
   const doc = new Document(body);
   doc.commentBefore = [
-    ` yaml-language-server: $schema=${options.schemaPath}`,
+    ...(options.schemaPath === undefined ? NO_MODELINE : [` yaml-language-server: $schema=${options.schemaPath}`]),
     ` Exported by sitesync from the live account: ${plural(websites.length, "website")}.`,
     " exclude_params and passwords are write-only (the API never returns them), so they are not exported.",
     " privacy: password without a password keeps the stored one. A plan that follows the change",

@@ -1,5 +1,6 @@
 /** How an error that ended a command reads in a terminal: what happened, where, and what to do. Never a stack trace, except for a bug. */
 import {
+  AccountBusyError,
   AccountSelectionError,
   AccountUrlError,
   AdoptError,
@@ -84,6 +85,10 @@ export function problemMessage(error: unknown, surface: UrlSurface): string | un
   if (error instanceof AccountSelectionError) return accountSelectionMessage(error.problem, surface);
   if (error instanceof AdoptError) return adoptMessage(error.problem);
   if (error instanceof ApiError && error.limit !== undefined) return limitErrorMessage(error, error.limit, surface);
+  if (error instanceof AccountBusyError) {
+    const holder = error.holder ? ` (pid ${error.holder.pid}, since ${error.holder.started})` : "";
+    return `another sitesync apply of ${error.address} is running on this machine${holder}: nothing was sent. Let it finish, then run again: a fresh plan shows what is left to do`;
+  }
   if (error instanceof ExportFileError) {
     return `${error.file} already exists: to accept the account's live changes into it, run "sitesync adopt ${error.file}"; to replace it (losing its comments and edits), add --force`;
   }

@@ -5,12 +5,12 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import pkg from "../../package.json" with { type: "json" };
 import { DEFAULT_KEY_ENVS } from "../config/accounts.ts";
 import { exportConfig, schemaReference } from "../config/export-config.ts";
 import { ExportFileError } from "../errors.ts";
 import { checkAccountUrls, clientFor } from "./client-for.ts";
 import { readLive } from "./read-live.ts";
+import { schemaLocation } from "./schema-location.ts";
 import type { AccountSpec, RunScope } from "./scope.ts";
 import type { AccountRun, RunSecrets, RunSettings } from "./types.ts";
 import { writeNewOutput, writeOutput } from "./write-file.ts";
@@ -43,7 +43,7 @@ export async function exportStep(scope: RunScope, spec: AccountSpec, run: Accoun
   run.target = client.target;
   const live = await readLive(client, { projects: projects ? [] : undefined });
   const folder = exportFile === undefined ? process.cwd() : dirname(resolve(exportFile));
-  const schemaPath = schemaReference(folder, { schemaFile: SCHEMA, version: pkg.version });
+  const schemaPath = schemaReference(folder, schemaLocation(folder, SCHEMA));
   const { yaml } = exportConfig(live, { schemaPath });
   run.exported = { yaml, websites: live.websites.length, ...(live.projects ? { projects: live.projects.length } : {}) };
   if (exportFile === undefined) return;

@@ -8,6 +8,7 @@ import { apply } from "../apply/apply.ts";
 import { countItems } from "../apply/count-items.ts";
 import type { Config } from "../config/types.ts";
 import { InternalError } from "../errors.ts";
+import { holdAccountLock } from "./account-lock.ts";
 import { clientFor } from "./client-for.ts";
 import { stopSignalOf } from "./exit-code.ts";
 import { assertSameConfig, assertSameTarget } from "./plan-file.ts";
@@ -24,6 +25,18 @@ export async function planStep(scope: RunScope, spec: AccountSpec, run: AccountR
   if (config === undefined) throw new InternalError("a plan needs the account's config");
   const client = clientFor(scope, spec);
   run.target = client.target;
+  if (scope.command !== "apply") return await planAndApply(scope, spec, { config, client }, run);
+  // From before its first read to its end (the prompt included), an apply holds its account (DESIGN §6).
+  const account = { address: client.target.websites ?? spec.address, apiKey: spec.secrets.apiKey ?? "" };
+  const lock = await holdAccountLock(account, { pid: process.pid, started: new Date().toISOString() });
+  try {
+    await planAndApply(scope, spec, { config, client }, run);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function planAndApply(scope: RunScope, spec: AccountSpec, { config, client }: Omit<Planned, "plan">, run: AccountRun): Promise<void> {
   const { plan, skipped } = await planned(scope, spec, config, client, run);
   run.plan = plan;
   run.skipped = skipped;

@@ -1,8 +1,9 @@
 /**
  * The read step of a plan that follows the change (DESIGN §3 "Plans that follow the change", §8): the change
  * between a base revision and the config now, then only the touched names looked up (at most k + 2
- * requests), or the account read in full with the causes: `--full`, a change to defaults/policy/URLs, a
- * lookup that would cost more than the full read, or no change known (the base does not load or exist).
+ * requests), or the account read in full with the causes: `--full`, a change to defaults/policy/URLs,
+ * website lookups that would cost more than the full read, or no change known (the base does not load or
+ * exist). Project lookups over their budget read the projects alone in full.
  * A config of many files is followed file by file as the base commit holds them, and a fleet account by
  * account (change/change-since.ts).
  */
@@ -70,9 +71,12 @@ export async function readForChange(
     config.projects === undefined ? undefined : lookUpProjects(client, names.projects),
   ]);
   if (websites.read === "full-instead") return full(config, client, change, [websites.reason]);
-  if (projects?.read === "full-instead") return full(config, client, change, [projects.reason]);
-  const live: Live = projects ? { websites: websites.items, projects: projects.items } : { websites: websites.items };
-  return { live, change: { known: true, change, read: "scoped" } };
+  if (projects === undefined) return { live: { websites: websites.items }, change: { known: true, change, read: "scoped" } };
+  // Projects whose lookups would cost more than their listing are read in full, and the plan stays scoped to
+  // the touched names (plan narrows the listing to them): a small projects listing never costs the websites'
+  // full read, and a touched project is never left unplanned.
+  const liveProjects = projects.read === "scoped" ? projects.items : await client.projects.readAll();
+  return { live: { websites: websites.items, projects: liveProjects }, change: { known: true, change, read: "scoped" } };
 }
 
 async function full(config: Config, client: Client, change: ConfigChange, because: FullReadCause[]): Promise<ChangeRead> {

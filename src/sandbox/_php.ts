@@ -98,18 +98,21 @@ export function rawUrlDecode(value: string): string {
 
 /**
  * A matcher for MySQL `column LIKE '%value%'` under a case-insensitive collation. The app does not escape
- * the search value, so `%` and `_` stay wildcards and `\` escapes (API-NOTES §2.2).
+ * the search value (API-NOTES §2.2), so `%` and `_` stay wildcards and `\` escapes the next character of the
+ * pattern it builds, `'%' . $value . '%'`: a value ending in `\` escapes that closing `%`, which then matches a
+ * literal `%` at the end. Characters, not UTF-16 units: `_` matches one character of a utf8mb4 column.
  */
 export function likeContains(value: string): (subject: string) => boolean {
+  const pattern = [...`%${value}%`];
   let source = "";
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i]!;
-    if (c === "\\" && i + 1 < value.length) source += escapeRegExp(value[++i]!);
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "\\" && i + 1 < pattern.length) source += escapeRegExp(pattern[++i]!);
     else if (c === "%") source += ".*";
     else if (c === "_") source += ".";
     else source += escapeRegExp(c);
   }
-  const regex = new RegExp(source, "isu");
+  const regex = new RegExp(`^${source}$`, "isu");
   return (subject) => regex.test(subject);
 }
 

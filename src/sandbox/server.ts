@@ -128,6 +128,8 @@ function requestHandler({ state, options, requests, timers, address }: HandlerDe
     if (decision.slowMs) await timers.wait(decision.slowMs);
     const reply = decision.drop ? undefined : decision.reply;
     const entry = record(decision, rawPath, rawQuery, ts, reply?.status ?? 0);
+    const form = bodyFields(req.headers["content-type"], body);
+    if (form) entry.form = form;
     requests.push(entry);
     options.log?.(logLine(entry));
     if (reply) send(res, reply);
@@ -198,6 +200,24 @@ function record(decision: Decision, path: string, rawQuery: string, ts: number, 
   const entry: SandboxRequest = { method: decision.method, path, query, status, ts, durationMs: Date.now() - ts };
   if (decision.fault) entry.fault = decision.fault;
   return entry;
+}
+
+/** A form or JSON body's fields as sent, for the request list: the key left out, a password's value hidden. */
+function bodyFields(contentType: string | undefined, body: Buffer): Record<string, string> | undefined {
+  if (body.length === 0) return undefined;
+  let pairs: [string, unknown][];
+  try {
+    pairs = contentType?.includes("json")
+      ? Object.entries(JSON.parse(body.toString("utf8")) as object)
+      : [...new URLSearchParams(body.toString("utf8"))];
+  } catch {
+    return undefined;
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of pairs) {
+    if (key !== "api_token") fields[key] = key === "password" && value ? "(sensitive)" : String(value ?? "");
+  }
+  return fields;
 }
 
 function logLine(entry: SandboxRequest): string {

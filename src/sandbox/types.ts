@@ -139,6 +139,11 @@ export interface SandboxRequest {
   path: string;
   /** Query parameters, without `api_token`. */
   query: Record<string, string>;
+  /**
+   * The fields of a form or JSON body as received (before TrimStrings), without `api_token`; a password's
+   * value reads `(sensitive)`, so that the list never holds a secret. Absent without a body.
+   */
+  form?: Record<string, string>;
   /** HTTP status sent; 0 when the socket was destroyed without an answer. */
   status: number;
   /** Arrival time, epoch ms. */
