@@ -40459,6 +40459,14 @@ function rereadLine(event) {
   return `the ${event.noun} changed while they were read (${printable(event.problem)}): reading them again (${event.attempt} of ${event.of})`;
 }
 
+// src/render/wait-line.ts
+function learnedRateLine(learned) {
+  return printable(`learned the rate limit of ${learned.origin}: ${learned.limit} requests per ${learned.windowMs / 1e3}s`);
+}
+function waitLine(wait) {
+  return printable(`waiting ${Math.ceil(wait.ms / 1e3)}s: ${wait.origin} asked for a pause (${wait.reason}); --max-wait bounds it`);
+}
+
 // src/render/setting-words.ts
 function settingProblemLine(problem, spelling) {
   switch (problem.code) {
@@ -40481,14 +40489,6 @@ function settingProblemLine(problem, spelling) {
     case "one":
       return `${spelling} takes one value, not ${problem.count} lines`;
   }
-}
-
-// src/render/wait-line.ts
-function learnedRateLine(learned) {
-  return printable(`learned the rate limit of ${learned.origin}: ${learned.limit} requests per ${learned.windowMs / 1e3}s`);
-}
-function waitLine(wait) {
-  return printable(`waiting ${Math.ceil(wait.ms / 1e3)}s: ${wait.origin} asked for a pause (${wait.reason}); --max-wait bounds it`);
 }
 
 // src/render/index.ts
@@ -52196,6 +52196,9 @@ function clientFor(scope, spec) {
   if (!apiKey) throw new AccountSelectionError({ code: "key-unset", account: spec.name, env: spec.keys.apiKeyEnv });
   const { settings, hooks } = scope;
   const { websitesUrl, projectsUrl } = accountUrls(settings, scope.env, spec.config);
+  const server = serverKey(websitesUrl ?? projectsUrl);
+  scope.serving.set(server, spec.name);
+  const account = () => scope.serving.get(server) ?? spec.name;
   return createClient({
     ...websitesUrl ? { websitesUrl } : {},
     ...projectsUrl ? { projectsUrl } : {},
@@ -52206,13 +52209,16 @@ function clientFor(scope, spec) {
     maxWaitMs: settings.maxWaitMs,
     rateWindowMs: settings.rateWindowMs,
     onRequest: hooks.onRequest,
-    onWait: hooks.onWait,
-    onProgress: hooks.onProgress,
-    onRateLearned: hooks.onRateLearned,
+    onWait: hooks.onWait && ((wait) => hooks.onWait?.(wait, account())),
+    onProgress: hooks.onProgress && ((event) => hooks.onProgress?.(event, account())),
+    onRateLearned: hooks.onRateLearned && ((learned) => hooks.onRateLearned?.(learned, account())),
     secrets: () => scope.redactor.secrets(),
     stop: scope.signal,
     schedulers: scope.schedulers
   });
+}
+function serverKey(url) {
+  return url === void 0 ? "" : new URL(url).origin;
 }
 function checkAccountUrls(settings, env, accounts) {
   const urls = /* @__PURE__ */ new Map();
@@ -54947,6 +54953,7 @@ async function apply(plan2, client, options) {
       result = notStarted(change, options.stop);
     } else {
       try {
+        options.onStart?.(change);
         result = await executeChange(change, client, options);
       } catch (error2) {
         result = options.stop?.aborted && error2 instanceof ApiError && error2.kind === "stopped" ? notStarted(change, options.stop) : failure(change, error2);
@@ -55472,7 +55479,7 @@ async function planWithLive(config, client, settings = {}, env = {}) {
     reads,
     rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? GUESSED_WINDOW_MS) / 1e3 }
   });
-  const missing = missingPasswords(planned2, config);
+  const missing = settings.passwordsOptional ? [] : missingPasswords(planned2, config);
   if (missing.length > 0) throw new ConfigError(missing);
   return { plan: planned2, live };
 }
@@ -55733,7 +55740,7 @@ async function planStep(scope, spec, run2) {
 }
 async function planned(scope, spec, config, client, run2) {
   const { given, settings, env } = scope;
-  const options = { ...settings, bases: scope.bases };
+  const options = { ...settings, bases: scope.bases, ...scope.command === "drift" ? { passwordsOptional: true } : {} };
   if (given && "saved" in given) {
     assertSameConfig(given.saved, config);
     assertSameTarget(given.saved, client.target);
@@ -55749,14 +55756,18 @@ async function planned(scope, spec, config, client, run2) {
   }
   return { plan: await planFromConfig(config, client, options, env), skipped: [] };
 }
-async function applyPlan(scope, spec, { config, client, plan: plan2 }, run2) {
-  const { hooks, signal, settings } = scope;
-  const onItem = hooks.onItem && ((item, done, total) => hooks.onItem?.(item, done, total, spec.name));
-  const result = await apply(plan2, client, {
+function applyOptions({ hooks, signal }, spec, config) {
+  const { onItem, onItemStart } = hooks;
+  return {
     passwordOf: passwordsOf(config),
-    ...onItem ? { onItem } : {},
+    ...onItemStart ? { onStart: (change) => onItemStart(change, spec.name) } : {},
+    ...onItem ? { onItem: (item, done, total) => onItem(item, done, total, spec.name) } : {},
     ...signal ? { stop: signal } : {}
-  });
+  };
+}
+async function applyPlan(scope, spec, { config, client, plan: plan2 }, run2) {
+  const { signal, settings } = scope;
+  const result = await apply(plan2, client, applyOptions(scope, spec, config));
   const items = [...result.items, ...run2.skipped];
   const interrupted2 = stopSignalOf(signal);
   run2.results = {
@@ -55810,6 +55821,7 @@ async function runAccount(scope, spec, step) {
     ...spec.config?.projectsUrl ? { projects: spec.config.projectsUrl } : {}
   };
   const run2 = { name: spec.name, target, keys: spec.keys, skipped: [], exitCode: ExitCode2.ok };
+  scope.hooks.onAccountStart?.(spec.name, target);
   try {
     await step(scope, spec, run2);
   } catch (error2) {
@@ -55820,6 +55832,7 @@ async function runAccount(scope, spec, step) {
   const review = decideReview(scope.given, run2);
   if (review) run2.review = review;
   run2.exitCode = exitCodeOf2(run2, scope.settings.detailedExitcode ?? false);
+  scope.hooks.onAccountEnd?.(run2);
   return run2;
 }
 function exitCodeOf2(run2, detailedExitcode) {
@@ -55852,7 +55865,8 @@ function openScope(request2, hooks) {
     signal: request2.signal,
     hooks,
     schedulers: /* @__PURE__ */ new Map(),
-    bases: /* @__PURE__ */ new Map()
+    bases: /* @__PURE__ */ new Map(),
+    serving: /* @__PURE__ */ new Map()
   };
 }
 
@@ -55919,11 +55933,18 @@ async function load2(request2, hooks, outcome) {
 var ADAPTER_SETTINGS = {
   format: {
     kind: "enum",
-    options: ["text", "json", "markdown"],
+    options: ["text", "json", "markdown", "events"],
     flag: "format",
     default: "text",
     commands: ["plan", "apply", "show"],
-    help: "Output format: text, json or markdown"
+    help: "Output format: text, json or markdown; events (plan, apply): one JSON object per line as the run goes"
+  },
+  events: {
+    kind: "path",
+    flag: "events",
+    valueHint: "file",
+    commands: ["plan", "apply"],
+    help: "Also write the run's events to this file as they happen, one JSON object per line (as --format events prints them)"
   },
   verbose: {
     kind: "boolean",

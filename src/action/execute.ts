@@ -25,8 +25,9 @@ import {
   waitLine,
 } from "../render/index.ts";
 import { run } from "../run/run.ts";
+import type { RunHooks } from "../run/run-hooks.ts";
 import { toRunSettings } from "../run/to-run-settings.ts";
-import type { RunHooks, RunSettings } from "../run/types.ts";
+import type { RunSettings } from "../run/types.ts";
 import { annotateChanges, annotateDiagnostics, annotateFailures } from "./annotations.ts";
 import { type FoundReview, findReview } from "./find-review.ts";
 import { offlineEnv } from "./offline-env.ts";

@@ -87,6 +87,20 @@ function accountsJson(outcome: Outcome, json: (value: unknown) => string): strin
 }
 
 export { errorLines } from "./error-text.ts";
+export {
+  accountEndEvents,
+  applyEndEvent,
+  applyStartEvent,
+  errorEvents,
+  loadEvents,
+  outcomeEvent,
+  planEvents,
+  planStartedEvent,
+  readProgressEvent,
+  serverWaitEvent,
+  type UiEvent,
+  versionEvent,
+} from "./events.ts";
 export { itemNote } from "./item-note.ts";
 export { errorMarkdown, offlineLogLine, offlineMarkdown } from "./outcome-markdown.ts";
 export { configChangedNote } from "./outcome-text.ts";

@@ -9,11 +9,18 @@ import type { Setting } from "./setting.ts";
 export const ADAPTER_SETTINGS = {
   format: {
     kind: "enum",
-    options: ["text", "json", "markdown"],
+    options: ["text", "json", "markdown", "events"],
     flag: "format",
     default: "text",
     commands: ["plan", "apply", "show"],
-    help: "Output format: text, json or markdown",
+    help: "Output format: text, json or markdown; events (plan, apply): one JSON object per line as the run goes",
+  },
+  events: {
+    kind: "path",
+    flag: "events",
+    valueHint: "file",
+    commands: ["plan", "apply"],
+    help: "Also write the run's events to this file as they happen, one JSON object per line (as --format events prints them)",
   },
   verbose: {
     kind: "boolean",
