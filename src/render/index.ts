@@ -86,6 +86,16 @@ function accountsJson(outcome: Outcome, json: (value: unknown) => string): strin
   return `${json({ format: "sitesync-accounts", version: 1, accounts })}\n`;
 }
 
+export { adoptMarkdown } from "./adopt-markdown.ts";
+export { checkAnnotationsCutNote, checkRunName, checkRunTitle } from "./check-words.ts";
+export {
+  adoptClosedComment,
+  adoptCommitMessage,
+  adoptPullTitle,
+  driftClosedComment,
+  driftIssueIntro,
+  driftIssueTitle,
+} from "./drift-words.ts";
 export { errorLines } from "./error-text.ts";
 export {
   accountEndEvents,
