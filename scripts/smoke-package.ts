@@ -5,19 +5,17 @@
  * on Node 24 (the project's pinned toolchain), runs the CLI: --version, --help, validate on the shipped
  * examples, a sandbox started from the installed package, plan, apply, export, and the shipped cron wrapper
  * under cron's environment; imports the library from an .mjs file; checks that an old Node gets one line;
- * and type-checks a strict NodeNext TypeScript consumer. Then the two other documented paths (DESIGN §11): a
- * git install (`npm install git+file://...` of a bare clone of this commit: npm runs `prepare`, never
- * `prepack`, so `prepare` must build lib/), and the command drift.yml's adopt mode runs, step by step as the
- * workflow writes it, against a drifted sandbox. Loopback only; the network is used for the npm registry alone
- * (installing node@22, the git install's devDependencies and the adopt step's dependencies). Leaves its folder
- * behind when a check fails.
+ * and type-checks a strict NodeNext TypeScript consumer. Then the other documented path (DESIGN §11): a git
+ * install (`npm install git+file://...` of a bare clone of this commit: npm runs `prepare`, never `prepack`,
+ * so `prepare` must build lib/). drift.yml's adopt mode runs the Action's own bundle now, tested as the
+ * workflow runs it in test/action/drift.test.ts. Loopback only; the network is used for the npm registry alone
+ * (installing node@22 and the git install's devDependencies). Leaves its folder behind when a check fails.
  */
 import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse } from "yaml";
 
 /** The lowest Node that `engines` (^22.12 || ^24) allows: what breaks first is tested. */
 const NODE_22 = "22.12.0";
@@ -290,95 +288,6 @@ function gitInstall(node: string, commit: string): void {
   check(valid.status === 0, "sitesync validate from the git install", output(valid));
 }
 
-interface WorkflowStep {
-  name?: string;
-  id?: string;
-  uses?: string;
-  with?: Record<string, string>;
-  run?: string;
-}
-
-/**
- * drift.yml's adopt mode as the workflow writes it: its checkout of sitesync (here: this commit), its install
- * step and its adopt step, each `run:` executed by bash as the runner does, against a sandbox whose account
- * drifted from the workspace's sitesync.yaml. The file must come out updated, and the pull request's text made.
- */
-async function driftAdopt(node: string, commit: string): Promise<void> {
-  step("examples/workflows/drift.yml's adopt steps, as written, against a drifted sandbox");
-  const workflow = parse(readFileSync(join(ROOT, "examples", "workflows", "drift.yml"), "utf8")) as {
-    jobs: Record<string, { steps: WorkflowStep[] }>;
-  };
-  const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
-  const checkout = steps.find((s) => s.uses?.startsWith("actions/checkout@") && s.with?.path);
-  const install = steps.find((s) => s.name?.startsWith("Install sitesync"));
-  const adopt = steps.find((s) => s.id === "adopt");
-  check(!!checkout?.with?.path && !!install?.run && !!adopt?.run, "drift.yml: the checkout of sitesync, the install and the adopt step");
-  for (const script of [install!.run!, adopt!.run!])
-    check(!script.includes("${{"), "a run: script the smoke can run needs no ${{ }}", script);
-
-  const workspace = join(work, "workspace");
-  const runnerTemp = join(work, "runner-temp");
-  mkdirSync(workspace);
-  mkdirSync(runnerTemp);
-  const target = join(workspace, checkout!.with!.path!);
-  const cloned = run("git", ["clone", "--quiet", "--no-checkout", ROOT, target], { cwd: work });
-  check(cloned.status === 0, "git clone (the workflow's checkout of sitesync)", output(cloned));
-  const checkedOut = run("git", ["checkout", "--quiet", commit], { cwd: target });
-  check(checkedOut.status === 0, "git checkout of this commit", output(checkedOut));
-  // setup-node: this Node first on PATH. Only the adopt step gets the key, as in the workflow.
-  const env = { PATH: `${dirname(node)}:/usr/bin:/bin`, HOME: join(work, "home"), RUNNER_TEMP: runnerTemp, NO_COLOR: "1" };
-  // The install step reaches the registry as this machine does (its npm configuration); no key is in reach.
-  const installEnv = { ...process.env, PATH: `${dirname(node)}:${process.env.PATH ?? ""}`, RUNNER_TEMP: runnerTemp };
-  const installed = run("bash", ["-e", "-c", install!.run!], { cwd: workspace, env: installEnv });
-  check(installed.status === 0, `drift.yml's install step: ${install!.run}`, output(installed));
-
-  const cli = join(target, "bin", "sitesync.js");
-  const sandbox = spawn(node, [cli, "sandbox", "--port", "0", "--key", KEY, "--seed", "20", "--rate-limit", "0"], {
-    cwd: workspace,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let seen = "";
-      const timer = setTimeout(() => reject(new Error(`the sandbox printed no URL within 20 s:\n${seen}`)), 20_000);
-      const read = (chunk: Buffer) => {
-        seen += chunk;
-        const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(seen)?.[1];
-        if (found) {
-          clearTimeout(timer);
-          resolve(found);
-        }
-      };
-      sandbox.stdout.on("data", read);
-      sandbox.stderr.on("data", read);
-    });
-    const api = { SITESYNC_API_KEY: KEY, SITESYNC_WEBSITES_URL: url };
-    const file = join(workspace, "sitesync.yaml");
-    const exported = run(node, [cli, "export", "--out", file], { cwd: workspace, env: { ...env, ...api } });
-    check(exported.status === 0, "export for the adopt step", output(exported));
-    // Someone changed the account in the web UI: here, the file says otherwise for one website.
-    const text = readFileSync(file, "utf8");
-    const drifted = text.replace(
-      /^( {4}email: )(true|false)$/m,
-      (_line, key: string, value: string) => `${key}${value === "true" ? "false" : "true"}`,
-    );
-    check(drifted !== text, "the exported file has an email: line to drift");
-    writeFileSync(file, drifted);
-
-    const adopted = run("bash", ["-e", "-c", adopt!.run!], {
-      cwd: workspace,
-      env: { ...env, ...api, RUN_URL: "https://example.invalid/run/1" },
-    });
-    check(adopted.status === 0, "drift.yml's adopt step", output(adopted));
-    check(readFileSync(file, "utf8") === text, "the adopt step wrote the live state back into sitesync.yaml", output(adopted));
-    const body = readFileSync(join(runnerTemp, "adopt-pr.md"), "utf8");
-    check(body.includes("websites 1 updated"), "the pull request's text says what was accepted", body);
-  } finally {
-    sandbox.kill();
-  }
-}
-
 try {
   const node24 = realpathSync(process.execPath);
   const node22 = installNode22();
@@ -389,7 +298,6 @@ try {
   typecheckConsumer();
   const commit = headCommit();
   gitInstall(node24, commit);
-  await driftAdopt(node24, commit);
   console.log(`package smoke: all ${checks} checks hold on Node ${NODE_22} and ${process.version}`);
   rmSync(work, { recursive: true, force: true });
 } catch (error) {

@@ -11,6 +11,8 @@ import { ExitCode, exitCodeOf } from "../run/exit-code.ts";
 import { createRunRedactor } from "../run/run-redactor.ts";
 import type { Env } from "../run/types.ts";
 import { workspacePath } from "./annotations.ts";
+import { writeCheckRuns } from "./check-runs.ts";
+import { writeDrift } from "./drift-publish.ts";
 import { readEvent } from "./event.ts";
 import { execute } from "./execute.ts";
 import { readInputs } from "./inputs.ts";
@@ -40,7 +42,8 @@ export async function runAction(env: Env): Promise<void> {
   }
   // Each place is tried on its own: a summary that could not be written must not keep the comment stale.
   const problems: string[] = [];
-  for (const publish of [() => writeSummary(ctx, outcome), () => writePlanComment(ctx, outcome), () => writeApplyComment(ctx, outcome)]) {
+  const places = [writeSummary, writePlanComment, writeApplyComment, writeCheckRuns, writeDrift];
+  for (const publish of places.map((write) => () => write(ctx, outcome))) {
     await publish().catch((error: unknown) => problems.push(redactor.redact(messageOf(error))));
   }
   const { exitCode, failure = "failed" } = outcome.report;

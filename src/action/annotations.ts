@@ -35,27 +35,48 @@ export function annotateDiagnostics(diagnostics: readonly Diagnostic[], workspac
   }
 }
 
-/** One annotation per planned change, deletes first (they matter most when the list is capped). */
-export function annotateChanges(changes: readonly Change[], workspace: string, limit = MAX_CHANGE_ANNOTATIONS): void {
-  const ordered = [...changes.filter((c) => c.action === "delete"), ...changes.filter((c) => c.action !== "delete")];
-  for (const change of ordered.slice(0, limit)) {
-    const properties = { title: `sitesync ${change.action}`, ...at(change.source, workspace) };
-    if (change.action === "delete") core.warning(describe(change), properties);
-    else core.notice(describe(change), properties);
-  }
-  if (ordered.length > limit) {
-    core.notice(`${ordered.length - limit} more planned changes are not annotated: the job summary lists them all.`);
-  }
+/** A change, or a failed change, at the line of its website in the config: on the step, or in a check run. */
+export interface ChangeAnnotation {
+  level: "notice" | "warning" | "failure";
+  title: string;
+  message: string;
+  file?: string;
+  startLine?: number;
+  startColumn?: number;
 }
 
-/** Failed items of an apply, as errors at their line. */
-export function annotateFailures(items: readonly ItemResult[], workspace: string, limit = MAX_CHANGE_ANNOTATIONS): void {
-  for (const item of items.filter((i) => i.status === "failed").slice(0, limit)) {
+/** The annotations of a run's changes, deletes first (they matter most when the list is capped), then its failures. */
+export function changeAnnotations(changes: readonly Change[], failed: readonly ItemResult[], workspace: string): ChangeAnnotation[] {
+  const ordered = [...changes.filter((c) => c.action === "delete"), ...changes.filter((c) => c.action !== "delete")];
+  const planned = ordered.map((change): ChangeAnnotation => {
+    const level = change.action === "delete" ? "warning" : "notice";
+    return { level, title: `sitesync ${change.action}`, message: describe(change), ...at(change.source, workspace) };
+  });
+  const failures = failed.map((item): ChangeAnnotation => {
     const why = item.error?.message ?? "unknown error";
-    core.error(`${describe(item.change)} failed: ${printable(why)}`, {
+    return {
+      level: "failure",
       title: "sitesync apply failed",
+      message: `${describe(item.change)} failed: ${printable(why)}`,
       ...at(item.change.source, workspace),
-    });
+    };
+  });
+  return [...planned, ...failures];
+}
+
+/** The annotations on the step, when no check run holds them: GitHub shows only the first few of a step anyway. */
+export function annotateStep(annotations: readonly ChangeAnnotation[], limit = MAX_CHANGE_ANNOTATIONS): void {
+  const changes = annotations.filter((a) => a.level !== "failure");
+  for (const { level, message, ...properties } of [
+    ...changes.slice(0, limit),
+    ...annotations.filter((a) => a.level === "failure").slice(0, limit),
+  ]) {
+    if (level === "failure") core.error(message, properties);
+    else if (level === "warning") core.warning(message, properties);
+    else core.notice(message, properties);
+  }
+  if (changes.length > limit) {
+    core.notice(`${changes.length - limit} more planned changes are not annotated: the job summary lists them all.`);
   }
 }
 

@@ -8,13 +8,15 @@ import type { Report } from "./run-context.ts";
 
 /** GitHub refuses a comment body over 65,536 characters. */
 export const COMMENT_LIMIT = 65_536;
+/** The Checks API refuses an output's summary or text over 65,535 characters. */
+const CHECK_LIMIT = 65_535;
 /** GitHub refuses a step summary over 1 MiB ("upload aborted"). */
 const SUMMARY_LIMIT = 1_048_576;
 /** Room kept for the cut note and the closing tags. */
 const NOTE_ROOM = 600;
 
 /** The hidden line that finds this config's comment of `kind` again: one comment of each kind per config file. */
-export function markerFor(configLabel: string, kind: "plan" | "apply" = "plan"): string {
+export function markerFor(configLabel: string, kind: "plan" | "apply" | "drift" | "adopt" = "plan"): string {
   // "--" would end the HTML comment early.
   return `<!-- sitesync-${kind}: ${configLabel.replaceAll("--", "-\u200b-")} -->`;
 }
@@ -49,6 +51,32 @@ export function summaryBody(report: Report, planFile?: string, limit = SUMMARY_L
     limit,
     cutNote: (shown, total) => cutNote({ in: "summary", planFile }, shown, total),
   });
+}
+
+/**
+ * A check run's output: the summary (and `note` after it) and the details as its text, each under CHECK_LIMIT,
+ * cut at a line with a note that sends the reader to the job summary.
+ */
+export function checkOutput(report: Report, runUrl: string | undefined, note = ""): { summary: string; text?: string } {
+  const layout = {
+    prefix: "",
+    suffix: "",
+    fold: false,
+    limit: CHECK_LIMIT,
+    cutNote: (shown: number, total: number) => cutNote({ in: "check", runUrl }, shown, total),
+  };
+  const summary = fitLines(`${report.summary.trimEnd()}${note}`, CHECK_LIMIT - NOTE_ROOM, layout);
+  if (!report.details) return { summary };
+  return {
+    summary,
+    text: fitLines(
+      `#### ${report.details.title}
+
+${report.details.body}`,
+      CHECK_LIMIT - NOTE_ROOM,
+      layout,
+    ),
+  };
 }
 
 interface Layout {

@@ -31,6 +31,8 @@ export interface ActionEvent {
   workspace: string;
   /** The commit this run is for (`GITHUB_SHA`; on a push, the pushed commit). */
   sha: string | undefined;
+  /** The branch this run is for (`GITHUB_REF` refs/heads/…; on a schedule, the default branch): the drift pull request's base. */
+  branch: string | undefined;
 }
 
 const PULL_REQUEST_EVENTS = new Set(["pull_request", "pull_request_target"]);
@@ -46,6 +48,7 @@ export function readEvent(env: Env): ActionEvent {
     name,
     pullRequest: PULL_REQUEST_EVENTS.has(name) ? pullRequestOf(payload) : undefined,
     sha: env.GITHUB_SHA || (typeof after === "string" ? after : undefined),
+    branch: env.GITHUB_REF?.startsWith("refs/heads/") ? env.GITHUB_REF.slice("refs/heads/".length) : undefined,
     repo: owner && repo ? { owner, repo } : undefined,
     runUrl: env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}` : undefined,
     workspace: env.GITHUB_WORKSPACE || process.cwd(),

@@ -1,12 +1,13 @@
 /**
- * The work of one Action run: validate offline (a fork's pull request), plan, or plan and apply, all through
- * the one orchestrator (src/run) the CLI uses too. The hooks log and annotate as the run goes; the Outcome
- * is rendered (src/render, the same sections as the CLI's) into a Report, which action.ts publishes.
+ * The work of one Action run: validate offline (a fork's pull request), plan, plan and apply, or a drift check,
+ * all through the one orchestrator (src/run) the CLI uses too. The hooks log as the run goes; the Outcome is
+ * rendered (src/render, the same sections as the CLI's) into a Report, which action.ts publishes (the
+ * comment, the check runs and their annotations, the drift issue or pull request).
  */
 import * as core from "@actions/core";
 import { getOctokit } from "@actions/github";
 import { readConfigBytes } from "../config/read-bounded.ts";
-import type { Config, LoadResult } from "../config/types.ts";
+import type { LoadResult } from "../config/types.ts";
 import { UsageError } from "../errors.ts";
 import { plural } from "../model/plural.ts";
 import {
@@ -19,15 +20,17 @@ import {
   offlineMarkdown,
   rateWaitLine,
   render,
-  renderAccount,
   renderOutcome,
   rereadLine,
   waitLine,
 } from "../render/index.ts";
 import { run } from "../run/run.ts";
+import type { RunHooks } from "../run/run-hooks.ts";
 import { toRunSettings } from "../run/to-run-settings.ts";
-import type { RunHooks, RunSettings } from "../run/types.ts";
-import { annotateChanges, annotateDiagnostics, annotateFailures } from "./annotations.ts";
+import type { RunSettings } from "../run/types.ts";
+import { actionReport, fleetOf } from "./action-report.ts";
+import { annotateDiagnostics } from "./annotations.ts";
+import { driftOf, withAdoptions } from "./drift.ts";
 import { type FoundReview, findReview } from "./find-review.ts";
 import { offlineEnv } from "./offline-env.ts";
 import { runnerFile, savePlan, setOutputs } from "./outputs.ts";
@@ -56,24 +59,17 @@ export async function execute(ctx: RunContext): Promise<ActionReport> {
     },
     hooksOf(ctx, planFiles),
   );
-  for (const account of outcome.accounts) if (account.results) annotateFailures(account.results.items, ctx.event.workspace);
   setOutputs(outcome, planFiles, inputs.command === "apply" && !found);
+  const drift = inputs.command === "drift" ? await driftOf(ctx, outcome) : undefined;
   const merge = inputs.command === "apply" ? { pullRequest: found?.pullRequest?.number, unreviewed: !found } : undefined;
-  const target = { for: "github" as const, command: inputs.command, configLabel: ctx.configLabel, ...(merge ? { merge } : {}) };
-  const report = { ...renderOutcome(outcome, target), exitCode: outcome.exitCode };
-  const accounts = outcome.accounts.map((run) => ({
-    account: run.name,
-    report: { ...renderAccount(run, outcome, target), exitCode: run.exitCode },
-    ...(run.plan ? { plan: run.plan } : {}),
-  }));
   const [planFile] = planFiles.size === 1 ? planFiles.values() : [];
+  const published = actionReport(ctx, outcome, merge);
   return {
-    report,
-    // A run that ended before its accounts shows its error where this step's sections go.
-    accounts: accounts.length > 0 ? accounts : [{ account: inputs.account ?? "", report }],
+    ...published,
+    ...(drift ? { report: withAdoptions(published.report, drift) } : {}),
     ...(planFile ? { planFile } : {}),
-    fleet: fleetOf(outcome.config, inputs.account),
     ...(found?.pullRequest ? { mergedPullRequest: found.pullRequest.number } : {}),
+    ...(drift ? { drift } : {}),
   };
 }
 
@@ -134,7 +130,6 @@ function hooksOf(ctx: RunContext, planFiles: Map<string, string>): RunHooks {
       core.startGroup(`Plan${account === "" ? "" : ` of account ${account}`}: ${plural(plan.changes.length, "change")}`);
       core.info(ctx.redactor.redact(render(plan, "text", { color: !("NO_COLOR" in ctx.env), surface: "action" })));
       core.endGroup();
-      annotateChanges(plan.changes, ctx.event.workspace);
     },
     onItem: (item, done, total, account) => core.info(ctx.redactor.redact(`[${done}/${total}] ${itemLine(item, account)}`)),
     onWait: (wait) => core.info(ctx.redactor.redact(waitLine(wait, "action"))),
@@ -181,22 +176,13 @@ async function validateOffline(ctx: RunContext, reason: OfflineReason): Promise<
   if (!config || outcome.error !== undefined) {
     const target = { for: "github" as const, command: ctx.inputs.command, configLabel: ctx.configLabel };
     const report = { ...renderOutcome({ ...outcome, command: ctx.inputs.command }, target), exitCode: outcome.exitCode };
-    return { report, accounts: own(report), fleet };
+    return { report, accounts: own(report), fleet, offline: true };
   }
   core.info(offlineLogLine(ctx.configLabel, reason));
   const projects = config.projects?.length;
   const facts = { reason, websites: config.websites.length, projects, standIns, warnings: outcome.warnings };
   const report = { ...offlineMarkdown(ctx.configLabel, facts), exitCode: outcome.exitCode };
-  return { report, accounts: own(report), fleet };
-}
-
-/**
- * The accounts of the config a leg loaded (every leg loads the same): the comment is shared among them alike.
- * One account, "", without `accounts:`; the account input's, when the config did not load.
- */
-function fleetOf(config: Config | undefined, account: string | undefined): string[] {
-  if (config) return config.accounts?.map((a) => a.name) ?? [""];
-  return [account ?? ""];
+  return { report, accounts: own(report), fleet, offline: true };
 }
 
 /** The config's text for the stand-ins, bounded like every config read (DESIGN §12); the run reads it again itself. */

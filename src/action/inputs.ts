@@ -34,6 +34,8 @@ export interface ActionInputs {
   botLogin: string | undefined;
   /** `changed-since`: a revision, `none`, or undefined (automatic: a pull request's base commit). */
   changedSince: string | undefined;
+  /** `command: drift`: what to do on drift (DESIGN §7): one issue, one adopt pull request, or only the outputs. */
+  onDrift: SettingValues["onDrift"];
   /** Every setting the inputs say, as the CLI's flags would say it (`run/to-run-settings.ts` gives the run its part). */
   settings: SettingValues;
 }
@@ -77,6 +79,7 @@ export function readInputs(redactor: Pick<Redactor, "add">, env: Env): ActionInp
     account: values.account[0],
     botLogin: values.botLogin,
     changedSince: values.changedSince?.trim() || undefined,
+    onDrift: values.onDrift,
     settings: values,
   };
 }

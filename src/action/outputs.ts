@@ -42,6 +42,15 @@ export function setOutputs(outcome: Outcome, planFiles: ReadonlyMap<string, stri
   if (planFile) core.setOutput("plan-file", planFile);
   if (outcome.resultsFile) core.setOutput("results-file", outcome.resultsFile);
   if (outcome.command === "apply") setReviewOutputs(outcome, unreviewed);
+  if (outcome.command === "drift") setDriftOutput(outcome);
+}
+
+/** `drifted`: an account differs from the config; `false` only when every account's drift check ran to its end. */
+function setDriftOutput(outcome: Outcome): void {
+  const drifted = outcome.accounts.some((account) => (account.plan?.changes.length ?? 0) > 0);
+  const known =
+    outcome.error === undefined && outcome.accounts.every((account) => account.plan !== undefined && account.error === undefined);
+  if (drifted || known) core.setOutput("drifted", String(drifted));
 }
 
 /** How the review went (run/review-status.ts decides it, account by account; a step of many says the worst). */

@@ -4,10 +4,9 @@
  * applied. Everything is redacted here, the last step before GitHub: the runner masks the log, not these.
  */
 import * as core from "@actions/core";
-import { getOctokit } from "@actions/github";
-import { UsageError } from "../errors.ts";
 import { accountSection } from "./account-section.ts";
 import { markerFor, summaryBody } from "./compose.ts";
+import { writeToGitHub } from "./github-write.ts";
 import { actionIdentity } from "./identity.ts";
 import type { ActionReport, RunContext } from "./run-context.ts";
 import { upsertSections } from "./sticky-comment.ts";
@@ -42,37 +41,26 @@ export function writeApplyComment(ctx: RunContext, outcome: ActionReport): Promi
 
 /**
  * This run's sections of the config's comment of `kind`, beside the other legs' sections. A token that may not
- * comment (403: a fork's read-only token, or no `pull-requests: write`) is a warning: the job summary has the
- * outcome. Any other failure throws, since the comment left in place would show an older outcome as current.
+ * comment (a fork's read-only token, or no `pull-requests: write`) is a warning: the job summary has the
+ * outcome (github-write.ts).
  */
 async function writeComment(ctx: RunContext, outcome: ActionReport, at: { kind: CommentKind; issue: number; headSha: string | undefined }) {
   if (!ctx.inputs.comment || outcome.accounts.length === 0) return;
-  const what = at.kind === "plan" ? "plan" : "outcome";
-  if (!ctx.event.repo || !ctx.inputs.githubToken) {
-    core.warning(`No comment on the pull request: github-token or GITHUB_REPOSITORY is missing. The ${what} is in the job summary.`);
-    return;
-  }
   const marker = markerFor(ctx.configLabel, at.kind);
   const place = { marker, headSha: at.headSha, fleet: outcome.fleet, reviewed: at.kind === "plan" && ctx.inputs.command === "plan" };
   const own = new Map(outcome.accounts.map((account) => [account.account, accountSection(ctx, account, place)]));
   // Other legs of the fleet's matrix may write their sections of this comment at the same moment.
   const verify = outcome.fleet.some((name) => !own.has(name));
-  try {
-    const octokit = getOctokit(ctx.inputs.githubToken);
+  const where = {
+    refused: "Could not comment on the pull request",
+    failed: `could not update the ${at.kind} comment on pull request #${at.issue}`,
+    permission: "pull-requests: write",
+    fallback: `The ${at.kind === "plan" ? "plan" : "outcome"} is in the job summary.`,
+  };
+  const result = await writeToGitHub(ctx, where, async (octokit, repo) => {
     const identity = await actionIdentity(octokit, ctx.inputs.botLogin);
-    const target = { ...ctx.event.repo, issueNumber: at.issue, marker, identity };
-    const result = await upsertSections(octokit, target, own, { verify, accounts: outcome.fleet });
+    return upsertSections(octokit, { ...repo, issueNumber: at.issue, marker, identity }, own, { verify, accounts: outcome.fleet });
+  });
+  if (result)
     core.info(`${result.action === "created" ? "Created" : "Updated"} the ${at.kind} comment on pull request #${at.issue}: ${result.url}`);
-  } catch (error) {
-    const status = (error as { status?: unknown }).status;
-    if (error instanceof UsageError || status === 403 || status === 404) {
-      const why =
-        error instanceof UsageError
-          ? (error as Error).message
-          : `HTTP ${status}: ${ctx.event.pullRequest?.fork ? "a pull request from a fork gets a read-only token" : "the workflow may lack `permissions: pull-requests: write`"}`;
-      core.warning(`Could not comment on the pull request (${why}). The ${what} is in the job summary.`);
-      return;
-    }
-    throw new Error(`could not update the ${at.kind} comment on pull request #${at.issue}: ${(error as Error).message}`, { cause: error });
-  }
 }

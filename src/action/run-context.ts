@@ -1,5 +1,6 @@
 /** What every part of one Action run shares: its inputs, the event, the redactor and the environment, and the report it publishes. */
 import type { Redactor } from "../api/redact.ts";
+import type { ItemResult } from "../apply/types.ts";
 import type { Plan } from "../plan/types.ts";
 import type { Sections } from "../render/index.ts";
 import type { Env } from "../run/types.ts";
@@ -27,6 +28,10 @@ export interface AccountReport {
   report: Report;
   /** The plan of a `plan` run, carried in the pull-request comment as the reviewed plan. */
   plan?: Plan;
+  /** Its check run's title (render/'s words). */
+  title?: string;
+  /** The changes apply tried and failed: annotated at their line. */
+  failed?: ItemResult[];
 }
 
 export interface ActionReport {
@@ -40,4 +45,24 @@ export interface ActionReport {
   fleet: string[];
   /** An apply on merge: the pull request it merged, where its outcome is commented too. */
   mergedPullRequest?: number;
+  /** The config was only validated (a fork's pull request, no key): no check run. */
+  offline?: true;
+  /** `command: drift`: each account's drift, and what on-drift does with it. */
+  drift?: DriftReport;
+}
+
+/** A drift check's accounts (DESIGN §7, "Drift, built in"), as on-drift acts on them. */
+export interface DriftReport {
+  mode: "issue" | "pull-request" | "none";
+  accounts: DriftAccount[];
+}
+
+export interface DriftAccount {
+  account: string;
+  /** The account differs from the config (its plan has changes). */
+  drifted: boolean;
+  /** The drift check ran to its end: only then does "no drift" close an issue or a pull request. */
+  known: boolean;
+  /** pull-request: the files adopt changed (paths as the repository names them) and its report, the pull request's body. */
+  adoption?: { files: { path: string; text: string }[]; report: Report };
 }

@@ -50,6 +50,7 @@ export async function apply(plan: Plan, client: Client, options: ApplyOptions): 
       result = notStarted(change, options.stop);
     } else {
       try {
+        options.onStart?.(change);
         result = await executeChange(change, client, options);
       } catch (error) {
         result =

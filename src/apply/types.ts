@@ -83,6 +83,8 @@ export interface ApplyOptions {
    * sends a password only where the plan says so (DESIGN §3: the plan itself never holds a secret).
    */
   passwordOf: (domain: string) => string | undefined;
+  /** Called as a change is about to be sent (never for one skipped before it started). */
+  onStart?: (change: Change) => void;
   /** Called once per finished change, for progress output. */
   onItem?: (result: ItemResult, done: number, total: number) => void;
   /** Once aborted (SIGINT, SIGTERM), changes not yet started are skipped as "not started"; started ones finish. */

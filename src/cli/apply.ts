@@ -4,14 +4,14 @@ import type { Plan } from "../plan/types.ts";
 import { render } from "../render/index.ts";
 import { readSavedPlan } from "../run/plan-file.ts";
 import { run } from "../run/run.ts";
+import type { RunHooks } from "../run/run-hooks.ts";
 import { toRunSettings } from "../run/to-run-settings.ts";
-import type { RunHooks } from "../run/types.ts";
 import { argsOf, cliSettings, PLANNING_FLAGS } from "./_args.ts";
 import { command } from "./_command.ts";
 import type { Io } from "./_io.ts";
 import type { CommandLine } from "./_parse.ts";
 import { progressReporter } from "./_progress.ts";
-import { cliHooks, show } from "./_run.ts";
+import { cliHooks, show, withEvents } from "./_run.ts";
 
 export default command({
   meta: { name: "apply", description: "Make the account match the config: creates, then updates, then deletes." },
@@ -31,6 +31,7 @@ export default command({
     "sitesync apply --reviewed plan.json   # plan again, apply only what plan.json also holds (exit 4 for the rest)",
     "sitesync apply --exclude 'legacy-*'   # plan and apply all but the legacy sites",
     "sitesync apply --changed-since HEAD~1 # apply what the last commit changed, reading only what it touches",
+    "sitesync apply --auto-approve --events events.jsonl   # the results as usual, and every change's start and end as JSON lines",
   ],
   async run(flags, { io, env, lists, given, signal }) {
     const settings = toRunSettings(cliSettings("apply", flags, lists), "apply");
@@ -50,18 +51,16 @@ export default command({
       ...(plan || flags["auto-approve"] ? {} : { approve: () => confirm(signal) }),
       ...(progress.onItem ? { onItem: progress.onItem } : {}),
     };
-    const outcome = await run(
-      {
-        command: "apply",
-        config: plan && !given.has("config") ? plan.configFile : flags.config,
-        env,
-        settings,
-        given: planGiven,
-        redactor: io.redactor,
-        signal,
-      },
-      hooks,
-    );
+    const request = {
+      command: "apply" as const,
+      config: plan && !given.has("config") ? plan.configFile : flags.config,
+      env,
+      settings,
+      given: planGiven,
+      redactor: io.redactor,
+      signal,
+    };
+    const outcome = await withEvents(io, flags, "apply", hooks, (all) => run(request, all));
     progress.finish();
     return show(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), shownPlan: !plan });
   },

@@ -6,9 +6,15 @@
 /** Where the whole plan is when a comment or a job summary shows only its first lines. */
 export type CutPlace =
   /** `account`: a fleet leg's section, whose whole plan is in that leg's job summary. */
-  { in: "comment"; runUrl?: string | undefined; account?: string | undefined } | { in: "summary"; planFile?: string | undefined };
+  | { in: "comment"; runUrl?: string | undefined; account?: string | undefined }
+  | { in: "summary"; planFile?: string | undefined }
+  | { in: "check"; runUrl?: string | undefined };
 
 export function cutNote(place: CutPlace, shown: number, total: number): string {
+  if (place.in === "check") {
+    const run = place.runUrl ? `[the workflow run](${place.runUrl})` : "the workflow run";
+    return `The plan is too long for a check run: ${shown} of its ${total} lines are shown. The whole plan is in the job summary of ${run}.`;
+  }
   if (place.in === "comment") {
     const run = place.runUrl ? `[the workflow run](${place.runUrl})` : "the workflow run";
     const where = place.account ? `the job summary of the ${place.account} leg of ${run}` : `the job summary of ${run}`;

@@ -89,7 +89,31 @@ function accountsJson(outcome: Outcome, json: (value: unknown) => string): strin
   return `${json({ format: "sitesync-accounts", version: 1, accounts })}\n`;
 }
 
+export { adoptMarkdown } from "./adopt-markdown.ts";
+export { checkAnnotationsCutNote, checkRunName, checkRunTitle } from "./check-words.ts";
+export {
+  adoptClosedComment,
+  adoptCommitMessage,
+  adoptPullTitle,
+  driftClosedComment,
+  driftIssueIntro,
+  driftIssueTitle,
+} from "./drift-words.ts";
 export { errorLines } from "./error-text.ts";
+export {
+  accountEndEvents,
+  applyEndEvent,
+  applyStartEvent,
+  errorEvents,
+  loadEvents,
+  outcomeEvent,
+  planEvents,
+  planStartedEvent,
+  readProgressEvent,
+  serverWaitEvent,
+  type UiEvent,
+  versionEvent,
+} from "./events.ts";
 export { itemNote } from "./item-note.ts";
 export { errorMarkdown, offlineLogLine, offlineMarkdown } from "./outcome-markdown.ts";
 export { configChangedNote } from "./outcome-text.ts";

@@ -15,6 +15,9 @@ export function clientFor(scope: RunScope, spec: AccountSpec): Client {
   if (!apiKey) throw new AccountSelectionError({ code: "key-unset", account: spec.name, env: spec.keys.apiKeyEnv });
   const { settings, hooks } = scope;
   const { websitesUrl, projectsUrl } = accountUrls(settings, scope.env, spec.config);
+  const server = serverKey(websitesUrl ?? projectsUrl);
+  scope.serving.set(server, spec.name);
+  const account = () => scope.serving.get(server) ?? spec.name;
   return createClient({
     ...(websitesUrl ? { websitesUrl } : {}),
     ...(projectsUrl ? { projectsUrl } : {}),
@@ -25,13 +28,18 @@ export function clientFor(scope: RunScope, spec: AccountSpec): Client {
     maxWaitMs: settings.maxWaitMs,
     rateWindowMs: settings.rateWindowMs,
     onRequest: hooks.onRequest,
-    onWait: hooks.onWait,
-    onProgress: hooks.onProgress,
-    onRateLearned: hooks.onRateLearned,
+    onWait: hooks.onWait && ((wait) => hooks.onWait?.(wait, account())),
+    onProgress: hooks.onProgress && ((event) => hooks.onProgress?.(event, account())),
+    onRateLearned: hooks.onRateLearned && ((learned) => hooks.onRateLearned?.(learned, account())),
     secrets: () => scope.redactor.secrets(),
     stop: scope.signal,
     schedulers: scope.schedulers,
   });
+}
+
+/** The key of a server's scheduler, as api/client.ts keys it: the origin of the account's first address. */
+function serverKey(url: string | undefined): string {
+  return url === undefined ? "" : new URL(url).origin;
 }
 
 type Addresses = Pick<Config, "file" | "websitesUrl" | "projectsUrl">;

@@ -34,6 +34,11 @@ export interface PlanSettings {
   changedSince?: ChangeBase | undefined;
   /** The run's change bases, loaded once for all its accounts (run/scope.ts). */
   bases?: BaseMemo | undefined;
+  /**
+   * A password that must be sent but is not set stays a warning of the plan (PASSWORD_MISSING) instead of a
+   * config error: a drift check shows what differs, and applies nothing.
+   */
+  passwordsOptional?: boolean | undefined;
 }
 
 /** Reads the live account and plans the config against it; the plan records which account it read. */
@@ -77,7 +82,7 @@ export async function planWithLive(
       budget: { remaining: ASSUMED_RATE.limit, refillsInMs: 0 },
     },
   });
-  const missing = missingPasswords(planned, config);
+  const missing = settings.passwordsOptional ? [] : missingPasswords(planned, config);
   if (missing.length > 0) throw new ConfigError(missing);
   return { plan: planned, live };
 }

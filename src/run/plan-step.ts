@@ -6,8 +6,10 @@
 import type { Client } from "../api/types.ts";
 import { apply } from "../apply/apply.ts";
 import { countItems } from "../apply/count-items.ts";
+import type { ApplyOptions, ItemResult } from "../apply/types.ts";
 import type { Config } from "../config/types.ts";
 import { InternalError } from "../errors.ts";
+import type { Change } from "../plan/types.ts";
 import { holdAccountLock } from "./account-lock.ts";
 import { clientFor } from "./client-for.ts";
 import { stopSignalOf } from "./exit-code.ts";
@@ -56,7 +58,8 @@ async function planAndApply(scope: RunScope, spec: AccountSpec, { config, client
 /** The plan to show or apply, and the changes skipped on purpose: a saved plan confirmed, a review intersected, or a fresh plan. */
 async function planned(scope: RunScope, spec: AccountSpec, config: Config, client: Client, run: AccountRun): Promise<Checked> {
   const { given, settings, env } = scope;
-  const options = { ...settings, bases: scope.bases };
+  // Drift that apply could not fix without a secret is still drift (DESIGN §7): flagged in the plan, not an error.
+  const options = { ...settings, bases: scope.bases, ...(scope.command === "drift" ? { passwordsOptional: true } : {}) };
   if (given && "saved" in given) {
     assertSameConfig(given.saved, config);
     assertSameTarget(given.saved, client.target);
@@ -73,6 +76,17 @@ async function planned(scope: RunScope, spec: AccountSpec, config: Config, clien
   return { plan: await planFromConfig(config, client, options, env), skipped: [] };
 }
 
+/** The passwords apply sends, and the run's hooks and stop signal, for this account. */
+function applyOptions({ hooks, signal }: RunScope, spec: AccountSpec, config: Config): ApplyOptions {
+  const { onItem, onItemStart } = hooks;
+  return {
+    passwordOf: passwordsOf(config),
+    ...(onItemStart ? { onStart: (change: Change) => onItemStart(change, spec.name) } : {}),
+    ...(onItem ? { onItem: (item: ItemResult, done: number, total: number) => onItem(item, done, total, spec.name) } : {}),
+    ...(signal ? { stop: signal } : {}),
+  };
+}
+
 interface Planned {
   config: Config;
   client: Client;
@@ -81,15 +95,8 @@ interface Planned {
 
 /** Applies, and with `verify` plans again: whatever is still planned did not converge. */
 async function applyPlan(scope: RunScope, spec: AccountSpec, { config, client, plan }: Planned, run: AccountRun): Promise<void> {
-  const { hooks, signal, settings } = scope;
-  const onItem =
-    hooks.onItem &&
-    ((item: Parameters<NonNullable<typeof hooks.onItem>>[0], done: number, total: number) => hooks.onItem?.(item, done, total, spec.name));
-  const result = await apply(plan, client, {
-    passwordOf: passwordsOf(config),
-    ...(onItem ? { onItem } : {}),
-    ...(signal ? { stop: signal } : {}),
-  });
+  const { signal, settings } = scope;
+  const result = await apply(plan, client, applyOptions(scope, spec, config));
   const items = [...result.items, ...run.skipped];
   const interrupted = stopSignalOf(signal);
   run.results = {

@@ -5,9 +5,10 @@ import { describe, expect, it } from "vitest";
 import type { ItemResult } from "../apply/types.ts";
 import type { WebsiteCreate } from "../plan/types.ts";
 import { writeResults } from "./results-file.ts";
+import type { RunHooks } from "./run-hooks.ts";
 import { createRunRedactor } from "./run-redactor.ts";
 import { openScope } from "./scope.ts";
-import type { AccountRun, ApplyReport, RunHooks } from "./types.ts";
+import type { AccountRun, ApplyReport } from "./types.ts";
 
 const create = (domain: string): WebsiteCreate => ({ kind: "website", action: "create", domain, fields: [], requests: 1 });
 const applied = (domain: string): ItemResult => ({ change: create(domain), status: "applied", reason: "applied", id: 7 });

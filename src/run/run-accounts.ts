@@ -32,6 +32,7 @@ async function runAccount(scope: RunScope, spec: AccountSpec, step: AccountStep)
     ...(spec.config?.projectsUrl ? { projects: spec.config.projectsUrl } : {}),
   };
   const run: AccountRun = { name: spec.name, target, keys: spec.keys, skipped: [], exitCode: ExitCode.ok };
+  scope.hooks.onAccountStart?.(spec.name, target);
   try {
     await step(scope, spec, run);
   } catch (error) {
@@ -43,6 +44,7 @@ async function runAccount(scope: RunScope, spec: AccountSpec, step: AccountStep)
   const review = decideReview(scope.given, run);
   if (review) run.review = review;
   run.exitCode = exitCodeOf(run, scope.settings.detailedExitcode ?? false);
+  scope.hooks.onAccountEnd?.(run);
   return run;
 }
 

@@ -15,8 +15,9 @@ import { fleetMatrix } from "./matrix.ts";
 import { planStep } from "./plan-step.ts";
 import { writeResults } from "./results-file.ts";
 import { runAccounts } from "./run-accounts.ts";
+import type { RunHooks } from "./run-hooks.ts";
 import { openScope } from "./scope.ts";
-import type { Outcome, RunHooks, RunRequest } from "./types.ts";
+import type { Outcome, RunRequest } from "./types.ts";
 import { checkWritable } from "./write-file.ts";
 
 /** Runs `request.command` and says how it went. Never throws. */

@@ -6,7 +6,8 @@ import type { Redactor } from "../api/redact.ts";
 import type { Scheduler } from "../api/scheduler.ts";
 import type { BaseMemo } from "../change/load-base.ts";
 import type { Config } from "../config/types.ts";
-import type { Env, GivenPlan, KeyVariables, RunCommand, RunHooks, RunRequest, RunSecrets, RunSettings } from "./types.ts";
+import type { RunHooks } from "./run-hooks.ts";
+import type { Env, GivenPlan, KeyVariables, RunCommand, RunRequest, RunSecrets, RunSettings } from "./types.ts";
 
 export interface RunScope {
   readonly command: RunCommand;
@@ -20,6 +21,11 @@ export interface RunScope {
   readonly schedulers: Map<string, Scheduler>;
   /** The change's base, loaded once for every account, which compares its own slice of it (DESIGN §3). */
   readonly bases: BaseMemo;
+  /**
+   * The account each server serves now, by the key of its scheduler: accounts on one server run one after the
+   * other (run-accounts.ts), so what the shared scheduler reports (a wait, a learned window) is that account's.
+   */
+  readonly serving: Map<string, string>;
 }
 
 /** One account as its step runs it. */
@@ -46,5 +52,6 @@ export function openScope(request: RunRequest, hooks: RunHooks): RunScope {
     hooks,
     schedulers: new Map(),
     bases: new Map(),
+    serving: new Map(),
   };
 }

@@ -1,7 +1,7 @@
 /** A row of the settings table (run/settings.ts): what a setting is, on every surface it has. */
 
-/** The CLI's commands; the Action runs `plan` and `apply`. */
-export type SettingCommand = "validate" | "plan" | "apply" | "show" | "export" | "adopt" | "matrix" | "sandbox";
+/** The CLI's commands; the Action runs `plan`, `apply` and `drift` (the Action's alone: DESIGN §7). */
+export type SettingCommand = "validate" | "plan" | "apply" | "drift" | "show" | "export" | "adopt" | "matrix" | "sandbox";
 
 /** What a value is, and so how its text is read and checked (run/read-settings.ts). */
 type SettingKind =
@@ -26,7 +26,7 @@ type SettingKind =
 export type Setting = SettingKind & {
   /** One line, for `--help`, action.yml (unless `inputHelp`) and the reference. */
   help: string;
-  /** Where it applies: each CLI command with its `flag`, and the Action's `plan`/`apply` with its `input`. */
+  /** Where it applies: each CLI command with its `flag`, and the Action's `plan`/`apply`/`drift` with its `input`. */
   commands: readonly SettingCommand[];
   /** The CLI's `--flag`, when the CLI has one. */
   flag?: string;

@@ -9,11 +9,18 @@ import type { Setting } from "./setting.ts";
 export const ADAPTER_SETTINGS = {
   format: {
     kind: "enum",
-    options: ["text", "json", "markdown"],
+    options: ["text", "json", "markdown", "events"],
     flag: "format",
     default: "text",
     commands: ["plan", "apply", "show"],
-    help: "Output format: text, json or markdown",
+    help: "Output format: text, json or markdown; events (plan, apply): one JSON object per line as the run goes",
+  },
+  events: {
+    kind: "path",
+    flag: "events",
+    valueHint: "file",
+    commands: ["plan", "apply"],
+    help: "Also write the run's events to this file as they happen, one JSON object per line (as --format events prints them)",
   },
   verbose: {
     kind: "boolean",
@@ -41,12 +48,11 @@ export const ADAPTER_SETTINGS = {
     kind: "boolean",
     flag: "detailed-exitcode",
     input: "detailed-exitcode",
-    commands: ["plan"],
+    commands: ["plan", "drift"],
     help: "Exit 2 when there are changes (0 when none), for drift checks",
     inputHelp:
-      "plan only: exit 2 when the account differs from the config. The step then FAILS on drift (its outputs " +
-      "are still set); use `continue-on-error: true` and the `has-changes` / `exit-code` outputs, as " +
-      "examples/workflows/drift.yml does.",
+      "plan and drift: exit 2 when the account differs from the config. The step then FAILS on drift (its " +
+      "outputs are still set). command: drift does without it: the drift issue or pull request is the signal.",
   },
   autoApprove: {
     kind: "boolean",
@@ -85,6 +91,7 @@ export const ADAPTER_SETTINGS = {
     help: "Treat an unset ${VAR} as an error, as plan and apply do (else it is a note)",
   },
   ...githubRows(),
+  ...driftRows(),
   ...exportRows(),
 } as const satisfies Record<string, Setting>;
 
@@ -106,10 +113,11 @@ function githubRows() {
       inputDefault: "${{ github.token }}",
       env: "GITHUB_TOKEN",
       sensitive: true,
-      commands: ["plan", "apply"],
+      commands: ["plan", "apply", "drift"],
       help:
-        "Token used to write the pull-request comment and, on merge, to find the merged pull request and read " +
-        "its reviewed plan (only a comment written by this token's own identity counts).",
+        "Token used to write the pull-request comment, the check runs and the drift issue or pull request, and, on " +
+        "merge, to find the merged pull request and read its reviewed plan (only a comment written by this token's " +
+        "own identity counts).",
     },
     applyUnreviewed: {
       kind: "boolean",
@@ -123,10 +131,28 @@ function githubRows() {
     botLogin: {
       kind: "string",
       input: "bot-login",
-      commands: ["plan", "apply"],
+      commands: ["plan", "apply", "drift"],
       help:
         "The login that writes the plan comments (e.g. github-actions[bot], or my-app[bot]), when it cannot be " +
         "found from github-token: the Action asks GraphQL `viewer` (any token), then GET /user (personal tokens).",
+    },
+  } as const satisfies Record<string, Setting>;
+}
+
+/** `command: drift`: what the Action does on drift (DESIGN §7, "Drift, built in"). */
+function driftRows() {
+  return {
+    onDrift: {
+      kind: "enum",
+      options: ["issue", "pull-request", "none"],
+      input: "on-drift",
+      default: "issue",
+      commands: ["drift"],
+      help:
+        "command: drift only. issue: one issue per config and account, opened on drift, updated while it lasts, " +
+        "closed with a comment once the account matches again (needs `issues: write`). pull-request: adopt the " +
+        "live state into the config on a branch and open or update one pull request with the edit (needs " +
+        "`contents: write` and `pull-requests: write`). none: only the outputs and the job summary.",
     },
   } as const satisfies Record<string, Setting>;
 }

@@ -15,10 +15,12 @@ describe("the settings table", () => {
     expect(aliases.filter((alias, i) => aliases.indexOf(alias) !== i)).toEqual([]);
   });
 
-  it("gives each Action input to one setting, which applies to plan or apply", () => {
+  it("gives each Action input to one setting, which applies to plan, apply or drift", () => {
     const inputs = SETTING_ROWS.flatMap(([, row]) => (row.input ? [row.input] : []));
     expect(inputs.filter((input, i) => inputs.indexOf(input) !== i)).toEqual([]);
-    const outside = SETTING_ROWS.filter(([, row]) => row.input && !row.commands.some((c) => c === "plan" || c === "apply"));
+    const outside = SETTING_ROWS.filter(
+      ([, row]) => row.input && !row.commands.some((c) => c === "plan" || c === "apply" || c === "drift"),
+    );
     expect(outside.map(([name]) => name)).toEqual([]);
   });
 

@@ -9,20 +9,23 @@ import type { Setting } from "./setting.ts";
 import { ADAPTER_SETTINGS } from "./settings-adapters.ts";
 import { SANDBOX_SETTINGS } from "./settings-sandbox.ts";
 
-const CONNECT = ["plan", "apply", "export", "adopt"] as const;
+const CONNECT = ["plan", "apply", "drift", "export", "adopt"] as const;
 const PLANNING = ["plan", "apply"] as const;
+/** What narrows or guards a plan applies to a drift check too; what follows a change does not (it reads in full). */
+const COMPARING = ["plan", "apply", "drift"] as const;
 
 export const SETTINGS = {
   command: {
     kind: "enum",
-    options: ["plan", "apply"],
+    options: ["plan", "apply", "drift"],
     input: "command",
     default: "plan",
-    commands: PLANNING,
-    help: "What the Action runs: plan or apply",
+    commands: COMPARING,
+    help: "What the Action runs: plan, apply or drift",
     inputHelp:
       "plan: compare the config with the account and report the changes (never writes). " +
-      "apply: plan, then make the account match the config, without asking.",
+      "apply: plan, then make the account match the config, without asking. " +
+      "drift: plan the whole account (for a schedule) and act on drift as on-drift says: one issue, or one pull request that adopts it.",
   },
   config: {
     kind: "path",
@@ -31,7 +34,7 @@ export const SETTINGS = {
     input: "config",
     default: "sitesync.yaml",
     valueHint: "file",
-    commands: ["validate", "plan", "apply", "matrix"],
+    commands: ["validate", "plan", "apply", "drift", "matrix"],
     help: "Config file",
     inputHelp: "Path of the config file, relative to the repository root.",
   },
@@ -140,7 +143,7 @@ export const SETTINGS = {
     flag: "max-deletes",
     input: "max-deletes",
     valueHint: "n",
-    commands: PLANNING,
+    commands: COMPARING,
     help: "Allow up to N deletes in this run (overrides policy.max_deletes)",
     inputHelp: "Allow up to this many deletes in this run, overriding policy.max_deletes (the CLI's --max-deletes).",
   },
@@ -149,7 +152,7 @@ export const SETTINGS = {
     kind: "boolean",
     flag: "allow-empty",
     input: "allow-empty",
-    commands: PLANNING,
+    commands: COMPARING,
     help: "Allow prune with an empty website list (deletes every unprotected website)",
   },
   target: {
@@ -158,7 +161,7 @@ export const SETTINGS = {
     flag: "target",
     input: "target",
     valueHint: "glob",
-    commands: PLANNING,
+    commands: COMPARING,
     help: "Plan only websites (by domain) and projects (by name) matching this glob; repeatable. The plan is partial",
     inputHelp: "Plan only websites (by domain) and projects (by name) matching these globs, one per line. The plan is partial.",
   },
@@ -168,7 +171,7 @@ export const SETTINGS = {
     flag: "exclude",
     input: "exclude",
     valueHint: "glob",
-    commands: PLANNING,
+    commands: COMPARING,
     help: "Leave out websites and projects matching this glob; repeatable, wins over --target",
     inputHelp: "Leave out websites and projects matching these globs, one per line; wins over target.",
   },

@@ -5,10 +5,10 @@
 
 import type { FileUpdate } from "../adopt/update-files.ts";
 import type { Redactor } from "../api/redact.ts";
-import type { LearnedRate, ReadProgress, RequestLogEntry, ServerWait } from "../api/types.ts";
+import type { ReadProgress } from "../api/types.ts";
 import type { ApplyCounts, ItemResult } from "../apply/types.ts";
 import type { Env } from "../config/interpolate.ts";
-import type { Config, LoadResult } from "../config/types.ts";
+import type { Config } from "../config/types.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { ReviewProblem } from "../plan/intersect.ts";
 import type { Change, Plan, Selection } from "../plan/types.ts";
@@ -18,11 +18,12 @@ import type { FleetMatrix } from "./matrix.ts";
 export type { Env, ReadProgress };
 
 /**
- * `validate` only loads; `plan` also reads live and plans; `apply` also applies what was planned; `export`
+ * `validate` only loads; `plan` also reads live and plans; `apply` also applies what was planned; `drift`
+ * plans to find drift (a password apply would need is a warning of the plan there, not an error); `export`
  * writes the live account as a new config; `adopt` accepts live changes into the config in place; `matrix`
  * lists the accounts (those a change touches) for a GitHub Actions matrix.
  */
-export type RunCommand = "validate" | "plan" | "apply" | "export" | "adopt" | "matrix";
+export type RunCommand = "validate" | "plan" | "apply" | "drift" | "export" | "adopt" | "matrix";
 
 /** What the user said: flags, Action inputs, library options. Nothing the run builds for itself is here. */
 export interface RunSettings {
@@ -105,27 +106,6 @@ export interface RunRequest {
    * request is sent, requests in flight finish, the results are still written, and the exit code is 130/143.
    */
   signal?: AbortSignal | undefined;
-}
-
-/** Where an adapter shows what happens while the run goes on. `account` is "" for a config without `accounts:`. */
-export interface RunHooks {
-  /** The config was loaded (its secrets already redacted): warnings, or errors before the run ends. */
-  onLoad?(result: LoadResult): void;
-  onRequest?(entry: RequestLogEntry): void;
-  /** A server asked for a pause that the run waits out (within `--max-wait`). */
-  onWait?(wait: ServerWait): void;
-  /** How a read goes: pages read of total, a re-read and why, a wait for the rate budget (DESIGN §5). */
-  onProgress?(event: ReadProgress): void;
-  /** A server's rate-limit window was learned (once per server; never when `--rate-window` says it). */
-  onRateLearned?(learned: LearnedRate): void;
-  /** An account's plan was made (or a saved plan checked); `skipped` holds the changes not applied on purpose. */
-  onPlan?(plan: Plan, skipped: readonly ItemResult[], account: string): void | Promise<void>;
-  /** Called before applying anything; throwing cancels the run. Accounts are asked one at a time. */
-  approve?(plan: Plan, account: string): Promise<void>;
-  /** An item finished (accounts on different servers apply side by side: their items interleave). */
-  onItem?(item: ItemResult, done: number, total: number, account: string): void;
-  /** The words of an item's reason for the results file (render/'s `itemNote`); without it the file holds codes only. */
-  noteOf?(item: ItemResult): string | undefined;
 }
 
 /** A reviewed plan, or why there is none usable (a direct push, a stale or edited review...). */

@@ -350,7 +350,7 @@ describe("inputs", () => {
     const run = await runAction({ workspace, inputs: { command: "destroy", concurrency: "0", comment: "yes" }, event: { name: "push" } });
     expect(run.code).toBe(1);
     const error = run.commands.find((c) => c.startsWith("::error::"));
-    expect(error).toContain('command must be plan or apply, not "destroy"');
+    expect(error).toContain('command must be plan, apply or drift, not "destroy"');
     expect(error).toContain("concurrency must be a whole number of at least 1");
     expect(error).toContain('comment must be true or false, not "yes"');
     expect(sandbox.requests).toHaveLength(0);

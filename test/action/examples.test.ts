@@ -39,7 +39,8 @@ describe.each(["sitesync.yml", "drift.yml", "fleet.yml"])("examples/workflows/%s
     // Outputs of the sitesync steps only (fleet.yml also reads its own matrix step's).
     const ids = steps.map((s) => s.id).filter(Boolean);
     const read = [...text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)].filter((m) => ids.includes(m[1])).map((m) => m[2]);
-    expect(read.length).toBeGreaterThan(0);
+    // drift.yml is one step that acts on drift by itself (on-drift): it reads no output.
+    if (file !== "drift.yml") expect(read.length).toBeGreaterThan(0);
     expect(Object.keys(action.outputs)).toEqual(expect.arrayContaining(read));
   });
 });
@@ -76,13 +77,6 @@ describe("examples/ runs no unpinned package", () => {
       const install = /\bnpm\s+(?:install|i|add)\s+(?:-\S+\s+)*([^\s-]\S*)/.exec(line);
       if (install) expect(install[1], `${file}: ${line}`).toMatch(/@\d+\.\d+\.\d+$/);
     }
-  });
-
-  it("drift.yml's adopt mode runs the CLI of the ref the Action is pinned to", () => {
-    const text = readFileSync(join(ROOT, "examples", "workflows", "drift.yml"), "utf8");
-    expect(text).toContain("node .sitesync/bin/sitesync.js export --update sitesync.yaml");
-    expect(text).toContain("ref: v1 # the same ref as `uses: your-org/sitesync@v1` above");
-    expect(text).toContain("run: npm ci --prefix .sitesync --omit=dev --ignore-scripts");
   });
 });
 

@@ -2,10 +2,12 @@
  * A local imitation of the few GitHub routes the Action uses: list (paginated with a Link header), create,
  * update and delete issue comments; the pull requests associated with a commit; who the token is (GraphQL
  * `viewer`, REST `GET /user`, which installation tokens may not call), and GitHub's refusal (422) of a comment
- * body over 65,536 characters. node:http on 127.0.0.1, port 0.
+ * body over 65,536 characters; and the repository's issues, pull requests, Git data and check runs
+ * (fake-github-repo.ts). node:http on 127.0.0.1, port 0.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createRepo, type FakeRepo, repoRoute } from "./fake-github-repo.ts";
 
 interface FakeComment {
   id: number;
@@ -45,6 +47,8 @@ export interface FakeGitHub {
   failWrites: number | undefined;
   /** How many writes were refused with 422 for a body over 65,536 characters. */
   refused: number;
+  /** Issues, pull requests, the Git data API and check runs (fake-github-repo.ts), and the workflow's permissions. */
+  repo: FakeRepo;
   /** Adds comments by someone else (to make the pull request's conversation span several pages). */
   seed(issue: number, count: number): void;
   close(): Promise<void>;
@@ -66,6 +70,7 @@ export async function startFakeGitHub(token: string): Promise<FakeGitHub> {
     requests: [],
     failWrites: undefined,
     refused: 0,
+    repo: createRepo(),
     seed(issue, count) {
       for (let i = 0; i < count; i++) fake.comments.push({ id: nextId++, issue, body: `LGTM ${i}`, login: "someone" });
     },
@@ -106,6 +111,8 @@ export async function startFakeGitHub(token: string): Promise<FakeGitHub> {
         ],
       });
     }
+    const author = fake.commentAuthor ?? fake.viewer ?? "github-actions[bot]";
+    if (repoRoute(fake.repo, req.method ?? "GET", new URL(`${url.pathname}${url.search}`, fake.url), body, res, send, author)) return;
     const list = LIST.exec(url.pathname);
     if (list && req.method === "GET") return listComments(res, url, Number(list[3]));
     if (list && req.method === "POST") {

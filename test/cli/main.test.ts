@@ -21,15 +21,15 @@ describe("sitesync", () => {
   it("shows a command's options and examples with --help, and runs nothing", async () => {
     const { code, stdout } = await cli(["plan", "--help", "--max-delete", "3"]);
     expect(code).toBe(0);
-    expect(stdout).toContain("--format=<text|json|markdown>");
+    expect(stdout).toContain("--format=<text|json|markdown|events>");
     expect(stdout).toMatch(/EXAMPLES\n\n {2}SITESYNC_API_KEY=\.\.\. sitesync plan/);
   });
 
   it.each([
     [["plan", "--max-delete", "3"], "error: unknown flag --max-delete; did you mean --max-deletes? (see --help)\n"],
     [["validate", "--format", "json"], "error: unknown flag --format (see --help)\n"],
-    [["plan", "--format", "yaml"], 'error: --format must be text, json or markdown, not "yaml"\n'],
-    [["apply", "--format=html"], 'error: --format must be text, json or markdown, not "html"\n'],
+    [["plan", "--format", "yaml"], 'error: --format must be text, json, markdown or events, not "yaml"\n'],
+    [["apply", "--format=html"], 'error: --format must be text, json, markdown or events, not "html"\n'],
     [
       ["destroy"],
       'error: unknown command "destroy". Commands: validate, plan, apply, show, export, adopt, matrix, sandbox, help, version\n',

@@ -8,8 +8,8 @@ import { toRunSettings } from "../../src/run/to-run-settings.ts";
 function stderrOf(flags: { quiet?: boolean }) {
   const err: string[] = [];
   const hooks = cliHooks(createIo({}, { out: () => {}, err: (text) => void err.push(text) }), flags);
-  hooks.onRateLearned?.({ origin: "https://api.example.com", limit: 60, windowMs: 60_000 });
-  hooks.onRateLearned?.({ origin: "http://127.0.0.1:4000", limit: 30, windowMs: 4_500 });
+  hooks.onRateLearned?.({ origin: "https://api.example.com", limit: 60, windowMs: 60_000 }, "");
+  hooks.onRateLearned?.({ origin: "http://127.0.0.1:4000", limit: 30, windowMs: 4_500 }, "");
   return err.join("");
 }
 

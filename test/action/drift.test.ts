@@ -1,0 +1,283 @@
+/**
+ * `command: drift` as examples/workflows/drift.yml runs it every day (DESIGN §7, "Drift, built in"): the
+ * workflow file run as GitHub would (_workflow.ts), the committed bundle against the sandbox and the fake
+ * GitHub. The issue mode through a drift, a second day of drift and the recovery: one issue, opened, updated,
+ * closed. The pull-request mode through an adopt: one pull request, its branch reset and the pull request
+ * updated on the second day, closed once there is nothing left to adopt.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { runWorkflow, workflowText } from "./_workflow.ts";
+import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
+import { GITHUB_TOKEN, runAction } from "./run-action.ts";
+
+const API_KEY = "DriftK3y000000000000000000000000000000000000000000000000000000Zz";
+const PASSWORD = "s3cret-drift-pa55word";
+const BASE = "1111111111111111111111111111111111111111";
+const CONFIG = [
+  "# sitesync.yaml: our websites, kept by hand",
+  "version: 1",
+  "websites:",
+  "  - domain: blog.example.com",
+  "    privacy: public # the blog is for everyone",
+  "    email: false",
+  "  - domain: shop.example.com",
+  "    privacy: private",
+  "  - domain: stats.example.com",
+  "    privacy: password",
+  "    password: ${EXAMPLE_STATS_PASSWORD}",
+  "",
+].join("\n");
+
+let sandbox: Sandbox;
+let github: FakeGitHub;
+let workspace: string;
+
+beforeEach(async () => {
+  sandbox = await startSandbox({
+    apiKey: API_KEY,
+    rateLimit: 0,
+    websites: [
+      { domain: "blog.example.com", privacy: 0, email: 0 },
+      { domain: "shop.example.com", privacy: 1 },
+      { domain: "stats.example.com", privacy: 2, password: PASSWORD },
+    ],
+  });
+  github = await startFakeGitHub(GITHUB_TOKEN);
+  workspace = mkdtempSync(join(tmpdir(), "sitesync-drift-"));
+  writeFileSync(join(workspace, "sitesync.yaml"), CONFIG);
+});
+
+afterEach(async () => {
+  await sandbox.close();
+  await github.close();
+});
+
+/** Someone changes a website in the web UI. */
+function inTheUi(domain: string, patch: { privacy?: number; email?: number }): void {
+  sandbox.store.updateWebsite(sandbox.store.findWebsite(domain)!.id, patch);
+}
+
+/** The day's scheduled run of the example, with the repository's secrets and variables. */
+async function day(vars: Record<string, string> = {}) {
+  const [run] = await runWorkflow("drift.yml", {
+    event: "schedule",
+    secrets: { SITESYNC_API_KEY: API_KEY, EXAMPLE_STATS_PASSWORD: PASSWORD },
+    vars: { SITESYNC_WEBSITES_URL: sandbox.url, ...vars },
+    workspace,
+    github,
+    runner: { GITHUB_SHA: BASE, GITHUB_REF: "refs/heads/main" },
+  });
+  expect(run, "the example's sitesync step").toBeDefined();
+  // The runner's masking commands name the secrets to hide them; no other line may.
+  const log = run!.stdout.split("\n").filter((line) => !line.startsWith("::add-mask::"));
+  for (const text of [...log, run!.summary, ...github.repo.issues.map((i) => i.body), ...github.comments.map((c) => c.body)]) {
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain(PASSWORD);
+  }
+  return run!;
+}
+
+it("the drift example is the trigger, the checkout and one step, under 40 lines", () => {
+  expect(workflowText("drift.yml").trimEnd().split("\n").length).toBeLessThan(40);
+});
+
+describe("on-drift: issue", () => {
+  it("opens one issue on drift, updates it the next day, and closes it with a comment once the account matches", async () => {
+    // Someone opened an issue that starts with the marker: never the Action's to update or close.
+    github.repo.issues.push({
+      number: 1,
+      title: "copied",
+      body: "<!-- sitesync-drift: sitesync.yaml -->\nby hand",
+      state: "open",
+      login: "someone",
+    });
+    inTheUi("blog.example.com", { privacy: 1 });
+    const first = await day();
+    expect(first.code, first.stdout).toBe(0);
+    expect(first.outputs).toMatchObject({ drifted: "true", "has-changes": "true" });
+    const ours = () => github.repo.issues.filter((i) => i.login === "github-actions[bot]");
+    expect(ours()).toHaveLength(1);
+    const issue = ours()[0]!;
+    expect(first.outputs["issue-number"]).toBe(String(issue.number));
+    expect(issue).toMatchObject({ state: "open", title: "sitesync: the account has drifted from sitesync.yaml" });
+    expect(issue.body.startsWith("<!-- sitesync-drift: sitesync.yaml -->\n")).toBe(true);
+    expect(issue.body).toContain("blog.example.com");
+    expect(issue.body).not.toContain("shop.example.com");
+
+    inTheUi("shop.example.com", { privacy: 0 });
+    const second = await day();
+    expect(second.code, second.stdout).toBe(0);
+    expect(ours()).toHaveLength(1);
+    expect(second.outputs["issue-number"]).toBe(String(issue.number));
+    expect(ours()[0]!.body).toContain("shop.example.com");
+    expect(ours()[0]!.state).toBe("open");
+
+    // A check that could not finish (the key refused) says nothing of drift: the issue stays as it is.
+    const before = ours()[0]!.body;
+    const failed = await runWorkflow("drift.yml", {
+      event: "schedule",
+      secrets: { SITESYNC_API_KEY: "not-the-key-0000000000", EXAMPLE_STATS_PASSWORD: PASSWORD },
+      vars: { SITESYNC_WEBSITES_URL: sandbox.url },
+      workspace,
+      github,
+      runner: { GITHUB_SHA: BASE, GITHUB_REF: "refs/heads/main" },
+    });
+    expect(failed[0]!.code).toBe(1);
+    expect(failed[0]!.outputs.drifted).toBeUndefined();
+    expect(ours()[0]).toMatchObject({ state: "open", body: before });
+
+    inTheUi("blog.example.com", { privacy: 0 });
+    inTheUi("shop.example.com", { privacy: 1 });
+    const third = await day();
+    expect(third.code, third.stdout).toBe(0);
+    expect(third.outputs).toMatchObject({ drifted: "false", "issue-number": String(issue.number) });
+    expect(ours()[0]).toMatchObject({ state: "closed", stateReason: "completed" });
+    expect(github.comments.filter((c) => c.issue === issue.number).map((c) => c.body)).toEqual([
+      expect.stringMatching(
+        /^The account matches `sitesync\.yaml` again \(\[drift check\]\(https:\/\/github\.example\/acme\/sites\/actions\/runs\/4242\)\): closing\.$/,
+      ),
+    ]);
+    expect(github.repo.issues.find((i) => i.number === 1)).toMatchObject({
+      state: "open",
+      body: "<!-- sitesync-drift: sitesync.yaml -->\nby hand",
+    });
+
+    // No drift, no issue open: nothing is written.
+    const quiet = await day();
+    expect(quiet.outputs).toMatchObject({ drifted: "false", "issue-number": "" });
+    expect(ours()).toHaveLength(1);
+  });
+});
+
+describe("on-drift: pull-request", () => {
+  const PR = { SITESYNC_ON_DRIFT: "pull-request" };
+  const BRANCH = "sitesync/adopt/sitesync.yaml";
+
+  it("opens one pull request that adopts the drift, resets its branch and updates it the next day, and closes it once nothing is left", async () => {
+    inTheUi("blog.example.com", { privacy: 1 });
+    const first = await day(PR);
+    expect(first.code, first.stdout).toBe(0);
+    const pulls = () => github.repo.issues.filter((i) => i.pull);
+    expect(pulls()).toHaveLength(1);
+    const pull = pulls()[0]!;
+    expect(first.outputs).toMatchObject({ drifted: "true", "pull-request-number": String(pull.number) });
+    expect(pull).toMatchObject({ state: "open", pull: { head: BRANCH, base: "main" }, login: "github-actions[bot]" });
+    expect(pull.body).toContain("websites 1 updated, 0 added, 0 removed");
+    expect(pull.body).toContain("-    privacy: public # the blog is for everyone");
+    const adopted = github.repo.fileAt(BRANCH, "sitesync.yaml")!;
+    // Only the drifted line is rewritten: the comments stay, and so does the ${VAR}.
+    expect(adopted).toBe(CONFIG.replace("privacy: public # the blog", "privacy: private # the blog"));
+    // Nothing was written to the checkout: the edit is on the branch.
+    expect(readFileSync(join(workspace, "sitesync.yaml"), "utf8")).toBe(CONFIG);
+
+    inTheUi("shop.example.com", { privacy: 0 });
+    const second = await day(PR);
+    expect(second.code, second.stdout).toBe(0);
+    expect(pulls()).toHaveLength(1);
+    expect(second.outputs["pull-request-number"]).toBe(String(pull.number));
+    const both = github.repo.fileAt(BRANCH, "sitesync.yaml")!;
+    expect(both).toContain("privacy: private # the blog");
+    expect(both).toMatch(/shop\.example\.com\n {4}privacy: public\n/);
+    // The branch is the base commit and one commit of the day's edit, not the first day's edit plus another.
+    const head = github.repo.commits.get(github.repo.refs.get(`heads/${BRANCH}`)!)!;
+    expect(head.parents).toEqual([BASE]);
+    expect(pulls()[0]!.body).toContain("websites 2 updated");
+
+    inTheUi("blog.example.com", { privacy: 0 });
+    inTheUi("shop.example.com", { privacy: 1 });
+    const third = await day(PR);
+    expect(third.code, third.stdout).toBe(0);
+    expect(third.outputs).toMatchObject({ drifted: "false", "pull-request-number": String(pull.number) });
+    expect(pulls()[0]!.state).toBe("closed");
+    expect(github.comments.filter((c) => c.issue === pull.number).map((c) => c.body)).toEqual([
+      expect.stringContaining("nothing is left to adopt, closing"),
+    ]);
+  });
+});
+
+describe("on-drift: pull-request, refused", () => {
+  it("fails the step naming the line when adopt cannot update the file safely, and pushes nothing", async () => {
+    writeFileSync(join(workspace, "sitesync.yaml"), CONFIG.replace("domain: blog.example.com", "domain: ${BLOG_DOMAIN}"));
+    inTheUi("blog.example.com", { privacy: 1 });
+    const run = await runAction({
+      workspace,
+      inputs: { command: "drift", "on-drift": "pull-request", "api-key": API_KEY, "websites-url": sandbox.url },
+      event: { name: "schedule" },
+      env: { BLOG_DOMAIN: "blog.example.com", EXAMPLE_STATS_PASSWORD: PASSWORD, GITHUB_SHA: BASE, GITHUB_REF: "refs/heads/main" },
+      githubApiUrl: github.url,
+    });
+    expect(run.code).toBe(1);
+    expect(run.commands).toContainEqual(
+      expect.stringMatching(/^::error::adopt cannot update 1 line safely, so no pull request was written/),
+    );
+    expect(run.summary).toContain("sitesync.yaml:4:13");
+    expect(github.repo.refs.size).toBe(0);
+    expect(github.repo.issues).toEqual([]);
+  });
+});
+
+describe("a fleet's legs", () => {
+  it("each handles its own account: the drifted one opens its own issue, the other none", async () => {
+    const us = await startSandbox({ apiKey: API_KEY, rateLimit: 0, websites: [{ domain: "cora.com" }] });
+    try {
+      writeFileSync(
+        join(workspace, "sitesync.yaml"),
+        [
+          "version: 1",
+          "accounts:",
+          `  eu: { websites_url: ${sandbox.url} }`,
+          `  us: { websites_url: ${us.url} }`,
+          'include: ["clients/*.yaml"]',
+          "",
+        ].join("\n"),
+      );
+      mkdirSync(join(workspace, "clients"));
+      writeFileSync(join(workspace, "clients", "eu.yaml"), CONFIG.replace("version: 1\nwebsites:", "account: eu\nwebsites:"));
+      writeFileSync(join(workspace, "clients", "us.yaml"), "account: us\nwebsites:\n  - domain: cora.com\n");
+      inTheUi("blog.example.com", { privacy: 1 });
+      const leg = (account: string) =>
+        runAction({
+          workspace,
+          inputs: { command: "drift", account, "api-key": API_KEY },
+          event: { name: "schedule" },
+          env: { EXAMPLE_STATS_PASSWORD: PASSWORD },
+          githubApiUrl: github.url,
+        });
+      const [eu, other] = await Promise.all([leg("eu"), leg("us")]);
+      expect(eu.code, eu.stdout).toBe(0);
+      expect(other.code, other.stdout).toBe(0);
+      expect([eu.outputs.drifted, other.outputs.drifted]).toEqual(["true", "false"]);
+      expect(github.repo.issues.map((i) => [i.title, i.body.split("\n")[0]])).toEqual([
+        ["sitesync: account eu has drifted from sitesync.yaml", "<!-- sitesync-drift: sitesync.yaml#eu -->"],
+      ]);
+      expect(eu.outputs["issue-number"]).toBe(String(github.repo.issues[0]!.number));
+    } finally {
+      await us.close();
+    }
+  });
+});
+
+describe("drift without GitHub's part", () => {
+  it("is drift, flagged, when apply could not fix it without a password the config does not set; never an error", async () => {
+    // The config asks for privacy password without a password; the account has none stored.
+    writeFileSync(
+      join(workspace, "sitesync.yaml"),
+      `version: 1\nwebsites_url: ${sandbox.url}\nwebsites:\n  - domain: blog.example.com\n    privacy: password\n`,
+    );
+    const run = await runAction({
+      workspace,
+      inputs: { command: "drift", "on-drift": "none", "api-key": API_KEY },
+      event: { name: "schedule" },
+      githubApiUrl: github.url,
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs).toMatchObject({ drifted: "true", "exit-code": "0" });
+    expect(run.summary).toContain("blog.example.com");
+    expect(run.summary).toContain("the config sets none");
+    expect(github.requests.filter((r) => !r.startsWith("GET"))).toEqual([]);
+  });
+});
