@@ -39150,7 +39150,7 @@ function selectionSummary(problem) {
     case "same-account":
       return `accounts ${problem.pruning} and ${problem.other} are one account of the server, and ${problem.pruning} prunes`;
     case "key-unset":
-      return `${problem.env} is not set`;
+      return `${problem.keys.map((key) => key.env).join(", ")} not set`;
   }
 }
 var AdoptError = class extends UsageError {
@@ -39236,12 +39236,14 @@ function agree(count2, one, many) {
 function accountUrlMessage(setting, problem, surface, account) {
   const names = namesOf(setting, surface, account);
   switch (problem.code) {
-    case "missing":
+    case "missing": {
+      const api = setting === "projects" ? "projects API address (it reads projects)" : "API address";
       if (account !== void 0) {
         const choose = surface === "cli" ? `or pass --account ${account} ${names.setting} <url>` : `or set the ${names.setting} input in its leg`;
-        return `account ${account} has no API address: set ${names.key} in the config, ${choose}`;
+        return `account ${account} has no ${setting === "projects" ? "projects " : ""}API address: set ${names.key} in the config, ${choose}`;
       }
-      return surface === "cli" ? `this command needs the API address: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config` : `this command needs the API address: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
+      return surface === "cli" ? `this command needs the ${api}: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config` : `this command needs the ${api}: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
+    }
     case "invalid": {
       const where2 = { setting: surface === "cli" ? names.setting : `the ${names.setting} input`, env: names.env, file: names.key }[problem.source];
       return `${where2}: ${problemWords(problem.problem, problem.input)}`;
@@ -39283,14 +39285,22 @@ function accountSelectionMessage(problem, surface) {
     case "same-account":
       return `accounts ${problem.pruning} and ${problem.other} are one account of the server (the same websites_url and the same key): with prune, ${problem.pruning} would delete ${problem.other}'s websites; make them one entry under accounts:, their client files naming it`;
     case "key-unset":
-      return keyUnsetMessage(problem, cli);
+      return keysUnsetMessage(problem.keys, cli);
   }
 }
-function keyUnsetMessage({ account, env }, cli) {
+function keysUnsetMessage(keys, cli) {
+  const sentences = keys.map((key) => keyUnsetMessage(key, cli));
+  const accounts = new Set(keys.filter((key) => key.account !== "").map((key) => key.account));
+  const leaveOut = cli && accounts.size > 0 ? `; or leave ${accounts.size === 1 ? "that account" : "those accounts"} out with --account` : "";
+  return `${sentences.join("; ")}${leaveOut}`;
+}
+function keyUnsetMessage({ account, env, api }, cli) {
+  const what = api === "projects" ? "projects API key" : "API key";
+  const input = api === "projects" ? "projects-api-key" : "api-key";
   if (account === "") {
-    return cli ? `${env} is not set: export the API key of the account (Account → API) before running this command` : "no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`";
+    return cli ? `${env} is not set: export the ${what} of the account (Account → API) before running this command` : `no ${what}: set the ${input} input, e.g. \`${input}: \${{ secrets.${env} }}\``;
   }
-  return cli ? `${env} is not set: export the API key of account ${account} (Account → API)` : `${env} is not set: run account ${account} in a leg of its own (the account input, with its key as api-key), or give the step its key: \`env: { ${env}: \${{ secrets.${env} }} }\``;
+  return cli ? `${env} is not set: export the ${what} of account ${account} (Account → API)` : `${env} is not set: run account ${account} in a leg of its own (the account input, with its key as ${input}), or give the step its key: \`env: { ${env}: \${{ secrets.${env} }} }\``;
 }
 function namesOf(setting, surface, account) {
   const input = setting === "projects" ? "projects-url" : "websites-url";
@@ -50159,6 +50169,25 @@ async function readRoot(file, text2, source) {
   return { text: decoded, digest: configDigest(bytes) };
 }
 
+// src/run/account-keys.ts
+function keysOf(given, env, keys) {
+  const apiKey = given.apiKey || env[keys.apiKeyEnv] || void 0;
+  const projectsApiKey = given.projectsApiKey || env[keys.projectsApiKeyEnv] || void 0;
+  return { ...apiKey ? { apiKey } : {}, ...projectsApiKey ? { projectsApiKey } : {} };
+}
+function unsetKeys(spec, readsProjects) {
+  const { name: account, keys, secrets } = spec;
+  const unset = [];
+  if (!secrets.apiKey) unset.push({ account, env: keys.apiKeyEnv, api: "websites" });
+  const ownProjectsKey = keys.projectsApiKeyEnv !== DEFAULT_KEY_ENVS.projectsApiKeyEnv;
+  if (readsProjects && ownProjectsKey && !secrets.projectsApiKey) unset.push({ account, env: keys.projectsApiKeyEnv, api: "projects" });
+  return unset;
+}
+function checkKeys(specs) {
+  const unset = specs.flatMap((spec) => unsetKeys(spec, spec.readsProjects));
+  if (unset.length > 0) throw new AccountSelectionError({ code: "key-unset", keys: unset });
+}
+
 // src/api/clock.ts
 var systemClock = {
   now: () => Date.now(),
@@ -52193,7 +52222,8 @@ function whole(value, fallback, min, name) {
 // src/run/client-for.ts
 function clientFor(scope, spec) {
   const { apiKey, projectsApiKey } = spec.secrets;
-  if (!apiKey) throw new AccountSelectionError({ code: "key-unset", account: spec.name, env: spec.keys.apiKeyEnv });
+  if (!apiKey)
+    throw new AccountSelectionError({ code: "key-unset", keys: [{ account: spec.name, env: spec.keys.apiKeyEnv, api: "websites" }] });
   const { settings, hooks } = scope;
   const { websitesUrl, projectsUrl } = accountUrls(settings, scope.env, spec.config);
   return createClient({
@@ -52216,11 +52246,12 @@ function clientFor(scope, spec) {
 }
 function checkAccountUrls(settings, env, accounts) {
   const urls = /* @__PURE__ */ new Map();
-  for (const { name, config } of accounts) {
+  for (const { name, config, readsProjects } of accounts) {
     try {
-      const { websitesUrl } = accountUrls(settings, env, config);
+      const { websitesUrl, projectsUrl } = accountUrls(settings, env, config);
       if (websitesUrl === void 0) throw new AccountUrlError("websites", { code: "missing" });
-      urls.set(name, websitesUrl);
+      if (readsProjects && projectsUrl === void 0) throw new AccountUrlError("projects", { code: "missing" });
+      urls.set(name, { websites: websitesUrl, ...projectsUrl ? { projects: projectsUrl } : {} });
     } catch (error2) {
       if (error2 instanceof AccountUrlError && name !== "") throw new AccountUrlError(error2.setting, error2.problem, name);
       throw error2;
@@ -52251,25 +52282,23 @@ function accountSpecs(scope, config, secrets = {}) {
   })) ?? [{ name: "", keys: { ...DEFAULT_KEY_ENVS }, config }];
   const chosen = selected(accounts, namesToRun(scope, config));
   checkOneAccount(scope, chosen.length, accounts);
-  const addresses = checkAccountUrls(scope.settings, scope.env, chosen);
-  const specs = chosen.map((account) => ({
+  const addressed = chosen.map((account) => ({ ...account, readsProjects: account.config.projects !== void 0 }));
+  const addresses = checkAccountUrls(scope.settings, scope.env, addressed);
+  const specs = addressed.map(({ readsProjects, ...account }) => ({
     ...account,
-    address: addresses.get(account.name) ?? "",
+    address: addresses.get(account.name)?.websites ?? "",
     // An adapter's keys (the Action's api-key, the library's secrets) are one account's: the one run alone.
-    secrets: keysOf(chosen.length === 1 ? secrets : {}, scope.env, account.keys)
+    secrets: keysOf(chosen.length === 1 ? secrets : {}, scope.env, account.keys),
+    readsProjects
   }));
   for (const spec of specs) scope.redactor.add([spec.secrets.apiKey, spec.secrets.projectsApiKey]);
+  checkKeys(specs);
   const twins = config.accounts && pruningTwins(config.accounts, scope);
   if (twins) throw new AccountSelectionError({ code: "same-account", ...twins });
-  return specs;
+  return specs.map(({ readsProjects: _reads, ...spec }) => spec);
 }
 function keyVariables({ apiKeyEnv, projectsApiKeyEnv }) {
   return { apiKeyEnv, projectsApiKeyEnv };
-}
-function keysOf(given, env, keys) {
-  const apiKey = given.apiKey || env[keys.apiKeyEnv] || void 0;
-  const projectsApiKey = given.projectsApiKey || env[keys.projectsApiKeyEnv] || void 0;
-  return { ...apiKey ? { apiKey } : {}, ...projectsApiKey ? { projectsApiKey } : {} };
 }
 function namesToRun({ settings, given }, config) {
   const names = settings.accounts ?? [];
@@ -52310,7 +52339,7 @@ function pruningTwins(accounts, { settings, env }) {
 }
 function addressOf(account, env) {
   try {
-    return checkAccountUrls({}, env, [{ name: account.name, config: { file: "", ...account } }]).get(account.name);
+    return checkAccountUrls({}, env, [{ name: account.name, config: { file: "", ...account } }]).get(account.name)?.websites;
   } catch {
     return void 0;
   }
@@ -54352,17 +54381,13 @@ function flowShortLists(doc) {
 // src/run/export-step.ts
 var SCHEMA2 = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
 function exportSpec(scope, secrets = {}) {
-  const address = checkAccountUrls(scope.settings, scope.env, [{ name: "", config: void 0 }]).get("") ?? "";
-  const apiKey = secrets.apiKey || scope.env[DEFAULT_KEY_ENVS.apiKeyEnv] || void 0;
-  const projectsApiKey = secrets.projectsApiKey || scope.env[DEFAULT_KEY_ENVS.projectsApiKeyEnv] || void 0;
-  scope.redactor.add([apiKey, projectsApiKey]);
-  return {
-    name: "",
-    config: void 0,
-    address,
-    keys: { ...DEFAULT_KEY_ENVS },
-    secrets: { ...apiKey ? { apiKey } : {}, ...projectsApiKey ? { projectsApiKey } : {} }
-  };
+  const readsProjects = scope.settings.projects ?? false;
+  const addresses = checkAccountUrls(scope.settings, scope.env, [{ name: "", config: void 0, readsProjects }]);
+  const keys = { ...DEFAULT_KEY_ENVS };
+  const spec = { name: "", config: void 0, address: addresses.get("")?.websites ?? "", keys, secrets: keysOf(secrets, scope.env, keys) };
+  scope.redactor.add([spec.secrets.apiKey, spec.secrets.projectsApiKey]);
+  checkKeys([{ ...spec, readsProjects }]);
+  return spec;
 }
 function checkExportFile({ exportFile, force }) {
   if (exportFile !== void 0 && !force && existsSync4(exportFile)) throw new ExportFileError(exportFile);
