@@ -88,8 +88,8 @@ describe("a saved plan applied twice", () => {
       "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n    privacy: password\n    password: \${SHOP_PW}\n`,
     });
     expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
-    expect((await sitesync(["apply", "plan.json"], { env, cwd: dir })).code).toBe(0);
-    const second = await sitesync(["apply", "plan.json"], { env, cwd: dir });
+    expect((await sitesync(["apply", "plan.json", "--auto-approve"], { env, cwd: dir })).code).toBe(0);
+    const second = await sitesync(["apply", "plan.json", "--auto-approve"], { env, cwd: dir });
     expect(second.stdout).toContain("stale: already applied: shop.example.com has the planned values");
     expect(second.stdout).not.toContain(PASSWORD);
   });
@@ -101,7 +101,7 @@ describe("a saved plan applied twice", () => {
       "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n    privacy: password\n    password: \${SHOP_PW}\n`,
     });
     expect((await sitesync(["plan", "--sync-write-only", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
-    const applied = await sitesync(["apply", "plan.json"], { env, cwd: dir });
+    const applied = await sitesync(["apply", "plan.json", "--auto-approve"], { env, cwd: dir });
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect(applied.stdout).not.toContain("already applied");
     expect(sandbox.store.findWebsite("shop.example.com")?.password).toBe(PASSWORD);
@@ -116,7 +116,7 @@ describe("plans", () => {
     expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
     const shop = sandbox.store.findWebsite("shop.example.com")!;
     sandbox.store.updateWebsite(shop.id, { email: 1, updated_at: "2030-01-01T00:00:00.000000Z" });
-    const applied = await sitesync(["apply", "plan.json", "--verify"], { env, cwd: dir });
+    const applied = await sitesync(["apply", "plan.json", "--verify", "--auto-approve"], { env, cwd: dir });
     expect(applied.code).toBe(4);
     expect(applied.stdout).toContain("stale: shop.example.com changed since the plan");
     expect(applied.stderr).not.toMatch(/Verif(y|ied)/);

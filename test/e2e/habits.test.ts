@@ -45,9 +45,9 @@ describe("saved plans and files", () => {
   it("says `already applied` when the same saved plan is applied twice, and writes each file whole", async () => {
     const dir = workdir({ "sitesync.yaml": drifted });
     expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
-    const first = await sitesync(["apply", "plan.json", "--results", "results.json"], { env, cwd: dir });
+    const first = await sitesync(["apply", "plan.json", "--results", "results.json", "--auto-approve"], { env, cwd: dir });
     expect(first.code, first.stderr).toBe(0);
-    const second = await sitesync(["apply", "plan.json"], { env, cwd: dir });
+    const second = await sitesync(["apply", "plan.json", "--auto-approve"], { env, cwd: dir });
     expect(second.stdout).toContain("stale: already applied: new.example.com exists (id 4) with the planned values");
     expect(second.stdout).toContain("stale: already applied: drift.example.com has the planned values");
     expect(second.stdout).not.toContain("someone else");
