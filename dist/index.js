@@ -39358,9 +39358,9 @@ function intoUnknown(problem) {
 }
 function noInto({ count: count2, account, intoGiven, files }) {
   if (account === "") return `${plural(count2, "live website")} ${agree(count2, "is", "are")} listed in no file, and no file may take them`;
-  const why = intoGiven ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)";
+  const why2 = intoGiven ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)";
   const fix = files.length > 0 ? `pass --into one of its files (${listFiles(files)})` : `include a file that says account: ${account}`;
-  return `${plural(count2, "live website")} of account ${account} ${agree(count2, "is", "are")} listed in no file, and ${why}: ${fix}`;
+  return `${plural(count2, "live website")} of account ${account} ${agree(count2, "is", "are")} listed in no file, and ${why2}: ${fix}`;
 }
 function listFiles(files) {
   const shown2 = files.slice(0, 10).join(", ");
@@ -39373,12 +39373,7 @@ function errorLines(error2, keys = ONE_ACCOUNT) {
   if (error2 instanceof CancelledError) return [error2.message];
   if (error2 instanceof ConfigError) {
     const lines = error2.diagnostics.map((diagnostic) => printable(formatDiagnostic(diagnostic)));
-    const planned2 = error2.diagnostics.some((d) => d.code === "password.required");
-    const n4 = error2.diagnostics.length;
-    return [
-      ...lines,
-      `${plural(n4, "error")} in the config: ${planned2 ? "nothing was changed in the account" : "nothing was sent to the API"}.`
-    ];
+    return [...lines, `${plural(error2.diagnostics.length, "error")} in the config: nothing was sent to the API.`];
   }
   if (error2 instanceof ApiError) {
     const lines = [`error: ${printable(error2.message)}`];
@@ -39635,6 +39630,37 @@ function worstExitCode(codes) {
   return codes.reduce((worst, code) => RANK.indexOf(code) > RANK.indexOf(worst) ? code : worst, ExitCode2.ok);
 }
 
+// src/plan/secret-need.ts
+function needsSecret(change) {
+  return change.kind === "website" && change.action !== "delete" ? change.needs : void 0;
+}
+
+// src/render/secret-words.ts
+var VARIABLE = "STATS_PASSWORD";
+function why(need) {
+  switch (need.because) {
+    case "create":
+      return "it is created with privacy password";
+    case "privacy-change":
+      return "it becomes password-protected and the account stores no password for it";
+    case "rotated":
+      return `its password_version changed since ${printable(need.ref)}`;
+  }
+}
+function secretNeedWords(need, source) {
+  const where2 = source === void 0 ? "" : ` (${printable(`${source.file}:${source.line}:${source.column}`)})`;
+  return `needs a ${need.secret} (${why(need)}): add "password: \${${VARIABLE}}" to this website${where2} or to defaults, and set ${VARIABLE}; apply refuses this change until then`;
+}
+function changeNeedWords(change) {
+  const need = needsSecret(change);
+  return need === void 0 ? void 0 : secretNeedWords(need, change.source);
+}
+function secretNeedsLine(changes) {
+  const n4 = changes.filter((change) => needsSecret(change) !== void 0).length;
+  if (n4 === 0) return void 0;
+  return `${plural(n4, "change")} ${agree(n4, "needs", "need")} a password the config does not set: apply refuses ${agree(n4, "it", "them")} until the config sets one.`;
+}
+
 // src/render/change-line.ts
 function describeChange(change, options = {}) {
   const facts = [];
@@ -39651,7 +39677,13 @@ function changeLine(change, options = {}) {
 }
 function detailOf(change, options) {
   if (change.action === "delete") return options.consequence ? DESTROYS[change.kind] : void 0;
-  if (change.action === "create" || options.fields === void 0) return void 0;
+  const fields = fieldsOf(change, options);
+  const need = options.consequence ? changeNeedWords(change) : void 0;
+  if (need === void 0) return fields;
+  return fields ? `${fields}; ${need}` : need;
+}
+function fieldsOf(change, options) {
+  if (change.action === "create" || options.fields === void 0 || change.fields.length === 0) return void 0;
   if (options.fields === "names") return change.fields.map((f2) => f2.field).join(", ");
   return printable(change.fields.map((f2) => `${f2.field} ${formatValue(f2.field, f2.before)} → ${formatValue(f2.field, f2.after)}`).join(", "));
 }
@@ -39688,6 +39720,8 @@ function itemNote(item) {
       return savedWords(change, detail && "why" in detail ? detail.why : "not-called-for");
     case "not-reviewed":
       return notReviewedWords(change, item);
+    case "needs-secret":
+      return changeNeedWords(change);
   }
 }
 function doneWords(change, { detail }) {
@@ -39696,8 +39730,8 @@ function doneWords(change, { detail }) {
   if (evidence?.evidence === "has-values" && change.kind === "website") return `${change.domain} has the planned values`;
   return `${label(change)} no longer exists`;
 }
-function savedWords(change, why) {
-  switch (why) {
+function savedWords(change, why2) {
+  switch (why2) {
     case "live-changed":
       return `stale: ${change.kind === "project" ? label(change) : change.domain} changed since the plan`;
     case "different-action":
@@ -39713,8 +39747,8 @@ function savedWords(change, why) {
   }
 }
 function notReviewedWords(change, { detail }) {
-  const why = detail && "why" in detail ? detail.why : "not-in-review";
-  switch (why) {
+  const why2 = detail && "why" in detail ? detail.why : "not-in-review";
+  switch (why2) {
     case "different-action": {
       const action = detail && "reviewedAction" in detail ? detail.reviewedAction : void 0;
       return `not applied: the reviewed plan would ${action ?? "do something else to"} ${label(change)}`;
@@ -39820,6 +39854,8 @@ Account: ${md(account)}`];
     blocks.push(["> [!CAUTION]", "> **Refused: this plan will not be applied.**", ">", ...items].join("\n"));
   }
   blocks.push(summaryTable(plan2));
+  const needs = secretNeedsCallout(plan2);
+  if (needs !== void 0) blocks.push(needs);
   if (plan2.changes.length === 0) {
     blocks.push(
       plan2.selection === void 0 ? "**No changes.** The account matches the configuration." : "**No changes** inside the selection."
@@ -39859,16 +39895,30 @@ function summaryTable(plan2) {
   return [row(names), row(names.map(() => "---:")), row(columns.map(([, n4]) => String(n4)))].join("\n");
 }
 function createTable(creates) {
-  const rows = creates.flatMap(
-    (c2) => c2.fields.map((f2, i) => row([i === 0 ? md(c2.domain) : "", f2.field, md(formatValue(f2.field, f2.after))]))
-  );
+  const rows = creates.flatMap((c2) => {
+    const cells = c2.fields.map((f2) => [f2.field, md(formatValue(f2.field, f2.after))]);
+    if (c2.needs) cells.push([c2.needs.secret, NEEDED]);
+    return cells.map((cell, i) => row([i === 0 ? md(c2.domain) : "", ...cell]));
+  });
   return [row(["Website", "Field", "Value"]), row(["---", "---", "---"]), ...rows].join("\n");
 }
 function updateTable(updates) {
-  const rows = updates.flatMap(
-    (u) => u.fields.map((f2, i) => row([i === 0 ? `${md(u.domain)} (id ${u.id})` : "", f2.field, ...beforeAfter(f2)]))
-  );
+  const rows = updates.flatMap((u) => {
+    const cells = u.fields.map((f2) => [f2.field, ...beforeAfter(f2)]);
+    if (u.needs) cells.push([u.needs.secret, "", NEEDED]);
+    return cells.map((cell, i) => row([i === 0 ? `${md(u.domain)} (id ${u.id})` : "", ...cell]));
+  });
   return [row(["Website", "Field", "Before", "After"]), row(["---", "---", "---", "---"]), ...rows].join("\n");
+}
+var NEEDED = "**not set: apply refuses this change**";
+function secretNeedsCallout(plan2) {
+  const line = secretNeedsLine(plan2.changes);
+  if (line === void 0) return void 0;
+  const items = plan2.changes.flatMap((change) => {
+    const words = changeNeedWords(change);
+    return words === void 0 || change.kind !== "website" ? [] : [`> - ${md(change.domain)}: ${md(words)}`];
+  });
+  return ["> [!WARNING]", `> **${md(line)}**`, ...items].join("\n");
 }
 function beforeAfter(f2) {
   const after2 = md(formatValue(f2.field, f2.after));
@@ -40118,8 +40168,8 @@ function reviewVerdict(run2, where2) {
       }
       return callout("CAUTION", `Nothing reviewed was applied: ${md(problem ?? "there is no reviewed plan")}.`, HOW_TO_PROCEED);
     case "nothing-applied": {
-      const why = problem ?? (run2.error !== void 0 ? "the run failed before applying it (the error is below)" : failedWhy(failed, run2));
-      return callout("CAUTION", `Nothing reviewed was applied: ${md(why)}.`, HOW_TO_PROCEED);
+      const why2 = problem ?? (run2.error !== void 0 ? "the run failed before applying it (the error is below)" : failedWhy(failed, run2));
+      return callout("CAUTION", `Nothing reviewed was applied: ${md(why2)}.`, HOW_TO_PROCEED);
     }
   }
 }
@@ -40169,6 +40219,8 @@ function renderText(plan2, options = {}) {
     lines.push(c2.green(partial === void 0 ? "No changes. The account matches the configuration." : "No changes inside the selection."));
   }
   lines.push(`${c2.bold("Plan:")} ${summaryWords(plan2.summary)}.`);
+  const needs = secretNeedsLine(plan2.changes);
+  if (needs !== void 0) lines.push(c2.yellow(needs));
   if (hasEstimate(plan2.estimate)) lines.push(c2.dim(`${formatEstimate(plan2.estimate)}.`));
   if (plan2.refusals.length > 0) {
     lines.push("", c2.red(c2.bold("Refused: this plan will not be applied.")));
@@ -40184,7 +40236,9 @@ function changeLines(change, c2, verbose) {
   const { subject, detail } = describeChange(change, { reason: true, consequence: true });
   if (change.action === "delete") return [`  ${c2.red("- delete")}  ${subject}: ${c2.red(detail ?? "")}${suffix}`];
   const head = change.action === "create" ? c2.green("+ create") : c2.yellow("~ update");
-  return [`  ${head}  ${subject}${suffix}`, ...change.fields.map((f2) => `      ${fieldLine(change, f2, c2)}`), ""];
+  const need = changeNeedWords(change);
+  const flag2 = need === void 0 ? [] : [`      ${c2.yellow(`! ${need}`)}`];
+  return [`  ${head}  ${subject}${suffix}`, ...change.fields.map((f2) => `      ${fieldLine(change, f2, c2)}`), ...flag2, ""];
 }
 function fieldLine(change, f2, c2) {
   const after2 = formatValue2(f2.field, f2.after);
@@ -40268,8 +40322,8 @@ function adoptSections(adopted, context3) {
   if (files.length === 1 && only) return oneFile(only, adopted, context3);
   const lines = refused.map((d) => printable(formatDiagnostic(d)));
   if (refused.length > 0) {
-    const why = `The config cannot be updated safely: no file was changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
-    return { summary: "", notes: [...lines, why] };
+    const why2 = `The config cannot be updated safely: no file was changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
+    return { summary: "", notes: [...lines, why2] };
   }
   const { color, quiet, dryRun = false } = context3;
   const diffs = files.flatMap(({ result }) => result.ok && result.diff ? [result.diff] : []);
@@ -40287,8 +40341,8 @@ function adoptSections(adopted, context3) {
 function oneFile({ file, source, result }, adopted, { color, quiet, dryRun }) {
   if (!result.ok) {
     const lines = result.diagnostics.map((d) => printable(formatDiagnostic(d)));
-    const why = `${file} cannot be updated safely: it was not changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
-    return { summary: "", notes: [...lines, why] };
+    const why2 = `${file} cannot be updated safely: it was not changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
+    return { summary: "", notes: [...lines, why2] };
   }
   const summary2 = result.diff ? color ? colorDiff(result.diff) : result.diff : "";
   const summed = sum([result.summary], adopted);
@@ -40427,11 +40481,15 @@ function interruptedSummary(results, resultsFile) {
 }
 function skippedSummary(skipped) {
   const done = skipped.filter((item) => item.reason === "already-applied").length;
-  const moved = skipped.length - done;
+  const needs = skipped.filter((item) => item.reason === "needs-secret").length;
+  const moved = skipped.length - done - needs;
   const them = (n4) => agree(n4, "it", "them");
   const were = (n4) => agree(n4, "was", "were");
   const parts = [
     ...done > 0 ? [`${plural(done, "change")} ${were(done)} already applied: this plan was applied before, nothing to do for ${them(done)}`] : [],
+    ...needs > 0 ? [
+      `${plural(needs, "change")} ${were(needs)} not applied: ${agree(needs, "it needs", "they need")} a password the config does not set (said above)`
+    ] : [],
     ...moved > 0 ? [`${plural(moved, "change")} ${were(moved)} stale and skipped: plan again to review ${them(moved)}`] : []
   ];
   return `${parts.join("; ")}.`;
@@ -40655,7 +40713,7 @@ function annotateChanges(changes, workspace, limit = MAX_CHANGE_ANNOTATIONS) {
   const ordered = [...changes.filter((c2) => c2.action === "delete"), ...changes.filter((c2) => c2.action !== "delete")];
   for (const change of ordered.slice(0, limit)) {
     const properties = { title: `sitesync ${change.action}`, ...at(change.source, workspace) };
-    if (change.action === "delete") warning(describe(change), properties);
+    if (change.action === "delete" || needsSecret(change)) warning(describe(change), properties);
     else notice(describe(change), properties);
   }
   if (ordered.length > limit) {
@@ -40664,8 +40722,8 @@ function annotateChanges(changes, workspace, limit = MAX_CHANGE_ANNOTATIONS) {
 }
 function annotateFailures(items, workspace, limit = MAX_CHANGE_ANNOTATIONS) {
   for (const item of items.filter((i) => i.status === "failed").slice(0, limit)) {
-    const why = item.error?.message ?? "unknown error";
-    error(`${describe(item.change)} failed: ${printable(why)}`, {
+    const why2 = item.error?.message ?? "unknown error";
+    error(`${describe(item.change)} failed: ${printable(why2)}`, {
       title: "sitesync apply failed",
       ...at(item.change.source, workspace)
     });
@@ -50153,9 +50211,9 @@ async function readRoot(file, text2, source) {
   });
   const bytes = text2 === void 0 ? (await source.read([file], MAX_CONFIG_BYTES))[0] : Buffer.from(text2, "utf8");
   if (typeof bytes === "string" || bytes === void 0) {
-    const why = bytes ?? "not read";
-    const hint = why === "no such file" ? `pass another path with -c/--config, or write one from the account: sitesync export --out ${file}` : "pass its path with -c/--config";
-    return fail2("file.unreadable", `cannot read the config: ${why} (${hint})`);
+    const why2 = bytes ?? "not read";
+    const hint = why2 === "no such file" ? `pass another path with -c/--config, or write one from the account: sitesync export --out ${file}` : "pass its path with -c/--config";
+    return fail2("file.unreadable", `cannot read the config: ${why2} (${hint})`);
   }
   if (bytes.length > MAX_CONFIG_BYTES) {
     return fail2(
@@ -51425,8 +51483,8 @@ function stopped(exchange, cause) {
 }
 function interrupted(exchange, stop) {
   const { method, url } = exchange;
-  const why = typeof stop.reason === "string" ? stop.reason : "a stop request";
-  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run was interrupted by ${why}` });
+  const why2 = typeof stop.reason === "string" ? stop.reason : "a stop request";
+  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run was interrupted by ${why2}` });
 }
 function redirectError(exchange, result) {
   const location = result.headers.get("location");
@@ -51738,10 +51796,10 @@ function checkMeta(listing, meta) {
   }
   const expected = Math.max(1, Math.ceil(total / perPage));
   if (perPage < 1 || total < 0 || last !== expected) {
-    const why = `page 1 says last_page ${last} for a total of ${total} at per_page ${perPage}`;
+    const why2 = `page 1 says last_page ${last} for a total of ${total} at per_page ${perPage}`;
     throw boundError(
       listing,
-      `${why}, which do not agree: the server (or a proxy before it) counts its pages wrong, so sitesync cannot tell whether it read every website; nothing was planned or changed: report it to the server's operator`
+      `${why2}, which do not agree: the server (or a proxy before it) counts its pages wrong, so sitesync cannot tell whether it read every website; nothing was planned or changed: report it to the server's operator`
     );
   }
   if (last > maxPages(listing)) {
@@ -51834,12 +51892,12 @@ function createService(base2, setting, apiKey, http2) {
 function checkPath(method, target, expected, path) {
   const actual = new URL(target).pathname;
   if (actual === expected && !path.split("/").includes("")) return;
-  const why = actual === expected ? "it has an empty segment (a blank name?)" : `it resolves to ${actual}`;
+  const why2 = actual === expected ? "it has an empty segment (a blank name?)" : `it resolves to ${actual}`;
   throw new ApiError({
     kind: "bound",
     method,
     url: redactUrl(target),
-    message: `not sent: the path must be exactly ${expected}, but ${why}; a name made of dots or slashes cannot be addressed`
+    message: `not sent: the path must be exactly ${expected}, but ${why2}; a name made of dots or slashes cannot be addressed`
   });
 }
 
@@ -53096,7 +53154,6 @@ function planUnlisted(live, filters, tally) {
 }
 
 // src/plan/plan-websites.ts
-var PASSWORD_MISSING = "password-missing";
 function planWebsites(desired, live, filters, writeOnly, tally) {
   const { byDomain, extras } = indexLive(live, tally);
   const listed = /* @__PURE__ */ new Set();
@@ -53124,11 +53181,8 @@ function planWebsites(desired, live, filters, writeOnly, tally) {
 function planCreate(d, tally) {
   const requests = d.favorite === true ? 2 : 1;
   const fields = createFields(d);
-  if (d.privacy === 2 && d.password === void 0) {
-    const message = `${d.domain} is created with privacy password, which needs a password to send, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
-    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
-  }
-  tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...sourceOf(d) });
+  const needs = d.privacy === 2 && d.password === void 0 ? { needs: { secret: "password", because: "create" } } : {};
+  tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...needs, ...sourceOf(d) });
 }
 function inputsFor(domain, writeOnly) {
   const { change } = writeOnly;
@@ -53142,18 +53196,19 @@ function planUpdate(d, live, writeOnly, tally) {
       if (d[field] !== void 0 && !fields.some((f2) => f2.field === field)) tally.unverifiable[field]++;
     }
   }
-  if (passwordMissing2) {
-    const why = passwordMissing2 === "rotated" ? `its password_version changed since ${writeOnly.change?.ref ?? "the base"}, which sends the password` : "asks for privacy password and the account stores no password for it yet";
-    const message = `${d.domain} ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
-    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
-  }
-  if (fields.length === 0) {
+  const needs = secretNeed(passwordMissing2, writeOnly);
+  if (fields.length === 0 && needs === void 0) {
     tally.left.unchanged++;
     return;
   }
   const fingerprint = websiteFingerprint(live);
   const change = { kind: "website", action: "update", domain: d.domain, id: live.id, fields, fingerprint };
-  tally.changes.push({ ...change, ...sourceOf(d) });
+  tally.changes.push({ ...change, ...needs ? { needs } : {}, ...sourceOf(d) });
+}
+function secretNeed(missing, writeOnly) {
+  if (missing === "privacy") return { secret: "password", because: "privacy-change" };
+  if (missing === "rotated") return { secret: "password", because: "rotated", ref: writeOnly.change?.ref ?? "" };
+  return void 0;
 }
 function planTombstone(d, live, filters, tally) {
   if (live === void 0) return;
@@ -54948,7 +55003,7 @@ function countItems(items, unchanged) {
 var PHASES = ["create", "update", "delete"];
 function refuseMissingPasswords(plan2, options) {
   const missing = plan2.changes.flatMap(
-    (c2) => (c2.action === "create" || c2.action === "update") && c2.fields.some((f2) => f2.field === "password") && options.passwordOf(c2.domain) === void 0 ? [c2.domain] : []
+    (c2) => (c2.action === "create" || c2.action === "update") && !needsSecret(c2) && c2.fields.some((f2) => f2.field === "password") && options.passwordOf(c2.domain) === void 0 ? [c2.domain] : []
   );
   if (missing.length === 0) return;
   const domains = missing.join(", ");
@@ -54964,6 +55019,12 @@ async function apply(plan2, client, options) {
   refuseMissingPasswords(plan2, options);
   const results = /* @__PURE__ */ new Map();
   let aborted;
+  for (const change of plan2.changes) {
+    if (needsSecret(change)) {
+      results.set(change, { change, status: "skipped", reason: "needs-secret" });
+      options.onItem?.(results.get(change), results.size, plan2.changes.length);
+    }
+  }
   const execute3 = async (change) => {
     let result;
     if (aborted) {
@@ -54982,7 +55043,7 @@ async function apply(plan2, client, options) {
     options.onItem?.(result, results.size, plan2.changes.length);
   };
   for (const phase of PHASES) {
-    await Promise.all(plan2.changes.filter((c2) => c2.action === phase).map(execute3));
+    await Promise.all(plan2.changes.filter((c2) => c2.action === phase && !results.has(c2)).map(execute3));
   }
   const items = plan2.changes.map((change) => results.get(change));
   return { items, counts: countItems(items, plan2.summary.unchanged), ...aborted ? { aborted } : {} };
@@ -55268,6 +55329,7 @@ var plan_schema_default = {
         domain: { type: "string", minLength: 1 },
         fields: { type: "array", items: { $ref: "#/$defs/fieldChange" } },
         requests: { enum: [1, 2], description: "POST, then PUT when favorite is set." },
+        needs: { $ref: "#/$defs/secretNeed" },
         source: { $ref: "#/$defs/source" }
       }
     },
@@ -55280,10 +55342,31 @@ var plan_schema_default = {
         action: { const: "update" },
         domain: { type: "string", minLength: 1 },
         id: { type: "integer" },
-        fields: { type: "array", minItems: 1, items: { $ref: "#/$defs/fieldChange" } },
+        fields: {
+          type: "array",
+          items: { $ref: "#/$defs/fieldChange" },
+          description: "Empty only for a rotation the config gives no password for (needs)."
+        },
         fingerprint: { $ref: "#/$defs/fingerprint" },
+        needs: { $ref: "#/$defs/secretNeed" },
         source: { $ref: "#/$defs/source" }
-      }
+      },
+      if: { not: { required: ["needs"] } },
+      then: { properties: { fields: { type: "array", minItems: 1 } } }
+    },
+    secretNeed: {
+      type: "object",
+      additionalProperties: false,
+      required: ["secret", "because"],
+      description: "A secret apply would have to send and the config does not set: the change is planned and counted, and apply refuses it.",
+      properties: {
+        secret: { const: "password" },
+        because: { enum: ["create", "privacy-change", "rotated"] },
+        ref: { type: "string", minLength: 1, description: "rotated: the base the change rotates the password since." }
+      },
+      if: { properties: { because: { const: "rotated" } } },
+      then: { required: ["ref"] },
+      else: { not: { required: ["ref"] } }
     },
     websiteDelete: {
       type: "object",
@@ -55497,25 +55580,7 @@ async function planWithLive(config, client, settings = {}, env = {}) {
     reads,
     rateLimit: { limit: client.stats().rateLimit ?? 60, windowSeconds: (settings.rateWindowMs ?? GUESSED_WINDOW_MS) / 1e3 }
   });
-  const missing = missingPasswords(planned2, config);
-  if (missing.length > 0) throw new ConfigError(missing);
   return { plan: planned2, live };
-}
-function missingPasswords(planned2, config) {
-  const index = new Map(config.websites.map((site, i) => [site.source ? `${site.source.line}:${site.source.column}` : site.domain, i]));
-  return planned2.warnings.filter((w2) => w2.code === PASSWORD_MISSING).map((w2) => {
-    const at2 = w2.source ? `${w2.source.line}:${w2.source.column}` : w2.subject ?? "";
-    const i = index.get(at2);
-    return {
-      file: w2.source?.file ?? config.file,
-      line: w2.source?.line ?? 1,
-      column: w2.source?.column ?? 1,
-      code: "password.required",
-      path: i === void 0 ? "" : `websites[${i}].password`,
-      message: w2.message,
-      severity: "error"
-    };
-  });
 }
 function passwordsOf(config) {
   const passwords = new Map(config.websites.map((w2) => [w2.domain, w2.password]));
@@ -55655,8 +55720,8 @@ function confirmSavedPlan(saved, fresh) {
   const refused = [];
   for (const entry of x2.notReviewed) {
     if (entry.reviewed) {
-      const why = entry.reason === "live-changed" || entry.reason === "different-action" ? entry.reason : "different-fields";
-      refused.push({ change: entry.reviewed, why });
+      const why2 = entry.reason === "live-changed" || entry.reason === "different-action" ? entry.reason : "different-fields";
+      refused.push({ change: entry.reviewed, why: why2 });
     }
   }
   for (const change of x2.noLongerNeeded) refused.push({ change, why: "not-called-for" });
@@ -55689,15 +55754,15 @@ async function confirmSaved(saved, config, client, settings, env = {}) {
   );
   const check2 = confirmSavedPlan(saved, fresh);
   const done = alreadyApplied(check2.noLongerNeeded, live);
-  const skipped = check2.refused.map(({ change, why }) => {
+  const skipped = check2.refused.map(({ change, why: why2 }) => {
     const evidence = done.get(change);
     if (evidence) return { change, status: "skipped", reason: "already-applied", detail: evidence };
-    return { change, status: "skipped", reason: staleOrRefused(why), detail: { why } };
+    return { change, status: "skipped", reason: staleOrRefused(why2), detail: { why: why2 } };
   });
   return { plan: check2.plan, skipped, notInSavedPlan: check2.notInSavedPlan.length };
 }
-function staleOrRefused(why) {
-  return why === "live-changed" || why === "different-action" ? "stale" : "refused";
+function staleOrRefused(why2) {
+  return why2 === "live-changed" || why2 === "different-action" ? "stale" : "refused";
 }
 async function intersectWithReview(review, config, client, settings, env = {}) {
   const reviewed = "missing" in review ? void 0 : review;
@@ -55783,6 +55848,7 @@ async function applyPlan(scope, spec, { config, client, plan: plan2 }, run2) {
     ...signal ? { stop: signal } : {}
   });
   const items = [...result.items, ...run2.skipped];
+  run2.skipped.push(...result.items.filter((item) => item.reason === "needs-secret"));
   const interrupted2 = stopSignalOf(signal);
   run2.results = {
     counts: countItems(items, plan2.summary.unchanged),
@@ -55985,7 +56051,7 @@ var ADAPTER_SETTINGS = {
     flag: "auto-approve",
     alias: "y",
     commands: ["apply"],
-    help: "Apply without asking (required when not on a terminal)"
+    help: "Apply without asking; without it, apply asks on a terminal and refuses to start anywhere else (a saved plan too)"
   },
   // The Action writes the results to RUNNER_TEMP and names the file in its `results-file` output.
   results: {
@@ -56382,20 +56448,20 @@ function commentFooter(headSha, runUrl) {
 function shortenedSectionNote(reviewed) {
   const note = `> [!NOTE]
 > This account's section was shortened to fit the comment beside the other accounts' sections. The whole plan is in the job summary of this account's leg of the workflow run.`;
-  const why = {
+  const why2 = {
     kept: void 0,
     dropped: "Its reviewed plan no longer fits: the merge will apply nothing of it unless run with apply-unreviewed. Run the workflow again to write the section within its share.",
     "too-large": "Its plan is too large to carry for review: the merge will apply nothing of it unless run with apply-unreviewed. Split the change into smaller pull requests."
   }[reviewed];
-  return why ? `${note}
+  return why2 ? `${note}
 
 > [!WARNING]
-> ${why}` : note;
+> ${why2}` : note;
 }
-function unreviewableNote(tooLarge, why) {
+function unreviewableNote(tooLarge, why2) {
   const what = tooLarge ? "The reviewed plan is too large to carry" : "The reviewed plan cannot be carried in this comment";
   return `> [!WARNING]
-> ${what}: the merge will apply nothing unless run with apply-unreviewed. ${why}`;
+> ${what}: the merge will apply nothing unless run with apply-unreviewed. ${why2}`;
 }
 
 // src/action/compose.ts
@@ -56598,8 +56664,8 @@ function matchesExpected(reviewed, expected) {
   }
   return void 0;
 }
-function garbled(why) {
-  return { code: "garbled", problem: `The reviewed plan in the comment is damaged: ${why}.` };
+function garbled(why2) {
+  return { code: "garbled", problem: `The reviewed plan in the comment is damaged: ${why2}.` };
 }
 function sha2562(text2) {
   return createHash4("sha256").update(text2).digest("hex");
@@ -57087,8 +57153,8 @@ function carryReviewedPlan(report2, plan2, made, redact, budget = REVIEWED_BLOCK
   const encoded = made.headSha ? encodeReviewedBlock(plan2, { headSha: made.headSha, config: made.config }, budget) : { code: "invalid", problem: "The pull request's head commit is unknown." };
   if ("block" in encoded && redact(encoded.block) === encoded.block) return { report: report2, block: encoded.block };
   const tooLarge = "code" in encoded && encoded.code === "too-large";
-  const why = "problem" in encoded ? encoded.problem : "Masking a secret would damage it.";
-  const note = unreviewableNote(tooLarge, why);
+  const why2 = "problem" in encoded ? encoded.problem : "Masking a secret would damage it.";
+  const note = unreviewableNote(tooLarge, why2);
   return { report: { ...report2, summary: `${report2.summary}
 
 ${note}` }, block: tooLarge ? omittedBlock() : "" };
@@ -57193,8 +57259,8 @@ async function writeComment(ctx, outcome, at2) {
   } catch (error2) {
     const status = error2.status;
     if (error2 instanceof UsageError || status === 403 || status === 404) {
-      const why = error2 instanceof UsageError ? error2.message : `HTTP ${status}: ${ctx.event.pullRequest?.fork ? "a pull request from a fork gets a read-only token" : "the workflow may lack `permissions: pull-requests: write`"}`;
-      warning(`Could not comment on the pull request (${why}). The ${what} is in the job summary.`);
+      const why2 = error2 instanceof UsageError ? error2.message : `HTTP ${status}: ${ctx.event.pullRequest?.fork ? "a pull request from a fork gets a read-only token" : "the workflow may lack `permissions: pull-requests: write`"}`;
+      warning(`Could not comment on the pull request (${why2}). The ${what} is in the job summary.`);
       return;
     }
     throw new Error(`could not update the ${at2.kind} comment on pull request #${at2.issue}: ${error2.message}`, { cause: error2 });

@@ -1,7 +1,8 @@
 /**
  * GitHub annotations: config diagnostics at their line (STYLE habit 6: the diagnostic's own fields, not
  * reformatted), and each planned change at the line of its website in the YAML, so a pull request's
- * "Files changed" shows what each edit will do. Deletes are warnings: they destroy statistics.
+ * "Files changed" shows what each edit will do. Deletes are warnings: they destroy statistics; so is a change
+ * that needs a secret the config does not set: apply refuses it.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import * as core from "@actions/core";
@@ -9,6 +10,7 @@ import type { ItemResult } from "../apply/types.ts";
 import type { Diagnostic } from "../errors.ts";
 import { printable } from "../model/printable.ts";
 import type { SourcePos } from "../model/website.ts";
+import { needsSecret } from "../plan/secret-need.ts";
 import type { Change } from "../plan/types.ts";
 import { changeLine } from "../render/change-line.ts";
 
@@ -40,7 +42,8 @@ export function annotateChanges(changes: readonly Change[], workspace: string, l
   const ordered = [...changes.filter((c) => c.action === "delete"), ...changes.filter((c) => c.action !== "delete")];
   for (const change of ordered.slice(0, limit)) {
     const properties = { title: `sitesync ${change.action}`, ...at(change.source, workspace) };
-    if (change.action === "delete") core.warning(describe(change), properties);
+    // A change apply will refuse for want of a secret is a warning, like a delete: someone must act on it.
+    if (change.action === "delete" || needsSecret(change)) core.warning(describe(change), properties);
     else core.notice(describe(change), properties);
   }
   if (ordered.length > limit) {

@@ -43,8 +43,8 @@ export interface UpdateDiff {
   fields: FieldChange[];
   /**
    * A password must be sent but the config sets none: privacy becomes password on a site with none stored
-   * (`privacy`), or the change rotates it (`rotated`). `plan` reports it as a `password-missing` warning; a
-   * run refuses it (DESIGN §2).
+   * (`privacy`), or the change rotates it (`rotated`). `plan` flags the change with it; `apply` refuses that
+   * change (DESIGN §2).
    */
   passwordMissing: "privacy" | "rotated" | undefined;
 }

@@ -114,15 +114,13 @@ describe("plan with a change: write-only edits are sent (DESIGN §3, issue 18)",
     expect(updates(p)[0]?.fields.map((f) => [f.field, f.sentBecause, f.changedSince])).toEqual([["password", "no-password", undefined]]);
   });
 
-  it("asks for a password when password_version rotates one the config does not set", () => {
+  it("plans and flags a rotation of a password the config does not set: an update that sends nothing, and needs one", () => {
     const c = change([touched("shop.example.com", "changed", [{ field: "password", edit: "rotated" }])]);
     const p = run({ websites: [want("shop.example.com", { privacy: 2, passwordVersion: "3" })], live: [LIVE_SHOP], change: scoped(c) });
-    expect(p.warnings.map((w) => [w.code, w.message])).toEqual([
-      [
-        "password-missing",
-        'shop.example.com its password_version changed since HEAD~1, which sends the password, but the config sets none; add "password: ${STATS_PASSWORD}" to this website or to defaults',
-      ],
+    expect(updates(p)).toEqual([
+      expect.objectContaining({ domain: "shop.example.com", fields: [], needs: { secret: "password", because: "rotated", ref: "HEAD~1" } }),
     ]);
+    expect(p.warnings).toEqual([]);
   });
 
   it("knows no change: reads in full, sends nothing, counts the unverifiable and records why", () => {

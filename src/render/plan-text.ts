@@ -15,6 +15,7 @@ import {
   writeOnlyNote,
 } from "./_values.ts";
 import { describeChange } from "./change-line.ts";
+import { changeNeedWords, secretNeedsLine } from "./secret-words.ts";
 import { notEvaluatedLine, sinceHeadline } from "./since-words.ts";
 
 type Colors = ReturnType<typeof createColors>;
@@ -48,6 +49,8 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
     lines.push(c.green(partial === undefined ? "No changes. The account matches the configuration." : "No changes inside the selection."));
   }
   lines.push(`${c.bold("Plan:")} ${summaryWords(plan.summary)}.`);
+  const needs = secretNeedsLine(plan.changes);
+  if (needs !== undefined) lines.push(c.yellow(needs));
   if (hasEstimate(plan.estimate)) lines.push(c.dim(`${formatEstimate(plan.estimate)}.`));
   if (plan.refusals.length > 0) {
     lines.push("", c.red(c.bold("Refused: this plan will not be applied.")));
@@ -63,7 +66,9 @@ function changeLines(change: Change, c: Colors, verbose: boolean): string[] {
   const { subject, detail } = describeChange(change, { reason: true, consequence: true });
   if (change.action === "delete") return [`  ${c.red("- delete")}  ${subject}: ${c.red(detail ?? "")}${suffix}`];
   const head = change.action === "create" ? c.green("+ create") : c.yellow("~ update");
-  return [`  ${head}  ${subject}${suffix}`, ...change.fields.map((f) => `      ${fieldLine(change, f, c)}`), ""];
+  const need = changeNeedWords(change);
+  const flag = need === undefined ? [] : [`      ${c.yellow(`! ${need}`)}`];
+  return [`  ${head}  ${subject}${suffix}`, ...change.fields.map((f) => `      ${fieldLine(change, f, c)}`), ...flag, ""];
 }
 
 function fieldLine(change: WebsiteCreate | WebsiteUpdate, f: FieldChange, c: Colors): string {

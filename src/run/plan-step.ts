@@ -78,6 +78,8 @@ async function applyPlan(scope: RunScope, spec: AccountSpec, { config, client, p
     ...(signal ? { stop: signal } : {}),
   });
   const items = [...result.items, ...run.skipped];
+  // Refused by apply for a secret the config does not set: skipped on purpose, like a stale change (exit 4).
+  run.skipped.push(...result.items.filter((item) => item.reason === "needs-secret"));
   const interrupted = stopSignalOf(signal);
   run.results = {
     counts: countItems(items, plan.summary.unchanged),
