@@ -27,7 +27,7 @@ function why(need: SecretNeed): string {
  * `needs a password (it is created with privacy password): add "password: ${STATS_PASSWORD}" to this website
  * (sitesync.yaml:12:5) or to defaults, and set STATS_PASSWORD; apply refuses this change until then`.
  */
-export function secretNeedWords(need: SecretNeed, source?: SourcePos): string {
+function secretNeedWords(need: SecretNeed, source?: SourcePos): string {
   const where = source === undefined ? "" : ` (${printable(`${source.file}:${source.line}:${source.column}`)})`;
   return (
     `needs a ${need.secret} (${why(need)}): add "password: \${${VARIABLE}}" to this website${where} or to defaults, ` +

@@ -20,7 +20,7 @@ export function keysOf(given: RunSecrets, env: Env, keys: KeyVariables): RunSecr
  * that says the projects service takes another key, so the websites key is never sent there in its stead.
  * `SITESYNC_PROJECTS_API_KEY`, the default, is optional: without it the websites key serves both (DESIGN §2).
  */
-export function unsetKeys(spec: { name: string; keys: KeyVariables; secrets: RunSecrets }, readsProjects: boolean): UnsetKey[] {
+function unsetKeys(spec: { name: string; keys: KeyVariables; secrets: RunSecrets }, readsProjects: boolean): UnsetKey[] {
   const { name: account, keys, secrets } = spec;
   const unset: UnsetKey[] = [];
   if (!secrets.apiKey) unset.push({ account, env: keys.apiKeyEnv, api: "websites" });
