@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve6(data);
+              return err ? reject(err) : resolve7(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve6(data);
+              ) : resolve7(data);
             });
           });
         }
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve6, reject) => {
-        res = resolve6;
+      const promise = new Promise((resolve7, reject) => {
+        res = resolve7;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve7;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve6, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve6;
+          callback = resolve7;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve6) => {
+        return new Promise((resolve7) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve6;
+            this[kClosedResolve] = resolve7;
           } else {
-            resolve6(null);
+            resolve7(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve6) => {
+        return new Promise((resolve7) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve6(null);
+            resolve7(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve6, reject) => {
+        const socket = await new Promise((resolve7, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve6(socket2);
+              resolve7(socket2);
             }
           });
         });
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c2) => c2.close()));
         } else {
-          await new Promise((resolve6) => {
-            this[kClosedResolve] = resolve6;
+          await new Promise((resolve7) => {
+            this[kClosedResolve] = resolve7;
           });
         }
       }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve6, reject) => {
+        return await new Promise((resolve7, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve6(null);
+              resolve7(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type2) {
       assert(!stream[kConsume]);
-      return new Promise((resolve6, reject) => {
+      return new Promise((resolve7, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type: type2,
               stream,
-              resolve: resolve6,
+              resolve: resolve7,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type: type2, body, resolve: resolve6, stream, length } = consume2;
+      const { type: type2, body, resolve: resolve7, stream, length } = consume2;
       try {
         if (type2 === "text") {
-          resolve6(chunksDecode(body, length));
+          resolve7(chunksDecode(body, length));
         } else if (type2 === "json") {
-          resolve6(JSON.parse(chunksDecode(body, length)));
+          resolve7(JSON.parse(chunksDecode(body, length)));
         } else if (type2 === "arrayBuffer") {
-          resolve6(chunksConcat(body, length).buffer);
+          resolve7(chunksConcat(body, length).buffer);
         } else if (type2 === "blob") {
-          resolve6(new Blob(body, { type: stream[kContentType] }));
+          resolve7(new Blob(body, { type: stream[kContentType] }));
         } else if (type2 === "bytes") {
-          resolve6(chunksConcat(body, length));
+          resolve7(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve6, reject) => {
+        return new Promise((resolve7, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve6(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve6, reject) => agent.dispatch(
+        return new Promise((resolve7, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve6({
+              resolve7({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve6({
+              resolve7({
                 status,
                 statusText: STATUS_CODES2[status],
                 headersList,
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve6) => {
-        setTimeout(resolve6, ms).unref();
+      return new Promise((resolve7) => {
+        setTimeout(resolve7, ms).unref();
       });
     }
     module.exports = {
@@ -19358,11 +19358,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt2(value) {
-        return value instanceof P2 ? value : new P2(function(resolve6) {
-          resolve6(value);
+        return value instanceof P2 ? value : new P2(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19378,7 +19378,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve6(result.value) : adopt2(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt2(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19465,26 +19465,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve7) => __awaiter3(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve6(output.toString());
+              resolve7(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve7) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve6(Buffer.concat(chunks));
+              resolve7(Buffer.concat(chunks));
             });
           }));
         });
@@ -19692,14 +19692,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6, reject) => {
+          return new Promise((resolve7, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve6(res);
+                resolve7(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19943,12 +19943,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve6) => setTimeout(() => resolve6(), ms));
+          return new Promise((resolve7) => setTimeout(() => resolve7(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve6, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve7, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19956,7 +19956,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve6(response);
+              resolve7(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19995,7 +19995,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve6(response);
+              resolve7(response);
             }
           }));
         });
@@ -30287,7 +30287,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve6.call(this, root, ref);
+      let _sch = resolve7.call(this, root, ref);
       if (_sch === void 0) {
         const schema2 = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -30314,7 +30314,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve6(root, ref) {
+    function resolve7(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -31178,7 +31178,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve6(baseURI, relativeURI, options) {
+    function resolve7(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -31569,7 +31569,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve6,
+      resolve: resolve7,
       resolveComponent,
       equal,
       serialize,
@@ -38716,11 +38716,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38736,7 +38736,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -39475,8 +39475,11 @@ var WRITE_ONLY_NOTES = {
 function writeOnlyNote(change) {
   if (!change.writeOnly) return void 0;
   if (change.changedSince !== void 0) {
-    const verb = change.changedSince.edit === "rotated" ? "rotated" : "changed";
-    return `sent: ${verb} since ${printable(change.changedSince.ref)}`;
+    const { edit, ref, resend } = change.changedSince;
+    const verb = edit === "rotated" ? "rotated" : "changed";
+    if (resend === void 0) return `sent: ${verb} since ${printable(ref)}`;
+    const commit = printable(resend.commit.slice(0, 12));
+    return `re-sent: ${verb} since ${printable(ref)} and sent already (the website was written since ${commit}); --changed-since ${commit} stops re-sending`;
   }
   if (change.sentBecause === void 0) return void 0;
   return WRITE_ONLY_NOTES[change.sentBecause];
@@ -39764,6 +39767,100 @@ function notReviewedWords(change, { detail }) {
   }
 }
 
+// src/model/project.ts
+function projectKey(name) {
+  return name.trim().toLowerCase();
+}
+
+// src/model/website.ts
+function normalizeDomain(input) {
+  let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
+  if (d.startsWith("www.")) d = d.replaceAll("www.", "");
+  let end2 = d.length;
+  while (end2 > 0 && (d[end2 - 1] === "/" || d[end2 - 1] === ".")) end2--;
+  return d.slice(0, end2);
+}
+function isApiDomain(domain) {
+  return isDomainName(domain) || isDottedQuad(domain);
+}
+var LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+var LAST_LABEL = /^[a-z0-9-]+$/i;
+function isDomainName(name) {
+  if (name.startsWith("://") || name.length < 1 || name.length > 255 || LINE_TERMINATOR.test(name)) return false;
+  const body = name.endsWith(".") ? name.slice(0, -1) : name;
+  const dot = body.lastIndexOf(".");
+  if (dot < 0) return false;
+  const label3 = body.slice(dot + 1);
+  if (!LAST_LABEL.test(label3) || body === name && /^[0-9]+$/.test(label3)) return false;
+  const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
+  for (let end2 = 2; end2 <= dot + 1; end2++) {
+    if (body[end2 - 1] !== ".") continue;
+    for (let length = 2; length <= Math.min(64, end2); length++) fewest[end2] = Math.min(fewest[end2], fewest[end2 - length] + 1);
+  }
+  return fewest[dot + 1] <= 127;
+}
+function isDottedQuad(name) {
+  const parts = (name.endsWith(".") ? name.slice(0, -1) : name).split(".");
+  return parts.length === 4 && parts.every((part) => /^[0-9]{1,3}$/.test(part) && Number(part) <= 255);
+}
+function splitLines(value) {
+  if (!value) return [];
+  return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
+}
+
+// src/plan/follow-change.ts
+function sendsOf(input) {
+  if (!input?.known) return void 0;
+  const { websites, ref, head } = input.change;
+  const byDomain = new Map(websites.map((w2) => [w2.domain, w2.send]));
+  const added = new Set(websites.filter((w2) => w2.touch === "added").map((w2) => w2.domain));
+  return { ref, byDomain, added, ...head ? { head } : {} };
+}
+function liveSends(change, domain, live) {
+  const sends2 = change.byDomain.get(domain) ?? [];
+  const { head } = change;
+  if (sends2.length === 0 || head === void 0) return { sends: sends2 };
+  if (change.added.has(domain) && writtenSince(live.created_at, head)) return { sends: [] };
+  return writtenSince(live.updated_at, head) ? { sends: sends2, resend: { commit: head.commit } } : { sends: sends2 };
+}
+function writtenSince(timestamp2, head) {
+  const written = Date.parse(timestamp2);
+  const committed = Date.parse(head.time);
+  return Math.floor(written / 1e3) > Math.floor(committed / 1e3);
+}
+function isScoped(input) {
+  return input?.known === true && input.read === "scoped";
+}
+function narrowToChange(desired, live, change) {
+  const domains = new Set(change.websites.map((w2) => w2.domain));
+  const projects = new Set(change.projects.map((p2) => projectKey(p2.project)));
+  const touchedSite = (domain) => domains.has(normalizeDomain(domain));
+  const narrowed = { ...desired, websites: desired.websites.filter((w2) => touchedSite(w2.domain)) };
+  if (desired.projects !== void 0) narrowed.projects = desired.projects.filter((p2) => projects.has(projectKey(p2.project)));
+  const websites = live.websites.filter((w2) => touchedSite(w2.domain));
+  const liveProjects = live.projects?.filter((p2) => projects.has(projectKey(p2.project)));
+  return { desired: narrowed, live: liveProjects === void 0 ? { websites } : { websites, projects: liveProjects } };
+}
+function sinceOf(input) {
+  if (!input.known) return { known: false, ref: input.ref, reason: input.reason, ...input.file ? { file: input.file } : {} };
+  const { change } = input;
+  const commit = change.commit === void 0 ? {} : { commit: change.commit };
+  if (input.read === "full") return { known: true, ref: change.ref, ...commit, read: "full", because: [...input.because] };
+  return {
+    known: true,
+    ref: change.ref,
+    ...commit,
+    read: "scoped",
+    websites: change.websites.map((w2) => w2.domain),
+    projects: change.projects.map((p2) => p2.project),
+    notEvaluated: ["untouched-drift", "unlisted-live"]
+  };
+}
+function isResendOnly(change) {
+  if (change.kind !== "website" || change.action !== "update" || change.needs !== void 0) return false;
+  return change.fields.length > 0 && change.fields.every((field) => field.changedSince?.resend !== void 0);
+}
+
 // src/render/since-words.ts
 var CAUSES = {
   defaults: "defaults changed",
@@ -39824,6 +39921,16 @@ function notEvaluatedLine(since) {
   if (!since.known || since.read !== "scoped") return void 0;
   return `Not evaluated: ${since.notEvaluated.map((code) => NOT_EVALUATED[code]).join("; ")}. A plan without --changed-since (or with --full) reads them.`;
 }
+function resendsLine(changes) {
+  const resends = changes.filter(isResendOnly);
+  const [first] = resends;
+  if (first === void 0 || first.kind !== "website" || first.action !== "update") return void 0;
+  const since = first.fields[0]?.changedSince;
+  if (since?.resend === void 0) return void 0;
+  const commit = printable(since.resend.commit.slice(0, 12));
+  const n4 = resends.length;
+  return `${plural(n4, "update")} only ${agree(n4, "re-sends", "re-send")} what applying the change since ${printable(since.ref)} sent already (${agree(n4, "its website was", "their websites were")} written since ${commit}, the commit the config is): --detailed-exitcode counts ${agree(n4, "it", "them")} as no change; --changed-since ${commit} stops re-sending.`;
+}
 
 // src/render/plan-markdown.ts
 function renderMarkdown(plan2) {
@@ -39856,6 +39963,8 @@ Account: ${md(account)}`];
   blocks.push(summaryTable(plan2));
   const needs = secretNeedsCallout(plan2);
   if (needs !== void 0) blocks.push(needs);
+  const resends = resendsLine(plan2.changes);
+  if (resends !== void 0) blocks.push(["> [!NOTE]", `> ${md(resends)}`].join("\n"));
   if (plan2.changes.length === 0) {
     blocks.push(
       plan2.selection === void 0 ? "**No changes.** The account matches the configuration." : "**No changes** inside the selection."
@@ -40221,6 +40330,8 @@ function renderText(plan2, options = {}) {
   lines.push(`${c2.bold("Plan:")} ${summaryWords(plan2.summary)}.`);
   const needs = secretNeedsLine(plan2.changes);
   if (needs !== void 0) lines.push(c2.yellow(needs));
+  const resends = resendsLine(plan2.changes);
+  if (resends !== void 0) lines.push(c2.dim(resends));
   if (hasEstimate(plan2.estimate)) lines.push(c2.dim(`${formatEstimate(plan2.estimate)}.`));
   if (plan2.refusals.length > 0) {
     lines.push("", c2.red(c2.bold("Refused: this plan will not be applied.")));
@@ -40831,11 +40942,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt2(value) {
-    return value instanceof P2 ? value : new P2(function(resolve6) {
-      resolve6(value);
+    return value instanceof P2 ? value : new P2(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve6, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -40851,7 +40962,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve6(result.value) : adopt2(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt2(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45098,42 +45209,6 @@ function createLocator(doc, lineCounter) {
 
 // src/model/policy.ts
 var DEFAULT_POLICY = { prune: false, maxDeletes: 5, protect: [], ignore: [] };
-
-// src/model/website.ts
-function normalizeDomain(input) {
-  let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
-  if (d.startsWith("www.")) d = d.replaceAll("www.", "");
-  let end2 = d.length;
-  while (end2 > 0 && (d[end2 - 1] === "/" || d[end2 - 1] === ".")) end2--;
-  return d.slice(0, end2);
-}
-function isApiDomain(domain) {
-  return isDomainName(domain) || isDottedQuad(domain);
-}
-var LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
-var LAST_LABEL = /^[a-z0-9-]+$/i;
-function isDomainName(name) {
-  if (name.startsWith("://") || name.length < 1 || name.length > 255 || LINE_TERMINATOR.test(name)) return false;
-  const body = name.endsWith(".") ? name.slice(0, -1) : name;
-  const dot = body.lastIndexOf(".");
-  if (dot < 0) return false;
-  const label3 = body.slice(dot + 1);
-  if (!LAST_LABEL.test(label3) || body === name && /^[0-9]+$/.test(label3)) return false;
-  const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
-  for (let end2 = 2; end2 <= dot + 1; end2++) {
-    if (body[end2 - 1] !== ".") continue;
-    for (let length = 2; length <= Math.min(64, end2); length++) fewest[end2] = Math.min(fewest[end2], fewest[end2 - length] + 1);
-  }
-  return fewest[dot + 1] <= 127;
-}
-function isDottedQuad(name) {
-  const parts = (name.endsWith(".") ? name.slice(0, -1) : name).split(".");
-  return parts.length === 4 && parts.every((part) => /^[0-9]{1,3}$/.test(part) && Number(part) <= 255);
-}
-function splitLines(value) {
-  if (!value) return [];
-  return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
-}
 
 // src/config/normalize.ts
 function normalize(data, file, locate) {
@@ -50250,12 +50325,12 @@ function checkKeys(specs) {
 var systemClock = {
   now: () => Date.now(),
   sleep(ms, stop) {
-    return new Promise((resolve6) => {
-      if (stop?.aborted) return resolve6();
+    return new Promise((resolve7) => {
+      if (stop?.aborted) return resolve7();
       const done = () => {
         clearTimeout(timer);
         stop?.removeEventListener("abort", done);
-        resolve6();
+        resolve7();
       };
       const timer = setTimeout(done, ms);
       stop?.addEventListener("abort", done, { once: true });
@@ -50520,7 +50595,7 @@ function shownWindow(lo, hi2) {
   return whole2 > lo ? whole2 : Math.ceil(hi2);
 }
 function untilAborted(signal) {
-  return new Promise((resolve6) => signal.addEventListener("abort", () => resolve6(), { once: true }));
+  return new Promise((resolve7) => signal.addEventListener("abort", () => resolve7(), { once: true }));
 }
 
 // src/api/response-body.ts
@@ -51093,7 +51168,7 @@ function createFetch(globalOptions = {}) {
       if (retries > 0 && (Array.isArray(context3.options.retryStatusCodes) ? context3.options.retryStatusCodes.includes(responseCode) : retryStatusCodes.has(responseCode))) {
         const retryDelay = typeof context3.options.retryDelay === "function" ? context3.options.retryDelay(context3) : context3.options.retryDelay || 0;
         if (retryDelay > 0) {
-          await new Promise((resolve6) => setTimeout(resolve6, retryDelay));
+          await new Promise((resolve7) => setTimeout(resolve7, retryDelay));
         }
         return $fetchRaw(context3.request, {
           ...context3.options,
@@ -52018,27 +52093,27 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run2 = async (function_, resolve6, arguments_) => {
+  const run2 = async (function_, resolve7, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve6(result);
+    resolve7(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve6, reject, arguments_) => {
+  const enqueue = (function_, resolve7, reject, arguments_) => {
     const queueItem = { reject };
     new Promise((internalResolve) => {
       queueItem.run = internalResolve;
       queue.enqueue(queueItem);
-    }).then(run2.bind(void 0, function_, resolve6, arguments_));
+    }).then(run2.bind(void 0, function_, resolve7, arguments_));
     if (activeCount < concurrency) {
       resumeNext();
     }
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve6, reject) => {
-    enqueue(function_, resolve6, reject, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve7, reject) => {
+    enqueue(function_, resolve7, reject, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -52976,7 +53051,10 @@ function sendReason(field, desired, live, writeOnly) {
   if (field === "password" && desired.privacy === 2 && live.privacy !== 2) return { sentBecause: "privacy-change" };
   if (field === "password" && (desired.privacy ?? live.privacy) === 2 && !live.password) return { sentBecause: "no-password" };
   const edit = writeOnly.change?.sends.find((s) => s.field === field);
-  if (edit && writeOnly.change) return { changedSince: { ref: writeOnly.change.ref, edit: edit.edit } };
+  if (edit && writeOnly.change) {
+    const { ref, resend } = writeOnly.change;
+    return { changedSince: { ref, edit: edit.edit, ...resend ? { resend: { ...resend } } : {} } };
+  }
   return writeOnly.sync ? { sentBecause: "sync-write-only" } : void 0;
 }
 function compared(field, after2, live) {
@@ -53059,46 +53137,6 @@ function isSealed(plan2) {
   return planHash(rest) === hash;
 }
 
-// src/model/project.ts
-function projectKey(name) {
-  return name.trim().toLowerCase();
-}
-
-// src/plan/follow-change.ts
-function sendsOf(input) {
-  if (!input?.known) return void 0;
-  const byDomain = new Map(input.change.websites.map((w2) => [w2.domain, w2.send]));
-  return { ref: input.change.ref, byDomain };
-}
-function isScoped(input) {
-  return input?.known === true && input.read === "scoped";
-}
-function narrowToChange(desired, live, change) {
-  const domains = new Set(change.websites.map((w2) => w2.domain));
-  const projects = new Set(change.projects.map((p2) => projectKey(p2.project)));
-  const touchedSite = (domain) => domains.has(normalizeDomain(domain));
-  const narrowed = { ...desired, websites: desired.websites.filter((w2) => touchedSite(w2.domain)) };
-  if (desired.projects !== void 0) narrowed.projects = desired.projects.filter((p2) => projects.has(projectKey(p2.project)));
-  const websites = live.websites.filter((w2) => touchedSite(w2.domain));
-  const liveProjects = live.projects?.filter((p2) => projects.has(projectKey(p2.project)));
-  return { desired: narrowed, live: liveProjects === void 0 ? { websites } : { websites, projects: liveProjects } };
-}
-function sinceOf(input) {
-  if (!input.known) return { known: false, ref: input.ref, reason: input.reason, ...input.file ? { file: input.file } : {} };
-  const { change } = input;
-  const commit = change.commit === void 0 ? {} : { commit: change.commit };
-  if (input.read === "full") return { known: true, ref: change.ref, ...commit, read: "full", because: [...input.because] };
-  return {
-    known: true,
-    ref: change.ref,
-    ...commit,
-    read: "scoped",
-    websites: change.websites.map((w2) => w2.domain),
-    projects: change.projects.map((p2) => p2.project),
-    notEvaluated: ["untouched-drift", "unlisted-live"]
-  };
-}
-
 // src/plan/plan-projects.ts
 function planProjects(desired, live, filters, tally) {
   if (live === void 0) {
@@ -53173,7 +53211,7 @@ function planWebsites(desired, live, filters, writeOnly, tally) {
       warn(tally, "ignored", d.domain, message, d.source);
     } else if (d.state === "absent") planTombstone(d, current, filters, tally);
     else if (current === void 0) planCreate(d, tally);
-    else planUpdate(d, current, inputsFor(d.domain, writeOnly), tally);
+    else planUpdate(d, current, inputsFor(d.domain, current, writeOnly), tally);
   }
   for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted2(entry, filters, tally);
   tally.left.unmanaged += extras.length;
@@ -53184,10 +53222,10 @@ function planCreate(d, tally) {
   const needs = d.privacy === 2 && d.password === void 0 ? { needs: { secret: "password", because: "create" } } : {};
   tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...needs, ...sourceOf(d) });
 }
-function inputsFor(domain, writeOnly) {
+function inputsFor(domain, live, writeOnly) {
   const { change } = writeOnly;
   if (change === void 0) return { sync: writeOnly.sync };
-  return { sync: writeOnly.sync, change: { ref: change.ref, sends: change.byDomain.get(domain) ?? [] } };
+  return { sync: writeOnly.sync, change: { ref: change.ref, ...liveSends(change, domain, live) } };
 }
 function planUpdate(d, live, writeOnly, tally) {
   const { fields, passwordMissing: passwordMissing2 } = updateFields(d, live, writeOnly);
@@ -54549,7 +54587,7 @@ function byName2(a, b) {
 }
 
 // src/change/load-base.ts
-import { dirname as dirname6, posix, relative as relative6, resolve as resolve5, sep as sep6 } from "node:path";
+import { dirname as dirname6, posix, relative as relative6, resolve as resolve6, sep as sep6 } from "node:path";
 
 // src/change/base-tree.ts
 import { relative as relative4, sep as sep4 } from "node:path";
@@ -54558,18 +54596,18 @@ import { relative as relative4, sep as sep4 } from "node:path";
 import { execFile } from "node:child_process";
 function git(args, options) {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", LC_ALL: "C", GIT_OPTIONAL_LOCKS: "0" };
-  return new Promise((resolve6) => {
+  return new Promise((resolve7) => {
     const child = execFile(
       "git",
       ["-c", "core.fsmonitor=false", ...args],
       { cwd: options.cwd, env, timeout: options.timeoutMs, maxBuffer: options.maxBytes, encoding: "buffer", windowsHide: true },
       (error2, stdout) => {
-        if (!error2) return resolve6({ exitCode: 0, stdout });
+        if (!error2) return resolve7({ exitCode: 0, stdout });
         const cause = error2;
-        if (cause.code === "ENOENT") return resolve6({ exitCode: -1, stdout, failure: "ENOENT" });
-        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve6({ exitCode: -1, stdout, failure: "too-large" });
-        if (cause.killed) return resolve6({ exitCode: -1, stdout, failure: "timeout" });
-        resolve6(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
+        if (cause.code === "ENOENT") return resolve7({ exitCode: -1, stdout, failure: "ENOENT" });
+        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve7({ exitCode: -1, stdout, failure: "too-large" });
+        if (cause.killed) return resolve7({ exitCode: -1, stdout, failure: "timeout" });
+        resolve7(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
       }
     );
     child.stdin?.on("error", () => {
@@ -54657,14 +54695,28 @@ async function readBaseFiles(tree, files, run2) {
   return { ok: true, bytes };
 }
 
+// src/change/head-commit.ts
+import { resolve as resolve4 } from "node:path";
+var MAX_PATHS = 200;
+async function headCommit(files, cwd, timeoutMs) {
+  const run2 = { cwd, timeoutMs, maxBytes: 64 * 1024 };
+  const paths = files.length <= MAX_PATHS ? files.map((file) => resolve4(file)) : [cwd];
+  const status = await git(["status", "--porcelain", "--untracked-files=all", "-z", "--", ...paths], run2);
+  if (status.exitCode !== 0 || status.stdout.length > 0) return void 0;
+  const log = await git(["log", "-1", "--format=%H %cI", "HEAD"], run2);
+  const [commit, time] = log.stdout.toString("utf8").trim().split(" ");
+  if (log.exitCode !== 0 || !commit || !/^[0-9a-f]{40,64}$/.test(commit) || !time || Number.isNaN(Date.parse(time))) return void 0;
+  return { commit, time };
+}
+
 // src/change/read-base.ts
 import { realpathSync } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute2, relative as relative5, resolve as resolve4, sep as sep5 } from "node:path";
+import { dirname as dirname5, isAbsolute as isAbsolute2, relative as relative5, resolve as resolve5, sep as sep5 } from "node:path";
 var DEFAULTS3 = { timeoutMs: 1e4, fetchTimeoutMs: 6e4 };
 async function readBaseText(ref, configFile, options = {}) {
   const fail2 = (reason, exitCode) => exitCode === void 0 ? { ok: false, ref, reason } : { ok: false, ref, reason, detail: { exitCode } };
   if (!isPlainRef(ref)) return fail2("ref-invalid");
-  const file = realpathOf(resolve4(configFile));
+  const file = realpathOf(resolve5(configFile));
   const run2 = { cwd: dirname5(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
   const top = await git(["rev-parse", "--show-toplevel"], run2);
   if (top.exitCode !== 0) return fail2("not-a-repository", top.exitCode);
@@ -54722,7 +54774,7 @@ function utf8(bytes) {
 // src/change/load-base.ts
 var DEFAULT_TIMEOUT_MS = 1e4;
 function loadBase(ref, head, options = {}) {
-  const key = `${resolve5(head.file)}\0${ref}`;
+  const key = `${resolve6(head.file)}\0${ref}`;
   const shared = options.bases?.get(key);
   if (shared) return shared;
   const loading = loadAt(ref, head, options);
@@ -54734,7 +54786,7 @@ async function loadAt(ref, head, options) {
   if (!base2.ok) return { ok: false, known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
   const rootDir = dirname6(head.file);
   const named = (file) => relative6(rootDir, file).split(sep6).join("/");
-  const commit = commitSource(base2, rootDir, { cwd: dirname6(resolve5(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  const commit = commitSource(base2, rootDir, { cwd: dirname6(resolve6(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   const loaded = await (options.loader ?? loadConfig)(head.file, {
     source: base2.text,
     unsetEnv: "warning",
@@ -54750,7 +54802,9 @@ async function loadAt(ref, head, options) {
     const detail = first ? { line: first.line, column: first.column, code: first.code, ...first.file === head.file ? {} : { file: named(first.file) } } : {};
     return { ok: false, known: false, ref, reason: "base-invalid", detail };
   }
-  return { ok: true, config: loaded.config, commit: base2.commit };
+  const files = [head.file, ...(head.includes ?? []).map((file) => file.file)];
+  const now = await headCommit(files, dirname6(resolve6(head.file)), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  return { ok: true, config: loaded.config, commit: base2.commit, ...now ? { head: now } : {} };
 }
 function commitSource(base2, rootDir, run2) {
   let tree;
@@ -54788,7 +54842,8 @@ async function changeSince(ref, head, options = {}) {
     const { ok: _ok, ...unknown } = base2;
     return unknown;
   }
-  return { known: true, change: { ...changeOf(base2.config, head, ref), commit: base2.commit } };
+  const now = base2.head ? { head: base2.head } : {};
+  return { known: true, change: { ...changeOf(base2.config, head, ref), commit: base2.commit, ...now } };
 }
 function changeOf(base2, head, ref) {
   const account = head.account;
@@ -55289,7 +55344,14 @@ var plan_schema_default = {
           description: "Sent because the change since this base revision edits it: its line differs (edited) or password_version differs (rotated).",
           properties: {
             ref: { type: "string", minLength: 1 },
-            edit: { enum: ["edited", "rotated"] }
+            edit: { enum: ["edited", "rotated"] },
+            resend: {
+              type: "object",
+              additionalProperties: false,
+              required: ["commit"],
+              description: "The website was written after this commit, the one the config now is: applying the change sent the value already, and this sends it again.",
+              properties: { commit: { type: "string", pattern: "^[0-9a-f]{40,64}$" } }
+            }
           }
         }
       },
@@ -55697,8 +55759,13 @@ function liveIdentity(change) {
 }
 function sent2(change) {
   if (change.action === "delete") return { fields: [] };
-  const fields = [...change.fields].sort((a, b) => a.field < b.field ? -1 : a.field > b.field ? 1 : 0);
+  const fields = [...change.fields].map(withoutResend).sort((a, b) => a.field < b.field ? -1 : a.field > b.field ? 1 : 0);
   return change.action === "create" ? { fields, requests: change.requests } : { fields };
+}
+function withoutResend(field) {
+  if (field.changedSince?.resend === void 0) return field;
+  const { resend: _why, ...changedSince } = field.changedSince;
+  return { ...field, changedSince };
 }
 function reviewProblem(reviewed, fresh) {
   if (reviewed.refusals.length > 0) return { code: "reviewed-refused", refusals: reviewed.refusals.map((r3) => r3.message) };
@@ -55918,7 +55985,8 @@ function exitCodeOf2(run2, detailedExitcode) {
     interrupted: run2.interrupted,
     error: run2.error,
     refused: (run2.plan?.refusals.length ?? 0) > 0,
-    changes: run2.plan?.changes.length ?? 0,
+    // Re-sends of what applying the change already sent are shown and applied, but are no drift (DESIGN §3).
+    changes: run2.plan?.changes.filter((change) => !isResendOnly(change)).length ?? 0,
     detailedExitcode,
     updateRefused: run2.adopted?.files.some((file) => !file.result.ok) ?? false,
     ...run2.results && {
@@ -57188,7 +57256,7 @@ function withReviewedBlock(ctx, report2, plan2, made, budget) {
 
 // src/action/sticky-comment.ts
 async function upsertSections(octokit, target, own, options) {
-  const { settleMs = 1500, sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms)) } = options;
+  const { settleMs = 1500, sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms)) } = options;
   const attempts = options.verify ? options.attempts ?? 5 : 1;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const ours = await markedComments(octokit, target);

@@ -5,7 +5,7 @@ import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
 import { byName, type Filters, pruned, sourceOf, type Tally, warn } from "./_tally.ts";
 import { createFields, type UpdateDiff, updateFields, type WriteOnlyInputs } from "./diff-website.ts";
 import { websiteFingerprint } from "./fingerprint.ts";
-import type { ChangeSends } from "./follow-change.ts";
+import { type ChangeSends, liveSends } from "./follow-change.ts";
 import type { SecretNeed } from "./types.ts";
 
 /** How write-only values are sent: `--sync-write-only`, and the edits of a known change. */
@@ -40,7 +40,7 @@ export function planWebsites(
       warn(tally, "ignored", d.domain, message, d.source);
     } else if (d.state === "absent") planTombstone(d, current, filters, tally);
     else if (current === undefined) planCreate(d, tally);
-    else planUpdate(d, current, inputsFor(d.domain, writeOnly), tally);
+    else planUpdate(d, current, inputsFor(d.domain, current, writeOnly), tally);
   }
   for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted(entry, filters, tally);
   // A second live copy of a managed domain is never pruned: which copy holds the statistics is for a person to say.
@@ -56,11 +56,11 @@ function planCreate(d: DesiredWebsite, tally: Tally): void {
   tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...needs, ...sourceOf(d) });
 }
 
-/** The write-only inputs of one website: `--sync-write-only`, and what the change edits of it (when a change is known). */
-function inputsFor(domain: string, writeOnly: WriteOnlyPolicy): WriteOnlyInputs {
+/** The write-only inputs of one website: `--sync-write-only`, and what the change still sends it (when a change is known). */
+function inputsFor(domain: string, live: LiveWebsite, writeOnly: WriteOnlyPolicy): WriteOnlyInputs {
   const { change } = writeOnly;
   if (change === undefined) return { sync: writeOnly.sync };
-  return { sync: writeOnly.sync, change: { ref: change.ref, sends: change.byDomain.get(domain) ?? [] } };
+  return { sync: writeOnly.sync, change: { ref: change.ref, ...liveSends(change, domain, live) } };
 }
 
 function planUpdate(d: DesiredWebsite, live: LiveWebsite, writeOnly: WriteOnlyInputs, tally: Tally): void {

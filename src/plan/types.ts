@@ -30,9 +30,11 @@ export interface FieldChange {
   sentBecause?: WriteOnlyReason;
   /**
    * Sent because the change since a base revision edits it (DESIGN §3): the base, and whether the value was
-   * `edited` (its line differs) or `rotated` (`password_version` differs). Never a value.
+   * `edited` (its line differs) or `rotated` (`password_version` differs). Never a value. `resend`: the
+   * website was written after `commit`, the commit the config now is: applying this change sent the
+   * value already, and this sends it again (a plan that only re-sends is no change to `--detailed-exitcode`).
    */
-  changedSince?: { ref: string; edit: WriteOnlyEdit };
+  changedSince?: { ref: string; edit: WriteOnlyEdit; resend?: { commit: string } };
 }
 
 export type WriteOnlyReason = "privacy-change" | "no-password" | "sync-write-only";

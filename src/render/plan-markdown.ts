@@ -17,7 +17,7 @@ import {
 } from "./_values.ts";
 import { md } from "./md.ts";
 import { changeNeedWords, secretNeedsLine } from "./secret-words.ts";
-import { notEvaluatedLine, sinceHeadline } from "./since-words.ts";
+import { notEvaluatedLine, resendsLine, sinceHeadline } from "./since-words.ts";
 
 /** Renders a plan as GitHub-flavored Markdown; ends with a newline. */
 export function renderMarkdown(plan: Plan): string {
@@ -51,6 +51,8 @@ export function planMarkdownParts(plan: Plan): { head: string; body?: string } {
   blocks.push(summaryTable(plan));
   const needs = secretNeedsCallout(plan);
   if (needs !== undefined) blocks.push(needs);
+  const resends = resendsLine(plan.changes);
+  if (resends !== undefined) blocks.push(["> [!NOTE]", `> ${md(resends)}`].join("\n"));
   if (plan.changes.length === 0) {
     blocks.push(
       plan.selection === undefined ? "**No changes.** The account matches the configuration." : "**No changes** inside the selection.",

@@ -16,7 +16,7 @@ import {
 } from "./_values.ts";
 import { describeChange } from "./change-line.ts";
 import { changeNeedWords, secretNeedsLine } from "./secret-words.ts";
-import { notEvaluatedLine, sinceHeadline } from "./since-words.ts";
+import { notEvaluatedLine, resendsLine, sinceHeadline } from "./since-words.ts";
 
 type Colors = ReturnType<typeof createColors>;
 
@@ -51,6 +51,8 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
   lines.push(`${c.bold("Plan:")} ${summaryWords(plan.summary)}.`);
   const needs = secretNeedsLine(plan.changes);
   if (needs !== undefined) lines.push(c.yellow(needs));
+  const resends = resendsLine(plan.changes);
+  if (resends !== undefined) lines.push(c.dim(resends));
   if (hasEstimate(plan.estimate)) lines.push(c.dim(`${formatEstimate(plan.estimate)}.`));
   if (plan.refusals.length > 0) {
     lines.push("", c.red(c.bold("Refused: this plan will not be applied.")));
