@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve7(data);
+              return err ? reject(err) : resolve8(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve7(data);
+              ) : resolve8(data);
             });
           });
         }
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve7, reject) => {
-        res = resolve7;
+      const promise = new Promise((resolve8, reject) => {
+        res = resolve8;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve7, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve7;
+          callback = resolve8;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve7, reject) => {
+      const waitForDrain = () => new Promise((resolve8, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve7;
+          callback = resolve8;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve7) => {
+        return new Promise((resolve8) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve7;
+            this[kClosedResolve] = resolve8;
           } else {
-            resolve7(null);
+            resolve8(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve7) => {
+        return new Promise((resolve8) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve7(null);
+            resolve8(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve7, reject) => {
+        const socket = await new Promise((resolve8, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve7(socket2);
+              resolve8(socket2);
             }
           });
         });
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c2) => c2.close()));
         } else {
-          await new Promise((resolve7) => {
-            this[kClosedResolve] = resolve7;
+          await new Promise((resolve8) => {
+            this[kClosedResolve] = resolve8;
           });
         }
       }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve7, reject) => {
+        return await new Promise((resolve8, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve7(null);
+              resolve8(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type2) {
       assert(!stream[kConsume]);
-      return new Promise((resolve7, reject) => {
+      return new Promise((resolve8, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type: type2,
               stream,
-              resolve: resolve7,
+              resolve: resolve8,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type: type2, body, resolve: resolve7, stream, length } = consume2;
+      const { type: type2, body, resolve: resolve8, stream, length } = consume2;
       try {
         if (type2 === "text") {
-          resolve7(chunksDecode(body, length));
+          resolve8(chunksDecode(body, length));
         } else if (type2 === "json") {
-          resolve7(JSON.parse(chunksDecode(body, length)));
+          resolve8(JSON.parse(chunksDecode(body, length)));
         } else if (type2 === "arrayBuffer") {
-          resolve7(chunksConcat(body, length).buffer);
+          resolve8(chunksConcat(body, length).buffer);
         } else if (type2 === "blob") {
-          resolve7(new Blob(body, { type: stream[kContentType] }));
+          resolve8(new Blob(body, { type: stream[kContentType] }));
         } else if (type2 === "bytes") {
-          resolve7(chunksConcat(body, length));
+          resolve8(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve7, reject) => {
+        return new Promise((resolve8, reject) => {
           connect2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve7(data);
+            return err ? reject(err) : resolve8(data);
           });
         });
       }
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve7, reject) => agent.dispatch(
+        return new Promise((resolve8, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve7({
+              resolve8({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve7({
+              resolve8({
                 status,
                 statusText: STATUS_CODES2[status],
                 headersList,
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve7) => {
-        setTimeout(resolve7, ms).unref();
+      return new Promise((resolve8) => {
+        setTimeout(resolve8, ms).unref();
       });
     }
     module.exports = {
@@ -19358,11 +19358,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt3(value) {
-        return value instanceof P2 ? value : new P2(function(resolve7) {
-          resolve7(value);
+        return value instanceof P2 ? value : new P2(function(resolve8) {
+          resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19378,7 +19378,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve7(result.value) : adopt3(result.value).then(fulfilled, rejected);
+          result.done ? resolve8(result.value) : adopt3(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19465,26 +19465,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve7) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve8) => __awaiter3(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve7(output.toString());
+              resolve8(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve7) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve8) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve7(Buffer.concat(chunks));
+              resolve8(Buffer.concat(chunks));
             });
           }));
         });
@@ -19692,14 +19692,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve7, reject) => {
+          return new Promise((resolve8, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve7(res);
+                resolve8(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19943,12 +19943,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve7) => setTimeout(() => resolve7(), ms));
+          return new Promise((resolve8) => setTimeout(() => resolve8(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve7, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve8, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19956,7 +19956,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve7(response);
+              resolve8(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19995,7 +19995,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve7(response);
+              resolve8(response);
             }
           }));
         });
@@ -22957,7 +22957,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve7.call(this, root, ref);
+      let _sch = resolve8.call(this, root, ref);
       if (_sch === void 0) {
         const schema2 = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -22984,7 +22984,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve7(root, ref) {
+    function resolve8(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -23848,7 +23848,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve7(baseURI, relativeURI, options) {
+    function resolve8(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -24239,7 +24239,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve7,
+      resolve: resolve8,
       resolveComponent,
       equal,
       serialize,
@@ -38716,11 +38716,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt3(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -38736,7 +38736,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt3(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt3(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -39150,7 +39150,7 @@ function selectionSummary(problem) {
     case "same-account":
       return `accounts ${problem.pruning} and ${problem.other} are one account of the server, and ${problem.pruning} prunes`;
     case "key-unset":
-      return `${problem.env} is not set`;
+      return `${problem.keys.map((key) => key.env).join(", ")} not set`;
   }
 }
 var AdoptError = class extends UsageError {
@@ -39250,12 +39250,14 @@ function agree(count2, one, many) {
 function accountUrlMessage(setting, problem, surface, account) {
   const names = namesOf(setting, surface, account);
   switch (problem.code) {
-    case "missing":
+    case "missing": {
+      const api = setting === "projects" ? "projects API address (it reads projects)" : "API address";
       if (account !== void 0) {
         const choose = surface === "cli" ? `or pass --account ${account} ${names.setting} <url>` : `or set the ${names.setting} input in its leg`;
-        return `account ${account} has no API address: set ${names.key} in the config, ${choose}`;
+        return `account ${account} has no ${setting === "projects" ? "projects " : ""}API address: set ${names.key} in the config, ${choose}`;
       }
-      return surface === "cli" ? `this command needs the API address: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config` : `this command needs the API address: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
+      return surface === "cli" ? `this command needs the ${api}: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config` : `this command needs the ${api}: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
+    }
     case "invalid": {
       const where2 = { setting: surface === "cli" ? names.setting : `the ${names.setting} input`, env: names.env, file: names.key }[problem.source];
       return `${where2}: ${problemWords(problem.problem, problem.input)}`;
@@ -39297,14 +39299,22 @@ function accountSelectionMessage(problem, surface) {
     case "same-account":
       return `accounts ${problem.pruning} and ${problem.other} are one account of the server (the same websites_url and the same key): with prune, ${problem.pruning} would delete ${problem.other}'s websites; make them one entry under accounts:, their client files naming it`;
     case "key-unset":
-      return keyUnsetMessage(problem, cli);
+      return keysUnsetMessage(problem.keys, cli);
   }
 }
-function keyUnsetMessage({ account, env }, cli) {
+function keysUnsetMessage(keys, cli) {
+  const sentences = keys.map((key) => keyUnsetMessage(key, cli));
+  const accounts = new Set(keys.filter((key) => key.account !== "").map((key) => key.account));
+  const leaveOut = cli && accounts.size > 0 ? `; or leave ${accounts.size === 1 ? "that account" : "those accounts"} out with --account` : "";
+  return `${sentences.join("; ")}${leaveOut}`;
+}
+function keyUnsetMessage({ account, env, api }, cli) {
+  const what = api === "projects" ? "projects API key" : "API key";
+  const input = api === "projects" ? "projects-api-key" : "api-key";
   if (account === "") {
-    return cli ? `${env} is not set: export the API key of the account (Account → API) before running this command` : "no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`";
+    return cli ? `${env} is not set: export the ${what} of the account (Account → API) before running this command` : `no ${what}: set the ${input} input, e.g. \`${input}: \${{ secrets.${env} }}\``;
   }
-  return cli ? `${env} is not set: export the API key of account ${account} (Account → API)` : `${env} is not set: run account ${account} in a leg of its own (the account input, with its key as api-key), or give the step its key: \`env: { ${env}: \${{ secrets.${env} }} }\``;
+  return cli ? `${env} is not set: export the ${what} of account ${account} (Account → API)` : `${env} is not set: run account ${account} in a leg of its own (the account input, with its key as ${input}), or give the step its key: \`env: { ${env}: \${{ secrets.${env} }} }\``;
 }
 function namesOf(setting, surface, account) {
   const input = setting === "projects" ? "projects-url" : "websites-url";
@@ -39362,9 +39372,9 @@ function intoUnknown(problem) {
 }
 function noInto({ count: count2, account, intoGiven, files }) {
   if (account === "") return `${plural(count2, "live website")} ${agree(count2, "is", "are")} listed in no file, and no file may take them`;
-  const why = intoGiven ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)";
+  const why2 = intoGiven ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)";
   const fix = files.length > 0 ? `pass --into one of its files (${listFiles(files)})` : `include a file that says account: ${account}`;
-  return `${plural(count2, "live website")} of account ${account} ${agree(count2, "is", "are")} listed in no file, and ${why}: ${fix}`;
+  return `${plural(count2, "live website")} of account ${account} ${agree(count2, "is", "are")} listed in no file, and ${why2}: ${fix}`;
 }
 function listFiles(files) {
   const shown2 = files.slice(0, 10).join(", ");
@@ -39402,12 +39412,7 @@ function errorLines(error2, keys = ONE_ACCOUNT) {
   if (error2 instanceof CancelledError) return [error2.message];
   if (error2 instanceof ConfigError) {
     const lines = error2.diagnostics.map((diagnostic) => printable(formatDiagnostic(diagnostic)));
-    const planned2 = error2.diagnostics.some((d) => d.code === "password.required");
-    const n4 = error2.diagnostics.length;
-    return [
-      ...lines,
-      `${plural(n4, "error")} in the config: ${planned2 ? "nothing was changed in the account" : "nothing was sent to the API"}.`
-    ];
+    return [...lines, `${plural(error2.diagnostics.length, "error")} in the config: nothing was sent to the API.`];
   }
   if (error2 instanceof ApiError) {
     const lines = [`error: ${printable(problemMessage(error2, "cli") ?? error2.message)}`];
@@ -39514,8 +39519,11 @@ var WRITE_ONLY_NOTES = {
 function writeOnlyNote(change) {
   if (!change.writeOnly) return void 0;
   if (change.changedSince !== void 0) {
-    const verb = change.changedSince.edit === "rotated" ? "rotated" : "changed";
-    return `sent: ${verb} since ${printable(change.changedSince.ref)}`;
+    const { edit, ref, resend } = change.changedSince;
+    const verb = edit === "rotated" ? "rotated" : "changed";
+    if (resend === void 0) return `sent: ${verb} since ${printable(ref)}`;
+    const commit = printable(resend.commit.slice(0, 12));
+    return `re-sent: ${verb} since ${printable(ref)} and sent already (the website was written since ${commit}); --changed-since ${commit} stops re-sending`;
   }
   if (change.sentBecause === void 0) return void 0;
   return WRITE_ONLY_NOTES[change.sentBecause];
@@ -39668,6 +39676,37 @@ function worstExitCode(codes) {
   return codes.reduce((worst, code) => RANK.indexOf(code) > RANK.indexOf(worst) ? code : worst, ExitCode2.ok);
 }
 
+// src/plan/secret-need.ts
+function needsSecret(change) {
+  return change.kind === "website" && change.action !== "delete" ? change.needs : void 0;
+}
+
+// src/render/secret-words.ts
+var VARIABLE = "STATS_PASSWORD";
+function why(need) {
+  switch (need.because) {
+    case "create":
+      return "it is created with privacy password";
+    case "privacy-change":
+      return "it becomes password-protected and the account stores no password for it";
+    case "rotated":
+      return `its password_version changed since ${printable(need.ref)}`;
+  }
+}
+function secretNeedWords(need, source) {
+  const where2 = source === void 0 ? "" : ` (${printable(`${source.file}:${source.line}:${source.column}`)})`;
+  return `needs a ${need.secret} (${why(need)}): add "password: \${${VARIABLE}}" to this website${where2} or to defaults, and set ${VARIABLE}; apply refuses this change until then`;
+}
+function changeNeedWords(change) {
+  const need = needsSecret(change);
+  return need === void 0 ? void 0 : secretNeedWords(need, change.source);
+}
+function secretNeedsLine(changes) {
+  const n4 = changes.filter((change) => needsSecret(change) !== void 0).length;
+  if (n4 === 0) return void 0;
+  return `${plural(n4, "change")} ${agree(n4, "needs", "need")} a password the config does not set: apply refuses ${agree(n4, "it", "them")} until the config sets one.`;
+}
+
 // src/render/change-line.ts
 function describeChange(change, options = {}) {
   const facts = [];
@@ -39684,7 +39723,13 @@ function changeLine(change, options = {}) {
 }
 function detailOf(change, options) {
   if (change.action === "delete") return options.consequence ? DESTROYS[change.kind] : void 0;
-  if (change.action === "create" || options.fields === void 0) return void 0;
+  const fields = fieldsOf(change, options);
+  const need = options.consequence ? changeNeedWords(change) : void 0;
+  if (need === void 0) return fields;
+  return fields ? `${fields}; ${need}` : need;
+}
+function fieldsOf(change, options) {
+  if (change.action === "create" || options.fields === void 0 || change.fields.length === 0) return void 0;
   if (options.fields === "names") return change.fields.map((f2) => f2.field).join(", ");
   return printable(change.fields.map((f2) => `${f2.field} ${formatValue(f2.field, f2.before)} → ${formatValue(f2.field, f2.after)}`).join(", "));
 }
@@ -39721,6 +39766,8 @@ function itemNote(item) {
       return savedWords(change, detail && "why" in detail ? detail.why : "not-called-for");
     case "not-reviewed":
       return notReviewedWords(change, item);
+    case "needs-secret":
+      return changeNeedWords(change);
   }
 }
 function doneWords(change, { detail }) {
@@ -39729,8 +39776,8 @@ function doneWords(change, { detail }) {
   if (evidence?.evidence === "has-values" && change.kind === "website") return `${change.domain} has the planned values`;
   return `${label(change)} no longer exists`;
 }
-function savedWords(change, why) {
-  switch (why) {
+function savedWords(change, why2) {
+  switch (why2) {
     case "live-changed":
       return `stale: ${change.kind === "project" ? label(change) : change.domain} changed since the plan`;
     case "different-action":
@@ -39746,8 +39793,8 @@ function savedWords(change, why) {
   }
 }
 function notReviewedWords(change, { detail }) {
-  const why = detail && "why" in detail ? detail.why : "not-in-review";
-  switch (why) {
+  const why2 = detail && "why" in detail ? detail.why : "not-in-review";
+  switch (why2) {
     case "different-action": {
       const action = detail && "reviewedAction" in detail ? detail.reviewedAction : void 0;
       return `not applied: the reviewed plan would ${action ?? "do something else to"} ${label(change)}`;
@@ -39777,6 +39824,100 @@ function refusalWords(refusal, surface) {
   const lost = kind === "website" ? "their collected statistics" : "their reports";
   const override = surface === "cli" ? "run again with --allow-empty" : "set the allow-empty input to true";
   return `policy.prune is on and the config lists no ${kind} to keep${inside}: the plan would delete ${plural(pruned2, `live ${kind}`)} and ${lost}. If that is really intended, ${override}.`;
+}
+
+// src/model/project.ts
+function projectKey(name) {
+  return name.trim().toLowerCase();
+}
+
+// src/model/website.ts
+function normalizeDomain(input) {
+  let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
+  if (d.startsWith("www.")) d = d.replaceAll("www.", "");
+  let end2 = d.length;
+  while (end2 > 0 && (d[end2 - 1] === "/" || d[end2 - 1] === ".")) end2--;
+  return d.slice(0, end2);
+}
+function isApiDomain(domain) {
+  return isDomainName(domain) || isDottedQuad(domain);
+}
+var LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+var LAST_LABEL = /^[a-z0-9-]+$/i;
+function isDomainName(name) {
+  if (name.startsWith("://") || name.length < 1 || name.length > 255 || LINE_TERMINATOR.test(name)) return false;
+  const body = name.endsWith(".") ? name.slice(0, -1) : name;
+  const dot = body.lastIndexOf(".");
+  if (dot < 0) return false;
+  const label3 = body.slice(dot + 1);
+  if (!LAST_LABEL.test(label3) || body === name && /^[0-9]+$/.test(label3)) return false;
+  const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
+  for (let end2 = 2; end2 <= dot + 1; end2++) {
+    if (body[end2 - 1] !== ".") continue;
+    for (let length = 2; length <= Math.min(64, end2); length++) fewest[end2] = Math.min(fewest[end2], fewest[end2 - length] + 1);
+  }
+  return fewest[dot + 1] <= 127;
+}
+function isDottedQuad(name) {
+  const parts = (name.endsWith(".") ? name.slice(0, -1) : name).split(".");
+  return parts.length === 4 && parts.every((part) => /^[0-9]{1,3}$/.test(part) && Number(part) <= 255);
+}
+function splitLines(value) {
+  if (!value) return [];
+  return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
+}
+
+// src/plan/follow-change.ts
+function sendsOf(input) {
+  if (!input?.known) return void 0;
+  const { websites, ref, head } = input.change;
+  const byDomain = new Map(websites.map((w2) => [w2.domain, w2.send]));
+  const added = new Set(websites.filter((w2) => w2.touch === "added").map((w2) => w2.domain));
+  return { ref, byDomain, added, ...head ? { head } : {} };
+}
+function liveSends(change, domain, live) {
+  const sends2 = change.byDomain.get(domain) ?? [];
+  const { head } = change;
+  if (sends2.length === 0 || head === void 0) return { sends: sends2 };
+  if (change.added.has(domain) && writtenSince(live.created_at, head)) return { sends: [] };
+  return writtenSince(live.updated_at, head) ? { sends: sends2, resend: { commit: head.commit } } : { sends: sends2 };
+}
+function writtenSince(timestamp2, head) {
+  const written = Date.parse(timestamp2);
+  const committed = Date.parse(head.time);
+  return Math.floor(written / 1e3) > Math.floor(committed / 1e3);
+}
+function isScoped(input) {
+  return input?.known === true && input.read === "scoped";
+}
+function narrowToChange(desired, live, change) {
+  const domains = new Set(change.websites.map((w2) => w2.domain));
+  const projects = new Set(change.projects.map((p2) => projectKey(p2.project)));
+  const touchedSite = (domain) => domains.has(normalizeDomain(domain));
+  const narrowed = { ...desired, websites: desired.websites.filter((w2) => touchedSite(w2.domain)) };
+  if (desired.projects !== void 0) narrowed.projects = desired.projects.filter((p2) => projects.has(projectKey(p2.project)));
+  const websites = live.websites.filter((w2) => touchedSite(w2.domain));
+  const liveProjects = live.projects?.filter((p2) => projects.has(projectKey(p2.project)));
+  return { desired: narrowed, live: liveProjects === void 0 ? { websites } : { websites, projects: liveProjects } };
+}
+function sinceOf(input) {
+  if (!input.known) return { known: false, ref: input.ref, reason: input.reason, ...input.file ? { file: input.file } : {} };
+  const { change } = input;
+  const commit = change.commit === void 0 ? {} : { commit: change.commit };
+  if (input.read === "full") return { known: true, ref: change.ref, ...commit, read: "full", because: [...input.because] };
+  return {
+    known: true,
+    ref: change.ref,
+    ...commit,
+    read: "scoped",
+    websites: change.websites.map((w2) => w2.domain),
+    projects: change.projects.map((p2) => p2.project),
+    notEvaluated: ["untouched-drift", "unlisted-live"]
+  };
+}
+function isResendOnly(change) {
+  if (change.kind !== "website" || change.action !== "update" || change.needs !== void 0) return false;
+  return change.fields.length > 0 && change.fields.every((field) => field.changedSince?.resend !== void 0);
 }
 
 // src/render/since-words.ts
@@ -39839,6 +39980,16 @@ function notEvaluatedLine(since) {
   if (!since.known || since.read !== "scoped") return void 0;
   return `Not evaluated: ${since.notEvaluated.map((code) => NOT_EVALUATED[code]).join("; ")}. A plan without --changed-since (or with --full) reads them.`;
 }
+function resendsLine(changes) {
+  const resends = changes.filter(isResendOnly);
+  const [first] = resends;
+  if (first === void 0 || first.kind !== "website" || first.action !== "update") return void 0;
+  const since = first.fields[0]?.changedSince;
+  if (since?.resend === void 0) return void 0;
+  const commit = printable(since.resend.commit.slice(0, 12));
+  const n4 = resends.length;
+  return `${plural(n4, "update")} only ${agree(n4, "re-sends", "re-send")} what applying the change since ${printable(since.ref)} sent already (${agree(n4, "its website was", "their websites were")} written since ${commit}, the commit the config is): --detailed-exitcode counts ${agree(n4, "it", "them")} as no change; --changed-since ${commit} stops re-sending.`;
+}
 
 // src/render/plan-markdown.ts
 function renderMarkdown(plan2, surface = "cli") {
@@ -39869,6 +40020,10 @@ Account: ${md(account)}`];
     blocks.push(["> [!CAUTION]", "> **Refused: this plan will not be applied.**", ">", ...items].join("\n"));
   }
   blocks.push(summaryTable(plan2));
+  const needs = secretNeedsCallout(plan2);
+  if (needs !== void 0) blocks.push(needs);
+  const resends = resendsLine(plan2.changes);
+  if (resends !== void 0) blocks.push(["> [!NOTE]", `> ${md(resends)}`].join("\n"));
   if (plan2.changes.length === 0) {
     blocks.push(
       plan2.selection === void 0 ? "**No changes.** The account matches the configuration." : "**No changes** inside the selection."
@@ -39908,16 +40063,30 @@ function summaryTable(plan2) {
   return [row(names), row(names.map(() => "---:")), row(columns.map(([, n4]) => String(n4)))].join("\n");
 }
 function createTable(creates) {
-  const rows = creates.flatMap(
-    (c2) => c2.fields.map((f2, i) => row([i === 0 ? md(c2.domain) : "", f2.field, md(formatValue(f2.field, f2.after))]))
-  );
+  const rows = creates.flatMap((c2) => {
+    const cells = c2.fields.map((f2) => [f2.field, md(formatValue(f2.field, f2.after))]);
+    if (c2.needs) cells.push([c2.needs.secret, NEEDED]);
+    return cells.map((cell, i) => row([i === 0 ? md(c2.domain) : "", ...cell]));
+  });
   return [row(["Website", "Field", "Value"]), row(["---", "---", "---"]), ...rows].join("\n");
 }
 function updateTable(updates) {
-  const rows = updates.flatMap(
-    (u) => u.fields.map((f2, i) => row([i === 0 ? `${md(u.domain)} (id ${u.id})` : "", f2.field, ...beforeAfter(f2)]))
-  );
+  const rows = updates.flatMap((u) => {
+    const cells = u.fields.map((f2) => [f2.field, ...beforeAfter(f2)]);
+    if (u.needs) cells.push([u.needs.secret, "", NEEDED]);
+    return cells.map((cell, i) => row([i === 0 ? `${md(u.domain)} (id ${u.id})` : "", ...cell]));
+  });
   return [row(["Website", "Field", "Before", "After"]), row(["---", "---", "---", "---"]), ...rows].join("\n");
+}
+var NEEDED = "**not set: apply refuses this change**";
+function secretNeedsCallout(plan2) {
+  const line = secretNeedsLine(plan2.changes);
+  if (line === void 0) return void 0;
+  const items = plan2.changes.flatMap((change) => {
+    const words = changeNeedWords(change);
+    return words === void 0 || change.kind !== "website" ? [] : [`> - ${md(change.domain)}: ${md(words)}`];
+  });
+  return ["> [!WARNING]", `> **${md(line)}**`, ...items].join("\n");
 }
 function beforeAfter(f2) {
   const after2 = md(formatValue(f2.field, f2.after));
@@ -40168,8 +40337,8 @@ function reviewVerdict(run2, where2) {
       }
       return callout("CAUTION", `Nothing reviewed was applied: ${md(problem ?? "there is no reviewed plan")}.`, HOW_TO_PROCEED);
     case "nothing-applied": {
-      const why = problem ?? (run2.error !== void 0 ? "the run failed before applying it (the error is below)" : failedWhy(failed, run2));
-      return callout("CAUTION", `Nothing reviewed was applied: ${md(why)}.`, HOW_TO_PROCEED);
+      const why2 = problem ?? (run2.error !== void 0 ? "the run failed before applying it (the error is below)" : failedWhy(failed, run2));
+      return callout("CAUTION", `Nothing reviewed was applied: ${md(why2)}.`, HOW_TO_PROCEED);
     }
   }
 }
@@ -40219,6 +40388,10 @@ function renderText(plan2, options = {}) {
     lines.push(c2.green(partial === void 0 ? "No changes. The account matches the configuration." : "No changes inside the selection."));
   }
   lines.push(`${c2.bold("Plan:")} ${summaryWords(plan2.summary)}.`);
+  const needs = secretNeedsLine(plan2.changes);
+  if (needs !== void 0) lines.push(c2.yellow(needs));
+  const resends = resendsLine(plan2.changes);
+  if (resends !== void 0) lines.push(c2.dim(resends));
   if (hasEstimate(plan2.estimate)) lines.push(c2.dim(`${formatEstimate(plan2.estimate)}.`));
   if (plan2.refusals.length > 0) {
     lines.push("", c2.red(c2.bold("Refused: this plan will not be applied.")));
@@ -40242,7 +40415,9 @@ function changeLines(change, c2, verbose) {
   const { subject, detail } = describeChange(change, { reason: true, consequence: true });
   if (change.action === "delete") return [`  ${c2.red("- delete")}  ${subject}: ${c2.red(detail ?? "")}${suffix}`];
   const head = change.action === "create" ? c2.green("+ create") : c2.yellow("~ update");
-  return [`  ${head}  ${subject}${suffix}`, ...change.fields.map((f2) => `      ${fieldLine(change, f2, c2)}`), ""];
+  const need = changeNeedWords(change);
+  const flag2 = need === void 0 ? [] : [`      ${c2.yellow(`! ${need}`)}`];
+  return [`  ${head}  ${subject}${suffix}`, ...change.fields.map((f2) => `      ${fieldLine(change, f2, c2)}`), ...flag2, ""];
 }
 function fieldLine(change, f2, c2) {
   const after2 = formatValue2(f2.field, f2.after);
@@ -40326,8 +40501,8 @@ function adoptSections(adopted, context3) {
   if (files.length === 1 && only) return oneFile(only, adopted, context3);
   const lines = refused2.map((d) => printable(formatDiagnostic(d)));
   if (refused2.length > 0) {
-    const why = `The config cannot be updated safely: no file was changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
-    return { summary: "", notes: [...lines, why] };
+    const why2 = `The config cannot be updated safely: no file was changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
+    return { summary: "", notes: [...lines, why2] };
   }
   const { color, quiet, dryRun = false } = context3;
   const diffs = files.flatMap(({ result }) => result.ok && result.diff ? [result.diff] : []);
@@ -40345,8 +40520,8 @@ function adoptSections(adopted, context3) {
 function oneFile({ file, source, result }, adopted, { color, quiet, dryRun }) {
   if (!result.ok) {
     const lines = result.diagnostics.map((d) => printable(formatDiagnostic(d)));
-    const why = `${file} cannot be updated safely: it was not changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
-    return { summary: "", notes: [...lines, why] };
+    const why2 = `${file} cannot be updated safely: it was not changed. Edit the lines above by hand, or run "sitesync plan" to see the drift.`;
+    return { summary: "", notes: [...lines, why2] };
   }
   const summary2 = result.diff ? color ? colorDiff(result.diff) : result.diff : "";
   const summed = sum([result.summary], adopted);
@@ -40485,11 +40660,15 @@ function interruptedSummary(results, resultsFile) {
 }
 function skippedSummary(skipped) {
   const done = skipped.filter((item) => item.reason === "already-applied").length;
-  const moved = skipped.length - done;
+  const needs = skipped.filter((item) => item.reason === "needs-secret").length;
+  const moved = skipped.length - done - needs;
   const them = (n4) => agree(n4, "it", "them");
   const were = (n4) => agree(n4, "was", "were");
   const parts = [
     ...done > 0 ? [`${plural(done, "change")} ${were(done)} already applied: this plan was applied before, nothing to do for ${them(done)}`] : [],
+    ...needs > 0 ? [
+      `${plural(needs, "change")} ${were(needs)} not applied: ${agree(needs, "it needs", "they need")} a password the config does not set (said above)`
+    ] : [],
     ...moved > 0 ? [`${plural(moved, "change")} ${were(moved)} stale and skipped: plan again to review ${them(moved)}`] : []
   ];
   return `${parts.join("; ")}.`;
@@ -40520,10 +40699,10 @@ function adoptMarkdown(adopted, context3) {
   const refused2 = adopted.files.flatMap(({ result }) => result.ok ? [] : result.diagnostics);
   if (refused2.length > 0) {
     const lines2 = refused2.map((d) => `- ${md(formatDiagnostic(d))}`);
-    const why = `> [!CAUTION]
+    const why2 = `> [!CAUTION]
 > The live changes cannot be accepted into ${file} safely: nothing was pushed. Edit these lines by hand, or apply the config to put the account back.`;
     return {
-      summary: [heading2, why, lines2.join("\n")].join("\n\n"),
+      summary: [heading2, why2, lines2.join("\n")].join("\n\n"),
       notes: [],
       failure: `adopt cannot update ${plural(refused2.length, "line")} safely, so no pull request was written: see the job summary`
     };
@@ -40820,15 +40999,15 @@ function annotateDiagnostics(diagnostics, workspace) {
 function changeAnnotations(changes, failed, workspace) {
   const ordered = [...changes.filter((c2) => c2.action === "delete"), ...changes.filter((c2) => c2.action !== "delete")];
   const planned2 = ordered.map((change) => {
-    const level = change.action === "delete" ? "warning" : "notice";
+    const level = change.action === "delete" || needsSecret(change) ? "warning" : "notice";
     return { level, title: `sitesync ${change.action}`, message: describe(change), ...at(change.source, workspace) };
   });
   const failures = failed.map((item) => {
-    const why = item.error?.message ?? "unknown error";
+    const why2 = item.error?.message ?? "unknown error";
     return {
       level: "failure",
       title: "sitesync apply failed",
-      message: `${describe(item.change)} failed: ${printable(why)}`,
+      message: `${describe(item.change)} failed: ${printable(why2)}`,
       ...at(item.change.source, workspace)
     };
   });
@@ -40877,20 +41056,20 @@ function commentFooter(headSha, runUrl) {
 function shortenedSectionNote(reviewed) {
   const note = `> [!NOTE]
 > This account's section was shortened to fit the comment beside the other accounts' sections. The whole plan is in the job summary of this account's leg of the workflow run.`;
-  const why = {
+  const why2 = {
     kept: void 0,
     dropped: "Its reviewed plan no longer fits: the merge will apply nothing of it unless run with apply-unreviewed. Run the workflow again to write the section within its share.",
     "too-large": "Its plan is too large to carry for review: the merge will apply nothing of it unless run with apply-unreviewed. Split the change into smaller pull requests."
   }[reviewed];
-  return why ? `${note}
+  return why2 ? `${note}
 
 > [!WARNING]
-> ${why}` : note;
+> ${why2}` : note;
 }
-function unreviewableNote(tooLarge, why) {
+function unreviewableNote(tooLarge, why2) {
   const what = tooLarge ? "The reviewed plan is too large to carry" : "The reviewed plan cannot be carried in this comment";
   return `> [!WARNING]
-> ${what}: the merge will apply nothing unless run with apply-unreviewed. ${why}`;
+> ${what}: the merge will apply nothing unless run with apply-unreviewed. ${why2}`;
 }
 
 // src/action/compose.ts
@@ -41060,11 +41239,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt3(value) {
-    return value instanceof P2 ? value : new P2(function(resolve7) {
-      resolve7(value);
+    return value instanceof P2 ? value : new P2(function(resolve8) {
+      resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve7, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -41080,7 +41259,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve7(result.value) : adopt3(result.value).then(fulfilled, rejected);
+      result.done ? resolve8(result.value) : adopt3(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45189,9 +45368,9 @@ async function writeToGitHub(ctx, place, write) {
     throw new Error(`${place.failed}: ${error2.message}`, { cause: error2 });
   }
 }
-function refused(place, why) {
-  if (place.required) throw new UsageError(`${place.failed} (${why})`);
-  warning(`${place.refused} (${why}). ${place.fallback}`);
+function refused(place, why2) {
+  if (place.required) throw new UsageError(`${place.failed} (${why2})`);
+  warning(`${place.refused} (${why2}). ${place.fallback}`);
   return void 0;
 }
 
@@ -45511,7 +45690,14 @@ var plan_schema_default = {
           description: "Sent because the change since this base revision edits it: its line differs (edited) or password_version differs (rotated).",
           properties: {
             ref: { type: "string", minLength: 1 },
-            edit: { enum: ["edited", "rotated"] }
+            edit: { enum: ["edited", "rotated"] },
+            resend: {
+              type: "object",
+              additionalProperties: false,
+              required: ["commit"],
+              description: "The website was written after this commit, the one the config now is: applying the change sent the value already, and this sends it again.",
+              properties: { commit: { type: "string", pattern: "^[0-9a-f]{40,64}$" } }
+            }
           }
         }
       },
@@ -45551,6 +45737,7 @@ var plan_schema_default = {
         domain: { type: "string", minLength: 1 },
         fields: { type: "array", items: { $ref: "#/$defs/fieldChange" } },
         requests: { enum: [1, 2], description: "POST, then PUT when favorite is set." },
+        needs: { $ref: "#/$defs/secretNeed" },
         source: { $ref: "#/$defs/source" }
       }
     },
@@ -45563,10 +45750,31 @@ var plan_schema_default = {
         action: { const: "update" },
         domain: { type: "string", minLength: 1 },
         id: { type: "integer" },
-        fields: { type: "array", minItems: 1, items: { $ref: "#/$defs/fieldChange" } },
+        fields: {
+          type: "array",
+          items: { $ref: "#/$defs/fieldChange" },
+          description: "Empty only for a rotation the config gives no password for (needs)."
+        },
         fingerprint: { $ref: "#/$defs/fingerprint" },
+        needs: { $ref: "#/$defs/secretNeed" },
         source: { $ref: "#/$defs/source" }
-      }
+      },
+      if: { not: { required: ["needs"] } },
+      then: { properties: { fields: { type: "array", minItems: 1 } } }
+    },
+    secretNeed: {
+      type: "object",
+      additionalProperties: false,
+      required: ["secret", "because"],
+      description: "A secret apply would have to send and the config does not set: the change is planned and counted, and apply refuses it.",
+      properties: {
+        secret: { const: "password" },
+        because: { enum: ["create", "privacy-change", "rotated"] },
+        ref: { type: "string", minLength: 1, description: "rotated: the base the change rotates the password since." }
+      },
+      if: { properties: { because: { const: "rotated" } } },
+      then: { required: ["ref"] },
+      else: { not: { required: ["ref"] } }
     },
     websiteDelete: {
       type: "object",
@@ -45711,42 +45919,6 @@ function createLocator(doc, lineCounter) {
 
 // src/model/policy.ts
 var DEFAULT_POLICY = { prune: false, maxDeletes: 5, protect: [], ignore: [] };
-
-// src/model/website.ts
-function normalizeDomain(input) {
-  let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
-  if (d.startsWith("www.")) d = d.replaceAll("www.", "");
-  let end2 = d.length;
-  while (end2 > 0 && (d[end2 - 1] === "/" || d[end2 - 1] === ".")) end2--;
-  return d.slice(0, end2);
-}
-function isApiDomain(domain) {
-  return isDomainName(domain) || isDottedQuad(domain);
-}
-var LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
-var LAST_LABEL = /^[a-z0-9-]+$/i;
-function isDomainName(name) {
-  if (name.startsWith("://") || name.length < 1 || name.length > 255 || LINE_TERMINATOR.test(name)) return false;
-  const body = name.endsWith(".") ? name.slice(0, -1) : name;
-  const dot = body.lastIndexOf(".");
-  if (dot < 0) return false;
-  const label3 = body.slice(dot + 1);
-  if (!LAST_LABEL.test(label3) || body === name && /^[0-9]+$/.test(label3)) return false;
-  const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
-  for (let end2 = 2; end2 <= dot + 1; end2++) {
-    if (body[end2 - 1] !== ".") continue;
-    for (let length = 2; length <= Math.min(64, end2); length++) fewest[end2] = Math.min(fewest[end2], fewest[end2 - length] + 1);
-  }
-  return fewest[dot + 1] <= 127;
-}
-function isDottedQuad(name) {
-  const parts = (name.endsWith(".") ? name.slice(0, -1) : name).split(".");
-  return parts.length === 4 && parts.every((part) => /^[0-9]{1,3}$/.test(part) && Number(part) <= 255);
-}
-function splitLines(value) {
-  if (!value) return [];
-  return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
-}
 
 // src/config/normalize.ts
 function normalize(data, file, locate) {
@@ -50871,9 +51043,9 @@ async function readRoot(file, text2, source) {
   });
   const bytes = text2 === void 0 ? (await source.read([file], MAX_CONFIG_BYTES))[0] : Buffer.from(text2, "utf8");
   if (typeof bytes === "string" || bytes === void 0) {
-    const why = bytes ?? "not read";
-    const hint = why === "no such file" ? `pass another path with -c/--config, or write one from the account: sitesync export --out ${file}` : "pass its path with -c/--config";
-    return fail2("file.unreadable", `cannot read the config: ${why} (${hint})`);
+    const why2 = bytes ?? "not read";
+    const hint = why2 === "no such file" ? `pass another path with -c/--config, or write one from the account: sitesync export --out ${file}` : "pass its path with -c/--config";
+    return fail2("file.unreadable", `cannot read the config: ${why2} (${hint})`);
   }
   if (bytes.length > MAX_CONFIG_BYTES) {
     return fail2(
@@ -51077,8 +51249,8 @@ function matchesExpected(reviewed, expected) {
   }
   return void 0;
 }
-function garbled(why) {
-  return { code: "garbled", problem: `The reviewed plan in the comment is damaged: ${why}.` };
+function garbled(why2) {
+  return { code: "garbled", problem: `The reviewed plan in the comment is damaged: ${why2}.` };
 }
 function sha2562(text2) {
   return createHash4("sha256").update(text2).digest("hex");
@@ -51178,8 +51350,8 @@ function carryReviewedPlan(report2, plan2, made, redact, budget = REVIEWED_BLOCK
   const encoded = made.headSha ? encodeReviewedBlock(plan2, { headSha: made.headSha, config: made.config }, budget) : { code: "invalid", problem: "The pull request's head commit is unknown." };
   if ("block" in encoded && redact(encoded.block) === encoded.block) return { report: report2, block: encoded.block };
   const tooLarge = "code" in encoded && encoded.code === "too-large";
-  const why = "problem" in encoded ? encoded.problem : "Masking a secret would damage it.";
-  const note = unreviewableNote(tooLarge, why);
+  const why2 = "problem" in encoded ? encoded.problem : "Masking a secret would damage it.";
+  const note = unreviewableNote(tooLarge, why2);
   return { report: { ...report2, summary: `${report2.summary}
 
 ${note}` }, block: tooLarge ? omittedBlock() : "" };
@@ -51416,16 +51588,35 @@ function pullRequestOf(payload) {
   };
 }
 
+// src/run/account-keys.ts
+function keysOf(given, env, keys) {
+  const apiKey = given.apiKey || env[keys.apiKeyEnv] || void 0;
+  const projectsApiKey = given.projectsApiKey || env[keys.projectsApiKeyEnv] || void 0;
+  return { ...apiKey ? { apiKey } : {}, ...projectsApiKey ? { projectsApiKey } : {} };
+}
+function unsetKeys(spec, readsProjects) {
+  const { name: account, keys, secrets } = spec;
+  const unset = [];
+  if (!secrets.apiKey) unset.push({ account, env: keys.apiKeyEnv, api: "websites" });
+  const ownProjectsKey = keys.projectsApiKeyEnv !== DEFAULT_KEY_ENVS.projectsApiKeyEnv;
+  if (readsProjects && ownProjectsKey && !secrets.projectsApiKey) unset.push({ account, env: keys.projectsApiKeyEnv, api: "projects" });
+  return unset;
+}
+function checkKeys(specs) {
+  const unset = specs.flatMap((spec) => unsetKeys(spec, spec.readsProjects));
+  if (unset.length > 0) throw new AccountSelectionError({ code: "key-unset", keys: unset });
+}
+
 // src/api/clock.ts
 var systemClock = {
   now: () => Date.now(),
   sleep(ms, stop) {
-    return new Promise((resolve7) => {
-      if (stop?.aborted) return resolve7();
+    return new Promise((resolve8) => {
+      if (stop?.aborted) return resolve8();
       const done = () => {
         clearTimeout(timer);
         stop?.removeEventListener("abort", done);
-        resolve7();
+        resolve8();
       };
       const timer = setTimeout(done, ms);
       stop?.addEventListener("abort", done, { once: true });
@@ -51440,7 +51631,7 @@ async function sleepOrChange(clock, ms, changed, stop) {
   woken.abort();
 }
 function untilAborted(signal) {
-  return new Promise((resolve7) => signal.addEventListener("abort", () => resolve7(), { once: true }));
+  return new Promise((resolve8) => signal.addEventListener("abort", () => resolve8(), { once: true }));
 }
 
 // src/api/rate-info.ts
@@ -52131,7 +52322,7 @@ function createFetch(globalOptions = {}) {
       if (retries > 0 && (Array.isArray(context3.options.retryStatusCodes) ? context3.options.retryStatusCodes.includes(responseCode) : retryStatusCodes.has(responseCode))) {
         const retryDelay = typeof context3.options.retryDelay === "function" ? context3.options.retryDelay(context3) : context3.options.retryDelay || 0;
         if (retryDelay > 0) {
-          await new Promise((resolve7) => setTimeout(resolve7, retryDelay));
+          await new Promise((resolve8) => setTimeout(resolve8, retryDelay));
         }
         return $fetchRaw(context3.request, {
           ...context3.options,
@@ -52523,8 +52714,8 @@ function stopped(exchange, cause) {
 }
 function interrupted(exchange, stop) {
   const { method, url } = exchange;
-  const why = typeof stop.reason === "string" ? stop.reason : "a stop request";
-  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run was interrupted by ${why}` });
+  const why2 = typeof stop.reason === "string" ? stop.reason : "a stop request";
+  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run was interrupted by ${why2}` });
 }
 function redirectError(exchange, result) {
   const location = result.headers.get("location");
@@ -52830,10 +53021,10 @@ function checkMeta(listing, meta) {
   }
   const expected = Math.max(1, Math.ceil(total / perPage));
   if (perPage < 1 || total < 0 || last !== expected) {
-    const why = `page 1 says last_page ${last} for a total of ${total} at per_page ${perPage}`;
+    const why2 = `page 1 says last_page ${last} for a total of ${total} at per_page ${perPage}`;
     throw boundError(
       listing,
-      `${why}, which do not agree: the server (or a proxy before it) counts its pages wrong, so sitesync cannot tell whether it read every website; nothing was planned or changed: report it to the server's operator`
+      `${why2}, which do not agree: the server (or a proxy before it) counts its pages wrong, so sitesync cannot tell whether it read every website; nothing was planned or changed: report it to the server's operator`
     );
   }
   if (last > maxPages(listing)) {
@@ -52926,12 +53117,12 @@ function createService(base2, setting, apiKey, http2) {
 function checkPath(method, target, expected, path) {
   const actual = new URL(target).pathname;
   if (actual === expected && !path.split("/").includes("")) return;
-  const why = actual === expected ? "it has an empty segment (a blank name?)" : `it resolves to ${actual}`;
+  const why2 = actual === expected ? "it has an empty segment (a blank name?)" : `it resolves to ${actual}`;
   throw new ApiError({
     kind: "bound",
     method,
     url: redactUrl(target),
-    message: `not sent: the path must be exactly ${expected}, but ${why}; a name made of dots or slashes cannot be addressed`
+    message: `not sent: the path must be exactly ${expected}, but ${why2}; a name made of dots or slashes cannot be addressed`
   });
 }
 
@@ -53052,27 +53243,27 @@ function pLimit(concurrency) {
     activeCount--;
     resumeNext();
   };
-  const run2 = async (function_, resolve7, arguments_) => {
+  const run2 = async (function_, resolve8, arguments_) => {
     const result = (async () => function_(...arguments_))();
-    resolve7(result);
+    resolve8(result);
     try {
       await result;
     } catch {
     }
     next();
   };
-  const enqueue = (function_, resolve7, reject, arguments_) => {
+  const enqueue = (function_, resolve8, reject, arguments_) => {
     const queueItem = { reject };
     new Promise((internalResolve) => {
       queueItem.run = internalResolve;
       queue.enqueue(queueItem);
-    }).then(run2.bind(void 0, function_, resolve7, arguments_));
+    }).then(run2.bind(void 0, function_, resolve8, arguments_));
     if (activeCount < concurrency) {
       resumeNext();
     }
   };
-  const generator = (function_, ...arguments_) => new Promise((resolve7, reject) => {
-    enqueue(function_, resolve7, reject, arguments_);
+  const generator = (function_, ...arguments_) => new Promise((resolve8, reject) => {
+    enqueue(function_, resolve8, reject, arguments_);
   });
   Object.defineProperties(generator, {
     activeCount: {
@@ -53537,7 +53728,8 @@ function whole(value, fallback, min, name) {
 // src/run/client-for.ts
 function clientFor(scope, spec) {
   const { apiKey, projectsApiKey } = spec.secrets;
-  if (!apiKey) throw new AccountSelectionError({ code: "key-unset", account: spec.name, env: spec.keys.apiKeyEnv });
+  if (!apiKey)
+    throw new AccountSelectionError({ code: "key-unset", keys: [{ account: spec.name, env: spec.keys.apiKeyEnv, api: "websites" }] });
   const { settings, hooks } = scope;
   const { websitesUrl, projectsUrl } = accountUrls(settings, scope.env, spec.config);
   const server = serverKey(websitesUrl ?? projectsUrl);
@@ -53566,11 +53758,12 @@ function serverKey(url) {
 }
 function checkAccountUrls(settings, env, accounts) {
   const urls = /* @__PURE__ */ new Map();
-  for (const { name, config } of accounts) {
+  for (const { name, config, readsProjects } of accounts) {
     try {
-      const { websitesUrl } = accountUrls(settings, env, config);
+      const { websitesUrl, projectsUrl } = accountUrls(settings, env, config);
       if (websitesUrl === void 0) throw new AccountUrlError("websites", { code: "missing" });
-      urls.set(name, websitesUrl);
+      if (readsProjects && projectsUrl === void 0) throw new AccountUrlError("projects", { code: "missing" });
+      urls.set(name, { websites: websitesUrl, ...projectsUrl ? { projects: projectsUrl } : {} });
     } catch (error2) {
       if (error2 instanceof AccountUrlError && name !== "") throw new AccountUrlError(error2.setting, error2.problem, name);
       throw error2;
@@ -53601,25 +53794,23 @@ function accountSpecs(scope, config, secrets = {}) {
   })) ?? [{ name: "", keys: { ...DEFAULT_KEY_ENVS }, config }];
   const chosen = selected(accounts, namesToRun(scope, config));
   checkOneAccount(scope, chosen.length, accounts);
-  const addresses = checkAccountUrls(scope.settings, scope.env, chosen);
-  const specs = chosen.map((account) => ({
+  const addressed = chosen.map((account) => ({ ...account, readsProjects: account.config.projects !== void 0 }));
+  const addresses = checkAccountUrls(scope.settings, scope.env, addressed);
+  const specs = addressed.map(({ readsProjects, ...account }) => ({
     ...account,
-    address: addresses.get(account.name) ?? "",
+    address: addresses.get(account.name)?.websites ?? "",
     // An adapter's keys (the Action's api-key, the library's secrets) are one account's: the one run alone.
-    secrets: keysOf(chosen.length === 1 ? secrets : {}, scope.env, account.keys)
+    secrets: keysOf(chosen.length === 1 ? secrets : {}, scope.env, account.keys),
+    readsProjects
   }));
   for (const spec of specs) scope.redactor.add([spec.secrets.apiKey, spec.secrets.projectsApiKey]);
+  checkKeys(specs);
   const twins = config.accounts && pruningTwins(config.accounts, scope);
   if (twins) throw new AccountSelectionError({ code: "same-account", ...twins });
-  return specs;
+  return specs.map(({ readsProjects: _reads, ...spec }) => spec);
 }
 function keyVariables({ apiKeyEnv, projectsApiKeyEnv }) {
   return { apiKeyEnv, projectsApiKeyEnv };
-}
-function keysOf(given, env, keys) {
-  const apiKey = given.apiKey || env[keys.apiKeyEnv] || void 0;
-  const projectsApiKey = given.projectsApiKey || env[keys.projectsApiKeyEnv] || void 0;
-  return { ...apiKey ? { apiKey } : {}, ...projectsApiKey ? { projectsApiKey } : {} };
 }
 function namesToRun({ settings, given }, config) {
   const names = settings.accounts ?? [];
@@ -53660,7 +53851,7 @@ function pruningTwins(accounts, { settings, env }) {
 }
 function addressOf(account, env) {
   try {
-    return checkAccountUrls({}, env, [{ name: account.name, config: { file: "", ...account } }]).get(account.name);
+    return checkAccountUrls({}, env, [{ name: account.name, config: { file: "", ...account } }]).get(account.name)?.websites;
   } catch {
     return void 0;
   }
@@ -54239,7 +54430,10 @@ function sendReason(field, desired, live, writeOnly) {
   if (field === "password" && desired.privacy === 2 && live.privacy !== 2) return { sentBecause: "privacy-change" };
   if (field === "password" && (desired.privacy ?? live.privacy) === 2 && !live.password) return { sentBecause: "no-password" };
   const edit = writeOnly.change?.sends.find((s) => s.field === field);
-  if (edit && writeOnly.change) return { changedSince: { ref: writeOnly.change.ref, edit: edit.edit } };
+  if (edit && writeOnly.change) {
+    const { ref, resend } = writeOnly.change;
+    return { changedSince: { ref, edit: edit.edit, ...resend ? { resend: { ...resend } } : {} } };
+  }
   return writeOnly.sync ? { sentBecause: "sync-write-only" } : void 0;
 }
 function compared(field, after2, live) {
@@ -54322,46 +54516,6 @@ function round(seconds2) {
   return Math.round(seconds2 * 10) / 10;
 }
 
-// src/model/project.ts
-function projectKey(name) {
-  return name.trim().toLowerCase();
-}
-
-// src/plan/follow-change.ts
-function sendsOf(input) {
-  if (!input?.known) return void 0;
-  const byDomain = new Map(input.change.websites.map((w2) => [w2.domain, w2.send]));
-  return { ref: input.change.ref, byDomain };
-}
-function isScoped(input) {
-  return input?.known === true && input.read === "scoped";
-}
-function narrowToChange(desired, live, change) {
-  const domains = new Set(change.websites.map((w2) => w2.domain));
-  const projects = new Set(change.projects.map((p2) => projectKey(p2.project)));
-  const touchedSite = (domain) => domains.has(normalizeDomain(domain));
-  const narrowed = { ...desired, websites: desired.websites.filter((w2) => touchedSite(w2.domain)) };
-  if (desired.projects !== void 0) narrowed.projects = desired.projects.filter((p2) => projects.has(projectKey(p2.project)));
-  const websites = live.websites.filter((w2) => touchedSite(w2.domain));
-  const liveProjects = live.projects?.filter((p2) => projects.has(projectKey(p2.project)));
-  return { desired: narrowed, live: liveProjects === void 0 ? { websites } : { websites, projects: liveProjects } };
-}
-function sinceOf(input) {
-  if (!input.known) return { known: false, ref: input.ref, reason: input.reason, ...input.file ? { file: input.file } : {} };
-  const { change } = input;
-  const commit = change.commit === void 0 ? {} : { commit: change.commit };
-  if (input.read === "full") return { known: true, ref: change.ref, ...commit, read: "full", because: [...input.because] };
-  return {
-    known: true,
-    ref: change.ref,
-    ...commit,
-    read: "scoped",
-    websites: change.websites.map((w2) => w2.domain),
-    projects: change.projects.map((p2) => p2.project),
-    notEvaluated: ["untouched-drift", "unlisted-live"]
-  };
-}
-
 // src/plan/plan-projects.ts
 function planProjects(desired, live, filters, tally) {
   if (live === void 0) {
@@ -54417,7 +54571,6 @@ function planUnlisted(live, filters, tally) {
 }
 
 // src/plan/plan-websites.ts
-var PASSWORD_MISSING = "password-missing";
 function planWebsites(desired, live, filters, writeOnly, tally) {
   const { byDomain, extras } = indexLive(live, tally);
   const listed = /* @__PURE__ */ new Set();
@@ -54437,7 +54590,7 @@ function planWebsites(desired, live, filters, writeOnly, tally) {
       warn(tally, "ignored", d.domain, message, d.source);
     } else if (d.state === "absent") planTombstone(d, current, filters, tally);
     else if (current === void 0) planCreate(d, tally);
-    else planUpdate(d, current, inputsFor(d.domain, writeOnly), tally);
+    else planUpdate(d, current, inputsFor(d.domain, current, writeOnly), tally);
   }
   for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted2(entry, filters, tally);
   tally.left.unmanaged += extras.length;
@@ -54445,16 +54598,13 @@ function planWebsites(desired, live, filters, writeOnly, tally) {
 function planCreate(d, tally) {
   const requests = d.favorite === true ? 2 : 1;
   const fields = createFields(d);
-  if (d.privacy === 2 && d.password === void 0) {
-    const message = `${d.domain} is created with privacy password, which needs a password to send, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
-    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
-  }
-  tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...sourceOf(d) });
+  const needs = d.privacy === 2 && d.password === void 0 ? { needs: { secret: "password", because: "create" } } : {};
+  tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...needs, ...sourceOf(d) });
 }
-function inputsFor(domain, writeOnly) {
+function inputsFor(domain, live, writeOnly) {
   const { change } = writeOnly;
   if (change === void 0) return { sync: writeOnly.sync };
-  return { sync: writeOnly.sync, change: { ref: change.ref, sends: change.byDomain.get(domain) ?? [] } };
+  return { sync: writeOnly.sync, change: { ref: change.ref, ...liveSends(change, domain, live) } };
 }
 function planUpdate(d, live, writeOnly, tally) {
   const { fields, passwordMissing: passwordMissing2 } = updateFields(d, live, writeOnly);
@@ -54463,18 +54613,19 @@ function planUpdate(d, live, writeOnly, tally) {
       if (d[field] !== void 0 && !fields.some((f2) => f2.field === field)) tally.unverifiable[field]++;
     }
   }
-  if (passwordMissing2) {
-    const why = passwordMissing2 === "rotated" ? `its password_version changed since ${writeOnly.change?.ref ?? "the base"}, which sends the password` : "asks for privacy password and the account stores no password for it yet";
-    const message = `${d.domain} ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
-    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
-  }
-  if (fields.length === 0) {
+  const needs = secretNeed(passwordMissing2, writeOnly);
+  if (fields.length === 0 && needs === void 0) {
     tally.left.unchanged++;
     return;
   }
   const fingerprint = websiteFingerprint(live);
   const change = { kind: "website", action: "update", domain: d.domain, id: live.id, fields, fingerprint };
-  tally.changes.push({ ...change, ...sourceOf(d) });
+  tally.changes.push({ ...change, ...needs ? { needs } : {}, ...sourceOf(d) });
+}
+function secretNeed(missing, writeOnly) {
+  if (missing === "privacy") return { secret: "password", because: "privacy-change" };
+  if (missing === "rotated") return { secret: "password", because: "rotated", ref: writeOnly.change?.ref ?? "" };
+  return void 0;
 }
 function planTombstone(d, live, filters, tally) {
   if (live === void 0) return;
@@ -55654,17 +55805,13 @@ function foldersUp(folder, root) {
 // src/run/export-step.ts
 var SCHEMA2 = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
 function exportSpec(scope, secrets = {}) {
-  const address = checkAccountUrls(scope.settings, scope.env, [{ name: "", config: void 0 }]).get("") ?? "";
-  const apiKey = secrets.apiKey || scope.env[DEFAULT_KEY_ENVS.apiKeyEnv] || void 0;
-  const projectsApiKey = secrets.projectsApiKey || scope.env[DEFAULT_KEY_ENVS.projectsApiKeyEnv] || void 0;
-  scope.redactor.add([apiKey, projectsApiKey]);
-  return {
-    name: "",
-    config: void 0,
-    address,
-    keys: { ...DEFAULT_KEY_ENVS },
-    secrets: { ...apiKey ? { apiKey } : {}, ...projectsApiKey ? { projectsApiKey } : {} }
-  };
+  const readsProjects = scope.settings.projects ?? false;
+  const addresses = checkAccountUrls(scope.settings, scope.env, [{ name: "", config: void 0, readsProjects }]);
+  const keys = { ...DEFAULT_KEY_ENVS };
+  const spec = { name: "", config: void 0, address: addresses.get("")?.websites ?? "", keys, secrets: keysOf(secrets, scope.env, keys) };
+  scope.redactor.add([spec.secrets.apiKey, spec.secrets.projectsApiKey]);
+  checkKeys([{ ...spec, readsProjects }]);
+  return spec;
 }
 function checkExportFile({ exportFile, force }) {
   if (exportFile !== void 0 && !force && existsSync5(exportFile)) throw new ExportFileError(exportFile);
@@ -55771,7 +55918,7 @@ function byName2(a, b) {
 }
 
 // src/change/load-base.ts
-import { dirname as dirname7, posix, relative as relative6, resolve as resolve6, sep as sep6 } from "node:path";
+import { dirname as dirname7, posix, relative as relative6, resolve as resolve7, sep as sep6 } from "node:path";
 
 // src/change/base-tree.ts
 import { relative as relative4, sep as sep4 } from "node:path";
@@ -55780,18 +55927,18 @@ import { relative as relative4, sep as sep4 } from "node:path";
 import { execFile } from "node:child_process";
 function git(args, options) {
   const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", LC_ALL: "C", GIT_OPTIONAL_LOCKS: "0" };
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     const child = execFile(
       "git",
       ["-c", "core.fsmonitor=false", ...args],
       { cwd: options.cwd, env, timeout: options.timeoutMs, maxBuffer: options.maxBytes, encoding: "buffer", windowsHide: true },
       (error2, stdout) => {
-        if (!error2) return resolve7({ exitCode: 0, stdout });
+        if (!error2) return resolve8({ exitCode: 0, stdout });
         const cause = error2;
-        if (cause.code === "ENOENT") return resolve7({ exitCode: -1, stdout, failure: "ENOENT" });
-        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve7({ exitCode: -1, stdout, failure: "too-large" });
-        if (cause.killed) return resolve7({ exitCode: -1, stdout, failure: "timeout" });
-        resolve7(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
+        if (cause.code === "ENOENT") return resolve8({ exitCode: -1, stdout, failure: "ENOENT" });
+        if (cause.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return resolve8({ exitCode: -1, stdout, failure: "too-large" });
+        if (cause.killed) return resolve8({ exitCode: -1, stdout, failure: "timeout" });
+        resolve8(typeof cause.code === "number" ? { exitCode: cause.code, stdout } : { exitCode: -1, stdout, failure: "spawn" });
       }
     );
     child.stdin?.on("error", () => {
@@ -55879,14 +56026,28 @@ async function readBaseFiles(tree, files, run2) {
   return { ok: true, bytes };
 }
 
+// src/change/head-commit.ts
+import { resolve as resolve5 } from "node:path";
+var MAX_PATHS = 200;
+async function headCommit(files, cwd, timeoutMs) {
+  const run2 = { cwd, timeoutMs, maxBytes: 64 * 1024 };
+  const paths = files.length <= MAX_PATHS ? files.map((file) => resolve5(file)) : [cwd];
+  const status = await git(["status", "--porcelain", "--untracked-files=all", "-z", "--", ...paths], run2);
+  if (status.exitCode !== 0 || status.stdout.length > 0) return void 0;
+  const log = await git(["log", "-1", "--format=%H %cI", "HEAD"], run2);
+  const [commit, time] = log.stdout.toString("utf8").trim().split(" ");
+  if (log.exitCode !== 0 || !commit || !/^[0-9a-f]{40,64}$/.test(commit) || !time || Number.isNaN(Date.parse(time))) return void 0;
+  return { commit, time };
+}
+
 // src/change/read-base.ts
 import { realpathSync as realpathSync2 } from "node:fs";
-import { dirname as dirname6, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve5, sep as sep5 } from "node:path";
+import { dirname as dirname6, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve6, sep as sep5 } from "node:path";
 var DEFAULTS3 = { timeoutMs: 1e4, fetchTimeoutMs: 6e4 };
 async function readBaseText(ref, configFile, options = {}) {
   const fail2 = (reason, exitCode) => exitCode === void 0 ? { ok: false, ref, reason } : { ok: false, ref, reason, detail: { exitCode } };
   if (!isPlainRef(ref)) return fail2("ref-invalid");
-  const file = realpathOf(resolve5(configFile));
+  const file = realpathOf(resolve6(configFile));
   const run2 = { cwd: dirname6(file), timeoutMs: options.timeoutMs ?? DEFAULTS3.timeoutMs, maxBytes: 64 * 1024 };
   const top = await git(["rev-parse", "--show-toplevel"], run2);
   if (top.exitCode !== 0) return fail2("not-a-repository", top.exitCode);
@@ -55944,7 +56105,7 @@ function utf8(bytes) {
 // src/change/load-base.ts
 var DEFAULT_TIMEOUT_MS = 1e4;
 function loadBase(ref, head, options = {}) {
-  const key = `${resolve6(head.file)}\0${ref}`;
+  const key = `${resolve7(head.file)}\0${ref}`;
   const shared = options.bases?.get(key);
   if (shared) return shared;
   const loading = loadAt(ref, head, options);
@@ -55956,7 +56117,7 @@ async function loadAt(ref, head, options) {
   if (!base2.ok) return { ok: false, known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
   const rootDir = dirname7(head.file);
   const named = (file) => relative6(rootDir, file).split(sep6).join("/");
-  const commit = commitSource(base2, rootDir, { cwd: dirname7(resolve6(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  const commit = commitSource(base2, rootDir, { cwd: dirname7(resolve7(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   const loaded = await (options.loader ?? loadConfig)(head.file, {
     source: base2.text,
     unsetEnv: "warning",
@@ -55972,7 +56133,9 @@ async function loadAt(ref, head, options) {
     const detail = first ? { line: first.line, column: first.column, code: first.code, ...first.file === head.file ? {} : { file: named(first.file) } } : {};
     return { ok: false, known: false, ref, reason: "base-invalid", detail };
   }
-  return { ok: true, config: loaded.config, commit: base2.commit };
+  const files = [head.file, ...(head.includes ?? []).map((file) => file.file)];
+  const now = await headCommit(files, dirname7(resolve7(head.file)), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  return { ok: true, config: loaded.config, commit: base2.commit, ...now ? { head: now } : {} };
 }
 function commitSource(base2, rootDir, run2) {
   let tree;
@@ -56010,7 +56173,8 @@ async function changeSince(ref, head, options = {}) {
     const { ok: _ok, ...unknown } = base2;
     return unknown;
   }
-  return { known: true, change: { ...changeOf(base2.config, head, ref), commit: base2.commit } };
+  const now = base2.head ? { head: base2.head } : {};
+  return { known: true, change: { ...changeOf(base2.config, head, ref), commit: base2.commit, ...now } };
 }
 function changeOf(base2, head, ref) {
   const account = head.account;
@@ -56225,7 +56389,7 @@ function countItems(items, unchanged) {
 var PHASES = ["create", "update", "delete"];
 function refuseMissingPasswords(plan2, options) {
   const missing = plan2.changes.flatMap(
-    (c2) => (c2.action === "create" || c2.action === "update") && c2.fields.some((f2) => f2.field === "password") && options.passwordOf(c2.domain) === void 0 ? [c2.domain] : []
+    (c2) => (c2.action === "create" || c2.action === "update") && !needsSecret(c2) && c2.fields.some((f2) => f2.field === "password") && options.passwordOf(c2.domain) === void 0 ? [c2.domain] : []
   );
   if (missing.length === 0) return;
   const domains = missing.join(", ");
@@ -56241,6 +56405,12 @@ async function apply(plan2, client, options) {
   refuseMissingPasswords(plan2, options);
   const results = /* @__PURE__ */ new Map();
   let aborted;
+  for (const change of plan2.changes) {
+    if (needsSecret(change)) {
+      results.set(change, { change, status: "skipped", reason: "needs-secret" });
+      options.onItem?.(results.get(change), results.size, plan2.changes.length);
+    }
+  }
   const execute3 = async (change) => {
     let result;
     if (aborted) {
@@ -56260,7 +56430,7 @@ async function apply(plan2, client, options) {
     options.onItem?.(result, results.size, plan2.changes.length);
   };
   for (const phase of PHASES) {
-    await Promise.all(plan2.changes.filter((c2) => c2.action === phase).map(execute3));
+    await Promise.all(plan2.changes.filter((c2) => c2.action === phase && !results.has(c2)).map(execute3));
   }
   const items = plan2.changes.map((change) => results.get(change));
   return { items, counts: countItems(items, plan2.summary.unchanged), ...aborted ? { aborted } : {} };
@@ -56309,7 +56479,7 @@ async function holdAccountLock(account, holder, where2 = {}) {
     const error2 = await listen(server, path);
     if (error2 === void 0) {
       server.unref();
-      return { release: () => new Promise((resolve7) => server.close(() => resolve7())) };
+      return { release: () => new Promise((resolve8) => server.close(() => resolve8())) };
     }
     if (error2 !== "EADDRINUSE") return { release: async () => {
     } };
@@ -56327,20 +56497,20 @@ ${apiKey}`).digest("hex").slice(0, 24)}`;
   return join5(dir, `${name}.sock`);
 }
 function listen(server, path) {
-  return new Promise((resolve7) => {
-    server.once("error", (error2) => resolve7(error2.code ?? "error"));
-    server.listen(path, () => resolve7(void 0));
+  return new Promise((resolve8) => {
+    server.once("error", (error2) => resolve8(error2.code ?? "error"));
+    server.listen(path, () => resolve8(void 0));
   });
 }
 function askHolder(path) {
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     let text2 = "";
     const socket = connect(path);
     const timer = setTimeout(() => done(void 0), ASK_TIMEOUT_MS);
     const done = (answer) => {
       clearTimeout(timer);
       socket.destroy();
-      resolve7(answer);
+      resolve8(answer);
     };
     socket.setEncoding("utf8");
     socket.on("data", (chunk) => {
@@ -56508,25 +56678,7 @@ async function planWithLive(config, client, settings = {}, env = {}) {
       budget: { remaining: ASSUMED_RATE.limit, refillsInMs: 0 }
     }
   });
-  const missing = settings.passwordsOptional ? [] : missingPasswords(planned2, config);
-  if (missing.length > 0) throw new ConfigError(missing);
   return { plan: planned2, live };
-}
-function missingPasswords(planned2, config) {
-  const index = new Map(config.websites.map((site, i) => [site.source ? `${site.source.line}:${site.source.column}` : site.domain, i]));
-  return planned2.warnings.filter((w2) => w2.code === PASSWORD_MISSING).map((w2) => {
-    const at2 = w2.source ? `${w2.source.line}:${w2.source.column}` : w2.subject ?? "";
-    const i = index.get(at2);
-    return {
-      file: w2.source?.file ?? config.file,
-      line: w2.source?.line ?? 1,
-      column: w2.source?.column ?? 1,
-      code: "password.required",
-      path: i === void 0 ? "" : `websites[${i}].password`,
-      message: w2.message,
-      severity: "error"
-    };
-  });
 }
 function passwordsOf(config) {
   const passwords = new Map(config.websites.map((w2) => [w2.domain, w2.password]));
@@ -56643,8 +56795,13 @@ function liveIdentity(change) {
 }
 function sent2(change) {
   if (change.action === "delete") return { fields: [] };
-  const fields = [...change.fields].sort((a, b) => a.field < b.field ? -1 : a.field > b.field ? 1 : 0);
+  const fields = [...change.fields].map(withoutResend).sort((a, b) => a.field < b.field ? -1 : a.field > b.field ? 1 : 0);
   return change.action === "create" ? { fields, requests: change.requests } : { fields };
+}
+function withoutResend(field) {
+  if (field.changedSince?.resend === void 0) return field;
+  const { resend: _why, ...changedSince } = field.changedSince;
+  return { ...field, changedSince };
 }
 function reviewProblem(reviewed, fresh) {
   if (reviewed.refusals.length > 0) return { code: "reviewed-refused", refusals: reviewed.refusals };
@@ -56667,8 +56824,8 @@ function confirmSavedPlan(saved, fresh) {
   const refused2 = [];
   for (const entry of x2.notReviewed) {
     if (entry.reviewed) {
-      const why = entry.reason === "live-changed" || entry.reason === "different-action" ? entry.reason : "different-fields";
-      refused2.push({ change: entry.reviewed, why });
+      const why2 = entry.reason === "live-changed" || entry.reason === "different-action" ? entry.reason : "different-fields";
+      refused2.push({ change: entry.reviewed, why: why2 });
     }
   }
   for (const change of x2.noLongerNeeded) refused2.push({ change, why: "not-called-for" });
@@ -56701,15 +56858,15 @@ async function confirmSaved(saved, config, client, settings, env = {}) {
   );
   const check2 = confirmSavedPlan(saved, fresh);
   const done = alreadyApplied(check2.noLongerNeeded, live);
-  const skipped = check2.refused.map(({ change, why }) => {
+  const skipped = check2.refused.map(({ change, why: why2 }) => {
     const evidence = done.get(change);
     if (evidence) return { change, status: "skipped", reason: "already-applied", detail: evidence };
-    return { change, status: "skipped", reason: staleOrRefused(why), detail: { why } };
+    return { change, status: "skipped", reason: staleOrRefused(why2), detail: { why: why2 } };
   });
   return { plan: check2.plan, skipped, notInSavedPlan: check2.notInSavedPlan.length };
 }
-function staleOrRefused(why) {
-  return why === "live-changed" || why === "different-action" ? "stale" : "refused";
+function staleOrRefused(why2) {
+  return why2 === "live-changed" || why2 === "different-action" ? "stale" : "refused";
 }
 async function intersectWithReview(review, config, client, settings, env = {}) {
   const reviewed = "missing" in review ? void 0 : review;
@@ -56780,7 +56937,7 @@ async function planAndApply(scope, spec, { config, client }, run2) {
 }
 async function planned(scope, spec, config, client, run2) {
   const { given, settings, env } = scope;
-  const options = { ...settings, bases: scope.bases, ...scope.command === "drift" ? { passwordsOptional: true } : {} };
+  const options = { ...settings, bases: scope.bases };
   if (given && "saved" in given) {
     assertSameConfig(given.saved, config);
     assertSameTarget(given.saved, client.target);
@@ -56809,6 +56966,7 @@ async function applyPlan(scope, spec, { config, client, plan: plan2 }, run2) {
   const { signal, settings } = scope;
   const result = await apply(plan2, client, applyOptions(scope, spec, config));
   const items = [...result.items, ...run2.skipped];
+  run2.skipped.push(...result.items.filter((item) => item.reason === "needs-secret"));
   const interrupted2 = stopSignalOf(signal);
   run2.results = {
     counts: countItems(items, plan2.summary.unchanged),
@@ -56880,7 +57038,8 @@ function exitCodeOf2(run2, detailedExitcode) {
     interrupted: run2.interrupted,
     error: run2.error,
     refused: (run2.plan?.refusals.length ?? 0) > 0,
-    changes: run2.plan?.changes.length ?? 0,
+    // Re-sends of what applying the change already sent are shown and applied, but are no drift (DESIGN §3).
+    changes: run2.plan?.changes.filter((change) => !isResendOnly(change)).length ?? 0,
     detailedExitcode,
     updateRefused: run2.adopted?.files.some((file) => !file.result.ok) ?? false,
     ...run2.results && {
@@ -57021,7 +57180,7 @@ var ADAPTER_SETTINGS = {
     flag: "auto-approve",
     alias: "y",
     commands: ["apply"],
-    help: "Apply without asking (required when not on a terminal)"
+    help: "Apply without asking; without it, apply asks on a terminal and refuses to start anywhere else (a saved plan too)"
   },
   // The Action writes the results to RUNNER_TEMP and names the file in its `results-file` output.
   results: {
@@ -57869,7 +58028,7 @@ function text(row2) {
 
 // src/action/sticky-comment.ts
 async function upsertSections(octokit, target, own, options) {
-  const { settleMs = 1500, sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms)) } = options;
+  const { settleMs = 1500, sleep = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms)) } = options;
   const attempts = options.verify ? options.attempts ?? 5 : 1;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const ours = await markedComments(octokit, target);

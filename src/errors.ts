@@ -113,8 +113,18 @@ export type AccountSelectionProblem =
   | { code: "plan-account"; planned: string; given: string[] }
   /** Two accounts are one account of a server (the same address and key), and `pruning` prunes. */
   | { code: "same-account"; pruning: string; other: string }
-  /** The variable holding an account's key is unset ("" names the account of a config without `accounts:`). */
-  | { code: "key-unset"; account: string; env: string };
+  /**
+   * Variables holding keys the accounts' command will send are unset: each one's websites key, or the
+   * projects key it names of its own; every one the run would need, found before its first request.
+   */
+  | { code: "key-unset"; keys: UnsetKey[] };
+
+/** A key a run will send whose variable is unset ("" names the account of a config without `accounts:`). */
+export interface UnsetKey {
+  account: string;
+  env: string;
+  api: "websites" | "projects";
+}
 
 /**
  * A fleet's account selection is wrong or incomplete, or an account's key is not set. A UsageError (exit 1)
@@ -142,7 +152,7 @@ function selectionSummary(problem: AccountSelectionProblem): string {
     case "same-account":
       return `accounts ${problem.pruning} and ${problem.other} are one account of the server, and ${problem.pruning} prunes`;
     case "key-unset":
-      return `${problem.env} is not set`;
+      return `${problem.keys.map((key) => key.env).join(", ")} not set`;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * GitHub annotations: config diagnostics at their line (STYLE habit 6: the diagnostic's own fields, not
  * reformatted), and each planned change at the line of its website in the YAML, so a pull request's
- * "Files changed" shows what each edit will do. Deletes are warnings: they destroy statistics.
+ * "Files changed" shows what each edit will do. Deletes are warnings: they destroy statistics; so is a change
+ * that needs a secret the config does not set: apply refuses it.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import * as core from "@actions/core";
@@ -9,6 +10,7 @@ import type { ItemResult } from "../apply/types.ts";
 import type { Diagnostic } from "../errors.ts";
 import { printable } from "../model/printable.ts";
 import type { SourcePos } from "../model/website.ts";
+import { needsSecret } from "../plan/secret-need.ts";
 import type { Change } from "../plan/types.ts";
 import { changeLine } from "../render/change-line.ts";
 
@@ -49,7 +51,8 @@ export interface ChangeAnnotation {
 export function changeAnnotations(changes: readonly Change[], failed: readonly ItemResult[], workspace: string): ChangeAnnotation[] {
   const ordered = [...changes.filter((c) => c.action === "delete"), ...changes.filter((c) => c.action !== "delete")];
   const planned = ordered.map((change): ChangeAnnotation => {
-    const level = change.action === "delete" ? "warning" : "notice";
+    // A change apply will refuse for want of a secret is a warning, like a delete: someone must act on it.
+    const level = change.action === "delete" || needsSecret(change) ? "warning" : "notice";
     return { level, title: `sitesync ${change.action}`, message: describe(change), ...at(change.source, workspace) };
   });
   const failures = failed.map((item): ChangeAnnotation => {

@@ -1,10 +1,12 @@
 /**
  * `apply` executes a Plan and nothing else (DESIGN §1, §6): it never computes a change of its own, so a plan
  * that was reviewed is the plan that runs. Creates, then updates, then deletes; every request goes through
- * the client's one scheduler, which bounds concurrency and paces to the rate limit.
+ * the client's one scheduler, which bounds concurrency and paces to the rate limit. A change flagged as
+ * needing a secret the config does not set is never sent (`needs-secret`).
  */
 import type { Client } from "../api/types.ts";
 import { ApiError, InternalError, SafetyError } from "../errors.ts";
+import { needsSecret } from "../plan/secret-need.ts";
 import type { Change, Plan } from "../plan/types.ts";
 import { createWebsite, deleteProject, deleteWebsite, errorOf, updateWebsite } from "./changes.ts";
 import { countItems } from "./count-items.ts";
@@ -19,6 +21,7 @@ const PHASES = ["create", "update", "delete"] as const;
 function refuseMissingPasswords(plan: Plan, options: ApplyOptions): void {
   const missing = plan.changes.flatMap((c) =>
     (c.action === "create" || c.action === "update") &&
+    !needsSecret(c) &&
     c.fields.some((f) => f.field === "password") &&
     options.passwordOf(c.domain) === undefined
       ? [c.domain]
@@ -41,6 +44,14 @@ export async function apply(plan: Plan, client: Client, options: ApplyOptions): 
   refuseMissingPasswords(plan, options);
   const results = new Map<Change, ItemResult>();
   let aborted: string | undefined;
+  // A change that would send a secret the config does not set is refused alone, before any request: the
+  // others are as independent of it as of a stale one (DESIGN §2, §7).
+  for (const change of plan.changes) {
+    if (needsSecret(change)) {
+      results.set(change, { change, status: "skipped", reason: "needs-secret" });
+      options.onItem?.(results.get(change)!, results.size, plan.changes.length);
+    }
+  }
 
   const execute = async (change: Change): Promise<void> => {
     let result: ItemResult;
@@ -65,7 +76,7 @@ export async function apply(plan: Plan, client: Client, options: ApplyOptions): 
   };
 
   for (const phase of PHASES) {
-    await Promise.all(plan.changes.filter((c) => c.action === phase).map(execute));
+    await Promise.all(plan.changes.filter((c) => c.action === phase && !results.has(c)).map(execute));
   }
   const items = plan.changes.map((change) => results.get(change)!);
   return { items, counts: countItems(items, plan.summary.unchanged), ...(aborted ? { aborted } : {}) };

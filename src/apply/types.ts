@@ -13,7 +13,8 @@ export type ItemStatus = "applied" | "failed" | "skipped";
  * - skipped, by the run: `not-started` (a stop signal came first); `not-attempted` (a 401/403 ended the run).
  * - skipped on purpose: `stale` (a saved change whose live item moved); `already-applied` (a saved change
  *   the account shows done); `refused` (a saved change a fresh plan does not call for identically);
- *   `not-reviewed` (a change of the fresh plan that the reviewed plan does not hold identically).
+ *   `not-reviewed` (a change of the fresh plan that the reviewed plan does not hold identically);
+ *   `needs-secret` (a change flagged `needs`: it would send a secret the config does not set).
  */
 export type ItemReason =
   | "applied"
@@ -27,7 +28,8 @@ export type ItemReason =
   | "stale"
   | "already-applied"
   | "refused"
-  | "not-reviewed";
+  | "not-reviewed"
+  | "needs-secret";
 
 /** The structured detail of a reason, where it has one. */
 export type ItemDetail =

@@ -35,7 +35,8 @@ export async function changeSince(ref: string, head: Config, options: ChangeOpti
     const { ok: _ok, ...unknown } = base;
     return unknown;
   }
-  return { known: true, change: { ...changeOf(base.config, head, ref), commit: base.commit } };
+  const now = base.head ? { head: base.head } : {};
+  return { known: true, change: { ...changeOf(base.config, head, ref), commit: base.commit, ...now } };
 }
 
 /**

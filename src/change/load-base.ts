@@ -8,11 +8,14 @@ import type { Env } from "../config/interpolate.ts";
 import { loadConfig } from "../config/load.ts";
 import type { ConfigSource } from "../config/source.ts";
 import type { Config } from "../config/types.ts";
-import type { ChangeResult, UnknownChangeReason } from "../model/config-change.ts";
+import type { ChangeResult, HeadCommit, UnknownChangeReason } from "../model/config-change.ts";
 import { type BaseTree, listBaseTree, readBaseFiles } from "./base-tree.ts";
+import { headCommit } from "./head-commit.ts";
 import { type BaseText, type ReadBaseOptions, readBaseText } from "./read-base.ts";
 
-export type BaseConfig = { ok: true; config: Config; commit: string } | (Extract<ChangeResult, { known: false }> & { ok: false });
+export type BaseConfig =
+  | { ok: true; config: Config; commit: string; head?: HeadCommit }
+  | (Extract<ChangeResult, { known: false }> & { ok: false });
 
 /**
  * The bases loaded in one run, by config file and revision: the accounts of a fleet compare their slices of
@@ -71,7 +74,10 @@ async function loadAt(ref: string, head: Config, options: LoadBaseOptions): Prom
       : {};
     return { ok: false, known: false, ref, reason: "base-invalid", detail };
   }
-  return { ok: true, config: loaded.config, commit: base.commit };
+  // What the config now is in git, once per base like the base itself: it tells a re-send from a first send.
+  const files = [head.file, ...(head.includes ?? []).map((file) => file.file)];
+  const now = await headCommit(files, dirname(resolve(head.file)), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  return { ok: true, config: loaded.config, commit: base.commit, ...(now ? { head: now } : {}) };
 }
 
 /**

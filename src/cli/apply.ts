@@ -27,7 +27,8 @@ export default command({
   examples: [
     "sitesync apply                 # plan, show it, ask, apply",
     "sitesync apply --auto-approve --results results.json   # in CI",
-    "sitesync apply plan.json       # apply a reviewed plan; stale items are skipped (exit 4)",
+    "sitesync apply plan.json       # show what a fresh plan confirms of a saved plan, ask, apply it; stale items are skipped (exit 4)",
+    "sitesync apply plan.json --auto-approve   # the same in CI: without a terminal, apply always needs --auto-approve",
     "sitesync apply --reviewed plan.json   # plan again, apply only what plan.json also holds (exit 4 for the rest)",
     "sitesync apply --exclude 'legacy-*'   # plan and apply all but the legacy sites",
     "sitesync apply --changed-since HEAD~1 # apply what the last commit changed, reading only what it touches",
@@ -41,14 +42,20 @@ export default command({
     const saved = flags.plan ? readSavedPlan(flags.plan) : undefined;
     if (saved) rejectPlanningFlags(given, flags as CommandLine["values"], lists);
     const reviewed = flags.reviewed ? readSavedPlan(flags.reviewed) : undefined;
+    const asks = !flags["auto-approve"];
+    // One rule for a fresh plan and a saved one (DESIGN §7): apply asks, and where nobody can answer it
+    // refuses before any request, so a script that forgot the flag fails at once, not after reading the account.
+    if (asks && !process.stdin.isTTY) throw new UsageError(NO_TERMINAL);
     const plan = saved ?? reviewed;
     const planGiven = saved ? { saved } : reviewed ? { reviewed } : undefined;
     const progress = progressReporter(io, Boolean(flags.quiet));
+    // What is about to be applied is shown before the question: for a saved or reviewed plan, what a fresh
+    // plan confirms of it. With --auto-approve a saved plan is applied without showing it again.
+    const shows = asks || !plan;
     const hooks: RunHooks = {
       ...cliHooks(io, flags),
-      // A saved or reviewed plan was reviewed already: it is applied without showing it or asking again.
-      ...(plan ? {} : { onPlan: (fresh: Plan) => showPlan(fresh, io) }),
-      ...(plan || flags["auto-approve"] ? {} : { approve: () => confirm(signal) }),
+      ...(shows ? { onPlan: (checked: Plan) => showPlan(checked, io) } : {}),
+      ...(asks ? { approve: () => confirm(signal) } : {}),
       ...(progress.onItem ? { onItem: progress.onItem } : {}),
     };
     const request = {
@@ -62,7 +69,7 @@ export default command({
     };
     const outcome = await withEvents(io, flags, "apply", hooks, (all) => run(request, all));
     progress.finish();
-    return show(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), shownPlan: !plan });
+    return show(outcome, io, { format: flags.format, quiet: Boolean(flags.quiet), shownPlan: shows });
   },
 });
 
@@ -94,14 +101,14 @@ function showPlan(plan: Plan, io: Io): void {
   if (plan.changes.length > 0 || plan.refusals.length > 0) io.err(render(plan, "text", { color: io.color }));
 }
 
+const NO_TERMINAL =
+  "apply asks before changing the account, and there is no terminal to ask on: pass --auto-approve to apply without asking (CI, cron, scripts); nothing was sent";
+
 /**
- * Asks on the terminal. Ctrl-C, Ctrl-D (end of input) and a stop signal cancel like any answer but "yes":
+ * Asks on the terminal (apply refuses to start without one unless --auto-approve). Ctrl-C, Ctrl-D (end of input) and a stop signal cancel like any answer but "yes":
  * nothing has been changed yet, so that is a plain exit 1, never a stack trace.
  */
 async function confirm(signal: AbortSignal | undefined): Promise<void> {
-  if (!process.stdin.isTTY) {
-    throw new UsageError("apply asks before changing the account: pass --auto-approve when not running on a terminal");
-  }
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   const cancel = new AbortController();
   // readline/promises rejects a pending question on close (Ctrl-D) and, with no listener, pauses on Ctrl-C.

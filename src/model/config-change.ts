@@ -55,6 +55,19 @@ export interface ConfigChange {
   projects: TouchedProject[];
   /** Empty when only the entries above changed. */
   fullRead: FullReadReason[];
+  /**
+   * The commit the config now is (HEAD, when none of its files differs from it in the working tree) and its
+   * committer time. A touched website written after that time was written by applying this config (or
+   * later): what the change sends it was sent already, and is sent again only as a re-send (DESIGN §3).
+   * Absent when the config now is not a commit (edited, not in git, or given as text).
+   */
+  head?: HeadCommit;
+}
+
+/** A commit and its committer time (ISO 8601). */
+export interface HeadCommit {
+  commit: string;
+  time: string;
 }
 
 /**

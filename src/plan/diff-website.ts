@@ -34,8 +34,11 @@ export function createFields(desired: DesiredWebsite): FieldChange[] {
 export interface WriteOnlyInputs {
   /** `--sync-write-only`: send every write-only value the config sets. */
   sync: boolean;
-  /** A known change: the base revision, and the write-only values it edits of this website. */
-  change?: { ref: string; sends: readonly WriteOnlySend[] };
+  /**
+   * A known change: the base revision, the write-only values it still sends this website, and `resend` when
+   * the website was written since the commit the config now is (they were sent already: `liveSends`).
+   */
+  change?: { ref: string; sends: readonly WriteOnlySend[]; resend?: { commit: string } };
 }
 
 export interface UpdateDiff {
@@ -43,8 +46,8 @@ export interface UpdateDiff {
   fields: FieldChange[];
   /**
    * A password must be sent but the config sets none: privacy becomes password on a site with none stored
-   * (`privacy`), or the change rotates it (`rotated`). `plan` reports it as a `password-missing` warning; a
-   * run refuses it (DESIGN §2).
+   * (`privacy`), or the change rotates it (`rotated`). `plan` flags the change with it; `apply` refuses that
+   * change (DESIGN §2).
    */
   passwordMissing: "privacy" | "rotated" | undefined;
 }
@@ -95,7 +98,10 @@ function sendReason(
   if (field === "password" && desired.privacy === 2 && live.privacy !== 2) return { sentBecause: "privacy-change" };
   if (field === "password" && (desired.privacy ?? live.privacy) === 2 && !live.password) return { sentBecause: "no-password" };
   const edit = writeOnly.change?.sends.find((s) => s.field === field);
-  if (edit && writeOnly.change) return { changedSince: { ref: writeOnly.change.ref, edit: edit.edit } };
+  if (edit && writeOnly.change) {
+    const { ref, resend } = writeOnly.change;
+    return { changedSince: { ref, edit: edit.edit, ...(resend ? { resend: { ...resend } } : {}) } };
+  }
   return writeOnly.sync ? { sentBecause: "sync-write-only" satisfies WriteOnlyReason } : undefined;
 }
 

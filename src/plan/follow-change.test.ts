@@ -114,15 +114,13 @@ describe("plan with a change: write-only edits are sent (DESIGN §3, plans that 
     expect(updates(p)[0]?.fields.map((f) => [f.field, f.sentBecause, f.changedSince])).toEqual([["password", "no-password", undefined]]);
   });
 
-  it("asks for a password when password_version rotates one the config does not set", () => {
+  it("plans and flags a rotation of a password the config does not set: an update that sends nothing, and needs one", () => {
     const c = change([touched("shop.example.com", "changed", [{ field: "password", edit: "rotated" }])]);
     const p = run({ websites: [want("shop.example.com", { privacy: 2, passwordVersion: "3" })], live: [LIVE_SHOP], change: scoped(c) });
-    expect(p.warnings.map((w) => [w.code, w.message])).toEqual([
-      [
-        "password-missing",
-        'shop.example.com its password_version changed since HEAD~1, which sends the password, but the config sets none; add "password: ${STATS_PASSWORD}" to this website or to defaults',
-      ],
+    expect(updates(p)).toEqual([
+      expect.objectContaining({ domain: "shop.example.com", fields: [], needs: { secret: "password", because: "rotated", ref: "HEAD~1" } }),
     ]);
+    expect(p.warnings).toEqual([]);
   });
 
   it("knows no change: reads in full, sends nothing, counts the unverifiable and records why", () => {
@@ -203,5 +201,60 @@ describe("a scoped plan (DESIGN §3)", () => {
     });
     expect(actions(p)).toEqual(["delete gone.example.org"]);
     expect(p.since).toMatchObject({ read: "scoped", projects: ["gone.example.org"] });
+  });
+});
+
+describe("a re-plan after apply says what it is (DESIGN §3): re-sends, and no re-send for what the change created", () => {
+  const HEAD = { commit: "1a2b3c4d5e6f".padEnd(40, "0"), time: "2025-03-01T10:00:00+01:00" };
+  // The commit's own second is no evidence: a write then cannot be told from one just before it.
+  const BEFORE = "2025-03-01T09:00:00.900000Z";
+  const AT = "2025-03-01T09:00:01.000000Z";
+  const rotated = touched("shop.example.com", "changed", [{ field: "password", edit: "rotated" }]);
+  const added = touched("new.example.com", "added", [{ field: "password", edit: "edited" }]);
+  const withHead = (websites: TouchedWebsite[], head: ConfigChange["head"] | null = HEAD) =>
+    scoped({ ...change(websites), ...(head ? { head } : {}) });
+  const NEW = want("new.example.com", { privacy: 2, password: "n3w-secret" });
+
+  it("sends a change's edits as first sends while the website was not written since the commit the config is", () => {
+    const p = run({ websites: [SHOP, NEW], live: [{ ...LIVE_SHOP, updated_at: BEFORE }], change: withHead([added, rotated]) });
+    expect(actions(p)).toEqual(["create new.example.com", "update shop.example.com"]);
+    expect(updates(p)[0]?.fields[0]?.changedSince).toEqual({ ref: "HEAD~1", edit: "rotated" });
+  });
+
+  it("labels a send to a website written since that commit a re-send, in the plan and its words", () => {
+    const p = run({ websites: [SHOP], live: [{ ...LIVE_SHOP, updated_at: AT }], change: withHead([rotated]) });
+    expect(updates(p)[0]?.fields).toEqual([
+      {
+        field: "password",
+        before: null,
+        after: "(sensitive)",
+        sensitive: true,
+        writeOnly: true,
+        changedSince: { ref: "HEAD~1", edit: "rotated", resend: { commit: HEAD.commit } },
+      },
+    ]);
+    const text = render(p, "text");
+    expect(text).toContain(
+      "password: (sensitive), re-sent: rotated since HEAD~1 and sent already (the website was written since 1a2b3c4d5e6f); --changed-since 1a2b3c4d5e6f stops re-sending",
+    );
+    expect(text).toContain(
+      "1 update only re-sends what applying the change since HEAD~1 sent already (its website was written since 1a2b3c4d5e6f, the commit the config is): --detailed-exitcode counts it as no change; --changed-since 1a2b3c4d5e6f stops re-sending.",
+    );
+    expect(render(p, "markdown")).toContain("> [!NOTE]\n> 1 update only re-sends what applying the change since HEAD~1 sent already");
+  });
+
+  it("does not show a website the change created re-sending its password: its create sent it", () => {
+    const live = [site(9, "new.example.com", { privacy: 2, password: true, created_at: AT, updated_at: AT })];
+    const p = run({ websites: [NEW], live, change: withHead([added]) });
+    expect(p.changes).toEqual([]);
+    expect(p.summary.unchanged).toBe(1);
+    // Created before the commit the config is, the website existed when the file took it in: its password is sent.
+    const older = run({ websites: [NEW], live: [{ ...live[0]!, created_at: BEFORE, updated_at: BEFORE }], change: withHead([added]) });
+    expect(updates(older)[0]?.fields[0]?.changedSince).toEqual({ ref: "HEAD~1", edit: "edited" });
+  });
+
+  it("sends as before when the config now is not a commit (edited in the working tree): no evidence, no re-send", () => {
+    const p = run({ websites: [SHOP], live: [{ ...LIVE_SHOP, updated_at: AT }], change: withHead([rotated], null) });
+    expect(updates(p)[0]?.fields[0]?.changedSince).toEqual({ ref: "HEAD~1", edit: "rotated" });
   });
 });

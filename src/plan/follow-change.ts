@@ -3,11 +3,11 @@
  * sent with their reason, and a scoped plan covers only the names it touches, saying what it did not
  * evaluate. Pure, like `plan`.
  */
-import type { ConfigChange, FullReadCause, UnknownChangeReason, WriteOnlySend } from "../model/config-change.ts";
+import type { ConfigChange, FullReadCause, HeadCommit, UnknownChangeReason, WriteOnlySend } from "../model/config-change.ts";
 import { projectKey } from "../model/project.ts";
 import type { Desired, Live } from "../model/state.ts";
-import { normalizeDomain } from "../model/website.ts";
-import type { PlanSince } from "./types.ts";
+import { type LiveWebsite, normalizeDomain } from "../model/website.ts";
+import type { Change, PlanSince } from "./types.ts";
 
 /**
  * The change a plan follows. `scoped`: only the touched names were read (their lookups); `full`: the account
@@ -19,16 +19,52 @@ export type PlanChange =
   | { known: true; change: ConfigChange; read: "full"; because: FullReadCause[] }
   | { known: false; ref: string; reason: UnknownChangeReason; file?: string };
 
-/** The write-only values a known change edits, by normalized domain, and the base they are edits since. */
+/**
+ * The write-only values a known change edits, by normalized domain, the base they are edits since, the
+ * websites it adds to the file, and the commit the config now is (`head`), when it is one.
+ */
 export interface ChangeSends {
   ref: string;
   byDomain: ReadonlyMap<string, readonly WriteOnlySend[]>;
+  added: ReadonlySet<string>;
+  head?: HeadCommit;
 }
 
 export function sendsOf(input: PlanChange | undefined): ChangeSends | undefined {
   if (!input?.known) return undefined;
-  const byDomain = new Map(input.change.websites.map((w) => [w.domain, w.send] as const));
-  return { ref: input.change.ref, byDomain };
+  const { websites, ref, head } = input.change;
+  const byDomain = new Map(websites.map((w) => [w.domain, w.send] as const));
+  const added = new Set(websites.filter((w) => w.touch === "added").map((w) => w.domain));
+  return { ref, byDomain, added, ...(head ? { head } : {}) };
+}
+
+/**
+ * What the change still sends a live website (DESIGN §3), told apart by when the website was last written.
+ * Created after the commit the config now is, a website the change adds was created by applying it: its
+ * create sent them, and nothing is sent again. Otherwise, written after that commit, it was written by
+ * applying this config or later: the sends are re-sends of what was already sent.
+ */
+export function liveSends(
+  change: ChangeSends,
+  domain: string,
+  live: Pick<LiveWebsite, "created_at" | "updated_at">,
+): { sends: readonly WriteOnlySend[]; resend?: { commit: string } } {
+  const sends = change.byDomain.get(domain) ?? [];
+  const { head } = change;
+  if (sends.length === 0 || head === undefined) return { sends };
+  if (change.added.has(domain) && writtenSince(live.created_at, head)) return { sends: [] };
+  return writtenSince(live.updated_at, head) ? { sends, resend: { commit: head.commit } } : { sends };
+}
+
+/**
+ * Whether a live timestamp is later than the commit's time. Git keeps whole seconds: a write in the commit's
+ * own second cannot be told from one just before it, so it does not count (a send then reads as a first
+ * send, as it would without a commit). An unreadable timestamp never counts.
+ */
+function writtenSince(timestamp: string, head: HeadCommit): boolean {
+  const written = Date.parse(timestamp);
+  const committed = Date.parse(head.time);
+  return Math.floor(written / 1000) > Math.floor(committed / 1000);
 }
 
 /** Whether the plan covers only the touched names. */
@@ -67,4 +103,14 @@ export function sinceOf(input: PlanChange): PlanSince {
     projects: change.projects.map((p) => p.project),
     notEvaluated: ["untouched-drift", "unlisted-live"],
   };
+}
+
+/**
+ * Whether a change only sends again what applying the change already sent (every field a `resend`): the
+ * account shows nothing left to do, so `--detailed-exitcode` counts it as no change. A plan that re-sends
+ * forever after its own apply would never converge; the re-send is still shown, and still applied.
+ */
+export function isResendOnly(change: Change): boolean {
+  if (change.kind !== "website" || change.action !== "update" || change.needs !== undefined) return false;
+  return change.fields.length > 0 && change.fields.every((field) => field.changedSince?.resend !== undefined);
 }

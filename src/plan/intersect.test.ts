@@ -289,3 +289,34 @@ describe("confirmSavedPlan: apply plan.json applies only what a fresh plan calls
     expect(check.refused.map((r) => r.change)).toEqual([edited.changes[0]]);
   });
 });
+
+describe("a re-send (DESIGN §3): why a value is sent, not what", () => {
+  it("is applied when the review saw the same send as a first send", () => {
+    const desired = [want("shop.example.com", { privacy: 2, password: "s3cret-pass" })];
+    const live = [site(7, "shop.example.com", { privacy: 2, password: true })];
+    const base = { websites: desired, policy: DEFAULT_POLICY };
+    const options = { configFile: "sitesync.yaml", configDigest: "d", target: { websites: "https://a.example" } };
+    const touched = [
+      {
+        domain: "shop.example.com",
+        touch: "changed" as const,
+        edited: [],
+        send: [{ field: "password" as const, edit: "rotated" as const }],
+      },
+    ];
+    const change = (head?: { commit: string; time: string }) => ({
+      known: true as const,
+      read: "scoped" as const,
+      change: { ref: "HEAD~1", websites: touched, projects: [], fullRead: [], ...(head ? { head } : {}) },
+    });
+    const reviewed = plan(base, { websites: live }, { ...options, change: change() });
+    const head = { commit: "f".repeat(40), time: "2020-01-01T00:00:00Z" };
+    const fresh = plan(base, { websites: live }, { ...options, change: change(head) });
+    expect(fresh.changes[0]).toMatchObject({ fields: [{ changedSince: { resend: { commit: head.commit } } }] });
+    expect(outcome(intersectReviewed(reviewed, fresh))).toEqual({
+      applied: ["update shop.example.com"],
+      notReviewed: [],
+      noLongerNeeded: [],
+    });
+  });
+});

@@ -117,11 +117,20 @@ function liveIdentity(change: Change): string {
   return change.kind === "website" ? `${change.id} ${change.fingerprint}` : change.fingerprint;
 }
 
-/** What a change sends: its fields in field order (creates also how many requests: POST, then PUT). */
+/**
+ * What a change sends: its fields in field order (creates also how many requests: POST, then PUT). Whether
+ * a send is a re-send says why, not what: a review made before the apply confirms the same send after it.
+ */
 function sent(change: Change): { fields: FieldChange[]; requests?: number } {
   if (change.action === "delete") return { fields: [] };
-  const fields = [...change.fields].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  const fields = [...change.fields].map(withoutResend).sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
   return change.action === "create" ? { fields, requests: change.requests } : { fields };
+}
+
+function withoutResend(field: FieldChange): FieldChange {
+  if (field.changedSince?.resend === undefined) return field;
+  const { resend: _why, ...changedSince } = field.changedSince;
+  return { ...field, changedSince };
 }
 
 function reviewProblem(reviewed: Plan, fresh: Plan): ReviewProblem | undefined {

@@ -3,21 +3,16 @@ import { type LiveCopy as Keyed, managedCopies } from "../model/managed-copy.ts"
 import { type DesiredWebsite, type LiveWebsite, normalizeDomain } from "../model/website.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
 import { byName, type Filters, pruned, sourceOf, type Tally, warn } from "./_tally.ts";
-import { createFields, updateFields, type WriteOnlyInputs } from "./diff-website.ts";
+import { createFields, type UpdateDiff, updateFields, type WriteOnlyInputs } from "./diff-website.ts";
 import { websiteFingerprint } from "./fingerprint.ts";
-import type { ChangeSends } from "./follow-change.ts";
+import { type ChangeSends, liveSends } from "./follow-change.ts";
+import type { SecretNeed } from "./types.ts";
 
 /** How write-only values are sent: `--sync-write-only`, and the edits of a known change. */
 export interface WriteOnlyPolicy {
   sync: boolean;
   change: ChangeSends | undefined;
 }
-
-/**
- * The warning code of a website whose password must be sent but is not set (DESIGN §2): a library caller sees
- * it among the warnings; a run (src/run) refuses the plan with it as a config error at the website's line.
- */
-export const PASSWORD_MISSING = "password-missing";
 
 /** Plans every website of both sides into the tally. */
 export function planWebsites(
@@ -45,7 +40,7 @@ export function planWebsites(
       warn(tally, "ignored", d.domain, message, d.source);
     } else if (d.state === "absent") planTombstone(d, current, filters, tally);
     else if (current === undefined) planCreate(d, tally);
-    else planUpdate(d, current, inputsFor(d.domain, writeOnly), tally);
+    else planUpdate(d, current, inputsFor(d.domain, current, writeOnly), tally);
   }
   for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted(entry, filters, tally);
   // A second live copy of a managed domain is never pruned: which copy holds the statistics is for a person to say.
@@ -56,18 +51,16 @@ function planCreate(d: DesiredWebsite, tally: Tally): void {
   // favorite is only settable by PUT, so a favorite create is a POST then a PUT (DESIGN §4).
   const requests = d.favorite === true ? 2 : 1;
   const fields = createFields(d);
-  if (d.privacy === 2 && d.password === undefined) {
-    const message = `${d.domain} is created with privacy password, which needs a password to send, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
-    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
-  }
-  tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...sourceOf(d) });
+  // The API refuses a password site created without one (API-NOTES §2.4): planned, flagged, never sent.
+  const needs = d.privacy === 2 && d.password === undefined ? { needs: { secret: "password", because: "create" } as const } : {};
+  tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...needs, ...sourceOf(d) });
 }
 
-/** The write-only inputs of one website: `--sync-write-only`, and what the change edits of it (when a change is known). */
-function inputsFor(domain: string, writeOnly: WriteOnlyPolicy): WriteOnlyInputs {
+/** The write-only inputs of one website: `--sync-write-only`, and what the change still sends it (when a change is known). */
+function inputsFor(domain: string, live: LiveWebsite, writeOnly: WriteOnlyPolicy): WriteOnlyInputs {
   const { change } = writeOnly;
   if (change === undefined) return { sync: writeOnly.sync };
-  return { sync: writeOnly.sync, change: { ref: change.ref, sends: change.byDomain.get(domain) ?? [] } };
+  return { sync: writeOnly.sync, change: { ref: change.ref, ...liveSends(change, domain, live) } };
 }
 
 function planUpdate(d: DesiredWebsite, live: LiveWebsite, writeOnly: WriteOnlyInputs, tally: Tally): void {
@@ -78,21 +71,21 @@ function planUpdate(d: DesiredWebsite, live: LiveWebsite, writeOnly: WriteOnlyIn
       if (d[field] !== undefined && !fields.some((f) => f.field === field)) tally.unverifiable[field]++;
     }
   }
-  if (passwordMissing) {
-    const why =
-      passwordMissing === "rotated"
-        ? `its password_version changed since ${writeOnly.change?.ref ?? "the base"}, which sends the password`
-        : "asks for privacy password and the account stores no password for it yet";
-    const message = `${d.domain} ${why}, but the config sets none; add "password: \${STATS_PASSWORD}" to this website or to defaults`;
-    warn(tally, PASSWORD_MISSING, d.domain, message, d.source);
-  }
-  if (fields.length === 0) {
+  const needs = secretNeed(passwordMissing, writeOnly);
+  if (fields.length === 0 && needs === undefined) {
     tally.left.unchanged++;
     return;
   }
   const fingerprint = websiteFingerprint(live);
   const change = { kind: "website", action: "update", domain: d.domain, id: live.id, fields, fingerprint } as const;
-  tally.changes.push({ ...change, ...sourceOf(d) });
+  tally.changes.push({ ...change, ...(needs ? { needs } : {}), ...sourceOf(d) });
+}
+
+/** The password an update must send and the config does not set, as the change's flag (DESIGN §2). */
+function secretNeed(missing: UpdateDiff["passwordMissing"], writeOnly: WriteOnlyInputs): SecretNeed | undefined {
+  if (missing === "privacy") return { secret: "password", because: "privacy-change" };
+  if (missing === "rotated") return { secret: "password", because: "rotated", ref: writeOnly.change?.ref ?? "" };
+  return undefined;
 }
 
 function planTombstone(d: DesiredWebsite, live: LiveWebsite | undefined, filters: Filters, tally: Tally): void {

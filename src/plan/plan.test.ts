@@ -237,9 +237,13 @@ describe("write-only fields (DESIGN §3, API-NOTES §2.1)", () => {
   it.each([
     ["a create", []],
     ["privacy becoming password with none stored", [site(1, "example.com", { privacy: 0, password: false })]],
-  ] as const)("says a password is missing where one must be sent: %s", (_name, live) => {
+  ] as const)("plans and flags a change whose password must be sent but is not set: %s", (_name, live) => {
     const p = run({ websites: [want("example.com", { privacy: 2 }, 4)], live: [...live], options: { syncWriteOnly: true } });
-    expect(p.warnings.map((w) => [w.code, w.source?.line])).toEqual([["password-missing", 4]]);
+    const because = live.length === 0 ? "create" : "privacy-change";
+    expect(p.changes).toEqual([expect.objectContaining({ domain: "example.com", needs: { secret: "password", because } })]);
+    expect(p.changes[0]?.source?.line).toBe(4);
+    expect(p.changes[0]).not.toMatchObject({ fields: expect.arrayContaining([expect.objectContaining({ field: "password" })]) });
+    expect(codes(p)).toEqual([]);
   });
 
   it("sends with --sync-write-only what the config sets, and a password site without a password keeps its own", () => {

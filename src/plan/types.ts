@@ -30,9 +30,11 @@ export interface FieldChange {
   sentBecause?: WriteOnlyReason;
   /**
    * Sent because the change since a base revision edits it (DESIGN §3): the base, and whether the value was
-   * `edited` (its line differs) or `rotated` (`password_version` differs). Never a value.
+   * `edited` (its line differs) or `rotated` (`password_version` differs). Never a value. `resend`: the
+   * website was written after `commit`, the commit the config now is: applying this change sent the
+   * value already, and this sends it again (a plan that only re-sends is no change to `--detailed-exitcode`).
    */
-  changedSince?: { ref: string; edit: WriteOnlyEdit };
+  changedSince?: { ref: string; edit: WriteOnlyEdit; resend?: { commit: string } };
 }
 
 export type WriteOnlyReason = "privacy-change" | "no-password" | "sync-write-only";
@@ -42,6 +44,17 @@ interface ChangeBase {
   source?: SourcePos;
 }
 
+/**
+ * A secret apply would have to send and the config does not give (DESIGN §2, §7): the change is planned and
+ * counted like any other (a drift check reports it: exit 2), and `apply` refuses it, before any write, until
+ * the config sets the secret. A plan never sends anything, so it never fails for want of one. Why it must be
+ * sent: a create with privacy password, privacy becoming password on a site with no password stored, or the
+ * change since `ref` rotating it (`password_version`). Data only: render/ says what to add and where.
+ */
+export type SecretNeed =
+  | { secret: "password"; because: "create" | "privacy-change" }
+  | { secret: "password"; because: "rotated"; ref: string };
+
 export interface WebsiteCreate extends ChangeBase {
   kind: "website";
   action: "create";
@@ -50,6 +63,8 @@ export interface WebsiteCreate extends ChangeBase {
   fields: FieldChange[];
   /** POST, then PUT when `favorite` is set (favorite is only settable by PUT: DESIGN §4). */
   requests: 1 | 2;
+  /** A secret it must send that the config does not set: `apply` refuses this change. */
+  needs?: SecretNeed;
 }
 
 export interface WebsiteUpdate extends ChangeBase {
@@ -57,10 +72,15 @@ export interface WebsiteUpdate extends ChangeBase {
   action: "update";
   domain: string;
   id: number;
-  /** Only the fields that differ (plus write-only fields that must be sent). */
+  /**
+   * Only the fields that differ (plus write-only fields that must be sent); empty only when the change is
+   * a rotation the config gives no password for (`needs`).
+   */
   fields: FieldChange[];
   /** Fingerprint of the live item this change was computed from. */
   fingerprint: string;
+  /** A secret it must send that the config does not set: `apply` refuses this change. */
+  needs?: SecretNeed;
 }
 
 export interface WebsiteDelete extends ChangeBase {

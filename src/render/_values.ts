@@ -38,13 +38,17 @@ const WRITE_ONLY_NOTES = {
 
 /**
  * Why a write-only value is sent, for updates (`undefined` on creates, where nothing needs explaining): the
- * change since a base (`sent: rotated since HEAD~1`), or another reason.
+ * change since a base (`sent: rotated since HEAD~1`), a re-send of what applying it sent already, or
+ * another reason.
  */
 export function writeOnlyNote(change: FieldChange): string | undefined {
   if (!change.writeOnly) return undefined;
   if (change.changedSince !== undefined) {
-    const verb = change.changedSince.edit === "rotated" ? "rotated" : "changed";
-    return `sent: ${verb} since ${printable(change.changedSince.ref)}`;
+    const { edit, ref, resend } = change.changedSince;
+    const verb = edit === "rotated" ? "rotated" : "changed";
+    if (resend === undefined) return `sent: ${verb} since ${printable(ref)}`;
+    const commit = printable(resend.commit.slice(0, 12));
+    return `re-sent: ${verb} since ${printable(ref)} and sent already (the website was written since ${commit}); --changed-since ${commit} stops re-sending`;
   }
   if (change.sentBecause === undefined) return undefined;
   return WRITE_ONLY_NOTES[change.sentBecause];

@@ -7,7 +7,7 @@ describe("accountUrlMessage: the account's address, in the words of the surface 
       "this command needs the API address: pass --websites-url <url>, set SITESYNC_WEBSITES_URL, or set websites_url in the config",
     );
     expect(accountUrlMessage("projects", { code: "missing" }, "action")).toBe(
-      "this command needs the API address: set the projects-url input (e.g. `projects-url: ${{ vars.SITESYNC_PROJECTS_URL }}`) or projects_url in the config",
+      "this command needs the projects API address (it reads projects): set the projects-url input (e.g. `projects-url: ${{ vars.SITESYNC_PROJECTS_URL }}`) or projects_url in the config",
     );
   });
 
@@ -97,16 +97,18 @@ describe("accountSelectionMessage: a fleet's selection, by --account (CLI) or th
   });
 
   it("says how to give a key: export it (CLI), or the api-key input or a leg of its own (Action)", () => {
-    expect(accountSelectionMessage({ code: "key-unset", account: "", env: "SITESYNC_API_KEY" }, "cli")).toBe(
+    expect(accountSelectionMessage({ code: "key-unset", keys: [{ account: "", env: "SITESYNC_API_KEY", api: "websites" }] }, "cli")).toBe(
       "SITESYNC_API_KEY is not set: export the API key of the account (Account → API) before running this command",
     );
-    expect(accountSelectionMessage({ code: "key-unset", account: "", env: "SITESYNC_API_KEY" }, "action")).toBe(
-      "no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`",
-    );
-    expect(accountSelectionMessage({ code: "key-unset", account: "us", env: "SITESYNC_US_API_KEY" }, "cli")).toBe(
-      "SITESYNC_US_API_KEY is not set: export the API key of account us (Account → API)",
-    );
-    expect(accountSelectionMessage({ code: "key-unset", account: "us", env: "SITESYNC_US_API_KEY" }, "action")).toBe(
+    expect(
+      accountSelectionMessage({ code: "key-unset", keys: [{ account: "", env: "SITESYNC_API_KEY", api: "websites" }] }, "action"),
+    ).toBe("no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`");
+    expect(
+      accountSelectionMessage({ code: "key-unset", keys: [{ account: "us", env: "SITESYNC_US_API_KEY", api: "websites" }] }, "cli"),
+    ).toBe("SITESYNC_US_API_KEY is not set: export the API key of account us (Account → API); or leave that account out with --account");
+    expect(
+      accountSelectionMessage({ code: "key-unset", keys: [{ account: "us", env: "SITESYNC_US_API_KEY", api: "websites" }] }, "action"),
+    ).toBe(
       "SITESYNC_US_API_KEY is not set: run account us in a leg of its own (the account input, with its key as api-key), " +
         "or give the step its key: `env: { SITESYNC_US_API_KEY: ${{ secrets.SITESYNC_US_API_KEY }} }`",
     );

@@ -3,7 +3,7 @@
  * surfaces that set them: the CLI (flags) and the Action (inputs). The errors carry the problem as data
  * (errors.ts); each problem is worded here once, for the surface that shows it. Pure.
  */
-import type { AccountSelectionProblem, AccountUrlProblem, BaseUrlProblem, UrlSetting } from "../errors.ts";
+import type { AccountSelectionProblem, AccountUrlProblem, BaseUrlProblem, UnsetKey, UrlSetting } from "../errors.ts";
 
 /** Who reads an error about the account's address: a CLI user (flags) or a workflow author (Action inputs). */
 export type UrlSurface = "cli" | "action";
@@ -12,15 +12,18 @@ export type UrlSurface = "cli" | "action";
 export function accountUrlMessage(setting: UrlSetting, problem: AccountUrlProblem, surface: UrlSurface, account?: string): string {
   const names = namesOf(setting, surface, account);
   switch (problem.code) {
-    case "missing":
+    case "missing": {
+      // The projects address is asked for only where projects are read: say why, so it is not a surprise.
+      const api = setting === "projects" ? "projects API address (it reads projects)" : "API address";
       if (account !== undefined) {
         const choose =
           surface === "cli" ? `or pass --account ${account} ${names.setting} <url>` : `or set the ${names.setting} input in its leg`;
-        return `account ${account} has no API address: set ${names.key} in the config, ${choose}`;
+        return `account ${account} has no ${setting === "projects" ? "projects " : ""}API address: set ${names.key} in the config, ${choose}`;
       }
       return surface === "cli"
-        ? `this command needs the API address: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config`
-        : `this command needs the API address: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
+        ? `this command needs the ${api}: pass ${names.setting} <url>, set ${names.env}, or set ${names.key} in the config`
+        : `this command needs the ${api}: set the ${names.setting} input (e.g. \`${names.setting}: \${{ vars.${names.env} }}\`) or ${names.key} in the config`;
+    }
     case "invalid": {
       const where = { setting: surface === "cli" ? names.setting : `the ${names.setting} input`, env: names.env, file: names.key }[
         problem.source
@@ -78,19 +81,30 @@ export function accountSelectionMessage(problem: AccountSelectionProblem, surfac
         `their client files naming it`
       );
     case "key-unset":
-      return keyUnsetMessage(problem, cli);
+      return keysUnsetMessage(problem.keys, cli);
   }
 }
 
-function keyUnsetMessage({ account, env }: { account: string; env: string }, cli: boolean): string {
+/** Every unset key, each with how to give it; on the CLI, a fleet's accounts may also be left out with `--account`. */
+function keysUnsetMessage(keys: readonly UnsetKey[], cli: boolean): string {
+  const sentences = keys.map((key) => keyUnsetMessage(key, cli));
+  const accounts = new Set(keys.filter((key) => key.account !== "").map((key) => key.account));
+  const leaveOut =
+    cli && accounts.size > 0 ? `; or leave ${accounts.size === 1 ? "that account" : "those accounts"} out with --account` : "";
+  return `${sentences.join("; ")}${leaveOut}`;
+}
+
+function keyUnsetMessage({ account, env, api }: UnsetKey, cli: boolean): string {
+  const what = api === "projects" ? "projects API key" : "API key";
+  const input = api === "projects" ? "projects-api-key" : "api-key";
   if (account === "") {
     return cli
-      ? `${env} is not set: export the API key of the account (Account → API) before running this command`
-      : "no API key: set the api-key input, e.g. `api-key: ${{ secrets.SITESYNC_API_KEY }}`";
+      ? `${env} is not set: export the ${what} of the account (Account → API) before running this command`
+      : `no ${what}: set the ${input} input, e.g. \`${input}: \${{ secrets.${env} }}\``;
   }
   return cli
-    ? `${env} is not set: export the API key of account ${account} (Account → API)`
-    : `${env} is not set: run account ${account} in a leg of its own (the account input, with its key as api-key), ` +
+    ? `${env} is not set: export the ${what} of account ${account} (Account → API)`
+    : `${env} is not set: run account ${account} in a leg of its own (the account input, with its key as ${input}), ` +
         `or give the step its key: \`env: { ${env}: \${{ secrets.${env} }} }\``;
 }
 

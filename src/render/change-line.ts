@@ -4,6 +4,7 @@
  */
 import type { Change } from "../plan/types.ts";
 import { DESTROYS, formatValue, printable, REASONS } from "./_values.ts";
+import { changeNeedWords } from "./secret-words.ts";
 
 export interface LineOptions {
   /** `website example.com` rather than `example.com` (a project is always `project …`). */
@@ -12,7 +13,7 @@ export interface LineOptions {
   reason?: boolean;
   /** An update's fields after a colon: their names, or each value before → after. */
   fields?: "names" | "values";
-  /** What a delete destroys, after a colon (DESIGN §3: said loudly). */
+  /** What a delete destroys, and what a change needs that the config does not set, after a colon (DESIGN §2, §3: said loudly). */
   consequence?: boolean;
 }
 
@@ -44,7 +45,14 @@ export function changeLine(change: Change, options: LineOptions = {}): string {
 
 function detailOf(change: Change, options: LineOptions): string | undefined {
   if (change.action === "delete") return options.consequence ? DESTROYS[change.kind] : undefined;
-  if (change.action === "create" || options.fields === undefined) return undefined;
+  const fields = fieldsOf(change, options);
+  const need = options.consequence ? changeNeedWords(change) : undefined;
+  if (need === undefined) return fields;
+  return fields ? `${fields}; ${need}` : need;
+}
+
+function fieldsOf(change: Change & { action: "create" | "update" }, options: LineOptions): string | undefined {
+  if (change.action === "create" || options.fields === undefined || change.fields.length === 0) return undefined;
   // Names only where values may be sensitive or long; values read as the config writes them.
   if (options.fields === "names") return change.fields.map((f) => f.field).join(", ");
   return printable(change.fields.map((f) => `${f.field} ${formatValue(f.field, f.before)} → ${formatValue(f.field, f.after)}`).join(", "));

@@ -34,13 +34,7 @@ export function errorLines(error: unknown, keys: KeyVariables = ONE_ACCOUNT): st
   if (error instanceof CancelledError) return [error.message];
   if (error instanceof ConfigError) {
     const lines = error.diagnostics.map((diagnostic) => printable(formatDiagnostic(diagnostic)));
-    // A password that must be sent is found once the account was read (DESIGN §2): reads went out, no write.
-    const planned = error.diagnostics.some((d) => d.code === "password.required");
-    const n = error.diagnostics.length;
-    return [
-      ...lines,
-      `${plural(n, "error")} in the config: ${planned ? "nothing was changed in the account" : "nothing was sent to the API"}.`,
-    ];
+    return [...lines, `${plural(error.diagnostics.length, "error")} in the config: nothing was sent to the API.`];
   }
   if (error instanceof ApiError) {
     const lines = [`error: ${printable(problemMessage(error, "cli") ?? error.message)}`];

@@ -5,6 +5,7 @@
  */
 import type { ItemResult } from "../apply/types.ts";
 import type { Change } from "../plan/types.ts";
+import { changeNeedWords } from "./secret-words.ts";
 
 /** The item a change is about, as the notes name it: `project x`, `example.com`, `example.com (id 7)`. */
 function label(change: Change): string {
@@ -43,6 +44,8 @@ export function itemNote(item: ItemResult): string | undefined {
       return savedWords(change, detail && "why" in detail ? detail.why : "not-called-for");
     case "not-reviewed":
       return notReviewedWords(change, item);
+    case "needs-secret":
+      return changeNeedWords(change);
   }
 }
 

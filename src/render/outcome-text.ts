@@ -153,12 +153,18 @@ function interruptedSummary(results: ApplyReport, resultsFile: string | undefine
 /** Skipped changes of a saved plan: those the account shows done already are told apart (not to plan again). */
 function skippedSummary(skipped: readonly ItemResult[]): string {
   const done = skipped.filter((item) => item.reason === "already-applied").length;
-  const moved = skipped.length - done;
+  const needs = skipped.filter((item) => item.reason === "needs-secret").length;
+  const moved = skipped.length - done - needs;
   const them = (n: number) => agree(n, "it", "them");
   const were = (n: number) => agree(n, "was", "were");
   const parts = [
     ...(done > 0
       ? [`${plural(done, "change")} ${were(done)} already applied: this plan was applied before, nothing to do for ${them(done)}`]
+      : []),
+    ...(needs > 0
+      ? [
+          `${plural(needs, "change")} ${were(needs)} not applied: ${agree(needs, "it needs", "they need")} a password the config does not set (said above)`,
+        ]
       : []),
     ...(moved > 0 ? [`${plural(moved, "change")} ${were(moved)} stale and skipped: plan again to review ${them(moved)}`] : []),
   ];

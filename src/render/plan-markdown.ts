@@ -17,7 +17,8 @@ import {
 } from "./_values.ts";
 import { md } from "./md.ts";
 import { refusalWords, type Surface } from "./refusal-words.ts";
-import { notEvaluatedLine, sinceHeadline } from "./since-words.ts";
+import { changeNeedWords, secretNeedsLine } from "./secret-words.ts";
+import { notEvaluatedLine, resendsLine, sinceHeadline } from "./since-words.ts";
 
 /** Renders a plan as GitHub-flavored Markdown; ends with a newline. */
 export function renderMarkdown(plan: Plan, surface: Surface = "cli"): string {
@@ -49,6 +50,10 @@ export function planMarkdownParts(plan: Plan, surface: Surface = "cli"): { head:
     blocks.push(["> [!CAUTION]", "> **Refused: this plan will not be applied.**", ">", ...items].join("\n"));
   }
   blocks.push(summaryTable(plan));
+  const needs = secretNeedsCallout(plan);
+  if (needs !== undefined) blocks.push(needs);
+  const resends = resendsLine(plan.changes);
+  if (resends !== undefined) blocks.push(["> [!NOTE]", `> ${md(resends)}`].join("\n"));
   if (plan.changes.length === 0) {
     blocks.push(
       plan.selection === undefined ? "**No changes.** The account matches the configuration." : "**No changes** inside the selection.",
@@ -90,17 +95,35 @@ function summaryTable(plan: Plan): string {
 }
 
 function createTable(creates: readonly WebsiteCreate[]): string {
-  const rows = creates.flatMap((c) =>
-    c.fields.map((f, i) => row([i === 0 ? md(c.domain) : "", f.field, md(formatValue(f.field, f.after))])),
-  );
+  const rows = creates.flatMap((c) => {
+    const cells = c.fields.map((f): [string, string] => [f.field, md(formatValue(f.field, f.after))]);
+    if (c.needs) cells.push([c.needs.secret, NEEDED]);
+    return cells.map((cell, i) => row([i === 0 ? md(c.domain) : "", ...cell]));
+  });
   return [row(["Website", "Field", "Value"]), row(["---", "---", "---"]), ...rows].join("\n");
 }
 
 function updateTable(updates: readonly WebsiteUpdate[]): string {
-  const rows = updates.flatMap((u) =>
-    u.fields.map((f, i) => row([i === 0 ? `${md(u.domain)} (id ${u.id})` : "", f.field, ...beforeAfter(f)])),
-  );
+  const rows = updates.flatMap((u) => {
+    const cells = u.fields.map((f): [string, string, string] => [f.field, ...beforeAfter(f)]);
+    if (u.needs) cells.push([u.needs.secret, "", NEEDED]);
+    return cells.map((cell, i) => row([i === 0 ? `${md(u.domain)} (id ${u.id})` : "", ...cell]));
+  });
   return [row(["Website", "Field", "Before", "After"]), row(["---", "---", "---", "---"]), ...rows].join("\n");
+}
+
+/** A table cell where the config sets no secret that apply must send: the callout above says what to add. */
+const NEEDED = "**not set: apply refuses this change**";
+
+/** The changes that need a secret the config does not set, in the part a pull request always shows. */
+function secretNeedsCallout(plan: Plan): string | undefined {
+  const line = secretNeedsLine(plan.changes);
+  if (line === undefined) return undefined;
+  const items = plan.changes.flatMap((change) => {
+    const words = changeNeedWords(change);
+    return words === undefined || change.kind !== "website" ? [] : [`> - ${md(change.domain)}: ${md(words)}`];
+  });
+  return ["> [!WARNING]", `> **${md(line)}**`, ...items].join("\n");
 }
 
 /** Before and after cells; a set shows what leaves and what arrives rather than two long lists. */

@@ -16,7 +16,8 @@ import {
 } from "./_values.ts";
 import { describeChange } from "./change-line.ts";
 import { refusalWords, type Surface } from "./refusal-words.ts";
-import { notEvaluatedLine, sinceHeadline } from "./since-words.ts";
+import { changeNeedWords, secretNeedsLine } from "./secret-words.ts";
+import { notEvaluatedLine, resendsLine, sinceHeadline } from "./since-words.ts";
 
 type Colors = ReturnType<typeof createColors>;
 
@@ -51,6 +52,10 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
     lines.push(c.green(partial === undefined ? "No changes. The account matches the configuration." : "No changes inside the selection."));
   }
   lines.push(`${c.bold("Plan:")} ${summaryWords(plan.summary)}.`);
+  const needs = secretNeedsLine(plan.changes);
+  if (needs !== undefined) lines.push(c.yellow(needs));
+  const resends = resendsLine(plan.changes);
+  if (resends !== undefined) lines.push(c.dim(resends));
   if (hasEstimate(plan.estimate)) lines.push(c.dim(`${formatEstimate(plan.estimate)}.`));
   if (plan.refusals.length > 0) {
     lines.push("", c.red(c.bold("Refused: this plan will not be applied.")));
@@ -79,7 +84,9 @@ function changeLines(change: Change, c: Colors, verbose: boolean): string[] {
   const { subject, detail } = describeChange(change, { reason: true, consequence: true });
   if (change.action === "delete") return [`  ${c.red("- delete")}  ${subject}: ${c.red(detail ?? "")}${suffix}`];
   const head = change.action === "create" ? c.green("+ create") : c.yellow("~ update");
-  return [`  ${head}  ${subject}${suffix}`, ...change.fields.map((f) => `      ${fieldLine(change, f, c)}`), ""];
+  const need = changeNeedWords(change);
+  const flag = need === undefined ? [] : [`      ${c.yellow(`! ${need}`)}`];
+  return [`  ${head}  ${subject}${suffix}`, ...change.fields.map((f) => `      ${fieldLine(change, f, c)}`), ...flag, ""];
 }
 
 function fieldLine(change: WebsiteCreate | WebsiteUpdate, f: FieldChange, c: Colors): string {

@@ -5,7 +5,8 @@
  */
 import type { FullReadCause, UnknownChangeReason } from "../model/config-change.ts";
 import { agree, plural } from "../model/plural.ts";
-import type { NotEvaluated, PlanSince } from "../plan/types.ts";
+import { isResendOnly } from "../plan/follow-change.ts";
+import type { Change, NotEvaluated, PlanSince } from "../plan/types.ts";
 import { printable } from "./_values.ts";
 
 const CAUSES = {
@@ -78,4 +79,23 @@ export function sinceHeadline(since: PlanSince): string {
 export function notEvaluatedLine(since: PlanSince): string | undefined {
   if (!since.known || since.read !== "scoped") return undefined;
   return `Not evaluated: ${since.notEvaluated.map((code) => NOT_EVALUATED[code]).join("; ")}. A plan without --changed-since (or with --full) reads them.`;
+}
+
+/**
+ * The plan's sentence about its re-sends (undefined when it has none): updates that only send again what
+ * applying the change sent already, which `--detailed-exitcode` does not count, and how to stop them.
+ */
+export function resendsLine(changes: readonly Change[]): string | undefined {
+  const resends = changes.filter(isResendOnly);
+  const [first] = resends;
+  if (first === undefined || first.kind !== "website" || first.action !== "update") return undefined;
+  const since = first.fields[0]?.changedSince;
+  if (since?.resend === undefined) return undefined;
+  const commit = printable(since.resend.commit.slice(0, 12));
+  const n = resends.length;
+  return (
+    `${plural(n, "update")} only ${agree(n, "re-sends", "re-send")} what applying the change since ${printable(since.ref)} sent already ` +
+    `(${agree(n, "its website was", "their websites were")} written since ${commit}, the commit the config is): ` +
+    `--detailed-exitcode counts ${agree(n, "it", "them")} as no change; --changed-since ${commit} stops re-sending.`
+  );
 }

@@ -9,6 +9,7 @@ import { accountConfig, DEFAULT_KEY_ENVS } from "../config/accounts.ts";
 import { didYouMean } from "../config/did-you-mean.ts";
 import type { Config, ConfigAccount } from "../config/types.ts";
 import { AccountSelectionError, type OneAccountSetting } from "../errors.ts";
+import { checkKeys, keysOf } from "./account-keys.ts";
 import { checkAccountUrls } from "./client-for.ts";
 import type { AccountSpec, RunScope } from "./scope.ts";
 import type { KeyVariables, RunSecrets } from "./types.ts";
@@ -22,29 +23,28 @@ export function accountSpecs(scope: RunScope, config: Config, secrets: RunSecret
   })) ?? [{ name: "", keys: { ...DEFAULT_KEY_ENVS }, config }];
   const chosen = selected(accounts, namesToRun(scope, config));
   checkOneAccount(scope, chosen.length, accounts);
+  // Every command that reads an account reads its projects when its config manages them (DESIGN §5).
+  const addressed = chosen.map((account) => ({ ...account, readsProjects: account.config.projects !== undefined }));
   // A bad or contradicted address in any account is known before the first request: no account writes.
-  const addresses = checkAccountUrls(scope.settings, scope.env, chosen);
-  const specs = chosen.map((account) => ({
+  const addresses = checkAccountUrls(scope.settings, scope.env, addressed);
+  const specs = addressed.map(({ readsProjects, ...account }) => ({
     ...account,
-    address: addresses.get(account.name) ?? "",
+    address: addresses.get(account.name)?.websites ?? "",
     // An adapter's keys (the Action's api-key, the library's secrets) are one account's: the one run alone.
     secrets: keysOf(chosen.length === 1 ? secrets : {}, scope.env, account.keys),
+    readsProjects,
   }));
-  // Every account's keys are secrets before the first request of any of them.
+  // Every account's keys are secrets before the first request of any of them, and every key it will need is
+  // set: an account whose key is missing stops the run before any account reads or writes, like an address.
   for (const spec of specs) scope.redactor.add([spec.secrets.apiKey, spec.secrets.projectsApiKey]);
+  checkKeys(specs);
   const twins = config.accounts && pruningTwins(config.accounts, scope);
   if (twins) throw new AccountSelectionError({ code: "same-account", ...twins });
-  return specs;
+  return specs.map(({ readsProjects: _reads, ...spec }) => spec);
 }
 
 function keyVariables({ apiKeyEnv, projectsApiKeyEnv }: KeyVariables): KeyVariables {
   return { apiKeyEnv, projectsApiKeyEnv };
-}
-
-function keysOf(given: RunSecrets, env: RunScope["env"], keys: KeyVariables): RunSecrets {
-  const apiKey = given.apiKey || env[keys.apiKeyEnv] || undefined;
-  const projectsApiKey = given.projectsApiKey || env[keys.projectsApiKeyEnv] || undefined;
-  return { ...(apiKey ? { apiKey } : {}), ...(projectsApiKey ? { projectsApiKey } : {}) };
 }
 
 /**
@@ -103,7 +103,7 @@ function pruningTwins(accounts: readonly ConfigAccount[], { settings, env }: Run
 /** An account's websites address as its run would take it, or undefined when it has no usable one. */
 function addressOf(account: ConfigAccount, env: RunScope["env"]): string | undefined {
   try {
-    return checkAccountUrls({}, env, [{ name: account.name, config: { file: "", ...account } }]).get(account.name);
+    return checkAccountUrls({}, env, [{ name: account.name, config: { file: "", ...account } }]).get(account.name)?.websites;
   } catch {
     // An account not selected may have an unusable address: its own run says so, this one does not need it.
     return undefined;

@@ -12,7 +12,9 @@ import type { Env, RunSettings } from "./types.ts";
  */
 export function clientFor(scope: RunScope, spec: AccountSpec): Client {
   const { apiKey, projectsApiKey } = spec.secrets;
-  if (!apiKey) throw new AccountSelectionError({ code: "key-unset", account: spec.name, env: spec.keys.apiKeyEnv });
+  // Checked before the run's first request (run/account-keys.ts); a library caller's spec may still lack it.
+  if (!apiKey)
+    throw new AccountSelectionError({ code: "key-unset", keys: [{ account: spec.name, env: spec.keys.apiKeyEnv, api: "websites" }] });
   const { settings, hooks } = scope;
   const { websitesUrl, projectsUrl } = accountUrls(settings, scope.env, spec.config);
   const server = serverKey(websitesUrl ?? projectsUrl);
@@ -44,22 +46,37 @@ function serverKey(url: string | undefined): string {
 
 type Addresses = Pick<Config, "file" | "websitesUrl" | "projectsUrl">;
 
+/** An account whose addresses are checked, and whether its command reads its projects (DESIGN §2, §5). */
+export interface AddressedAccount {
+  name: string;
+  config: Addresses | undefined;
+  /** The command reads projects: the config manages them (`projects:`), or `export --projects`. */
+  readsProjects?: boolean;
+}
+
+/** The addresses an account's run will talk to, as checked before the run. */
+export interface AccountAddresses {
+  websites: string;
+  projects?: string;
+}
+
 /**
- * The websites address of every account, checked before any request: one that is missing, not usable, or
- * contradicted by `SITESYNC_*_URL` stops the whole run, so that no other account writes meanwhile. Returns
- * each account's address, by name.
+ * The addresses of every account, checked before any request: a websites address (and, for an account whose
+ * command reads projects, a projects address) that is missing, not usable, or contradicted by
+ * `SITESYNC_*_URL` stops the whole run, so that no other account reads or writes meanwhile.
  */
 export function checkAccountUrls(
   settings: Pick<RunSettings, "websitesUrl" | "projectsUrl">,
   env: Env,
-  accounts: readonly { name: string; config: Addresses | undefined }[],
-): Map<string, string> {
-  const urls = new Map<string, string>();
-  for (const { name, config } of accounts) {
+  accounts: readonly AddressedAccount[],
+): Map<string, AccountAddresses> {
+  const urls = new Map<string, AccountAddresses>();
+  for (const { name, config, readsProjects } of accounts) {
     try {
-      const { websitesUrl } = accountUrls(settings, env, config);
+      const { websitesUrl, projectsUrl } = accountUrls(settings, env, config);
       if (websitesUrl === undefined) throw new AccountUrlError("websites", { code: "missing" });
-      urls.set(name, websitesUrl);
+      if (readsProjects && projectsUrl === undefined) throw new AccountUrlError("projects", { code: "missing" });
+      urls.set(name, { websites: websitesUrl, ...(projectsUrl ? { projects: projectsUrl } : {}) });
     } catch (error) {
       if (error instanceof AccountUrlError && name !== "") throw new AccountUrlError(error.setting, error.problem, name);
       throw error;

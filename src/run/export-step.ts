@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_KEY_ENVS } from "../config/accounts.ts";
 import { exportConfig, schemaReference } from "../config/export-config.ts";
 import { ExportFileError } from "../errors.ts";
+import { checkKeys, keysOf } from "./account-keys.ts";
 import { checkAccountUrls, clientFor } from "./client-for.ts";
 import { readLive } from "./read-live.ts";
 import { schemaLocation } from "./schema-location.ts";
@@ -17,19 +18,18 @@ import { writeNewOutput, writeOutput } from "./write-file.ts";
 
 const SCHEMA = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
 
-/** The one account `export` reads: the addresses of the settings and the environment, the default keys. */
+/**
+ * The one account `export` reads: the addresses of the settings and the environment (the projects' too with
+ * `--projects`), the default keys; all checked before its first request.
+ */
 export function exportSpec(scope: RunScope, secrets: RunSecrets = {}): AccountSpec {
-  const address = checkAccountUrls(scope.settings, scope.env, [{ name: "", config: undefined }]).get("") ?? "";
-  const apiKey = secrets.apiKey || scope.env[DEFAULT_KEY_ENVS.apiKeyEnv] || undefined;
-  const projectsApiKey = secrets.projectsApiKey || scope.env[DEFAULT_KEY_ENVS.projectsApiKeyEnv] || undefined;
-  scope.redactor.add([apiKey, projectsApiKey]);
-  return {
-    name: "",
-    config: undefined,
-    address,
-    keys: { ...DEFAULT_KEY_ENVS },
-    secrets: { ...(apiKey ? { apiKey } : {}), ...(projectsApiKey ? { projectsApiKey } : {}) },
-  };
+  const readsProjects = scope.settings.projects ?? false;
+  const addresses = checkAccountUrls(scope.settings, scope.env, [{ name: "", config: undefined, readsProjects }]);
+  const keys = { ...DEFAULT_KEY_ENVS };
+  const spec = { name: "", config: undefined, address: addresses.get("")?.websites ?? "", keys, secrets: keysOf(secrets, scope.env, keys) };
+  scope.redactor.add([spec.secrets.apiKey, spec.secrets.projectsApiKey]);
+  checkKeys([{ ...spec, readsProjects }]);
+  return spec;
 }
 
 /** Before any request: a hand-written config is never overwritten by accident. */

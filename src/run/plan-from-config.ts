@@ -1,16 +1,15 @@
 /**
  * The planning step of a run (DESIGN §1): config → live → the pure `plan`, and the secret values `apply`
- * needs, which the plan itself never holds.
+ * needs, which the plan itself never holds. A secret the config does not set never stops a plan: the change
+ * that would send it is flagged (`needs`), and `apply` refuses that change (DESIGN §2, §7).
  */
 import type { Client } from "../api/types.ts";
 import type { BaseMemo } from "../change/load-base.ts";
 import type { Env } from "../config/interpolate.ts";
 import type { Config } from "../config/types.ts";
-import { ConfigError, type Diagnostic } from "../errors.ts";
 import type { Live } from "../model/state.ts";
 import { ASSUMED_RATE } from "../plan/estimate.ts";
 import { plan } from "../plan/plan.ts";
-import { PASSWORD_MISSING } from "../plan/plan-websites.ts";
 import type { Plan, Selection } from "../plan/types.ts";
 import { type ChangeBase, readForChange } from "./read-for-change.ts";
 import { readLive } from "./read-live.ts";
@@ -34,11 +33,6 @@ export interface PlanSettings {
   changedSince?: ChangeBase | undefined;
   /** The run's change bases, loaded once for all its accounts (run/scope.ts). */
   bases?: BaseMemo | undefined;
-  /**
-   * A password that must be sent but is not set stays a warning of the plan (PASSWORD_MISSING) instead of a
-   * config error: a drift check shows what differs, and applies nothing.
-   */
-  passwordsOptional?: boolean | undefined;
 }
 
 /** Reads the live account and plans the config against it; the plan records which account it read. */
@@ -82,32 +76,7 @@ export async function planWithLive(
       budget: { remaining: ASSUMED_RATE.limit, refillsInMs: 0 },
     },
   });
-  const missing = settings.passwordsOptional ? [] : missingPasswords(planned, config);
-  if (missing.length > 0) throw new ConfigError(missing);
   return { plan: planned, live };
-}
-
-/**
- * A password that must be sent but is not set (DESIGN §2) is known only once the live account is read: it is
- * a config error at the website's line then, before anything is written, and no plan is shown.
- */
-function missingPasswords(planned: Plan, config: Config): Diagnostic[] {
-  const index = new Map(config.websites.map((site, i) => [site.source ? `${site.source.line}:${site.source.column}` : site.domain, i]));
-  return planned.warnings
-    .filter((w) => w.code === PASSWORD_MISSING)
-    .map((w) => {
-      const at = w.source ? `${w.source.line}:${w.source.column}` : (w.subject ?? "");
-      const i = index.get(at);
-      return {
-        file: w.source?.file ?? config.file,
-        line: w.source?.line ?? 1,
-        column: w.source?.column ?? 1,
-        code: "password.required",
-        path: i === undefined ? "" : `websites[${i}].password`,
-        message: w.message,
-        severity: "error",
-      };
-    });
 }
 
 /** `ApplyOptions.passwordOf` for a config: the password of each website, by normalized domain. */

@@ -58,8 +58,7 @@ async function planAndApply(scope: RunScope, spec: AccountSpec, { config, client
 /** The plan to show or apply, and the changes skipped on purpose: a saved plan confirmed, a review intersected, or a fresh plan. */
 async function planned(scope: RunScope, spec: AccountSpec, config: Config, client: Client, run: AccountRun): Promise<Checked> {
   const { given, settings, env } = scope;
-  // Drift that apply could not fix without a secret is still drift (DESIGN §7): flagged in the plan, not an error.
-  const options = { ...settings, bases: scope.bases, ...(scope.command === "drift" ? { passwordsOptional: true } : {}) };
+  const options = { ...settings, bases: scope.bases };
   if (given && "saved" in given) {
     assertSameConfig(given.saved, config);
     assertSameTarget(given.saved, client.target);
@@ -98,6 +97,8 @@ async function applyPlan(scope: RunScope, spec: AccountSpec, { config, client, p
   const { signal, settings } = scope;
   const result = await apply(plan, client, applyOptions(scope, spec, config));
   const items = [...result.items, ...run.skipped];
+  // Refused by apply for a secret the config does not set: skipped on purpose, like a stale change (exit 4).
+  run.skipped.push(...result.items.filter((item) => item.reason === "needs-secret"));
   const interrupted = stopSignalOf(signal);
   run.results = {
     counts: countItems(items, plan.summary.unchanged),

@@ -5,6 +5,7 @@
  * run (an error, an unset key) ends it alone; the others run.
  */
 import { ApiError } from "../errors.ts";
+import { isResendOnly } from "../plan/follow-change.ts";
 import { runOrder } from "./account-specs.ts";
 import { ExitCode, exitCodeOfRun, stopSignalOf } from "./exit-code.ts";
 import { decideReview } from "./review-status.ts";
@@ -53,7 +54,8 @@ function exitCodeOf(run: AccountRun, detailedExitcode: boolean): number {
     interrupted: run.interrupted,
     error: run.error,
     refused: (run.plan?.refusals.length ?? 0) > 0,
-    changes: run.plan?.changes.length ?? 0,
+    // Re-sends of what applying the change already sent are shown and applied, but are no drift (DESIGN §3).
+    changes: run.plan?.changes.filter((change) => !isResendOnly(change)).length ?? 0,
     detailedExitcode,
     updateRefused: run.adopted?.files.some((file) => !file.result.ok) ?? false,
     ...(run.results && {

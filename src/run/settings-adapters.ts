@@ -59,7 +59,7 @@ export const ADAPTER_SETTINGS = {
     flag: "auto-approve",
     alias: "y",
     commands: ["apply"],
-    help: "Apply without asking (required when not on a terminal)",
+    help: "Apply without asking; without it, apply asks on a terminal and refuses to start anywhere else (a saved plan too)",
   },
   // The Action writes the results to RUNNER_TEMP and names the file in its `results-file` output.
   results: {

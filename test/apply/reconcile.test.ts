@@ -96,7 +96,7 @@ describe("plan → apply → plan", () => {
     const saved = readFileSync(join(dir, "plan.json"), "utf8");
     expect(saved).not.toContain("hunter2-but-longer");
 
-    const applied = await sitesync(["apply", "plan.json", "--results", "results.json"], { env, cwd: dir });
+    const applied = await sitesync(["apply", "plan.json", "--results", "results.json", "--auto-approve"], { env, cwd: dir });
     expect(applied.code, applied.stderr).toBe(0);
     const results = JSON.parse(readFileSync(join(dir, "results.json"), "utf8"));
     expect(results.counts).toMatchObject({ applied: 4, failed: 0, skipped: 0, unchanged: 2 });
@@ -105,7 +105,7 @@ describe("plan → apply → plan", () => {
     await sitesync(["plan", "--out", "plan.json"], { env, cwd: edited });
     const { writeFileSync } = await import("node:fs");
     writeFileSync(join(edited, "sitesync.yaml"), config);
-    const refused = await sitesync(["apply", "plan.json"], { env, cwd: edited });
+    const refused = await sitesync(["apply", "plan.json", "--auto-approve"], { env, cwd: edited });
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain("changed since the plan was saved");
   });
@@ -117,7 +117,7 @@ describe("plan → apply → plan", () => {
     sandbox.store.updateWebsite(drift.id, { email: 1 });
     sandbox.resetLog();
 
-    const applied = await sitesync(["apply", "plan.json"], { env, cwd: dir });
+    const applied = await sitesync(["apply", "plan.json", "--auto-approve"], { env, cwd: dir });
     expect(applied.code).toBe(4);
     expect(applied.stdout).toContain("stale: drift.example.com changed since the plan");
     expect(sandbox.requests.filter((r) => r.method === "PUT" && r.path.endsWith(`/${drift.id}`))).toHaveLength(0);
@@ -135,7 +135,7 @@ describe("saved plans refuse what was not reviewed", () => {
     try {
       const dir = workdir({ "sitesync.yaml": config });
       expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
-      const other = await sitesync(["apply", "plan.json", "--websites-url", twin.url], { env, cwd: dir });
+      const other = await sitesync(["apply", "plan.json", "--websites-url", twin.url, "--auto-approve"], { env, cwd: dir });
       expect(other.code).toBe(4);
       expect(other.stderr).toContain(`the plan was made against ${sandbox.url}`);
       expect(twin.stats().writeRequests).toBe(0);
@@ -150,7 +150,7 @@ describe("saved plans refuse what was not reviewed", () => {
       const dir = workdir({ "sitesync.yaml": config });
       expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
       sandbox.resetLog();
-      const other = await sitesync(["apply", "plan.json", "--projects-url", twin.url], { env, cwd: dir });
+      const other = await sitesync(["apply", "plan.json", "--projects-url", twin.url, "--auto-approve"], { env, cwd: dir });
       expect(other.code).toBe(4);
       expect(other.stderr).toContain(`the plan was made against ${sandbox.url}`);
       expect(twin.stats().writeRequests).toBe(0);
@@ -170,7 +170,7 @@ describe("saved plans refuse what was not reviewed", () => {
     bots!.after = 0;
     writeFileSync(join(dir, "plan.json"), JSON.stringify(saved, null, 2));
 
-    const edited = await sitesync(["apply", "plan.json"], { env, cwd: dir });
+    const edited = await sitesync(["apply", "plan.json", "--auto-approve"], { env, cwd: dir });
     expect(edited.code, edited.stderr).toBe(4);
     expect(edited.stderr).toContain("plan.json was changed after it was saved");
     expect(sandbox.stats().writeRequests).toBe(0);
@@ -186,7 +186,7 @@ describe("saved plans refuse what was not reviewed", () => {
     expect(existsSync(join(dir, "plan.json"))).toBe(false);
 
     expect((await sitesync(["plan", "--max-deletes", "5", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
-    const flagged = await sitesync(["apply", "plan.json", "--max-deletes", "9"], { env, cwd: dir });
+    const flagged = await sitesync(["apply", "plan.json", "--max-deletes", "9", "--auto-approve"], { env, cwd: dir });
     expect(flagged.code).toBe(1);
     expect(flagged.stderr).toContain("run `sitesync plan --max-deletes 9 --out plan.json` again");
     expect(sandbox.stats().writeRequests).toBe(0);

@@ -26,7 +26,7 @@ describe("reason codes in the results file", () => {
     const config = `${HEADER}websites:\n  - domain: drift.example.com\n    privacy: public\n  - domain: moved.example.com\n    email: true\n  - domain: new.example.com\n`;
     const dir = workdir({ "sitesync.yaml": config });
     expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
-    const first = await sitesync(["apply", "plan.json", "--results", "results.json"], { env, cwd: dir });
+    const first = await sitesync(["apply", "plan.json", "--results", "results.json", "--auto-approve"], { env, cwd: dir });
     expect(first.code, first.stderr).toBe(0);
     expect(results(dir).items.map((i) => [domainOf(i), i.status, i.reason])).toEqual([
       ["new.example.com", "applied", "applied"],
@@ -39,7 +39,7 @@ describe("reason codes in the results file", () => {
     // what the plan read: then only updated_at, to the second, would tell, and the test would hang on the clock.)
     const moved = sandbox.store.findWebsite("moved.example.com")!;
     sandbox.store.updateWebsite(moved.id, { email: 0, exclude_bots: 0 });
-    const second = await sitesync(["apply", "plan.json", "--results", "results.json"], { env, cwd: dir });
+    const second = await sitesync(["apply", "plan.json", "--results", "results.json", "--auto-approve"], { env, cwd: dir });
     expect(second.code).toBe(4);
     const items = results(dir).items;
     expect(items.map((i) => [domainOf(i), i.status, i.reason, i.detail])).toEqual([

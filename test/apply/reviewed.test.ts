@@ -50,7 +50,10 @@ describe("apply --reviewed", () => {
     writeFileSync(join(dir, "sitesync.yaml"), configOf([...WEBSITES, "  - domain: extra.example.com"]));
     sandbox.resetLog();
 
-    const applied = await sitesync(["apply", "--reviewed", "reviewed.json", "--results", "results.json"], { env, cwd: dir });
+    const applied = await sitesync(["apply", "--reviewed", "reviewed.json", "--results", "results.json", "--auto-approve"], {
+      env,
+      cwd: dir,
+    });
     expect(applied.code, applied.stdout + applied.stderr).toBe(4);
     expect(domains()).toEqual(["drift.example.com", "new.example.com", "unlisted.example.org"]);
     expect(sandbox.store.findWebsite("drift.example.com")!.exclude_bots).toBe(0);
@@ -66,7 +69,7 @@ describe("apply --reviewed", () => {
 
     // Reviewed again, the rest applies cleanly.
     expect((await sitesync(["plan", "--out", "again.json"], { env, cwd: dir })).code).toBe(0);
-    const rest = await sitesync(["apply", "--reviewed", "again.json"], { env, cwd: dir });
+    const rest = await sitesync(["apply", "--reviewed", "again.json", "--auto-approve"], { env, cwd: dir });
     expect(rest.code, rest.stdout + rest.stderr).toBe(0);
     expect(rest.stderr).toContain("review: applied (2 reviewed changes, all that were due)");
     expect(domains()).toEqual(["drift.example.com", "extra.example.com", "new.example.com", "unlisted.example.org"]);
@@ -99,7 +102,7 @@ describe("apply plan.json", () => {
     writeFileSync(join(dir, "plan.json"), JSON.stringify({ ...forged, hash: planHash(forged) }));
     const unlisted = id("unlisted.example.org");
 
-    const applied = await sitesync(["apply", "plan.json"], { env, cwd: dir });
+    const applied = await sitesync(["apply", "plan.json", "--auto-approve"], { env, cwd: dir });
     expect(applied.code, applied.stdout + applied.stderr).toBe(4);
     expect(sandbox.requests.filter((r) => r.method === "DELETE" && r.path.endsWith(`/${unlisted}`))).toHaveLength(0);
     expect(domains()).toContain("unlisted.example.org");

@@ -48,7 +48,9 @@ describe("secrets", () => {
       runs.push(await sitesync(["plan", "--verbose", "--format", format, "--sync-write-only"], { env, cwd: dir }));
     }
     runs.push(await sitesync(["plan", "--verbose", "--out", "plan.json"], { env, cwd: dir }));
-    runs.push(await sitesync(["apply", "plan.json", "--verbose", "--results", "results.json", "--verify"], { env, cwd: dir }));
+    runs.push(
+      await sitesync(["apply", "plan.json", "--verbose", "--results", "results.json", "--verify", "--auto-approve"], { env, cwd: dir }),
+    );
     runs.push(await sitesync(["apply", "--verbose", "--auto-approve", "--sync-write-only", "--format", "json"], { env, cwd: dir }));
     runs.push(await sitesync(["export", "--verbose"], { env, cwd: dir }));
 

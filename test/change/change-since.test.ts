@@ -75,6 +75,8 @@ describe("changeSince over a git repository", () => {
         ],
         projects: [],
         fullRead: [],
+        // The config now is HEAD, unedited: a website written after it was written by applying it.
+        head: { commit: repo.headCommit, time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
       },
     });
   });

@@ -42,7 +42,7 @@ describe("a flag's value, in every spelling", () => {
       expect(existsSync(join(dir, "=x.json"))).toBe(false);
       const saved = JSON.parse(readFileSync(join(dir, "x.json"), "utf8")) as { changes: { domain: string }[] };
       expect(saved.changes.map((c) => c.domain)).toEqual(["new.example.org"]);
-      const apply = await sitesync(["apply", "x.json"], { env, cwd: dir });
+      const apply = await sitesync(["apply", "x.json", "--auto-approve"], { env, cwd: dir });
       expect(apply.code, apply.stderr).toBe(0);
       expect(sandbox.store.websites().map((w) => w.domain)).toContain("new.example.org");
     },

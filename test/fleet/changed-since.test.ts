@@ -130,7 +130,7 @@ describe("plan --changed-since on a fleet of included files", () => {
     // HEAD~1 now names the edit itself, whose change since is nothing: only the recorded commit finds the edit.
     commit("nothing");
     eu.resetLog();
-    const applied = await sitesync(["apply", "--reviewed", "plan.json", "--account", "eu"], { cwd: dir, env });
+    const applied = await sitesync(["apply", "--reviewed", "plan.json", "--account", "eu", "--auto-approve"], { cwd: dir, env });
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect(eu.stats()).toMatchObject({ listRequests: 2, writeRequests: 1 });
     expect(eu.store.findWebsite("blog.b.eu")?.exclude_params).toBe("fbclid");

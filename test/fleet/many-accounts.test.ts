@@ -151,11 +151,15 @@ describe("two accounts on two servers, five client files", () => {
     expect(eu.requests.length).toBe(0);
   });
 
-  it("an account whose key is unset fails alone, naming its variable; the run exits with the worst code", async () => {
+  it("an account whose key is unset stops the run before any request of any account, naming its variable; --account runs the others", async () => {
     const plan = await sitesync(["plan", "--detailed-exitcode"], { cwd: dir, env: { SITESYNC_EU_API_KEY: EU_KEY } });
     expect(plan.code).toBe(1);
-    expect(plan.stdout).toContain("+ create  shop.acme.com");
-    expect(plan.stderr).toContain("[us] error: SITESYNC_US_API_KEY is not set: export the API key of account us");
+    expect(plan.stdout).toBe("");
+    expect(plan.stderr).toContain("error: SITESYNC_US_API_KEY is not set: export the API key of account us");
+    expect(eu.requests.length + us.requests.length).toBe(0);
+    const alone = await sitesync(["plan", "--detailed-exitcode", "--account", "eu"], { cwd: dir, env: { SITESYNC_EU_API_KEY: EU_KEY } });
+    expect(alone.code, alone.stderr).toBe(2);
+    expect(alone.stdout).toContain("+ create  shop.acme.com");
   });
 
   it("never shows either account's key, even with --verbose and --format json", async () => {

@@ -119,7 +119,7 @@ describe("a root file and one file per client", () => {
     git("add", "-A");
     git("commit", "-q", "-m", "labs");
     sandbox.resetLog();
-    const apply = await sitesync(["apply", "plan.json"], { cwd: dir, env: env() });
+    const apply = await sitesync(["apply", "plan.json", "--auto-approve"], { cwd: dir, env: env() });
     expect(apply.code, apply.stdout + apply.stderr).toBe(0);
     expect(sandbox.stats()).toMatchObject({ listRequests: 2, writeRequests: 1 });
     expect(sandbox.store.websites().map((w) => w.domain)).toEqual(expect.arrayContaining(["labs.globex.com", "stray.example.org"]));

@@ -109,7 +109,7 @@ describe("sitesync plan/apply --changed-since REF", () => {
     expectNoSecret(s, planned.stdout, planned.stderr, saved);
 
     s.resetLog();
-    const applied = await sitesync(["apply", "plan.json", "--results", "results.json"], { env, cwd: dir });
+    const applied = await sitesync(["apply", "plan.json", "--results", "results.json", "--auto-approve"], { env, cwd: dir });
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     // The saved plan is confirmed over the same change (its base commit), so the same k + 1 reads.
     expect(s.stats()).toMatchObject({ listRequests: 8, writeRequests: 7 });
@@ -220,7 +220,7 @@ describe("sitesync plan/apply --changed-since REF", () => {
     expect([full.code, full.stderr]).toEqual([1, expect.stringContaining("--full goes with --changed-since REF")]);
     const update = await sitesync(["export", "--update", "sitesync.yaml", "--changed-since", "HEAD~1"], { cwd: dir });
     expect([update.code, update.stderr]).toEqual([1, expect.stringContaining("export --update always reads the whole account")]);
-    const saved = await sitesync(["apply", "plan.json", "--changed-since", "HEAD~1"], { cwd: dir });
+    const saved = await sitesync(["apply", "plan.json", "--changed-since", "HEAD~1", "--auto-approve"], { cwd: dir });
     expect(saved.code).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Passwords as plan and apply read them (DESIGN §2): one that must be sent but is not set stops the run at the
- * website's line before any write, a stored one is kept unless the config sets one, and a password's length
+ * Passwords as plan and apply read them (DESIGN §2): one that must be sent but is not set is planned and flagged
+ * at the website's line, and apply refuses that change before any write; a stored one is kept unless the config sets one, and a password's length
  * is counted in characters against the API's bound of 128 (API-NOTES §2.4). The real CLI against the sandbox
  * over real HTTP.
  */
@@ -24,7 +24,7 @@ afterEach(() => sandbox.close());
 
 const writes = () => sandbox.requests.filter((r) => r.method !== "GET");
 
-describe("a password that must be sent but is not set (DESIGN §2)", () => {
+describe("a password that must be sent but is not set (DESIGN §2, §7: planned and flagged, never an error)", () => {
   const config = `${HEADER}websites:
   - domain: locked.example.com
     privacy: password
@@ -34,26 +34,26 @@ describe("a password that must be sent but is not set (DESIGN §2)", () => {
     privacy: password
 `;
 
-  it("stops plan and apply at the website's line, naming what to set, before any write", async () => {
+  it("plans and flags each change at the website's line, naming what to set; apply refuses them before any write", async () => {
     // site-00001 is private with no password stored: becoming password-protected needs one.
     expect(sandbox.store.findWebsite("site-00001.example.com")).toMatchObject({ privacy: 1, password: null });
     const dir = workdir({ "sitesync.yaml": config });
-    for (const command of [["plan"], ["apply", "--auto-approve"]]) {
-      sandbox.resetLog();
-      const result = await sitesync(command, { env, cwd: dir });
-      expect(result.code, result.stderr).toBe(1);
-      expect(result.stdout).toBe("");
-      expect(result.stderr).toBe(
-        [
-          'sitesync.yaml:6:13 websites[1].password: brand-new.example.net is created with privacy password, which needs a password to send, but the config sets none; add "password: ${STATS_PASSWORD}" to this website or to defaults',
-          'sitesync.yaml:8:13 websites[2].password: site-00001.example.com asks for privacy password and the account stores no password for it yet, but the config sets none; add "password: ${STATS_PASSWORD}" to this website or to defaults',
-          "2 errors in the config: nothing was changed in the account.",
-          "",
-        ].join("\n"),
-      );
-      expect(writes()).toEqual([]);
-    }
+    const plan = await sitesync(["plan", "--detailed-exitcode"], { env, cwd: dir });
+    expect(plan.code, plan.stderr).toBe(2);
+    expect(plan.stdout).toContain(
+      '! needs a password (it is created with privacy password): add "password: ${STATS_PASSWORD}" to this website (sitesync.yaml:6:13) or to defaults',
+    );
+    expect(plan.stdout).toContain(
+      '! needs a password (it becomes password-protected and the account stores no password for it): add "password: ${STATS_PASSWORD}" to this website (sitesync.yaml:8:13)',
+    );
+    sandbox.resetLog();
+    const apply = await sitesync(["apply", "--auto-approve"], { env, cwd: dir });
+    expect(apply.code, apply.stderr).toBe(4);
+    expect(apply.stdout).toContain("skipped create brand-new.example.net: needs a password (it is created with privacy password)");
+    expect(apply.stdout).toContain("skipped update site-00001.example.com (id 1): needs a password (it becomes password-protected");
+    expect(writes()).toEqual([]);
     expect(sandbox.store.findWebsite("brand-new.example.net")).toBeUndefined();
+    expect(sandbox.store.findWebsite("site-00001.example.com")).toMatchObject({ privacy: 1 });
   });
 
   it("keeps a stored password with --sync-write-only, which sends only what the config sets", async () => {

@@ -79,7 +79,7 @@ describe("plan --target → show → apply plan.json", () => {
     expect(sandbox.stats().writeRequests).toBe(0);
 
     // --verify re-plans inside the recorded selection: the sites left out still differ, and that is not a failure.
-    const applied = await sitesync(["apply", "p.json", "--verify"], { env, cwd: dir });
+    const applied = await sitesync(["apply", "p.json", "--verify", "--auto-approve"], { env, cwd: dir });
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stderr).toContain("Verified");
     expect(applied.stderr).toContain("PARTIAL PLAN: --target 'a*.example.com' --exclude 'a2.*'");

@@ -77,8 +77,11 @@ describe("run", () => {
 
   it("reads the key and URLs from the environment it is given, and a setting beats the environment", async () => {
     const outcome = await run(request("plan", "websites: []\n", { env: { SITESYNC_WEBSITES_URL: sandbox.url } }));
-    expect(outcome.accounts[0]?.error).toMatchObject({ problem: { code: "key-unset", env: "SITESYNC_API_KEY" } });
-    expect(errorLines(outcome.accounts[0]?.error)).toEqual([expect.stringContaining("SITESYNC_API_KEY is not set")]);
+    expect(outcome.error).toMatchObject({
+      problem: { code: "key-unset", keys: [{ account: "", env: "SITESYNC_API_KEY", api: "websites" }] },
+    });
+    expect(errorLines(outcome.error)).toEqual([expect.stringContaining("SITESYNC_API_KEY is not set")]);
+    expect(sandbox.requests).toHaveLength(0);
     const secrets = { apiKey: sandbox.apiKey };
     const flagBeatsEnv = await run(
       request("plan", "websites: []\n", {
