@@ -24,9 +24,9 @@ describe("a saved plan applied twice", () => {
     const drifted = `${HEADER}websites:\n  - domain: drift.example.com\n    privacy: public\n  - domain: new.example.com\n    favorite: true\n`;
     const dir = workdir({ "sitesync.yaml": drifted });
     expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
-    const first = await sitesync(["apply", "plan.json", "--results", "results.json"], { env, cwd: dir });
+    const first = await sitesync(["apply", "plan.json", "--results", "results.json", "--auto-approve"], { env, cwd: dir });
     expect(first.code, first.stderr).toBe(0);
-    const second = await sitesync(["apply", "plan.json"], { env, cwd: dir });
+    const second = await sitesync(["apply", "plan.json", "--auto-approve"], { env, cwd: dir });
     expect(second.stdout).toContain("stale: already applied: new.example.com exists (id 4) with the planned values");
     expect(second.stdout).toContain("stale: already applied: drift.example.com has the planned values");
     expect(second.stdout).not.toContain("someone else");
@@ -45,8 +45,8 @@ describe("a saved plan applied twice", () => {
       "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n    privacy: password\n    password: \${SHOP_PW}\n`,
     });
     expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
-    expect((await sitesync(["apply", "plan.json"], { env, cwd: dir })).code).toBe(0);
-    const second = await sitesync(["apply", "plan.json"], { env, cwd: dir });
+    expect((await sitesync(["apply", "plan.json", "--auto-approve"], { env, cwd: dir })).code).toBe(0);
+    const second = await sitesync(["apply", "plan.json", "--auto-approve"], { env, cwd: dir });
     expect(second.stdout).toContain("stale: already applied: shop.example.com has the planned values");
     expect(second.stdout).not.toContain(PASSWORD);
   });
@@ -58,7 +58,7 @@ describe("a saved plan applied twice", () => {
       "sitesync.yaml": `${HEADER}websites:\n  - domain: shop.example.com\n    privacy: password\n    password: \${SHOP_PW}\n`,
     });
     expect((await sitesync(["plan", "--sync-write-only", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
-    const applied = await sitesync(["apply", "plan.json"], { env, cwd: dir });
+    const applied = await sitesync(["apply", "plan.json", "--auto-approve"], { env, cwd: dir });
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
     expect(applied.stdout).not.toContain("already applied");
     expect(sandbox.store.findWebsite("shop.example.com")?.password).toBe(PASSWORD);

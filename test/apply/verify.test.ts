@@ -38,7 +38,7 @@ describe("apply --verify", () => {
     expect((await sitesync(["plan", "--out", "plan.json"], { env, cwd: dir })).code).toBe(0);
     const shop = sandbox.store.findWebsite("shop.example.com")!;
     sandbox.store.updateWebsite(shop.id, { email: 1, updated_at: "2030-01-01T00:00:00.000000Z" });
-    const applied = await sitesync(["apply", "plan.json", "--verify"], { env, cwd: dir });
+    const applied = await sitesync(["apply", "plan.json", "--verify", "--auto-approve"], { env, cwd: dir });
     expect(applied.code).toBe(4);
     expect(applied.stdout).toContain("stale: shop.example.com changed since the plan");
     expect(applied.stderr).not.toMatch(/Verif(y|ied)/);
