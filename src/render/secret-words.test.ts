@@ -48,7 +48,7 @@ describe("a change that needs a secret the config does not set (DESIGN §2, §7)
 
       Plan: 1 to create, 1 to update, 0 to delete, 1 unchanged, 0 unmanaged.
       2 changes need a password the config does not set: apply refuses them until the config sets one.
-      ≈ 2 requests, within the rate limit (60 requests/60 s).
+      ≈ 3 requests: 1 read, 2 writes; up to 1 min at 60/min.
       "
     `);
   });

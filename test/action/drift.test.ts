@@ -277,7 +277,7 @@ describe("drift without GitHub's part", () => {
     expect(run.code, run.stdout).toBe(0);
     expect(run.outputs).toMatchObject({ drifted: "true", "exit-code": "0" });
     expect(run.summary).toContain("blog.example.com");
-    expect(run.summary).toContain("the config sets none");
+    expect(run.summary).toContain("needs a password (it becomes password-protected and the account stores no password for it)");
     expect(github.requests.filter((r) => !r.startsWith("GET"))).toEqual([]);
   });
 });
