@@ -2,10 +2,12 @@
  * Imports run downward only (DESIGN §9, STYLE: the layering of changesets): model ← {config, api} ←
  * {change, plan} ← {apply, adopt} ← run ← render ← {cli, action}. This reads every import of src/ (type-only
  * ones included) and fails on an edge that runs upward, on a circle of modules, and on two modules that
- * share a name for different jobs (DESIGN §9).
+ * share a name for different jobs (DESIGN §9). It also holds src/ to STYLE's sizes: no file over 300 lines, no
+ * function over 60, and at most 7 functions over STYLE's 40 (the sandbox, an imitation, aside).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const SRC = dirname(new URL(import.meta.url).pathname);
@@ -56,8 +58,10 @@ function importsOf(file: string): Edge[] {
   return inside.map((to) => ({ from: relative(SRC, file).split(sep).join("/"), to: to.split(sep).join("/") }));
 }
 
+/** A path's layer: its top folder, or a root file; `errors/` holds the parts that `errors.ts` re-exports. */
 function layerOf(path: string): string {
-  return path.split("/")[0]!;
+  const top = path.split("/")[0]!;
+  return top === "errors" ? "errors.ts" : top;
 }
 
 function upward(edge: Edge): boolean {
@@ -128,6 +132,84 @@ describe("layering (DESIGN §9)", () => {
     expect(upward({ from: "plan/plan.ts", to: "config/types.ts" })).toBe(true);
     expect(upward({ from: "model/website.ts", to: "plan/types.ts" })).toBe(true);
     expect(upward({ from: "apply/apply.ts", to: "plan/types.ts" })).toBe(false);
+  });
+});
+
+/** The limits: a file, a function, and how many functions may pass STYLE's 40 lines. */
+const MAX_FILE_LINES = 300;
+const MAX_FUNCTION_LINES = 60;
+const LONG_FUNCTION_LINES = 40;
+const MAX_LONG_FUNCTIONS = 7;
+
+interface Size {
+  /** `api/http.ts:12 send`: where it starts and its name, or `(anonymous)`. */
+  where: string;
+  lines: number;
+}
+
+/** The lines of every function-like node of one file (its first token to its last; a leading comment aside). */
+function functionSizes(path: string, text: string): Size[] {
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const sizes: Size[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+      const first = file.getLineAndCharacterOfPosition(node.getStart(file)).line;
+      const last = file.getLineAndCharacterOfPosition(node.getEnd()).line;
+      sizes.push({ where: `${path}:${first + 1} ${nameOf(node)}`, lines: last - first + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return sizes;
+}
+
+function nameOf(node: ts.Node): string {
+  const named = node as { name?: ts.Node };
+  if (named.name && ts.isIdentifier(named.name)) return named.name.text;
+  const parent = node.parent;
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && ts.isIdentifier(parent.name))
+    return parent.name.text;
+  return "(anonymous)";
+}
+
+/** What breaks the limits in `files` (path → text): long files, over-long functions, too many long functions. */
+function oversized(files: ReadonlyMap<string, string>): string[] {
+  const problems: string[] = [];
+  const long: Size[] = [];
+  for (const [path, text] of files) {
+    const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+    if (lines > MAX_FILE_LINES) problems.push(`${path}: ${lines} lines (at most ${MAX_FILE_LINES})`);
+    for (const size of functionSizes(path, text)) {
+      if (size.lines > MAX_FUNCTION_LINES) problems.push(`${size.where}: ${size.lines} lines (at most ${MAX_FUNCTION_LINES})`);
+      if (size.lines > LONG_FUNCTION_LINES) long.push(size);
+    }
+  }
+  if (long.length > MAX_LONG_FUNCTIONS) {
+    const list = long.map((s) => `${s.where} (${s.lines})`).join(", ");
+    problems.push(`${long.length} functions over ${LONG_FUNCTION_LINES} lines (at most ${MAX_LONG_FUNCTIONS}): ${list}`);
+  }
+  return problems;
+}
+
+describe("sizes (STYLE: short functions, files of one job)", () => {
+  it("has no file over 300 lines, no function over 60, and at most 7 over 40 in src/, the sandbox aside", () => {
+    const files = sources(SRC)
+      .map((file) => relative(SRC, file).split(sep).join("/"))
+      .filter((path) => layerOf(path) !== "sandbox");
+    expect(oversized(new Map(files.map((path) => [path, readFileSync(join(SRC, path), "utf8")])))).toEqual([]);
+  });
+
+  it("names a file, a function and a crowd of long functions when they pass the limits", () => {
+    const body = (n: number) => Array.from({ length: n - 2 }, (_, i) => `  const a${i} = ${i};`).join("\n");
+    const fn = (name: string, n: number) => `function ${name}() {\n${body(n)}\n}\n`;
+    expect(oversized(new Map([["a.ts", fn("fine", 60)]]))).toEqual([]);
+    expect(oversized(new Map([["a.ts", fn("long", 61)]]))).toEqual(["a.ts:1 long: 61 lines (at most 60)"]);
+    expect(oversized(new Map([["a.ts", `${"\n".repeat(300)}`]]))).toEqual([]);
+    expect(oversized(new Map([["a.ts", `${"\n".repeat(301)}`]]))).toEqual(["a.ts: 301 lines (at most 300)"]);
+    const crowd = new Map(Array.from({ length: 8 }, (_, i) => [`f${i}.ts`, `const g = () => {\n${body(41)}\n};\n`]));
+    expect(oversized(crowd)).toEqual([expect.stringMatching(/^8 functions over 40 lines \(at most 7\): f0.ts:1 g \(41\)/)]);
+    crowd.delete("f7.ts");
+    expect(oversized(crowd)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { FetchError, ofetch } from "ofetch";
+import { FetchError, type FetchResponse, ofetch } from "ofetch";
 import type { Clock } from "./clock.ts";
 import { type RateInfo, rateInfoOf } from "./rate-info.ts";
 
@@ -48,20 +48,12 @@ const NEVER_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHO
  * here with a byte counter, so an endless or decompression-bomb body stops at the cap (DESIGN §12).
  */
 export async function send(request: OutgoingRequest, limits: SendLimits): Promise<Attempt> {
-  const { timeoutMs, maxBodyBytes, clock } = limits;
   const started = performance.now();
   let signal: AbortSignal | undefined;
-  const headers: Record<string, string> = {
-    Authorization: `Bearer ${request.apiKey}`,
-    // Without it a refused key answers 302 to a login page instead of a 401 (API-NOTES §4).
-    Accept: "application/json",
-    "User-Agent": "sitesync",
-  };
-  if (request.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
   try {
     const response = await ofetch.raw<ReadableStream<Uint8Array> | null, "stream">(request.url, {
       method: request.method,
-      headers,
+      headers: headersOf(request),
       body: request.form?.toString(),
       retry: false,
       // A redirect means a refused key or a dropped Accept header; following it would leak the key (API-NOTES §4).
@@ -69,41 +61,57 @@ export async function send(request: OutgoingRequest, limits: SendLimits): Promis
       ignoreResponseError: true,
       responseType: "stream",
       onRequest({ options }) {
-        signal = AbortSignal.timeout(timeoutMs);
+        signal = AbortSignal.timeout(limits.timeoutMs);
         options.signal = signal;
       },
     });
-    const { status, headers: received } = response;
-    const rate = rateInfoOf(status, received, clock.now());
-    const text = await readCapped(response._data ?? null, received, maxBodyBytes);
-    const ms = Math.round(performance.now() - started);
-    if (text === undefined) {
-      // A listing page of 100 websites is well under 1 MiB: the default cap is far past any real answer.
-      const detail =
-        `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further ` +
-        "(an API answer is well under 1 MiB; the library's maxBodyBytes option raises the cap)";
-      return { kind: "failure", reason: "too-large", detail, neverSent: false, cause: undefined, ms, status, rate };
-    }
-    return { kind: "response", status, headers: received, text, ms, rate };
+    return await answerOf(response, limits, started);
   } catch (error) {
-    const ms = Math.round(performance.now() - started);
-    // ofetch's FetchError exposes the request options (and so the Authorization header): keep only its cause.
-    const cause = error instanceof FetchError ? error.cause : error;
-    if (signal?.aborted) {
-      return {
-        kind: "failure",
-        reason: "timeout",
-        detail: `no answer within ${timeoutMs} ms`,
-        timeoutMs,
-        neverSent: false,
-        cause,
-        ms,
-      };
-    }
-    const code = errorCode(cause);
-    const detail = code ? `connection failed (${code})` : `connection failed (${messageOf(cause)})`;
-    return { kind: "failure", reason: "network", detail, neverSent: code !== undefined && NEVER_SENT_CODES.has(code), cause, ms };
+    return failureOf(error, signal?.aborted === true, limits.timeoutMs, Math.round(performance.now() - started));
   }
+}
+
+function headersOf(request: OutgoingRequest): Record<string, string> {
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${request.apiKey}`,
+    // Without it a refused key answers 302 to a login page instead of a 401 (API-NOTES §4).
+    Accept: "application/json",
+    "User-Agent": "sitesync",
+  };
+  if (request.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
+  return headers;
+}
+
+/** A response, its body read within the cap: an answer, or a too-large failure. */
+async function answerOf(
+  response: FetchResponse<ReadableStream<Uint8Array> | null>,
+  { maxBodyBytes, clock }: SendLimits,
+  started: number,
+): Promise<Attempt> {
+  const { status, headers } = response;
+  const rate = rateInfoOf(status, headers, clock.now());
+  const text = await readCapped(response._data ?? null, headers, maxBodyBytes);
+  const ms = Math.round(performance.now() - started);
+  if (text === undefined) {
+    // A listing page of 100 websites is well under 1 MiB: the default cap is far past any real answer.
+    const detail =
+      `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further ` +
+      "(an API answer is well under 1 MiB; the library's maxBodyBytes option raises the cap)";
+    return { kind: "failure", reason: "too-large", detail, neverSent: false, cause: undefined, ms, status, rate };
+  }
+  return { kind: "response", status, headers, text, ms, rate };
+}
+
+/** A request that got no answer: timed out, or a connection that failed (and whether it was never sent). */
+function failureOf(error: unknown, timedOut: boolean, timeoutMs: number, ms: number): Attempt {
+  // ofetch's FetchError exposes the request options (and so the Authorization header): keep only its cause.
+  const cause = error instanceof FetchError ? error.cause : error;
+  if (timedOut) {
+    return { kind: "failure", reason: "timeout", detail: `no answer within ${timeoutMs} ms`, timeoutMs, neverSent: false, cause, ms };
+  }
+  const code = errorCode(cause);
+  const detail = code ? `connection failed (${code})` : `connection failed (${messageOf(cause)})`;
+  return { kind: "failure", reason: "network", detail, neverSent: code !== undefined && NEVER_SENT_CODES.has(code), cause, ms };
 }
 
 /**

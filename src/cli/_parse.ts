@@ -60,54 +60,61 @@ export function parseCommandLine(
   refused: Readonly<Record<string, string>> = {},
 ): CommandLine {
   const { long, short } = knownFlags(args);
+  refuseForeign(rawArgs, long, refused);
+  const line: Reading = { values: {}, lists: {}, given: new Set<string>() };
+  const words = readFlags(rawArgs, { long, short }, line);
+  const positionals = Object.entries(args).filter(([, def]) => def.type === "positional");
+  if (words.length > positionals.length) throw strayPositional(words[positionals.length]!, positionals.length, command);
+  positionals.forEach(([name], i) => {
+    line.values[name] = words[i];
+  });
+  for (const [name, def] of Object.entries(args)) {
+    if (line.values[name] === undefined && def.default !== undefined) line.values[name] = def.default as string | boolean;
+  }
+  return line;
+}
+
+/** A command line as it is read: the flags given so far. */
+type Reading = CommandLine & { given: Set<string> };
+
+/** A flag of another command that users reach for here: refused with the reason it does not apply. */
+function refuseForeign(rawArgs: readonly string[], long: Map<string, Flag>, refused: Readonly<Record<string, string>>): void {
   for (const raw of rawArgs) {
     if (raw === "--") break;
     const name = raw.startsWith("--") ? raw.slice(2).split("=")[0]! : "";
     if (refused[name] !== undefined && !long.has(name)) throw new UsageError(refused[name]);
   }
-  const values: CommandLine["values"] = {};
-  const lists: CommandLine["lists"] = {};
-  const given = new Set<string>();
+}
+
+/** Reads every flag of `rawArgs` into `line`; returns the words that are not flags (everything after `--` too). */
+function readFlags(rawArgs: readonly string[], flags: ReturnType<typeof knownFlags>, line: Reading): string[] {
   const words: string[] = [];
   for (let i = 0; i < rawArgs.length; i++) {
     const raw = rawArgs[i]!;
-    if (raw === "--") {
-      words.push(...rawArgs.slice(i + 1));
-      break;
-    }
-    const token = flagToken(raw, long, short);
-    if (!token) {
-      words.push(raw);
-      continue;
-    }
-    const { flag, inline } = token;
-    if (given.has(flag.name) && !REPEATABLE.has(flag.name))
-      throw new UsageError(`--${flag.name} is given twice: give it once (see --help)`);
-    given.add(flag.name);
-    if (flag.def.type === "boolean") {
-      if (inline !== undefined) throw new UsageError(`${raw.split("=")[0]} takes no value (see --help)`);
-      values[flag.name] = !flag.negated;
-      continue;
-    }
-    let value = inline;
-    if (value === undefined) {
-      const next = rawArgs[i + 1];
-      if (next === undefined || (next.startsWith("-") && next !== "-" && !/^-\d/.test(next))) throw needsValue(flag);
-      value = next;
-      i++;
-    }
-    values[flag.name] = checkedValue(flag, value);
-    if (REPEATABLE.has(flag.name)) lists[flag.name] = [...(lists[flag.name] ?? []), value];
+    if (raw === "--") return [...words, ...rawArgs.slice(i + 1)];
+    const token = flagToken(raw, flags.long, flags.short);
+    if (!token) words.push(raw);
+    else if (readFlag(raw, token, rawArgs[i + 1], line) === "took-next") i++;
   }
-  const positionals = Object.entries(args).filter(([, def]) => def.type === "positional");
-  if (words.length > positionals.length) throw strayPositional(words[positionals.length]!, positionals.length, command);
-  positionals.forEach(([name], i) => {
-    values[name] = words[i];
-  });
-  for (const [name, def] of Object.entries(args)) {
-    if (values[name] === undefined && def.default !== undefined) values[name] = def.default as string | boolean;
+  return words;
+}
+
+/** One flag into `line`: a switch, or a value inline or in the next argument (then `took-next`). */
+function readFlag(raw: string, { flag, inline }: { flag: Flag; inline?: string }, next: string | undefined, line: Reading) {
+  if (line.given.has(flag.name) && !REPEATABLE.has(flag.name))
+    throw new UsageError(`--${flag.name} is given twice: give it once (see --help)`);
+  line.given.add(flag.name);
+  if (flag.def.type === "boolean") {
+    if (inline !== undefined) throw new UsageError(`${raw.split("=")[0]} takes no value (see --help)`);
+    line.values[flag.name] = !flag.negated;
+    return "flag";
   }
-  return { values, lists, given };
+  const tookNext = inline === undefined;
+  if (tookNext && (next === undefined || (next.startsWith("-") && next !== "-" && !/^-\d/.test(next)))) throw needsValue(flag);
+  const value = (inline ?? next)!;
+  line.values[flag.name] = checkedValue(flag, value);
+  if (REPEATABLE.has(flag.name)) line.lists[flag.name] = [...(line.lists[flag.name] ?? []), value];
+  return tookNext ? "took-next" : "inline";
 }
 
 /** The flag `raw` names, with its `=value`; undefined for a word (a positional, `-` for stdout, a value). */
