@@ -5,6 +5,104 @@
  */
 import type { Setting } from "./setting.ts";
 
+/** The Action's own inputs: the pull-request comment and the reviewed apply on merge (DESIGN §7). */
+const GITHUB_ROWS = {
+  comment: {
+    kind: "boolean",
+    input: "comment",
+    default: "true",
+    commands: ["plan", "apply"],
+    help:
+      "On a pull request, keep one comment per config file with the latest plan, updated in place. Needs " +
+      "`permissions: pull-requests: write`.",
+  },
+  githubToken: {
+    kind: "string",
+    input: "github-token",
+    inputDefault: "${{ github.token }}",
+    env: "GITHUB_TOKEN",
+    sensitive: true,
+    commands: ["plan", "apply", "drift"],
+    help:
+      "Token used to write the pull-request comment, the check runs and the drift issue or pull request, and, on " +
+      "merge, to find the merged pull request and read its reviewed plan (only a comment written by this token's " +
+      "own identity counts).",
+  },
+  applyUnreviewed: {
+    kind: "boolean",
+    input: "apply-unreviewed",
+    commands: ["apply"],
+    help:
+      "apply only, and only on workflow_dispatch (refused on any other event): apply the current plan without a " +
+      "reviewed plan, as a deliberate human action. Wire it to a workflow_dispatch input, as " +
+      "examples/workflows/sitesync.yml does.",
+  },
+  botLogin: {
+    kind: "string",
+    input: "bot-login",
+    commands: ["plan", "apply", "drift"],
+    help:
+      "The login that writes the plan comments (e.g. github-actions[bot], or my-app[bot]), when it cannot be " +
+      "found from github-token: the Action asks GraphQL `viewer` (any token), then GET /user (personal tokens).",
+  },
+} as const satisfies Record<string, Setting>;
+
+/** `command: drift`: what the Action does on drift (DESIGN §7, "Drift, built in"). */
+const DRIFT_ROWS = {
+  onDrift: {
+    kind: "enum",
+    options: ["issue", "pull-request", "none"],
+    input: "on-drift",
+    default: "issue",
+    commands: ["drift"],
+    help:
+      "command: drift only. issue: one issue per config and account, opened on drift, updated while it lasts, " +
+      "closed with a comment once the account matches again (needs `issues: write`). pull-request: adopt the " +
+      "live state into the config on a branch and open or update one pull request with the edit (needs " +
+      "`contents: write` and `pull-requests: write`). none: only the outputs and the job summary.",
+  },
+} as const satisfies Record<string, Setting>;
+
+/** `export`: a new config file; `adopt`: live changes accepted into one in place (DESIGN §7). */
+const EXPORT_ROWS = {
+  exportOut: {
+    kind: "path",
+    flag: "out",
+    alias: "o",
+    valueHint: "sitesync.yaml",
+    commands: ["export"],
+    help: 'Write the config to this new file ("-" or none: stdout)',
+  },
+  force: {
+    kind: "boolean",
+    flag: "force",
+    commands: ["export"],
+    help: "Overwrite the --out file if it exists (its comments and edits are lost)",
+  },
+  projects: { kind: "boolean", flag: "projects", commands: ["export"], help: "Also export the projects (needs a projects URL)" },
+  update: {
+    kind: "path",
+    flag: "update",
+    valueHint: "sitesync.yaml",
+    commands: ["export"],
+    help: "The former spelling of `sitesync adopt FILE`, still accepted: it runs adopt with the flags that follow",
+  },
+  addUnlisted: {
+    kind: "boolean",
+    flag: "add-unlisted",
+    commands: ["adopt"],
+    help: "Also add live websites the file does not list (prune: true adds them anyway)",
+  },
+  into: {
+    kind: "list",
+    flag: "into",
+    valueHint: "file",
+    commands: ["adopt"],
+    help: "The file new websites go to (default: the root's websites): the root or a file it includes, of their account; repeatable, one per account",
+  },
+  dryRun: { kind: "boolean", flag: "dry-run", commands: ["adopt"], help: "Show the diff, write nothing" },
+} as const satisfies Record<string, Setting>;
+
 /** How each adapter runs and shows a run: output, prompts, files, and the Action's GitHub side. */
 export const ADAPTER_SETTINGS = {
   format: {
@@ -90,111 +188,7 @@ export const ADAPTER_SETTINGS = {
     commands: ["validate"],
     help: "Treat an unset ${VAR} as an error, as plan and apply do (else it is a note)",
   },
-  ...githubRows(),
-  ...driftRows(),
-  ...exportRows(),
+  ...GITHUB_ROWS,
+  ...DRIFT_ROWS,
+  ...EXPORT_ROWS,
 } as const satisfies Record<string, Setting>;
-
-/** The Action's own inputs: the pull-request comment and the reviewed apply on merge (DESIGN §7). */
-function githubRows() {
-  return {
-    comment: {
-      kind: "boolean",
-      input: "comment",
-      default: "true",
-      commands: ["plan", "apply"],
-      help:
-        "On a pull request, keep one comment per config file with the latest plan, updated in place. Needs " +
-        "`permissions: pull-requests: write`.",
-    },
-    githubToken: {
-      kind: "string",
-      input: "github-token",
-      inputDefault: "${{ github.token }}",
-      env: "GITHUB_TOKEN",
-      sensitive: true,
-      commands: ["plan", "apply", "drift"],
-      help:
-        "Token used to write the pull-request comment, the check runs and the drift issue or pull request, and, on " +
-        "merge, to find the merged pull request and read its reviewed plan (only a comment written by this token's " +
-        "own identity counts).",
-    },
-    applyUnreviewed: {
-      kind: "boolean",
-      input: "apply-unreviewed",
-      commands: ["apply"],
-      help:
-        "apply only, and only on workflow_dispatch (refused on any other event): apply the current plan without a " +
-        "reviewed plan, as a deliberate human action. Wire it to a workflow_dispatch input, as " +
-        "examples/workflows/sitesync.yml does.",
-    },
-    botLogin: {
-      kind: "string",
-      input: "bot-login",
-      commands: ["plan", "apply", "drift"],
-      help:
-        "The login that writes the plan comments (e.g. github-actions[bot], or my-app[bot]), when it cannot be " +
-        "found from github-token: the Action asks GraphQL `viewer` (any token), then GET /user (personal tokens).",
-    },
-  } as const satisfies Record<string, Setting>;
-}
-
-/** `command: drift`: what the Action does on drift (DESIGN §7, "Drift, built in"). */
-function driftRows() {
-  return {
-    onDrift: {
-      kind: "enum",
-      options: ["issue", "pull-request", "none"],
-      input: "on-drift",
-      default: "issue",
-      commands: ["drift"],
-      help:
-        "command: drift only. issue: one issue per config and account, opened on drift, updated while it lasts, " +
-        "closed with a comment once the account matches again (needs `issues: write`). pull-request: adopt the " +
-        "live state into the config on a branch and open or update one pull request with the edit (needs " +
-        "`contents: write` and `pull-requests: write`). none: only the outputs and the job summary.",
-    },
-  } as const satisfies Record<string, Setting>;
-}
-
-/** `export`: a new config file; `adopt`: live changes accepted into one in place (DESIGN §7). */
-function exportRows() {
-  return {
-    exportOut: {
-      kind: "path",
-      flag: "out",
-      alias: "o",
-      valueHint: "sitesync.yaml",
-      commands: ["export"],
-      help: 'Write the config to this new file ("-" or none: stdout)',
-    },
-    force: {
-      kind: "boolean",
-      flag: "force",
-      commands: ["export"],
-      help: "Overwrite the --out file if it exists (its comments and edits are lost)",
-    },
-    projects: { kind: "boolean", flag: "projects", commands: ["export"], help: "Also export the projects (needs a projects URL)" },
-    update: {
-      kind: "path",
-      flag: "update",
-      valueHint: "sitesync.yaml",
-      commands: ["export"],
-      help: "The former spelling of `sitesync adopt FILE`, still accepted: it runs adopt with the flags that follow",
-    },
-    addUnlisted: {
-      kind: "boolean",
-      flag: "add-unlisted",
-      commands: ["adopt"],
-      help: "Also add live websites the file does not list (prune: true adds them anyway)",
-    },
-    into: {
-      kind: "list",
-      flag: "into",
-      valueHint: "file",
-      commands: ["adopt"],
-      help: "The file new websites go to (default: the root's websites): the root or a file it includes, of their account; repeatable, one per account",
-    },
-    dryRun: { kind: "boolean", flag: "dry-run", commands: ["adopt"], help: "Show the diff, write nothing" },
-  } as const satisfies Record<string, Setting>;
-}
