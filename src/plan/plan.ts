@@ -5,7 +5,7 @@
 import { firstMatch } from "../model/glob.ts";
 import type { Desired, Live } from "../model/state.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
-import { byName, newTally, type Tally } from "./_tally.ts";
+import { byName, type Filters, newTally, type Tally } from "./_tally.ts";
 import { ASSUMED_RATE, estimate, fullReadRequests } from "./estimate.ts";
 import { sealPlan } from "./fingerprint.ts";
 import { isScoped, narrowToChange, type PlanChange, sendsOf, sinceOf } from "./follow-change.ts";
@@ -60,25 +60,14 @@ const KIND_RANK = { website: 0, project: 1 } as const;
  * refusals by the safety rails, and an estimate of the requests that applying will send.
  */
 export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): Plan {
-  const selection = isPartial(options.selection)
-    ? { target: [...options.selection.target], exclude: [...options.selection.exclude] }
-    : undefined;
-  const selected = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
-  const { warnings } = selected;
-  const { desired, live } = isScoped(options.change) ? narrowToChange(selected.desired, selected.live, options.change.change) : selected;
-  const { policy } = desired;
-  const filters = {
-    ignore: (name: string) => firstMatch(policy.ignore, name),
-    protect: (name: string) => firstMatch(policy.protect, name),
-    prune: policy.prune,
-  };
+  const { selection, selected, desired, live } = scopeOf(allDesired, allLive, options);
+  const filters = filtersOf(desired.policy);
   const tally = newTally();
-  tally.warnings.push(...warnings);
+  tally.warnings.push(...selected.warnings);
   const writeOnly = { sync: options.syncWriteOnly ?? false, change: sendsOf(options.change) };
   planWebsites(desired.websites, live.websites, filters, writeOnly, tally);
   if (desired.projects !== undefined) planProjects(desired.projects, live.projects, filters, tally);
   const changes = tally.changes.sort(compareChanges);
-  const unverifiable = unverifiableFields(tally);
   return sealPlan({
     format: "sitesync-plan",
     version: 1,
@@ -92,19 +81,42 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
     changes,
     summary: summarize(changes, tally.left),
     warnings: tally.warnings,
-    refusals: refusals({
-      changes,
-      maxDeletes: options.maxDeletes ?? policy.maxDeletes,
-      prune: policy.prune,
-      allowEmpty: options.allowEmpty ?? false,
-      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file. A
-      // scoped plan still asks the whole file: it lists what it lists, touched or not.
-      keepsWebsites: selected.desired.websites.some((w) => w.state === "present" && !filters.ignore(w.domain)),
-      keepsProjects: selected.desired.projects?.some((p) => p.state === "present" && !filters.ignore(p.project)),
-      partial: selection !== undefined,
-    }),
-    unverifiable,
+    refusals: refusalsOf(changes, selected.desired, filters, options, selection !== undefined),
+    unverifiable: unverifiableFields(tally),
     estimate: estimate(changes, options.rate ?? ASSUMED_RATE, options.reads ?? fullReadRequests(allLive)),
+  });
+}
+
+/** What a plan compares: the selection's part of both sides (`--target`/`--exclude`), then the change's part. */
+function scopeOf(allDesired: Desired, allLive: Live, options: PlanOptions) {
+  const selection = isPartial(options.selection)
+    ? { target: [...options.selection.target], exclude: [...options.selection.exclude] }
+    : undefined;
+  const selected = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const { desired, live } = isScoped(options.change) ? narrowToChange(selected.desired, selected.live, options.change.change) : selected;
+  return { selection, selected, desired, live };
+}
+
+function filtersOf(policy: Desired["policy"]): Filters {
+  return {
+    ignore: (name: string) => firstMatch(policy.ignore, name),
+    protect: (name: string) => firstMatch(policy.protect, name),
+    prune: policy.prune,
+  };
+}
+
+/** The safety rails on the changes, asked of the whole selected file (DESIGN §3). */
+function refusalsOf(changes: Change[], desired: Desired, filters: Filters, options: PlanOptions, partial: boolean) {
+  return refusals({
+    changes,
+    maxDeletes: options.maxDeletes ?? desired.policy.maxDeletes,
+    prune: desired.policy.prune,
+    allowEmpty: options.allowEmpty ?? false,
+    // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file. A
+    // scoped plan still asks the whole file: it lists what it lists, touched or not.
+    keepsWebsites: desired.websites.some((w) => w.state === "present" && !filters.ignore(w.domain)),
+    keepsProjects: desired.projects?.some((p) => p.state === "present" && !filters.ignore(p.project)),
+    partial,
   });
 }
 
