@@ -32,6 +32,15 @@ export function renderMarkdown(plan: Plan, surface: Surface = "cli"): string {
  * the whole plan is the head.
  */
 export function planMarkdownParts(plan: Plan, surface: Surface = "cli"): { head: string; body?: string } {
+  const head = headBlocks(plan, surface);
+  const sections = sectionBlocks(plan);
+  const tail = [...(plan.unverifiable.length > 0 ? [unverifiableNote(plan)] : []), footer(plan)];
+  if (sections.length === 0) return { head: [...head, ...tail].join("\n\n") };
+  return { head: head.join("\n\n"), body: [...sections, ...tail].join("\n\n") };
+}
+
+/** What a pull request always shows: the heading, the banners, the counts, the notes, or "No changes". */
+function headBlocks(plan: Plan, surface: Surface): string[] {
   const account = planAccountWords(plan);
   const heading = `### sitesync plan for ${md(plan.configFile)}`;
   const blocks: string[] = [account === undefined ? heading : `${heading}\n\nAccount: ${md(account)}`];
@@ -40,11 +49,7 @@ export function planMarkdownParts(plan: Plan, surface: Surface = "cli"): { head:
     const note = `> **Partial plan: ${flags}.** Only the websites and projects these patterns select were compared. ${LEFT_OUT}`;
     blocks.push(["> [!IMPORTANT]", note].join("\n"));
   }
-  if (plan.since !== undefined) {
-    const notEvaluated = notEvaluatedLine(plan.since);
-    const lines = [`> **${md(sinceHeadline(plan.since))}**`, ...(notEvaluated === undefined ? [] : [`> ${md(notEvaluated)}`])];
-    blocks.push([plan.since.known && plan.since.read === "scoped" ? "> [!NOTE]" : "> [!IMPORTANT]", ...lines].join("\n"));
-  }
+  if (plan.since !== undefined) blocks.push(sinceCallout(plan.since));
   if (plan.refusals.length > 0) {
     const items = plan.refusals.map((r) => `> - ${md(refusalWords(r, surface))}`);
     blocks.push(["> [!CAUTION]", "> **Refused: this plan will not be applied.**", ">", ...items].join("\n"));
@@ -59,7 +64,18 @@ export function planMarkdownParts(plan: Plan, surface: Surface = "cli"): { head:
       plan.selection === undefined ? "**No changes.** The account matches the configuration." : "**No changes** inside the selection.",
     );
   }
-  const head = blocks.splice(0);
+  return blocks;
+}
+
+function sinceCallout(since: NonNullable<Plan["since"]>): string {
+  const notEvaluated = notEvaluatedLine(since);
+  const lines = [`> **${md(sinceHeadline(since))}**`, ...(notEvaluated === undefined ? [] : [`> ${md(notEvaluated)}`])];
+  return [since.known && since.read === "scoped" ? "> [!NOTE]" : "> [!IMPORTANT]", ...lines].join("\n");
+}
+
+/** What a comment may fold: a table per action, then the warnings. */
+function sectionBlocks(plan: Plan): string[] {
+  const blocks: string[] = [];
   const creates = plan.changes.filter((c): c is WebsiteCreate => c.action === "create");
   const updates = plan.changes.filter((c): c is WebsiteUpdate => c.action === "update");
   const deletes = plan.changes.filter((c): c is WebsiteDelete | ProjectDelete => c.action === "delete");
@@ -73,11 +89,7 @@ export function planMarkdownParts(plan: Plan, surface: Surface = "cli"): { head:
     });
     blocks.push("#### Warnings", items.join("\n"));
   }
-  const sections = blocks.length > 0;
-  if (plan.unverifiable.length > 0) blocks.push(unverifiableNote(plan));
-  blocks.push(footer(plan));
-  if (!sections) return { head: [...head, ...blocks].join("\n\n") };
-  return { head: head.join("\n\n"), body: blocks.join("\n\n") };
+  return blocks;
 }
 
 function summaryTable(plan: Plan): string {
