@@ -42,44 +42,45 @@ export async function apply(plan: Plan, client: Client, options: ApplyOptions): 
     throw new InternalError(`apply was given a refused plan (${plan.refusals.map((r) => r.code).join(", ")})`);
   }
   refuseMissingPasswords(plan, options);
-  const results = new Map<Change, ItemResult>();
-  let aborted: string | undefined;
+  const run: Run = { results: new Map(), total: plan.changes.length, options };
   // A change that would send a secret the config does not set is refused alone, before any request: the
   // others are as independent of it as of a stale one (DESIGN §2, §7).
-  for (const change of plan.changes) {
-    if (needsSecret(change)) {
-      results.set(change, { change, status: "skipped", reason: "needs-secret" });
-      options.onItem?.(results.get(change)!, results.size, plan.changes.length);
-    }
-  }
-
-  const execute = async (change: Change): Promise<void> => {
-    let result: ItemResult;
-    if (aborted) {
-      result = { change, status: "skipped", reason: "not-attempted", detail: { cause: aborted } };
-    } else if (options.stop?.aborted) {
-      result = notStarted(change, options.stop);
-    } else {
-      try {
-        options.onStart?.(change);
-        result = await executeChange(change, client, options);
-      } catch (error) {
-        result =
-          options.stop?.aborted && error instanceof ApiError && error.kind === "stopped"
-            ? notStarted(change, options.stop)
-            : failure(change, error);
-        if (error instanceof ApiError && error.fatal) aborted ??= error.message;
-      }
-    }
-    results.set(change, result);
-    options.onItem?.(result, results.size, plan.changes.length);
-  };
-
+  for (const change of plan.changes.filter(needsSecret)) record(run, change, { change, status: "skipped", reason: "needs-secret" });
   for (const phase of PHASES) {
-    await Promise.all(plan.changes.filter((c) => c.action === phase && !results.has(c)).map(execute));
+    const due = plan.changes.filter((c) => c.action === phase && !run.results.has(c));
+    await Promise.all(due.map(async (change) => record(run, change, await attempt(change, client, run))));
   }
-  const items = plan.changes.map((change) => results.get(change)!);
-  return { items, counts: countItems(items, plan.summary.unchanged), ...(aborted ? { aborted } : {}) };
+  const items = plan.changes.map((change) => run.results.get(change)!);
+  return { items, counts: countItems(items, plan.summary.unchanged), ...(run.aborted ? { aborted: run.aborted } : {}) };
+}
+
+/** An apply under way: each change's result so far, and why it stopped sending, once a 401/403 stops it. */
+interface Run {
+  results: Map<Change, ItemResult>;
+  total: number;
+  options: ApplyOptions;
+  aborted?: string;
+}
+
+function record(run: Run, change: Change, result: ItemResult): void {
+  run.results.set(change, result);
+  run.options.onItem?.(result, run.results.size, run.total);
+}
+
+/** One change sent, unless the apply has stopped; a fatal answer stops the ones not yet started. */
+async function attempt(change: Change, client: Client, run: Run): Promise<ItemResult> {
+  const { options } = run;
+  if (run.aborted) return { change, status: "skipped", reason: "not-attempted", detail: { cause: run.aborted } };
+  if (options.stop?.aborted) return notStarted(change, options.stop);
+  try {
+    options.onStart?.(change);
+    return await executeChange(change, client, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.fatal) run.aborted ??= error.message;
+    return options.stop?.aborted && error instanceof ApiError && error.kind === "stopped"
+      ? notStarted(change, options.stop)
+      : failure(change, error);
+  }
 }
 
 function executeChange(change: Change, client: Client, options: ApplyOptions): Promise<ItemResult> {

@@ -54,19 +54,8 @@ export function accountSelectionMessage(problem: AccountSelectionProblem, surfac
       const what = cli ? `--account ${problem.name}` : `the account input (${problem.name})`;
       return `${what}: the config has no accounts:, it is one account; leave ${cli ? "--account" : "the account input"} out`;
     }
-    case "one-only": {
-      const setting = {
-        "websites-url": cli ? "--websites-url" : "the websites-url input",
-        "projects-url": cli ? "--projects-url" : "the projects-url input",
-        out: "--out (a saved plan)",
-        "saved-plan": "a saved plan",
-        "reviewed-plan": "a reviewed plan",
-      }[problem.setting];
-      const known = problem.known.join(", ");
-      return cli
-        ? `${setting} applies to one account: add --account NAME (one of ${known})`
-        : `${setting} applies to one account: set the account input (one of ${known}), one leg per account as in examples/workflows/fleet.yml`;
-    }
+    case "one-only":
+      return oneAccountMessage(problem, cli);
     case "plan-account": {
       const other = problem.given.find((name) => name !== problem.planned) ?? "";
       return (
@@ -83,6 +72,21 @@ export function accountSelectionMessage(problem: AccountSelectionProblem, surfac
     case "key-unset":
       return keysUnsetMessage(problem.keys, cli);
   }
+}
+
+/** A setting that names one account's address or plan, given to a run of many accounts. */
+function oneAccountMessage(problem: Extract<AccountSelectionProblem, { code: "one-only" }>, cli: boolean): string {
+  const setting = {
+    "websites-url": cli ? "--websites-url" : "the websites-url input",
+    "projects-url": cli ? "--projects-url" : "the projects-url input",
+    out: "--out (a saved plan)",
+    "saved-plan": "a saved plan",
+    "reviewed-plan": "a reviewed plan",
+  }[problem.setting];
+  const known = problem.known.join(", ");
+  return cli
+    ? `${setting} applies to one account: add --account NAME (one of ${known})`
+    : `${setting} applies to one account: set the account input (one of ${known}), one leg per account as in examples/workflows/fleet.yml`;
 }
 
 /** Every unset key, each with how to give it; on the CLI, a fleet's accounts may also be left out with `--account`. */
