@@ -63,7 +63,7 @@ export function anchorsOf(markdown: string): Set<string> {
 }
 
 /** The targets of the inline links outside code (blocks and spans), with their lines. */
-export function linksOf(markdown: string): { target: string; line: number }[] {
+function linksOf(markdown: string): { target: string; line: number }[] {
   const links: { target: string; line: number }[] = [];
   for (const { text, line, fence } of sourceLines(markdown)) {
     if (fence !== undefined) continue;
@@ -105,12 +105,13 @@ const SHELL = new Set(["sh", "bash", "console", "shell"]);
 /**
  * The `sitesync …` commands in the shell code blocks of `markdown`, each as the words the CLI gets: a `$ `
  * prompt, `VAR=value` prefixes and `npx` dropped; each command of a `&&`, `||`, `;` or `|` chain on its own;
- * quotes removed; a comment, a redirection or `&` ends it.
+ * quotes removed; a comment, a redirection or `&` ends it. A line with a `<placeholder>` (`<printed port>`) is
+ * not a command anyone can run as written, so it is left out.
  */
 export function commandLinesOf(markdown: string): { argv: string[]; line: number; text: string }[] {
   const commands: { argv: string[]; line: number; text: string }[] = [];
   for (const { text, line, fence } of sourceLines(markdown)) {
-    if (fence === undefined || !SHELL.has(fence)) continue;
+    if (fence === undefined || !SHELL.has(fence) || /<[a-z][^<>]*>/i.test(text)) continue;
     for (const words of commandsOf(shellWords(text.replace(/^\s*\$ /, "")))) {
       while (words[0] !== undefined && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) words.shift();
       if (words[0] === "npx") words.shift();
