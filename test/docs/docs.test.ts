@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { referenceMarkdown } from "../../scripts/docs/reference.ts";
+import { ExitCode } from "../../src/run/exit-code.ts";
+import { SETTING_ROWS } from "../../src/run/settings.ts";
 import { commandLinesOf, commandProblems, linkProblems } from "./check-docs.ts";
 
 const pages = ["README.md", ...readdirSync("docs").flatMap((name) => (name.endsWith(".md") ? [`docs/${name}`] : []))];
@@ -47,5 +49,16 @@ describe("docs/reference.md", () => {
     expect(text("docs/reference.md"), "run `npm run docs-reference` after editing src/run/settings.ts or a command in src/cli/").toBe(
       generated,
     );
+  });
+
+  it("lists every flag, Action input, exit code and environment variable of the settings table", () => {
+    const reference = text("docs/reference.md");
+    const names = SETTING_ROWS.flatMap(([, row]) => [
+      ...(row.flag ? [`--${row.flag}`] : []),
+      ...(row.input ? [`| \`${row.input}\` |`] : []),
+      ...(row.env ? [`| \`${row.env}\` |`] : []),
+    ]);
+    const codes = Object.values(ExitCode).map((code) => `| **${code}** |`);
+    expect([...names, ...codes].filter((name) => !reference.includes(name))).toEqual([]);
   });
 });
