@@ -48,7 +48,7 @@ describe("linkProblems", () => {
 });
 
 describe("commandLinesOf", () => {
-  it("takes sitesync commands from shell blocks as the CLI gets them", () => {
+  it("takes sitesync commands from shell blocks as the CLI gets them, not what a console block shows printed", () => {
     const text = [
       "```sh",
       "$ npx sitesync plan --out plan.json && sitesync apply plan.json   # comment",
@@ -56,6 +56,10 @@ describe("commandLinesOf", () => {
       'sitesync show plan.json --format markdown >> "$GITHUB_STEP_SUMMARY"',
       "npx sitesync sandbox --seed 250 &",
       "npm test",
+      "```",
+      "```console",
+      "$ sitesync validate",
+      "sitesync sandbox listening on http://127.0.0.1:40123",
       "```",
       "```yaml",
       "sitesync: not a command",
@@ -68,6 +72,7 @@ describe("commandLinesOf", () => {
       [3, "plan", "--target", "shop-*.example.com"],
       [4, "show", "plan.json", "--format", "markdown"],
       [5, "sandbox", "--seed", "250"],
+      [9, "validate"],
     ]);
   });
 });

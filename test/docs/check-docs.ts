@@ -103,8 +103,8 @@ function readIfThere(path: string): string | undefined {
 const SHELL = new Set(["sh", "bash", "console", "shell"]);
 
 /**
- * The `sitesync …` commands in the shell code blocks of `markdown`, each as the words the CLI gets: a `$ `
- * prompt, `VAR=value` prefixes and `npx` dropped; each command of a `&&`, `||`, `;` or `|` chain on its own;
+ * The `sitesync …` commands in the shell code blocks of `markdown`, each as the words the CLI gets (in a
+ * `console` block, only the lines with a `$ ` prompt): the prompt, `VAR=value` prefixes and `npx` dropped; each command of a `&&`, `||`, `;` or `|` chain on its own;
  * quotes removed; a comment, a redirection or `&` ends it. A line with a `<placeholder>` (`<printed port>`) is
  * not a command anyone can run as written, so it is left out.
  */
@@ -112,6 +112,9 @@ export function commandLinesOf(markdown: string): { argv: string[]; line: number
   const commands: { argv: string[]; line: number; text: string }[] = [];
   for (const { text, line, fence } of sourceLines(markdown)) {
     if (fence === undefined || !SHELL.has(fence) || /<[a-z][^<>]*>/i.test(text)) continue;
+    const prompted = /^\s*\$ /.test(text);
+    // In a console block, a line without a prompt is what a command printed.
+    if (fence === "console" && !prompted) continue;
     for (const words of commandsOf(shellWords(text.replace(/^\s*\$ /, "")))) {
       while (words[0] !== undefined && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) words.shift();
       if (words[0] === "npx") words.shift();
