@@ -9,7 +9,7 @@ export const RESULTS_FILE = fileURLToPath(new URL("./RESULTS.md", import.meta.ur
 
 const TITLE =
   "# sitesync performance results\n\n" +
-  'Written by `npm run bench` (full run) and `npm run soak -- --record`; see README "Performance". ' +
+  "Written by `npm run bench` (full run) and `npm run soak -- --record`; see docs/performance.md. " +
   "The bounds are DESIGN §8's.\n";
 
 export function writeResultsSection(name: "bench" | "soak", markdown: string): void {

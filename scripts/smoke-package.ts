@@ -185,7 +185,7 @@ async function onNode(node: string): Promise<void> {
   }
 }
 
-/** The README's library example, against a sandbox started in-process. */
+/** The library example of docs/library.md, against a sandbox started in-process. */
 const LIBRARY_MJS = `
 import { writeFileSync } from "node:fs";
 import { loadConfig, createClient, readLive, plan, render, apply, startSandbox } from "sitesync";
@@ -265,7 +265,7 @@ function headCommit(): string {
   return head.stdout.trim();
 }
 
-/** `npm install` from a git URL, as the README says: `prepare` builds lib/, and the command runs. */
+/** `npm install` from a git URL, as docs/getting-started.md says: `prepare` builds lib/, and the command runs. */
 function gitInstall(node: string, commit: string): void {
   step("npm install from a git URL (a bare clone of this commit): prepare builds lib/");
   const repo = join(work, "sitesync.git");

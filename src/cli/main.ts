@@ -24,7 +24,8 @@ import { parseCommandLine } from "./_parse.ts";
 type Load = () => Promise<SitesyncCommand>;
 const load = (module: Promise<{ default: SitesyncCommand }>) => module.then((m) => m.default);
 
-const commands = {
+/** Every command, by name, each loaded only when run. */
+export const commands = {
   validate: () => load(import("./validate.ts")),
   plan: () => load(import("./plan.ts")),
   apply: () => load(import("./apply.ts")),
@@ -110,7 +111,8 @@ async function showHelp(command: SitesyncCommand, io: Io): Promise<number> {
   return ExitCode.ok;
 }
 
-function commandNamed(name: string): Promise<SitesyncCommand> {
+/** The command `name` names, loaded; an unknown name is a UsageError with a did-you-mean. */
+export function commandNamed(name: string): Promise<SitesyncCommand> {
   if (!Object.hasOwn(commands, name)) {
     const names = [...Object.keys(commands), ...BUILTINS];
     if (name.startsWith("-")) {

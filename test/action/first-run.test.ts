@@ -65,7 +65,7 @@ function planAsTheExample(context: Record<string, string>) {
 }
 
 describe("examples/workflows/sitesync.yml on its first run", () => {
-  it("plans with the secret and the variable the README's setup names, and the plan names the account", async () => {
+  it("plans with the secret and the variable the GitHub Action page's setup names (docs/github-action.md), and the plan names the account", async () => {
     const run = await planAsTheExample({ "secrets.SITESYNC_API_KEY": API_KEY, "vars.SITESYNC_WEBSITES_URL": sandbox.url });
     expect(run.code).toBe(0);
     expect(run.outputs.creates).toBe("1");

@@ -1,5 +1,5 @@
 /**
- * The bound on included files (DESIGN §12; README: "at most 2,000 files"): a root including exactly 2,000
+ * The bound on included files (DESIGN §12; docs/fleets.md: "at most 2,000 files"): a root including exactly 2,000
  * files loads, and the 2,001st is refused at the include's line, before any request, saying to split the
  * repository. Through `validate` (the same loader as plan and apply).
  */
