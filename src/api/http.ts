@@ -59,52 +59,70 @@ type Verdict =
  */
 export function createHttp(options: HttpOptions): Http {
   // A refused key ends the whole run at once (DESIGN §6): requests still queued are not sent after it.
-  let refused: ApiError | undefined;
+  const run: RunState = {};
   return async (request) => {
     const exchange = exchangeOf(request, options);
-    const origin = new URL(request.url).origin;
-    let failures = 0;
-    let throttles = 0;
+    const tries = { failures: 0, throttles: 0 };
     for (let attempt = 1; ; attempt++) {
       options.stats.sent[request.method] = (options.stats.sent[request.method] ?? 0) + 1;
-      let tooLong: ApiError | undefined;
-      let result: Attempt;
-      try {
-        result = await options.scheduler.run(origin, async () => {
-          if (refused) throw stopped(exchange, refused);
-          if (options.stop?.aborted) throw interrupted(exchange, options.stop);
-          const answer = await send(request, options);
-          // Decided before the scheduler lets the next request go: a wait beyond the bound ends the run.
-          tooLong = waitError(exchange, answer, options.maxWaitMs, options.clock.now());
-          if (tooLong) refused ??= tooLong;
-          return answer;
-        });
-      } catch (error) {
-        // The scheduler refuses to start a request once the stop signal is aborted.
-        if (options.stop?.aborted && !(error instanceof ApiError)) throw interrupted(exchange, options.stop);
-        if (error instanceof RateWindowTooLong) {
-          refused ??= windowError(exchange, error, options.maxWaitMs);
-          throw refused;
-        }
-        throw error;
-      }
+      const { result, tooLong } = await scheduled(request, exchange, options, run);
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== undefined) options.stats.rateLimit = result.rate.limit;
       if (tooLong) throw tooLong;
       const verdict = judge(exchange, result, options.clock.now());
       if (verdict.kind === "ok") return { method: request.method, url: exchange.url, status: verdict.status, body: verdict.body, exchange };
-      if (verdict.kind === "fail" && verdict.error.fatal) refused ??= verdict.error;
-      if (verdict.kind === "throttled") {
-        options.stats.throttled++;
-        if (++throttles <= MAX_THROTTLED) continue;
-        throw verdict.error;
-      }
-      if (!verdict.retryable || failures >= options.retries) throw verdict.error;
-      failures++;
-      options.stats.retries++;
-      await options.clock.sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict.retryAfterMs ?? 0), options.stop);
+      await retryOrThrow(verdict, tries, options, run);
     }
   };
+}
+
+/** What every request of one client shares: the error that stopped the run, once one has. */
+interface RunState {
+  refused?: ApiError;
+}
+
+/** One attempt through the scheduler; `tooLong` when the server asks a wait past the bound (it ends the run). */
+async function scheduled(request: OutgoingRequest, exchange: Exchange, options: HttpOptions, run: RunState) {
+  let tooLong: ApiError | undefined;
+  try {
+    const result = await options.scheduler.run(new URL(request.url).origin, async () => {
+      if (run.refused) throw stopped(exchange, run.refused);
+      if (options.stop?.aborted) throw interrupted(exchange, options.stop);
+      const answer = await send(request, options);
+      // Decided before the scheduler lets the next request go: a wait beyond the bound ends the run.
+      tooLong = waitError(exchange, answer, options.maxWaitMs, options.clock.now());
+      if (tooLong) run.refused ??= tooLong;
+      return answer;
+    });
+    return { result, tooLong };
+  } catch (error) {
+    // The scheduler refuses to start a request once the stop signal is aborted.
+    if (options.stop?.aborted && !(error instanceof ApiError)) throw interrupted(exchange, options.stop);
+    if (error instanceof RateWindowTooLong) {
+      run.refused ??= windowError(exchange, error, options.maxWaitMs);
+      throw run.refused;
+    }
+    throw error;
+  }
+}
+
+/** After a failed attempt: wait and return to retry it (a 429, a retryable failure within the retries), or throw. */
+async function retryOrThrow(
+  verdict: Exclude<Verdict, { kind: "ok" }>,
+  tries: { failures: number; throttles: number },
+  options: HttpOptions,
+  run: RunState,
+): Promise<void> {
+  if (verdict.kind === "fail" && verdict.error.fatal) run.refused ??= verdict.error;
+  if (verdict.kind === "throttled") {
+    options.stats.throttled++;
+    if (++tries.throttles <= MAX_THROTTLED) return;
+    throw verdict.error;
+  }
+  if (!verdict.retryable || tries.failures >= options.retries) throw verdict.error;
+  tries.failures++;
+  options.stats.retries++;
+  await options.clock.sleep(Math.max(backoffMs(tries.failures, options.retryBaseMs), verdict.retryAfterMs ?? 0), options.stop);
 }
 
 function exchangeOf(request: OutgoingRequest, options: HttpOptions): Exchange {
