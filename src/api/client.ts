@@ -1,9 +1,9 @@
 import { UsageError } from "../errors.ts";
-import { systemClock } from "./clock.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import { createHttp } from "./http.ts";
 import { createProjectsApi } from "./projects.ts";
 import { resolveBaseUrl } from "./resolve-base-url.ts";
-import { createScheduler } from "./scheduler.ts";
+import { createScheduler, type Scheduler } from "./scheduler.ts";
 import { createService } from "./service.ts";
 import type { Client, ClientOptions, RequestStats } from "./types.ts";
 import { createWebsitesApi } from "./websites.ts";
@@ -34,23 +34,9 @@ export function createClient(options: ClientOptions): Client {
   const stats: RequestStats = { sent: {}, throttled: 0, retries: 0 };
   const maxWaitMs = whole(options.maxWaitMs, DEFAULTS.maxWaitMs, 0, "maxWaitMs");
   const clock = options.clock ?? systemClock;
-  const scheduler = () =>
-    createScheduler({
-      concurrency: whole(options.concurrency, DEFAULTS.concurrency, 1, "--concurrency"),
-      // Said outright, or learned per server (DESIGN §6).
-      rateWindowMs: options.rateWindowMs === undefined ? undefined : whole(options.rateWindowMs, 0, 1, "rateWindowMs"),
-      maxWaitMs,
-      ...(options.stop ? { stop: options.stop } : {}),
-      onWait: options.onWait,
-      onRateLearned: options.onRateLearned,
-      clock,
-      onProgress: options.onProgress,
-    });
   const origin = websitesBase ?? projectsBase;
-  const shared = origin === undefined ? undefined : options.schedulers;
   const key = origin === undefined ? "" : new URL(origin).origin;
-  if (shared && !shared.has(key)) shared.set(key, scheduler());
-  const runs = shared?.get(key) ?? scheduler();
+  const runs = schedulerOf(options, key, clock, maxWaitMs);
   const http = createHttp({
     scheduler: runs,
     clock,
@@ -75,6 +61,26 @@ export function createClient(options: ClientOptions): Client {
       return { ...stats, sent: { ...stats.sent }, ...(rate ? { rate } : {}) };
     },
   };
+}
+
+/** The scheduler of the client's server: the run's own for that origin when the run shares them (DESIGN §6). */
+function schedulerOf(options: ClientOptions, origin: string, clock: Clock, maxWaitMs: number): Scheduler {
+  const shared = origin === "" ? undefined : options.schedulers;
+  const existing = shared?.get(origin);
+  if (existing) return existing;
+  const scheduler = createScheduler({
+    concurrency: whole(options.concurrency, DEFAULTS.concurrency, 1, "--concurrency"),
+    // Said outright, or learned per server (DESIGN §6).
+    rateWindowMs: options.rateWindowMs === undefined ? undefined : whole(options.rateWindowMs, 0, 1, "rateWindowMs"),
+    maxWaitMs,
+    ...(options.stop ? { stop: options.stop } : {}),
+    onWait: options.onWait,
+    onRateLearned: options.onRateLearned,
+    clock,
+    onProgress: options.onProgress,
+  });
+  shared?.set(origin, scheduler);
+  return scheduler;
 }
 
 /**

@@ -6,6 +6,7 @@ import { redactUrl, scrub } from "./redact.ts";
 import { type Exchange, errorFromResponse, parseJsonBody, serverText } from "./response-body.ts";
 import type { Scheduler } from "./scheduler.ts";
 import { type Attempt, type OutgoingRequest, send } from "./send.ts";
+import { interrupted, stopped, waitError, windowError } from "./stop-errors.ts";
 import type { RequestLogEntry, RequestStats } from "./types.ts";
 
 export interface HttpOptions {
@@ -184,18 +185,6 @@ function judge(exchange: Exchange, result: Attempt, now: number): Verdict {
   return { kind: "fail", error: errorFromResponse(exchange, status, text), retryable: false };
 }
 
-function stopped(exchange: Exchange, cause: ApiError): ApiError {
-  const { method, url } = exchange;
-  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run stopped after ${cause.message}`, cause });
-}
-
-/** Not sent because the run was asked to stop (SIGINT, SIGTERM): the request was never started. */
-function interrupted(exchange: Exchange, stop: AbortSignal): ApiError {
-  const { method, url } = exchange;
-  const why = typeof stop.reason === "string" ? stop.reason : "a stop request";
-  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run was interrupted by ${why}` });
-}
-
 function redirectError(exchange: Exchange, result: Attempt & { kind: "response" }): ApiError {
   const location = result.headers.get("location");
   const to = location ? ` to ${serverText(exchange, scrub(redactUrl(location), exchange.secrets))}` : "";
@@ -234,37 +223,4 @@ function logEntry(exchange: Exchange, attempt: number, result: Attempt): Request
 function backoffMs(failure: number, baseMs: number): number {
   const delay = Math.min(BACKOFF_CAP_MS, baseMs * 2 ** (failure - 1));
   return delay / 2 + Math.random() * (delay / 2);
-}
-
-/**
- * The ApiError that ends the run when an answer asks for a wait longer than `maxWaitMs` (DESIGN §12): a
- * 429's Retry-After or X-RateLimit-Reset, or the Retry-After of a 5xx to a request that would be retried.
- */
-function waitError(exchange: Exchange, result: Attempt, maxWaitMs: number, now: number): ApiError | undefined {
-  if (result.kind !== "response") return undefined;
-  // A POST is never retried after a 5xx (it may have been applied), so its Retry-After asks nothing of us.
-  const retried5xx = result.status >= 500 && exchange.method !== "POST";
-  const asked = result.status === 429 ? result.rate : retried5xx ? retryAfterOf(result.headers, now) : undefined;
-  if (asked?.retryAt === undefined || asked.retryAt - now <= maxWaitMs) return undefined;
-  return new ApiError({
-    kind: "bound",
-    method: exchange.method,
-    url: exchange.url,
-    status: result.status,
-    message: `the server asked to wait ${asked.retryAt - now} ms, longer than the longest wait allowed (${maxWaitMs} ms)`,
-    limit: { code: "wait-asked", waitMs: asked.retryAt - now, header: asked.waitHeader ?? "Retry-After", maxWaitMs },
-    fatal: true,
-  });
-}
-
-/** A learned rate window that would hold the run longer than `--max-wait` ends it, as a 429 asking so would. */
-function windowError(exchange: Exchange, error: RateWindowTooLong, maxWaitMs: number): ApiError {
-  return new ApiError({
-    kind: "bound",
-    method: exchange.method,
-    url: exchange.url,
-    message: `not sent: the learned rate window needs a wait of ${error.waitMs} ms, longer than the longest wait allowed (${maxWaitMs} ms)`,
-    limit: { code: "wait-learned", limit: error.limit, windowMs: error.windowMs, waitMs: error.waitMs, maxWaitMs },
-    fatal: true,
-  });
 }

@@ -62,24 +62,12 @@ export interface ServerWait {
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const limit = pLimit(options.concurrency);
   const gates = new Map<string, RateGate>();
+  const waits = rateWaits(options);
   const gateFor = (origin: string): RateGate => {
-    let gate = gates.get(origin);
-    if (!gate) {
-      const { onWait, onRateLearned } = options;
-      gate = new RateGate({
-        windowMs: options.rateWindowMs,
-        maxWaitMs: options.maxWaitMs,
-        onWait: onWait && ((ms, reason) => onWait({ ms, origin, reason })),
-        onLearn: onRateLearned && ((limit, windowMs) => onRateLearned({ origin, limit, windowMs })),
-        onPace: (pace) => waits.start(origin, pace),
-        clock: options.clock,
-      });
-      gates.set(origin, gate);
-    }
+    const gate = gates.get(origin) ?? newGate(origin, options, waits);
+    gates.set(origin, gate);
     return gate;
   };
-
-  const waits = rateWaits(options);
   return {
     rate: (origin) => gates.get(origin)?.state(),
     run(origin, attempt) {
@@ -99,6 +87,19 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       });
     },
   };
+}
+
+/** The rate gate of one server, its waits and what it learns told with the server's origin. */
+function newGate(origin: string, options: SchedulerOptions, waits: ReturnType<typeof rateWaits>): RateGate {
+  const { onWait, onRateLearned } = options;
+  return new RateGate({
+    windowMs: options.rateWindowMs,
+    maxWaitMs: options.maxWaitMs,
+    onWait: onWait && ((ms, reason) => onWait({ ms, origin, reason })),
+    onLearn: onRateLearned && ((limit, windowMs) => onRateLearned({ origin, limit, windowMs })),
+    onPace: (pace) => waits.start(origin, pace),
+    clock: options.clock,
+  });
 }
 
 /**
