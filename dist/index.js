@@ -2393,9 +2393,9 @@ var require_timers = __commonJS({
        * before the specified function or code is executed.
        * @param {*} arg
        */
-      constructor(callback, delay, arg) {
+      constructor(callback, delay2, arg) {
         this._onTimeout = callback;
-        this._idleTimeout = delay;
+        this._idleTimeout = delay2;
         this._timerArg = arg;
         this.refresh();
       }
@@ -2440,8 +2440,8 @@ var require_timers = __commonJS({
        * when the timer expires.
        * @returns {NodeJS.Timeout|FastTimer}
        */
-      setTimeout(callback, delay, arg) {
-        return delay <= RESOLUTION_MS ? setTimeout(callback, delay, arg) : new FastTimer(callback, delay, arg);
+      setTimeout(callback, delay2, arg) {
+        return delay2 <= RESOLUTION_MS ? setTimeout(callback, delay2, arg) : new FastTimer(callback, delay2, arg);
       },
       /**
        * The clearTimeout method cancels an instantiated Timer previously created
@@ -2467,8 +2467,8 @@ var require_timers = __commonJS({
        * when the timer expires.
        * @returns {FastTimer}
        */
-      setFastTimeout(callback, delay, arg) {
-        return new FastTimer(callback, delay, arg);
+      setFastTimeout(callback, delay2, arg) {
+        return new FastTimer(callback, delay2, arg);
       },
       /**
        * The clearTimeout method cancels an instantiated FastTimer previously
@@ -2494,8 +2494,8 @@ var require_timers = __commonJS({
        * @deprecated
        * @param {number} [delay=0] The delay in milliseconds to add to the now value.
        */
-      tick(delay = 0) {
-        fastNow += delay - RESOLUTION_MS + 1;
+      tick(delay2 = 0) {
+        fastNow += delay2 - RESOLUTION_MS + 1;
         onTick();
         onTick();
       },
@@ -5894,21 +5894,21 @@ var require_client_h1 = __commonJS({
         this.connection = "";
         this.maxResponseSize = client[kMaxResponseSize];
       }
-      setTimeout(delay, type2) {
-        if (delay !== this.timeoutValue || type2 & USE_FAST_TIMER ^ this.timeoutType & USE_FAST_TIMER) {
+      setTimeout(delay2, type2) {
+        if (delay2 !== this.timeoutValue || type2 & USE_FAST_TIMER ^ this.timeoutType & USE_FAST_TIMER) {
           if (this.timeout) {
             timers.clearTimeout(this.timeout);
             this.timeout = null;
           }
-          if (delay) {
+          if (delay2) {
             if (type2 & USE_FAST_TIMER) {
-              this.timeout = timers.setFastTimeout(onParserTimeout, delay, new WeakRef(this));
+              this.timeout = timers.setFastTimeout(onParserTimeout, delay2, new WeakRef(this));
             } else {
-              this.timeout = setTimeout(onParserTimeout, delay, new WeakRef(this));
+              this.timeout = setTimeout(onParserTimeout, delay2, new WeakRef(this));
               this.timeout.unref();
             }
           }
-          this.timeoutValue = delay;
+          this.timeoutValue = delay2;
         } else if (this.timeout) {
           if (this.timeout.refresh) {
             this.timeout.refresh();
@@ -10861,7 +10861,7 @@ var require_mock_utils = __commonJS({
       if (mockDispatch2.data.callback) {
         mockDispatch2.data = { ...mockDispatch2.data, ...mockDispatch2.data.callback(opts) };
       }
-      const { data: { statusCode, data, headers, trailers, error: error2 }, delay, persist } = mockDispatch2;
+      const { data: { statusCode, data, headers, trailers, error: error2 }, delay: delay2, persist } = mockDispatch2;
       const { timesInvoked, times } = mockDispatch2;
       mockDispatch2.consumed = !persist && timesInvoked >= times;
       mockDispatch2.pending = timesInvoked < times;
@@ -10870,10 +10870,10 @@ var require_mock_utils = __commonJS({
         handler2.onError(error2);
         return true;
       }
-      if (typeof delay === "number" && delay > 0) {
+      if (typeof delay2 === "number" && delay2 > 0) {
         setTimeout(() => {
           handleReply(this[kDispatches]);
-        }, delay);
+        }, delay2);
       } else {
         handleReply(this[kDispatches]);
       }
@@ -11249,11 +11249,11 @@ var require_pluralizer = __commonJS({
         this.singular = singular;
         this.plural = plural2;
       }
-      pluralize(count2) {
-        const one = count2 === 1;
+      pluralize(count3) {
+        const one = count3 === 1;
         const keys = one ? singulars : plurals;
         const noun = one ? this.singular : this.plural;
-        return { ...keys, count: count2, noun };
+        return { ...keys, count: count3, noun };
       }
     };
   }
@@ -11807,16 +11807,16 @@ var require_dns = __commonJS({
       setRecords(origin, addresses) {
         const timestamp2 = Date.now();
         const records2 = { records: { 4: null, 6: null } };
-        for (const record of addresses) {
-          record.timestamp = timestamp2;
-          if (typeof record.ttl === "number") {
-            record.ttl = Math.min(record.ttl, this.#maxTTL);
+        for (const record2 of addresses) {
+          record2.timestamp = timestamp2;
+          if (typeof record2.ttl === "number") {
+            record2.ttl = Math.min(record2.ttl, this.#maxTTL);
           } else {
-            record.ttl = this.#maxTTL;
+            record2.ttl = this.#maxTTL;
           }
-          const familyRecords = records2.records[record.family] ?? { ips: [] };
-          familyRecords.ips.push(record);
-          records2.records[record.family] = familyRecords;
+          const familyRecords = records2.records[record2.family] ?? { ips: [] };
+          familyRecords.ips.push(record2);
+          records2.records[record2.family] = familyRecords;
         }
         this.#records.set(origin.hostname, records2);
       }
@@ -18302,7 +18302,7 @@ var require_util8 = __commonJS({
       }
       return true;
     }
-    function delay(ms) {
+    function delay2(ms) {
       return new Promise((resolve8) => {
         setTimeout(resolve8, ms).unref();
       });
@@ -18310,7 +18310,7 @@ var require_util8 = __commonJS({
     module.exports = {
       isValidLastEventId,
       isASCIINumber,
-      delay
+      delay: delay2
     };
   }
 });
@@ -18672,15 +18672,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count2) {
-        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count3) {
+        while (count3 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count2 < remaining) {
-            this.linePos += count2;
-            count2 = 0;
+          if (count3 < remaining) {
+            this.linePos += count3;
+            count3 = 0;
           } else {
-            count2 -= remaining;
+            count3 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -18732,7 +18732,7 @@ var require_eventsource = __commonJS({
     var { parseMIMEType } = require_data_url();
     var { createFastMessageEvent } = require_events();
     var { isNetworkError } = require_response();
-    var { delay } = require_util8();
+    var { delay: delay2 } = require_util8();
     var { kEnumerableProperty } = require_util();
     var { environmentSettingsObject } = require_util2();
     var { getGlobalDispatcher } = require_global2();
@@ -18905,7 +18905,7 @@ var require_eventsource = __commonJS({
         if (this.#readyState === CLOSED) return;
         this.#readyState = CONNECTING;
         this.dispatchEvent(new Event("error"));
-        await delay(this.#state.reconnectionTime);
+        await delay2(this.#state.reconnectionTime);
         if (this.#readyState !== CONNECTING) return;
         if (this.#state.lastEventId.length) {
           this.#request.headersList.set("last-event-id", this.#state.lastEventId, true);
@@ -22193,20 +22193,20 @@ var require_resolve = __commonJS({
       return false;
     }
     function countKeys(schema2) {
-      let count2 = 0;
+      let count3 = 0;
       for (const key in schema2) {
         if (key === "$ref")
           return Infinity;
-        count2++;
+        count3++;
         if (SIMPLE_INLINED.has(key))
           continue;
         if (typeof schema2[key] == "object") {
-          (0, util_1.eachItem)(schema2[key], (sch) => count2 += countKeys(sch));
+          (0, util_1.eachItem)(schema2[key], (sch) => count3 += countKeys(sch));
         }
-        if (count2 === Infinity)
+        if (count3 === Infinity)
           return Infinity;
       }
-      return count2;
+      return count3;
     }
     function getFullPath(resolver, id2 = "", normalize2) {
       if (normalize2 !== false)
@@ -25744,8 +25744,8 @@ var require_contains = __commonJS({
         cxt.result(valid, () => cxt.reset());
         function validateItemsWithCount() {
           const schValid = gen.name("_valid");
-          const count2 = gen.let("count", 0);
-          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
+          const count3 = gen.let("count", 0);
+          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count3)));
         }
         function validateItems(_valid, block) {
           gen.forRange("i", 0, len, (i) => {
@@ -25758,16 +25758,16 @@ var require_contains = __commonJS({
             block();
           });
         }
-        function checkLimits(count2) {
-          gen.code((0, codegen_1._)`${count2}++`);
+        function checkLimits(count3) {
+          gen.code((0, codegen_1._)`${count3}++`);
           if (max === void 0) {
-            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
+            gen.if((0, codegen_1._)`${count3} >= ${min}`, () => gen.assign(valid, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count3} > ${max}`, () => gen.assign(valid, false).break());
             if (min === 1)
               gen.assign(valid, true);
             else
-              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
+              gen.if((0, codegen_1._)`${count3} >= ${min}`, () => gen.assign(valid, true));
           }
         }
       }
@@ -28054,8 +28054,8 @@ var require_Node = __commonJS({
         };
         const res = toJS.toJS(this, "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count: count3, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count3);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
     };
@@ -28163,13 +28163,13 @@ var require_Alias = __commonJS({
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
       } else if (identity.isCollection(node)) {
-        let count2 = 0;
+        let count3 = 0;
         for (const item of node.items) {
           const c2 = getAliasCount(doc, item, anchors2);
-          if (c2 > count2)
-            count2 = c2;
+          if (c2 > count3)
+            count3 = c2;
         }
-        return count2;
+        return count3;
       } else if (identity.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
@@ -31122,8 +31122,8 @@ var require_Document = __commonJS({
         };
         const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
         if (typeof onAnchor === "function")
-          for (const { count: count2, res: res2 } of ctx.anchors.values())
-            onAnchor(res2, count2);
+          for (const { count: count3, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count3);
         return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
       }
       /**
@@ -31200,12 +31200,12 @@ var require_errors3 = __commonJS({
         lineStr = prev + lineStr;
       }
       if (/[^ ]/.test(lineStr)) {
-        let count2 = 1;
+        let count3 = 1;
         const end2 = error2.linePos[1];
         if (end2?.line === line && end2.col > col) {
-          count2 = Math.max(1, Math.min(end2.col - col, 80 - ci2));
+          count3 = Math.max(1, Math.min(end2.col - col, 80 - ci2));
         }
-        const pointer = " ".repeat(ci2) + "^".repeat(count2);
+        const pointer = " ".repeat(ci2) + "^".repeat(count3);
         error2.message += `:
 
 ${lineStr}
@@ -36288,16 +36288,16 @@ function Ns() {
           throw new TypeError("Illegal constructor");
         }
         get abortReason() {
-          if (!rn(this)) throw on("abortReason");
+          if (!rn(this)) throw on2("abortReason");
           return this._abortReason;
         }
         get signal() {
-          if (!rn(this)) throw on("signal");
+          if (!rn(this)) throw on2("signal");
           if (this._abortController === void 0) throw new TypeError("WritableStreamDefaultController.prototype.signal is not supported");
           return this._abortController.signal;
         }
         error(t3 = void 0) {
-          if (!rn(this)) throw on("error");
+          if (!rn(this)) throw on2("error");
           this._controlledWritableStream._state === "writable" && Do(this, t3);
         }
         [jt](t3) {
@@ -36416,10 +36416,10 @@ function Ns() {
         return new TypeError(`WritableStream.prototype.${e} can only be used on a WritableStream`);
       }
       n2(tr, "streamBrandCheckException$2");
-      function on(e) {
+      function on2(e) {
         return new TypeError(`WritableStreamDefaultController.prototype.${e} can only be used on a WritableStreamDefaultController`);
       }
-      n2(on, "defaultControllerBrandCheckException$2");
+      n2(on2, "defaultControllerBrandCheckException$2");
       function $e(e) {
         return new TypeError(`WritableStreamDefaultWriter.prototype.${e} can only be used on a WritableStreamDefaultWriter`);
       }
@@ -39082,7 +39082,44 @@ function escapeCode(code) {
   return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
-// src/errors.ts
+// src/errors/api-error.ts
+var AMBIGUOUS_POST_NOTE = "; the POST may have been applied: look the website up before creating it again";
+var ApiError = class extends Error {
+  code = "API";
+  kind;
+  method;
+  url;
+  status;
+  serverMessage;
+  fieldErrors;
+  body;
+  ambiguous;
+  limit;
+  domainTaken;
+  #fatal;
+  constructor(init) {
+    const status = init.status === void 0 ? `${init.kind === "timeout" ? "timed out" : init.kind}:` : String(init.status);
+    super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
+    this.name = "ApiError";
+    this.kind = init.kind;
+    this.method = init.method;
+    this.url = init.url;
+    this.status = init.status;
+    this.serverMessage = init.message;
+    this.fieldErrors = init.fieldErrors;
+    this.body = init.body;
+    this.ambiguous = init.ambiguous ?? false;
+    this.limit = init.limit;
+    this.domainTaken = init.domainTaken ?? false;
+    this.#fatal = init.fatal ?? false;
+  }
+  /** 401, 403 and redirects (a bad key) end the whole run: every other request would fail the same way. */
+  get fatal() {
+    return this.#fatal || this.kind === "redirect" || this.status === 401 || this.status === 403;
+  }
+};
+
+// src/errors/config-error.ts
 function formatDiagnostic(d) {
   const where2 = `${diagnosticPlace(d)}${d.severity === "warning" ? " (warning)" : ""}`;
   return d.path ? `${where2} ${d.path}: ${d.message}` : `${where2} ${d.message}`;
@@ -39099,6 +39136,8 @@ var ConfigError = class extends Error {
     this.diagnostics = diagnostics;
   }
 };
+
+// src/errors/usage-error.ts
 var UsageError = class extends Error {
   code = "USAGE";
   constructor(message) {
@@ -39169,41 +39208,8 @@ var ExportFileError = class extends UsageError {
     this.file = file;
   }
 };
-var AMBIGUOUS_POST_NOTE = "; the POST may have been applied: look the website up before creating it again";
-var ApiError = class extends Error {
-  code = "API";
-  kind;
-  method;
-  url;
-  status;
-  serverMessage;
-  fieldErrors;
-  body;
-  ambiguous;
-  limit;
-  domainTaken;
-  #fatal;
-  constructor(init) {
-    const status = init.status === void 0 ? `${init.kind === "timeout" ? "timed out" : init.kind}:` : String(init.status);
-    super(`[${init.method}] ${init.url}: ${status} ${init.message}`, { cause: init.cause });
-    this.name = "ApiError";
-    this.kind = init.kind;
-    this.method = init.method;
-    this.url = init.url;
-    this.status = init.status;
-    this.serverMessage = init.message;
-    this.fieldErrors = init.fieldErrors;
-    this.body = init.body;
-    this.ambiguous = init.ambiguous ?? false;
-    this.limit = init.limit;
-    this.domainTaken = init.domainTaken ?? false;
-    this.#fatal = init.fatal ?? false;
-  }
-  /** 401, 403 and redirects (a bad key) end the whole run: every other request would fail the same way. */
-  get fatal() {
-    return this.#fatal || this.kind === "redirect" || this.status === 401 || this.status === 403;
-  }
-};
+
+// src/errors.ts
 var SafetyError = class extends Error {
   code;
   constructor(code, message) {
@@ -39239,11 +39245,11 @@ var AccountBusyError = class extends Error {
 };
 
 // src/model/plural.ts
-function plural(count2, noun) {
-  return `${count2} ${noun}${count2 === 1 ? "" : "s"}`;
+function plural(count3, noun) {
+  return `${count3} ${noun}${count3 === 1 ? "" : "s"}`;
 }
-function agree(count2, one, many) {
-  return count2 === 1 ? one : many;
+function agree(count3, one, many) {
+  return count3 === 1 ? one : many;
 }
 
 // src/render/account-words.ts
@@ -39281,17 +39287,8 @@ function accountSelectionMessage(problem, surface) {
       const what = cli ? `--account ${problem.name}` : `the account input (${problem.name})`;
       return `${what}: the config has no accounts:, it is one account; leave ${cli ? "--account" : "the account input"} out`;
     }
-    case "one-only": {
-      const setting = {
-        "websites-url": cli ? "--websites-url" : "the websites-url input",
-        "projects-url": cli ? "--projects-url" : "the projects-url input",
-        out: "--out (a saved plan)",
-        "saved-plan": "a saved plan",
-        "reviewed-plan": "a reviewed plan"
-      }[problem.setting];
-      const known = problem.known.join(", ");
-      return cli ? `${setting} applies to one account: add --account NAME (one of ${known})` : `${setting} applies to one account: set the account input (one of ${known}), one leg per account as in examples/workflows/fleet.yml`;
-    }
+    case "one-only":
+      return oneAccountMessage(problem, cli);
     case "plan-account": {
       const other = problem.given.find((name) => name !== problem.planned) ?? "";
       return `the saved plan is the plan of account ${problem.planned}: leave out --account to apply it, or plan account ${other} on its own: sitesync plan --account ${other} --out plan.json`;
@@ -39301,6 +39298,17 @@ function accountSelectionMessage(problem, surface) {
     case "key-unset":
       return keysUnsetMessage(problem.keys, cli);
   }
+}
+function oneAccountMessage(problem, cli) {
+  const setting = {
+    "websites-url": cli ? "--websites-url" : "the websites-url input",
+    "projects-url": cli ? "--projects-url" : "the projects-url input",
+    out: "--out (a saved plan)",
+    "saved-plan": "a saved plan",
+    "reviewed-plan": "a reviewed plan"
+  }[problem.setting];
+  const known = problem.known.join(", ");
+  return cli ? `${setting} applies to one account: add --account NAME (one of ${known})` : `${setting} applies to one account: set the account input (one of ${known}), one leg per account as in examples/workflows/fleet.yml`;
 }
 function keysUnsetMessage(keys, cli) {
   const sentences = keys.map((key) => keyUnsetMessage(key, cli));
@@ -39370,11 +39378,11 @@ function intoUnknown(problem) {
   const at2 = globs.length > 0 ? `at a path ${root}'s include: globs match (${globs.join(", ")})` : `and add an include: glob for it to ${root}`;
   return `--into ${path}: ${what}; ${where2}. To start a client file, create ${exists2 ? "one" : "it"} with ${account}"websites: []" ${at2}`;
 }
-function noInto({ count: count2, account, intoGiven, files }) {
-  if (account === "") return `${plural(count2, "live website")} ${agree(count2, "is", "are")} listed in no file, and no file may take them`;
+function noInto({ count: count3, account, intoGiven, files }) {
+  if (account === "") return `${plural(count3, "live website")} ${agree(count3, "is", "are")} listed in no file, and no file may take them`;
   const why2 = intoGiven ? "--into names no file of this account" : "the root file holds no account's websites (it has several accounts)";
   const fix = files.length > 0 ? `pass --into one of its files (${listFiles(files)})` : `include a file that says account: ${account}`;
-  return `${plural(count2, "live website")} of account ${account} ${agree(count2, "is", "are")} listed in no file, and ${why2}: ${fix}`;
+  return `${plural(count3, "live website")} of account ${account} ${agree(count3, "is", "are")} listed in no file, and ${why2}: ${fix}`;
 }
 function listFiles(files) {
   const shown2 = files.slice(0, 10).join(", ");
@@ -40000,6 +40008,13 @@ ${body}`}
 `;
 }
 function planMarkdownParts(plan2, surface = "cli") {
+  const head = headBlocks(plan2, surface);
+  const sections = sectionBlocks(plan2);
+  const tail = [...plan2.unverifiable.length > 0 ? [unverifiableNote(plan2)] : [], footer(plan2)];
+  if (sections.length === 0) return { head: [...head, ...tail].join("\n\n") };
+  return { head: head.join("\n\n"), body: [...sections, ...tail].join("\n\n") };
+}
+function headBlocks(plan2, surface) {
   const account = planAccountWords(plan2);
   const heading2 = `### sitesync plan for ${md(plan2.configFile)}`;
   const blocks = [account === void 0 ? heading2 : `${heading2}
@@ -40010,11 +40025,7 @@ Account: ${md(account)}`];
     const note = `> **Partial plan: ${flags}.** Only the websites and projects these patterns select were compared. ${LEFT_OUT}`;
     blocks.push(["> [!IMPORTANT]", note].join("\n"));
   }
-  if (plan2.since !== void 0) {
-    const notEvaluated = notEvaluatedLine(plan2.since);
-    const lines = [`> **${md(sinceHeadline(plan2.since))}**`, ...notEvaluated === void 0 ? [] : [`> ${md(notEvaluated)}`]];
-    blocks.push([plan2.since.known && plan2.since.read === "scoped" ? "> [!NOTE]" : "> [!IMPORTANT]", ...lines].join("\n"));
-  }
+  if (plan2.since !== void 0) blocks.push(sinceCallout(plan2.since));
   if (plan2.refusals.length > 0) {
     const items = plan2.refusals.map((r3) => `> - ${md(refusalWords(r3, surface))}`);
     blocks.push(["> [!CAUTION]", "> **Refused: this plan will not be applied.**", ">", ...items].join("\n"));
@@ -40029,7 +40040,15 @@ Account: ${md(account)}`];
       plan2.selection === void 0 ? "**No changes.** The account matches the configuration." : "**No changes** inside the selection."
     );
   }
-  const head = blocks.splice(0);
+  return blocks;
+}
+function sinceCallout(since) {
+  const notEvaluated = notEvaluatedLine(since);
+  const lines = [`> **${md(sinceHeadline(since))}**`, ...notEvaluated === void 0 ? [] : [`> ${md(notEvaluated)}`]];
+  return [since.known && since.read === "scoped" ? "> [!NOTE]" : "> [!IMPORTANT]", ...lines].join("\n");
+}
+function sectionBlocks(plan2) {
+  const blocks = [];
   const creates = plan2.changes.filter((c2) => c2.action === "create");
   const updates = plan2.changes.filter((c2) => c2.action === "update");
   const deletes = plan2.changes.filter((c2) => c2.action === "delete");
@@ -40043,11 +40062,7 @@ Account: ${md(account)}`];
     });
     blocks.push("#### Warnings", items.join("\n"));
   }
-  const sections = blocks.length > 0;
-  if (plan2.unverifiable.length > 0) blocks.push(unverifiableNote(plan2));
-  blocks.push(footer(plan2));
-  if (!sections) return { head: [...head, ...blocks].join("\n\n") };
-  return { head: head.join("\n\n"), body: blocks.join("\n\n") };
+  return blocks;
 }
 function summaryTable(plan2) {
   const s = plan2.summary;
@@ -40117,7 +40132,7 @@ function deleteTable(deletes) {
   return [row(["Item", "Reason"]), row(["---", "---"]), ...rows].join("\n");
 }
 function unverifiableNote(plan2) {
-  const counts3 = plan2.unverifiable.map(({ field, count: count2 }) => `\`${field}\` on ${plural(count2, "website")}`).join(", ");
+  const counts3 = plan2.unverifiable.map(({ field, count: count3 }) => `\`${field}\` on ${plural(count3, "website")}`).join(", ");
   return [
     "> [!NOTE]",
     `> Write-only values the API never returns cannot be verified: ${counts3}. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits; \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.`
@@ -40434,7 +40449,7 @@ function fieldLine(change, f2, c2) {
   return `${f2.field}: ${formatValue2(f2.field, f2.before)} → ${after2}`;
 }
 function unverifiableWarning(unverifiable) {
-  const counts3 = unverifiable.map(({ field, count: count2 }) => `${field} (${plural(count2, "website")})`).join(" and ");
+  const counts3 = unverifiable.map(({ field, count: count3 }) => `${field} (${plural(count3, "website")})`).join(" and ");
   return `The API never returns ${counts3}, so the plan cannot verify those values: --changed-since REF sends the ones a commit edits, --sync-write-only sends every one the file sets.`;
 }
 function sinceLines(since, c2) {
@@ -40652,11 +40667,11 @@ function afterApply(run2, results, resultsFile) {
   return run2.skipped.length > 0 ? [skippedSummary(run2.skipped)] : [];
 }
 function interruptedSummary(results, resultsFile) {
-  const count2 = (reason) => results.items.filter((item) => item.reason === reason).length;
+  const count3 = (reason) => results.items.filter((item) => item.reason === reason).length;
   const applied = results.items.filter((item) => item.status === "applied").length;
   const failed = results.counts.failed;
   const where2 = resultsFile ? `; results written to ${resultsFile}` : "";
-  return `Interrupted by ${results.interrupted}: ${applied} applied, ${failed} failed, ${count2("not-started")} not started${where2}. Run apply again to finish.`;
+  return `Interrupted by ${results.interrupted}: ${applied} applied, ${failed} failed, ${count3("not-started")} not started${where2}. Run apply again to finish.`;
 }
 function skippedSummary(skipped) {
   const done = skipped.filter((item) => item.reason === "already-applied").length;
@@ -41150,24 +41165,24 @@ ${details.body}`, layout.limit - size(layout.prefix + layout.suffix) - NOTE_ROOM
 function fitLines(text2, budget, layout) {
   if (size(text2) <= budget) return text2;
   const lines = text2.split("\n");
-  const { text: shown2, count: count2 } = firstLines(lines, budget);
+  const { text: shown2, count: count3 } = firstLines(lines, budget);
   return `${shown2}
 
 > [!NOTE]
-> ${layout.cutNote(count2, lines.length)}`;
+> ${layout.cutNote(count3, lines.length)}`;
 }
 function firstLines(lines, room) {
   let used = 0;
-  let count2 = 0;
+  let count3 = 0;
   let open2 = { fence: false, details: 0 };
   for (const line of lines) {
     const next = after(open2, line);
     if (used + size(line) + 1 + size(closers(next)) > room) break;
     used += size(line) + 1;
     open2 = next;
-    count2++;
+    count3++;
   }
-  return { text: [...lines.slice(0, count2), closers(open2)].join("\n").trimEnd(), count: count2 };
+  return { text: [...lines.slice(0, count3), closers(open2)].join("\n").trimEnd(), count: count3 };
 }
 function after(open2, line) {
   if (/^\s*(```|~~~)/.test(line)) return { ...open2, fence: !open2.fence };
@@ -46201,9 +46216,9 @@ function requireCommon() {
     }
     return target;
   }
-  function repeat(string2, count2) {
+  function repeat(string2, count3) {
     let result = "";
-    for (let cycle = 0; cycle < count2; cycle += 1) {
+    for (let cycle = 0; cycle < count3; cycle += 1) {
       result += string2;
     }
     return result;
@@ -47571,11 +47586,11 @@ function requireLoader() {
     }
     return false;
   }
-  function writeFoldedLines(state, count2) {
-    if (count2 === 1) {
+  function writeFoldedLines(state, count3) {
+    if (count3 === 1) {
       state.result += " ";
-    } else if (count2 > 1) {
-      state.result += common2.repeat("\n", count2 - 1);
+    } else if (count3 > 1) {
+      state.result += common2.repeat("\n", count3 - 1);
     }
   }
   function readPlainScalar(state, nodeIndent, withinFlowCollection) {
@@ -51743,13 +51758,13 @@ var EARLY_PROBES = [1 / 16, Math.SQRT2 / 16, 1 / 8, 1 / 4];
 var GUESS_PROBES = [0.97, 1];
 var FOREIGN_PROBES = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 3 / 4, 1];
 function probeTimes(start2, limit, bounds, own) {
-  const count2 = Math.min(MAX_PROBES, Math.floor(limit / 5));
+  const count3 = Math.min(MAX_PROBES, Math.floor(limit / 5));
   const { lo, hi: hi2, pacing } = bounds;
-  const spread = (from, to) => Array.from({ length: count2 }, (_, i) => from + (to - from) * (i + 1) / (count2 + 1));
-  const fractions = count2 > GUESS_PROBES.length ? [...EARLY_PROBES.slice(0, count2 - GUESS_PROBES.length), ...GUESS_PROBES] : EARLY_PROBES;
+  const spread = (from, to) => Array.from({ length: count3 }, (_, i) => from + (to - from) * (i + 1) / (count3 + 1));
+  const fractions = count3 > GUESS_PROBES.length ? [...EARLY_PROBES.slice(0, count3 - GUESS_PROBES.length), ...GUESS_PROBES] : EARLY_PROBES;
   const guessed = own ? fractions.map((f2) => f2 * pacing).filter((offset) => offset > lo) : FOREIGN_PROBES.map((f2) => f2 * pacing);
   const offsets = hi2 === void 0 ? guessed : spread(lo, hi2);
-  return offsets.slice(0, count2).map((offset) => start2 + Math.round(offset));
+  return offsets.slice(0, count3).map((offset) => start2 + Math.round(offset));
 }
 
 // src/api/response-body.ts
@@ -52514,20 +52529,12 @@ var ofetch = createFetch({ fetch: fetch2, Headers: Headers2, AbortController: Ab
 // src/api/send.ts
 var NEVER_SENT_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 async function send(request2, limits) {
-  const { timeoutMs, maxBodyBytes, clock } = limits;
   const started = performance.now();
   let signal;
-  const headers = {
-    Authorization: `Bearer ${request2.apiKey}`,
-    // Without it a refused key answers 302 to a login page instead of a 401 (API-NOTES §4).
-    Accept: "application/json",
-    "User-Agent": "sitesync"
-  };
-  if (request2.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
   try {
     const response = await ofetch.raw(request2.url, {
       method: request2.method,
-      headers,
+      headers: headersOf(request2),
       body: request2.form?.toString(),
       retry: false,
       // A redirect means a refused key or a dropped Accept header; following it would leak the key (API-NOTES §4).
@@ -52535,37 +52542,44 @@ async function send(request2, limits) {
       ignoreResponseError: true,
       responseType: "stream",
       onRequest({ options }) {
-        signal = AbortSignal.timeout(timeoutMs);
+        signal = AbortSignal.timeout(limits.timeoutMs);
         options.signal = signal;
       }
     });
-    const { status, headers: received } = response;
-    const rate = rateInfoOf(status, received, clock.now());
-    const text2 = await readCapped(response._data ?? null, received, maxBodyBytes);
-    const ms = Math.round(performance.now() - started);
-    if (text2 === void 0) {
-      const detail = `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further (an API answer is well under 1 MiB; the library's maxBodyBytes option raises the cap)`;
-      return { kind: "failure", reason: "too-large", detail, neverSent: false, cause: void 0, ms, status, rate };
-    }
-    return { kind: "response", status, headers: received, text: text2, ms, rate };
+    return await answerOf(response, limits, started);
   } catch (error2) {
-    const ms = Math.round(performance.now() - started);
-    const cause = error2 instanceof FetchError ? error2.cause : error2;
-    if (signal?.aborted) {
-      return {
-        kind: "failure",
-        reason: "timeout",
-        detail: `no answer within ${timeoutMs} ms`,
-        timeoutMs,
-        neverSent: false,
-        cause,
-        ms
-      };
-    }
-    const code = errorCode(cause);
-    const detail = code ? `connection failed (${code})` : `connection failed (${messageOf(cause)})`;
-    return { kind: "failure", reason: "network", detail, neverSent: code !== void 0 && NEVER_SENT_CODES.has(code), cause, ms };
+    return failureOf(error2, signal?.aborted === true, limits.timeoutMs, Math.round(performance.now() - started));
   }
+}
+function headersOf(request2) {
+  const headers = {
+    Authorization: `Bearer ${request2.apiKey}`,
+    // Without it a refused key answers 302 to a login page instead of a 401 (API-NOTES §4).
+    Accept: "application/json",
+    "User-Agent": "sitesync"
+  };
+  if (request2.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
+  return headers;
+}
+async function answerOf(response, { maxBodyBytes, clock }, started) {
+  const { status, headers } = response;
+  const rate = rateInfoOf(status, headers, clock.now());
+  const text2 = await readCapped(response._data ?? null, headers, maxBodyBytes);
+  const ms = Math.round(performance.now() - started);
+  if (text2 === void 0) {
+    const detail = `answer body larger than the ${formatBytes(maxBodyBytes)} cap (counted after decompression); not read further (an API answer is well under 1 MiB; the library's maxBodyBytes option raises the cap)`;
+    return { kind: "failure", reason: "too-large", detail, neverSent: false, cause: void 0, ms, status, rate };
+  }
+  return { kind: "response", status, headers, text: text2, ms, rate };
+}
+function failureOf(error2, timedOut, timeoutMs, ms) {
+  const cause = error2 instanceof FetchError ? error2.cause : error2;
+  if (timedOut) {
+    return { kind: "failure", reason: "timeout", detail: `no answer within ${timeoutMs} ms`, timeoutMs, neverSent: false, cause, ms };
+  }
+  const code = errorCode(cause);
+  const detail = code ? `connection failed (${code})` : `connection failed (${messageOf(cause)})`;
+  return { kind: "failure", reason: "network", detail, neverSent: code !== void 0 && NEVER_SENT_CODES.has(code), cause, ms };
 }
 async function readCapped(body, headers, max) {
   if (body === null) return "";
@@ -52606,54 +52620,96 @@ function messageOf(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
 
+// src/api/stop-errors.ts
+function stopped(exchange, cause) {
+  const { method, url } = exchange;
+  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run stopped after ${cause.message}`, cause });
+}
+function interrupted(exchange, stop) {
+  const { method, url } = exchange;
+  const why2 = typeof stop.reason === "string" ? stop.reason : "a stop request";
+  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run was interrupted by ${why2}` });
+}
+function waitError(exchange, result, maxWaitMs, now) {
+  if (result.kind !== "response") return void 0;
+  const retried5xx = result.status >= 500 && exchange.method !== "POST";
+  const asked = result.status === 429 ? result.rate : retried5xx ? retryAfterOf(result.headers, now) : void 0;
+  if (asked?.retryAt === void 0 || asked.retryAt - now <= maxWaitMs) return void 0;
+  return new ApiError({
+    kind: "bound",
+    method: exchange.method,
+    url: exchange.url,
+    status: result.status,
+    message: `the server asked to wait ${asked.retryAt - now} ms, longer than the longest wait allowed (${maxWaitMs} ms)`,
+    limit: { code: "wait-asked", waitMs: asked.retryAt - now, header: asked.waitHeader ?? "Retry-After", maxWaitMs },
+    fatal: true
+  });
+}
+function windowError(exchange, error2, maxWaitMs) {
+  return new ApiError({
+    kind: "bound",
+    method: exchange.method,
+    url: exchange.url,
+    message: `not sent: the learned rate window needs a wait of ${error2.waitMs} ms, longer than the longest wait allowed (${maxWaitMs} ms)`,
+    limit: { code: "wait-learned", limit: error2.limit, windowMs: error2.windowMs, waitMs: error2.waitMs, maxWaitMs },
+    fatal: true
+  });
+}
+
 // src/api/http.ts
 var BACKOFF_CAP_MS = 3e4;
 var MAX_THROTTLED = 20;
 function createHttp(options) {
-  let refused2;
+  const run2 = {};
   return async (request2) => {
     const exchange = exchangeOf(request2, options);
-    const origin = new URL(request2.url).origin;
-    let failures = 0;
-    let throttles = 0;
-    for (let attempt = 1; ; attempt++) {
+    const tries = { failures: 0, throttles: 0 };
+    for (let attempt2 = 1; ; attempt2++) {
       options.stats.sent[request2.method] = (options.stats.sent[request2.method] ?? 0) + 1;
-      let tooLong;
-      let result;
-      try {
-        result = await options.scheduler.run(origin, async () => {
-          if (refused2) throw stopped(exchange, refused2);
-          if (options.stop?.aborted) throw interrupted(exchange, options.stop);
-          const answer = await send(request2, options);
-          tooLong = waitError(exchange, answer, options.maxWaitMs, options.clock.now());
-          if (tooLong) refused2 ??= tooLong;
-          return answer;
-        });
-      } catch (error2) {
-        if (options.stop?.aborted && !(error2 instanceof ApiError)) throw interrupted(exchange, options.stop);
-        if (error2 instanceof RateWindowTooLong) {
-          refused2 ??= windowError(exchange, error2, options.maxWaitMs);
-          throw refused2;
-        }
-        throw error2;
-      }
-      report(options.onRequest, logEntry(exchange, attempt, result));
+      const { result, tooLong, verdict: verdict2 } = await scheduled(request2, exchange, options, run2);
+      report(options.onRequest, logEntry(exchange, attempt2, result));
       if (result.rate?.limit !== void 0) options.stats.rateLimit = result.rate.limit;
       if (tooLong) throw tooLong;
-      const verdict2 = judge(exchange, result, options.clock.now());
       if (verdict2.kind === "ok") return { method: request2.method, url: exchange.url, status: verdict2.status, body: verdict2.body, exchange };
-      if (verdict2.kind === "fail" && verdict2.error.fatal) refused2 ??= verdict2.error;
-      if (verdict2.kind === "throttled") {
-        options.stats.throttled++;
-        if (++throttles <= MAX_THROTTLED) continue;
-        throw verdict2.error;
-      }
-      if (!verdict2.retryable || failures >= options.retries) throw verdict2.error;
-      failures++;
-      options.stats.retries++;
-      await options.clock.sleep(Math.max(backoffMs(failures, options.retryBaseMs), verdict2.retryAfterMs ?? 0), options.stop);
+      await retryOrThrow(verdict2, tries, options);
     }
   };
+}
+async function scheduled(request2, exchange, options, run2) {
+  let tooLong;
+  let verdict2;
+  try {
+    const result = await options.scheduler.run(new URL(request2.url).origin, async () => {
+      if (run2.refused) throw stopped(exchange, run2.refused);
+      if (options.stop?.aborted) throw interrupted(exchange, options.stop);
+      const answer = await send(request2, options);
+      const now = options.clock.now();
+      tooLong = waitError(exchange, answer, options.maxWaitMs, now);
+      verdict2 = judge(exchange, answer, now);
+      if (tooLong) run2.refused ??= tooLong;
+      if (verdict2.kind === "fail" && verdict2.error.fatal) run2.refused ??= verdict2.error;
+      return answer;
+    });
+    return { result, tooLong, verdict: verdict2 };
+  } catch (error2) {
+    if (options.stop?.aborted && !(error2 instanceof ApiError)) throw interrupted(exchange, options.stop);
+    if (error2 instanceof RateWindowTooLong) {
+      run2.refused ??= windowError(exchange, error2, options.maxWaitMs);
+      throw run2.refused;
+    }
+    throw error2;
+  }
+}
+async function retryOrThrow(verdict2, tries, options) {
+  if (verdict2.kind === "throttled") {
+    options.stats.throttled++;
+    if (++tries.throttles <= MAX_THROTTLED) return;
+    throw verdict2.error;
+  }
+  if (!verdict2.retryable || tries.failures >= options.retries) throw verdict2.error;
+  tries.failures++;
+  options.stats.retries++;
+  await options.clock.sleep(Math.max(backoffMs(tries.failures, options.retryBaseMs), verdict2.retryAfterMs ?? 0), options.stop);
 }
 function exchangeOf(request2, options) {
   const { pathname } = new URL(request2.url);
@@ -52708,15 +52764,6 @@ function judge(exchange, result, now) {
   }
   return { kind: "fail", error: errorFromResponse(exchange, status, text2), retryable: false };
 }
-function stopped(exchange, cause) {
-  const { method, url } = exchange;
-  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run stopped after ${cause.message}`, cause });
-}
-function interrupted(exchange, stop) {
-  const { method, url } = exchange;
-  const why2 = typeof stop.reason === "string" ? stop.reason : "a stop request";
-  return new ApiError({ kind: "stopped", method, url, message: `not sent: the run was interrupted by ${why2}` });
-}
 function redirectError(exchange, result) {
   const location = result.headers.get("location");
   const to = location ? ` to ${serverText(exchange, scrub(redactUrl(location), exchange.secrets))}` : "";
@@ -52735,8 +52782,8 @@ function report(hook2, entry) {
   } catch {
   }
 }
-function logEntry(exchange, attempt, result) {
-  const entry = { method: exchange.method, url: exchange.url, ms: result.ms, attempt };
+function logEntry(exchange, attempt2, result) {
+  const entry = { method: exchange.method, url: exchange.url, ms: result.ms, attempt: attempt2 };
   if (result.kind === "failure") {
     entry.error = scrub(result.detail, exchange.secrets);
     return entry;
@@ -52747,33 +52794,8 @@ function logEntry(exchange, attempt, result) {
   return entry;
 }
 function backoffMs(failure2, baseMs) {
-  const delay = Math.min(BACKOFF_CAP_MS, baseMs * 2 ** (failure2 - 1));
-  return delay / 2 + Math.random() * (delay / 2);
-}
-function waitError(exchange, result, maxWaitMs, now) {
-  if (result.kind !== "response") return void 0;
-  const retried5xx = result.status >= 500 && exchange.method !== "POST";
-  const asked = result.status === 429 ? result.rate : retried5xx ? retryAfterOf(result.headers, now) : void 0;
-  if (asked?.retryAt === void 0 || asked.retryAt - now <= maxWaitMs) return void 0;
-  return new ApiError({
-    kind: "bound",
-    method: exchange.method,
-    url: exchange.url,
-    status: result.status,
-    message: `the server asked to wait ${asked.retryAt - now} ms, longer than the longest wait allowed (${maxWaitMs} ms)`,
-    limit: { code: "wait-asked", waitMs: asked.retryAt - now, header: asked.waitHeader ?? "Retry-After", maxWaitMs },
-    fatal: true
-  });
-}
-function windowError(exchange, error2, maxWaitMs) {
-  return new ApiError({
-    kind: "bound",
-    method: exchange.method,
-    url: exchange.url,
-    message: `not sent: the learned rate window needs a wait of ${error2.waitMs} ms, longer than the longest wait allowed (${maxWaitMs} ms)`,
-    limit: { code: "wait-learned", limit: error2.limit, windowMs: error2.windowMs, waitMs: error2.waitMs, maxWaitMs },
-    fatal: true
-  });
+  const delay2 = Math.min(BACKOFF_CAP_MS, baseMs * 2 ** (failure2 - 1));
+  return delay2 / 2 + Math.random() * (delay2 / 2);
 }
 
 // src/api/decode.ts
@@ -53326,15 +53348,15 @@ function validateConcurrency(concurrency) {
 
 // src/api/rate-opener.ts
 function openerBound(ticket, remaining, limit, seen) {
-  let count2 = 1 + ticket.pending.count + (seen.sent - ticket.seq) + seen.failed.count;
+  let count3 = 1 + ticket.pending.count + (seen.sent - ticket.seq) + seen.failed.count;
   let since = Math.min(ticket.sentAt, ticket.pending.since, seen.failed.since);
   for (const answer of seen.previous?.answers ?? []) {
     if (answer.receivedAt > ticket.sentAt || answer.receivedAt <= (ticket.lowest?.sentAt ?? Number.NEGATIVE_INFINITY) || answer.remaining <= remaining)
       continue;
-    count2++;
+    count3++;
     since = Math.min(since, answer.sentAt);
   }
-  return limit - remaining <= count2 ? since : void 0;
+  return limit - remaining <= count3 ? since : void 0;
 }
 
 // src/api/rate-gate.ts
@@ -53546,26 +53568,15 @@ var RateGate = class {
 function createScheduler(options) {
   const limit = pLimit(options.concurrency);
   const gates = /* @__PURE__ */ new Map();
+  const waits = rateWaits(options);
   const gateFor = (origin) => {
-    let gate = gates.get(origin);
-    if (!gate) {
-      const { onWait, onRateLearned } = options;
-      gate = new RateGate({
-        windowMs: options.rateWindowMs,
-        maxWaitMs: options.maxWaitMs,
-        onWait: onWait && ((ms, reason) => onWait({ ms, origin, reason })),
-        onLearn: onRateLearned && ((limit2, windowMs) => onRateLearned({ origin, limit: limit2, windowMs })),
-        onPace: (pace) => waits.start(origin, pace),
-        clock: options.clock
-      });
-      gates.set(origin, gate);
-    }
+    const gate = gates.get(origin) ?? newGate(origin, options, waits);
+    gates.set(origin, gate);
     return gate;
   };
-  const waits = rateWaits(options);
   return {
     rate: (origin) => gates.get(origin)?.state(),
-    run(origin, attempt) {
+    run(origin, attempt2) {
       return limit(async () => {
         const gate = gateFor(origin);
         options.stop?.throwIfAborted();
@@ -53573,7 +53584,7 @@ function createScheduler(options) {
         waits.end(origin);
         let rate;
         try {
-          const result = await attempt();
+          const result = await attempt2();
           rate = result.rate;
           return result;
         } finally {
@@ -53582,6 +53593,17 @@ function createScheduler(options) {
       });
     }
   };
+}
+function newGate(origin, options, waits) {
+  const { onWait, onRateLearned } = options;
+  return new RateGate({
+    windowMs: options.rateWindowMs,
+    maxWaitMs: options.maxWaitMs,
+    onWait: onWait && ((ms, reason) => onWait({ ms, origin, reason })),
+    onLearn: onRateLearned && ((limit, windowMs) => onRateLearned({ origin, limit, windowMs })),
+    onPace: (pace) => waits.start(origin, pace),
+    clock: options.clock
+  });
 }
 function rateWaits(options) {
   const open2 = /* @__PURE__ */ new Map();
@@ -53671,22 +53693,9 @@ function createClient(options) {
   const stats = { sent: {}, throttled: 0, retries: 0 };
   const maxWaitMs = whole(options.maxWaitMs, DEFAULTS2.maxWaitMs, 0, "maxWaitMs");
   const clock = options.clock ?? systemClock;
-  const scheduler = () => createScheduler({
-    concurrency: whole(options.concurrency, DEFAULTS2.concurrency, 1, "--concurrency"),
-    // Said outright, or learned per server (DESIGN §6).
-    rateWindowMs: options.rateWindowMs === void 0 ? void 0 : whole(options.rateWindowMs, 0, 1, "rateWindowMs"),
-    maxWaitMs,
-    ...options.stop ? { stop: options.stop } : {},
-    onWait: options.onWait,
-    onRateLearned: options.onRateLearned,
-    clock,
-    onProgress: options.onProgress
-  });
   const origin = websitesBase ?? projectsBase;
-  const shared = origin === void 0 ? void 0 : options.schedulers;
   const key = origin === void 0 ? "" : new URL(origin).origin;
-  if (shared && !shared.has(key)) shared.set(key, scheduler());
-  const runs2 = shared?.get(key) ?? scheduler();
+  const runs2 = schedulerOf(options, key, clock, maxWaitMs);
   const http2 = createHttp({
     scheduler: runs2,
     clock,
@@ -53710,6 +53719,24 @@ function createClient(options) {
       return { ...stats, sent: { ...stats.sent }, ...rate ? { rate } : {} };
     }
   };
+}
+function schedulerOf(options, origin, clock, maxWaitMs) {
+  const shared = origin === "" ? void 0 : options.schedulers;
+  const existing = shared?.get(origin);
+  if (existing) return existing;
+  const scheduler = createScheduler({
+    concurrency: whole(options.concurrency, DEFAULTS2.concurrency, 1, "--concurrency"),
+    // Said outright, or learned per server (DESIGN §6).
+    rateWindowMs: options.rateWindowMs === void 0 ? void 0 : whole(options.rateWindowMs, 0, 1, "rateWindowMs"),
+    maxWaitMs,
+    ...options.stop ? { stop: options.stop } : {},
+    onWait: options.onWait,
+    onRateLearned: options.onRateLearned,
+    clock,
+    onProgress: options.onProgress
+  });
+  shared?.set(origin, scheduler);
+  return scheduler;
 }
 function checkKey(key, what) {
   const trimmed = key?.trim() ?? "";
@@ -53828,8 +53855,8 @@ function selected(accounts, names) {
   }
   return accounts.filter((a) => names.includes(a.name));
 }
-function checkOneAccount({ settings, given }, count2, accounts) {
-  if (count2 <= 1) return;
+function checkOneAccount({ settings, given }, count3, accounts) {
+  if (count3 <= 1) return;
   const one = (setting) => new AccountSelectionError({ code: "one-only", setting, known: accounts.map((a) => a.name) });
   if (settings.websitesUrl !== void 0) throw one("websites-url");
   if (settings.projectsUrl !== void 0) throw one("projects-url");
@@ -54722,31 +54749,22 @@ function unmatched(selection, names) {
 
 // src/plan/summary.ts
 function summarize2(changes, left) {
-  const count2 = (action) => changes.filter((c2) => c2.action === action).length;
-  return { create: count2("create"), update: count2("update"), delete: count2("delete"), ...left };
+  const count3 = (action) => changes.filter((c2) => c2.action === action).length;
+  return { create: count3("create"), update: count3("update"), delete: count3("delete"), ...left };
 }
 
 // src/plan/plan.ts
 var ACTION_RANK = { create: 0, update: 1, delete: 2 };
 var KIND_RANK = { website: 0, project: 1 };
 function plan(allDesired, allLive, options) {
-  const selection = isPartial(options.selection) ? { target: [...options.selection.target], exclude: [...options.selection.exclude] } : void 0;
-  const selected2 = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
-  const { warnings } = selected2;
-  const { desired, live } = isScoped(options.change) ? narrowToChange(selected2.desired, selected2.live, options.change.change) : selected2;
-  const { policy } = desired;
-  const filters = {
-    ignore: (name) => firstMatch(policy.ignore, name),
-    protect: (name) => firstMatch(policy.protect, name),
-    prune: policy.prune
-  };
+  const { selection, selected: selected2, desired, live } = scopeOf(allDesired, allLive, options);
+  const filters = filtersOf(desired.policy);
   const tally = newTally();
-  tally.warnings.push(...warnings);
+  tally.warnings.push(...selected2.warnings);
   const writeOnly = { sync: options.syncWriteOnly ?? false, change: sendsOf(options.change) };
   planWebsites(desired.websites, live.websites, filters, writeOnly, tally);
   if (desired.projects !== void 0) planProjects(desired.projects, live.projects, filters, tally);
   const changes = tally.changes.sort(compareChanges);
-  const unverifiable = unverifiableFields(tally);
   return sealPlan({
     format: "sitesync-plan",
     version: 1,
@@ -54760,19 +54778,35 @@ function plan(allDesired, allLive, options) {
     changes,
     summary: summarize2(changes, tally.left),
     warnings: tally.warnings,
-    refusals: refusals({
-      changes,
-      maxDeletes: options.maxDeletes ?? policy.maxDeletes,
-      prune: policy.prune,
-      allowEmpty: options.allowEmpty ?? false,
-      // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file. A
-      // scoped plan still asks the whole file: it lists what it lists, touched or not.
-      keepsWebsites: selected2.desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
-      keepsProjects: selected2.desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
-      partial: selection !== void 0
-    }),
-    unverifiable,
+    refusals: refusalsOf(changes, selected2.desired, filters, options, selection !== void 0),
+    unverifiable: unverifiableFields(tally),
     estimate: estimate(changes, options.rate ?? ASSUMED_RATE, options.reads ?? fullReadRequests(allLive))
+  });
+}
+function scopeOf(allDesired, allLive, options) {
+  const selection = isPartial(options.selection) ? { target: [...options.selection.target], exclude: [...options.selection.exclude] } : void 0;
+  const selected2 = selection ? narrow(allDesired, allLive, selection) : { desired: allDesired, live: allLive, warnings: [] };
+  const { desired, live } = isScoped(options.change) ? narrowToChange(selected2.desired, selected2.live, options.change.change) : selected2;
+  return { selection, selected: selected2, desired, live };
+}
+function filtersOf(policy) {
+  return {
+    ignore: (name) => firstMatch(policy.ignore, name),
+    protect: (name) => firstMatch(policy.protect, name),
+    prune: policy.prune
+  };
+}
+function refusalsOf(changes, desired, filters, options, partial) {
+  return refusals({
+    changes,
+    maxDeletes: options.maxDeletes ?? desired.policy.maxDeletes,
+    prune: desired.policy.prune,
+    allowEmpty: options.allowEmpty ?? false,
+    // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file. A
+    // scoped plan still asks the whole file: it lists what it lists, touched or not.
+    keepsWebsites: desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
+    keepsProjects: desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
+    partial
   });
 }
 function compareChanges(a, b) {
@@ -56292,7 +56326,7 @@ async function createWebsite(change, client, options) {
 }
 async function postOrAdopt(input, client) {
   let ambiguous = false;
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt2 = 1; ; attempt2++) {
     try {
       return { site: await client.websites.create(input), adopted: false };
     } catch (error2) {
@@ -56302,7 +56336,7 @@ async function postOrAdopt(input, client) {
       ambiguous = true;
       const existing = await client.websites.find(input.domain);
       if (existing) return { site: existing, adopted: true };
-      if (takenByUs || attempt >= CREATE_ATTEMPTS) throw error2;
+      if (takenByUs || attempt2 >= CREATE_ATTEMPTS) throw error2;
     }
   }
 }
@@ -56381,8 +56415,8 @@ function isList(field) {
 
 // src/apply/count-items.ts
 function countItems(items, unchanged) {
-  const count2 = (status) => items.filter((i) => i.status === status).length;
-  return { applied: count2("applied"), failed: count2("failed"), skipped: count2("skipped"), unchanged };
+  const count3 = (status) => items.filter((i) => i.status === status).length;
+  return { applied: count3("applied"), failed: count3("failed"), skipped: count3("skipped"), unchanged };
 }
 
 // src/apply/apply.ts
@@ -56403,37 +56437,30 @@ async function apply(plan2, client, options) {
     throw new InternalError(`apply was given a refused plan (${plan2.refusals.map((r3) => r3.code).join(", ")})`);
   }
   refuseMissingPasswords(plan2, options);
-  const results = /* @__PURE__ */ new Map();
-  let aborted;
-  for (const change of plan2.changes) {
-    if (needsSecret(change)) {
-      results.set(change, { change, status: "skipped", reason: "needs-secret" });
-      options.onItem?.(results.get(change), results.size, plan2.changes.length);
-    }
-  }
-  const execute3 = async (change) => {
-    let result;
-    if (aborted) {
-      result = { change, status: "skipped", reason: "not-attempted", detail: { cause: aborted } };
-    } else if (options.stop?.aborted) {
-      result = notStarted(change, options.stop);
-    } else {
-      try {
-        options.onStart?.(change);
-        result = await executeChange(change, client, options);
-      } catch (error2) {
-        result = options.stop?.aborted && error2 instanceof ApiError && error2.kind === "stopped" ? notStarted(change, options.stop) : failure(change, error2);
-        if (error2 instanceof ApiError && error2.fatal) aborted ??= error2.message;
-      }
-    }
-    results.set(change, result);
-    options.onItem?.(result, results.size, plan2.changes.length);
-  };
+  const run2 = { results: /* @__PURE__ */ new Map(), total: plan2.changes.length, options };
+  for (const change of plan2.changes.filter(needsSecret)) record(run2, change, { change, status: "skipped", reason: "needs-secret" });
   for (const phase of PHASES) {
-    await Promise.all(plan2.changes.filter((c2) => c2.action === phase && !results.has(c2)).map(execute3));
+    const due = plan2.changes.filter((c2) => c2.action === phase && !run2.results.has(c2));
+    await Promise.all(due.map(async (change) => record(run2, change, await attempt(change, client, run2))));
   }
-  const items = plan2.changes.map((change) => results.get(change));
-  return { items, counts: countItems(items, plan2.summary.unchanged), ...aborted ? { aborted } : {} };
+  const items = plan2.changes.map((change) => run2.results.get(change));
+  return { items, counts: countItems(items, plan2.summary.unchanged), ...run2.aborted ? { aborted: run2.aborted } : {} };
+}
+function record(run2, change, result) {
+  run2.results.set(change, result);
+  run2.options.onItem?.(result, run2.results.size, run2.total);
+}
+async function attempt(change, client, run2) {
+  const { options } = run2;
+  if (run2.aborted) return { change, status: "skipped", reason: "not-attempted", detail: { cause: run2.aborted } };
+  if (options.stop?.aborted) return notStarted(change, options.stop);
+  try {
+    options.onStart?.(change);
+    return await executeChange(change, client, options);
+  } catch (error2) {
+    if (error2 instanceof ApiError && error2.fatal) run2.aborted ??= error2.message;
+    return options.stop?.aborted && error2 instanceof ApiError && error2.kind === "stopped" ? notStarted(change, options.stop) : failure(change, error2);
+  }
 }
 function executeChange(change, client, options) {
   if (change.kind === "project") return deleteProject(change, client);
@@ -56474,7 +56501,7 @@ var ASK_TIMEOUT_MS = 2e3;
 async function holdAccountLock(account, holder, where2 = {}) {
   const platform2 = where2.platform ?? process.platform;
   const path = lockPath(account, platform2, where2.dir ?? tmpdir());
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt2 = 1; ; attempt2++) {
     const server = createServer((socket) => socket.end(JSON.stringify(holder)));
     const error2 = await listen(server, path);
     if (error2 === void 0) {
@@ -56485,7 +56512,7 @@ async function holdAccountLock(account, holder, where2 = {}) {
     } };
     const other = await askHolder(path);
     if (other !== "nobody") throw new AccountBusyError(account.address, other);
-    if (attempt > 1 || platform2 === "linux" || platform2 === "win32") throw new AccountBusyError(account.address, void 0);
+    if (attempt2 > 1 || platform2 === "linux" || platform2 === "win32") throw new AccountBusyError(account.address, void 0);
     rmSync2(path, { force: true });
   }
 }
@@ -56809,12 +56836,12 @@ function reviewProblem(reviewed, fresh) {
   return mismatch ? { code: "other-account", ...mismatch } : void 0;
 }
 function restrict(fresh, changes) {
-  const count2 = (action) => changes.filter((c2) => c2.action === action).length;
+  const count3 = (action) => changes.filter((c2) => c2.action === action).length;
   const { hash: _fresh, ...rest } = fresh;
   return sealPlan({
     ...rest,
     changes,
-    summary: { ...fresh.summary, create: count2("create"), update: count2("update"), delete: count2("delete") },
+    summary: { ...fresh.summary, create: count3("create"), update: count3("update"), delete: count3("delete") },
     // The same run as the fresh plan's, with fewer writes: its reads, at the rate it knew (DESIGN §5).
     estimate: estimate(changes, rateOf(fresh.estimate), fresh.estimate.reads ?? 0)
   });
@@ -57129,6 +57156,84 @@ async function load2(request2, hooks, outcome) {
 }
 
 // src/run/settings-adapters.ts
+var GITHUB_ROWS = {
+  comment: {
+    kind: "boolean",
+    input: "comment",
+    default: "true",
+    commands: ["plan", "apply"],
+    help: "On a pull request, keep one comment per config file with the latest plan, updated in place. Needs `permissions: pull-requests: write`."
+  },
+  githubToken: {
+    kind: "string",
+    input: "github-token",
+    inputDefault: "${{ github.token }}",
+    env: "GITHUB_TOKEN",
+    sensitive: true,
+    commands: ["plan", "apply", "drift"],
+    help: "Token used to write the pull-request comment, the check runs and the drift issue or pull request, and, on merge, to find the merged pull request and read its reviewed plan (only a comment written by this token's own identity counts)."
+  },
+  applyUnreviewed: {
+    kind: "boolean",
+    input: "apply-unreviewed",
+    commands: ["apply"],
+    help: "apply only, and only on workflow_dispatch (refused on any other event): apply the current plan without a reviewed plan, as a deliberate human action. Wire it to a workflow_dispatch input, as examples/workflows/sitesync.yml does."
+  },
+  botLogin: {
+    kind: "string",
+    input: "bot-login",
+    commands: ["plan", "apply", "drift"],
+    help: "The login that writes the plan comments (e.g. github-actions[bot], or my-app[bot]), when it cannot be found from github-token: the Action asks GraphQL `viewer` (any token), then GET /user (personal tokens)."
+  }
+};
+var DRIFT_ROWS = {
+  onDrift: {
+    kind: "enum",
+    options: ["issue", "pull-request", "none"],
+    input: "on-drift",
+    default: "issue",
+    commands: ["drift"],
+    help: "command: drift only. issue: one issue per config and account, opened on drift, updated while it lasts, closed with a comment once the account matches again (needs `issues: write`). pull-request: adopt the live state into the config on a branch and open or update one pull request with the edit (needs `contents: write` and `pull-requests: write`). none: only the outputs and the job summary."
+  }
+};
+var EXPORT_ROWS = {
+  exportOut: {
+    kind: "path",
+    flag: "out",
+    alias: "o",
+    valueHint: "sitesync.yaml",
+    commands: ["export"],
+    help: 'Write the config to this new file ("-" or none: stdout)'
+  },
+  force: {
+    kind: "boolean",
+    flag: "force",
+    commands: ["export"],
+    help: "Overwrite the --out file if it exists (its comments and edits are lost)"
+  },
+  projects: { kind: "boolean", flag: "projects", commands: ["export"], help: "Also export the projects (needs a projects URL)" },
+  update: {
+    kind: "path",
+    flag: "update",
+    valueHint: "sitesync.yaml",
+    commands: ["export"],
+    help: "The former spelling of `sitesync adopt FILE`, still accepted: it runs adopt with the flags that follow"
+  },
+  addUnlisted: {
+    kind: "boolean",
+    flag: "add-unlisted",
+    commands: ["adopt"],
+    help: "Also add live websites the file does not list (prune: true adds them anyway)"
+  },
+  into: {
+    kind: "list",
+    flag: "into",
+    valueHint: "file",
+    commands: ["adopt"],
+    help: "The file new websites go to (default: the root's websites): the root or a file it includes, of their account; repeatable, one per account"
+  },
+  dryRun: { kind: "boolean", flag: "dry-run", commands: ["adopt"], help: "Show the diff, write nothing" }
+};
 var ADAPTER_SETTINGS = {
   format: {
     kind: "enum",
@@ -57211,151 +57316,64 @@ var ADAPTER_SETTINGS = {
     commands: ["validate"],
     help: "Treat an unset ${VAR} as an error, as plan and apply do (else it is a note)"
   },
-  ...githubRows(),
-  ...driftRows(),
-  ...exportRows()
+  ...GITHUB_ROWS,
+  ...DRIFT_ROWS,
+  ...EXPORT_ROWS
 };
-function githubRows() {
-  return {
-    comment: {
-      kind: "boolean",
-      input: "comment",
-      default: "true",
-      commands: ["plan", "apply"],
-      help: "On a pull request, keep one comment per config file with the latest plan, updated in place. Needs `permissions: pull-requests: write`."
-    },
-    githubToken: {
-      kind: "string",
-      input: "github-token",
-      inputDefault: "${{ github.token }}",
-      env: "GITHUB_TOKEN",
-      sensitive: true,
-      commands: ["plan", "apply", "drift"],
-      help: "Token used to write the pull-request comment, the check runs and the drift issue or pull request, and, on merge, to find the merged pull request and read its reviewed plan (only a comment written by this token's own identity counts)."
-    },
-    applyUnreviewed: {
-      kind: "boolean",
-      input: "apply-unreviewed",
-      commands: ["apply"],
-      help: "apply only, and only on workflow_dispatch (refused on any other event): apply the current plan without a reviewed plan, as a deliberate human action. Wire it to a workflow_dispatch input, as examples/workflows/sitesync.yml does."
-    },
-    botLogin: {
-      kind: "string",
-      input: "bot-login",
-      commands: ["plan", "apply", "drift"],
-      help: "The login that writes the plan comments (e.g. github-actions[bot], or my-app[bot]), when it cannot be found from github-token: the Action asks GraphQL `viewer` (any token), then GET /user (personal tokens)."
-    }
-  };
-}
-function driftRows() {
-  return {
-    onDrift: {
-      kind: "enum",
-      options: ["issue", "pull-request", "none"],
-      input: "on-drift",
-      default: "issue",
-      commands: ["drift"],
-      help: "command: drift only. issue: one issue per config and account, opened on drift, updated while it lasts, closed with a comment once the account matches again (needs `issues: write`). pull-request: adopt the live state into the config on a branch and open or update one pull request with the edit (needs `contents: write` and `pull-requests: write`). none: only the outputs and the job summary."
-    }
-  };
-}
-function exportRows() {
-  return {
-    exportOut: {
-      kind: "path",
-      flag: "out",
-      alias: "o",
-      valueHint: "sitesync.yaml",
-      commands: ["export"],
-      help: 'Write the config to this new file ("-" or none: stdout)'
-    },
-    force: {
-      kind: "boolean",
-      flag: "force",
-      commands: ["export"],
-      help: "Overwrite the --out file if it exists (its comments and edits are lost)"
-    },
-    projects: { kind: "boolean", flag: "projects", commands: ["export"], help: "Also export the projects (needs a projects URL)" },
-    update: {
-      kind: "path",
-      flag: "update",
-      valueHint: "sitesync.yaml",
-      commands: ["export"],
-      help: "The former spelling of `sitesync adopt FILE`, still accepted: it runs adopt with the flags that follow"
-    },
-    addUnlisted: {
-      kind: "boolean",
-      flag: "add-unlisted",
-      commands: ["adopt"],
-      help: "Also add live websites the file does not list (prune: true adds them anyway)"
-    },
-    into: {
-      kind: "list",
-      flag: "into",
-      valueHint: "file",
-      commands: ["adopt"],
-      help: "The file new websites go to (default: the root's websites): the root or a file it includes, of their account; repeatable, one per account"
-    },
-    dryRun: { kind: "boolean", flag: "dry-run", commands: ["adopt"], help: "Show the diff, write nothing" }
-  };
-}
 
 // src/run/settings-sandbox.ts
-var SANDBOX_SETTINGS = sandboxRows();
-function sandboxRows() {
-  const on = ["sandbox"];
-  const chance = (flag2, help) => ({ kind: "chance", flag: flag2, valueHint: "p", commands: on, help });
-  const count2 = (flag2, min, help) => ({ kind: "count", min, flag: flag2, valueHint: "n", commands: on, help });
-  const delay = (flag2, help) => ({ kind: "duration", zero: true, flag: flag2, valueHint: "duration", commands: on, help });
-  return {
-    port: { ...count2("port", 0, "Port on 127.0.0.1 (0 picks a free one)"), max: 65535, default: "0" },
-    sandboxKey: {
-      kind: "string",
-      flag: "key",
-      env: "SITESYNC_API_KEY",
-      sensitive: true,
-      valueHint: "key",
-      commands: on,
-      help: "API key to accept (else SITESYNC_API_KEY, else a generated one)"
-    },
-    sandboxProjectsKey: {
-      kind: "string",
-      flag: "projects-key",
-      sensitive: true,
-      valueHint: "key",
-      commands: on,
-      help: "Separate key for /api/v1/projects (default: the same key)"
-    },
-    seed: count2("seed", 0, "Generate N websites (site-00001.example.com, ...)"),
-    seedProjects: count2("seed-projects", 0, "Generate N projects"),
-    latency: delay("latency", "Delay before every answer, e.g. 50ms"),
-    rateLimit: count2("rate-limit", 0, "Requests per window (default 60, like the real API; 0 disables)"),
-    sandboxRateWindow: delay("rate-window", "Rate-limit window (default 60s)"),
-    perPageDefault: count2("per-page-default", 1, "per_page used for values other than 10, 25, 50, 100 (default 10)"),
-    websiteLimit: count2("website-limit", -1, "Plan limit on websites (default -1: unlimited)"),
-    putMissing: {
-      kind: "enum",
-      options: ["500", "404"],
-      flag: "put-missing",
-      commands: on,
-      help: "Answer to a PUT on a missing website: 500 (the real bug, default) or 404"
-    },
-    errorRate: chance("error-rate", "Chance (0..1) of a 500 without doing the work"),
-    resetRate: chance("reset-rate", "Chance of hanging up without an answer"),
-    slowRate: chance("slow-rate", "Chance of answering only after --slow-ms"),
-    slowMs: delay("slow-ms", "Delay of a slow answer (default 5s)"),
-    dropRate: chance("drop-rate", "Chance that a write is done but its answer is lost"),
-    faultSeed: count2("fault-seed", 0, "Seed of the fault PRNG, to replay a run"),
-    persist: {
-      kind: "path",
-      flag: "persist",
-      valueHint: "file",
-      commands: on,
-      help: "Load the account from this JSON file and save it after every write"
-    },
-    log: { kind: "boolean", flag: "log", commands: on, help: "Print one line per request to stderr (the key is never shown)" }
-  };
-}
+var on = ["sandbox"];
+var chance = (flag2, help) => ({ kind: "chance", flag: flag2, valueHint: "p", commands: on, help });
+var count2 = (flag2, min, help) => ({ kind: "count", min, flag: flag2, valueHint: "n", commands: on, help });
+var delay = (flag2, help) => ({ kind: "duration", zero: true, flag: flag2, valueHint: "duration", commands: on, help });
+var SANDBOX_SETTINGS = {
+  port: { ...count2("port", 0, "Port on 127.0.0.1 (0 picks a free one)"), max: 65535, default: "0" },
+  sandboxKey: {
+    kind: "string",
+    flag: "key",
+    env: "SITESYNC_API_KEY",
+    sensitive: true,
+    valueHint: "key",
+    commands: on,
+    help: "API key to accept (else SITESYNC_API_KEY, else a generated one)"
+  },
+  sandboxProjectsKey: {
+    kind: "string",
+    flag: "projects-key",
+    sensitive: true,
+    valueHint: "key",
+    commands: on,
+    help: "Separate key for /api/v1/projects (default: the same key)"
+  },
+  seed: count2("seed", 0, "Generate N websites (site-00001.example.com, ...)"),
+  seedProjects: count2("seed-projects", 0, "Generate N projects"),
+  latency: delay("latency", "Delay before every answer, e.g. 50ms"),
+  rateLimit: count2("rate-limit", 0, "Requests per window (default 60, like the real API; 0 disables)"),
+  sandboxRateWindow: delay("rate-window", "Rate-limit window (default 60s)"),
+  perPageDefault: count2("per-page-default", 1, "per_page used for values other than 10, 25, 50, 100 (default 10)"),
+  websiteLimit: count2("website-limit", -1, "Plan limit on websites (default -1: unlimited)"),
+  putMissing: {
+    kind: "enum",
+    options: ["500", "404"],
+    flag: "put-missing",
+    commands: on,
+    help: "Answer to a PUT on a missing website: 500 (the real bug, default) or 404"
+  },
+  errorRate: chance("error-rate", "Chance (0..1) of a 500 without doing the work"),
+  resetRate: chance("reset-rate", "Chance of hanging up without an answer"),
+  slowRate: chance("slow-rate", "Chance of answering only after --slow-ms"),
+  slowMs: delay("slow-ms", "Delay of a slow answer (default 5s)"),
+  dropRate: chance("drop-rate", "Chance that a write is done but its answer is lost"),
+  faultSeed: count2("fault-seed", 0, "Seed of the fault PRNG, to replay a run"),
+  persist: {
+    kind: "path",
+    flag: "persist",
+    valueHint: "file",
+    commands: on,
+    help: "Load the account from this JSON file and save it after every write"
+  },
+  log: { kind: "boolean", flag: "log", commands: on, help: "Print one line per request to stderr (the key is never shown)" }
+};
 
 // src/run/settings.ts
 var CONNECT = ["plan", "apply", "drift", "export", "adopt"];
@@ -57542,34 +57560,34 @@ var SETTING_ROWS = Object.entries(SETTINGS);
 
 // src/run/to-run-settings.ts
 function toRunSettings(values, command) {
-  const on = (name) => SETTINGS[name].commands.includes(command);
+  const on2 = (name) => SETTINGS[name].commands.includes(command);
   const { target, exclude, account, changedSince, maxDeletes, results, planOut, exportOut, into } = values;
   return {
-    ...on("websitesUrl") ? { websitesUrl: values.websitesUrl } : {},
-    ...on("projectsUrl") ? { projectsUrl: values.projectsUrl } : {},
-    ...on("concurrency") ? { concurrency: values.concurrency } : {},
-    ...on("timeout") ? { timeoutMs: values.timeout } : {},
-    ...on("maxWait") ? { maxWaitMs: values.maxWait } : {},
+    ...on2("websitesUrl") ? { websitesUrl: values.websitesUrl } : {},
+    ...on2("projectsUrl") ? { projectsUrl: values.projectsUrl } : {},
+    ...on2("concurrency") ? { concurrency: values.concurrency } : {},
+    ...on2("timeout") ? { timeoutMs: values.timeout } : {},
+    ...on2("maxWait") ? { maxWaitMs: values.maxWait } : {},
     // Unsaid, the window is learned per server (DESIGN §6).
-    ...on("rateWindow") && values.rateWindow !== void 0 ? { rateWindowMs: values.rateWindow } : {},
-    ...on("syncWriteOnly") ? { syncWriteOnly: values.syncWriteOnly } : {},
-    ...on("allowEmpty") ? { allowEmpty: values.allowEmpty } : {},
-    ...on("maxDeletes") && maxDeletes !== void 0 ? { maxDeletes } : {},
-    ...on("target") && target.length + exclude.length > 0 ? { selection: { target, exclude } } : {},
-    ...on("changedSince") && changedSince !== void 0 ? { changedSince: { ref: changedSince, ...values.full ? { full: true } : {} } } : {},
-    ...on("account") && account.length > 0 ? { accounts: account } : {},
-    ...on("detailedExitcode") ? { detailedExitcode: values.detailedExitcode } : {},
-    ...on("verify") ? { verify: values.verify } : {},
-    ...on("results") && results !== void 0 ? { resultsFile: results } : {},
-    ...on("strictEnv") ? { strictEnv: values.strictEnv } : {},
-    ...on("planOut") && planOut !== void 0 ? { planFile: planOut } : {},
+    ...on2("rateWindow") && values.rateWindow !== void 0 ? { rateWindowMs: values.rateWindow } : {},
+    ...on2("syncWriteOnly") ? { syncWriteOnly: values.syncWriteOnly } : {},
+    ...on2("allowEmpty") ? { allowEmpty: values.allowEmpty } : {},
+    ...on2("maxDeletes") && maxDeletes !== void 0 ? { maxDeletes } : {},
+    ...on2("target") && target.length + exclude.length > 0 ? { selection: { target, exclude } } : {},
+    ...on2("changedSince") && changedSince !== void 0 ? { changedSince: { ref: changedSince, ...values.full ? { full: true } : {} } } : {},
+    ...on2("account") && account.length > 0 ? { accounts: account } : {},
+    ...on2("detailedExitcode") ? { detailedExitcode: values.detailedExitcode } : {},
+    ...on2("verify") ? { verify: values.verify } : {},
+    ...on2("results") && results !== void 0 ? { resultsFile: results } : {},
+    ...on2("strictEnv") ? { strictEnv: values.strictEnv } : {},
+    ...on2("planOut") && planOut !== void 0 ? { planFile: planOut } : {},
     // `--out -`, or none: the config goes to stdout.
-    ...on("exportOut") && exportOut !== void 0 && exportOut !== "-" ? { exportFile: exportOut } : {},
-    ...on("force") ? { force: values.force } : {},
-    ...on("projects") ? { projects: values.projects } : {},
-    ...on("addUnlisted") ? { addUnlisted: values.addUnlisted } : {},
-    ...on("into") && into.length > 0 ? { into } : {},
-    ...on("dryRun") ? { dryRun: values.dryRun } : {}
+    ...on2("exportOut") && exportOut !== void 0 && exportOut !== "-" ? { exportFile: exportOut } : {},
+    ...on2("force") ? { force: values.force } : {},
+    ...on2("projects") ? { projects: values.projects } : {},
+    ...on2("addUnlisted") ? { addUnlisted: values.addUnlisted } : {},
+    ...on2("into") && into.length > 0 ? { into } : {},
+    ...on2("dryRun") ? { dryRun: values.dryRun } : {}
   };
 }
 
@@ -57730,7 +57748,7 @@ function savePlan(plan2, ctx) {
 }
 function setOutputs(outcome, planFiles, unreviewed) {
   const plans = outcome.accounts.flatMap((account) => account.plan ? [account.plan] : []);
-  const sum2 = (count2) => plans.reduce((total, plan2) => total + count2(plan2), 0);
+  const sum2 = (count3) => plans.reduce((total, plan2) => total + count3(plan2), 0);
   if (plans.length > 0) {
     setOutput("has-changes", String(plans.some((plan2) => plan2.changes.length > 0)));
     setOutput(
@@ -57761,15 +57779,15 @@ function setReviewOutputs(outcome, unreviewed) {
   const reviews = outcome.accounts.flatMap((account) => account.review ? [account.review] : []);
   const status = unreviewed ? "unreviewed" : worstReviewStatus(reviews.map((review) => review.status));
   const missing = reviews.find((review) => review.problem?.code === "missing")?.problem;
-  const count2 = (reason) => outcome.accounts.reduce(
+  const count3 = (reason) => outcome.accounts.reduce(
     (total, account) => total + (reason === "applied" ? account.results?.counts.applied ?? 0 : account.skipped.filter((i) => i.reason === reason).length),
     0
   );
   setOutput("review-status", status);
   if (status === "missing" && missing?.code === "missing") setOutput("review-missing", missing.missing.code);
   setOutput("reviewed", String(status === "applied" || status === "partial"));
-  setOutput("not-applied", count2("not-reviewed"));
-  setOutput("applied", count2("applied"));
+  setOutput("not-applied", count3("not-reviewed"));
+  setOutput("applied", count3("applied"));
 }
 function runnerFile(ctx, prefix, key) {
   return join6(ctx.env.RUNNER_TEMP || tmpdir2(), `${prefix}-${createHash6("sha256").update(key).digest("hex").slice(0, 8)}.json`);
@@ -58030,7 +58048,7 @@ function text(row2) {
 async function upsertSections(octokit, target, own, options) {
   const { settleMs = 1500, sleep = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms)) } = options;
   const attempts = options.verify ? options.attempts ?? 5 : 1;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
+  for (let attempt2 = 1; attempt2 <= attempts; attempt2++) {
     const ours = await markedComments(octokit, target);
     const body = [...own].reduce(
       (bodies, [account, text2]) => [withSection(target.marker, bodies, account, text2, options.accounts)],

@@ -37,11 +37,19 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "pacing-post-5xx-wait-ends-run",
-    file: "src/api/http.ts",
+    file: "src/api/stop-errors.ts",
     find: 'const retried5xx = result.status >= 500 && exchange.method !== "POST";',
     replace: "const retried5xx = result.status >= 500;",
     description: "a POST's 5xx Retry-After beyond --max-wait ends the run although POSTs are not retried",
     tests: ["test/api/pacing.test.ts"],
+  },
+  {
+    id: "refused-key-keeps-sending",
+    file: "src/api/http.ts",
+    find: 'if (verdict.kind === "fail" && verdict.error.fatal) run.refused ??= verdict.error;',
+    replace: "",
+    description: "a refused key no longer stops the run: the requests still queued are sent with it",
+    tests: ["test/apply/apply.test.ts"],
   },
   {
     id: "pacing-ignores-remaining",
@@ -802,7 +810,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "events-no-apply-start",
     file: "src/apply/apply.ts",
-    find: "        options.onStart?.(change);\n",
+    find: "    options.onStart?.(change);\n",
     replace: "",
     description: "the event stream has no apply_start: a consumer cannot tell a change in flight, nor time it",
     tests: ["test/apply/events.test.ts"],
@@ -826,8 +834,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "needs-secret-sent",
     file: "src/apply/apply.ts",
-    find: "    if (needsSecret(change)) {",
-    replace: "    if (false) {",
+    find: "plan.changes.filter(needsSecret)",
+    replace: "plan.changes.filter(() => false)",
     description: "apply sends a change that needs a password the config does not set (a password site created without one)",
     tests: ["test/apply/needs-secret.test.ts", "test/plan/needs-secret.test.ts"],
   },

@@ -66,13 +66,12 @@ export function createHttp(options: HttpOptions): Http {
     const tries = { failures: 0, throttles: 0 };
     for (let attempt = 1; ; attempt++) {
       options.stats.sent[request.method] = (options.stats.sent[request.method] ?? 0) + 1;
-      const { result, tooLong } = await scheduled(request, exchange, options, run);
+      const { result, tooLong, verdict } = await scheduled(request, exchange, options, run);
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== undefined) options.stats.rateLimit = result.rate.limit;
       if (tooLong) throw tooLong;
-      const verdict = judge(exchange, result, options.clock.now());
       if (verdict.kind === "ok") return { method: request.method, url: exchange.url, status: verdict.status, body: verdict.body, exchange };
-      await retryOrThrow(verdict, tries, options, run);
+      await retryOrThrow(verdict, tries, options);
     }
   };
 }
@@ -82,20 +81,27 @@ interface RunState {
   refused?: ApiError;
 }
 
-/** One attempt through the scheduler; `tooLong` when the server asks a wait past the bound (it ends the run). */
+/**
+ * One attempt through the scheduler, judged: `tooLong` when the server asks a wait past the bound. Both end the
+ * run, and both are decided before the scheduler lets the next request go, so a refused key or a wait too long
+ * stops every request still queued.
+ */
 async function scheduled(request: OutgoingRequest, exchange: Exchange, options: HttpOptions, run: RunState) {
   let tooLong: ApiError | undefined;
+  let verdict: Verdict | undefined;
   try {
     const result = await options.scheduler.run(new URL(request.url).origin, async () => {
       if (run.refused) throw stopped(exchange, run.refused);
       if (options.stop?.aborted) throw interrupted(exchange, options.stop);
       const answer = await send(request, options);
-      // Decided before the scheduler lets the next request go: a wait beyond the bound ends the run.
-      tooLong = waitError(exchange, answer, options.maxWaitMs, options.clock.now());
+      const now = options.clock.now();
+      tooLong = waitError(exchange, answer, options.maxWaitMs, now);
+      verdict = judge(exchange, answer, now);
       if (tooLong) run.refused ??= tooLong;
+      if (verdict.kind === "fail" && verdict.error.fatal) run.refused ??= verdict.error;
       return answer;
     });
-    return { result, tooLong };
+    return { result, tooLong, verdict: verdict! };
   } catch (error) {
     // The scheduler refuses to start a request once the stop signal is aborted.
     if (options.stop?.aborted && !(error instanceof ApiError)) throw interrupted(exchange, options.stop);
@@ -112,9 +118,7 @@ async function retryOrThrow(
   verdict: Exclude<Verdict, { kind: "ok" }>,
   tries: { failures: number; throttles: number },
   options: HttpOptions,
-  run: RunState,
 ): Promise<void> {
-  if (verdict.kind === "fail" && verdict.error.fatal) run.refused ??= verdict.error;
   if (verdict.kind === "throttled") {
     options.stats.throttled++;
     if (++tries.throttles <= MAX_THROTTLED) return;
