@@ -172,13 +172,7 @@ async function runJob(
     const tolerated = result.outcome === "failure" && stringOf(resolve(step["continue-on-error"], stepContexts)) === "true";
     if (result.outcome === "failure" && !tolerated) status.failed = true;
     if (step.id) steps[step.id] = { outputs: result.outputs, outcome: result.outcome, conclusion: tolerated ? "success" : result.outcome };
-    runs.push({
-      name: label,
-      status: result.outcome,
-      how: result.how,
-      log: result.log,
-      ...(result.action ? { action: result.action } : {}),
-    });
+    runs.push({ name: label, status: result.outcome, how: result.how, log: result.log, action: result.action });
   }
   const outputs = resolveMap(job.outputs, { ...contexts, steps });
   const run: JobRun = { job: name, ...(leg ? { leg } : {}), status: status.failed ? "failure" : "success", steps: runs, workspace };
