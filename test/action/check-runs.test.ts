@@ -3,32 +3,24 @@
  * the committed bundle against the sandbox and the fake GitHub, which refuses what GitHub refuses (over 50
  * annotations in a request, an output over 65,535 characters, a write without `checks: write`).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { type GitHubFleet, startGitHubFleet } from "../fleet/_github-fleet.ts";
-import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
+import type { FakeGitHub } from "./fake-github.ts";
+import { type ActionFixture, HEAD, oneAccount, startActionFixture } from "./fixture.ts";
+import { pullRequestPayload } from "./run-action.ts";
 
 const API_KEY = "Ch3ckK3y00000000000000000000000000000000000000000000000000000Zz";
-const HEAD = "0123456789abcdef0123456789abcdef01234567";
 
 describe("one account", () => {
-  let sandbox: Sandbox;
+  let fixture: ActionFixture<"account">;
   let github: FakeGitHub;
-  let workspace: string;
 
   beforeEach(async () => {
-    sandbox = await startSandbox({
-      apiKey: API_KEY,
-      rateLimit: 0,
-      websites: [{ domain: "blog.example.com", privacy: 1 }, { domain: "old.example.org" }],
+    fixture = await startActionFixture({
+      sandboxes: { account: { apiKey: API_KEY, websites: [{ domain: "blog.example.com", privacy: 1 }, { domain: "old.example.org" }] } },
     });
-    github = await startFakeGitHub(GITHUB_TOKEN);
+    ({ github } = fixture);
     github.repo.grants.add("checks");
-    workspace = mkdtempSync(join(tmpdir(), "sitesync-checks-"));
     write([
       "  - domain: example.com",
       "  - domain: blog.example.com",
@@ -37,25 +29,14 @@ describe("one account", () => {
       "    state: absent",
     ]);
   });
-  afterEach(async () => {
-    await sandbox.close();
-    await github.close();
-  });
+  afterEach(() => fixture.close());
 
   function write(websites: string[]): void {
-    writeFileSync(
-      join(workspace, "sitesync.yaml"),
-      ["version: 1", `websites_url: ${sandbox.url}`, "websites:", ...websites, ""].join("\n"),
-    );
+    fixture.write({ "sitesync.yaml": oneAccount(fixture.sandboxes.account.url, ["websites:", ...websites]) });
   }
 
   const onPullRequest = (inputs: Record<string, string> = {}) =>
-    runAction({
-      workspace,
-      inputs: { "api-key": API_KEY, ...inputs },
-      event: { name: "pull_request", payload: pullRequestPayload(7) },
-      githubApiUrl: github.url,
-    });
+    fixture.run({ inputs: { "api-key": API_KEY, ...inputs }, event: { name: "pull_request", payload: pullRequestPayload(7) } });
 
   it("leaves one check run on the head commit: the plan as its output, neutral, each change annotated at its line and not on the step", async () => {
     const run = await onPullRequest();

@@ -1,22 +1,23 @@
 /**
  * `command: drift` as examples/workflows/drift.yml runs it every day (DESIGN §7, "Drift, built in"): the
- * workflow file run as GitHub would (_workflow.ts), the committed bundle against the sandbox and the fake
- * GitHub. The issue mode through a drift, a second day of drift and the recovery: one issue, opened, updated,
- * closed. The pull-request mode through an adopt: one pull request, its branch reset and the pull request
- * updated on the second day, closed once there is nothing left to adopt.
+ * workflow file run as GitHub would (run-workflow.ts), the committed bundle against the sandbox and the fake
+ * GitHub (fixture.ts). The issue mode through a drift, a second day of drift and the recovery: one issue, opened,
+ * updated, closed. The pull-request mode through an adopt: one pull request, its branch reset and the pull
+ * request updated on the second day, closed once there is nothing left to adopt.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { runWorkflow, workflowText } from "./_workflow.ts";
-import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { GITHUB_TOKEN, runAction } from "./run-action.ts";
+import type { Sandbox, SandboxOptions } from "../../src/sandbox/index.ts";
+import type { FakeGitHub } from "./fake-github.ts";
+import { type ActionFixture, oneAccount, startActionFixture } from "./fixture.ts";
+import type { ActionRun } from "./run-action.ts";
+import { runWorkflow } from "./run-workflow.ts";
 
+const DRIFT_YML = fileURLToPath(new URL("../../examples/workflows/drift.yml", import.meta.url));
 const API_KEY = "DriftK3y000000000000000000000000000000000000000000000000000000Zz";
 const PASSWORD = "s3cret-drift-pa55word";
-const BASE = "1111111111111111111111111111111111111111";
 const CONFIG = [
   "# sitesync.yaml: our websites, kept by hand",
   "version: 1",
@@ -31,58 +32,59 @@ const CONFIG = [
   "    password: ${EXAMPLE_STATS_PASSWORD}",
   "",
 ].join("\n");
+const ACCOUNT: SandboxOptions = {
+  apiKey: API_KEY,
+  websites: [
+    { domain: "blog.example.com", privacy: 0, email: 0 },
+    { domain: "shop.example.com", privacy: 1 },
+    { domain: "stats.example.com", privacy: 2, password: PASSWORD },
+  ],
+};
 
+let fixture: ActionFixture<"account">;
 let sandbox: Sandbox;
 let github: FakeGitHub;
-let workspace: string;
+/** The commit on main that holds CONFIG: what the scheduled run checks out. */
+let base: string;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({
-    apiKey: API_KEY,
-    rateLimit: 0,
-    websites: [
-      { domain: "blog.example.com", privacy: 0, email: 0 },
-      { domain: "shop.example.com", privacy: 1 },
-      { domain: "stats.example.com", privacy: 2, password: PASSWORD },
-    ],
-  });
-  github = await startFakeGitHub(GITHUB_TOKEN);
-  workspace = mkdtempSync(join(tmpdir(), "sitesync-drift-"));
-  writeFileSync(join(workspace, "sitesync.yaml"), CONFIG);
+  fixture = await startActionFixture({ sandboxes: { account: ACCOUNT }, files: () => ({ "sitesync.yaml": CONFIG }) });
+  ({ github } = fixture);
+  sandbox = fixture.sandboxes.account;
+  base = fixture.commit();
 });
 
-afterEach(async () => {
-  await sandbox.close();
-  await github.close();
-});
+afterEach(() => fixture.close());
 
 /** Someone changes a website in the web UI. */
-function inTheUi(domain: string, patch: { privacy?: number; email?: number }): void {
-  sandbox.store.updateWebsite(sandbox.store.findWebsite(domain)!.id, patch);
+function inTheUi(domain: string, patch: { privacy?: number; email?: number }, account = sandbox): void {
+  account.store.updateWebsite(account.store.findWebsite(domain)!.id, patch);
+}
+
+/** A scheduled run of the example on main; the sitesync step's run, and the job's checkout it ran in. */
+async function scheduled(vars: Record<string, string>, secrets: Record<string, string>): Promise<ActionRun & { checkout: string }> {
+  const event = { name: "schedule" as const, sha: base, ref: "refs/heads/main", payload: { schedule: "17 6 * * *" } };
+  const world = { origin: fixture.workspace, github, vars: { SITESYNC_WEBSITES_URL: sandbox.url, ...vars }, secrets };
+  const [job] = await runWorkflow(DRIFT_YML, event, world);
+  const run = job?.steps.find((step) => step.how === "action")?.action;
+  expect(run, "the example's sitesync step").toBeDefined();
+  return { ...run!, checkout: job!.workspace! };
 }
 
 /** The day's scheduled run of the example, with the repository's secrets and variables. */
 async function day(vars: Record<string, string> = {}) {
-  const [run] = await runWorkflow("drift.yml", {
-    event: "schedule",
-    secrets: { SITESYNC_API_KEY: API_KEY, EXAMPLE_STATS_PASSWORD: PASSWORD },
-    vars: { SITESYNC_WEBSITES_URL: sandbox.url, ...vars },
-    workspace,
-    github,
-    runner: { GITHUB_SHA: BASE, GITHUB_REF: "refs/heads/main" },
-  });
-  expect(run, "the example's sitesync step").toBeDefined();
+  const run = await scheduled(vars, { SITESYNC_API_KEY: API_KEY, EXAMPLE_STATS_PASSWORD: PASSWORD });
   // The runner's masking commands name the secrets to hide them; no other line may.
-  const log = run!.stdout.split("\n").filter((line) => !line.startsWith("::add-mask::"));
-  for (const text of [...log, run!.summary, ...github.repo.issues.map((i) => i.body), ...github.comments.map((c) => c.body)]) {
+  const log = run.stdout.split("\n").filter((line) => !line.startsWith("::add-mask::"));
+  for (const text of [...log, run.summary, ...github.repo.issues.map((i) => i.body), ...github.comments.map((c) => c.body)]) {
     expect(text).not.toContain(API_KEY);
     expect(text).not.toContain(PASSWORD);
   }
-  return run!;
+  return run;
 }
 
 it("the drift example is the trigger, the checkout and one step, under 40 lines", () => {
-  expect(workflowText("drift.yml").trimEnd().split("\n").length).toBeLessThan(40);
+  expect(readFileSync(DRIFT_YML, "utf8").trimEnd().split("\n").length).toBeLessThan(40);
 });
 
 describe("on-drift: issue", () => {
@@ -118,16 +120,9 @@ describe("on-drift: issue", () => {
 
     // A check that could not finish (the key refused) says nothing of drift: the issue stays as it is.
     const before = ours()[0]!.body;
-    const failed = await runWorkflow("drift.yml", {
-      event: "schedule",
-      secrets: { SITESYNC_API_KEY: "not-the-key-0000000000", EXAMPLE_STATS_PASSWORD: PASSWORD },
-      vars: { SITESYNC_WEBSITES_URL: sandbox.url },
-      workspace,
-      github,
-      runner: { GITHUB_SHA: BASE, GITHUB_REF: "refs/heads/main" },
-    });
-    expect(failed[0]!.code).toBe(1);
-    expect(failed[0]!.outputs.drifted).toBeUndefined();
+    const failed = await scheduled({}, { SITESYNC_API_KEY: "not-the-key-0000000000", EXAMPLE_STATS_PASSWORD: PASSWORD });
+    expect(failed.code).toBe(1);
+    expect(failed.outputs.drifted).toBeUndefined();
     expect(ours()[0]).toMatchObject({ state: "open", body: before });
 
     inTheUi("blog.example.com", { privacy: 0 });
@@ -172,7 +167,7 @@ describe("on-drift: pull-request", () => {
     // Only the drifted line is rewritten: the comments stay, and so does the ${VAR}.
     expect(adopted).toBe(CONFIG.replace("privacy: public # the blog", "privacy: private # the blog"));
     // Nothing was written to the checkout: the edit is on the branch.
-    expect(readFileSync(join(workspace, "sitesync.yaml"), "utf8")).toBe(CONFIG);
+    expect(readFileSync(join(first.checkout, "sitesync.yaml"), "utf8")).toBe(CONFIG);
 
     inTheUi("shop.example.com", { privacy: 0 });
     const second = await day(PR);
@@ -184,7 +179,7 @@ describe("on-drift: pull-request", () => {
     expect(both).toMatch(/shop\.example\.com\n {4}privacy: public\n/);
     // The branch is the base commit and one commit of the day's edit, not the first day's edit plus another.
     const head = github.repo.commits.get(github.repo.refs.get(`heads/${BRANCH}`)!)!;
-    expect(head.parents).toEqual([BASE]);
+    expect(head.parents).toEqual([base]);
     expect(pulls()[0]!.body).toContain("websites 2 updated");
 
     inTheUi("blog.example.com", { privacy: 0 });
@@ -201,14 +196,12 @@ describe("on-drift: pull-request", () => {
 
 describe("on-drift: pull-request, refused", () => {
   it("fails the step naming the line when adopt cannot update the file safely, and pushes nothing", async () => {
-    writeFileSync(join(workspace, "sitesync.yaml"), CONFIG.replace("domain: blog.example.com", "domain: ${BLOG_DOMAIN}"));
+    fixture.write({ "sitesync.yaml": CONFIG.replace("domain: blog.example.com", "domain: ${BLOG_DOMAIN}") });
     inTheUi("blog.example.com", { privacy: 1 });
-    const run = await runAction({
-      workspace,
+    const run = await fixture.run({
       inputs: { command: "drift", "on-drift": "pull-request", "api-key": API_KEY, "websites-url": sandbox.url },
       event: { name: "schedule" },
-      env: { BLOG_DOMAIN: "blog.example.com", EXAMPLE_STATS_PASSWORD: PASSWORD, GITHUB_SHA: BASE, GITHUB_REF: "refs/heads/main" },
-      githubApiUrl: github.url,
+      env: { BLOG_DOMAIN: "blog.example.com", EXAMPLE_STATS_PASSWORD: PASSWORD, GITHUB_SHA: base, GITHUB_REF: "refs/heads/main" },
     });
     expect(run.code).toBe(1);
     expect(run.commands).toContainEqual(
@@ -222,41 +215,39 @@ describe("on-drift: pull-request, refused", () => {
 
 describe("a fleet's legs", () => {
   it("each handles its own account: the drifted one opens its own issue, the other none", async () => {
-    const us = await startSandbox({ apiKey: API_KEY, rateLimit: 0, websites: [{ domain: "cora.com" }] });
-    try {
-      writeFileSync(
-        join(workspace, "sitesync.yaml"),
-        [
+    const fleet = await startActionFixture({
+      sandboxes: { eu: ACCOUNT, us: { apiKey: API_KEY, websites: [{ domain: "cora.com" }] } },
+      files: (urls) => ({
+        "sitesync.yaml": [
           "version: 1",
           "accounts:",
-          `  eu: { websites_url: ${sandbox.url} }`,
-          `  us: { websites_url: ${us.url} }`,
+          `  eu: { websites_url: ${urls.eu} }`,
+          `  us: { websites_url: ${urls.us} }`,
           'include: ["clients/*.yaml"]',
           "",
         ].join("\n"),
-      );
-      mkdirSync(join(workspace, "clients"));
-      writeFileSync(join(workspace, "clients", "eu.yaml"), CONFIG.replace("version: 1\nwebsites:", "account: eu\nwebsites:"));
-      writeFileSync(join(workspace, "clients", "us.yaml"), "account: us\nwebsites:\n  - domain: cora.com\n");
-      inTheUi("blog.example.com", { privacy: 1 });
+        "clients/eu.yaml": CONFIG.replace("version: 1\nwebsites:", "account: eu\nwebsites:"),
+        "clients/us.yaml": "account: us\nwebsites:\n  - domain: cora.com\n",
+      }),
+    });
+    try {
+      inTheUi("blog.example.com", { privacy: 1 }, fleet.sandboxes.eu);
       const leg = (account: string) =>
-        runAction({
-          workspace,
+        fleet.run({
           inputs: { command: "drift", account, "api-key": API_KEY },
           event: { name: "schedule" },
           env: { EXAMPLE_STATS_PASSWORD: PASSWORD },
-          githubApiUrl: github.url,
         });
       const [eu, other] = await Promise.all([leg("eu"), leg("us")]);
       expect(eu.code, eu.stdout).toBe(0);
       expect(other.code, other.stdout).toBe(0);
       expect([eu.outputs.drifted, other.outputs.drifted]).toEqual(["true", "false"]);
-      expect(github.repo.issues.map((i) => [i.title, i.body.split("\n")[0]])).toEqual([
+      expect(fleet.github.repo.issues.map((i) => [i.title, i.body.split("\n")[0]])).toEqual([
         ["sitesync: account eu has drifted from sitesync.yaml", "<!-- sitesync-drift: sitesync.yaml#eu -->"],
       ]);
-      expect(eu.outputs["issue-number"]).toBe(String(github.repo.issues[0]!.number));
+      expect(eu.outputs["issue-number"]).toBe(String(fleet.github.repo.issues[0]!.number));
     } finally {
-      await us.close();
+      await fleet.close();
     }
   });
 });
@@ -264,15 +255,10 @@ describe("a fleet's legs", () => {
 describe("drift without GitHub's part", () => {
   it("is drift, flagged, when apply could not fix it without a password the config does not set; never an error", async () => {
     // The config asks for privacy password without a password; the account has none stored.
-    writeFileSync(
-      join(workspace, "sitesync.yaml"),
-      `version: 1\nwebsites_url: ${sandbox.url}\nwebsites:\n  - domain: blog.example.com\n    privacy: password\n`,
-    );
-    const run = await runAction({
-      workspace,
+    fixture.write({ "sitesync.yaml": oneAccount(sandbox.url, ["websites:", "  - domain: blog.example.com", "    privacy: password"]) });
+    const run = await fixture.run({
       inputs: { command: "drift", "on-drift": "none", "api-key": API_KEY },
       event: { name: "schedule" },
-      githubApiUrl: github.url,
     });
     expect(run.code, run.stdout).toBe(0);
     expect(run.outputs).toMatchObject({ drifted: "true", "exit-code": "0" });

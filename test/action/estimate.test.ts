@@ -3,74 +3,61 @@
  * CLI's `plan`, the Action's apply on merge (the reviewed plan intersected with a fresh one) and the library
  * (`readLive`, `plan`, `render`): reads and writes counted, at the limit and budget the run knows.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createClient, loadConfig, plan, readLive, render } from "../../src/index.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
 import { sitesync } from "../helpers/cli.ts";
-import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
-import { GITHUB_TOKEN, pullRequestPayload, runAction } from "./run-action.ts";
+import { type ActionFixture, oneAccount, startActionFixture } from "./fixture.ts";
+import { pullRequestPayload } from "./run-action.ts";
 
 const API_KEY = "EsT1mat3K3y000000000000000000000000000000000000000000000000000Zz";
 const MERGE = "fa11ed0000000000000000000000000000000007";
-const HEAD = "0123456789abcdef0123456789abcdef01234567";
 
-let sandbox: Sandbox;
-let github: FakeGitHub;
-let workspace: string;
+let fixture: ActionFixture<"account">;
 
 beforeEach(async () => {
-  // 250 websites (3 pages), behind the real API's throttle of 60 a minute (the sandbox's default).
-  sandbox = await startSandbox({ apiKey: API_KEY, seed: 250 });
-  github = await startFakeGitHub(GITHUB_TOKEN);
-  workspace = mkdtempSync(join(tmpdir(), "sitesync-estimate-"));
-  const config = [
-    "version: 1",
-    `websites_url: ${sandbox.url}`,
-    "websites:",
-    "  - domain: new.example.com",
-    "    favorite: true",
-    "  - domain: site-00001.example.com",
-    "    email: true",
-    "  - domain: site-00002.example.com",
-    "    state: absent",
-  ];
-  writeFileSync(join(workspace, "sitesync.yaml"), `${config.join("\n")}\n`);
+  fixture = await startActionFixture({
+    // 250 websites (3 pages), behind the real API's throttle of 60 a minute (the sandbox's default, which the fixture turns off).
+    sandboxes: { account: { apiKey: API_KEY, seed: 250, rateLimit: 60 } },
+    files: (urls) => ({
+      "sitesync.yaml": oneAccount(urls.account, [
+        "websites:",
+        "  - domain: new.example.com",
+        "    favorite: true",
+        "  - domain: site-00001.example.com",
+        "    email: true",
+        "  - domain: site-00002.example.com",
+        "    state: absent",
+      ]),
+    }),
+  });
 });
 
-afterEach(async () => {
-  await sandbox.close();
-  await github.close();
-});
+afterEach(() => fixture.close());
 
 const estimateLine = (output: string) => output.split("\n").find((line) => line.startsWith("≈ "));
 
 it("reads the same in the CLI's plan, the Action's apply on merge and the library", async () => {
+  const { workspace, sandboxes } = fixture;
   const cli = await sitesync(["plan"], { env: { SITESYNC_API_KEY: API_KEY }, cwd: workspace });
   expect(cli.code, cli.stderr).toBe(0);
 
   const loaded = await loadConfig(join(workspace, "sitesync.yaml"));
   if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join("; "));
-  const client = createClient({ websitesUrl: sandbox.url, apiKey: API_KEY });
+  const client = createClient({ websitesUrl: sandboxes.account.url, apiKey: API_KEY });
   const live = await readLive(client, loaded.config);
   const library = plan(loaded.config, live, { configFile: "sitesync.yaml", configDigest: loaded.config.digest, rate: client.stats().rate });
 
-  const onPullRequest = await runAction({
-    workspace,
+  const onPullRequest = await fixture.run({
     inputs: { "api-key": API_KEY },
     event: { name: "pull_request", payload: pullRequestPayload(7) },
-    githubApiUrl: github.url,
   });
   expect(onPullRequest.code, onPullRequest.stdout).toBe(0);
-  github.pulls.push({ number: 7, headSha: HEAD, mergeCommitSha: MERGE });
-  const onMerge = await runAction({
-    workspace,
+  fixture.merged(MERGE);
+  const onMerge = await fixture.run({
     inputs: { command: "apply", "api-key": API_KEY },
     event: { name: "push", payload: { ref: "refs/heads/main", after: MERGE } },
     env: { GITHUB_SHA: MERGE },
-    githubApiUrl: github.url,
   });
   expect(onMerge.code, onMerge.stdout).toBe(0);
   expect(onMerge.outputs).toMatchObject({ "review-status": "applied", applied: "3" });

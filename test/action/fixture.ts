@@ -2,13 +2,15 @@
  * The one fixture of the tests that run the Action's bundle: a checkout (a temporary folder holding the config),
  * the sandbox of each account the config points at, and the fake GitHub API, started together and closed
  * together. `run` runs the committed bundle in the checkout against that GitHub; `leg` runs one leg of a fleet's
- * matrix on pull request 7 or on the push that merged it.
+ * matrix on pull request 7 or on the push that merged it; `commit` makes the checkout the origin repository that
+ * an example workflow (run-workflow.ts) clones.
  */
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
 import { writeFiles } from "../helpers/files.ts";
+import { git } from "../helpers/git.ts";
 import { type FakeGitHub, startFakeGitHub } from "./fake-github.ts";
 import { type ActionRun, fleetLeg, GITHUB_TOKEN, type RunOptions, runAction } from "./run-action.ts";
 
@@ -32,6 +34,8 @@ export interface ActionFixture<Account extends string> {
   leg(account: Account, apiKey: string, event: "pull_request" | "push", merge: string): Promise<ActionRun>;
   /** GitHub's record of pull request 7, merged as `merge` with `headSha` as its last head commit. */
   merged(merge: string, headSha?: string): void;
+  /** Commits the checkout's files on the current branch (main from the first commit); the commit's sha. */
+  commit(message?: string): string;
   close(): Promise<void>;
 }
 
@@ -61,11 +65,23 @@ export async function startActionFixture<Account extends string = never>(
     run: (run) => runAction({ workspace, ...run, githubApiUrl: github.url }),
     leg: (account, apiKey, event, merge) => fleetLeg({ workspace, githubApiUrl: github.url, account, apiKey, merge }, event),
     merged: (merge, headSha = HEAD) => void github.pulls.push({ number: 7, headSha, mergeCommitSha: merge }),
+    commit: (message = "sitesync.yaml") => commitAll(workspace, message),
     close: async () => {
       for (const sandbox of Object.values<Sandbox>(sandboxes)) await sandbox.close();
       await github.close();
     },
   };
+}
+
+function commitAll(dir: string, message: string): string {
+  if (!existsSync(join(dir, ".git"))) {
+    git(dir, "init", "-q");
+    // actions/checkout fetches the event's commit by its sha.
+    git(dir, "config", "uploadpack.allowAnySHA1InWant", "true");
+  }
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", message);
+  return git(dir, "rev-parse", "HEAD");
 }
 
 /** A config of one account at `url`: `version`, `websites_url`, then `lines`. */

@@ -2,17 +2,24 @@
  * Runs an example workflow for one event the way GitHub would: its triggers (branches, paths), its jobs in
  * `needs` order, each job's `if:`, a matrix from its `strategy` (one leg each, a fresh workspace each), its
  * steps with their `if:`, `env:`, `with:` and `continue-on-error`, and its outputs for the jobs that need it.
- * Whatever key the runner does not honour is refused, never ignored in silence.
+ * A job's `permissions:` (else the workflow's) are the fake GitHub's grants while it runs; without either, the
+ * repository's default. Whatever key the runner does not honour is refused, never ignored in silence.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "yaml";
+import type { FakeGitHub } from "./fake-github.ts";
+import type { Permission } from "./fake-github-repo.ts";
+import type { ActionRun } from "./run-action.ts";
 import { type Contexts, condition, type JobStatus, resolve, stringOf } from "./workflow-expressions.ts";
 import { runStep, type Step } from "./workflow-steps.ts";
 
+type Permissions = Record<string, string> | "read-all" | "write-all";
+
 interface Job {
   if?: unknown;
+  permissions?: Permissions;
   needs?: string | string[];
   strategy?: { matrix?: unknown; "fail-fast"?: unknown };
   env?: Record<string, unknown>;
@@ -23,6 +30,7 @@ interface Job {
 interface Workflow {
   on: unknown;
   env?: Record<string, unknown>;
+  permissions?: Permissions;
   jobs: Record<string, Job>;
 }
 
@@ -38,10 +46,10 @@ export interface WorkflowEvent {
   changed?: string[];
 }
 
-/** The repository and its settings: where checkout clones from, the fake GitHub API, variables and secrets. */
+/** The repository and its settings: where checkout clones from, the fake GitHub, variables and secrets. */
 export interface WorkflowWorld {
   origin: string;
-  githubApiUrl: string;
+  github: FakeGitHub;
   vars: Record<string, string>;
   secrets: Record<string, string>;
 }
@@ -51,6 +59,8 @@ interface StepRun {
   status: "success" | "failure" | "skipped";
   how: string;
   log: string;
+  /** A step of this Action: its run (exit code, outputs, summary, log). */
+  action?: ActionRun;
 }
 
 export interface JobRun {
@@ -58,6 +68,8 @@ export interface JobRun {
   leg?: Record<string, unknown>;
   status: "success" | "failure" | "skipped";
   steps: StepRun[];
+  /** The job's checkout (a skipped job has none). */
+  workspace?: string;
 }
 
 const WORKFLOW_KEYS = new Set(["name", "run-name", "on", "env", "permissions", "concurrency", "jobs"]);
@@ -85,6 +97,7 @@ export async function runWorkflow(file: string, event: WorkflowEvent, world: Wor
   const base: Contexts = { github, inputs: event.inputs ?? {}, vars: world.vars, secrets: world.secrets };
   const env = resolveMap(workflow.env, base);
   const needs: Record<string, { result: string; outputs: Record<string, string> }> = {};
+  const defaults = world.github.repo.grants;
   const runs: JobRun[] = [];
   for (const name of jobOrder(workflow.jobs)) {
     const job = workflow.jobs[name]!;
@@ -99,7 +112,12 @@ export async function runWorkflow(file: string, event: WorkflowEvent, world: Wor
     }
     const legs = matrixLegs(resolve(job.strategy?.matrix, contexts));
     const legRuns = [];
-    for (const leg of legs) legRuns.push(await runJob(file, name, job, { ...contexts, matrix: leg ?? {}, env }, event, world, leg));
+    world.github.repo.grants = grantsOf(job.permissions ?? workflow.permissions) ?? new Set(defaults);
+    try {
+      for (const leg of legs) legRuns.push(await runJob(file, name, job, { ...contexts, matrix: leg ?? {}, env }, event, world, leg));
+    } finally {
+      world.github.repo.grants = new Set(defaults);
+    }
     runs.push(...legRuns.map((r) => r.run));
     // GitHub fails a job whose matrix has no leg.
     const result = legRuns.length > 0 && legRuns.every((r) => r.run.status === "success") ? "success" : "failure";
@@ -145,7 +163,7 @@ async function runJob(
     const scope = { workspace, runnerTemp, sha: event.sha, event: { name: event.name, payload: event.payload }, origin: world.origin };
     const result = await runStep(step, {
       ...scope,
-      githubApiUrl: world.githubApiUrl,
+      githubApiUrl: world.github.url,
       env,
       runnerEnv,
       contexts: { ...stepContexts, env },
@@ -154,10 +172,10 @@ async function runJob(
     const tolerated = result.outcome === "failure" && stringOf(resolve(step["continue-on-error"], stepContexts)) === "true";
     if (result.outcome === "failure" && !tolerated) status.failed = true;
     if (step.id) steps[step.id] = { outputs: result.outputs, outcome: result.outcome, conclusion: tolerated ? "success" : result.outcome };
-    runs.push({ name: label, status: result.outcome, how: result.how, log: result.log });
+    runs.push({ name: label, status: result.outcome, how: result.how, log: result.log, action: result.action });
   }
   const outputs = resolveMap(job.outputs, { ...contexts, steps });
-  const run: JobRun = { job: name, ...(leg ? { leg } : {}), status: status.failed ? "failure" : "success", steps: runs };
+  const run: JobRun = { job: name, ...(leg ? { leg } : {}), status: status.failed ? "failure" : "success", steps: runs, workspace };
   return { run, outputs };
 }
 
@@ -193,6 +211,14 @@ function githubContext(event: WorkflowEvent): Record<string, unknown> {
 
 function resolveMap(map: Record<string, unknown> | undefined, contexts: Contexts, status?: JobStatus): Record<string, string> {
   return Object.fromEntries(Object.entries(map ?? {}).map(([key, value]) => [key, stringOf(resolve(value, contexts, status))]));
+}
+
+/** The permissions GITHUB_TOKEN writes with: those set to `write`, or all for `write-all`; undefined when none are set. */
+function grantsOf(permissions: Permissions | undefined): Set<Permission> | undefined {
+  if (permissions === undefined) return undefined;
+  if (permissions === "write-all") return new Set(["issues", "pull-requests", "contents", "checks"]);
+  if (permissions === "read-all") return new Set();
+  return new Set(Object.entries(permissions).flatMap(([name, level]) => (level === "write" ? [name as Permission] : [])));
 }
 
 /** Jobs in an order where each comes after the jobs it needs. */

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { git } from "../helpers/git.ts";
-import { runAction } from "./run-action.ts";
+import { type ActionRun, runAction } from "./run-action.ts";
 import { type Contexts, type JobStatus, resolve, stringOf } from "./workflow-expressions.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -51,6 +51,8 @@ export interface StepResult {
   /** What the runner did with it: `action`, `checkout`, `run`, or `done`/`skipped` and why. */
   how: string;
   log: string;
+  /** This Action's run, for a step that uses it. */
+  action?: ActionRun;
 }
 
 const THIS_ACTION = /^(\.\/?|[\w.-]+\/sitesync@[\w.-]+)$/;
@@ -89,7 +91,7 @@ async function action(inputs: Record<string, string>, scope: StepScope): Promise
   const env = { GITHUB_SHA: scope.runnerEnv.GITHUB_SHA!, GITHUB_REF: scope.runnerEnv.GITHUB_REF!, ...scope.env };
   const run = await runAction({ workspace: scope.workspace, inputs, event: scope.event, env, githubApiUrl: scope.githubApiUrl });
   const outcome = run.code === 0 ? "success" : "failure";
-  return { outcome, outputs: run.outputs, how: "action", log: `exit ${run.code}\n${run.stdout}${run.stderr}` };
+  return { outcome, outputs: run.outputs, how: "action", log: `exit ${run.code}\n${run.stdout}${run.stderr}`, action: run };
 }
 
 /** The workflow's repository at the event's commit (`fetch-depth` honoured: 1 by default, 0 for all); sitesync's own is this checkout. */
