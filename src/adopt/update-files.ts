@@ -115,7 +115,7 @@ function readOf(file: LoadedFile, again: Parameters<LoadedFile["reread"]>[1]): R
 function forAccount(read: ReadConfig | { diagnostics: Diagnostic[] }, policy: Policy): ReadConfig | { diagnostics: Diagnostic[] } {
   if ("diagnostics" in read) return read;
   const { projects: _projects, ...normalized } = read.normalized;
-  return { view: read.view, locate: read.locate, anchored: read.anchored, normalized: { ...normalized, policy } };
+  return { ...read, normalized: { ...normalized, policy } };
 }
 
 function entriesOf(file: LoadedFile, read: ReadConfig | { diagnostics: Diagnostic[] }) {
