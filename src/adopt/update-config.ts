@@ -3,12 +3,12 @@
  * config by editing its text, so that the file plans to no website changes and every line without drift stays
  * byte for byte as it was. Pure: the file's text and the live state in, the new text and its diff out.
  */
-import { createTwoFilesPatch } from "diff";
 import { isSeq } from "yaml";
 import type { Env } from "../config/interpolate.ts";
 import type { Diagnostic } from "../errors.ts";
 import type { LiveProject } from "../model/project.ts";
 import { type LiveWebsite, normalizeDomain } from "../model/website.ts";
+import { editDiff } from "./update/_diff.ts";
 import { documentFor, type EditedDocument } from "./update/_document.ts";
 import { addEntries, appendList, removeEntry } from "./update/_entries.ts";
 import type { AdoptedField } from "./update/_fields.ts";
@@ -86,8 +86,7 @@ export function updateConfig(input: UpdateInput): UpdateResult {
     (text !== input.source && settleEdited(input, reread, edits, edited.starts, read, summary)) || settle(input, text, reread, read);
   if ("diagnostics" in settled) return { ok: false, diagnostics: settled.diagnostics };
   summary.projectChanges = settled.projectChanges;
-  const diff =
-    text === input.source ? "" : createTwoFilesPatch(input.file, input.file, input.source, text, undefined, undefined, { context: 3 });
+  const diff = text === input.source ? "" : editDiff(input.file, source, edits);
   return { ok: true, text, diff, summary };
 }
 

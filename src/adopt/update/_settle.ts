@@ -30,11 +30,9 @@ export function settleEdited(
   if (summary.added.length > 0 || summary.removed.length > 0 || summary.restored.length > 0) return undefined;
   if (starts === undefined || before.anchored) return undefined;
   // The last entry stays whatever it holds: what follows it (comments, other keys) is not cut.
+  const touched = edits.touched(starts);
   const untouched: [number, number][] = [];
-  for (let i = 0; i + 1 < starts.length; i++) {
-    const [start, end] = [starts[i] as number, starts[i + 1] as number];
-    if (!edits.touches(start, end)) untouched.push([start, end]);
-  }
+  for (let i = 0; i + 1 < starts.length; i++) if (!touched.has(i)) untouched.push([starts[i] as number, starts[i + 1] as number]);
   const after = reread(edits.apply(untouched));
   if ("diagnostics" in after) return undefined;
   const websites = after.normalized.websites.map((entry) => entry.site);

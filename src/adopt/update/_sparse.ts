@@ -25,10 +25,10 @@ export function entryStarts(source: SourceText, count: number): number[] | undef
   const starts: number[] = [];
   let dash = -1;
   for (line++; line < source.lineCount; line++) {
-    if (source.isBlank(line) || source.isComment(line)) continue;
-    const indent = source.indent(line);
-    if (dash === -1) dash = indent;
     const text = source.content(line);
+    const indent = text.length - text.trimStart().length;
+    if (indent === text.length || text[indent] === "#") continue;
+    if (dash === -1) dash = indent;
     if (indent < dash || (indent === dash && text[dash] !== "-")) break;
     if (indent > dash) continue;
     if (!/^-\s+[^\s#]/.test(text.slice(dash))) return undefined;
