@@ -22230,7 +22230,7 @@ var require_resolve = __commonJS({
       return resolver.resolve(baseId, id2);
     }
     exports.resolveUrl = resolveUrl;
-    var ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
+    var ANCHOR2 = /^[a-z_][-a-z0-9._]*$/i;
     function getSchemaRefs(schema2, baseId) {
       if (typeof schema2 == "boolean")
         return {};
@@ -22273,7 +22273,7 @@ var require_resolve = __commonJS({
         }
         function addAnchor(anchor) {
           if (typeof anchor == "string") {
-            if (!ANCHOR.test(anchor))
+            if (!ANCHOR2.test(anchor))
               throw new Error(`invalid anchor "${anchor}"`);
             addRef.call(this, `#${anchor}`);
           }
@@ -56262,6 +56262,75 @@ async function headCommit(files, cwd, timeoutMs) {
   return { commit, time };
 }
 
+// src/change/entry-chunks.ts
+var ANCHOR = /(?:^|[\s[{,:])[&*][^\s\]},]/m;
+function reducedTexts(base2, now) {
+  const before = entryChunks(base2);
+  const after2 = entryChunks(now);
+  if (!before || !after2 || before.head !== after2.head || ANCHOR.test(base2) || ANCHOR.test(now)) return void 0;
+  const counts3 = /* @__PURE__ */ new Map();
+  for (const chunk of after2.chunks.slice(0, -1)) counts3.set(chunk, (counts3.get(chunk) ?? 0) + 1);
+  const common2 = /* @__PURE__ */ new Map();
+  const baseKept = [];
+  for (const chunk of before.chunks.slice(0, -1)) {
+    const left = counts3.get(chunk) ?? 0;
+    if (left === 0) baseKept.push(chunk);
+    else {
+      counts3.set(chunk, left - 1);
+      common2.set(chunk, (common2.get(chunk) ?? 0) + 1);
+    }
+  }
+  const nowKept = [];
+  for (const chunk of after2.chunks.slice(0, -1)) {
+    const shared = common2.get(chunk) ?? 0;
+    if (shared === 0) nowKept.push(chunk);
+    else common2.set(chunk, shared - 1);
+  }
+  const join7 = (head, kept, last) => [head, ...kept, last ?? ""].join("");
+  return { base: join7(before.head, baseKept, before.chunks.at(-1)), now: join7(after2.head, nowKept, after2.chunks.at(-1)) };
+}
+function entryChunks(text2) {
+  const key = /^websites:[ \t]*(?:#[^\r\n]*)?\r?\n/m.exec(text2);
+  if (!key) return void 0;
+  const firstLine = /^( *)([^ \r\n#])/gm;
+  firstLine.lastIndex = key.index + key[0].length;
+  const first = firstLine.exec(text2);
+  if (first?.[2] !== "-") return void 0;
+  const dash = (first[1] ?? "").length;
+  const ending = new RegExp(`^(?:${dash > 0 ? ` {0,${dash - 1}}[^ \\r\\n#]|` : ""} {${dash}}[^ \\r\\n#-])`, "gm");
+  ending.lastIndex = first.index;
+  const end2 = ending.exec(text2)?.index ?? text2.length;
+  const entry = new RegExp(`^ {${dash}}-(?:[ \\t]|\\r?$)`, "gm");
+  const starts = [];
+  entry.lastIndex = first.index;
+  for (let found = entry.exec(text2); found && found.index < end2; found = entry.exec(text2)) starts.push(found.index);
+  if (starts[0] !== first.index) return void 0;
+  const chunks = starts.map((start2, i) => text2.slice(start2, starts[i + 1] ?? text2.length));
+  return { head: text2.slice(0, first.index), chunks };
+}
+
+// src/change/load-by-entries.ts
+var ROOT_ONLY = { list: async () => void 0, read: async (files) => files.map(() => "not given") };
+async function loadByEntries(baseText, head, options) {
+  if (head.includes !== void 0 || head.accounts !== void 0 || head.account !== void 0) return void 0;
+  const bytes = readConfigBytes(head.file);
+  if (typeof bytes === "string" || configDigest(bytes) !== head.digest) return void 0;
+  const texts = reducedTexts(baseText, bytes.toString("utf8"));
+  if (!texts) return void 0;
+  const load3 = (source) => (options.loader ?? loadConfig)(head.file, {
+    source,
+    unsetEnv: "warning",
+    files: ROOT_ONLY,
+    ...options.env ? { env: options.env } : {}
+  });
+  const [base2, now] = [await load3(texts.base), await load3(texts.now)];
+  if (!base2.ok || !now.ok) return void 0;
+  const cut = new Set(now.config.websites.map((site) => site.domain));
+  const listed = new Set(head.websites.map((site) => site.domain));
+  if (base2.config.websites.some((site) => !cut.has(site.domain) && listed.has(site.domain))) return void 0;
+  return { base: base2.config, now: now.config };
+}
+
 // src/change/read-base.ts
 import { realpathSync as realpathSync2 } from "node:fs";
 import { dirname as dirname6, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve6, sep as sep5 } from "node:path";
@@ -56327,7 +56396,7 @@ function utf8(bytes) {
 // src/change/load-base.ts
 var DEFAULT_TIMEOUT_MS = 1e4;
 function loadBase(ref, head, options = {}) {
-  const key = `${resolve7(head.file)}\0${ref}`;
+  const key = `${resolve7(head.file)}\0${ref}${options.byEntries ? "\0entries" : ""}`;
   const shared = options.bases?.get(key);
   if (shared) return shared;
   const loading = loadAt(ref, head, options);
@@ -56337,6 +56406,8 @@ function loadBase(ref, head, options = {}) {
 async function loadAt(ref, head, options) {
   const base2 = await readBaseText(ref, head.file, options);
   if (!base2.ok) return { ok: false, known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
+  const cut = options.byEntries ? await loadByEntries(base2.text, head, options) : void 0;
+  if (cut) return { ok: true, config: cut.base, now: cut.now, commit: base2.commit, ...await headOf(head, options) };
   const rootDir = dirname7(head.file);
   const named = (file) => relative6(rootDir, file).split(sep6).join("/");
   const commit = commitSource(base2, rootDir, { cwd: dirname7(resolve7(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
@@ -56355,9 +56426,12 @@ async function loadAt(ref, head, options) {
     const detail = first ? { line: first.line, column: first.column, code: first.code, ...first.file === head.file ? {} : { file: named(first.file) } } : {};
     return { ok: false, known: false, ref, reason: "base-invalid", detail };
   }
+  return { ok: true, config: loaded.config, commit: base2.commit, ...await headOf(head, options) };
+}
+async function headOf(head, options) {
   const files = [head.file, ...(head.includes ?? []).map((file) => file.file)];
   const now = await headCommit(files, dirname7(resolve7(head.file)), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  return { ok: true, config: loaded.config, commit: base2.commit, ...now ? { head: now } : {} };
+  return now ? { head: now } : {};
 }
 function commitSource(base2, rootDir, run2) {
   let tree;
@@ -56390,13 +56464,13 @@ function commitSource(base2, rootDir, run2) {
 
 // src/change/change-since.ts
 async function changeSince(ref, head, options = {}) {
-  const base2 = await loadBase(ref, head, options);
+  const base2 = await loadBase(ref, head, { ...options, byEntries: head.account === void 0 });
   if (!base2.ok) {
     const { ok: _ok, ...unknown } = base2;
     return unknown;
   }
   const now = base2.head ? { head: base2.head } : {};
-  return { known: true, change: { ...changeOf(base2.config, head, ref), commit: base2.commit, ...now } };
+  return { known: true, change: { ...changeOf(base2.config, base2.now ?? head, ref), commit: base2.commit, ...now } };
 }
 function changeOf(base2, head, ref) {
   const account = head.account;
