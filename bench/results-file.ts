@@ -44,7 +44,8 @@ export function replaceBenchRows(prefixes: readonly string[], rows: readonly str
   const at = first >= 0 ? first : lastRow + 1;
   const kept = lines.flatMap((line, i) => [...(i === at ? rows : []), ...(ours(line) ? [] : [line])]);
   const marker = `<!-- ${note.key} -->`;
-  const noted = kept.filter((line) => !line.includes(marker));
+  // The note of an earlier record, with the blank line after it.
+  const noted = kept.filter((line, i) => !line.includes(marker) && !(line === "" && kept[i - 1]?.includes(marker)));
   const blank = noted.findIndex((line, i) => i > 2 && line === "" && noted[i - 1] !== "" && !isRow(noted[i - 1] ?? ""));
   noted.splice(blank + 1, 0, `${note.text} ${marker}`, "");
   writeFileSync(RESULTS_FILE, text.slice(0, start) + noted.join("\n") + text.slice(end));
