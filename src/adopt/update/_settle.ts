@@ -3,13 +3,20 @@
  * website change against the account.
  */
 import type { Diagnostic } from "../../errors.ts";
-import { normalizeDomain } from "../../model/website.ts";
+import type { LiveProject } from "../../model/project.ts";
+import { type LiveWebsite, normalizeDomain } from "../../model/website.ts";
 import { plan } from "../../plan/plan.ts";
-import type { UpdateInput, UpdateSummary } from "../update-config.ts";
 import type { ReadConfig } from "./_read.ts";
 import type { Edits } from "./_text.ts";
 
-type Reread = NonNullable<UpdateInput["reread"]>;
+/** What the checks read of the update: the file, its text and the live state it was given. */
+interface SettleInput {
+  file: string;
+  source: string;
+  live: { websites: LiveWebsite[]; projects?: LiveProject[] };
+}
+
+type Reread = (text: string) => ReadConfig | { diagnostics: Diagnostic[] };
 
 /**
  * `settle`'s check on the edited entries alone (DESIGN §8, scale: parsing the whole file again was half the
@@ -20,12 +27,12 @@ type Reread = NonNullable<UpdateInput["reread"]>;
  * checks the whole file (and words the diagnostics at the file's own lines).
  */
 export function settleEdited(
-  input: UpdateInput,
+  input: SettleInput,
   reread: Reread,
   edits: Edits,
   starts: readonly number[] | undefined,
   before: ReadConfig,
-  summary: UpdateSummary,
+  summary: { added: readonly string[]; removed: readonly string[]; restored: readonly string[] },
 ): { projectChanges: number } | undefined {
   if (summary.added.length > 0 || summary.removed.length > 0 || summary.restored.length > 0) return undefined;
   if (starts === undefined || before.anchored) return undefined;
@@ -45,7 +52,7 @@ export function settleEdited(
 }
 
 /** Project changes the plan holds: projects are never edited, so the file as it was read tells. */
-function projectChanges(read: ReadConfig, input: UpdateInput): number {
+function projectChanges(read: ReadConfig, input: SettleInput): number {
   const { normalized } = read;
   if (!normalized.projects) return 0;
   const desired = {
@@ -59,7 +66,7 @@ function projectChanges(read: ReadConfig, input: UpdateInput): number {
 
 /** Checks the new text as `plan` will read it: valid, and planning no website change against the account. */
 export function settle(
-  input: UpdateInput,
+  input: SettleInput,
   text: string,
   reread: Reread,
   before: ReadConfig,
