@@ -39851,6 +39851,8 @@ function isDomainName(name) {
   if (dot < 0) return false;
   const label3 = body.slice(dot + 1);
   if (!LAST_LABEL.test(label3) || body === name && /^[0-9]+$/.test(label3)) return false;
+  const labels = body.slice(0, dot).split(".", 128);
+  if (labels.length <= 127 && labels.every((piece) => piece.length >= 1 && piece.length <= 63)) return true;
   const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
   for (let end2 = 2; end2 <= dot + 1; end2++) {
     if (body[end2 - 1] !== ".") continue;
