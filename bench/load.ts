@@ -1,17 +1,19 @@
 /**
- * Scenario 8 (DESIGN §8 "Loading", §12): the loader against floors measured in the same run. An exported
+ * Scenario 9 (DESIGN §8 "Loading", §12): the loader against floors measured in the same run. An exported
  * account's file is validated, planned (no changes) and planned with `--changed-since` (3 websites edited),
  * each in a fresh process of the built package (bench/cli-child.ts), beside js-yaml's `load` of the same file
  * in a fresh process (bench/load-floor-child.ts); a config at the byte cap validates within a 1 GB heap; a
- * 20 MB file of `{[` is refused at once.
+ * 20 MB file of `{[` is refused at once; `adopt` rewrites the drift of an export (bench/adopt.ts).
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MAX_CONFIG_BYTES } from "../src/config/read-bounded.ts";
+import { adoptRows } from "./adopt.ts";
 import { buildPackage } from "./built-package.ts";
+import { type Report, run } from "./child-run.ts";
 import { type Row, seconds } from "./rows.ts";
 import { startSandboxProcess } from "./sandbox-process.ts";
 
@@ -19,14 +21,8 @@ export interface LoadSizes {
   websites: number;
   /** Whether to build and validate a config at the byte cap (a 64 MiB file: the full run only). */
   cap: boolean;
-}
-
-interface Report {
-  code: number;
-  ms: number;
-  commandCpuMs: number;
-  maxRssMb: number;
-  stderr: string;
+  /** Sizes of the accounts adopted into their exports. */
+  adopt: number[];
 }
 
 const CHILD = fileURLToPath(new URL("./cli-child.ts", import.meta.url));
@@ -40,6 +36,7 @@ export async function loadScenario(sizes: LoadSizes): Promise<Row[]> {
     const rows = await againstFloor(cli, sizes.websites, dir);
     if (sizes.cap) rows.push(await atTheCap(cli, dir));
     rows.push(await hostile(cli, dir));
+    for (const websites of sizes.adopt) rows.push(...(await adoptRows(cli, websites, dir)));
     return rows;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -67,16 +64,16 @@ async function againstFloor(cli: string, size: number, dir: string): Promise<Row
     const floorWords = `js-yaml load of the same file: CPU ${seconds(floor.commandCpuMs)}, ${floor.maxRssMb.toFixed(0)} MB peak RSS`;
     return [
       {
-        scenario: `8 floor: js-yaml load of a ${n}-website export (${mb} MiB)`,
+        scenario: `9 floor: js-yaml load of a ${n}-website export (${mb} MiB)`,
         measured: floorWords,
         bound: "context",
         ok: true,
         kind: "info",
       },
-      ...ratios(`8 validate of that file (exit ${validated.code})`, validated, floor),
-      ...ratios(`8 plan of that file, no changes (exit ${planned.code})`, planned, floor),
+      ...ratios(`9 validate of that file (exit ${validated.code})`, validated, floor),
+      ...ratios(`9 plan of that file, no changes (exit ${planned.code})`, planned, floor),
       {
-        scenario: `8 plan --changed-since with 3 websites edited (exit ${scoped.code}): CPU`,
+        scenario: `9 plan --changed-since with 3 websites edited (exit ${scoped.code}): CPU`,
         measured: `${seconds(scoped.commandCpuMs)} (validate: ${seconds(validated.commandCpuMs)})`,
         bound: "≤ 1.5 × validate's CPU",
         ratio: scoped.commandCpuMs / validated.commandCpuMs / 1.5,
@@ -119,10 +116,12 @@ async function atTheCap(cli: string, dir: string): Promise<Row> {
   const parts = [head];
   let bytes = head.length;
   let websites = 0;
-  for (let copy = 0; bytes < MAX_CONFIG_BYTES - 1000; copy++) {
+  let full = false;
+  for (let copy = 0; !full; copy++) {
     for (const entry of entries) {
       const renamed = entry.replace("- domain: site-", `- domain: c${copy}-site-`);
-      if (bytes + renamed.length > MAX_CONFIG_BYTES - 1000) break;
+      full = bytes + renamed.length > MAX_CONFIG_BYTES - 1000;
+      if (full) break;
       parts.push(renamed);
       bytes += renamed.length;
       websites++;
@@ -133,7 +132,7 @@ async function atTheCap(cli: string, dir: string): Promise<Row> {
   const heap = ["--max-old-space-size=1024"];
   const report = await run([...heap, CHILD, cli, JSON.stringify(["validate", "-c", file]), "{}"], true);
   return {
-    scenario: `8 validate of a config at the byte cap (${(statSync(file).size / 2 ** 20).toFixed(1)} MiB, ${websites.toLocaleString("en")} websites) with a 1 GB heap`,
+    scenario: `9 validate of a config at the byte cap (${(statSync(file).size / 2 ** 20).toFixed(1)} MiB, ${websites.toLocaleString("en")} websites) with a 1 GB heap`,
     measured: `exit ${report.code}, ${seconds(report.ms)}, ${report.maxRssMb.toFixed(0)} MB peak RSS`,
     bound: "exit 0 under --max-old-space-size=1024",
     ok: report.code === 0,
@@ -148,7 +147,7 @@ async function hostile(cli: string, dir: string): Promise<Row> {
   const report = await run([CHILD, cli, JSON.stringify(["validate", "-c", file]), "{}"], true);
   const located = report.stderr.includes(`${file}:1:`);
   return {
-    scenario: "8 validate of 20 MB of `{[` (nesting ten million deep)",
+    scenario: "9 validate of 20 MB of `{[` (nesting ten million deep)",
     measured: `exit ${report.code} in ${seconds(report.ms)}${located ? ", at file:line:col" : ", NOT located"}, ${report.maxRssMb.toFixed(0)} MB peak RSS`,
     bound: `exit 1 at file:line:col, < ${seconds(HOSTILE_BOUND_MS)}`,
     ratio: report.ms / HOSTILE_BOUND_MS,
@@ -173,25 +172,4 @@ function commitThreeEdits(dir: string, file: string): void {
   );
   writeFileSync(file, text);
   git("commit", "-q", "-am", "three edits");
-}
-
-/** One child process; its JSON report. `anyCode`: a refusal is what is measured. */
-function run(args: string[], anyCode = false): Promise<Report> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (status) => {
-      try {
-        const report = { code: 0, ms: 0, stderr: "", ...(JSON.parse(stdout) as Partial<Report>) } as Report;
-        if (!anyCode && report.code === 1) reject(new Error(`${args.join(" ")} exited 1:\n${report.stderr}`));
-        else resolve(report);
-      } catch (error) {
-        reject(new Error(`exited ${status} without a report (${String(error)}): ${stderr.slice(-2000)}`));
-      }
-    });
-  });
 }

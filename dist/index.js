@@ -22230,7 +22230,7 @@ var require_resolve = __commonJS({
       return resolver.resolve(baseId, id2);
     }
     exports.resolveUrl = resolveUrl;
-    var ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
+    var ANCHOR2 = /^[a-z_][-a-z0-9._]*$/i;
     function getSchemaRefs(schema2, baseId) {
       if (typeof schema2 == "boolean")
         return {};
@@ -22273,7 +22273,7 @@ var require_resolve = __commonJS({
         }
         function addAnchor(anchor) {
           if (typeof anchor == "string") {
-            if (!ANCHOR.test(anchor))
+            if (!ANCHOR2.test(anchor))
               throw new Error(`invalid anchor "${anchor}"`);
             addRef.call(this, `#${anchor}`);
           }
@@ -27499,10 +27499,10 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isMap7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
-    var isSeq5 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    var isScalar7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isSeq6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
@@ -27523,7 +27523,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar6(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar7(node) || isCollection(node)) && !!node.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -27535,11 +27535,11 @@ var require_identity = __commonJS({
     exports.isAlias = isAlias3;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap6;
+    exports.isMap = isMap7;
     exports.isNode = isNode2;
     exports.isPair = isPair;
-    exports.isScalar = isScalar6;
-    exports.isSeq = isSeq5;
+    exports.isScalar = isScalar7;
+    exports.isSeq = isSeq6;
   }
 });
 
@@ -27551,7 +27551,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit5(node, visitor) {
+    function visit7(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -27560,9 +27560,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit5.BREAK = BREAK;
-    visit5.SKIP = SKIP;
-    visit5.REMOVE = REMOVE;
+    visit7.BREAK = BREAK;
+    visit7.SKIP = SKIP;
+    visit7.REMOVE = REMOVE;
     function visit_(key, node, visitor, path) {
       const ctrl = callVisitor(key, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -27696,7 +27696,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt2} parent`);
       }
     }
-    exports.visit = visit5;
+    exports.visit = visit7;
     exports.visitAsync = visitAsync;
   }
 });
@@ -27706,7 +27706,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit5 = require_visit();
+    var visit7 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -27850,7 +27850,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit5.visit(doc.contents, (_key, node) => {
+          visit7.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -27877,7 +27877,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit5 = require_visit();
+    var visit7 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -27888,7 +27888,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit5.visit(root, {
+      visit7.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -28068,7 +28068,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit5 = require_visit();
+    var visit7 = require_visit();
     var identity = require_identity();
     var Node2 = require_Node();
     var toJS = require_toJS();
@@ -28094,7 +28094,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit5.visit(doc, {
+          visit7.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -31647,9 +31647,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap6 = fc.start.source === "{";
-      const fcName = isMap6 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap6 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap7 = fc.start.source === "{";
+      const fcName = isMap7 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap7 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -31685,7 +31685,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap6 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap7 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -31725,7 +31725,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap6 && !sep7 && !props.found) {
+        if (!isMap7 && !sep7 && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -31748,7 +31748,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap6 && !props.found && ctx.options.strict) {
+            if (!isMap7 && !props.found && ctx.options.strict) {
               if (sep7)
                 for (const st2 of sep7) {
                   if (st2 === valueProps.found)
@@ -31780,7 +31780,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap6) {
+          if (isMap7) {
             const map2 = coll;
             if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -31796,7 +31796,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap6 ? "}" : "]";
+      const expectedEnd = isMap7 ? "}" : "]";
       const [ce, ...ee2] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -33016,15 +33016,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit5(cst, visitor) {
+    function visit7(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit5.BREAK = BREAK;
-    visit5.SKIP = SKIP;
-    visit5.REMOVE = REMOVE;
-    visit5.itemAtPath = (cst, path) => {
+    visit7.BREAK = BREAK;
+    visit7.SKIP = SKIP;
+    visit7.REMOVE = REMOVE;
+    visit7.itemAtPath = (cst, path) => {
       let item = cst;
       for (const [field, index] of path) {
         const tok = item?.[field];
@@ -33035,8 +33035,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit5.parentCollection = (cst, path) => {
-      const parent = visit5.itemAtPath(cst, path.slice(0, -1));
+    visit7.parentCollection = (cst, path) => {
+      const parent = visit7.itemAtPath(cst, path.slice(0, -1));
       const field = path[path.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -33067,7 +33067,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
     }
-    exports.visit = visit5;
+    exports.visit = visit7;
   }
 });
 
@@ -33083,7 +33083,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar6 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar7 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -33167,7 +33167,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar6;
+    exports.isScalar = isScalar7;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -34697,7 +34697,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument2(source, options = {}) {
+    function parseDocument3(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -34723,7 +34723,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument2(src, options);
+      const doc = parseDocument3(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning2) => log.warn(doc.options.logLevel, warning2));
@@ -34759,7 +34759,7 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse3;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument2;
+    exports.parseDocument = parseDocument3;
     exports.stringify = stringify2;
   }
 });
@@ -34783,7 +34783,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit5 = require_visit();
+    var visit7 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document2.Document;
     exports.Schema = Schema2.Schema;
@@ -34811,8 +34811,8 @@ var require_dist = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit5.visit;
-    exports.visitAsync = visit5.visitAsync;
+    exports.visit = visit7.visit;
+    exports.visitAsync = visit7.visitAsync;
   }
 });
 
@@ -39859,6 +39859,8 @@ function isDomainName(name) {
   if (dot < 0) return false;
   const label3 = body.slice(dot + 1);
   if (!LAST_LABEL.test(label3) || body === name && /^[0-9]+$/.test(label3)) return false;
+  const labels = body.slice(0, dot).split(".", 128);
+  if (labels.length <= 127 && labels.every((piece) => piece.length >= 1 && piece.length <= 63)) return true;
   const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
   for (let end2 = 2; end2 <= dot + 1; end2++) {
     if (body[end2 - 1] !== ".") continue;
@@ -46089,40 +46091,33 @@ function accountOf(parts) {
   const accounts = root && isRecord(root.data.accounts) ? root.data.accounts : void 0;
   const names = accounts ? Object.keys(accounts) : [];
   const error2 = (part, path, code, message) => diagnostics.push({ file: part.file, ...part.locate.value(path), code, path: path.join("."), message, severity: "error" });
-  const of = parts.map((part, index) => {
-    const named = part.data.account;
-    if (index === 0) {
-      if (names.length <= 1) return names[0];
-      const lists = part.data.websites !== void 0 || part.data.projects !== void 0;
-      if (lists)
-        error2(
-          part,
-          ["websites"],
-          "account.ambiguous",
-          `with more than one account, list websites in included files that say account: ${names.join(" | ")}`
-        );
-      return void 0;
-    }
-    if (typeof named !== "string") {
-      if (names.length <= 1) return names[0];
-      error2(part, [], "account.missing", `this file needs account: one of ${names.join(", ")} (the root file has several accounts)`);
-      return void 0;
-    }
-    if (names.length === 0) {
-      error2(part, ["account"], "account.unknown", `the root file has no accounts:, so there is no account "${named}"; remove account:`);
-      return void 0;
-    }
-    if (names.includes(named)) return named;
-    const guess = didYouMean(named, names);
-    error2(
-      part,
-      ["account"],
-      "account.unknown",
-      `no account "${named}" in the root file${guess ? `; did you mean "${guess}"?` : `: one of ${names.join(", ")}`}`
-    );
-    return void 0;
-  });
+  const of = parts.map((part, index) => index === 0 ? rootAccount(part, names, error2) : includedAccount(part, names, error2));
   return { of, diagnostics };
+}
+function rootAccount(part, names, error2) {
+  if (names.length <= 1) return names[0];
+  if (part.data.websites !== void 0 || part.data.projects !== void 0) {
+    const message = `with more than one account, list websites in included files that say account: ${names.join(" | ")}`;
+    error2(part, ["websites"], "account.ambiguous", message);
+  }
+  return void 0;
+}
+function includedAccount(part, names, error2) {
+  const named = part.data.account;
+  if (typeof named !== "string") {
+    if (names.length <= 1) return names[0];
+    error2(part, [], "account.missing", `this file needs account: one of ${names.join(", ")} (the root file has several accounts)`);
+    return void 0;
+  }
+  if (names.length === 0) {
+    error2(part, ["account"], "account.unknown", `the root file has no accounts:, so there is no account "${named}"; remove account:`);
+    return void 0;
+  }
+  if (names.includes(named)) return named;
+  const guess = didYouMean(named, names);
+  const message = `no account "${named}" in the root file${guess ? `; did you mean "${guess}"?` : `: one of ${names.join(", ")}`}`;
+  error2(part, ["account"], "account.unknown", message);
+  return void 0;
 }
 function readAccounts(parts, of) {
   const root = parts[0];
@@ -46132,25 +46127,8 @@ function readAccounts(parts, of) {
   const accounts = Object.entries(root.data.accounts).map(([name, raw]) => {
     const settings = isRecord(raw) ? raw : {};
     const own = (key) => typeof settings[key] === "string" ? settings[key] : void 0;
-    for (const key of ["websites_url", "projects_url"]) {
-      const value = own(key);
-      const problem = value === void 0 ? void 0 : describeUrlProblem(value);
-      if (problem) {
-        const path = ["accounts", name, key];
-        diagnostics.push({
-          file: root.file,
-          ...root.locate.value(path),
-          code: "url.invalid",
-          path: path.join("."),
-          message: problem,
-          severity: "error"
-        });
-      }
-    }
+    diagnostics.push(...urlProblems(root, name, own));
     const mine = parts.filter((_, index) => of[index] === name);
-    const websites = mine.flatMap((part) => part.normalized.websites.map((entry) => entry.site));
-    const managesProjects = mine.some((part) => part.normalized.projects !== void 0);
-    const projects = mine.flatMap((part) => (part.normalized.projects ?? []).map((entry) => entry.project));
     const websitesUrl = own("websites_url") ?? root.normalized.websitesUrl;
     const projectsUrl = own("projects_url") ?? root.normalized.projectsUrl;
     return {
@@ -46160,12 +46138,35 @@ function readAccounts(parts, of) {
       apiKeyEnv: own("api_key_env") ?? DEFAULT_KEY_ENVS.apiKeyEnv,
       projectsApiKeyEnv: own("projects_api_key_env") ?? DEFAULT_KEY_ENVS.projectsApiKeyEnv,
       policy: readPolicy({ ...rootPolicy, ...isRecord(settings.policy) ? settings.policy : {} }),
-      websites,
-      ...managesProjects ? { projects } : {},
+      ...listsOf(mine),
       files: mine.map((part) => part.file)
     };
   });
   return { accounts, diagnostics };
+}
+function urlProblems(root, name, own) {
+  return ["websites_url", "projects_url"].flatMap((key) => {
+    const value = own(key);
+    const problem = value === void 0 ? void 0 : describeUrlProblem(value);
+    if (!problem) return [];
+    const path = ["accounts", name, key];
+    return [
+      {
+        file: root.file,
+        ...root.locate.value(path),
+        code: "url.invalid",
+        path: path.join("."),
+        message: problem,
+        severity: "error"
+      }
+    ];
+  });
+}
+function listsOf(mine) {
+  const websites = mine.flatMap((part) => part.normalized.websites.map((entry) => entry.site));
+  const managesProjects = mine.some((part) => part.normalized.projects !== void 0);
+  const projects = mine.flatMap((part) => (part.normalized.projects ?? []).map((entry) => entry.project));
+  return { websites, ...managesProjects ? { projects } : {} };
 }
 function accountConfig(config, account) {
   const { accounts: _all, websitesUrl: _w, projectsUrl: _p, projects: _projects, ...shared } = config;
@@ -49250,9 +49251,7 @@ var {
   safeDump
 } = yaml;
 
-// src/config/fast-yaml.ts
-var MAX_DEPTH = 32;
-var MAX_NODES = 8e6;
+// src/config/core-schema.ts
 var INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 var FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 var coreInt = new Type("tag:yaml.org,2002:int", {
@@ -49269,7 +49268,11 @@ var coreFloat = new Type("tag:yaml.org,2002:float", {
     return /nan$/i.test(data) ? Number.NaN : Number.parseFloat(data);
   }
 });
-var SCHEMA = CORE_SCHEMA.extend({ implicit: [coreInt, coreFloat] });
+var CORE_SCHEMA_AS_YAML_READS = CORE_SCHEMA.extend({ implicit: [coreInt, coreFloat] });
+
+// src/config/fast-yaml.ts
+var MAX_DEPTH = 32;
+var MAX_NODES = 8e6;
 var Stop = class extends Error {
   at;
   bound;
@@ -49283,7 +49286,7 @@ function parseFast(text2) {
   const bom = text2.charCodeAt(0) === 65279 ? 1 : 0;
   const watch = new Watch(text2, bom);
   try {
-    const value = load(text2, { schema: SCHEMA, listener: watch.listener, maxDepth: MAX_DEPTH + 2 });
+    const value = load(text2, { schema: CORE_SCHEMA_AS_YAML_READS, listener: watch.listener, maxDepth: MAX_DEPTH + 2 });
     return { ok: true, value: value ?? null, ...watch.result(text2) };
   } catch (cause) {
     if (cause instanceof Stop) return { ok: false, ...cause.at, bound: cause.bound };
@@ -49719,32 +49722,32 @@ var MergeError = class extends Error {
 };
 function resolveMerges(value) {
   const done = /* @__PURE__ */ new Map();
-  const visit5 = (node, path) => {
+  const visit7 = (node, path) => {
     if (typeof node !== "object" || node === null) return node;
     const known = done.get(node);
     if (known !== void 0) return known;
     if (Array.isArray(node)) {
       const items = [];
       done.set(node, items);
-      for (const [index, item] of node.entries()) items.push(visit5(item, [...path, index]));
+      for (const [index, item] of node.entries()) items.push(visit7(item, [...path, index]));
       return items;
     }
     const map2 = {};
     done.set(node, map2);
     for (const [key, item] of Object.entries(node)) {
       if (key !== "<<") {
-        set2(map2, key, visit5(item, [...path, key]));
+        set2(map2, key, visit7(item, [...path, key]));
         continue;
       }
       for (const source of Array.isArray(item) ? item : [item]) {
-        const merged2 = visit5(source, [...path, key]);
+        const merged2 = visit7(source, [...path, key]);
         if (!isRecord(merged2)) throw new MergeError([...path, key]);
         for (const [name, inherited] of Object.entries(merged2)) if (!Object.hasOwn(map2, name)) set2(map2, name, inherited);
       }
     }
     return map2;
   };
-  return visit5(value, []);
+  return visit7(value, []);
 }
 function set2(map2, key, value) {
   Object.defineProperty(map2, key, { value, writable: true, enumerable: true, configurable: true });
@@ -50873,49 +50876,53 @@ var MAX_INCLUDED_FILES = 2e3;
 var MAX_INCLUDED_BYTES = 64 * 2 ** 20;
 var MAX_ENTRIES_SEEN = 5e4;
 async function matchInclude(dir, pattern, list, budget) {
-  const segments = pattern.trim().replaceAll("\\", "/").split("/").filter((s) => s !== "" && s !== ".");
-  if (pattern.trim().startsWith("/") || /^[A-Za-z]:/.test(pattern.trim())) {
+  const trimmed = pattern.trim();
+  const segments = trimmed.replaceAll("\\", "/").split("/").filter((s) => s !== "" && s !== ".");
+  if (trimmed.startsWith("/") || /^[A-Za-z]:/.test(trimmed)) {
     return { ok: false, problem: "must be relative to this file, not an absolute path" };
   }
   if (segments.includes("..")) return { ok: false, problem: "must stay inside this file's folder (no ..)" };
   if (segments.length === 0) return { ok: false, problem: "names no file" };
-  const found = /* @__PURE__ */ new Set();
-  const linked = (at2, name, how = "matches") => ({
+  const walk2 = { dir, list, budget, found: /* @__PURE__ */ new Set() };
+  const refused2 = await walkGlob(walk2, [], segments);
+  if (refused2 !== void 0) return { ok: false, ...refused2 };
+  return { ok: true, files: [...walk2.found].sort() };
+}
+async function walkGlob(walk2, at2, rest) {
+  const [head, ...tail] = rest;
+  if (head === void 0) return void 0;
+  if (head === "**") return walkAny(walk2, at2, rest, tail);
+  const match = segmentMatcher(head);
+  for (const entry of await entries(walk2.dir, at2, walk2.list, walk2.budget)) {
+    if (entry === void 0) return tooMany;
+    if (!match(entry.name)) continue;
+    if (entry.kind === "symlink") return linked(at2, entry.name);
+    if (tail.length === 0 && entry.kind === "file") walk2.found.add([...at2, entry.name].join("/"));
+    else if (tail.length > 0 && entry.kind === "folder") {
+      const below = await walkGlob(walk2, [...at2, entry.name], tail);
+      if (below !== void 0) return below;
+    }
+  }
+  return void 0;
+}
+async function walkAny(walk2, at2, rest, tail) {
+  const here = await walkGlob(walk2, at2, tail);
+  if (here !== void 0) return here;
+  for (const entry of await entries(walk2.dir, at2, walk2.list, walk2.budget)) {
+    if (entry === void 0) return tooMany;
+    if (entry.kind === "symlink") return linked(at2, entry.name, "walks into");
+    if (entry.kind === "folder") {
+      const below = await walkGlob(walk2, [...at2, entry.name], rest);
+      if (below !== void 0) return below;
+    }
+  }
+  return void 0;
+}
+function linked(at2, name, how = "matches") {
+  return {
     code: "include.symlink",
     problem: `${how} ${[...at2, name].join("/")}, a symbolic link: include regular files inside this folder (copy the file, or include its real path if it is inside this folder)`
-  });
-  const walk2 = async (at2, rest) => {
-    const [head, ...tail] = rest;
-    if (head === void 0) return void 0;
-    if (head === "**") {
-      const here = await walk2(at2, tail);
-      if (here !== void 0) return here;
-      for (const entry of await entries(dir, at2, list, budget)) {
-        if (entry === void 0) return tooMany;
-        if (entry.kind === "symlink") return linked(at2, entry.name, "walks into");
-        if (entry.kind === "folder") {
-          const below = await walk2([...at2, entry.name], rest);
-          if (below !== void 0) return below;
-        }
-      }
-      return void 0;
-    }
-    const match = segmentMatcher(head);
-    for (const entry of await entries(dir, at2, list, budget)) {
-      if (entry === void 0) return tooMany;
-      if (!match(entry.name)) continue;
-      if (entry.kind === "symlink") return linked(at2, entry.name);
-      if (tail.length === 0 && entry.kind === "file") found.add([...at2, entry.name].join("/"));
-      else if (tail.length > 0 && entry.kind === "folder") {
-        const below = await walk2([...at2, entry.name], tail);
-        if (below !== void 0) return below;
-      }
-    }
-    return void 0;
   };
-  const refused2 = await walk2([], segments);
-  if (refused2 !== void 0) return { ok: false, ...refused2 };
-  return { ok: true, files: [...found].sort() };
 }
 var tooMany = { problem: `looks at more than ${MAX_ENTRIES_SEEN} files and folders: use a narrower glob` };
 async function entries(dir, at2, list, budget) {
@@ -51043,8 +51050,8 @@ function loadedFile({ part, account, inherited }) {
   return { ...treeOf(part), file: part.file, text: part.text, account, reread: (text2, again) => reread(part.file, text2, again, inherited) };
 }
 function treeOf(part) {
-  const { view, locate, normalized, anchored } = part;
-  return { view, locate, normalized, anchored, interpolated: part.interpolation.interpolated.length > 0 };
+  const { view, locate, normalized, anchored, data } = part;
+  return { view, locate, normalized, anchored, data, interpolated: part.interpolation.interpolated.length > 0 };
 }
 function reread(file, text2, options, inherited) {
   const checked = checkFile(file, text2, options, inherited);
@@ -53897,6 +53904,9 @@ function runOrder(specs, interactive) {
 import { existsSync as existsSync3 } from "node:fs";
 import { resolve as resolve2 } from "node:path";
 
+// src/adopt/update-config.ts
+var import_yaml10 = __toESM(require_dist(), 1);
+
 // node_modules/diff/libesm/diff/base.js
 var Diff = class {
   diff(oldStr, newStr, options = {}) {
@@ -54374,27 +54384,6 @@ function formatPatch(patch, headerOptions) {
   }
   return ret.join("\n") + "\n";
 }
-function createTwoFilesPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options) {
-  if (typeof options === "function") {
-    options = { callback: options };
-  }
-  if (!(options === null || options === void 0 ? void 0 : options.callback)) {
-    const patchObj = structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, options);
-    if (!patchObj) {
-      return;
-    }
-    return formatPatch(patchObj, options === null || options === void 0 ? void 0 : options.headerOptions);
-  } else {
-    const { callback } = options;
-    structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, newHeader, Object.assign(Object.assign({}, options), { callback: (patchObj) => {
-      if (!patchObj) {
-        callback(void 0);
-      } else {
-        callback(formatPatch(patchObj, options.headerOptions));
-      }
-    } }));
-  }
-}
 function splitLines2(text2) {
   const hasTrailingNl = text2.endsWith("\n");
   const result = text2.split("\n").map((line) => line + "\n");
@@ -54406,8 +54395,332 @@ function splitLines2(text2) {
   return result;
 }
 
-// src/adopt/update-config.ts
-var import_yaml7 = __toESM(require_dist(), 1);
+// src/adopt/update/_text.ts
+var SourceText = class {
+  text;
+  /** The file's own line ending, used for every line written. */
+  eol;
+  starts;
+  constructor(text2) {
+    this.text = text2;
+    this.eol = text2.includes("\r\n") ? "\r\n" : "\n";
+    this.starts = [0];
+    for (let i = text2.indexOf("\n"); i !== -1; i = text2.indexOf("\n", i + 1)) this.starts.push(i + 1);
+    if (this.starts.length > 1 && this.starts.at(-1) === text2.length) this.starts.pop();
+  }
+  get lineCount() {
+    return this.starts.length;
+  }
+  /** The 0-based line holding `offset`; a newline belongs to the line it ends. */
+  lineOf(offset) {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = low + high + 1 >> 1;
+      if ((this.starts[mid] ?? 0) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+  /** Where line `line` starts; the end of the text for `lineCount`. */
+  start(line) {
+    return this.starts[line] ?? this.text.length;
+  }
+  column(offset) {
+    return offset - this.start(this.lineOf(offset));
+  }
+  content(line) {
+    return this.text.slice(this.start(line), this.start(line + 1)).replace(/\r?\n$/, "");
+  }
+  isBlank(line) {
+    return this.content(line).trim() === "";
+  }
+  isComment(line) {
+    return this.content(line).trimStart().startsWith("#");
+  }
+  indent(line) {
+    const text2 = this.content(line);
+    return text2.length - text2.trimStart().length;
+  }
+};
+function splice(text2, offset, patches) {
+  const parts = [];
+  let at2 = 0;
+  for (const patch of patches) {
+    parts.push(text2.slice(at2, patch.start - offset), patch.text);
+    at2 = Math.max(at2, patch.end - offset);
+  }
+  parts.push(text2.slice(at2));
+  return parts.join("");
+}
+var Edits = class {
+  replacements = [];
+  deleted = /* @__PURE__ */ new Set();
+  inserted = /* @__PURE__ */ new Map();
+  source;
+  constructor(source) {
+    this.source = source;
+  }
+  replace(start2, end2, text2) {
+    this.replacements.push({ start: start2, end: end2, text: text2 });
+  }
+  deleteLines(first, last) {
+    for (let line = first; line <= last; line++) this.deleted.add(line);
+  }
+  /** Inserts whole lines before `line` (`lineCount` appends); lines inserted at one place keep their order. */
+  insertLines(line, lines) {
+    this.inserted.set(line, [...this.inserted.get(line) ?? [], ...lines]);
+  }
+  get empty() {
+    return this.replacements.length === 0 && this.deleted.size === 0 && this.inserted.size === 0;
+  }
+  /**
+   * Which of the ranges `[starts[i], starts[i + 1])` an edit falls in, or inserts lines at or right after (the
+   * last range runs to the end of the text). Conservative: an insertion between two ranges counts for both.
+   */
+  touched(starts) {
+    const { source } = this;
+    const spans = this.replacements.map((r3) => [r3.start, Math.max(r3.end, r3.start + 1)]);
+    for (const line of this.deleted) spans.push([source.start(line), source.start(line + 1)]);
+    for (const line of this.inserted.keys()) spans.push([source.start(Math.max(line - 1, 0)), source.start(line) + 1]);
+    const touched = /* @__PURE__ */ new Set();
+    for (const [from, to] of spans) {
+      let low = 0;
+      let high = starts.length - 1;
+      while (low < high) {
+        const middle = low + high + 1 >> 1;
+        if (starts[middle] <= from) low = middle;
+        else high = middle - 1;
+      }
+      for (let i = low; i < starts.length && (i === low || starts[i] < to); i++) touched.add(i);
+    }
+    return touched;
+  }
+  /** The edited text; with `without`, also leaving out those ranges of the original, which no edit may touch. */
+  apply(without = []) {
+    return splice(this.source.text, 0, this.patches(without));
+  }
+  /**
+   * Every edit as a replacement of a range of the original, in source order: a large file may take a thousand
+   * edits. Lines inserted where a run of removed lines starts take their place.
+   */
+  patches(without = []) {
+    const { source } = this;
+    const patches = [...this.replacements, ...without.map(([start2, end2]) => ({ start: start2, end: end2, text: "" }))];
+    for (const [first, last] of runs([...this.deleted].sort((a, b) => a - b))) {
+      patches.push({ start: source.start(first), end: source.start(last + 1), text: "" });
+    }
+    for (const [line, lines] of this.inserted) patches.push(this.insertion(line, lines));
+    return patches.sort((a, b) => a.start - b.start || a.end - b.end);
+  }
+  insertion(line, lines) {
+    const { source } = this;
+    const at2 = source.start(line);
+    const body = lines.map((l) => l + source.eol).join("");
+    const unterminated = at2 === source.text.length && at2 > 0 && !source.text.endsWith("\n");
+    return { start: at2, end: at2, text: unterminated ? source.eol + body.slice(0, -source.eol.length) : body };
+  }
+};
+function runs(sorted) {
+  const out = [];
+  for (const line of sorted) {
+    const last = out.at(-1);
+    if (last && last[1] === line - 1) last[1] = line;
+    else out.push([line, line]);
+  }
+  return out;
+}
+
+// src/adopt/update/_diff.ts
+var CONTEXT = 3;
+function editDiff(file, source, edits) {
+  const hunks = [];
+  let shift = 0;
+  for (const { first, last, patches } of windows(source, edits.patches())) {
+    const start2 = source.start(first);
+    const before = source.text.slice(start2, source.start(last + 1));
+    const after2 = splice(before, start2, patches);
+    for (const hunk of structuredPatch(file, file, before, after2, void 0, void 0, { context: CONTEXT }).hunks) {
+      hunks.push({ ...hunk, oldStart: hunk.oldStart + first, newStart: hunk.newStart + first + shift });
+    }
+    shift += lineCount(after2) - lineCount(before);
+  }
+  return formatPatch({ oldFileName: file, newFileName: file, oldHeader: void 0, newHeader: void 0, hunks });
+}
+function windows(source, patches) {
+  const groups = [];
+  for (const patch of patches) {
+    const first = source.lineOf(patch.start);
+    const last = Math.max(first, source.lineOf(Math.max(patch.start, patch.end - 1)));
+    const group = groups.at(-1);
+    if (group && first <= group.last + 2 * CONTEXT + 1) {
+      group.last = Math.max(group.last, last);
+      group.patches.push(patch);
+    } else groups.push({ first, last, patches: [patch] });
+  }
+  return groups.map((group) => ({
+    ...group,
+    first: Math.max(0, group.first - CONTEXT),
+    last: Math.min(source.lineCount - 1, group.last + CONTEXT)
+  }));
+}
+function lineCount(text2) {
+  let count2 = 0;
+  for (let at2 = text2.indexOf("\n"); at2 !== -1; at2 = text2.indexOf("\n", at2 + 1)) count2++;
+  return count2;
+}
+
+// src/adopt/update/_document.ts
+var import_yaml5 = __toESM(require_dist(), 1);
+
+// src/adopt/update/_sparse.ts
+var import_yaml3 = __toESM(require_dist(), 1);
+function entryStarts(source, count2) {
+  let line = 0;
+  while (line < source.lineCount && !/^websites:\s*(#.*)?$/.test(source.content(line))) line++;
+  const starts = [];
+  let dash = -1;
+  for (line++; line < source.lineCount; line++) {
+    const text2 = source.content(line);
+    const indent = text2.length - text2.trimStart().length;
+    if (indent === text2.length || text2[indent] === "#") continue;
+    if (dash === -1) dash = indent;
+    if (indent < dash || indent === dash && text2[dash] !== "-") break;
+    if (indent > dash) continue;
+    if (!/^-\s+[^\s#]/.test(text2.slice(dash))) return void 0;
+    starts.push(source.start(line));
+  }
+  return starts.length === count2 && count2 > 0 ? starts : void 0;
+}
+function sparseDocument(source, starts, keep, domains) {
+  const last = starts.length - 1;
+  const kept = [...keep].filter((index) => index < last).sort((a, b) => a - b);
+  const segments = new Segments();
+  segments.add(0, starts[0] ?? 0);
+  for (const index of kept) segments.add(starts[index] ?? 0, starts[index + 1] ?? 0);
+  segments.add(starts[last] ?? 0, source.text.length);
+  const doc = (0, import_yaml3.parseDocument)(segments.text(source.text), { uniqueKeys: true, merge: true });
+  if (doc.errors.length > 0) return void 0;
+  (0, import_yaml3.visit)(doc, { Node: (_, node) => segments.place(node) });
+  const list = doc.get("websites", true);
+  const order = [...kept, last];
+  if (!list?.items || list.items.length !== order.length) return void 0;
+  const items = [];
+  for (const [i, index] of order.entries()) {
+    const item = list.items[i];
+    const domain = (0, import_yaml3.isMap)(item) ? item.get("domain", true) : void 0;
+    if (!(0, import_yaml3.isScalar)(domain) || domain.value !== domains[index]) return void 0;
+    items[index] = item;
+  }
+  return { doc, items };
+}
+var Segments = class {
+  from = [];
+  at = [];
+  ends = [];
+  length = 0;
+  add(start2, end2) {
+    if (end2 <= start2) return;
+    if (this.ends.at(-1) === start2) {
+      this.ends[this.ends.length - 1] = end2;
+    } else {
+      this.from.push(this.length);
+      this.at.push(start2);
+      this.ends.push(end2);
+    }
+    this.length += end2 - start2;
+  }
+  text(whole2) {
+    return this.at.map((start2, i) => whole2.slice(start2, this.ends[i])).join("");
+  }
+  /** Moves a node's range to the whole text: a start at a joint is the later range's, an end the earlier's. */
+  place(node) {
+    const range = node.range;
+    if (!range) return;
+    const [start2, value, end2] = range;
+    const empty = end2 === start2;
+    node.range = [this.map(start2, false), this.map(value, !empty && value > start2), this.map(end2, !empty)];
+  }
+  map(offset, isEnd) {
+    let low = 0;
+    let high = this.from.length - 1;
+    while (low < high) {
+      const middle = low + high + 1 >> 1;
+      const from = this.from[middle];
+      if (from < offset || from === offset && !isEnd) low = middle;
+      else high = middle - 1;
+    }
+    return this.at[low] + offset - this.from[low];
+  }
+};
+
+// src/adopt/update/_style.ts
+var import_yaml4 = __toESM(require_dist(), 1);
+var FLAG_KEYS = FIELD_NAMES.filter((field) => WEBSITE_FIELDS[field].kind === "flag").map(
+  (field) => WEBSITE_FIELDS[field].yaml
+);
+function detectStyle(doc, source, values) {
+  const maps = [doc.get("defaults", true), ...itemsOf(doc.get("websites", true))].filter(import_yaml4.isMap);
+  const valuesOf = (key) => maps.flatMap((map2) => map2.items.filter((p2) => keyName(p2.key) === key).map((p2) => p2.value));
+  const lists = valuesOf("exclude_ips").filter((v2) => (0, import_yaml4.isSeq)(v2));
+  const kinds = values ?? scalarKinds(valuesOf);
+  return { ...kindsStyle(kinds), ips: listStyle(doc, source, maps, lists) };
+}
+function scalarKinds(valuesOf) {
+  const kinds = (keys) => new Set(
+    keys.flatMap(
+      (key) => valuesOf(key).filter(import_yaml4.isScalar).map((s) => typeof s.value)
+    )
+  );
+  return { privacy: kinds(["privacy"]), bits: kinds(FLAG_KEYS) };
+}
+function kindsStyle({ privacy: privacy2, bits }) {
+  return {
+    privacyNames: !(privacy2.has("number") && !privacy2.has("string")),
+    bitsAsNumbers: bits.has("number") && !bits.has("boolean")
+  };
+}
+function listStyle(doc, source, maps, lists) {
+  const filled = lists.find((list) => list.items.length > 0);
+  const flows = [];
+  (0, import_yaml4.visit)(doc, { Seq: (_, seq2) => void (seq2.flow && seq2.items.length > 0 && seq2.range && flows.push(seq2)) });
+  const flow = flows[0];
+  const firstItem = filled?.items[0];
+  const keyOf = (list) => maps.flatMap((m2) => m2.items).find((p2) => p2.value === list)?.key;
+  const dashOffset = (() => {
+    const key = filled && !filled.flow ? keyOf(filled) : void 0;
+    if (!(0, import_yaml4.isScalar)(key) || !key.range || !filled?.range) return 2;
+    return source.column(filled.range[0]) - source.column(key.range[0]);
+  })();
+  return {
+    block: filled ? !filled.flow : void 0,
+    padding: flow?.range ? source.text[flow.range[0] + 1] === " " : true,
+    quote: (0, import_yaml4.isScalar)(firstItem) && firstItem.type ? firstItem.type : import_yaml4.Scalar.PLAIN,
+    dashOffset: Math.max(dashOffset, 0)
+  };
+}
+function itemsOf(node) {
+  return (0, import_yaml4.isSeq)(node) ? node.items : [];
+}
+function renderString(value, quote = import_yaml4.Scalar.PLAIN) {
+  if (quote === import_yaml4.Scalar.QUOTE_DOUBLE) return JSON.stringify(value);
+  if (quote === import_yaml4.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
+  return (0, import_yaml4.stringify)(value, { lineWidth: 0 }).trimEnd();
+}
+function renderPrivacy(value, style, like) {
+  const names = (0, import_yaml4.isScalar)(like) ? typeof like.value === "string" : style.privacyNames;
+  const name = PRIVACY_NAMES[value];
+  return names ? renderString(name, (0, import_yaml4.isScalar)(like) ? like.type : void 0) : String(value);
+}
+function renderBit(value, style, like) {
+  const numbers = (0, import_yaml4.isScalar)(like) ? typeof like.value === "number" : style.bitsAsNumbers;
+  return numbers ? String(value) : String(value !== 0);
+}
+function renderFlowList(items, padding) {
+  if (items.length === 0) return "[]";
+  const pad = padding ? " " : "";
+  return `[${pad}${items.join(", ")}${pad}]`;
+}
 
 // src/model/managed-copy.ts
 function managedCopies(live) {
@@ -54479,6 +54792,494 @@ function shown(field, value) {
   return Array.isArray(value) ? [...value] : value;
 }
 
+// src/adopt/update/_work.ts
+function entryWork(read, websites, addUnlisted) {
+  const { normalized } = read;
+  const ignored = (domain) => firstMatch(normalized.policy.ignore, domain) !== void 0;
+  const live = liveByDomain(websites);
+  const work = { live, ignored, fields: /* @__PURE__ */ new Map(), gone: [], restored: [] };
+  for (const entry of normalized.websites) {
+    const index = entry.path[1];
+    const { domain } = entry.site;
+    const site = live.get(domain);
+    if (ignored(domain)) continue;
+    if (entry.site.state === "absent") {
+      if (site) work.restored.push(index);
+    } else if (!site) work.gone.push(index);
+    else work.fields.set(index, drifted(entry.site, site));
+  }
+  const listed = new Set(normalized.websites.map((entry) => entry.site.domain));
+  const unlisted = [...live].filter(([domain]) => !listed.has(domain) && !ignored(domain)).map(([, site]) => site);
+  return { ...work, unlisted, adding: normalized.policy.prune || addUnlisted };
+}
+function drifted(desired, live) {
+  const writeOnly = WRITE_ONLY_FIELDS;
+  return updateFields(desired, live, { sync: false }).fields.map((change) => change.field).filter((field) => !writeOnly.includes(field));
+}
+function liveByDomain(websites) {
+  return new Map([...managedCopies(websites).byDomain].map(([domain, copy2]) => [domain, copy2.site]));
+}
+function inPlace(work) {
+  return work.gone.length === 0 && !(work.adding && work.unlisted.length > 0);
+}
+
+// src/adopt/update/_document.ts
+function documentFor(read, source, work) {
+  const websites = isRecord(read.data) && Array.isArray(read.data.websites) ? read.data.websites : void 0;
+  const starts = websites && !read.anchored && !read.interpolated ? entryStarts(source, websites.length) : void 0;
+  if (websites && starts && inPlace(work)) {
+    const sparse = sparseOf(read, source, work, starts, websites);
+    if (sparse) return sparse;
+  }
+  const { doc } = read.view;
+  const list = doc.get("websites", true);
+  return { doc, items: (0, import_yaml5.isSeq)(list) ? list.items : [], starts, values: void 0 };
+}
+function sparseOf(read, source, work, starts, websites) {
+  const keep = new Set(work.restored);
+  for (const [index, fields] of work.fields) if (fields.length > 0) keep.add(index);
+  const defaults2 = isRecord(read.data.defaults) ? read.data.defaults : {};
+  const filled = hasItems(defaults2.exclude_ips) ? -1 : websites.findIndex((entry) => isRecord(entry) && hasItems(entry.exclude_ips));
+  if (filled >= 0) keep.add(filled);
+  const flow = flowCandidate(source, starts);
+  if (flow !== void 0) keep.add(flow);
+  const domains = websites.map((entry) => isRecord(entry) ? entry.domain : void 0);
+  const sparse = sparseDocument(source, starts, keep, domains);
+  if (!sparse) return void 0;
+  if (flow !== void 0 && flow < starts.length - 1 && !holdsFlowList(sparse.items[flow])) return void 0;
+  return { ...sparse, starts, values: valueStyle(defaults2, websites) };
+}
+function hasItems(value) {
+  return Array.isArray(value) && value.length > 0;
+}
+function flowCandidate(source, starts) {
+  const pattern = /\[\s*[^\]\s]/g;
+  pattern.lastIndex = starts[0] ?? 0;
+  const found = pattern.exec(source.text);
+  if (!found) return void 0;
+  let index = 0;
+  while (index + 1 < starts.length && starts[index + 1] <= found.index) index++;
+  return index;
+}
+function holdsFlowList(item) {
+  let found = false;
+  (0, import_yaml5.visit)(item, {
+    Seq: (_, seq2) => {
+      found ||= seq2.flow === true && seq2.items.length > 0;
+    }
+  });
+  return found;
+}
+function valueStyle(defaults2, websites) {
+  const maps = [defaults2, ...websites.filter(isRecord)];
+  const kinds = (keys) => new Set(maps.flatMap((map2) => keys.filter((key) => key in map2).map((key) => typeof map2[key])));
+  return { privacy: kinds(["privacy"]), bits: kinds(FLAG_KEYS) };
+}
+
+// src/adopt/update/_entries.ts
+var import_yaml8 = __toESM(require_dist(), 1);
+
+// src/adopt/update/_fields.ts
+var import_yaml6 = __toESM(require_dist(), 1);
+var KEY_ORDER = ["domain", "state", ...FIELD_NAMES];
+function adoptFields(ctx, item, path, fields, live) {
+  for (const field of fields) {
+    const pair = item.items.find((p2) => keyName(p2.key) === field);
+    if (pair) rewrite(ctx, pair, [...path, field], field, live);
+    else insert(ctx, item, path, field, live);
+  }
+}
+function rewrite(ctx, pair, path, field, live) {
+  const node = pair.value;
+  if (!node?.range) {
+    ctx.refuse(path, "update.unplaced", "this value has no place in the file to rewrite; write it out");
+    return;
+  }
+  if ((0, import_yaml6.isAlias)(node)) {
+    replaceAlias(ctx, node, field, live);
+    return;
+  }
+  if (node.anchor && ctx.aliases.has(node.anchor)) {
+    const message = `this value is anchored as &${node.anchor} and used elsewhere through *${node.anchor}; changing it to the live value would change those entries too. Write this entry's value without the anchor, then run again`;
+    ctx.refuse(path, "update.shared-anchor", message);
+    return;
+  }
+  if (ctx.hasVariable(node)) {
+    const message = `the live value differs, but this value comes from a \${VAR} reference; change the variable (or write the value) so that it says ${describe3(field, live)}`;
+    ctx.refuse(path, "update.variable", message);
+    return;
+  }
+  if (field === "exclude_ips") {
+    if (!(0, import_yaml6.isSeq)(node)) {
+      ctx.refuse(path, "update.not-a-list", "exclude_ips is not a list; write it as one");
+      return;
+    }
+    rewriteList(ctx, pair.key, node, path, live.exclude_ips);
+    return;
+  }
+  ctx.edits.replace(node.range[0], node.range[1], scalarText(field, live, ctx.style, node));
+}
+function replaceAlias(ctx, node, field, live) {
+  const target = node.resolve(ctx.doc);
+  const like = (0, import_yaml6.isSeq)(target) ? void 0 : target;
+  const { ips } = ctx.style;
+  const text2 = field === "exclude_ips" ? renderFlowList(
+    live.exclude_ips.map((ip) => renderString(ip, ips.quote)),
+    ips.padding
+  ) : scalarText(field, live, ctx.style, like);
+  const [start2, end2] = node.range ?? [0, 0];
+  ctx.edits.replace(start2, end2, text2);
+}
+function rewriteList(ctx, key, list, path, want) {
+  const { source, edits, style } = ctx;
+  const wanted = new Set(want);
+  const items = list.items.filter((item) => (0, import_yaml6.isScalar)(item) && !!item.range);
+  if (items.length !== list.items.length) {
+    ctx.refuse(path, "update.list", "this list holds a value sitesync cannot rewrite in place; write each entry as a plain value");
+    return;
+  }
+  const kept = items.filter((item) => wanted.has(String(item.value).trim()));
+  const have = new Set(kept.map((item) => String(item.value).trim()));
+  const quote = items[0]?.type ?? style.ips.quote;
+  const added = [...wanted].filter((ip) => !have.has(ip)).map((ip) => renderString(ip, quote));
+  const range = list.range;
+  if (!range || !key.range) return;
+  if (list.flow || kept.length + added.length === 0) {
+    rewriteFlat(ctx, key, list, [...kept.map((item) => source.text.slice(item.range?.[0], item.range?.[1])), ...added]);
+    return;
+  }
+  for (const item of items) {
+    if (kept.includes(item)) continue;
+    const line = source.lineOf(item.range?.[0] ?? 0);
+    if (line !== source.lineOf((item.range?.[1] ?? 1) - 1)) {
+      ctx.refuse(path, "update.list", "a list entry spans several lines; write each entry on one line");
+      return;
+    }
+    edits.deleteLines(line, line);
+  }
+  const last = items.at(-1)?.range;
+  if (!last || added.length === 0) return;
+  const indent = " ".repeat(source.column(range[0]));
+  edits.insertLines(
+    source.lineOf(last[1] - 1) + 1,
+    added.map((ip) => `${indent}- ${ip}`)
+  );
+}
+function rewriteFlat(ctx, key, list, entries2) {
+  const { source, edits, style } = ctx;
+  const [start2, end2] = list.range ?? [0, 0];
+  if (list.flow) {
+    const padding = list.items.length > 0 ? source.text[start2 + 1] === " " : style.ips.padding;
+    edits.replace(start2, end2, renderFlowList(entries2, padding));
+    return;
+  }
+  edits.replace(key.range?.[1] ?? start2, source.start(source.lineOf(end2 - 1) + 1), `: []${source.eol}`);
+}
+function insert(ctx, item, path, field, live) {
+  const { source } = ctx;
+  if (item.flow || !item.range) {
+    ctx.refuse(path, "update.flow-map", `this entry is written on one line ({...}) and needs a ${field} line; write it as a block mapping`);
+    return;
+  }
+  const rank = KEY_ORDER.indexOf(field);
+  const before = item.items.filter((p2) => {
+    const at2 = KEY_ORDER.indexOf(keyName(p2.key) ?? "");
+    return at2 !== -1 && at2 < rank;
+  });
+  const after2 = before.at(-1) ?? item.items.at(-1);
+  const end2 = after2?.value?.range?.[1] ?? after2?.key?.range?.[1] ?? item.range[1];
+  const indent = " ".repeat(source.column(item.range[0]));
+  ctx.edits.insertLines(source.lineOf(end2 - 1) + 1, fieldLines(field, live, indent, ctx.style));
+}
+function fieldLines(field, live, indent, style) {
+  if (field !== "exclude_ips") return [`${indent}${WEBSITE_FIELDS[field].yaml}: ${scalarText(field, live, style)}`];
+  const ips = live.exclude_ips.map((ip) => renderString(ip, style.ips.quote));
+  const block = ips.length > 0 && (style.ips.block ?? ips.length > 3);
+  if (!block) return [`${indent}exclude_ips: ${renderFlowList(ips, style.ips.padding)}`];
+  const dash = indent + " ".repeat(style.ips.dashOffset);
+  return [`${indent}exclude_ips:`, ...ips.map((ip) => `${dash}- ${ip}`)];
+}
+function scalarText(field, live, style, like) {
+  const value = live[field];
+  switch (WEBSITE_FIELDS[field].kind) {
+    case "privacy":
+      return renderPrivacy(live.privacy, style, like);
+    case "flag":
+      return renderBit(Number(value), style, like);
+    case "boolean":
+      return String(value);
+  }
+}
+function describe3(field, live) {
+  if (field === "privacy") return PRIVACY_NAMES[live.privacy];
+  const value = live[field];
+  return Array.isArray(value) ? `[${value.join(", ")}]` : String(value);
+}
+
+// src/adopt/update/_layout.ts
+function listLayout(source, seq2) {
+  if (seq2.flow || !seq2.range) return void 0;
+  const dashColumn = source.column(seq2.range[0]);
+  const isDash = (line) => source.indent(line) === dashColumn && source.content(line)[dashColumn] === "-";
+  const spans = [];
+  for (const item of seq2.items) {
+    const range = item.range;
+    if (!range) return void 0;
+    let dash = source.lineOf(range[0]);
+    while (dash > 0 && !isDash(dash)) dash--;
+    const last = source.lineOf(Math.max(range[1] - 1, range[0]));
+    spans.push({ first: dash, dash, last });
+  }
+  spans.forEach((span, i) => {
+    const limit = spans[i + 1]?.dash ?? source.lineCount;
+    while (span.last + 1 < limit && source.isComment(span.last + 1) && source.indent(span.last + 1) > dashColumn) span.last++;
+    const floor = i === 0 ? -1 : spans[i - 1]?.last ?? -1;
+    while (span.first - 1 > floor && source.isComment(span.first - 1) && source.indent(span.first - 1) <= dashColumn) span.first--;
+  });
+  const spaced = spans.length > 1 && spans.slice(1).every((span) => span.first > 0 && source.isBlank(span.first - 1));
+  return { dashColumn, spans, spaced };
+}
+function removalLines(source, layout, index) {
+  const span = layout.spans[index];
+  if (!span) throw new RangeError(`no item ${index}`);
+  let { first, last } = span;
+  const next = layout.spans[index + 1];
+  const previous = layout.spans[index - 1];
+  if (next) while (last + 1 < next.first && source.isBlank(last + 1)) last++;
+  else if (previous) while (first - 1 > previous.last && source.isBlank(first - 1)) first--;
+  return [first, last];
+}
+
+// src/adopt/update/_update-context.ts
+var import_yaml7 = __toESM(require_dist(), 1);
+function createUpdateContext(init, locate) {
+  const aliases = /* @__PURE__ */ new Set();
+  let anchored = false;
+  (0, import_yaml7.visit)(init.doc, {
+    Node(_, node) {
+      if ((0, import_yaml7.isAlias)(node)) aliases.add(node.source);
+      if (node.anchor || (0, import_yaml7.isAlias)(node)) anchored = true;
+    }
+  });
+  const diagnostics = [];
+  return {
+    ...init,
+    aliases,
+    anchored,
+    diagnostics,
+    refuse(path, code, message) {
+      diagnostics.push({ file: init.file, ...locate.value(path), code, path: formatPath(path), message, severity: "error" });
+    },
+    hasVariable(node) {
+      const [start2, end2] = node.range ?? [0, 0];
+      return holdsReference(init.source.text.slice(start2, end2));
+    }
+  };
+}
+function holdsUsedAnchor(node, aliases) {
+  let found;
+  (0, import_yaml7.visit)(node, {
+    Node(_, inner) {
+      if (inner.anchor && aliases.has(inner.anchor)) {
+        found = inner.anchor;
+        return import_yaml7.visit.BREAK;
+      }
+      return void 0;
+    }
+  });
+  return found;
+}
+
+// src/adopt/update/_entries.ts
+var EXPORTED = READABLE_FIELDS;
+var layouts = /* @__PURE__ */ new WeakMap();
+function layoutOf(ctx, list) {
+  if (!layouts.has(list)) layouts.set(list, listLayout(ctx.source, list));
+  return layouts.get(list);
+}
+function removeEntry(ctx, websites, index) {
+  const item = websites.items[index];
+  const anchor = holdsUsedAnchor(item, ctx.aliases);
+  if (anchor !== void 0) {
+    const message = `this website is gone from the account, but its entry holds &${anchor}, which other entries use through *${anchor}; move what they share to another entry (or to defaults), then run again`;
+    ctx.refuse(["websites", index], "update.shared-anchor", message);
+    return;
+  }
+  const layout = layoutOf(ctx, websites);
+  if (!layout) {
+    refuseFlow(ctx, index);
+    return;
+  }
+  const [first, last] = removalLines(ctx.source, layout, index);
+  ctx.edits.deleteLines(first, last);
+}
+function addEntries(ctx, websites, sites) {
+  if (sites.length === 0) return;
+  const domains = websites.items.map(domainOf);
+  const sorted = ORDERS.find((compare) => domains.every((d, i) => i === 0 || inOrder(compare, domains[i - 1], d)));
+  const ordered = [...sites].sort((a, b) => (sorted ?? byCodePoint)(normalizeDomain(a.domain), normalizeDomain(b.domain)));
+  if (websites.items.length === 0) {
+    addToEmpty(ctx, websites, ordered);
+    return;
+  }
+  const layout = layoutOf(ctx, websites);
+  if (!layout) {
+    refuseFlow(ctx, 0);
+    return;
+  }
+  const lines = (site) => entryLines(ctx, layout, site);
+  const end2 = (layout.spans.at(-1)?.last ?? 0) + 1;
+  for (const site of ordered) {
+    const domain = normalizeDomain(site.domain);
+    const at2 = sorted ? domains.findIndex((d) => d !== void 0 && sorted(d, domain) > 0) : -1;
+    const span = layout.spans[at2];
+    if (span) ctx.edits.insertLines(span.first, [...lines(site), ...layout.spaced ? [""] : []]);
+    else ctx.edits.insertLines(end2, [...layout.spaced ? [""] : [], ...lines(site)]);
+  }
+}
+var byCodePoint = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+var ORDERS = [byCodePoint, (a, b) => a.localeCompare(b)];
+function inOrder(compare, a, b) {
+  return a !== void 0 && b !== void 0 && compare(a, b) <= 0;
+}
+function addToEmpty(ctx, websites, sites) {
+  const key = ctx.doc.contents.items?.find((p2) => p2.value === websites)?.key;
+  if (!websites.range || !key?.range) {
+    refuseFlow(ctx, 0);
+    return;
+  }
+  const layout = { dashColumn: ctx.source.column(key.range[0]) + 2, spans: [], spaced: false };
+  const lines = sites.flatMap((site) => entryLines(ctx, layout, site));
+  ctx.edits.replace(key.range[1], websites.range[1], `:${ctx.source.eol}${lines.join(ctx.source.eol)}`);
+}
+function appendList(ctx, sites) {
+  const root = ctx.doc.contents;
+  if (!(0, import_yaml8.isMap)(root) || root.flow || !root.range) {
+    ctx.refuse([], "update.no-websites", `the file has no websites list to add the account's websites to; add "websites: []"`);
+    return;
+  }
+  const column = ctx.source.column(root.range[0]);
+  const layout = { dashColumn: column + 2, spans: [], spaced: false };
+  const ordered = [...sites].sort((a, b) => byCodePoint(normalizeDomain(a.domain), normalizeDomain(b.domain)));
+  const lines = [`${" ".repeat(column)}websites:`, ...ordered.flatMap((site) => entryLines(ctx, layout, site))];
+  ctx.edits.insertLines(ctx.source.lineCount, lines);
+}
+function entryLines(ctx, layout, site) {
+  const dash = " ".repeat(layout.dashColumn);
+  const first = ctx.doc.getIn(["websites", 0], true);
+  const offset = (0, import_yaml8.isMap)(first) && first.range && !first.flow ? ctx.source.column(first.range[0]) - layout.dashColumn : 2;
+  const indent = dash + " ".repeat(Math.max(offset, 2));
+  const head = `${dash}-${" ".repeat(Math.max(offset, 2) - 1)}domain: ${renderString(normalizeDomain(site.domain))}`;
+  return [head, ...EXPORTED.flatMap((field) => fieldLines(field, site, indent, ctx.style))];
+}
+function domainOf(item) {
+  const domain = (0, import_yaml8.isMap)(item) ? item.get("domain", true) : void 0;
+  return (0, import_yaml8.isScalar)(domain) && typeof domain.value === "string" ? normalizeDomain(domain.value) : void 0;
+}
+function refuseFlow(ctx, index) {
+  const message = 'websites is written as a flow list ([...]); write it as a block list (one "- domain: ..." per entry) so that entries can be added and removed';
+  ctx.refuse(["websites", index], "update.flow-list", message);
+}
+
+// src/adopt/update/_listed.ts
+var import_yaml9 = __toESM(require_dist(), 1);
+function adoptListed(ctx, read, items, work, summary2) {
+  const gone = [];
+  for (const entry of read.normalized.websites) {
+    const index = entry.path[1];
+    const item = items[index];
+    if (refusesVariableDomain(ctx, entry, item)) continue;
+    const { domain } = entry.site;
+    const site = work.live.get(domain);
+    if (work.ignored(domain)) continue;
+    if (entry.site.state === "absent") {
+      if (site && (0, import_yaml9.isMap)(item)) restore(ctx, item, entry, read.normalized.defaults, site, summary2);
+    } else if (!site) {
+      gone.push(index);
+      summary2.removed.push(domain);
+    } else {
+      const fields = work.fields.get(index) ?? [];
+      if ((0, import_yaml9.isMap)(item)) adoptFields(ctx, item, entry.path, fields, site);
+      else if (fields.length > 0) {
+        const message = "this entry is not written as a mapping (an alias?); write it out so that it can be updated";
+        ctx.refuse(entry.path, "update.entry", message);
+      }
+      if ((0, import_yaml9.isMap)(item) && fields.length > 0) summary2.updated.push({ domain, fields });
+    }
+  }
+  return gone;
+}
+function refusesVariableDomain(ctx, entry, item) {
+  const domainNode = (0, import_yaml9.isMap)(item) ? item.get("domain", true) : void 0;
+  if (!(0, import_yaml9.isScalar)(domainNode) || !ctx.hasVariable(domainNode)) return false;
+  const message = "the domain comes from a ${VAR} reference, so which website this entry is depends on the environment; write the domain itself";
+  ctx.refuse([...entry.path, "domain"], "update.variable", message);
+  return true;
+}
+function emptyList(ctx, list) {
+  const key = (0, import_yaml9.isMap)(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : void 0;
+  const keyEnd = key?.range?.[1];
+  const end2 = list.range?.[1];
+  if (keyEnd === void 0 || end2 === void 0) {
+    ctx.refuse(["websites"], "update.flow-list", 'cannot empty this websites list; write it as "websites: []"');
+    return;
+  }
+  const afterLast = list.flow ? end2 : ctx.source.start(ctx.source.lineOf(end2 - 1) + 1);
+  ctx.edits.replace(keyEnd, afterLast, list.flow ? ": []" : `: []${ctx.source.eol}`);
+}
+function restore(ctx, item, entry, defaults2, site, summary2) {
+  const state = item.items.find((pair) => keyName(pair.key) === "state");
+  const [keyStart] = state?.key?.range ?? [];
+  const valueEnd = state?.value?.range?.[1];
+  const line = keyStart === void 0 ? void 0 : ctx.source.lineOf(keyStart);
+  if (item.flow || line === void 0 || valueEnd === void 0 || ctx.source.lineOf(valueEnd - 1) !== line) {
+    ctx.refuse(
+      [...entry.path, "state"],
+      "update.tombstone",
+      "this website exists again in the account; write state: absent on its own line, or remove the entry"
+    );
+    return;
+  }
+  ctx.edits.deleteLines(line, line);
+  const { password: _password, ...inherited } = defaults2;
+  const fields = drifted({ domain: entry.site.domain, state: "present", ...inherited }, site);
+  adoptFields(ctx, item, entry.path, fields, site);
+  summary2.restored.push(entry.site.domain);
+}
+
+// src/adopt/update/_read.ts
+var PLACEHOLDER = "sitesync-update-placeholder";
+function readConfig(file, text2, env) {
+  const loaded = loadText(file, text2, { envFor: (data) => withPlaceholders(data, env) });
+  const tree = loaded.files?.[0];
+  if (!loaded.result.ok || !tree) return { diagnostics: loaded.result.ok ? [] : loaded.result.errors };
+  if (loaded.includes) {
+    const message = "this file includes other files: update the config as a whole (sitesync export --update), not this file alone";
+    const at2 = tree.locate.key(["include"]);
+    return { diagnostics: [{ file, ...at2, code: "update.include", path: "include", message, severity: "error" }] };
+  }
+  return tree;
+}
+function withPlaceholders(data, env) {
+  const names = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Set();
+  const walk2 = (node, writeOnly) => {
+    if (typeof node === "object" && node !== null && seen.has(node)) return;
+    if (Array.isArray(node)) {
+      seen.add(node);
+      for (const item of node) walk2(item, writeOnly);
+    } else if (isRecord(node)) {
+      seen.add(node);
+      for (const [key, value] of Object.entries(node)) walk2(value, writeOnly || WRITE_ONLY_FIELDS.includes(key));
+    } else if (writeOnly && typeof node === "string") {
+      for (const ref of references(node)) names.add(ref.name);
+    }
+  };
+  walk2(data, false);
+  const unset = [...names].filter((name) => env[name] === void 0);
+  return unset.length === 0 ? env : { ...env, ...Object.fromEntries(unset.map((name) => [name, PLACEHOLDER])) };
+}
+
 // src/plan/_tally.ts
 function newTally() {
   return {
@@ -54516,10 +55317,10 @@ function estimate(changes, rate, reads) {
   const total = reads + requests;
   const limit = Math.max(1, rate.limit);
   const windowSeconds = rate.windowMs / 1e3;
-  const windows = (n4) => Math.max(0, Math.ceil(n4 / limit));
-  const fresh = Math.max(0, windows(total) - 1) * windowSeconds;
-  const spent = windows(total) * windowSeconds;
-  const now = rate.budget ? fromBudget(total, rate.budget, fresh, (n4) => Math.max(0, windows(n4) - 1) * windowSeconds) : spent;
+  const windows2 = (n4) => Math.max(0, Math.ceil(n4 / limit));
+  const fresh = Math.max(0, windows2(total) - 1) * windowSeconds;
+  const spent = windows2(total) * windowSeconds;
+  const now = rate.budget ? fromBudget(total, rate.budget, fresh, (n4) => Math.max(0, windows2(n4) - 1) * windowSeconds) : spent;
   return {
     requests,
     reads,
@@ -54820,635 +55621,13 @@ function unverifiableFields(tally) {
   return WRITE_ONLY_FIELDS.map((field) => ({ field, count: tally.unverifiable[field] })).filter((entry) => entry.count > 0);
 }
 
-// src/adopt/update/_entries.ts
-var import_yaml6 = __toESM(require_dist(), 1);
-
-// src/adopt/update/_fields.ts
-var import_yaml4 = __toESM(require_dist(), 1);
-
-// src/adopt/update/_style.ts
-var import_yaml3 = __toESM(require_dist(), 1);
-function detectStyle(doc, source) {
-  const maps = [doc.get("defaults", true), ...itemsOf(doc.get("websites", true))].filter(import_yaml3.isMap);
-  const values = (key) => maps.flatMap((map2) => map2.items.filter((p2) => keyName(p2.key) === key).map((p2) => p2.value));
-  const scalars = (key) => values(key).filter(import_yaml3.isScalar);
-  const lists = values("exclude_ips").filter((v2) => (0, import_yaml3.isSeq)(v2));
-  const privacy2 = scalars("privacy");
-  const bits = FIELD_NAMES.filter((field) => WEBSITE_FIELDS[field].kind === "flag").flatMap((field) => scalars(WEBSITE_FIELDS[field].yaml));
-  const filled = lists.find((list) => list.items.length > 0);
-  const flows = [];
-  (0, import_yaml3.visit)(doc, { Seq: (_, seq2) => void (seq2.flow && seq2.items.length > 0 && seq2.range && flows.push(seq2)) });
-  const flow = flows[0];
-  const firstItem = filled?.items[0];
-  const keyOf = (list) => maps.flatMap((m2) => m2.items).find((p2) => p2.value === list)?.key;
-  const dashOffset = (() => {
-    const key = filled && !filled.flow ? keyOf(filled) : void 0;
-    if (!(0, import_yaml3.isScalar)(key) || !key.range || !filled?.range) return 2;
-    return source.column(filled.range[0]) - source.column(key.range[0]);
-  })();
-  return {
-    privacyNames: !(privacy2.some((s) => typeof s.value === "number") && !privacy2.some((s) => typeof s.value === "string")),
-    bitsAsNumbers: bits.some((s) => typeof s.value === "number") && !bits.some((s) => typeof s.value === "boolean"),
-    ips: {
-      block: filled ? !filled.flow : void 0,
-      padding: flow?.range ? source.text[flow.range[0] + 1] === " " : true,
-      quote: (0, import_yaml3.isScalar)(firstItem) && firstItem.type ? firstItem.type : import_yaml3.Scalar.PLAIN,
-      dashOffset: Math.max(dashOffset, 0)
-    }
-  };
-}
-function itemsOf(node) {
-  return (0, import_yaml3.isSeq)(node) ? node.items : [];
-}
-function renderString(value, quote = import_yaml3.Scalar.PLAIN) {
-  if (quote === import_yaml3.Scalar.QUOTE_DOUBLE) return JSON.stringify(value);
-  if (quote === import_yaml3.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
-  return (0, import_yaml3.stringify)(value, { lineWidth: 0 }).trimEnd();
-}
-function renderPrivacy(value, style, like) {
-  const names = (0, import_yaml3.isScalar)(like) ? typeof like.value === "string" : style.privacyNames;
-  const name = PRIVACY_NAMES[value];
-  return names ? renderString(name, (0, import_yaml3.isScalar)(like) ? like.type : void 0) : String(value);
-}
-function renderBit(value, style, like) {
-  const numbers = (0, import_yaml3.isScalar)(like) ? typeof like.value === "number" : style.bitsAsNumbers;
-  return numbers ? String(value) : String(value !== 0);
-}
-function renderFlowList(items, padding) {
-  if (items.length === 0) return "[]";
-  const pad = padding ? " " : "";
-  return `[${pad}${items.join(", ")}${pad}]`;
-}
-
-// src/adopt/update/_fields.ts
-var KEY_ORDER = ["domain", "state", ...FIELD_NAMES];
-function adoptFields(ctx, item, path, fields, live) {
-  for (const field of fields) {
-    const pair = item.items.find((p2) => keyName(p2.key) === field);
-    if (pair) rewrite(ctx, pair, [...path, field], field, live);
-    else insert(ctx, item, path, field, live);
-  }
-}
-function rewrite(ctx, pair, path, field, live) {
-  const node = pair.value;
-  if (!node?.range) {
-    ctx.refuse(path, "update.unplaced", "this value has no place in the file to rewrite; write it out");
-    return;
-  }
-  if ((0, import_yaml4.isAlias)(node)) {
-    const target = node.resolve(ctx.doc);
-    const like = (0, import_yaml4.isSeq)(target) ? void 0 : target;
-    const { ips } = ctx.style;
-    const text2 = field === "exclude_ips" ? renderFlowList(
-      live.exclude_ips.map((ip) => renderString(ip, ips.quote)),
-      ips.padding
-    ) : scalarText(field, live, ctx.style, like);
-    ctx.edits.replace(node.range[0], node.range[1], text2);
-    return;
-  }
-  if (node.anchor && ctx.aliases.has(node.anchor)) {
-    const message = `this value is anchored as &${node.anchor} and used elsewhere through *${node.anchor}; changing it to the live value would change those entries too. Write this entry's value without the anchor, then run again`;
-    ctx.refuse(path, "update.shared-anchor", message);
-    return;
-  }
-  if (ctx.hasVariable(node)) {
-    const message = `the live value differs, but this value comes from a \${VAR} reference; change the variable (or write the value) so that it says ${describe3(field, live)}`;
-    ctx.refuse(path, "update.variable", message);
-    return;
-  }
-  if (field === "exclude_ips") {
-    if (!(0, import_yaml4.isSeq)(node)) {
-      ctx.refuse(path, "update.not-a-list", "exclude_ips is not a list; write it as one");
-      return;
-    }
-    rewriteList(ctx, pair.key, node, path, live.exclude_ips);
-    return;
-  }
-  ctx.edits.replace(node.range[0], node.range[1], scalarText(field, live, ctx.style, node));
-}
-function rewriteList(ctx, key, list, path, want) {
-  const { source, edits, style } = ctx;
-  const wanted = new Set(want);
-  const items = list.items.filter((item) => (0, import_yaml4.isScalar)(item) && !!item.range);
-  if (items.length !== list.items.length) {
-    ctx.refuse(path, "update.list", "this list holds a value sitesync cannot rewrite in place; write each entry as a plain value");
-    return;
-  }
-  const kept = items.filter((item) => wanted.has(String(item.value).trim()));
-  const have = new Set(kept.map((item) => String(item.value).trim()));
-  const quote = items[0]?.type ?? style.ips.quote;
-  const added = [...wanted].filter((ip) => !have.has(ip)).map((ip) => renderString(ip, quote));
-  const range = list.range;
-  if (!range || !key.range) return;
-  if (list.flow || kept.length + added.length === 0) {
-    const entries2 = [...kept.map((item) => source.text.slice(item.range?.[0], item.range?.[1])), ...added];
-    const padding = list.flow && items.length > 0 ? source.text[range[0] + 1] === " " : style.ips.padding;
-    if (list.flow) {
-      edits.replace(range[0], range[1], renderFlowList(entries2, padding));
-      return;
-    }
-    edits.replace(key.range[1], source.start(source.lineOf(range[1] - 1) + 1), `: []${source.eol}`);
-    return;
-  }
-  for (const item of items) {
-    if (kept.includes(item)) continue;
-    const line = source.lineOf(item.range?.[0] ?? 0);
-    if (line !== source.lineOf((item.range?.[1] ?? 1) - 1)) {
-      ctx.refuse(path, "update.list", "a list entry spans several lines; write each entry on one line");
-      return;
-    }
-    edits.deleteLines(line, line);
-  }
-  const last = items.at(-1)?.range;
-  if (!last || added.length === 0) return;
-  const indent = " ".repeat(source.column(range[0]));
-  edits.insertLines(
-    source.lineOf(last[1] - 1) + 1,
-    added.map((ip) => `${indent}- ${ip}`)
-  );
-}
-function insert(ctx, item, path, field, live) {
-  const { source } = ctx;
-  if (item.flow || !item.range) {
-    ctx.refuse(path, "update.flow-map", `this entry is written on one line ({...}) and needs a ${field} line; write it as a block mapping`);
-    return;
-  }
-  const rank = KEY_ORDER.indexOf(field);
-  const before = item.items.filter((p2) => {
-    const at2 = KEY_ORDER.indexOf(keyName(p2.key) ?? "");
-    return at2 !== -1 && at2 < rank;
-  });
-  const after2 = before.at(-1) ?? item.items.at(-1);
-  const end2 = after2?.value?.range?.[1] ?? after2?.key?.range?.[1] ?? item.range[1];
-  const indent = " ".repeat(source.column(item.range[0]));
-  ctx.edits.insertLines(source.lineOf(end2 - 1) + 1, fieldLines(field, live, indent, ctx.style));
-}
-function fieldLines(field, live, indent, style) {
-  if (field !== "exclude_ips") return [`${indent}${WEBSITE_FIELDS[field].yaml}: ${scalarText(field, live, style)}`];
-  const ips = live.exclude_ips.map((ip) => renderString(ip, style.ips.quote));
-  const block = ips.length > 0 && (style.ips.block ?? ips.length > 3);
-  if (!block) return [`${indent}exclude_ips: ${renderFlowList(ips, style.ips.padding)}`];
-  const dash = indent + " ".repeat(style.ips.dashOffset);
-  return [`${indent}exclude_ips:`, ...ips.map((ip) => `${dash}- ${ip}`)];
-}
-function scalarText(field, live, style, like) {
-  const value = live[field];
-  switch (WEBSITE_FIELDS[field].kind) {
-    case "privacy":
-      return renderPrivacy(live.privacy, style, like);
-    case "flag":
-      return renderBit(Number(value), style, like);
-    case "boolean":
-      return String(value);
-  }
-}
-function describe3(field, live) {
-  if (field === "privacy") return PRIVACY_NAMES[live.privacy];
-  const value = live[field];
-  return Array.isArray(value) ? `[${value.join(", ")}]` : String(value);
-}
-
-// src/adopt/update/_layout.ts
-function listLayout(source, seq2) {
-  if (seq2.flow || !seq2.range) return void 0;
-  const dashColumn = source.column(seq2.range[0]);
-  const isDash = (line) => source.indent(line) === dashColumn && source.content(line)[dashColumn] === "-";
-  const spans = [];
-  for (const item of seq2.items) {
-    const range = item.range;
-    if (!range) return void 0;
-    let dash = source.lineOf(range[0]);
-    while (dash > 0 && !isDash(dash)) dash--;
-    const last = source.lineOf(Math.max(range[1] - 1, range[0]));
-    spans.push({ first: dash, dash, last });
-  }
-  spans.forEach((span, i) => {
-    const limit = spans[i + 1]?.dash ?? source.lineCount;
-    while (span.last + 1 < limit && source.isComment(span.last + 1) && source.indent(span.last + 1) > dashColumn) span.last++;
-    const floor = i === 0 ? -1 : spans[i - 1]?.last ?? -1;
-    while (span.first - 1 > floor && source.isComment(span.first - 1) && source.indent(span.first - 1) <= dashColumn) span.first--;
-  });
-  const spaced = spans.length > 1 && spans.slice(1).every((span) => span.first > 0 && source.isBlank(span.first - 1));
-  return { dashColumn, spans, spaced };
-}
-function removalLines(source, layout, index) {
-  const span = layout.spans[index];
-  if (!span) throw new RangeError(`no item ${index}`);
-  let { first, last } = span;
-  const next = layout.spans[index + 1];
-  const previous = layout.spans[index - 1];
-  if (next) while (last + 1 < next.first && source.isBlank(last + 1)) last++;
-  else if (previous) while (first - 1 > previous.last && source.isBlank(first - 1)) first--;
-  return [first, last];
-}
-
-// src/adopt/update/_update-context.ts
-var import_yaml5 = __toESM(require_dist(), 1);
-function createUpdateContext(init, locate) {
-  const aliases = /* @__PURE__ */ new Set();
-  let anchored = false;
-  (0, import_yaml5.visit)(init.doc, {
-    Node(_, node) {
-      if ((0, import_yaml5.isAlias)(node)) aliases.add(node.source);
-      if (node.anchor || (0, import_yaml5.isAlias)(node)) anchored = true;
-    }
-  });
-  const diagnostics = [];
-  return {
-    ...init,
-    aliases,
-    anchored,
-    diagnostics,
-    refuse(path, code, message) {
-      diagnostics.push({ file: init.file, ...locate.value(path), code, path: formatPath(path), message, severity: "error" });
-    },
-    hasVariable(node) {
-      const [start2, end2] = node.range ?? [0, 0];
-      return holdsReference(init.source.text.slice(start2, end2));
-    }
-  };
-}
-function holdsUsedAnchor(node, aliases) {
-  let found;
-  (0, import_yaml5.visit)(node, {
-    Node(_, inner) {
-      if (inner.anchor && aliases.has(inner.anchor)) {
-        found = inner.anchor;
-        return import_yaml5.visit.BREAK;
-      }
-      return void 0;
-    }
-  });
-  return found;
-}
-
-// src/adopt/update/_entries.ts
-var EXPORTED = READABLE_FIELDS;
-var layouts = /* @__PURE__ */ new WeakMap();
-function layoutOf(ctx, list) {
-  if (!layouts.has(list)) layouts.set(list, listLayout(ctx.source, list));
-  return layouts.get(list);
-}
-function removeEntry(ctx, websites, index) {
-  const item = websites.items[index];
-  const anchor = holdsUsedAnchor(item, ctx.aliases);
-  if (anchor !== void 0) {
-    const message = `this website is gone from the account, but its entry holds &${anchor}, which other entries use through *${anchor}; move what they share to another entry (or to defaults), then run again`;
-    ctx.refuse(["websites", index], "update.shared-anchor", message);
-    return;
-  }
-  const layout = layoutOf(ctx, websites);
-  if (!layout) {
-    refuseFlow(ctx, index);
-    return;
-  }
-  const [first, last] = removalLines(ctx.source, layout, index);
-  ctx.edits.deleteLines(first, last);
-}
-function addEntries(ctx, websites, sites) {
-  if (sites.length === 0) return;
-  const domains = websites.items.map(domainOf);
-  const sorted = ORDERS.find((compare) => domains.every((d, i) => i === 0 || inOrder(compare, domains[i - 1], d)));
-  const ordered = [...sites].sort((a, b) => (sorted ?? byCodePoint)(normalizeDomain(a.domain), normalizeDomain(b.domain)));
-  if (websites.items.length === 0) {
-    addToEmpty(ctx, websites, ordered);
-    return;
-  }
-  const layout = layoutOf(ctx, websites);
-  if (!layout) {
-    refuseFlow(ctx, 0);
-    return;
-  }
-  const lines = (site) => entryLines(ctx, layout, site);
-  const end2 = (layout.spans.at(-1)?.last ?? 0) + 1;
-  for (const site of ordered) {
-    const domain = normalizeDomain(site.domain);
-    const at2 = sorted ? domains.findIndex((d) => d !== void 0 && sorted(d, domain) > 0) : -1;
-    const span = layout.spans[at2];
-    if (span) ctx.edits.insertLines(span.first, [...lines(site), ...layout.spaced ? [""] : []]);
-    else ctx.edits.insertLines(end2, [...layout.spaced ? [""] : [], ...lines(site)]);
-  }
-}
-var byCodePoint = (a, b) => a < b ? -1 : a > b ? 1 : 0;
-var ORDERS = [byCodePoint, (a, b) => a.localeCompare(b)];
-function inOrder(compare, a, b) {
-  return a !== void 0 && b !== void 0 && compare(a, b) <= 0;
-}
-function addToEmpty(ctx, websites, sites) {
-  const key = ctx.doc.contents.items?.find((p2) => p2.value === websites)?.key;
-  if (!websites.range || !key?.range) {
-    refuseFlow(ctx, 0);
-    return;
-  }
-  const layout = { dashColumn: ctx.source.column(key.range[0]) + 2, spans: [], spaced: false };
-  const lines = sites.flatMap((site) => entryLines(ctx, layout, site));
-  ctx.edits.replace(key.range[1], websites.range[1], `:${ctx.source.eol}${lines.join(ctx.source.eol)}`);
-}
-function appendList(ctx, sites) {
-  const root = ctx.doc.contents;
-  if (!(0, import_yaml6.isMap)(root) || root.flow || !root.range) {
-    ctx.refuse([], "update.no-websites", `the file has no websites list to add the account's websites to; add "websites: []"`);
-    return;
-  }
-  const column = ctx.source.column(root.range[0]);
-  const layout = { dashColumn: column + 2, spans: [], spaced: false };
-  const ordered = [...sites].sort((a, b) => byCodePoint(normalizeDomain(a.domain), normalizeDomain(b.domain)));
-  const lines = [`${" ".repeat(column)}websites:`, ...ordered.flatMap((site) => entryLines(ctx, layout, site))];
-  ctx.edits.insertLines(ctx.source.lineCount, lines);
-}
-function entryLines(ctx, layout, site) {
-  const dash = " ".repeat(layout.dashColumn);
-  const first = ctx.doc.getIn(["websites", 0], true);
-  const offset = (0, import_yaml6.isMap)(first) && first.range && !first.flow ? ctx.source.column(first.range[0]) - layout.dashColumn : 2;
-  const indent = dash + " ".repeat(Math.max(offset, 2));
-  const head = `${dash}-${" ".repeat(Math.max(offset, 2) - 1)}domain: ${renderString(normalizeDomain(site.domain))}`;
-  return [head, ...EXPORTED.flatMap((field) => fieldLines(field, site, indent, ctx.style))];
-}
-function domainOf(item) {
-  const domain = (0, import_yaml6.isMap)(item) ? item.get("domain", true) : void 0;
-  return (0, import_yaml6.isScalar)(domain) && typeof domain.value === "string" ? normalizeDomain(domain.value) : void 0;
-}
-function refuseFlow(ctx, index) {
-  const message = 'websites is written as a flow list ([...]); write it as a block list (one "- domain: ..." per entry) so that entries can be added and removed';
-  ctx.refuse(["websites", index], "update.flow-list", message);
-}
-
-// src/adopt/update/_read.ts
-var PLACEHOLDER = "sitesync-update-placeholder";
-function readConfig(file, text2, env) {
-  const loaded = loadText(file, text2, { envFor: (data) => withPlaceholders(data, env) });
-  const tree = loaded.files?.[0];
-  if (!loaded.result.ok || !tree) return { diagnostics: loaded.result.ok ? [] : loaded.result.errors };
-  if (loaded.includes) {
-    const message = "this file includes other files: update the config as a whole (sitesync export --update), not this file alone";
-    const at2 = tree.locate.key(["include"]);
-    return { diagnostics: [{ file, ...at2, code: "update.include", path: "include", message, severity: "error" }] };
-  }
-  return tree;
-}
-function withPlaceholders(data, env) {
-  const names = /* @__PURE__ */ new Set();
-  const seen = /* @__PURE__ */ new Set();
-  const walk2 = (node, writeOnly) => {
-    if (typeof node === "object" && node !== null && seen.has(node)) return;
-    if (Array.isArray(node)) {
-      seen.add(node);
-      for (const item of node) walk2(item, writeOnly);
-    } else if (isRecord(node)) {
-      seen.add(node);
-      for (const [key, value] of Object.entries(node)) walk2(value, writeOnly || WRITE_ONLY_FIELDS.includes(key));
-    } else if (writeOnly && typeof node === "string") {
-      for (const ref of references(node)) names.add(ref.name);
-    }
-  };
-  walk2(data, false);
-  const unset = [...names].filter((name) => env[name] === void 0);
-  return unset.length === 0 ? env : { ...env, ...Object.fromEntries(unset.map((name) => [name, PLACEHOLDER])) };
-}
-
-// src/adopt/update/_text.ts
-var SourceText = class {
-  text;
-  /** The file's own line ending, used for every line written. */
-  eol;
-  starts;
-  constructor(text2) {
-    this.text = text2;
-    this.eol = text2.includes("\r\n") ? "\r\n" : "\n";
-    this.starts = [0];
-    for (let i = text2.indexOf("\n"); i !== -1; i = text2.indexOf("\n", i + 1)) this.starts.push(i + 1);
-    if (this.starts.length > 1 && this.starts.at(-1) === text2.length) this.starts.pop();
-  }
-  get lineCount() {
-    return this.starts.length;
-  }
-  /** The 0-based line holding `offset`; a newline belongs to the line it ends. */
-  lineOf(offset) {
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = low + high + 1 >> 1;
-      if ((this.starts[mid] ?? 0) <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low;
-  }
-  /** Where line `line` starts; the end of the text for `lineCount`. */
-  start(line) {
-    return this.starts[line] ?? this.text.length;
-  }
-  column(offset) {
-    return offset - this.start(this.lineOf(offset));
-  }
-  content(line) {
-    return this.text.slice(this.start(line), this.start(line + 1)).replace(/\r?\n$/, "");
-  }
-  isBlank(line) {
-    return this.content(line).trim() === "";
-  }
-  isComment(line) {
-    return this.content(line).trimStart().startsWith("#");
-  }
-  indent(line) {
-    const text2 = this.content(line);
-    return text2.length - text2.trimStart().length;
-  }
-};
-var Edits = class {
-  replacements = [];
-  deleted = /* @__PURE__ */ new Set();
-  inserted = /* @__PURE__ */ new Map();
-  source;
-  constructor(source) {
-    this.source = source;
-  }
-  replace(start2, end2, text2) {
-    this.replacements.push({ start: start2, end: end2, text: text2 });
-  }
-  deleteLines(first, last) {
-    for (let line = first; line <= last; line++) this.deleted.add(line);
-  }
-  /** Inserts whole lines before `line` (`lineCount` appends); lines inserted at one place keep their order. */
-  insertLines(line, lines) {
-    this.inserted.set(line, [...this.inserted.get(line) ?? [], ...lines]);
-  }
-  get empty() {
-    return this.replacements.length === 0 && this.deleted.size === 0 && this.inserted.size === 0;
-  }
-  /**
-   * Whether any edit falls in `[start, end)` of the original text, or inserts lines at its lines or right
-   * after them. Conservative: an insertion between two ranges counts for both.
-   */
-  touches(start2, end2) {
-    if (this.replacements.some((r3) => r3.start >= start2 && r3.start < end2 || r3.start < end2 && r3.end > start2)) return true;
-    const first = this.source.lineOf(start2);
-    const last = this.source.lineOf(Math.max(start2, end2 - 1));
-    for (const line of this.deleted) if (line >= first && line <= last) return true;
-    for (const line of this.inserted.keys()) if (line >= first && line <= last + 1) return true;
-    return false;
-  }
-  /** The edited text; with `without`, also leaving out those ranges of the original, which no edit may touch. */
-  apply(without = []) {
-    const { source } = this;
-    const patches = [...this.replacements, ...without.map(([start2, end2]) => ({ start: start2, end: end2, text: "" }))];
-    for (const [first, last] of runs([...this.deleted].sort((a, b) => a - b))) {
-      patches.push({ start: source.start(first), end: source.start(last + 1), text: "" });
-    }
-    for (const [line, lines] of this.inserted) patches.push(this.insertion(line, lines));
-    patches.sort((a, b) => a.start - b.start || a.end - b.end);
-    const parts = [];
-    let at2 = 0;
-    for (const patch of patches) {
-      parts.push(source.text.slice(at2, patch.start), patch.text);
-      at2 = Math.max(at2, patch.end);
-    }
-    parts.push(source.text.slice(at2));
-    return parts.join("");
-  }
-  insertion(line, lines) {
-    const { source } = this;
-    const at2 = source.start(line);
-    const body = lines.map((l) => l + source.eol).join("");
-    const unterminated = at2 === source.text.length && at2 > 0 && !source.text.endsWith("\n");
-    return { start: at2, end: at2, text: unterminated ? source.eol + body.slice(0, -source.eol.length) : body };
-  }
-};
-function runs(sorted) {
-  const out = [];
-  for (const line of sorted) {
-    const last = out.at(-1);
-    if (last && last[1] === line - 1) last[1] = line;
-    else out.push([line, line]);
-  }
-  return out;
-}
-
-// src/adopt/update-config.ts
-function updateConfig(input) {
-  const env = input.env ?? {};
-  const read = input.read ?? readConfig(input.file, input.source, env);
-  if ("diagnostics" in read) return { ok: false, diagnostics: read.diagnostics };
-  const source = new SourceText(input.source);
-  const edits = new Edits(source);
-  const doc = read.view.doc;
-  const style = detectStyle(doc, source);
-  const ctx = createUpdateContext({ file: input.file, source, doc, edits, style }, read.locate);
-  const summary2 = adopt(ctx, read, input);
-  if (ctx.diagnostics.length > 0) return { ok: false, diagnostics: ctx.diagnostics };
-  const text2 = edits.empty ? input.source : edits.apply();
-  const reread2 = input.reread ?? ((edited) => readConfig(input.file, edited, env));
-  const settled = text2 !== input.source && settleEdited(input, reread2, ctx, read, summary2) || settle2(input, text2, reread2, read);
-  if ("diagnostics" in settled) return { ok: false, diagnostics: settled.diagnostics };
-  summary2.projectChanges = settled.projectChanges;
-  const diff = text2 === input.source ? "" : createTwoFilesPatch(input.file, input.file, input.source, text2, void 0, void 0, { context: 3 });
-  return { ok: true, text: text2, diff, summary: summary2 };
-}
-function adopt(ctx, read, input) {
-  const { normalized } = read;
-  const summary2 = { updated: [], added: [], removed: [], restored: [], unmanaged: [], projectChanges: 0 };
-  const ignored = (domain) => firstMatch(normalized.policy.ignore, domain) !== void 0;
-  const live = liveByDomain(input.live.websites);
-  const websites = ctx.doc.get("websites", true);
-  const list = (0, import_yaml7.isSeq)(websites) ? websites : void 0;
-  const gone = list ? adoptListed(ctx, read, list, live, ignored, summary2) : [];
-  const listed = new Set(normalized.websites.map((entry) => entry.site.domain));
-  const unlisted = [...live].filter(([domain]) => !listed.has(domain) && !ignored(domain)).map(([, site]) => site);
-  const adding = normalized.policy.prune || input.addUnlisted === true;
-  (adding ? summary2.added : summary2.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
-  if (!list) {
-    if (adding && unlisted.length > 0 && input.createList === true && !ctx.doc.has("websites")) appendList(ctx, unlisted);
-    else if (adding && unlisted.length > 0)
-      ctx.refuse([], "update.no-websites", `the file has no websites list to add the account's websites to; add "websites: []"`);
-    return summary2;
-  }
-  if (adding) addEntries(ctx, list, unlisted);
-  if (gone.length > 0 && gone.length === list.items.length && !(adding && unlisted.length > 0)) emptyList(ctx, list);
-  else for (const index of gone) removeEntry(ctx, list, index);
-  return summary2;
-}
-function adoptListed(ctx, read, list, live, ignored, summary2) {
-  const gone = [];
-  for (const entry of read.normalized.websites) {
-    const index = entry.path[1];
-    const item = list.items[index];
-    const domainNode = (0, import_yaml7.isMap)(item) ? item.get("domain", true) : void 0;
-    if ((0, import_yaml7.isScalar)(domainNode) && ctx.hasVariable(domainNode)) {
-      const message = "the domain comes from a ${VAR} reference, so which website this entry is depends on the environment; write the domain itself";
-      ctx.refuse([...entry.path, "domain"], "update.variable", message);
-      continue;
-    }
-    const { domain } = entry.site;
-    const site = live.get(domain);
-    if (ignored(domain)) continue;
-    if (entry.site.state === "absent") {
-      if (site && (0, import_yaml7.isMap)(item)) restore(ctx, item, entry, read.normalized.defaults, site, summary2);
-    } else if (!site) {
-      gone.push(index);
-      summary2.removed.push(domain);
-    } else if ((0, import_yaml7.isMap)(item)) {
-      const fields = drifted(entry.site, site);
-      adoptFields(ctx, item, entry.path, fields, site);
-      if (fields.length > 0) summary2.updated.push({ domain, fields });
-    } else if (drifted(entry.site, site).length > 0) {
-      ctx.refuse(entry.path, "update.entry", "this entry is not written as a mapping (an alias?); write it out so that it can be updated");
-    }
-  }
-  return gone;
-}
-function emptyList(ctx, list) {
-  const key = (0, import_yaml7.isMap)(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : void 0;
-  const keyEnd = key?.range?.[1];
-  const end2 = list.range?.[1];
-  if (keyEnd === void 0 || end2 === void 0) {
-    ctx.refuse(["websites"], "update.flow-list", 'cannot empty this websites list; write it as "websites: []"');
-    return;
-  }
-  const afterLast = list.flow ? end2 : ctx.source.start(ctx.source.lineOf(end2 - 1) + 1);
-  ctx.edits.replace(keyEnd, afterLast, list.flow ? ": []" : `: []${ctx.source.eol}`);
-}
-function drifted(desired, live) {
-  const writeOnly = WRITE_ONLY_FIELDS;
-  return updateFields(desired, live, { sync: false }).fields.map((change) => change.field).filter((field) => !writeOnly.includes(field));
-}
-function restore(ctx, item, entry, defaults2, site, summary2) {
-  const state = item.items.find((pair) => keyName(pair.key) === "state");
-  const [keyStart] = state?.key?.range ?? [];
-  const valueEnd = state?.value?.range?.[1];
-  const line = keyStart === void 0 ? void 0 : ctx.source.lineOf(keyStart);
-  if (item.flow || line === void 0 || valueEnd === void 0 || ctx.source.lineOf(valueEnd - 1) !== line) {
-    ctx.refuse(
-      [...entry.path, "state"],
-      "update.tombstone",
-      "this website exists again in the account; write state: absent on its own line, or remove the entry"
-    );
-    return;
-  }
-  ctx.edits.deleteLines(line, line);
-  const { password: _password, ...inherited } = defaults2;
-  const fields = drifted({ domain: entry.site.domain, state: "present", ...inherited }, site);
-  adoptFields(ctx, item, entry.path, fields, site);
-  summary2.restored.push(entry.site.domain);
-}
-function liveByDomain(websites) {
-  return new Map([...managedCopies(websites).byDomain].map(([domain, copy2]) => [domain, copy2.site]));
-}
-function settleEdited(input, reread2, { edits, source, anchored }, before, summary2) {
+// src/adopt/update/_settle.ts
+function settleEdited(input, reread2, edits, starts, before, summary2) {
   if (summary2.added.length > 0 || summary2.removed.length > 0 || summary2.restored.length > 0) return void 0;
-  const list = before.view.doc.get("websites", true);
-  if (!(0, import_yaml7.isSeq)(list) || list.flow || list.items.length === 0 || anchored) return void 0;
-  const starts = [];
-  for (const item of list.items) {
-    const at2 = (0, import_yaml7.isMap)(item) ? item.range?.[0] : void 0;
-    if (at2 === void 0) return void 0;
-    const line = source.lineOf(at2);
-    if (!source.content(line).trimStart().startsWith("- ")) return void 0;
-    starts.push(source.start(line));
-  }
+  if (starts === void 0 || before.anchored) return void 0;
+  const touched = edits.touched(starts);
   const untouched = [];
-  for (let i = 0; i + 1 < starts.length; i++) {
-    const [start2, end2] = [starts[i], starts[i + 1]];
-    if (!edits.touches(start2, end2)) untouched.push([start2, end2]);
-  }
+  for (let i = 0; i + 1 < starts.length; i++) if (!touched.has(i)) untouched.push([starts[i], starts[i + 1]]);
   const after2 = reread2(edits.apply(untouched));
   if ("diagnostics" in after2) return void 0;
   const websites = after2.normalized.websites.map((entry) => entry.site);
@@ -55473,12 +55652,12 @@ function projectChanges(read, input) {
 function settle2(input, text2, reread2, before) {
   const after2 = text2 === input.source ? before : reread2(text2);
   if ("diagnostics" in after2) {
-    const diagnostics2 = after2.diagnostics.map((d) => ({
+    const diagnostics = after2.diagnostics.map((d) => ({
       ...d,
       code: "update.invalid",
       message: `the updated file would be invalid (a bug in sitesync, please report it): ${d.message}`
     }));
-    return { diagnostics: diagnostics2 };
+    return { diagnostics };
   }
   const { normalized } = after2;
   const desired = {
@@ -55489,12 +55668,15 @@ function settle2(input, text2, reread2, before) {
   const result = plan(desired, input.live, { configFile: input.file, configDigest: "" });
   const remaining = result.changes.filter((change) => change.kind === "website");
   if (remaining.length === 0) return { projectChanges: result.changes.filter((change) => change.kind === "project").length };
+  return { diagnostics: unsettled(input.file, before, remaining) };
+}
+function unsettled(file, before, remaining) {
   const where2 = new Map(before.normalized.websites.map((e) => [e.site.domain, e.site.source]));
-  const diagnostics = remaining.map((change) => {
+  return remaining.map((change) => {
     const at2 = change.kind === "website" ? where2.get(change.domain) : void 0;
     const fields = change.action === "update" ? ` (${change.fields.map((f2) => f2.field).join(", ")})` : "";
     return {
-      file: input.file,
+      file,
       line: at2?.line ?? 1,
       column: at2?.column ?? 1,
       code: "update.unsettled",
@@ -55503,7 +55685,46 @@ function settle2(input, text2, reread2, before) {
       severity: "error"
     };
   });
-  return { diagnostics };
+}
+
+// src/adopt/update-config.ts
+function updateConfig(input) {
+  const env = input.env ?? {};
+  const read = input.read ?? readConfig(input.file, input.source, env);
+  if ("diagnostics" in read) return { ok: false, diagnostics: read.diagnostics };
+  const source = new SourceText(input.source);
+  const edits = new Edits(source);
+  const work = entryWork(read, input.live.websites, input.addUnlisted === true);
+  const edited = documentFor(read, source, work);
+  const style = detectStyle(edited.doc, source, edited.values);
+  const ctx = createUpdateContext({ file: input.file, source, doc: edited.doc, edits, style }, read.locate);
+  const summary2 = adopt(ctx, read, input, edited, work);
+  if (ctx.diagnostics.length > 0) return { ok: false, diagnostics: ctx.diagnostics };
+  const text2 = edits.empty ? input.source : edits.apply();
+  const reread2 = input.reread ?? ((changed) => readConfig(input.file, changed, env));
+  const settled = text2 !== input.source && settleEdited(input, reread2, edits, edited.starts, read, summary2) || settle2(input, text2, reread2, read);
+  if ("diagnostics" in settled) return { ok: false, diagnostics: settled.diagnostics };
+  summary2.projectChanges = settled.projectChanges;
+  const diff = text2 === input.source ? "" : editDiff(input.file, source, edits);
+  return { ok: true, text: text2, diff, summary: summary2 };
+}
+function adopt(ctx, read, input, edited, work) {
+  const summary2 = { updated: [], added: [], removed: [], restored: [], unmanaged: [], projectChanges: 0 };
+  const websites = ctx.doc.get("websites", true);
+  const list = (0, import_yaml10.isSeq)(websites) ? websites : void 0;
+  const gone = list ? adoptListed(ctx, read, edited.items, work, summary2) : [];
+  const { unlisted, adding } = work;
+  (adding ? summary2.added : summary2.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
+  if (!list) {
+    if (adding && unlisted.length > 0 && input.createList === true && !ctx.doc.has("websites")) appendList(ctx, unlisted);
+    else if (adding && unlisted.length > 0)
+      ctx.refuse([], "update.no-websites", `the file has no websites list to add the account's websites to; add "websites: []"`);
+    return summary2;
+  }
+  if (adding) addEntries(ctx, list, unlisted);
+  if (gone.length > 0 && gone.length === list.items.length && !(adding && unlisted.length > 0)) emptyList(ctx, list);
+  else for (const index of gone) removeEntry(ctx, list, index);
+  return summary2;
 }
 
 // src/adopt/update-files.ts
@@ -55512,24 +55733,7 @@ function updateFiles(input) {
   const { policy } = input;
   const again = { envFor: (data) => withPlaceholders(data, env) };
   const reads = input.files.map((file) => ({ file, read: forAccount(readOf(file, again), policy) }));
-  const listed = /* @__PURE__ */ new Map();
-  for (const { file, read } of reads) for (const entry of entriesOf(file, read)) listed.set(entry.site.domain, file.file);
-  const ignored = (domain) => firstMatch(policy.ignore, domain) !== void 0;
-  const unlisted = /* @__PURE__ */ new Set();
-  const ofFile = /* @__PURE__ */ new Map();
-  const unlistedSites = [];
-  for (const site of input.live.websites) {
-    const domain = normalizeDomain(site.domain);
-    const holder = listed.get(domain);
-    if (holder !== void 0) {
-      const sites = ofFile.get(holder);
-      if (sites) sites.push(site);
-      else ofFile.set(holder, [site]);
-    } else if (!ignored(domain)) {
-      unlisted.add(domain);
-      unlistedSites.push(site);
-    }
-  }
+  const { ofFile, unlisted, unlistedSites } = sortLive(input, reads);
   const adding = (policy.prune || input.addUnlisted === true) && unlisted.size > 0;
   if (adding && input.into === void 0) {
     const whose2 = input.noInto ?? { account: "", intoGiven: false, files: [] };
@@ -55553,13 +55757,33 @@ function updateFiles(input) {
   });
   return { files, unmanaged: adding ? [] : [...unlisted].sort(), projectChanges: projectChanges2(input, reads) };
 }
+function sortLive(input, reads) {
+  const listed = /* @__PURE__ */ new Map();
+  for (const { file, read } of reads) for (const entry of entriesOf(file, read)) listed.set(entry.site.domain, file.file);
+  const ofFile = /* @__PURE__ */ new Map();
+  const unlisted = /* @__PURE__ */ new Set();
+  const unlistedSites = [];
+  for (const site of input.live.websites) {
+    const domain = normalizeDomain(site.domain);
+    const holder = listed.get(domain);
+    if (holder !== void 0) {
+      const sites = ofFile.get(holder);
+      if (sites) sites.push(site);
+      else ofFile.set(holder, [site]);
+    } else if (firstMatch(input.policy.ignore, domain) === void 0) {
+      unlisted.add(domain);
+      unlistedSites.push(site);
+    }
+  }
+  return { ofFile, unlisted, unlistedSites };
+}
 function readOf(file, again) {
   return file.interpolated ? file.reread(file.text, again) : file;
 }
 function forAccount(read, policy) {
   if ("diagnostics" in read) return read;
   const { projects: _projects, ...normalized } = read.normalized;
-  return { view: read.view, locate: read.locate, anchored: read.anchored, normalized: { ...normalized, policy } };
+  return { ...read, normalized: { ...normalized, policy } };
 }
 function entriesOf(file, read) {
   return ("diagnostics" in read ? file : read).normalized.websites;
@@ -55746,7 +55970,7 @@ import { dirname as dirname5, resolve as resolve4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/config/export-config.ts
-var import_yaml8 = __toESM(require_dist(), 1);
+var import_yaml11 = __toESM(require_dist(), 1);
 import { isAbsolute as isAbsolute2, relative as relative3, sep as sep3 } from "node:path";
 function schemaReference(outputDir, { schemaFiles, projectRoot }) {
   const file = schemaFiles.find((candidate) => isInside(projectRoot, candidate));
@@ -55778,7 +56002,7 @@ function exportConfig(live, options) {
   if (live.projects) {
     body.projects = [...live.projects].sort((a, b) => a.project.localeCompare(b.project)).map((p2) => ({ project: literal(p2.project) }));
   }
-  const doc = new import_yaml8.Document(body);
+  const doc = new import_yaml11.Document(body);
   doc.commentBefore = [
     ...options.schemaPath === void 0 ? NO_MODELINE : [` yaml-language-server: $schema=${options.schemaPath}`],
     ` Exported by sitesync from the live account: ${plural(websites.length, "website")}.`,
@@ -55796,11 +56020,11 @@ function literal(value) {
 }
 function flowShortLists(doc) {
   const websites = doc.get("websites");
-  if (!(0, import_yaml8.isSeq)(websites)) return;
+  if (!(0, import_yaml11.isSeq)(websites)) return;
   for (const item of websites.items) {
-    if (!(0, import_yaml8.isMap)(item)) continue;
+    if (!(0, import_yaml11.isMap)(item)) continue;
     const ips = item.get("exclude_ips");
-    if ((0, import_yaml8.isSeq)(ips) && ips.items.length <= 3) ips.flow = true;
+    if ((0, import_yaml11.isSeq)(ips) && ips.items.length <= 3) ips.flow = true;
   }
 }
 
@@ -55837,7 +56061,7 @@ function foldersUp(folder, root) {
 }
 
 // src/run/export-step.ts
-var SCHEMA2 = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
+var SCHEMA = fileURLToPath(new URL("../../schemas/sitesync.schema.json", import.meta.url));
 function exportSpec(scope, secrets = {}) {
   const readsProjects = scope.settings.projects ?? false;
   const addresses = checkAccountUrls(scope.settings, scope.env, [{ name: "", config: void 0, readsProjects }]);
@@ -55856,7 +56080,7 @@ async function exportStep(scope, spec, run2) {
   run2.target = client.target;
   const live = await readLive(client, { projects: projects ? [] : void 0 });
   const folder = exportFile === void 0 ? process.cwd() : dirname5(resolve4(exportFile));
-  const schemaPath = schemaReference(folder, schemaLocation(folder, SCHEMA2));
+  const schemaPath = schemaReference(folder, schemaLocation(folder, SCHEMA));
   const { yaml: yaml2 } = exportConfig(live, { schemaPath });
   run2.exported = { yaml: yaml2, websites: live.websites.length, ...live.projects ? { projects: live.projects.length } : {} };
   if (exportFile === void 0) return;
@@ -56074,6 +56298,75 @@ async function headCommit(files, cwd, timeoutMs) {
   return { commit, time };
 }
 
+// src/change/entry-chunks.ts
+var ANCHOR = /(?:^|[\s[{,:])[&*][^\s\]},]/m;
+function reducedTexts(base2, now) {
+  const before = entryChunks(base2);
+  const after2 = entryChunks(now);
+  if (!before || !after2 || before.head !== after2.head || ANCHOR.test(base2) || ANCHOR.test(now)) return void 0;
+  const counts3 = /* @__PURE__ */ new Map();
+  for (const chunk of after2.chunks.slice(0, -1)) counts3.set(chunk, (counts3.get(chunk) ?? 0) + 1);
+  const common2 = /* @__PURE__ */ new Map();
+  const baseKept = [];
+  for (const chunk of before.chunks.slice(0, -1)) {
+    const left = counts3.get(chunk) ?? 0;
+    if (left === 0) baseKept.push(chunk);
+    else {
+      counts3.set(chunk, left - 1);
+      common2.set(chunk, (common2.get(chunk) ?? 0) + 1);
+    }
+  }
+  const nowKept = [];
+  for (const chunk of after2.chunks.slice(0, -1)) {
+    const shared = common2.get(chunk) ?? 0;
+    if (shared === 0) nowKept.push(chunk);
+    else common2.set(chunk, shared - 1);
+  }
+  const join7 = (head, kept, last) => [head, ...kept, last ?? ""].join("");
+  return { base: join7(before.head, baseKept, before.chunks.at(-1)), now: join7(after2.head, nowKept, after2.chunks.at(-1)) };
+}
+function entryChunks(text2) {
+  const key = /^websites:[ \t]*(?:#[^\r\n]*)?\r?\n/m.exec(text2);
+  if (!key) return void 0;
+  const firstLine = /^( *)([^ \r\n#])/gm;
+  firstLine.lastIndex = key.index + key[0].length;
+  const first = firstLine.exec(text2);
+  if (first?.[2] !== "-") return void 0;
+  const dash = (first[1] ?? "").length;
+  const ending = new RegExp(`^(?:${dash > 0 ? ` {0,${dash - 1}}[^ \\r\\n#]|` : ""} {${dash}}[^ \\r\\n#-])`, "gm");
+  ending.lastIndex = first.index;
+  const end2 = ending.exec(text2)?.index ?? text2.length;
+  const entry = new RegExp(`^ {${dash}}-(?:[ \\t]|\\r?$)`, "gm");
+  const starts = [];
+  entry.lastIndex = first.index;
+  for (let found = entry.exec(text2); found && found.index < end2; found = entry.exec(text2)) starts.push(found.index);
+  if (starts[0] !== first.index) return void 0;
+  const chunks = starts.map((start2, i) => text2.slice(start2, starts[i + 1] ?? text2.length));
+  return { head: text2.slice(0, first.index), chunks };
+}
+
+// src/change/load-by-entries.ts
+var ROOT_ONLY = { list: async () => void 0, read: async (files) => files.map(() => "not given") };
+async function loadByEntries(baseText, head, options) {
+  if (head.includes !== void 0 || head.accounts !== void 0 || head.account !== void 0) return void 0;
+  const bytes = readConfigBytes(head.file);
+  if (typeof bytes === "string" || configDigest(bytes) !== head.digest) return void 0;
+  const texts = reducedTexts(baseText, bytes.toString("utf8"));
+  if (!texts) return void 0;
+  const load3 = (source) => (options.loader ?? loadConfig)(head.file, {
+    source,
+    unsetEnv: "warning",
+    files: ROOT_ONLY,
+    ...options.env ? { env: options.env } : {}
+  });
+  const [base2, now] = [await load3(texts.base), await load3(texts.now)];
+  if (!base2.ok || !now.ok) return void 0;
+  const cut = new Set(now.config.websites.map((site) => site.domain));
+  const listed = new Set(head.websites.map((site) => site.domain));
+  if (base2.config.websites.some((site) => !cut.has(site.domain) && listed.has(site.domain))) return void 0;
+  return { base: base2.config, now: now.config };
+}
+
 // src/change/read-base.ts
 import { realpathSync as realpathSync2 } from "node:fs";
 import { dirname as dirname6, isAbsolute as isAbsolute3, relative as relative5, resolve as resolve6, sep as sep5 } from "node:path";
@@ -56139,7 +56432,7 @@ function utf8(bytes) {
 // src/change/load-base.ts
 var DEFAULT_TIMEOUT_MS = 1e4;
 function loadBase(ref, head, options = {}) {
-  const key = `${resolve7(head.file)}\0${ref}`;
+  const key = `${resolve7(head.file)}\0${ref}${options.byEntries ? "\0entries" : ""}`;
   const shared = options.bases?.get(key);
   if (shared) return shared;
   const loading = loadAt(ref, head, options);
@@ -56149,6 +56442,8 @@ function loadBase(ref, head, options = {}) {
 async function loadAt(ref, head, options) {
   const base2 = await readBaseText(ref, head.file, options);
   if (!base2.ok) return { ok: false, known: false, ref, reason: base2.reason, ...base2.detail ? { detail: base2.detail } : {} };
+  const cut = options.byEntries ? await loadByEntries(base2.text, head, options) : void 0;
+  if (cut) return { ok: true, config: cut.base, now: cut.now, commit: base2.commit, ...await headOf(head, options) };
   const rootDir = dirname7(head.file);
   const named = (file) => relative6(rootDir, file).split(sep6).join("/");
   const commit = commitSource(base2, rootDir, { cwd: dirname7(resolve7(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
@@ -56167,9 +56462,12 @@ async function loadAt(ref, head, options) {
     const detail = first ? { line: first.line, column: first.column, code: first.code, ...first.file === head.file ? {} : { file: named(first.file) } } : {};
     return { ok: false, known: false, ref, reason: "base-invalid", detail };
   }
+  return { ok: true, config: loaded.config, commit: base2.commit, ...await headOf(head, options) };
+}
+async function headOf(head, options) {
   const files = [head.file, ...(head.includes ?? []).map((file) => file.file)];
   const now = await headCommit(files, dirname7(resolve7(head.file)), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  return { ok: true, config: loaded.config, commit: base2.commit, ...now ? { head: now } : {} };
+  return now ? { head: now } : {};
 }
 function commitSource(base2, rootDir, run2) {
   let tree;
@@ -56202,13 +56500,13 @@ function commitSource(base2, rootDir, run2) {
 
 // src/change/change-since.ts
 async function changeSince(ref, head, options = {}) {
-  const base2 = await loadBase(ref, head, options);
+  const base2 = await loadBase(ref, head, { ...options, byEntries: head.account === void 0 });
   if (!base2.ok) {
     const { ok: _ok, ...unknown } = base2;
     return unknown;
   }
   const now = base2.head ? { head: base2.head } : {};
-  return { known: true, change: { ...changeOf(base2.config, head, ref), commit: base2.commit, ...now } };
+  return { known: true, change: { ...changeOf(base2.config, base2.now ?? head, ref), commit: base2.commit, ...now } };
 }
 function changeOf(base2, head, ref) {
   const account = head.account;

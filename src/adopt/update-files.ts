@@ -59,26 +59,7 @@ export function updateFiles(input: FilesInput): FilesUpdate {
   const { policy } = input;
   const again = { envFor: (data: unknown) => withPlaceholders(data, env) };
   const reads = input.files.map((file) => ({ file, read: forAccount(readOf(file, again), policy) }));
-  const listed = new Map<string, string>();
-  for (const { file, read } of reads) for (const entry of entriesOf(file, read)) listed.set(entry.site.domain, file.file);
-  const ignored = (domain: string) => firstMatch(policy.ignore, domain) !== undefined;
-  // Each live website sorted once to the file that lists it, or to the unlisted ones (not per file: a fleet of
-  // 2,000 files over 100,000 websites would normalize every domain 2,000 times).
-  const unlisted = new Set<string>();
-  const ofFile = new Map<string, LiveWebsite[]>();
-  const unlistedSites: LiveWebsite[] = [];
-  for (const site of input.live.websites) {
-    const domain = normalizeDomain(site.domain);
-    const holder = listed.get(domain);
-    if (holder !== undefined) {
-      const sites = ofFile.get(holder);
-      if (sites) sites.push(site);
-      else ofFile.set(holder, [site]);
-    } else if (!ignored(domain)) {
-      unlisted.add(domain);
-      unlistedSites.push(site);
-    }
-  }
+  const { ofFile, unlisted, unlistedSites } = sortLive(input, reads);
   const adding = (policy.prune || input.addUnlisted === true) && unlisted.size > 0;
   if (adding && input.into === undefined) {
     const whose = input.noInto ?? { account: "", intoGiven: false, files: [] };
@@ -103,6 +84,35 @@ export function updateFiles(input: FilesInput): FilesUpdate {
   return { files, unmanaged: adding ? [] : [...unlisted].sort(), projectChanges: projectChanges(input, reads) };
 }
 
+/**
+ * Each live website sorted once to the file that lists it, or to the unlisted ones (with their normalized
+ * domains), ignored ones left out (not per file: a fleet of 2,000 files over 100,000 websites would normalize every
+ * domain 2,000 times).
+ */
+function sortLive(
+  input: FilesInput,
+  reads: readonly { file: LoadedFile; read: ReadConfig | { diagnostics: Diagnostic[] } }[],
+): { ofFile: Map<string, LiveWebsite[]>; unlisted: Set<string>; unlistedSites: LiveWebsite[] } {
+  const listed = new Map<string, string>();
+  for (const { file, read } of reads) for (const entry of entriesOf(file, read)) listed.set(entry.site.domain, file.file);
+  const ofFile = new Map<string, LiveWebsite[]>();
+  const unlisted = new Set<string>();
+  const unlistedSites: LiveWebsite[] = [];
+  for (const site of input.live.websites) {
+    const domain = normalizeDomain(site.domain);
+    const holder = listed.get(domain);
+    if (holder !== undefined) {
+      const sites = ofFile.get(holder);
+      if (sites) sites.push(site);
+      else ofFile.set(holder, [site]);
+    } else if (firstMatch(input.policy.ignore, domain) === undefined) {
+      unlisted.add(domain);
+      unlistedSites.push(site);
+    }
+  }
+  return { ofFile, unlisted, unlistedSites };
+}
+
 /** The file as the update reads it: a file holding a `${VAR}` again, with placeholders for its secrets. */
 function readOf(file: LoadedFile, again: Parameters<LoadedFile["reread"]>[1]): ReadConfig | { diagnostics: Diagnostic[] } {
   return file.interpolated ? file.reread(file.text, again) : file;
@@ -115,7 +125,7 @@ function readOf(file: LoadedFile, again: Parameters<LoadedFile["reread"]>[1]): R
 function forAccount(read: ReadConfig | { diagnostics: Diagnostic[] }, policy: Policy): ReadConfig | { diagnostics: Diagnostic[] } {
   if ("diagnostics" in read) return read;
   const { projects: _projects, ...normalized } = read.normalized;
-  return { view: read.view, locate: read.locate, anchored: read.anchored, normalized: { ...normalized, policy } };
+  return { ...read, normalized: { ...normalized, policy } };
 }
 
 function entriesOf(file: LoadedFile, read: ReadConfig | { diagnostics: Diagnostic[] }) {

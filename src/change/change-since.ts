@@ -30,13 +30,13 @@ export interface ChangeOptions extends ReadBaseOptions {
 
 /** The change between the config at git revision `ref` and `head`, the same config loaded now. */
 export async function changeSince(ref: string, head: Config, options: ChangeOptions = {}): Promise<ChangeResult> {
-  const base = await loadBase(ref, head, options);
+  const base = await loadBase(ref, head, { ...options, byEntries: head.account === undefined });
   if (!base.ok) {
     const { ok: _ok, ...unknown } = base;
     return unknown;
   }
   const now = base.head ? { head: base.head } : {};
-  return { known: true, change: { ...changeOf(base.config, head, ref), commit: base.commit, ...now } };
+  return { known: true, change: { ...changeOf(base.config, base.now ?? head, ref), commit: base.commit, ...now } };
 }
 
 /**

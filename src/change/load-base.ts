@@ -11,10 +11,21 @@ import type { Config } from "../config/types.ts";
 import type { ChangeResult, HeadCommit, UnknownChangeReason } from "../model/config-change.ts";
 import { type BaseTree, listBaseTree, readBaseFiles } from "./base-tree.ts";
 import { headCommit } from "./head-commit.ts";
+import { loadByEntries } from "./load-by-entries.ts";
 import { type BaseText, type ReadBaseOptions, readBaseText } from "./read-base.ts";
 
 export type BaseConfig =
-  | { ok: true; config: Config; commit: string; head?: HeadCommit }
+  | {
+      ok: true;
+      config: Config;
+      commit: string;
+      head?: HeadCommit;
+      /**
+       * With `byEntries`, when the base was loaded from the entries in which it differs (load-by-entries.ts):
+       * the config now, cut to its own differing entries, to compare `config` with instead of the whole.
+       */
+      now?: Config;
+    }
   | (Extract<ChangeResult, { known: false }> & { ok: false });
 
 /**
@@ -34,6 +45,8 @@ export interface LoadBaseOptions extends ReadBaseOptions {
    * @internal
    */
   loader?: typeof loadConfig;
+  /** Load the base from the entries in which it differs from the config now, where that stands for the whole. */
+  byEntries?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -43,7 +56,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  * secret, since a password is compared as written).
  */
 export function loadBase(ref: string, head: Config, options: LoadBaseOptions = {}): Promise<BaseConfig> {
-  const key = `${resolve(head.file)}\0${ref}`;
+  const key = `${resolve(head.file)}\0${ref}${options.byEntries ? "\0entries" : ""}`;
   const shared = options.bases?.get(key);
   if (shared) return shared;
   const loading = loadAt(ref, head, options);
@@ -54,6 +67,8 @@ export function loadBase(ref: string, head: Config, options: LoadBaseOptions = {
 async function loadAt(ref: string, head: Config, options: LoadBaseOptions): Promise<BaseConfig> {
   const base = await readBaseText(ref, head.file, options);
   if (!base.ok) return { ok: false, known: false, ref, reason: base.reason, ...(base.detail ? { detail: base.detail } : {}) };
+  const cut = options.byEntries ? await loadByEntries(base.text, head, options) : undefined;
+  if (cut) return { ok: true, config: cut.base, now: cut.now, commit: base.commit, ...(await headOf(head, options)) };
   const rootDir = dirname(head.file);
   const named = (file: string) => relative(rootDir, file).split(sep).join("/");
   const commit = commitSource(base, rootDir, { cwd: dirname(resolve(head.file)), timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
@@ -74,10 +89,14 @@ async function loadAt(ref: string, head: Config, options: LoadBaseOptions): Prom
       : {};
     return { ok: false, known: false, ref, reason: "base-invalid", detail };
   }
-  // What the config now is in git, once per base like the base itself: it tells a re-send from a first send.
+  return { ok: true, config: loaded.config, commit: base.commit, ...(await headOf(head, options)) };
+}
+
+/** What the config now is in git, once per base like the base itself: it tells a re-send from a first send. */
+async function headOf(head: Config, options: LoadBaseOptions): Promise<{ head?: HeadCommit }> {
   const files = [head.file, ...(head.includes ?? []).map((file) => file.file)];
   const now = await headCommit(files, dirname(resolve(head.file)), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  return { ok: true, config: loaded.config, commit: base.commit, ...(now ? { head: now } : {}) };
+  return now ? { head: now } : {};
 }
 
 /**

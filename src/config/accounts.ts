@@ -24,48 +24,47 @@ export interface AccountPart {
   locate: Locator;
 }
 
+type AccountError = (part: AccountPart, path: ConfigPath, code: string, message: string) => void;
+
 /** The account each file belongs to (`undefined`: no accounts, or a file whose account is in error). */
 export function accountOf(parts: readonly AccountPart[]): { of: (string | undefined)[]; diagnostics: Diagnostic[] } {
   const [root] = parts;
   const diagnostics: Diagnostic[] = [];
   const accounts = root && isRecord(root.data.accounts) ? root.data.accounts : undefined;
   const names = accounts ? Object.keys(accounts) : [];
-  const error = (part: AccountPart, path: ConfigPath, code: string, message: string) =>
+  const error: AccountError = (part, path, code, message) =>
     diagnostics.push({ file: part.file, ...part.locate.value(path), code, path: path.join("."), message, severity: "error" });
-  const of = parts.map((part, index) => {
-    const named = part.data.account;
-    if (index === 0) {
-      if (names.length <= 1) return names[0];
-      const lists = part.data.websites !== undefined || part.data.projects !== undefined;
-      if (lists)
-        error(
-          part,
-          ["websites"],
-          "account.ambiguous",
-          `with more than one account, list websites in included files that say account: ${names.join(" | ")}`,
-        );
-      return undefined;
-    }
-    if (typeof named !== "string") {
-      if (names.length <= 1) return names[0];
-      error(part, [], "account.missing", `this file needs account: one of ${names.join(", ")} (the root file has several accounts)`);
-      return undefined;
-    }
-    if (names.length === 0) {
-      error(part, ["account"], "account.unknown", `the root file has no accounts:, so there is no account "${named}"; remove account:`);
-      return undefined;
-    }
-    if (names.includes(named)) return named;
-    const guess = didYouMean(named, names);
-    error(
-      part,
-      ["account"],
-      "account.unknown",
-      `no account "${named}" in the root file${guess ? `; did you mean "${guess}"?` : `: one of ${names.join(", ")}`}`,
-    );
-    return undefined;
-  });
+  const of = parts.map((part, index) => (index === 0 ? rootAccount(part, names, error) : includedAccount(part, names, error)));
   return { of, diagnostics };
+}
+
+/** The root's account: the only one, else none (with several, its websites would belong to none). */
+function rootAccount(part: AccountPart, names: readonly string[], error: AccountError): string | undefined {
+  if (names.length <= 1) return names[0];
+  if (part.data.websites !== undefined || part.data.projects !== undefined) {
+    const message = `with more than one account, list websites in included files that say account: ${names.join(" | ")}`;
+    error(part, ["websites"], "account.ambiguous", message);
+  }
+  return undefined;
+}
+
+/** An included file's account: its `account:`, which must name one of the root's; the only one without it. */
+function includedAccount(part: AccountPart, names: readonly string[], error: AccountError): string | undefined {
+  const named = part.data.account;
+  if (typeof named !== "string") {
+    if (names.length <= 1) return names[0];
+    error(part, [], "account.missing", `this file needs account: one of ${names.join(", ")} (the root file has several accounts)`);
+    return undefined;
+  }
+  if (names.length === 0) {
+    error(part, ["account"], "account.unknown", `the root file has no accounts:, so there is no account "${named}"; remove account:`);
+    return undefined;
+  }
+  if (names.includes(named)) return named;
+  const guess = didYouMean(named, names);
+  const message = `no account "${named}" in the root file${guess ? `; did you mean "${guess}"?` : `: one of ${names.join(", ")}`}`;
+  error(part, ["account"], "account.unknown", message);
+  return undefined;
 }
 
 /** The accounts with the websites and projects of their files; `undefined` without `accounts`. */
@@ -80,25 +79,8 @@ export function readAccounts(
   const accounts = Object.entries(root.data.accounts).map(([name, raw]): ConfigAccount => {
     const settings = isRecord(raw) ? raw : {};
     const own = (key: string) => (typeof settings[key] === "string" ? (settings[key] as string) : undefined);
-    for (const key of ["websites_url", "projects_url"]) {
-      const value = own(key);
-      const problem = value === undefined ? undefined : describeUrlProblem(value);
-      if (problem) {
-        const path = ["accounts", name, key];
-        diagnostics.push({
-          file: root.file,
-          ...root.locate.value(path),
-          code: "url.invalid",
-          path: path.join("."),
-          message: problem,
-          severity: "error",
-        });
-      }
-    }
+    diagnostics.push(...urlProblems(root, name, own));
     const mine = parts.filter((_, index) => of[index] === name);
-    const websites: DesiredWebsite[] = mine.flatMap((part) => part.normalized.websites.map((entry) => entry.site));
-    const managesProjects = mine.some((part) => part.normalized.projects !== undefined);
-    const projects: DesiredProject[] = mine.flatMap((part) => (part.normalized.projects ?? []).map((entry) => entry.project));
     const websitesUrl = own("websites_url") ?? root.normalized.websitesUrl;
     const projectsUrl = own("projects_url") ?? root.normalized.projectsUrl;
     return {
@@ -108,12 +90,39 @@ export function readAccounts(
       apiKeyEnv: own("api_key_env") ?? DEFAULT_KEY_ENVS.apiKeyEnv,
       projectsApiKeyEnv: own("projects_api_key_env") ?? DEFAULT_KEY_ENVS.projectsApiKeyEnv,
       policy: readPolicy({ ...rootPolicy, ...(isRecord(settings.policy) ? settings.policy : {}) }),
-      websites,
-      ...(managesProjects ? { projects } : {}),
+      ...listsOf(mine),
       files: mine.map((part) => part.file),
     };
   });
   return { accounts, diagnostics };
+}
+
+/** An account's own addresses that are not valid URLs, each at its place in the root file. */
+function urlProblems(root: AccountPart, name: string, own: (key: string) => string | undefined): Diagnostic[] {
+  return ["websites_url", "projects_url"].flatMap((key) => {
+    const value = own(key);
+    const problem = value === undefined ? undefined : describeUrlProblem(value);
+    if (!problem) return [];
+    const path = ["accounts", name, key];
+    return [
+      {
+        file: root.file,
+        ...root.locate.value(path),
+        code: "url.invalid",
+        path: path.join("."),
+        message: problem,
+        severity: "error" as const,
+      },
+    ];
+  });
+}
+
+/** The websites and projects of an account's files; projects only when some file manages them. */
+function listsOf(mine: readonly AccountPart[]): { websites: DesiredWebsite[]; projects?: DesiredProject[] } {
+  const websites = mine.flatMap((part) => part.normalized.websites.map((entry) => entry.site));
+  const managesProjects = mine.some((part) => part.normalized.projects !== undefined);
+  const projects = mine.flatMap((part) => (part.normalized.projects ?? []).map((entry) => entry.project));
+  return { websites, ...(managesProjects ? { projects } : {}) };
 }
 
 /**

@@ -5,8 +5,9 @@
  * parse reads the same way (tags, directives, anchors), and keeps the one position every load needs: where
  * each website's domain and each project's name is written.
  */
-import { CORE_SCHEMA, type EventType, load, type State, Type } from "js-yaml";
+import { type EventType, load, type State } from "js-yaml";
 import type { SourcePos } from "../model/website.ts";
+import { CORE_SCHEMA_AS_YAML_READS } from "./core-schema.ts";
 
 /** The deepest nesting read: a config needs 6 levels (accounts, a name, policy, protect, an item). */
 export const MAX_DEPTH = 32;
@@ -47,34 +48,6 @@ export interface FastParse {
 
 export type Position = Pick<SourcePos, "line" | "column">;
 
-/**
- * Integers and floats as YAML 1.2's core schema reads them, as `yaml` does: js-yaml's own also read `0b101`,
- * `+0x1A` and `-0o7` as numbers, where `yaml` keeps text.
- */
-const INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
-const FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
-const coreInt = new Type("tag:yaml.org,2002:int", {
-  kind: "scalar",
-  resolve: (data: string) => INT.test(data),
-  construct: (data: string) =>
-    data.startsWith("0o")
-      ? Number.parseInt(data.slice(2), 8)
-      : data.startsWith("0x")
-        ? Number.parseInt(data.slice(2), 16)
-        : Number.parseInt(data, 10),
-});
-const coreFloat = new Type("tag:yaml.org,2002:float", {
-  kind: "scalar",
-  resolve: (data: string) => FLOAT.test(data) && !INT.test(data),
-  construct: (data: string) => {
-    const inf = /inf$/i.test(data);
-    if (inf) return data.startsWith("-") ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
-    return /nan$/i.test(data) ? Number.NaN : Number.parseFloat(data);
-  },
-});
-/** Later types of the same tag replace the core schema's own. No merge type: merges run after `${VAR}` (merge-keys.ts). */
-const SCHEMA = CORE_SCHEMA.extend({ implicit: [coreInt, coreFloat] });
-
 class Stop extends Error {
   readonly at: { line: number; column: number };
   readonly bound: { code: string; message: string };
@@ -91,7 +64,9 @@ export function parseFast(text: string): FastParse | FastFailure {
   const watch = new Watch(text, bom);
   try {
     // The depth js-yaml stops at itself is past ours: the listener words it first.
-    const value = load(text, { schema: SCHEMA, listener: watch.listener, maxDepth: MAX_DEPTH + 2 } as Parameters<typeof load>[1]);
+    const value = load(text, { schema: CORE_SCHEMA_AS_YAML_READS, listener: watch.listener, maxDepth: MAX_DEPTH + 2 } as Parameters<
+      typeof load
+    >[1]);
     return { ok: true, value: value ?? null, ...watch.result(text) };
   } catch (cause) {
     if (cause instanceof Stop) return { ok: false, ...cause.at, bound: cause.bound };

@@ -26,57 +26,74 @@ type IncludeMatch = { ok: true; files: string[] } | { ok: false; problem: string
  * sorted. `*` and `?` match within one path segment, `**` any number of segments.
  */
 async function matchInclude(dir: string, pattern: string, list: ConfigSource["list"], budget: { entries: number }): Promise<IncludeMatch> {
-  const segments = pattern
-    .trim()
+  const trimmed = pattern.trim();
+  const segments = trimmed
     .replaceAll("\\", "/")
     .split("/")
     .filter((s) => s !== "" && s !== ".");
-  if (pattern.trim().startsWith("/") || /^[A-Za-z]:/.test(pattern.trim())) {
+  if (trimmed.startsWith("/") || /^[A-Za-z]:/.test(trimmed)) {
     return { ok: false, problem: "must be relative to this file, not an absolute path" };
   }
   if (segments.includes("..")) return { ok: false, problem: "must stay inside this file's folder (no ..)" };
   if (segments.length === 0) return { ok: false, problem: "names no file" };
-  const found = new Set<string>();
-  // A symbolic link the glob reaches: a file it names, a folder it would walk into. Skipped, the websites
-  // of the file it points at would go unmanaged without a word (and with prune on, be proposed for deletion).
-  const linked = (at: string[], name: string, how = "matches"): Refused => ({
+  const walk: Walk = { dir, list, budget, found: new Set<string>() };
+  const refused = await walkGlob(walk, [], segments);
+  if (refused !== undefined) return { ok: false, ...refused };
+  return { ok: true, files: [...walk.found].sort() };
+}
+
+/** One glob's walk: where it starts, how it lists folders, its budget, and the files it matched so far. */
+interface Walk {
+  dir: string;
+  list: ConfigSource["list"];
+  budget: { entries: number };
+  found: Set<string>;
+}
+
+/** Walks the segments `rest` from the folder `at`: `undefined` once every match is found, else why the glob cannot be used. */
+async function walkGlob(walk: Walk, at: string[], rest: string[]): Promise<Refused | undefined> {
+  const [head, ...tail] = rest;
+  if (head === undefined) return undefined;
+  if (head === "**") return walkAny(walk, at, rest, tail);
+  const match = segmentMatcher(head);
+  for (const entry of await entries(walk.dir, at, walk.list, walk.budget)) {
+    if (entry === undefined) return tooMany;
+    if (!match(entry.name)) continue;
+    if (entry.kind === "symlink") return linked(at, entry.name);
+    if (tail.length === 0 && entry.kind === "file") walk.found.add([...at, entry.name].join("/"));
+    else if (tail.length > 0 && entry.kind === "folder") {
+      const below = await walkGlob(walk, [...at, entry.name], tail);
+      if (below !== undefined) return below;
+    }
+  }
+  return undefined;
+}
+
+/** `**`: the rest matched here, then in every folder below. */
+async function walkAny(walk: Walk, at: string[], rest: string[], tail: string[]): Promise<Refused | undefined> {
+  const here = await walkGlob(walk, at, tail);
+  if (here !== undefined) return here;
+  for (const entry of await entries(walk.dir, at, walk.list, walk.budget)) {
+    if (entry === undefined) return tooMany;
+    // `**` walks into every folder: a link might be one, and what is below it would be skipped.
+    if (entry.kind === "symlink") return linked(at, entry.name, "walks into");
+    if (entry.kind === "folder") {
+      const below = await walkGlob(walk, [...at, entry.name], rest);
+      if (below !== undefined) return below;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A symbolic link the glob reaches: a file it names, a folder it would walk into. Skipped, the websites of the
+ * file it points at would go unmanaged without a word (and with prune on, be proposed for deletion).
+ */
+function linked(at: string[], name: string, how = "matches"): Refused {
+  return {
     code: "include.symlink",
     problem: `${how} ${[...at, name].join("/")}, a symbolic link: include regular files inside this folder (copy the file, or include its real path if it is inside this folder)`,
-  });
-  /** `undefined` once every match is found, else why the glob cannot be used. */
-  const walk = async (at: string[], rest: string[]): Promise<Refused | undefined> => {
-    const [head, ...tail] = rest;
-    if (head === undefined) return undefined;
-    if (head === "**") {
-      const here = await walk(at, tail);
-      if (here !== undefined) return here;
-      for (const entry of await entries(dir, at, list, budget)) {
-        if (entry === undefined) return tooMany;
-        // `**` walks into every folder: a link might be one, and what is below it would be skipped.
-        if (entry.kind === "symlink") return linked(at, entry.name, "walks into");
-        if (entry.kind === "folder") {
-          const below = await walk([...at, entry.name], rest);
-          if (below !== undefined) return below;
-        }
-      }
-      return undefined;
-    }
-    const match = segmentMatcher(head);
-    for (const entry of await entries(dir, at, list, budget)) {
-      if (entry === undefined) return tooMany;
-      if (!match(entry.name)) continue;
-      if (entry.kind === "symlink") return linked(at, entry.name);
-      if (tail.length === 0 && entry.kind === "file") found.add([...at, entry.name].join("/"));
-      else if (tail.length > 0 && entry.kind === "folder") {
-        const below = await walk([...at, entry.name], tail);
-        if (below !== undefined) return below;
-      }
-    }
-    return undefined;
   };
-  const refused = await walk([], segments);
-  if (refused !== undefined) return { ok: false, ...refused };
-  return { ok: true, files: [...found].sort() };
 }
 
 type Refused = { problem: string; code?: string };

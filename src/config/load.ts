@@ -4,7 +4,7 @@
  */
 import type { Diagnostic } from "../errors.ts";
 import { type AssembledFile, assembleConfig, settle, sortByPosition } from "./assemble.ts";
-import { type CheckOptions, checkFile, type Inherited } from "./check-file.ts";
+import { type CheckOptions, checkFile, type FilePart, type Inherited } from "./check-file.ts";
 import type { FileView } from "./file-view.ts";
 import { readIncludes } from "./include.ts";
 import type { Locator } from "./locate.ts";
@@ -46,6 +46,8 @@ export interface LoadedTree {
   interpolated: boolean;
   /** Some node carries an anchor or is an alias. */
   anchored: boolean;
+  /** The file's values, `<<` merged and `${VAR}` interpolated: what `normalized` was made of. */
+  data: Record<string, unknown>;
 }
 
 /**
@@ -109,15 +111,9 @@ function loadedFile({ part, account, inherited }: AssembledFile): LoadedFile {
   return { ...treeOf(part), file: part.file, text: part.text, account, reread: (text, again) => reread(part.file, text, again, inherited) };
 }
 
-function treeOf(part: {
-  view: FileView;
-  locate: Locator;
-  normalized: Normalized;
-  anchored: boolean;
-  interpolation: { interpolated: unknown[] };
-}): LoadedTree {
-  const { view, locate, normalized, anchored } = part;
-  return { view, locate, normalized, anchored, interpolated: part.interpolation.interpolated.length > 0 };
+function treeOf(part: FilePart): LoadedTree {
+  const { view, locate, normalized, anchored, data } = part;
+  return { view, locate, normalized, anchored, data, interpolated: part.interpolation.interpolated.length > 0 };
 }
 
 /** {@link LoadedFile.reread}: one file through the pipeline again, as the root or as an included file. */

@@ -87,6 +87,9 @@ function isDomainName(name: string): boolean {
   if (dot < 0) return false;
   const label = body.slice(dot + 1);
   if (!LAST_LABEL.test(label) || (body === name && /^[0-9]+$/.test(label))) return false;
+  // Labels of 1 to 63 characters, at most 127 of them, are such pieces themselves: most names, at once.
+  const labels = body.slice(0, dot).split(".", 128);
+  if (labels.length <= 127 && labels.every((piece) => piece.length >= 1 && piece.length <= 63)) return true;
   // fewest[k]: the fewest pieces that cover body[0, k), for k = 0 or just after a dot.
   const fewest = Array.from({ length: dot + 2 }, (_, k) => (k === 0 ? 0 : Infinity));
   for (let end = 2; end <= dot + 1; end++) {

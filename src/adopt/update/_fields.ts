@@ -2,7 +2,7 @@
  * Rewrites the drifted fields of one website entry to the live values: in place where the entry writes the
  * field, as a new line where it inherits it (from `defaults` or a `<<` merge, which other entries share).
  */
-import { isAlias, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from "yaml";
+import { type Alias, isAlias, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from "yaml";
 import { type ConfigPath, keyName } from "../../config/locate.ts";
 import type { LiveWebsite } from "../../model/website.ts";
 import { FIELD_NAMES, PRIVACY_NAMES, type ReadableField, WEBSITE_FIELDS } from "../../model/website-fields.ts";
@@ -31,18 +31,7 @@ function rewrite(ctx: UpdateContext, pair: Pair, path: ConfigPath, field: Adopte
     return;
   }
   if (isAlias(node)) {
-    // Replacing the alias changes this entry only; the anchored value stays for the others.
-    const target = node.resolve(ctx.doc) as Node | undefined;
-    const like = isSeq(target) ? undefined : target;
-    const { ips } = ctx.style;
-    const text =
-      field === "exclude_ips"
-        ? renderFlowList(
-            live.exclude_ips.map((ip) => renderString(ip, ips.quote)),
-            ips.padding,
-          )
-        : scalarText(field, live, ctx.style, like);
-    ctx.edits.replace(node.range[0], node.range[1], text);
+    replaceAlias(ctx, node, field, live);
     return;
   }
   if (node.anchor && ctx.aliases.has(node.anchor)) {
@@ -66,6 +55,22 @@ function rewrite(ctx: UpdateContext, pair: Pair, path: ConfigPath, field: Adopte
   ctx.edits.replace(node.range[0], node.range[1], scalarText(field, live, ctx.style, node));
 }
 
+/** Replacing the alias changes this entry only; the anchored value stays for the others. */
+function replaceAlias(ctx: UpdateContext, node: Alias, field: AdoptedField, live: LiveWebsite): void {
+  const target = node.resolve(ctx.doc) as Node | undefined;
+  const like = isSeq(target) ? undefined : target;
+  const { ips } = ctx.style;
+  const text =
+    field === "exclude_ips"
+      ? renderFlowList(
+          live.exclude_ips.map((ip) => renderString(ip, ips.quote)),
+          ips.padding,
+        )
+      : scalarText(field, live, ctx.style, like);
+  const [start, end] = node.range ?? [0, 0];
+  ctx.edits.replace(start, end, text);
+}
+
 /** Keeps the entries still live (and their comments), drops the others, appends the new ones in live order. */
 function rewriteList(ctx: UpdateContext, key: Scalar, list: YAMLSeq, path: ConfigPath, want: readonly string[]): void {
   const { source, edits, style } = ctx;
@@ -82,14 +87,7 @@ function rewriteList(ctx: UpdateContext, key: Scalar, list: YAMLSeq, path: Confi
   const range = list.range;
   if (!range || !key.range) return;
   if (list.flow || kept.length + added.length === 0) {
-    const entries = [...kept.map((item) => source.text.slice(item.range?.[0], item.range?.[1])), ...added];
-    const padding = list.flow && items.length > 0 ? source.text[range[0] + 1] === " " : style.ips.padding;
-    // An emptied block list becomes `[]` on the key's line.
-    if (list.flow) {
-      edits.replace(range[0], range[1], renderFlowList(entries, padding));
-      return;
-    }
-    edits.replace(key.range[1], source.start(source.lineOf(range[1] - 1) + 1), `: []${source.eol}`);
+    rewriteFlat(ctx, key, list, [...kept.map((item) => source.text.slice(item.range?.[0], item.range?.[1])), ...added]);
     return;
   }
   for (const item of items) {
@@ -108,6 +106,18 @@ function rewriteList(ctx: UpdateContext, key: Scalar, list: YAMLSeq, path: Confi
     source.lineOf(last[1] - 1) + 1,
     added.map((ip) => `${indent}- ${ip}`),
   );
+}
+
+/** A flow list rewritten with `entries`; an emptied block list becomes `[]` on the key's line. */
+function rewriteFlat(ctx: UpdateContext, key: Scalar, list: YAMLSeq, entries: readonly string[]): void {
+  const { source, edits, style } = ctx;
+  const [start, end] = list.range ?? [0, 0];
+  if (list.flow) {
+    const padding = list.items.length > 0 ? source.text[start + 1] === " " : style.ips.padding;
+    edits.replace(start, end, renderFlowList(entries, padding));
+    return;
+  }
+  edits.replace(key.range?.[1] ?? start, source.start(source.lineOf(end - 1) + 1), `: []${source.eol}`);
 }
 
 function insert(ctx: UpdateContext, item: YAMLMap, path: ConfigPath, field: AdoptedField, live: LiveWebsite): void {

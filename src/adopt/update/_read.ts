@@ -17,6 +17,10 @@ export interface ReadConfig {
   normalized: Normalized;
   /** Some node carries an anchor or is an alias. */
   anchored: boolean;
+  /** The file's values as the loader read them (`<<` merged, `${VAR}` interpolated). */
+  data: Record<string, unknown>;
+  /** Whether some value holds a `${VAR}`. */
+  interpolated: boolean;
 }
 
 /**

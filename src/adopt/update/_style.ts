@@ -2,7 +2,7 @@
  * How the file writes its values, so that what `export --update` writes reads like the rest of the file:
  * privacy by name or number, flags as booleans or 0/1, `exclude_ips` as flow or block lists.
  */
-import { type Document, isMap, isScalar, isSeq, type Node, Scalar, stringify, visit, type YAMLSeq } from "yaml";
+import { type Document, isMap, isScalar, isSeq, type Node, Scalar, stringify, visit, type YAMLMap, type YAMLSeq } from "yaml";
 import { keyName } from "../../config/locate.ts";
 import { FIELD_NAMES, PRIVACY_NAMES, type Privacy, WEBSITE_FIELDS } from "../../model/website-fields.ts";
 import type { SourceText } from "./_text.ts";
@@ -21,15 +21,49 @@ export interface FileStyle {
   };
 }
 
-/** The style of `defaults` and every website entry; where the file never says, the style of `sitesync export`. */
-export function detectStyle(doc: Document, source: SourceText): FileStyle {
+/** The kinds (`typeof`) of the privacy values and of the flag values that `defaults` and the entries write. */
+export interface ValueStyle {
+  privacy: ReadonlySet<string>;
+  bits: ReadonlySet<string>;
+}
+
+/** The keys of the flag fields: every one writes its bits alike (`true`/`false` or 1/0), so any shows the habit. */
+export const FLAG_KEYS: readonly string[] = FIELD_NAMES.filter((field) => WEBSITE_FIELDS[field].kind === "flag").map(
+  (field) => WEBSITE_FIELDS[field].yaml,
+);
+
+/**
+ * The style of `defaults` and every website entry; where the file never says, the style of `sitesync export`.
+ * `values`: the kinds of values, when `doc` holds only some of the entries (_document.ts).
+ */
+export function detectStyle(doc: Document, source: SourceText, values?: ValueStyle): FileStyle {
   const maps = [doc.get("defaults", true), ...itemsOf(doc.get("websites", true))].filter(isMap);
-  const values = (key: string) => maps.flatMap((map) => map.items.filter((p) => keyName(p.key) === key).map((p) => p.value));
-  const scalars = (key: string) => values(key).filter(isScalar);
-  const lists = values("exclude_ips").filter((v): v is YAMLSeq => isSeq(v));
-  const privacy = scalars("privacy");
-  // Every flag field writes its bits alike (`true`/`false` or 1/0): the file's habit shows in any of them.
-  const bits = FIELD_NAMES.filter((field) => WEBSITE_FIELDS[field].kind === "flag").flatMap((field) => scalars(WEBSITE_FIELDS[field].yaml));
+  const valuesOf = (key: string) => maps.flatMap((map) => map.items.filter((p) => keyName(p.key) === key).map((p) => p.value));
+  const lists = valuesOf("exclude_ips").filter((v): v is YAMLSeq => isSeq(v));
+  const kinds = values ?? scalarKinds(valuesOf);
+  return { ...kindsStyle(kinds), ips: listStyle(doc, source, maps, lists) };
+}
+
+function scalarKinds(valuesOf: (key: string) => unknown[]): ValueStyle {
+  const kinds = (keys: readonly string[]) =>
+    new Set(
+      keys.flatMap((key) =>
+        valuesOf(key)
+          .filter(isScalar)
+          .map((s) => typeof s.value),
+      ),
+    );
+  return { privacy: kinds(["privacy"]), bits: kinds(FLAG_KEYS) };
+}
+
+function kindsStyle({ privacy, bits }: ValueStyle): Pick<FileStyle, "privacyNames" | "bitsAsNumbers"> {
+  return {
+    privacyNames: !(privacy.has("number") && !privacy.has("string")),
+    bitsAsNumbers: bits.has("number") && !bits.has("boolean"),
+  };
+}
+
+function listStyle(doc: Document, source: SourceText, maps: readonly YAMLMap[], lists: readonly YAMLSeq[]): FileStyle["ips"] {
   const filled = lists.find((list) => list.items.length > 0);
   // Padding is a habit of the whole file: any non-empty flow list says it (`x-` anchors included).
   const flows: YAMLSeq[] = [];
@@ -43,14 +77,10 @@ export function detectStyle(doc: Document, source: SourceText): FileStyle {
     return source.column(filled.range[0]) - source.column(key.range[0]);
   })();
   return {
-    privacyNames: !(privacy.some((s) => typeof s.value === "number") && !privacy.some((s) => typeof s.value === "string")),
-    bitsAsNumbers: bits.some((s) => typeof s.value === "number") && !bits.some((s) => typeof s.value === "boolean"),
-    ips: {
-      block: filled ? !filled.flow : undefined,
-      padding: flow?.range ? source.text[flow.range[0] + 1] === " " : true,
-      quote: isScalar(firstItem) && firstItem.type ? firstItem.type : Scalar.PLAIN,
-      dashOffset: Math.max(dashOffset, 0),
-    },
+    block: filled ? !filled.flow : undefined,
+    padding: flow?.range ? source.text[flow.range[0] + 1] === " " : true,
+    quote: isScalar(firstItem) && firstItem.type ? firstItem.type : Scalar.PLAIN,
+    dashOffset: Math.max(dashOffset, 0),
   };
 }
 

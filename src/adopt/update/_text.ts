@@ -62,9 +62,28 @@ export class SourceText {
   }
 }
 
+/** A range of the original text and what replaces it. */
+export interface Patch {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** `text` (which starts at `offset` of the original) with `patches`, sorted, applied: joined once. */
+export function splice(text: string, offset: number, patches: readonly Patch[]): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const patch of patches) {
+    parts.push(text.slice(at, patch.start - offset), patch.text);
+    at = Math.max(at, patch.end - offset);
+  }
+  parts.push(text.slice(at));
+  return parts.join("");
+}
+
 /** Edits against one `SourceText`, applied together: offsets always refer to the original text. */
 export class Edits {
-  private readonly replacements: { start: number; end: number; text: string }[] = [];
+  private readonly replacements: Patch[] = [];
   private readonly deleted = new Set<number>();
   private readonly inserted = new Map<number, string[]>();
 
@@ -92,40 +111,48 @@ export class Edits {
   }
 
   /**
-   * Whether any edit falls in `[start, end)` of the original text, or inserts lines at its lines or right
-   * after them. Conservative: an insertion between two ranges counts for both.
+   * Which of the ranges `[starts[i], starts[i + 1])` an edit falls in, or inserts lines at or right after (the
+   * last range runs to the end of the text). Conservative: an insertion between two ranges counts for both.
    */
-  touches(start: number, end: number): boolean {
-    if (this.replacements.some((r) => (r.start >= start && r.start < end) || (r.start < end && r.end > start))) return true;
-    const first = this.source.lineOf(start);
-    const last = this.source.lineOf(Math.max(start, end - 1));
-    for (const line of this.deleted) if (line >= first && line <= last) return true;
-    for (const line of this.inserted.keys()) if (line >= first && line <= last + 1) return true;
-    return false;
+  touched(starts: readonly number[]): Set<number> {
+    const { source } = this;
+    const spans = this.replacements.map((r) => [r.start, Math.max(r.end, r.start + 1)] as const);
+    for (const line of this.deleted) spans.push([source.start(line), source.start(line + 1)]);
+    for (const line of this.inserted.keys()) spans.push([source.start(Math.max(line - 1, 0)), source.start(line) + 1]);
+    const touched = new Set<number>();
+    for (const [from, to] of spans) {
+      let low = 0;
+      let high = starts.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if ((starts[middle] as number) <= from) low = middle;
+        else high = middle - 1;
+      }
+      for (let i = low; i < starts.length && (i === low || (starts[i] as number) < to); i++) touched.add(i);
+    }
+    return touched;
   }
 
   /** The edited text; with `without`, also leaving out those ranges of the original, which no edit may touch. */
   apply(without: readonly (readonly [number, number])[] = []): string {
+    return splice(this.source.text, 0, this.patches(without));
+  }
+
+  /**
+   * Every edit as a replacement of a range of the original, in source order: a large file may take a thousand
+   * edits. Lines inserted where a run of removed lines starts take their place.
+   */
+  patches(without: readonly (readonly [number, number])[] = []): Patch[] {
     const { source } = this;
     const patches = [...this.replacements, ...without.map(([start, end]) => ({ start, end, text: "" }))];
     for (const [first, last] of runs([...this.deleted].sort((a, b) => a - b))) {
       patches.push({ start: source.start(first), end: source.start(last + 1), text: "" });
     }
     for (const [line, lines] of this.inserted) patches.push(this.insertion(line, lines));
-    // In source order, joined once: a large file may take a thousand edits. Lines inserted where a run of
-    // removed lines starts take their place.
-    patches.sort((a, b) => a.start - b.start || a.end - b.end);
-    const parts: string[] = [];
-    let at = 0;
-    for (const patch of patches) {
-      parts.push(source.text.slice(at, patch.start), patch.text);
-      at = Math.max(at, patch.end);
-    }
-    parts.push(source.text.slice(at));
-    return parts.join("");
+    return patches.sort((a, b) => a.start - b.start || a.end - b.end);
   }
 
-  private insertion(line: number, lines: readonly string[]): { start: number; end: number; text: string } {
+  private insertion(line: number, lines: readonly string[]): Patch {
     const { source } = this;
     const at = source.start(line);
     const body = lines.map((l) => l + source.eol).join("");

@@ -1,0 +1,69 @@
+/**
+ * Two texts of one config file cut to the website entries in which they differ (DESIGN §3, §8 "Loading"): a
+ * change of 3 entries in a 100,000-website file then loads its base from those entries, not the whole file.
+ * An entry written the same in both is the same website at both ends, so leaving it out of both changes no
+ * touch: the part before the list must be the same text, and no anchor or alias may tie one entry to another.
+ */
+
+export interface ReducedTexts {
+  base: string;
+  now: string;
+}
+
+/** An anchor or alias token: `&name` or `*name` after a space, a flow indicator or a line start. */
+const ANCHOR = /(?:^|[\s[{,:])[&*][^\s\]},]/m;
+
+/**
+ * `base` and `now` with the entries both write alike left out; the last entry of each stays (it holds what
+ * follows the list). `undefined` when the files are not written as one block list after the same head.
+ */
+export function reducedTexts(base: string, now: string): ReducedTexts | undefined {
+  const before = entryChunks(base);
+  const after = entryChunks(now);
+  if (!before || !after || before.head !== after.head || ANCHOR.test(base) || ANCHOR.test(now)) return undefined;
+  const counts = new Map<string, number>();
+  for (const chunk of after.chunks.slice(0, -1)) counts.set(chunk, (counts.get(chunk) ?? 0) + 1);
+  const common = new Map<string, number>();
+  const baseKept: string[] = [];
+  for (const chunk of before.chunks.slice(0, -1)) {
+    const left = counts.get(chunk) ?? 0;
+    if (left === 0) baseKept.push(chunk);
+    else {
+      counts.set(chunk, left - 1);
+      common.set(chunk, (common.get(chunk) ?? 0) + 1);
+    }
+  }
+  const nowKept: string[] = [];
+  for (const chunk of after.chunks.slice(0, -1)) {
+    const shared = common.get(chunk) ?? 0;
+    if (shared === 0) nowKept.push(chunk);
+    else common.set(chunk, shared - 1);
+  }
+  const join = (head: string, kept: string[], last: string | undefined) => [head, ...kept, last ?? ""].join("");
+  return { base: join(before.head, baseKept, before.chunks.at(-1)), now: join(after.head, nowKept, after.chunks.at(-1)) };
+}
+
+/**
+ * The text before the root's block `websites:` list's first entry, and each entry's lines (from its `- ` line
+ * to the next one's; the last runs to the end of the text). Only a line less indented than the entries, or
+ * as indented without a `-`, ends the list, as YAML reads a block sequence.
+ */
+export function entryChunks(text: string): { head: string; chunks: string[] } | undefined {
+  const key = /^websites:[ \t]*(?:#[^\r\n]*)?\r?\n/m.exec(text);
+  if (!key) return undefined;
+  const firstLine = /^( *)([^ \r\n#])/gm;
+  firstLine.lastIndex = key.index + key[0].length;
+  const first = firstLine.exec(text);
+  if (first?.[2] !== "-") return undefined;
+  const dash = (first[1] ?? "").length;
+  const ending = new RegExp(`^(?:${dash > 0 ? ` {0,${dash - 1}}[^ \\r\\n#]|` : ""} {${dash}}[^ \\r\\n#-])`, "gm");
+  ending.lastIndex = first.index;
+  const end = ending.exec(text)?.index ?? text.length;
+  const entry = new RegExp(`^ {${dash}}-(?:[ \\t]|\\r?$)`, "gm");
+  const starts: number[] = [];
+  entry.lastIndex = first.index;
+  for (let found = entry.exec(text); found && found.index < end; found = entry.exec(text)) starts.push(found.index);
+  if (starts[0] !== first.index) return undefined;
+  const chunks = starts.map((start, i) => text.slice(start, starts[i + 1] ?? text.length));
+  return { head: text.slice(0, first.index), chunks };
+}
