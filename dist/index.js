@@ -54565,9 +54565,9 @@ function windows(source, patches) {
   }));
 }
 function lineCount(text2) {
-  let count2 = 0;
-  for (let at2 = text2.indexOf("\n"); at2 !== -1; at2 = text2.indexOf("\n", at2 + 1)) count2++;
-  return count2;
+  let count3 = 0;
+  for (let at2 = text2.indexOf("\n"); at2 !== -1; at2 = text2.indexOf("\n", at2 + 1)) count3++;
+  return count3;
 }
 
 // src/adopt/update/_document.ts
@@ -54575,7 +54575,7 @@ var import_yaml5 = __toESM(require_dist(), 1);
 
 // src/adopt/update/_sparse.ts
 var import_yaml3 = __toESM(require_dist(), 1);
-function entryStarts(source, count2) {
+function entryStarts(source, count3) {
   let line = 0;
   while (line < source.lineCount && !/^websites:\s*(#.*)?$/.test(source.content(line))) line++;
   const starts = [];
@@ -54590,7 +54590,7 @@ function entryStarts(source, count2) {
     if (!/^-\s+[^\s#]/.test(text2.slice(dash))) return void 0;
     starts.push(source.start(line));
   }
-  return starts.length === count2 && count2 > 0 ? starts : void 0;
+  return starts.length === count3 && count3 > 0 ? starts : void 0;
 }
 function sparseDocument(source, starts, keep, domains) {
   const last = starts.length - 1;

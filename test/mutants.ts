@@ -309,8 +309,8 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "adopt-ignored-rewritten",
-    file: "src/adopt/update-config.ts",
-    find: "    if (ignored(domain)) continue;\n",
+    file: "src/adopt/update/_listed.ts",
+    find: "    if (work.ignored(domain)) continue;\n",
     replace: "",
     description: "export --update rewrites or removes an ignored website",
     tests: ["test/adopt/file-edits.test.ts"],
@@ -421,7 +421,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "adopt-project-drift-refused",
-    file: "src/adopt/update-config.ts",
+    file: "src/adopt/update/_settle.ts",
     find: 'const remaining = result.changes.filter((change) => change.kind === "website");',
     replace: "const remaining = result.changes;",
     description: "export --update refuses a file whose projects still differ from the account",
