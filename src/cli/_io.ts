@@ -35,7 +35,7 @@ const CLEAR_LINE = "\r\u001b[K";
 
 export function createIo(env: Env, sinks?: Sinks): Io {
   const isTTY = !sinks && Boolean(process.stdout.isTTY);
-  const write = sinks ?? { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
+  const write = sinks ?? processSinks();
   const redactor = createRunRedactor();
   const color = !("NO_COLOR" in env) && (isTTY || (!sinks && env.FORCE_COLOR !== undefined)) && pc.isColorSupported;
   const line = (text: string) => inert(redactor.redact(text.endsWith("\n") ? text : `${text}\n`), color);
@@ -59,6 +59,25 @@ export function createIo(env: Env, sinks?: Sinks): Io {
       drawn = true;
     },
   };
+}
+
+/**
+ * The process's streams. A reader that goes away (`sitesync plan --format events | head -1`) closes the pipe:
+ * what follows for that stream is dropped, as a Unix tool stops writing on SIGPIPE, and the run ends as it
+ * would have, with its exit code, never with an EPIPE stack trace.
+ */
+function processSinks(): Sinks {
+  const writer = (stream: NodeJS.WriteStream) => {
+    let closed = false;
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+      closed = true;
+    });
+    return (text: string) => {
+      if (!closed) stream.write(text);
+    };
+  };
+  return { out: writer(process.stdout), err: writer(process.stderr) };
 }
 
 // Colors (SGR sequences) are ours only when color is on; any other escape sequence is not.

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { sitesync } from "../helpers/cli.ts";
+import { sitesync, startSitesync } from "../helpers/cli.ts";
 import { changeOf, eventsOf } from "../helpers/events.ts";
 import { writeFiles } from "../helpers/files.ts";
 
@@ -141,5 +141,18 @@ describe("plan --format events", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("--events");
     expect(api.requests).toHaveLength(0);
+  });
+
+  it("ends as it would have when its reader goes away (`| head -1`): its exit code, no EPIPE stack trace", async () => {
+    const api = await sandbox({ apiKey: KEY, seed: 300, latencyMs: 50 });
+    const dir = mkdtempSync(join(tmpdir(), "sitesync-events-"));
+    writeFiles(dir, { "sitesync.yaml": `version: 1\nwebsites_url: ${api.url}\nwebsites:\n  - domain: new.example.com\n` });
+    const run = startSitesync(["plan", "--format", "events", "--detailed-exitcode"], { cwd: dir, env: { SITESYNC_API_KEY: KEY } });
+    // The reader takes the first line (the version event, written before any request) and closes the pipe.
+    run.child.stdout!.once("data", () => run.child.stdout!.destroy());
+    const result = await run.done;
+    expect(result.stderr).not.toContain("EPIPE");
+    expect(result.code, result.stderr).toBe(2);
+    expect(api.requests.length).toBeGreaterThan(1);
   });
 });
