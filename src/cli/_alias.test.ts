@@ -16,6 +16,12 @@ describe("export --update FILE, the former spelling of adopt FILE (DESIGN §7)",
     expect(exportUpdateAlias(["--update=site.yaml", "--add-unlisted"])?.argv).toEqual(["site.yaml", "--add-unlisted"]);
   });
 
+  it("shows adopt's help for export --update --help, as for export --update FILE --help", () => {
+    const help = { argv: ["--help"], note: "note: `sitesync export --update FILE` is now `sitesync adopt FILE`" };
+    expect(exportUpdateAlias(["--update", "--help"])).toEqual(help);
+    expect(exportUpdateAlias(["-h", "--update"])).toEqual(help);
+  });
+
   it.each([[["--update"]], [["--update="]], [["--update", "--dry-run"]]])("refuses %j: --update needs its file", (rest) => {
     expect(() => exportUpdateAlias(rest)).toThrow(
       new UsageError("--update takes the config file to update: sitesync adopt sitesync.yaml (formerly export --update sitesync.yaml)"),

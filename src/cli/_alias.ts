@@ -8,6 +8,9 @@ import { UsageError } from "../errors.ts";
 export function exportUpdateAlias(rest: readonly string[]): { argv: string[]; note: string } | undefined {
   const at = rest.findIndex((arg) => arg === "--update" || arg.startsWith("--update="));
   if (at < 0 || rest.slice(0, at).includes("--")) return undefined;
+  // `export --update --help` is adopt's help, as `export --update FILE --help` is.
+  if (rest.includes("--help") || rest.includes("-h"))
+    return { argv: ["--help"], note: "note: `sitesync export --update FILE` is now `sitesync adopt FILE`" };
   const token = rest[at]!;
   const inline = token.startsWith("--update=") ? token.slice("--update=".length) : undefined;
   const file = inline ?? rest[at + 1];

@@ -29,6 +29,8 @@ export default command({
     if (flags.format === "events") {
       throw new UsageError("--format events is the stream of a run (plan, apply): show a saved plan with --format json");
     }
+    if (!flags.plan)
+      throw new UsageError("show takes the path of a saved plan: sitesync show plan.json (saved by sitesync plan --out plan.json)");
     const plan = readPlanFile(flags.plan);
     io.out(render(plan, flags.format, { color: io.color && flags.format === "text" }));
     // A note, not a failure: `show` only looks; `apply` is what refuses a plan whose config moved on.

@@ -46,12 +46,8 @@ describe("show on a file that is not an intact plan", () => {
     const plan = JSON.parse(readFileSync(join(dir, "p.json"), "utf8")) as Plan;
     writeFileSync(join(dir, "tampered.json"), JSON.stringify({ ...plan, selection: { target: ["*"], exclude: [] } }));
     writeFileSync(join(dir, "other.json"), JSON.stringify({ hello: "world" }));
-    const [tampered, other, missing] = await sitesyncMany(
-      [
-        ["show", "tampered.json"],
-        ["show", "other.json"],
-        ["show", "nope.json"],
-      ],
+    const [tampered, other, missing, none] = await sitesyncMany(
+      [["show", "tampered.json"], ["show", "other.json"], ["show", "nope.json"], ["show"]],
       { cwd: dir },
     );
     expect(tampered!.code).toBe(4);
@@ -61,6 +57,10 @@ describe("show on a file that is not an intact plan", () => {
     expect(other!.stderr).toContain("other.json is not a plan saved by this version of `sitesync plan --out`");
     expect(missing!.code).toBe(1);
     expect(missing!.stderr).toContain("cannot read the plan file nope.json: no such file");
+    expect(none!.code).toBe(1);
+    expect(none!.stderr).toBe(
+      "error: show takes the path of a saved plan: sitesync show plan.json (saved by sitesync plan --out plan.json)\n",
+    );
   });
 
   it("notes a config that changed since the plan, and still shows it", async () => {
