@@ -50,8 +50,9 @@ export default command({
     const planGiven = saved ? { saved } : reviewed ? { reviewed } : undefined;
     const progress = progressReporter(io, Boolean(flags.quiet));
     // What is about to be applied is shown before the question: for a saved or reviewed plan, what a fresh
-    // plan confirms of it. With --auto-approve a saved plan is applied without showing it again.
-    const shows = asks || !plan;
+    // plan confirms of it. With --auto-approve a saved plan is applied without showing it again, and with
+    // --quiet a fresh one too: only the results and errors are printed.
+    const shows = asks || (!plan && !flags.quiet);
     const hooks: RunHooks = {
       ...cliHooks(io, flags),
       ...(shows ? { onPlan: (checked: Plan) => showPlan(checked, io) } : {}),

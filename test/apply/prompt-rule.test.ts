@@ -5,6 +5,7 @@
  * shown as a fresh plan confirms it, then asked about.
  */
 import { execFile } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -86,4 +87,16 @@ it("applies a saved plan on a terminal once the answer is yes", async () => {
   expect(typed, output).toBe(true);
   expect(code, output).toBe(0);
   expect(sandbox.store.websites().map((w) => w.domain)).toEqual(["new.example.com"]);
+});
+
+it("with --auto-approve shows the plan it applies on stderr, and with --quiet prints only the results", async () => {
+  const quiet = await sitesync(["apply", "--auto-approve", "--quiet"], { env, cwd: dir });
+  expect(quiet.code, quiet.stderr).toBe(0);
+  expect(quiet.stderr).toBe("");
+  expect(quiet.stdout).toMatch(/^Apply complete\./);
+  expect(sandbox.store.websites().map((w) => w.domain)).toEqual(["new.example.com"]);
+  writeFileSync(join(dir, "sitesync.yaml"), `${HEADER}websites:\n  - domain: new.example.com\n  - domain: next.example.com\n`);
+  const shown = await sitesync(["apply", "--auto-approve"], { env, cwd: dir });
+  expect(shown.code, shown.stderr).toBe(0);
+  expect(shown.stderr).toContain("+ create  next.example.com");
 });
