@@ -1,4 +1,3 @@
-import { UsageError } from "../errors.ts";
 import { configChangedNote, render } from "../render/index.ts";
 import { ExitCode } from "../run/exit-code.ts";
 import { configState, readPlanFile } from "../run/plan-file.ts";
@@ -26,9 +25,6 @@ export default command({
     "sitesync show plan.json --format json | jq -r '.changes[].domain'",
   ],
   async run(flags, { io }) {
-    if (flags.format === "events") {
-      throw new UsageError("--format events is the stream of a run (plan, apply): show a saved plan with --format json");
-    }
     const plan = readPlanFile(flags.plan);
     io.out(render(plan, flags.format, { color: io.color && flags.format === "text" }));
     // A note, not a failure: `show` only looks; `apply` is what refuses a plan whose config moved on.
