@@ -9,8 +9,8 @@ export const RESULTS_FILE = fileURLToPath(new URL("./RESULTS.md", import.meta.ur
 
 const TITLE =
   "# sitesync performance results\n\n" +
-  "Written by `npm run bench` (full run) and `npm run soak -- --record`; see docs/performance.md. " +
-  "The bounds are DESIGN §8's.\n";
+  "Written by `npm run bench` (full run) and `npm run soak -- --record`; see docs/performance.md, " +
+  "which states each bound.\n";
 
 export function writeResultsSection(name: "bench" | "soak", markdown: string): void {
   const start = `<!-- ${name}:start -->`;

@@ -57538,8 +57538,17 @@ var ADAPTER_SETTINGS = {
     options: ["text", "json", "markdown", "events"],
     flag: "format",
     default: "text",
-    commands: ["plan", "apply", "show"],
-    help: "Output format: text, json or markdown; events (plan, apply): one JSON object per line as the run goes"
+    commands: ["plan", "apply"],
+    help: "Output format: text, json or markdown; events: one JSON object per line as the run goes"
+  },
+  // `show` prints a saved plan, not a run: no event stream.
+  showFormat: {
+    kind: "enum",
+    options: ["text", "json", "markdown"],
+    flag: "format",
+    default: "text",
+    commands: ["show"],
+    help: "Output format: text, json or markdown"
   },
   events: {
     kind: "path",
@@ -57723,7 +57732,9 @@ var SETTINGS = {
     env: "SITESYNC_WEBSITES_URL",
     valueHint: "url",
     commands: CONNECT,
-    help: "phpAnalytics base URL (or SITESYNC_WEBSITES_URL, or websites_url in the config)",
+    help: "phpAnalytics base URL; without it, websites_url in the config, else SITESYNC_WEBSITES_URL",
+    helpOn: { export: "phpAnalytics base URL, else SITESYNC_WEBSITES_URL (export reads no config)" },
+    envHelp: "phpAnalytics base URL where neither the flag nor the config's websites_url gives one; one that differs from the config's is an error",
     inputHelp: "phpAnalytics base URL, without /api/v1 (the config's websites_url wins over SITESYNC_WEBSITES_URL; this input over both)."
   },
   projectsUrl: {
@@ -57733,8 +57744,10 @@ var SETTINGS = {
     env: "SITESYNC_PROJECTS_URL",
     valueHint: "url",
     commands: CONNECT,
-    help: "phpRank base URL (or SITESYNC_PROJECTS_URL, or projects_url in the config)",
-    inputHelp: "phpRank base URL, without /api/v1 (or SITESYNC_PROJECTS_URL, or projects_url in the config)."
+    help: "phpRank base URL; without it, projects_url in the config, else SITESYNC_PROJECTS_URL",
+    helpOn: { export: "phpRank base URL, else SITESYNC_PROJECTS_URL (export reads no config)" },
+    envHelp: "phpRank base URL where neither the flag nor the config's projects_url gives one; one that differs from the config's is an error",
+    inputHelp: "phpRank base URL, without /api/v1 (the config's projects_url wins over SITESYNC_PROJECTS_URL; this input over both)."
   },
   concurrency: {
     kind: "count",
@@ -57781,6 +57794,7 @@ var SETTINGS = {
     valueHint: "name",
     commands: CONNECT,
     help: "Run only this account (a name under the config's accounts:); repeatable. Every account when left out",
+    helpOn: { export: "Accepted and ignored: export reads no config, and exports the one account its URL and key reach" },
     inputHelp: "One account of the config's accounts to run (a leg of a fleet's matrix: `sitesync matrix`). Its section of the plan comment is written beside the other legs' sections; its reviewed plan is applied on merge."
   },
   syncWriteOnly: {

@@ -79,6 +79,7 @@ function pack(): string {
     "schemas/sitesync.schema.json",
     "examples/cron/sitesync-drift.sh",
     "examples/sitesync.yaml",
+    "docs/getting-started.md",
     "LICENSE",
   ]) {
     check(files.includes(`package/${needed}`), `the tarball lacks ${needed}`);

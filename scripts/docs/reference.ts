@@ -127,7 +127,7 @@ function environment(): string {
       ...(row.input ? [`input ${code(row.input)}`] : []),
     ]);
     const sensitive = settings.some((row) => row.sensitive) ? " A secret: never printed." : "";
-    return [code(variable), stands.join(", "), cell(`${sentence(settings[0]!.help)}${sensitive}`)];
+    return [code(variable), stands.join(", "), cell(`${sentence(settings[0]!.envHelp ?? settings[0]!.help)}${sensitive}`)];
   });
   return `${table(["variable", "stands in for", "what it is"], rows)}\n\nAlso read:\n\n${table(["variable", "what it does"], OTHER_VARIABLES)}`;
 }

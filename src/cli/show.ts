@@ -26,9 +26,6 @@ export default command({
     "sitesync show plan.json --format json | jq -r '.changes[].domain'",
   ],
   async run(flags, { io }) {
-    if (flags.format === "events") {
-      throw new UsageError("--format events is the stream of a run (plan, apply): show a saved plan with --format json");
-    }
     if (!flags.plan)
       throw new UsageError("show takes the path of a saved plan: sitesync show plan.json (saved by sitesync plan --out plan.json)");
     const plan = readPlanFile(flags.plan);

@@ -46,6 +46,8 @@ export type Setting = SettingKind & {
   inputDefault?: string;
   /** The environment variable read when the setting is not given (keys by the adapter; URLs below the config's own). */
   env?: string;
+  /** The reference's line for `env`, where `help` names the variable itself. */
+  envHelp?: string;
   /** A key: registered with the redactor the moment it is read, never echoed in a message. */
   sensitive?: true;
   /** Changes what is planned: refused beside a saved plan (`apply plan.json`), which was planned already. */

@@ -110,8 +110,17 @@ export const ADAPTER_SETTINGS = {
     options: ["text", "json", "markdown", "events"],
     flag: "format",
     default: "text",
-    commands: ["plan", "apply", "show"],
-    help: "Output format: text, json or markdown; events (plan, apply): one JSON object per line as the run goes",
+    commands: ["plan", "apply"],
+    help: "Output format: text, json or markdown; events: one JSON object per line as the run goes",
+  },
+  // `show` prints a saved plan, not a run: no event stream.
+  showFormat: {
+    kind: "enum",
+    options: ["text", "json", "markdown"],
+    flag: "format",
+    default: "text",
+    commands: ["show"],
+    help: "Output format: text, json or markdown",
   },
   events: {
     kind: "path",

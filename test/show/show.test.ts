@@ -73,3 +73,21 @@ describe("show on a file that is not an intact plan", () => {
     expect(shown.stderr).toContain("note: sitesync.yaml changed since this plan was made: `sitesync apply p.json` would refuse it");
   });
 });
+
+describe("show's formats", () => {
+  it("offers text, json and markdown, and refuses events (the stream of a run, not of a saved plan)", async () => {
+    const dir = workdir({ "sitesync.yaml": config });
+    expect((await sitesync(["plan", "--out", "p.json"], { env, cwd: dir })).code).toBe(0);
+    const [events, help] = await sitesyncMany(
+      [
+        ["show", "p.json", "--format", "events"],
+        ["show", "--help"],
+      ],
+      { cwd: dir },
+    );
+    expect(events!.code).toBe(1);
+    expect(events!.stderr).toContain('--format must be text, json or markdown, not "events"');
+    expect(events!.stdout).toBe("");
+    expect(help!.stdout).toContain("--format=<text|json|markdown>");
+  });
+});
