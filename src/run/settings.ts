@@ -127,9 +127,9 @@ export const SETTINGS = {
     input: "account",
     oneInput: true,
     valueHint: "name",
-    commands: CONNECT,
+    // Not export's: it reads no config, and exports the one account its URL and key reach (refused there).
+    commands: ["plan", "apply", "drift", "adopt"],
     help: "Run only this account (a name under the config's accounts:); repeatable. Every account when left out",
-    helpOn: { export: "Accepted and ignored: export reads no config, and exports the one account its URL and key reach" },
     inputHelp:
       "One account of the config's accounts to run (a leg of a fleet's matrix: `sitesync matrix`). Its section of the " +
       "plan comment is written beside the other legs' sections; its reviewed plan is applied on merge.",

@@ -125,6 +125,10 @@ describe("adopt (formerly export --update)", () => {
     const help = await sitesync(["adopt", "--help"]);
     expect(help.stdout).toContain("--add-unlisted");
     expect(help.stdout).not.toMatch(/--(projects|out|force)(?![-\w])/);
+    // adopt's flags on export itself are refused, not ignored: export reads no config, so no account of one.
+    const stray = await sitesync(["export", "--account", "eu"], { env, cwd: dir });
+    expect(stray.code).toBe(1);
+    expect(stray.stderr).toBe("error: --add-unlisted, --into, --account and --dry-run go with --update FILE, now sitesync adopt FILE\n");
   });
 
   it("leaves unlisted websites unmanaged without --add-unlisted, and counts them (after the test above)", async () => {
