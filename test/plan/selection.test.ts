@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Plan } from "../../src/plan/types.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
+import { AB_CONFIG, startAbSandbox } from "../helpers/ab-account.ts";
 import { HEADER, sitesync, sitesyncMany, workdir } from "../helpers/cli.ts";
 import { domainsOf } from "../helpers/domains.ts";
 
@@ -14,35 +15,12 @@ let sandbox: Sandbox;
 let env: Record<string, string>;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({
-    rateLimit: 0,
-    websites: [
-      { domain: "a1.example.com", privacy: 0 },
-      { domain: "a2.example.com", privacy: 0 },
-      { domain: "b1.example.com", privacy: 0 },
-      { domain: "a-stray.example.com" },
-      { domain: "b-stray.example.com" },
-    ],
-  });
+  sandbox = await startAbSandbox();
   env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
 });
 afterEach(() => sandbox.close());
 
-// Every listed site drifts (privacy), a3 and b2 are new, and with prune both strays would go.
-const config =
-  HEADER +
-  `policy:
-  prune: true
-websites:
-  - domain: a1.example.com
-    privacy: private
-  - domain: a2.example.com
-    privacy: private
-  - domain: a3.example.com
-  - domain: b1.example.com
-    privacy: private
-  - domain: b2.example.com
-`;
+const config = AB_CONFIG;
 
 const privacyOf = (domain: string) => sandbox.store.websites().find((w) => w.domain === domain)?.privacy;
 const domains = () => domainsOf(sandbox);

@@ -3,41 +3,20 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Plan } from "../../src/plan/types.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/index.ts";
-import { HEADER, sitesync, sitesyncMany, workdir } from "../helpers/cli.ts";
+import type { Sandbox } from "../../src/sandbox/index.ts";
+import { AB_CONFIG, startAbSandbox } from "../helpers/ab-account.ts";
+import { sitesync, sitesyncMany, workdir } from "../helpers/cli.ts";
 
 let sandbox: Sandbox;
 let env: Record<string, string>;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({
-    rateLimit: 0,
-    websites: [
-      { domain: "a1.example.com", privacy: 0 },
-      { domain: "a2.example.com", privacy: 0 },
-      { domain: "b1.example.com", privacy: 0 },
-      { domain: "a-stray.example.com" },
-      { domain: "b-stray.example.com" },
-    ],
-  });
+  sandbox = await startAbSandbox();
   env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
 });
 afterEach(() => sandbox.close());
 
-const config =
-  HEADER +
-  `policy:
-  prune: true
-websites:
-  - domain: a1.example.com
-    privacy: private
-  - domain: a2.example.com
-    privacy: private
-  - domain: a3.example.com
-  - domain: b1.example.com
-    privacy: private
-  - domain: b2.example.com
-`;
+const config = AB_CONFIG;
 
 describe("show on a file that is not an intact plan", () => {
   it("exits 4 for a plan edited after it was saved, 1 for a file that is not a plan or cannot be read", async () => {
