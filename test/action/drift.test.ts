@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Sandbox, SandboxOptions } from "../../src/sandbox/index.ts";
 import type { FakeGitHub } from "./fake-github.ts";
-import { type ActionFixture, oneAccount, startActionFixture } from "./fixture.ts";
+import { type ActionFixture, euUsRoot, oneAccount, startActionFixture } from "./fixture.ts";
 import type { ActionRun } from "./run-action.ts";
 import { runWorkflow } from "./run-workflow.ts";
 
@@ -218,14 +218,7 @@ describe("a fleet's legs", () => {
     const fleet = await startActionFixture({
       sandboxes: { eu: ACCOUNT, us: { apiKey: API_KEY, websites: [{ domain: "cora.com" }] } },
       files: (urls) => ({
-        "sitesync.yaml": [
-          "version: 1",
-          "accounts:",
-          `  eu: { websites_url: ${urls.eu} }`,
-          `  us: { websites_url: ${urls.us} }`,
-          'include: ["clients/*.yaml"]',
-          "",
-        ].join("\n"),
+        "sitesync.yaml": euUsRoot(urls),
         "clients/eu.yaml": CONFIG.replace("version: 1\nwebsites:", "account: eu\nwebsites:"),
         "clients/us.yaml": "account: us\nwebsites:\n  - domain: cora.com\n",
       }),

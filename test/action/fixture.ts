@@ -88,3 +88,18 @@ function commitAll(dir: string, message: string): string {
 export function oneAccount(url: string, lines: string[]): string {
   return ["version: 1", `websites_url: ${url}`, ...lines, ""].join("\n");
 }
+
+/**
+ * The root of a fleet of accounts eu and us at `urls`, each listing its websites in `clients/*.yaml`; eu's key
+ * in `euKeyEnv` when given (else the default variables').
+ */
+export function euUsRoot(urls: { eu: string; us: string }, euKeyEnv?: string): string {
+  return [
+    "version: 1",
+    "accounts:",
+    `  eu: { websites_url: ${urls.eu}${euKeyEnv ? `, api_key_env: ${euKeyEnv}` : ""} }`,
+    `  us: { websites_url: ${urls.us} }`,
+    'include: ["clients/*.yaml"]',
+    "",
+  ].join("\n");
+}

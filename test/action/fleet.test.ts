@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Sandbox } from "../../src/sandbox/index.ts";
 import type { FakeGitHub } from "./fake-github.ts";
-import { type ActionFixture, PLAN_MARKER as MARKER, startActionFixture } from "./fixture.ts";
+import { type ActionFixture, euUsRoot, PLAN_MARKER as MARKER, startActionFixture } from "./fixture.ts";
 
 const KEYS = {
   eu: "EuLegKey000000000000000000000000000000000000000000000000000001",
@@ -24,14 +24,7 @@ beforeEach(async () => {
   fixture = await startActionFixture({
     sandboxes: { eu: { apiKey: KEYS.eu }, us: { apiKey: KEYS.us } },
     files: (urls) => ({
-      "sitesync.yaml": [
-        "version: 1",
-        "accounts:",
-        `  eu: { websites_url: ${urls.eu} }`,
-        `  us: { websites_url: ${urls.us} }`,
-        'include: ["clients/*.yaml"]',
-        "",
-      ].join("\n"),
+      "sitesync.yaml": euUsRoot(urls),
       "clients/acme.yaml": "account: eu\nwebsites:\n  - domain: acme.com\n",
       "clients/cora.yaml": "account: us\nwebsites:\n  - domain: cora.com\n  - domain: blog.cora.com\n",
     }),

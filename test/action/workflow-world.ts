@@ -7,7 +7,7 @@
 import type { Sandbox } from "../../src/sandbox/index.ts";
 import { writeFiles } from "../helpers/files.ts";
 import { git } from "../helpers/git.ts";
-import { type ActionFixture, startActionFixture } from "./fixture.ts";
+import { type ActionFixture, euUsRoot, startActionFixture } from "./fixture.ts";
 import type { WorkflowWorld } from "./run-workflow.ts";
 
 export interface World extends WorkflowWorld {
@@ -89,14 +89,7 @@ export async function fleetWorld(): Promise<World> {
   const fixture = await startActionFixture({
     sandboxes: { eu: { apiKey: EU_KEY, websites: [{ domain: "acme.com" }] }, us: { apiKey: KEY, websites: [{ domain: "cora.com" }] } },
     files: (urls) => ({
-      "sitesync.yaml": [
-        "version: 1",
-        "accounts:",
-        `  eu: { websites_url: ${urls.eu}, api_key_env: SITESYNC_EU_API_KEY }`,
-        `  us: { websites_url: ${urls.us} }`,
-        'include: ["clients/*.yaml"]',
-        "",
-      ].join("\n"),
+      "sitesync.yaml": euUsRoot(urls, "SITESYNC_EU_API_KEY"),
       "clients/acme.yaml": "account: eu\nwebsites:\n  - domain: acme.com\n",
       "clients/cora.yaml": "account: us\nwebsites:\n  - domain: cora.com\n",
     }),

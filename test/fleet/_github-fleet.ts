@@ -5,7 +5,7 @@
  */
 import type { Sandbox, SandboxOptions } from "../../src/sandbox/index.ts";
 import type { FakeGitHub } from "../action/fake-github.ts";
-import { startActionFixture } from "../action/fixture.ts";
+import { euUsRoot, startActionFixture } from "../action/fixture.ts";
 import type { ActionRun } from "../action/run-action.ts";
 
 export { PLAN_MARKER } from "../action/fixture.ts";
@@ -30,14 +30,7 @@ export async function startGitHubFleet(options: { eu?: SandboxOptions; us?: Sand
   const fixture = await startActionFixture({
     sandboxes: { eu: { apiKey: KEYS.eu, ...options.eu }, us: { apiKey: KEYS.us, ...options.us } },
     files: (urls) => ({
-      "sitesync.yaml": [
-        "version: 1",
-        "accounts:",
-        `  eu: { websites_url: ${urls.eu} }`,
-        `  us: { websites_url: ${urls.us} }`,
-        'include: ["clients/*.yaml"]',
-        "",
-      ].join("\n"),
+      "sitesync.yaml": euUsRoot(urls),
       "clients/acme.yaml": "account: eu\nwebsites:\n  - domain: acme.com\n",
       "clients/cora.yaml": "account: us\nwebsites:\n  - domain: cora.com\n",
     }),
