@@ -87,7 +87,8 @@ function planSections({ plan, error, planFile }: AccountRun, context: TextContex
 
 function planIn(plan: Plan, { format, color }: TextContext): string {
   if (format === "json") return renderJson(plan);
-  return format === "markdown" ? renderMarkdown(plan) : renderText(plan, { color });
+  // A named account's section is headed with its name and address (outcome-accounts.ts): not said twice.
+  return format === "markdown" ? renderMarkdown(plan) : renderText(plan, { color, accountInHeading: plan.account !== undefined });
 }
 
 /** Why the plan was refused (safety rails), after it was shown. */

@@ -27,6 +27,8 @@ export interface TextOptions {
   surface?: Surface;
   /** Adds each change's config position and the fingerprints. */
   verbose?: boolean;
+  /** Leaves out the `Account:` line: a run's section of a named account has it in its heading. */
+  accountInHeading?: boolean;
 }
 
 /** Renders a plan for a terminal; ends with a newline. */
@@ -35,7 +37,7 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
   const lines: string[] = [];
   const partial = plan.selection === undefined ? undefined : c.yellow(c.bold(partialLine(plan.selection)));
   if (partial !== undefined) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
-  const account = planAccountWords(plan);
+  const account = options.accountInHeading ? undefined : planAccountWords(plan);
   if (account !== undefined) lines.push(c.dim(`Account: ${printable(account)}`), "");
   if (plan.since !== undefined) lines.push(...sinceLines(plan.since, c), "");
   for (const [file, changes] of byFile(plan)) {

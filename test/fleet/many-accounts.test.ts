@@ -103,7 +103,8 @@ describe("two accounts on two servers, five client files", () => {
   it("--account runs only the accounts named, and an unknown one is refused with a suggestion", async () => {
     const plan = await sitesync(["plan", "--account", "us"], { cwd: dir, env: keys });
     expect(plan.code, plan.stderr).toBe(0);
-    expect(plan.stdout).toContain("── account us");
+    expect(plan.stdout).toContain(`── account us (${us.url}) ──`);
+    expect(plan.stdout).not.toContain("Account: us"); // said once, in the heading
     expect(plan.stdout).not.toContain("── account eu");
     expect(eu.requests).toHaveLength(0);
     const typo = await sitesync(["plan", "--account", "uss"], { cwd: dir, env: keys });
