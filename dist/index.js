@@ -40388,7 +40388,7 @@ function renderText(plan2, options = {}) {
   const lines = [];
   const partial = plan2.selection === void 0 ? void 0 : c2.yellow(c2.bold(partialLine(plan2.selection)));
   if (partial !== void 0) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
-  const account = planAccountWords(plan2);
+  const account = options.accountInHeading ? void 0 : planAccountWords(plan2);
   if (account !== void 0) lines.push(c2.dim(`Account: ${printable(account)}`), "");
   if (plan2.since !== void 0) lines.push(...sinceLines(plan2.since, c2), "");
   for (const [file, changes] of byFile(plan2)) {
@@ -40626,7 +40626,7 @@ function planSections({ plan: plan2, error: error2, planFile }, context3) {
 }
 function planIn(plan2, { format, color }) {
   if (format === "json") return renderJson(plan2);
-  return format === "markdown" ? renderMarkdown(plan2) : renderText(plan2, { color });
+  return format === "markdown" ? renderMarkdown(plan2) : renderText(plan2, { color, accountInHeading: plan2.account !== void 0 });
 }
 function refusalLine(plan2) {
   return `error: ${plan2.refusals.map((r3) => printable(refusalWords(r3, "cli"))).join("\n")}`;
@@ -57792,9 +57792,9 @@ var SETTINGS = {
     input: "account",
     oneInput: true,
     valueHint: "name",
-    commands: CONNECT,
+    // Not export's: it reads no config, and exports the one account its URL and key reach (refused there).
+    commands: ["plan", "apply", "drift", "adopt"],
     help: "Run only this account (a name under the config's accounts:); repeatable. Every account when left out",
-    helpOn: { export: "Accepted and ignored: export reads no config, and exports the one account its URL and key reach" },
     inputHelp: "One account of the config's accounts to run (a leg of a fleet's matrix: `sitesync matrix`). Its section of the plan comment is written beside the other legs' sections; its reviewed plan is applied on merge."
   },
   syncWriteOnly: {
