@@ -147,8 +147,8 @@ async function onNode(node: string): Promise<void> {
     check(exported.status === 0, "export --out", output(exported));
     const again = sitesync(["export", "--out", "infra/sitesync.yaml"], api);
     check(
-      again.status === 1 && again.stderr.includes("--update"),
-      "export --out never overwrites a file (exit 1, naming --update)",
+      again.status === 1 && again.stderr.includes("sitesync adopt infra/sitesync.yaml"),
+      "export --out never overwrites a file (exit 1, naming sitesync adopt)",
       output(again),
     );
     const schema = /\$schema=(\S+)/.exec(readFileSync(join(app, "infra", "sitesync.yaml"), "utf8"))?.[1] ?? "";
