@@ -4,6 +4,7 @@
  * parsed the first time one is asked (a problem to point at, an edit to make) and never otherwise.
  */
 import type { Document } from "yaml";
+import { lastAtMost } from "../model/sorted.ts";
 import type { FastParse, Position } from "./fast-yaml.ts";
 import { type ConfigPath, createLocator, type Locator } from "./locate.ts";
 import { type ParsedYaml, parseYaml } from "./parse-yaml.ts";
@@ -64,14 +65,7 @@ export class FileView {
       for (let at = this.text.indexOf("\n"); at !== -1; at = this.text.indexOf("\n", at + 1)) lines.push(at + 1);
       this.#lines = lines;
     }
-    const lines = this.#lines;
-    let low = 0;
-    let high = lines.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((lines[middle] as number) <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: offset - (lines[low] as number) + 1 };
+    const line = lastAtMost(this.#lines, offset);
+    return { line: line + 1, column: offset - (this.#lines[line] as number) + 1 };
   }
 }

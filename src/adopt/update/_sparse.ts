@@ -5,6 +5,7 @@
  * written in the whole file, so that the edits are made on the file's own text as with the whole document.
  */
 import { type Document, isMap, isScalar, type Node, parseDocument, visit } from "yaml";
+import { lastAtMost } from "../../model/sorted.ts";
 import type { SourceText } from "./_text.ts";
 
 export interface SparseDocument {
@@ -103,14 +104,8 @@ class Segments {
   }
 
   private map(offset: number, isEnd: boolean): number {
-    let low = 0;
-    let high = this.from.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      const from = this.from[middle] as number;
-      if (from < offset || (from === offset && !isEnd)) low = middle;
-      else high = middle - 1;
-    }
-    return (this.at[low] as number) + offset - (this.from[low] as number);
+    // An end at a joint belongs to the earlier range: the last range that starts before it, not at it.
+    const range = lastAtMost(this.from, isEnd ? offset - 1 : offset);
+    return (this.at[range] as number) + offset - (this.from[range] as number);
   }
 }

@@ -3,6 +3,7 @@
  * never by re-printing the YAML tree, so that every byte it has no reason to touch stays as it was
  * (comments, spacing, quoting: DESIGN §7).
  */
+import { lastAtMost } from "../../model/sorted.ts";
 
 export class SourceText {
   readonly text: string;
@@ -25,14 +26,7 @@ export class SourceText {
 
   /** The 0-based line holding `offset`; a newline belongs to the line it ends. */
   lineOf(offset: number): number {
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if ((this.starts[mid] ?? 0) <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low;
+    return lastAtMost(this.starts, offset);
   }
 
   /** Where line `line` starts; the end of the text for `lineCount`. */
@@ -121,13 +115,7 @@ export class Edits {
     for (const line of this.inserted.keys()) spans.push([source.start(Math.max(line - 1, 0)), source.start(line) + 1]);
     const touched = new Set<number>();
     for (const [from, to] of spans) {
-      let low = 0;
-      let high = starts.length - 1;
-      while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if ((starts[middle] as number) <= from) low = middle;
-        else high = middle - 1;
-      }
+      const low = lastAtMost(starts, from);
       for (let i = low; i < starts.length && (i === low || (starts[i] as number) < to); i++) touched.add(i);
     }
     return touched;
