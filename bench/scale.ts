@@ -1,12 +1,12 @@
 /**
  * Scenario 5 (DESIGN §8, scale end to end; issue 20): a 100,000-website sandbox account is exported, the file
- * validated, and planned against the account it came from: no changes. Then `export --update` of a
- * 5,000-website file with drifted entries. Each command runs in a fresh process (bench/cli-child.ts), so its
+ * validated, and planned against the account it came from: no changes (`adopt`'s rows are scenario 9's,
+ * bench/adopt.ts). Each command runs in a fresh process (bench/cli-child.ts), so its
  * time and peak memory are its own; the sandbox runs in another (bench/sandbox-process.ts). The commands are
  * the built package's (bench/built-package.ts), as users run them: no type stripping of the sources.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,8 +17,6 @@ import { startSandboxProcess } from "./sandbox-process.ts";
 export interface ScaleSizes {
   /** Websites of the account exported, validated and planned. */
   websites: number;
-  /** Websites of the file `export --update` rewrites. */
-  update: number;
 }
 
 interface ChildReport {
@@ -35,15 +33,12 @@ const CHILD = fileURLToPath(new URL("./cli-child.ts", import.meta.url));
 const COMMAND_BOUND_MS = 20_000;
 /** What Node gives itself as heap on a machine with 8 GB, so that such a machine runs them. */
 const MEMORY_BOUND_MB = 2048;
-const UPDATE_BOUND_MS = 1000;
-/** One entry in this many gets a drifted `email:`, for `export --update` to rewrite. */
-const DRIFT_EVERY = 50;
 
 export async function scaleScenario(sizes: ScaleSizes): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), "sitesync-bench-scale-"));
   try {
     const cli = buildPackage(join(dir, "package"));
-    return [...(await roundTrip(cli, sizes.websites, dir)), ...(await update(cli, sizes.update, dir))];
+    return await roundTrip(cli, sizes.websites, dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -68,45 +63,6 @@ async function roundTrip(cli: string, size: number, dir: string): Promise<Row[]>
         measured: planned.code === 0 ? "no changes (exit 0)" : `exit ${planned.code}: ${planned.stderr.trim().split("\n").at(-1)}`,
         bound: "no changes (exit 0)",
         ok: planned.code === 0,
-        kind: "count",
-      },
-    ];
-  } finally {
-    await sandbox.close();
-  }
-}
-
-async function update(cli: string, size: number, dir: string): Promise<Row[]> {
-  const sandbox = await startSandboxProcess({ seed: size, rateLimit: 0 });
-  const file = join(dir, "update.yaml");
-  try {
-    const env = { SITESYNC_API_KEY: sandbox.apiKey, SITESYNC_WEBSITES_URL: sandbox.url };
-    await command(cli, ["export", "--out", file], env, "export for the update");
-    let entry = 0;
-    const drifted = readFileSync(file, "utf8").replace(/^( {4}email: )(true|false)$/gm, (line, key: string, value: string) =>
-      ++entry % DRIFT_EVERY === 0 ? `${key}${value === "true" ? "false" : "true"}` : line,
-    );
-    writeFileSync(file, drifted);
-    const updated = await command(cli, ["export", "--update", file], env, "export --update");
-    const after = await command(cli, ["plan", "--detailed-exitcode", "--quiet", "-c", file], env, "plan after the update");
-    const n = size.toLocaleString("en");
-    const changed = Math.floor(entry / DRIFT_EVERY);
-    return [
-      {
-        scenario: `5 export --update of ${n} websites, ${changed} drifted: time`,
-        measured:
-          `${seconds(updated.ms)} (the command alone ${seconds(updated.commandMs)}, CPU ${seconds(updated.commandCpuMs)}; ` +
-          `the built package; Node's start excluded, loading sitesync included), ${updated.maxRssMb.toFixed(0)} MB peak RSS`,
-        bound: `< ${seconds(UPDATE_BOUND_MS)}`,
-        ratio: updated.ms / UPDATE_BOUND_MS,
-        ok: updated.ms < UPDATE_BOUND_MS,
-        kind: "bound",
-      },
-      {
-        scenario: "5 export --update: the file plans to no changes after it",
-        measured: after.code === 0 ? "no changes (exit 0)" : `exit ${after.code}`,
-        bound: "no changes (exit 0)",
-        ok: after.code === 0,
         kind: "count",
       },
     ];
