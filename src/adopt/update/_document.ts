@@ -5,6 +5,7 @@
  */
 import { type Document, isSeq, visit, type YAMLSeq } from "yaml";
 import { isRecord } from "../../config/locate.ts";
+import { lastAtMost } from "../../model/sorted.ts";
 import type { ReadConfig } from "./_read.ts";
 import { entryStarts, sparseDocument } from "./_sparse.ts";
 import { FLAG_KEYS, type ValueStyle } from "./_style.ts";
@@ -67,10 +68,7 @@ function flowCandidate(source: SourceText, starts: readonly number[]): number | 
   const pattern = /\[\s*[^\]\s]/g;
   pattern.lastIndex = starts[0] ?? 0;
   const found = pattern.exec(source.text);
-  if (!found) return undefined;
-  let index = 0;
-  while (index + 1 < starts.length && (starts[index + 1] as number) <= found.index) index++;
-  return index;
+  return found ? lastAtMost(starts, found.index) : undefined;
 }
 
 function holdsFlowList(item: unknown): boolean {
