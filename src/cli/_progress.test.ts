@@ -19,3 +19,16 @@ it("after a stop signal, counts only the changes done: neither a line nor the ba
   expect(lines).toEqual(["applied delete a.example.com (id 1)"]);
   expect(statuses.at(-1)).toContain(" 1/3");
 });
+
+it("after a stop signal, a change in flight that finishes after those not started moves the bar by one, not to the end", () => {
+  const statuses: (string | undefined)[] = [];
+  const io = { err: () => undefined, status: (text: string | undefined) => statuses.push(text) } as unknown as Io;
+  const progress = progressReporter(io, false, true);
+  const applied = (domain: string): ItemResult => ({ change: change(domain), status: "applied", reason: "applied" });
+  const notStarted = (domain: string): ItemResult => ({ change: change(domain), status: "skipped", reason: "not-started" });
+  progress.onItem?.(applied("a.example.com"), 1, 4);
+  progress.onItem?.(notStarted("b.example.com"), 2, 4);
+  progress.onItem?.(notStarted("c.example.com"), 3, 4);
+  progress.onItem?.(applied("d.example.com"), 4, 4);
+  expect(statuses.at(-1)).toContain(" 2/4");
+});

@@ -17,15 +17,21 @@ export function progressReporter(
   let failed = 0;
   // Accounts apply side by side: the bar counts them all, each account's done and total as it last said.
   const counts = new Map<string | undefined, { done: number; total: number }>();
+  // Per account, the changes not started after a stop signal, which its "done" counts all the same.
+  const notStarted = new Map<string | undefined, number>();
   return {
     onItem(item, doneHere, totalHere, account) {
       // After a stop signal the changes not started are counted once in the closing report: neither a line
-      // nor progress of the bar, which would otherwise run to the end as if they had been done.
-      if (item.reason === "not-started") return;
+      // nor progress of the bar, which would otherwise run to the end as if they had been done, also when a
+      // change still in flight finishes after them.
+      if (item.reason === "not-started") {
+        notStarted.set(account, (notStarted.get(account) ?? 0) + 1);
+        return;
+      }
       if (item.status === "failed") failed++;
       io.err(itemLine(item, account));
       if (!live) return;
-      counts.set(account, { done: doneHere, total: totalHere });
+      counts.set(account, { done: doneHere - (notStarted.get(account) ?? 0), total: totalHere });
       const done = [...counts.values()].reduce((sum, c) => sum + c.done, 0);
       const total = [...counts.values()].reduce((sum, c) => sum + c.total, 0);
       const width = 24;
