@@ -49413,6 +49413,18 @@ function skipSpace(text2, from, line, lineStart) {
   return { at: at2, line: line + 1, column: at2 - lineStart + 1 };
 }
 
+// src/model/sorted.ts
+function lastAtMost(sorted, value) {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low < high) {
+    const middle = low + high + 1 >> 1;
+    if (sorted[middle] <= value) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
 // src/config/parse-yaml.ts
 var import_yaml2 = __toESM(require_dist(), 1);
 function parseYaml(file, text2) {
@@ -49551,19 +49563,12 @@ var FileView = class {
   /** Line and column of an offset, from the line starts of the text (found once), as `yaml`'s LineCounter says them. */
   position(offset) {
     if (this.#lines === void 0) {
-      const lines2 = [0];
-      for (let at2 = this.text.indexOf("\n"); at2 !== -1; at2 = this.text.indexOf("\n", at2 + 1)) lines2.push(at2 + 1);
-      this.#lines = lines2;
+      const lines = [0];
+      for (let at2 = this.text.indexOf("\n"); at2 !== -1; at2 = this.text.indexOf("\n", at2 + 1)) lines.push(at2 + 1);
+      this.#lines = lines;
     }
-    const lines = this.#lines;
-    let low = 0;
-    let high = lines.length - 1;
-    while (low < high) {
-      const middle = low + high + 1 >> 1;
-      if (lines[middle] <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: offset - lines[low] + 1 };
+    const line = lastAtMost(this.#lines, offset);
+    return { line: line + 1, column: offset - this.#lines[line] + 1 };
   }
 };
 
@@ -54413,14 +54418,7 @@ var SourceText = class {
   }
   /** The 0-based line holding `offset`; a newline belongs to the line it ends. */
   lineOf(offset) {
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = low + high + 1 >> 1;
-      if ((this.starts[mid] ?? 0) <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low;
+    return lastAtMost(this.starts, offset);
   }
   /** Where line `line` starts; the end of the text for `lineCount`. */
   start(line) {
@@ -54485,13 +54483,7 @@ var Edits = class {
     for (const line of this.inserted.keys()) spans.push([source.start(Math.max(line - 1, 0)), source.start(line) + 1]);
     const touched = /* @__PURE__ */ new Set();
     for (const [from, to] of spans) {
-      let low = 0;
-      let high = starts.length - 1;
-      while (low < high) {
-        const middle = low + high + 1 >> 1;
-        if (starts[middle] <= from) low = middle;
-        else high = middle - 1;
-      }
+      const low = lastAtMost(starts, from);
       for (let i = low; i < starts.length && (i === low || starts[i] < to); i++) touched.add(i);
     }
     return touched;
@@ -54642,15 +54634,8 @@ var Segments = class {
     node.range = [this.map(start2, false), this.map(value, !empty && value > start2), this.map(end2, !empty)];
   }
   map(offset, isEnd) {
-    let low = 0;
-    let high = this.from.length - 1;
-    while (low < high) {
-      const middle = low + high + 1 >> 1;
-      const from = this.from[middle];
-      if (from < offset || from === offset && !isEnd) low = middle;
-      else high = middle - 1;
-    }
-    return this.at[low] + offset - this.from[low];
+    const range = lastAtMost(this.from, isEnd ? offset - 1 : offset);
+    return this.at[range] + offset - this.from[range];
   }
 };
 
@@ -54856,10 +54841,7 @@ function flowCandidate(source, starts) {
   const pattern = /\[\s*[^\]\s]/g;
   pattern.lastIndex = starts[0] ?? 0;
   const found = pattern.exec(source.text);
-  if (!found) return void 0;
-  let index = 0;
-  while (index + 1 < starts.length && starts[index + 1] <= found.index) index++;
-  return index;
+  return found ? lastAtMost(starts, found.index) : void 0;
 }
 function holdsFlowList(item) {
   let found = false;
