@@ -6,6 +6,7 @@
 import type { Config } from "../config/types.ts";
 import type { ConfigChange, EditedKey, FullReadReason, TouchedProject, TouchedWebsite, WriteOnlySend } from "../model/config-change.ts";
 import { type DesiredProject, projectKey } from "../model/project.ts";
+import { byCodePoint } from "../model/sorted.ts";
 import type { DesiredWebsite } from "../model/website.ts";
 import { FIELD_NAMES, type FieldName, sameValue, type WebsiteFields, WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
 
@@ -43,7 +44,7 @@ function touchedWebsites(base: readonly DesiredWebsite[], head: readonly Desired
   for (const old of base) {
     if (!now.has(old.domain)) touched.push({ domain: old.domain, touch: "removed", edited: [], send: [] });
   }
-  return touched.sort((a, b) => byName(a.domain, b.domain));
+  return touched.sort((a, b) => byCodePoint(a.domain, b.domain));
 }
 
 function touchOf(old: DesiredWebsite | undefined, site: DesiredWebsite): TouchedWebsite | undefined {
@@ -99,13 +100,9 @@ function touchedProjects(base: readonly DesiredProject[], head: readonly Desired
     else if (p.state === "present" && (old === undefined || old.state === "absent")) touched.push({ project: p.project, touch: "added" });
   }
   for (const old of base) if (!now.has(projectKey(old.project))) touched.push({ project: old.project, touch: "removed" });
-  return touched.sort((a, b) => byName(projectKey(a.project), projectKey(b.project)));
+  return touched.sort((a, b) => byCodePoint(projectKey(a.project), projectKey(b.project)));
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function byName(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -4,6 +4,7 @@
  * normalize alike, the one stored exactly as the normalized form (then the lowest id) is managed; the others
  * are left alone, by `plan` and by `export --update` alike.
  */
+import { byCodePoint } from "./sorted.ts";
 import { type LiveWebsite, normalizeDomain } from "./website.ts";
 
 /** A live website under its normalized domain. */
@@ -12,18 +13,28 @@ export interface LiveCopy {
   site: LiveWebsite;
 }
 
-/** The managed copy of each normalized domain, and the other copies, in domain order. */
+/**
+ * The managed copy of each normalized domain, in the order the account lists them, and the other copies in
+ * domain order. One pass, no sort of the whole account: a plan of 100,000 websites pays for the map alone.
+ */
 export function managedCopies(live: readonly LiveWebsite[]): { byDomain: Map<string, LiveCopy>; extras: LiveCopy[] } {
-  const sorted = live
-    .map((site) => ({ domain: normalizeDomain(site.domain), site }))
-    .sort((a, b) => (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0) || exact(b) - exact(a) || a.site.id - b.site.id);
   const byDomain = new Map<string, LiveCopy>();
   const extras: LiveCopy[] = [];
-  for (const entry of sorted) {
-    if (byDomain.has(entry.domain)) extras.push(entry);
-    else byDomain.set(entry.domain, entry);
+  for (const site of live) {
+    const entry = { domain: normalizeDomain(site.domain), site };
+    const held = byDomain.get(entry.domain);
+    if (held === undefined) byDomain.set(entry.domain, entry);
+    else if (before(entry, held) < 0) {
+      byDomain.set(entry.domain, entry);
+      extras.push(held);
+    } else extras.push(entry);
   }
-  return { byDomain, extras };
+  return { byDomain, extras: extras.sort(before) };
+}
+
+/** By domain; of one domain, the copy stored exactly as the normalized form first, then the lowest id. */
+function before(a: LiveCopy, b: LiveCopy): number {
+  return byCodePoint(a.domain, b.domain) || exact(b) - exact(a) || a.site.id - b.site.id;
 }
 
 function exact(entry: LiveCopy): number {

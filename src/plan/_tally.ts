@@ -31,11 +31,6 @@ export function newTally(): Tally {
   };
 }
 
-/** Code-point order: the same everywhere, unlike `localeCompare`. */
-export function byName(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** Counts an unlisted live item as ignored or unmanaged; `true` when prune deletes it instead. */
 export function pruned(name: string, filters: Filters, tally: Tally): boolean {
   if (filters.ignore(name) !== undefined) tally.left.ignored++;

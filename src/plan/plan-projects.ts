@@ -3,7 +3,8 @@
  * can list and delete projects but not create them, so a listed project is only ever kept or warned about.
  */
 import { type DesiredProject, type LiveProject, projectKey } from "../model/project.ts";
-import { byName, type Filters, pruned, sourceOf, type Tally, warn } from "./_tally.ts";
+import { byCodePoint } from "../model/sorted.ts";
+import { type Filters, pruned, sourceOf, type Tally, warn } from "./_tally.ts";
 import { projectFingerprint } from "./fingerprint.ts";
 
 /** Plans the projects into the tally; `live` is `undefined` when they were not read. */
@@ -18,9 +19,9 @@ export function planProjects(
     warn(tally, "projects-not-read", "projects", message);
     return;
   }
-  const liveByKey = new Map([...live].sort((a, b) => byName(a.project, b.project)).map((p) => [projectKey(p.project), p]));
+  const liveByKey = new Map([...live].sort((a, b) => byCodePoint(a.project, b.project)).map((p) => [projectKey(p.project), p]));
   const listed = new Set<string>();
-  for (const d of [...desired].sort((a, b) => byName(a.project, b.project))) {
+  for (const d of [...desired].sort((a, b) => byCodePoint(a.project, b.project))) {
     const k = projectKey(d.project);
     if (listed.has(k)) {
       warn(tally, "duplicate-project", d.project, `Project ${d.project} is listed more than once.`, d.source);

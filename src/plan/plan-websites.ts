@@ -1,12 +1,13 @@
 /** The website half of `plan` (DESIGN §3): identity by normalized domain, then create, update or delete. */
 import { type LiveCopy as Keyed, managedCopies } from "../model/managed-copy.ts";
+import { byCodePoint } from "../model/sorted.ts";
 import { type DesiredWebsite, type LiveWebsite, normalizeDomain } from "../model/website.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
-import { byName, type Filters, pruned, sourceOf, type Tally, warn } from "./_tally.ts";
+import { type Filters, pruned, sourceOf, type Tally, warn } from "./_tally.ts";
 import { createFields, type UpdateDiff, updateFields, type WriteOnlyInputs } from "./diff-website.ts";
 import { websiteFingerprint } from "./fingerprint.ts";
 import { type ChangeSends, liveSends } from "./follow-change.ts";
-import type { SecretNeed } from "./types.ts";
+import type { PlanWarning, SecretNeed } from "./types.ts";
 
 /** How write-only values are sent: `--sync-write-only`, and the edits of a known change. */
 export interface WriteOnlyPolicy {
@@ -24,8 +25,11 @@ export function planWebsites(
 ): void {
   const { byDomain, extras } = indexLive(live, tally);
   const listed = new Set<string>();
-  const sorted = desired.map((d) => withDomain(d, normalizeDomain(d.domain))).sort((a, b) => byName(a.domain, b.domain));
-  for (const d of sorted) {
+  // In the file's order, which decides which of two entries for one domain is planned; the changes are
+  // ordered by `plan`, the warnings here (a few) by domain below: no sort of 100,000 entries (DESIGN §8).
+  const warned = tally.warnings.length;
+  for (const written of desired) {
+    const d = withDomain(written, normalizeDomain(written.domain));
     if (listed.has(d.domain)) {
       const message = `${d.domain} is listed more than once: only one entry is planned.`;
       warn(tally, "duplicate-domain", d.domain, message, d.source);
@@ -42,6 +46,7 @@ export function planWebsites(
     else if (current === undefined) planCreate(d, tally);
     else planUpdate(d, current, inputsFor(d.domain, current, writeOnly), tally);
   }
+  byDomainFrom(tally.warnings, warned);
   for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted(entry, filters, tally);
   // A second live copy of a managed domain is never pruned: which copy holds the statistics is for a person to say.
   tally.left.unmanaged += extras.length;
@@ -124,6 +129,12 @@ function indexLive(live: readonly LiveWebsite[], tally: Tally): { byDomain: Map<
     warn(tally, "duplicate-live", entry.domain, message);
   }
   return { byDomain, extras };
+}
+
+/** Sorts `list[from..]` by subject in place, stably, as the desired entries' warnings were when they were planned in domain order. */
+function byDomainFrom(list: PlanWarning[], from: number): void {
+  const tail = list.slice(from).sort((a, b) => byCodePoint(a.subject ?? "", b.subject ?? ""));
+  for (const [i, warning] of tail.entries()) list[from + i] = warning;
 }
 
 /** Copies only when normalizing changed something: planning 100,000 websites should not copy them all (DESIGN §8). */

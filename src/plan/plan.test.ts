@@ -336,6 +336,22 @@ describe("tombstones, prune, protect and ignore (DESIGN §2, §3)", () => {
     expect(codes(p)).toEqual(["duplicate-live"]);
   });
 
+  it("plans in the file's order but warns in domain order, and picks the managed copy whatever the account's order", () => {
+    // Planned without sorting 100,000 entries: the first entry of a domain still wins, the warnings still read by name.
+    const websites = [want("z.example.com", {}, 3), want("b.example.com", { privacy: 1 }, 5), want("b.example.com", { privacy: 2 }, 9)];
+    const live = [site(7, "b.example.com."), site(3, "b.example.com"), site(5, "z.example.com"), site(2, "z.example.com.")];
+    const p = run({ websites, live, policy: { ignore: ["z.*"] } });
+    expect(p.warnings.map((w) => `${w.code} ${w.subject} ${w.source?.line ?? ""}`)).toEqual([
+      "duplicate-live b.example.com ",
+      "duplicate-live z.example.com ",
+      "duplicate-domain b.example.com 9",
+      "ignored z.example.com 3",
+    ]);
+    expect(p.changes).toMatchObject([{ action: "update", domain: "b.example.com", id: 3, fields: [{ field: "privacy", after: 1 }] }]);
+    const reordered = run({ websites, live: [...live].reverse(), policy: { ignore: ["z.*"] } });
+    expect(JSON.stringify(reordered)).toBe(JSON.stringify(p));
+  });
+
   it("counts unlisted live websites as unmanaged while prune is off", () => {
     const live = [site(1, "a.example.com"), site(2, "b.example.com"), site(3, "c.example.com")];
     const p = run({ websites: [want("a.example.com")], live });

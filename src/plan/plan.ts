@@ -3,9 +3,10 @@
  * no randomness, and the same plan (and hash) whatever order the inputs came in.
  */
 import { firstMatch } from "../model/glob.ts";
+import { byCodePoint } from "../model/sorted.ts";
 import type { Desired, Live } from "../model/state.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
-import { byName, type Filters, newTally, type Tally } from "./_tally.ts";
+import { type Filters, newTally, type Tally } from "./_tally.ts";
 import { ASSUMED_RATE, estimate, fullReadRequests } from "./estimate.ts";
 import { sealPlan } from "./fingerprint.ts";
 import { isScoped, narrowToChange, type PlanChange, sendsOf, sinceOf } from "./follow-change.ts";
@@ -123,7 +124,7 @@ function refusalsOf(changes: Change[], desired: Desired, filters: Filters, optio
 /** Apply order (DESIGN §6): creates, updates, deletes; website deletes before project deletes; then by name. */
 function compareChanges(a: Change, b: Change): number {
   const rank = ACTION_RANK[a.action] - ACTION_RANK[b.action] || KIND_RANK[a.kind] - KIND_RANK[b.kind];
-  return rank || byName(nameOf(a), nameOf(b));
+  return rank || byCodePoint(nameOf(a), nameOf(b));
 }
 
 function nameOf(change: Change): string {

@@ -1,5 +1,6 @@
 /** Adds and removes whole website entries of the `websites` list. */
 import { isMap, isScalar, type Node, type YAMLSeq } from "yaml";
+import { byCodePoint } from "../../model/sorted.ts";
 import { type LiveWebsite, normalizeDomain } from "../../model/website.ts";
 import { READABLE_FIELDS } from "../../model/website-fields.ts";
 import { type AdoptedField, fieldLines } from "./_fields.ts";
@@ -67,7 +68,6 @@ export function addEntries(ctx: UpdateContext, websites: YAMLSeq, sites: readonl
 
 type Compare = (a: string, b: string) => number;
 
-const byCodePoint: Compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 /** How `plan` orders domains, and how `sitesync export` sorts them. */
 const ORDERS: readonly Compare[] = [byCodePoint, (a, b) => a.localeCompare(b)];
 
