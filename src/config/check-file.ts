@@ -67,7 +67,8 @@ export function checkFile(
     if (differs) return { diagnostics: differs };
   }
   const env = options.envFor?.(fast.value) ?? options.env ?? process.env;
-  const interpolation = interpolateDocument(fast.value, file, text, env, locate, options.unsetEnv, options.onSecret);
+  const source = { file, text, locate, anchored: fast.anchored };
+  const interpolation = interpolateDocument(fast.value, source, env, options.unsetEnv, options.onSecret);
   const data = merged(fast, file, locate);
   if ("error" in data) return { diagnostics: [data.error] };
   const own = isRecord(data.value) ? data.value : {};

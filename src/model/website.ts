@@ -45,11 +45,16 @@ export interface DesiredWebsite extends WebsiteFields {
   passwordRef?: string;
 }
 
+/** Lowercase labels of letters, digits and `-` joined by dots, not starting with `www.`: what normalizing keeps as it is. */
+const STORED_FORM = /^(?!www\.)[a-z0-9-]+(?:\.[a-z0-9-]+)*$/;
+
 /**
  * The domain as the API stores it (API-NOTES §2.4): lowercase, no `http://`/`https://` anywhere, every `www.`
  * removed when it starts with `www.`; then a trailing `/` and `.` are dropped (DESIGN §4).
  */
 export function normalizeDomain(input: string): string {
+  // Most domains are written as stored already: one test instead of five copies (DESIGN §8: 100,000 a load).
+  if (STORED_FORM.test(input)) return input;
   let d = input.trim().toLowerCase().replaceAll("https://", "").replaceAll("http://", "");
   if (d.startsWith("www.")) d = d.replaceAll("www.", "");
   // A loop, not /[/.]+$/: that regex is quadratic on a long run of dots that does not end the name (DESIGN §12).
@@ -71,6 +76,12 @@ export function isApiDomain(domain: string): boolean {
   return isDomainName(domain) || isDottedQuad(domain);
 }
 
+/**
+ * Most names at once: labels of 1 to 63 letters, digits and `-`, at least two, the last not all digits. Each
+ * is one of the regex's pieces, and 255 characters hold fewer than 127 of them. Linear: a dot ends each label.
+ */
+const PLAIN_NAME = /^(?:[a-z0-9-]{1,63}\.)+(?![0-9]*$)[a-z0-9-]+$/i;
+
 /** What `.` does not match in a JavaScript regex (the `s` flag is off). */
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 const LAST_LABEL = /^[a-z0-9-]+$/i;
@@ -81,6 +92,7 @@ const LAST_LABEL = /^[a-z0-9-]+$/i;
  * sit inside a piece); then the last label (letters, digits, `-`), not all digits unless a final dot follows.
  */
 function isDomainName(name: string): boolean {
+  if (name.length <= 255 && PLAIN_NAME.test(name)) return true;
   if (name.startsWith("://") || name.length < 1 || name.length > 255 || LINE_TERMINATOR.test(name)) return false;
   const body = name.endsWith(".") ? name.slice(0, -1) : name;
   const dot = body.lastIndexOf(".");

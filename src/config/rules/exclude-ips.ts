@@ -7,16 +7,18 @@ import type { RuleContext } from "./rule-context.ts";
  * entry must be an IPv4/IPv6 address or a CIDR range, as Symfony's IpUtils::checkIp reads them.
  */
 export function invalidExcludeIps(ctx: RuleContext): void {
-  const check = (list: unknown, path: ConfigPath) => {
-    if (!Array.isArray(list)) return;
-    list.forEach((item, index) => {
-      if (typeof item !== "string" || item.trim() === "") return;
-      const problem = describeIpProblem(item.trim());
-      if (problem) ctx.error("exclude-ips.invalid", [...path, index], problem);
-    });
-  };
-  if (isRecord(ctx.data.defaults)) check(ctx.data.defaults.exclude_ips, ["defaults", "exclude_ips"]);
-  for (const entry of ctx.config.websites) check(entry.raw.exclude_ips, [...entry.path, "exclude_ips"]);
+  if (isRecord(ctx.data.defaults)) checkList(ctx, ctx.data.defaults.exclude_ips, ["defaults"]);
+  for (const entry of ctx.config.websites) checkList(ctx, entry.raw.exclude_ips, entry.path);
+}
+
+/** One `exclude_ips` list under `holder`; a path is built only for an entry that is wrong. */
+function checkList(ctx: RuleContext, list: unknown, holder: ConfigPath): void {
+  if (!Array.isArray(list)) return;
+  for (const [index, item] of list.entries()) {
+    const entry = typeof item === "string" ? item.trim() : "";
+    const problem = entry === "" ? undefined : describeIpProblem(entry);
+    if (problem) ctx.error("exclude-ips.invalid", [...holder, "exclude_ips", index], problem);
+  }
 }
 
 /** Why an entry is not an address or CIDR range, or `undefined` when it is one. */
