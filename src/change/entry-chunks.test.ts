@@ -47,4 +47,35 @@ describe("a config's text cut into its website entries", () => {
     expect(reducedTexts(FILE, FILE.replace("privacy: private", "privacy: &p private"))).toBeUndefined();
     expect(reducedTexts("websites: [{ domain: a.example.com }]\n", "websites: []\n")).toBeUndefined();
   });
+
+  it("keeps exactly the entries one side writes and the other does not, however many, edited, moved or repeated", () => {
+    const entry = (n: number, privacy = "public") => `  - domain: s${n}.example.com\n    privacy: ${privacy}\n`;
+    const file = (entries: string[]) => `version: 1\nwebsites:\n${entries.join("")}  - domain: last.example.com\n`;
+    const base = Array.from({ length: 300 }, (_, n) => entry(n % 290));
+    const edited = base.map((e, n) => (n % 97 === 5 ? entry(n, "private") : e));
+    const cases = [
+      edited,
+      [...base.slice(0, 150), entry(1000), entry(1001), ...base.slice(150)],
+      base.filter((_, n) => n !== 7 && n !== 299),
+      [...base].reverse(),
+      [entry(2000), ...edited.slice(1, 200), entry(5), entry(5)],
+    ];
+    for (const now of cases) {
+      const reduced = reducedTexts(file(base), file(now));
+      const kept = (text: string | undefined) => (entryChunks(text ?? "")?.chunks.slice(0, -1) ?? []).sort();
+      expect(kept(reduced?.base)).toEqual(difference(base, now).sort());
+      expect(kept(reduced?.now)).toEqual(difference(now, base).sort());
+    }
+  });
 });
+
+/** `a` less `b`, each entry as many times as `a` holds it more often than `b`. */
+function difference(a: string[], b: string[]): string[] {
+  const left = [...b];
+  return a.filter((item) => {
+    const at = left.indexOf(item);
+    if (at === -1) return true;
+    left.splice(at, 1);
+    return false;
+  });
+}

@@ -13,6 +13,11 @@ export interface ReducedTexts {
 /** An anchor or alias token: `&name` or `*name` after a space, a flow indicator or a line start. */
 const ANCHOR = /(?:^|[\s[{,:])[&*][^\s\]},]/m;
 
+/** Whether `text` may hold an anchor or alias; most files hold no `&` or `*` at all, found without a regex. */
+function mayAnchor(text: string): boolean {
+  return (text.includes("&") || text.includes("*")) && ANCHOR.test(text);
+}
+
 /**
  * `base` and `now` with the entries both write alike left out; the last entry of each stays (it holds what
  * follows the list). `undefined` when the files are not written as one block list after the same head.
@@ -20,27 +25,51 @@ const ANCHOR = /(?:^|[\s[{,:])[&*][^\s\]},]/m;
 export function reducedTexts(base: string, now: string): ReducedTexts | undefined {
   const before = entryChunks(base);
   const after = entryChunks(now);
-  if (!before || !after || before.head !== after.head || ANCHOR.test(base) || ANCHOR.test(now)) return undefined;
+  if (!before || !after || before.head !== after.head || mayAnchor(base) || mayAnchor(now)) return undefined;
+  const [baseKept, nowKept] = unmatched(before.chunks.slice(0, -1), after.chunks.slice(0, -1));
+  const join = (head: string, kept: string[], last: string | undefined) => [head, ...kept, last ?? ""].join("");
+  return { base: join(before.head, baseKept, before.chunks.at(-1)), now: join(after.head, nowKept, after.chunks.at(-1)) };
+}
+
+/**
+ * The chunks of each side that the other does not write alike, in their order: the multiset difference both
+ * ways. Pairs at the same place, counted from the start or from the end, are matched first by comparing
+ * text, which leaves an edit or an insertion of a few entries in 100,000 nothing to hash; what is left is
+ * matched by a count of each text. Dropping a pair that both sides hold never changes the difference.
+ */
+function unmatched(before: string[], after: string[]): [string[], string[]] {
+  const matched = { before: new Uint8Array(before.length), after: new Uint8Array(after.length) };
+  const pair = (i: number, j: number) => {
+    if (matched.before[i] || matched.after[j] || before[i] !== after[j]) return;
+    matched.before[i] = 1;
+    matched.after[j] = 1;
+  };
+  const shorter = Math.min(before.length, after.length);
+  for (let k = 0; k < shorter; k++) pair(k, k);
+  for (let k = 1; k <= shorter; k++) pair(before.length - k, after.length - k);
+  const left = {
+    before: before.filter((_, i) => matched.before[i] === 0),
+    after: after.filter((_, j) => matched.after[j] === 0),
+  };
   const counts = new Map<string, number>();
-  for (const chunk of after.chunks.slice(0, -1)) counts.set(chunk, (counts.get(chunk) ?? 0) + 1);
+  for (const chunk of left.after) counts.set(chunk, (counts.get(chunk) ?? 0) + 1);
   const common = new Map<string, number>();
   const baseKept: string[] = [];
-  for (const chunk of before.chunks.slice(0, -1)) {
-    const left = counts.get(chunk) ?? 0;
-    if (left === 0) baseKept.push(chunk);
+  for (const chunk of left.before) {
+    const count = counts.get(chunk) ?? 0;
+    if (count === 0) baseKept.push(chunk);
     else {
-      counts.set(chunk, left - 1);
+      counts.set(chunk, count - 1);
       common.set(chunk, (common.get(chunk) ?? 0) + 1);
     }
   }
   const nowKept: string[] = [];
-  for (const chunk of after.chunks.slice(0, -1)) {
+  for (const chunk of left.after) {
     const shared = common.get(chunk) ?? 0;
     if (shared === 0) nowKept.push(chunk);
     else common.set(chunk, shared - 1);
   }
-  const join = (head: string, kept: string[], last: string | undefined) => [head, ...kept, last ?? ""].join("");
-  return { base: join(before.head, baseKept, before.chunks.at(-1)), now: join(after.head, nowKept, after.chunks.at(-1)) };
+  return [baseKept, nowKept];
 }
 
 /**
