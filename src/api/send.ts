@@ -1,6 +1,8 @@
-import { FetchError, type FetchResponse, ofetch } from "ofetch";
+import type { Readable } from "node:stream";
+import { createFetch, FetchError, type FetchResponse } from "ofetch";
 import type { Clock } from "./clock.ts";
 import { type RateInfo, rateInfoOf } from "./rate-info.ts";
+import { nodeFetch } from "./transport.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -42,8 +44,17 @@ export interface SendLimits {
 const NEVER_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
 /**
- * One HTTP attempt, never retried here (ofetch `retry: false`; the loop in `http.ts` decides). A fresh
- * `AbortSignal.timeout` per attempt: ofetch 1.5.1 reuses an aborted signal across its own retries when
+ * ofetch over Node's http (transport.ts), never retrying (the loop in `http.ts` decides), never following a
+ * redirect (a redirect means a refused key or a dropped Accept header; following it would leak the key:
+ * API-NOTES §4), any status answered as data, the body as a stream.
+ */
+const $fetch = createFetch({
+  fetch: nodeFetch as unknown as typeof fetch,
+  defaults: { retry: false, redirect: "manual", ignoreResponseError: true, responseType: "stream" },
+});
+
+/**
+ * One HTTP attempt, never retried here. A fresh `AbortSignal.timeout` per attempt: ofetch 1.5.1 reuses an aborted signal across its own retries when
  * `timeout` is combined with `retry` (unjs/ofetch#621, DESIGN §10). The body comes as a stream and is read
  * here with a byte counter, so an endless or decompression-bomb body stops at the cap (DESIGN §12).
  */
@@ -51,15 +62,11 @@ export async function send(request: OutgoingRequest, limits: SendLimits): Promis
   const started = performance.now();
   let signal: AbortSignal | undefined;
   try {
-    const response = await ofetch.raw<ReadableStream<Uint8Array> | null, "stream">(request.url, {
+    // The body is the transport's stream (`responseType: "stream"` in the defaults), not a web ReadableStream.
+    const response = await $fetch.raw<Readable | null>(request.url, {
       method: request.method,
       headers: headersOf(request),
       body: request.form?.toString(),
-      retry: false,
-      // A redirect means a refused key or a dropped Accept header; following it would leak the key (API-NOTES §4).
-      redirect: "manual",
-      ignoreResponseError: true,
-      responseType: "stream",
       onRequest({ options }) {
         signal = AbortSignal.timeout(limits.timeoutMs);
         options.signal = signal;
@@ -83,11 +90,7 @@ function headersOf(request: OutgoingRequest): Record<string, string> {
 }
 
 /** A response, its body read within the cap: an answer, or a too-large failure. */
-async function answerOf(
-  response: FetchResponse<ReadableStream<Uint8Array> | null>,
-  { maxBodyBytes, clock }: SendLimits,
-  started: number,
-): Promise<Attempt> {
+async function answerOf(response: FetchResponse<Readable | null>, { maxBodyBytes, clock }: SendLimits, started: number): Promise<Attempt> {
   const { status, headers } = response;
   const rate = rateInfoOf(status, headers, clock.now());
   const text = await readCapped(response._data ?? null, headers, maxBodyBytes);
@@ -115,31 +118,35 @@ function failureOf(error: unknown, timedOut: boolean, timeoutMs: number, ms: num
 }
 
 /**
- * The body as UTF-8 text, or undefined (and the stream cancelled, closing the connection) once more than
- * `max` decoded bytes arrived. fetch decompresses as it streams, so a bomb costs at most `max` bytes.
+ * The body as UTF-8 text (a byte order mark dropped, as fetch's `text()` does), or undefined (and the stream
+ * destroyed, closing the connection) once more than `max` decoded bytes arrived. The transport decompresses as
+ * it streams, so a bomb costs at most `max` bytes.
  */
-async function readCapped(body: ReadableStream<Uint8Array> | null, headers: Headers, max: number): Promise<string | undefined> {
-  if (body === null) return "";
+function readCapped(body: Readable | null, headers: Headers, max: number): Promise<string | undefined> {
+  if (body === null) return Promise.resolve("");
   const declared = Number(headers.get("content-length"));
   // Without a Content-Encoding the declared length is the decoded length: refuse before reading.
   if (!headers.get("content-encoding") && Number.isFinite(declared) && declared > max) {
-    await body.cancel().catch(() => undefined);
-    return undefined;
+    body.destroy();
+    return Promise.resolve(undefined);
   }
-  const decoder = new TextDecoder();
-  const reader = body.getReader();
-  let size = 0;
-  let text = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    text += decoder.decode(value, { stream: true });
-  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) chunks.push(chunk);
+      else {
+        body.destroy();
+        resolve(undefined);
+      }
+    });
+    body.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    });
+    body.on("error", reject);
+  });
 }
 
 function formatBytes(bytes: number): string {

@@ -16,12 +16,16 @@ export interface LiveCopy {
 /**
  * The managed copy of each normalized domain, in the order the account lists them, and the other copies in
  * domain order. One pass, no sort of the whole account: a plan of 100,000 websites pays for the map alone.
+ * `copyOf` makes each entry, so that a caller can keep its own state beside it (plan marks those listed).
  */
-export function managedCopies(live: readonly LiveWebsite[]): { byDomain: Map<string, LiveCopy>; extras: LiveCopy[] } {
-  const byDomain = new Map<string, LiveCopy>();
-  const extras: LiveCopy[] = [];
+export function managedCopies<C extends LiveCopy>(
+  live: readonly LiveWebsite[],
+  copyOf: (domain: string, site: LiveWebsite) => C,
+): { byDomain: Map<string, C>; extras: C[] } {
+  const byDomain = new Map<string, C>();
+  const extras: C[] = [];
   for (const site of live) {
-    const entry = { domain: normalizeDomain(site.domain), site };
+    const entry = copyOf(normalizeDomain(site.domain), site);
     const held = byDomain.get(entry.domain);
     if (held === undefined) byDomain.set(entry.domain, entry);
     else if (before(entry, held) < 0) {

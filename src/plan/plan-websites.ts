@@ -1,5 +1,5 @@
 /** The website half of `plan` (DESIGN §3): identity by normalized domain, then create, update or delete. */
-import { type LiveCopy as Keyed, managedCopies } from "../model/managed-copy.ts";
+import { type LiveCopy, managedCopies } from "../model/managed-copy.ts";
 import { byCodePoint } from "../model/sorted.ts";
 import { type DesiredWebsite, type LiveWebsite, normalizeDomain } from "../model/website.ts";
 import { WRITE_ONLY_FIELDS } from "../model/website-fields.ts";
@@ -24,19 +24,22 @@ export function planWebsites(
   tally: Tally,
 ): void {
   const { byDomain, extras } = indexLive(live, tally);
+  // Domains listed without a live copy; a copy's own flag says whether an entry listed it (no second lookup).
   const listed = new Set<string>();
   // In the file's order, which decides which of two entries for one domain is planned; the changes are
   // ordered by `plan`, the warnings here (a few) by domain below: no sort of 100,000 entries (DESIGN §8).
   const warned = tally.warnings.length;
   for (const written of desired) {
     const d = withDomain(written, normalizeDomain(written.domain));
-    if (listed.has(d.domain)) {
+    const copy = byDomain.get(d.domain);
+    if (copy ? copy.listed : listed.has(d.domain)) {
       const message = `${d.domain} is listed more than once: only one entry is planned.`;
       warn(tally, "duplicate-domain", d.domain, message, d.source);
       continue;
     }
-    listed.add(d.domain);
-    const current = byDomain.get(d.domain)?.site;
+    if (copy) copy.listed = true;
+    else listed.add(d.domain);
+    const current = copy?.site;
     const pattern = filters.ignore(d.domain);
     if (pattern !== undefined) {
       tally.left.ignored++;
@@ -47,7 +50,7 @@ export function planWebsites(
     else planUpdate(d, current, inputsFor(d.domain, current, writeOnly), tally);
   }
   byDomainFrom(tally.warnings, warned);
-  for (const entry of byDomain.values()) if (!listed.has(entry.domain)) planUnlisted(entry, filters, tally);
+  for (const copy of byDomain.values()) if (!copy.listed) planUnlisted(copy, filters, tally);
   // A second live copy of a managed domain is never pruned: which copy holds the statistics is for a person to say.
   tally.left.unmanaged += extras.length;
 }
@@ -115,15 +118,20 @@ function planTombstone(d: DesiredWebsite, live: LiveWebsite | undefined, filters
   });
 }
 
-function planUnlisted({ domain, site }: Keyed, filters: Filters, tally: Tally): void {
+function planUnlisted({ domain, site }: LiveCopy, filters: Filters, tally: Tally): void {
   if (!pruned(domain, filters, tally)) return;
   const fingerprint = websiteFingerprint(site);
   tally.changes.push({ kind: "website", action: "delete", domain, id: site.id, reason: "prune", fingerprint });
 }
 
+/** A live copy, and whether an entry of the file listed it. */
+interface Listed extends LiveCopy {
+  listed: boolean;
+}
+
 /** Live websites by normalized domain (the managed copy: model/managed-copy.ts); each other copy is a warning. */
-function indexLive(live: readonly LiveWebsite[], tally: Tally): { byDomain: Map<string, Keyed>; extras: Keyed[] } {
-  const { byDomain, extras } = managedCopies(live);
+function indexLive(live: readonly LiveWebsite[], tally: Tally): { byDomain: Map<string, Listed>; extras: Listed[] } {
+  const { byDomain, extras } = managedCopies(live, (domain, site): Listed => ({ domain, site, listed: false }));
   for (const entry of extras) {
     const message = `The account holds ${entry.domain} more than once: id ${entry.site.id} is left alone (never compared or deleted).`;
     warn(tally, "duplicate-live", entry.domain, message);

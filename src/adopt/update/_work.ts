@@ -56,7 +56,7 @@ export function drifted(desired: DesiredWebsite, live: LiveWebsite): AdoptedFiel
 
 /** Live websites by normalized domain: where two normalize alike, the copy `plan` manages (model/managed-copy.ts). */
 function liveByDomain(websites: readonly LiveWebsite[]): Map<string, LiveWebsite> {
-  return new Map([...managedCopies(websites).byDomain].map(([domain, copy]) => [domain, copy.site]));
+  return new Map([...managedCopies(websites, (domain, site) => ({ domain, site })).byDomain].map(([domain, copy]) => [domain, copy.site]));
 }
 
 /** Whether the update only rewrites entries in place: nothing added or removed. */

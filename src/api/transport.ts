@@ -1,0 +1,83 @@
+/**
+ * The transport under ofetch (DESIGN §10): Node's own http and https, with a keep-alive agent for each, given
+ * to ofetch as its `fetch`. The WHATWG fetch that Node ships (undici) spent about 0.3 s more CPU on the 1,000
+ * pages of a 100,000-website read (bench scenario 9), on web streams and header objects nothing here needs.
+ *
+ * What it keeps of fetch: a redirect is never followed (API-NOTES §4: it means a refused key or a dropped
+ * Accept header, and following it would send the key elsewhere); the request stops on its AbortSignal; the
+ * answer is decompressed as it streams (gzip, deflate, br, asked for as fetch asks), so the cap in `send.ts`
+ * counts decoded bytes; with NODE_USE_ENV_PROXY set, the proxy variables apply as they do to fetch. The body is
+ * Node's stream, which `send` reads.
+ */
+import http from "node:http";
+import https from "node:https";
+import { pipeline, type Readable, type Transform } from "node:stream";
+import zlib from "node:zlib";
+
+/** What ofetch reads of an answer, the body being Node's stream (ofetch's `responseType: "stream"`). */
+export interface NodeAnswer {
+  status: number;
+  statusText: string;
+  ok: boolean;
+  headers: Headers;
+  /** `null` for an answer that has none (HEAD, 204, 304): ofetch then reads nothing. */
+  body: Readable | null;
+}
+
+const proxyEnv = process.env.NODE_USE_ENV_PROXY ? process.env : undefined;
+const AGENTS: Record<string, http.Agent> = {
+  "http:": new http.Agent({ keepAlive: true, proxyEnv }),
+  "https:": new https.Agent({ keepAlive: true, proxyEnv }),
+};
+
+/** Lenient at the end of a stream, as fetch is: a body cut short reads as what arrived, then fails to parse. */
+const SYNC = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+const DECODERS: Record<string, () => Transform> = {
+  gzip: () => zlib.createGunzip(SYNC),
+  "x-gzip": () => zlib.createGunzip(SYNC),
+  deflate: () => zlib.createInflate(SYNC),
+  br: () => zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH }),
+};
+
+/** Statuses that carry no body (ofetch reads none for them either). */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/** One request; resolves once the status and headers arrive, rejects when no answer comes. */
+export function nodeFetch(input: string | URL | Request, init: RequestInit = {}): Promise<NodeAnswer> {
+  const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
+  const client = url.protocol === "https:" ? https : http;
+  const method = init.method ?? "GET";
+  const headers = { "Accept-Encoding": "gzip, deflate, br", ...Object.fromEntries(new Headers(init.headers)) };
+  return new Promise((resolve, reject) => {
+    const options = { agent: AGENTS[url.protocol], method, headers, signal: init.signal ?? undefined };
+    const request = client.request(url, options, (response) => resolve(answerOf(response, method)));
+    request.on("error", reject);
+    request.end(typeof init.body === "string" ? init.body : undefined);
+  });
+}
+
+function answerOf(response: http.IncomingMessage, method: string): NodeAnswer {
+  const status = response.statusCode ?? 0;
+  const headers = new Headers();
+  const raw = response.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  const bodyless = method === "HEAD" || NO_BODY.has(status);
+  // A body left unread would hold its socket: one that has none is drained at once.
+  if (bodyless) response.resume();
+  return {
+    status,
+    statusText: response.statusMessage ?? "",
+    ok: status >= 200 && status < 300,
+    headers,
+    body: bodyless ? null : decoded(response),
+  };
+}
+
+/** The body decoded as it streams; an unknown coding is passed through (the caller then cannot parse it). */
+function decoded(response: http.IncomingMessage): Readable {
+  const coding = response.headers["content-encoding"]?.trim().toLowerCase();
+  const decoder = coding === undefined ? undefined : DECODERS[coding]?.();
+  if (decoder === undefined) return response;
+  // Either side failing or stopping (the size cap destroys the decoder) ends both.
+  return pipeline(response, decoder, () => {});
+}
