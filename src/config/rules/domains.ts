@@ -2,15 +2,19 @@ import { isApiDomain } from "../../model/website.ts";
 import type { WebsiteEntry } from "../normalize.ts";
 import type { RuleContext } from "./rule-context.ts";
 
-/** Two entries for one stored domain would fight over it; both lines are named (DESIGN §2). */
+/**
+ * Two entries for one stored domain would fight over it; both lines are named (DESIGN §2). One set operation
+ * an entry finds them; which entry came first is looked up only once there is a duplicate.
+ */
 export function duplicateDomains(ctx: RuleContext): void {
-  const seen = new Map<string, WebsiteEntry>();
+  const seen = new Set<string>();
+  let firsts: Map<string, WebsiteEntry> | undefined;
   for (const entry of ctx.config.websites) {
-    const earlier = seen.get(entry.site.domain);
-    if (!earlier) {
-      seen.set(entry.site.domain, entry);
-      continue;
-    }
+    const size = seen.size;
+    seen.add(entry.site.domain);
+    if (seen.size > size) continue;
+    firsts ??= firstEntries(ctx.config.websites);
+    const earlier = firsts.get(entry.site.domain) as WebsiteEntry;
     const path = [...entry.path, "domain"];
     const first = { line: ctx.locate.value([...earlier.path, "domain"]).line, written: earlier.written };
     const stored = entry.site.domain;
@@ -20,6 +24,13 @@ export function duplicateDomains(ctx: RuleContext): void {
         : `duplicate website: "${entry.written}" and "${first.written}" (line ${first.line}) are both stored as "${stored}"; keep one entry`;
     ctx.error("domain.duplicate", path, message);
   }
+}
+
+/** The first entry of each domain. */
+function firstEntries(entries: readonly WebsiteEntry[]): Map<string, WebsiteEntry> {
+  const firsts = new Map<string, WebsiteEntry>();
+  for (const entry of entries) if (!firsts.has(entry.site.domain)) firsts.set(entry.site.domain, entry);
+  return firsts;
 }
 
 /** Projects are grouped by name in a case-insensitive column (API-NOTES §5), so case does not make two. */
