@@ -340,6 +340,14 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["test/adopt/file-edits.test.ts"],
   },
   {
+    id: "interpolation-skipped-for-password-key",
+    file: "src/config/fast-yaml.ts",
+    find: '(index % 2 === 0 && value === "password")',
+    replace: "false",
+    description: "a file with a literal password and no ${ skips interpolation, and so its warning",
+    tests: ["src/config/fast-yaml.test.ts", "src/config/interpolate.test.ts"],
+  },
+  {
     id: "transport-bodiless-holds-socket",
     file: "src/api/transport.ts",
     find: "if (bodyless) response.resume();",

@@ -8,7 +8,7 @@ import type { Diagnostic } from "../errors.ts";
 import { type FastFailure, type FastParse, parseFast } from "./fast-yaml.ts";
 import { FileView } from "./file-view.ts";
 import type { Env } from "./interpolate.ts";
-import { type DocumentInterpolation, interpolateDocument, type UnsetEnv } from "./interpolate-document.ts";
+import { type DocumentInterpolation, interpolateDocument, noInterpolation, type UnsetEnv } from "./interpolate-document.ts";
 import { type ConfigPath, formatPath, isRecord, type Locator } from "./locate.ts";
 import { MergeError, resolveMerges } from "./merge-keys.ts";
 import { type Normalized, normalize } from "./normalize.ts";
@@ -68,7 +68,9 @@ export function checkFile(
   }
   const env = options.envFor?.(fast.value) ?? options.env ?? process.env;
   const source = { file, text, locate, anchored: fast.anchored };
-  const interpolation = interpolateDocument(fast.value, source, env, options.unsetEnv, options.onSecret);
+  const interpolation = fast.interpolates
+    ? interpolateDocument(fast.value, source, env, options.unsetEnv, options.onSecret)
+    : noInterpolation();
   const data = merged(fast, file, locate);
   if ("error" in data) return { diagnostics: [data.error] };
   const own = isRecord(data.value) ? data.value : {};

@@ -173,3 +173,24 @@ describe("the loader, where the parsers would disagree", () => {
     expect(failed).toMatchObject({ ok: false, line: 1, column: MAX_DEPTH, bound: { code: "yaml.depth" } });
   });
 });
+
+describe("whether interpolation has work to do", () => {
+  const interpolates = (text: string) => {
+    const fast = parseFast(text);
+    return fast.ok && fast.interpolates;
+  };
+
+  it("is told by a `${` in a value, a list item or a key, or by a password key, never by a comment or a word", () => {
+    const exported = "# send it behind ${VARIABLE}; password: ${X}\nwebsites:\n  - domain: a.example.com\n    privacy: password\n";
+    expect(interpolates(exported)).toBe(false);
+    expect(interpolates("websites:\n  - domain: ${DOMAIN}\n")).toBe(true);
+    expect(interpolates("websites:\n  - domain: a.example.com\n    exclude_ips: [203.0.113.1, '${IP}']\n")).toBe(true);
+    expect(interpolates("defaults:\n  password: hunter22\n")).toBe(true);
+    expect(interpolates("defaults: { password: 12345678 }\n")).toBe(true);
+  });
+
+  it("still warns of a password written in a file that holds no `${`", () => {
+    const text = "version: 1\ndefaults:\n  privacy: password\n  password: hunter22\nwebsites:\n  - domain: a.example.com\n";
+    expect(diagnosticsOf(load(text))).toEqual([expect.stringMatching(/^4:13 \(warning\) defaults.password: the password is written in the file/)]);
+  });
+});

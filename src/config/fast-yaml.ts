@@ -44,6 +44,11 @@ export interface FastParse {
    * values are compared with the position-keeping parse before use.
    */
   unusual: boolean;
+  /**
+   * Some string holds `${` or some key may be `password`: interpolation has work to do. Without either (an
+   * export), nothing is read from the environment and no password is written, so its walk is skipped.
+   */
+  interpolates: boolean;
 }
 
 export type Position = Pick<SourcePos, "line" | "column">;
@@ -112,6 +117,8 @@ class Watch {
   anchored = false;
   merges = false;
   tagged = false;
+  interpolates = false;
+  private readonly dollars: boolean;
   rootAt = -1;
   names = { websites: [] as (Position | undefined)[], projects: [] as (Position | undefined)[] };
 
@@ -119,6 +126,7 @@ class Watch {
     this.text = text;
     this.bom = bom;
     this.tags = text.includes("!");
+    this.dollars = text.includes("${");
     for (let i = 0; i <= MAX_DEPTH; i++) {
       this.frames.push({ open: 0, line: 0, lineStart: 0, children: 0, key: undefined, size: 0, name: undefined, names: undefined });
     }
@@ -165,6 +173,7 @@ class Watch {
     const parent = this.frames[this.depth - 1] as Frame;
     parent.size += size;
     const index = parent.children++;
+    if (!this.interpolates) this.interpolates = this.interpolated(state.result, index);
     if (index % 2 === 0) {
       parent.key = state.result;
       // A quoted "<<" is a plain key to `yaml`: such a file is compared with it before use.
@@ -177,6 +186,12 @@ class Watch {
     }
     if (parent.names) parent.names.push(frame.name);
     if (this.depth === 1 && frame.names && index % 2 === 1) this.keepNames(parent.key, frame.names);
+  }
+
+  /** Whether a node may hold work for interpolation: a string with `${`; a `password` key (a list's items count too). */
+  private interpolated(value: unknown, index: number): boolean {
+    if (typeof value !== "string") return false;
+    return (this.dollars && value.includes("${")) || (index % 2 === 0 && value === "password");
   }
 
   /** Each item's name, where the item says it with the list's own key (`domain` for websites). */
@@ -204,7 +219,8 @@ class Watch {
 
   result(text: string): Omit<FastParse, "ok" | "value"> {
     const directive = this.rootAt > 0 && /^%/m.test(text.slice(0, this.rootAt));
-    return { names: this.names, anchored: this.anchored, merges: this.merges, unusual: this.tagged || directive };
+    const { names, anchored, merges, interpolates } = this;
+    return { names, anchored, merges, interpolates, unusual: this.tagged || directive };
   }
 }
 

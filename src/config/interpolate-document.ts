@@ -85,16 +85,14 @@ export function interpolateDocument(
   unset: UnsetEnv = "error",
   onSecret?: (value: string) => void,
 ): DocumentInterpolation {
-  const result: DocumentInterpolation = {
-    diagnostics: [],
-    failedPaths: new Set(),
-    passwordEnvValues: [],
-    interpolated: [],
-    literals: [],
-    literalPasswords: [],
-  };
+  const result = noInterpolation();
   walk(data, [], { unset, file, text, env, locate, result, onSecret, seen: anchored ? new Set() : undefined });
   return result;
+}
+
+/** What interpolating a file without `${` or a `password` key finds: nothing (fast-yaml.ts tells such a file). */
+export function noInterpolation(): DocumentInterpolation {
+  return { diagnostics: [], failedPaths: new Set(), passwordEnvValues: [], interpolated: [], literals: [], literalPasswords: [] };
 }
 
 /**
