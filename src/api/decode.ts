@@ -15,13 +15,17 @@ class DecodeError extends Error {
   readonly path: string;
   readonly expected: string;
   readonly got: string;
-  constructor(path: string, expected: string, value: unknown) {
-    const got = JSON.stringify(value) ?? "nothing";
+  constructor(path: string, expected: string, value: unknown, got = JSON.stringify(value) ?? "nothing") {
     super(`${path}: expected ${expected}, got ${got}`);
     this.name = "DecodeError";
     this.path = path;
     this.expected = expected;
     this.got = got;
+  }
+
+  /** The same error under `prefix`, in place of the item's own path `from` (a page's item gets its index). */
+  under(from: string, prefix: string): DecodeError {
+    return new DecodeError(prefix + this.path.slice(from.length), this.expected, undefined, this.got);
   }
 }
 
@@ -148,11 +152,20 @@ export function decodeItem<T>(decode: (value: unknown, path: string) => T): (bod
   return (body) => decode(body.data, "data");
 }
 
+/** One item of a page; its index is put into the path only when the item is wrong (a page of 100 would build 100). */
+function decodeItemAt<T>(decode: (value: unknown, path: string) => T, item: unknown, index: number): T {
+  try {
+    return decode(item, "data[]");
+  } catch (error) {
+    throw error instanceof DecodeError ? error.under("data[]", `data[${index}]`) : error;
+  }
+}
+
 /** A paginated listing (API-NOTES §3). `meta` and `links` are optional: a proxy may strip them (DESIGN §5). */
 export function decodePage<T>(decode: (value: unknown, path: string) => T): (body: Raw) => Page<T> {
   return (body) => {
     if (!Array.isArray(body.data)) throw new DecodeError("data", "an array", body.data);
-    const page: Page<T> = { data: body.data.map((item, i) => decode(item, `data[${i}]`)) };
+    const page: Page<T> = { data: body.data.map((item, i) => decodeItemAt(decode, item, i)) };
     if (body.meta !== undefined && body.meta !== null) page.meta = decodeMeta(object(body.meta, "meta"));
     if (body.links !== undefined && body.links !== null) {
       const links = object(body.links, "links");

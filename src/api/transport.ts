@@ -47,7 +47,8 @@ export function nodeFetch(input: string | URL | Request, init: RequestInit = {})
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
   const client = url.protocol === "https:" ? https : http;
   const method = init.method ?? "GET";
-  const headers = { "Accept-Encoding": "gzip, deflate, br", ...Object.fromEntries(new Headers(init.headers)) };
+  const given = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+  const headers = { "Accept-Encoding": "gzip, deflate, br", ...Object.fromEntries(given) };
   return new Promise((resolve, reject) => {
     const options = { agent: AGENTS[url.protocol], method, headers, signal: init.signal ?? undefined };
     const request = client.request(url, options, (response) => resolve(answerOf(response, method)));

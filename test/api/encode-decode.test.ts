@@ -1,7 +1,7 @@
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiWebsite, PROJECTS, testClient, WEBSITES } from "./helpers.ts";
+import { apiWebsite, PROJECTS, rejectionOf, testClient, WEBSITES } from "./helpers.ts";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
@@ -106,6 +106,13 @@ describe("decoding", () => {
     server.use(http.post(WEBSITES, () => HttpResponse.json({ data: echo, status: 200 }, { status: 201 })));
     const created = await testClient().client.websites.create({ domain: "site12.example", privacy: 1, email: 1, exclude_bots: 0 });
     expect(created).toMatchObject({ id: 12, privacy: 1, email: 1, exclude_bots: 0, exclude_ips: ["1.2.3.4", "10.0.0.0/8"] });
+  });
+
+  it("names the item and the field of a listing that is wrong, as METHOD url status", async () => {
+    const data = [apiWebsite(1), apiWebsite(2), apiWebsite(3, { email: "often" })];
+    server.use(http.get(WEBSITES, () => HttpResponse.json({ data, status: 200 })));
+    const error = await rejectionOf(testClient().client.websites.list({ page: 1 }));
+    expect(error.message).toMatch(/\[GET\] \S+ 200 unexpected answer: data\[2\]\.email: expected an integer, got "often"/);
   });
 
   it("reads null privacy, email and exclude_bots as 0, and flags as booleans", async () => {
