@@ -191,6 +191,8 @@ describe("whether interpolation has work to do", () => {
 
   it("still warns of a password written in a file that holds no `${`", () => {
     const text = "version: 1\ndefaults:\n  privacy: password\n  password: hunter22\nwebsites:\n  - domain: a.example.com\n";
-    expect(diagnosticsOf(load(text))).toEqual([expect.stringMatching(/^4:13 \(warning\) defaults.password: the password is written in the file/)]);
+    expect(diagnosticsOf(load(text))).toEqual([
+      expect.stringMatching(/^4:13 \(warning\) defaults.password: the password is written in the file/),
+    ]);
   });
 });
