@@ -2,6 +2,7 @@
  * What a response says about the rate limit (API-NOTES §1): `X-RateLimit-Limit`, `X-RateLimit-Remaining`, and on
  * a 429 when to retry (`Retry-After`, else `X-RateLimit-Reset`). The pacing that uses it is `rate-gate.ts`.
  */
+import type { HeaderReader } from "./transport.ts";
 
 /** What one response said about the rate limit. */
 export interface RateInfo {
@@ -16,7 +17,7 @@ export interface RateInfo {
 }
 
 /** Reads the rate-limit headers of a response received at `now`. */
-export function rateInfoOf(status: number, headers: Headers, now: number): RateInfo {
+export function rateInfoOf(status: number, headers: HeaderReader, now: number): RateInfo {
   const info: RateInfo = {};
   const limit = intHeader(headers, "x-ratelimit-limit");
   const remaining = intHeader(headers, "x-ratelimit-remaining");
@@ -34,7 +35,7 @@ export function rateInfoOf(status: number, headers: Headers, now: number): RateI
  * the past means now. A negative, fractional or garbage value counts as no value (DESIGN §12): `Date.parse`
  * alone would read "1" as the year 2001, so only the IMF-fixdate form is taken as a date.
  */
-export function retryAfterOf(headers: Headers, now: number): { retryAt: number; waitHeader: string } | undefined {
+export function retryAfterOf(headers: HeaderReader, now: number): { retryAt: number; waitHeader: string } | undefined {
   const value = headers.get("retry-after")?.trim();
   if (!value) return undefined;
   const waitHeader = `Retry-After: ${value}`;
@@ -46,13 +47,13 @@ export function retryAfterOf(headers: Headers, now: number): { retryAt: number; 
 const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
 /** Laravel's `X-RateLimit-Reset`: a unix timestamp of the server's clock (API-NOTES §1). */
-function resetOf(headers: Headers, now: number): { retryAt: number; waitHeader: string } | undefined {
+function resetOf(headers: HeaderReader, now: number): { retryAt: number; waitHeader: string } | undefined {
   const reset = intHeader(headers, "x-ratelimit-reset");
   if (reset === undefined) return undefined;
   return { retryAt: Math.max(now, reset * 1000), waitHeader: `X-RateLimit-Reset: ${reset}` };
 }
 
-function intHeader(headers: Headers, name: string): number | undefined {
+function intHeader(headers: HeaderReader, name: string): number | undefined {
   const value = headers.get(name)?.trim();
   return value && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }

@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { createFetch, FetchError, type FetchResponse } from "ofetch";
 import type { Clock } from "./clock.ts";
 import { type RateInfo, rateInfoOf } from "./rate-info.ts";
-import { nodeFetch } from "./transport.ts";
+import { HeaderMap, type HeaderReader, nodeFetch } from "./transport.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -16,7 +16,7 @@ export interface OutgoingRequest {
 
 /** What one attempt produced: an answer of any status, or no answer at all. */
 export type Attempt =
-  | { kind: "response"; status: number; headers: Headers; text: string; ms: number; rate: RateInfo }
+  | { kind: "response"; status: number; headers: HeaderReader; text: string; ms: number; rate: RateInfo }
   | {
       kind: "failure";
       /** `too-large`: an answer whose decoded body passed the size cap, refused while it streamed in. */
@@ -50,6 +50,7 @@ const NEVER_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHO
  */
 const $fetch = createFetch({
   fetch: nodeFetch as unknown as typeof fetch,
+  Headers: HeaderMap as unknown as typeof Headers,
   defaults: { retry: false, redirect: "manual", ignoreResponseError: true, responseType: "stream" },
 });
 
@@ -122,7 +123,7 @@ function failureOf(error: unknown, timedOut: boolean, timeoutMs: number, ms: num
  * destroyed, closing the connection) once more than `max` decoded bytes arrived. The transport decompresses as
  * it streams, so a bomb costs at most `max` bytes.
  */
-function readCapped(body: Readable | null, headers: Headers, max: number): Promise<string | undefined> {
+function readCapped(body: Readable | null, headers: HeaderReader, max: number): Promise<string | undefined> {
   if (body === null) return Promise.resolve("");
   const declared = Number(headers.get("content-length"));
   // Without a Content-Encoding the declared length is the decoded length: refuse before reading.

@@ -14,12 +14,58 @@ import https from "node:https";
 import { pipeline, type Readable, type Transform } from "node:stream";
 import zlib from "node:zlib";
 
+/** What is read of an answer's headers: one by its name, any case. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+/**
+ * The headers of requests and answers, for ofetch (its `Headers`) and the transport: a map by lowercased name.
+ * With it nothing loads undici, whose WHATWG Headers and loading cost a plan more than this whole file. Names
+ * and values are checked by Node's http, which refuses a line break in either.
+ */
+export class HeaderMap implements HeaderReader, Iterable<[string, string]> {
+  readonly #map = new Map<string, string>();
+
+  constructor(init?: Iterable<readonly [string, string]> | Record<string, string>) {
+    if (init === undefined || init === null) return;
+    const entries = Symbol.iterator in init ? (init as Iterable<readonly [string, string]>) : Object.entries(init);
+    for (const [name, value] of entries) this.set(name, value);
+  }
+
+  get(name: string): string | null {
+    return this.#map.get(name.toLowerCase()) ?? null;
+  }
+
+  has(name: string): boolean {
+    return this.#map.has(name.toLowerCase());
+  }
+
+  set(name: string, value: string): void {
+    this.#map.set(name.toLowerCase(), String(value));
+  }
+
+  /** A repeated header joined with `, `, as fetch joins it. */
+  append(name: string, value: string): void {
+    const held = this.get(name);
+    this.set(name, held === null ? value : `${held}, ${value}`);
+  }
+
+  delete(name: string): void {
+    this.#map.delete(name.toLowerCase());
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.#map.entries();
+  }
+}
+
 /** What ofetch reads of an answer, the body being Node's stream (ofetch's `responseType: "stream"`). */
 export interface NodeAnswer {
   status: number;
   statusText: string;
   ok: boolean;
-  headers: Headers;
+  headers: HeaderMap;
   /** `null` for an answer that has none (HEAD, 204, 304): ofetch then reads nothing. */
   body: Readable | null;
 }
@@ -47,8 +93,8 @@ export function nodeFetch(input: string | URL | Request, init: RequestInit = {})
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
   const client = url.protocol === "https:" ? https : http;
   const method = init.method ?? "GET";
-  const given = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
-  const headers = { "Accept-Encoding": "gzip, deflate, br", ...Object.fromEntries(given) };
+  const given = init.headers instanceof HeaderMap ? init.headers : new HeaderMap(init.headers as Record<string, string> | undefined);
+  const headers = { "accept-encoding": "gzip, deflate, br", ...Object.fromEntries(given) };
   return new Promise((resolve, reject) => {
     const options = { agent: AGENTS[url.protocol], method, headers, signal: init.signal ?? undefined };
     const request = client.request(url, options, (response) => resolve(answerOf(response, method)));
@@ -59,7 +105,7 @@ export function nodeFetch(input: string | URL | Request, init: RequestInit = {})
 
 function answerOf(response: http.IncomingMessage, method: string): NodeAnswer {
   const status = response.statusCode ?? 0;
-  const headers = new Headers();
+  const headers = new HeaderMap();
   const raw = response.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
   const bodyless = method === "HEAD" || NO_BODY.has(status);
