@@ -8,11 +8,7 @@ import { loadConfig } from "../config/load.ts";
 import type { Config } from "../config/types.ts";
 import { ApiError, ConfigError, UsageError } from "../errors.ts";
 import { accountSpecs } from "./account-specs.ts";
-import { adoptStep, loadForAdopt } from "./adopt-step.ts";
 import { ExitCode, exitCodeOf, stopSignalOf, worstExitCode } from "./exit-code.ts";
-import { checkExportFile, exportSpec, exportStep } from "./export-step.ts";
-import { fleetMatrix } from "./matrix.ts";
-import { planStep } from "./plan-step.ts";
 import { writeResults } from "./results-file.ts";
 import { runAccounts } from "./run-accounts.ts";
 import type { RunHooks } from "./run-hooks.ts";
@@ -39,13 +35,17 @@ export async function run(request: RunRequest, hooks: RunHooks = {}): Promise<Ou
 async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): Promise<void> {
   const scope = openScope(request, hooks);
   const { command, settings } = scope;
+  // Each command loads the modules only it needs: `validate` pays for no HTTP client, `plan` for no adopt
+  // (their loading was a tenth of a 100,000-website plan's CPU: DESIGN §8).
   if (command === "export") {
+    const { checkExportFile, exportSpec, exportStep } = await import("./export-step.ts");
     // Before any request: a hand-written config is never overwritten by accident.
     checkExportFile(settings);
     outcome.accounts = await runAccounts(scope, [exportSpec(scope, request.secrets)], exportStep);
     return;
   }
   if (command === "adopt") {
+    const { adoptStep, loadForAdopt } = await import("./adopt-step.ts");
     const loaded = await loadForAdopt(request, outcome);
     const specs = accountSpecs(scope, loaded.config, request.secrets);
     outcome.accounts = await runAccounts(scope, specs, adoptStep(loaded, specs, settings.into ?? []));
@@ -54,12 +54,14 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
   const config = await load(request, hooks, outcome);
   if (command === "validate") return;
   if (command === "matrix") {
+    const { fleetMatrix } = await import("./matrix.ts");
     outcome.matrix = await fleetMatrix(config, request.env, settings.changedSince?.ref);
     return;
   }
   const specs = accountSpecs(scope, config, request.secrets);
   // Fail before changing anything when the results cannot be written afterwards.
   if (command === "apply" && settings.resultsFile !== undefined) checkWritable(settings.resultsFile);
+  const { planStep } = await import("./plan-step.ts");
   outcome.accounts = await runAccounts(scope, specs, planStep);
   if (command === "apply") outcome.resultsFile = writeResults(scope, outcome.accounts);
 }
