@@ -100,7 +100,8 @@ function toConfig(digest: string, parts: readonly FilePart[]): Config {
   const normalized = root.normalized;
   const websites = parts.flatMap((part) => part.normalized.websites);
   const secrets = new Set<string>();
-  for (const password of [normalized.defaults.password, ...websites.map((e) => e.site.password)]) if (password) secrets.add(password);
+  if (normalized.defaults.password) secrets.add(normalized.defaults.password);
+  for (const { site } of websites) if (site.password) secrets.add(site.password);
   // Parts of a password taken from the environment are secrets too, but a short one ("1") would mask
   // unrelated output everywhere, so only parts of 4 characters or more are listed.
   for (const part of parts) for (const value of part.interpolation.passwordEnvValues) if (value.length >= 4) secrets.add(value);
