@@ -2,7 +2,11 @@
  * What a response says about the rate limit (API-NOTES §1): `X-RateLimit-Limit`, `X-RateLimit-Remaining`, and on
  * a 429 when to retry (`Retry-After`, else `X-RateLimit-Reset`). The pacing that uses it is `rate-gate.ts`.
  */
-import type { HeaderReader } from "./transport.ts";
+
+/** What is read of an answer's headers: one by its name, any case (the transport's `HeaderMap`). */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
 
 /** What one response said about the rate limit. */
 export interface RateInfo {

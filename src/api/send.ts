@@ -1,8 +1,8 @@
 import type { Readable } from "node:stream";
 import { createFetch, FetchError, type FetchResponse } from "ofetch";
 import type { Clock } from "./clock.ts";
-import { type RateInfo, rateInfoOf } from "./rate-info.ts";
-import { HeaderMap, type HeaderReader, nodeFetch } from "./transport.ts";
+import { type HeaderReader, type RateInfo, rateInfoOf } from "./rate-info.ts";
+import { HeaderMap, nodeFetch } from "./transport.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -55,9 +55,10 @@ const $fetch = createFetch({
 });
 
 /**
- * One HTTP attempt, never retried here. A fresh `AbortSignal.timeout` per attempt: ofetch 1.5.1 reuses an aborted signal across its own retries when
- * `timeout` is combined with `retry` (unjs/ofetch#621, DESIGN §10). The body comes as a stream and is read
- * here with a byte counter, so an endless or decompression-bomb body stops at the cap (DESIGN §12).
+ * One HTTP attempt, never retried here. A fresh `AbortSignal.timeout` per attempt: ofetch 1.5.1 reuses an
+ * aborted signal across its own retries when `timeout` is combined with `retry` (unjs/ofetch#621, DESIGN §10).
+ * The body comes as a stream and is read here with a byte counter, so an endless or decompression-bomb body
+ * stops at the cap (DESIGN §12).
  */
 export async function send(request: OutgoingRequest, limits: SendLimits): Promise<Attempt> {
   const started = performance.now();

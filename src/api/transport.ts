@@ -13,11 +13,7 @@ import http from "node:http";
 import https from "node:https";
 import { pipeline, type Readable, type Transform } from "node:stream";
 import zlib from "node:zlib";
-
-/** What is read of an answer's headers: one by its name, any case. */
-export interface HeaderReader {
-  get(name: string): string | null;
-}
+import type { HeaderReader } from "./rate-info.ts";
 
 /**
  * The headers of requests and answers, for ofetch (its `Headers`) and the transport: a map by lowercased name.
