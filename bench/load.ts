@@ -24,19 +24,20 @@ export interface LoadSizes {
   cap: boolean;
   /** Sizes of the accounts adopted into their exports. */
   adopt: number[];
+  /** Rounds of the commands measured against the floor (`measureRounds`): 5 in a full run, 1 in CI's quick one. */
+  rounds: number;
 }
 
 const CHILD = fileURLToPath(new URL("./cli-child.ts", import.meta.url));
 const FLOOR = fileURLToPath(new URL("./load-floor-child.ts", import.meta.url));
 const READ_FLOOR = fileURLToPath(new URL("./read-floor-child.ts", import.meta.url));
-const RUNS = 5;
 const HOSTILE_BOUND_MS = 2000;
 
 export async function loadScenario(sizes: LoadSizes): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), "sitesync-bench-load-"));
   try {
     const cli = buildPackage(join(dir, "package"));
-    const rows = await againstFloor(cli, sizes.websites, dir);
+    const rows = await againstFloor(cli, sizes, dir);
     if (sizes.cap) rows.push(await atTheCap(cli, dir));
     rows.push(await hostile(cli, dir));
     for (const websites of sizes.adopt) rows.push(...(await adoptRows(cli, websites, dir)));
@@ -46,7 +47,7 @@ export async function loadScenario(sizes: LoadSizes): Promise<Row[]> {
   }
 }
 
-async function againstFloor(cli: string, size: number, dir: string): Promise<Row[]> {
+async function againstFloor(cli: string, { websites: size, rounds: count }: LoadSizes, dir: string): Promise<Row[]> {
   const sandbox = await startSandboxProcess({ seed: size, rateLimit: 0 });
   const file = join(dir, "sitesync.yaml");
   try {
@@ -56,7 +57,7 @@ async function againstFloor(cli: string, size: number, dir: string): Promise<Row
     mkdirSync(dirname(scopedFile));
     copyFileSync(file, scopedFile);
     commitThreeEdits(dirname(scopedFile), scopedFile);
-    const rounds = await measureRounds({
+    const rounds = await measureRounds(count, {
       floor: [FLOOR, file],
       read: [READ_FLOOR, sandbox.url, sandbox.apiKey, String(size)],
       validate: [CHILD, cli, JSON.stringify(["validate", "-c", file]), "{}"],
@@ -66,7 +67,7 @@ async function againstFloor(cli: string, size: number, dir: string): Promise<Row
     const n = size.toLocaleString("en");
     const mb = (statSync(file).size / 2 ** 20).toFixed(1);
     const floor = middle(rounds.map((r) => r.floor));
-    const floorWords = `js-yaml load of the same file: CPU ${seconds(floor.commandCpuMs)}, ${floor.maxRssMb.toFixed(0)} MB peak RSS (medians of ${RUNS} rounds)`;
+    const floorWords = `js-yaml load of the same file: CPU ${seconds(floor.commandCpuMs)}, ${floor.maxRssMb.toFixed(0)} MB peak RSS (${ofRounds(rounds)})`;
     const scoped = middle(rounds.map((r) => r.scoped));
     const scopedRatio = median(rounds.map((r) => r.scoped.commandCpuMs / r.validate.commandCpuMs));
     return [
@@ -97,18 +98,23 @@ async function againstFloor(cli: string, size: number, dir: string): Promise<Row
 type Round = Record<"floor" | "read" | "validate" | "plan" | "scoped", Report>;
 
 /**
- * `RUNS` rounds of every command, each a fresh process, one after another within a round: on a shared
+ * `count` rounds of every command, each a fresh process, one after another within a round: on a shared
  * machine a run of the same command varied by a third, and a ratio of two runs made minutes apart moved with
  * whatever else the machine did. Each ratio is then taken within a round, and its median reported.
  */
-async function measureRounds(commands: Record<keyof Round, string[]>): Promise<Round[]> {
+async function measureRounds(count: number, commands: Record<keyof Round, string[]>): Promise<Round[]> {
   const rounds: Round[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < count; i++) {
     const round: Partial<Round> = {};
     for (const [name, args] of Object.entries(commands) as [keyof Round, string[]][]) round[name] = await run(args);
     rounds.push(round as Round);
   }
   return rounds;
+}
+
+/** How the figures were taken, for the rows. */
+function ofRounds(rounds: Round[]): string {
+  return rounds.length === 1 ? "one round" : `medians of ${rounds.length} rounds`;
 }
 
 function median(values: number[]): number {
@@ -147,7 +153,7 @@ function ratios(label: string, rounds: Round[], name: "validate" | "plan"): Row[
   return [
     {
       scenario: `${label}: CPU`,
-      measured: `${seconds(report.commandCpuMs)} = ${cpu.toFixed(2)} × the floor (median of ${RUNS} rounds)`,
+      measured: `${seconds(report.commandCpuMs)} = ${cpu.toFixed(2)} × the floor (${ofRounds(rounds)})`,
       bound: "≤ 3 × js-yaml's load",
       ratio: cpu / 3,
       ok: cpu <= 3 && !failed,

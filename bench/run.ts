@@ -45,7 +45,7 @@ const FULL: Sizes = {
   // 10 per 10 s, not the real 60/min: at 60/min the 20 reads of 2,000 websites fit the first window, and the
   // run measures Node's start-up and decoding on a shared machine, not how accounts share time (issue 19).
   fleet: { accounts: 5, websites: 2000, limit: 10, windowMs: 10_000, sharedWebsites: 1000 },
-  load: { websites: 100_000, cap: true, adopt: [5000, 100_000] },
+  load: { websites: 100_000, cap: true, adopt: [5000, 100_000], rounds: 5 },
   // The real API's minute, as the estimate and the 429 promise are made for it (DESIGN §8): about 5 minutes.
   estimate: { websites: 10_000, limit: 60, windowMs: 60_000, busy: true },
 };
@@ -60,7 +60,7 @@ const QUICK: Sizes = {
   change: { websites: [2000] },
   fleet: { accounts: 3, websites: 500, limit: 10, windowMs: 2000, sharedWebsites: 1000 },
   // The 100,000-website file and the one at the byte cap are full-run only.
-  load: { websites: 2000, cap: false, adopt: [500] },
+  load: { websites: 2000, cap: false, adopt: [500], rounds: 1 },
   // Seconds, not minutes: the 429 count is checked, the times are printed but not judged.
   estimate: { websites: 600, limit: 10, windowMs: 2000, busy: false },
 };
