@@ -36,7 +36,7 @@ async function execute(request: RunRequest, hooks: RunHooks, outcome: Outcome): 
   const scope = openScope(request, hooks);
   const { command, settings } = scope;
   // Each command loads the modules only it needs: `validate` pays for no HTTP client, `plan` for no adopt
-  // (their loading was a tenth of a 100,000-website plan's CPU: DESIGN §8).
+  // (about 50 ms of CPU a run; DESIGN §8).
   if (command === "export") {
     const { checkExportFile, exportSpec, exportStep } = await import("./export-step.ts");
     // Before any request: a hand-written config is never overwritten by accident.
