@@ -53252,11 +53252,12 @@ function afterApply(run2, results, resultsFile) {
   return run2.skipped.length > 0 ? [skippedSummary(run2.skipped)] : [];
 }
 function interruptedSummary(results, resultsFile) {
-  const count3 = (reason) => results.items.filter((item) => item.reason === reason).length;
+  const notStarted2 = results.items.filter((item) => item.reason === "not-started").length;
   const applied = results.items.filter((item) => item.status === "applied").length;
   const failed = results.counts.failed;
   const where2 = resultsFile ? `; results written to ${resultsFile}` : "";
-  return `Interrupted by ${results.interrupted}: ${applied} applied, ${failed} failed, ${count3("not-started")} not started${where2}. Run apply again to finish.`;
+  const next = notStarted2 + failed > 0 ? "Run apply again to finish." : "Every change had been sent: nothing is left to finish.";
+  return `Interrupted by ${results.interrupted}: ${applied} applied, ${failed} failed, ${notStarted2} not started${where2}. ${next}`;
 }
 function skippedSummary(skipped) {
   const done = skipped.filter((item) => item.reason === "already-applied").length;

@@ -142,13 +142,17 @@ function afterApply(run: AccountRun, results: ApplyReport, resultsFile: string |
   return run.skipped.length > 0 ? [skippedSummary(run.skipped)] : [];
 }
 
-/** What an interrupted apply did, and that running it again finishes the job. */
+/**
+ * What an interrupted apply did, and that running it again finishes the job; a signal that came after the
+ * last change was sent leaves nothing to finish, and says so.
+ */
 function interruptedSummary(results: ApplyReport, resultsFile: string | undefined): string {
-  const count = (reason: ItemResult["reason"]) => results.items.filter((item) => item.reason === reason).length;
+  const notStarted = results.items.filter((item) => item.reason === "not-started").length;
   const applied = results.items.filter((item) => item.status === "applied").length;
   const failed = results.counts.failed;
   const where = resultsFile ? `; results written to ${resultsFile}` : "";
-  return `Interrupted by ${results.interrupted}: ${applied} applied, ${failed} failed, ${count("not-started")} not started${where}. Run apply again to finish.`;
+  const next = notStarted + failed > 0 ? "Run apply again to finish." : "Every change had been sent: nothing is left to finish.";
+  return `Interrupted by ${results.interrupted}: ${applied} applied, ${failed} failed, ${notStarted} not started${where}. ${next}`;
 }
 
 /** Skipped changes of a saved plan: those the account shows done already are told apart (not to plan again). */

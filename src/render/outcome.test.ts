@@ -61,6 +61,19 @@ describe("renderOutcome: the CLI and the Action show the same sections", () => {
     expect(markdown.summary).toContain("500 Server Error");
   });
 
+  it("tells an interrupted apply to run again only when something is left to do", () => {
+    const interrupted = (results: NonNullable<AccountRun["results"]>) =>
+      terminal({ ...outcome, accounts: [{ ...account, review: undefined, results }], exitCode: 130, interrupted: "SIGINT" }).notes;
+    const notStarted: ItemResult = { change: updateA, status: "skipped", reason: "not-started", note: "not started: SIGINT" };
+    const counts = { applied: 1, failed: 0, skipped: 1, unchanged: 0 };
+    expect(interrupted({ counts, items: [items[0]!, notStarted], interrupted: "SIGINT" })).toContain(
+      "Interrupted by SIGINT: 1 applied, 0 failed, 1 not started. Run apply again to finish.",
+    );
+    expect(interrupted({ counts: { ...counts, skipped: 0 }, items: [items[0]!], interrupted: "SIGINT" })).toContain(
+      "Interrupted by SIGINT: 1 applied, 0 failed, 0 not started. Every change had been sent: nothing is left to finish.",
+    );
+  });
+
   it("says what was not reviewed in both: a note for the terminal, a callout and the failure for GitHub", () => {
     expect(terminal(outcome).notes).toEqual([
       "review: partial (1 applied, 1 not in the reviewed plan, 1 failed)",
