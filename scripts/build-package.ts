@@ -6,11 +6,15 @@
  * tsc rewrites the extensions in the JavaScript only, never in declaration files (microsoft/TypeScript#61037),
  * so the .d.ts files are rewritten here: TypeScript reads `./x.ts` in a .d.ts, but older TypeScript, editors
  * and declaration tools do not, and the package must not name files it does not ship.
+ *
+ * lib/config/schema-validators.js is then replaced by ajv's standalone code of the same validators
+ * (scripts/standalone-validators.ts): an installed sitesync compiles no schema when it starts.
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { standaloneValidators } from "./standalone-validators.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const LIB = join(ROOT, "lib");
@@ -42,4 +46,7 @@ for (const file of readdirSync(LIB, { recursive: true, encoding: "utf8" })) {
     process.exit(1);
   }
 }
+// The schemas' validators, compiled now instead of when each command starts (scripts/standalone-validators.ts).
+writeFileSync(join(LIB, "config", "schema-validators.js"), standaloneValidators());
+
 console.log(`build: lib/ compiled from src/ (${rewritten} declaration files had their .ts imports rewritten to .js)`);

@@ -1,33 +1,19 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ErrorObject } from "ajv/dist/2020.js";
 import schema from "../../schemas/sitesync.schema.json" with { type: "json" };
 import type { Diagnostic } from "../errors.ts";
 import { formatPath, type Locator } from "./locate.ts";
 import { describeSchemaError, type SchemaProblem } from "./schema-messages.ts";
+import { configValidators } from "./schema-validators.ts";
 
 /** The committed JSON Schema of the config format: the single source of it (DESIGN §2). */
 export const configSchema: Readonly<Record<string, unknown>> = schema;
-
-let compiled: { root: ValidateFunction; included: ValidateFunction } | undefined;
-
-function validator(kind: "root" | "included"): ValidateFunction {
-  if (compiled === undefined) {
-    // verbose: the messages need the offending data and the parent schema (allowed keys for did-you-mean).
-    // allowUnionTypes: `password_version` is text or a number (DESIGN §2).
-    // validateSchema: false: the committed schema is checked against the 2020-12 meta-schema by schema.test.ts;
-    // compiling the meta-schema on every run cost a third of a small command's config check (DESIGN §8, Loading).
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: false });
-    const root = ajv.compile(schema);
-    compiled = { root, included: ajv.compile({ $ref: `${schema.$id}#/$defs/includedFile` }) };
-  }
-  return compiled[kind];
-}
 
 /**
  * Every schema violation of the (interpolated) config, located in the file and worded for a person: the
  * root file's shape, or an included file's (`account`, `defaults`, `websites`, `projects`).
  */
 export function validateSchema(data: unknown, file: string, locate: Locator, kind: "root" | "included" = "root"): Diagnostic[] {
-  const validate = validator(kind);
+  const validate = configValidators()[kind];
   if (validate(data)) return [];
   const problems = relevant(validate.errors ?? []).map((error) => describeSchemaError(error, data, kind));
   return withoutEchoes(problems).map((problem) => {

@@ -1,15 +1,12 @@
 /** Reading a plan saved by `plan --out` back, refusing one that was altered, refused, or made elsewhere. */
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import schema from "../../schemas/plan.schema.json" with { type: "json" };
 import { loadConfig } from "../config/load.ts";
 import { configDigest, readBounded, readConfigBytes } from "../config/read-bounded.ts";
+import { planValidator } from "../config/schema-validators.ts";
 import type { Config } from "../config/types.ts";
 import { SafetyError, UsageError } from "../errors.ts";
 import { isSealed } from "../plan/fingerprint.ts";
 import { targetMismatch } from "../plan/target.ts";
 import type { Plan } from "../plan/types.ts";
-
-let validatePlan: ValidateFunction | undefined;
 
 /**
  * Reads a plan saved by `sitesync plan --out` (or `render(plan, "json")`), for `apply` to execute later.
@@ -50,7 +47,7 @@ export function readPlanFile(file: string): Plan {
   } catch (error) {
     throw new UsageError(`${file} is not a plan saved by \`sitesync plan --out\`: ${(error as Error).message}`);
   }
-  validatePlan ??= new Ajv2020({ allErrors: true }).compile(schema);
+  const validatePlan = planValidator();
   if (!validatePlan(data)) {
     const first = validatePlan.errors?.[0];
     const where = first ? ` (${first.instancePath || "/"} ${first.message})` : "";
@@ -116,7 +113,7 @@ export function assertSameTarget(plan: Plan, target: Plan["target"]): void {
  * is one. For plans read from elsewhere than a file, such as the reviewed plan in a pull-request comment.
  */
 export function planDataProblem(data: unknown): string | undefined {
-  validatePlan ??= new Ajv2020({ allErrors: true }).compile(schema);
+  const validatePlan = planValidator();
   if (!validatePlan(data)) {
     const first = validatePlan.errors?.[0];
     return `it is not a plan of this version of sitesync${first ? ` (${first.instancePath || "/"} ${first.message})` : ""}`;
