@@ -32,6 +32,42 @@ describe("a config's text cut into its website entries", () => {
     expect(entryChunks(text)?.chunks).toEqual(["- domain: a.example.com\r\n", "- domain: b.example.com\r\n"]);
   });
 
+  it("cuts a file of line feeds where it cuts the same file with CRLF: the two scans agree at every edge", () => {
+    // The lines an entry list can meet: entries, nested items, comments, blanks, scalars that start with -,
+    // less indented keys, tabs, and entries with nothing after the dash.
+    const lines = [
+      "  - domain: a.example.com",
+      "    privacy: private",
+      "  -",
+      "  -\tdomain: t.example.com",
+      "  -x",
+      "  -1",
+      "      - 192.0.2.1",
+      "  # a comment",
+      "#top",
+      "",
+      "   ",
+      "    - deeper",
+      " - one space",
+      "  key: value",
+      "\tkey: tab",
+      "projects:",
+      "  - project: p.example.org",
+    ];
+    let seed = 7;
+    const pick = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return lines[seed % lines.length] as string;
+    };
+    for (let n = 0; n < 400; n++) {
+      const body = Array.from({ length: 1 + (n % 12) }, pick);
+      const text = `version: 1\nwebsites:\n  - domain: first.example.com\n${body.join("\n")}${n % 2 ? "\n" : ""}`;
+      const crlf = entryChunks(text.replaceAll("\n", "\r\n"));
+      const lf = entryChunks(text);
+      expect(lf && { head: lf.head.replaceAll("\n", "\r\n"), chunks: lf.chunks.map((c) => c.replaceAll("\n", "\r\n")) }).toEqual(crlf);
+    }
+  });
+
   it("leaves out of both texts the entries written alike, wherever they moved", () => {
     const now = FILE.replace("  - domain: b.example.com\n", "").replace("privacy: private", "privacy: public");
     const moved = now.replace("  # the shop\n", "  # the shop\n  - domain: b.example.com\n");

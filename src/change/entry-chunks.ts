@@ -85,14 +85,45 @@ export function entryChunks(text: string): { head: string; chunks: string[] } | 
   const first = firstLine.exec(text);
   if (first?.[2] !== "-") return undefined;
   const dash = (first[1] ?? "").length;
-  const ending = new RegExp(`^(?:${dash > 0 ? ` {0,${dash - 1}}[^ \\r\\n#]|` : ""} {${dash}}[^ \\r\\n#-])`, "gm");
-  ending.lastIndex = first.index;
-  const end = ending.exec(text)?.index ?? text.length;
-  const entry = new RegExp(`^ {${dash}}-(?:[ \\t]|\\r?$)`, "gm");
-  const starts: number[] = [];
-  entry.lastIndex = first.index;
-  for (let found = entry.exec(text); found && found.index < end; found = entry.exec(text)) starts.push(found.index);
+  const starts = onlyLineFeeds(text) ? entryStartsAfterLineFeeds(text, first.index, dash) : entryStarts(text, first.index, dash);
   if (starts[0] !== first.index) return undefined;
   const chunks = starts.map((start, i) => text.slice(start, starts[i + 1] ?? text.length));
   return { head: text.slice(0, first.index), chunks };
+}
+
+/** Whether every line of `text` ends with `\n` alone: JavaScript's `^` then starts a line only after one. */
+function onlyLineFeeds(text: string): boolean {
+  return !text.includes("\r") && !text.includes("\u2028") && !text.includes("\u2029");
+}
+
+/** Where each entry of the list starts, by the regexes of the rule (any line break JavaScript knows). */
+function entryStarts(text: string, from: number, dash: number): number[] {
+  const ending = new RegExp(`^(?:${dash > 0 ? ` {0,${dash - 1}}[^ \\r\\n#]|` : ""} {${dash}}[^ \\r\\n#-])`, "gm");
+  ending.lastIndex = from;
+  const end = ending.exec(text)?.index ?? text.length;
+  const entry = new RegExp(`^ {${dash}}-(?:[ \\t]|\\r?$)`, "gm");
+  const starts: number[] = [];
+  entry.lastIndex = from;
+  for (let found = entry.exec(text); found && found.index < end; found = entry.exec(text)) starts.push(found.index);
+  return starts;
+}
+
+/**
+ * The same starts in a text whose lines all end with `\n` (nearly every file): each scan looks for a line
+ * feed first, which a 100,000-website file takes at about twice the speed of a `^` that may match anywhere.
+ */
+function entryStartsAfterLineFeeds(text: string, from: number, dash: number): number[] {
+  const ending = new RegExp(`\\n(?:${dash > 0 ? ` {0,${dash - 1}}[^ \\n#]|` : ""} {${dash}}[^ \\n#-])`, "g");
+  ending.lastIndex = from;
+  const found = ending.exec(text);
+  const end = found ? found.index + 1 : text.length;
+  const marker = `\n${" ".repeat(dash)}-`;
+  const starts: number[] = [];
+  // The line feed before `from` too: the first entry is held to the same rule as the others.
+  for (let at = text.indexOf(marker, from - 1); at !== -1 && at + 1 < end; at = text.indexOf(marker, at + marker.length)) {
+    const next = text.charCodeAt(at + marker.length);
+    // `-` then a space, a tab, the line's end or the text's end: an entry (`-1` or `-x` is a scalar).
+    if (next === 0x20 || next === 0x09 || next === 0x0a || Number.isNaN(next)) starts.push(at + 1);
+  }
+  return starts;
 }

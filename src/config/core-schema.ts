@@ -7,9 +7,17 @@ import { CORE_SCHEMA, Type } from "js-yaml";
  */
 const INT = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 const FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+/**
+ * Whether a plain scalar may be a number at all: its first character is a digit, a sign or a dot. js-yaml
+ * asks every plain scalar of a file (a 100,000-website export holds 600,000), and most are words and names.
+ */
+function mayBeNumber(data: string): boolean {
+  const first = data.charCodeAt(0);
+  return (first >= 0x30 && first <= 0x39) || first === 0x2d || first === 0x2b || first === 0x2e;
+}
 const coreInt = new Type("tag:yaml.org,2002:int", {
   kind: "scalar",
-  resolve: (data: string) => INT.test(data),
+  resolve: (data: string) => mayBeNumber(data) && INT.test(data),
   construct: (data: string) =>
     data.startsWith("0o")
       ? Number.parseInt(data.slice(2), 8)
@@ -19,7 +27,7 @@ const coreInt = new Type("tag:yaml.org,2002:int", {
 });
 const coreFloat = new Type("tag:yaml.org,2002:float", {
   kind: "scalar",
-  resolve: (data: string) => FLOAT.test(data) && !INT.test(data),
+  resolve: (data: string) => mayBeNumber(data) && FLOAT.test(data) && !INT.test(data),
   construct: (data: string) => {
     const inf = /inf$/i.test(data);
     if (inf) return data.startsWith("-") ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
