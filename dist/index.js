@@ -19513,7 +19513,12 @@ function isDottedQuad(name) {
 }
 function splitLines(value) {
   if (!value) return [];
-  return value.split(/\n|\r/).filter((entry) => entry.trim() !== "").map((entry) => entry.trim());
+  const lines = [];
+  for (const line of value.split(/[\n\r]/)) {
+    const entry = line.trim();
+    if (entry !== "") lines.push(entry);
+  }
+  return lines;
 }
 var STORED_FORM, PLAIN_NAME, LINE_TERMINATOR, LAST_LABEL;
 var init_website = __esm({
@@ -20582,9 +20587,9 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isMap6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar7 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isScalar6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
     var isSeq6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection(node) {
       if (node && typeof node === "object")
@@ -20595,7 +20600,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    function isNode2(node) {
+    function isNode(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
           case ALIAS:
@@ -20606,7 +20611,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar7(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor = (node) => (isScalar6(node) || isCollection(node)) && !!node.anchor;
     exports.ALIAS = ALIAS;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -20618,10 +20623,10 @@ var require_identity = __commonJS({
     exports.isAlias = isAlias3;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap7;
-    exports.isNode = isNode2;
+    exports.isMap = isMap6;
+    exports.isNode = isNode;
     exports.isPair = isPair;
-    exports.isScalar = isScalar7;
+    exports.isScalar = isScalar6;
     exports.isSeq = isSeq6;
   }
 });
@@ -20634,7 +20639,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit7(node, visitor) {
+    function visit6(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -20643,9 +20648,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit7.BREAK = BREAK;
-    visit7.SKIP = SKIP;
-    visit7.REMOVE = REMOVE;
+    visit6.BREAK = BREAK;
+    visit6.SKIP = SKIP;
+    visit6.REMOVE = REMOVE;
     function visit_(key, node, visitor, path) {
       const ctrl = callVisitor(key, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -20779,7 +20784,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt2} parent`);
       }
     }
-    exports.visit = visit7;
+    exports.visit = visit6;
     exports.visitAsync = visitAsync;
   }
 });
@@ -20789,7 +20794,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit7 = require_visit();
+    var visit6 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -20800,10 +20805,10 @@ var require_directives = __commonJS({
     };
     var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
     var Directives = class _Directives {
-      constructor(yaml2, tags) {
+      constructor(yaml3, tags) {
         this.docStart = null;
         this.docEnd = false;
-        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml2);
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml3);
         this.tags = Object.assign({}, _Directives.defaultTags, tags);
       }
       clone() {
@@ -20933,7 +20938,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit7.visit(doc.contents, (_key, node) => {
+          visit6.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -20960,7 +20965,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit7 = require_visit();
+    var visit6 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -20971,7 +20976,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit7.visit(root, {
+      visit6.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -21151,7 +21156,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit7 = require_visit();
+    var visit6 = require_visit();
     var identity = require_identity();
     var Node2 = require_Node();
     var toJS = require_toJS();
@@ -21177,7 +21182,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit7.visit(doc, {
+          visit6.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -21272,7 +21277,7 @@ var require_Scalar = __commonJS({
     var Node2 = require_Node();
     var toJS = require_toJS();
     var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
-    var Scalar3 = class extends Node2.NodeBase {
+    var Scalar2 = class extends Node2.NodeBase {
       constructor(value) {
         super(identity.SCALAR);
         this.value = value;
@@ -21284,12 +21289,12 @@ var require_Scalar = __commonJS({
         return String(this.value);
       }
     };
-    Scalar3.BLOCK_FOLDED = "BLOCK_FOLDED";
-    Scalar3.BLOCK_LITERAL = "BLOCK_LITERAL";
-    Scalar3.PLAIN = "PLAIN";
-    Scalar3.QUOTE_DOUBLE = "QUOTE_DOUBLE";
-    Scalar3.QUOTE_SINGLE = "QUOTE_SINGLE";
-    exports.Scalar = Scalar3;
+    Scalar2.BLOCK_FOLDED = "BLOCK_FOLDED";
+    Scalar2.BLOCK_LITERAL = "BLOCK_LITERAL";
+    Scalar2.PLAIN = "PLAIN";
+    Scalar2.QUOTE_DOUBLE = "QUOTE_DOUBLE";
+    Scalar2.QUOTE_SINGLE = "QUOTE_SINGLE";
+    exports.Scalar = Scalar2;
     exports.isScalarValue = isScalarValue;
   }
 });
@@ -21300,7 +21305,7 @@ var require_createNode = __commonJS({
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
     function findTagObject(value, tagName, tags) {
       if (tagName) {
@@ -21345,7 +21350,7 @@ var require_createNode = __commonJS({
           value = value.toJSON();
         }
         if (!value || typeof value !== "object") {
-          const node2 = new Scalar3.Scalar(value);
+          const node2 = new Scalar2.Scalar(value);
           if (ref)
             ref.node = node2;
           return node2;
@@ -21356,7 +21361,7 @@ var require_createNode = __commonJS({
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar3.Scalar(value);
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value, ctx) : new Scalar2.Scalar(value);
       if (tagName)
         node.tag = tagName;
       else if (!tagObj.default)
@@ -21669,7 +21674,7 @@ ${indent}${text2.slice(fold2 + 1, end3)}`;
 var require_stringifyString = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
     var getFoldOptions = (ctx, isBlock) => ({
       indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -21812,7 +21817,7 @@ ${indent}`) + "'";
         return quotedString(value, ctx);
       }
       const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type2 === Scalar3.Scalar.BLOCK_FOLDED ? false : type2 === Scalar3.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type2 === Scalar2.Scalar.BLOCK_FOLDED ? false : type2 === Scalar2.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
       if (!value)
         return literal2 ? "|\n" : ">\n";
       let chomp;
@@ -21867,7 +21872,7 @@ ${indent}`) + "'";
         const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
-        if (blockQuote !== "folded" && type2 !== Scalar3.Scalar.BLOCK_FOLDED) {
+        if (blockQuote !== "folded" && type2 !== Scalar2.Scalar.BLOCK_FOLDED) {
           foldOptions.onOverflow = () => {
             literalFallback = true;
           };
@@ -21890,7 +21895,7 @@ ${indent}${start2}${value}${end2}`;
       if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
         return implicitKey || inFlow || !value.includes("\n") ? quotedString(value, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
-      if (!implicitKey && !inFlow && type2 !== Scalar3.Scalar.PLAIN && value.includes("\n")) {
+      if (!implicitKey && !inFlow && type2 !== Scalar2.Scalar.PLAIN && value.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
       }
       if (containsDocumentMarker(value)) {
@@ -21915,20 +21920,20 @@ ${indent}`);
       const { implicitKey, inFlow } = ctx;
       const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
       let { type: type2 } = item;
-      if (type2 !== Scalar3.Scalar.QUOTE_DOUBLE) {
+      if (type2 !== Scalar2.Scalar.QUOTE_DOUBLE) {
         if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
-          type2 = Scalar3.Scalar.QUOTE_DOUBLE;
+          type2 = Scalar2.Scalar.QUOTE_DOUBLE;
       }
       const _stringify = (_type) => {
         switch (_type) {
-          case Scalar3.Scalar.BLOCK_FOLDED:
-          case Scalar3.Scalar.BLOCK_LITERAL:
+          case Scalar2.Scalar.BLOCK_FOLDED:
+          case Scalar2.Scalar.BLOCK_LITERAL:
             return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
-          case Scalar3.Scalar.QUOTE_DOUBLE:
+          case Scalar2.Scalar.QUOTE_DOUBLE:
             return doubleQuotedString(ss.value, ctx);
-          case Scalar3.Scalar.QUOTE_SINGLE:
+          case Scalar2.Scalar.QUOTE_SINGLE:
             return singleQuotedString(ss.value, ctx);
-          case Scalar3.Scalar.PLAIN:
+          case Scalar2.Scalar.PLAIN:
             return plainString(ss, ctx, onComment, onChompKeep);
           default:
             return null;
@@ -22077,7 +22082,7 @@ var require_stringifyPair = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var stringify2 = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
@@ -22092,7 +22097,7 @@ var require_stringifyPair = __commonJS({
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar3.Scalar.BLOCK_FOLDED || key.type === Scalar3.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar2.Scalar.BLOCK_FOLDED || key.type === Scalar2.Scalar.BLOCK_LITERAL : typeof key === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -22232,19 +22237,19 @@ var require_merge = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var MERGE_KEY = "<<";
     var merge3 = {
       identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
       test: /^<<$/,
-      resolve: () => Object.assign(new Scalar3.Scalar(Symbol(MERGE_KEY)), {
+      resolve: () => Object.assign(new Scalar2.Scalar(Symbol(MERGE_KEY)), {
         addToJSMap: addMergeToJSMap
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge3.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar3.Scalar.PLAIN) && merge3.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
+    var isMergeKey = (ctx, key) => (merge3.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar2.Scalar.PLAIN) && merge3.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
     function addMergeToJSMap(ctx, map2, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -22551,7 +22556,7 @@ var require_YAMLMap = __commonJS({
     var Collection2 = require_Collection();
     var identity = require_identity();
     var Pair = require_Pair();
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     function findPair(items, key) {
       const k2 = identity.isScalar(key) ? key.value : key;
       for (const it of items) {
@@ -22618,7 +22623,7 @@ var require_YAMLMap = __commonJS({
         if (prev) {
           if (!overwrite)
             throw new Error(`Key ${_pair.key} already set`);
-          if (identity.isScalar(prev.value) && Scalar3.isScalarValue(_pair.value))
+          if (identity.isScalar(prev.value) && Scalar2.isScalarValue(_pair.value))
             prev.value.value = _pair.value;
           else
             prev.value = _pair.value;
@@ -22716,7 +22721,7 @@ var require_YAMLSeq = __commonJS({
     var stringifyCollection = require_stringifyCollection();
     var Collection2 = require_Collection();
     var identity = require_identity();
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var toJS = require_toJS();
     var YAMLSeq = class extends Collection2.Collection {
       static get tagName() {
@@ -22773,7 +22778,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key}.`);
         const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar3.isScalarValue(value))
+        if (identity.isScalar(prev) && Scalar2.isScalarValue(value))
           prev.value = value;
         else
           this.items[idx] = value;
@@ -22869,14 +22874,14 @@ var require_string = __commonJS({
 var require_null = __commonJS({
   "node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var nullTag = {
       identify: (value) => value == null,
-      createNode: () => new Scalar3.Scalar(null),
+      createNode: () => new Scalar2.Scalar(null),
       default: true,
       tag: "tag:yaml.org,2002:null",
       test: /^(?:~|[Nn]ull|NULL)?$/,
-      resolve: () => new Scalar3.Scalar(null),
+      resolve: () => new Scalar2.Scalar(null),
       stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
     };
     exports.nullTag = nullTag;
@@ -22887,13 +22892,13 @@ var require_null = __commonJS({
 var require_bool = __commonJS({
   "node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var boolTag = {
       identify: (value) => typeof value === "boolean",
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str2) => new Scalar3.Scalar(str2[0] === "t" || str2[0] === "T"),
+      resolve: (str2) => new Scalar2.Scalar(str2[0] === "t" || str2[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -22938,7 +22943,7 @@ var require_stringifyNumber = __commonJS({
 var require_float = __commonJS({
   "node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
       identify: (value) => typeof value === "number",
@@ -22966,7 +22971,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
       resolve(str2) {
-        const node = new Scalar3.Scalar(parseFloat(str2));
+        const node = new Scalar2.Scalar(parseFloat(str2));
         const dot = str2.indexOf(".");
         if (dot !== -1 && str2[str2.length - 1] === "0")
           node.minFractionDigits = str2.length - dot - 1;
@@ -23057,7 +23062,7 @@ var require_schema = __commonJS({
 var require_schema2 = __commonJS({
   "node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var map2 = require_map();
     var seq2 = require_seq();
     function intIdentify(value) {
@@ -23074,7 +23079,7 @@ var require_schema2 = __commonJS({
       },
       {
         identify: (value) => value == null,
-        createNode: () => new Scalar3.Scalar(null),
+        createNode: () => new Scalar2.Scalar(null),
         default: true,
         tag: "tag:yaml.org,2002:null",
         test: /^null$/,
@@ -23125,7 +23130,7 @@ var require_binary = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var stringifyString = require_stringifyString();
     var binary2 = {
       identify: (value) => value instanceof Uint8Array,
@@ -23169,15 +23174,15 @@ var require_binary = __commonJS({
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
-        type2 ?? (type2 = Scalar3.Scalar.BLOCK_LITERAL);
-        if (type2 !== Scalar3.Scalar.QUOTE_DOUBLE) {
+        type2 ?? (type2 = Scalar2.Scalar.BLOCK_LITERAL);
+        if (type2 !== Scalar2.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
           const n4 = Math.ceil(str2.length / lineWidth);
           const lines = new Array(n4);
           for (let i = 0, o3 = 0; i < n4; ++i, o3 += lineWidth) {
             lines[i] = str2.substr(o3, lineWidth);
           }
-          str2 = lines.join(type2 === Scalar3.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str2 = lines.join(type2 === Scalar2.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
         return stringifyString.stringifyString({ comment, type: type2, value: str2 }, ctx, onComment, onChompKeep);
       }
@@ -23192,7 +23197,7 @@ var require_pairs = __commonJS({
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var YAMLSeq = require_YAMLSeq();
     function resolvePairs(seq2, onError) {
       if (identity.isSeq(seq2)) {
@@ -23203,7 +23208,7 @@ var require_pairs = __commonJS({
           else if (identity.isMap(item)) {
             if (item.items.length > 1)
               onError("Each pair must have its own sequence indicator");
-            const pair = item.items[0] || new Pair.Pair(new Scalar3.Scalar(null));
+            const pair = item.items[0] || new Pair.Pair(new Scalar2.Scalar(null));
             if (item.commentBefore)
               pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
 ${pair.key.commentBefore}` : item.commentBefore;
@@ -23346,7 +23351,7 @@ var require_omap = __commonJS({
 var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     function boolStringify({ value, source }, ctx) {
       const boolObj = value ? trueTag : falseTag;
       if (source && boolObj.test.test(source))
@@ -23358,7 +23363,7 @@ var require_bool2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
-      resolve: () => new Scalar3.Scalar(true),
+      resolve: () => new Scalar2.Scalar(true),
       stringify: boolStringify
     };
     var falseTag = {
@@ -23366,7 +23371,7 @@ var require_bool2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
-      resolve: () => new Scalar3.Scalar(false),
+      resolve: () => new Scalar2.Scalar(false),
       stringify: boolStringify
     };
     exports.falseTag = falseTag;
@@ -23378,7 +23383,7 @@ var require_bool2 = __commonJS({
 var require_float2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
       identify: (value) => typeof value === "number",
@@ -23406,7 +23411,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
       resolve(str2) {
-        const node = new Scalar3.Scalar(parseFloat(str2.replace(/_/g, "")));
+        const node = new Scalar2.Scalar(parseFloat(str2.replace(/_/g, "")));
         const dot = str2.indexOf(".");
         if (dot !== -1) {
           const f2 = str2.substring(dot + 1).replace(/_/g, "");
@@ -24730,9 +24735,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap7 = fc.start.source === "{";
-      const fcName = isMap7 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap7 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap6 = fc.start.source === "{";
+      const fcName = isMap6 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap6 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -24768,7 +24773,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap7 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap6 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -24808,7 +24813,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap7 && !sep7 && !props.found) {
+        if (!isMap6 && !sep7 && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -24831,7 +24836,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap7 && !props.found && ctx.options.strict) {
+            if (!isMap6 && !props.found && ctx.options.strict) {
               if (sep7)
                 for (const st2 of sep7) {
                   if (st2 === valueProps.found)
@@ -24863,7 +24868,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair.srcToken = collItem;
-          if (isMap7) {
+          if (isMap6) {
             const map2 = coll;
             if (utilMapIncludes.mapIncludes(ctx, map2.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -24879,7 +24884,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap7 ? "}" : "]";
+      const expectedEnd = isMap6 ? "}" : "]";
       const [ce, ...ee2] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -24914,7 +24919,7 @@ var require_compose_collection = __commonJS({
   "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
     var resolveBlockMap = require_resolve_block_map();
@@ -24963,7 +24968,7 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node = identity.isNode(res) ? res : new Scalar3.Scalar(res);
+      const node = identity.isNode(res) ? res : new Scalar2.Scalar(res);
       node.range = coll.range;
       node.tag = tagName;
       if (tag?.format)
@@ -24978,13 +24983,13 @@ var require_compose_collection = __commonJS({
 var require_resolve_block_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     function resolveBlockScalar(ctx, scalar2, onError) {
       const start2 = scalar2.offset;
       const header = parseBlockScalarHeader(scalar2, ctx.options.strict, onError);
       if (!header)
         return { value: "", type: null, comment: "", range: [start2, start2, start2] };
-      const type2 = header.mode === ">" ? Scalar3.Scalar.BLOCK_FOLDED : Scalar3.Scalar.BLOCK_LITERAL;
+      const type2 = header.mode === ">" ? Scalar2.Scalar.BLOCK_FOLDED : Scalar2.Scalar.BLOCK_LITERAL;
       const lines = scalar2.source ? splitLines3(scalar2.source) : [];
       let chompStart = lines.length;
       for (let i = lines.length - 1; i >= 0; --i) {
@@ -25046,7 +25051,7 @@ var require_resolve_block_scalar = __commonJS({
           onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
           indent = "";
         }
-        if (type2 === Scalar3.Scalar.BLOCK_LITERAL) {
+        if (type2 === Scalar2.Scalar.BLOCK_LITERAL) {
           value += sep7 + indent.slice(trimIndent) + content;
           sep7 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
@@ -25161,7 +25166,7 @@ var require_resolve_block_scalar = __commonJS({
 var require_resolve_flow_scalar = __commonJS({
   "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var resolveEnd = require_resolve_end();
     function resolveFlowScalar(scalar2, strict, onError) {
       const { offset, type: type2, source, end: end2 } = scalar2;
@@ -25170,15 +25175,15 @@ var require_resolve_flow_scalar = __commonJS({
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
       switch (type2) {
         case "scalar":
-          _type = Scalar3.Scalar.PLAIN;
+          _type = Scalar2.Scalar.PLAIN;
           value = plainValue(source, _onError);
           break;
         case "single-quoted-scalar":
-          _type = Scalar3.Scalar.QUOTE_SINGLE;
+          _type = Scalar2.Scalar.QUOTE_SINGLE;
           value = singleQuotedValue(source, _onError);
           break;
         case "double-quoted-scalar":
-          _type = Scalar3.Scalar.QUOTE_DOUBLE;
+          _type = Scalar2.Scalar.QUOTE_DOUBLE;
           value = doubleQuotedValue(source, _onError);
           break;
         /* istanbul ignore next should not happen */
@@ -25383,7 +25388,7 @@ var require_compose_scalar = __commonJS({
   "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
@@ -25401,11 +25406,11 @@ var require_compose_scalar = __commonJS({
       let scalar2;
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar2 = identity.isScalar(res) ? res : new Scalar3.Scalar(res);
+        scalar2 = identity.isScalar(res) ? res : new Scalar2.Scalar(res);
       } catch (error2) {
         const msg = error2 instanceof Error ? error2.message : String(error2);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar2 = new Scalar3.Scalar(value);
+        scalar2 = new Scalar2.Scalar(value);
       }
       scalar2.range = range;
       scalar2.source = value;
@@ -26099,15 +26104,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit7(cst, visitor) {
+    function visit6(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit7.BREAK = BREAK;
-    visit7.SKIP = SKIP;
-    visit7.REMOVE = REMOVE;
-    visit7.itemAtPath = (cst, path) => {
+    visit6.BREAK = BREAK;
+    visit6.SKIP = SKIP;
+    visit6.REMOVE = REMOVE;
+    visit6.itemAtPath = (cst, path) => {
       let item = cst;
       for (const [field, index] of path) {
         const tok = item?.[field];
@@ -26118,8 +26123,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit7.parentCollection = (cst, path) => {
-      const parent = visit7.itemAtPath(cst, path.slice(0, -1));
+    visit6.parentCollection = (cst, path) => {
+      const parent = visit6.itemAtPath(cst, path.slice(0, -1));
       const field = path[path.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
@@ -26150,7 +26155,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
     }
-    exports.visit = visit7;
+    exports.visit = visit6;
   }
 });
 
@@ -26166,7 +26171,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar7 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar6 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM:
@@ -26250,7 +26255,7 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar7;
+    exports.isScalar = isScalar6;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
@@ -26849,7 +26854,7 @@ var require_lexer = __commonJS({
 var require_line_counter = __commonJS({
   "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
-    var LineCounter2 = class {
+    var LineCounter = class {
       constructor() {
         this.lineStarts = [];
         this.addNewLine = (offset) => this.lineStarts.push(offset);
@@ -26872,7 +26877,7 @@ var require_line_counter = __commonJS({
         };
       }
     };
-    exports.LineCounter = LineCounter2;
+    exports.LineCounter = LineCounter;
   }
 });
 
@@ -27780,7 +27785,7 @@ var require_public_api = __commonJS({
         return docs;
       return Object.assign([], { empty: true }, composer$1.streamInfo());
     }
-    function parseDocument3(source, options = {}) {
+    function parseDocument2(source, options = {}) {
       const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
       const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
       const composer$1 = new composer.Composer(options);
@@ -27806,7 +27811,7 @@ var require_public_api = __commonJS({
       } else if (options === void 0 && reviver && typeof reviver === "object") {
         options = reviver;
       }
-      const doc = parseDocument3(src, options);
+      const doc = parseDocument2(src, options);
       if (!doc)
         return null;
       doc.warnings.forEach((warning2) => log.warn(doc.options.logLevel, warning2));
@@ -27842,7 +27847,7 @@ var require_public_api = __commonJS({
     }
     exports.parse = parse3;
     exports.parseAllDocuments = parseAllDocuments;
-    exports.parseDocument = parseDocument3;
+    exports.parseDocument = parseDocument2;
     exports.stringify = stringify2;
   }
 });
@@ -27858,7 +27863,7 @@ var require_dist = __commonJS({
     var Alias = require_Alias();
     var identity = require_identity();
     var Pair = require_Pair();
-    var Scalar3 = require_Scalar();
+    var Scalar2 = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
     var cst = require_cst();
@@ -27866,7 +27871,7 @@ var require_dist = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit7 = require_visit();
+    var visit6 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document2.Document;
     exports.Schema = Schema2.Schema;
@@ -27883,7 +27888,7 @@ var require_dist = __commonJS({
     exports.isScalar = identity.isScalar;
     exports.isSeq = identity.isSeq;
     exports.Pair = Pair.Pair;
-    exports.Scalar = Scalar3.Scalar;
+    exports.Scalar = Scalar2.Scalar;
     exports.YAMLMap = YAMLMap.YAMLMap;
     exports.YAMLSeq = YAMLSeq.YAMLSeq;
     exports.CST = cst;
@@ -27894,8 +27899,20 @@ var require_dist = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit7.visit;
-    exports.visitAsync = visit7.visitAsync;
+    exports.visit = visit6.visit;
+    exports.visitAsync = visit6.visitAsync;
+  }
+});
+
+// src/config/yaml-package.ts
+function yamlPackage() {
+  return yaml;
+}
+var yaml;
+var init_yaml_package = __esm({
+  "src/config/yaml-package.ts"() {
+    "use strict";
+    yaml = __toESM(require_dist(), 1);
   }
 });
 
@@ -27928,30 +27945,31 @@ function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function keyName(key) {
-  if ((0, import_yaml.isScalar)(key)) return String(key.value);
+  if (yamlPackage().isScalar(key)) return String(key.value);
   return void 0;
 }
 function createLocator(doc, lineCounter) {
+  const { isMap: isMap6, isNode, isScalar: isScalar6, Scalar: Scalar2 } = yamlPackage();
   const offset = (at3) => {
     const { line, col } = lineCounter.linePos(at3);
     return { line, column: col };
   };
   const nodeAt = (path) => {
     const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
-    return (0, import_yaml.isNode)(node) ? node : void 0;
+    return isNode(node) ? node : void 0;
   };
   const keyNode = (path) => {
     const parent = nodeAt(path.slice(0, -1));
     const last = path.at(-1);
-    if (!(0, import_yaml.isMap)(parent) || typeof last !== "string") return void 0;
+    if (!isMap6(parent) || typeof last !== "string") return void 0;
     const pair = parent.items.find((item) => keyName(item.key) === last);
-    return (0, import_yaml.isNode)(pair?.key) ? pair.key : void 0;
+    return isNode(pair?.key) ? pair.key : void 0;
   };
   const value = (path) => {
     for (let depth = path.length; depth >= 0; depth--) {
       const node = nodeAt(path.slice(0, depth));
       if (!node?.range) continue;
-      const empty = (0, import_yaml.isScalar)(node) && node.value === null && node.source === "";
+      const empty = isScalar6(node) && node.value === null && node.source === "";
       const at3 = empty ? keyNode(path.slice(0, depth)) ?? node : node;
       return offset(at3.range?.[0] ?? node.range[0]);
     }
@@ -27963,16 +27981,15 @@ function createLocator(doc, lineCounter) {
   };
   const range = (path) => {
     const node = nodeAt(path);
-    if (!(0, import_yaml.isScalar)(node) || !node.range) return void 0;
-    return { start: node.range[0], end: node.range[1], plain: node.type === import_yaml.Scalar.PLAIN };
+    if (!isScalar6(node) || !node.range) return void 0;
+    return { start: node.range[0], end: node.range[1], plain: node.type === Scalar2.PLAIN };
   };
   return { value, key, offset, range };
 }
-var import_yaml;
 var init_locate = __esm({
   "src/config/locate.ts"() {
     "use strict";
-    import_yaml = __toESM(require_dist(), 1);
+    init_yaml_package();
   }
 });
 
@@ -28061,8 +28078,8 @@ function copy(value) {
 }
 function readFields(raw, into) {
   for (const field of FIELD_NAMES) {
-    const { kind, yaml: yaml2 } = WEBSITE_FIELDS[field];
-    const written = raw[yaml2];
+    const { kind, yaml: yaml3 } = WEBSITE_FIELDS[field];
+    const written = raw[yaml3];
     if (written === void 0) continue;
     const value = READERS[kind](written);
     if (value !== void 0) setField(into, field, value);
@@ -31273,7 +31290,7 @@ function requireJsYaml() {
   jsYaml.safeDump = renamed("safeDump", "dump");
   return jsYaml;
 }
-var jsYaml, loader, common, hasRequiredCommon, exception, hasRequiredException, snippet, hasRequiredSnippet, type, hasRequiredType, schema, hasRequiredSchema, str, hasRequiredStr, seq, hasRequiredSeq, map, hasRequiredMap, failsafe, hasRequiredFailsafe, _null, hasRequired_null, bool, hasRequiredBool, int, hasRequiredInt, float, hasRequiredFloat, json, hasRequiredJson, core, hasRequiredCore, timestamp, hasRequiredTimestamp, merge2, hasRequiredMerge, binary, hasRequiredBinary, omap, hasRequiredOmap, pairs, hasRequiredPairs, set, hasRequiredSet, _default, hasRequired_default, hasRequiredLoader, dumper, hasRequiredDumper, hasRequiredJsYaml, jsYamlExports, yaml, Type, Schema, FAILSAFE_SCHEMA, JSON_SCHEMA, CORE_SCHEMA, DEFAULT_SCHEMA, load, loadAll, dump, YAMLException, types, safeLoad, safeLoadAll, safeDump;
+var jsYaml, loader, common, hasRequiredCommon, exception, hasRequiredException, snippet, hasRequiredSnippet, type, hasRequiredType, schema, hasRequiredSchema, str, hasRequiredStr, seq, hasRequiredSeq, map, hasRequiredMap, failsafe, hasRequiredFailsafe, _null, hasRequired_null, bool, hasRequiredBool, int, hasRequiredInt, float, hasRequiredFloat, json, hasRequiredJson, core, hasRequiredCore, timestamp, hasRequiredTimestamp, merge2, hasRequiredMerge, binary, hasRequiredBinary, omap, hasRequiredOmap, pairs, hasRequiredPairs, set, hasRequiredSet, _default, hasRequired_default, hasRequiredLoader, dumper, hasRequiredDumper, hasRequiredJsYaml, jsYamlExports, yaml2, Type, Schema, FAILSAFE_SCHEMA, JSON_SCHEMA, CORE_SCHEMA, DEFAULT_SCHEMA, load, loadAll, dump, YAMLException, types, safeLoad, safeLoadAll, safeDump;
 var init_js_yaml = __esm({
   "node_modules/js-yaml/dist/js-yaml.mjs"() {
     jsYaml = {};
@@ -31281,7 +31298,7 @@ var init_js_yaml = __esm({
     common = {};
     dumper = {};
     jsYamlExports = requireJsYaml();
-    yaml = /* @__PURE__ */ getDefaultExportFromCjs(jsYamlExports);
+    yaml2 = /* @__PURE__ */ getDefaultExportFromCjs(jsYamlExports);
     ({
       Type,
       Schema,
@@ -31297,11 +31314,15 @@ var init_js_yaml = __esm({
       safeLoad,
       safeLoadAll,
       safeDump
-    } = yaml);
+    } = yaml2);
   }
 });
 
 // src/config/core-schema.ts
+function mayBeNumber(data) {
+  const first = data.charCodeAt(0);
+  return first >= 48 && first <= 57 || first === 45 || first === 43 || first === 46;
+}
 var INT, FLOAT, coreInt, coreFloat, CORE_SCHEMA_AS_YAML_READS;
 var init_core_schema = __esm({
   "src/config/core-schema.ts"() {
@@ -31311,12 +31332,12 @@ var init_core_schema = __esm({
     FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
     coreInt = new Type("tag:yaml.org,2002:int", {
       kind: "scalar",
-      resolve: (data) => INT.test(data),
+      resolve: (data) => mayBeNumber(data) && INT.test(data),
       construct: (data) => data.startsWith("0o") ? Number.parseInt(data.slice(2), 8) : data.startsWith("0x") ? Number.parseInt(data.slice(2), 16) : Number.parseInt(data, 10)
     });
     coreFloat = new Type("tag:yaml.org,2002:float", {
       kind: "scalar",
-      resolve: (data) => FLOAT.test(data) && !INT.test(data),
+      resolve: (data) => mayBeNumber(data) && FLOAT.test(data) && !INT.test(data),
       construct: (data) => {
         const inf = /inf$/i.test(data);
         if (inf) return data.startsWith("-") ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
@@ -31382,18 +31403,30 @@ var init_fast_yaml = __esm({
     };
     Watch = class {
       listener;
-      frames = [];
       depth = 0;
       nodes = 0;
+      /** Per depth: where js-yaml opened the node (before spaces and comments), its line (0-based) and line start. */
+      open = new Int32Array(MAX_DEPTH + 1);
+      line = new Int32Array(MAX_DEPTH + 1);
+      lineStart = new Int32Array(MAX_DEPTH + 1);
+      /** Per depth: the children read so far (a mapping's even ones are keys) and the nodes below, aliases expanded. */
+      children = new Int32Array(MAX_DEPTH + 1);
+      size = new Float64Array(MAX_DEPTH + 1);
+      /** Per depth: the last key read, this mapping's `domain` or `project` position, and its items' names. */
+      key = new Array(MAX_DEPTH + 1).fill(void 0);
+      name = new Array(MAX_DEPTH + 1).fill(void 0);
+      /** The names of the items of the root's `websites` or `projects` list, while it is read. */
+      items;
       sizes = /* @__PURE__ */ new WeakMap();
       text;
       bom;
       tags;
+      dollars;
+      aliasing;
       anchored = false;
       merges = false;
       tagged = false;
       interpolates = false;
-      dollars;
       rootAt = -1;
       names = { websites: [], projects: [] };
       constructor(text2, bom) {
@@ -31401,64 +31434,74 @@ var init_fast_yaml = __esm({
         this.bom = bom;
         this.tags = text2.includes("!");
         this.dollars = text2.includes("${");
-        for (let i = 0; i <= MAX_DEPTH; i++) {
-          this.frames.push({ open: 0, line: 0, lineStart: 0, children: 0, key: void 0, size: 0, name: void 0, names: void 0 });
-        }
-        this.listener = (event, state) => event === "open" ? this.open(state) : this.close(state);
+        this.aliasing = text2.includes("&") || text2.includes("*");
+        this.listener = (event, state) => event === "open" ? this.opened(state) : this.closed(state);
       }
-      open(state) {
+      opened(state) {
         if (++this.nodes > MAX_NODES) this.stop(state, "yaml.nodes", `the file holds more than ${MAX_NODES.toLocaleString("en")} YAML nodes`);
-        if (this.depth >= MAX_DEPTH) {
-          this.stop(state, "yaml.depth", `the YAML nests deeper than ${MAX_DEPTH} levels (a config needs fewer than 10)`);
+        const d = this.depth;
+        if (d >= MAX_DEPTH) this.stop(state, "yaml.depth", `the YAML nests deeper than ${MAX_DEPTH} levels (a config needs fewer than 10)`);
+        this.depth = d + 1;
+        this.open[d] = state.position;
+        this.line[d] = state.line;
+        this.lineStart[d] = state.lineStart;
+        this.children[d] = 0;
+        this.size[d] = 0;
+        this.key[d] = void 0;
+        this.name[d] = void 0;
+        if (this.rootAt === -1) this.rootAt = this.start(d).at;
+        if (d === 1) {
+          const key = this.key[0];
+          this.items = (this.children[0] & 1) === 1 && (key === "websites" || key === "projects") ? [] : void 0;
         }
-        const frame = this.frames[this.depth++];
-        frame.open = state.position + this.bom;
-        frame.line = state.line;
-        frame.lineStart = state.line === 0 ? 0 : state.lineStart + this.bom;
-        frame.children = 0;
-        frame.key = void 0;
-        frame.size = 0;
-        frame.name = void 0;
-        frame.names = void 0;
-        if (this.rootAt === -1) this.rootAt = this.start(frame).at;
-        const parent = this.depth === 2 ? this.frames[0] : void 0;
-        if (parent && parent.children % 2 === 1 && (parent.key === "websites" || parent.key === "projects")) frame.names = [];
       }
-      close(state) {
-        const frame = this.frames[--this.depth];
-        const isAlias3 = state.kind === null && state.result !== null;
+      closed(state) {
+        const d = --this.depth;
+        const result = state.result;
+        const isAlias3 = state.kind === null && result !== null;
         if (isAlias3 || state.anchor !== null) this.anchored = true;
-        if (this.tags && this.text.charCodeAt(this.start(frame).at) === 33) this.tagged = true;
-        const size2 = isAlias3 ? this.sizes.get(state.result) ?? 1 : frame.size + 1;
-        if (isAlias3) this.nodes += size2 - 1;
-        if (isAlias3 && this.nodes > MAX_NODES) {
-          const at3 = this.start(frame);
-          throw new Stop(at3, {
-            code: "yaml.aliases",
-            message: `the aliases expand the file past ${MAX_NODES.toLocaleString("en")} YAML nodes`
-          });
+        if (this.tags && this.text.charCodeAt(this.start(d).at) === 33) this.tagged = true;
+        const size2 = this.aliasing ? this.sized(d, state, isAlias3) : 0;
+        if (d === 0) return;
+        const p2 = d - 1;
+        if (size2 > 0) this.size[p2] = this.size[p2] + size2;
+        const index = this.children[p2];
+        this.children[p2] = index + 1;
+        if (!this.interpolates && typeof result === "string") {
+          this.interpolates = this.dollars && result.includes("${") || (index & 1) === 0 && result === "password";
         }
-        if (state.anchor !== null && typeof state.result === "object" && state.result !== null) this.sizes.set(state.result, size2);
-        if (this.depth === 0) return;
-        const parent = this.frames[this.depth - 1];
-        parent.size += size2;
-        const index = parent.children++;
-        if (!this.interpolates) this.interpolates = this.interpolated(state.result, index);
-        if (index % 2 === 0) {
-          parent.key = state.result;
-          if (state.result === "<<") this.mergeKey(frame);
-          if (state.result === null) this.tagged = true;
-        } else if ((parent.key === "domain" || parent.key === "project") && typeof state.result === "string") {
-          const at3 = this.start(frame);
-          if (isScalarStart(this.text.charCodeAt(at3.at))) parent.name = { key: parent.key, line: at3.line, column: at3.column };
+        if ((index & 1) === 0) {
+          this.key[p2] = result;
+          if (result === "<<") this.mergeKey(d);
+          else if (result === null) this.tagged = true;
+        } else {
+          const key = this.key[p2];
+          if ((key === "domain" || key === "project") && typeof result === "string") {
+            const at3 = this.start(d);
+            if (isScalarStart(this.text.charCodeAt(at3.at))) this.name[p2] = { key, line: at3.line, column: at3.column };
+          }
         }
-        if (parent.names) parent.names.push(frame.name);
-        if (this.depth === 1 && frame.names && index % 2 === 1) this.keepNames(parent.key, frame.names);
+        if (p2 === 1) this.items?.push(this.name[d]);
+        else if (p2 === 0 && (index & 1) === 1 && this.items) {
+          this.keepNames(this.key[0], this.items);
+          this.items = void 0;
+        }
       }
-      /** Whether a node may hold work for interpolation: a string with `${`; a `password` key (a list's items count too). */
-      interpolated(value, index) {
-        if (typeof value !== "string") return false;
-        return this.dollars && value.includes("${") || index % 2 === 0 && value === "password";
+      /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
+      sized(d, state, isAlias3) {
+        const result = state.result;
+        const size2 = isAlias3 ? this.sizes.get(result) ?? 1 : this.size[d] + 1;
+        if (isAlias3) {
+          this.nodes += size2 - 1;
+          if (this.nodes > MAX_NODES) {
+            throw new Stop(this.start(d), {
+              code: "yaml.aliases",
+              message: `the aliases expand the file past ${MAX_NODES.toLocaleString("en")} YAML nodes`
+            });
+          }
+        }
+        if (state.anchor !== null && typeof result === "object" && result !== null) this.sizes.set(result, size2);
+        return size2;
       }
       /** Each item's name, where the item says it with the list's own key (`domain` for websites). */
       keepNames(list, names) {
@@ -31467,13 +31510,16 @@ var init_fast_yaml = __esm({
           (name) => name?.key === key ? { line: name.line, column: name.column } : void 0
         );
       }
-      mergeKey(frame) {
-        const quote = this.text.charCodeAt(this.start(frame).at);
+      mergeKey(d) {
+        const quote = this.text.charCodeAt(this.start(d).at);
         if (quote === 34 || quote === 39) this.tagged = true;
         else this.merges = true;
       }
-      start(frame) {
-        return skipSpace(this.text, frame.open, frame.line, frame.lineStart);
+      /** Where the node at depth `d` starts; yaml counts a byte order mark as a column of the first line. */
+      start(d) {
+        const line = this.line[d];
+        const lineStart = line === 0 ? 0 : this.lineStart[d] + this.bom;
+        return skipSpace(this.text, this.open[d] + this.bom, line, lineStart);
       }
       stop(state, code, message) {
         const at3 = { line: state.line + 1, column: state.position - state.lineStart + 1 + (state.line === 0 ? this.bom : 0) };
@@ -31510,8 +31556,9 @@ var init_sorted = __esm({
 
 // src/config/parse-yaml.ts
 function parseYaml(file, text2) {
-  const lineCounter = new import_yaml2.LineCounter();
-  const doc = (0, import_yaml2.parseDocument)(text2, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
+  const { LineCounter, parseDocument: parseDocument2 } = yamlPackage();
+  const lineCounter = new LineCounter();
+  const doc = parseDocument2(text2, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   const at3 = (offset) => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, column: col, path: "" };
@@ -31524,7 +31571,7 @@ function parseYaml(file, text2) {
   return { doc, lineCounter, diagnostics };
 }
 function reportUnknownAliases(doc, at3, diagnostics) {
-  (0, import_yaml2.visit)(doc, {
+  yamlPackage().visit(doc, {
     Alias(_, node) {
       if (node.resolve(doc) || !node.range) return;
       diagnostics.push({
@@ -31598,11 +31645,10 @@ function describe2(error2, text2) {
 function lowerFirst(text2) {
   return `${text2.charAt(0).toLowerCase()}${text2.slice(1)}`;
 }
-var import_yaml2;
 var init_parse_yaml = __esm({
   "src/config/parse-yaml.ts"() {
     "use strict";
-    import_yaml2 = __toESM(require_dist(), 1);
+    init_yaml_package();
   }
 });
 
@@ -31749,12 +31795,12 @@ function walk(node, path, ctx) {
   if (typeof node !== "object" || node === null || ctx.seen?.has(node)) return;
   ctx.seen?.add(node);
   if (Array.isArray(node)) {
-    for (let index = 0; index < node.length; index++) visit2(node, index, path, ctx);
+    for (let index = 0; index < node.length; index++) visit(node, index, path, ctx);
     return;
   }
-  for (const key in node) if (key !== "<<" && Object.hasOwn(node, key)) visit2(node, key, path, ctx);
+  for (const key in node) if (key !== "<<" && Object.hasOwn(node, key)) visit(node, key, path, ctx);
 }
-function visit2(holder, key, path, ctx) {
+function visit(holder, key, path, ctx) {
   path.push(key);
   const value = holder[key];
   if (typeof value === "string") holder[key] = scalar(value, path, ctx);
@@ -31829,32 +31875,32 @@ var init_interpolate_document = __esm({
 // src/config/merge-keys.ts
 function resolveMerges(value) {
   const done = /* @__PURE__ */ new Map();
-  const visit7 = (node, path) => {
+  const visit6 = (node, path) => {
     if (typeof node !== "object" || node === null) return node;
     const known = done.get(node);
     if (known !== void 0) return known;
     if (Array.isArray(node)) {
       const items = [];
       done.set(node, items);
-      for (const [index, item] of node.entries()) items.push(visit7(item, [...path, index]));
+      for (const [index, item] of node.entries()) items.push(visit6(item, [...path, index]));
       return items;
     }
     const map2 = {};
     done.set(node, map2);
     for (const [key, item] of Object.entries(node)) {
       if (key !== "<<") {
-        set2(map2, key, visit7(item, [...path, key]));
+        set2(map2, key, visit6(item, [...path, key]));
         continue;
       }
       for (const source of Array.isArray(item) ? item : [item]) {
-        const merged2 = visit7(source, [...path, key]);
+        const merged2 = visit6(source, [...path, key]);
         if (!isRecord(merged2)) throw new MergeError([...path, key]);
         for (const [name, inherited] of Object.entries(merged2)) if (!Object.hasOwn(map2, name)) set2(map2, name, inherited);
       }
     }
     return map2;
   };
-  return visit7(value, []);
+  return visit6(value, []);
 }
 function set2(map2, key, value) {
   Object.defineProperty(map2, key, { value, writable: true, enumerable: true, configurable: true });
@@ -46496,10 +46542,7 @@ function decodeWebsite(value, path = "data") {
   const raw = object(value, path);
   raw.id = id(raw.id, path, "id");
   raw.domain = string(raw.domain, path, "domain");
-  for (const field of READABLE_FIELDS) {
-    const { kind, api } = WEBSITE_FIELDS[field];
-    raw[field] = READERS2[kind](raw[api], path, api);
-  }
+  for (const { field, api, read } of READS) raw[field] = read(raw[api], path, api);
   raw.password = bool2(raw.password, path, "password");
   raw.favorited_at = optionalString(raw.favorited_at, path, "favorited_at");
   raw.created_at = optionalString(raw.created_at, path, "created_at") ?? "";
@@ -46554,7 +46597,7 @@ function decodeDeleted(idType) {
     return { id: idType === "website" ? id(body.id, "id") : string(body.id, "id"), deleted: true };
   };
 }
-var DecodeError, READERS2;
+var DecodeError, READERS2, READS;
 var init_decode = __esm({
   "src/api/decode.ts"() {
     "use strict";
@@ -46584,6 +46627,10 @@ var init_decode = __esm({
       boolean: bool2,
       set: (value, path, key) => splitLines(optionalString(value, path, key))
     };
+    READS = READABLE_FIELDS.map((field) => {
+      const { kind, api } = WEBSITE_FIELDS[field];
+      return { field, api, read: READERS2[kind] };
+    });
   }
 });
 
@@ -47676,7 +47723,7 @@ function exportConfig(live, options) {
   if (live.projects) {
     body.projects = [...live.projects].sort((a, b) => a.project.localeCompare(b.project)).map((p2) => ({ project: literal(p2.project) }));
   }
-  const doc = new import_yaml3.Document(body);
+  const doc = new import_yaml.Document(body);
   doc.commentBefore = [
     ...options.schemaPath === void 0 ? NO_MODELINE : [` yaml-language-server: $schema=${options.schemaPath}`],
     ` Exported by sitesync from the live account: ${plural(websites.length, "website")}.`,
@@ -47694,18 +47741,18 @@ function literal(value) {
 }
 function flowShortLists(doc) {
   const websites = doc.get("websites");
-  if (!(0, import_yaml3.isSeq)(websites)) return;
+  if (!(0, import_yaml.isSeq)(websites)) return;
   for (const item of websites.items) {
-    if (!(0, import_yaml3.isMap)(item)) continue;
+    if (!(0, import_yaml.isMap)(item)) continue;
     const ips = item.get("exclude_ips");
-    if ((0, import_yaml3.isSeq)(ips) && ips.items.length <= 3) ips.flow = true;
+    if ((0, import_yaml.isSeq)(ips) && ips.items.length <= 3) ips.flow = true;
   }
 }
-var import_yaml3, NO_MODELINE;
+var import_yaml, NO_MODELINE;
 var init_export_config = __esm({
   "src/config/export-config.ts"() {
     "use strict";
-    import_yaml3 = __toESM(require_dist(), 1);
+    import_yaml = __toESM(require_dist(), 1);
     init_plural();
     init_website_fields();
     init_interpolate();
@@ -47794,10 +47841,10 @@ async function exportStep(scope, spec, run2) {
   const live = await readLive(client, { projects: projects ? [] : void 0 });
   const folder = exportFile === void 0 ? process.cwd() : dirname5(resolve3(exportFile));
   const schemaPath = schemaReference(folder, schemaLocation(folder, SCHEMA));
-  const { yaml: yaml2 } = exportConfig(live, { schemaPath });
-  run2.exported = { yaml: yaml2, websites: live.websites.length, ...live.projects ? { projects: live.projects.length } : {} };
+  const { yaml: yaml3 } = exportConfig(live, { schemaPath });
+  run2.exported = { yaml: yaml3, websites: live.websites.length, ...live.projects ? { projects: live.projects.length } : {} };
   if (exportFile === void 0) return;
-  const text2 = scope.redactor.redact(yaml2);
+  const text2 = scope.redactor.redact(yaml3);
   if (force) writeOutput(exportFile, text2);
   else if (!writeNewOutput(exportFile, text2)) throw new ExportFileError(exportFile);
   run2.exported.file = exportFile;
@@ -48532,26 +48579,26 @@ function sparseDocument(source, starts, keep, domains) {
   segments.add(0, starts[0] ?? 0);
   for (const index of kept) segments.add(starts[index] ?? 0, starts[index + 1] ?? 0);
   segments.add(starts[last] ?? 0, source.text.length);
-  const doc = (0, import_yaml4.parseDocument)(segments.text(source.text), { uniqueKeys: true, merge: true });
+  const doc = (0, import_yaml2.parseDocument)(segments.text(source.text), { uniqueKeys: true, merge: true });
   if (doc.errors.length > 0) return void 0;
-  (0, import_yaml4.visit)(doc, { Node: (_, node) => segments.place(node) });
+  (0, import_yaml2.visit)(doc, { Node: (_, node) => segments.place(node) });
   const list = doc.get("websites", true);
   const order = [...kept, last];
   if (!list?.items || list.items.length !== order.length) return void 0;
   const items = [];
   for (const [i, index] of order.entries()) {
     const item = list.items[i];
-    const domain = (0, import_yaml4.isMap)(item) ? item.get("domain", true) : void 0;
-    if (!(0, import_yaml4.isScalar)(domain) || domain.value !== domains[index]) return void 0;
+    const domain = (0, import_yaml2.isMap)(item) ? item.get("domain", true) : void 0;
+    if (!(0, import_yaml2.isScalar)(domain) || domain.value !== domains[index]) return void 0;
     items[index] = item;
   }
   return { doc, items };
 }
-var import_yaml4, Segments;
+var import_yaml2, Segments;
 var init_sparse = __esm({
   "src/adopt/update/_sparse.ts"() {
     "use strict";
-    import_yaml4 = __toESM(require_dist(), 1);
+    import_yaml2 = __toESM(require_dist(), 1);
     init_sorted();
     Segments = class {
       from = [];
@@ -48590,16 +48637,16 @@ var init_sparse = __esm({
 
 // src/adopt/update/_style.ts
 function detectStyle(doc, source, values) {
-  const maps = [doc.get("defaults", true), ...itemsOf(doc.get("websites", true))].filter(import_yaml5.isMap);
+  const maps = [doc.get("defaults", true), ...itemsOf(doc.get("websites", true))].filter(import_yaml3.isMap);
   const valuesOf = (key) => maps.flatMap((map2) => map2.items.filter((p2) => keyName(p2.key) === key).map((p2) => p2.value));
-  const lists = valuesOf("exclude_ips").filter((v2) => (0, import_yaml5.isSeq)(v2));
+  const lists = valuesOf("exclude_ips").filter((v2) => (0, import_yaml3.isSeq)(v2));
   const kinds = values ?? scalarKinds(valuesOf);
   return { ...kindsStyle(kinds), ips: listStyle(doc, source, maps, lists) };
 }
 function scalarKinds(valuesOf) {
   const kinds = (keys) => new Set(
     keys.flatMap(
-      (key) => valuesOf(key).filter(import_yaml5.isScalar).map((s) => typeof s.value)
+      (key) => valuesOf(key).filter(import_yaml3.isScalar).map((s) => typeof s.value)
     )
   );
   return { privacy: kinds(["privacy"]), bits: kinds(FLAG_KEYS) };
@@ -48613,37 +48660,37 @@ function kindsStyle({ privacy: privacy2, bits }) {
 function listStyle(doc, source, maps, lists) {
   const filled = lists.find((list) => list.items.length > 0);
   const flows = [];
-  (0, import_yaml5.visit)(doc, { Seq: (_, seq2) => void (seq2.flow && seq2.items.length > 0 && seq2.range && flows.push(seq2)) });
+  (0, import_yaml3.visit)(doc, { Seq: (_, seq2) => void (seq2.flow && seq2.items.length > 0 && seq2.range && flows.push(seq2)) });
   const flow = flows[0];
   const firstItem = filled?.items[0];
   const keyOf = (list) => maps.flatMap((m2) => m2.items).find((p2) => p2.value === list)?.key;
   const dashOffset = (() => {
     const key = filled && !filled.flow ? keyOf(filled) : void 0;
-    if (!(0, import_yaml5.isScalar)(key) || !key.range || !filled?.range) return 2;
+    if (!(0, import_yaml3.isScalar)(key) || !key.range || !filled?.range) return 2;
     return source.column(filled.range[0]) - source.column(key.range[0]);
   })();
   return {
     block: filled ? !filled.flow : void 0,
     padding: flow?.range ? source.text[flow.range[0] + 1] === " " : true,
-    quote: (0, import_yaml5.isScalar)(firstItem) && firstItem.type ? firstItem.type : import_yaml5.Scalar.PLAIN,
+    quote: (0, import_yaml3.isScalar)(firstItem) && firstItem.type ? firstItem.type : import_yaml3.Scalar.PLAIN,
     dashOffset: Math.max(dashOffset, 0)
   };
 }
 function itemsOf(node) {
-  return (0, import_yaml5.isSeq)(node) ? node.items : [];
+  return (0, import_yaml3.isSeq)(node) ? node.items : [];
 }
-function renderString(value, quote = import_yaml5.Scalar.PLAIN) {
-  if (quote === import_yaml5.Scalar.QUOTE_DOUBLE) return JSON.stringify(value);
-  if (quote === import_yaml5.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
-  return (0, import_yaml5.stringify)(value, { lineWidth: 0 }).trimEnd();
+function renderString(value, quote = import_yaml3.Scalar.PLAIN) {
+  if (quote === import_yaml3.Scalar.QUOTE_DOUBLE) return JSON.stringify(value);
+  if (quote === import_yaml3.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
+  return (0, import_yaml3.stringify)(value, { lineWidth: 0 }).trimEnd();
 }
 function renderPrivacy(value, style, like) {
-  const names = (0, import_yaml5.isScalar)(like) ? typeof like.value === "string" : style.privacyNames;
+  const names = (0, import_yaml3.isScalar)(like) ? typeof like.value === "string" : style.privacyNames;
   const name = PRIVACY_NAMES[value];
-  return names ? renderString(name, (0, import_yaml5.isScalar)(like) ? like.type : void 0) : String(value);
+  return names ? renderString(name, (0, import_yaml3.isScalar)(like) ? like.type : void 0) : String(value);
 }
 function renderBit(value, style, like) {
-  const numbers = (0, import_yaml5.isScalar)(like) ? typeof like.value === "number" : style.bitsAsNumbers;
+  const numbers = (0, import_yaml3.isScalar)(like) ? typeof like.value === "number" : style.bitsAsNumbers;
   return numbers ? String(value) : String(value !== 0);
 }
 function renderFlowList(items, padding) {
@@ -48651,11 +48698,11 @@ function renderFlowList(items, padding) {
   const pad = padding ? " " : "";
   return `[${pad}${items.join(", ")}${pad}]`;
 }
-var import_yaml5, FLAG_KEYS;
+var import_yaml3, FLAG_KEYS;
 var init_style = __esm({
   "src/adopt/update/_style.ts"() {
     "use strict";
-    import_yaml5 = __toESM(require_dist(), 1);
+    import_yaml3 = __toESM(require_dist(), 1);
     init_locate();
     init_website_fields();
     FLAG_KEYS = FIELD_NAMES.filter((field) => WEBSITE_FIELDS[field].kind === "flag").map(
@@ -48805,7 +48852,7 @@ function documentFor(read, source, work) {
   }
   const { doc } = read.view;
   const list = doc.get("websites", true);
-  return { doc, items: (0, import_yaml6.isSeq)(list) ? list.items : [], starts, values: void 0 };
+  return { doc, items: (0, import_yaml4.isSeq)(list) ? list.items : [], starts, values: void 0 };
 }
 function sparseOf(read, source, work, starts, websites) {
   const keep = new Set(work.restored);
@@ -48832,7 +48879,7 @@ function flowCandidate(source, starts) {
 }
 function holdsFlowList(item) {
   let found = false;
-  (0, import_yaml6.visit)(item, {
+  (0, import_yaml4.visit)(item, {
     Seq: (_, seq2) => {
       found ||= seq2.flow === true && seq2.items.length > 0;
     }
@@ -48844,11 +48891,11 @@ function valueStyle(defaults2, websites) {
   const kinds = (keys) => new Set(maps.flatMap((map2) => keys.filter((key) => key in map2).map((key) => typeof map2[key])));
   return { privacy: kinds(["privacy"]), bits: kinds(FLAG_KEYS) };
 }
-var import_yaml6;
+var import_yaml4;
 var init_document = __esm({
   "src/adopt/update/_document.ts"() {
     "use strict";
-    import_yaml6 = __toESM(require_dist(), 1);
+    import_yaml4 = __toESM(require_dist(), 1);
     init_locate();
     init_sorted();
     init_sparse();
@@ -48871,7 +48918,7 @@ function rewrite(ctx, pair, path, field, live) {
     ctx.refuse(path, "update.unplaced", "this value has no place in the file to rewrite; write it out");
     return;
   }
-  if ((0, import_yaml7.isAlias)(node)) {
+  if ((0, import_yaml5.isAlias)(node)) {
     replaceAlias(ctx, node, field, live);
     return;
   }
@@ -48886,7 +48933,7 @@ function rewrite(ctx, pair, path, field, live) {
     return;
   }
   if (field === "exclude_ips") {
-    if (!(0, import_yaml7.isSeq)(node)) {
+    if (!(0, import_yaml5.isSeq)(node)) {
       ctx.refuse(path, "update.not-a-list", "exclude_ips is not a list; write it as one");
       return;
     }
@@ -48897,7 +48944,7 @@ function rewrite(ctx, pair, path, field, live) {
 }
 function replaceAlias(ctx, node, field, live) {
   const target = node.resolve(ctx.doc);
-  const like = (0, import_yaml7.isSeq)(target) ? void 0 : target;
+  const like = (0, import_yaml5.isSeq)(target) ? void 0 : target;
   const { ips } = ctx.style;
   const text2 = field === "exclude_ips" ? renderFlowList(
     live.exclude_ips.map((ip) => renderString(ip, ips.quote)),
@@ -48909,7 +48956,7 @@ function replaceAlias(ctx, node, field, live) {
 function rewriteList(ctx, key, list, path, want) {
   const { source, edits, style } = ctx;
   const wanted = new Set(want);
-  const items = list.items.filter((item) => (0, import_yaml7.isScalar)(item) && !!item.range);
+  const items = list.items.filter((item) => (0, import_yaml5.isScalar)(item) && !!item.range);
   if (items.length !== list.items.length) {
     ctx.refuse(path, "update.list", "this list holds a value sitesync cannot rewrite in place; write each entry as a plain value");
     return;
@@ -48991,11 +49038,11 @@ function describe3(field, live) {
   const value = live[field];
   return Array.isArray(value) ? `[${value.join(", ")}]` : String(value);
 }
-var import_yaml7, KEY_ORDER;
+var import_yaml5, KEY_ORDER;
 var init_fields = __esm({
   "src/adopt/update/_fields.ts"() {
     "use strict";
-    import_yaml7 = __toESM(require_dist(), 1);
+    import_yaml5 = __toESM(require_dist(), 1);
     init_locate();
     init_website_fields();
     init_style();
@@ -49046,10 +49093,10 @@ var init_layout = __esm({
 function createUpdateContext(init, locate) {
   const aliases = /* @__PURE__ */ new Set();
   let anchored = false;
-  (0, import_yaml8.visit)(init.doc, {
+  (0, import_yaml6.visit)(init.doc, {
     Node(_, node) {
-      if ((0, import_yaml8.isAlias)(node)) aliases.add(node.source);
-      if (node.anchor || (0, import_yaml8.isAlias)(node)) anchored = true;
+      if ((0, import_yaml6.isAlias)(node)) aliases.add(node.source);
+      if (node.anchor || (0, import_yaml6.isAlias)(node)) anchored = true;
     }
   });
   const diagnostics = [];
@@ -49069,22 +49116,22 @@ function createUpdateContext(init, locate) {
 }
 function holdsUsedAnchor(node, aliases) {
   let found;
-  (0, import_yaml8.visit)(node, {
+  (0, import_yaml6.visit)(node, {
     Node(_, inner) {
       if (inner.anchor && aliases.has(inner.anchor)) {
         found = inner.anchor;
-        return import_yaml8.visit.BREAK;
+        return import_yaml6.visit.BREAK;
       }
       return void 0;
     }
   });
   return found;
 }
-var import_yaml8;
+var import_yaml6;
 var init_update_context = __esm({
   "src/adopt/update/_update-context.ts"() {
     "use strict";
-    import_yaml8 = __toESM(require_dist(), 1);
+    import_yaml6 = __toESM(require_dist(), 1);
     init_interpolate();
     init_locate();
   }
@@ -49150,7 +49197,7 @@ function addToEmpty(ctx, websites, sites) {
 }
 function appendList(ctx, sites) {
   const root = ctx.doc.contents;
-  if (!(0, import_yaml9.isMap)(root) || root.flow || !root.range) {
+  if (!(0, import_yaml7.isMap)(root) || root.flow || !root.range) {
     ctx.refuse([], "update.no-websites", `the file has no websites list to add the account's websites to; add "websites: []"`);
     return;
   }
@@ -49163,24 +49210,24 @@ function appendList(ctx, sites) {
 function entryLines(ctx, layout, site) {
   const dash = " ".repeat(layout.dashColumn);
   const first = ctx.doc.getIn(["websites", 0], true);
-  const offset = (0, import_yaml9.isMap)(first) && first.range && !first.flow ? ctx.source.column(first.range[0]) - layout.dashColumn : 2;
+  const offset = (0, import_yaml7.isMap)(first) && first.range && !first.flow ? ctx.source.column(first.range[0]) - layout.dashColumn : 2;
   const indent = dash + " ".repeat(Math.max(offset, 2));
   const head = `${dash}-${" ".repeat(Math.max(offset, 2) - 1)}domain: ${renderString(normalizeDomain(site.domain))}`;
   return [head, ...EXPORTED.flatMap((field) => fieldLines(field, site, indent, ctx.style))];
 }
 function domainOf(item) {
-  const domain = (0, import_yaml9.isMap)(item) ? item.get("domain", true) : void 0;
-  return (0, import_yaml9.isScalar)(domain) && typeof domain.value === "string" ? normalizeDomain(domain.value) : void 0;
+  const domain = (0, import_yaml7.isMap)(item) ? item.get("domain", true) : void 0;
+  return (0, import_yaml7.isScalar)(domain) && typeof domain.value === "string" ? normalizeDomain(domain.value) : void 0;
 }
 function refuseFlow(ctx, index) {
   const message = 'websites is written as a flow list ([...]); write it as a block list (one "- domain: ..." per entry) so that entries can be added and removed';
   ctx.refuse(["websites", index], "update.flow-list", message);
 }
-var import_yaml9, EXPORTED, layouts, ORDERS;
+var import_yaml7, EXPORTED, layouts, ORDERS;
 var init_entries = __esm({
   "src/adopt/update/_entries.ts"() {
     "use strict";
-    import_yaml9 = __toESM(require_dist(), 1);
+    import_yaml7 = __toESM(require_dist(), 1);
     init_sorted();
     init_website();
     init_website_fields();
@@ -49205,31 +49252,31 @@ function adoptListed(ctx, read, items, work, summary2) {
     const site = work.live.get(domain);
     if (work.ignored(domain)) continue;
     if (entry.site.state === "absent") {
-      if (site && (0, import_yaml10.isMap)(item)) restore(ctx, item, entry, read.normalized.defaults, site, summary2);
+      if (site && (0, import_yaml8.isMap)(item)) restore(ctx, item, entry, read.normalized.defaults, site, summary2);
     } else if (!site) {
       gone.push(index);
       summary2.removed.push(domain);
     } else {
       const fields = work.fields.get(index) ?? [];
-      if ((0, import_yaml10.isMap)(item)) adoptFields(ctx, item, entry.path, fields, site);
+      if ((0, import_yaml8.isMap)(item)) adoptFields(ctx, item, entry.path, fields, site);
       else if (fields.length > 0) {
         const message = "this entry is not written as a mapping (an alias?); write it out so that it can be updated";
         ctx.refuse(entry.path, "update.entry", message);
       }
-      if ((0, import_yaml10.isMap)(item) && fields.length > 0) summary2.updated.push({ domain, fields });
+      if ((0, import_yaml8.isMap)(item) && fields.length > 0) summary2.updated.push({ domain, fields });
     }
   }
   return gone;
 }
 function refusesVariableDomain(ctx, entry, item) {
-  const domainNode = (0, import_yaml10.isMap)(item) ? item.get("domain", true) : void 0;
-  if (!(0, import_yaml10.isScalar)(domainNode) || !ctx.hasVariable(domainNode)) return false;
+  const domainNode = (0, import_yaml8.isMap)(item) ? item.get("domain", true) : void 0;
+  if (!(0, import_yaml8.isScalar)(domainNode) || !ctx.hasVariable(domainNode)) return false;
   const message = "the domain comes from a ${VAR} reference, so which website this entry is depends on the environment; write the domain itself";
   ctx.refuse([...entry.path, "domain"], "update.variable", message);
   return true;
 }
 function emptyList(ctx, list) {
-  const key = (0, import_yaml10.isMap)(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : void 0;
+  const key = (0, import_yaml8.isMap)(ctx.doc.contents) ? ctx.doc.contents.items.find((pair) => pair.value === list)?.key : void 0;
   const keyEnd = key?.range?.[1];
   const end2 = list.range?.[1];
   if (keyEnd === void 0 || end2 === void 0) {
@@ -49258,11 +49305,11 @@ function restore(ctx, item, entry, defaults2, site, summary2) {
   adoptFields(ctx, item, entry.path, fields, site);
   summary2.restored.push(entry.site.domain);
 }
-var import_yaml10;
+var import_yaml8;
 var init_listed = __esm({
   "src/adopt/update/_listed.ts"() {
     "use strict";
-    import_yaml10 = __toESM(require_dist(), 1);
+    import_yaml8 = __toESM(require_dist(), 1);
     init_locate();
     init_fields();
     init_work();
@@ -49824,7 +49871,7 @@ function updateConfig(input) {
 function adopt(ctx, read, input, edited, work) {
   const summary2 = { updated: [], added: [], removed: [], restored: [], unmanaged: [], projectChanges: 0 };
   const websites = ctx.doc.get("websites", true);
-  const list = (0, import_yaml11.isSeq)(websites) ? websites : void 0;
+  const list = (0, import_yaml9.isSeq)(websites) ? websites : void 0;
   const gone = list ? adoptListed(ctx, read, edited.items, work, summary2) : [];
   const { unlisted, adding } = work;
   (adding ? summary2.added : summary2.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
@@ -49839,11 +49886,11 @@ function adopt(ctx, read, input, edited, work) {
   else for (const index of gone) removeEntry(ctx, list, index);
   return summary2;
 }
-var import_yaml11;
+var import_yaml9;
 var init_update_config = __esm({
   "src/adopt/update-config.ts"() {
     "use strict";
-    import_yaml11 = __toESM(require_dist(), 1);
+    import_yaml9 = __toESM(require_dist(), 1);
     init_website();
     init_diff();
     init_document();
@@ -50353,16 +50400,37 @@ function entryChunks(text2) {
   const first = firstLine.exec(text2);
   if (first?.[2] !== "-") return void 0;
   const dash = (first[1] ?? "").length;
-  const ending = new RegExp(`^(?:${dash > 0 ? ` {0,${dash - 1}}[^ \\r\\n#]|` : ""} {${dash}}[^ \\r\\n#-])`, "gm");
-  ending.lastIndex = first.index;
-  const end2 = ending.exec(text2)?.index ?? text2.length;
-  const entry = new RegExp(`^ {${dash}}-(?:[ \\t]|\\r?$)`, "gm");
-  const starts = [];
-  entry.lastIndex = first.index;
-  for (let found = entry.exec(text2); found && found.index < end2; found = entry.exec(text2)) starts.push(found.index);
+  const starts = onlyLineFeeds(text2) ? entryStartsAfterLineFeeds(text2, first.index, dash) : entryStarts2(text2, first.index, dash);
   if (starts[0] !== first.index) return void 0;
   const chunks = starts.map((start2, i) => text2.slice(start2, starts[i + 1] ?? text2.length));
   return { head: text2.slice(0, first.index), chunks };
+}
+function onlyLineFeeds(text2) {
+  return !text2.includes("\r") && !text2.includes("\u2028") && !text2.includes("\u2029");
+}
+function entryStarts2(text2, from, dash) {
+  const ending = new RegExp(`^(?:${dash > 0 ? ` {0,${dash - 1}}[^ \\r\\n#]|` : ""} {${dash}}[^ \\r\\n#-])`, "gm");
+  ending.lastIndex = from;
+  const end2 = ending.exec(text2)?.index ?? text2.length;
+  const entry = new RegExp(`^ {${dash}}-(?:[ \\t]|\\r?$)`, "gm");
+  const starts = [];
+  entry.lastIndex = from;
+  for (let found = entry.exec(text2); found && found.index < end2; found = entry.exec(text2)) starts.push(found.index);
+  return starts;
+}
+function entryStartsAfterLineFeeds(text2, from, dash) {
+  const ending = new RegExp(`\\n(?:${dash > 0 ? ` {0,${dash - 1}}[^ \\n#]|` : ""} {${dash}}[^ \\n#-])`, "g");
+  ending.lastIndex = from;
+  const found = ending.exec(text2);
+  const end2 = found ? found.index + 1 : text2.length;
+  const marker = `
+${" ".repeat(dash)}-`;
+  const starts = [];
+  for (let at3 = text2.indexOf(marker, from - 1); at3 !== -1 && at3 + 1 < end2; at3 = text2.indexOf(marker, at3 + marker.length)) {
+    const next = text2.charCodeAt(at3 + marker.length);
+    if (next === 32 || next === 9 || next === 10 || Number.isNaN(next)) starts.push(at3 + 1);
+  }
+  return starts;
 }
 var ANCHOR;
 var init_entry_chunks = __esm({
@@ -50388,8 +50456,8 @@ async function loadByEntries(baseText, head, options) {
   const [base2, now] = [await load3(texts.base), await load3(texts.now)];
   if (!base2.ok || !now.ok) return void 0;
   const cut = new Set(now.config.websites.map((site) => site.domain));
-  const listed = new Set(head.websites.map((site) => site.domain));
-  if (base2.config.websites.some((site) => !cut.has(site.domain) && listed.has(site.domain))) return void 0;
+  const gone = new Set(base2.config.websites.filter((site) => !cut.has(site.domain)).map((site) => site.domain));
+  if (gone.size > 0 && head.websites.some((site) => gone.has(site.domain))) return void 0;
   return { base: base2.config, now: now.config };
 }
 var ROOT_ONLY;

@@ -6,10 +6,26 @@
  *   node scripts/build-action.ts           # write dist/index.js
  */
 
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * src/config/yaml-package.ts loads yaml with require() when a position is first needed; the bundle has no
+ * node_modules to require it from, so here the module imports yaml statically and the bundle holds it.
+ */
+const bundledYaml: Plugin = {
+  name: "bundled-yaml",
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /[\\/]src[\\/]config[\\/]yaml-package\.ts$/ }, () => ({
+      contents: 'import * as yaml from "yaml";\n\nexport function yamlPackage() {\n  return yaml;\n}\n',
+      loader: "ts",
+      resolveDir: join(root, "src", "config"),
+    }));
+  },
+};
 
 await build({
   absWorkingDir: root,
@@ -26,5 +42,6 @@ await build({
   legalComments: "eof",
   charset: "utf8",
   logLevel: "warning",
+  plugins: [bundledYaml],
 });
 console.log("wrote dist/index.js");

@@ -119,6 +119,12 @@ const READERS = {
   set: (value, path, key) => splitLines(optionalString(value, path, key)),
 } satisfies Partial<Record<FieldKind, (value: unknown, path: string, key: string) => unknown>>;
 
+/** Each readable field with its name in the API and its reader, looked up once rather than per website. */
+const READS = READABLE_FIELDS.map((field) => {
+  const { kind, api } = WEBSITE_FIELDS[field];
+  return { field, api, read: READERS[kind] as (value: unknown, path: string, key: string) => unknown };
+});
+
 /**
  * One website object (API-NOTES §2.1). Write-only fields (`exclude_params`, the password) never come back.
  * The answer's object is made canonical in place, since its members are LiveWebsite's: copying each of a
@@ -130,10 +136,7 @@ export function decodeWebsite(value: unknown, path = "data"): LiveWebsite {
   raw.id = id(raw.id, path, "id");
   raw.domain = string(raw.domain, path, "domain");
   // The table's loop sets every readable field by its kind, which TypeScript cannot follow.
-  for (const field of READABLE_FIELDS) {
-    const { kind, api } = WEBSITE_FIELDS[field];
-    raw[field] = READERS[kind](raw[api], path, api);
-  }
+  for (const { field, api, read } of READS) raw[field] = read(raw[api], path, api);
   raw.password = bool(raw.password, path, "password");
   raw.favorited_at = optionalString(raw.favorited_at, path, "favorited_at");
   raw.created_at = optionalString(raw.created_at, path, "created_at") ?? "";

@@ -81,44 +81,44 @@ export function parseFast(text: string): FastParse | FastFailure {
   }
 }
 
-interface Frame {
-  /** Where js-yaml opened the node (before spaces and comments), with its line (0-based) and line start. */
-  open: number;
-  line: number;
-  lineStart: number;
-  children: number;
-  /** The last key read, when the node is a mapping. */
-  key: unknown;
-  /** Nodes below it, aliases counted as what they stand for. */
-  size: number;
-  /** The position of this mapping's `domain` or `project` value, with the key. */
-  name: (Position & { key: string }) | undefined;
-  /** The names of its items, for the root's `websites` and `projects`. */
-  names: ((Position & { key: string }) | undefined)[] | undefined;
-}
-
 /** js-yaml's state as its listener sees it: `anchor` is there, though not in its published types. */
 type ParseState = State & { anchor: string | null };
 
+/** A name's position, with the key that said it (`domain` or `project`). */
+type Named = Position & { key: string };
+
 /**
- * What the listener keeps while js-yaml parses. One frame per depth, reused (a 100,000-website file opens
- * 1.4 million nodes); a node's first character is looked for only where it matters: a name's position, a
- * quoted `<<`, and a tag in a file that holds a `!` at all.
+ * What the listener keeps while js-yaml parses: a 100,000-website file opens 1.4 million nodes, so each depth
+ * has a slot in typed arrays, reused, and a node's first character is looked for only where it matters (a
+ * name's position, a quoted `<<`, a tag in a file that holds a `!` at all). What aliases expand to is
+ * counted only in a file that holds a `&` or a `*`: without one there is no anchor and no alias.
  */
 class Watch {
   readonly listener: (event: EventType, state: State) => void;
-  private readonly frames: Frame[] = [];
   private depth = 0;
   private nodes = 0;
+  /** Per depth: where js-yaml opened the node (before spaces and comments), its line (0-based) and line start. */
+  private readonly open = new Int32Array(MAX_DEPTH + 1);
+  private readonly line = new Int32Array(MAX_DEPTH + 1);
+  private readonly lineStart = new Int32Array(MAX_DEPTH + 1);
+  /** Per depth: the children read so far (a mapping's even ones are keys) and the nodes below, aliases expanded. */
+  private readonly children = new Int32Array(MAX_DEPTH + 1);
+  private readonly size = new Float64Array(MAX_DEPTH + 1);
+  /** Per depth: the last key read, this mapping's `domain` or `project` position, and its items' names. */
+  private readonly key: unknown[] = new Array(MAX_DEPTH + 1).fill(undefined);
+  private readonly name: (Named | undefined)[] = new Array(MAX_DEPTH + 1).fill(undefined);
+  /** The names of the items of the root's `websites` or `projects` list, while it is read. */
+  private items: (Named | undefined)[] | undefined;
   private readonly sizes = new WeakMap<object, number>();
   private readonly text: string;
   private readonly bom: number;
   private readonly tags: boolean;
+  private readonly dollars: boolean;
+  private readonly aliasing: boolean;
   anchored = false;
   merges = false;
   tagged = false;
   interpolates = false;
-  private readonly dollars: boolean;
   rootAt = -1;
   names = { websites: [] as (Position | undefined)[], projects: [] as (Position | undefined)[] };
 
@@ -127,89 +127,101 @@ class Watch {
     this.bom = bom;
     this.tags = text.includes("!");
     this.dollars = text.includes("${");
-    for (let i = 0; i <= MAX_DEPTH; i++) {
-      this.frames.push({ open: 0, line: 0, lineStart: 0, children: 0, key: undefined, size: 0, name: undefined, names: undefined });
-    }
-    this.listener = (event, state) => (event === "open" ? this.open(state) : this.close(state as ParseState));
+    this.aliasing = text.includes("&") || text.includes("*");
+    this.listener = (event, state) => (event === "open" ? this.opened(state) : this.closed(state as ParseState));
   }
 
-  private open(state: State): void {
+  private opened(state: State): void {
     if (++this.nodes > MAX_NODES) this.stop(state, "yaml.nodes", `the file holds more than ${MAX_NODES.toLocaleString("en")} YAML nodes`);
-    if (this.depth >= MAX_DEPTH) {
-      this.stop(state, "yaml.depth", `the YAML nests deeper than ${MAX_DEPTH} levels (a config needs fewer than 10)`);
-    }
-    const frame = this.frames[this.depth++] as Frame;
-    frame.open = state.position + this.bom;
-    frame.line = state.line;
-    // yaml counts a byte order mark as a column of the first line.
-    frame.lineStart = state.line === 0 ? 0 : state.lineStart + this.bom;
-    frame.children = 0;
-    frame.key = undefined;
-    frame.size = 0;
-    frame.name = undefined;
-    frame.names = undefined;
-    if (this.rootAt === -1) this.rootAt = this.start(frame).at;
+    const d = this.depth;
+    if (d >= MAX_DEPTH) this.stop(state, "yaml.depth", `the YAML nests deeper than ${MAX_DEPTH} levels (a config needs fewer than 10)`);
+    this.depth = d + 1;
+    this.open[d] = state.position;
+    this.line[d] = state.line;
+    this.lineStart[d] = state.lineStart;
+    this.children[d] = 0;
+    this.size[d] = 0;
+    this.key[d] = undefined;
+    this.name[d] = undefined;
+    if (this.rootAt === -1) this.rootAt = this.start(d).at;
     // The value of the root's `websites` or `projects`: its items' names are kept.
-    const parent = this.depth === 2 ? (this.frames[0] as Frame) : undefined;
-    if (parent && parent.children % 2 === 1 && (parent.key === "websites" || parent.key === "projects")) frame.names = [];
+    if (d === 1) {
+      const key = this.key[0];
+      this.items = ((this.children[0] as number) & 1) === 1 && (key === "websites" || key === "projects") ? [] : undefined;
+    }
   }
 
-  private close(state: ParseState): void {
-    const frame = this.frames[--this.depth] as Frame;
-    const isAlias = state.kind === null && state.result !== null;
+  private closed(state: ParseState): void {
+    const d = --this.depth;
+    const result = state.result;
+    const isAlias = state.kind === null && result !== null;
     if (isAlias || state.anchor !== null) this.anchored = true;
-    if (this.tags && this.text.charCodeAt(this.start(frame).at) === 0x21 /* ! */) this.tagged = true;
-    const size = isAlias ? (this.sizes.get(state.result as object) ?? 1) : frame.size + 1;
-    if (isAlias) this.nodes += size - 1;
-    if (isAlias && this.nodes > MAX_NODES) {
-      const at = this.start(frame);
-      throw new Stop(at, {
-        code: "yaml.aliases",
-        message: `the aliases expand the file past ${MAX_NODES.toLocaleString("en")} YAML nodes`,
-      });
+    if (this.tags && this.text.charCodeAt(this.start(d).at) === 0x21 /* ! */) this.tagged = true;
+    const size = this.aliasing ? this.sized(d, state, isAlias) : 0;
+    if (d === 0) return;
+    const p = d - 1;
+    if (size > 0) this.size[p] = (this.size[p] as number) + size;
+    const index = this.children[p] as number;
+    this.children[p] = index + 1;
+    if (!this.interpolates && typeof result === "string") {
+      this.interpolates = (this.dollars && result.includes("${")) || ((index & 1) === 0 && result === "password");
     }
-    if (state.anchor !== null && typeof state.result === "object" && state.result !== null) this.sizes.set(state.result, size);
-    if (this.depth === 0) return;
-    const parent = this.frames[this.depth - 1] as Frame;
-    parent.size += size;
-    const index = parent.children++;
-    if (!this.interpolates) this.interpolates = this.interpolated(state.result, index);
-    if (index % 2 === 0) {
-      parent.key = state.result;
+    if ((index & 1) === 0) {
+      this.key[p] = result;
       // A quoted "<<" is a plain key to `yaml`: such a file is compared with it before use.
-      if (state.result === "<<") this.mergeKey(frame);
+      if (result === "<<") this.mergeKey(d);
       // A null key is "" to `yaml` and "null" to js-yaml: such a file is compared with yaml before use.
-      if (state.result === null) this.tagged = true;
-    } else if ((parent.key === "domain" || parent.key === "project") && typeof state.result === "string") {
-      const at = this.start(frame);
-      if (isScalarStart(this.text.charCodeAt(at.at))) parent.name = { key: parent.key, line: at.line, column: at.column };
+      else if (result === null) this.tagged = true;
+    } else {
+      const key = this.key[p];
+      if ((key === "domain" || key === "project") && typeof result === "string") {
+        const at = this.start(d);
+        if (isScalarStart(this.text.charCodeAt(at.at))) this.name[p] = { key, line: at.line, column: at.column };
+      }
     }
-    if (parent.names) parent.names.push(frame.name);
-    if (this.depth === 1 && frame.names && index % 2 === 1) this.keepNames(parent.key, frame.names);
+    if (p === 1) this.items?.push(this.name[d]);
+    else if (p === 0 && (index & 1) === 1 && this.items) {
+      this.keepNames(this.key[0], this.items);
+      this.items = undefined;
+    }
   }
 
-  /** Whether a node may hold work for interpolation: a string with `${`; a `password` key (a list's items count too). */
-  private interpolated(value: unknown, index: number): boolean {
-    if (typeof value !== "string") return false;
-    return (this.dollars && value.includes("${")) || (index % 2 === 0 && value === "password");
+  /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
+  private sized(d: number, state: ParseState, isAlias: boolean): number {
+    const result = state.result;
+    const size = isAlias ? (this.sizes.get(result as object) ?? 1) : (this.size[d] as number) + 1;
+    if (isAlias) {
+      this.nodes += size - 1;
+      if (this.nodes > MAX_NODES) {
+        throw new Stop(this.start(d), {
+          code: "yaml.aliases",
+          message: `the aliases expand the file past ${MAX_NODES.toLocaleString("en")} YAML nodes`,
+        });
+      }
+    }
+    if (state.anchor !== null && typeof result === "object" && result !== null) this.sizes.set(result, size);
+    return size;
   }
 
   /** Each item's name, where the item says it with the list's own key (`domain` for websites). */
-  private keepNames(list: unknown, names: ((Position & { key: string }) | undefined)[]): void {
+  private keepNames(list: unknown, names: (Named | undefined)[]): void {
     const key = list === "websites" ? "domain" : "project";
     this.names[list as "websites" | "projects"] = names.map((name) =>
       name?.key === key ? { line: name.line, column: name.column } : undefined,
     );
   }
 
-  private mergeKey(frame: Frame): void {
-    const quote = this.text.charCodeAt(this.start(frame).at);
+  private mergeKey(d: number): void {
+    const quote = this.text.charCodeAt(this.start(d).at);
     if (quote === 0x22 || quote === 0x27) this.tagged = true;
     else this.merges = true;
   }
 
-  private start(frame: Frame): { at: number; line: number; column: number } {
-    return skipSpace(this.text, frame.open, frame.line, frame.lineStart);
+  /** Where the node at depth `d` starts; yaml counts a byte order mark as a column of the first line. */
+  private start(d: number): { at: number; line: number; column: number } {
+    const line = this.line[d] as number;
+    const lineStart = line === 0 ? 0 : (this.lineStart[d] as number) + this.bom;
+    return skipSpace(this.text, (this.open[d] as number) + this.bom, line, lineStart);
   }
 
   private stop(state: State, code: string, message: string): never {

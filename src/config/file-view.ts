@@ -40,7 +40,7 @@ export class FileView {
     return this.parsed.doc;
   }
 
-  /** Whether the position-keeping parse was built: a test holds `validate` to never building it for a valid export. */
+  /** Whether the position-keeping parse was built (test/validate/position-parser.test.ts: a valid config never loads it). */
   get built(): boolean {
     return this.#parsed !== undefined;
   }

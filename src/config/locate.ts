@@ -1,4 +1,5 @@
-import { type Document, isMap, isNode, isScalar, type LineCounter, type Node, Scalar } from "yaml";
+import type { Document, LineCounter, Node } from "yaml";
+import { yamlPackage } from "./yaml-package.ts";
 
 /** A place in the config: object keys and list indexes, e.g. `["websites", 3, "privacy"]`. */
 export type ConfigPath = readonly (string | number)[];
@@ -58,11 +59,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The key of a YAML pair as the plain string it stands for (`toJS` turns every key into a string). */
 export function keyName(key: unknown): string | undefined {
-  if (isScalar(key)) return String(key.value);
+  if (yamlPackage().isScalar(key)) return String(key.value);
   return undefined;
 }
 
 export function createLocator(doc: Document, lineCounter: LineCounter): Locator {
+  const { isMap, isNode, isScalar, Scalar } = yamlPackage();
   const offset = (at: number): Position => {
     const { line, col } = lineCounter.linePos(at);
     return { line, column: col };

@@ -1,5 +1,6 @@
-import { type Document, LineCounter, parseDocument, visit, type YAMLError } from "yaml";
+import type { Document, LineCounter, YAMLError } from "yaml";
 import type { Diagnostic } from "../errors.ts";
+import { yamlPackage } from "./yaml-package.ts";
 
 export interface ParsedYaml {
   doc: Document;
@@ -13,6 +14,7 @@ export interface ParsedYaml {
  * before `toJS`). Duplicate keys are errors; `<<` merge keys work, so anchors can share settings.
  */
 export function parseYaml(file: string, text: string): ParsedYaml {
+  const { LineCounter, parseDocument } = yamlPackage();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
   const at = (offset: number) => {
@@ -33,7 +35,7 @@ function reportUnknownAliases(
   at: (offset: number) => Pick<Diagnostic, "file" | "line" | "column" | "path">,
   diagnostics: Diagnostic[],
 ): void {
-  visit(doc, {
+  yamlPackage().visit(doc, {
     Alias(_, node) {
       if (node.resolve(doc) || !node.range) return;
       diagnostics.push({
