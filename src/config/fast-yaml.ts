@@ -91,7 +91,7 @@ type Named = Position & { key: string };
  * What the listener keeps while js-yaml parses: a 100,000-website file opens 1.4 million nodes, so each depth
  * has a slot in typed arrays, reused, and a node's first character is looked for only where it matters (a
  * name's position, a quoted `<<`, a tag in a file that holds a `!` at all). What aliases expand to is
- * counted only in a file that holds a `&` or a `*`: without one there is no anchor and no alias.
+ * counted only in a file that holds a `&`: without one there is no anchor, and so no alias.
  */
 class Watch {
   readonly listener: (event: EventType, state: State) => void;
@@ -127,7 +127,8 @@ class Watch {
     this.bom = bom;
     this.tags = text.includes("!");
     this.dollars = text.includes("${");
-    this.aliasing = text.includes("&") || text.includes("*");
+    // An alias needs its anchor (js-yaml refuses one without): no `&`, nothing to expand.
+    this.aliasing = text.includes("&");
     this.listener = (event, state) => (event === "open" ? this.opened(state) : this.closed(state as ParseState));
   }
 
