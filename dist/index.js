@@ -31434,7 +31434,7 @@ var init_fast_yaml = __esm({
         this.bom = bom;
         this.tags = text2.includes("!");
         this.dollars = text2.includes("${");
-        this.aliasing = text2.includes("&") || text2.includes("*");
+        this.aliasing = text2.includes("&");
         this.listener = (event, state) => event === "open" ? this.opened(state) : this.closed(state);
       }
       opened(state) {
@@ -31687,7 +31687,7 @@ var init_file_view = __esm({
       get doc() {
         return this.parsed.doc;
       }
-      /** Whether the position-keeping parse was built: a test holds `validate` to never building it for a valid export. */
+      /** Whether the position-keeping parse was built (test/validate/position-parser.test.ts: a valid config never loads it). */
       get built() {
         return this.#parsed !== void 0;
       }
