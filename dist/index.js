@@ -31320,6 +31320,7 @@ var init_js_yaml = __esm({
 
 // src/config/core-schema.ts
 function mayBeNumber(data) {
+  if (typeof data !== "string") return false;
   const first = data.charCodeAt(0);
   return first >= 48 && first <= 57 || first === 45 || first === 43 || first === 46;
 }

@@ -11,13 +11,15 @@ const FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+
  * Whether a plain scalar may be a number at all: its first character is a digit, a sign or a dot. js-yaml
  * asks every plain scalar of a file (a 100,000-website export holds 600,000), and most are words and names.
  */
-function mayBeNumber(data: string): boolean {
+function mayBeNumber(data: string | null): boolean {
+  // An empty node under an explicit tag (`!!int` alone) is asked about as null.
+  if (typeof data !== "string") return false;
   const first = data.charCodeAt(0);
   return (first >= 0x30 && first <= 0x39) || first === 0x2d || first === 0x2b || first === 0x2e;
 }
 const coreInt = new Type("tag:yaml.org,2002:int", {
   kind: "scalar",
-  resolve: (data: string) => mayBeNumber(data) && INT.test(data),
+  resolve: (data: string | null) => mayBeNumber(data) && INT.test(data as string),
   construct: (data: string) =>
     data.startsWith("0o")
       ? Number.parseInt(data.slice(2), 8)
@@ -27,7 +29,7 @@ const coreInt = new Type("tag:yaml.org,2002:int", {
 });
 const coreFloat = new Type("tag:yaml.org,2002:float", {
   kind: "scalar",
-  resolve: (data: string) => mayBeNumber(data) && FLOAT.test(data) && !INT.test(data),
+  resolve: (data: string | null) => mayBeNumber(data) && FLOAT.test(data as string) && !INT.test(data as string),
   construct: (data: string) => {
     const inf = /inf$/i.test(data);
     if (inf) return data.startsWith("-") ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;

@@ -153,6 +153,14 @@ describe("the loader, where the parsers would disagree", () => {
     expect(diagnosticsOf(load("version: 1\nwebsites: []\nnull: x\n"))[0]).toMatch(/YAML parsers read this value differently/);
   });
 
+  it("refuses an empty node under a number tag where js-yaml does, with its words", () => {
+    for (const tag of ["int", "float"]) {
+      expect(diagnosticsOf(load(`version: 1\nwebsites:\n  - domain: a.example.com\n    email: !!${tag}\n`))).toEqual([
+        `5:1 YAML parsers read this differently (cannot resolve a node with !<tag:yaml.org,2002:${tag}> explicit tag): write it plainly, as sitesync export does`,
+      ]);
+    }
+  });
+
   it("reads !!str alike with both, and so takes it", () => {
     expect(load("version: 1\nwebsites:\n  - domain: !!str a.example.com\n").ok).toBe(true);
   });
