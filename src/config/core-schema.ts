@@ -11,7 +11,7 @@ const FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+
  * Whether a plain scalar may be a number at all: its first character is a digit, a sign or a dot. js-yaml
  * asks every plain scalar of a file (a 100,000-website export holds 600,000), and most are words and names.
  */
-function mayBeNumber(data: string | null): boolean {
+function mayBeNumber(data: string | null): data is string {
   // An empty node under an explicit tag (`!!int` alone) is asked about as null.
   if (typeof data !== "string") return false;
   const first = data.charCodeAt(0);
@@ -19,7 +19,7 @@ function mayBeNumber(data: string | null): boolean {
 }
 const coreInt = new Type("tag:yaml.org,2002:int", {
   kind: "scalar",
-  resolve: (data: string | null) => mayBeNumber(data) && INT.test(data as string),
+  resolve: (data: string | null) => mayBeNumber(data) && INT.test(data),
   construct: (data: string) =>
     data.startsWith("0o")
       ? Number.parseInt(data.slice(2), 8)
@@ -29,7 +29,7 @@ const coreInt = new Type("tag:yaml.org,2002:int", {
 });
 const coreFloat = new Type("tag:yaml.org,2002:float", {
   kind: "scalar",
-  resolve: (data: string | null) => mayBeNumber(data) && FLOAT.test(data as string) && !INT.test(data as string),
+  resolve: (data: string | null) => mayBeNumber(data) && FLOAT.test(data) && !INT.test(data),
   construct: (data: string) => {
     const inf = /inf$/i.test(data);
     if (inf) return data.startsWith("-") ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
