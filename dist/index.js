@@ -48752,10 +48752,11 @@ function createFields(desired) {
 }
 function updateFields(desired, live, writeOnly) {
   const fields = [];
-  for (const field of FIELD_NAMES) {
+  for (let i = 0; i < UPDATE_FIELDS.length; i++) {
+    const { field, writeOnly: isWriteOnly } = UPDATE_FIELDS[i];
     const after2 = desired[field];
     if (after2 === void 0) continue;
-    if (!WEBSITE_FIELDS[field].writeOnly) {
+    if (!isWriteOnly) {
       const change = compared(field, after2, live);
       if (change !== void 0) fields.push(change);
       continue;
@@ -48795,11 +48796,13 @@ function shown(field, value) {
   if (WEBSITE_FIELDS[field].sensitive) return SENSITIVE;
   return Array.isArray(value) ? [...value] : value;
 }
+var UPDATE_FIELDS;
 var init_diff_website = __esm({
   "src/plan/diff-website.ts"() {
     "use strict";
     init_website_fields();
     init_types();
+    UPDATE_FIELDS = FIELD_NAMES.map((field) => ({ field, writeOnly: WEBSITE_FIELDS[field].writeOnly }));
   }
 });
 

