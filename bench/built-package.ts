@@ -6,10 +6,10 @@
  * reads types), with the schemas' validators compiled ahead as the build does; the checkout's lib/ is left alone.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { standaloneValidators } from "../scripts/standalone-validators.ts";
+import { writeStandaloneValidators } from "../scripts/standalone-validators.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
@@ -31,7 +31,7 @@ export function buildPackage(dir: string): string {
   const tsc = spawnSync(process.execPath, args, { encoding: "utf8" });
   if (tsc.status !== 0) throw new Error(`bench: building the package failed:\n${tsc.stdout}${tsc.stderr}`);
   // As scripts/build-package.ts does: the schemas' validators compiled ahead (scripts/standalone-validators.ts).
-  writeFileSync(join(dir, "lib", "config", "schema-validators.js"), standaloneValidators());
+  writeStandaloneValidators(join(dir, "lib"));
   cpSync(join(ROOT, "schemas"), join(dir, "schemas"), { recursive: true });
   cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");

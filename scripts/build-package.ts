@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { standaloneValidators } from "./standalone-validators.ts";
+import { writeStandaloneValidators } from "./standalone-validators.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const LIB = join(ROOT, "lib");
@@ -47,6 +47,6 @@ for (const file of readdirSync(LIB, { recursive: true, encoding: "utf8" })) {
   }
 }
 // The schemas' validators, compiled now instead of when each command starts (scripts/standalone-validators.ts).
-writeFileSync(join(LIB, "config", "schema-validators.js"), standaloneValidators());
+writeStandaloneValidators(LIB);
 
 console.log(`build: lib/ compiled from src/ (${rewritten} declaration files had their .ts imports rewritten to .js)`);

@@ -5,16 +5,23 @@
  * changes; at run time it needs only ajv's small runtime helpers (`ajv/dist/runtime/*`), a dependency of the
  * package. scripts/build-package.ts writes it over the compiled module; a test compares its errors with ajv's.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import standalone from "ajv/dist/standalone/index.js";
 import { compilerOf, SCHEMA_SETS } from "../src/config/schema-validators.ts";
+
+/** Writes the module over the compiled one in a build's `lib/` (the package's, or the bench's). */
+export function writeStandaloneValidators(lib: string): void {
+  writeFileSync(join(lib, "config", "schema-validators.js"), standaloneValidators());
+}
 
 /** The source text of the module (ESM). */
 export function standaloneValidators(): string {
   const sets = Object.keys(SCHEMA_SETS) as (keyof typeof SCHEMA_SETS)[];
   const blocks = sets.map((set) => {
-    // CommonJS-style code (module.exports, require), each set in its own scope: the two sets name their
+    // ajv's standalone module is CommonJS: seen from ESM, its function is its `default`. Its code is
+    // CommonJS-style too (module.exports, require), each set in its own scope, since the two sets name their
     // functions alike (validate10, ...).
-    // A CommonJS module seen from ESM: its function is its `default` (ajv sets both).
     const code = standalone.default(compilerOf(set), { ...SCHEMA_SETS[set].refs });
     return `const ${set} = (() => {\n  const module = { exports: {} };\n  const exports = module.exports;\n${code}\n  return module.exports;\n})();`;
   });
