@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { createFetch, FetchError, type FetchResponse } from "ofetch";
 import type { Clock } from "./clock.ts";
 import { type HeaderReader, type RateInfo, rateInfoOf } from "./rate-info.ts";
-import { HeaderMap, nodeFetch } from "./transport.ts";
+import { type Deadline, HeaderMap, nodeFetch } from "./transport.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -55,28 +55,28 @@ const $fetch = createFetch({
 });
 
 /**
- * One HTTP attempt, never retried here. A fresh `AbortSignal.timeout` per attempt: ofetch 1.5.1 reuses an
- * aborted signal across its own retries when `timeout` is combined with `retry` (unjs/ofetch#621, DESIGN §10).
- * The body comes as a stream and is read here with a byte counter, so an endless or decompression-bomb body
- * stops at the cap (DESIGN §12).
+ * One HTTP attempt, never retried here. A fresh deadline per attempt, kept by the transport (transport.ts),
+ * not ofetch's `timeout`: ofetch 1.5.1 reuses an aborted signal across its own retries when `timeout` is
+ * combined with `retry` (unjs/ofetch#621, DESIGN §10). The deadline covers the body too. The body comes as a
+ * stream and is read here with a byte counter, so an endless or decompression-bomb body stops at the cap
+ * (DESIGN §12).
  */
 export async function send(request: OutgoingRequest, limits: SendLimits): Promise<Attempt> {
   const started = performance.now();
-  let signal: AbortSignal | undefined;
+  const deadline: Deadline = { ms: limits.timeoutMs, expired: false };
   try {
-    // The body is the transport's stream (`responseType: "stream"` in the defaults), not a web ReadableStream.
-    const response = await $fetch.raw<Readable | null>(request.url, {
+    // The deadline is an option of the transport, which ofetch hands to it with the others.
+    const options = {
       method: request.method,
       headers: headersOf(request),
       body: request.form?.toString(),
-      onRequest({ options }) {
-        signal = AbortSignal.timeout(limits.timeoutMs);
-        options.signal = signal;
-      },
-    });
+      deadline,
+    };
+    // The body is the transport's stream (`responseType: "stream"` in the defaults), not a web ReadableStream.
+    const response = await $fetch.raw<Readable | null>(request.url, options);
     return await answerOf(response, limits, started);
   } catch (error) {
-    return failureOf(error, signal?.aborted === true, limits.timeoutMs, Math.round(performance.now() - started));
+    return failureOf(error, deadline.expired, limits.timeoutMs, Math.round(performance.now() - started));
   }
 }
 

@@ -4,7 +4,7 @@
  * pages of a 100,000-website read (bench scenario 9), on web streams and header objects nothing here needs.
  *
  * What it keeps of fetch: a redirect is never followed (API-NOTES §4: it means a refused key or a dropped
- * Accept header, and following it would send the key elsewhere); the request stops on its AbortSignal; the
+ * Accept header, and following it would send the key elsewhere); the request stops at its deadline; the
  * answer is decompressed as it streams (gzip, deflate, br, asked for as fetch asks), so the cap in `send.ts`
  * counts decoded bytes; with NODE_USE_ENV_PROXY set, the proxy variables apply as they do to fetch. The body is
  * Node's stream, which `send` reads.
@@ -81,11 +81,24 @@ const DECODERS: Record<string, () => Transform> = {
   br: () => zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH }),
 };
 
+/**
+ * How long one attempt may take, answer and body, given to the transport in the fetch options (ofetch passes
+ * them through); `expired` says afterwards whether it ran out. A timer and a flag, not `AbortSignal.timeout`:
+ * a signal per request cost a 1,000-page read ~70 ms of CPU (an EventTarget, its listener, a weak timer).
+ */
+export interface Deadline {
+  ms: number;
+  expired: boolean;
+}
+
+/** The fetch options the transport reads: fetch's own, and the attempt's deadline. */
+export type TransportInit = RequestInit & { deadline?: Deadline };
+
 /** Statuses that carry no body (ofetch reads none for them either). */
 const NO_BODY = new Set([101, 204, 205, 304]);
 
 /** One request; resolves once the status and headers arrive, rejects when no answer comes. */
-export function nodeFetch(input: string | URL | Request, init: RequestInit = {}): Promise<NodeAnswer> {
+export function nodeFetch(input: string | URL | Request, init: TransportInit = {}): Promise<NodeAnswer> {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
   const client = url.protocol === "https:" ? https : http;
   const method = init.method ?? "GET";
@@ -94,9 +107,24 @@ export function nodeFetch(input: string | URL | Request, init: RequestInit = {})
   return new Promise((resolve, reject) => {
     const options = { agent: AGENTS[url.protocol], method, headers, signal: init.signal ?? undefined };
     const request = client.request(url, options, (response) => resolve(answerOf(response, method)));
+    if (init.deadline) limit(request, init.deadline);
     request.on("error", reject);
     request.end(typeof init.body === "string" ? init.body : undefined);
   });
+}
+
+/**
+ * Ends the request at its deadline, whether the answer has not come or its body stops arriving: destroyed, the
+ * request rejects or its body stream fails. The request closes once its answer is read or it fails, which
+ * clears the timer; until then an unref'd timer keeps no process alive.
+ */
+function limit(request: http.ClientRequest, deadline: Deadline): void {
+  const timer = setTimeout(() => {
+    deadline.expired = true;
+    request.destroy(new Error(`no answer within ${deadline.ms} ms`));
+  }, deadline.ms);
+  timer.unref();
+  request.once("close", () => clearTimeout(timer));
 }
 
 function answerOf(response: http.IncomingMessage, method: string): NodeAnswer {

@@ -23,7 +23,9 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   if (!sockets.has(req.socket)) sockets.set(req.socket, ++socketCount);
   seen.push({ url: req.url ?? "", acceptEncoding: req.headers["accept-encoding"], socket: sockets.get(req.socket) ?? 0 });
   const coding = new URL(req.url ?? "", "http://x").searchParams.get("coding") ?? "";
-  if (req.url?.startsWith("/redirect")) res.writeHead(302, { Location: "/login" }).end("<html>login</html>");
+  if (req.url?.startsWith("/stall-body")) res.writeHead(200, { "Content-Type": "application/json" }).write(BODY.slice(0, 10));
+  else if (req.url?.startsWith("/stall")) return;
+  else if (req.url?.startsWith("/redirect")) res.writeHead(302, { Location: "/login" }).end("<html>login</html>");
   else if (req.url?.startsWith("/empty")) res.writeHead(204).end();
   else if (coding === "bom") res.writeHead(200, { "Content-Type": "application/json" }).end(`\uFEFF${BODY}`);
   else if (ENCODE[coding]) res.writeHead(200, { "Content-Encoding": coding }).end(ENCODE[coding](Buffer.from(BODY)));
@@ -35,7 +37,10 @@ beforeAll(async () => {
   await once(server, "listening");
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
 
 const limits = { timeoutMs: 5_000, maxBodyBytes: 2 ** 20, clock: systemClock };
 const get = (path: string) => send({ method: "GET", url: `${base}${path}`, apiKey: "k" }, limits);
@@ -60,5 +65,15 @@ describe("the transport", () => {
     await get("/api/v1/websites/1");
     const [first, second] = seen.slice(-2);
     expect(second?.socket).toBe(first?.socket);
+  });
+
+  it.each([
+    ["no answer comes", "/stall"],
+    ["the body stops arriving", "/stall-body"],
+  ])("ends an attempt at its deadline when %s, and says so", async (_name, path) => {
+    const started = performance.now();
+    const attempt = await send({ method: "GET", url: `${base}${path}`, apiKey: "k" }, { ...limits, timeoutMs: 200 });
+    expect(attempt).toMatchObject({ kind: "failure", reason: "timeout", detail: "no answer within 200 ms", neverSent: false });
+    expect(performance.now() - started).toBeLessThan(4_000);
   });
 });
