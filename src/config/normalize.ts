@@ -69,10 +69,11 @@ export function normalize(data: unknown, file: string, locate: Locator): Normali
 function readWebsites(list: unknown, defaults: WebsiteFields, file: string, locate: Locator): WebsiteEntry[] {
   const entries: WebsiteEntry[] = [];
   if (!Array.isArray(list)) return entries;
+  const given = { fields: defaults, names: Object.keys(defaults) as FieldName[] };
   for (let index = 0; index < list.length; index++) {
     const raw: unknown = list[index];
     if (!isRecord(raw)) continue;
-    const entry = readWebsite(raw, ["websites", index], defaults);
+    const entry = readWebsite(raw, ["websites", index], given);
     if (entry === undefined) continue;
     const at = locate.value(["websites", index, "domain"]);
     entry.site.source = { file, line: at.line, column: at.column };
@@ -101,18 +102,23 @@ export function readPolicy(value: unknown): Policy {
  * Tombstones get no defaults. `defaults.password` only reaches websites whose privacy is `password`: sending
  * a password to a public site would store it unused (API-NOTES §2.4).
  */
-function readWebsite(raw: Record<string, unknown>, path: ConfigPath, defaults: WebsiteFields): WebsiteEntry | undefined {
+function readWebsite(
+  raw: Record<string, unknown>,
+  path: ConfigPath,
+  given: { fields: WebsiteFields; names: readonly FieldName[] },
+): WebsiteEntry | undefined {
   if (typeof raw.domain !== "string") return undefined;
   const domain = normalizeDomain(raw.domain);
   if (raw.state === "absent") {
     return { path, raw, written: raw.domain, site: { domain, state: "absent" }, fromDefaults: NONE };
   }
   const site = readFields<DesiredWebsite>(raw, { domain, state: "present" });
+  const { fields: defaults, names } = given;
   // One empty set for the websites that take nothing from defaults (an export's: DESIGN §8's loading cost).
-  const fromDefaults = Object.keys(defaults).length === 0 ? NONE : new Set<FieldName>();
+  const fromDefaults = names.length === 0 ? NONE : new Set<FieldName>();
   const version = raw.password_version;
   if (typeof version === "string" || (typeof version === "number" && Number.isFinite(version))) site.passwordVersion = String(version);
-  for (const field of Object.keys(defaults) as FieldName[]) {
+  for (const field of names) {
     // Only the entry's own fields are set at this point: each field is looked at once.
     if (site[field] !== undefined || field === "password") continue;
     Object.assign(site, { [field]: copy(defaults[field]) });
@@ -142,13 +148,22 @@ const READERS = {
   set: readList,
 } satisfies Record<FieldKind, (value: unknown) => unknown>;
 
-/** The website fields of a mapping, canonical (privacy 0–2, flags 0–1), set on `into`; wrong types left out. */
+/** Each field with its YAML key and its reader, looked up once rather than per website. */
+const READS = FIELD_NAMES.map((field) => {
+  const { kind, yaml } = WEBSITE_FIELDS[field];
+  return { field, yaml, read: READERS[kind] as (value: unknown) => unknown };
+});
+
+/**
+ * The website fields of a mapping, canonical (privacy 0–2, flags 0–1), set on `into`; wrong types left out.
+ * By index over a table made once: an export of 100,000 websites is read on every load (DESIGN §8).
+ */
 function readFields<T extends WebsiteFields>(raw: Record<string, unknown>, into: T): T {
-  for (const field of FIELD_NAMES) {
-    const { kind, yaml } = WEBSITE_FIELDS[field];
+  for (let i = 0; i < READS.length; i++) {
+    const { field, yaml, read } = READS[i] as (typeof READS)[number];
     const written = raw[yaml];
     if (written === undefined) continue;
-    const value = READERS[kind](written);
+    const value = read(written);
     if (value !== undefined) setField(into, field, value as NonNullable<WebsiteFields[FieldName]>);
   }
   return into;

@@ -14,7 +14,8 @@ export function invalidExcludeIps(ctx: RuleContext): void {
 /** One `exclude_ips` list under `holder`; a path is built only for an entry that is wrong. */
 function checkList(ctx: RuleContext, list: unknown, holder: ConfigPath): void {
   if (!Array.isArray(list)) return;
-  for (const [index, item] of list.entries()) {
+  for (let index = 0; index < list.length; index++) {
+    const item: unknown = list[index];
     const entry = typeof item === "string" ? item.trim() : "";
     const problem = entry === "" ? undefined : describeIpProblem(entry);
     if (problem) ctx.error("exclude-ips.invalid", [...holder, "exclude_ips", index], problem);
