@@ -364,6 +364,22 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["test/api/transport.test.ts", "test/hostile/client.test.ts"],
   },
   {
+    id: "deadline-not-marked",
+    file: "src/api/transport.ts",
+    find: "    deadline.expired = true;\n",
+    replace: "",
+    description: "an attempt ended at its deadline is reported as a connection failure, not a timeout",
+    tests: ["test/api/transport.test.ts", "test/api/http.test.ts"],
+  },
+  {
+    id: "item-name-any-key",
+    file: "src/config/fast-yaml.ts",
+    find: "p === 2 && this.key[p] === this.itemKey && this.itemKey !== undefined",
+    replace: "p === 2 && this.itemKey !== undefined",
+    description: "a website's position is taken from any string value of its entry, not its domain",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
     id: "send-keeps-bom",
     file: "src/api/send.ts",
     find: "resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);",

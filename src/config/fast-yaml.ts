@@ -84,8 +84,6 @@ export function parseFast(text: string): FastParse | FastFailure {
 /** js-yaml's state as its listener sees it: `anchor` is there, though not in its published types. */
 type ParseState = State & { anchor: string | null };
 
-/** A name's position, with the key that said it (`domain` or `project`). */
-type Named = Position & { key: string };
 
 /**
  * What the listener keeps while js-yaml parses: a 100,000-website file opens 1.4 million nodes, so each depth
@@ -104,11 +102,12 @@ class Watch {
   /** Per depth: the children read so far (a mapping's even ones are keys) and the nodes below, aliases expanded. */
   private readonly children = new Int32Array(MAX_DEPTH + 1);
   private readonly size = new Float64Array(MAX_DEPTH + 1);
-  /** Per depth: the last key read, this mapping's `domain` or `project` position, and its items' names. */
+  /** Per depth: the last key read, and the position of this mapping's name (an item of `websites` or `projects`). */
   private readonly key: unknown[] = new Array(MAX_DEPTH + 1).fill(undefined);
-  private readonly name: (Named | undefined)[] = new Array(MAX_DEPTH + 1).fill(undefined);
-  /** The names of the items of the root's `websites` or `projects` list, while it is read. */
-  private items: (Named | undefined)[] | undefined;
+  private readonly name: (Position | undefined)[] = new Array(MAX_DEPTH + 1).fill(undefined);
+  /** The names of the items of the root's `websites` or `projects` list while it is read, and the key that says one. */
+  private items: (Position | undefined)[] | undefined;
+  private itemKey: "domain" | "project" | undefined;
   private readonly sizes = new WeakMap<object, number>();
   private readonly text: string;
   private readonly bom: number;
@@ -148,7 +147,9 @@ class Watch {
     // The value of the root's `websites` or `projects`: its items' names are kept.
     if (d === 1) {
       const key = this.key[0];
-      this.items = ((this.children[0] as number) & 1) === 1 && (key === "websites" || key === "projects") ? [] : undefined;
+      const listed = ((this.children[0] as number) & 1) === 1 && (key === "websites" || key === "projects");
+      this.items = listed ? [] : undefined;
+      this.itemKey = listed ? (key === "websites" ? "domain" : "project") : undefined;
     }
   }
 
@@ -173,16 +174,14 @@ class Watch {
       if (result === "<<") this.mergeKey(d);
       // A null key is "" to `yaml` and "null" to js-yaml: such a file is compared with yaml before use.
       else if (result === null) this.tagged = true;
-    } else {
-      const key = this.key[p];
-      if ((key === "domain" || key === "project") && typeof result === "string") {
-        const at = this.start(d);
-        if (isScalarStart(this.text.charCodeAt(at.at))) this.name[p] = { key, line: at.line, column: at.column };
-      }
+    } else if (p === 2 && this.key[p] === this.itemKey && this.itemKey !== undefined && typeof result === "string") {
+      // An item's name: `domain` of a website, `project` of a project.
+      const at = this.start(d);
+      if (isScalarStart(this.text.charCodeAt(at.at))) this.name[p] = { line: at.line, column: at.column };
     }
     if (p === 1) this.items?.push(this.name[d]);
     else if (p === 0 && (index & 1) === 1 && this.items) {
-      this.keepNames(this.key[0], this.items);
+      this.names[this.key[0] as "websites" | "projects"] = this.items;
       this.items = undefined;
     }
   }
@@ -202,14 +201,6 @@ class Watch {
     }
     if (state.anchor !== null && typeof result === "object" && result !== null) this.sizes.set(result, size);
     return size;
-  }
-
-  /** Each item's name, where the item says it with the list's own key (`domain` for websites). */
-  private keepNames(list: unknown, names: (Named | undefined)[]): void {
-    const key = list === "websites" ? "domain" : "project";
-    this.names[list as "websites" | "projects"] = names.map((name) =>
-      name?.key === key ? { line: name.line, column: name.column } : undefined,
-    );
   }
 
   private mergeKey(d: number): void {

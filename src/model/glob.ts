@@ -45,5 +45,7 @@ function fold(text: string): string[] {
 
 /** The first of `patterns` that `name` matches, to say which one applied. */
 export function firstMatch(patterns: readonly string[], name: string): string | undefined {
+  // Asked of each of 100,000 websites in a plan, most often of an empty policy list.
+  if (patterns.length === 0) return undefined;
   return patterns.find((pattern) => matchGlob(pattern, name));
 }

@@ -64,10 +64,14 @@ function planCreate(d: DesiredWebsite, tally: Tally): void {
   tally.changes.push({ kind: "website", action: "create", domain: d.domain, fields, requests, ...needs, ...sourceOf(d) });
 }
 
+/** The inputs of every website when no change is known: one object each, not one per website. */
+const SYNCED: WriteOnlyInputs = Object.freeze({ sync: true });
+const UNSYNCED: WriteOnlyInputs = Object.freeze({ sync: false });
+
 /** The write-only inputs of one website: `--sync-write-only`, and what the change still sends it (when a change is known). */
 function inputsFor(domain: string, live: LiveWebsite, writeOnly: WriteOnlyPolicy): WriteOnlyInputs {
   const { change } = writeOnly;
-  if (change === undefined) return { sync: writeOnly.sync };
+  if (change === undefined) return writeOnly.sync ? SYNCED : UNSYNCED;
   return { sync: writeOnly.sync, change: { ref: change.ref, ...liveSends(change, domain, live) } };
 }
 
