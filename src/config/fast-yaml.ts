@@ -84,7 +84,6 @@ export function parseFast(text: string): FastParse | FastFailure {
 /** js-yaml's state as its listener sees it: `anchor` is there, though not in its published types. */
 type ParseState = State & { anchor: string | null };
 
-
 /**
  * What the listener keeps while js-yaml parses: a 100,000-website file opens 1.4 million nodes, so each depth
  * has a slot in typed arrays, reused, and a node's first character is looked for only where it matters (a
