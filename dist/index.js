@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         return this[kBody];
       }
       async dump(opts) {
-        let limit = Number.isFinite(opts?.limit) ? opts.limit : 128 * 1024;
+        let limit2 = Number.isFinite(opts?.limit) ? opts.limit : 128 * 1024;
         const signal = opts?.signal;
         if (signal != null && (typeof signal !== "object" || !("aborted" in signal))) {
           throw new InvalidArgumentError("signal must be an AbortSignal");
@@ -9586,7 +9586,7 @@ var require_readable = __commonJS({
           return null;
         }
         return await new Promise((resolve8, reject) => {
-          if (this[kContentLength] > limit) {
+          if (this[kContentLength] > limit2) {
             this.destroy(new AbortError());
           }
           const onAbort = () => {
@@ -9601,8 +9601,8 @@ var require_readable = __commonJS({
               resolve8(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
-            limit -= chunk.length;
-            if (limit <= 0) {
+            limit2 -= chunk.length;
+            if (limit2 <= 0) {
               this.destroy();
             }
           }).resume();
@@ -20545,8 +20545,8 @@ function didYouMean(word, candidates) {
       bestDistance = distance;
     }
   }
-  const limit = Math.max(1, Math.floor(wanted.length / 3));
-  return bestDistance <= limit ? best : void 0;
+  const limit2 = Math.max(1, Math.floor(wanted.length / 3));
+  return bestDistance <= limit2 ? best : void 0;
 }
 function canonical(word) {
   return word.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replaceAll("-", "_");
@@ -21685,16 +21685,16 @@ var require_stringifyString = __commonJS({
     function lineLengthOverLimit(str2, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
-      const limit = lineWidth - indentLength;
+      const limit2 = lineWidth - indentLength;
       const strLen = str2.length;
-      if (strLen <= limit)
+      if (strLen <= limit2)
         return false;
       for (let i = 0, start2 = 0; i < strLen; ++i) {
         if (str2[i] === "\n") {
-          if (i - start2 > limit)
+          if (i - start2 > limit2)
             return true;
           start2 = i + 1;
-          if (strLen - start2 <= limit)
+          if (strLen - start2 <= limit2)
             return false;
         }
       }
@@ -28027,10 +28027,11 @@ function normalize(data, file, locate) {
 function readWebsites(list, defaults2, file, locate) {
   const entries2 = [];
   if (!Array.isArray(list)) return entries2;
+  const given = { fields: defaults2, names: Object.keys(defaults2) };
   for (let index = 0; index < list.length; index++) {
     const raw = list[index];
     if (!isRecord(raw)) continue;
-    const entry = readWebsite(raw, ["websites", index], defaults2);
+    const entry = readWebsite(raw, ["websites", index], given);
     if (entry === void 0) continue;
     const at3 = locate.value(["websites", index, "domain"]);
     entry.site.source = { file, line: at3.line, column: at3.column };
@@ -28052,17 +28053,18 @@ function readPolicy(value) {
     ignore: readList(raw.ignore) ?? [...DEFAULT_POLICY.ignore]
   };
 }
-function readWebsite(raw, path, defaults2) {
+function readWebsite(raw, path, given) {
   if (typeof raw.domain !== "string") return void 0;
   const domain = normalizeDomain(raw.domain);
   if (raw.state === "absent") {
     return { path, raw, written: raw.domain, site: { domain, state: "absent" }, fromDefaults: NONE };
   }
   const site = readFields(raw, { domain, state: "present" });
-  const fromDefaults = Object.keys(defaults2).length === 0 ? NONE : /* @__PURE__ */ new Set();
+  const { fields: defaults2, names } = given;
+  const fromDefaults = names.length === 0 ? NONE : /* @__PURE__ */ new Set();
   const version = raw.password_version;
   if (typeof version === "string" || typeof version === "number" && Number.isFinite(version)) site.passwordVersion = String(version);
-  for (const field of Object.keys(defaults2)) {
+  for (const field of names) {
     if (site[field] !== void 0 || field === "password") continue;
     Object.assign(site, { [field]: copy(defaults2[field]) });
     fromDefaults.add(field);
@@ -28077,11 +28079,11 @@ function copy(value) {
   return Array.isArray(value) ? [...value] : value;
 }
 function readFields(raw, into) {
-  for (const field of FIELD_NAMES) {
-    const { kind, yaml: yaml3 } = WEBSITE_FIELDS[field];
+  for (let i = 0; i < READS.length; i++) {
+    const { field, yaml: yaml3, read } = READS[i];
     const written = raw[yaml3];
     if (written === void 0) continue;
-    const value = READERS[kind](written);
+    const value = read(written);
     if (value !== void 0) setField(into, field, value);
   }
   return into;
@@ -28105,7 +28107,7 @@ function readList(value) {
   }
   return list;
 }
-var NONE, READERS;
+var NONE, READERS, READS;
 var init_normalize = __esm({
   "src/config/normalize.ts"() {
     "use strict";
@@ -28123,6 +28125,10 @@ var init_normalize = __esm({
       list: readList,
       set: readList
     };
+    READS = FIELD_NAMES.map((field) => {
+      const { kind, yaml: yaml3 } = WEBSITE_FIELDS[field];
+      return { field, yaml: yaml3, read: READERS[kind] };
+    });
   }
 });
 
@@ -31413,11 +31419,12 @@ var init_fast_yaml = __esm({
       /** Per depth: the children read so far (a mapping's even ones are keys) and the nodes below, aliases expanded. */
       children = new Int32Array(MAX_DEPTH + 1);
       size = new Float64Array(MAX_DEPTH + 1);
-      /** Per depth: the last key read, this mapping's `domain` or `project` position, and its items' names. */
+      /** Per depth: the last key read, and the position of this mapping's name (an item of `websites` or `projects`). */
       key = new Array(MAX_DEPTH + 1).fill(void 0);
       name = new Array(MAX_DEPTH + 1).fill(void 0);
-      /** The names of the items of the root's `websites` or `projects` list, while it is read. */
+      /** The names of the items of the root's `websites` or `projects` list while it is read, and the key that says one. */
       items;
+      itemKey;
       sizes = /* @__PURE__ */ new WeakMap();
       text;
       bom;
@@ -31453,7 +31460,9 @@ var init_fast_yaml = __esm({
         if (this.rootAt === -1) this.rootAt = this.start(d).at;
         if (d === 1) {
           const key = this.key[0];
-          this.items = (this.children[0] & 1) === 1 && (key === "websites" || key === "projects") ? [] : void 0;
+          const listed = (this.children[0] & 1) === 1 && (key === "websites" || key === "projects");
+          this.items = listed ? [] : void 0;
+          this.itemKey = listed ? key === "websites" ? "domain" : "project" : void 0;
         }
       }
       closed(state) {
@@ -31475,16 +31484,13 @@ var init_fast_yaml = __esm({
           this.key[p2] = result;
           if (result === "<<") this.mergeKey(d);
           else if (result === null) this.tagged = true;
-        } else {
-          const key = this.key[p2];
-          if ((key === "domain" || key === "project") && typeof result === "string") {
-            const at3 = this.start(d);
-            if (isScalarStart(this.text.charCodeAt(at3.at))) this.name[p2] = { key, line: at3.line, column: at3.column };
-          }
+        } else if (p2 === 2 && this.key[p2] === this.itemKey && this.itemKey !== void 0 && typeof result === "string") {
+          const at3 = this.start(d);
+          if (isScalarStart(this.text.charCodeAt(at3.at))) this.name[p2] = { line: at3.line, column: at3.column };
         }
         if (p2 === 1) this.items?.push(this.name[d]);
         else if (p2 === 0 && (index & 1) === 1 && this.items) {
-          this.keepNames(this.key[0], this.items);
+          this.names[this.key[0]] = this.items;
           this.items = void 0;
         }
       }
@@ -31503,13 +31509,6 @@ var init_fast_yaml = __esm({
         }
         if (state.anchor !== null && typeof result === "object" && result !== null) this.sizes.set(result, size2);
         return size2;
-      }
-      /** Each item's name, where the item says it with the list's own key (`domain` for websites). */
-      keepNames(list, names) {
-        const key = list === "websites" ? "domain" : "project";
-        this.names[list] = names.map(
-          (name) => name?.key === key ? { line: name.line, column: name.column } : void 0
-        );
       }
       mergeKey(d) {
         const quote = this.text.charCodeAt(this.start(d).at);
@@ -32022,7 +32021,8 @@ function invalidExcludeIps(ctx) {
 }
 function checkList(ctx, list, holder) {
   if (!Array.isArray(list)) return;
-  for (const [index, item] of list.entries()) {
+  for (let index = 0; index < list.length; index++) {
+    const item = list[index];
     const entry = typeof item === "string" ? item.trim() : "";
     const problem = entry === "" ? void 0 : describeIpProblem(entry);
     if (problem) ctx.error("exclude-ips.invalid", [...holder, "exclude_ips", index], problem);
@@ -32072,7 +32072,9 @@ function passwordLength(ctx) {
     else if (length > 128) ctx.error("password.length", path, `is ${length} characters long; the API takes at most 128`);
   };
   if (isRecord(ctx.data.defaults)) check2(ctx.data.defaults.password, ["defaults", "password"]);
-  for (const entry of ctx.config.websites) check2(entry.raw.password, [...entry.path, "password"]);
+  for (const entry of ctx.config.websites) {
+    if (entry.raw.password !== void 0) check2(entry.raw.password, [...entry.path, "password"]);
+  }
 }
 var init_passwords = __esm({
   "src/config/rules/passwords.ts"() {
@@ -32115,6 +32117,7 @@ function fold(text2) {
   });
 }
 function firstMatch(patterns, name) {
+  if (patterns.length === 0) return void 0;
   return patterns.find((pattern) => matchGlob(pattern, name));
 }
 var init_glob = __esm({
@@ -34987,14 +34990,14 @@ var require_resolve = __commonJS({
       "enum",
       "const"
     ]);
-    function inlineRef(schema2, limit = true) {
+    function inlineRef(schema2, limit2 = true) {
       if (typeof schema2 == "boolean")
         return true;
-      if (limit === true)
+      if (limit2 === true)
         return !hasRef(schema2);
-      if (!limit)
+      if (!limit2)
         return false;
-      return countKeys(schema2) <= limit;
+      return countKeys(schema2) <= limit2;
     }
     exports.inlineRef = inlineRef;
     var REF_KEYWORDS = /* @__PURE__ */ new Set([
@@ -41426,9 +41429,9 @@ var init_clock = __esm({
 // src/api/rate-info.ts
 function rateInfoOf(status, headers, now) {
   const info2 = {};
-  const limit = intHeader(headers, "x-ratelimit-limit");
+  const limit2 = intHeader(headers, "x-ratelimit-limit");
   const remaining = intHeader(headers, "x-ratelimit-remaining");
-  if (limit !== void 0) info2.limit = limit;
+  if (limit2 !== void 0) info2.limit = limit2;
   if (remaining !== void 0) info2.remaining = remaining;
   if (status !== 429) return info2;
   info2.throttled = true;
@@ -41471,8 +41474,8 @@ function fitting(lo, hi2) {
   const second = (Math.floor(lo / SECOND) + 1) * SECOND;
   return hi2 <= second + marginOf(second) ? second : void 0;
 }
-function probeTimes(start2, limit, bounds, own) {
-  const count3 = Math.min(MAX_PROBES, Math.floor(limit / 5));
+function probeTimes(start2, limit2, bounds, own) {
+  const count3 = Math.min(MAX_PROBES, Math.floor(limit2 / 5));
   const { lo, hi: hi2, pacing } = bounds;
   const spread = (from, to) => Array.from({ length: count3 }, (_, i) => from + (to - from) * (i + 1) / (count3 + 1));
   const fractions = count3 > GUESS_PROBES.length ? [...EARLY_PROBES.slice(0, count3 - GUESS_PROBES.length), ...GUESS_PROBES] : EARLY_PROBES;
@@ -41492,10 +41495,10 @@ var init_rate_window = __esm({
       waitMs;
       limit;
       windowMs;
-      constructor(waitMs, limit, windowMs) {
+      constructor(waitMs, limit2, windowMs) {
         super(`the rate limit's window needs a wait of ${waitMs} ms`);
         this.waitMs = waitMs;
-        this.limit = limit;
+        this.limit = limit2;
         this.windowMs = windowMs;
       }
     };
@@ -46097,9 +46100,18 @@ function nodeFetch(input, init = {}) {
   return new Promise((resolve8, reject) => {
     const options = { agent: AGENTS[url.protocol], method, headers, signal: init.signal ?? void 0 };
     const request2 = client.request(url, options, (response) => resolve8(answerOf(response, method)));
+    if (init.deadline) limit(request2, init.deadline);
     request2.on("error", reject);
     request2.end(typeof init.body === "string" ? init.body : void 0);
   });
+}
+function limit(request2, deadline) {
+  const timer = setTimeout(() => {
+    deadline.expired = true;
+    request2.destroy(new Error(`no answer within ${deadline.ms} ms`));
+  }, deadline.ms);
+  timer.unref();
+  request2.once("close", () => clearTimeout(timer));
 }
 function answerOf(response, method) {
   const status = response.statusCode ?? 0;
@@ -46174,20 +46186,18 @@ var init_transport = __esm({
 // src/api/send.ts
 async function send(request2, limits) {
   const started = performance.now();
-  let signal;
+  const deadline = { ms: limits.timeoutMs, expired: false };
   try {
-    const response = await $fetch.raw(request2.url, {
+    const options = {
       method: request2.method,
       headers: headersOf(request2),
       body: request2.form?.toString(),
-      onRequest({ options }) {
-        signal = AbortSignal.timeout(limits.timeoutMs);
-        options.signal = signal;
-      }
-    });
+      deadline
+    };
+    const response = await $fetch.raw(request2.url, options);
     return await answerOf2(response, limits, started);
   } catch (error2) {
-    return failureOf(error2, signal?.aborted === true, limits.timeoutMs, Math.round(performance.now() - started));
+    return failureOf(error2, deadline.expired, limits.timeoutMs, Math.round(performance.now() - started));
   }
 }
 function headersOf(request2) {
@@ -46405,8 +46415,8 @@ function judge(exchange, result, now) {
         retryable: false
       };
     }
-    const limit = result.timeoutMs === void 0 ? {} : { limit: { code: "timeout", timeoutMs: result.timeoutMs } };
-    const error2 = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause, ...limit });
+    const limit2 = result.timeoutMs === void 0 ? {} : { limit: { code: "timeout", timeoutMs: result.timeoutMs } };
+    const error2 = new ApiError({ kind: result.reason, method, url, message, ambiguous, cause: result.cause, ...limit2 });
     return { kind: "fail", error: error2, retryable: !isPost || result.neverSent };
   }
   const { status, text: text2 } = result;
@@ -46543,7 +46553,10 @@ function decodeWebsite(value, path = "data") {
   const raw = object(value, path);
   raw.id = id(raw.id, path, "id");
   raw.domain = string(raw.domain, path, "domain");
-  for (const { field, api, read } of READS) raw[field] = read(raw[api], path, api);
+  for (let i = 0; i < READS2.length; i++) {
+    const { field, api, read } = READS2[i];
+    raw[field] = read(raw[api], path, api);
+  }
   raw.password = bool2(raw.password, path, "password");
   raw.favorited_at = optionalString(raw.favorited_at, path, "favorited_at");
   raw.created_at = optionalString(raw.created_at, path, "created_at") ?? "";
@@ -46598,7 +46611,7 @@ function decodeDeleted(idType) {
     return { id: idType === "website" ? id(body.id, "id") : string(body.id, "id"), deleted: true };
   };
 }
-var DecodeError, READERS2, READS;
+var DecodeError, READERS2, READS2;
 var init_decode = __esm({
   "src/api/decode.ts"() {
     "use strict";
@@ -46628,7 +46641,7 @@ var init_decode = __esm({
       boolean: bool2,
       set: (value, path, key) => splitLines(optionalString(value, path, key))
     };
-    READS = READABLE_FIELDS.map((field) => {
+    READS2 = READABLE_FIELDS.map((field) => {
       const { kind, api } = WEBSITE_FIELDS[field];
       return { field, api, read: READERS2[kind] };
     });
@@ -47091,7 +47104,7 @@ var init_p_limit = __esm({
 });
 
 // src/api/rate-opener.ts
-function openerBound(ticket, remaining, limit, seen) {
+function openerBound(ticket, remaining, limit2, seen) {
   let count3 = 1 + ticket.pending.count + (seen.sent - ticket.seq) + seen.failed.count;
   let since = Math.min(ticket.sentAt, ticket.pending.since, seen.failed.since);
   for (const answer of seen.previous?.answers ?? []) {
@@ -47100,7 +47113,7 @@ function openerBound(ticket, remaining, limit, seen) {
     count3++;
     since = Math.min(since, answer.sentAt);
   }
-  return limit - remaining <= count3 ? since : void 0;
+  return limit2 - remaining <= count3 ? since : void 0;
 }
 var init_rate_opener = __esm({
   "src/api/rate-opener.ts"() {
@@ -47238,9 +47251,9 @@ var init_rate_gate = __esm({
         if (this.#given === void 0 && hi2 !== void 0 && ms > this.#maxWaitMs) throw new RateWindowTooLong(ms, this.#limit, hi2);
         return ms;
       }
-      #observe(ticket, limit, remaining, receivedAt) {
+      #observe(ticket, limit2, remaining, receivedAt) {
         this.#paced = true;
-        this.#limit = limit;
+        this.#limit = limit2;
         const window2 = this.#window;
         const sameWindow = window2 !== void 0 && ticket.windowId === window2.id;
         if (!window2 || sameWindow && ticket.lowest !== void 0 && remaining >= ticket.lowest.remaining) {
@@ -47248,7 +47261,7 @@ var init_rate_gate = __esm({
           return;
         }
         window2.answers.push({ sentAt: ticket.sentAt, receivedAt, remaining });
-        if (!sameWindow && remaining < limit - window2.countable) return;
+        if (!sameWindow && remaining < limit2 - window2.countable) return;
         if (sameWindow) {
           this.#learn(this.#bounds.atLeast(ticket.sentAt - window2.start));
           if (remaining < (this.#lowest?.remaining ?? Infinity)) this.#lowest = { remaining, sentAt: ticket.sentAt };
@@ -47324,7 +47337,7 @@ var init_rate_gate = __esm({
 
 // src/api/scheduler.ts
 function createScheduler(options) {
-  const limit = pLimit(options.concurrency);
+  const limit2 = pLimit(options.concurrency);
   const gates = /* @__PURE__ */ new Map();
   const waits = rateWaits(options);
   const gateFor = (origin) => {
@@ -47335,7 +47348,7 @@ function createScheduler(options) {
   return {
     rate: (origin) => gates.get(origin)?.state(),
     run(origin, attempt2) {
-      return limit(async () => {
+      return limit2(async () => {
         const gate = gateFor(origin);
         options.stop?.throwIfAborted();
         const ticket = await gate.acquire(options.stop);
@@ -47358,7 +47371,7 @@ function newGate(origin, options, waits) {
     windowMs: options.rateWindowMs,
     maxWaitMs: options.maxWaitMs,
     onWait: onWait && ((ms, reason) => onWait({ ms, origin, reason })),
-    onLearn: onRateLearned && ((limit, windowMs) => onRateLearned({ origin, limit, windowMs })),
+    onLearn: onRateLearned && ((limit2, windowMs) => onRateLearned({ origin, limit: limit2, windowMs })),
     onPace: (pace) => waits.start(origin, pace),
     clock: options.clock
   });
@@ -47374,8 +47387,8 @@ function rateWaits(options) {
       const wait = open2.get(origin);
       if (!wait) return;
       open2.delete(origin);
-      const { since, limit, windowMs } = wait;
-      options.onProgress?.({ kind: "rate-wait", phase: "end", origin, ms: options.clock.now() - since, limit, windowMs });
+      const { since, limit: limit2, windowMs } = wait;
+      options.onProgress?.({ kind: "rate-wait", phase: "end", origin, ms: options.clock.now() - since, limit: limit2, windowMs });
     }
   };
 }
@@ -49069,8 +49082,8 @@ function listLayout(source, seq2) {
     spans.push({ first: dash, dash, last });
   }
   spans.forEach((span, i) => {
-    const limit = spans[i + 1]?.dash ?? source.lineCount;
-    while (span.last + 1 < limit && source.isComment(span.last + 1) && source.indent(span.last + 1) > dashColumn) span.last++;
+    const limit2 = spans[i + 1]?.dash ?? source.lineCount;
+    while (span.last + 1 < limit2 && source.isComment(span.last + 1) && source.indent(span.last + 1) > dashColumn) span.last++;
     const floor = i === 0 ? -1 : spans[i - 1]?.last ?? -1;
     while (span.first - 1 > floor && source.isComment(span.first - 1) && source.indent(span.first - 1) <= dashColumn) span.first--;
   });
@@ -49399,9 +49412,9 @@ function fullReadRequests(live) {
 function estimate(changes, rate, reads) {
   const requests = changes.reduce((sum2, c2) => sum2 + (c2.action === "create" ? c2.requests : 1), 0);
   const total = reads + requests;
-  const limit = Math.max(1, rate.limit);
+  const limit2 = Math.max(1, rate.limit);
   const windowSeconds = rate.windowMs / 1e3;
-  const windows2 = (n4) => Math.max(0, Math.ceil(n4 / limit));
+  const windows2 = (n4) => Math.max(0, Math.ceil(n4 / limit2));
   const fresh = Math.max(0, windows2(total) - 1) * windowSeconds;
   const spent = windows2(total) * windowSeconds;
   const now = rate.budget ? fromBudget(total, rate.budget, fresh, (n4) => Math.max(0, windows2(n4) - 1) * windowSeconds) : spent;
@@ -49536,7 +49549,7 @@ function planCreate(d, tally) {
 }
 function inputsFor(domain, live, writeOnly) {
   const { change } = writeOnly;
-  if (change === void 0) return { sync: writeOnly.sync };
+  if (change === void 0) return writeOnly.sync ? SYNCED : UNSYNCED;
   return { sync: writeOnly.sync, change: { ref: change.ref, ...liveSends(change, domain, live) } };
 }
 function planUpdate(d, live, writeOnly, tally) {
@@ -49600,6 +49613,7 @@ function byDomainFrom(list, from) {
 function withDomain(d, domain) {
   return domain === d.domain ? d : { ...d, domain };
 }
+var SYNCED, UNSYNCED;
 var init_plan_websites = __esm({
   "src/plan/plan-websites.ts"() {
     "use strict";
@@ -49611,6 +49625,8 @@ var init_plan_websites = __esm({
     init_diff_website();
     init_fingerprint();
     init_follow_change();
+    SYNCED = Object.freeze({ sync: true });
+    UNSYNCED = Object.freeze({ sync: false });
   }
 });
 
@@ -52232,19 +52248,19 @@ function listFiles(files) {
 
 // src/render/limit-words.ts
 init_errors();
-function limitErrorMessage(error2, limit, surface) {
+function limitErrorMessage(error2, limit2, surface) {
   const status = error2.status === void 0 ? `${error2.kind === "timeout" ? "timed out" : error2.kind}:` : String(error2.status);
-  return `[${error2.method}] ${error2.url}: ${status} ${limitWords(limit, surface)}${error2.ambiguous ? AMBIGUOUS_POST_NOTE : ""}`;
+  return `[${error2.method}] ${error2.url}: ${status} ${limitWords(limit2, surface)}${error2.ambiguous ? AMBIGUOUS_POST_NOTE : ""}`;
 }
-function limitWords(limit, surface) {
+function limitWords(limit2, surface) {
   const setting = (name) => surface === "cli" ? `--${name}` : `the ${name} input`;
-  switch (limit.code) {
+  switch (limit2.code) {
     case "timeout":
-      return `no answer within ${limit.timeoutMs} ms (raise ${setting("timeout")} if the server is this slow)`;
+      return `no answer within ${limit2.timeoutMs} ms (raise ${setting("timeout")} if the server is this slow)`;
     case "wait-asked":
-      return `the server asked to wait ${formatWait(limit.waitMs)} (${printable(limit.header)}), longer than ${setting("max-wait")} ${formatWait(limit.maxWaitMs)}: the run stops here; run it again later, or raise ${setting("max-wait")}`;
+      return `the server asked to wait ${formatWait(limit2.waitMs)} (${printable(limit2.header)}), longer than ${setting("max-wait")} ${formatWait(limit2.maxWaitMs)}: the run stops here; run it again later, or raise ${setting("max-wait")}`;
     case "wait-learned":
-      return `not sent: the server's rate limit (${limit.limit} requests per ${formatWait(limit.windowMs)}, learned) needs a wait of ${formatWait(limit.waitMs)}, longer than ${setting("max-wait")} ${formatWait(limit.maxWaitMs)}: the run stops here; raise ${setting("max-wait")}`;
+      return `not sent: the server's rate limit (${limit2.limit} requests per ${formatWait(limit2.windowMs)}, learned) needs a wait of ${formatWait(limit2.waitMs)}, longer than ${setting("max-wait")} ${formatWait(limit2.maxWaitMs)}: the run stops here; raise ${setting("max-wait")}`;
   }
 }
 function formatWait(ms) {
@@ -53649,18 +53665,18 @@ function changeAnnotations(changes, failed, workspace) {
   });
   return [...planned2, ...failures];
 }
-function annotateStep(annotations, limit = MAX_CHANGE_ANNOTATIONS) {
+function annotateStep(annotations, limit2 = MAX_CHANGE_ANNOTATIONS) {
   const changes = annotations.filter((a) => a.level !== "failure");
   for (const { level, message, ...properties } of [
-    ...changes.slice(0, limit),
-    ...annotations.filter((a) => a.level === "failure").slice(0, limit)
+    ...changes.slice(0, limit2),
+    ...annotations.filter((a) => a.level === "failure").slice(0, limit2)
   ]) {
     if (level === "failure") error(message, properties);
     else if (level === "warning") warning(message, properties);
     else notice(message, properties);
   }
-  if (changes.length > limit) {
-    notice(`${changes.length - limit} more planned changes are not annotated: the job summary lists them all.`);
+  if (changes.length > limit2) {
+    notice(`${changes.length - limit2} more planned changes are not annotated: the job summary lists them all.`);
   }
 }
 function at(source, workspace) {
@@ -53716,7 +53732,7 @@ var NOTE_ROOM = 600;
 function markerFor(configLabel, kind = "plan") {
   return `<!-- sitesync-${kind}: ${configLabel.replaceAll("--", "-​-")} -->`;
 }
-function commentBody(report2, parts, limit = COMMENT_LIMIT) {
+function commentBody(report2, parts, limit2 = COMMENT_LIMIT) {
   const footer2 = commentFooter(parts.headSha, parts.runUrl);
   return compose(report2, {
     prefix: `${parts.marker}
@@ -53726,16 +53742,16 @@ function commentBody(report2, parts, limit = COMMENT_LIMIT) {
 ${footer2}
 ` : "\n",
     fold: true,
-    limit,
+    limit: limit2,
     cutNote: (shown2, total) => cutNote({ in: "comment", runUrl: parts.runUrl, account: parts.account }, shown2, total)
   });
 }
-function summaryBody(report2, planFile, limit = SUMMARY_LIMIT) {
+function summaryBody(report2, planFile, limit2 = SUMMARY_LIMIT) {
   return compose(report2, {
     prefix: "",
     suffix: "\n",
     fold: false,
-    limit,
+    limit: limit2,
     cutNote: (shown2, total) => cutNote({ in: "summary", planFile }, shown2, total)
   });
 }
