@@ -46100,15 +46100,24 @@ function nodeFetch(input, init = {}) {
   return new Promise((resolve8, reject) => {
     const options = { agent: AGENTS[url.protocol], method, headers, signal: init.signal ?? void 0 };
     const request2 = client.request(url, options, (response) => resolve8(answerOf(response, method)));
-    if (init.deadline) limit(request2, init.deadline);
+    if (init.deadline) limit(request2, init.deadline, reject);
     request2.on("error", reject);
     request2.end(typeof init.body === "string" ? init.body : void 0);
   });
 }
-function limit(request2, deadline) {
+function limit(request2, deadline, reject) {
+  let response;
+  request2.once("response", (answer) => {
+    response = answer;
+  });
   const timer = setTimeout(() => {
     deadline.expired = true;
-    request2.destroy(new Error(`no answer within ${deadline.ms} ms`));
+    const error2 = new Error(`no answer within ${deadline.ms} ms`);
+    if (response) response.destroy(error2);
+    else {
+      request2.destroy(error2);
+      reject(error2);
+    }
   }, deadline.ms);
   timer.unref();
   request2.once("close", () => clearTimeout(timer));

@@ -372,6 +372,14 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["test/api/transport.test.ts", "test/api/http.test.ts"],
   },
   {
+    id: "deadline-tunnel-unfailed",
+    file: "src/api/transport.ts",
+    find: "      reject(error);\n",
+    replace: "",
+    description: "an HTTPS attempt waiting for a proxy's tunnel hangs past its deadline",
+    tests: ["test/api/transport-proxy-stall.test.ts"],
+  },
+  {
     id: "item-name-any-key",
     file: "src/config/fast-yaml.ts",
     find: "p === 2 && this.key[p] === this.itemKey && this.itemKey !== undefined",

@@ -107,21 +107,33 @@ export function nodeFetch(input: string | URL | Request, init: TransportInit = {
   return new Promise((resolve, reject) => {
     const options = { agent: AGENTS[url.protocol], method, headers, signal: init.signal ?? undefined };
     const request = client.request(url, options, (response) => resolve(answerOf(response, method)));
-    if (init.deadline) limit(request, init.deadline);
+    if (init.deadline) limit(request, init.deadline, reject);
     request.on("error", reject);
     request.end(typeof init.body === "string" ? init.body : undefined);
   });
 }
 
 /**
- * Ends the request at its deadline, whether the answer has not come or its body stops arriving: destroyed, the
- * request rejects or its body stream fails. The request closes once its answer is read or it fails, which
- * clears the timer; until then an unref'd timer keeps no process alive.
+ * Ends the attempt at its deadline, whether the answer has not come or its body is still being read. The request
+ * closes once its answer is read or it fails, which clears the timer; until then an unref'd timer keeps no
+ * process alive.
  */
-function limit(request: http.ClientRequest, deadline: Deadline): void {
+function limit(request: http.ClientRequest, deadline: Deadline, reject: (error: Error) => void): void {
+  let response: http.IncomingMessage | undefined;
+  request.once("response", (answer: http.IncomingMessage) => {
+    response = answer;
+  });
   const timer = setTimeout(() => {
     deadline.expired = true;
-    request.destroy(new Error(`no answer within ${deadline.ms} ms`));
+    const error = new Error(`no answer within ${deadline.ms} ms`);
+    // An answer under way fails itself. Destroying its request would drop what a decoder still holds and end
+    // the body as if it were whole (a cut-short 200).
+    if (response) response.destroy(error);
+    else {
+      request.destroy(error);
+      // A request still waiting for an HTTPS proxy's tunnel says nothing when destroyed: fail it here.
+      reject(error);
+    }
   }, deadline.ms);
   timer.unref();
   request.once("close", () => clearTimeout(timer));
