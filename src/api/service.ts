@@ -34,11 +34,13 @@ export function createService(base: string | undefined, setting: UrlSetting, api
     const search = query && query.size > 0 ? `?${query.toString()}` : "";
     return `${base}/api/v1/${path}${search}`;
   };
+  // The base's own path, read once: a plan of 100,000 websites sends 1,000 requests.
+  const basePath = base === undefined ? "" : new URL(base).pathname.replace(/\/$/, "");
   return {
     url,
     async request(method, path, options = {}) {
       const target = url(path, options.query);
-      checkPath(method, target, `${new URL(base!).pathname.replace(/\/$/, "")}/api/v1/${path}`, path);
+      checkPath(method, target, `${basePath}/api/v1/${path}`, path);
       return http({ method, url: target, apiKey, form: options.form });
     },
   };
