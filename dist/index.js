@@ -46859,11 +46859,12 @@ function createService(base2, setting, apiKey, http3) {
     const search = query && query.size > 0 ? `?${query.toString()}` : "";
     return `${base2}/api/v1/${path}${search}`;
   };
+  const basePath = base2 === void 0 ? "" : new URL(base2).pathname.replace(/\/$/, "");
   return {
     url,
     async request(method, path, options = {}) {
       const target = url(path, options.query);
-      checkPath(method, target, `${new URL(base2).pathname.replace(/\/$/, "")}/api/v1/${path}`, path);
+      checkPath(method, target, `${basePath}/api/v1/${path}`, path);
       return http3({ method, url: target, apiKey, form: options.form });
     }
   };
