@@ -380,6 +380,22 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["test/api/transport-proxy-stall.test.ts"],
   },
   {
+    id: "dollar-escapes-unsearched",
+    file: "src/config/fast-yaml.ts",
+    find: "if (this.escapes) return",
+    replace: "if (false) return",
+    description: "a `${VAR}` written with escapes, after a `${` in a comment, is never interpolated",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
+    id: "dollar-passed-in-node",
+    file: "src/config/fast-yaml.ts",
+    find: "while (this.dollar !== -1 && this.dollar < start)",
+    replace: "while (this.dollar !== -1 && this.dollar < end)",
+    description: "a `${` in a string is passed over as if it were before it, so the string is never interpolated",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
     id: "item-name-any-key",
     file: "src/config/fast-yaml.ts",
     find: "p === 2 && this.key[p] === this.itemKey && this.itemKey !== undefined",

@@ -197,6 +197,16 @@ describe("whether interpolation has work to do", () => {
     expect(interpolates("defaults: { password: 12345678 }\n")).toBe(true);
   });
 
+  it("finds a `${` after one in a comment, in a key, through an alias, and written with escapes", () => {
+    const header = "# send it behind ${VARIABLE}\n";
+    expect(interpolates(`${header}websites:\n  - domain: a.example.com # \${C}\n  - domain: b.example.com\n`)).toBe(false);
+    expect(interpolates(`${header}websites:\n  - domain: a.example.com # \${C}\n  - domain: b.\${X}\n`)).toBe(true);
+    expect(interpolates(`${header}\${KEY}: 1\n`)).toBe(true);
+    expect(interpolates(`${header}x: &a "\${V}"\nwebsites:\n  - domain: *a\n`)).toBe(true);
+    expect(interpolates(`${header}websites:\n  - domain: "\\x24{D}"\n`)).toBe(true);
+    expect(interpolates(`${header}k: |\n  \${BLOCK}\n`)).toBe(true);
+  });
+
   it("still warns of a password written in a file that holds no `${`", () => {
     const text = "version: 1\ndefaults:\n  privacy: password\n  password: hunter22\nwebsites:\n  - domain: a.example.com\n";
     expect(diagnosticsOf(load(text))).toEqual([

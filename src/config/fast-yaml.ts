@@ -111,7 +111,13 @@ class Watch {
   private readonly text: string;
   private readonly bom: number;
   private readonly tags: boolean;
-  private readonly dollars: boolean;
+  /**
+   * The next `${` of the text that string nodes read so far have not passed, -1 once none is left; without a
+   * backslash in the file no escape can write one, so a string holds `${` only where its own text does. With
+   * one, `escapes` is set and every string is searched, as before.
+   */
+  private dollar: number;
+  private readonly escapes: boolean;
   private readonly aliasing: boolean;
   anchored = false;
   merges = false;
@@ -124,7 +130,8 @@ class Watch {
     this.text = text;
     this.bom = bom;
     this.tags = text.includes("!");
-    this.dollars = text.includes("${");
+    this.dollar = text.indexOf("${");
+    this.escapes = this.dollar !== -1 && text.includes("\\");
     // An alias needs its anchor (js-yaml refuses one without): no `&`, nothing to expand.
     this.aliasing = text.includes("&");
     this.listener = (event, state) => (event === "open" ? this.opened(state) : this.closed(state as ParseState));
@@ -165,7 +172,7 @@ class Watch {
     const index = this.children[p] as number;
     this.children[p] = index + 1;
     if (!this.interpolates && typeof result === "string") {
-      this.interpolates = (this.dollars && result.includes("${")) || ((index & 1) === 0 && result === "password");
+      this.interpolates = this.holdsDollar(d, state.position, result) || ((index & 1) === 0 && result === "password");
     }
     if ((index & 1) === 0) {
       this.key[p] = result;
@@ -183,6 +190,19 @@ class Watch {
       this.names[this.key[0] as "websites" | "projects"] = this.items;
       this.items = undefined;
     }
+  }
+
+  /**
+   * Whether a string holds `${`. Strings close in the order of the text, so a `${` before this one's start was
+   * in a comment or an earlier node: an export's header comment names `${VARIABLE}`, and its 1.4 million nodes are
+   * then not each searched for it. An alias needs no search: its anchor, earlier in the file, was searched.
+   */
+  private holdsDollar(d: number, end: number, result: string): boolean {
+    if (this.dollar === -1) return false;
+    if (this.escapes) return result.includes("${");
+    const start = this.open[d] as number;
+    while (this.dollar !== -1 && this.dollar < start) this.dollar = this.text.indexOf("${", this.dollar + 1);
+    return this.dollar !== -1 && this.dollar < end && result.includes("${");
   }
 
   /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
