@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeOfetchCore } from "../scripts/ofetch-core.ts";
 import { writeStandaloneValidators } from "../scripts/standalone-validators.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -30,8 +31,10 @@ export function buildPackage(dir: string): string {
   ];
   const tsc = spawnSync(process.execPath, args, { encoding: "utf8" });
   if (tsc.status !== 0) throw new Error(`bench: building the package failed:\n${tsc.stdout}${tsc.stderr}`);
-  // As scripts/build-package.ts does: the schemas' validators compiled ahead (scripts/standalone-validators.ts).
+  // As scripts/build-package.ts does: the schemas' validators compiled ahead (scripts/standalone-validators.ts),
+  // and ofetch's two exports without its entry's globals (scripts/ofetch-core.ts).
   writeStandaloneValidators(join(dir, "lib"));
+  writeOfetchCore(join(dir, "lib"));
   cpSync(join(ROOT, "schemas"), join(dir, "schemas"), { recursive: true });
   cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");

@@ -6,11 +6,11 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __require = /* @__PURE__ */ ((x2) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x2, {
+var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
   get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
-}) : x2)(function(x2) {
+}) : x)(function(x) {
   if (typeof require !== "undefined") return require.apply(this, arguments);
-  throw Error('Dynamic require of "' + x2 + '" is not supported');
+  throw Error('Dynamic require of "' + x + '" is not supported');
 });
 var __esm = (fn, res, err) => function __init() {
   if (err) throw err[0];
@@ -54,8 +54,8 @@ var require_tunnel = __commonJS({
     "use strict";
     var net = __require("net");
     var tls = __require("tls");
-    var http3 = __require("http");
-    var https3 = __require("https");
+    var http2 = __require("http");
+    var https2 = __require("https");
     var events = __require("events");
     var assert = __require("assert");
     var util = __require("util");
@@ -65,67 +65,67 @@ var require_tunnel = __commonJS({
     exports.httpsOverHttps = httpsOverHttps2;
     function httpOverHttp2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = http3.request;
+      agent.request = http2.request;
       return agent;
     }
     function httpsOverHttp2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = http3.request;
+      agent.request = http2.request;
       agent.createSocket = createSecureSocket;
       agent.defaultPort = 443;
       return agent;
     }
     function httpOverHttps2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = https3.request;
+      agent.request = https2.request;
       return agent;
     }
     function httpsOverHttps2(options) {
       var agent = new TunnelingAgent(options);
-      agent.request = https3.request;
+      agent.request = https2.request;
       agent.createSocket = createSecureSocket;
       agent.defaultPort = 443;
       return agent;
     }
     function TunnelingAgent(options) {
-      var self2 = this;
-      self2.options = options || {};
-      self2.proxyOptions = self2.options.proxy || {};
-      self2.maxSockets = self2.options.maxSockets || http3.Agent.defaultMaxSockets;
-      self2.requests = [];
-      self2.sockets = [];
-      self2.on("free", function onFree(socket, host, port, localAddress) {
+      var self = this;
+      self.options = options || {};
+      self.proxyOptions = self.options.proxy || {};
+      self.maxSockets = self.options.maxSockets || http2.Agent.defaultMaxSockets;
+      self.requests = [];
+      self.sockets = [];
+      self.on("free", function onFree(socket, host, port, localAddress) {
         var options2 = toOptions(host, port, localAddress);
-        for (var i = 0, len = self2.requests.length; i < len; ++i) {
-          var pending = self2.requests[i];
+        for (var i = 0, len = self.requests.length; i < len; ++i) {
+          var pending = self.requests[i];
           if (pending.host === options2.host && pending.port === options2.port) {
-            self2.requests.splice(i, 1);
+            self.requests.splice(i, 1);
             pending.request.onSocket(socket);
             return;
           }
         }
         socket.destroy();
-        self2.removeSocket(socket);
+        self.removeSocket(socket);
       });
     }
     util.inherits(TunnelingAgent, events.EventEmitter);
     TunnelingAgent.prototype.addRequest = function addRequest(req, host, port, localAddress) {
-      var self2 = this;
-      var options = mergeOptions({ request: req }, self2.options, toOptions(host, port, localAddress));
-      if (self2.sockets.length >= this.maxSockets) {
-        self2.requests.push(options);
+      var self = this;
+      var options = mergeOptions({ request: req }, self.options, toOptions(host, port, localAddress));
+      if (self.sockets.length >= this.maxSockets) {
+        self.requests.push(options);
         return;
       }
-      self2.createSocket(options, function(socket) {
+      self.createSocket(options, function(socket) {
         socket.on("free", onFree);
         socket.on("close", onCloseOrRemove);
         socket.on("agentRemove", onCloseOrRemove);
         req.onSocket(socket);
         function onFree() {
-          self2.emit("free", socket, options);
+          self.emit("free", socket, options);
         }
         function onCloseOrRemove(err) {
-          self2.removeSocket(socket);
+          self.removeSocket(socket);
           socket.removeListener("free", onFree);
           socket.removeListener("close", onCloseOrRemove);
           socket.removeListener("agentRemove", onCloseOrRemove);
@@ -133,10 +133,10 @@ var require_tunnel = __commonJS({
       });
     };
     TunnelingAgent.prototype.createSocket = function createSocket(options, cb) {
-      var self2 = this;
+      var self = this;
       var placeholder = {};
-      self2.sockets.push(placeholder);
-      var connectOptions = mergeOptions({}, self2.proxyOptions, {
+      self.sockets.push(placeholder);
+      var connectOptions = mergeOptions({}, self.proxyOptions, {
         method: "CONNECT",
         path: options.host + ":" + options.port,
         agent: false,
@@ -152,7 +152,7 @@ var require_tunnel = __commonJS({
         connectOptions.headers["Proxy-Authorization"] = "Basic " + new Buffer(connectOptions.proxyAuth).toString("base64");
       }
       debug2("making CONNECT request");
-      var connectReq = self2.request(connectOptions);
+      var connectReq = self.request(connectOptions);
       connectReq.useChunkedEncodingByDefault = false;
       connectReq.once("response", onResponse);
       connectReq.once("upgrade", onUpgrade);
@@ -179,7 +179,7 @@ var require_tunnel = __commonJS({
           var error2 = new Error("tunneling socket could not be established, statusCode=" + res.statusCode);
           error2.code = "ECONNRESET";
           options.request.emit("error", error2);
-          self2.removeSocket(placeholder);
+          self.removeSocket(placeholder);
           return;
         }
         if (head.length > 0) {
@@ -188,11 +188,11 @@ var require_tunnel = __commonJS({
           var error2 = new Error("got illegal response body from proxy");
           error2.code = "ECONNRESET";
           options.request.emit("error", error2);
-          self2.removeSocket(placeholder);
+          self.removeSocket(placeholder);
           return;
         }
         debug2("tunneling connection has established");
-        self2.sockets[self2.sockets.indexOf(placeholder)] = socket;
+        self.sockets[self.sockets.indexOf(placeholder)] = socket;
         return cb(socket);
       }
       function onError(cause) {
@@ -205,7 +205,7 @@ var require_tunnel = __commonJS({
         var error2 = new Error("tunneling socket could not be established, cause=" + cause.message);
         error2.code = "ECONNRESET";
         options.request.emit("error", error2);
-        self2.removeSocket(placeholder);
+        self.removeSocket(placeholder);
       }
     };
     TunnelingAgent.prototype.removeSocket = function removeSocket(socket) {
@@ -222,15 +222,15 @@ var require_tunnel = __commonJS({
       }
     };
     function createSecureSocket(options, cb) {
-      var self2 = this;
-      TunnelingAgent.prototype.createSocket.call(self2, options, function(socket) {
+      var self = this;
+      TunnelingAgent.prototype.createSocket.call(self, options, function(socket) {
         var hostHeader = options.request.getHeader("host");
-        var tlsOptions = mergeOptions({}, self2.options, {
+        var tlsOptions = mergeOptions({}, self.options, {
           socket,
           servername: hostHeader ? hostHeader.replace(/:.*$/, "") : options.host
         });
         var secureSocket = tls.connect(0, tlsOptions);
-        self2.sockets[self2.sockets.indexOf(socket)] = secureSocket;
+        self.sockets[self.sockets.indexOf(socket)] = secureSocket;
         cb(secureSocket);
       });
     }
@@ -250,9 +250,9 @@ var require_tunnel = __commonJS({
         if (typeof overrides === "object") {
           var keys = Object.keys(overrides);
           for (var j = 0, keyLen = keys.length; j < keyLen; ++j) {
-            var k2 = keys[j];
-            if (overrides[k2] !== void 0) {
-              target[k2] = overrides[k2];
+            var k = keys[j];
+            if (overrides[k] !== void 0) {
+              target[k] = overrides[k];
             }
           }
         }
@@ -987,7 +987,7 @@ var require_util = __commonJS({
     var { InvalidArgumentError } = require_errors();
     var { headerNameLowerCasedRecord } = require_constants();
     var { tree } = require_tree();
-    var [nodeMajor, nodeMinor] = process.versions.node.split(".").map((v2) => Number(v2));
+    var [nodeMajor, nodeMinor] = process.versions.node.split(".").map((v) => Number(v));
     var BodyAsyncIterable = class {
       constructor(body) {
         this[kBody] = body;
@@ -1174,8 +1174,8 @@ var require_util = __commonJS({
     }
     var KEEPALIVE_TIMEOUT_EXPR = /timeout=(\d+)/;
     function parseKeepAliveTimeout(val) {
-      const m2 = val.toString().match(KEEPALIVE_TIMEOUT_EXPR);
-      return m2 ? parseInt(m2[1], 10) * 1e3 : null;
+      const m = val.toString().match(KEEPALIVE_TIMEOUT_EXPR);
+      return m ? parseInt(m[1], 10) * 1e3 : null;
     }
     function headerNameToString(value) {
       return typeof value === "string" ? headerNameLowerCasedRecord[value] ?? value.toLowerCase() : tree.lookup(value) ?? value.toString("latin1").toLowerCase();
@@ -1199,7 +1199,7 @@ var require_util = __commonJS({
           if (typeof headersValue === "string") {
             obj[key] = headersValue;
           } else {
-            obj[key] = Array.isArray(headersValue) ? headersValue.map((x2) => x2.toString("utf8")) : headersValue.toString("utf8");
+            obj[key] = Array.isArray(headersValue) ? headersValue.map((x) => x.toString("utf8")) : headersValue.toString("utf8");
           }
         }
       }
@@ -1216,19 +1216,19 @@ var require_util = __commonJS({
       let key;
       let val;
       let kLen = 0;
-      for (let n4 = 0; n4 < headers.length; n4 += 2) {
-        key = headers[n4];
-        val = headers[n4 + 1];
+      for (let n = 0; n < headers.length; n += 2) {
+        key = headers[n];
+        val = headers[n + 1];
         typeof key !== "string" && (key = key.toString());
         typeof val !== "string" && (val = val.toString("utf8"));
         kLen = key.length;
         if (kLen === 14 && key[7] === "-" && (key === "content-length" || key.toLowerCase() === "content-length")) {
           hasContentLength = true;
         } else if (kLen === 19 && key[7] === "-" && (key === "content-disposition" || key.toLowerCase() === "content-disposition")) {
-          contentDispositionIdx = n4 + 1;
+          contentDispositionIdx = n + 1;
         }
-        ret[n4] = key;
-        ret[n4 + 1] = val;
+        ret[n] = key;
+        ret[n + 1] = val;
       }
       if (hasContentLength && contentDispositionIdx !== -1) {
         ret[contentDispositionIdx] = Buffer.from(ret[contentDispositionIdx]).toString("latin1");
@@ -1336,8 +1336,8 @@ var require_util = __commonJS({
     function isUSVString(val) {
       return hasIsWellFormed ? `${val}`.isWellFormed() : toUSVString(val) === `${val}`;
     }
-    function isTokenCharCode(c2) {
-      switch (c2) {
+    function isTokenCharCode(c) {
+      switch (c) {
         case 34:
         case 40:
         case 41:
@@ -1357,7 +1357,7 @@ var require_util = __commonJS({
         case 125:
           return false;
         default:
-          return c2 >= 33 && c2 <= 126;
+          return c >= 33 && c <= 126;
       }
     }
     function isValidHTTPToken(characters) {
@@ -1377,11 +1377,11 @@ var require_util = __commonJS({
     }
     function parseRangeHeader(range) {
       if (range == null || range === "") return { start: 0, end: null, size: null };
-      const m2 = range ? range.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
-      return m2 ? {
-        start: parseInt(m2[1]),
-        end: m2[2] ? parseInt(m2[2]) : null,
-        size: m2[3] ? parseInt(m2[3]) : null
+      const m = range ? range.match(/^bytes (\d+)-(\d+)\/(\d+)?$/) : null;
+      return m ? {
+        start: parseInt(m[1]),
+        end: m[2] ? parseInt(m[2]) : null,
+        size: m[3] ? parseInt(m[3]) : null
       } : null;
     }
     function addListener(obj, name, listener) {
@@ -3017,7 +3017,7 @@ var require_constants2 = __commonJS({
         exports.HEADER_CHARS.push(i);
       }
     }
-    exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS.filter((c2) => c2 !== 44);
+    exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS.filter((c) => c !== 44);
     exports.MAJOR = exports.NUM_MAP;
     exports.MINOR = exports.MAJOR;
     var HEADER_STATE;
@@ -3694,15 +3694,15 @@ var require_webidl = __commonJS({
         message: `"${context3.value}" is an invalid ${context3.type}.`
       });
     };
-    webidl.brandCheck = function(V, I2, opts) {
+    webidl.brandCheck = function(V, I, opts) {
       if (opts?.strict !== false) {
-        if (!(V instanceof I2)) {
+        if (!(V instanceof I)) {
           const err = new TypeError("Illegal invocation");
           err.code = "ERR_INVALID_THIS";
           throw err;
         }
       } else {
-        if (V?.[Symbol.toStringTag] !== I2.prototype[Symbol.toStringTag]) {
+        if (V?.[Symbol.toStringTag] !== I.prototype[Symbol.toStringTag]) {
           const err = new TypeError("Illegal invocation");
           err.code = "ERR_INVALID_THIS";
           throw err;
@@ -3765,51 +3765,51 @@ var require_webidl = __commonJS({
         lowerBound = Math.pow(-2, bitLength) - 1;
         upperBound = Math.pow(2, bitLength - 1) - 1;
       }
-      let x2 = Number(V);
-      if (x2 === 0) {
-        x2 = 0;
+      let x = Number(V);
+      if (x === 0) {
+        x = 0;
       }
       if (opts?.enforceRange === true) {
-        if (Number.isNaN(x2) || x2 === Number.POSITIVE_INFINITY || x2 === Number.NEGATIVE_INFINITY) {
+        if (Number.isNaN(x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY) {
           throw webidl.errors.exception({
             header: "Integer conversion",
             message: `Could not convert ${webidl.util.Stringify(V)} to an integer.`
           });
         }
-        x2 = webidl.util.IntegerPart(x2);
-        if (x2 < lowerBound || x2 > upperBound) {
+        x = webidl.util.IntegerPart(x);
+        if (x < lowerBound || x > upperBound) {
           throw webidl.errors.exception({
             header: "Integer conversion",
-            message: `Value must be between ${lowerBound}-${upperBound}, got ${x2}.`
+            message: `Value must be between ${lowerBound}-${upperBound}, got ${x}.`
           });
         }
-        return x2;
+        return x;
       }
-      if (!Number.isNaN(x2) && opts?.clamp === true) {
-        x2 = Math.min(Math.max(x2, lowerBound), upperBound);
-        if (Math.floor(x2) % 2 === 0) {
-          x2 = Math.floor(x2);
+      if (!Number.isNaN(x) && opts?.clamp === true) {
+        x = Math.min(Math.max(x, lowerBound), upperBound);
+        if (Math.floor(x) % 2 === 0) {
+          x = Math.floor(x);
         } else {
-          x2 = Math.ceil(x2);
+          x = Math.ceil(x);
         }
-        return x2;
+        return x;
       }
-      if (Number.isNaN(x2) || x2 === 0 && Object.is(0, x2) || x2 === Number.POSITIVE_INFINITY || x2 === Number.NEGATIVE_INFINITY) {
+      if (Number.isNaN(x) || x === 0 && Object.is(0, x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY) {
         return 0;
       }
-      x2 = webidl.util.IntegerPart(x2);
-      x2 = x2 % Math.pow(2, bitLength);
-      if (signedness === "signed" && x2 >= Math.pow(2, bitLength) - 1) {
-        return x2 - Math.pow(2, bitLength);
+      x = webidl.util.IntegerPart(x);
+      x = x % Math.pow(2, bitLength);
+      if (signedness === "signed" && x >= Math.pow(2, bitLength) - 1) {
+        return x - Math.pow(2, bitLength);
       }
-      return x2;
+      return x;
     };
-    webidl.util.IntegerPart = function(n4) {
-      const r3 = Math.floor(Math.abs(n4));
-      if (n4 < 0) {
-        return -1 * r3;
+    webidl.util.IntegerPart = function(n) {
+      const r2 = Math.floor(Math.abs(n));
+      if (n < 0) {
+        return -1 * r2;
       }
-      return r3;
+      return r2;
     };
     webidl.util.Stringify = function(V) {
       const type2 = webidl.util.Type(V);
@@ -3852,29 +3852,29 @@ var require_webidl = __commonJS({
       };
     };
     webidl.recordConverter = function(keyConverter, valueConverter) {
-      return (O2, prefix, argument) => {
-        if (webidl.util.Type(O2) !== "Object") {
+      return (O, prefix, argument) => {
+        if (webidl.util.Type(O) !== "Object") {
           throw webidl.errors.exception({
             header: prefix,
-            message: `${argument} ("${webidl.util.Type(O2)}") is not an Object.`
+            message: `${argument} ("${webidl.util.Type(O)}") is not an Object.`
           });
         }
         const result = {};
-        if (!types2.isProxy(O2)) {
-          const keys2 = [...Object.getOwnPropertyNames(O2), ...Object.getOwnPropertySymbols(O2)];
+        if (!types2.isProxy(O)) {
+          const keys2 = [...Object.getOwnPropertyNames(O), ...Object.getOwnPropertySymbols(O)];
           for (const key of keys2) {
             const typedKey = keyConverter(key, prefix, argument);
-            const typedValue = valueConverter(O2[key], prefix, argument);
+            const typedValue = valueConverter(O[key], prefix, argument);
             result[typedKey] = typedValue;
           }
           return result;
         }
-        const keys = Reflect.ownKeys(O2);
+        const keys = Reflect.ownKeys(O);
         for (const key of keys) {
-          const desc = Reflect.getOwnPropertyDescriptor(O2, key);
+          const desc = Reflect.getOwnPropertyDescriptor(O, key);
           if (desc?.enumerable) {
             const typedKey = keyConverter(key, prefix, argument);
-            const typedValue = valueConverter(O2[key], prefix, argument);
+            const typedValue = valueConverter(O[key], prefix, argument);
             result[typedKey] = typedValue;
           }
         }
@@ -3954,39 +3954,39 @@ var require_webidl = __commonJS({
       return String(V);
     };
     webidl.converters.ByteString = function(V, prefix, argument) {
-      const x2 = webidl.converters.DOMString(V, prefix, argument);
-      for (let index = 0; index < x2.length; index++) {
-        if (x2.charCodeAt(index) > 255) {
+      const x = webidl.converters.DOMString(V, prefix, argument);
+      for (let index = 0; index < x.length; index++) {
+        if (x.charCodeAt(index) > 255) {
           throw new TypeError(
-            `Cannot convert argument to a ByteString because the character at index ${index} has a value of ${x2.charCodeAt(index)} which is greater than 255.`
+            `Cannot convert argument to a ByteString because the character at index ${index} has a value of ${x.charCodeAt(index)} which is greater than 255.`
           );
         }
       }
-      return x2;
+      return x;
     };
     webidl.converters.USVString = toUSVString;
     webidl.converters.boolean = function(V) {
-      const x2 = Boolean(V);
-      return x2;
+      const x = Boolean(V);
+      return x;
     };
     webidl.converters.any = function(V) {
       return V;
     };
     webidl.converters["long long"] = function(V, prefix, argument) {
-      const x2 = webidl.util.ConvertToInt(V, 64, "signed", void 0, prefix, argument);
-      return x2;
+      const x = webidl.util.ConvertToInt(V, 64, "signed", void 0, prefix, argument);
+      return x;
     };
     webidl.converters["unsigned long long"] = function(V, prefix, argument) {
-      const x2 = webidl.util.ConvertToInt(V, 64, "unsigned", void 0, prefix, argument);
-      return x2;
+      const x = webidl.util.ConvertToInt(V, 64, "unsigned", void 0, prefix, argument);
+      return x;
     };
     webidl.converters["unsigned long"] = function(V, prefix, argument) {
-      const x2 = webidl.util.ConvertToInt(V, 32, "unsigned", void 0, prefix, argument);
-      return x2;
+      const x = webidl.util.ConvertToInt(V, 32, "unsigned", void 0, prefix, argument);
+      return x;
     };
     webidl.converters["unsigned short"] = function(V, prefix, argument, opts) {
-      const x2 = webidl.util.ConvertToInt(V, 16, "unsigned", opts, prefix, argument);
-      return x2;
+      const x = webidl.util.ConvertToInt(V, 16, "unsigned", opts, prefix, argument);
+      return x;
     };
     webidl.converters.ArrayBuffer = function(V, prefix, argument, opts) {
       if (webidl.util.Type(V) !== "Object" || !types2.isAnyArrayBuffer(V)) {
@@ -4010,12 +4010,12 @@ var require_webidl = __commonJS({
       }
       return V;
     };
-    webidl.converters.TypedArray = function(V, T2, prefix, name, opts) {
-      if (webidl.util.Type(V) !== "Object" || !types2.isTypedArray(V) || V.constructor.name !== T2.name) {
+    webidl.converters.TypedArray = function(V, T, prefix, name, opts) {
+      if (webidl.util.Type(V) !== "Object" || !types2.isTypedArray(V) || V.constructor.name !== T.name) {
         throw webidl.errors.conversionFailed({
           prefix,
           argument: `${name} ("${webidl.util.Stringify(V)}")`,
-          types: [T2.name]
+          types: [T.name]
         });
       }
       if (opts?.allowShared === false && types2.isSharedArrayBuffer(V.buffer)) {
@@ -4156,10 +4156,10 @@ var require_util2 = __commonJS({
     }
     function isValidReasonPhrase(statusText) {
       for (let i = 0; i < statusText.length; ++i) {
-        const c2 = statusText.charCodeAt(i);
-        if (!(c2 === 9 || // HTAB
-        c2 >= 32 && c2 <= 126 || // SP / VCHAR
-        c2 >= 128 && c2 <= 255)) {
+        const c = statusText.charCodeAt(i);
+        if (!(c === 9 || // HTAB
+        c >= 32 && c <= 126 || // SP / VCHAR
+        c >= 128 && c <= 255)) {
           return false;
         }
       }
@@ -4473,11 +4473,11 @@ var require_util2 = __commonJS({
     }
     function tryUpgradeRequestToAPotentiallyTrustworthyURL(request2) {
     }
-    function sameOrigin(A, B2) {
-      if (A.origin === B2.origin && A.origin === "null") {
+    function sameOrigin(A, B) {
+      if (A.origin === B.origin && A.origin === "null") {
         return true;
       }
-      if (A.protocol === B2.protocol && A.hostname === B2.hostname && A.port === B2.port) {
+      if (A.protocol === B.protocol && A.hostname === B.hostname && A.port === B.port) {
         return true;
       }
       return false;
@@ -4978,13 +4978,13 @@ var require_file = __commonJS({
     var { webidl } = require_webidl();
     var FileLike = class _FileLike {
       constructor(blobLike, fileName, options = {}) {
-        const n4 = fileName;
-        const t3 = options.type;
+        const n = fileName;
+        const t = options.type;
         const d = options.lastModified ?? Date.now();
         this[kState] = {
           blobLike,
-          name: n4,
-          type: t3,
+          name: n,
+          type: t,
           lastModified: d
         };
       }
@@ -5818,39 +5818,39 @@ var require_client_h1 = __commonJS({
       return await WebAssembly.instantiate(mod, {
         env: {
           /* eslint-disable camelcase */
-          wasm_on_url: (p2, at3, len) => {
+          wasm_on_url: (p, at3, len) => {
             return 0;
           },
-          wasm_on_status: (p2, at3, len) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_status: (p, at3, len) => {
+            assert(currentParser.ptr === p);
             const start2 = at3 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onStatus(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
-          wasm_on_message_begin: (p2) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_message_begin: (p) => {
+            assert(currentParser.ptr === p);
             return currentParser.onMessageBegin() || 0;
           },
-          wasm_on_header_field: (p2, at3, len) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_header_field: (p, at3, len) => {
+            assert(currentParser.ptr === p);
             const start2 = at3 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderField(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
-          wasm_on_header_value: (p2, at3, len) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_header_value: (p, at3, len) => {
+            assert(currentParser.ptr === p);
             const start2 = at3 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onHeaderValue(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
-          wasm_on_headers_complete: (p2, statusCode, upgrade, shouldKeepAlive) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_headers_complete: (p, statusCode, upgrade, shouldKeepAlive) => {
+            assert(currentParser.ptr === p);
             return currentParser.onHeadersComplete(statusCode, Boolean(upgrade), Boolean(shouldKeepAlive)) || 0;
           },
-          wasm_on_body: (p2, at3, len) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_body: (p, at3, len) => {
+            assert(currentParser.ptr === p);
             const start2 = at3 - currentBufferPtr + currentBufferRef.byteOffset;
             return currentParser.onBody(new FastBuffer(currentBufferRef.buffer, start2, len)) || 0;
           },
-          wasm_on_message_complete: (p2) => {
-            assert(currentParser.ptr === p2);
+          wasm_on_message_complete: (p) => {
+            assert(currentParser.ptr === p);
             return currentParser.onMessageComplete() || 0;
           }
           /* eslint-enable camelcase */
@@ -6568,9 +6568,9 @@ upgrade: ${upgrade}\r
         header += "connection: close\r\n";
       }
       if (Array.isArray(headers)) {
-        for (let n4 = 0; n4 < headers.length; n4 += 2) {
-          const key = headers[n4 + 0];
-          const val = headers[n4 + 1];
+        for (let n = 0; n < headers.length; n += 2) {
+          const key = headers[n + 0];
+          const val = headers[n + 1];
           if (Array.isArray(val)) {
             for (let i = 0; i < val.length; i++) {
               header += `${key}: ${val[i]}\r
@@ -6910,11 +6910,11 @@ var require_client_h2 = __commonJS({
     var kOpenStreams = /* @__PURE__ */ Symbol("open streams");
     var extractBody;
     var h2ExperimentalWarned = false;
-    var http22;
+    var http2;
     try {
-      http22 = __require("node:http2");
+      http2 = __require("node:http2");
     } catch {
-      http22 = { constants: {} };
+      http2 = { constants: {} };
     }
     var {
       constants: {
@@ -6926,7 +6926,7 @@ var require_client_h2 = __commonJS({
         HTTP2_HEADER_EXPECT,
         HTTP2_HEADER_STATUS
       }
-    } = http22;
+    } = http2;
     function parseH2Headers(headers) {
       const result = [];
       for (const [name, value] of Object.entries(headers)) {
@@ -6952,7 +6952,7 @@ var require_client_h2 = __commonJS({
           code: "UNDICI-H2"
         });
       }
-      const session = http22.connect(client[kUrl], {
+      const session = http2.connect(client[kUrl], {
         createConnection: () => socket,
         peerMaxConcurrentStreams: client[kMaxConcurrentStreams]
       });
@@ -7086,9 +7086,9 @@ var require_client_h2 = __commonJS({
         return false;
       }
       const headers = {};
-      for (let n4 = 0; n4 < reqHeaders.length; n4 += 2) {
-        const key = reqHeaders[n4 + 0];
-        const val = reqHeaders[n4 + 1];
+      for (let n = 0; n < reqHeaders.length; n += 2) {
+        const key = reqHeaders[n + 0];
+        const val = reqHeaders[n + 1];
         if (Array.isArray(val)) {
           for (let i = 0; i < val.length; i++) {
             if (headers[key]) {
@@ -7635,7 +7635,7 @@ var require_client = __commonJS({
     "use strict";
     var assert = __require("node:assert");
     var net = __require("node:net");
-    var http3 = __require("node:http");
+    var http2 = __require("node:http");
     var util = require_util();
     var { channels } = require_diagnostics();
     var Request = require_request();
@@ -7824,7 +7824,7 @@ var require_client = __commonJS({
         this[kUrl] = util.parseOrigin(url);
         this[kConnector] = connect3;
         this[kPipelining] = pipelining != null ? pipelining : 1;
-        this[kMaxHeadersSize] = maxHeaderSize || http3.maxHeaderSize;
+        this[kMaxHeadersSize] = maxHeaderSize || http2.maxHeaderSize;
         this[kKeepAliveDefaultTimeout] = keepAliveTimeout == null ? 4e3 : keepAliveTimeout;
         this[kKeepAliveMaxTimeout] = keepAliveMaxTimeout == null ? 6e5 : keepAliveMaxTimeout;
         this[kKeepAliveTimeoutThreshold] = keepAliveTimeoutThreshold == null ? 2e3 : keepAliveTimeoutThreshold;
@@ -8264,7 +8264,7 @@ var require_pool_base = __commonJS({
             pool.emit("drain", origin, [pool, ...targets]);
           }
           if (pool[kClosedResolve] && queue.isEmpty()) {
-            Promise.all(pool[kClients].map((c2) => c2.close())).then(pool[kClosedResolve]);
+            Promise.all(pool[kClients].map((c) => c.close())).then(pool[kClosedResolve]);
           }
         };
         this[kOnConnect] = (origin, targets) => {
@@ -8313,7 +8313,7 @@ var require_pool_base = __commonJS({
       }
       async [kClose]() {
         if (this[kQueue].isEmpty()) {
-          await Promise.all(this[kClients].map((c2) => c2.close()));
+          await Promise.all(this[kClients].map((c) => c.close()));
         } else {
           await new Promise((resolve8) => {
             this[kClosedResolve] = resolve8;
@@ -8328,7 +8328,7 @@ var require_pool_base = __commonJS({
           }
           item.handler.onError(err);
         }
-        await Promise.all(this[kClients].map((c2) => c2.destroy(err)));
+        await Promise.all(this[kClients].map((c) => c.destroy(err)));
       }
       [kDispatch](opts, handler2) {
         const dispatcher = this[kGetDispatcher]();
@@ -8496,9 +8496,9 @@ var require_balanced_pool = __commonJS({
     function getGreatestCommonDivisor(a, b) {
       if (a === 0) return b;
       while (b !== 0) {
-        const t3 = b;
+        const t = b;
         b = a % b;
-        a = t3;
+        a = t;
       }
       return a;
     }
@@ -8569,7 +8569,7 @@ var require_balanced_pool = __commonJS({
         return this;
       }
       get upstreams() {
-        return this[kClients].filter((dispatcher) => dispatcher.closed !== true && dispatcher.destroyed !== true).map((p2) => p2[kUrl].origin);
+        return this[kClients].filter((dispatcher) => dispatcher.closed !== true && dispatcher.destroyed !== true).map((p) => p[kUrl].origin);
       }
       [kGetDispatcher]() {
         if (this[kClients].length === 0) {
@@ -9609,11 +9609,11 @@ var require_readable = __commonJS({
         });
       }
     };
-    function isLocked(self2) {
-      return self2[kBody] && self2[kBody].locked === true || self2[kConsume];
+    function isLocked(self) {
+      return self[kBody] && self[kBody].locked === true || self[kConsume];
     }
-    function isUnusable(self2) {
-      return util.isDisturbed(self2) || isLocked(self2);
+    function isUnusable(self) {
+      return util.isDisturbed(self) || isLocked(self);
     }
     async function consume(stream, type2) {
       assert(!stream[kConsume]);
@@ -9659,8 +9659,8 @@ var require_readable = __commonJS({
       if (state.bufferIndex) {
         const start2 = state.bufferIndex;
         const end2 = state.buffer.length;
-        for (let n4 = start2; n4 < end2; n4++) {
-          consumePush(consume2, state.buffer[n4]);
+        for (let n = start2; n < end2; n++) {
+          consumePush(consume2, state.buffer[n]);
         }
       } else {
         for (const chunk of state.buffer) {
@@ -10000,42 +10000,42 @@ var require_abort_signal = __commonJS({
     var { RequestAbortedError } = require_errors();
     var kListener = /* @__PURE__ */ Symbol("kListener");
     var kSignal = /* @__PURE__ */ Symbol("kSignal");
-    function abort(self2) {
-      if (self2.abort) {
-        self2.abort(self2[kSignal]?.reason);
+    function abort(self) {
+      if (self.abort) {
+        self.abort(self[kSignal]?.reason);
       } else {
-        self2.reason = self2[kSignal]?.reason ?? new RequestAbortedError();
+        self.reason = self[kSignal]?.reason ?? new RequestAbortedError();
       }
-      removeSignal(self2);
+      removeSignal(self);
     }
-    function addSignal(self2, signal) {
-      self2.reason = null;
-      self2[kSignal] = null;
-      self2[kListener] = null;
+    function addSignal(self, signal) {
+      self.reason = null;
+      self[kSignal] = null;
+      self[kListener] = null;
       if (!signal) {
         return;
       }
       if (signal.aborted) {
-        abort(self2);
+        abort(self);
         return;
       }
-      self2[kSignal] = signal;
-      self2[kListener] = () => {
-        abort(self2);
+      self[kSignal] = signal;
+      self[kListener] = () => {
+        abort(self);
       };
-      addAbortListener(self2[kSignal], self2[kListener]);
+      addAbortListener(self[kSignal], self[kListener]);
     }
-    function removeSignal(self2) {
-      if (!self2[kSignal]) {
+    function removeSignal(self) {
+      if (!self[kSignal]) {
         return;
       }
-      if ("removeEventListener" in self2[kSignal]) {
-        self2[kSignal].removeEventListener("abort", self2[kListener]);
+      if ("removeEventListener" in self[kSignal]) {
+        self[kSignal].removeEventListener("abort", self[kListener]);
       } else {
-        self2[kSignal].removeListener("abort", self2[kListener]);
+        self[kSignal].removeListener("abort", self[kListener]);
       }
-      self2[kSignal] = null;
-      self2[kListener] = null;
+      self[kSignal] = null;
+      self[kListener] = null;
     }
     module.exports = {
       addSignal,
@@ -12141,15 +12141,15 @@ var require_headers = __commonJS({
           const firstValue = iterator2.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x2, value; i < size2; ++i) {
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value; i < size2; ++i) {
             value = iterator2.next().value;
-            x2 = array[i] = [value[0], value[1].value];
-            assert(x2[1] !== null);
+            x = array[i] = [value[0], value[1].value];
+            assert(x[1] !== null);
             left = 0;
             right = i;
             while (left < right) {
               pivot = left + (right - left >> 1);
-              if (array[pivot][0] <= x2[0]) {
+              if (array[pivot][0] <= x[0]) {
                 left = pivot + 1;
               } else {
                 right = pivot;
@@ -12160,7 +12160,7 @@ var require_headers = __commonJS({
               while (j > left) {
                 array[j] = array[--j];
               }
-              array[left] = x2;
+              array[left] = x;
             }
           }
           if (!iterator2.next().done) {
@@ -12177,7 +12177,7 @@ var require_headers = __commonJS({
         }
       }
     };
-    var Headers3 = class _Headers {
+    var Headers2 = class _Headers {
       #guard;
       #headersList;
       constructor(init = void 0) {
@@ -12314,26 +12314,26 @@ var require_headers = __commonJS({
         options.depth ??= depth;
         return `Headers ${util.formatWithOptions(options, this.#headersList.entries)}`;
       }
-      static getHeadersGuard(o3) {
-        return o3.#guard;
+      static getHeadersGuard(o) {
+        return o.#guard;
       }
-      static setHeadersGuard(o3, guard) {
-        o3.#guard = guard;
+      static setHeadersGuard(o, guard) {
+        o.#guard = guard;
       }
-      static getHeadersList(o3) {
-        return o3.#headersList;
+      static getHeadersList(o) {
+        return o.#headersList;
       }
-      static setHeadersList(o3, list) {
-        o3.#headersList = list;
+      static setHeadersList(o, list) {
+        o.#headersList = list;
       }
     };
-    var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers3;
-    Reflect.deleteProperty(Headers3, "getHeadersGuard");
-    Reflect.deleteProperty(Headers3, "setHeadersGuard");
-    Reflect.deleteProperty(Headers3, "getHeadersList");
-    Reflect.deleteProperty(Headers3, "setHeadersList");
-    iteratorMixin("Headers", Headers3, kHeadersSortedMap, 0, 1);
-    Object.defineProperties(Headers3.prototype, {
+    var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers2;
+    Reflect.deleteProperty(Headers2, "getHeadersGuard");
+    Reflect.deleteProperty(Headers2, "setHeadersGuard");
+    Reflect.deleteProperty(Headers2, "getHeadersList");
+    Reflect.deleteProperty(Headers2, "setHeadersList");
+    iteratorMixin("Headers", Headers2, kHeadersSortedMap, 0, 1);
+    Object.defineProperties(Headers2.prototype, {
       append: kEnumerableProperty,
       delete: kEnumerableProperty,
       get: kEnumerableProperty,
@@ -12351,7 +12351,7 @@ var require_headers = __commonJS({
     webidl.converters.HeadersInit = function(V, prefix, argument) {
       if (webidl.util.Type(V) === "Object") {
         const iterator2 = Reflect.get(V, Symbol.iterator);
-        if (!util.types.isProxy(V) && iterator2 === Headers3.prototype.entries) {
+        if (!util.types.isProxy(V) && iterator2 === Headers2.prototype.entries) {
           try {
             return getHeadersList(V).entriesList;
           } catch {
@@ -12372,7 +12372,7 @@ var require_headers = __commonJS({
       fill,
       // for test.
       compareHeaderName,
-      Headers: Headers3,
+      Headers: Headers2,
       HeadersList,
       getHeadersGuard,
       setHeadersGuard,
@@ -12386,7 +12386,7 @@ var require_headers = __commonJS({
 var require_response = __commonJS({
   "node_modules/undici/lib/web/fetch/response.js"(exports, module) {
     "use strict";
-    var { Headers: Headers3, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
+    var { Headers: Headers2, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
     var { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = require_body();
     var util = require_util();
     var nodeUtil = __require("node:util");
@@ -12464,7 +12464,7 @@ var require_response = __commonJS({
         }
         init = webidl.converters.ResponseInit(init);
         this[kState] = makeResponse({});
-        this[kHeaders] = new Headers3(kConstruct);
+        this[kHeaders] = new Headers2(kConstruct);
         setHeadersGuard(this[kHeaders], "response");
         setHeadersList(this[kHeaders], this[kState].headersList);
         let bodyWithType = null;
@@ -12629,12 +12629,12 @@ var require_response = __commonJS({
         ...state
       };
       return new Proxy(response, {
-        get(target, p2) {
-          return p2 in state ? state[p2] : target[p2];
+        get(target, p) {
+          return p in state ? state[p] : target[p];
         },
-        set(target, p2, value) {
-          assert(!(p2 in state));
-          target[p2] = value;
+        set(target, p, value) {
+          assert(!(p in state));
+          target[p] = value;
           return true;
         }
       });
@@ -12708,7 +12708,7 @@ var require_response = __commonJS({
     function fromInnerResponse(innerResponse, guard) {
       const response = new Response(kConstruct);
       response[kState] = innerResponse;
-      response[kHeaders] = new Headers3(kConstruct);
+      response[kHeaders] = new Headers2(kConstruct);
       setHeadersList(response[kHeaders], innerResponse.headersList);
       setHeadersGuard(response[kHeaders], guard);
       if (hasFinalizationRegistry && innerResponse.body?.stream) {
@@ -12828,7 +12828,7 @@ var require_request2 = __commonJS({
   "node_modules/undici/lib/web/fetch/request.js"(exports, module) {
     "use strict";
     var { extractBody, mixinBody, cloneBody, bodyUnusable } = require_body();
-    var { Headers: Headers3, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = require_headers();
+    var { Headers: Headers2, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = require_headers();
     var { FinalizationRegistry: FinalizationRegistry2 } = require_dispatcher_weakref()();
     var util = require_util();
     var nodeUtil = __require("node:util");
@@ -12921,15 +12921,15 @@ var require_request2 = __commonJS({
           signal = input[kSignal];
         }
         const origin = environmentSettingsObject.settingsObject.origin;
-        let window2 = "client";
+        let window = "client";
         if (request2.window?.constructor?.name === "EnvironmentSettingsObject" && sameOrigin(request2.window, origin)) {
-          window2 = request2.window;
+          window = request2.window;
         }
         if (init.window != null) {
-          throw new TypeError(`'window' option '${window2}' must be null`);
+          throw new TypeError(`'window' option '${window}' must be null`);
         }
         if ("window" in init) {
-          window2 = "no-window";
+          window = "no-window";
         }
         request2 = makeRequest({
           // URL request’s URL.
@@ -12944,7 +12944,7 @@ var require_request2 = __commonJS({
           // client This’s relevant settings object.
           client: environmentSettingsObject.settingsObject,
           // window window.
-          window: window2,
+          window,
           // priority request’s priority.
           priority: request2.priority,
           // origin request’s origin. The propagation of the origin is only significant for navigation requests
@@ -13096,7 +13096,7 @@ var require_request2 = __commonJS({
             requestFinalizer.register(ac, { signal, abort }, abort);
           }
         }
-        this[kHeaders] = new Headers3(kConstruct);
+        this[kHeaders] = new Headers2(kConstruct);
         setHeadersList(this[kHeaders], request2.headersList);
         setHeadersGuard(this[kHeaders], "request");
         if (mode === "no-cors") {
@@ -13385,7 +13385,7 @@ var require_request2 = __commonJS({
       const request2 = new Request(kConstruct);
       request2[kState] = innerRequest;
       request2[kSignal] = signal;
-      request2[kHeaders] = new Headers3(kConstruct);
+      request2[kHeaders] = new Headers2(kConstruct);
       setHeadersList(request2[kHeaders], innerRequest.headersList);
       setHeadersGuard(request2[kHeaders], guard);
       return request2;
@@ -13620,20 +13620,20 @@ var require_fetch = __commonJS({
     function handleFetchDone(response) {
       finalizeAndReportTiming(response, "fetch");
     }
-    function fetch3(input, init = void 0) {
+    function fetch2(input, init = void 0) {
       webidl.argumentLengthCheck(arguments, 1, "globalThis.fetch");
-      let p2 = createDeferredPromise();
+      let p = createDeferredPromise();
       let requestObject;
       try {
         requestObject = new Request(input, init);
       } catch (e) {
-        p2.reject(e);
-        return p2.promise;
+        p.reject(e);
+        return p.promise;
       }
       const request2 = requestObject[kState];
       if (requestObject.signal.aborted) {
-        abortFetch(p2, request2, null, requestObject.signal.reason);
-        return p2.promise;
+        abortFetch(p, request2, null, requestObject.signal.reason);
+        return p.promise;
       }
       const globalObject = request2.client.globalObject;
       if (globalObject?.constructor?.name === "ServiceWorkerGlobalScope") {
@@ -13649,7 +13649,7 @@ var require_fetch = __commonJS({
           assert(controller != null);
           controller.abort(requestObject.signal.reason);
           const realResponse = responseObject?.deref();
-          abortFetch(p2, request2, realResponse, requestObject.signal.reason);
+          abortFetch(p, request2, realResponse, requestObject.signal.reason);
         }
       );
       const processResponse = (response) => {
@@ -13657,16 +13657,16 @@ var require_fetch = __commonJS({
           return;
         }
         if (response.aborted) {
-          abortFetch(p2, request2, responseObject, controller.serializedAbortReason);
+          abortFetch(p, request2, responseObject, controller.serializedAbortReason);
           return;
         }
         if (response.type === "error") {
-          p2.reject(new TypeError("fetch failed", { cause: response.error }));
+          p.reject(new TypeError("fetch failed", { cause: response.error }));
           return;
         }
         responseObject = new WeakRef(fromInnerResponse(response, "immutable"));
-        p2.resolve(responseObject.deref());
-        p2 = null;
+        p.resolve(responseObject.deref());
+        p = null;
       };
       controller = fetching({
         request: request2,
@@ -13675,7 +13675,7 @@ var require_fetch = __commonJS({
         dispatcher: requestObject[kDispatcher]
         // undici
       });
-      return p2.promise;
+      return p.promise;
     }
     function finalizeAndReportTiming(response, initiatorType = "other") {
       if (response.type === "error" && response.aborted) {
@@ -13710,9 +13710,9 @@ var require_fetch = __commonJS({
       );
     }
     var markResourceTiming = performance.markResourceTiming;
-    function abortFetch(p2, request2, responseObject, error2) {
-      if (p2) {
-        p2.reject(error2);
+    function abortFetch(p, request2, responseObject, error2) {
+      if (p) {
+        p.reject(error2);
       }
       if (request2.body != null && isReadable(request2.body?.stream)) {
         request2.body.stream.cancel(error2).catch((err) => {
@@ -14575,7 +14575,7 @@ var require_fetch = __commonJS({
       }
     }
     module.exports = {
-      fetch: fetch3,
+      fetch: fetch2,
       Fetch,
       fetching,
       finalizeAndReportTiming
@@ -15108,8 +15108,8 @@ var require_util4 = __commonJS({
       return new TextDecoder(encoding).decode(sliced);
     }
     function BOMSniffing(ioQueue) {
-      const [a, b, c2] = ioQueue;
-      if (a === 239 && b === 187 && c2 === 191) {
+      const [a, b, c] = ioQueue;
+      if (a === 239 && b === 187 && c === 191) {
         return "UTF-8";
       } else if (a === 254 && b === 255) {
         return "UTF-16BE";
@@ -15413,9 +15413,9 @@ var require_util5 = __commonJS({
     var assert = __require("node:assert");
     var { URLSerializer } = require_data_url();
     var { isValidHeaderName } = require_util2();
-    function urlEquals(A, B2, excludeFragment = false) {
+    function urlEquals(A, B, excludeFragment = false) {
       const serializedA = URLSerializer(A, excludeFragment);
-      const serializedB = URLSerializer(B2, excludeFragment);
+      const serializedB = URLSerializer(B, excludeFragment);
       return serializedA === serializedB;
     }
     function getFieldValues(header) {
@@ -15469,11 +15469,11 @@ var require_cache = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix);
         request2 = webidl.converters.RequestInfo(request2, prefix, "request");
         options = webidl.converters.CacheQueryOptions(options, prefix, "options");
-        const p2 = this.#internalMatchAll(request2, options, 1);
-        if (p2.length === 0) {
+        const p = this.#internalMatchAll(request2, options, 1);
+        if (p.length === 0) {
           return;
         }
-        return p2[0];
+        return p[0];
       }
       async matchAll(request2 = void 0, options = {}) {
         webidl.brandCheck(this, _Cache);
@@ -15509,8 +15509,8 @@ var require_cache = __commonJS({
           if (typeof request2 === "string") {
             continue;
           }
-          const r3 = request2[kState];
-          if (!urlIsHttpHttpsScheme(r3.url) || r3.method !== "GET") {
+          const r2 = request2[kState];
+          if (!urlIsHttpHttpsScheme(r2.url) || r2.method !== "GET") {
             throw webidl.errors.exception({
               header: prefix,
               message: "Expected http/s scheme when method is not GET."
@@ -15519,19 +15519,19 @@ var require_cache = __commonJS({
         }
         const fetchControllers = [];
         for (const request2 of requests) {
-          const r3 = new Request(request2)[kState];
-          if (!urlIsHttpHttpsScheme(r3.url)) {
+          const r2 = new Request(request2)[kState];
+          if (!urlIsHttpHttpsScheme(r2.url)) {
             throw webidl.errors.exception({
               header: prefix,
               message: "Expected http/s scheme."
             });
           }
-          r3.initiator = "fetch";
-          r3.destination = "subresource";
-          requestList.push(r3);
+          r2.initiator = "fetch";
+          r2.destination = "subresource";
+          requestList.push(r2);
           const responsePromise = createDeferredPromise();
           fetchControllers.push(fetching({
-            request: r3,
+            request: r2,
             processResponse(response) {
               if (response.type === "error" || response.status === 206 || response.status < 200 || response.status > 299) {
                 responsePromise.reject(webidl.errors.exception({
@@ -15564,8 +15564,8 @@ var require_cache = __commonJS({
           }));
           responsePromises.push(responsePromise.promise);
         }
-        const p2 = Promise.all(responsePromises);
-        const responses = await p2;
+        const p = Promise.all(responsePromises);
+        const responses = await p;
         const operations = [];
         let index = 0;
         for (const response of responses) {
@@ -15683,20 +15683,20 @@ var require_cache = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix);
         request2 = webidl.converters.RequestInfo(request2, prefix, "request");
         options = webidl.converters.CacheQueryOptions(options, prefix, "options");
-        let r3 = null;
+        let r2 = null;
         if (request2 instanceof Request) {
-          r3 = request2[kState];
-          if (r3.method !== "GET" && !options.ignoreMethod) {
+          r2 = request2[kState];
+          if (r2.method !== "GET" && !options.ignoreMethod) {
             return false;
           }
         } else {
           assert(typeof request2 === "string");
-          r3 = new Request(request2)[kState];
+          r2 = new Request(request2)[kState];
         }
         const operations = [];
         const operation = {
           type: "delete",
-          request: r3,
+          request: r2,
           options
         };
         operations.push(operation);
@@ -15728,15 +15728,15 @@ var require_cache = __commonJS({
         const prefix = "Cache.keys";
         if (request2 !== void 0) request2 = webidl.converters.RequestInfo(request2, prefix, "request");
         options = webidl.converters.CacheQueryOptions(options, prefix, "options");
-        let r3 = null;
+        let r2 = null;
         if (request2 !== void 0) {
           if (request2 instanceof Request) {
-            r3 = request2[kState];
-            if (r3.method !== "GET" && !options.ignoreMethod) {
+            r2 = request2[kState];
+            if (r2.method !== "GET" && !options.ignoreMethod) {
               return [];
             }
           } else if (typeof request2 === "string") {
-            r3 = new Request(request2)[kState];
+            r2 = new Request(request2)[kState];
           }
         }
         const promise = createDeferredPromise();
@@ -15746,7 +15746,7 @@ var require_cache = __commonJS({
             requests.push(requestResponse[0]);
           }
         } else {
-          const requestResponses = this.#queryCache(r3, options);
+          const requestResponses = this.#queryCache(r2, options);
           for (const requestResponse of requestResponses) {
             requests.push(requestResponse[0]);
           }
@@ -15810,14 +15810,14 @@ var require_cache = __commonJS({
                   message: "put operation should have an associated response"
                 });
               }
-              const r3 = operation.request;
-              if (!urlIsHttpHttpsScheme(r3.url)) {
+              const r2 = operation.request;
+              if (!urlIsHttpHttpsScheme(r2.url)) {
                 throw webidl.errors.exception({
                   header: "Cache.#batchCacheOperations",
                   message: "expected http or https scheme"
                 });
               }
-              if (r3.method !== "GET") {
+              if (r2.method !== "GET") {
                 throw webidl.errors.exception({
                   header: "Cache.#batchCacheOperations",
                   message: "not get method"
@@ -15900,15 +15900,15 @@ var require_cache = __commonJS({
         return true;
       }
       #internalMatchAll(request2, options, maxResponses = Infinity) {
-        let r3 = null;
+        let r2 = null;
         if (request2 !== void 0) {
           if (request2 instanceof Request) {
-            r3 = request2[kState];
-            if (r3.method !== "GET" && !options.ignoreMethod) {
+            r2 = request2[kState];
+            if (r2.method !== "GET" && !options.ignoreMethod) {
               return [];
             }
           } else if (typeof request2 === "string") {
-            r3 = new Request(request2)[kState];
+            r2 = new Request(request2)[kState];
           }
         }
         const responses = [];
@@ -15917,7 +15917,7 @@ var require_cache = __commonJS({
             responses.push(requestResponse[1]);
           }
         } else {
-          const requestResponses = this.#queryCache(r3, options);
+          const requestResponses = this.#queryCache(r2, options);
           for (const requestResponse of requestResponses) {
             responses.push(requestResponse[1]);
           }
@@ -16455,10 +16455,10 @@ var require_cookies = __commonJS({
     var { parseSetCookie } = require_parse();
     var { stringify: stringify2 } = require_util6();
     var { webidl } = require_webidl();
-    var { Headers: Headers3 } = require_headers();
+    var { Headers: Headers2 } = require_headers();
     function getCookies(headers) {
       webidl.argumentLengthCheck(arguments, 1, "getCookies");
-      webidl.brandCheck(headers, Headers3, { strict: false });
+      webidl.brandCheck(headers, Headers2, { strict: false });
       const cookie = headers.get("cookie");
       const out = {};
       if (!cookie) {
@@ -16471,7 +16471,7 @@ var require_cookies = __commonJS({
       return out;
     }
     function deleteCookie(headers, name, attributes) {
-      webidl.brandCheck(headers, Headers3, { strict: false });
+      webidl.brandCheck(headers, Headers2, { strict: false });
       const prefix = "deleteCookie";
       webidl.argumentLengthCheck(arguments, 2, prefix);
       name = webidl.converters.DOMString(name, prefix, "name");
@@ -16485,7 +16485,7 @@ var require_cookies = __commonJS({
     }
     function getSetCookies(headers) {
       webidl.argumentLengthCheck(arguments, 1, "getSetCookies");
-      webidl.brandCheck(headers, Headers3, { strict: false });
+      webidl.brandCheck(headers, Headers2, { strict: false });
       const cookies = headers.getSetCookie();
       if (!cookies) {
         return [];
@@ -16494,7 +16494,7 @@ var require_cookies = __commonJS({
     }
     function setCookie(headers, cookie) {
       webidl.argumentLengthCheck(arguments, 2, "setCookie");
-      webidl.brandCheck(headers, Headers3, { strict: false });
+      webidl.brandCheck(headers, Headers2, { strict: false });
       cookie = webidl.converters.Cookie(cookie);
       const str2 = stringify2(cookie);
       if (str2) {
@@ -17184,7 +17184,7 @@ var require_connection = __commonJS({
     var { CloseEvent } = require_events();
     var { makeRequest } = require_request2();
     var { fetching } = require_fetch();
-    var { Headers: Headers3, getHeadersList } = require_headers();
+    var { Headers: Headers2, getHeadersList } = require_headers();
     var { getDecodeSplit } = require_util2();
     var { WebsocketFrameSend } = require_frame();
     var crypto2;
@@ -17206,7 +17206,7 @@ var require_connection = __commonJS({
         redirect: "error"
       });
       if (options.headers) {
-        const headersList = getHeadersList(new Headers3(options.headers));
+        const headersList = getHeadersList(new Headers2(options.headers));
         request2.headersList = headersList;
       }
       const keyValue = crypto2.randomBytes(16).toString("base64");
@@ -17680,34 +17680,34 @@ var require_receiver = __commonJS({
        * @param {number} n
        * @returns {Buffer}
        */
-      consume(n4) {
-        if (n4 > this.#byteOffset) {
+      consume(n) {
+        if (n > this.#byteOffset) {
           throw new Error("Called consume() before buffers satiated.");
-        } else if (n4 === 0) {
+        } else if (n === 0) {
           return emptyBuffer;
         }
-        if (this.#buffers[0].length === n4) {
+        if (this.#buffers[0].length === n) {
           this.#byteOffset -= this.#buffers[0].length;
           return this.#buffers.shift();
         }
-        const buffer = Buffer.allocUnsafe(n4);
+        const buffer = Buffer.allocUnsafe(n);
         let offset = 0;
-        while (offset !== n4) {
+        while (offset !== n) {
           const next = this.#buffers[0];
           const { length } = next;
-          if (length + offset === n4) {
+          if (length + offset === n) {
             buffer.set(this.#buffers.shift(), offset);
             break;
-          } else if (length + offset > n4) {
-            buffer.set(next.subarray(0, n4 - offset), offset);
-            this.#buffers[0] = next.subarray(n4 - offset);
+          } else if (length + offset > n) {
+            buffer.set(next.subarray(0, n - offset), offset);
+            this.#buffers[0] = next.subarray(n - offset);
             break;
           } else {
             buffer.set(this.#buffers.shift(), offset);
             offset += next.length;
           }
         }
-        this.#byteOffset -= n4;
+        this.#byteOffset -= n;
         return buffer;
       }
       writeFragments(fragment) {
@@ -17977,10 +17977,10 @@ var require_websocket = __commonJS({
         if (typeof protocols === "string") {
           protocols = [protocols];
         }
-        if (protocols.length !== new Set(protocols.map((p2) => p2.toLowerCase())).size) {
+        if (protocols.length !== new Set(protocols.map((p) => p.toLowerCase())).size) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
-        if (protocols.length > 0 && !protocols.every((p2) => isValidSubprotocol(p2))) {
+        if (protocols.length > 0 && !protocols.every((p) => isValidSubprotocol(p))) {
           throw new DOMException("Invalid Sec-WebSocket-Protocol value", "SyntaxError");
         }
         this[kWebSocketURL] = new URL(urlRecord.href);
@@ -19113,7 +19113,7 @@ var require_undici = __commonJS({
     module.exports.setGlobalDispatcher = setGlobalDispatcher;
     module.exports.getGlobalDispatcher = getGlobalDispatcher;
     var fetchImpl = require_fetch().fetch;
-    module.exports.fetch = async function fetch3(init, options = void 0) {
+    module.exports.fetch = async function fetch2(init, options = void 0) {
       try {
         return await fetchImpl(init, options);
       } catch (err) {
@@ -19395,12 +19395,12 @@ var init_website_fields = __esm({
       favorite: { kind: "boolean", writeOnly: false, sensitive: false, yaml: "favorite", api: "favorite" }
     };
     FIELD_NAMES = Object.keys(WEBSITE_FIELDS);
-    WRITE_ONLY_FIELDS = FIELD_NAMES.filter((f2) => WEBSITE_FIELDS[f2].writeOnly);
-    READABLE_FIELDS = FIELD_NAMES.filter((f2) => !WEBSITE_FIELDS[f2].writeOnly);
+    WRITE_ONLY_FIELDS = FIELD_NAMES.filter((f) => WEBSITE_FIELDS[f].writeOnly);
+    READABLE_FIELDS = FIELD_NAMES.filter((f) => !WEBSITE_FIELDS[f].writeOnly);
     CREATE_DEFAULTS = Object.fromEntries(
-      FIELD_NAMES.flatMap((f2) => {
-        const spec = WEBSITE_FIELDS[f2];
-        return spec.createDefault === void 0 ? [] : [[f2, spec.createDefault]];
+      FIELD_NAMES.flatMap((f) => {
+        const spec = WEBSITE_FIELDS[f];
+        return spec.createDefault === void 0 ? [] : [[f, spec.createDefault]];
       })
     );
   }
@@ -19500,7 +19500,7 @@ function isDomainName(name) {
   if (!LAST_LABEL.test(label3) || body === name && /^[0-9]+$/.test(label3)) return false;
   const labels = body.slice(0, dot).split(".", 128);
   if (labels.length <= 127 && labels.every((piece) => piece.length >= 1 && piece.length <= 63)) return true;
-  const fewest = Array.from({ length: dot + 2 }, (_, k2) => k2 === 0 ? 0 : Infinity);
+  const fewest = Array.from({ length: dot + 2 }, (_, k) => k === 0 ? 0 : Infinity);
   for (let end2 = 2; end2 <= dot + 1; end2++) {
     if (body[end2 - 1] !== ".") continue;
     for (let length = 2; length <= Math.min(64, end2); length++) fewest[end2] = Math.min(fewest[end2], fewest[end2 - length] + 1);
@@ -19535,8 +19535,8 @@ var init_website = __esm({
 function sendsOf(input) {
   if (!input?.known) return void 0;
   const { websites, ref, head } = input.change;
-  const byDomain = new Map(websites.map((w2) => [w2.domain, w2.send]));
-  const added = new Set(websites.filter((w2) => w2.touch === "added").map((w2) => w2.domain));
+  const byDomain = new Map(websites.map((w) => [w.domain, w.send]));
+  const added = new Set(websites.filter((w) => w.touch === "added").map((w) => w.domain));
   return { ref, byDomain, added, ...head ? { head } : {} };
 }
 function liveSends(change, domain, live) {
@@ -19555,13 +19555,13 @@ function isScoped(input) {
   return input?.known === true && input.read === "scoped";
 }
 function narrowToChange(desired, live, change) {
-  const domains = new Set(change.websites.map((w2) => w2.domain));
-  const projects = new Set(change.projects.map((p2) => projectKey(p2.project)));
+  const domains = new Set(change.websites.map((w) => w.domain));
+  const projects = new Set(change.projects.map((p) => projectKey(p.project)));
   const touchedSite = (domain) => domains.has(normalizeDomain(domain));
-  const narrowed = { ...desired, websites: desired.websites.filter((w2) => touchedSite(w2.domain)) };
-  if (desired.projects !== void 0) narrowed.projects = desired.projects.filter((p2) => projects.has(projectKey(p2.project)));
-  const websites = live.websites.filter((w2) => touchedSite(w2.domain));
-  const liveProjects = live.projects?.filter((p2) => projects.has(projectKey(p2.project)));
+  const narrowed = { ...desired, websites: desired.websites.filter((w) => touchedSite(w.domain)) };
+  if (desired.projects !== void 0) narrowed.projects = desired.projects.filter((p) => projects.has(projectKey(p.project)));
+  const websites = live.websites.filter((w) => touchedSite(w.domain));
+  const liveProjects = live.projects?.filter((p) => projects.has(projectKey(p.project)));
   return { desired: narrowed, live: liveProjects === void 0 ? { websites } : { websites, projects: liveProjects } };
 }
 function sinceOf(input) {
@@ -19574,8 +19574,8 @@ function sinceOf(input) {
     ref: change.ref,
     ...commit,
     read: "scoped",
-    websites: change.websites.map((w2) => w2.domain),
-    projects: change.projects.map((p2) => p2.project),
+    websites: change.websites.map((w) => w.domain),
+    projects: change.projects.map((p) => p.project),
     notEvaluated: ["untouched-drift", "unlisted-live"]
   };
 }
@@ -19594,10 +19594,10 @@ var init_follow_change = __esm({
 // node_modules/picocolors/picocolors.js
 var require_picocolors = __commonJS({
   "node_modules/picocolors/picocolors.js"(exports, module) {
-    var p2 = process || {};
-    var argv = p2.argv || [];
-    var env = p2.env || {};
-    var isColorSupported = !(!!env.NO_COLOR || argv.includes("--no-color")) && (!!env.FORCE_COLOR || argv.includes("--color") || p2.platform === "win32" || (p2.stdout || {}).isTTY && env.TERM !== "dumb" || !!env.CI);
+    var p = process || {};
+    var argv = p.argv || [];
+    var env = p.env || {};
+    var isColorSupported = !(!!env.NO_COLOR || argv.includes("--no-color")) && (!!env.FORCE_COLOR || argv.includes("--color") || p.platform === "win32" || (p.stdout || {}).isTTY && env.TERM !== "dumb" || !!env.CI);
     var formatter = (open2, close, replace = open2) => (input) => {
       let string2 = "" + input, index = string2.indexOf(close, open2.length);
       return ~index ? open2 + replaceClose(string2, close, replace, index) + close : open2 + string2 + close;
@@ -19612,50 +19612,50 @@ var require_picocolors = __commonJS({
       return result + string2.substring(cursor);
     };
     var createColors4 = (enabled = isColorSupported) => {
-      let f2 = enabled ? formatter : () => String;
+      let f = enabled ? formatter : () => String;
       return {
         isColorSupported: enabled,
-        reset: f2("\x1B[0m", "\x1B[0m"),
-        bold: f2("\x1B[1m", "\x1B[22m", "\x1B[22m\x1B[1m"),
-        dim: f2("\x1B[2m", "\x1B[22m", "\x1B[22m\x1B[2m"),
-        italic: f2("\x1B[3m", "\x1B[23m"),
-        underline: f2("\x1B[4m", "\x1B[24m"),
-        inverse: f2("\x1B[7m", "\x1B[27m"),
-        hidden: f2("\x1B[8m", "\x1B[28m"),
-        strikethrough: f2("\x1B[9m", "\x1B[29m"),
-        black: f2("\x1B[30m", "\x1B[39m"),
-        red: f2("\x1B[31m", "\x1B[39m"),
-        green: f2("\x1B[32m", "\x1B[39m"),
-        yellow: f2("\x1B[33m", "\x1B[39m"),
-        blue: f2("\x1B[34m", "\x1B[39m"),
-        magenta: f2("\x1B[35m", "\x1B[39m"),
-        cyan: f2("\x1B[36m", "\x1B[39m"),
-        white: f2("\x1B[37m", "\x1B[39m"),
-        gray: f2("\x1B[90m", "\x1B[39m"),
-        bgBlack: f2("\x1B[40m", "\x1B[49m"),
-        bgRed: f2("\x1B[41m", "\x1B[49m"),
-        bgGreen: f2("\x1B[42m", "\x1B[49m"),
-        bgYellow: f2("\x1B[43m", "\x1B[49m"),
-        bgBlue: f2("\x1B[44m", "\x1B[49m"),
-        bgMagenta: f2("\x1B[45m", "\x1B[49m"),
-        bgCyan: f2("\x1B[46m", "\x1B[49m"),
-        bgWhite: f2("\x1B[47m", "\x1B[49m"),
-        blackBright: f2("\x1B[90m", "\x1B[39m"),
-        redBright: f2("\x1B[91m", "\x1B[39m"),
-        greenBright: f2("\x1B[92m", "\x1B[39m"),
-        yellowBright: f2("\x1B[93m", "\x1B[39m"),
-        blueBright: f2("\x1B[94m", "\x1B[39m"),
-        magentaBright: f2("\x1B[95m", "\x1B[39m"),
-        cyanBright: f2("\x1B[96m", "\x1B[39m"),
-        whiteBright: f2("\x1B[97m", "\x1B[39m"),
-        bgBlackBright: f2("\x1B[100m", "\x1B[49m"),
-        bgRedBright: f2("\x1B[101m", "\x1B[49m"),
-        bgGreenBright: f2("\x1B[102m", "\x1B[49m"),
-        bgYellowBright: f2("\x1B[103m", "\x1B[49m"),
-        bgBlueBright: f2("\x1B[104m", "\x1B[49m"),
-        bgMagentaBright: f2("\x1B[105m", "\x1B[49m"),
-        bgCyanBright: f2("\x1B[106m", "\x1B[49m"),
-        bgWhiteBright: f2("\x1B[107m", "\x1B[49m")
+        reset: f("\x1B[0m", "\x1B[0m"),
+        bold: f("\x1B[1m", "\x1B[22m", "\x1B[22m\x1B[1m"),
+        dim: f("\x1B[2m", "\x1B[22m", "\x1B[22m\x1B[2m"),
+        italic: f("\x1B[3m", "\x1B[23m"),
+        underline: f("\x1B[4m", "\x1B[24m"),
+        inverse: f("\x1B[7m", "\x1B[27m"),
+        hidden: f("\x1B[8m", "\x1B[28m"),
+        strikethrough: f("\x1B[9m", "\x1B[29m"),
+        black: f("\x1B[30m", "\x1B[39m"),
+        red: f("\x1B[31m", "\x1B[39m"),
+        green: f("\x1B[32m", "\x1B[39m"),
+        yellow: f("\x1B[33m", "\x1B[39m"),
+        blue: f("\x1B[34m", "\x1B[39m"),
+        magenta: f("\x1B[35m", "\x1B[39m"),
+        cyan: f("\x1B[36m", "\x1B[39m"),
+        white: f("\x1B[37m", "\x1B[39m"),
+        gray: f("\x1B[90m", "\x1B[39m"),
+        bgBlack: f("\x1B[40m", "\x1B[49m"),
+        bgRed: f("\x1B[41m", "\x1B[49m"),
+        bgGreen: f("\x1B[42m", "\x1B[49m"),
+        bgYellow: f("\x1B[43m", "\x1B[49m"),
+        bgBlue: f("\x1B[44m", "\x1B[49m"),
+        bgMagenta: f("\x1B[45m", "\x1B[49m"),
+        bgCyan: f("\x1B[46m", "\x1B[49m"),
+        bgWhite: f("\x1B[47m", "\x1B[49m"),
+        blackBright: f("\x1B[90m", "\x1B[39m"),
+        redBright: f("\x1B[91m", "\x1B[39m"),
+        greenBright: f("\x1B[92m", "\x1B[39m"),
+        yellowBright: f("\x1B[93m", "\x1B[39m"),
+        blueBright: f("\x1B[94m", "\x1B[39m"),
+        magentaBright: f("\x1B[95m", "\x1B[39m"),
+        cyanBright: f("\x1B[96m", "\x1B[39m"),
+        whiteBright: f("\x1B[97m", "\x1B[39m"),
+        bgBlackBright: f("\x1B[100m", "\x1B[49m"),
+        bgRedBright: f("\x1B[101m", "\x1B[49m"),
+        bgGreenBright: f("\x1B[102m", "\x1B[49m"),
+        bgYellowBright: f("\x1B[103m", "\x1B[49m"),
+        bgBlueBright: f("\x1B[104m", "\x1B[49m"),
+        bgMagentaBright: f("\x1B[105m", "\x1B[49m"),
+        bgCyanBright: f("\x1B[106m", "\x1B[49m"),
+        bgWhiteBright: f("\x1B[107m", "\x1B[49m")
       };
     };
     module.exports = createColors4();
@@ -19683,17 +19683,17 @@ function repeatsSecret(text2, secrets, ours = []) {
 }
 function coveredRanges(haystack, ours) {
   const ranges = [];
-  for (const value of new Set(ours.map((v2) => v2.toLowerCase()))) {
+  for (const value of new Set(ours.map((v) => v.toLowerCase()))) {
     for (let at3 = haystack.indexOf(value); at3 !== -1; at3 = haystack.indexOf(value, at3 + 1)) ranges.push([at3, at3 + value.length]);
   }
   return ranges;
 }
 function encodings(secret) {
   const json2 = JSON.stringify(secret).slice(1, -1);
-  const php = json2.replaceAll("/", "\\/").replace(/[^\x20-\x7e]/g, (c2) => `\\u${c2.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const php = json2.replaceAll("/", "\\/").replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
   const html = secret.replace(
     /[&<>"']/g,
-    (c2) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#039" }[c2]};`
+    (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#039" }[c]};`
   );
   return /* @__PURE__ */ new Set([secret, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), json2, php, html]);
 }
@@ -19723,7 +19723,7 @@ function createRedactor(options, initial = []) {
       return result;
     },
     json(value) {
-      return JSON.stringify(value, (_key, v2) => typeof v2 === "string" ? redactor.redact(v2) : v2, 2);
+      return JSON.stringify(value, (_key, v) => typeof v === "string" ? redactor.redact(v) : v, 2);
     },
     withhold: (text2, ours = []) => repeatsSecret(text2, secrets, ours) ? WITHHELD : text2,
     secrets: () => [...secrets]
@@ -19815,8 +19815,8 @@ var require_proxy = __commonJS({
       if (typeof reqPort === "number") {
         upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
       }
-      for (const upperNoProxyItem of noProxy.split(",").map((x2) => x2.trim().toUpperCase()).filter((x2) => x2)) {
-        if (upperNoProxyItem === "*" || upperReqHosts.some((x2) => x2 === upperNoProxyItem || x2.endsWith(`.${upperNoProxyItem}`) || upperNoProxyItem.startsWith(".") && x2.endsWith(`${upperNoProxyItem}`))) {
+      for (const upperNoProxyItem of noProxy.split(",").map((x) => x.trim().toUpperCase()).filter((x) => x)) {
+        if (upperNoProxyItem === "*" || upperReqHosts.some((x) => x === upperNoProxyItem || x.endsWith(`.${upperNoProxyItem}`) || upperNoProxyItem.startsWith(".") && x.endsWith(`${upperNoProxyItem}`))) {
           return true;
         }
       }
@@ -19846,50 +19846,50 @@ var require_proxy = __commonJS({
 var require_lib = __commonJS({
   "node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js"(exports) {
     "use strict";
-    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o3, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      var desc = Object.getOwnPropertyDescriptor(m2, k2);
-      if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
+    var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      var desc = Object.getOwnPropertyDescriptor(m, k);
+      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
         desc = { enumerable: true, get: function() {
-          return m2[k2];
+          return m[k];
         } };
       }
-      Object.defineProperty(o3, k22, desc);
-    }) : (function(o3, m2, k2, k22) {
-      if (k22 === void 0) k22 = k2;
-      o3[k22] = m2[k2];
+      Object.defineProperty(o, k2, desc);
+    }) : (function(o, m, k, k2) {
+      if (k2 === void 0) k2 = k;
+      o[k2] = m[k];
     }));
-    var __setModuleDefault = exports && exports.__setModuleDefault || (Object.create ? (function(o3, v2) {
-      Object.defineProperty(o3, "default", { enumerable: true, value: v2 });
-    }) : function(o3, v2) {
-      o3["default"] = v2;
+    var __setModuleDefault = exports && exports.__setModuleDefault || (Object.create ? (function(o, v) {
+      Object.defineProperty(o, "default", { enumerable: true, value: v });
+    }) : function(o, v) {
+      o["default"] = v;
     });
     var __importStar = exports && exports.__importStar || /* @__PURE__ */ (function() {
-      var ownKeys = function(o3) {
-        ownKeys = Object.getOwnPropertyNames || function(o4) {
+      var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function(o2) {
           var ar = [];
-          for (var k2 in o4) if (Object.prototype.hasOwnProperty.call(o4, k2)) ar[ar.length] = k2;
+          for (var k in o2) if (Object.prototype.hasOwnProperty.call(o2, k)) ar[ar.length] = k;
           return ar;
         };
-        return ownKeys(o3);
+        return ownKeys(o);
       };
       return function(mod) {
         if (mod && mod.__esModule) return mod;
         var result = {};
         if (mod != null) {
-          for (var k2 = ownKeys(mod), i = 0; i < k2.length; i++) if (k2[i] !== "default") __createBinding(result, mod, k2[i]);
+          for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
         }
         __setModuleDefault(result, mod);
         return result;
       };
     })();
-    var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
+    var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt3(value) {
-        return value instanceof P2 ? value : new P2(function(resolve8) {
+        return value instanceof P ? value : new P(function(resolve8) {
           resolve8(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve8, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19914,8 +19914,8 @@ var require_lib = __commonJS({
     exports.HttpClient = exports.HttpClientResponse = exports.HttpClientError = exports.MediaTypes = exports.Headers = exports.HttpCodes = void 0;
     exports.getProxyUrl = getProxyUrl2;
     exports.isHttps = isHttps;
-    var http3 = __importStar(__require("http"));
-    var https3 = __importStar(__require("https"));
+    var http2 = __importStar(__require("http"));
+    var https2 = __importStar(__require("https"));
     var pm = __importStar(require_proxy());
     var tunnel2 = __importStar(require_tunnel2());
     var undici_1 = require_undici();
@@ -19949,11 +19949,11 @@ var require_lib = __commonJS({
       HttpCodes3[HttpCodes3["ServiceUnavailable"] = 503] = "ServiceUnavailable";
       HttpCodes3[HttpCodes3["GatewayTimeout"] = 504] = "GatewayTimeout";
     })(HttpCodes2 || (exports.HttpCodes = HttpCodes2 = {}));
-    var Headers3;
-    (function(Headers4) {
-      Headers4["Accept"] = "accept";
-      Headers4["ContentType"] = "content-type";
-    })(Headers3 || (exports.Headers = Headers3 = {}));
+    var Headers2;
+    (function(Headers3) {
+      Headers3["Accept"] = "accept";
+      Headers3["ContentType"] = "content-type";
+    })(Headers2 || (exports.Headers = Headers2 = {}));
     var MediaTypes2;
     (function(MediaTypes3) {
       MediaTypes3["ApplicationJson"] = "application/json";
@@ -20106,7 +20106,7 @@ var require_lib = __commonJS({
        */
       getJson(requestUrl_1) {
         return __awaiter3(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-          additionalHeaders[Headers3.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers3.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
           const res = yield this.get(requestUrl, additionalHeaders);
           return this._processResponse(res, this.requestOptions);
         });
@@ -20114,8 +20114,8 @@ var require_lib = __commonJS({
       postJson(requestUrl_1, obj_1) {
         return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
           const data = JSON.stringify(obj, null, 2);
-          additionalHeaders[Headers3.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers3.Accept, MediaTypes2.ApplicationJson);
-          additionalHeaders[Headers3.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
           const res = yield this.post(requestUrl, data, additionalHeaders);
           return this._processResponse(res, this.requestOptions);
         });
@@ -20123,8 +20123,8 @@ var require_lib = __commonJS({
       putJson(requestUrl_1, obj_1) {
         return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
           const data = JSON.stringify(obj, null, 2);
-          additionalHeaders[Headers3.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers3.Accept, MediaTypes2.ApplicationJson);
-          additionalHeaders[Headers3.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
           const res = yield this.put(requestUrl, data, additionalHeaders);
           return this._processResponse(res, this.requestOptions);
         });
@@ -20132,8 +20132,8 @@ var require_lib = __commonJS({
       patchJson(requestUrl_1, obj_1) {
         return __awaiter3(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
           const data = JSON.stringify(obj, null, 2);
-          additionalHeaders[Headers3.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers3.Accept, MediaTypes2.ApplicationJson);
-          additionalHeaders[Headers3.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers2.Accept, MediaTypes2.ApplicationJson);
+          additionalHeaders[Headers2.ContentType] = this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes2.ApplicationJson);
           const res = yield this.patch(requestUrl, data, additionalHeaders);
           return this._processResponse(res, this.requestOptions);
         });
@@ -20304,7 +20304,7 @@ var require_lib = __commonJS({
         const info2 = {};
         info2.parsedUrl = requestUrl;
         const usingSsl = info2.parsedUrl.protocol === "https:";
-        info2.httpModule = usingSsl ? https3 : http3;
+        info2.httpModule = usingSsl ? https2 : http2;
         const defaultPort = usingSsl ? 443 : 80;
         info2.options = {};
         info2.options.host = info2.parsedUrl.hostname;
@@ -20363,7 +20363,7 @@ var require_lib = __commonJS({
       _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default2) {
         let clientHeader;
         if (this.requestOptions && this.requestOptions.headers) {
-          const headerValue = lowercaseKeys2(this.requestOptions.headers)[Headers3.ContentType];
+          const headerValue = lowercaseKeys2(this.requestOptions.headers)[Headers2.ContentType];
           if (headerValue) {
             if (typeof headerValue === "number") {
               clientHeader = String(headerValue);
@@ -20374,7 +20374,7 @@ var require_lib = __commonJS({
             }
           }
         }
-        const additionalValue = additionalHeaders[Headers3.ContentType];
+        const additionalValue = additionalHeaders[Headers2.ContentType];
         if (additionalValue !== void 0) {
           if (typeof additionalValue === "number") {
             return String(additionalValue);
@@ -20405,7 +20405,7 @@ var require_lib = __commonJS({
         const usingSsl = parsedUrl.protocol === "https:";
         let maxSockets = 100;
         if (this.requestOptions) {
-          maxSockets = this.requestOptions.maxSockets || http3.globalAgent.maxSockets;
+          maxSockets = this.requestOptions.maxSockets || http2.globalAgent.maxSockets;
         }
         if (proxyUrl && proxyUrl.hostname) {
           const agentOptions = {
@@ -20427,7 +20427,7 @@ var require_lib = __commonJS({
         }
         if (!agent) {
           const options = { keepAlive: this._keepAlive, maxSockets };
-          agent = usingSsl ? new https3.Agent(options) : new http3.Agent(options);
+          agent = usingSsl ? new https2.Agent(options) : new http2.Agent(options);
           this._agent = agent;
         }
         if (usingSsl && this._ignoreSslError) {
@@ -20529,7 +20529,7 @@ var require_lib = __commonJS({
       }
     };
     exports.HttpClient = HttpClient3;
-    var lowercaseKeys2 = (obj) => Object.keys(obj).reduce((c2, k2) => (c2[k2.toLowerCase()] = obj[k2], c2), {});
+    var lowercaseKeys2 = (obj) => Object.keys(obj).reduce((c, k) => (c[k.toLowerCase()] = obj[k], c), {});
   }
 });
 
@@ -20661,12 +20661,12 @@ var require_visit = __commonJS({
         if (identity.isCollection(node)) {
           path = Object.freeze(path.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci2 = visit_(i, node.items[i], visitor, path);
-            if (typeof ci2 === "number")
-              i = ci2 - 1;
-            else if (ci2 === BREAK)
+            const ci = visit_(i, node.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
               return BREAK;
-            else if (ci2 === REMOVE) {
+            else if (ci === REMOVE) {
               node.items.splice(i, 1);
               i -= 1;
             }
@@ -20709,12 +20709,12 @@ var require_visit = __commonJS({
         if (identity.isCollection(node)) {
           path = Object.freeze(path.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci2 = await visitAsync_(i, node.items[i], visitor, path);
-            if (typeof ci2 === "number")
-              i = ci2 - 1;
-            else if (ci2 === BREAK)
+            const ci = await visitAsync_(i, node.items[i], visitor, path);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
               return BREAK;
-            else if (ci2 === REMOVE) {
+            else if (ci === REMOVE) {
               node.items.splice(i, 1);
               i -= 1;
             }
@@ -20780,8 +20780,8 @@ var require_visit = __commonJS({
       } else if (identity.isDocument(parent)) {
         parent.contents = node;
       } else {
-        const pt2 = identity.isAlias(parent) ? "alias" : "scalar";
-        throw new Error(`Cannot replace node with ${pt2} parent`);
+        const pt = identity.isAlias(parent) ? "alias" : "scalar";
+        throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
     exports.visit = visit6;
@@ -21046,13 +21046,13 @@ var require_applyReviver = __commonJS({
               val[i] = v1;
           }
         } else if (val instanceof Map) {
-          for (const k2 of Array.from(val.keys())) {
-            const v0 = val.get(k2);
-            const v1 = applyReviver(reviver, val, k2, v0);
+          for (const k of Array.from(val.keys())) {
+            const v0 = val.get(k);
+            const v1 = applyReviver(reviver, val, k, v0);
             if (v1 === void 0)
-              val.delete(k2);
+              val.delete(k);
             else if (v1 !== v0)
-              val.set(k2, v1);
+              val.set(k, v1);
           }
         } else if (val instanceof Set) {
           for (const v0 of Array.from(val)) {
@@ -21065,12 +21065,12 @@ var require_applyReviver = __commonJS({
             }
           }
         } else {
-          for (const [k2, v0] of Object.entries(val)) {
-            const v1 = applyReviver(reviver, val, k2, v0);
+          for (const [k, v0] of Object.entries(val)) {
+            const v1 = applyReviver(reviver, val, k, v0);
             if (v1 === void 0)
-              delete val[k2];
+              delete val[k];
             else if (v1 !== v0)
-              val[k2] = v1;
+              val[k] = v1;
           }
         }
       }
@@ -21087,7 +21087,7 @@ var require_toJS = __commonJS({
     var identity = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
-        return value.map((v2, i) => toJS(v2, String(i), ctx));
+        return value.map((v, i) => toJS(v, String(i), ctx));
       if (value && typeof value.toJSON === "function") {
         if (!ctx || !identity.hasAnchor(value))
           return value.toJSON(arg, ctx);
@@ -21253,9 +21253,9 @@ var require_Alias = __commonJS({
       } else if (identity.isCollection(node)) {
         let count3 = 0;
         for (const item of node.items) {
-          const c2 = getAliasCount(doc, item, anchors2);
-          if (c2 > count3)
-            count3 = c2;
+          const c = getAliasCount(doc, item, anchors2);
+          if (c > count3)
+            count3 = c;
         }
         return count3;
       } else if (identity.isPair(node)) {
@@ -21309,13 +21309,13 @@ var require_createNode = __commonJS({
     var defaultTagPrefix = "tag:yaml.org,2002:";
     function findTagObject(value, tagName, tags) {
       if (tagName) {
-        const match = tags.filter((t3) => t3.tag === tagName);
-        const tagObj = match.find((t3) => !t3.format) ?? match[0];
+        const match = tags.filter((t) => t.tag === tagName);
+        const tagObj = match.find((t) => !t.format) ?? match[0];
         if (!tagObj)
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
       }
-      return tags.find((t3) => t3.identify?.(value) && !t3.format);
+      return tags.find((t) => t.identify?.(value) && !t.format);
     }
     function createNode(value, tagName, ctx) {
       if (identity.isDocument(value))
@@ -21382,18 +21382,18 @@ var require_Collection = __commonJS({
     var identity = require_identity();
     var Node2 = require_Node();
     function collectionFromPath(schema2, path, value) {
-      let v2 = value;
+      let v = value;
       for (let i = path.length - 1; i >= 0; --i) {
-        const k2 = path[i];
-        if (typeof k2 === "number" && Number.isInteger(k2) && k2 >= 0) {
+        const k = path[i];
+        if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
-          a[k2] = v2;
-          v2 = a;
+          a[k] = v;
+          v = a;
         } else {
-          v2 = /* @__PURE__ */ new Map([[k2, v2]]);
+          v = /* @__PURE__ */ new Map([[k, v]]);
         }
       }
-      return createNode.createNode(v2, void 0, {
+      return createNode.createNode(v, void 0, {
         aliasDuplicateObjects: false,
         keepUndefined: false,
         onAnchor: () => {
@@ -21478,8 +21478,8 @@ var require_Collection = __commonJS({
         return this.items.every((node) => {
           if (!identity.isPair(node))
             return false;
-          const n4 = node.value;
-          return n4 == null || allowScalar && identity.isScalar(n4) && n4.value == null && !n4.commentBefore && !n4.comment && !n4.tag;
+          const n = node.value;
+          return n == null || allowScalar && identity.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
         });
       }
       /**
@@ -21942,10 +21942,10 @@ ${indent}`);
       let res = _stringify(type2);
       if (res === null) {
         const { defaultKeyType, defaultStringType } = ctx.options;
-        const t3 = implicitKey && defaultKeyType || defaultStringType;
-        res = _stringify(t3);
+        const t = implicitKey && defaultKeyType || defaultStringType;
+        res = _stringify(t);
         if (res === null)
-          throw new Error(`Unsupported default string type ${t3}`);
+          throw new Error(`Unsupported default string type ${t}`);
       }
       return res;
     }
@@ -22005,24 +22005,24 @@ var require_stringify = __commonJS({
     }
     function getTagObject(tags, item) {
       if (item.tag) {
-        const match = tags.filter((t3) => t3.tag === item.tag);
+        const match = tags.filter((t) => t.tag === item.tag);
         if (match.length > 0)
-          return match.find((t3) => t3.format === item.format) ?? match[0];
+          return match.find((t) => t.format === item.format) ?? match[0];
       }
       let tagObj = void 0;
       let obj;
       if (identity.isScalar(item)) {
         obj = item.value;
-        let match = tags.filter((t3) => t3.identify?.(obj));
+        let match = tags.filter((t) => t.identify?.(obj));
         if (match.length > 1) {
-          const testMatch = match.filter((t3) => t3.test);
+          const testMatch = match.filter((t) => t.test);
           if (testMatch.length > 0)
             match = testMatch;
         }
-        tagObj = match.find((t3) => t3.format === item.format) ?? match.find((t3) => !t3.format);
+        tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
       } else {
         obj = item;
-        tagObj = tags.find((t3) => t3.nodeClass && obj instanceof t3.nodeClass);
+        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
       }
       if (!tagObj) {
         const name = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
@@ -22061,7 +22061,7 @@ var require_stringify = __commonJS({
         }
       }
       let tagObj = void 0;
-      const node = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o3) => tagObj = o3 });
+      const node = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
       tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
@@ -22365,9 +22365,9 @@ var require_Pair = __commonJS({
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
     function createPair(key, value, ctx) {
-      const k2 = createNode.createNode(key, void 0, ctx);
-      const v2 = createNode.createNode(value, void 0, ctx);
-      return new Pair(k2, v2);
+      const k = createNode.createNode(key, void 0, ctx);
+      const v = createNode.createNode(value, void 0, ctx);
+      return new Pair(k, v);
     }
     var Pair = class _Pair {
       constructor(key, value = null) {
@@ -22558,12 +22558,12 @@ var require_YAMLMap = __commonJS({
     var Pair = require_Pair();
     var Scalar2 = require_Scalar();
     function findPair(items, key) {
-      const k2 = identity.isScalar(key) ? key.value : key;
+      const k = identity.isScalar(key) ? key.value : key;
       for (const it of items) {
         if (identity.isPair(it)) {
-          if (it.key === key || it.key === k2)
+          if (it.key === key || it.key === k)
             return it;
-          if (identity.isScalar(it.key) && it.key.value === k2)
+          if (identity.isScalar(it.key) && it.key.value === k)
             return it;
         }
       }
@@ -22922,18 +22922,18 @@ var require_stringifyNumber = __commonJS({
       const num = typeof value === "number" ? value : Number(value);
       if (!isFinite(num))
         return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
-      let n4 = Object.is(value, -0) ? "-0" : JSON.stringify(value);
-      if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n4) && !n4.includes("e")) {
-        let i = n4.indexOf(".");
+      let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
+      if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
+        let i = n.indexOf(".");
         if (i < 0) {
-          i = n4.length;
-          n4 += ".";
+          i = n.length;
+          n += ".";
         }
-        let d = minFractionDigits - (n4.length - i - 1);
+        let d = minFractionDigits - (n.length - i - 1);
         while (d-- > 0)
-          n4 += "0";
+          n += "0";
       }
-      return n4;
+      return n;
     }
     exports.stringifyNumber = stringifyNumber;
   }
@@ -23177,10 +23177,10 @@ var require_binary = __commonJS({
         type2 ?? (type2 = Scalar2.Scalar.BLOCK_LITERAL);
         if (type2 !== Scalar2.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n4 = Math.ceil(str2.length / lineWidth);
-          const lines = new Array(n4);
-          for (let i = 0, o3 = 0; i < n4; ++i, o3 += lineWidth) {
-            lines[i] = str2.substr(o3, lineWidth);
+          const n = Math.ceil(str2.length / lineWidth);
+          const lines = new Array(n);
+          for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+            lines[i] = str2.substr(o, lineWidth);
           }
           str2 = lines.join(type2 === Scalar2.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
@@ -23414,9 +23414,9 @@ var require_float2 = __commonJS({
         const node = new Scalar2.Scalar(parseFloat(str2.replace(/_/g, "")));
         const dot = str2.indexOf(".");
         if (dot !== -1) {
-          const f2 = str2.substring(dot + 1).replace(/_/g, "");
-          if (f2[f2.length - 1] === "0")
-            node.minFractionDigits = f2.length;
+          const f = str2.substring(dot + 1).replace(/_/g, "");
+          if (f[f.length - 1] === "0")
+            node.minFractionDigits = f.length;
         }
         return node;
       },
@@ -23451,11 +23451,11 @@ var require_int2 = __commonJS({
             str2 = `0x${str2}`;
             break;
         }
-        const n5 = BigInt(str2);
-        return sign === "-" ? BigInt(-1) * n5 : n5;
+        const n2 = BigInt(str2);
+        return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n4 = parseInt(str2, radix);
-      return sign === "-" ? -1 * n4 : n4;
+      const n = parseInt(str2, radix);
+      return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
       const { value } = node;
@@ -23604,15 +23604,15 @@ var require_timestamp = __commonJS({
     function parseSexagesimal(str2, asBigInt) {
       const sign = str2[0];
       const parts = sign === "-" || sign === "+" ? str2.substring(1) : str2;
-      const num = (n4) => asBigInt ? BigInt(n4) : Number(n4);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p2) => res2 * num(60) + num(p2), num(0));
+      const num = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
       return sign === "-" ? num(-1) * res : res;
     }
     function stringifySexagesimal(node) {
       let { value } = node;
-      let num = (n4) => n4;
+      let num = (n) => n;
       if (typeof value === "bigint")
-        num = (n4) => BigInt(n4);
+        num = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
@@ -23632,7 +23632,7 @@ var require_timestamp = __commonJS({
           parts.unshift(value);
         }
       }
-      return sign + parts.map((n4) => String(n4).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
+      return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
     }
     var intTime = {
       identify: (value) => typeof value === "bigint" || Number.isInteger(value),
@@ -24039,7 +24039,7 @@ var require_Document = __commonJS({
           value = replacer.call({ "": value }, "", value);
           _replacer = replacer;
         } else if (Array.isArray(replacer)) {
-          const keyToStr = (v2) => typeof v2 === "number" || v2 instanceof String || v2 instanceof Number;
+          const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
           const asStr = replacer.filter(keyToStr).map(String);
           if (asStr.length > 0)
             replacer = replacer.concat(asStr);
@@ -24074,9 +24074,9 @@ var require_Document = __commonJS({
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
       createPair(key, value, options = {}) {
-        const k2 = this.createNode(key, null, options);
-        const v2 = this.createNode(value, null, options);
-        return new Pair.Pair(k2, v2);
+        const k = this.createNode(key, null, options);
+        const v = this.createNode(value, null, options);
+        return new Pair.Pair(k, v);
       }
       /**
        * Removes a value from the document.
@@ -24272,16 +24272,16 @@ var require_errors2 = __commonJS({
       error2.linePos = error2.pos.map((pos) => lc.linePos(pos));
       const { line, col } = error2.linePos[0];
       error2.message += ` at line ${line}, column ${col}`;
-      let ci2 = col - 1;
+      let ci = col - 1;
       let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
-      if (ci2 >= 60 && lineStr.length > 80) {
-        const trimStart = Math.min(ci2 - 39, lineStr.length - 79);
+      if (ci >= 60 && lineStr.length > 80) {
+        const trimStart = Math.min(ci - 39, lineStr.length - 79);
         lineStr = "…" + lineStr.substring(trimStart);
-        ci2 -= trimStart - 1;
+        ci -= trimStart - 1;
       }
       if (lineStr.length > 80)
         lineStr = lineStr.substring(0, 79) + "…";
-      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci2))) {
+      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
         let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
         if (prev.length > 80)
           prev = prev.substring(0, 79) + "…\n";
@@ -24291,9 +24291,9 @@ var require_errors2 = __commonJS({
         let count3 = 1;
         const end2 = error2.linePos[1];
         if (end2?.line === line && end2.col > col) {
-          count3 = Math.max(1, Math.min(end2.col - col, 80 - ci2));
+          count3 = Math.max(1, Math.min(end2.col - col, 80 - ci));
         }
-        const pointer = " ".repeat(ci2) + "^".repeat(count3);
+        const pointer = " ".repeat(ci) + "^".repeat(count3);
         error2.message += `:
 
 ${lineStr}
@@ -24457,19 +24457,19 @@ var require_util_contains_newline = __commonJS({
           if (key.source.includes("\n"))
             return true;
           if (key.end) {
-            for (const st2 of key.end)
-              if (st2.type === "newline")
+            for (const st of key.end)
+              if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
           for (const it of key.items) {
-            for (const st2 of it.start)
-              if (st2.type === "newline")
+            for (const st of it.start)
+              if (st.type === "newline")
                 return true;
             if (it.sep) {
-              for (const st2 of it.sep)
-                if (st2.type === "newline")
+              for (const st of it.sep)
+                if (st.type === "newline")
                   return true;
             }
             if (containsNewline(it.key) || containsNewline(it.value))
@@ -24789,13 +24789,13 @@ var require_resolve_flow_collection = __commonJS({
             onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
           if (props.comment) {
             let prevItemComment = "";
-            loop: for (const st2 of start2) {
-              switch (st2.type) {
+            loop: for (const st of start2) {
+              switch (st.type) {
                 case "comma":
                 case "space":
                   break;
                 case "comment":
-                  prevItemComment = st2.source.substring(1);
+                  prevItemComment = st.source.substring(1);
                   break loop;
                 default:
                   break loop;
@@ -24838,11 +24838,11 @@ var require_resolve_flow_collection = __commonJS({
           if (valueProps.found) {
             if (!isMap6 && !props.found && ctx.options.strict) {
               if (sep7)
-                for (const st2 of sep7) {
-                  if (st2 === valueProps.found)
+                for (const st of sep7) {
+                  if (st === valueProps.found)
                     break;
-                  if (st2.type === "newline") {
-                    onError(st2, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
+                  if (st.type === "newline") {
+                    onError(st, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
                     break;
                   }
                 }
@@ -24885,7 +24885,7 @@ var require_resolve_flow_collection = __commonJS({
         }
       }
       const expectedEnd = isMap6 ? "}" : "]";
-      const [ce, ...ee2] = fc.end;
+      const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
         cePos = ce.offset + ce.source.length;
@@ -24894,10 +24894,10 @@ var require_resolve_flow_collection = __commonJS({
         const msg = atRoot ? `${name} must end with a ${expectedEnd}` : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
         onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
         if (ce && ce.source.length !== 1)
-          ee2.unshift(ce);
+          ee.unshift(ce);
       }
-      if (ee2.length > 0) {
-        const end2 = resolveEnd.resolveEnd(ee2, cePos, ctx.options.strict, onError);
+      if (ee.length > 0) {
+        const end2 = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
         if (end2.comment) {
           if (coll.comment)
             coll.comment += "\n" + end2.comment;
@@ -24940,9 +24940,9 @@ var require_compose_collection = __commonJS({
       const tagToken = props.tag;
       const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg));
       if (token.type === "block-seq") {
-        const { anchor, newlineAfterProp: nl2 } = props;
+        const { anchor, newlineAfterProp: nl } = props;
         const lastProp = anchor && tagToken ? anchor.offset > tagToken.offset ? anchor : tagToken : anchor ?? tagToken;
-        if (lastProp && (!nl2 || nl2.offset < lastProp.offset)) {
+        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
           const message = "Missing newline after block sequence props";
           onError(lastProp, "MISSING_CHAR", message);
         }
@@ -24951,15 +24951,15 @@ var require_compose_collection = __commonJS({
       if (!tagToken || !tagName || tagName === "!" || tagName === YAMLMap.YAMLMap.tagName && expType === "map" || tagName === YAMLSeq.YAMLSeq.tagName && expType === "seq") {
         return resolveCollection(CN, ctx, token, onError, tagName);
       }
-      let tag = ctx.schema.tags.find((t3) => t3.tag === tagName && t3.collection === expType);
+      let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
       if (!tag) {
-        const kt2 = ctx.schema.knownTags[tagName];
-        if (kt2?.collection === expType) {
-          ctx.schema.tags.push(Object.assign({}, kt2, { default: false }));
-          tag = kt2;
+        const kt = ctx.schema.knownTags[tagName];
+        if (kt?.collection === expType) {
+          ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+          tag = kt;
         } else {
-          if (kt2) {
-            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt2.tag} used for ${expType} collection, but expects ${kt2.collection ?? "scalar"}`, true);
+          if (kt) {
+            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
           } else {
             onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
           }
@@ -25103,9 +25103,9 @@ var require_resolve_block_scalar = __commonJS({
         if (!chomp && (ch === "-" || ch === "+"))
           chomp = ch;
         else {
-          const n4 = Number(ch);
-          if (!indent && n4)
-            indent = n4;
+          const n = Number(ch);
+          if (!indent && n)
+            indent = n;
           else if (error2 === -1)
             error2 = offset + i;
         }
@@ -25151,8 +25151,8 @@ var require_resolve_block_scalar = __commonJS({
     function splitLines3(source) {
       const split = source.split(/\n( *)/);
       const first = split[0];
-      const m2 = first.match(/^( *)/);
-      const line0 = m2?.[1] ? [m2[1], first.slice(m2[1].length)] : ["", first];
+      const m = first.match(/^( *)/);
+      const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
       const lines = [line0];
       for (let i = 1; i < split.length; i += 2)
         lines.push([split[i], split[i + 1]]);
@@ -25439,10 +25439,10 @@ var require_compose_scalar = __commonJS({
       for (const tag of matchWithTest)
         if (tag.test?.test(value))
           return tag;
-      const kt2 = schema2.knownTags[tagName];
-      if (kt2 && !kt2.collection) {
-        schema2.tags.push(Object.assign({}, kt2, { default: false, test: void 0 }));
-        return kt2;
+      const kt = schema2.knownTags[tagName];
+      if (kt && !kt.collection) {
+        schema2.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
+        return kt;
       }
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
       return schema2[identity.SCALAR];
@@ -25472,18 +25472,18 @@ var require_util_empty_scalar_position = __commonJS({
       if (before2) {
         pos ?? (pos = before2.length);
         for (let i = pos - 1; i >= 0; --i) {
-          let st2 = before2[i];
-          switch (st2.type) {
+          let st = before2[i];
+          switch (st.type) {
             case "space":
             case "comment":
             case "newline":
-              offset -= st2.source.length;
+              offset -= st.source.length;
               continue;
           }
-          st2 = before2[++i];
-          while (st2?.type === "space") {
-            offset += st2.source.length;
-            st2 = before2[++i];
+          st = before2[++i];
+          while (st?.type === "space") {
+            offset += st.source.length;
+            st = before2[++i];
           }
           break;
         }
@@ -25981,14 +25981,14 @@ var require_cst_scalar = __commonJS({
     }
     function addEndtoBlockProps(props, end2) {
       if (end2)
-        for (const st2 of end2)
-          switch (st2.type) {
+        for (const st of end2)
+          switch (st.type) {
             case "space":
             case "comment":
-              props.push(st2);
+              props.push(st);
               break;
             case "newline":
-              props.push(st2);
+              props.push(st);
               return true;
           }
       return false;
@@ -26015,14 +26015,14 @@ var require_cst_scalar = __commonJS({
         case "block-map":
         case "block-seq": {
           const offset = token.offset + source.length;
-          const nl2 = { type: "newline", offset, indent: token.indent, source: "\n" };
+          const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
           delete token.items;
-          Object.assign(token, { type: type2, source, end: [nl2] });
+          Object.assign(token, { type: type2, source, end: [nl] });
           break;
         }
         default: {
           const indent = "indent" in token ? token.indent : -1;
-          const end2 = "end" in token && Array.isArray(token.end) ? token.end.filter((st2) => st2.type === "space" || st2.type === "comment" || st2.type === "newline") : [];
+          const end2 = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
           for (const key of Object.keys(token))
             if (key !== "type" && key !== "offset")
               delete token[key];
@@ -26060,35 +26060,35 @@ var require_cst_stringify = __commonJS({
           let res = token.start.source;
           for (const item of token.items)
             res += stringifyItem(item);
-          for (const st2 of token.end)
-            res += st2.source;
+          for (const st of token.end)
+            res += st.source;
           return res;
         }
         case "document": {
           let res = stringifyItem(token);
           if (token.end)
-            for (const st2 of token.end)
-              res += st2.source;
+            for (const st of token.end)
+              res += st.source;
           return res;
         }
         default: {
           let res = token.source;
           if ("end" in token && token.end)
-            for (const st2 of token.end)
-              res += st2.source;
+            for (const st of token.end)
+              res += st.source;
           return res;
         }
       }
     }
     function stringifyItem({ start: start2, key, sep: sep7, value }) {
       let res = "";
-      for (const st2 of start2)
-        res += st2.source;
+      for (const st of start2)
+        res += st.source;
       if (key)
         res += stringifyToken(key);
       if (sep7)
-        for (const st2 of sep7)
-          res += st2.source;
+        for (const st of sep7)
+          res += st.source;
       if (value)
         res += stringifyToken(value);
       return res;
@@ -26139,12 +26139,12 @@ var require_cst_visit = __commonJS({
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci2 = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
-            if (typeof ci2 === "number")
-              i = ci2 - 1;
-            else if (ci2 === BREAK)
+            const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
               return BREAK;
-            else if (ci2 === REMOVE) {
+            else if (ci === REMOVE) {
               token.items.splice(i, 1);
               i -= 1;
             }
@@ -26326,8 +26326,8 @@ var require_lexer = __commonJS({
           return this.buffer[i + 1] === "\n";
         return false;
       }
-      charAt(n4) {
-        return this.buffer[this.pos + n4];
+      charAt(n) {
+        return this.buffer[this.pos + n];
       }
       continueScalar(offset) {
         let ch = this.buffer[offset];
@@ -26343,8 +26343,8 @@ var require_lexer = __commonJS({
           return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset + indent : -1;
         }
         if (ch === "-" || ch === ".") {
-          const dt2 = this.buffer.substr(offset, 3);
-          if ((dt2 === "---" || dt2 === "...") && isEmpty(this.buffer[offset + 3]))
+          const dt = this.buffer.substr(offset, 3);
+          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
             return -1;
         }
         return offset;
@@ -26361,8 +26361,8 @@ var require_lexer = __commonJS({
           end2 -= 1;
         return this.buffer.substring(this.pos, end2);
       }
-      hasChars(n4) {
-        return this.pos + n4 <= this.buffer.length;
+      hasChars(n) {
+        return this.pos + n <= this.buffer.length;
       }
       setNext(state) {
         this.buffer = this.buffer.substring(this.pos);
@@ -26371,8 +26371,8 @@ var require_lexer = __commonJS({
         this.next = state;
         return null;
       }
-      peek(n4) {
-        return this.buffer.substr(this.pos, n4);
+      peek(n) {
+        return this.buffer.substr(this.pos, n);
       }
       *parseNext(next) {
         switch (next) {
@@ -26421,8 +26421,8 @@ var require_lexer = __commonJS({
             else
               break;
           }
-          const n4 = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
-          yield* this.pushCount(line.length - n4);
+          const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
+          yield* this.pushCount(line.length - n);
           this.pushNewline();
           return "stream";
         }
@@ -26460,9 +26460,9 @@ var require_lexer = __commonJS({
         if (!ch1 && !this.atEnd)
           return this.setNext("block-start");
         if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
-          const n4 = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
+          const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
           this.indentNext = this.indentValue + 1;
-          this.indentValue += n4;
+          this.indentValue += n;
           return "block-start";
         }
         return "doc";
@@ -26472,10 +26472,10 @@ var require_lexer = __commonJS({
         const line = this.getLine();
         if (line === null)
           return this.setNext("doc");
-        let n4 = yield* this.pushIndicators();
-        switch (line[n4]) {
+        let n = yield* this.pushIndicators();
+        switch (line[n]) {
           case "#":
-            yield* this.pushCount(line.length - n4);
+            yield* this.pushCount(line.length - n);
           // fallthrough
           case void 0:
             yield* this.pushNewline();
@@ -26498,9 +26498,9 @@ var require_lexer = __commonJS({
             return yield* this.parseQuotedScalar();
           case "|":
           case ">":
-            n4 += yield* this.parseBlockScalarHeader();
-            n4 += yield* this.pushSpaces(true);
-            yield* this.pushCount(line.length - n4);
+            n += yield* this.parseBlockScalarHeader();
+            n += yield* this.pushSpaces(true);
+            yield* this.pushCount(line.length - n);
             yield* this.pushNewline();
             return yield* this.parseBlockScalar();
           default:
@@ -26508,18 +26508,18 @@ var require_lexer = __commonJS({
         }
       }
       *parseFlowCollection() {
-        let nl2, sp;
+        let nl, sp;
         let indent = -1;
         do {
-          nl2 = yield* this.pushNewline();
-          if (nl2 > 0) {
+          nl = yield* this.pushNewline();
+          if (nl > 0) {
             sp = yield* this.pushSpaces(false);
             this.indentValue = indent = sp;
           } else {
             sp = 0;
           }
           sp += yield* this.pushSpaces(true);
-        } while (nl2 + sp > 0);
+        } while (nl + sp > 0);
         const line = this.getLine();
         if (line === null)
           return this.setNext("flow");
@@ -26531,18 +26531,18 @@ var require_lexer = __commonJS({
             return yield* this.parseLineStart();
           }
         }
-        let n4 = 0;
-        while (line[n4] === ",") {
-          n4 += yield* this.pushCount(1);
-          n4 += yield* this.pushSpaces(true);
+        let n = 0;
+        while (line[n] === ",") {
+          n += yield* this.pushCount(1);
+          n += yield* this.pushSpaces(true);
           this.flowKey = false;
         }
-        n4 += yield* this.pushIndicators();
-        switch (line[n4]) {
+        n += yield* this.pushIndicators();
+        switch (line[n]) {
           case void 0:
             return "flow";
           case "#":
-            yield* this.pushCount(line.length - n4);
+            yield* this.pushCount(line.length - n);
             return "flow";
           case "{":
           case "[":
@@ -26586,25 +26586,25 @@ var require_lexer = __commonJS({
             end2 = this.buffer.indexOf("'", end2 + 2);
         } else {
           while (end2 !== -1) {
-            let n4 = 0;
-            while (this.buffer[end2 - 1 - n4] === "\\")
-              n4 += 1;
-            if (n4 % 2 === 0)
+            let n = 0;
+            while (this.buffer[end2 - 1 - n] === "\\")
+              n += 1;
+            if (n % 2 === 0)
               break;
             end2 = this.buffer.indexOf('"', end2 + 1);
           }
         }
         const qb = this.buffer.substring(0, end2);
-        let nl2 = qb.indexOf("\n", this.pos);
-        if (nl2 !== -1) {
-          while (nl2 !== -1) {
-            const cs = this.continueScalar(nl2 + 1);
+        let nl = qb.indexOf("\n", this.pos);
+        if (nl !== -1) {
+          while (nl !== -1) {
+            const cs = this.continueScalar(nl + 1);
             if (cs === -1)
               break;
-            nl2 = qb.indexOf("\n", cs);
+            nl = qb.indexOf("\n", cs);
           }
-          if (nl2 !== -1) {
-            end2 = nl2 - (qb[nl2 - 1] === "\r" ? 2 : 1);
+          if (nl !== -1) {
+            end2 = nl - (qb[nl - 1] === "\r" ? 2 : 1);
           }
         }
         if (end2 === -1) {
@@ -26631,7 +26631,7 @@ var require_lexer = __commonJS({
         return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
       }
       *parseBlockScalar() {
-        let nl2 = this.pos - 1;
+        let nl = this.pos - 1;
         let indent = 0;
         let ch;
         loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
@@ -26640,7 +26640,7 @@ var require_lexer = __commonJS({
               indent += 1;
               break;
             case "\n":
-              nl2 = i2;
+              nl = i2;
               indent = 0;
               break;
             case "\r": {
@@ -26664,28 +26664,28 @@ var require_lexer = __commonJS({
             this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
           }
           do {
-            const cs = this.continueScalar(nl2 + 1);
+            const cs = this.continueScalar(nl + 1);
             if (cs === -1)
               break;
-            nl2 = this.buffer.indexOf("\n", cs);
-          } while (nl2 !== -1);
-          if (nl2 === -1) {
+            nl = this.buffer.indexOf("\n", cs);
+          } while (nl !== -1);
+          if (nl === -1) {
             if (!this.atEnd)
               return this.setNext("block-scalar");
-            nl2 = this.buffer.length;
+            nl = this.buffer.length;
           }
         }
-        let i = nl2 + 1;
+        let i = nl + 1;
         ch = this.buffer[i];
         while (ch === " ")
           ch = this.buffer[++i];
         if (ch === "	") {
           while (ch === "	" || ch === " " || ch === "\r" || ch === "\n")
             ch = this.buffer[++i];
-          nl2 = i - 1;
+          nl = i - 1;
         } else if (!this.blockScalarKeep) {
           do {
-            let i2 = nl2 - 1;
+            let i2 = nl - 1;
             let ch2 = this.buffer[i2];
             if (ch2 === "\r")
               ch2 = this.buffer[--i2];
@@ -26693,13 +26693,13 @@ var require_lexer = __commonJS({
             while (ch2 === " ")
               ch2 = this.buffer[--i2];
             if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent > lastChar)
-              nl2 = i2;
+              nl = i2;
             else
               break;
           } while (true);
         }
         yield cst.SCALAR;
-        yield* this.pushToIndex(nl2 + 1, true);
+        yield* this.pushToIndex(nl + 1, true);
         return yield* this.parseLineStart();
       }
       *parsePlainScalar() {
@@ -26743,11 +26743,11 @@ var require_lexer = __commonJS({
         yield* this.pushToIndex(end2 + 1, true);
         return inFlow ? "flow" : "doc";
       }
-      *pushCount(n4) {
-        if (n4 > 0) {
-          yield this.buffer.substr(this.pos, n4);
-          this.pos += n4;
-          return n4;
+      *pushCount(n) {
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos += n;
+          return n;
         }
         return 0;
       }
@@ -26762,16 +26762,16 @@ var require_lexer = __commonJS({
         return 0;
       }
       *pushIndicators() {
-        let n4 = 0;
+        let n = 0;
         loop: while (true) {
           switch (this.charAt(0)) {
             case "!":
-              n4 += yield* this.pushTag();
-              n4 += yield* this.pushSpaces(true);
+              n += yield* this.pushTag();
+              n += yield* this.pushSpaces(true);
               continue loop;
             case "&":
-              n4 += yield* this.pushUntil(isNotAnchorChar);
-              n4 += yield* this.pushSpaces(true);
+              n += yield* this.pushUntil(isNotAnchorChar);
+              n += yield* this.pushSpaces(true);
               continue loop;
             case "-":
             // this is an error
@@ -26785,15 +26785,15 @@ var require_lexer = __commonJS({
                   this.indentNext = this.indentValue + 1;
                 else if (this.flowKey)
                   this.flowKey = false;
-                n4 += yield* this.pushCount(1);
-                n4 += yield* this.pushSpaces(true);
+                n += yield* this.pushCount(1);
+                n += yield* this.pushSpaces(true);
                 continue loop;
               }
             }
           }
           break loop;
         }
-        return n4;
+        return n;
       }
       *pushTag() {
         if (this.charAt(1) === "<") {
@@ -26831,12 +26831,12 @@ var require_lexer = __commonJS({
         do {
           ch = this.buffer[++i];
         } while (ch === " " || allowTabs && ch === "	");
-        const n4 = i - this.pos;
-        if (n4 > 0) {
-          yield this.buffer.substr(this.pos, n4);
+        const n = i - this.pos;
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
           this.pos = i;
         }
-        return n4;
+        return n;
       }
       *pushUntil(test) {
         let i = this.pos;
@@ -27068,13 +27068,13 @@ var require_parser = __commonJS({
           yield* this.pop();
       }
       get sourceToken() {
-        const st2 = {
+        const st = {
           type: this.type,
           offset: this.offset,
           indent: this.indent,
           source: this.source
         };
-        return st2;
+        return st;
       }
       *step() {
         const top = this.peek(1);
@@ -27111,8 +27111,8 @@ var require_parser = __commonJS({
         }
         yield* this.pop();
       }
-      peek(n4) {
-        return this.stack[this.stack.length - n4];
+      peek(n) {
+        return this.stack[this.stack.length - n];
       }
       *pop(error2) {
         const token = error2 ?? this.stack.pop();
@@ -27177,7 +27177,7 @@ var require_parser = __commonJS({
           }
           if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
             const last = token.items[token.items.length - 1];
-            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st2) => st2.type !== "comment" || st2.indent < token.indent))) {
+            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
               if (top.type === "document")
                 top.end = last.start;
               else
@@ -27284,10 +27284,10 @@ var require_parser = __commonJS({
             this.atNewLine = true;
             this.indent = 0;
             if (this.onNewLine) {
-              let nl2 = this.source.indexOf("\n") + 1;
-              while (nl2 !== 0) {
-                this.onNewLine(this.offset + nl2);
-                nl2 = this.source.indexOf("\n", nl2) + 1;
+              let nl = this.source.indexOf("\n") + 1;
+              while (nl !== 0) {
+                this.onNewLine(this.offset + nl);
+                nl = this.source.indexOf("\n", nl) + 1;
               }
             }
             yield* this.pop();
@@ -27342,25 +27342,25 @@ var require_parser = __commonJS({
           const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
           let start2 = [];
           if (atNextItem && it.sep && !it.value) {
-            const nl2 = [];
+            const nl = [];
             for (let i = 0; i < it.sep.length; ++i) {
-              const st2 = it.sep[i];
-              switch (st2.type) {
+              const st = it.sep[i];
+              switch (st.type) {
                 case "newline":
-                  nl2.push(i);
+                  nl.push(i);
                   break;
                 case "space":
                   break;
                 case "comment":
-                  if (st2.indent > map2.indent)
-                    nl2.length = 0;
+                  if (st.indent > map2.indent)
+                    nl.length = 0;
                   break;
                 default:
-                  nl2.length = 0;
+                  nl.length = 0;
               }
             }
-            if (nl2.length >= 2)
-              start2 = it.sep.splice(nl2[1]);
+            if (nl.length >= 2)
+              start2 = it.sep.splice(nl[1]);
           }
           switch (this.type) {
             case "anchor":
@@ -27637,10 +27637,10 @@ var require_parser = __commonJS({
       }
       flowScalar(type2) {
         if (this.onNewLine) {
-          let nl2 = this.source.indexOf("\n") + 1;
-          while (nl2 !== 0) {
-            this.onNewLine(this.offset + nl2);
-            nl2 = this.source.indexOf("\n", nl2) + 1;
+          let nl = this.source.indexOf("\n") + 1;
+          while (nl !== 0) {
+            this.onNewLine(this.offset + nl);
+            nl = this.source.indexOf("\n", nl) + 1;
           }
         }
         return {
@@ -27713,7 +27713,7 @@ var require_parser = __commonJS({
           return false;
         if (this.indent <= indent)
           return false;
-        return start2.every((st2) => st2.type === "newline" || st2.type === "space");
+        return start2.every((st) => st.type === "newline" || st.type === "space");
       }
       *documentEnd(docEnd) {
         if (this.type !== "doc-mode") {
@@ -28300,8 +28300,8 @@ var init_accounts = __esm({
 });
 
 // node_modules/js-yaml/dist/js-yaml.mjs
-function getDefaultExportFromCjs(x2) {
-  return x2 && x2.__esModule && Object.prototype.hasOwnProperty.call(x2, "default") ? x2["default"] : x2;
+function getDefaultExportFromCjs(x) {
+  return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, "default") ? x["default"] : x;
 }
 function requireCommon() {
   if (hasRequiredCommon) return common;
@@ -28738,14 +28738,14 @@ function requireInt() {
   hasRequiredInt = 1;
   const common2 = requireCommon();
   const Type2 = requireType();
-  function isHexCode(c2) {
-    return c2 >= 48 && c2 <= 57 || c2 >= 65 && c2 <= 70 || c2 >= 97 && c2 <= 102;
+  function isHexCode(c) {
+    return c >= 48 && c <= 57 || c >= 65 && c <= 70 || c >= 97 && c <= 102;
   }
-  function isOctCode(c2) {
-    return c2 >= 48 && c2 <= 55;
+  function isOctCode(c) {
+    return c >= 48 && c <= 55;
   }
-  function isDecCode(c2) {
-    return c2 >= 48 && c2 <= 57;
+  function isDecCode(c) {
+    return c >= 48 && c <= 57;
   }
   function resolveYamlInteger(data) {
     if (data === null) return false;
@@ -29250,48 +29250,48 @@ function requireLoader() {
   function _class(obj) {
     return Object.prototype.toString.call(obj);
   }
-  function isEol(c2) {
-    return c2 === 10 || c2 === 13;
+  function isEol(c) {
+    return c === 10 || c === 13;
   }
-  function isWhiteSpace(c2) {
-    return c2 === 9 || c2 === 32;
+  function isWhiteSpace(c) {
+    return c === 9 || c === 32;
   }
-  function isWsOrEol(c2) {
-    return c2 === 9 || c2 === 32 || c2 === 10 || c2 === 13;
+  function isWsOrEol(c) {
+    return c === 9 || c === 32 || c === 10 || c === 13;
   }
-  function isFlowIndicator(c2) {
-    return c2 === 44 || c2 === 91 || c2 === 93 || c2 === 123 || c2 === 125;
+  function isFlowIndicator(c) {
+    return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
   }
-  function fromHexCode(c2) {
-    if (c2 >= 48 && c2 <= 57) {
-      return c2 - 48;
+  function fromHexCode(c) {
+    if (c >= 48 && c <= 57) {
+      return c - 48;
     }
-    const lc = c2 | 32;
+    const lc = c | 32;
     if (lc >= 97 && lc <= 102) {
       return lc - 97 + 10;
     }
     return -1;
   }
-  function escapedHexLen(c2) {
-    if (c2 === 120) {
+  function escapedHexLen(c) {
+    if (c === 120) {
       return 2;
     }
-    if (c2 === 117) {
+    if (c === 117) {
       return 4;
     }
-    if (c2 === 85) {
+    if (c === 85) {
       return 8;
     }
     return 0;
   }
-  function fromDecimalCode(c2) {
-    if (c2 >= 48 && c2 <= 57) {
-      return c2 - 48;
+  function fromDecimalCode(c) {
+    if (c >= 48 && c <= 57) {
+      return c - 48;
     }
     return -1;
   }
-  function simpleEscapeSequence(c2) {
-    switch (c2) {
+  function simpleEscapeSequence(c) {
+    switch (c) {
       case 48:
         return "\0";
       case 97:
@@ -29332,13 +29332,13 @@ function requireLoader() {
         return "";
     }
   }
-  function charFromCodepoint(c2) {
-    if (c2 <= 65535) {
-      return String.fromCharCode(c2);
+  function charFromCodepoint(c) {
+    if (c <= 65535) {
+      return String.fromCharCode(c);
     }
     return String.fromCharCode(
-      (c2 - 65536 >> 10) + 55296,
-      (c2 - 65536 & 1023) + 56320
+      (c - 65536 >> 10) + 55296,
+      (c - 65536 & 1023) + 56320
     );
   }
   function setProperty(object2, key, value) {
@@ -30765,39 +30765,39 @@ function requireDumper() {
     }
     return false;
   }
-  function isWhitespace(c2) {
-    return c2 === CHAR_SPACE || c2 === CHAR_TAB;
+  function isWhitespace(c) {
+    return c === CHAR_SPACE || c === CHAR_TAB;
   }
-  function isPrintable(c2) {
-    return c2 >= 32 && c2 <= 126 || c2 >= 161 && c2 <= 55295 && c2 !== 8232 && c2 !== 8233 || c2 >= 57344 && c2 <= 65533 && c2 !== CHAR_BOM || c2 >= 65536 && c2 <= 1114111;
+  function isPrintable(c) {
+    return c >= 32 && c <= 126 || c >= 161 && c <= 55295 && c !== 8232 && c !== 8233 || c >= 57344 && c <= 65533 && c !== CHAR_BOM || c >= 65536 && c <= 1114111;
   }
-  function isNsCharOrWhitespace(c2) {
-    return isPrintable(c2) && c2 !== CHAR_BOM && // - b-char
-    c2 !== CHAR_CARRIAGE_RETURN && c2 !== CHAR_LINE_FEED;
+  function isNsCharOrWhitespace(c) {
+    return isPrintable(c) && c !== CHAR_BOM && // - b-char
+    c !== CHAR_CARRIAGE_RETURN && c !== CHAR_LINE_FEED;
   }
-  function isPlainSafe(c2, prev, inblock) {
-    const cIsNsCharOrWhitespace = isNsCharOrWhitespace(c2);
-    const cIsNsChar = cIsNsCharOrWhitespace && !isWhitespace(c2);
+  function isPlainSafe(c, prev, inblock) {
+    const cIsNsCharOrWhitespace = isNsCharOrWhitespace(c);
+    const cIsNsChar = cIsNsCharOrWhitespace && !isWhitespace(c);
     return (
       // ns-plain-safe
       (inblock ? cIsNsCharOrWhitespace : cIsNsCharOrWhitespace && // - c-flow-indicator
-      c2 !== CHAR_COMMA && c2 !== CHAR_LEFT_SQUARE_BRACKET && c2 !== CHAR_RIGHT_SQUARE_BRACKET && c2 !== CHAR_LEFT_CURLY_BRACKET && c2 !== CHAR_RIGHT_CURLY_BRACKET) && // ns-plain-char
-      c2 !== CHAR_SHARP && // false on '#'
+      c !== CHAR_COMMA && c !== CHAR_LEFT_SQUARE_BRACKET && c !== CHAR_RIGHT_SQUARE_BRACKET && c !== CHAR_LEFT_CURLY_BRACKET && c !== CHAR_RIGHT_CURLY_BRACKET) && // ns-plain-char
+      c !== CHAR_SHARP && // false on '#'
       !(prev === CHAR_COLON && !cIsNsChar) || // false on ': '
-      isNsCharOrWhitespace(prev) && !isWhitespace(prev) && c2 === CHAR_SHARP || // change to true on '[^ ]#'
+      isNsCharOrWhitespace(prev) && !isWhitespace(prev) && c === CHAR_SHARP || // change to true on '[^ ]#'
       prev === CHAR_COLON && cIsNsChar
     );
   }
-  function isPlainSafeFirst(c2) {
-    return isPrintable(c2) && c2 !== CHAR_BOM && !isWhitespace(c2) && // - s-white
+  function isPlainSafeFirst(c) {
+    return isPrintable(c) && c !== CHAR_BOM && !isWhitespace(c) && // - s-white
     // - (c-indicator ::=
     // “-” | “?” | “:” | “,” | “[” | “]” | “{” | “}”
-    c2 !== CHAR_MINUS && c2 !== CHAR_QUESTION && c2 !== CHAR_COLON && c2 !== CHAR_COMMA && c2 !== CHAR_LEFT_SQUARE_BRACKET && c2 !== CHAR_RIGHT_SQUARE_BRACKET && c2 !== CHAR_LEFT_CURLY_BRACKET && c2 !== CHAR_RIGHT_CURLY_BRACKET && // | “#” | “&” | “*” | “!” | “|” | “=” | “>” | “'” | “"”
-    c2 !== CHAR_SHARP && c2 !== CHAR_AMPERSAND && c2 !== CHAR_ASTERISK && c2 !== CHAR_EXCLAMATION && c2 !== CHAR_VERTICAL_LINE && c2 !== CHAR_EQUALS && c2 !== CHAR_GREATER_THAN && c2 !== CHAR_SINGLE_QUOTE && c2 !== CHAR_DOUBLE_QUOTE && // | “%” | “@” | “`”)
-    c2 !== CHAR_PERCENT && c2 !== CHAR_COMMERCIAL_AT && c2 !== CHAR_GRAVE_ACCENT;
+    c !== CHAR_MINUS && c !== CHAR_QUESTION && c !== CHAR_COLON && c !== CHAR_COMMA && c !== CHAR_LEFT_SQUARE_BRACKET && c !== CHAR_RIGHT_SQUARE_BRACKET && c !== CHAR_LEFT_CURLY_BRACKET && c !== CHAR_RIGHT_CURLY_BRACKET && // | “#” | “&” | “*” | “!” | “|” | “=” | “>” | “'” | “"”
+    c !== CHAR_SHARP && c !== CHAR_AMPERSAND && c !== CHAR_ASTERISK && c !== CHAR_EXCLAMATION && c !== CHAR_VERTICAL_LINE && c !== CHAR_EQUALS && c !== CHAR_GREATER_THAN && c !== CHAR_SINGLE_QUOTE && c !== CHAR_DOUBLE_QUOTE && // | “%” | “@” | “`”)
+    c !== CHAR_PERCENT && c !== CHAR_COMMERCIAL_AT && c !== CHAR_GRAVE_ACCENT;
   }
-  function isPlainSafeLast(c2) {
-    return !isWhitespace(c2) && c2 !== CHAR_COLON;
+  function isPlainSafeLast(c) {
+    return !isWhitespace(c) && c !== CHAR_COLON;
   }
   function codePointAt(string2, pos) {
     const first = string2.charCodeAt(pos);
@@ -31429,7 +31429,13 @@ var init_fast_yaml = __esm({
       text;
       bom;
       tags;
-      dollars;
+      /**
+       * The next `${` of the text that string nodes read so far have not passed, -1 once none is left; without a
+       * backslash in the file no escape can write one, so a string holds `${` only where its own text does. With
+       * one, `escapes` is set and every string is searched, as before.
+       */
+      dollar;
+      escapes;
       aliasing;
       anchored = false;
       merges = false;
@@ -31441,7 +31447,8 @@ var init_fast_yaml = __esm({
         this.text = text2;
         this.bom = bom;
         this.tags = text2.includes("!");
-        this.dollars = text2.includes("${");
+        this.dollar = text2.indexOf("${");
+        this.escapes = this.dollar !== -1 && text2.includes("\\");
         this.aliasing = text2.includes("&");
         this.listener = (event, state) => event === "open" ? this.opened(state) : this.closed(state);
       }
@@ -31473,26 +31480,38 @@ var init_fast_yaml = __esm({
         if (this.tags && this.text.charCodeAt(this.start(d).at) === 33) this.tagged = true;
         const size2 = this.aliasing ? this.sized(d, state, isAlias3) : 0;
         if (d === 0) return;
-        const p2 = d - 1;
-        if (size2 > 0) this.size[p2] = this.size[p2] + size2;
-        const index = this.children[p2];
-        this.children[p2] = index + 1;
+        const p = d - 1;
+        if (size2 > 0) this.size[p] = this.size[p] + size2;
+        const index = this.children[p];
+        this.children[p] = index + 1;
         if (!this.interpolates && typeof result === "string") {
-          this.interpolates = this.dollars && result.includes("${") || (index & 1) === 0 && result === "password";
+          this.interpolates = this.holdsDollar(d, state.position, result) || (index & 1) === 0 && result === "password";
         }
         if ((index & 1) === 0) {
-          this.key[p2] = result;
+          this.key[p] = result;
           if (result === "<<") this.mergeKey(d);
           else if (result === null) this.tagged = true;
-        } else if (p2 === 2 && this.key[p2] === this.itemKey && this.itemKey !== void 0 && typeof result === "string") {
+        } else if (p === 2 && this.key[p] === this.itemKey && this.itemKey !== void 0 && typeof result === "string") {
           const at3 = this.start(d);
-          if (isScalarStart(this.text.charCodeAt(at3.at))) this.name[p2] = { line: at3.line, column: at3.column };
+          if (isScalarStart(this.text.charCodeAt(at3.at))) this.name[p] = { line: at3.line, column: at3.column };
         }
-        if (p2 === 1) this.items?.push(this.name[d]);
-        else if (p2 === 0 && (index & 1) === 1 && this.items) {
+        if (p === 1) this.items?.push(this.name[d]);
+        else if (p === 0 && (index & 1) === 1 && this.items) {
           this.names[this.key[0]] = this.items;
           this.items = void 0;
         }
+      }
+      /**
+       * Whether a string holds `${`. Strings close in the order of the text, so a `${` before this one's start was
+       * in a comment or an earlier node: an export's header comment names `${VARIABLE}`, and its 1.4 million nodes are
+       * then not each searched for it. An alias needs no search: its anchor, earlier in the file, was searched.
+       */
+      holdsDollar(d, end2, result) {
+        if (this.dollar === -1) return false;
+        if (this.escapes) return result.includes("${");
+        const start2 = this.open[d];
+        while (this.dollar !== -1 && this.dollar < start2) this.dollar = this.text.indexOf("${", this.dollar + 1);
+        return this.dollar !== -1 && this.dollar < end2 && result.includes("${");
       }
       /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
       sized(d, state, isAlias3) {
@@ -31922,7 +31941,7 @@ var init_merge_keys = __esm({
 
 // src/config/quote-source.ts
 function quoteSource(diagnostics, interpolation) {
-  const envValues = interpolation.interpolated.flatMap((i) => i.envValues).filter((v2) => v2.length >= MIN_SEARCHED_LENGTH);
+  const envValues = interpolation.interpolated.flatMap((i) => i.envValues).filter((v) => v.length >= MIN_SEARCHED_LENGTH);
   if (interpolation.interpolated.length === 0) return diagnostics;
   const quoted = [...interpolation.interpolated].filter((i) => i.envValues.length > 0).sort((a, b) => b.value.length - a.value.length);
   const ours = [...interpolation.literals, ...quoted.map((i) => i.source)];
@@ -32086,28 +32105,28 @@ var init_passwords = __esm({
 
 // src/model/glob.ts
 function matchGlob(pattern, name, options = {}) {
-  const p2 = options.caseSensitive ? [...pattern.trim()] : fold(pattern.trim());
+  const p = options.caseSensitive ? [...pattern.trim()] : fold(pattern.trim());
   const s = options.caseSensitive ? [...name] : fold(name);
-  let pi2 = 0;
+  let pi = 0;
   let si = 0;
   let star = -1;
   let resume = 0;
   while (si < s.length) {
-    if (pi2 < p2.length && (p2[pi2] === "?" || p2[pi2] === s[si] && p2[pi2] !== "*")) {
-      pi2++;
+    if (pi < p.length && (p[pi] === "?" || p[pi] === s[si] && p[pi] !== "*")) {
+      pi++;
       si++;
-    } else if (pi2 < p2.length && p2[pi2] === "*") {
-      star = pi2++;
+    } else if (pi < p.length && p[pi] === "*") {
+      star = pi++;
       resume = si;
     } else if (star >= 0) {
-      pi2 = star + 1;
+      pi = star + 1;
       si = ++resume;
     } else {
       return false;
     }
   }
-  while (p2[pi2] === "*") pi2++;
-  return pi2 === p2.length;
+  while (p[pi] === "*") pi++;
+  return pi === p.length;
 }
 function fold(text2) {
   return Array.from({ length: text2.length }, (_, i) => {
@@ -32717,7 +32736,7 @@ function describeSchemaError(error2, data, kind = "root") {
       return problem(entryAsText(path, error2.data) ?? wrongType(String(params.type), error2.data, path.at(-1)));
     case "enum": {
       const values = params.allowedValues;
-      const words = values.filter((v2) => typeof v2 === "string");
+      const words = values.filter((v) => typeof v === "string");
       const guess = typeof error2.data === "string" ? didYouMean(error2.data, words) : void 0;
       return problem(withEmpty(error2.data, describeEnum(values)) + (guess ? `; did you mean "${guess}"?` : ""));
     }
@@ -32734,8 +32753,8 @@ function describeSchemaError(error2, data, kind = "root") {
   }
 }
 function describeEnum(values) {
-  const words = values.filter((v2) => typeof v2 !== "number").map(String);
-  const numbers = values.filter((v2) => typeof v2 === "number").map(String);
+  const words = values.filter((v) => typeof v !== "number").map(String);
+  const numbers = values.filter((v) => typeof v === "number").map(String);
   const main = words.length <= 2 ? words.join(" or ") : `one of ${words.join(", ")}`;
   return numbers.length > 0 ? `must be ${main} (or ${numbers.join(", ")})` : `must be ${main}`;
 }
@@ -32877,13 +32896,13 @@ var require_code = __commonJS({
       }
       get str() {
         var _a;
-        return (_a = this._str) !== null && _a !== void 0 ? _a : this._str = this._items.reduce((s, c2) => `${s}${c2}`, "");
+        return (_a = this._str) !== null && _a !== void 0 ? _a : this._str = this._items.reduce((s, c) => `${s}${c}`, "");
       }
       get names() {
         var _a;
-        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names, c2) => {
-          if (c2 instanceof Name)
-            names[c2.str] = (names[c2.str] || 0) + 1;
+        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names, c) => {
+          if (c instanceof Name)
+            names[c.str] = (names[c.str] || 0) + 1;
           return names;
         }, {});
       }
@@ -32958,15 +32977,15 @@ var require_code = __commonJS({
       return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str2`${c1}${c2}`;
     }
     exports.strConcat = strConcat;
-    function interpolate2(x2) {
-      return typeof x2 == "number" || typeof x2 == "boolean" || x2 === null ? x2 : safeStringify(Array.isArray(x2) ? x2.join(",") : x2);
+    function interpolate2(x) {
+      return typeof x == "number" || typeof x == "boolean" || x === null ? x : safeStringify(Array.isArray(x) ? x.join(",") : x);
     }
-    function stringify2(x2) {
-      return new _Code(safeStringify(x2));
+    function stringify2(x) {
+      return new _Code(safeStringify(x));
     }
     exports.stringify = stringify2;
-    function safeStringify(x2) {
-      return JSON.stringify(x2).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+    function safeStringify(x) {
+      return JSON.stringify(x).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
     }
     exports.safeStringify = safeStringify;
     function getProperty(key) {
@@ -33113,12 +33132,12 @@ var require_scope = __commonJS({
             if (nameSet.has(name))
               return;
             nameSet.set(name, UsedValueState.Started);
-            let c2 = valueCode(name);
-            if (c2) {
+            let c = valueCode(name);
+            if (c) {
               const def = this.opts.es5 ? exports.varKinds.var : exports.varKinds.const;
-              code = (0, code_1._)`${code}${def} ${name} = ${c2};${this.opts._n}`;
-            } else if (c2 = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
-              code = (0, code_1._)`${code}${c2}${this.opts._n}`;
+              code = (0, code_1._)`${code}${def} ${name} = ${c};${this.opts._n}`;
+            } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
+              code = (0, code_1._)`${code}${c}${this.opts._n}`;
             } else {
               throw new ValueError(name);
             }
@@ -33309,17 +33328,17 @@ var require_codegen = __commonJS({
         this.nodes = nodes;
       }
       render(opts) {
-        return this.nodes.reduce((code, n4) => code + n4.render(opts), "");
+        return this.nodes.reduce((code, n) => code + n.render(opts), "");
       }
       optimizeNodes() {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
-          const n4 = nodes[i].optimizeNodes();
-          if (Array.isArray(n4))
-            nodes.splice(i, 1, ...n4);
-          else if (n4)
-            nodes[i] = n4;
+          const n = nodes[i].optimizeNodes();
+          if (Array.isArray(n))
+            nodes.splice(i, 1, ...n);
+          else if (n)
+            nodes[i] = n;
           else
             nodes.splice(i, 1);
         }
@@ -33329,16 +33348,16 @@ var require_codegen = __commonJS({
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
-          const n4 = nodes[i];
-          if (n4.optimizeNames(names, constants6))
+          const n = nodes[i];
+          if (n.optimizeNames(names, constants6))
             continue;
-          subtractNames(names, n4.names);
+          subtractNames(names, n.names);
           nodes.splice(i, 1);
         }
         return nodes.length > 0 ? this : void 0;
       }
       get names() {
-        return this.nodes.reduce((names, n4) => addNames(names, n4.names), {});
+        return this.nodes.reduce((names, n) => addNames(names, n.names), {});
       }
     };
     var BlockNode = class extends ParentNode {
@@ -33594,11 +33613,11 @@ var require_codegen = __commonJS({
         return this._leafNode(new AssignOp(lhs, exports.operators.ADD, rhs));
       }
       // appends passed SafeExpr to code or executes Block
-      code(c2) {
-        if (typeof c2 == "function")
-          c2();
-        else if (c2 !== code_1.nil)
-          this._leafNode(new AnyCode(c2));
+      code(c) {
+        if (typeof c == "function")
+          c();
+        else if (c !== code_1.nil)
+          this._leafNode(new AnyCode(c));
         return this;
       }
       // returns code for object literal for the passed argument list of key-value pairs
@@ -33749,8 +33768,8 @@ var require_codegen = __commonJS({
       endFunc() {
         return this._endBlockNode(Func);
       }
-      optimize(n4 = 1) {
-        while (n4-- > 0) {
+      optimize(n = 1) {
+        while (n-- > 0) {
           this._root.optimizeNodes();
           this._root.optimizeNames(this._root.names, this._constants);
         }
@@ -33764,19 +33783,19 @@ var require_codegen = __commonJS({
         this._nodes.push(node);
       }
       _endBlockNode(N1, N2) {
-        const n4 = this._currNode;
-        if (n4 instanceof N1 || N2 && n4 instanceof N2) {
+        const n = this._currNode;
+        if (n instanceof N1 || N2 && n instanceof N2) {
           this._nodes.pop();
           return this;
         }
         throw new Error(`CodeGen: not in block "${N2 ? `${N1.kind}/${N2.kind}` : N1.kind}"`);
       }
       _elseNode(node) {
-        const n4 = this._currNode;
-        if (!(n4 instanceof If)) {
+        const n = this._currNode;
+        if (!(n instanceof If)) {
           throw new Error('CodeGen: "else" without "if"');
         }
-        this._currNode = n4.else = node;
+        this._currNode = n.else = node;
         return this;
       }
       get _root() {
@@ -33793,8 +33812,8 @@ var require_codegen = __commonJS({
     };
     exports.CodeGen = CodeGen;
     function addNames(names, from) {
-      for (const n4 in from)
-        names[n4] = (names[n4] || 0) + (from[n4] || 0);
+      for (const n in from)
+        names[n] = (names[n] || 0) + (from[n] || 0);
       return names;
     }
     function addExprNames(names, from) {
@@ -33805,32 +33824,32 @@ var require_codegen = __commonJS({
         return replaceName(expr);
       if (!canOptimize(expr))
         return expr;
-      return new code_1._Code(expr._items.reduce((items, c2) => {
-        if (c2 instanceof code_1.Name)
-          c2 = replaceName(c2);
-        if (c2 instanceof code_1._Code)
-          items.push(...c2._items);
+      return new code_1._Code(expr._items.reduce((items, c) => {
+        if (c instanceof code_1.Name)
+          c = replaceName(c);
+        if (c instanceof code_1._Code)
+          items.push(...c._items);
         else
-          items.push(c2);
+          items.push(c);
         return items;
       }, []));
-      function replaceName(n4) {
-        const c2 = constants6[n4.str];
-        if (c2 === void 0 || names[n4.str] !== 1)
-          return n4;
-        delete names[n4.str];
-        return c2;
+      function replaceName(n) {
+        const c = constants6[n.str];
+        if (c === void 0 || names[n.str] !== 1)
+          return n;
+        delete names[n.str];
+        return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c2) => c2 instanceof code_1.Name && names[c2.str] === 1 && constants6[c2.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants6[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
-      for (const n4 in from)
-        names[n4] = (names[n4] || 0) - (from[n4] || 0);
+      for (const n in from)
+        names[n] = (names[n] || 0) - (from[n] || 0);
     }
-    function not(x2) {
-      return typeof x2 == "boolean" || typeof x2 == "number" || x2 === null ? !x2 : (0, code_1._)`!${par(x2)}`;
+    function not(x) {
+      return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
     }
     exports.not = not;
     var andCode = mappend(exports.operators.AND);
@@ -33844,10 +33863,10 @@ var require_codegen = __commonJS({
     }
     exports.or = or;
     function mappend(op) {
-      return (x2, y) => x2 === code_1.nil ? y : y === code_1.nil ? x2 : (0, code_1._)`${par(x2)} ${op} ${par(y)}`;
+      return (x, y) => x === code_1.nil ? y : y === code_1.nil ? x : (0, code_1._)`${par(x)} ${op} ${par(y)}`;
     }
-    function par(x2) {
-      return x2 instanceof code_1.Name ? x2 : (0, code_1._)`(${x2})`;
+    function par(x) {
+      return x instanceof code_1.Name ? x : (0, code_1._)`(${x})`;
     }
   }
 });
@@ -33877,12 +33896,12 @@ var require_util9 = __commonJS({
     }
     exports.alwaysValidSchema = alwaysValidSchema;
     function checkUnknownRules(it, schema2 = it.schema) {
-      const { opts, self: self2 } = it;
+      const { opts, self } = it;
       if (!opts.strictSchema)
         return;
       if (typeof schema2 === "boolean")
         return;
-      const rules = self2.RULES.keywords;
+      const rules = self.RULES.keywords;
       for (const key in schema2) {
         if (!rules[key])
           checkStrictMode(it, `unknown keyword: "${key}"`);
@@ -33935,12 +33954,12 @@ var require_util9 = __commonJS({
       return str2.replace(/~1/g, "/").replace(/~0/g, "~");
     }
     exports.unescapeJsonPointer = unescapeJsonPointer;
-    function eachItem(xs2, f2) {
-      if (Array.isArray(xs2)) {
-        for (const x2 of xs2)
-          f2(x2);
+    function eachItem(xs, f) {
+      if (Array.isArray(xs)) {
+        for (const x of xs)
+          f(x);
       } else {
-        f2(xs2);
+        f(xs);
       }
     }
     exports.eachItem = eachItem;
@@ -33983,14 +34002,14 @@ var require_util9 = __commonJS({
     }
     exports.evaluatedPropsToName = evaluatedPropsToName;
     function setEvaluated(gen, props, ps) {
-      Object.keys(ps).forEach((p2) => gen.assign((0, codegen_1._)`${props}${(0, codegen_1.getProperty)(p2)}`, true));
+      Object.keys(ps).forEach((p) => gen.assign((0, codegen_1._)`${props}${(0, codegen_1.getProperty)(p)}`, true));
     }
     exports.setEvaluated = setEvaluated;
     var snippets = {};
-    function useFunc(gen, f2) {
+    function useFunc(gen, f) {
       return gen.scopeValue("func", {
-        ref: f2,
-        code: snippets[f2.code] || (snippets[f2.code] = new code_1._Code(f2.code))
+        ref: f,
+        code: snippets[f.code] || (snippets[f.code] = new code_1._Code(f.code))
       });
     }
     exports.useFunc = useFunc;
@@ -34128,7 +34147,7 @@ var require_errors3 = __commonJS({
         gen.return(false);
       }
     }
-    var E2 = {
+    var E = {
       keyword: new codegen_1.Name("keyword"),
       schemaPath: new codegen_1.Name("schemaPath"),
       // also used in JTD errors
@@ -34162,20 +34181,20 @@ var require_errors3 = __commonJS({
       if (schemaPath) {
         schPath = (0, codegen_1.str)`${schPath}${(0, util_1.getErrorPath)(schemaPath, util_1.Type.Str)}`;
       }
-      return [E2.schemaPath, schPath];
+      return [E.schemaPath, schPath];
     }
     function extraErrorProps(cxt, { params, message }, keyValues) {
       const { keyword, data, schemaValue, it } = cxt;
       const { opts, propertyName, topSchemaRef, schemaPath } = it;
-      keyValues.push([E2.keyword, keyword], [E2.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._)`{}`]);
+      keyValues.push([E.keyword, keyword], [E.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._)`{}`]);
       if (opts.messages) {
-        keyValues.push([E2.message, typeof message == "function" ? message(cxt) : message]);
+        keyValues.push([E.message, typeof message == "function" ? message(cxt) : message]);
       }
       if (opts.verbose) {
-        keyValues.push([E2.schema, schemaValue], [E2.parentSchema, (0, codegen_1._)`${topSchemaRef}${schemaPath}`], [names_1.default.data, data]);
+        keyValues.push([E.schema, schemaValue], [E.parentSchema, (0, codegen_1._)`${topSchemaRef}${schemaPath}`], [names_1.default.data, data]);
       }
       if (propertyName)
-        keyValues.push([E2.propertyName, propertyName]);
+        keyValues.push([E.propertyName, propertyName]);
     }
   }
 });
@@ -34239,8 +34258,8 @@ var require_rules = __commonJS({
     exports.getRules = exports.isJSONType = void 0;
     var _jsonTypes = ["string", "number", "integer", "boolean", "null", "object", "array"];
     var jsonTypes = new Set(_jsonTypes);
-    function isJSONType(x2) {
-      return typeof x2 == "string" && jsonTypes.has(x2);
+    function isJSONType(x) {
+      return typeof x == "string" && jsonTypes.has(x);
     }
     exports.isJSONType = isJSONType;
     function getRules() {
@@ -34268,8 +34287,8 @@ var require_applicability = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
-    function schemaHasRulesForType({ schema: schema2, self: self2 }, type2) {
-      const group = self2.RULES.types[type2];
+    function schemaHasRulesForType({ schema: schema2, self }, type2) {
+      const group = self.RULES.types[type2];
       return group && group !== true && shouldUseGroup(schema2, group);
     }
     exports.schemaHasRulesForType = schemaHasRulesForType;
@@ -34342,7 +34361,7 @@ var require_dataType = __commonJS({
     exports.coerceAndCheckDataType = coerceAndCheckDataType;
     var COERCIBLE = /* @__PURE__ */ new Set(["string", "number", "integer", "boolean", "null"]);
     function coerceToTypes(types2, coerceTypes) {
-      return coerceTypes ? types2.filter((t3) => COERCIBLE.has(t3) || coerceTypes === "array" && t3 === "array") : [];
+      return coerceTypes ? types2.filter((t) => COERCIBLE.has(t) || coerceTypes === "array" && t === "array") : [];
     }
     function coerceData(it, types2, coerceTo) {
       const { gen, data, opts } = it;
@@ -34352,9 +34371,9 @@ var require_dataType = __commonJS({
         gen.if((0, codegen_1._)`${dataType} == 'object' && Array.isArray(${data}) && ${data}.length == 1`, () => gen.assign(data, (0, codegen_1._)`${data}[0]`).assign(dataType, (0, codegen_1._)`typeof ${data}`).if(checkDataTypes(types2, data, opts.strictNumbers), () => gen.assign(coerced, data)));
       }
       gen.if((0, codegen_1._)`${coerced} !== undefined`);
-      for (const t3 of coerceTo) {
-        if (COERCIBLE.has(t3) || t3 === "array" && opts.coerceTypes === "array") {
-          coerceSpecificType(t3);
+      for (const t of coerceTo) {
+        if (COERCIBLE.has(t) || t === "array" && opts.coerceTypes === "array") {
+          coerceSpecificType(t);
         }
       }
       gen.else();
@@ -34364,8 +34383,8 @@ var require_dataType = __commonJS({
         gen.assign(data, coerced);
         assignParentData(it, coerced);
       });
-      function coerceSpecificType(t3) {
-        switch (t3) {
+      function coerceSpecificType(t) {
+        switch (t) {
           case "string":
             gen.elseIf((0, codegen_1._)`${dataType} == "number" || ${dataType} == "boolean"`).assign(coerced, (0, codegen_1._)`"" + ${data}`).elseIf((0, codegen_1._)`${data} === null`).assign(coerced, (0, codegen_1._)`""`);
             return;
@@ -34437,8 +34456,8 @@ var require_dataType = __commonJS({
       }
       if (types2.number)
         delete types2.integer;
-      for (const t3 in types2)
-        cond = (0, codegen_1.and)(cond, checkDataType(t3, data, strictNums, correct));
+      for (const t in types2)
+        cond = (0, codegen_1.and)(cond, checkDataType(t, data, strictNums, correct));
       return cond;
     }
     exports.checkDataTypes = checkDataTypes;
@@ -34556,11 +34575,11 @@ var require_code2 = __commonJS({
     }
     exports.noPropertyInData = noPropertyInData;
     function allSchemaProperties(schemaMap) {
-      return schemaMap ? Object.keys(schemaMap).filter((p2) => p2 !== "__proto__") : [];
+      return schemaMap ? Object.keys(schemaMap).filter((p) => p !== "__proto__") : [];
     }
     exports.allSchemaProperties = allSchemaProperties;
     function schemaProperties(it, schemaMap) {
-      return allSchemaProperties(schemaMap).filter((p2) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p2]));
+      return allSchemaProperties(schemaMap).filter((p) => !(0, util_1.alwaysValidSchema)(it, schemaMap[p]));
     }
     exports.schemaProperties = schemaProperties;
     function callValidateCode({ schemaCode, data, it: { gen, topSchemaRef, schemaPath, errorPath }, it }, func, context3, passSchema) {
@@ -34731,10 +34750,10 @@ var require_keyword = __commonJS({
       return gen.scopeValue("keyword", typeof result == "function" ? { ref: result } : { ref: result, code: (0, codegen_1.stringify)(result) });
     }
     function validSchemaType(schema2, schemaType, allowUndefined = false) {
-      return !schemaType.length || schemaType.some((st2) => st2 === "array" ? Array.isArray(schema2) : st2 === "object" ? schema2 && typeof schema2 == "object" && !Array.isArray(schema2) : typeof schema2 == st2 || allowUndefined && typeof schema2 == "undefined");
+      return !schemaType.length || schemaType.some((st) => st === "array" ? Array.isArray(schema2) : st === "object" ? schema2 && typeof schema2 == "object" && !Array.isArray(schema2) : typeof schema2 == st || allowUndefined && typeof schema2 == "undefined");
     }
     exports.validSchemaType = validSchemaType;
-    function validateKeywordUsage({ schema: schema2, opts, self: self2, errSchemaPath }, def, keyword) {
+    function validateKeywordUsage({ schema: schema2, opts, self, errSchemaPath }, def, keyword) {
       if (Array.isArray(def.keyword) ? !def.keyword.includes(keyword) : def.keyword !== keyword) {
         throw new Error("ajv implementation error");
       }
@@ -34745,9 +34764,9 @@ var require_keyword = __commonJS({
       if (def.validateSchema) {
         const valid = def.validateSchema(schema2[keyword]);
         if (!valid) {
-          const msg = `keyword "${keyword}" value is invalid at path "${errSchemaPath}": ` + self2.errorsText(def.validateSchema.errors);
+          const msg = `keyword "${keyword}" value is invalid at path "${errSchemaPath}": ` + self.errorsText(def.validateSchema.errors);
           if (opts.validateSchema === "log")
-            self2.logger.error(msg);
+            self.logger.error(msg);
           else
             throw new Error(msg);
         }
@@ -35038,12 +35057,12 @@ var require_resolve = __commonJS({
     function getFullPath(resolver, id2 = "", normalize2) {
       if (normalize2 !== false)
         id2 = normalizeId(id2);
-      const p2 = resolver.parse(id2);
-      return _getFullPath(resolver, p2);
+      const p = resolver.parse(id2);
+      return _getFullPath(resolver, p);
     }
     exports.getFullPath = getFullPath;
-    function _getFullPath(resolver, p2) {
-      const serialized = resolver.serialize(p2);
+    function _getFullPath(resolver, p) {
+      const serialized = resolver.serialize(p);
       return serialized.split("#")[0] + "#";
     }
     exports._getFullPath = _getFullPath;
@@ -35214,11 +35233,11 @@ var require_validate = __commonJS({
       }
       (0, boolSchema_1.boolOrEmptySchema)(it, valid);
     }
-    function schemaCxtHasRules({ schema: schema2, self: self2 }) {
+    function schemaCxtHasRules({ schema: schema2, self }) {
       if (typeof schema2 == "boolean")
         return !schema2;
       for (const key in schema2)
-        if (self2.RULES.all[key])
+        if (self.RULES.all[key])
           return true;
       return false;
     }
@@ -35247,9 +35266,9 @@ var require_validate = __commonJS({
       schemaKeywords(it, types2, !checkedTypes, errsCount);
     }
     function checkRefsAndKeywords(it) {
-      const { schema: schema2, errSchemaPath, opts, self: self2 } = it;
-      if (schema2.$ref && opts.ignoreKeywordsWithRef && (0, util_1.schemaHasRulesButRef)(schema2, self2.RULES)) {
-        self2.logger.warn(`$ref: keywords ignored in schema at path "${errSchemaPath}"`);
+      const { schema: schema2, errSchemaPath, opts, self } = it;
+      if (schema2.$ref && opts.ignoreKeywordsWithRef && (0, util_1.schemaHasRulesButRef)(schema2, self.RULES)) {
+        self.logger.warn(`$ref: keywords ignored in schema at path "${errSchemaPath}"`);
       }
     }
     function checkNoDefault(it) {
@@ -35295,8 +35314,8 @@ var require_validate = __commonJS({
         gen.assign((0, codegen_1._)`${evaluated}.items`, items);
     }
     function schemaKeywords(it, types2, typeErrors, errsCount) {
-      const { gen, schema: schema2, data, allErrors, opts, self: self2 } = it;
-      const { RULES: RULES2 } = self2;
+      const { gen, schema: schema2, data, allErrors, opts, self } = it;
+      const { RULES: RULES2 } = self;
       if (schema2.$ref && (opts.ignoreKeywordsWithRef || !(0, util_1.schemaHasRulesButRef)(schema2, RULES2))) {
         gen.block(() => keywordCode(it, "$ref", RULES2.all.$ref.definition));
         return;
@@ -35353,9 +35372,9 @@ var require_validate = __commonJS({
         it.dataTypes = types2;
         return;
       }
-      types2.forEach((t3) => {
-        if (!includesType(it.dataTypes, t3)) {
-          strictTypesError(it, `type "${t3}" not allowed by context "${it.dataTypes.join(",")}"`);
+      types2.forEach((t) => {
+        if (!includesType(it.dataTypes, t)) {
+          strictTypesError(it, `type "${t}" not allowed by context "${it.dataTypes.join(",")}"`);
         }
       });
       narrowSchemaTypes(it, types2);
@@ -35371,7 +35390,7 @@ var require_validate = __commonJS({
         const rule = rules[keyword];
         if (typeof rule == "object" && (0, applicability_1.shouldUseRule)(it.schema, rule)) {
           const { type: type2 } = rule.definition;
-          if (type2.length && !type2.some((t3) => hasApplicableType(ts, t3))) {
+          if (type2.length && !type2.some((t) => hasApplicableType(ts, t))) {
             strictTypesError(it, `missing type "${type2.join(",")}" for keyword "${keyword}"`);
           }
         }
@@ -35380,15 +35399,15 @@ var require_validate = __commonJS({
     function hasApplicableType(schTs, kwdT) {
       return schTs.includes(kwdT) || kwdT === "number" && schTs.includes("integer");
     }
-    function includesType(ts, t3) {
-      return ts.includes(t3) || t3 === "integer" && ts.includes("number");
+    function includesType(ts, t) {
+      return ts.includes(t) || t === "integer" && ts.includes("number");
     }
     function narrowSchemaTypes(it, withTypes) {
       const ts = [];
-      for (const t3 of it.dataTypes) {
-        if (includesType(withTypes, t3))
-          ts.push(t3);
-        else if (withTypes.includes("integer") && t3 === "number")
+      for (const t of it.dataTypes) {
+        if (includesType(withTypes, t))
+          ts.push(t);
+        else if (withTypes.includes("integer") && t === "number")
           ts.push("integer");
       }
       it.dataTypes = ts;
@@ -35528,8 +35547,8 @@ var require_validate = __commonJS({
           if (schemaType.length) {
             if (!(schemaCode instanceof codegen_1.Name))
               throw new Error("ajv implementation error");
-            const st2 = Array.isArray(schemaType) ? schemaType : [schemaType];
-            return (0, codegen_1._)`${(0, dataType_2.checkDataTypes)(st2, schemaCode, it.opts.strictNumbers, dataType_2.DataType.Wrong)}`;
+            const st = Array.isArray(schemaType) ? schemaType : [schemaType];
+            return (0, codegen_1._)`${(0, dataType_2.checkDataTypes)(st, schemaCode, it.opts.strictNumbers, dataType_2.DataType.Wrong)}`;
           }
           return codegen_1.nil;
         }
@@ -35818,11 +35837,11 @@ var require_compile = __commonJS({
       return sch || this.schemas[ref] || resolveSchema.call(this, root, ref);
     }
     function resolveSchema(root, ref) {
-      const p2 = this.opts.uriResolver.parse(ref);
-      const refPath = (0, resolve_1._getFullPath)(this.opts.uriResolver, p2);
+      const p = this.opts.uriResolver.parse(ref);
+      const refPath = (0, resolve_1._getFullPath)(this.opts.uriResolver, p);
       let baseId = (0, resolve_1.getFullPath)(this.opts.uriResolver, root.baseId, void 0);
       if (Object.keys(root.schema).length > 0 && refPath === baseId) {
-        return getJsonPointer.call(this, p2, root);
+        return getJsonPointer.call(this, p, root);
       }
       const id2 = (0, resolve_1.normalizeId)(refPath);
       const schOrRef = this.refs[id2] || this.schemas[id2];
@@ -35830,7 +35849,7 @@ var require_compile = __commonJS({
         const sch = resolveSchema.call(this, root, schOrRef);
         if (typeof (sch === null || sch === void 0 ? void 0 : sch.schema) !== "object")
           return;
-        return getJsonPointer.call(this, p2, sch);
+        return getJsonPointer.call(this, p, sch);
       }
       if (typeof (schOrRef === null || schOrRef === void 0 ? void 0 : schOrRef.schema) !== "object")
         return;
@@ -35844,7 +35863,7 @@ var require_compile = __commonJS({
           baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
         return new SchemaEnv({ schema: schema2, schemaId, root, baseId });
       }
-      return getJsonPointer.call(this, p2, schOrRef);
+      return getJsonPointer.call(this, p, schOrRef);
     }
     exports.resolveSchema = resolveSchema;
     var PREVENT_SCOPE_CHANGE = /* @__PURE__ */ new Set([
@@ -36564,7 +36583,7 @@ var require_schemes = __commonJS({
       urnComponent.nss = (uuidComponent.uuid || "").toLowerCase();
       return urnComponent;
     }
-    var http3 = (
+    var http2 = (
       /** @type {SchemeHandler} */
       {
         scheme: "http",
@@ -36573,11 +36592,11 @@ var require_schemes = __commonJS({
         serialize: httpSerialize
       }
     );
-    var https3 = (
+    var https2 = (
       /** @type {SchemeHandler} */
       {
         scheme: "https",
-        domainHost: http3.domainHost,
+        domainHost: http2.domainHost,
         parse: httpParse,
         serialize: httpSerialize
       }
@@ -36621,8 +36640,8 @@ var require_schemes = __commonJS({
     var SCHEMES = (
       /** @type {Record<SchemeName, SchemeHandler>} */
       {
-        http: http3,
-        https: https3,
+        http: http2,
+        https: https2,
         ws,
         wss,
         urn,
@@ -37169,31 +37188,31 @@ var require_core = __commonJS({
       unicode: '"minLength"/"maxLength" account for unicode characters by default.'
     };
     var MAX_EXPRESSION = 200;
-    function requiredOptions(o3) {
-      var _a, _b, _c, _d, _e, _f, _g, _h, _j, _k, _l2, _m, _o, _p, _q, _r2, _s, _t, _u, _v, _w, _x, _y, _z, _0;
-      const s = o3.strict;
-      const _optz = (_a = o3.code) === null || _a === void 0 ? void 0 : _a.optimize;
+    function requiredOptions(o) {
+      var _a, _b, _c, _d, _e, _f, _g, _h, _j, _k, _l, _m, _o, _p, _q, _r, _s, _t, _u, _v, _w, _x, _y, _z, _0;
+      const s = o.strict;
+      const _optz = (_a = o.code) === null || _a === void 0 ? void 0 : _a.optimize;
       const optimize = _optz === true || _optz === void 0 ? 1 : _optz || 0;
-      const regExp = (_c = (_b = o3.code) === null || _b === void 0 ? void 0 : _b.regExp) !== null && _c !== void 0 ? _c : defaultRegExp;
-      const uriResolver = (_d = o3.uriResolver) !== null && _d !== void 0 ? _d : uri_1.default;
+      const regExp = (_c = (_b = o.code) === null || _b === void 0 ? void 0 : _b.regExp) !== null && _c !== void 0 ? _c : defaultRegExp;
+      const uriResolver = (_d = o.uriResolver) !== null && _d !== void 0 ? _d : uri_1.default;
       return {
-        strictSchema: (_f = (_e = o3.strictSchema) !== null && _e !== void 0 ? _e : s) !== null && _f !== void 0 ? _f : true,
-        strictNumbers: (_h = (_g = o3.strictNumbers) !== null && _g !== void 0 ? _g : s) !== null && _h !== void 0 ? _h : true,
-        strictTypes: (_k = (_j = o3.strictTypes) !== null && _j !== void 0 ? _j : s) !== null && _k !== void 0 ? _k : "log",
-        strictTuples: (_m = (_l2 = o3.strictTuples) !== null && _l2 !== void 0 ? _l2 : s) !== null && _m !== void 0 ? _m : "log",
-        strictRequired: (_p = (_o = o3.strictRequired) !== null && _o !== void 0 ? _o : s) !== null && _p !== void 0 ? _p : false,
-        code: o3.code ? { ...o3.code, optimize, regExp } : { optimize, regExp },
-        loopRequired: (_q = o3.loopRequired) !== null && _q !== void 0 ? _q : MAX_EXPRESSION,
-        loopEnum: (_r2 = o3.loopEnum) !== null && _r2 !== void 0 ? _r2 : MAX_EXPRESSION,
-        meta: (_s = o3.meta) !== null && _s !== void 0 ? _s : true,
-        messages: (_t = o3.messages) !== null && _t !== void 0 ? _t : true,
-        inlineRefs: (_u = o3.inlineRefs) !== null && _u !== void 0 ? _u : true,
-        schemaId: (_v = o3.schemaId) !== null && _v !== void 0 ? _v : "$id",
-        addUsedSchema: (_w = o3.addUsedSchema) !== null && _w !== void 0 ? _w : true,
-        validateSchema: (_x = o3.validateSchema) !== null && _x !== void 0 ? _x : true,
-        validateFormats: (_y = o3.validateFormats) !== null && _y !== void 0 ? _y : true,
-        unicodeRegExp: (_z = o3.unicodeRegExp) !== null && _z !== void 0 ? _z : true,
-        int32range: (_0 = o3.int32range) !== null && _0 !== void 0 ? _0 : true,
+        strictSchema: (_f = (_e = o.strictSchema) !== null && _e !== void 0 ? _e : s) !== null && _f !== void 0 ? _f : true,
+        strictNumbers: (_h = (_g = o.strictNumbers) !== null && _g !== void 0 ? _g : s) !== null && _h !== void 0 ? _h : true,
+        strictTypes: (_k = (_j = o.strictTypes) !== null && _j !== void 0 ? _j : s) !== null && _k !== void 0 ? _k : "log",
+        strictTuples: (_m = (_l = o.strictTuples) !== null && _l !== void 0 ? _l : s) !== null && _m !== void 0 ? _m : "log",
+        strictRequired: (_p = (_o = o.strictRequired) !== null && _o !== void 0 ? _o : s) !== null && _p !== void 0 ? _p : false,
+        code: o.code ? { ...o.code, optimize, regExp } : { optimize, regExp },
+        loopRequired: (_q = o.loopRequired) !== null && _q !== void 0 ? _q : MAX_EXPRESSION,
+        loopEnum: (_r = o.loopEnum) !== null && _r !== void 0 ? _r : MAX_EXPRESSION,
+        meta: (_s = o.meta) !== null && _s !== void 0 ? _s : true,
+        messages: (_t = o.messages) !== null && _t !== void 0 ? _t : true,
+        inlineRefs: (_u = o.inlineRefs) !== null && _u !== void 0 ? _u : true,
+        schemaId: (_v = o.schemaId) !== null && _v !== void 0 ? _v : "$id",
+        addUsedSchema: (_w = o.addUsedSchema) !== null && _w !== void 0 ? _w : true,
+        validateSchema: (_x = o.validateSchema) !== null && _x !== void 0 ? _x : true,
+        validateFormats: (_y = o.validateFormats) !== null && _y !== void 0 ? _y : true,
+        unicodeRegExp: (_z = o.unicodeRegExp) !== null && _z !== void 0 ? _z : true,
+        int32range: (_0 = o.int32range) !== null && _0 !== void 0 ? _0 : true,
         uriResolver
       };
     }
@@ -37245,17 +37264,17 @@ var require_core = __commonJS({
         return this.opts.defaultMeta = typeof meta == "object" ? meta[schemaId] || meta : void 0;
       }
       validate(schemaKeyRef, data) {
-        let v2;
+        let v;
         if (typeof schemaKeyRef == "string") {
-          v2 = this.getSchema(schemaKeyRef);
-          if (!v2)
+          v = this.getSchema(schemaKeyRef);
+          if (!v)
             throw new Error(`no schema with key or ref "${schemaKeyRef}"`);
         } else {
-          v2 = this.compile(schemaKeyRef);
+          v = this.compile(schemaKeyRef);
         }
-        const valid = v2(data);
-        if (!("$async" in v2))
-          this.errors = v2.errors;
+        const valid = v(data);
+        if (!("$async" in v))
+          this.errors = v.errors;
         return valid;
       }
       compile(schema2, _meta) {
@@ -37302,9 +37321,9 @@ var require_core = __commonJS({
             this.addSchema(_schema, ref, meta);
         }
         async function _loadSchema(ref) {
-          const p2 = this._loading[ref];
-          if (p2)
-            return p2;
+          const p = this._loading[ref];
+          if (p)
+            return p;
           try {
             return await (this._loading[ref] = loadSchema(ref));
           } finally {
@@ -37452,7 +37471,7 @@ var require_core = __commonJS({
           type: (0, dataType_1.getJSONTypes)(def.type),
           schemaType: (0, dataType_1.getJSONTypes)(def.schemaType)
         };
-        (0, util_1.eachItem)(keyword, definition.type.length === 0 ? (k2) => addRule.call(this, k2, definition) : (k2) => definition.type.forEach((t3) => addRule.call(this, k2, definition, t3)));
+        (0, util_1.eachItem)(keyword, definition.type.length === 0 ? (k) => addRule.call(this, k, definition) : (k) => definition.type.forEach((t) => addRule.call(this, k, definition, t)));
         return this;
       }
       getKeyword(keyword) {
@@ -37651,7 +37670,7 @@ var require_core = __commonJS({
       if (dataType && post)
         throw new Error('keyword with "post" flag cannot have "type"');
       const { RULES: RULES2 } = this;
-      let ruleGroup = post ? RULES2.post : RULES2.rules.find(({ type: t3 }) => t3 === dataType);
+      let ruleGroup = post ? RULES2.post : RULES2.rules.find(({ type: t }) => t === dataType);
       if (!ruleGroup) {
         ruleGroup = { type: dataType, rules: [] };
         RULES2.rules.push(ruleGroup);
@@ -37732,11 +37751,11 @@ var require_ref = __commonJS({
       schemaType: "string",
       code(cxt) {
         const { gen, schema: $ref, it } = cxt;
-        const { baseId, schemaEnv: env, validateName, opts, self: self2 } = it;
+        const { baseId, schemaEnv: env, validateName, opts, self } = it;
         const { root } = env;
         if (($ref === "#" || $ref === "#/") && baseId === root.baseId)
           return callRootRef();
-        const schOrEnv = compile_1.resolveRef.call(self2, root, baseId, $ref);
+        const schOrEnv = compile_1.resolveRef.call(self, root, baseId, $ref);
         if (schOrEnv === void 0)
           throw new ref_error_1.default(it.opts.uriResolver, baseId, $ref);
         if (schOrEnv instanceof compile_1.SchemaEnv)
@@ -37749,8 +37768,8 @@ var require_ref = __commonJS({
           return callRef(cxt, (0, codegen_1._)`${rootName}.validate`, root, root.$async);
         }
         function callValidate(sch) {
-          const v2 = getValidate(cxt, sch);
-          callRef(cxt, v2, sch, sch.$async);
+          const v = getValidate(cxt, sch);
+          callRef(cxt, v, sch, sch.$async);
         }
         function inlineRefSchema(sch) {
           const schName = gen.scopeValue("schema", opts.code.source === true ? { ref: sch, code: (0, codegen_1.stringify)(sch) } : { ref: sch });
@@ -37772,7 +37791,7 @@ var require_ref = __commonJS({
       return sch.validate ? gen.scopeValue("validate", { ref: sch.validate }) : (0, codegen_1._)`${gen.scopeValue("wrapper", { ref: sch })}.validate`;
     }
     exports.getValidate = getValidate;
-    function callRef(cxt, v2, sch, $async) {
+    function callRef(cxt, v, sch, $async) {
       const { gen, it } = cxt;
       const { allErrors, schemaEnv: env, opts } = it;
       const passCxt = opts.passContext ? names_1.default.this : codegen_1.nil;
@@ -37785,8 +37804,8 @@ var require_ref = __commonJS({
           throw new Error("async schema referenced by sync schema");
         const valid = gen.let("valid");
         gen.try(() => {
-          gen.code((0, codegen_1._)`await ${(0, code_1.callValidateCode)(cxt, v2, passCxt)}`);
-          addEvaluatedFrom(v2);
+          gen.code((0, codegen_1._)`await ${(0, code_1.callValidateCode)(cxt, v, passCxt)}`);
+          addEvaluatedFrom(v);
           if (!allErrors)
             gen.assign(valid, true);
         }, (e) => {
@@ -37798,7 +37817,7 @@ var require_ref = __commonJS({
         cxt.ok(valid);
       }
       function callSyncRef() {
-        cxt.result((0, code_1.callValidateCode)(cxt, v2, passCxt), () => addEvaluatedFrom(v2), () => addErrorsFrom(v2));
+        cxt.result((0, code_1.callValidateCode)(cxt, v, passCxt), () => addEvaluatedFrom(v), () => addErrorsFrom(v));
       }
       function addErrorsFrom(source) {
         const errs = (0, codegen_1._)`${source}.errors`;
@@ -38199,7 +38218,7 @@ var require_uniqueItems = __commonJS({
           gen.if((0, codegen_1._)`${i} > 1`, () => (canOptimize() ? loopN : loopN2)(i, j));
         }
         function canOptimize() {
-          return itemTypes.length > 0 && !itemTypes.some((t3) => t3 === "object" || t3 === "array");
+          return itemTypes.length > 0 && !itemTypes.some((t) => t === "object" || t === "array");
         }
         function loopN(i, j) {
           const item = gen.name("item");
@@ -38297,7 +38316,7 @@ var require_enum = __commonJS({
         cxt.pass(valid);
         function loopEnum() {
           gen.assign(valid, false);
-          gen.forOf("v", schemaCode, (v2) => gen.if((0, codegen_1._)`${getEql()}(${data}, ${v2})`, () => gen.assign(valid, true).break()));
+          gen.forOf("v", schemaCode, (v) => gen.if((0, codegen_1._)`${getEql()}(${data}, ${v})`, () => gen.assign(valid, true).break()));
         }
         function equalCode(vSchema, i) {
           const sch = schema2[i];
@@ -38786,12 +38805,12 @@ var require_additionalProperties = __commonJS({
             const propsSchema = (0, util_1.schemaRefOrVal)(it, parentSchema.properties, "properties");
             definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key);
           } else if (props.length) {
-            definedProp = (0, codegen_1.or)(...props.map((p2) => (0, codegen_1._)`${key} === ${p2}`));
+            definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key} === ${p}`));
           } else {
             definedProp = codegen_1.nil;
           }
           if (patProps.length) {
-            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p2) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p2)}.test(${key})`));
+            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key})`));
           }
           return (0, codegen_1.not)(definedProp);
         }
@@ -38871,7 +38890,7 @@ var require_properties = __commonJS({
         if (it.opts.unevaluated && allProps.length && it.props !== true) {
           it.props = util_1.mergeEvaluated.props(gen, (0, util_1.toHash)(allProps), it.props);
         }
-        const properties = allProps.filter((p2) => !(0, util_1.alwaysValidSchema)(it, schema2[p2]));
+        const properties = allProps.filter((p) => !(0, util_1.alwaysValidSchema)(it, schema2[p]));
         if (properties.length === 0)
           return;
         const valid = gen.name("valid");
@@ -38921,7 +38940,7 @@ var require_patternProperties = __commonJS({
         const { gen, schema: schema2, data, parentSchema, it } = cxt;
         const { opts } = it;
         const patterns = (0, code_1.allSchemaProperties)(schema2);
-        const alwaysValidPatterns = patterns.filter((p2) => (0, util_1.alwaysValidSchema)(it, schema2[p2]));
+        const alwaysValidPatterns = patterns.filter((p) => (0, util_1.alwaysValidSchema)(it, schema2[p]));
         if (patterns.length === 0 || alwaysValidPatterns.length === patterns.length && (!it.opts.unevaluated || it.props === true)) {
           return;
         }
@@ -39264,17 +39283,17 @@ var require_dynamicAnchor = __commonJS({
     function dynamicAnchor(cxt, anchor) {
       const { gen, it } = cxt;
       it.schemaEnv.root.dynamicAnchors[anchor] = true;
-      const v2 = (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor)}`;
+      const v = (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor)}`;
       const validate = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
-      gen.if((0, codegen_1._)`!${v2}`, () => gen.assign(v2, validate));
+      gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate));
     }
     exports.dynamicAnchor = dynamicAnchor;
     function _getValidate(cxt) {
-      const { schemaEnv, schema: schema2, self: self2 } = cxt.it;
+      const { schemaEnv, schema: schema2, self } = cxt.it;
       const { root, baseId, localRefs, meta } = schemaEnv.root;
-      const { schemaId } = self2.opts;
+      const { schemaId } = self.opts;
       const sch = new compile_1.SchemaEnv({ schema: schema2, schemaId, root, baseId, localRefs, meta });
-      compile_1.compileSchema.call(self2, sch);
+      compile_1.compileSchema.call(self, sch);
       return (0, ref_1.getValidate)(cxt, sch);
     }
     exports.default = def;
@@ -39309,8 +39328,8 @@ var require_dynamicRef = __commonJS({
       }
       function _dynamicRef(valid) {
         if (it.schemaEnv.root.dynamicAnchors[anchor]) {
-          const v2 = gen.let("_v", (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor)}`);
-          gen.if(v2, _callRef(v2, valid), _callRef(it.validateName, valid));
+          const v = gen.let("_v", (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor)}`);
+          gen.if(v, _callRef(v, valid), _callRef(it.validateName, valid));
         } else {
           _callRef(it.validateName, valid)();
         }
@@ -39497,9 +39516,9 @@ var require_unevaluatedProperties = __commonJS({
         }
         function unevaluatedStatic(evaluatedProps, key) {
           const ps = [];
-          for (const p2 in evaluatedProps) {
-            if (evaluatedProps[p2] === true)
-              ps.push((0, codegen_1._)`${key} !== ${p2}`);
+          for (const p in evaluatedProps) {
+            if (evaluatedProps[p] === true)
+              ps.push((0, codegen_1._)`${key} !== ${p}`);
           }
           return (0, codegen_1.and)(...ps);
         }
@@ -39583,7 +39602,7 @@ var require_format = __commonJS({
       error: error2,
       code(cxt, ruleType) {
         const { gen, data, $data, schema: schema2, schemaCode, it } = cxt;
-        const { opts, errSchemaPath, schemaEnv, self: self2 } = it;
+        const { opts, errSchemaPath, schemaEnv, self } = it;
         if (!opts.validateFormats)
           return;
         if ($data)
@@ -39592,7 +39611,7 @@ var require_format = __commonJS({
           validateFormat();
         function validate$DataFormat() {
           const fmts = gen.scopeValue("formats", {
-            ref: self2.formats,
+            ref: self.formats,
             code: opts.code.formats
           });
           const fDef = gen.const("fDef", (0, codegen_1._)`${fmts}[${schemaCode}]`);
@@ -39612,7 +39631,7 @@ var require_format = __commonJS({
           }
         }
         function validateFormat() {
-          const formatDef = self2.formats[schema2];
+          const formatDef = self.formats[schema2];
           if (!formatDef) {
             unknownFormat();
             return;
@@ -39624,7 +39643,7 @@ var require_format = __commonJS({
             cxt.pass(validCondition());
           function unknownFormat() {
             if (opts.strictSchema === false) {
-              self2.logger.warn(unknownMsg());
+              self.logger.warn(unknownMsg());
               return;
             }
             throw new Error(unknownMsg());
@@ -40258,7 +40277,7 @@ var require__ = __commonJS({
       }
       _addVocabularies() {
         super._addVocabularies();
-        draft2020_1.default.forEach((v2) => this.addVocabulary(v2));
+        draft2020_1.default.forEach((v) => this.addVocabulary(v));
         if (this.opts.discriminator)
           this.addKeyword(discriminator_1.default);
       }
@@ -40733,8 +40752,8 @@ function validateSchema(data, file, locate, kind = "root") {
   });
 }
 function withoutEchoes(problems) {
-  const suggested = new Set(problems.filter((p2) => p2.suggestion).map((p2) => `${formatPath(p2.path.slice(0, -1))}:${p2.suggestion}`));
-  return problems.filter((p2) => !p2.missing || !suggested.has(`${formatPath(p2.path)}:${p2.missing}`));
+  const suggested = new Set(problems.filter((p) => p.suggestion).map((p) => `${formatPath(p.path.slice(0, -1))}:${p.suggestion}`));
+  return problems.filter((p) => !p.missing || !suggested.has(`${formatPath(p.path)}:${p.missing}`));
 }
 function relevant(errors) {
   const wrongType2 = new Set(errors.filter((e) => e.keyword === "type").map((e) => e.instancePath));
@@ -40917,7 +40936,7 @@ function duplicatesAcrossFiles(parts, of) {
 }
 function digestOfAll(rootFile, rootDigest, files) {
   const name = (file) => relative2(dirname(rootFile), file).replaceAll("\\", "/");
-  const lines = [`${name(rootFile)}\0${rootDigest}`, ...files.map((f2) => `${name(f2.file)}\0${f2.digest}`)];
+  const lines = [`${name(rootFile)}\0${rootDigest}`, ...files.map((f) => `${name(f.file)}\0${f.digest}`)];
   return createHash("sha256").update(lines.join("\n")).digest("hex");
 }
 function toConfig(digest, parts) {
@@ -40993,7 +41012,7 @@ function readBounded(file, maxBytes, what, capNote) {
     if (stat2.size > maxBytes) return `it is ${mib(stat2.size)}, ${over}`;
     const buffer = Buffer.allocUnsafe(Math.min(stat2.size, maxBytes) + 1);
     let length = 0;
-    for (let n4 = -1; n4 !== 0 && length < buffer.length; length += n4) n4 = readSync(fd, buffer, length, buffer.length - length, null);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
     if (length > maxBytes) return `it is ${over}`;
     if (length > stat2.size) return "it changed while it was read: try again";
     return buffer.subarray(0, length);
@@ -41096,7 +41115,7 @@ async function readIncludes(rootFile, root, locate, source) {
   const error2 = (index, code, message) => diagnostics.push({ file: rootFile, ...locate.value(["include", index]), code, path: `include[${index}]`, message, severity: "error" });
   const named = await namedFiles(rootFile, root.include, source, error2);
   const contents = await source.read(
-    named.map((n4) => n4.file),
+    named.map((n) => n.file),
     MAX_INCLUDED_BYTES
   );
   const files = [];
@@ -41265,16 +41284,16 @@ var init_load = __esm({
 
 // src/plan/fingerprint.ts
 import { createHash as createHash3 } from "node:crypto";
-function websiteFingerprint(w2) {
-  const state = { id: w2.id, domain: w2.domain, password: w2.password, updated_at: w2.updated_at };
+function websiteFingerprint(w) {
+  const state = { id: w.id, domain: w.domain, password: w.password, updated_at: w.updated_at };
   for (const field of READABLE_FIELDS) {
-    const value = w2[field];
+    const value = w[field];
     state[field] = WEBSITE_FIELDS[field].kind === "set" && Array.isArray(value) ? [...new Set(value)].sort() : value;
   }
   return shortHash(state);
 }
-function projectFingerprint(p2) {
-  return shortHash({ project: p2.project, reports: p2.reports, result: p2.result, created_at: p2.created_at });
+function projectFingerprint(p) {
+  return shortHash({ project: p.project, reports: p.reports, result: p.result, created_at: p.created_at });
 }
 function planHash(planWithoutHash) {
   const { hash: _ignored, ...rest } = planWithoutHash;
@@ -41468,19 +41487,19 @@ var init_rate_info = __esm({
 function marginOf(windowMs) {
   return Math.min(SECOND, Math.ceil(windowMs * 0.02));
 }
-function fitting(lo, hi2) {
+function fitting(lo, hi) {
   const minute = (Math.floor(lo / MINUTE) + 1) * MINUTE;
-  if (lo > minute - MINUTE_SLACK_MS - SECOND && hi2 >= minute - SECOND && hi2 <= minute + MINUTE_SLACK_MS) return minute;
+  if (lo > minute - MINUTE_SLACK_MS - SECOND && hi >= minute - SECOND && hi <= minute + MINUTE_SLACK_MS) return minute;
   const second = (Math.floor(lo / SECOND) + 1) * SECOND;
-  return hi2 <= second + marginOf(second) ? second : void 0;
+  return hi <= second + marginOf(second) ? second : void 0;
 }
 function probeTimes(start2, limit2, bounds, own) {
   const count3 = Math.min(MAX_PROBES, Math.floor(limit2 / 5));
-  const { lo, hi: hi2, pacing } = bounds;
+  const { lo, hi, pacing } = bounds;
   const spread = (from, to) => Array.from({ length: count3 }, (_, i) => from + (to - from) * (i + 1) / (count3 + 1));
   const fractions = count3 > GUESS_PROBES.length ? [...EARLY_PROBES.slice(0, count3 - GUESS_PROBES.length), ...GUESS_PROBES] : EARLY_PROBES;
-  const guessed = own ? fractions.map((f2) => f2 * pacing).filter((offset) => offset > lo) : FOREIGN_PROBES.map((f2) => f2 * pacing);
-  const offsets = hi2 === void 0 ? guessed : spread(lo, hi2);
+  const guessed = own ? fractions.map((f) => f * pacing).filter((offset) => offset > lo) : FOREIGN_PROBES.map((f) => f * pacing);
+  const offsets = hi === void 0 ? guessed : spread(lo, hi);
   return offsets.slice(0, count3).map((offset) => start2 + Math.round(offset));
 }
 var GUESSED_WINDOW_MS, SECOND, MINUTE, MINUTE_SLACK_MS, RateWindowTooLong, WindowBounds, MAX_PROBES, EARLY_PROBES, GUESS_PROBES, FOREIGN_PROBES;
@@ -41541,11 +41560,11 @@ var init_rate_window = __esm({
         return this.#settle();
       }
       #settle() {
-        const hi2 = this.#hi;
-        if (hi2 === void 0) return void 0;
-        if (this.#lo >= hi2 + SECOND) this.#lo = 0;
+        const hi = this.#hi;
+        if (hi === void 0) return void 0;
+        if (this.#lo >= hi + SECOND) this.#lo = 0;
         if (this.#learned !== void 0) return void 0;
-        this.#learned = fitting(this.#lo, hi2);
+        this.#learned = fitting(this.#lo, hi);
         return this.#learned;
       }
     };
@@ -41557,7 +41576,6 @@ var init_rate_window = __esm({
 });
 
 // src/api/response-body.ts
-import { STATUS_CODES } from "node:http";
 function serverText(exchange, text2) {
   return repeatsSecret(text2, exchange.runSecrets(), exchange.ours) ? WITHHELD : text2;
 }
@@ -41590,7 +41608,7 @@ function errorFromResponse(exchange, status, text2, ambiguous = false) {
   if (message === void 0 && bag) message = summarize(bag, exchange);
   message ??= STATUS_CODES[status] ?? `HTTP ${status}`;
   const fieldErrors = bag === void 0 ? void 0 : withholdBag(bag, exchange);
-  const domainTaken = status === 422 && (bag?.domain?.some((m2) => m2.includes("has already been taken")) ?? false);
+  const domainTaken = status === 422 && (bag?.domain?.some((m) => m.includes("has already been taken")) ?? false);
   const body = serverValue(exchange, json2);
   return new ApiError({ kind: "http", method, url, status, message, fieldErrors, body, ambiguous, domainTaken });
 }
@@ -41599,7 +41617,7 @@ function fieldBag(value) {
   const bag = {};
   for (const [field, messages] of Object.entries(value)) {
     const list = Array.isArray(messages) ? messages : [messages];
-    bag[field] = list.map((m2) => typeof m2 === "string" ? m2 : JSON.stringify(m2));
+    bag[field] = list.map((m) => typeof m === "string" ? m : JSON.stringify(m));
   }
   return Object.keys(bag).length > 0 ? bag : void 0;
 }
@@ -41610,7 +41628,7 @@ function withholdBag(bag, exchange) {
   const clean = {};
   for (const [field, messages] of Object.entries(bag)) {
     const name = serverText(exchange, field);
-    clean[name] = [...clean[name] ?? [], ...messages.map((m2) => serverText(exchange, m2))];
+    clean[name] = [...clean[name] ?? [], ...messages.map((m) => serverText(exchange, m))];
   }
   return clean;
 }
@@ -41635,3767 +41653,14 @@ function rawBody(exchange, text2) {
   if (repeatsSecret(text2, exchange.runSecrets(), exchange.ours)) return WITHHELD;
   return text2.length > MAX_RAW_BODY ? `${text2.slice(0, MAX_RAW_BODY)}…` : text2;
 }
-var MAX_RAW_BODY;
+var MAX_RAW_BODY, STATUS_CODES;
 var init_response_body = __esm({
   "src/api/response-body.ts"() {
     "use strict";
     init_errors();
     init_redact();
     MAX_RAW_BODY = 500;
-  }
-});
-
-// node_modules/node-fetch-native/dist/shared/node-fetch-native.DfbY2q-x.mjs
-function f(e) {
-  return e && e.__esModule && Object.prototype.hasOwnProperty.call(e, "default") ? e.default : e;
-}
-var t, o, n;
-var init_node_fetch_native_DfbY2q_x = __esm({
-  "node_modules/node-fetch-native/dist/shared/node-fetch-native.DfbY2q-x.mjs"() {
-    t = Object.defineProperty;
-    o = (e, l) => t(e, "name", { value: l, configurable: true });
-    n = typeof globalThis < "u" ? globalThis : typeof window < "u" ? window : typeof global < "u" ? global : typeof self < "u" ? self : {};
-    o(f, "getDefaultExportFromCjs");
-  }
-});
-
-// node_modules/node-fetch-native/dist/chunks/multipart-parser.mjs
-var multipart_parser_exports = {};
-__export(multipart_parser_exports, {
-  toFormData: () => Z
-});
-function v(u) {
-  const a = u.match(/\bfilename=("(.*?)"|([^()<>@,;:\\"/[\]?={}\s\t]+))($|;\s)/i);
-  if (!a) return;
-  const n4 = a[2] || a[3] || "";
-  let r3 = n4.slice(n4.lastIndexOf("\\") + 1);
-  return r3 = r3.replace(/%22/g, '"'), r3 = r3.replace(/&#(\d{4});/g, (d, l) => String.fromCharCode(l)), r3;
-}
-async function Z(u, a) {
-  if (!/multipart/i.test(a)) throw new TypeError("Failed to fetch");
-  const n4 = a.match(/boundary=(?:"([^"]+)"|([^;]+))/i);
-  if (!n4) throw new TypeError("no or bad content-type header, no multipart boundary");
-  const r3 = new k(n4[1] || n4[2]);
-  let d, l, c2, p2, e, i;
-  const A = [], H2 = new br(), O2 = E((s) => {
-    c2 += f2.decode(s, { stream: true });
-  }, "onPartData"), y = E((s) => {
-    A.push(s);
-  }, "appendToFile"), o3 = E(() => {
-    const s = new qn(A, i, { type: e });
-    H2.append(p2, s);
-  }, "appendFileToFormData"), L = E(() => {
-    H2.append(p2, c2);
-  }, "appendEntryToFormData"), f2 = new TextDecoder("utf-8");
-  f2.decode(), r3.onPartBegin = function() {
-    r3.onPartData = O2, r3.onPartEnd = L, d = "", l = "", c2 = "", p2 = "", e = "", i = null, A.length = 0;
-  }, r3.onHeaderField = function(s) {
-    d += f2.decode(s, { stream: true });
-  }, r3.onHeaderValue = function(s) {
-    l += f2.decode(s, { stream: true });
-  }, r3.onHeaderEnd = function() {
-    if (l += f2.decode(), d = d.toLowerCase(), d === "content-disposition") {
-      const s = l.match(/\bname=("([^"]*)"|([^()<>@,;:\\"/[\]?={}\s\t]+))/i);
-      s && (p2 = s[2] || s[3] || ""), i = v(l), i && (r3.onPartData = y, r3.onPartEnd = o3);
-    } else d === "content-type" && (e = l);
-    l = "", d = "";
-  };
-  for await (const s of u) r3.write(s);
-  return r3.end(), H2;
-}
-var B, E, D, t2, w, R, g, N, x, P, C, I, M, $, m, F, k;
-var init_multipart_parser = __esm({
-  "node_modules/node-fetch-native/dist/chunks/multipart-parser.mjs"() {
-    init_node();
-    init_node_fetch_native_DfbY2q_x();
-    B = Object.defineProperty;
-    E = (u, a) => B(u, "name", { value: a, configurable: true });
-    D = 0;
-    t2 = { START_BOUNDARY: D++, HEADER_FIELD_START: D++, HEADER_FIELD: D++, HEADER_VALUE_START: D++, HEADER_VALUE: D++, HEADER_VALUE_ALMOST_DONE: D++, HEADERS_ALMOST_DONE: D++, PART_DATA_START: D++, PART_DATA: D++, END: D++ };
-    w = 1;
-    R = { PART_BOUNDARY: w, LAST_BOUNDARY: w *= 2 };
-    g = 10;
-    N = 13;
-    x = 32;
-    P = 45;
-    C = 58;
-    I = 97;
-    M = 122;
-    $ = E((u) => u | 32, "lower");
-    m = E(() => {
-    }, "noop");
-    F = class F2 {
-      constructor(a) {
-        this.index = 0, this.flags = 0, this.onHeaderEnd = m, this.onHeaderField = m, this.onHeadersEnd = m, this.onHeaderValue = m, this.onPartBegin = m, this.onPartData = m, this.onPartEnd = m, this.boundaryChars = {}, a = `\r
---` + a;
-        const n4 = new Uint8Array(a.length);
-        for (let r3 = 0; r3 < a.length; r3++) n4[r3] = a.charCodeAt(r3), this.boundaryChars[n4[r3]] = true;
-        this.boundary = n4, this.lookbehind = new Uint8Array(this.boundary.length + 8), this.state = t2.START_BOUNDARY;
-      }
-      write(a) {
-        let n4 = 0;
-        const r3 = a.length;
-        let d = this.index, { lookbehind: l, boundary: c2, boundaryChars: p2, index: e, state: i, flags: A } = this;
-        const H2 = this.boundary.length, O2 = H2 - 1, y = a.length;
-        let o3, L;
-        const f2 = E((h2) => {
-          this[h2 + "Mark"] = n4;
-        }, "mark"), s = E((h2) => {
-          delete this[h2 + "Mark"];
-        }, "clear"), T2 = E((h2, S, _, U) => {
-          (S === void 0 || S !== _) && this[h2](U && U.subarray(S, _));
-        }, "callback"), b = E((h2, S) => {
-          const _ = h2 + "Mark";
-          _ in this && (S ? (T2(h2, this[_], n4, a), delete this[_]) : (T2(h2, this[_], a.length, a), this[_] = 0));
-        }, "dataCallback");
-        for (n4 = 0; n4 < r3; n4++) switch (o3 = a[n4], i) {
-          case t2.START_BOUNDARY:
-            if (e === c2.length - 2) {
-              if (o3 === P) A |= R.LAST_BOUNDARY;
-              else if (o3 !== N) return;
-              e++;
-              break;
-            } else if (e - 1 === c2.length - 2) {
-              if (A & R.LAST_BOUNDARY && o3 === P) i = t2.END, A = 0;
-              else if (!(A & R.LAST_BOUNDARY) && o3 === g) e = 0, T2("onPartBegin"), i = t2.HEADER_FIELD_START;
-              else return;
-              break;
-            }
-            o3 !== c2[e + 2] && (e = -2), o3 === c2[e + 2] && e++;
-            break;
-          case t2.HEADER_FIELD_START:
-            i = t2.HEADER_FIELD, f2("onHeaderField"), e = 0;
-          case t2.HEADER_FIELD:
-            if (o3 === N) {
-              s("onHeaderField"), i = t2.HEADERS_ALMOST_DONE;
-              break;
-            }
-            if (e++, o3 === P) break;
-            if (o3 === C) {
-              if (e === 1) return;
-              b("onHeaderField", true), i = t2.HEADER_VALUE_START;
-              break;
-            }
-            if (L = $(o3), L < I || L > M) return;
-            break;
-          case t2.HEADER_VALUE_START:
-            if (o3 === x) break;
-            f2("onHeaderValue"), i = t2.HEADER_VALUE;
-          case t2.HEADER_VALUE:
-            o3 === N && (b("onHeaderValue", true), T2("onHeaderEnd"), i = t2.HEADER_VALUE_ALMOST_DONE);
-            break;
-          case t2.HEADER_VALUE_ALMOST_DONE:
-            if (o3 !== g) return;
-            i = t2.HEADER_FIELD_START;
-            break;
-          case t2.HEADERS_ALMOST_DONE:
-            if (o3 !== g) return;
-            T2("onHeadersEnd"), i = t2.PART_DATA_START;
-            break;
-          case t2.PART_DATA_START:
-            i = t2.PART_DATA, f2("onPartData");
-          case t2.PART_DATA:
-            if (d = e, e === 0) {
-              for (n4 += O2; n4 < y && !(a[n4] in p2); ) n4 += H2;
-              n4 -= O2, o3 = a[n4];
-            }
-            if (e < c2.length) c2[e] === o3 ? (e === 0 && b("onPartData", true), e++) : e = 0;
-            else if (e === c2.length) e++, o3 === N ? A |= R.PART_BOUNDARY : o3 === P ? A |= R.LAST_BOUNDARY : e = 0;
-            else if (e - 1 === c2.length) if (A & R.PART_BOUNDARY) {
-              if (e = 0, o3 === g) {
-                A &= ~R.PART_BOUNDARY, T2("onPartEnd"), T2("onPartBegin"), i = t2.HEADER_FIELD_START;
-                break;
-              }
-            } else A & R.LAST_BOUNDARY && o3 === P ? (T2("onPartEnd"), i = t2.END, A = 0) : e = 0;
-            if (e > 0) l[e - 1] = o3;
-            else if (d > 0) {
-              const h2 = new Uint8Array(l.buffer, l.byteOffset, l.byteLength);
-              T2("onPartData", 0, d, h2), d = 0, f2("onPartData"), n4--;
-            }
-            break;
-          case t2.END:
-            break;
-          default:
-            throw new Error(`Unexpected state entered: ${i}`);
-        }
-        b("onHeaderField"), b("onHeaderValue"), b("onPartData"), this.index = e, this.state = i, this.flags = A;
-      }
-      end() {
-        if (this.state === t2.HEADER_FIELD_START && this.index === 0 || this.state === t2.PART_DATA && this.index === this.boundary.length) this.onPartEnd();
-        else if (this.state !== t2.END) throw new Error("MultipartParser.end(): stream ended unexpectedly");
-      }
-    };
-    E(F, "MultipartParser");
-    k = F;
-    E(v, "_fileName");
-    E(Z, "toFormData");
-  }
-});
-
-// node_modules/node-fetch-native/dist/node.mjs
-import Bt from "node:http";
-import zs from "node:https";
-import st from "node:zlib";
-import me, { PassThrough as dr, pipeline as lt } from "node:stream";
-import { Buffer as M2 } from "node:buffer";
-import { types as hr, deprecate as pr, promisify as Is } from "node:util";
-import { format as js } from "node:url";
-import { isIP as Ls } from "node:net";
-import { promises as $s, statSync as hi, createReadStream as Ds } from "node:fs";
-import { basename as Ms } from "node:path";
-function Us(i) {
-  if (!/^data:/i.test(i)) throw new TypeError('`uri` does not appear to be a Data URI (must begin with "data:")');
-  i = i.replace(/\r?\n/g, "");
-  const o3 = i.indexOf(",");
-  if (o3 === -1 || o3 <= 4) throw new TypeError("malformed data: URI");
-  const a = i.substring(5, o3).split(";");
-  let f2 = "", l = false;
-  const p2 = a[0] || "text/plain";
-  let h2 = p2;
-  for (let A = 1; A < a.length; A++) a[A] === "base64" ? l = true : a[A] && (h2 += `;${a[A]}`, a[A].indexOf("charset=") === 0 && (f2 = a[A].substring(8)));
-  !a[0] && !f2.length && (h2 += ";charset=US-ASCII", f2 = "US-ASCII");
-  const S = l ? "base64" : "ascii", v2 = unescape(i.substring(o3 + 1)), w2 = Buffer.from(v2, S);
-  return w2.type = p2, w2.typeFull = h2, w2.charset = f2, w2;
-}
-function Ns() {
-  return bi || (bi = 1, (function(i, o3) {
-    (function(a, f2) {
-      f2(o3);
-    })(xs, function(a) {
-      function f2() {
-      }
-      n2(f2, "noop");
-      function l(e) {
-        return typeof e == "object" && e !== null || typeof e == "function";
-      }
-      n2(l, "typeIsObject");
-      const p2 = f2;
-      function h2(e, t3) {
-        try {
-          Object.defineProperty(e, "name", { value: t3, configurable: true });
-        } catch {
-        }
-      }
-      n2(h2, "setFunctionName");
-      const S = Promise, v2 = Promise.prototype.then, w2 = Promise.reject.bind(S);
-      function A(e) {
-        return new S(e);
-      }
-      n2(A, "newPromise");
-      function T2(e) {
-        return A((t3) => t3(e));
-      }
-      n2(T2, "promiseResolvedWith");
-      function b(e) {
-        return w2(e);
-      }
-      n2(b, "promiseRejectedWith");
-      function q(e, t3, r3) {
-        return v2.call(e, t3, r3);
-      }
-      n2(q, "PerformPromiseThen");
-      function g2(e, t3, r3) {
-        q(q(e, t3, r3), void 0, p2);
-      }
-      n2(g2, "uponPromise");
-      function V(e, t3) {
-        g2(e, t3);
-      }
-      n2(V, "uponFulfillment");
-      function I2(e, t3) {
-        g2(e, void 0, t3);
-      }
-      n2(I2, "uponRejection");
-      function F4(e, t3, r3) {
-        return q(e, t3, r3);
-      }
-      n2(F4, "transformPromiseWith");
-      function Q(e) {
-        q(e, void 0, p2);
-      }
-      n2(Q, "setPromiseIsHandledToTrue");
-      let ge = n2((e) => {
-        if (typeof queueMicrotask == "function") ge = queueMicrotask;
-        else {
-          const t3 = T2(void 0);
-          ge = n2((r3) => q(t3, r3), "_queueMicrotask");
-        }
-        return ge(e);
-      }, "_queueMicrotask");
-      function z(e, t3, r3) {
-        if (typeof e != "function") throw new TypeError("Argument is not a function");
-        return Function.prototype.apply.call(e, t3, r3);
-      }
-      n2(z, "reflectCall");
-      function j(e, t3, r3) {
-        try {
-          return T2(z(e, t3, r3));
-        } catch (s) {
-          return b(s);
-        }
-      }
-      n2(j, "promiseCall");
-      const U = 16384, bn = class bn {
-        constructor() {
-          this._cursor = 0, this._size = 0, this._front = { _elements: [], _next: void 0 }, this._back = this._front, this._cursor = 0, this._size = 0;
-        }
-        get length() {
-          return this._size;
-        }
-        push(t3) {
-          const r3 = this._back;
-          let s = r3;
-          r3._elements.length === U - 1 && (s = { _elements: [], _next: void 0 }), r3._elements.push(t3), s !== r3 && (this._back = s, r3._next = s), ++this._size;
-        }
-        shift() {
-          const t3 = this._front;
-          let r3 = t3;
-          const s = this._cursor;
-          let u = s + 1;
-          const c2 = t3._elements, d = c2[s];
-          return u === U && (r3 = t3._next, u = 0), --this._size, this._cursor = u, t3 !== r3 && (this._front = r3), c2[s] = void 0, d;
-        }
-        forEach(t3) {
-          let r3 = this._cursor, s = this._front, u = s._elements;
-          for (; (r3 !== u.length || s._next !== void 0) && !(r3 === u.length && (s = s._next, u = s._elements, r3 = 0, u.length === 0)); ) t3(u[r3]), ++r3;
-        }
-        peek() {
-          const t3 = this._front, r3 = this._cursor;
-          return t3._elements[r3];
-        }
-      };
-      n2(bn, "SimpleQueue");
-      let D2 = bn;
-      const jt = /* @__PURE__ */ Symbol("[[AbortSteps]]"), Qn = /* @__PURE__ */ Symbol("[[ErrorSteps]]"), Ar = /* @__PURE__ */ Symbol("[[CancelSteps]]"), Br = /* @__PURE__ */ Symbol("[[PullSteps]]"), kr = /* @__PURE__ */ Symbol("[[ReleaseSteps]]");
-      function Yn(e, t3) {
-        e._ownerReadableStream = t3, t3._reader = e, t3._state === "readable" ? qr(e) : t3._state === "closed" ? xi(e) : Gn(e, t3._storedError);
-      }
-      n2(Yn, "ReadableStreamReaderGenericInitialize");
-      function Wr(e, t3) {
-        const r3 = e._ownerReadableStream;
-        return ie(r3, t3);
-      }
-      n2(Wr, "ReadableStreamReaderGenericCancel");
-      function _e(e) {
-        const t3 = e._ownerReadableStream;
-        t3._state === "readable" ? Or(e, new TypeError("Reader was released and can no longer be used to monitor the stream's closedness")) : Ni(e, new TypeError("Reader was released and can no longer be used to monitor the stream's closedness")), t3._readableStreamController[kr](), t3._reader = void 0, e._ownerReadableStream = void 0;
-      }
-      n2(_e, "ReadableStreamReaderGenericRelease");
-      function Lt(e) {
-        return new TypeError("Cannot " + e + " a stream using a released reader");
-      }
-      n2(Lt, "readerLockException");
-      function qr(e) {
-        e._closedPromise = A((t3, r3) => {
-          e._closedPromise_resolve = t3, e._closedPromise_reject = r3;
-        });
-      }
-      n2(qr, "defaultReaderClosedPromiseInitialize");
-      function Gn(e, t3) {
-        qr(e), Or(e, t3);
-      }
-      n2(Gn, "defaultReaderClosedPromiseInitializeAsRejected");
-      function xi(e) {
-        qr(e), Zn(e);
-      }
-      n2(xi, "defaultReaderClosedPromiseInitializeAsResolved");
-      function Or(e, t3) {
-        e._closedPromise_reject !== void 0 && (Q(e._closedPromise), e._closedPromise_reject(t3), e._closedPromise_resolve = void 0, e._closedPromise_reject = void 0);
-      }
-      n2(Or, "defaultReaderClosedPromiseReject");
-      function Ni(e, t3) {
-        Gn(e, t3);
-      }
-      n2(Ni, "defaultReaderClosedPromiseResetToRejected");
-      function Zn(e) {
-        e._closedPromise_resolve !== void 0 && (e._closedPromise_resolve(void 0), e._closedPromise_resolve = void 0, e._closedPromise_reject = void 0);
-      }
-      n2(Zn, "defaultReaderClosedPromiseResolve");
-      const Kn = Number.isFinite || function(e) {
-        return typeof e == "number" && isFinite(e);
-      }, Hi = Math.trunc || function(e) {
-        return e < 0 ? Math.ceil(e) : Math.floor(e);
-      };
-      function Vi(e) {
-        return typeof e == "object" || typeof e == "function";
-      }
-      n2(Vi, "isDictionary");
-      function ue(e, t3) {
-        if (e !== void 0 && !Vi(e)) throw new TypeError(`${t3} is not an object.`);
-      }
-      n2(ue, "assertDictionary");
-      function Z2(e, t3) {
-        if (typeof e != "function") throw new TypeError(`${t3} is not a function.`);
-      }
-      n2(Z2, "assertFunction");
-      function Qi(e) {
-        return typeof e == "object" && e !== null || typeof e == "function";
-      }
-      n2(Qi, "isObject");
-      function Jn(e, t3) {
-        if (!Qi(e)) throw new TypeError(`${t3} is not an object.`);
-      }
-      n2(Jn, "assertObject");
-      function Se(e, t3, r3) {
-        if (e === void 0) throw new TypeError(`Parameter ${t3} is required in '${r3}'.`);
-      }
-      n2(Se, "assertRequiredArgument");
-      function zr(e, t3, r3) {
-        if (e === void 0) throw new TypeError(`${t3} is required in '${r3}'.`);
-      }
-      n2(zr, "assertRequiredField");
-      function Ir(e) {
-        return Number(e);
-      }
-      n2(Ir, "convertUnrestrictedDouble");
-      function Xn(e) {
-        return e === 0 ? 0 : e;
-      }
-      n2(Xn, "censorNegativeZero");
-      function Yi(e) {
-        return Xn(Hi(e));
-      }
-      n2(Yi, "integerPart");
-      function Fr(e, t3) {
-        const s = Number.MAX_SAFE_INTEGER;
-        let u = Number(e);
-        if (u = Xn(u), !Kn(u)) throw new TypeError(`${t3} is not a finite number`);
-        if (u = Yi(u), u < 0 || u > s) throw new TypeError(`${t3} is outside the accepted range of 0 to ${s}, inclusive`);
-        return !Kn(u) || u === 0 ? 0 : u;
-      }
-      n2(Fr, "convertUnsignedLongLongWithEnforceRange");
-      function jr(e, t3) {
-        if (!We(e)) throw new TypeError(`${t3} is not a ReadableStream.`);
-      }
-      n2(jr, "assertReadableStream");
-      function Qe(e) {
-        return new fe(e);
-      }
-      n2(Qe, "AcquireReadableStreamDefaultReader");
-      function eo(e, t3) {
-        e._reader._readRequests.push(t3);
-      }
-      n2(eo, "ReadableStreamAddReadRequest");
-      function Lr(e, t3, r3) {
-        const u = e._reader._readRequests.shift();
-        r3 ? u._closeSteps() : u._chunkSteps(t3);
-      }
-      n2(Lr, "ReadableStreamFulfillReadRequest");
-      function $t(e) {
-        return e._reader._readRequests.length;
-      }
-      n2($t, "ReadableStreamGetNumReadRequests");
-      function to(e) {
-        const t3 = e._reader;
-        return !(t3 === void 0 || !Ee(t3));
-      }
-      n2(to, "ReadableStreamHasDefaultReader");
-      const mn = class mn {
-        constructor(t3) {
-          if (Se(t3, 1, "ReadableStreamDefaultReader"), jr(t3, "First parameter"), qe(t3)) throw new TypeError("This stream has already been locked for exclusive reading by another reader");
-          Yn(this, t3), this._readRequests = new D2();
-        }
-        get closed() {
-          return Ee(this) ? this._closedPromise : b(Dt("closed"));
-        }
-        cancel(t3 = void 0) {
-          return Ee(this) ? this._ownerReadableStream === void 0 ? b(Lt("cancel")) : Wr(this, t3) : b(Dt("cancel"));
-        }
-        read() {
-          if (!Ee(this)) return b(Dt("read"));
-          if (this._ownerReadableStream === void 0) return b(Lt("read from"));
-          let t3, r3;
-          const s = A((c2, d) => {
-            t3 = c2, r3 = d;
-          });
-          return _t(this, { _chunkSteps: n2((c2) => t3({ value: c2, done: false }), "_chunkSteps"), _closeSteps: n2(() => t3({ value: void 0, done: true }), "_closeSteps"), _errorSteps: n2((c2) => r3(c2), "_errorSteps") }), s;
-        }
-        releaseLock() {
-          if (!Ee(this)) throw Dt("releaseLock");
-          this._ownerReadableStream !== void 0 && Gi(this);
-        }
-      };
-      n2(mn, "ReadableStreamDefaultReader");
-      let fe = mn;
-      Object.defineProperties(fe.prototype, { cancel: { enumerable: true }, read: { enumerable: true }, releaseLock: { enumerable: true }, closed: { enumerable: true } }), h2(fe.prototype.cancel, "cancel"), h2(fe.prototype.read, "read"), h2(fe.prototype.releaseLock, "releaseLock"), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(fe.prototype, Symbol.toStringTag, { value: "ReadableStreamDefaultReader", configurable: true });
-      function Ee(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_readRequests") ? false : e instanceof fe;
-      }
-      n2(Ee, "IsReadableStreamDefaultReader");
-      function _t(e, t3) {
-        const r3 = e._ownerReadableStream;
-        r3._disturbed = true, r3._state === "closed" ? t3._closeSteps() : r3._state === "errored" ? t3._errorSteps(r3._storedError) : r3._readableStreamController[Br](t3);
-      }
-      n2(_t, "ReadableStreamDefaultReaderRead");
-      function Gi(e) {
-        _e(e);
-        const t3 = new TypeError("Reader was released");
-        ro(e, t3);
-      }
-      n2(Gi, "ReadableStreamDefaultReaderRelease");
-      function ro(e, t3) {
-        const r3 = e._readRequests;
-        e._readRequests = new D2(), r3.forEach((s) => {
-          s._errorSteps(t3);
-        });
-      }
-      n2(ro, "ReadableStreamDefaultReaderErrorReadRequests");
-      function Dt(e) {
-        return new TypeError(`ReadableStreamDefaultReader.prototype.${e} can only be used on a ReadableStreamDefaultReader`);
-      }
-      n2(Dt, "defaultReaderBrandCheckException");
-      const Zi = Object.getPrototypeOf(Object.getPrototypeOf(async function* () {
-      }).prototype), yn = class yn {
-        constructor(t3, r3) {
-          this._ongoingPromise = void 0, this._isFinished = false, this._reader = t3, this._preventCancel = r3;
-        }
-        next() {
-          const t3 = n2(() => this._nextSteps(), "nextSteps");
-          return this._ongoingPromise = this._ongoingPromise ? F4(this._ongoingPromise, t3, t3) : t3(), this._ongoingPromise;
-        }
-        return(t3) {
-          const r3 = n2(() => this._returnSteps(t3), "returnSteps");
-          return this._ongoingPromise ? F4(this._ongoingPromise, r3, r3) : r3();
-        }
-        _nextSteps() {
-          if (this._isFinished) return Promise.resolve({ value: void 0, done: true });
-          const t3 = this._reader;
-          let r3, s;
-          const u = A((d, m2) => {
-            r3 = d, s = m2;
-          });
-          return _t(t3, { _chunkSteps: n2((d) => {
-            this._ongoingPromise = void 0, ge(() => r3({ value: d, done: false }));
-          }, "_chunkSteps"), _closeSteps: n2(() => {
-            this._ongoingPromise = void 0, this._isFinished = true, _e(t3), r3({ value: void 0, done: true });
-          }, "_closeSteps"), _errorSteps: n2((d) => {
-            this._ongoingPromise = void 0, this._isFinished = true, _e(t3), s(d);
-          }, "_errorSteps") }), u;
-        }
-        _returnSteps(t3) {
-          if (this._isFinished) return Promise.resolve({ value: t3, done: true });
-          this._isFinished = true;
-          const r3 = this._reader;
-          if (!this._preventCancel) {
-            const s = Wr(r3, t3);
-            return _e(r3), F4(s, () => ({ value: t3, done: true }));
-          }
-          return _e(r3), T2({ value: t3, done: true });
-        }
-      };
-      n2(yn, "ReadableStreamAsyncIteratorImpl");
-      let Mt = yn;
-      const no = { next() {
-        return oo(this) ? this._asyncIteratorImpl.next() : b(io("next"));
-      }, return(e) {
-        return oo(this) ? this._asyncIteratorImpl.return(e) : b(io("return"));
-      } };
-      Object.setPrototypeOf(no, Zi);
-      function Ki(e, t3) {
-        const r3 = Qe(e), s = new Mt(r3, t3), u = Object.create(no);
-        return u._asyncIteratorImpl = s, u;
-      }
-      n2(Ki, "AcquireReadableStreamAsyncIterator");
-      function oo(e) {
-        if (!l(e) || !Object.prototype.hasOwnProperty.call(e, "_asyncIteratorImpl")) return false;
-        try {
-          return e._asyncIteratorImpl instanceof Mt;
-        } catch {
-          return false;
-        }
-      }
-      n2(oo, "IsReadableStreamAsyncIterator");
-      function io(e) {
-        return new TypeError(`ReadableStreamAsyncIterator.${e} can only be used on a ReadableSteamAsyncIterator`);
-      }
-      n2(io, "streamAsyncIteratorBrandCheckException");
-      const ao = Number.isNaN || function(e) {
-        return e !== e;
-      };
-      var $r, Dr, Mr;
-      function St(e) {
-        return e.slice();
-      }
-      n2(St, "CreateArrayFromList");
-      function so(e, t3, r3, s, u) {
-        new Uint8Array(e).set(new Uint8Array(r3, s, u), t3);
-      }
-      n2(so, "CopyDataBlockBytes");
-      let we = n2((e) => (typeof e.transfer == "function" ? we = n2((t3) => t3.transfer(), "TransferArrayBuffer") : typeof structuredClone == "function" ? we = n2((t3) => structuredClone(t3, { transfer: [t3] }), "TransferArrayBuffer") : we = n2((t3) => t3, "TransferArrayBuffer"), we(e)), "TransferArrayBuffer"), Ae = n2((e) => (typeof e.detached == "boolean" ? Ae = n2((t3) => t3.detached, "IsDetachedBuffer") : Ae = n2((t3) => t3.byteLength === 0, "IsDetachedBuffer"), Ae(e)), "IsDetachedBuffer");
-      function lo(e, t3, r3) {
-        if (e.slice) return e.slice(t3, r3);
-        const s = r3 - t3, u = new ArrayBuffer(s);
-        return so(u, 0, e, t3, s), u;
-      }
-      n2(lo, "ArrayBufferSlice");
-      function Ut(e, t3) {
-        const r3 = e[t3];
-        if (r3 != null) {
-          if (typeof r3 != "function") throw new TypeError(`${String(t3)} is not a function`);
-          return r3;
-        }
-      }
-      n2(Ut, "GetMethod");
-      function Ji(e) {
-        const t3 = { [Symbol.iterator]: () => e.iterator }, r3 = (async function* () {
-          return yield* t3;
-        })(), s = r3.next;
-        return { iterator: r3, nextMethod: s, done: false };
-      }
-      n2(Ji, "CreateAsyncFromSyncIterator");
-      const Ur = (Mr = ($r = Symbol.asyncIterator) !== null && $r !== void 0 ? $r : (Dr = Symbol.for) === null || Dr === void 0 ? void 0 : Dr.call(Symbol, "Symbol.asyncIterator")) !== null && Mr !== void 0 ? Mr : "@@asyncIterator";
-      function uo(e, t3 = "sync", r3) {
-        if (r3 === void 0) if (t3 === "async") {
-          if (r3 = Ut(e, Ur), r3 === void 0) {
-            const c2 = Ut(e, Symbol.iterator), d = uo(e, "sync", c2);
-            return Ji(d);
-          }
-        } else r3 = Ut(e, Symbol.iterator);
-        if (r3 === void 0) throw new TypeError("The object is not iterable");
-        const s = z(r3, e, []);
-        if (!l(s)) throw new TypeError("The iterator method must return an object");
-        const u = s.next;
-        return { iterator: s, nextMethod: u, done: false };
-      }
-      n2(uo, "GetIterator");
-      function Xi(e) {
-        const t3 = z(e.nextMethod, e.iterator, []);
-        if (!l(t3)) throw new TypeError("The iterator.next() method must return an object");
-        return t3;
-      }
-      n2(Xi, "IteratorNext");
-      function ea(e) {
-        return !!e.done;
-      }
-      n2(ea, "IteratorComplete");
-      function ta(e) {
-        return e.value;
-      }
-      n2(ta, "IteratorValue");
-      function ra(e) {
-        return !(typeof e != "number" || ao(e) || e < 0);
-      }
-      n2(ra, "IsNonNegativeNumber");
-      function fo(e) {
-        const t3 = lo(e.buffer, e.byteOffset, e.byteOffset + e.byteLength);
-        return new Uint8Array(t3);
-      }
-      n2(fo, "CloneAsUint8Array");
-      function xr(e) {
-        const t3 = e._queue.shift();
-        return e._queueTotalSize -= t3.size, e._queueTotalSize < 0 && (e._queueTotalSize = 0), t3.value;
-      }
-      n2(xr, "DequeueValue");
-      function Nr(e, t3, r3) {
-        if (!ra(r3) || r3 === 1 / 0) throw new RangeError("Size must be a finite, non-NaN, non-negative number.");
-        e._queue.push({ value: t3, size: r3 }), e._queueTotalSize += r3;
-      }
-      n2(Nr, "EnqueueValueWithSize");
-      function na(e) {
-        return e._queue.peek().value;
-      }
-      n2(na, "PeekQueueValue");
-      function Be(e) {
-        e._queue = new D2(), e._queueTotalSize = 0;
-      }
-      n2(Be, "ResetQueue");
-      function co(e) {
-        return e === DataView;
-      }
-      n2(co, "isDataViewConstructor");
-      function oa(e) {
-        return co(e.constructor);
-      }
-      n2(oa, "isDataView");
-      function ia(e) {
-        return co(e) ? 1 : e.BYTES_PER_ELEMENT;
-      }
-      n2(ia, "arrayBufferViewElementSize");
-      const gn = class gn {
-        constructor() {
-          throw new TypeError("Illegal constructor");
-        }
-        get view() {
-          if (!Hr(this)) throw Zr("view");
-          return this._view;
-        }
-        respond(t3) {
-          if (!Hr(this)) throw Zr("respond");
-          if (Se(t3, 1, "respond"), t3 = Fr(t3, "First parameter"), this._associatedReadableByteStreamController === void 0) throw new TypeError("This BYOB request has been invalidated");
-          if (Ae(this._view.buffer)) throw new TypeError("The BYOB request's buffer has been detached and so cannot be used as a response");
-          Vt(this._associatedReadableByteStreamController, t3);
-        }
-        respondWithNewView(t3) {
-          if (!Hr(this)) throw Zr("respondWithNewView");
-          if (Se(t3, 1, "respondWithNewView"), !ArrayBuffer.isView(t3)) throw new TypeError("You can only respond with array buffer views");
-          if (this._associatedReadableByteStreamController === void 0) throw new TypeError("This BYOB request has been invalidated");
-          if (Ae(t3.buffer)) throw new TypeError("The given view's buffer has been detached and so cannot be used as a response");
-          Qt(this._associatedReadableByteStreamController, t3);
-        }
-      };
-      n2(gn, "ReadableStreamBYOBRequest");
-      let Re = gn;
-      Object.defineProperties(Re.prototype, { respond: { enumerable: true }, respondWithNewView: { enumerable: true }, view: { enumerable: true } }), h2(Re.prototype.respond, "respond"), h2(Re.prototype.respondWithNewView, "respondWithNewView"), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(Re.prototype, Symbol.toStringTag, { value: "ReadableStreamBYOBRequest", configurable: true });
-      const _n = class _n {
-        constructor() {
-          throw new TypeError("Illegal constructor");
-        }
-        get byobRequest() {
-          if (!Ie(this)) throw Rt("byobRequest");
-          return Gr(this);
-        }
-        get desiredSize() {
-          if (!Ie(this)) throw Rt("desiredSize");
-          return Ro(this);
-        }
-        close() {
-          if (!Ie(this)) throw Rt("close");
-          if (this._closeRequested) throw new TypeError("The stream has already been closed; do not close it again!");
-          const t3 = this._controlledReadableByteStream._state;
-          if (t3 !== "readable") throw new TypeError(`The stream (in ${t3} state) is not in the readable state and cannot be closed`);
-          wt(this);
-        }
-        enqueue(t3) {
-          if (!Ie(this)) throw Rt("enqueue");
-          if (Se(t3, 1, "enqueue"), !ArrayBuffer.isView(t3)) throw new TypeError("chunk must be an array buffer view");
-          if (t3.byteLength === 0) throw new TypeError("chunk must have non-zero byteLength");
-          if (t3.buffer.byteLength === 0) throw new TypeError("chunk's buffer must have non-zero byteLength");
-          if (this._closeRequested) throw new TypeError("stream is closed or draining");
-          const r3 = this._controlledReadableByteStream._state;
-          if (r3 !== "readable") throw new TypeError(`The stream (in ${r3} state) is not in the readable state and cannot be enqueued to`);
-          Ht(this, t3);
-        }
-        error(t3 = void 0) {
-          if (!Ie(this)) throw Rt("error");
-          K(this, t3);
-        }
-        [Ar](t3) {
-          ho(this), Be(this);
-          const r3 = this._cancelAlgorithm(t3);
-          return Nt(this), r3;
-        }
-        [Br](t3) {
-          const r3 = this._controlledReadableByteStream;
-          if (this._queueTotalSize > 0) {
-            wo(this, t3);
-            return;
-          }
-          const s = this._autoAllocateChunkSize;
-          if (s !== void 0) {
-            let u;
-            try {
-              u = new ArrayBuffer(s);
-            } catch (d) {
-              t3._errorSteps(d);
-              return;
-            }
-            const c2 = { buffer: u, bufferByteLength: s, byteOffset: 0, byteLength: s, bytesFilled: 0, minimumFill: 1, elementSize: 1, viewConstructor: Uint8Array, readerType: "default" };
-            this._pendingPullIntos.push(c2);
-          }
-          eo(r3, t3), Fe(this);
-        }
-        [kr]() {
-          if (this._pendingPullIntos.length > 0) {
-            const t3 = this._pendingPullIntos.peek();
-            t3.readerType = "none", this._pendingPullIntos = new D2(), this._pendingPullIntos.push(t3);
-          }
-        }
-      };
-      n2(_n, "ReadableByteStreamController");
-      let te = _n;
-      Object.defineProperties(te.prototype, { close: { enumerable: true }, enqueue: { enumerable: true }, error: { enumerable: true }, byobRequest: { enumerable: true }, desiredSize: { enumerable: true } }), h2(te.prototype.close, "close"), h2(te.prototype.enqueue, "enqueue"), h2(te.prototype.error, "error"), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(te.prototype, Symbol.toStringTag, { value: "ReadableByteStreamController", configurable: true });
-      function Ie(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_controlledReadableByteStream") ? false : e instanceof te;
-      }
-      n2(Ie, "IsReadableByteStreamController");
-      function Hr(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_associatedReadableByteStreamController") ? false : e instanceof Re;
-      }
-      n2(Hr, "IsReadableStreamBYOBRequest");
-      function Fe(e) {
-        if (!fa(e)) return;
-        if (e._pulling) {
-          e._pullAgain = true;
-          return;
-        }
-        e._pulling = true;
-        const r3 = e._pullAlgorithm();
-        g2(r3, () => (e._pulling = false, e._pullAgain && (e._pullAgain = false, Fe(e)), null), (s) => (K(e, s), null));
-      }
-      n2(Fe, "ReadableByteStreamControllerCallPullIfNeeded");
-      function ho(e) {
-        Qr(e), e._pendingPullIntos = new D2();
-      }
-      n2(ho, "ReadableByteStreamControllerClearPendingPullIntos");
-      function Vr(e, t3) {
-        let r3 = false;
-        e._state === "closed" && (r3 = true);
-        const s = po(t3);
-        t3.readerType === "default" ? Lr(e, s, r3) : ma(e, s, r3);
-      }
-      n2(Vr, "ReadableByteStreamControllerCommitPullIntoDescriptor");
-      function po(e) {
-        const t3 = e.bytesFilled, r3 = e.elementSize;
-        return new e.viewConstructor(e.buffer, e.byteOffset, t3 / r3);
-      }
-      n2(po, "ReadableByteStreamControllerConvertPullIntoDescriptor");
-      function xt(e, t3, r3, s) {
-        e._queue.push({ buffer: t3, byteOffset: r3, byteLength: s }), e._queueTotalSize += s;
-      }
-      n2(xt, "ReadableByteStreamControllerEnqueueChunkToQueue");
-      function bo(e, t3, r3, s) {
-        let u;
-        try {
-          u = lo(t3, r3, r3 + s);
-        } catch (c2) {
-          throw K(e, c2), c2;
-        }
-        xt(e, u, 0, s);
-      }
-      n2(bo, "ReadableByteStreamControllerEnqueueClonedChunkToQueue");
-      function mo(e, t3) {
-        t3.bytesFilled > 0 && bo(e, t3.buffer, t3.byteOffset, t3.bytesFilled), Ye(e);
-      }
-      n2(mo, "ReadableByteStreamControllerEnqueueDetachedPullIntoToQueue");
-      function yo(e, t3) {
-        const r3 = Math.min(e._queueTotalSize, t3.byteLength - t3.bytesFilled), s = t3.bytesFilled + r3;
-        let u = r3, c2 = false;
-        const d = s % t3.elementSize, m2 = s - d;
-        m2 >= t3.minimumFill && (u = m2 - t3.bytesFilled, c2 = true);
-        const R3 = e._queue;
-        for (; u > 0; ) {
-          const y = R3.peek(), C2 = Math.min(u, y.byteLength), P2 = t3.byteOffset + t3.bytesFilled;
-          so(t3.buffer, P2, y.buffer, y.byteOffset, C2), y.byteLength === C2 ? R3.shift() : (y.byteOffset += C2, y.byteLength -= C2), e._queueTotalSize -= C2, go(e, C2, t3), u -= C2;
-        }
-        return c2;
-      }
-      n2(yo, "ReadableByteStreamControllerFillPullIntoDescriptorFromQueue");
-      function go(e, t3, r3) {
-        r3.bytesFilled += t3;
-      }
-      n2(go, "ReadableByteStreamControllerFillHeadPullIntoDescriptor");
-      function _o(e) {
-        e._queueTotalSize === 0 && e._closeRequested ? (Nt(e), At(e._controlledReadableByteStream)) : Fe(e);
-      }
-      n2(_o, "ReadableByteStreamControllerHandleQueueDrain");
-      function Qr(e) {
-        e._byobRequest !== null && (e._byobRequest._associatedReadableByteStreamController = void 0, e._byobRequest._view = null, e._byobRequest = null);
-      }
-      n2(Qr, "ReadableByteStreamControllerInvalidateBYOBRequest");
-      function Yr(e) {
-        for (; e._pendingPullIntos.length > 0; ) {
-          if (e._queueTotalSize === 0) return;
-          const t3 = e._pendingPullIntos.peek();
-          yo(e, t3) && (Ye(e), Vr(e._controlledReadableByteStream, t3));
-        }
-      }
-      n2(Yr, "ReadableByteStreamControllerProcessPullIntoDescriptorsUsingQueue");
-      function aa(e) {
-        const t3 = e._controlledReadableByteStream._reader;
-        for (; t3._readRequests.length > 0; ) {
-          if (e._queueTotalSize === 0) return;
-          const r3 = t3._readRequests.shift();
-          wo(e, r3);
-        }
-      }
-      n2(aa, "ReadableByteStreamControllerProcessReadRequestsUsingQueue");
-      function sa(e, t3, r3, s) {
-        const u = e._controlledReadableByteStream, c2 = t3.constructor, d = ia(c2), { byteOffset: m2, byteLength: R3 } = t3, y = r3 * d;
-        let C2;
-        try {
-          C2 = we(t3.buffer);
-        } catch (B2) {
-          s._errorSteps(B2);
-          return;
-        }
-        const P2 = { buffer: C2, bufferByteLength: C2.byteLength, byteOffset: m2, byteLength: R3, bytesFilled: 0, minimumFill: y, elementSize: d, viewConstructor: c2, readerType: "byob" };
-        if (e._pendingPullIntos.length > 0) {
-          e._pendingPullIntos.push(P2), Po(u, s);
-          return;
-        }
-        if (u._state === "closed") {
-          const B2 = new c2(P2.buffer, P2.byteOffset, 0);
-          s._closeSteps(B2);
-          return;
-        }
-        if (e._queueTotalSize > 0) {
-          if (yo(e, P2)) {
-            const B2 = po(P2);
-            _o(e), s._chunkSteps(B2);
-            return;
-          }
-          if (e._closeRequested) {
-            const B2 = new TypeError("Insufficient bytes to fill elements in the given buffer");
-            K(e, B2), s._errorSteps(B2);
-            return;
-          }
-        }
-        e._pendingPullIntos.push(P2), Po(u, s), Fe(e);
-      }
-      n2(sa, "ReadableByteStreamControllerPullInto");
-      function la(e, t3) {
-        t3.readerType === "none" && Ye(e);
-        const r3 = e._controlledReadableByteStream;
-        if (Kr(r3)) for (; vo(r3) > 0; ) {
-          const s = Ye(e);
-          Vr(r3, s);
-        }
-      }
-      n2(la, "ReadableByteStreamControllerRespondInClosedState");
-      function ua(e, t3, r3) {
-        if (go(e, t3, r3), r3.readerType === "none") {
-          mo(e, r3), Yr(e);
-          return;
-        }
-        if (r3.bytesFilled < r3.minimumFill) return;
-        Ye(e);
-        const s = r3.bytesFilled % r3.elementSize;
-        if (s > 0) {
-          const u = r3.byteOffset + r3.bytesFilled;
-          bo(e, r3.buffer, u - s, s);
-        }
-        r3.bytesFilled -= s, Vr(e._controlledReadableByteStream, r3), Yr(e);
-      }
-      n2(ua, "ReadableByteStreamControllerRespondInReadableState");
-      function So(e, t3) {
-        const r3 = e._pendingPullIntos.peek();
-        Qr(e), e._controlledReadableByteStream._state === "closed" ? la(e, r3) : ua(e, t3, r3), Fe(e);
-      }
-      n2(So, "ReadableByteStreamControllerRespondInternal");
-      function Ye(e) {
-        return e._pendingPullIntos.shift();
-      }
-      n2(Ye, "ReadableByteStreamControllerShiftPendingPullInto");
-      function fa(e) {
-        const t3 = e._controlledReadableByteStream;
-        return t3._state !== "readable" || e._closeRequested || !e._started ? false : !!(to(t3) && $t(t3) > 0 || Kr(t3) && vo(t3) > 0 || Ro(e) > 0);
-      }
-      n2(fa, "ReadableByteStreamControllerShouldCallPull");
-      function Nt(e) {
-        e._pullAlgorithm = void 0, e._cancelAlgorithm = void 0;
-      }
-      n2(Nt, "ReadableByteStreamControllerClearAlgorithms");
-      function wt(e) {
-        const t3 = e._controlledReadableByteStream;
-        if (!(e._closeRequested || t3._state !== "readable")) {
-          if (e._queueTotalSize > 0) {
-            e._closeRequested = true;
-            return;
-          }
-          if (e._pendingPullIntos.length > 0) {
-            const r3 = e._pendingPullIntos.peek();
-            if (r3.bytesFilled % r3.elementSize !== 0) {
-              const s = new TypeError("Insufficient bytes to fill elements in the given buffer");
-              throw K(e, s), s;
-            }
-          }
-          Nt(e), At(t3);
-        }
-      }
-      n2(wt, "ReadableByteStreamControllerClose");
-      function Ht(e, t3) {
-        const r3 = e._controlledReadableByteStream;
-        if (e._closeRequested || r3._state !== "readable") return;
-        const { buffer: s, byteOffset: u, byteLength: c2 } = t3;
-        if (Ae(s)) throw new TypeError("chunk's buffer is detached and so cannot be enqueued");
-        const d = we(s);
-        if (e._pendingPullIntos.length > 0) {
-          const m2 = e._pendingPullIntos.peek();
-          if (Ae(m2.buffer)) throw new TypeError("The BYOB request's buffer has been detached and so cannot be filled with an enqueued chunk");
-          Qr(e), m2.buffer = we(m2.buffer), m2.readerType === "none" && mo(e, m2);
-        }
-        if (to(r3)) if (aa(e), $t(r3) === 0) xt(e, d, u, c2);
-        else {
-          e._pendingPullIntos.length > 0 && Ye(e);
-          const m2 = new Uint8Array(d, u, c2);
-          Lr(r3, m2, false);
-        }
-        else Kr(r3) ? (xt(e, d, u, c2), Yr(e)) : xt(e, d, u, c2);
-        Fe(e);
-      }
-      n2(Ht, "ReadableByteStreamControllerEnqueue");
-      function K(e, t3) {
-        const r3 = e._controlledReadableByteStream;
-        r3._state === "readable" && (ho(e), Be(e), Nt(e), Zo(r3, t3));
-      }
-      n2(K, "ReadableByteStreamControllerError");
-      function wo(e, t3) {
-        const r3 = e._queue.shift();
-        e._queueTotalSize -= r3.byteLength, _o(e);
-        const s = new Uint8Array(r3.buffer, r3.byteOffset, r3.byteLength);
-        t3._chunkSteps(s);
-      }
-      n2(wo, "ReadableByteStreamControllerFillReadRequestFromQueue");
-      function Gr(e) {
-        if (e._byobRequest === null && e._pendingPullIntos.length > 0) {
-          const t3 = e._pendingPullIntos.peek(), r3 = new Uint8Array(t3.buffer, t3.byteOffset + t3.bytesFilled, t3.byteLength - t3.bytesFilled), s = Object.create(Re.prototype);
-          da(s, e, r3), e._byobRequest = s;
-        }
-        return e._byobRequest;
-      }
-      n2(Gr, "ReadableByteStreamControllerGetBYOBRequest");
-      function Ro(e) {
-        const t3 = e._controlledReadableByteStream._state;
-        return t3 === "errored" ? null : t3 === "closed" ? 0 : e._strategyHWM - e._queueTotalSize;
-      }
-      n2(Ro, "ReadableByteStreamControllerGetDesiredSize");
-      function Vt(e, t3) {
-        const r3 = e._pendingPullIntos.peek();
-        if (e._controlledReadableByteStream._state === "closed") {
-          if (t3 !== 0) throw new TypeError("bytesWritten must be 0 when calling respond() on a closed stream");
-        } else {
-          if (t3 === 0) throw new TypeError("bytesWritten must be greater than 0 when calling respond() on a readable stream");
-          if (r3.bytesFilled + t3 > r3.byteLength) throw new RangeError("bytesWritten out of range");
-        }
-        r3.buffer = we(r3.buffer), So(e, t3);
-      }
-      n2(Vt, "ReadableByteStreamControllerRespond");
-      function Qt(e, t3) {
-        const r3 = e._pendingPullIntos.peek();
-        if (e._controlledReadableByteStream._state === "closed") {
-          if (t3.byteLength !== 0) throw new TypeError("The view's length must be 0 when calling respondWithNewView() on a closed stream");
-        } else if (t3.byteLength === 0) throw new TypeError("The view's length must be greater than 0 when calling respondWithNewView() on a readable stream");
-        if (r3.byteOffset + r3.bytesFilled !== t3.byteOffset) throw new RangeError("The region specified by view does not match byobRequest");
-        if (r3.bufferByteLength !== t3.buffer.byteLength) throw new RangeError("The buffer of view has different capacity than byobRequest");
-        if (r3.bytesFilled + t3.byteLength > r3.byteLength) throw new RangeError("The region specified by view is larger than byobRequest");
-        const u = t3.byteLength;
-        r3.buffer = we(t3.buffer), So(e, u);
-      }
-      n2(Qt, "ReadableByteStreamControllerRespondWithNewView");
-      function To(e, t3, r3, s, u, c2, d) {
-        t3._controlledReadableByteStream = e, t3._pullAgain = false, t3._pulling = false, t3._byobRequest = null, t3._queue = t3._queueTotalSize = void 0, Be(t3), t3._closeRequested = false, t3._started = false, t3._strategyHWM = c2, t3._pullAlgorithm = s, t3._cancelAlgorithm = u, t3._autoAllocateChunkSize = d, t3._pendingPullIntos = new D2(), e._readableStreamController = t3;
-        const m2 = r3();
-        g2(T2(m2), () => (t3._started = true, Fe(t3), null), (R3) => (K(t3, R3), null));
-      }
-      n2(To, "SetUpReadableByteStreamController");
-      function ca(e, t3, r3) {
-        const s = Object.create(te.prototype);
-        let u, c2, d;
-        t3.start !== void 0 ? u = n2(() => t3.start(s), "startAlgorithm") : u = n2(() => {
-        }, "startAlgorithm"), t3.pull !== void 0 ? c2 = n2(() => t3.pull(s), "pullAlgorithm") : c2 = n2(() => T2(void 0), "pullAlgorithm"), t3.cancel !== void 0 ? d = n2((R3) => t3.cancel(R3), "cancelAlgorithm") : d = n2(() => T2(void 0), "cancelAlgorithm");
-        const m2 = t3.autoAllocateChunkSize;
-        if (m2 === 0) throw new TypeError("autoAllocateChunkSize must be greater than 0");
-        To(e, s, u, c2, d, r3, m2);
-      }
-      n2(ca, "SetUpReadableByteStreamControllerFromUnderlyingSource");
-      function da(e, t3, r3) {
-        e._associatedReadableByteStreamController = t3, e._view = r3;
-      }
-      n2(da, "SetUpReadableStreamBYOBRequest");
-      function Zr(e) {
-        return new TypeError(`ReadableStreamBYOBRequest.prototype.${e} can only be used on a ReadableStreamBYOBRequest`);
-      }
-      n2(Zr, "byobRequestBrandCheckException");
-      function Rt(e) {
-        return new TypeError(`ReadableByteStreamController.prototype.${e} can only be used on a ReadableByteStreamController`);
-      }
-      n2(Rt, "byteStreamControllerBrandCheckException");
-      function ha(e, t3) {
-        ue(e, t3);
-        const r3 = e?.mode;
-        return { mode: r3 === void 0 ? void 0 : pa(r3, `${t3} has member 'mode' that`) };
-      }
-      n2(ha, "convertReaderOptions");
-      function pa(e, t3) {
-        if (e = `${e}`, e !== "byob") throw new TypeError(`${t3} '${e}' is not a valid enumeration value for ReadableStreamReaderMode`);
-        return e;
-      }
-      n2(pa, "convertReadableStreamReaderMode");
-      function ba(e, t3) {
-        var r3;
-        ue(e, t3);
-        const s = (r3 = e?.min) !== null && r3 !== void 0 ? r3 : 1;
-        return { min: Fr(s, `${t3} has member 'min' that`) };
-      }
-      n2(ba, "convertByobReadOptions");
-      function Co(e) {
-        return new ce(e);
-      }
-      n2(Co, "AcquireReadableStreamBYOBReader");
-      function Po(e, t3) {
-        e._reader._readIntoRequests.push(t3);
-      }
-      n2(Po, "ReadableStreamAddReadIntoRequest");
-      function ma(e, t3, r3) {
-        const u = e._reader._readIntoRequests.shift();
-        r3 ? u._closeSteps(t3) : u._chunkSteps(t3);
-      }
-      n2(ma, "ReadableStreamFulfillReadIntoRequest");
-      function vo(e) {
-        return e._reader._readIntoRequests.length;
-      }
-      n2(vo, "ReadableStreamGetNumReadIntoRequests");
-      function Kr(e) {
-        const t3 = e._reader;
-        return !(t3 === void 0 || !je(t3));
-      }
-      n2(Kr, "ReadableStreamHasBYOBReader");
-      const Sn = class Sn {
-        constructor(t3) {
-          if (Se(t3, 1, "ReadableStreamBYOBReader"), jr(t3, "First parameter"), qe(t3)) throw new TypeError("This stream has already been locked for exclusive reading by another reader");
-          if (!Ie(t3._readableStreamController)) throw new TypeError("Cannot construct a ReadableStreamBYOBReader for a stream not constructed with a byte source");
-          Yn(this, t3), this._readIntoRequests = new D2();
-        }
-        get closed() {
-          return je(this) ? this._closedPromise : b(Yt("closed"));
-        }
-        cancel(t3 = void 0) {
-          return je(this) ? this._ownerReadableStream === void 0 ? b(Lt("cancel")) : Wr(this, t3) : b(Yt("cancel"));
-        }
-        read(t3, r3 = {}) {
-          if (!je(this)) return b(Yt("read"));
-          if (!ArrayBuffer.isView(t3)) return b(new TypeError("view must be an array buffer view"));
-          if (t3.byteLength === 0) return b(new TypeError("view must have non-zero byteLength"));
-          if (t3.buffer.byteLength === 0) return b(new TypeError("view's buffer must have non-zero byteLength"));
-          if (Ae(t3.buffer)) return b(new TypeError("view's buffer has been detached"));
-          let s;
-          try {
-            s = ba(r3, "options");
-          } catch (y) {
-            return b(y);
-          }
-          const u = s.min;
-          if (u === 0) return b(new TypeError("options.min must be greater than 0"));
-          if (oa(t3)) {
-            if (u > t3.byteLength) return b(new RangeError("options.min must be less than or equal to view's byteLength"));
-          } else if (u > t3.length) return b(new RangeError("options.min must be less than or equal to view's length"));
-          if (this._ownerReadableStream === void 0) return b(Lt("read from"));
-          let c2, d;
-          const m2 = A((y, C2) => {
-            c2 = y, d = C2;
-          });
-          return Eo(this, t3, u, { _chunkSteps: n2((y) => c2({ value: y, done: false }), "_chunkSteps"), _closeSteps: n2((y) => c2({ value: y, done: true }), "_closeSteps"), _errorSteps: n2((y) => d(y), "_errorSteps") }), m2;
-        }
-        releaseLock() {
-          if (!je(this)) throw Yt("releaseLock");
-          this._ownerReadableStream !== void 0 && ya(this);
-        }
-      };
-      n2(Sn, "ReadableStreamBYOBReader");
-      let ce = Sn;
-      Object.defineProperties(ce.prototype, { cancel: { enumerable: true }, read: { enumerable: true }, releaseLock: { enumerable: true }, closed: { enumerable: true } }), h2(ce.prototype.cancel, "cancel"), h2(ce.prototype.read, "read"), h2(ce.prototype.releaseLock, "releaseLock"), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(ce.prototype, Symbol.toStringTag, { value: "ReadableStreamBYOBReader", configurable: true });
-      function je(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_readIntoRequests") ? false : e instanceof ce;
-      }
-      n2(je, "IsReadableStreamBYOBReader");
-      function Eo(e, t3, r3, s) {
-        const u = e._ownerReadableStream;
-        u._disturbed = true, u._state === "errored" ? s._errorSteps(u._storedError) : sa(u._readableStreamController, t3, r3, s);
-      }
-      n2(Eo, "ReadableStreamBYOBReaderRead");
-      function ya(e) {
-        _e(e);
-        const t3 = new TypeError("Reader was released");
-        Ao(e, t3);
-      }
-      n2(ya, "ReadableStreamBYOBReaderRelease");
-      function Ao(e, t3) {
-        const r3 = e._readIntoRequests;
-        e._readIntoRequests = new D2(), r3.forEach((s) => {
-          s._errorSteps(t3);
-        });
-      }
-      n2(Ao, "ReadableStreamBYOBReaderErrorReadIntoRequests");
-      function Yt(e) {
-        return new TypeError(`ReadableStreamBYOBReader.prototype.${e} can only be used on a ReadableStreamBYOBReader`);
-      }
-      n2(Yt, "byobReaderBrandCheckException");
-      function Tt(e, t3) {
-        const { highWaterMark: r3 } = e;
-        if (r3 === void 0) return t3;
-        if (ao(r3) || r3 < 0) throw new RangeError("Invalid highWaterMark");
-        return r3;
-      }
-      n2(Tt, "ExtractHighWaterMark");
-      function Gt(e) {
-        const { size: t3 } = e;
-        return t3 || (() => 1);
-      }
-      n2(Gt, "ExtractSizeAlgorithm");
-      function Zt(e, t3) {
-        ue(e, t3);
-        const r3 = e?.highWaterMark, s = e?.size;
-        return { highWaterMark: r3 === void 0 ? void 0 : Ir(r3), size: s === void 0 ? void 0 : ga(s, `${t3} has member 'size' that`) };
-      }
-      n2(Zt, "convertQueuingStrategy");
-      function ga(e, t3) {
-        return Z2(e, t3), (r3) => Ir(e(r3));
-      }
-      n2(ga, "convertQueuingStrategySize");
-      function _a(e, t3) {
-        ue(e, t3);
-        const r3 = e?.abort, s = e?.close, u = e?.start, c2 = e?.type, d = e?.write;
-        return { abort: r3 === void 0 ? void 0 : Sa(r3, e, `${t3} has member 'abort' that`), close: s === void 0 ? void 0 : wa(s, e, `${t3} has member 'close' that`), start: u === void 0 ? void 0 : Ra(u, e, `${t3} has member 'start' that`), write: d === void 0 ? void 0 : Ta(d, e, `${t3} has member 'write' that`), type: c2 };
-      }
-      n2(_a, "convertUnderlyingSink");
-      function Sa(e, t3, r3) {
-        return Z2(e, r3), (s) => j(e, t3, [s]);
-      }
-      n2(Sa, "convertUnderlyingSinkAbortCallback");
-      function wa(e, t3, r3) {
-        return Z2(e, r3), () => j(e, t3, []);
-      }
-      n2(wa, "convertUnderlyingSinkCloseCallback");
-      function Ra(e, t3, r3) {
-        return Z2(e, r3), (s) => z(e, t3, [s]);
-      }
-      n2(Ra, "convertUnderlyingSinkStartCallback");
-      function Ta(e, t3, r3) {
-        return Z2(e, r3), (s, u) => j(e, t3, [s, u]);
-      }
-      n2(Ta, "convertUnderlyingSinkWriteCallback");
-      function Bo(e, t3) {
-        if (!Ge(e)) throw new TypeError(`${t3} is not a WritableStream.`);
-      }
-      n2(Bo, "assertWritableStream");
-      function Ca(e) {
-        if (typeof e != "object" || e === null) return false;
-        try {
-          return typeof e.aborted == "boolean";
-        } catch {
-          return false;
-        }
-      }
-      n2(Ca, "isAbortSignal");
-      const Pa = typeof AbortController == "function";
-      function va() {
-        if (Pa) return new AbortController();
-      }
-      n2(va, "createAbortController");
-      const wn = class wn {
-        constructor(t3 = {}, r3 = {}) {
-          t3 === void 0 ? t3 = null : Jn(t3, "First parameter");
-          const s = Zt(r3, "Second parameter"), u = _a(t3, "First parameter");
-          if (Wo(this), u.type !== void 0) throw new RangeError("Invalid type is specified");
-          const d = Gt(s), m2 = Tt(s, 1);
-          Da(this, u, m2, d);
-        }
-        get locked() {
-          if (!Ge(this)) throw tr("locked");
-          return Ze(this);
-        }
-        abort(t3 = void 0) {
-          return Ge(this) ? Ze(this) ? b(new TypeError("Cannot abort a stream that already has a writer")) : Kt(this, t3) : b(tr("abort"));
-        }
-        close() {
-          return Ge(this) ? Ze(this) ? b(new TypeError("Cannot close a stream that already has a writer")) : he(this) ? b(new TypeError("Cannot close an already-closing stream")) : qo(this) : b(tr("close"));
-        }
-        getWriter() {
-          if (!Ge(this)) throw tr("getWriter");
-          return ko(this);
-        }
-      };
-      n2(wn, "WritableStream");
-      let de = wn;
-      Object.defineProperties(de.prototype, { abort: { enumerable: true }, close: { enumerable: true }, getWriter: { enumerable: true }, locked: { enumerable: true } }), h2(de.prototype.abort, "abort"), h2(de.prototype.close, "close"), h2(de.prototype.getWriter, "getWriter"), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(de.prototype, Symbol.toStringTag, { value: "WritableStream", configurable: true });
-      function ko(e) {
-        return new re(e);
-      }
-      n2(ko, "AcquireWritableStreamDefaultWriter");
-      function Ea(e, t3, r3, s, u = 1, c2 = () => 1) {
-        const d = Object.create(de.prototype);
-        Wo(d);
-        const m2 = Object.create(ke.prototype);
-        return Lo(d, m2, e, t3, r3, s, u, c2), d;
-      }
-      n2(Ea, "CreateWritableStream");
-      function Wo(e) {
-        e._state = "writable", e._storedError = void 0, e._writer = void 0, e._writableStreamController = void 0, e._writeRequests = new D2(), e._inFlightWriteRequest = void 0, e._closeRequest = void 0, e._inFlightCloseRequest = void 0, e._pendingAbortRequest = void 0, e._backpressure = false;
-      }
-      n2(Wo, "InitializeWritableStream");
-      function Ge(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_writableStreamController") ? false : e instanceof de;
-      }
-      n2(Ge, "IsWritableStream");
-      function Ze(e) {
-        return e._writer !== void 0;
-      }
-      n2(Ze, "IsWritableStreamLocked");
-      function Kt(e, t3) {
-        var r3;
-        if (e._state === "closed" || e._state === "errored") return T2(void 0);
-        e._writableStreamController._abortReason = t3, (r3 = e._writableStreamController._abortController) === null || r3 === void 0 || r3.abort(t3);
-        const s = e._state;
-        if (s === "closed" || s === "errored") return T2(void 0);
-        if (e._pendingAbortRequest !== void 0) return e._pendingAbortRequest._promise;
-        let u = false;
-        s === "erroring" && (u = true, t3 = void 0);
-        const c2 = A((d, m2) => {
-          e._pendingAbortRequest = { _promise: void 0, _resolve: d, _reject: m2, _reason: t3, _wasAlreadyErroring: u };
-        });
-        return e._pendingAbortRequest._promise = c2, u || Xr(e, t3), c2;
-      }
-      n2(Kt, "WritableStreamAbort");
-      function qo(e) {
-        const t3 = e._state;
-        if (t3 === "closed" || t3 === "errored") return b(new TypeError(`The stream (in ${t3} state) is not in the writable state and cannot be closed`));
-        const r3 = A((u, c2) => {
-          const d = { _resolve: u, _reject: c2 };
-          e._closeRequest = d;
-        }), s = e._writer;
-        return s !== void 0 && e._backpressure && t3 === "writable" && ln(s), Ma(e._writableStreamController), r3;
-      }
-      n2(qo, "WritableStreamClose");
-      function Aa(e) {
-        return A((r3, s) => {
-          const u = { _resolve: r3, _reject: s };
-          e._writeRequests.push(u);
-        });
-      }
-      n2(Aa, "WritableStreamAddWriteRequest");
-      function Jr(e, t3) {
-        if (e._state === "writable") {
-          Xr(e, t3);
-          return;
-        }
-        en(e);
-      }
-      n2(Jr, "WritableStreamDealWithRejection");
-      function Xr(e, t3) {
-        const r3 = e._writableStreamController;
-        e._state = "erroring", e._storedError = t3;
-        const s = e._writer;
-        s !== void 0 && zo(s, t3), !Oa(e) && r3._started && en(e);
-      }
-      n2(Xr, "WritableStreamStartErroring");
-      function en(e) {
-        e._state = "errored", e._writableStreamController[Qn]();
-        const t3 = e._storedError;
-        if (e._writeRequests.forEach((u) => {
-          u._reject(t3);
-        }), e._writeRequests = new D2(), e._pendingAbortRequest === void 0) {
-          Jt(e);
-          return;
-        }
-        const r3 = e._pendingAbortRequest;
-        if (e._pendingAbortRequest = void 0, r3._wasAlreadyErroring) {
-          r3._reject(t3), Jt(e);
-          return;
-        }
-        const s = e._writableStreamController[jt](r3._reason);
-        g2(s, () => (r3._resolve(), Jt(e), null), (u) => (r3._reject(u), Jt(e), null));
-      }
-      n2(en, "WritableStreamFinishErroring");
-      function Ba(e) {
-        e._inFlightWriteRequest._resolve(void 0), e._inFlightWriteRequest = void 0;
-      }
-      n2(Ba, "WritableStreamFinishInFlightWrite");
-      function ka(e, t3) {
-        e._inFlightWriteRequest._reject(t3), e._inFlightWriteRequest = void 0, Jr(e, t3);
-      }
-      n2(ka, "WritableStreamFinishInFlightWriteWithError");
-      function Wa(e) {
-        e._inFlightCloseRequest._resolve(void 0), e._inFlightCloseRequest = void 0, e._state === "erroring" && (e._storedError = void 0, e._pendingAbortRequest !== void 0 && (e._pendingAbortRequest._resolve(), e._pendingAbortRequest = void 0)), e._state = "closed";
-        const r3 = e._writer;
-        r3 !== void 0 && Uo(r3);
-      }
-      n2(Wa, "WritableStreamFinishInFlightClose");
-      function qa(e, t3) {
-        e._inFlightCloseRequest._reject(t3), e._inFlightCloseRequest = void 0, e._pendingAbortRequest !== void 0 && (e._pendingAbortRequest._reject(t3), e._pendingAbortRequest = void 0), Jr(e, t3);
-      }
-      n2(qa, "WritableStreamFinishInFlightCloseWithError");
-      function he(e) {
-        return !(e._closeRequest === void 0 && e._inFlightCloseRequest === void 0);
-      }
-      n2(he, "WritableStreamCloseQueuedOrInFlight");
-      function Oa(e) {
-        return !(e._inFlightWriteRequest === void 0 && e._inFlightCloseRequest === void 0);
-      }
-      n2(Oa, "WritableStreamHasOperationMarkedInFlight");
-      function za(e) {
-        e._inFlightCloseRequest = e._closeRequest, e._closeRequest = void 0;
-      }
-      n2(za, "WritableStreamMarkCloseRequestInFlight");
-      function Ia(e) {
-        e._inFlightWriteRequest = e._writeRequests.shift();
-      }
-      n2(Ia, "WritableStreamMarkFirstWriteRequestInFlight");
-      function Jt(e) {
-        e._closeRequest !== void 0 && (e._closeRequest._reject(e._storedError), e._closeRequest = void 0);
-        const t3 = e._writer;
-        t3 !== void 0 && an(t3, e._storedError);
-      }
-      n2(Jt, "WritableStreamRejectCloseAndClosedPromiseIfNeeded");
-      function tn(e, t3) {
-        const r3 = e._writer;
-        r3 !== void 0 && t3 !== e._backpressure && (t3 ? Ya(r3) : ln(r3)), e._backpressure = t3;
-      }
-      n2(tn, "WritableStreamUpdateBackpressure");
-      const Rn = class Rn {
-        constructor(t3) {
-          if (Se(t3, 1, "WritableStreamDefaultWriter"), Bo(t3, "First parameter"), Ze(t3)) throw new TypeError("This stream has already been locked for exclusive writing by another writer");
-          this._ownerWritableStream = t3, t3._writer = this;
-          const r3 = t3._state;
-          if (r3 === "writable") !he(t3) && t3._backpressure ? nr(this) : xo(this), rr(this);
-          else if (r3 === "erroring") sn(this, t3._storedError), rr(this);
-          else if (r3 === "closed") xo(this), Va(this);
-          else {
-            const s = t3._storedError;
-            sn(this, s), Mo(this, s);
-          }
-        }
-        get closed() {
-          return Le(this) ? this._closedPromise : b($e("closed"));
-        }
-        get desiredSize() {
-          if (!Le(this)) throw $e("desiredSize");
-          if (this._ownerWritableStream === void 0) throw Pt("desiredSize");
-          return $a(this);
-        }
-        get ready() {
-          return Le(this) ? this._readyPromise : b($e("ready"));
-        }
-        abort(t3 = void 0) {
-          return Le(this) ? this._ownerWritableStream === void 0 ? b(Pt("abort")) : Fa(this, t3) : b($e("abort"));
-        }
-        close() {
-          if (!Le(this)) return b($e("close"));
-          const t3 = this._ownerWritableStream;
-          return t3 === void 0 ? b(Pt("close")) : he(t3) ? b(new TypeError("Cannot close an already-closing stream")) : Oo(this);
-        }
-        releaseLock() {
-          if (!Le(this)) throw $e("releaseLock");
-          this._ownerWritableStream !== void 0 && Io(this);
-        }
-        write(t3 = void 0) {
-          return Le(this) ? this._ownerWritableStream === void 0 ? b(Pt("write to")) : Fo(this, t3) : b($e("write"));
-        }
-      };
-      n2(Rn, "WritableStreamDefaultWriter");
-      let re = Rn;
-      Object.defineProperties(re.prototype, { abort: { enumerable: true }, close: { enumerable: true }, releaseLock: { enumerable: true }, write: { enumerable: true }, closed: { enumerable: true }, desiredSize: { enumerable: true }, ready: { enumerable: true } }), h2(re.prototype.abort, "abort"), h2(re.prototype.close, "close"), h2(re.prototype.releaseLock, "releaseLock"), h2(re.prototype.write, "write"), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(re.prototype, Symbol.toStringTag, { value: "WritableStreamDefaultWriter", configurable: true });
-      function Le(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_ownerWritableStream") ? false : e instanceof re;
-      }
-      n2(Le, "IsWritableStreamDefaultWriter");
-      function Fa(e, t3) {
-        const r3 = e._ownerWritableStream;
-        return Kt(r3, t3);
-      }
-      n2(Fa, "WritableStreamDefaultWriterAbort");
-      function Oo(e) {
-        const t3 = e._ownerWritableStream;
-        return qo(t3);
-      }
-      n2(Oo, "WritableStreamDefaultWriterClose");
-      function ja(e) {
-        const t3 = e._ownerWritableStream, r3 = t3._state;
-        return he(t3) || r3 === "closed" ? T2(void 0) : r3 === "errored" ? b(t3._storedError) : Oo(e);
-      }
-      n2(ja, "WritableStreamDefaultWriterCloseWithErrorPropagation");
-      function La(e, t3) {
-        e._closedPromiseState === "pending" ? an(e, t3) : Qa(e, t3);
-      }
-      n2(La, "WritableStreamDefaultWriterEnsureClosedPromiseRejected");
-      function zo(e, t3) {
-        e._readyPromiseState === "pending" ? No(e, t3) : Ga(e, t3);
-      }
-      n2(zo, "WritableStreamDefaultWriterEnsureReadyPromiseRejected");
-      function $a(e) {
-        const t3 = e._ownerWritableStream, r3 = t3._state;
-        return r3 === "errored" || r3 === "erroring" ? null : r3 === "closed" ? 0 : $o(t3._writableStreamController);
-      }
-      n2($a, "WritableStreamDefaultWriterGetDesiredSize");
-      function Io(e) {
-        const t3 = e._ownerWritableStream, r3 = new TypeError("Writer was released and can no longer be used to monitor the stream's closedness");
-        zo(e, r3), La(e, r3), t3._writer = void 0, e._ownerWritableStream = void 0;
-      }
-      n2(Io, "WritableStreamDefaultWriterRelease");
-      function Fo(e, t3) {
-        const r3 = e._ownerWritableStream, s = r3._writableStreamController, u = Ua(s, t3);
-        if (r3 !== e._ownerWritableStream) return b(Pt("write to"));
-        const c2 = r3._state;
-        if (c2 === "errored") return b(r3._storedError);
-        if (he(r3) || c2 === "closed") return b(new TypeError("The stream is closing or closed and cannot be written to"));
-        if (c2 === "erroring") return b(r3._storedError);
-        const d = Aa(r3);
-        return xa(s, t3, u), d;
-      }
-      n2(Fo, "WritableStreamDefaultWriterWrite");
-      const jo = {}, Tn = class Tn {
-        constructor() {
-          throw new TypeError("Illegal constructor");
-        }
-        get abortReason() {
-          if (!rn(this)) throw on2("abortReason");
-          return this._abortReason;
-        }
-        get signal() {
-          if (!rn(this)) throw on2("signal");
-          if (this._abortController === void 0) throw new TypeError("WritableStreamDefaultController.prototype.signal is not supported");
-          return this._abortController.signal;
-        }
-        error(t3 = void 0) {
-          if (!rn(this)) throw on2("error");
-          this._controlledWritableStream._state === "writable" && Do(this, t3);
-        }
-        [jt](t3) {
-          const r3 = this._abortAlgorithm(t3);
-          return Xt(this), r3;
-        }
-        [Qn]() {
-          Be(this);
-        }
-      };
-      n2(Tn, "WritableStreamDefaultController");
-      let ke = Tn;
-      Object.defineProperties(ke.prototype, { abortReason: { enumerable: true }, signal: { enumerable: true }, error: { enumerable: true } }), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(ke.prototype, Symbol.toStringTag, { value: "WritableStreamDefaultController", configurable: true });
-      function rn(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_controlledWritableStream") ? false : e instanceof ke;
-      }
-      n2(rn, "IsWritableStreamDefaultController");
-      function Lo(e, t3, r3, s, u, c2, d, m2) {
-        t3._controlledWritableStream = e, e._writableStreamController = t3, t3._queue = void 0, t3._queueTotalSize = void 0, Be(t3), t3._abortReason = void 0, t3._abortController = va(), t3._started = false, t3._strategySizeAlgorithm = m2, t3._strategyHWM = d, t3._writeAlgorithm = s, t3._closeAlgorithm = u, t3._abortAlgorithm = c2;
-        const R3 = nn(t3);
-        tn(e, R3);
-        const y = r3(), C2 = T2(y);
-        g2(C2, () => (t3._started = true, er(t3), null), (P2) => (t3._started = true, Jr(e, P2), null));
-      }
-      n2(Lo, "SetUpWritableStreamDefaultController");
-      function Da(e, t3, r3, s) {
-        const u = Object.create(ke.prototype);
-        let c2, d, m2, R3;
-        t3.start !== void 0 ? c2 = n2(() => t3.start(u), "startAlgorithm") : c2 = n2(() => {
-        }, "startAlgorithm"), t3.write !== void 0 ? d = n2((y) => t3.write(y, u), "writeAlgorithm") : d = n2(() => T2(void 0), "writeAlgorithm"), t3.close !== void 0 ? m2 = n2(() => t3.close(), "closeAlgorithm") : m2 = n2(() => T2(void 0), "closeAlgorithm"), t3.abort !== void 0 ? R3 = n2((y) => t3.abort(y), "abortAlgorithm") : R3 = n2(() => T2(void 0), "abortAlgorithm"), Lo(e, u, c2, d, m2, R3, r3, s);
-      }
-      n2(Da, "SetUpWritableStreamDefaultControllerFromUnderlyingSink");
-      function Xt(e) {
-        e._writeAlgorithm = void 0, e._closeAlgorithm = void 0, e._abortAlgorithm = void 0, e._strategySizeAlgorithm = void 0;
-      }
-      n2(Xt, "WritableStreamDefaultControllerClearAlgorithms");
-      function Ma(e) {
-        Nr(e, jo, 0), er(e);
-      }
-      n2(Ma, "WritableStreamDefaultControllerClose");
-      function Ua(e, t3) {
-        try {
-          return e._strategySizeAlgorithm(t3);
-        } catch (r3) {
-          return Ct(e, r3), 1;
-        }
-      }
-      n2(Ua, "WritableStreamDefaultControllerGetChunkSize");
-      function $o(e) {
-        return e._strategyHWM - e._queueTotalSize;
-      }
-      n2($o, "WritableStreamDefaultControllerGetDesiredSize");
-      function xa(e, t3, r3) {
-        try {
-          Nr(e, t3, r3);
-        } catch (u) {
-          Ct(e, u);
-          return;
-        }
-        const s = e._controlledWritableStream;
-        if (!he(s) && s._state === "writable") {
-          const u = nn(e);
-          tn(s, u);
-        }
-        er(e);
-      }
-      n2(xa, "WritableStreamDefaultControllerWrite");
-      function er(e) {
-        const t3 = e._controlledWritableStream;
-        if (!e._started || t3._inFlightWriteRequest !== void 0) return;
-        if (t3._state === "erroring") {
-          en(t3);
-          return;
-        }
-        if (e._queue.length === 0) return;
-        const s = na(e);
-        s === jo ? Na(e) : Ha(e, s);
-      }
-      n2(er, "WritableStreamDefaultControllerAdvanceQueueIfNeeded");
-      function Ct(e, t3) {
-        e._controlledWritableStream._state === "writable" && Do(e, t3);
-      }
-      n2(Ct, "WritableStreamDefaultControllerErrorIfNeeded");
-      function Na(e) {
-        const t3 = e._controlledWritableStream;
-        za(t3), xr(e);
-        const r3 = e._closeAlgorithm();
-        Xt(e), g2(r3, () => (Wa(t3), null), (s) => (qa(t3, s), null));
-      }
-      n2(Na, "WritableStreamDefaultControllerProcessClose");
-      function Ha(e, t3) {
-        const r3 = e._controlledWritableStream;
-        Ia(r3);
-        const s = e._writeAlgorithm(t3);
-        g2(s, () => {
-          Ba(r3);
-          const u = r3._state;
-          if (xr(e), !he(r3) && u === "writable") {
-            const c2 = nn(e);
-            tn(r3, c2);
-          }
-          return er(e), null;
-        }, (u) => (r3._state === "writable" && Xt(e), ka(r3, u), null));
-      }
-      n2(Ha, "WritableStreamDefaultControllerProcessWrite");
-      function nn(e) {
-        return $o(e) <= 0;
-      }
-      n2(nn, "WritableStreamDefaultControllerGetBackpressure");
-      function Do(e, t3) {
-        const r3 = e._controlledWritableStream;
-        Xt(e), Xr(r3, t3);
-      }
-      n2(Do, "WritableStreamDefaultControllerError");
-      function tr(e) {
-        return new TypeError(`WritableStream.prototype.${e} can only be used on a WritableStream`);
-      }
-      n2(tr, "streamBrandCheckException$2");
-      function on2(e) {
-        return new TypeError(`WritableStreamDefaultController.prototype.${e} can only be used on a WritableStreamDefaultController`);
-      }
-      n2(on2, "defaultControllerBrandCheckException$2");
-      function $e(e) {
-        return new TypeError(`WritableStreamDefaultWriter.prototype.${e} can only be used on a WritableStreamDefaultWriter`);
-      }
-      n2($e, "defaultWriterBrandCheckException");
-      function Pt(e) {
-        return new TypeError("Cannot " + e + " a stream using a released writer");
-      }
-      n2(Pt, "defaultWriterLockException");
-      function rr(e) {
-        e._closedPromise = A((t3, r3) => {
-          e._closedPromise_resolve = t3, e._closedPromise_reject = r3, e._closedPromiseState = "pending";
-        });
-      }
-      n2(rr, "defaultWriterClosedPromiseInitialize");
-      function Mo(e, t3) {
-        rr(e), an(e, t3);
-      }
-      n2(Mo, "defaultWriterClosedPromiseInitializeAsRejected");
-      function Va(e) {
-        rr(e), Uo(e);
-      }
-      n2(Va, "defaultWriterClosedPromiseInitializeAsResolved");
-      function an(e, t3) {
-        e._closedPromise_reject !== void 0 && (Q(e._closedPromise), e._closedPromise_reject(t3), e._closedPromise_resolve = void 0, e._closedPromise_reject = void 0, e._closedPromiseState = "rejected");
-      }
-      n2(an, "defaultWriterClosedPromiseReject");
-      function Qa(e, t3) {
-        Mo(e, t3);
-      }
-      n2(Qa, "defaultWriterClosedPromiseResetToRejected");
-      function Uo(e) {
-        e._closedPromise_resolve !== void 0 && (e._closedPromise_resolve(void 0), e._closedPromise_resolve = void 0, e._closedPromise_reject = void 0, e._closedPromiseState = "resolved");
-      }
-      n2(Uo, "defaultWriterClosedPromiseResolve");
-      function nr(e) {
-        e._readyPromise = A((t3, r3) => {
-          e._readyPromise_resolve = t3, e._readyPromise_reject = r3;
-        }), e._readyPromiseState = "pending";
-      }
-      n2(nr, "defaultWriterReadyPromiseInitialize");
-      function sn(e, t3) {
-        nr(e), No(e, t3);
-      }
-      n2(sn, "defaultWriterReadyPromiseInitializeAsRejected");
-      function xo(e) {
-        nr(e), ln(e);
-      }
-      n2(xo, "defaultWriterReadyPromiseInitializeAsResolved");
-      function No(e, t3) {
-        e._readyPromise_reject !== void 0 && (Q(e._readyPromise), e._readyPromise_reject(t3), e._readyPromise_resolve = void 0, e._readyPromise_reject = void 0, e._readyPromiseState = "rejected");
-      }
-      n2(No, "defaultWriterReadyPromiseReject");
-      function Ya(e) {
-        nr(e);
-      }
-      n2(Ya, "defaultWriterReadyPromiseReset");
-      function Ga(e, t3) {
-        sn(e, t3);
-      }
-      n2(Ga, "defaultWriterReadyPromiseResetToRejected");
-      function ln(e) {
-        e._readyPromise_resolve !== void 0 && (e._readyPromise_resolve(void 0), e._readyPromise_resolve = void 0, e._readyPromise_reject = void 0, e._readyPromiseState = "fulfilled");
-      }
-      n2(ln, "defaultWriterReadyPromiseResolve");
-      function Za() {
-        if (typeof globalThis < "u") return globalThis;
-        if (typeof self < "u") return self;
-        if (typeof n < "u") return n;
-      }
-      n2(Za, "getGlobals");
-      const un = Za();
-      function Ka(e) {
-        if (!(typeof e == "function" || typeof e == "object") || e.name !== "DOMException") return false;
-        try {
-          return new e(), true;
-        } catch {
-          return false;
-        }
-      }
-      n2(Ka, "isDOMExceptionConstructor");
-      function Ja() {
-        const e = un?.DOMException;
-        return Ka(e) ? e : void 0;
-      }
-      n2(Ja, "getFromGlobal");
-      function Xa() {
-        const e = n2(function(r3, s) {
-          this.message = r3 || "", this.name = s || "Error", Error.captureStackTrace && Error.captureStackTrace(this, this.constructor);
-        }, "DOMException");
-        return h2(e, "DOMException"), e.prototype = Object.create(Error.prototype), Object.defineProperty(e.prototype, "constructor", { value: e, writable: true, configurable: true }), e;
-      }
-      n2(Xa, "createPolyfill");
-      const es = Ja() || Xa();
-      function Ho(e, t3, r3, s, u, c2) {
-        const d = Qe(e), m2 = ko(t3);
-        e._disturbed = true;
-        let R3 = false, y = T2(void 0);
-        return A((C2, P2) => {
-          let B2;
-          if (c2 !== void 0) {
-            if (B2 = n2(() => {
-              const _ = c2.reason !== void 0 ? c2.reason : new es("Aborted", "AbortError"), E2 = [];
-              s || E2.push(() => t3._state === "writable" ? Kt(t3, _) : T2(void 0)), u || E2.push(() => e._state === "readable" ? ie(e, _) : T2(void 0)), N2(() => Promise.all(E2.map((k2) => k2())), true, _);
-            }, "abortAlgorithm"), c2.aborted) {
-              B2();
-              return;
-            }
-            c2.addEventListener("abort", B2);
-          }
-          function ae() {
-            return A((_, E2) => {
-              function k2(Y) {
-                Y ? _() : q(nt(), k2, E2);
-              }
-              n2(k2, "next"), k2(false);
-            });
-          }
-          n2(ae, "pipeLoop");
-          function nt() {
-            return R3 ? T2(true) : q(m2._readyPromise, () => A((_, E2) => {
-              _t(d, { _chunkSteps: n2((k2) => {
-                y = q(Fo(m2, k2), void 0, f2), _(false);
-              }, "_chunkSteps"), _closeSteps: n2(() => _(true), "_closeSteps"), _errorSteps: E2 });
-            }));
-          }
-          if (n2(nt, "pipeStep"), Te(e, d._closedPromise, (_) => (s ? J(true, _) : N2(() => Kt(t3, _), true, _), null)), Te(t3, m2._closedPromise, (_) => (u ? J(true, _) : N2(() => ie(e, _), true, _), null)), x2(e, d._closedPromise, () => (r3 ? J() : N2(() => ja(m2)), null)), he(t3) || t3._state === "closed") {
-            const _ = new TypeError("the destination writable stream closed before all data could be piped to it");
-            u ? J(true, _) : N2(() => ie(e, _), true, _);
-          }
-          Q(ae());
-          function Oe() {
-            const _ = y;
-            return q(y, () => _ !== y ? Oe() : void 0);
-          }
-          n2(Oe, "waitForWritesToFinish");
-          function Te(_, E2, k2) {
-            _._state === "errored" ? k2(_._storedError) : I2(E2, k2);
-          }
-          n2(Te, "isOrBecomesErrored");
-          function x2(_, E2, k2) {
-            _._state === "closed" ? k2() : V(E2, k2);
-          }
-          n2(x2, "isOrBecomesClosed");
-          function N2(_, E2, k2) {
-            if (R3) return;
-            R3 = true, t3._state === "writable" && !he(t3) ? V(Oe(), Y) : Y();
-            function Y() {
-              return g2(_(), () => Ce(E2, k2), (ot) => Ce(true, ot)), null;
-            }
-            n2(Y, "doTheRest");
-          }
-          n2(N2, "shutdownWithAction");
-          function J(_, E2) {
-            R3 || (R3 = true, t3._state === "writable" && !he(t3) ? V(Oe(), () => Ce(_, E2)) : Ce(_, E2));
-          }
-          n2(J, "shutdown");
-          function Ce(_, E2) {
-            return Io(m2), _e(d), c2 !== void 0 && c2.removeEventListener("abort", B2), _ ? P2(E2) : C2(void 0), null;
-          }
-          n2(Ce, "finalize");
-        });
-      }
-      n2(Ho, "ReadableStreamPipeTo");
-      const Cn = class Cn {
-        constructor() {
-          throw new TypeError("Illegal constructor");
-        }
-        get desiredSize() {
-          if (!or(this)) throw ar("desiredSize");
-          return fn(this);
-        }
-        close() {
-          if (!or(this)) throw ar("close");
-          if (!Je(this)) throw new TypeError("The stream is not in a state that permits close");
-          De(this);
-        }
-        enqueue(t3 = void 0) {
-          if (!or(this)) throw ar("enqueue");
-          if (!Je(this)) throw new TypeError("The stream is not in a state that permits enqueue");
-          return Ke(this, t3);
-        }
-        error(t3 = void 0) {
-          if (!or(this)) throw ar("error");
-          oe(this, t3);
-        }
-        [Ar](t3) {
-          Be(this);
-          const r3 = this._cancelAlgorithm(t3);
-          return ir(this), r3;
-        }
-        [Br](t3) {
-          const r3 = this._controlledReadableStream;
-          if (this._queue.length > 0) {
-            const s = xr(this);
-            this._closeRequested && this._queue.length === 0 ? (ir(this), At(r3)) : vt(this), t3._chunkSteps(s);
-          } else eo(r3, t3), vt(this);
-        }
-        [kr]() {
-        }
-      };
-      n2(Cn, "ReadableStreamDefaultController");
-      let ne = Cn;
-      Object.defineProperties(ne.prototype, { close: { enumerable: true }, enqueue: { enumerable: true }, error: { enumerable: true }, desiredSize: { enumerable: true } }), h2(ne.prototype.close, "close"), h2(ne.prototype.enqueue, "enqueue"), h2(ne.prototype.error, "error"), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(ne.prototype, Symbol.toStringTag, { value: "ReadableStreamDefaultController", configurable: true });
-      function or(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_controlledReadableStream") ? false : e instanceof ne;
-      }
-      n2(or, "IsReadableStreamDefaultController");
-      function vt(e) {
-        if (!Vo(e)) return;
-        if (e._pulling) {
-          e._pullAgain = true;
-          return;
-        }
-        e._pulling = true;
-        const r3 = e._pullAlgorithm();
-        g2(r3, () => (e._pulling = false, e._pullAgain && (e._pullAgain = false, vt(e)), null), (s) => (oe(e, s), null));
-      }
-      n2(vt, "ReadableStreamDefaultControllerCallPullIfNeeded");
-      function Vo(e) {
-        const t3 = e._controlledReadableStream;
-        return !Je(e) || !e._started ? false : !!(qe(t3) && $t(t3) > 0 || fn(e) > 0);
-      }
-      n2(Vo, "ReadableStreamDefaultControllerShouldCallPull");
-      function ir(e) {
-        e._pullAlgorithm = void 0, e._cancelAlgorithm = void 0, e._strategySizeAlgorithm = void 0;
-      }
-      n2(ir, "ReadableStreamDefaultControllerClearAlgorithms");
-      function De(e) {
-        if (!Je(e)) return;
-        const t3 = e._controlledReadableStream;
-        e._closeRequested = true, e._queue.length === 0 && (ir(e), At(t3));
-      }
-      n2(De, "ReadableStreamDefaultControllerClose");
-      function Ke(e, t3) {
-        if (!Je(e)) return;
-        const r3 = e._controlledReadableStream;
-        if (qe(r3) && $t(r3) > 0) Lr(r3, t3, false);
-        else {
-          let s;
-          try {
-            s = e._strategySizeAlgorithm(t3);
-          } catch (u) {
-            throw oe(e, u), u;
-          }
-          try {
-            Nr(e, t3, s);
-          } catch (u) {
-            throw oe(e, u), u;
-          }
-        }
-        vt(e);
-      }
-      n2(Ke, "ReadableStreamDefaultControllerEnqueue");
-      function oe(e, t3) {
-        const r3 = e._controlledReadableStream;
-        r3._state === "readable" && (Be(e), ir(e), Zo(r3, t3));
-      }
-      n2(oe, "ReadableStreamDefaultControllerError");
-      function fn(e) {
-        const t3 = e._controlledReadableStream._state;
-        return t3 === "errored" ? null : t3 === "closed" ? 0 : e._strategyHWM - e._queueTotalSize;
-      }
-      n2(fn, "ReadableStreamDefaultControllerGetDesiredSize");
-      function ts(e) {
-        return !Vo(e);
-      }
-      n2(ts, "ReadableStreamDefaultControllerHasBackpressure");
-      function Je(e) {
-        const t3 = e._controlledReadableStream._state;
-        return !e._closeRequested && t3 === "readable";
-      }
-      n2(Je, "ReadableStreamDefaultControllerCanCloseOrEnqueue");
-      function Qo(e, t3, r3, s, u, c2, d) {
-        t3._controlledReadableStream = e, t3._queue = void 0, t3._queueTotalSize = void 0, Be(t3), t3._started = false, t3._closeRequested = false, t3._pullAgain = false, t3._pulling = false, t3._strategySizeAlgorithm = d, t3._strategyHWM = c2, t3._pullAlgorithm = s, t3._cancelAlgorithm = u, e._readableStreamController = t3;
-        const m2 = r3();
-        g2(T2(m2), () => (t3._started = true, vt(t3), null), (R3) => (oe(t3, R3), null));
-      }
-      n2(Qo, "SetUpReadableStreamDefaultController");
-      function rs(e, t3, r3, s) {
-        const u = Object.create(ne.prototype);
-        let c2, d, m2;
-        t3.start !== void 0 ? c2 = n2(() => t3.start(u), "startAlgorithm") : c2 = n2(() => {
-        }, "startAlgorithm"), t3.pull !== void 0 ? d = n2(() => t3.pull(u), "pullAlgorithm") : d = n2(() => T2(void 0), "pullAlgorithm"), t3.cancel !== void 0 ? m2 = n2((R3) => t3.cancel(R3), "cancelAlgorithm") : m2 = n2(() => T2(void 0), "cancelAlgorithm"), Qo(e, u, c2, d, m2, r3, s);
-      }
-      n2(rs, "SetUpReadableStreamDefaultControllerFromUnderlyingSource");
-      function ar(e) {
-        return new TypeError(`ReadableStreamDefaultController.prototype.${e} can only be used on a ReadableStreamDefaultController`);
-      }
-      n2(ar, "defaultControllerBrandCheckException$1");
-      function ns(e, t3) {
-        return Ie(e._readableStreamController) ? is(e) : os5(e);
-      }
-      n2(ns, "ReadableStreamTee");
-      function os5(e, t3) {
-        const r3 = Qe(e);
-        let s = false, u = false, c2 = false, d = false, m2, R3, y, C2, P2;
-        const B2 = A((x2) => {
-          P2 = x2;
-        });
-        function ae() {
-          return s ? (u = true, T2(void 0)) : (s = true, _t(r3, { _chunkSteps: n2((N2) => {
-            ge(() => {
-              u = false;
-              const J = N2, Ce = N2;
-              c2 || Ke(y._readableStreamController, J), d || Ke(C2._readableStreamController, Ce), s = false, u && ae();
-            });
-          }, "_chunkSteps"), _closeSteps: n2(() => {
-            s = false, c2 || De(y._readableStreamController), d || De(C2._readableStreamController), (!c2 || !d) && P2(void 0);
-          }, "_closeSteps"), _errorSteps: n2(() => {
-            s = false;
-          }, "_errorSteps") }), T2(void 0));
-        }
-        n2(ae, "pullAlgorithm");
-        function nt(x2) {
-          if (c2 = true, m2 = x2, d) {
-            const N2 = St([m2, R3]), J = ie(e, N2);
-            P2(J);
-          }
-          return B2;
-        }
-        n2(nt, "cancel1Algorithm");
-        function Oe(x2) {
-          if (d = true, R3 = x2, c2) {
-            const N2 = St([m2, R3]), J = ie(e, N2);
-            P2(J);
-          }
-          return B2;
-        }
-        n2(Oe, "cancel2Algorithm");
-        function Te() {
-        }
-        return n2(Te, "startAlgorithm"), y = Et(Te, ae, nt), C2 = Et(Te, ae, Oe), I2(r3._closedPromise, (x2) => (oe(y._readableStreamController, x2), oe(C2._readableStreamController, x2), (!c2 || !d) && P2(void 0), null)), [y, C2];
-      }
-      n2(os5, "ReadableStreamDefaultTee");
-      function is(e) {
-        let t3 = Qe(e), r3 = false, s = false, u = false, c2 = false, d = false, m2, R3, y, C2, P2;
-        const B2 = A((_) => {
-          P2 = _;
-        });
-        function ae(_) {
-          I2(_._closedPromise, (E2) => (_ !== t3 || (K(y._readableStreamController, E2), K(C2._readableStreamController, E2), (!c2 || !d) && P2(void 0)), null));
-        }
-        n2(ae, "forwardReaderError");
-        function nt() {
-          je(t3) && (_e(t3), t3 = Qe(e), ae(t3)), _t(t3, { _chunkSteps: n2((E2) => {
-            ge(() => {
-              s = false, u = false;
-              const k2 = E2;
-              let Y = E2;
-              if (!c2 && !d) try {
-                Y = fo(E2);
-              } catch (ot) {
-                K(y._readableStreamController, ot), K(C2._readableStreamController, ot), P2(ie(e, ot));
-                return;
-              }
-              c2 || Ht(y._readableStreamController, k2), d || Ht(C2._readableStreamController, Y), r3 = false, s ? Te() : u && x2();
-            });
-          }, "_chunkSteps"), _closeSteps: n2(() => {
-            r3 = false, c2 || wt(y._readableStreamController), d || wt(C2._readableStreamController), y._readableStreamController._pendingPullIntos.length > 0 && Vt(y._readableStreamController, 0), C2._readableStreamController._pendingPullIntos.length > 0 && Vt(C2._readableStreamController, 0), (!c2 || !d) && P2(void 0);
-          }, "_closeSteps"), _errorSteps: n2(() => {
-            r3 = false;
-          }, "_errorSteps") });
-        }
-        n2(nt, "pullWithDefaultReader");
-        function Oe(_, E2) {
-          Ee(t3) && (_e(t3), t3 = Co(e), ae(t3));
-          const k2 = E2 ? C2 : y, Y = E2 ? y : C2;
-          Eo(t3, _, 1, { _chunkSteps: n2((it) => {
-            ge(() => {
-              s = false, u = false;
-              const at3 = E2 ? d : c2;
-              if (E2 ? c2 : d) at3 || Qt(k2._readableStreamController, it);
-              else {
-                let ui;
-                try {
-                  ui = fo(it);
-                } catch (kn) {
-                  K(k2._readableStreamController, kn), K(Y._readableStreamController, kn), P2(ie(e, kn));
-                  return;
-                }
-                at3 || Qt(k2._readableStreamController, it), Ht(Y._readableStreamController, ui);
-              }
-              r3 = false, s ? Te() : u && x2();
-            });
-          }, "_chunkSteps"), _closeSteps: n2((it) => {
-            r3 = false;
-            const at3 = E2 ? d : c2, cr = E2 ? c2 : d;
-            at3 || wt(k2._readableStreamController), cr || wt(Y._readableStreamController), it !== void 0 && (at3 || Qt(k2._readableStreamController, it), !cr && Y._readableStreamController._pendingPullIntos.length > 0 && Vt(Y._readableStreamController, 0)), (!at3 || !cr) && P2(void 0);
-          }, "_closeSteps"), _errorSteps: n2(() => {
-            r3 = false;
-          }, "_errorSteps") });
-        }
-        n2(Oe, "pullWithBYOBReader");
-        function Te() {
-          if (r3) return s = true, T2(void 0);
-          r3 = true;
-          const _ = Gr(y._readableStreamController);
-          return _ === null ? nt() : Oe(_._view, false), T2(void 0);
-        }
-        n2(Te, "pull1Algorithm");
-        function x2() {
-          if (r3) return u = true, T2(void 0);
-          r3 = true;
-          const _ = Gr(C2._readableStreamController);
-          return _ === null ? nt() : Oe(_._view, true), T2(void 0);
-        }
-        n2(x2, "pull2Algorithm");
-        function N2(_) {
-          if (c2 = true, m2 = _, d) {
-            const E2 = St([m2, R3]), k2 = ie(e, E2);
-            P2(k2);
-          }
-          return B2;
-        }
-        n2(N2, "cancel1Algorithm");
-        function J(_) {
-          if (d = true, R3 = _, c2) {
-            const E2 = St([m2, R3]), k2 = ie(e, E2);
-            P2(k2);
-          }
-          return B2;
-        }
-        n2(J, "cancel2Algorithm");
-        function Ce() {
-        }
-        return n2(Ce, "startAlgorithm"), y = Go(Ce, Te, N2), C2 = Go(Ce, x2, J), ae(t3), [y, C2];
-      }
-      n2(is, "ReadableByteStreamTee");
-      function as(e) {
-        return l(e) && typeof e.getReader < "u";
-      }
-      n2(as, "isReadableStreamLike");
-      function ss(e) {
-        return as(e) ? us(e.getReader()) : ls(e);
-      }
-      n2(ss, "ReadableStreamFrom");
-      function ls(e) {
-        let t3;
-        const r3 = uo(e, "async"), s = f2;
-        function u() {
-          let d;
-          try {
-            d = Xi(r3);
-          } catch (R3) {
-            return b(R3);
-          }
-          const m2 = T2(d);
-          return F4(m2, (R3) => {
-            if (!l(R3)) throw new TypeError("The promise returned by the iterator.next() method must fulfill with an object");
-            if (ea(R3)) De(t3._readableStreamController);
-            else {
-              const C2 = ta(R3);
-              Ke(t3._readableStreamController, C2);
-            }
-          });
-        }
-        n2(u, "pullAlgorithm");
-        function c2(d) {
-          const m2 = r3.iterator;
-          let R3;
-          try {
-            R3 = Ut(m2, "return");
-          } catch (P2) {
-            return b(P2);
-          }
-          if (R3 === void 0) return T2(void 0);
-          let y;
-          try {
-            y = z(R3, m2, [d]);
-          } catch (P2) {
-            return b(P2);
-          }
-          const C2 = T2(y);
-          return F4(C2, (P2) => {
-            if (!l(P2)) throw new TypeError("The promise returned by the iterator.return() method must fulfill with an object");
-          });
-        }
-        return n2(c2, "cancelAlgorithm"), t3 = Et(s, u, c2, 0), t3;
-      }
-      n2(ls, "ReadableStreamFromIterable");
-      function us(e) {
-        let t3;
-        const r3 = f2;
-        function s() {
-          let c2;
-          try {
-            c2 = e.read();
-          } catch (d) {
-            return b(d);
-          }
-          return F4(c2, (d) => {
-            if (!l(d)) throw new TypeError("The promise returned by the reader.read() method must fulfill with an object");
-            if (d.done) De(t3._readableStreamController);
-            else {
-              const m2 = d.value;
-              Ke(t3._readableStreamController, m2);
-            }
-          });
-        }
-        n2(s, "pullAlgorithm");
-        function u(c2) {
-          try {
-            return T2(e.cancel(c2));
-          } catch (d) {
-            return b(d);
-          }
-        }
-        return n2(u, "cancelAlgorithm"), t3 = Et(r3, s, u, 0), t3;
-      }
-      n2(us, "ReadableStreamFromDefaultReader");
-      function fs3(e, t3) {
-        ue(e, t3);
-        const r3 = e, s = r3?.autoAllocateChunkSize, u = r3?.cancel, c2 = r3?.pull, d = r3?.start, m2 = r3?.type;
-        return { autoAllocateChunkSize: s === void 0 ? void 0 : Fr(s, `${t3} has member 'autoAllocateChunkSize' that`), cancel: u === void 0 ? void 0 : cs(u, r3, `${t3} has member 'cancel' that`), pull: c2 === void 0 ? void 0 : ds(c2, r3, `${t3} has member 'pull' that`), start: d === void 0 ? void 0 : hs(d, r3, `${t3} has member 'start' that`), type: m2 === void 0 ? void 0 : ps(m2, `${t3} has member 'type' that`) };
-      }
-      n2(fs3, "convertUnderlyingDefaultOrByteSource");
-      function cs(e, t3, r3) {
-        return Z2(e, r3), (s) => j(e, t3, [s]);
-      }
-      n2(cs, "convertUnderlyingSourceCancelCallback");
-      function ds(e, t3, r3) {
-        return Z2(e, r3), (s) => j(e, t3, [s]);
-      }
-      n2(ds, "convertUnderlyingSourcePullCallback");
-      function hs(e, t3, r3) {
-        return Z2(e, r3), (s) => z(e, t3, [s]);
-      }
-      n2(hs, "convertUnderlyingSourceStartCallback");
-      function ps(e, t3) {
-        if (e = `${e}`, e !== "bytes") throw new TypeError(`${t3} '${e}' is not a valid enumeration value for ReadableStreamType`);
-        return e;
-      }
-      n2(ps, "convertReadableStreamType");
-      function bs(e, t3) {
-        return ue(e, t3), { preventCancel: !!e?.preventCancel };
-      }
-      n2(bs, "convertIteratorOptions");
-      function Yo(e, t3) {
-        ue(e, t3);
-        const r3 = e?.preventAbort, s = e?.preventCancel, u = e?.preventClose, c2 = e?.signal;
-        return c2 !== void 0 && ms(c2, `${t3} has member 'signal' that`), { preventAbort: !!r3, preventCancel: !!s, preventClose: !!u, signal: c2 };
-      }
-      n2(Yo, "convertPipeOptions");
-      function ms(e, t3) {
-        if (!Ca(e)) throw new TypeError(`${t3} is not an AbortSignal.`);
-      }
-      n2(ms, "assertAbortSignal");
-      function ys(e, t3) {
-        ue(e, t3);
-        const r3 = e?.readable;
-        zr(r3, "readable", "ReadableWritablePair"), jr(r3, `${t3} has member 'readable' that`);
-        const s = e?.writable;
-        return zr(s, "writable", "ReadableWritablePair"), Bo(s, `${t3} has member 'writable' that`), { readable: r3, writable: s };
-      }
-      n2(ys, "convertReadableWritablePair");
-      const Pn = class Pn {
-        constructor(t3 = {}, r3 = {}) {
-          t3 === void 0 ? t3 = null : Jn(t3, "First parameter");
-          const s = Zt(r3, "Second parameter"), u = fs3(t3, "First parameter");
-          if (cn(this), u.type === "bytes") {
-            if (s.size !== void 0) throw new RangeError("The strategy for a byte stream cannot have a size function");
-            const c2 = Tt(s, 0);
-            ca(this, u, c2);
-          } else {
-            const c2 = Gt(s), d = Tt(s, 1);
-            rs(this, u, d, c2);
-          }
-        }
-        get locked() {
-          if (!We(this)) throw Me("locked");
-          return qe(this);
-        }
-        cancel(t3 = void 0) {
-          return We(this) ? qe(this) ? b(new TypeError("Cannot cancel a stream that already has a reader")) : ie(this, t3) : b(Me("cancel"));
-        }
-        getReader(t3 = void 0) {
-          if (!We(this)) throw Me("getReader");
-          return ha(t3, "First parameter").mode === void 0 ? Qe(this) : Co(this);
-        }
-        pipeThrough(t3, r3 = {}) {
-          if (!We(this)) throw Me("pipeThrough");
-          Se(t3, 1, "pipeThrough");
-          const s = ys(t3, "First parameter"), u = Yo(r3, "Second parameter");
-          if (qe(this)) throw new TypeError("ReadableStream.prototype.pipeThrough cannot be used on a locked ReadableStream");
-          if (Ze(s.writable)) throw new TypeError("ReadableStream.prototype.pipeThrough cannot be used on a locked WritableStream");
-          const c2 = Ho(this, s.writable, u.preventClose, u.preventAbort, u.preventCancel, u.signal);
-          return Q(c2), s.readable;
-        }
-        pipeTo(t3, r3 = {}) {
-          if (!We(this)) return b(Me("pipeTo"));
-          if (t3 === void 0) return b("Parameter 1 is required in 'pipeTo'.");
-          if (!Ge(t3)) return b(new TypeError("ReadableStream.prototype.pipeTo's first argument must be a WritableStream"));
-          let s;
-          try {
-            s = Yo(r3, "Second parameter");
-          } catch (u) {
-            return b(u);
-          }
-          return qe(this) ? b(new TypeError("ReadableStream.prototype.pipeTo cannot be used on a locked ReadableStream")) : Ze(t3) ? b(new TypeError("ReadableStream.prototype.pipeTo cannot be used on a locked WritableStream")) : Ho(this, t3, s.preventClose, s.preventAbort, s.preventCancel, s.signal);
-        }
-        tee() {
-          if (!We(this)) throw Me("tee");
-          const t3 = ns(this);
-          return St(t3);
-        }
-        values(t3 = void 0) {
-          if (!We(this)) throw Me("values");
-          const r3 = bs(t3, "First parameter");
-          return Ki(this, r3.preventCancel);
-        }
-        [Ur](t3) {
-          return this.values(t3);
-        }
-        static from(t3) {
-          return ss(t3);
-        }
-      };
-      n2(Pn, "ReadableStream");
-      let L = Pn;
-      Object.defineProperties(L, { from: { enumerable: true } }), Object.defineProperties(L.prototype, { cancel: { enumerable: true }, getReader: { enumerable: true }, pipeThrough: { enumerable: true }, pipeTo: { enumerable: true }, tee: { enumerable: true }, values: { enumerable: true }, locked: { enumerable: true } }), h2(L.from, "from"), h2(L.prototype.cancel, "cancel"), h2(L.prototype.getReader, "getReader"), h2(L.prototype.pipeThrough, "pipeThrough"), h2(L.prototype.pipeTo, "pipeTo"), h2(L.prototype.tee, "tee"), h2(L.prototype.values, "values"), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(L.prototype, Symbol.toStringTag, { value: "ReadableStream", configurable: true }), Object.defineProperty(L.prototype, Ur, { value: L.prototype.values, writable: true, configurable: true });
-      function Et(e, t3, r3, s = 1, u = () => 1) {
-        const c2 = Object.create(L.prototype);
-        cn(c2);
-        const d = Object.create(ne.prototype);
-        return Qo(c2, d, e, t3, r3, s, u), c2;
-      }
-      n2(Et, "CreateReadableStream");
-      function Go(e, t3, r3) {
-        const s = Object.create(L.prototype);
-        cn(s);
-        const u = Object.create(te.prototype);
-        return To(s, u, e, t3, r3, 0, void 0), s;
-      }
-      n2(Go, "CreateReadableByteStream");
-      function cn(e) {
-        e._state = "readable", e._reader = void 0, e._storedError = void 0, e._disturbed = false;
-      }
-      n2(cn, "InitializeReadableStream");
-      function We(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_readableStreamController") ? false : e instanceof L;
-      }
-      n2(We, "IsReadableStream");
-      function qe(e) {
-        return e._reader !== void 0;
-      }
-      n2(qe, "IsReadableStreamLocked");
-      function ie(e, t3) {
-        if (e._disturbed = true, e._state === "closed") return T2(void 0);
-        if (e._state === "errored") return b(e._storedError);
-        At(e);
-        const r3 = e._reader;
-        if (r3 !== void 0 && je(r3)) {
-          const u = r3._readIntoRequests;
-          r3._readIntoRequests = new D2(), u.forEach((c2) => {
-            c2._closeSteps(void 0);
-          });
-        }
-        const s = e._readableStreamController[Ar](t3);
-        return F4(s, f2);
-      }
-      n2(ie, "ReadableStreamCancel");
-      function At(e) {
-        e._state = "closed";
-        const t3 = e._reader;
-        if (t3 !== void 0 && (Zn(t3), Ee(t3))) {
-          const r3 = t3._readRequests;
-          t3._readRequests = new D2(), r3.forEach((s) => {
-            s._closeSteps();
-          });
-        }
-      }
-      n2(At, "ReadableStreamClose");
-      function Zo(e, t3) {
-        e._state = "errored", e._storedError = t3;
-        const r3 = e._reader;
-        r3 !== void 0 && (Or(r3, t3), Ee(r3) ? ro(r3, t3) : Ao(r3, t3));
-      }
-      n2(Zo, "ReadableStreamError");
-      function Me(e) {
-        return new TypeError(`ReadableStream.prototype.${e} can only be used on a ReadableStream`);
-      }
-      n2(Me, "streamBrandCheckException$1");
-      function Ko(e, t3) {
-        ue(e, t3);
-        const r3 = e?.highWaterMark;
-        return zr(r3, "highWaterMark", "QueuingStrategyInit"), { highWaterMark: Ir(r3) };
-      }
-      n2(Ko, "convertQueuingStrategyInit");
-      const Jo = n2((e) => e.byteLength, "byteLengthSizeFunction");
-      h2(Jo, "size");
-      const vn = class vn {
-        constructor(t3) {
-          Se(t3, 1, "ByteLengthQueuingStrategy"), t3 = Ko(t3, "First parameter"), this._byteLengthQueuingStrategyHighWaterMark = t3.highWaterMark;
-        }
-        get highWaterMark() {
-          if (!ei(this)) throw Xo("highWaterMark");
-          return this._byteLengthQueuingStrategyHighWaterMark;
-        }
-        get size() {
-          if (!ei(this)) throw Xo("size");
-          return Jo;
-        }
-      };
-      n2(vn, "ByteLengthQueuingStrategy");
-      let Xe = vn;
-      Object.defineProperties(Xe.prototype, { highWaterMark: { enumerable: true }, size: { enumerable: true } }), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(Xe.prototype, Symbol.toStringTag, { value: "ByteLengthQueuingStrategy", configurable: true });
-      function Xo(e) {
-        return new TypeError(`ByteLengthQueuingStrategy.prototype.${e} can only be used on a ByteLengthQueuingStrategy`);
-      }
-      n2(Xo, "byteLengthBrandCheckException");
-      function ei(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_byteLengthQueuingStrategyHighWaterMark") ? false : e instanceof Xe;
-      }
-      n2(ei, "IsByteLengthQueuingStrategy");
-      const ti = n2(() => 1, "countSizeFunction");
-      h2(ti, "size");
-      const En = class En {
-        constructor(t3) {
-          Se(t3, 1, "CountQueuingStrategy"), t3 = Ko(t3, "First parameter"), this._countQueuingStrategyHighWaterMark = t3.highWaterMark;
-        }
-        get highWaterMark() {
-          if (!ni(this)) throw ri("highWaterMark");
-          return this._countQueuingStrategyHighWaterMark;
-        }
-        get size() {
-          if (!ni(this)) throw ri("size");
-          return ti;
-        }
-      };
-      n2(En, "CountQueuingStrategy");
-      let et = En;
-      Object.defineProperties(et.prototype, { highWaterMark: { enumerable: true }, size: { enumerable: true } }), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(et.prototype, Symbol.toStringTag, { value: "CountQueuingStrategy", configurable: true });
-      function ri(e) {
-        return new TypeError(`CountQueuingStrategy.prototype.${e} can only be used on a CountQueuingStrategy`);
-      }
-      n2(ri, "countBrandCheckException");
-      function ni(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_countQueuingStrategyHighWaterMark") ? false : e instanceof et;
-      }
-      n2(ni, "IsCountQueuingStrategy");
-      function gs(e, t3) {
-        ue(e, t3);
-        const r3 = e?.cancel, s = e?.flush, u = e?.readableType, c2 = e?.start, d = e?.transform, m2 = e?.writableType;
-        return { cancel: r3 === void 0 ? void 0 : Rs(r3, e, `${t3} has member 'cancel' that`), flush: s === void 0 ? void 0 : _s(s, e, `${t3} has member 'flush' that`), readableType: u, start: c2 === void 0 ? void 0 : Ss(c2, e, `${t3} has member 'start' that`), transform: d === void 0 ? void 0 : ws(d, e, `${t3} has member 'transform' that`), writableType: m2 };
-      }
-      n2(gs, "convertTransformer");
-      function _s(e, t3, r3) {
-        return Z2(e, r3), (s) => j(e, t3, [s]);
-      }
-      n2(_s, "convertTransformerFlushCallback");
-      function Ss(e, t3, r3) {
-        return Z2(e, r3), (s) => z(e, t3, [s]);
-      }
-      n2(Ss, "convertTransformerStartCallback");
-      function ws(e, t3, r3) {
-        return Z2(e, r3), (s, u) => j(e, t3, [s, u]);
-      }
-      n2(ws, "convertTransformerTransformCallback");
-      function Rs(e, t3, r3) {
-        return Z2(e, r3), (s) => j(e, t3, [s]);
-      }
-      n2(Rs, "convertTransformerCancelCallback");
-      const An = class An {
-        constructor(t3 = {}, r3 = {}, s = {}) {
-          t3 === void 0 && (t3 = null);
-          const u = Zt(r3, "Second parameter"), c2 = Zt(s, "Third parameter"), d = gs(t3, "First parameter");
-          if (d.readableType !== void 0) throw new RangeError("Invalid readableType specified");
-          if (d.writableType !== void 0) throw new RangeError("Invalid writableType specified");
-          const m2 = Tt(c2, 0), R3 = Gt(c2), y = Tt(u, 1), C2 = Gt(u);
-          let P2;
-          const B2 = A((ae) => {
-            P2 = ae;
-          });
-          Ts(this, B2, y, C2, m2, R3), Ps(this, d), d.start !== void 0 ? P2(d.start(this._transformStreamController)) : P2(void 0);
-        }
-        get readable() {
-          if (!oi(this)) throw li("readable");
-          return this._readable;
-        }
-        get writable() {
-          if (!oi(this)) throw li("writable");
-          return this._writable;
-        }
-      };
-      n2(An, "TransformStream");
-      let tt = An;
-      Object.defineProperties(tt.prototype, { readable: { enumerable: true }, writable: { enumerable: true } }), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(tt.prototype, Symbol.toStringTag, { value: "TransformStream", configurable: true });
-      function Ts(e, t3, r3, s, u, c2) {
-        function d() {
-          return t3;
-        }
-        n2(d, "startAlgorithm");
-        function m2(B2) {
-          return As(e, B2);
-        }
-        n2(m2, "writeAlgorithm");
-        function R3(B2) {
-          return Bs(e, B2);
-        }
-        n2(R3, "abortAlgorithm");
-        function y() {
-          return ks(e);
-        }
-        n2(y, "closeAlgorithm"), e._writable = Ea(d, m2, y, R3, r3, s);
-        function C2() {
-          return Ws(e);
-        }
-        n2(C2, "pullAlgorithm");
-        function P2(B2) {
-          return qs(e, B2);
-        }
-        n2(P2, "cancelAlgorithm"), e._readable = Et(d, C2, P2, u, c2), e._backpressure = void 0, e._backpressureChangePromise = void 0, e._backpressureChangePromise_resolve = void 0, sr(e, true), e._transformStreamController = void 0;
-      }
-      n2(Ts, "InitializeTransformStream");
-      function oi(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_transformStreamController") ? false : e instanceof tt;
-      }
-      n2(oi, "IsTransformStream");
-      function ii(e, t3) {
-        oe(e._readable._readableStreamController, t3), dn(e, t3);
-      }
-      n2(ii, "TransformStreamError");
-      function dn(e, t3) {
-        ur(e._transformStreamController), Ct(e._writable._writableStreamController, t3), hn(e);
-      }
-      n2(dn, "TransformStreamErrorWritableAndUnblockWrite");
-      function hn(e) {
-        e._backpressure && sr(e, false);
-      }
-      n2(hn, "TransformStreamUnblockWrite");
-      function sr(e, t3) {
-        e._backpressureChangePromise !== void 0 && e._backpressureChangePromise_resolve(), e._backpressureChangePromise = A((r3) => {
-          e._backpressureChangePromise_resolve = r3;
-        }), e._backpressure = t3;
-      }
-      n2(sr, "TransformStreamSetBackpressure");
-      const Bn = class Bn {
-        constructor() {
-          throw new TypeError("Illegal constructor");
-        }
-        get desiredSize() {
-          if (!lr(this)) throw fr("desiredSize");
-          const t3 = this._controlledTransformStream._readable._readableStreamController;
-          return fn(t3);
-        }
-        enqueue(t3 = void 0) {
-          if (!lr(this)) throw fr("enqueue");
-          ai(this, t3);
-        }
-        error(t3 = void 0) {
-          if (!lr(this)) throw fr("error");
-          vs(this, t3);
-        }
-        terminate() {
-          if (!lr(this)) throw fr("terminate");
-          Es(this);
-        }
-      };
-      n2(Bn, "TransformStreamDefaultController");
-      let pe = Bn;
-      Object.defineProperties(pe.prototype, { enqueue: { enumerable: true }, error: { enumerable: true }, terminate: { enumerable: true }, desiredSize: { enumerable: true } }), h2(pe.prototype.enqueue, "enqueue"), h2(pe.prototype.error, "error"), h2(pe.prototype.terminate, "terminate"), typeof Symbol.toStringTag == "symbol" && Object.defineProperty(pe.prototype, Symbol.toStringTag, { value: "TransformStreamDefaultController", configurable: true });
-      function lr(e) {
-        return !l(e) || !Object.prototype.hasOwnProperty.call(e, "_controlledTransformStream") ? false : e instanceof pe;
-      }
-      n2(lr, "IsTransformStreamDefaultController");
-      function Cs(e, t3, r3, s, u) {
-        t3._controlledTransformStream = e, e._transformStreamController = t3, t3._transformAlgorithm = r3, t3._flushAlgorithm = s, t3._cancelAlgorithm = u, t3._finishPromise = void 0, t3._finishPromise_resolve = void 0, t3._finishPromise_reject = void 0;
-      }
-      n2(Cs, "SetUpTransformStreamDefaultController");
-      function Ps(e, t3) {
-        const r3 = Object.create(pe.prototype);
-        let s, u, c2;
-        t3.transform !== void 0 ? s = n2((d) => t3.transform(d, r3), "transformAlgorithm") : s = n2((d) => {
-          try {
-            return ai(r3, d), T2(void 0);
-          } catch (m2) {
-            return b(m2);
-          }
-        }, "transformAlgorithm"), t3.flush !== void 0 ? u = n2(() => t3.flush(r3), "flushAlgorithm") : u = n2(() => T2(void 0), "flushAlgorithm"), t3.cancel !== void 0 ? c2 = n2((d) => t3.cancel(d), "cancelAlgorithm") : c2 = n2(() => T2(void 0), "cancelAlgorithm"), Cs(e, r3, s, u, c2);
-      }
-      n2(Ps, "SetUpTransformStreamDefaultControllerFromTransformer");
-      function ur(e) {
-        e._transformAlgorithm = void 0, e._flushAlgorithm = void 0, e._cancelAlgorithm = void 0;
-      }
-      n2(ur, "TransformStreamDefaultControllerClearAlgorithms");
-      function ai(e, t3) {
-        const r3 = e._controlledTransformStream, s = r3._readable._readableStreamController;
-        if (!Je(s)) throw new TypeError("Readable side is not in a state that permits enqueue");
-        try {
-          Ke(s, t3);
-        } catch (c2) {
-          throw dn(r3, c2), r3._readable._storedError;
-        }
-        ts(s) !== r3._backpressure && sr(r3, true);
-      }
-      n2(ai, "TransformStreamDefaultControllerEnqueue");
-      function vs(e, t3) {
-        ii(e._controlledTransformStream, t3);
-      }
-      n2(vs, "TransformStreamDefaultControllerError");
-      function si(e, t3) {
-        const r3 = e._transformAlgorithm(t3);
-        return F4(r3, void 0, (s) => {
-          throw ii(e._controlledTransformStream, s), s;
-        });
-      }
-      n2(si, "TransformStreamDefaultControllerPerformTransform");
-      function Es(e) {
-        const t3 = e._controlledTransformStream, r3 = t3._readable._readableStreamController;
-        De(r3);
-        const s = new TypeError("TransformStream terminated");
-        dn(t3, s);
-      }
-      n2(Es, "TransformStreamDefaultControllerTerminate");
-      function As(e, t3) {
-        const r3 = e._transformStreamController;
-        if (e._backpressure) {
-          const s = e._backpressureChangePromise;
-          return F4(s, () => {
-            const u = e._writable;
-            if (u._state === "erroring") throw u._storedError;
-            return si(r3, t3);
-          });
-        }
-        return si(r3, t3);
-      }
-      n2(As, "TransformStreamDefaultSinkWriteAlgorithm");
-      function Bs(e, t3) {
-        const r3 = e._transformStreamController;
-        if (r3._finishPromise !== void 0) return r3._finishPromise;
-        const s = e._readable;
-        r3._finishPromise = A((c2, d) => {
-          r3._finishPromise_resolve = c2, r3._finishPromise_reject = d;
-        });
-        const u = r3._cancelAlgorithm(t3);
-        return ur(r3), g2(u, () => (s._state === "errored" ? rt(r3, s._storedError) : (oe(s._readableStreamController, t3), pn(r3)), null), (c2) => (oe(s._readableStreamController, c2), rt(r3, c2), null)), r3._finishPromise;
-      }
-      n2(Bs, "TransformStreamDefaultSinkAbortAlgorithm");
-      function ks(e) {
-        const t3 = e._transformStreamController;
-        if (t3._finishPromise !== void 0) return t3._finishPromise;
-        const r3 = e._readable;
-        t3._finishPromise = A((u, c2) => {
-          t3._finishPromise_resolve = u, t3._finishPromise_reject = c2;
-        });
-        const s = t3._flushAlgorithm();
-        return ur(t3), g2(s, () => (r3._state === "errored" ? rt(t3, r3._storedError) : (De(r3._readableStreamController), pn(t3)), null), (u) => (oe(r3._readableStreamController, u), rt(t3, u), null)), t3._finishPromise;
-      }
-      n2(ks, "TransformStreamDefaultSinkCloseAlgorithm");
-      function Ws(e) {
-        return sr(e, false), e._backpressureChangePromise;
-      }
-      n2(Ws, "TransformStreamDefaultSourcePullAlgorithm");
-      function qs(e, t3) {
-        const r3 = e._transformStreamController;
-        if (r3._finishPromise !== void 0) return r3._finishPromise;
-        const s = e._writable;
-        r3._finishPromise = A((c2, d) => {
-          r3._finishPromise_resolve = c2, r3._finishPromise_reject = d;
-        });
-        const u = r3._cancelAlgorithm(t3);
-        return ur(r3), g2(u, () => (s._state === "errored" ? rt(r3, s._storedError) : (Ct(s._writableStreamController, t3), hn(e), pn(r3)), null), (c2) => (Ct(s._writableStreamController, c2), hn(e), rt(r3, c2), null)), r3._finishPromise;
-      }
-      n2(qs, "TransformStreamDefaultSourceCancelAlgorithm");
-      function fr(e) {
-        return new TypeError(`TransformStreamDefaultController.prototype.${e} can only be used on a TransformStreamDefaultController`);
-      }
-      n2(fr, "defaultControllerBrandCheckException");
-      function pn(e) {
-        e._finishPromise_resolve !== void 0 && (e._finishPromise_resolve(), e._finishPromise_resolve = void 0, e._finishPromise_reject = void 0);
-      }
-      n2(pn, "defaultControllerFinishPromiseResolve");
-      function rt(e, t3) {
-        e._finishPromise_reject !== void 0 && (Q(e._finishPromise), e._finishPromise_reject(t3), e._finishPromise_resolve = void 0, e._finishPromise_reject = void 0);
-      }
-      n2(rt, "defaultControllerFinishPromiseReject");
-      function li(e) {
-        return new TypeError(`TransformStream.prototype.${e} can only be used on a TransformStream`);
-      }
-      n2(li, "streamBrandCheckException"), a.ByteLengthQueuingStrategy = Xe, a.CountQueuingStrategy = et, a.ReadableByteStreamController = te, a.ReadableStream = L, a.ReadableStreamBYOBReader = ce, a.ReadableStreamBYOBRequest = Re, a.ReadableStreamDefaultController = ne, a.ReadableStreamDefaultReader = fe, a.TransformStream = tt, a.TransformStreamDefaultController = pe, a.WritableStream = de, a.WritableStreamDefaultController = ke, a.WritableStreamDefaultWriter = re;
-    });
-  })(kt, kt.exports)), kt.exports;
-}
-function Hs() {
-  if (mi) return pi;
-  mi = 1;
-  const i = 65536;
-  if (!globalThis.ReadableStream) try {
-    const o3 = __require("node:process"), { emitWarning: a } = o3;
-    try {
-      o3.emitWarning = () => {
-      }, Object.assign(globalThis, __require("node:stream/web")), o3.emitWarning = a;
-    } catch (f2) {
-      throw o3.emitWarning = a, f2;
-    }
-  } catch {
-    Object.assign(globalThis, Ns());
-  }
-  try {
-    const { Blob: o3 } = __require("buffer");
-    o3 && !o3.prototype.stream && (o3.prototype.stream = n2(function(f2) {
-      let l = 0;
-      const p2 = this;
-      return new ReadableStream({ type: "bytes", async pull(h2) {
-        const v2 = await p2.slice(l, Math.min(p2.size, l + i)).arrayBuffer();
-        l += v2.byteLength, h2.enqueue(new Uint8Array(v2)), l === p2.size && h2.close();
-      } });
-    }, "name"));
-  } catch {
-  }
-  return pi;
-}
-async function* Wn(i, o3 = true) {
-  for (const a of i) if ("stream" in a) yield* a.stream();
-  else if (ArrayBuffer.isView(a)) if (o3) {
-    let f2 = a.byteOffset;
-    const l = a.byteOffset + a.byteLength;
-    for (; f2 !== l; ) {
-      const p2 = Math.min(l - f2, yi), h2 = a.buffer.slice(f2, f2 + p2);
-      f2 += h2.byteLength, yield new Uint8Array(h2);
-    }
-  } else yield a;
-  else {
-    let f2 = 0, l = a;
-    for (; f2 !== l.size; ) {
-      const h2 = await l.slice(f2, Math.min(l.size, f2 + yi)).arrayBuffer();
-      f2 += h2.byteLength, yield new Uint8Array(h2);
-    }
-  }
-}
-function Zs(i, o3 = ut) {
-  var a = `${_i()}${_i()}`.replace(/\./g, "").slice(-28).padStart(32, "-"), f2 = [], l = `--${a}\r
-Content-Disposition: form-data; name="`;
-  return i.forEach((p2, h2) => typeof p2 == "string" ? f2.push(l + On(h2) + `"\r
-\r
-${p2.replace(/\r(?!\n)|(?<!\r)\n/g, `\r
-`)}\r
-`) : f2.push(l + On(h2) + `"; filename="${On(p2.name, 1)}"\r
-Content-Type: ${p2.type || "application/octet-stream"}\r
-\r
-`, p2, `\r
-`)), f2.push(`--${a}--`), new o3(f2, { type: "multipart/form-data; boundary=" + a });
-}
-async function zn(i) {
-  if (i[H].disturbed) throw new TypeError(`body used already for: ${i.url}`);
-  if (i[H].disturbed = true, i[H].error) throw i[H].error;
-  const { body: o3 } = i;
-  if (o3 === null) return M2.alloc(0);
-  if (!(o3 instanceof me)) return M2.alloc(0);
-  const a = [];
-  let f2 = 0;
-  try {
-    for await (const l of o3) {
-      if (i.size > 0 && f2 + l.length > i.size) {
-        const p2 = new G(`content size at ${i.url} over limit: ${i.size}`, "max-size");
-        throw o3.destroy(p2), p2;
-      }
-      f2 += l.length, a.push(l);
-    }
-  } catch (l) {
-    throw l instanceof ft ? l : new G(`Invalid response body while trying to fetch ${i.url}: ${l.message}`, "system", l);
-  }
-  if (o3.readableEnded === true || o3._readableState.ended === true) try {
-    return a.every((l) => typeof l == "string") ? M2.from(a.join("")) : M2.concat(a, f2);
-  } catch (l) {
-    throw new G(`Could not create Buffer from response body for ${i.url}: ${l.message}`, "system", l);
-  }
-  else throw new G(`Premature close of server response while trying to fetch ${i.url}`);
-}
-function ol(i = []) {
-  return new ye(i.reduce((o3, a, f2, l) => (f2 % 2 === 0 && o3.push(l.slice(f2, f2 + 2)), o3), []).filter(([o3, a]) => {
-    try {
-      return gr(o3), Fn(o3, String(a)), true;
-    } catch {
-      return false;
-    }
-  }));
-}
-function Ti(i, o3 = false) {
-  return i == null || (i = new URL(i), /^(about|blob|data):$/.test(i.protocol)) ? "no-referrer" : (i.username = "", i.password = "", i.hash = "", o3 && (i.pathname = "", i.search = ""), i);
-}
-function ll(i) {
-  if (!Ci.has(i)) throw new TypeError(`Invalid referrerPolicy: ${i}`);
-  return i;
-}
-function ul(i) {
-  if (/^(http|ws)s:$/.test(i.protocol)) return true;
-  const o3 = i.host.replace(/(^\[)|(]$)/g, ""), a = Ls(o3);
-  return a === 4 && /^127\./.test(o3) || a === 6 && /^(((0+:){7})|(::(0+:){0,6}))0*1$/.test(o3) ? true : i.host === "localhost" || i.host.endsWith(".localhost") ? false : i.protocol === "file:";
-}
-function ct(i) {
-  return /^about:(blank|srcdoc)$/.test(i) || i.protocol === "data:" || /^(blob|filesystem):$/.test(i.protocol) ? true : ul(i);
-}
-function fl(i, { referrerURLCallback: o3, referrerOriginCallback: a } = {}) {
-  if (i.referrer === "no-referrer" || i.referrerPolicy === "") return null;
-  const f2 = i.referrerPolicy;
-  if (i.referrer === "about:client") return "no-referrer";
-  const l = i.referrer;
-  let p2 = Ti(l), h2 = Ti(l, true);
-  p2.toString().length > 4096 && (p2 = h2), o3 && (p2 = o3(p2)), a && (h2 = a(h2));
-  const S = new URL(i.url);
-  switch (f2) {
-    case "no-referrer":
-      return "no-referrer";
-    case "origin":
-      return h2;
-    case "unsafe-url":
-      return p2;
-    case "strict-origin":
-      return ct(p2) && !ct(S) ? "no-referrer" : h2.toString();
-    case "strict-origin-when-cross-origin":
-      return p2.origin === S.origin ? p2 : ct(p2) && !ct(S) ? "no-referrer" : h2;
-    case "same-origin":
-      return p2.origin === S.origin ? p2 : "no-referrer";
-    case "origin-when-cross-origin":
-      return p2.origin === S.origin ? p2 : h2;
-    case "no-referrer-when-downgrade":
-      return ct(p2) && !ct(S) ? "no-referrer" : p2;
-    default:
-      throw new TypeError(`Invalid referrerPolicy: ${f2}`);
-  }
-}
-function cl(i) {
-  const o3 = (i.get("referrer-policy") || "").split(/[,\s]+/);
-  let a = "";
-  for (const f2 of o3) f2 && Ci.has(f2) && (a = f2);
-  return a;
-}
-function pl() {
-  if (Pi) return Ln;
-  if (Pi = 1, !globalThis.DOMException) try {
-    const { MessageChannel: i } = __require("worker_threads"), o3 = new i().port1, a = new ArrayBuffer();
-    o3.postMessage(a, [a, a]);
-  } catch (i) {
-    i.constructor.name === "DOMException" && (globalThis.DOMException = i.constructor);
-  }
-  return Ln = globalThis.DOMException, Ln;
-}
-async function Ai(i, o3) {
-  return new Promise((a, f2) => {
-    const l = new dt(i, o3), { parsedURL: p2, options: h2 } = hl(l);
-    if (!wl.has(p2.protocol)) throw new TypeError(`node-fetch cannot load ${i}. URL scheme "${p2.protocol.replace(/:$/, "")}" is not supported.`);
-    if (p2.protocol === "data:") {
-      const g2 = Us(l.url), V = new le(g2, { headers: { "Content-Type": g2.typeFull } });
-      a(V);
-      return;
-    }
-    const S = (p2.protocol === "https:" ? zs : Bt).request, { signal: v2 } = l;
-    let w2 = null;
-    const A = n2(() => {
-      const g2 = new _r("The operation was aborted.");
-      f2(g2), l.body && l.body instanceof me.Readable && l.body.destroy(g2), !(!w2 || !w2.body) && w2.body.emit("error", g2);
-    }, "abort");
-    if (v2 && v2.aborted) {
-      A();
-      return;
-    }
-    const T2 = n2(() => {
-      A(), q();
-    }, "abortAndFinalize"), b = S(p2.toString(), h2);
-    v2 && v2.addEventListener("abort", T2);
-    const q = n2(() => {
-      b.abort(), v2 && v2.removeEventListener("abort", T2);
-    }, "finalize");
-    b.on("error", (g2) => {
-      f2(new G(`request to ${l.url} failed, reason: ${g2.message}`, "system", g2)), q();
-    }), Rl(b, (g2) => {
-      w2 && w2.body && w2.body.destroy(g2);
-    }), process.version < "v14" && b.on("socket", (g2) => {
-      let V;
-      g2.prependListener("end", () => {
-        V = g2._eventsCount;
-      }), g2.prependListener("close", (I2) => {
-        if (w2 && V < g2._eventsCount && !I2) {
-          const F4 = new Error("Premature close");
-          F4.code = "ERR_STREAM_PREMATURE_CLOSE", w2.body.emit("error", F4);
-        }
-      });
-    }), b.on("response", (g2) => {
-      b.setTimeout(0);
-      const V = ol(g2.rawHeaders);
-      if (jn(g2.statusCode)) {
-        const z = V.get("Location");
-        let j = null;
-        try {
-          j = z === null ? null : new URL(z, l.url);
-        } catch {
-          if (l.redirect !== "manual") {
-            f2(new G(`uri requested responds with an invalid redirect URL: ${z}`, "invalid-redirect")), q();
-            return;
-          }
-        }
-        switch (l.redirect) {
-          case "error":
-            f2(new G(`uri requested responds with a redirect, redirect mode is set to error: ${l.url}`, "no-redirect")), q();
-            return;
-          case "manual":
-            break;
-          case "follow": {
-            if (j === null) break;
-            if (l.counter >= l.follow) {
-              f2(new G(`maximum redirect reached at: ${l.url}`, "max-redirect")), q();
-              return;
-            }
-            const U = { headers: new ye(l.headers), follow: l.follow, counter: l.counter + 1, agent: l.agent, compress: l.compress, method: l.method, body: In(l), signal: l.signal, size: l.size, referrer: l.referrer, referrerPolicy: l.referrerPolicy };
-            if (!Js(l.url, j) || !Xs(l.url, j)) for (const jt of ["authorization", "www-authenticate", "cookie", "cookie2"]) U.headers.delete(jt);
-            if (g2.statusCode !== 303 && l.body && o3.body instanceof me.Readable) {
-              f2(new G("Cannot follow redirect with body being a readable stream", "unsupported-redirect")), q();
-              return;
-            }
-            (g2.statusCode === 303 || (g2.statusCode === 301 || g2.statusCode === 302) && l.method === "POST") && (U.method = "GET", U.body = void 0, U.headers.delete("content-length"));
-            const D2 = cl(V);
-            D2 && (U.referrerPolicy = D2), a(Ai(new dt(j, U))), q();
-            return;
-          }
-          default:
-            return f2(new TypeError(`Redirect option '${l.redirect}' is not a valid value of RequestRedirect`));
-        }
-      }
-      v2 && g2.once("end", () => {
-        v2.removeEventListener("abort", T2);
-      });
-      let I2 = lt(g2, new dr(), (z) => {
-        z && f2(z);
-      });
-      process.version < "v12.10" && g2.on("aborted", T2);
-      const F4 = { url: l.url, status: g2.statusCode, statusText: g2.statusMessage, headers: V, size: l.size, counter: l.counter, highWaterMark: l.highWaterMark }, Q = V.get("Content-Encoding");
-      if (!l.compress || l.method === "HEAD" || Q === null || g2.statusCode === 204 || g2.statusCode === 304) {
-        w2 = new le(I2, F4), a(w2);
-        return;
-      }
-      const ge = { flush: st.Z_SYNC_FLUSH, finishFlush: st.Z_SYNC_FLUSH };
-      if (Q === "gzip" || Q === "x-gzip") {
-        I2 = lt(I2, st.createGunzip(ge), (z) => {
-          z && f2(z);
-        }), w2 = new le(I2, F4), a(w2);
-        return;
-      }
-      if (Q === "deflate" || Q === "x-deflate") {
-        const z = lt(g2, new dr(), (j) => {
-          j && f2(j);
-        });
-        z.once("data", (j) => {
-          (j[0] & 15) === 8 ? I2 = lt(I2, st.createInflate(), (U) => {
-            U && f2(U);
-          }) : I2 = lt(I2, st.createInflateRaw(), (U) => {
-            U && f2(U);
-          }), w2 = new le(I2, F4), a(w2);
-        }), z.once("end", () => {
-          w2 || (w2 = new le(I2, F4), a(w2));
-        });
-        return;
-      }
-      if (Q === "br") {
-        I2 = lt(I2, st.createBrotliDecompress(), (z) => {
-          z && f2(z);
-        }), w2 = new le(I2, F4), a(w2);
-        return;
-      }
-      w2 = new le(I2, F4), a(w2);
-    }), nl(b, l).catch(f2);
-  });
-}
-function Rl(i, o3) {
-  const a = M2.from(`0\r
-\r
-`);
-  let f2 = false, l = false, p2;
-  i.on("response", (h2) => {
-    const { headers: S } = h2;
-    f2 = S["transfer-encoding"] === "chunked" && !S["content-length"];
-  }), i.on("socket", (h2) => {
-    const S = n2(() => {
-      if (f2 && !l) {
-        const w2 = new Error("Premature close");
-        w2.code = "ERR_STREAM_PREMATURE_CLOSE", o3(w2);
-      }
-    }, "onSocketClose"), v2 = n2((w2) => {
-      l = M2.compare(w2.slice(-5), a) === 0, !l && p2 && (l = M2.compare(p2.slice(-3), a.slice(0, 3)) === 0 && M2.compare(w2.slice(-2), a.slice(3)) === 0), p2 = w2;
-    }, "onData");
-    h2.prependListener("close", S), h2.on("data", v2), i.on("close", () => {
-      h2.removeListener("close", S), h2.removeListener("data", v2);
-    });
-  });
-}
-function W(i) {
-  const o3 = Bi.get(i);
-  return console.assert(o3 != null, "'this' is expected an Event object, but got", i), o3;
-}
-function ki(i) {
-  if (i.passiveListener != null) {
-    typeof console < "u" && typeof console.error == "function" && console.error("Unable to preventDefault inside passive event listener invocation.", i.passiveListener);
-    return;
-  }
-  i.event.cancelable && (i.canceled = true, typeof i.event.preventDefault == "function" && i.event.preventDefault());
-}
-function ht(i, o3) {
-  Bi.set(this, { eventTarget: i, event: o3, eventPhase: 2, currentTarget: i, canceled: false, stopped: false, immediateStopped: false, passiveListener: null, timeStamp: o3.timeStamp || Date.now() }), Object.defineProperty(this, "isTrusted", { value: false, enumerable: true });
-  const a = Object.keys(o3);
-  for (let f2 = 0; f2 < a.length; ++f2) {
-    const l = a[f2];
-    l in this || Object.defineProperty(this, l, Wi(l));
-  }
-}
-function Wi(i) {
-  return { get() {
-    return W(this).event[i];
-  }, set(o3) {
-    W(this).event[i] = o3;
-  }, configurable: true, enumerable: true };
-}
-function Tl(i) {
-  return { value() {
-    const o3 = W(this).event;
-    return o3[i].apply(o3, arguments);
-  }, configurable: true, enumerable: true };
-}
-function Cl(i, o3) {
-  const a = Object.keys(o3);
-  if (a.length === 0) return i;
-  function f2(l, p2) {
-    i.call(this, l, p2);
-  }
-  n2(f2, "CustomEvent"), f2.prototype = Object.create(i.prototype, { constructor: { value: f2, configurable: true, writable: true } });
-  for (let l = 0; l < a.length; ++l) {
-    const p2 = a[l];
-    if (!(p2 in i.prototype)) {
-      const S = typeof Object.getOwnPropertyDescriptor(o3, p2).value == "function";
-      Object.defineProperty(f2.prototype, p2, S ? Tl(p2) : Wi(p2));
-    }
-  }
-  return f2;
-}
-function qi(i) {
-  if (i == null || i === Object.prototype) return ht;
-  let o3 = Dn.get(i);
-  return o3 == null && (o3 = Cl(qi(Object.getPrototypeOf(i)), i), Dn.set(i, o3)), o3;
-}
-function Pl(i, o3) {
-  const a = qi(Object.getPrototypeOf(o3));
-  return new a(i, o3);
-}
-function vl(i) {
-  return W(i).immediateStopped;
-}
-function El(i, o3) {
-  W(i).eventPhase = o3;
-}
-function Al(i, o3) {
-  W(i).currentTarget = o3;
-}
-function Oi(i, o3) {
-  W(i).passiveListener = o3;
-}
-function Rr(i) {
-  return i !== null && typeof i == "object";
-}
-function Ot(i) {
-  const o3 = zi.get(i);
-  if (o3 == null) throw new TypeError("'this' is expected an EventTarget object, but got another value.");
-  return o3;
-}
-function Bl(i) {
-  return { get() {
-    let a = Ot(this).get(i);
-    for (; a != null; ) {
-      if (a.listenerType === wr) return a.listener;
-      a = a.next;
-    }
-    return null;
-  }, set(o3) {
-    typeof o3 != "function" && !Rr(o3) && (o3 = null);
-    const a = Ot(this);
-    let f2 = null, l = a.get(i);
-    for (; l != null; ) l.listenerType === wr ? f2 !== null ? f2.next = l.next : l.next !== null ? a.set(i, l.next) : a.delete(i) : f2 = l, l = l.next;
-    if (o3 !== null) {
-      const p2 = { listener: o3, listenerType: wr, passive: false, once: false, next: null };
-      f2 === null ? a.set(i, p2) : f2.next = p2;
-    }
-  }, configurable: true, enumerable: true };
-}
-function ji(i, o3) {
-  Object.defineProperty(i, `on${o3}`, Bl(o3));
-}
-function Li(i) {
-  function o3() {
-    Pe.call(this);
-  }
-  n2(o3, "CustomEventTarget"), o3.prototype = Object.create(Pe.prototype, { constructor: { value: o3, configurable: true, writable: true } });
-  for (let a = 0; a < i.length; ++a) ji(o3.prototype, i[a]);
-  return o3;
-}
-function Pe() {
-  if (this instanceof Pe) {
-    zi.set(this, /* @__PURE__ */ new Map());
-    return;
-  }
-  if (arguments.length === 1 && Array.isArray(arguments[0])) return Li(arguments[0]);
-  if (arguments.length > 0) {
-    const i = new Array(arguments.length);
-    for (let o3 = 0; o3 < arguments.length; ++o3) i[o3] = arguments[o3];
-    return Li(i);
-  }
-  throw new TypeError("Cannot call a class as a function");
-}
-function kl() {
-  const i = Object.create(pt.prototype);
-  return Pe.call(i), Tr.set(i, false), i;
-}
-function Wl(i) {
-  Tr.get(i) === false && (Tr.set(i, true), i.dispatchEvent({ type: "abort" }));
-}
-function Di(i) {
-  const o3 = $i.get(i);
-  if (o3 == null) throw new TypeError(`Expected 'this' to be an 'AbortController' object, but got ${i === null ? "null" : typeof i}`);
-  return o3;
-}
-function Ui() {
-  !globalThis.process?.versions?.node && !globalThis.process?.env?.DISABLE_NODE_FETCH_NATIVE_WARN && console.warn("[node-fetch-native] Node.js compatible build of `node-fetch-native` is being used in a non-Node.js environment. Please make sure you are using proper export conditions or report this issue to https://github.com/unjs/node-fetch-native. You can set `process.env.DISABLE_NODE_FETCH_NATIVE_WARN` to disable this warning.");
-}
-var Os, fi, n2, ci, O, be, X, ve, zt, bt, Cr, ze, It, Ft, mt, ee, yt, He, Ve, gt, pi, kt, xs, bi, mi, yi, gi, ut, Vs, qn, Wt, Qs, Ys, _i, Gs, Si, On, Ue, br, Un, ft, xn, G, mr, wi, yr, Ks, Js, Xs, el, H, Nn, xe, In, tl, Ri, rl, nl, gr, Fn, Pr, ye, il, jn, se, Ne, le, al, Ci, sl, $2, qt, dl, vr, dt, hl, Hn, _r, Ln, Pi, bl, ml, $n, yl, gl, _l, Sl, vi, Ei, Er, Sr, wl, Bi, Dn, zi, Ii, Fi, wr, Vn, pt, Tr, Mn, $i, ql, Ol, Mi;
-var init_node = __esm({
-  "node_modules/node-fetch-native/dist/node.mjs"() {
-    init_node_fetch_native_DfbY2q_x();
-    Os = Object.defineProperty;
-    fi = (i) => {
-      throw TypeError(i);
-    };
-    n2 = (i, o3) => Os(i, "name", { value: o3, configurable: true });
-    ci = (i, o3, a) => o3.has(i) || fi("Cannot " + a);
-    O = (i, o3, a) => (ci(i, o3, "read from private field"), a ? a.call(i) : o3.get(i));
-    be = (i, o3, a) => o3.has(i) ? fi("Cannot add the same private member more than once") : o3 instanceof WeakSet ? o3.add(i) : o3.set(i, a);
-    X = (i, o3, a, f2) => (ci(i, o3, "write to private field"), f2 ? f2.call(i, a) : o3.set(i, a), a);
-    n2(Us, "dataUriToBuffer");
-    pi = {};
-    kt = { exports: {} };
-    xs = kt.exports;
-    n2(Ns, "requirePonyfill_es2018");
-    n2(Hs, "requireStreams"), Hs();
-    yi = 65536;
-    n2(Wn, "toIterator");
-    gi = (ze = class {
-      constructor(o3 = [], a = {}) {
-        be(this, ve, []);
-        be(this, zt, "");
-        be(this, bt, 0);
-        be(this, Cr, "transparent");
-        if (typeof o3 != "object" || o3 === null) throw new TypeError("Failed to construct 'Blob': The provided value cannot be converted to a sequence.");
-        if (typeof o3[Symbol.iterator] != "function") throw new TypeError("Failed to construct 'Blob': The object must have a callable @@iterator property.");
-        if (typeof a != "object" && typeof a != "function") throw new TypeError("Failed to construct 'Blob': parameter 2 cannot convert to dictionary.");
-        a === null && (a = {});
-        const f2 = new TextEncoder();
-        for (const p2 of o3) {
-          let h2;
-          ArrayBuffer.isView(p2) ? h2 = new Uint8Array(p2.buffer.slice(p2.byteOffset, p2.byteOffset + p2.byteLength)) : p2 instanceof ArrayBuffer ? h2 = new Uint8Array(p2.slice(0)) : p2 instanceof ze ? h2 = p2 : h2 = f2.encode(`${p2}`), X(this, bt, O(this, bt) + (ArrayBuffer.isView(h2) ? h2.byteLength : h2.size)), O(this, ve).push(h2);
-        }
-        X(this, Cr, `${a.endings === void 0 ? "transparent" : a.endings}`);
-        const l = a.type === void 0 ? "" : String(a.type);
-        X(this, zt, /^[\x20-\x7E]*$/.test(l) ? l : "");
-      }
-      get size() {
-        return O(this, bt);
-      }
-      get type() {
-        return O(this, zt);
-      }
-      async text() {
-        const o3 = new TextDecoder();
-        let a = "";
-        for await (const f2 of Wn(O(this, ve), false)) a += o3.decode(f2, { stream: true });
-        return a += o3.decode(), a;
-      }
-      async arrayBuffer() {
-        const o3 = new Uint8Array(this.size);
-        let a = 0;
-        for await (const f2 of Wn(O(this, ve), false)) o3.set(f2, a), a += f2.length;
-        return o3.buffer;
-      }
-      stream() {
-        const o3 = Wn(O(this, ve), true);
-        return new globalThis.ReadableStream({ type: "bytes", async pull(a) {
-          const f2 = await o3.next();
-          f2.done ? a.close() : a.enqueue(f2.value);
-        }, async cancel() {
-          await o3.return();
-        } });
-      }
-      slice(o3 = 0, a = this.size, f2 = "") {
-        const { size: l } = this;
-        let p2 = o3 < 0 ? Math.max(l + o3, 0) : Math.min(o3, l), h2 = a < 0 ? Math.max(l + a, 0) : Math.min(a, l);
-        const S = Math.max(h2 - p2, 0), v2 = O(this, ve), w2 = [];
-        let A = 0;
-        for (const b of v2) {
-          if (A >= S) break;
-          const q = ArrayBuffer.isView(b) ? b.byteLength : b.size;
-          if (p2 && q <= p2) p2 -= q, h2 -= q;
-          else {
-            let g2;
-            ArrayBuffer.isView(b) ? (g2 = b.subarray(p2, Math.min(q, h2)), A += g2.byteLength) : (g2 = b.slice(p2, Math.min(q, h2)), A += g2.size), h2 -= q, w2.push(g2), p2 = 0;
-          }
-        }
-        const T2 = new ze([], { type: String(f2).toLowerCase() });
-        return X(T2, bt, S), X(T2, ve, w2), T2;
-      }
-      get [Symbol.toStringTag]() {
-        return "Blob";
-      }
-      static [Symbol.hasInstance](o3) {
-        return o3 && typeof o3 == "object" && typeof o3.constructor == "function" && (typeof o3.stream == "function" || typeof o3.arrayBuffer == "function") && /^(Blob|File)$/.test(o3[Symbol.toStringTag]);
-      }
-    }, ve = /* @__PURE__ */ new WeakMap(), zt = /* @__PURE__ */ new WeakMap(), bt = /* @__PURE__ */ new WeakMap(), Cr = /* @__PURE__ */ new WeakMap(), n2(ze, "Blob"), ze);
-    Object.defineProperties(gi.prototype, { size: { enumerable: true }, type: { enumerable: true }, slice: { enumerable: true } });
-    ut = gi;
-    Vs = (mt = class extends ut {
-      constructor(a, f2, l = {}) {
-        if (arguments.length < 2) throw new TypeError(`Failed to construct 'File': 2 arguments required, but only ${arguments.length} present.`);
-        super(a, l);
-        be(this, It, 0);
-        be(this, Ft, "");
-        l === null && (l = {});
-        const p2 = l.lastModified === void 0 ? Date.now() : Number(l.lastModified);
-        Number.isNaN(p2) || X(this, It, p2), X(this, Ft, String(f2));
-      }
-      get name() {
-        return O(this, Ft);
-      }
-      get lastModified() {
-        return O(this, It);
-      }
-      get [Symbol.toStringTag]() {
-        return "File";
-      }
-      static [Symbol.hasInstance](a) {
-        return !!a && a instanceof ut && /^(File)$/.test(a[Symbol.toStringTag]);
-      }
-    }, It = /* @__PURE__ */ new WeakMap(), Ft = /* @__PURE__ */ new WeakMap(), n2(mt, "File"), mt);
-    qn = Vs;
-    ({ toStringTag: Wt, iterator: Qs, hasInstance: Ys } = Symbol);
-    _i = Math.random;
-    Gs = "append,set,get,getAll,delete,keys,values,entries,forEach,constructor".split(",");
-    Si = n2((i, o3, a) => (i += "", /^(Blob|File)$/.test(o3 && o3[Wt]) ? [(a = a !== void 0 ? a + "" : o3[Wt] == "File" ? o3.name : "blob", i), o3.name !== a || o3[Wt] == "blob" ? new qn([o3], a, o3) : o3] : [i, o3 + ""]), "f");
-    On = n2((i, o3) => (o3 ? i : i.replace(/\r?\n|\r/g, `\r
-`)).replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22"), "e$1");
-    Ue = n2((i, o3, a) => {
-      if (o3.length < a) throw new TypeError(`Failed to execute '${i}' on 'FormData': ${a} arguments required, but only ${o3.length} present.`);
-    }, "x");
-    br = (yt = class {
-      constructor(...o3) {
-        be(this, ee, []);
-        if (o3.length) throw new TypeError("Failed to construct 'FormData': parameter 1 is not of type 'HTMLFormElement'.");
-      }
-      get [Wt]() {
-        return "FormData";
-      }
-      [Qs]() {
-        return this.entries();
-      }
-      static [Ys](o3) {
-        return o3 && typeof o3 == "object" && o3[Wt] === "FormData" && !Gs.some((a) => typeof o3[a] != "function");
-      }
-      append(...o3) {
-        Ue("append", arguments, 2), O(this, ee).push(Si(...o3));
-      }
-      delete(o3) {
-        Ue("delete", arguments, 1), o3 += "", X(this, ee, O(this, ee).filter(([a]) => a !== o3));
-      }
-      get(o3) {
-        Ue("get", arguments, 1), o3 += "";
-        for (var a = O(this, ee), f2 = a.length, l = 0; l < f2; l++) if (a[l][0] === o3) return a[l][1];
-        return null;
-      }
-      getAll(o3, a) {
-        return Ue("getAll", arguments, 1), a = [], o3 += "", O(this, ee).forEach((f2) => f2[0] === o3 && a.push(f2[1])), a;
-      }
-      has(o3) {
-        return Ue("has", arguments, 1), o3 += "", O(this, ee).some((a) => a[0] === o3);
-      }
-      forEach(o3, a) {
-        Ue("forEach", arguments, 1);
-        for (var [f2, l] of this) o3.call(a, l, f2, this);
-      }
-      set(...o3) {
-        Ue("set", arguments, 2);
-        var a = [], f2 = true;
-        o3 = Si(...o3), O(this, ee).forEach((l) => {
-          l[0] === o3[0] ? f2 && (f2 = !a.push(o3)) : a.push(l);
-        }), f2 && a.push(o3), X(this, ee, a);
-      }
-      *entries() {
-        yield* O(this, ee);
-      }
-      *keys() {
-        for (var [o3] of this) yield o3;
-      }
-      *values() {
-        for (var [, o3] of this) yield o3;
-      }
-    }, ee = /* @__PURE__ */ new WeakMap(), n2(yt, "FormData"), yt);
-    n2(Zs, "formDataToBlob");
-    Un = class Un2 extends Error {
-      constructor(o3, a) {
-        super(o3), Error.captureStackTrace(this, this.constructor), this.type = a;
-      }
-      get name() {
-        return this.constructor.name;
-      }
-      get [Symbol.toStringTag]() {
-        return this.constructor.name;
-      }
-    };
-    n2(Un, "FetchBaseError");
-    ft = Un;
-    xn = class xn2 extends ft {
-      constructor(o3, a, f2) {
-        super(o3, a), f2 && (this.code = this.errno = f2.code, this.erroredSysCall = f2.syscall);
-      }
-    };
-    n2(xn, "FetchError");
-    G = xn;
-    mr = Symbol.toStringTag;
-    wi = n2((i) => typeof i == "object" && typeof i.append == "function" && typeof i.delete == "function" && typeof i.get == "function" && typeof i.getAll == "function" && typeof i.has == "function" && typeof i.set == "function" && typeof i.sort == "function" && i[mr] === "URLSearchParams", "isURLSearchParameters");
-    yr = n2((i) => i && typeof i == "object" && typeof i.arrayBuffer == "function" && typeof i.type == "string" && typeof i.stream == "function" && typeof i.constructor == "function" && /^(Blob|File)$/.test(i[mr]), "isBlob");
-    Ks = n2((i) => typeof i == "object" && (i[mr] === "AbortSignal" || i[mr] === "EventTarget"), "isAbortSignal");
-    Js = n2((i, o3) => {
-      const a = new URL(o3).hostname, f2 = new URL(i).hostname;
-      return a === f2 || a.endsWith(`.${f2}`);
-    }, "isDomainOrSubdomain");
-    Xs = n2((i, o3) => {
-      const a = new URL(o3).protocol, f2 = new URL(i).protocol;
-      return a === f2;
-    }, "isSameProtocol");
-    el = Is(me.pipeline);
-    H = /* @__PURE__ */ Symbol("Body internals");
-    Nn = class Nn2 {
-      constructor(o3, { size: a = 0 } = {}) {
-        let f2 = null;
-        o3 === null ? o3 = null : wi(o3) ? o3 = M2.from(o3.toString()) : yr(o3) || M2.isBuffer(o3) || (hr.isAnyArrayBuffer(o3) ? o3 = M2.from(o3) : ArrayBuffer.isView(o3) ? o3 = M2.from(o3.buffer, o3.byteOffset, o3.byteLength) : o3 instanceof me || (o3 instanceof br ? (o3 = Zs(o3), f2 = o3.type.split("=")[1]) : o3 = M2.from(String(o3))));
-        let l = o3;
-        M2.isBuffer(o3) ? l = me.Readable.from(o3) : yr(o3) && (l = me.Readable.from(o3.stream())), this[H] = { body: o3, stream: l, boundary: f2, disturbed: false, error: null }, this.size = a, o3 instanceof me && o3.on("error", (p2) => {
-          const h2 = p2 instanceof ft ? p2 : new G(`Invalid response body while trying to fetch ${this.url}: ${p2.message}`, "system", p2);
-          this[H].error = h2;
-        });
-      }
-      get body() {
-        return this[H].stream;
-      }
-      get bodyUsed() {
-        return this[H].disturbed;
-      }
-      async arrayBuffer() {
-        const { buffer: o3, byteOffset: a, byteLength: f2 } = await zn(this);
-        return o3.slice(a, a + f2);
-      }
-      async formData() {
-        const o3 = this.headers.get("content-type");
-        if (o3.startsWith("application/x-www-form-urlencoded")) {
-          const f2 = new br(), l = new URLSearchParams(await this.text());
-          for (const [p2, h2] of l) f2.append(p2, h2);
-          return f2;
-        }
-        const { toFormData: a } = await Promise.resolve().then(() => (init_multipart_parser(), multipart_parser_exports));
-        return a(this.body, o3);
-      }
-      async blob() {
-        const o3 = this.headers && this.headers.get("content-type") || this[H].body && this[H].body.type || "", a = await this.arrayBuffer();
-        return new ut([a], { type: o3 });
-      }
-      async json() {
-        const o3 = await this.text();
-        return JSON.parse(o3);
-      }
-      async text() {
-        const o3 = await zn(this);
-        return new TextDecoder().decode(o3);
-      }
-      buffer() {
-        return zn(this);
-      }
-    };
-    n2(Nn, "Body");
-    xe = Nn;
-    xe.prototype.buffer = pr(xe.prototype.buffer, "Please use 'response.arrayBuffer()' instead of 'response.buffer()'", "node-fetch#buffer"), Object.defineProperties(xe.prototype, { body: { enumerable: true }, bodyUsed: { enumerable: true }, arrayBuffer: { enumerable: true }, blob: { enumerable: true }, json: { enumerable: true }, text: { enumerable: true }, data: { get: pr(() => {
-    }, "data doesn't exist, use json(), text(), arrayBuffer(), or body instead", "https://github.com/node-fetch/node-fetch/issues/1000 (response)") } });
-    n2(zn, "consumeBody");
-    In = n2((i, o3) => {
-      let a, f2, { body: l } = i[H];
-      if (i.bodyUsed) throw new Error("cannot clone body after it is used");
-      return l instanceof me && typeof l.getBoundary != "function" && (a = new dr({ highWaterMark: o3 }), f2 = new dr({ highWaterMark: o3 }), l.pipe(a), l.pipe(f2), i[H].stream = a, l = f2), l;
-    }, "clone");
-    tl = pr((i) => i.getBoundary(), "form-data doesn't follow the spec and requires special treatment. Use alternative package", "https://github.com/node-fetch/node-fetch/issues/1167");
-    Ri = n2((i, o3) => i === null ? null : typeof i == "string" ? "text/plain;charset=UTF-8" : wi(i) ? "application/x-www-form-urlencoded;charset=UTF-8" : yr(i) ? i.type || null : M2.isBuffer(i) || hr.isAnyArrayBuffer(i) || ArrayBuffer.isView(i) ? null : i instanceof br ? `multipart/form-data; boundary=${o3[H].boundary}` : i && typeof i.getBoundary == "function" ? `multipart/form-data;boundary=${tl(i)}` : i instanceof me ? null : "text/plain;charset=UTF-8", "extractContentType");
-    rl = n2((i) => {
-      const { body: o3 } = i[H];
-      return o3 === null ? 0 : yr(o3) ? o3.size : M2.isBuffer(o3) ? o3.length : o3 && typeof o3.getLengthSync == "function" && o3.hasKnownLength && o3.hasKnownLength() ? o3.getLengthSync() : null;
-    }, "getTotalBytes");
-    nl = n2(async (i, { body: o3 }) => {
-      o3 === null ? i.end() : await el(o3, i);
-    }, "writeToStream");
-    gr = typeof Bt.validateHeaderName == "function" ? Bt.validateHeaderName : (i) => {
-      if (!/^[\^`\-\w!#$%&'*+.|~]+$/.test(i)) {
-        const o3 = new TypeError(`Header name must be a valid HTTP token [${i}]`);
-        throw Object.defineProperty(o3, "code", { value: "ERR_INVALID_HTTP_TOKEN" }), o3;
-      }
-    };
-    Fn = typeof Bt.validateHeaderValue == "function" ? Bt.validateHeaderValue : (i, o3) => {
-      if (/[^\t\u0020-\u007E\u0080-\u00FF]/.test(o3)) {
-        const a = new TypeError(`Invalid character in header content ["${i}"]`);
-        throw Object.defineProperty(a, "code", { value: "ERR_INVALID_CHAR" }), a;
-      }
-    };
-    Pr = class Pr2 extends URLSearchParams {
-      constructor(o3) {
-        let a = [];
-        if (o3 instanceof Pr2) {
-          const f2 = o3.raw();
-          for (const [l, p2] of Object.entries(f2)) a.push(...p2.map((h2) => [l, h2]));
-        } else if (o3 != null) if (typeof o3 == "object" && !hr.isBoxedPrimitive(o3)) {
-          const f2 = o3[Symbol.iterator];
-          if (f2 == null) a.push(...Object.entries(o3));
-          else {
-            if (typeof f2 != "function") throw new TypeError("Header pairs must be iterable");
-            a = [...o3].map((l) => {
-              if (typeof l != "object" || hr.isBoxedPrimitive(l)) throw new TypeError("Each header pair must be an iterable object");
-              return [...l];
-            }).map((l) => {
-              if (l.length !== 2) throw new TypeError("Each header pair must be a name/value tuple");
-              return [...l];
-            });
-          }
-        } else throw new TypeError("Failed to construct 'Headers': The provided value is not of type '(sequence<sequence<ByteString>> or record<ByteString, ByteString>)");
-        return a = a.length > 0 ? a.map(([f2, l]) => (gr(f2), Fn(f2, String(l)), [String(f2).toLowerCase(), String(l)])) : void 0, super(a), new Proxy(this, { get(f2, l, p2) {
-          switch (l) {
-            case "append":
-            case "set":
-              return (h2, S) => (gr(h2), Fn(h2, String(S)), URLSearchParams.prototype[l].call(f2, String(h2).toLowerCase(), String(S)));
-            case "delete":
-            case "has":
-            case "getAll":
-              return (h2) => (gr(h2), URLSearchParams.prototype[l].call(f2, String(h2).toLowerCase()));
-            case "keys":
-              return () => (f2.sort(), new Set(URLSearchParams.prototype.keys.call(f2)).keys());
-            default:
-              return Reflect.get(f2, l, p2);
-          }
-        } });
-      }
-      get [Symbol.toStringTag]() {
-        return this.constructor.name;
-      }
-      toString() {
-        return Object.prototype.toString.call(this);
-      }
-      get(o3) {
-        const a = this.getAll(o3);
-        if (a.length === 0) return null;
-        let f2 = a.join(", ");
-        return /^content-encoding$/i.test(o3) && (f2 = f2.toLowerCase()), f2;
-      }
-      forEach(o3, a = void 0) {
-        for (const f2 of this.keys()) Reflect.apply(o3, a, [this.get(f2), f2, this]);
-      }
-      *values() {
-        for (const o3 of this.keys()) yield this.get(o3);
-      }
-      *entries() {
-        for (const o3 of this.keys()) yield [o3, this.get(o3)];
-      }
-      [Symbol.iterator]() {
-        return this.entries();
-      }
-      raw() {
-        return [...this.keys()].reduce((o3, a) => (o3[a] = this.getAll(a), o3), {});
-      }
-      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
-        return [...this.keys()].reduce((o3, a) => {
-          const f2 = this.getAll(a);
-          return a === "host" ? o3[a] = f2[0] : o3[a] = f2.length > 1 ? f2 : f2[0], o3;
-        }, {});
-      }
-    };
-    n2(Pr, "Headers");
-    ye = Pr;
-    Object.defineProperties(ye.prototype, ["get", "entries", "forEach", "values"].reduce((i, o3) => (i[o3] = { enumerable: true }, i), {}));
-    n2(ol, "fromRawHeaders");
-    il = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
-    jn = n2((i) => il.has(i), "isRedirect");
-    se = /* @__PURE__ */ Symbol("Response internals");
-    Ne = class Ne2 extends xe {
-      constructor(o3 = null, a = {}) {
-        super(o3, a);
-        const f2 = a.status != null ? a.status : 200, l = new ye(a.headers);
-        if (o3 !== null && !l.has("Content-Type")) {
-          const p2 = Ri(o3, this);
-          p2 && l.append("Content-Type", p2);
-        }
-        this[se] = { type: "default", url: a.url, status: f2, statusText: a.statusText || "", headers: l, counter: a.counter, highWaterMark: a.highWaterMark };
-      }
-      get type() {
-        return this[se].type;
-      }
-      get url() {
-        return this[se].url || "";
-      }
-      get status() {
-        return this[se].status;
-      }
-      get ok() {
-        return this[se].status >= 200 && this[se].status < 300;
-      }
-      get redirected() {
-        return this[se].counter > 0;
-      }
-      get statusText() {
-        return this[se].statusText;
-      }
-      get headers() {
-        return this[se].headers;
-      }
-      get highWaterMark() {
-        return this[se].highWaterMark;
-      }
-      clone() {
-        return new Ne2(In(this, this.highWaterMark), { type: this.type, url: this.url, status: this.status, statusText: this.statusText, headers: this.headers, ok: this.ok, redirected: this.redirected, size: this.size, highWaterMark: this.highWaterMark });
-      }
-      static redirect(o3, a = 302) {
-        if (!jn(a)) throw new RangeError('Failed to execute "redirect" on "response": Invalid status code');
-        return new Ne2(null, { headers: { location: new URL(o3).toString() }, status: a });
-      }
-      static error() {
-        const o3 = new Ne2(null, { status: 0, statusText: "" });
-        return o3[se].type = "error", o3;
-      }
-      static json(o3 = void 0, a = {}) {
-        const f2 = JSON.stringify(o3);
-        if (f2 === void 0) throw new TypeError("data is not JSON serializable");
-        const l = new ye(a && a.headers);
-        return l.has("content-type") || l.set("content-type", "application/json"), new Ne2(f2, { ...a, headers: l });
-      }
-      get [Symbol.toStringTag]() {
-        return "Response";
-      }
-    };
-    n2(Ne, "Response");
-    le = Ne;
-    Object.defineProperties(le.prototype, { type: { enumerable: true }, url: { enumerable: true }, status: { enumerable: true }, ok: { enumerable: true }, redirected: { enumerable: true }, statusText: { enumerable: true }, headers: { enumerable: true }, clone: { enumerable: true } });
-    al = n2((i) => {
-      if (i.search) return i.search;
-      const o3 = i.href.length - 1, a = i.hash || (i.href[o3] === "#" ? "#" : "");
-      return i.href[o3 - a.length] === "?" ? "?" : "";
-    }, "getSearch");
-    n2(Ti, "stripURLForUseAsAReferrer");
-    Ci = /* @__PURE__ */ new Set(["", "no-referrer", "no-referrer-when-downgrade", "same-origin", "origin", "strict-origin", "origin-when-cross-origin", "strict-origin-when-cross-origin", "unsafe-url"]);
-    sl = "strict-origin-when-cross-origin";
-    n2(ll, "validateReferrerPolicy");
-    n2(ul, "isOriginPotentiallyTrustworthy");
-    n2(ct, "isUrlPotentiallyTrustworthy");
-    n2(fl, "determineRequestsReferrer");
-    n2(cl, "parseReferrerPolicyFromHeader");
-    $2 = /* @__PURE__ */ Symbol("Request internals");
-    qt = n2((i) => typeof i == "object" && typeof i[$2] == "object", "isRequest");
-    dl = pr(() => {
-    }, ".data is not a valid RequestInit property, use .body instead", "https://github.com/node-fetch/node-fetch/issues/1000 (request)");
-    vr = class vr2 extends xe {
-      constructor(o3, a = {}) {
-        let f2;
-        if (qt(o3) ? f2 = new URL(o3.url) : (f2 = new URL(o3), o3 = {}), f2.username !== "" || f2.password !== "") throw new TypeError(`${f2} is an url with embedded credentials.`);
-        let l = a.method || o3.method || "GET";
-        if (/^(delete|get|head|options|post|put)$/i.test(l) && (l = l.toUpperCase()), !qt(a) && "data" in a && dl(), (a.body != null || qt(o3) && o3.body !== null) && (l === "GET" || l === "HEAD")) throw new TypeError("Request with GET/HEAD method cannot have body");
-        const p2 = a.body ? a.body : qt(o3) && o3.body !== null ? In(o3) : null;
-        super(p2, { size: a.size || o3.size || 0 });
-        const h2 = new ye(a.headers || o3.headers || {});
-        if (p2 !== null && !h2.has("Content-Type")) {
-          const w2 = Ri(p2, this);
-          w2 && h2.set("Content-Type", w2);
-        }
-        let S = qt(o3) ? o3.signal : null;
-        if ("signal" in a && (S = a.signal), S != null && !Ks(S)) throw new TypeError("Expected signal to be an instanceof AbortSignal or EventTarget");
-        let v2 = a.referrer == null ? o3.referrer : a.referrer;
-        if (v2 === "") v2 = "no-referrer";
-        else if (v2) {
-          const w2 = new URL(v2);
-          v2 = /^about:(\/\/)?client$/.test(w2) ? "client" : w2;
-        } else v2 = void 0;
-        this[$2] = { method: l, redirect: a.redirect || o3.redirect || "follow", headers: h2, parsedURL: f2, signal: S, referrer: v2 }, this.follow = a.follow === void 0 ? o3.follow === void 0 ? 20 : o3.follow : a.follow, this.compress = a.compress === void 0 ? o3.compress === void 0 ? true : o3.compress : a.compress, this.counter = a.counter || o3.counter || 0, this.agent = a.agent || o3.agent, this.highWaterMark = a.highWaterMark || o3.highWaterMark || 16384, this.insecureHTTPParser = a.insecureHTTPParser || o3.insecureHTTPParser || false, this.referrerPolicy = a.referrerPolicy || o3.referrerPolicy || "";
-      }
-      get method() {
-        return this[$2].method;
-      }
-      get url() {
-        return js(this[$2].parsedURL);
-      }
-      get headers() {
-        return this[$2].headers;
-      }
-      get redirect() {
-        return this[$2].redirect;
-      }
-      get signal() {
-        return this[$2].signal;
-      }
-      get referrer() {
-        if (this[$2].referrer === "no-referrer") return "";
-        if (this[$2].referrer === "client") return "about:client";
-        if (this[$2].referrer) return this[$2].referrer.toString();
-      }
-      get referrerPolicy() {
-        return this[$2].referrerPolicy;
-      }
-      set referrerPolicy(o3) {
-        this[$2].referrerPolicy = ll(o3);
-      }
-      clone() {
-        return new vr2(this);
-      }
-      get [Symbol.toStringTag]() {
-        return "Request";
-      }
-    };
-    n2(vr, "Request");
-    dt = vr;
-    Object.defineProperties(dt.prototype, { method: { enumerable: true }, url: { enumerable: true }, headers: { enumerable: true }, redirect: { enumerable: true }, clone: { enumerable: true }, signal: { enumerable: true }, referrer: { enumerable: true }, referrerPolicy: { enumerable: true } });
-    hl = n2((i) => {
-      const { parsedURL: o3 } = i[$2], a = new ye(i[$2].headers);
-      a.has("Accept") || a.set("Accept", "*/*");
-      let f2 = null;
-      if (i.body === null && /^(post|put)$/i.test(i.method) && (f2 = "0"), i.body !== null) {
-        const S = rl(i);
-        typeof S == "number" && !Number.isNaN(S) && (f2 = String(S));
-      }
-      f2 && a.set("Content-Length", f2), i.referrerPolicy === "" && (i.referrerPolicy = sl), i.referrer && i.referrer !== "no-referrer" ? i[$2].referrer = fl(i) : i[$2].referrer = "no-referrer", i[$2].referrer instanceof URL && a.set("Referer", i.referrer), a.has("User-Agent") || a.set("User-Agent", "node-fetch"), i.compress && !a.has("Accept-Encoding") && a.set("Accept-Encoding", "gzip, deflate, br");
-      let { agent: l } = i;
-      typeof l == "function" && (l = l(o3));
-      const p2 = al(o3), h2 = { path: o3.pathname + p2, method: i.method, headers: a[/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")](), insecureHTTPParser: i.insecureHTTPParser, agent: l };
-      return { parsedURL: o3, options: h2 };
-    }, "getNodeRequestOptions");
-    Hn = class Hn2 extends ft {
-      constructor(o3, a = "aborted") {
-        super(o3, a);
-      }
-    };
-    n2(Hn, "AbortError");
-    _r = Hn;
-    n2(pl, "requireNodeDomexception");
-    bl = pl();
-    ml = f(bl);
-    ({ stat: $n } = $s);
-    yl = n2((i, o3) => vi(hi(i), i, o3), "blobFromSync");
-    gl = n2((i, o3) => $n(i).then((a) => vi(a, i, o3)), "blobFrom");
-    _l = n2((i, o3) => $n(i).then((a) => Ei(a, i, o3)), "fileFrom");
-    Sl = n2((i, o3) => Ei(hi(i), i, o3), "fileFromSync");
-    vi = n2((i, o3, a = "") => new ut([new Sr({ path: o3, size: i.size, lastModified: i.mtimeMs, start: 0 })], { type: a }), "fromBlob");
-    Ei = n2((i, o3, a = "") => new qn([new Sr({ path: o3, size: i.size, lastModified: i.mtimeMs, start: 0 })], Ms(o3), { type: a, lastModified: i.mtimeMs }), "fromFile");
-    Er = class Er2 {
-      constructor(o3) {
-        be(this, He);
-        be(this, Ve);
-        X(this, He, o3.path), X(this, Ve, o3.start), this.size = o3.size, this.lastModified = o3.lastModified;
-      }
-      slice(o3, a) {
-        return new Er2({ path: O(this, He), lastModified: this.lastModified, size: a - o3, start: O(this, Ve) + o3 });
-      }
-      async *stream() {
-        const { mtimeMs: o3 } = await $n(O(this, He));
-        if (o3 > this.lastModified) throw new ml("The requested file could not be read, typically due to permission problems that have occurred after a reference to a file was acquired.", "NotReadableError");
-        yield* Ds(O(this, He), { start: O(this, Ve), end: O(this, Ve) + this.size - 1 });
-      }
-      get [Symbol.toStringTag]() {
-        return "Blob";
-      }
-    };
-    He = /* @__PURE__ */ new WeakMap(), Ve = /* @__PURE__ */ new WeakMap(), n2(Er, "BlobDataItem");
-    Sr = Er;
-    wl = /* @__PURE__ */ new Set(["data:", "http:", "https:"]);
-    n2(Ai, "fetch$1");
-    n2(Rl, "fixResponseChunkedTransferBadEnding");
-    Bi = /* @__PURE__ */ new WeakMap();
-    Dn = /* @__PURE__ */ new WeakMap();
-    n2(W, "pd");
-    n2(ki, "setCancelFlag");
-    n2(ht, "Event"), ht.prototype = { get type() {
-      return W(this).event.type;
-    }, get target() {
-      return W(this).eventTarget;
-    }, get currentTarget() {
-      return W(this).currentTarget;
-    }, composedPath() {
-      const i = W(this).currentTarget;
-      return i == null ? [] : [i];
-    }, get NONE() {
-      return 0;
-    }, get CAPTURING_PHASE() {
-      return 1;
-    }, get AT_TARGET() {
-      return 2;
-    }, get BUBBLING_PHASE() {
-      return 3;
-    }, get eventPhase() {
-      return W(this).eventPhase;
-    }, stopPropagation() {
-      const i = W(this);
-      i.stopped = true, typeof i.event.stopPropagation == "function" && i.event.stopPropagation();
-    }, stopImmediatePropagation() {
-      const i = W(this);
-      i.stopped = true, i.immediateStopped = true, typeof i.event.stopImmediatePropagation == "function" && i.event.stopImmediatePropagation();
-    }, get bubbles() {
-      return !!W(this).event.bubbles;
-    }, get cancelable() {
-      return !!W(this).event.cancelable;
-    }, preventDefault() {
-      ki(W(this));
-    }, get defaultPrevented() {
-      return W(this).canceled;
-    }, get composed() {
-      return !!W(this).event.composed;
-    }, get timeStamp() {
-      return W(this).timeStamp;
-    }, get srcElement() {
-      return W(this).eventTarget;
-    }, get cancelBubble() {
-      return W(this).stopped;
-    }, set cancelBubble(i) {
-      if (!i) return;
-      const o3 = W(this);
-      o3.stopped = true, typeof o3.event.cancelBubble == "boolean" && (o3.event.cancelBubble = true);
-    }, get returnValue() {
-      return !W(this).canceled;
-    }, set returnValue(i) {
-      i || ki(W(this));
-    }, initEvent() {
-    } }, Object.defineProperty(ht.prototype, "constructor", { value: ht, configurable: true, writable: true }), typeof window < "u" && typeof window.Event < "u" && (Object.setPrototypeOf(ht.prototype, window.Event.prototype), Dn.set(window.Event.prototype, ht));
-    n2(Wi, "defineRedirectDescriptor");
-    n2(Tl, "defineCallDescriptor");
-    n2(Cl, "defineWrapper");
-    n2(qi, "getWrapper");
-    n2(Pl, "wrapEvent");
-    n2(vl, "isStopped");
-    n2(El, "setEventPhase");
-    n2(Al, "setCurrentTarget");
-    n2(Oi, "setPassiveListener");
-    zi = /* @__PURE__ */ new WeakMap();
-    Ii = 1;
-    Fi = 2;
-    wr = 3;
-    n2(Rr, "isObject");
-    n2(Ot, "getListeners");
-    n2(Bl, "defineEventAttributeDescriptor");
-    n2(ji, "defineEventAttribute");
-    n2(Li, "defineCustomEventTarget");
-    n2(Pe, "EventTarget"), Pe.prototype = { addEventListener(i, o3, a) {
-      if (o3 == null) return;
-      if (typeof o3 != "function" && !Rr(o3)) throw new TypeError("'listener' should be a function or an object.");
-      const f2 = Ot(this), l = Rr(a), h2 = (l ? !!a.capture : !!a) ? Ii : Fi, S = { listener: o3, listenerType: h2, passive: l && !!a.passive, once: l && !!a.once, next: null };
-      let v2 = f2.get(i);
-      if (v2 === void 0) {
-        f2.set(i, S);
-        return;
-      }
-      let w2 = null;
-      for (; v2 != null; ) {
-        if (v2.listener === o3 && v2.listenerType === h2) return;
-        w2 = v2, v2 = v2.next;
-      }
-      w2.next = S;
-    }, removeEventListener(i, o3, a) {
-      if (o3 == null) return;
-      const f2 = Ot(this), p2 = (Rr(a) ? !!a.capture : !!a) ? Ii : Fi;
-      let h2 = null, S = f2.get(i);
-      for (; S != null; ) {
-        if (S.listener === o3 && S.listenerType === p2) {
-          h2 !== null ? h2.next = S.next : S.next !== null ? f2.set(i, S.next) : f2.delete(i);
-          return;
-        }
-        h2 = S, S = S.next;
-      }
-    }, dispatchEvent(i) {
-      if (i == null || typeof i.type != "string") throw new TypeError('"event.type" should be a string.');
-      const o3 = Ot(this), a = i.type;
-      let f2 = o3.get(a);
-      if (f2 == null) return true;
-      const l = Pl(this, i);
-      let p2 = null;
-      for (; f2 != null; ) {
-        if (f2.once ? p2 !== null ? p2.next = f2.next : f2.next !== null ? o3.set(a, f2.next) : o3.delete(a) : p2 = f2, Oi(l, f2.passive ? f2.listener : null), typeof f2.listener == "function") try {
-          f2.listener.call(this, l);
-        } catch (h2) {
-          typeof console < "u" && typeof console.error == "function" && console.error(h2);
-        }
-        else f2.listenerType !== wr && typeof f2.listener.handleEvent == "function" && f2.listener.handleEvent(l);
-        if (vl(l)) break;
-        f2 = f2.next;
-      }
-      return Oi(l, null), El(l, 0), Al(l, null), !l.defaultPrevented;
-    } }, Object.defineProperty(Pe.prototype, "constructor", { value: Pe, configurable: true, writable: true }), typeof window < "u" && typeof window.EventTarget < "u" && Object.setPrototypeOf(Pe.prototype, window.EventTarget.prototype);
-    Vn = class Vn2 extends Pe {
-      constructor() {
-        throw super(), new TypeError("AbortSignal cannot be constructed directly");
-      }
-      get aborted() {
-        const o3 = Tr.get(this);
-        if (typeof o3 != "boolean") throw new TypeError(`Expected 'this' to be an 'AbortSignal' object, but got ${this === null ? "null" : typeof this}`);
-        return o3;
-      }
-    };
-    n2(Vn, "AbortSignal");
-    pt = Vn;
-    ji(pt.prototype, "abort");
-    n2(kl, "createAbortSignal");
-    n2(Wl, "abortSignal");
-    Tr = /* @__PURE__ */ new WeakMap();
-    Object.defineProperties(pt.prototype, { aborted: { enumerable: true } }), typeof Symbol == "function" && typeof Symbol.toStringTag == "symbol" && Object.defineProperty(pt.prototype, Symbol.toStringTag, { configurable: true, value: "AbortSignal" });
-    Mn = (gt = class {
-      constructor() {
-        $i.set(this, kl());
-      }
-      get signal() {
-        return Di(this);
-      }
-      abort() {
-        Wl(Di(this));
-      }
-    }, n2(gt, "AbortController"), gt);
-    $i = /* @__PURE__ */ new WeakMap();
-    n2(Di, "getSignal"), Object.defineProperties(Mn.prototype, { signal: { enumerable: true }, abort: { enumerable: true } }), typeof Symbol == "function" && typeof Symbol.toStringTag == "symbol" && Object.defineProperty(Mn.prototype, Symbol.toStringTag, { configurable: true, value: "AbortController" });
-    ql = Object.defineProperty;
-    Ol = n2((i, o3) => ql(i, "name", { value: o3, configurable: true }), "e");
-    Mi = Ai;
-    Ui();
-    n2(Ui, "s"), Ol(Ui, "checkNodeEnvironment");
-  }
-});
-
-// node_modules/node-fetch-native/dist/index.mjs
-var o2, r, p, F3, h, n3, c, R2, T;
-var init_dist = __esm({
-  "node_modules/node-fetch-native/dist/index.mjs"() {
-    init_node();
-    init_node();
-    init_node_fetch_native_DfbY2q_x();
-    o2 = !!globalThis.process?.env?.FORCE_NODE_FETCH;
-    r = !o2 && globalThis.fetch || Mi;
-    p = !o2 && globalThis.Blob || ut;
-    F3 = !o2 && globalThis.File || qn;
-    h = !o2 && globalThis.FormData || br;
-    n3 = !o2 && globalThis.Headers || ye;
-    c = !o2 && globalThis.Request || dt;
-    R2 = !o2 && globalThis.Response || le;
-    T = !o2 && globalThis.AbortController || Mn;
+    ({ STATUS_CODES } = process.getBuiltinModule("node:http"));
   }
 });
 
@@ -45465,7 +41730,7 @@ function destr(value, options = {}) {
   }
 }
 var suspectProtoRx, suspectConstructorRx, JsonSigRx;
-var init_dist2 = __esm({
+var init_dist = __esm({
   "node_modules/destr/dist/index.mjs"() {
     suspectProtoRx = /"(?:_|\\u0{2}5[Ff]){2}(?:p|\\u0{2}70)(?:r|\\u0{2}72)(?:o|\\u0{2}6[Ff])(?:t|\\u0{2}74)(?:o|\\u0{2}6[Ff])(?:_|\\u0{2}5[Ff]){2}"\s*:/;
     suspectConstructorRx = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
@@ -45536,7 +41801,7 @@ function encodeQueryItem(key, value) {
   return `${encodeQueryKey(key)}=${encodeQueryValue(value)}`;
 }
 function stringifyQuery(query) {
-  return Object.keys(query).filter((k2) => query[k2] !== void 0).map((k2) => encodeQueryItem(k2, query[k2])).filter(Boolean).join("&");
+  return Object.keys(query).filter((k) => query[k] !== void 0).map((k) => encodeQueryItem(k, query[k])).filter(Boolean).join("&");
 }
 function hasProtocol(inputString, opts = {}) {
   if (typeof opts === "boolean") {
@@ -45680,10 +41945,10 @@ function stringifyParsedURL(parsed) {
   const proto = parsed.protocol || parsed[protocolRelative] ? (parsed.protocol || "") + "//" : "";
   return proto + auth2 + host + pathname + search + hash;
 }
-var r2, HASH_RE, AMPERSAND_RE, SLASH_RE, EQUAL_RE, PLUS_RE, ENC_CARET_RE, ENC_BACKTICK_RE, ENC_PIPE_RE, ENC_SPACE_RE, PROTOCOL_STRICT_REGEX, PROTOCOL_REGEX, PROTOCOL_RELATIVE_REGEX, TRAILING_SLASH_RE, JOIN_LEADING_SLASH_RE, protocolRelative;
-var init_dist3 = __esm({
+var r, HASH_RE, AMPERSAND_RE, SLASH_RE, EQUAL_RE, PLUS_RE, ENC_CARET_RE, ENC_BACKTICK_RE, ENC_PIPE_RE, ENC_SPACE_RE, PROTOCOL_STRICT_REGEX, PROTOCOL_REGEX, PROTOCOL_RELATIVE_REGEX, TRAILING_SLASH_RE, JOIN_LEADING_SLASH_RE, protocolRelative;
+var init_dist2 = __esm({
   "node_modules/ufo/dist/index.mjs"() {
-    r2 = String.fromCharCode;
+    r = String.fromCharCode;
     HASH_RE = /#/g;
     AMPERSAND_RE = /&/g;
     SLASH_RE = /\//g;
@@ -45743,11 +42008,11 @@ function isJSONSerializable(value) {
   if (value === void 0) {
     return false;
   }
-  const t3 = typeof value;
-  if (t3 === "string" || t3 === "number" || t3 === "boolean" || t3 === null) {
+  const t = typeof value;
+  if (t === "string" || t === "number" || t === "boolean" || t === null) {
     return true;
   }
-  if (t3 !== "object") {
+  if (t !== "object") {
     return false;
   }
   if (Array.isArray(value)) {
@@ -45777,11 +42042,11 @@ function detectResponseType(_contentType = "") {
   }
   return "blob";
 }
-function resolveFetchOptions(request2, input, defaults2, Headers3) {
+function resolveFetchOptions(request2, input, defaults2, Headers2) {
   const headers = mergeHeaders(
     input?.headers ?? request2?.headers,
     defaults2?.headers,
-    Headers3
+    Headers2
   );
   let query;
   if (defaults2?.query || defaults2?.params || input?.params || input?.query) {
@@ -45800,13 +42065,13 @@ function resolveFetchOptions(request2, input, defaults2, Headers3) {
     headers
   };
 }
-function mergeHeaders(input, defaults2, Headers3) {
+function mergeHeaders(input, defaults2, Headers2) {
   if (!defaults2) {
-    return new Headers3(input);
+    return new Headers2(input);
   }
-  const headers = new Headers3(defaults2);
+  const headers = new Headers2(defaults2);
   if (input) {
-    for (const [key, value] of Symbol.iterator in input || Array.isArray(input) ? input : new Headers3(input)) {
+    for (const [key, value] of Symbol.iterator in input || Array.isArray(input) ? input : new Headers2(input)) {
       headers.set(key, value);
     }
   }
@@ -45825,9 +42090,9 @@ async function callHooks(context3, hooks) {
 }
 function createFetch(globalOptions = {}) {
   const {
-    fetch: fetch3 = globalThis.fetch,
-    Headers: Headers3 = globalThis.Headers,
-    AbortController: AbortController3 = globalThis.AbortController
+    fetch: fetch2 = globalThis.fetch,
+    Headers: Headers2 = globalThis.Headers,
+    AbortController: AbortController2 = globalThis.AbortController
   } = globalOptions;
   async function onError(context3) {
     const isAbort = context3.error && context3.error.name === "AbortError" && !context3.options.timeout || false;
@@ -45863,7 +42128,7 @@ function createFetch(globalOptions = {}) {
         _request,
         _options,
         globalOptions.defaults,
-        Headers3
+        Headers2
       ),
       response: void 0,
       error: void 0
@@ -45873,8 +42138,8 @@ function createFetch(globalOptions = {}) {
     }
     if (context3.options.onRequest) {
       await callHooks(context3, context3.options.onRequest);
-      if (!(context3.options.headers instanceof Headers3)) {
-        context3.options.headers = new Headers3(
+      if (!(context3.options.headers instanceof Headers2)) {
+        context3.options.headers = new Headers2(
           context3.options.headers || {}
           /* compat */
         );
@@ -45921,7 +42186,7 @@ function createFetch(globalOptions = {}) {
     }
     let abortTimeout;
     if (!context3.options.signal && context3.options.timeout) {
-      const controller = new AbortController3();
+      const controller = new AbortController2();
       abortTimeout = setTimeout(() => {
         const error2 = new Error(
           "[TimeoutError]: The operation was aborted due to timeout"
@@ -45933,7 +42198,7 @@ function createFetch(globalOptions = {}) {
       context3.options.signal = controller.signal;
     }
     try {
-      context3.response = await fetch3(
+      context3.response = await fetch2(
         context3.request,
         context3.options
       );
@@ -45991,11 +42256,11 @@ function createFetch(globalOptions = {}) {
     return context3.response;
   };
   const $fetch2 = async function $fetch22(request2, options) {
-    const r3 = await $fetchRaw(request2, options);
-    return r3._data;
+    const r2 = await $fetchRaw(request2, options);
+    return r2._data;
   };
   $fetch2.raw = $fetchRaw;
-  $fetch2.native = (...args) => fetch3(...args);
+  $fetch2.native = (...args) => fetch2(...args);
   $fetch2.create = (defaultOptions = {}, customGlobalOptions = {}) => createFetch({
     ...globalOptions,
     ...customGlobalOptions,
@@ -46010,8 +42275,8 @@ function createFetch(globalOptions = {}) {
 var FetchError, payloadMethods, textTypes, JSON_RE, retryStatusCodes, nullBodyResponses;
 var init_ofetch_CWycOUEr = __esm({
   "node_modules/ofetch/dist/shared/ofetch.CWycOUEr.mjs"() {
+    init_dist();
     init_dist2();
-    init_dist3();
     FetchError = class extends Error {
       constructor(message, opts) {
         super(message, opts);
@@ -46053,47 +42318,20 @@ var init_ofetch_CWycOUEr = __esm({
   }
 });
 
-// node_modules/ofetch/dist/node.mjs
-import http from "node:http";
-import https from "node:https";
-function createNodeFetch() {
-  const useKeepAlive = JSON.parse(process.env.FETCH_KEEP_ALIVE || "false");
-  if (!useKeepAlive) {
-    return r;
-  }
-  const agentOptions = { keepAlive: true };
-  const httpAgent = new http.Agent(agentOptions);
-  const httpsAgent = new https.Agent(agentOptions);
-  const nodeFetchOptions = {
-    agent(parsedURL) {
-      return parsedURL.protocol === "http:" ? httpAgent : httpsAgent;
-    }
-  };
-  return function nodeFetchWithKeepAlive(input, init) {
-    return r(input, { ...nodeFetchOptions, ...init });
-  };
-}
-var fetch2, Headers2, AbortController2, ofetch;
-var init_node2 = __esm({
-  "node_modules/ofetch/dist/node.mjs"() {
-    init_dist();
+// src/api/ofetch-core.ts
+var init_ofetch_core = __esm({
+  "src/api/ofetch-core.ts"() {
+    "use strict";
     init_ofetch_CWycOUEr();
-    init_ofetch_CWycOUEr();
-    fetch2 = globalThis.fetch ? (...args) => globalThis.fetch(...args) : createNodeFetch();
-    Headers2 = globalThis.Headers || n3;
-    AbortController2 = globalThis.AbortController || T;
-    ofetch = createFetch({ fetch: fetch2, Headers: Headers2, AbortController: AbortController2 });
   }
 });
 
 // src/api/transport.ts
-import http2 from "node:http";
-import https2 from "node:https";
 import { pipeline } from "node:stream";
 import zlib from "node:zlib";
 function nodeFetch(input, init = {}) {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
-  const client = url.protocol === "https:" ? https2 : http2;
+  const client = url.protocol === "https:" ? https : http;
   const method = init.method ?? "GET";
   const given = init.headers instanceof HeaderMap ? init.headers : new HeaderMap(init.headers);
   const headers = { "accept-encoding": "gzip, deflate, br", ...Object.fromEntries(given) };
@@ -46144,7 +42382,7 @@ function decoded(response) {
   return pipeline(response, decoder, () => {
   });
 }
-var HeaderMap, proxyEnv, AGENTS, SYNC, DECODERS, NO_BODY;
+var HeaderMap, http, https, proxyEnv, AGENTS, SYNC, DECODERS, NO_BODY;
 var init_transport = __esm({
   "src/api/transport.ts"() {
     "use strict";
@@ -46176,10 +42414,12 @@ var init_transport = __esm({
         return this.#map.entries();
       }
     };
+    http = process.getBuiltinModule("node:http");
+    https = process.getBuiltinModule("node:https");
     proxyEnv = process.env.NODE_USE_ENV_PROXY ? process.env : void 0;
     AGENTS = {
-      "http:": new http2.Agent({ keepAlive: true, proxyEnv }),
-      "https:": new https2.Agent({ keepAlive: true, proxyEnv })
+      "http:": new http.Agent({ keepAlive: true, proxyEnv }),
+      "https:": new https.Agent({ keepAlive: true, proxyEnv })
     };
     SYNC = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
     DECODERS = {
@@ -46284,7 +42524,7 @@ var NEVER_SENT_CODES, $fetch;
 var init_send = __esm({
   "src/api/send.ts"() {
     "use strict";
-    init_node2();
+    init_ofetch_core();
     init_rate_info();
     init_transport();
     NEVER_SENT_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
@@ -46531,8 +42771,8 @@ function int2(value, path, key, nullAs) {
   throw new DecodeError(at2(path, key), "an integer", value);
 }
 function id(value, path, key) {
-  const n4 = int2(value, path, key);
-  if (n4 >= 1) return n4;
+  const n = int2(value, path, key);
+  if (n >= 1) return n;
   throw new DecodeError(at2(path, key), "a positive integer id", value);
 }
 function decimal(value, path, key) {
@@ -46554,8 +42794,8 @@ function optionalString(value, path, key) {
   return value === null || value === void 0 ? null : string(value, path, key);
 }
 function privacy(value, path, key) {
-  const n4 = int2(value, path, key, 0);
-  if (n4 === 0 || n4 === 1 || n4 === 2) return n4;
+  const n = int2(value, path, key, 0);
+  if (n === 0 || n === 1 || n === 2) return n;
   throw new DecodeError(at2(path, key), "0, 1 or 2", value);
 }
 function decodeWebsite(value, path = "data") {
@@ -46784,14 +43024,14 @@ async function followNext(listing, first) {
   let current = 1;
   let next = first.links?.next ?? null;
   while (next !== null) {
-    const n4 = pageNumberOf(next);
-    if (n4 !== current + 1) return `links.next of page ${current} does not lead to page ${current + 1}`;
-    if (n4 > maxPages(listing)) {
+    const n = pageNumberOf(next);
+    if (n !== current + 1) return `links.next of page ${current} does not lead to page ${current + 1}`;
+    if (n > maxPages(listing)) {
       throw boundError(listing, `links.next leads past page ${count(maxPages(listing))}, more pages than sitesync reads (${FIXED_CAP})`);
     }
-    const page = await listing.page(n4);
+    const page = await listing.page(n);
     pages.push(page);
-    current = n4;
+    current = n;
     next = page.links?.next ?? null;
   }
   return pages;
@@ -46799,8 +43039,8 @@ async function followNext(listing, first) {
 function maxPages(listing) {
   return Math.ceil(MAX_ITEMS / listing.perPage);
 }
-function count(n4) {
-  return n4.toLocaleString("en-US");
+function count(n) {
+  return n.toLocaleString("en-US");
 }
 function boundError(listing, message) {
   return new ApiError({ kind: "bound", method: "GET", url: listing.url, message });
@@ -46817,13 +43057,13 @@ function check(listing, pages) {
   const meta = pages[0]?.meta;
   const perPage = meta?.per_page ?? listing.perPage;
   for (const [i, page] of pages.entries()) {
-    const n4 = i + 1;
+    const n = i + 1;
     if (meta && page.meta && (page.meta.total !== meta.total || page.meta.last_page !== meta.last_page)) {
-      return `page ${n4} reported ${page.meta.total} in total, page 1 ${meta.total}`;
+      return `page ${n} reported ${page.meta.total} in total, page 1 ${meta.total}`;
     }
     const isLast = i === pages.length - 1;
     if (isLast ? page.data.length > perPage : page.data.length !== perPage) {
-      return `page ${n4} of ${pages.length} held ${page.data.length} items, expected ${isLast ? "at most " : ""}${perPage}`;
+      return `page ${n} of ${pages.length} held ${page.data.length} items, expected ${isLast ? "at most " : ""}${perPage}`;
     }
   }
   const seen = /* @__PURE__ */ new Set();
@@ -46853,7 +43093,7 @@ function pathSegment(value) {
   const encoded = encodeURIComponent(value);
   return encoded === "." || encoded === ".." ? encoded.replaceAll(".", "%2E") : encoded;
 }
-function createService(base2, setting, apiKey, http3) {
+function createService(base2, setting, apiKey, http2) {
   const url = (path, query) => {
     if (base2 === void 0) throw new AccountUrlError(setting, { code: "missing" });
     const search = query && query.size > 0 ? `?${query.toString()}` : "";
@@ -46865,7 +43105,7 @@ function createService(base2, setting, apiKey, http3) {
     async request(method, path, options = {}) {
       const target = url(path, options.query);
       checkPath(method, target, `${basePath}/api/v1/${path}`, path);
-      return http3({ method, url: target, apiKey, form: options.form });
+      return http2({ method, url: target, apiKey, form: options.form });
     }
   };
 }
@@ -47216,7 +43456,7 @@ var init_rate_gate = __esm({
       }
       #send(now) {
         let since = Infinity;
-        for (const t3 of this.#inFlight) since = Math.min(since, t3.sentAt);
+        for (const t of this.#inFlight) since = Math.min(since, t.sentAt);
         const ticket = {
           seq: ++this.#sent,
           sentAt: now,
@@ -47257,23 +43497,23 @@ var init_rate_gate = __esm({
       }
       /** DESIGN §12: a learned window never holds the run longer than `--max-wait` without a word. */
       #boundedWait(ms) {
-        const hi2 = this.#bounds.hi;
-        if (this.#given === void 0 && hi2 !== void 0 && ms > this.#maxWaitMs) throw new RateWindowTooLong(ms, this.#limit, hi2);
+        const hi = this.#bounds.hi;
+        if (this.#given === void 0 && hi !== void 0 && ms > this.#maxWaitMs) throw new RateWindowTooLong(ms, this.#limit, hi);
         return ms;
       }
       #observe(ticket, limit2, remaining, receivedAt) {
         this.#paced = true;
         this.#limit = limit2;
-        const window2 = this.#window;
-        const sameWindow = window2 !== void 0 && ticket.windowId === window2.id;
-        if (!window2 || sameWindow && ticket.lowest !== void 0 && remaining >= ticket.lowest.remaining) {
+        const window = this.#window;
+        const sameWindow = window !== void 0 && ticket.windowId === window.id;
+        if (!window || sameWindow && ticket.lowest !== void 0 && remaining >= ticket.lowest.remaining) {
           this.#open(ticket, remaining, receivedAt);
           return;
         }
-        window2.answers.push({ sentAt: ticket.sentAt, receivedAt, remaining });
-        if (!sameWindow && remaining < limit2 - window2.countable) return;
+        window.answers.push({ sentAt: ticket.sentAt, receivedAt, remaining });
+        if (!sameWindow && remaining < limit2 - window.countable) return;
         if (sameWindow) {
-          this.#learn(this.#bounds.atLeast(ticket.sentAt - window2.start));
+          this.#learn(this.#bounds.atLeast(ticket.sentAt - window.start));
           if (remaining < (this.#lowest?.remaining ?? Infinity)) this.#lowest = { remaining, sentAt: ticket.sentAt };
         }
         if (!this.#scouting) this.#remaining = Math.min(this.#remaining, remaining);
@@ -47306,14 +43546,14 @@ var init_rate_gate = __esm({
         if (info2.retryAt !== void 0 && info2.retryAt - receivedAt > this.#maxWaitMs) return;
         this.#paced = true;
         if (info2.limit !== void 0) this.#limit = info2.limit;
-        const window2 = this.#window;
-        if (window2 && ticket.windowId !== window2.id) return;
+        const window = this.#window;
+        if (window && ticket.windowId !== window.id) return;
         const end2 = info2.retryAt !== void 0 ? info2.retryAt + WHOLE_SECOND_MS : Math.max(this.#end, receivedAt + WHOLE_SECOND_MS);
         if (end2 > this.#pausedUntil) this.#options.onWait?.((info2.retryAt ?? end2) - receivedAt, info2.waitHeader ?? "429 without Retry-After");
         this.#pausedUntil = Math.max(this.#pausedUntil, end2);
-        if (window2 && this.#given !== void 0) {
-          this.#given = Math.max(this.#given, end2 - window2.start);
-        } else if (window2 && info2.retryAt !== void 0) this.#learnFrom429(ticket, info2.retryAt, receivedAt, window2);
+        if (window && this.#given !== void 0) {
+          this.#given = Math.max(this.#given, end2 - window.start);
+        } else if (window && info2.retryAt !== void 0) this.#learnFrom429(ticket, info2.retryAt, receivedAt, window);
         this.#end = end2;
         this.#remaining = 0;
         this.#lowest = { remaining: 0, sentAt: ticket.sentAt };
@@ -47326,10 +43566,10 @@ var init_rate_gate = __esm({
        * sandbox's) or within the pacing's margin after it (a store that expires to the millisecond). A 429 the
        * pacing did not expect (an upper bound was known) means the server's window grew.
        */
-      #learnFrom429(ticket, retryAt, receivedAt, window2) {
+      #learnFrom429(ticket, retryAt, receivedAt, window) {
         const open2 = Math.max(ticket.sentAt, ticket.sentAt + (retryAt - receivedAt) - WHOLE_SECOND_MS);
-        this.#learn(this.#bounds.atLeast(open2 - window2.start));
-        if (window2.openedAfter !== void 0) this.#learn(this.#bounds.atMost(retryAt - window2.openedAfter, this.#bounds.hi !== void 0));
+        this.#learn(this.#bounds.atLeast(open2 - window.start));
+        if (window.openedAfter !== void 0) this.#learn(this.#bounds.atMost(retryAt - window.openedAfter, this.#bounds.hi !== void 0));
       }
       #learn(windowMs) {
         if (windowMs === void 0 || this.#given !== void 0) return;
@@ -47484,7 +43724,7 @@ function createClient(options) {
   const origin = websitesBase ?? projectsBase;
   const key = origin === void 0 ? "" : new URL(origin).origin;
   const runs2 = schedulerOf(options, key, clock, maxWaitMs);
-  const http3 = createHttp({
+  const http2 = createHttp({
     scheduler: runs2,
     clock,
     stats,
@@ -47500,8 +43740,8 @@ function createClient(options) {
   });
   return {
     target: { ...websitesBase ? { websites: websitesBase } : {}, ...projectsBase ? { projects: projectsBase } : {} },
-    websites: createWebsitesApi(createService(websitesBase, "websites", apiKey, http3), options.onProgress),
-    projects: createProjectsApi(createService(projectsBase, "projects", projectsKey, http3), options.onProgress),
+    websites: createWebsitesApi(createService(websitesBase, "websites", apiKey, http2), options.onProgress),
+    projects: createProjectsApi(createService(projectsBase, "projects", projectsKey, http2), options.onProgress),
     stats: () => {
       const rate = origin === void 0 ? void 0 : runs2.rate(key);
       return { ...stats, sent: { ...stats.sent }, ...rate ? { rate } : {} };
@@ -47745,7 +43985,7 @@ function exportConfig(live, options) {
     return entry;
   });
   if (live.projects) {
-    body.projects = [...live.projects].sort((a, b) => a.project.localeCompare(b.project)).map((p2) => ({ project: literal(p2.project) }));
+    body.projects = [...live.projects].sort((a, b) => a.project.localeCompare(b.project)).map((p) => ({ project: literal(p.project) }));
   }
   const doc = new import_yaml.Document(body);
   doc.commentBefore = [
@@ -48308,10 +44548,10 @@ function formatPatch(patch, headerOptions) {
     headerOptions = INCLUDE_HEADERS;
   }
   if (Array.isArray(patch)) {
-    if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every((p2) => p2.isGit)) {
+    if (patch.length > 1 && !headerOptions.includeFileHeaders && !patch.every((p) => p.isGit)) {
       throw new Error("Cannot omit file headers on a multi-file patch. (The result would be unparseable; how would a tool trying to apply the patch know which changes are to which file?)");
     }
-    return patch.map((p2) => formatPatch(p2, headerOptions)).join("\n");
+    return patch.map((p) => formatPatch(p, headerOptions)).join("\n");
   }
   const ret = [];
   if (patch.isGit) {
@@ -48493,7 +44733,7 @@ var init_text = __esm({
        */
       touched(starts) {
         const { source } = this;
-        const spans = this.replacements.map((r3) => [r3.start, Math.max(r3.end, r3.start + 1)]);
+        const spans = this.replacements.map((r2) => [r2.start, Math.max(r2.end, r2.start + 1)]);
         for (const line of this.deleted) spans.push([source.start(line), source.start(line + 1)]);
         for (const line of this.inserted.keys()) spans.push([source.start(Math.max(line - 1, 0)), source.start(line) + 1]);
         const touched = /* @__PURE__ */ new Set();
@@ -48662,8 +44902,8 @@ var init_sparse = __esm({
 // src/adopt/update/_style.ts
 function detectStyle(doc, source, values) {
   const maps = [doc.get("defaults", true), ...itemsOf(doc.get("websites", true))].filter(import_yaml3.isMap);
-  const valuesOf = (key) => maps.flatMap((map2) => map2.items.filter((p2) => keyName(p2.key) === key).map((p2) => p2.value));
-  const lists = valuesOf("exclude_ips").filter((v2) => (0, import_yaml3.isSeq)(v2));
+  const valuesOf = (key) => maps.flatMap((map2) => map2.items.filter((p) => keyName(p.key) === key).map((p) => p.value));
+  const lists = valuesOf("exclude_ips").filter((v) => (0, import_yaml3.isSeq)(v));
   const kinds = values ?? scalarKinds(valuesOf);
   return { ...kindsStyle(kinds), ips: listStyle(doc, source, maps, lists) };
 }
@@ -48687,7 +44927,7 @@ function listStyle(doc, source, maps, lists) {
   (0, import_yaml3.visit)(doc, { Seq: (_, seq2) => void (seq2.flow && seq2.items.length > 0 && seq2.range && flows.push(seq2)) });
   const flow = flows[0];
   const firstItem = filled?.items[0];
-  const keyOf = (list) => maps.flatMap((m2) => m2.items).find((p2) => p2.value === list)?.key;
+  const keyOf = (list) => maps.flatMap((m) => m.items).find((p) => p.value === list)?.key;
   const dashOffset = (() => {
     const key = filled && !filled.flow ? keyOf(filled) : void 0;
     if (!(0, import_yaml3.isScalar)(key) || !key.range || !filled?.range) return 2;
@@ -48934,7 +45174,7 @@ var init_document = __esm({
 // src/adopt/update/_fields.ts
 function adoptFields(ctx, item, path, fields, live) {
   for (const field of fields) {
-    const pair = item.items.find((p2) => keyName(p2.key) === field);
+    const pair = item.items.find((p) => keyName(p.key) === field);
     if (pair) rewrite(ctx, pair, [...path, field], field, live);
     else insert(ctx, item, path, field, live);
   }
@@ -49032,8 +45272,8 @@ function insert(ctx, item, path, field, live) {
     return;
   }
   const rank = KEY_ORDER.indexOf(field);
-  const before2 = item.items.filter((p2) => {
-    const at3 = KEY_ORDER.indexOf(keyName(p2.key) ?? "");
+  const before2 = item.items.filter((p) => {
+    const at3 = KEY_ORDER.indexOf(keyName(p.key) ?? "");
     return at3 !== -1 && at3 < rank;
   });
   const after2 = before2.at(-1) ?? item.items.at(-1);
@@ -49213,7 +45453,7 @@ function inOrder(compare, a, b) {
   return a !== void 0 && b !== void 0 && compare(a, b) <= 0;
 }
 function addToEmpty(ctx, websites, sites) {
-  const key = ctx.doc.contents.items?.find((p2) => p2.value === websites)?.key;
+  const key = ctx.doc.contents.items?.find((p) => p.value === websites)?.key;
   if (!websites.range || !key?.range) {
     refuseFlow(ctx, 0);
     return;
@@ -49420,14 +45660,14 @@ function fullReadRequests(live) {
   return pages(live.websites) + (live.projects === void 0 ? 0 : pages(live.projects));
 }
 function estimate(changes, rate, reads) {
-  const requests = changes.reduce((sum2, c2) => sum2 + (c2.action === "create" ? c2.requests : 1), 0);
+  const requests = changes.reduce((sum2, c) => sum2 + (c.action === "create" ? c.requests : 1), 0);
   const total = reads + requests;
   const limit2 = Math.max(1, rate.limit);
   const windowSeconds = rate.windowMs / 1e3;
-  const windows2 = (n4) => Math.max(0, Math.ceil(n4 / limit2));
+  const windows2 = (n) => Math.max(0, Math.ceil(n / limit2));
   const fresh = Math.max(0, windows2(total) - 1) * windowSeconds;
   const spent = windows2(total) * windowSeconds;
-  const now = rate.budget ? fromBudget(total, rate.budget, fresh, (n4) => Math.max(0, windows2(n4) - 1) * windowSeconds) : spent;
+  const now = rate.budget ? fromBudget(total, rate.budget, fresh, (n) => Math.max(0, windows2(n) - 1) * windowSeconds) : spent;
   return {
     requests,
     reads,
@@ -49466,18 +45706,18 @@ function planProjects(desired, live, filters, tally) {
     warn(tally, "projects-not-read", "projects", message);
     return;
   }
-  const liveByKey = new Map([...live].sort((a, b) => byCodePoint(a.project, b.project)).map((p2) => [projectKey(p2.project), p2]));
+  const liveByKey = new Map([...live].sort((a, b) => byCodePoint(a.project, b.project)).map((p) => [projectKey(p.project), p]));
   const listed = /* @__PURE__ */ new Set();
   for (const d of [...desired].sort((a, b) => byCodePoint(a.project, b.project))) {
-    const k2 = projectKey(d.project);
-    if (listed.has(k2)) {
+    const k = projectKey(d.project);
+    if (listed.has(k)) {
       warn(tally, "duplicate-project", d.project, `Project ${d.project} is listed more than once.`, d.source);
       continue;
     }
-    listed.add(k2);
-    planListed(d, liveByKey.get(k2), filters, tally);
+    listed.add(k);
+    planListed(d, liveByKey.get(k), filters, tally);
   }
-  for (const [k2, p2] of liveByKey) if (!listed.has(k2)) planUnlisted(p2, filters, tally);
+  for (const [k, p] of liveByKey) if (!listed.has(k)) planUnlisted(p, filters, tally);
 }
 function planListed(d, live, filters, tally) {
   const ignoredBy = filters.ignore(d.project);
@@ -49566,7 +45806,7 @@ function planUpdate(d, live, writeOnly, tally) {
   const { fields, passwordMissing: passwordMissing2 } = updateFields(d, live, writeOnly);
   if (writeOnly.change === void 0) {
     for (const field of WRITE_ONLY_FIELDS) {
-      if (d[field] !== void 0 && !fields.some((f2) => f2.field === field)) tally.unverifiable[field]++;
+      if (d[field] !== void 0 && !fields.some((f) => f.field === field)) tally.unverifiable[field]++;
     }
   }
   const needs = secretNeed(passwordMissing2, writeOnly);
@@ -49643,9 +45883,9 @@ var init_plan_websites = __esm({
 // src/plan/safety.ts
 function refusals(inputs) {
   const found = [];
-  const deletes = inputs.changes.filter((c2) => c2.action === "delete");
+  const deletes = inputs.changes.filter((c) => c.action === "delete");
   if (deletes.length > inputs.maxDeletes) {
-    const websites = deletes.filter((c2) => c2.kind === "website").length;
+    const websites = deletes.filter((c) => c.kind === "website").length;
     const partial = inputs.partial ?? false;
     found.push({ code: "max-deletes", websites, projects: deletes.length - websites, limit: inputs.maxDeletes, partial });
   }
@@ -49657,7 +45897,7 @@ function refusals(inputs) {
   return found;
 }
 function emptyPrune(deletes, kind, keeps, partial) {
-  const pruned2 = deletes.filter((c2) => c2.kind === kind && c2.action === "delete" && c2.reason === "prune").length;
+  const pruned2 = deletes.filter((c) => c.kind === kind && c.action === "delete" && c.reason === "prune").length;
   if (keeps || pruned2 === 0) return [];
   return [{ code: "empty-prune", kind, pruned: pruned2, partial }];
 }
@@ -49677,16 +45917,16 @@ function selects(selection, name) {
 }
 function narrow(desired, live, selection) {
   const names = [
-    ...desired.websites.map((w2) => normalizeDomain(w2.domain)),
-    ...live.websites.map((w2) => normalizeDomain(w2.domain)),
-    ...(desired.projects ?? []).map((p2) => p2.project.trim()),
-    ...(live.projects ?? []).map((p2) => p2.project.trim())
+    ...desired.websites.map((w) => normalizeDomain(w.domain)),
+    ...live.websites.map((w) => normalizeDomain(w.domain)),
+    ...(desired.projects ?? []).map((p) => p.project.trim()),
+    ...(live.projects ?? []).map((p) => p.project.trim())
   ];
   const keep = (name) => selects(selection, name);
-  const narrowed = { ...desired, websites: desired.websites.filter((w2) => keep(normalizeDomain(w2.domain))) };
-  if (desired.projects !== void 0) narrowed.projects = desired.projects.filter((p2) => keep(p2.project.trim()));
-  const websites = live.websites.filter((w2) => keep(normalizeDomain(w2.domain)));
-  const narrowedLive = live.projects === void 0 ? { websites } : { websites, projects: live.projects.filter((p2) => keep(p2.project.trim())) };
+  const narrowed = { ...desired, websites: desired.websites.filter((w) => keep(normalizeDomain(w.domain))) };
+  if (desired.projects !== void 0) narrowed.projects = desired.projects.filter((p) => keep(p.project.trim()));
+  const websites = live.websites.filter((w) => keep(normalizeDomain(w.domain)));
+  const narrowedLive = live.projects === void 0 ? { websites } : { websites, projects: live.projects.filter((p) => keep(p.project.trim())) };
   return { desired: narrowed, live: narrowedLive, warnings: unmatched(selection, names) };
 }
 function unmatched(selection, names) {
@@ -49710,7 +45950,7 @@ var init_selection = __esm({
 
 // src/plan/summary.ts
 function summarize2(changes, left) {
-  const count3 = (action) => changes.filter((c2) => c2.action === action).length;
+  const count3 = (action) => changes.filter((c) => c.action === action).length;
   return { create: count3("create"), update: count3("update"), delete: count3("delete"), ...left };
 }
 var init_summary = __esm({
@@ -49768,8 +46008,8 @@ function refusalsOf(changes, desired, filters, options, partial) {
     allowEmpty: options.allowEmpty ?? false,
     // An ignored entry keeps nothing: a file that lists only ignored names is, for prune, an empty file. A
     // scoped plan still asks the whole file: it lists what it lists, touched or not.
-    keepsWebsites: desired.websites.some((w2) => w2.state === "present" && !filters.ignore(w2.domain)),
-    keepsProjects: desired.projects?.some((p2) => p2.state === "present" && !filters.ignore(p2.project)),
+    keepsWebsites: desired.websites.some((w) => w.state === "present" && !filters.ignore(w.domain)),
+    keepsProjects: desired.projects?.some((p) => p.state === "present" && !filters.ignore(p.project)),
     partial
   });
 }
@@ -49857,7 +46097,7 @@ function unsettled(file, before2, remaining) {
   const where2 = new Map(before2.normalized.websites.map((e) => [e.site.domain, e.site.source]));
   return remaining.map((change) => {
     const at3 = change.kind === "website" ? where2.get(change.domain) : void 0;
-    const fields = change.action === "update" ? ` (${change.fields.map((f2) => f2.field).join(", ")})` : "";
+    const fields = change.action === "update" ? ` (${change.fields.map((f) => f.field).join(", ")})` : "";
     return {
       file,
       line: at3?.line ?? 1,
@@ -50215,13 +46455,13 @@ function sameFields(a, b) {
   return FIELD_NAMES.every((field) => sameField(field, a, b));
 }
 function touchedProjects(base2, head) {
-  const before2 = new Map(base2.map((p2) => [projectKey(p2.project), p2]));
-  const now = new Set(head.map((p2) => projectKey(p2.project)));
+  const before2 = new Map(base2.map((p) => [projectKey(p.project), p]));
+  const now = new Set(head.map((p) => projectKey(p.project)));
   const touched = [];
-  for (const p2 of head) {
-    const old = before2.get(projectKey(p2.project));
-    if (p2.state === "absent" && old?.state !== "absent") touched.push({ project: p2.project, touch: "tombstoned" });
-    else if (p2.state === "present" && (old === void 0 || old.state === "absent")) touched.push({ project: p2.project, touch: "added" });
+  for (const p of head) {
+    const old = before2.get(projectKey(p.project));
+    if (p.state === "absent" && old?.state !== "absent") touched.push({ project: p.project, touch: "tombstoned" });
+    else if (p.state === "present" && (old === void 0 || old.state === "absent")) touched.push({ project: p.project, touch: "added" });
   }
   for (const old of base2) if (!now.has(projectKey(old.project))) touched.push({ project: old.project, touch: "removed" });
   return touched.sort((a, b) => byCodePoint(projectKey(a.project), projectKey(b.project)));
@@ -50324,12 +46564,12 @@ function treeOf2(entries2, rootDir) {
 }
 async function readBaseFiles(tree, files, run2) {
   const wanted = files.slice(0, MAX_INCLUDED_FILES).map((file) => ({ file, blob: tree.blob(file) }));
-  const missing = wanted.find((w2) => w2.blob === void 0);
+  const missing = wanted.find((w) => w.blob === void 0);
   if (missing) return { ok: false, reason: "base-unreadable", file: missing.file };
   const blobs = wanted;
-  const total = blobs.reduce((sum2, w2) => sum2 + w2.blob.size, 0);
+  const total = blobs.reduce((sum2, w) => sum2 + w.blob.size, 0);
   if (total > MAX_INCLUDED_BYTES) return { ok: false, reason: "base-too-large" };
-  const input = blobs.map((w2) => `${w2.blob.oid}
+  const input = blobs.map((w) => `${w.blob.oid}
 `).join("");
   const out = await git(["cat-file", "--batch"], { ...run2, input, maxBytes: total + blobs.length * 200 + 1 });
   if (out.exitCode !== 0) return { ok: false, reason: out.failure === "too-large" ? "base-too-large" : "base-unreadable" };
@@ -50396,8 +46636,8 @@ function unmatched2(before2, after2) {
     matched.after[j] = 1;
   };
   const shorter = Math.min(before2.length, after2.length);
-  for (let k2 = 0; k2 < shorter; k2++) pair(k2, k2);
-  for (let k2 = 1; k2 <= shorter; k2++) pair(before2.length - k2, after2.length - k2);
+  for (let k = 0; k < shorter; k++) pair(k, k);
+  for (let k = 1; k <= shorter; k++) pair(before2.length - k, after2.length - k);
   const left = {
     before: before2.filter((_, i) => matched.before[i] === 0),
     after: after2.filter((_, j) => matched.after[j] === 0)
@@ -50518,11 +46758,11 @@ async function readBaseText(ref, configFile, options = {}) {
   let fetched = false;
   if (commit === void 0 && options.fetch !== false) {
     const remote = options.remote ?? "origin";
-    const fetch3 = await git(["fetch", "--no-tags", "--depth=1", remote, ref], {
+    const fetch2 = await git(["fetch", "--no-tags", "--depth=1", remote, ref], {
       ...run2,
       timeoutMs: options.fetchTimeoutMs ?? DEFAULTS3.fetchTimeoutMs
     });
-    if (fetch3.exitCode !== 0) return fail2("ref-unknown", fetch3.exitCode);
+    if (fetch2.exitCode !== 0) return fail2("ref-unknown", fetch2.exitCode);
     fetched = true;
     commit = await commitOf(ref, run2) ?? await commitOf("FETCH_HEAD", run2);
   }
@@ -50923,7 +47163,7 @@ var init_count_items = __esm({
 // src/apply/apply.ts
 function refuseMissingPasswords(plan3, options) {
   const missing = plan3.changes.flatMap(
-    (c2) => (c2.action === "create" || c2.action === "update") && !needsSecret(c2) && c2.fields.some((f2) => f2.field === "password") && options.passwordOf(c2.domain) === void 0 ? [c2.domain] : []
+    (c) => (c.action === "create" || c.action === "update") && !needsSecret(c) && c.fields.some((f) => f.field === "password") && options.passwordOf(c.domain) === void 0 ? [c.domain] : []
   );
   if (missing.length === 0) return;
   const domains = missing.join(", ");
@@ -50934,13 +47174,13 @@ function refuseMissingPasswords(plan3, options) {
 }
 async function apply(plan3, client, options) {
   if (plan3.refusals.length > 0) {
-    throw new InternalError(`apply was given a refused plan (${plan3.refusals.map((r3) => r3.code).join(", ")})`);
+    throw new InternalError(`apply was given a refused plan (${plan3.refusals.map((r2) => r2.code).join(", ")})`);
   }
   refuseMissingPasswords(plan3, options);
   const run2 = { results: /* @__PURE__ */ new Map(), total: plan3.changes.length, options };
   for (const change of plan3.changes.filter(needsSecret)) record(run2, change, { change, status: "skipped", reason: "needs-secret" });
   for (const phase of PHASES) {
-    const due = plan3.changes.filter((c2) => c2.action === phase && !run2.results.has(c2));
+    const due = plan3.changes.filter((c) => c.action === phase && !run2.results.has(c));
     await Promise.all(due.map(async (change) => record(run2, change, await attempt(change, client, run2))));
   }
   const items = plan3.changes.map((change) => run2.results.get(change));
@@ -51163,8 +47403,8 @@ var init_lookup = __esm({
 function namesToRead(change, policy) {
   const needed = (name, touch) => (touch !== "removed" || policy.prune) && firstMatch(policy.ignore, name) === void 0;
   return {
-    websites: change.websites.filter((w2) => needed(w2.domain, w2.touch)).map((w2) => w2.domain),
-    projects: change.projects.filter((p2) => needed(p2.project, p2.touch)).map((p2) => p2.project)
+    websites: change.websites.filter((w) => needed(w.domain, w.touch)).map((w) => w.domain),
+    projects: change.projects.filter((p) => needed(p.project, p.touch)).map((p) => p.project)
   };
 }
 var init_names_to_read = __esm({
@@ -51189,7 +47429,7 @@ async function readForChange(config2, client, base2, { env, bases }) {
     const change2 = { known: false, ref: base2.ref, reason: result.reason, ...file ? { file } : {} };
     return { live: await readLive(client, config2), change: change2 };
   }
-  const change = base2.sendNothing ? { ...result.change, websites: result.change.websites.map((w2) => ({ ...w2, send: [] })) } : result.change;
+  const change = base2.sendNothing ? { ...result.change, websites: result.change.websites.map((w) => ({ ...w, send: [] })) } : result.change;
   const causes = [...change.fullRead, ...base2.full ? ["full-flag"] : []];
   if (causes.length > 0) return full(config2, client, change, causes);
   const names = namesToRead(change, config2.policy);
@@ -51251,7 +47491,7 @@ async function planWithLive(config2, client, settings = {}, env = {}) {
   return { plan: planned2, live };
 }
 function passwordsOf(config2) {
-  const passwords = new Map(config2.websites.map((w2) => [w2.domain, w2.password]));
+  const passwords = new Map(config2.websites.map((w) => [w.domain, w.password]));
   return (domain) => passwords.get(domain);
 }
 var init_plan_from_config = __esm({
@@ -51267,9 +47507,9 @@ var init_plan_from_config = __esm({
 // src/plan/already-applied.ts
 function indexLive2(live) {
   return {
-    byId: new Map(live.websites.map((w2) => [w2.id, w2])),
-    byDomain: new Map(live.websites.map((w2) => [w2.domain, w2])),
-    byName: new Map((live.projects ?? []).map((p2) => [p2.project, p2]))
+    byId: new Map(live.websites.map((w) => [w.id, w])),
+    byDomain: new Map(live.websites.map((w) => [w.domain, w])),
+    byName: new Map((live.projects ?? []).map((p) => [p.project, p]))
   };
 }
 function alreadyApplied(changes, live) {
@@ -51283,7 +47523,7 @@ function alreadyApplied(changes, live) {
 }
 function hasPlannedValues(live, fields) {
   const canonical2 = (value) => JSON.stringify(Array.isArray(value) ? [...new Set(value)].sort() : value ?? null);
-  return fields.every((f2) => f2.writeOnly || canonical2(live[f2.field]) === canonical2(f2.after));
+  return fields.every((f) => f.writeOnly || canonical2(live[f.field]) === canonical2(f.after));
 }
 function doneEvidence(change, { byId, byDomain, byName }) {
   if (change.kind === "project") return byName.has(change.project) ? void 0 : { evidence: "gone" };
@@ -51316,7 +47556,7 @@ function intersectReviewed(reviewed, fresh) {
   const notReviewed2 = [];
   for (const change of fresh.changes) {
     const candidates = pending.get(targetKey(change)) ?? [];
-    const same2 = candidates.findIndex((r3) => difference(r3, change) === void 0);
+    const same2 = candidates.findIndex((r2) => difference(r2, change) === void 0);
     if (same2 >= 0) {
       candidates.splice(same2, 1);
       applied.push(change);
@@ -51327,7 +47567,7 @@ function intersectReviewed(reviewed, fresh) {
       counterpart ? { change, reason: difference(counterpart, change), reviewed: counterpart } : { change, reason: "not-in-review" }
     );
   }
-  const noLongerNeeded2 = reviewed.changes.filter((r3) => pending.get(targetKey(r3))?.includes(r3));
+  const noLongerNeeded2 = reviewed.changes.filter((r2) => pending.get(targetKey(r2))?.includes(r2));
   return { plan: restrict(fresh, applied), notReviewed: notReviewed2, noLongerNeeded: noLongerNeeded2, configChanged };
 }
 function targetKey(change) {
@@ -51366,7 +47606,7 @@ function reviewProblem(reviewed, fresh) {
   return mismatch ? { code: "other-account", ...mismatch } : void 0;
 }
 function restrict(fresh, changes) {
-  const count3 = (action) => changes.filter((c2) => c2.action === action).length;
+  const count3 = (action) => changes.filter((c) => c.action === action).length;
   const { hash: _fresh, ...rest } = fresh;
   return sealPlan({
     ...rest,
@@ -51377,18 +47617,18 @@ function restrict(fresh, changes) {
   });
 }
 function confirmSavedPlan(saved, fresh) {
-  const x2 = intersectReviewed(saved, fresh);
+  const x = intersectReviewed(saved, fresh);
   const refused2 = [];
-  for (const entry of x2.notReviewed) {
+  for (const entry of x.notReviewed) {
     if (entry.reviewed) {
       const why2 = entry.reason === "live-changed" || entry.reason === "different-action" ? entry.reason : "different-fields";
       refused2.push({ change: entry.reviewed, why: why2 });
     }
   }
-  for (const change of x2.noLongerNeeded) refused2.push({ change, why: "not-called-for" });
-  if (x2.problem) for (const change of saved.changes) refused2.push({ change, why: x2.problem.code });
-  const notInSavedPlan2 = x2.notReviewed.filter((e) => e.reason === "not-in-review").map((e) => e.change);
-  return { plan: x2.plan, refused: refused2, notInSavedPlan: notInSavedPlan2, noLongerNeeded: x2.noLongerNeeded };
+  for (const change of x.noLongerNeeded) refused2.push({ change, why: "not-called-for" });
+  if (x.problem) for (const change of saved.changes) refused2.push({ change, why: x.problem.code });
+  const notInSavedPlan2 = x.notReviewed.filter((e) => e.reason === "not-in-review").map((e) => e.change);
+  return { plan: x.plan, refused: refused2, notInSavedPlan: notInSavedPlan2, noLongerNeeded: x.noLongerNeeded };
 }
 var init_intersect = __esm({
   "src/plan/intersect.ts"() {
@@ -51401,7 +47641,7 @@ var init_intersect = __esm({
 
 // src/run/reviewed.ts
 function syncWriteOnlyOf(plan3) {
-  return plan3.changes.some((c2) => c2.action !== "delete" && c2.fields.some((f2) => f2.sentBecause === "sync-write-only"));
+  return plan3.changes.some((c) => c.action !== "delete" && c.fields.some((f) => f.sentBecause === "sync-write-only"));
 }
 async function confirmSaved(saved, config2, client, settings, env = {}) {
   const changedSince = baseOf(saved.since);
@@ -51457,11 +47697,11 @@ async function intersectWithReview(review, config2, client, settings, env = {}) 
       review: { noLongerNeeded: [], problem: { code: "missing", missing: review.missing } }
     };
   }
-  const x2 = intersectReviewed(review, fresh);
+  const x = intersectReviewed(review, fresh);
   return {
-    plan: x2.plan,
-    skipped: x2.notReviewed.map(notReviewed),
-    review: { noLongerNeeded: x2.noLongerNeeded, ...x2.problem ? { problem: x2.problem } : {} }
+    plan: x.plan,
+    skipped: x.notReviewed.map(notReviewed),
+    review: { noLongerNeeded: x.noLongerNeeded, ...x.problem ? { problem: x.problem } : {} }
   };
 }
 function notReviewed(entry) {
@@ -51722,9 +47962,9 @@ var HttpCodes;
   HttpCodes2[HttpCodes2["GatewayTimeout"] = 504] = "GatewayTimeout";
 })(HttpCodes || (HttpCodes = {}));
 var Headers;
-(function(Headers3) {
-  Headers3["Accept"] = "accept";
-  Headers3["ContentType"] = "content-type";
+(function(Headers2) {
+  Headers2["Accept"] = "accept";
+  Headers2["ContentType"] = "content-type";
 })(Headers || (Headers = {}));
 var MediaTypes;
 (function(MediaTypes2) {
@@ -51746,13 +47986,13 @@ var HttpResponseRetryCodes = [
 // node_modules/@actions/core/lib/summary.js
 import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
-var __awaiter = function(thisArg, _arguments, P2, generator) {
+var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt3(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -52064,7 +48304,7 @@ function getInput(name, options) {
   return val.trim();
 }
 function getMultilineInput(name, options) {
-  const inputs = getInput(name, options).split("\n").filter((x2) => x2 !== "");
+  const inputs = getInput(name, options).split("\n").filter((x) => x !== "");
   if (options && options.trimWhitespace === false) {
     return inputs;
   }
@@ -52463,8 +48703,8 @@ ${sections2.details.body}`);
 function verdict(run2, format) {
   if (run2.error !== void 0) return format === "text" ? "failed (error below)" : "failed (see its error)";
   if (run2.results) {
-    const c2 = run2.results.counts;
-    return `${c2.applied} applied, ${c2.failed} failed, ${c2.skipped} skipped`;
+    const c = run2.results.counts;
+    return `${c.applied} applied, ${c.failed} failed, ${c.skipped} skipped`;
   }
   if (run2.plan) return run2.plan.refusals.length > 0 ? "refused" : summaryWords(run2.plan.summary);
   if (run2.adopted) {
@@ -52504,9 +48744,9 @@ function changeNeedWords(change) {
   return need === void 0 ? void 0 : secretNeedWords(need, change.source);
 }
 function secretNeedsLine(changes) {
-  const n4 = changes.filter((change) => needsSecret(change) !== void 0).length;
-  if (n4 === 0) return void 0;
-  return `${plural(n4, "change")} ${agree(n4, "needs", "need")} a password the config does not set: apply refuses ${agree(n4, "it", "them")} until the config sets one.`;
+  const n = changes.filter((change) => needsSecret(change) !== void 0).length;
+  if (n === 0) return void 0;
+  return `${plural(n, "change")} ${agree(n, "needs", "need")} a password the config does not set: apply refuses ${agree(n, "it", "them")} until the config sets one.`;
 }
 
 // src/render/change-line.ts
@@ -52532,8 +48772,8 @@ function detailOf(change, options) {
 }
 function fieldsOf(change, options) {
   if (change.action === "create" || options.fields === void 0 || change.fields.length === 0) return void 0;
-  if (options.fields === "names") return change.fields.map((f2) => f2.field).join(", ");
-  return printable(change.fields.map((f2) => `${f2.field} ${formatValue(f2.field, f2.before)} → ${formatValue(f2.field, f2.after)}`).join(", "));
+  if (options.fields === "names") return change.fields.map((f) => f.field).join(", ");
+  return printable(change.fields.map((f) => `${f.field} ${formatValue(f.field, f.before)} → ${formatValue(f.field, f.after)}`).join(", "));
 }
 
 // src/render/item-note.ts
@@ -52701,8 +48941,8 @@ function resendsLine(changes) {
   const since = first.fields[0]?.changedSince;
   if (since?.resend === void 0) return void 0;
   const commit = printable(since.resend.commit.slice(0, 12));
-  const n4 = resends.length;
-  return `${plural(n4, "update")} only ${agree(n4, "re-sends", "re-send")} what applying the change since ${printable(since.ref)} sent already (${agree(n4, "its website was", "their websites were")} written since ${commit}, the commit the config is): --detailed-exitcode counts ${agree(n4, "it", "them")} as no change; --changed-since ${commit} stops re-sending.`;
+  const n = resends.length;
+  return `${plural(n, "update")} only ${agree(n, "re-sends", "re-send")} what applying the change since ${printable(since.ref)} sent already (${agree(n, "its website was", "their websites were")} written since ${commit}, the commit the config is): --detailed-exitcode counts ${agree(n, "it", "them")} as no change; --changed-since ${commit} stops re-sending.`;
 }
 
 // src/render/plan-markdown.ts
@@ -52733,7 +48973,7 @@ Account: ${md(account)}`];
   }
   if (plan3.since !== void 0) blocks.push(sinceCallout(plan3.since));
   if (plan3.refusals.length > 0) {
-    const items = plan3.refusals.map((r3) => `> - ${md(refusalWords(r3, surface))}`);
+    const items = plan3.refusals.map((r2) => `> - ${md(refusalWords(r2, surface))}`);
     blocks.push(["> [!CAUTION]", "> **Refused: this plan will not be applied.**", ">", ...items].join("\n"));
   }
   blocks.push(summaryTable(plan3));
@@ -52755,16 +48995,16 @@ function sinceCallout(since) {
 }
 function sectionBlocks(plan3) {
   const blocks = [];
-  const creates = plan3.changes.filter((c2) => c2.action === "create");
-  const updates = plan3.changes.filter((c2) => c2.action === "update");
-  const deletes = plan3.changes.filter((c2) => c2.action === "delete");
+  const creates = plan3.changes.filter((c) => c.action === "create");
+  const updates = plan3.changes.filter((c) => c.action === "update");
+  const deletes = plan3.changes.filter((c) => c.action === "delete");
   if (creates.length > 0) blocks.push(`#### Create (${creates.length})`, createTable(creates));
   if (updates.length > 0) blocks.push(`#### Update (${updates.length})`, updateTable(updates));
   if (deletes.length > 0) blocks.push(`#### Delete (${deletes.length})`, deleteWarning(deletes), deleteTable(deletes));
   if (plan3.warnings.length > 0) {
-    const items = plan3.warnings.map((w2) => {
-      const where2 = w2.source === void 0 ? "" : ` (${md(`${w2.source.file}:${w2.source.line}`)})`;
-      return `- ${md(w2.message)}${where2}`;
+    const items = plan3.warnings.map((w) => {
+      const where2 = w.source === void 0 ? "" : ` (${md(`${w.source.file}:${w.source.line}`)})`;
+      return `- ${md(w.message)}${where2}`;
     });
     blocks.push("#### Warnings", items.join("\n"));
   }
@@ -52781,19 +49021,19 @@ function summaryTable(plan3) {
   ];
   if (s.ignored > 0) columns.push(["Ignored", s.ignored]);
   const names = columns.map(([name]) => name);
-  return [row(names), row(names.map(() => "---:")), row(columns.map(([, n4]) => String(n4)))].join("\n");
+  return [row(names), row(names.map(() => "---:")), row(columns.map(([, n]) => String(n)))].join("\n");
 }
 function createTable(creates) {
-  const rows = creates.flatMap((c2) => {
-    const cells = c2.fields.map((f2) => [f2.field, md(formatValue(f2.field, f2.after))]);
-    if (c2.needs) cells.push([c2.needs.secret, NEEDED]);
-    return cells.map((cell, i) => row([i === 0 ? md(c2.domain) : "", ...cell]));
+  const rows = creates.flatMap((c) => {
+    const cells = c.fields.map((f) => [f.field, md(formatValue(f.field, f.after))]);
+    if (c.needs) cells.push([c.needs.secret, NEEDED]);
+    return cells.map((cell, i) => row([i === 0 ? md(c.domain) : "", ...cell]));
   });
   return [row(["Website", "Field", "Value"]), row(["---", "---", "---"]), ...rows].join("\n");
 }
 function updateTable(updates) {
   const rows = updates.flatMap((u) => {
-    const cells = u.fields.map((f2) => [f2.field, ...beforeAfter(f2)]);
+    const cells = u.fields.map((f) => [f.field, ...beforeAfter(f)]);
     if (u.needs) cells.push([u.needs.secret, "", NEEDED]);
     return cells.map((cell, i) => row([i === 0 ? `${md(u.domain)} (id ${u.id})` : "", ...cell]));
   });
@@ -52809,21 +49049,21 @@ function secretNeedsCallout(plan3) {
   });
   return ["> [!WARNING]", `> **${md(line)}**`, ...items].join("\n");
 }
-function beforeAfter(f2) {
-  const after2 = md(formatValue(f2.field, f2.after));
-  const note = writeOnlyNote(f2);
+function beforeAfter(f) {
+  const after2 = md(formatValue(f.field, f.after));
+  const note = writeOnlyNote(f);
   if (note !== void 0) return ["", `${after2} _(${md(note)})_`];
-  const diff = setDiff(f2);
+  const diff = setDiff(f);
   if (diff !== void 0) {
     return [diff.removed.map((e) => `− ${md(e)}`).join("<br>"), diff.added.map((e) => `+ ${md(e)}`).join("<br>")];
   }
-  return [md(formatValue(f2.field, f2.before)), after2];
+  return [md(formatValue(f.field, f.before)), after2];
 }
 function deleteWarning(deletes) {
   const websites = deletes.filter((d) => d.kind === "website").length;
   const projects = deletes.length - websites;
   const lines = ["> [!WARNING]"];
-  const their = (n4) => agree(n4, "its", "their");
+  const their = (n) => agree(n, "its", "their");
   if (websites > 0) {
     const destroys = `**destroys ${their(websites)} collected statistics**`;
     lines.push(`> Deleting ${plural(websites, "website")} ${destroys}. This cannot be undone.`);
@@ -52885,7 +49125,7 @@ function reviewProblemWords(problem, account = "", surface = "cli") {
     case "missing":
       return missingReviewWords(problem.missing, account);
     case "reviewed-refused":
-      return `The reviewed plan was refused by a safety rail, so it approves nothing: ${problem.refusals.map((r3) => refusalWords(r3, surface)).join(" ")}`;
+      return `The reviewed plan was refused by a safety rail, so it approves nothing: ${problem.refusals.map((r2) => refusalWords(r2, surface)).join(" ")}`;
     case "other-account":
       return `The reviewed plan was made against ${problem.planned}, not ${problem.actual ?? "(no URL)"}, so it approves nothing here.`;
   }
@@ -52945,13 +49185,13 @@ function accountMarkdown(run2, outcome, context3) {
 }
 function planMarkdown(plan3, detailedChanges) {
   const { head, body } = planMarkdownParts(plan3, "action");
-  const n4 = plan3.changes.length;
+  const n = plan3.changes.length;
   const sections = { summary: head, notes: [] };
-  if (body) sections.details = { title: `Show the plan (${plural(n4, "change")})`, body };
+  if (body) sections.details = { title: `Show the plan (${plural(n, "change")})`, body };
   if (plan3.refusals.length > 0)
-    return { ...sections, failure: `refused: ${plan3.refusals.map((r3) => refusalWords(r3, "action")).join("; ")}` };
+    return { ...sections, failure: `refused: ${plan3.refusals.map((r2) => refusalWords(r2, "action")).join("; ")}` };
   if (detailedChanges)
-    return { ...sections, failure: `the account differs from the config: ${plural(n4, "change")} (exit 2, detailed-exitcode)` };
+    return { ...sections, failure: `the account differs from the config: ${plural(n, "change")} (exit 2, detailed-exitcode)` };
   return sections;
 }
 function applyMarkdown(plan3, { items, counts: counts3, aborted }, unconverged) {
@@ -52968,7 +49208,7 @@ function applyMarkdown(plan3, { items, counts: counts3, aborted }, unconverged) 
 }
 function verification(unconverged) {
   if (unconverged.length === 0) return callout("NOTE", "Verified: the account matches the configuration.");
-  const lines = unconverged.map((c2) => `- ${md(changeLine(c2, { fields: "values" }))}`);
+  const lines = unconverged.map((c) => `- ${md(changeLine(c, { fields: "values" }))}`);
   return [`#### Verify: ${plural(unconverged.length, "change")} did not converge`, ...lines].join("\n");
 }
 var OFFLINE_WORDS = {
@@ -53023,21 +49263,21 @@ function withReview(sections, run2, pullRequest) {
     blocks.push(["#### Not applied: not in the reviewed plan", ...lines].join("\n"));
   }
   if (review.noLongerNeeded.length > 0) {
-    const lines = review.noLongerNeeded.map((c2) => `- ${md(changeLine(c2))}`);
+    const lines = review.noLongerNeeded.map((c) => `- ${md(changeLine(c))}`);
     blocks.push(["#### Reviewed, no longer needed (the account already matches)", ...lines].join("\n"));
   }
   const summary2 = `${blocks.join("\n\n")}
 
 ${sections.summary}`;
   if (run2.exitCode !== ExitCode2.refused || sections.failure) return { ...sections, summary: summary2 };
-  const n4 = notApplied.length;
-  const failure2 = review.status === "partial" ? `${plural(n4, "change")} not applied: not in the reviewed plan of ${where2}` : `nothing reviewed was applied (${review.status}). ${HOW_TO_PROCEED}`;
+  const n = notApplied.length;
+  const failure2 = review.status === "partial" ? `${plural(n, "change")} not applied: not in the reviewed plan of ${where2}` : `nothing reviewed was applied (${review.status}). ${HOW_TO_PROCEED}`;
   return { ...sections, summary: summary2, failure: failure2 };
 }
 function reviewVerdict(run2, where2) {
   const review = run2.review;
   const problem = review.problem ? reviewProblemWords(review.problem, run2.name, "action") : void 0;
-  const n4 = run2.skipped.filter((item) => item.reason === "not-reviewed").length;
+  const n = run2.skipped.filter((item) => item.reason === "not-reviewed").length;
   const failed = run2.results?.counts.failed ?? 0;
   switch (review.status) {
     case "applied":
@@ -53046,15 +49286,15 @@ function reviewVerdict(run2, where2) {
         `Applied what ${where2} reviewed: only the changes identical in its reviewed plan and in a fresh plan of the account as it is now.`
       );
     case "partial":
-      if (n4 === 0)
+      if (n === 0)
         return callout("CAUTION", `Applied part of what ${where2} reviewed: ${plural(failed, "change")} failed; see the results.`);
       return callout(
         "CAUTION",
-        `${plural(n4, "change")} ${agree(n4, "was", "were")} not applied: not in the reviewed plan of ${where2}. The account or the config changed between the review and the merge (an edit in the web UI, another pull request). ` + (problem ? `${md(problem)} ` : "") + `Review ${agree(n4, "it", "them")} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`
+        `${plural(n, "change")} ${agree(n, "was", "were")} not applied: not in the reviewed plan of ${where2}. The account or the config changed between the review and the merge (an edit in the web UI, another pull request). ` + (problem ? `${md(problem)} ` : "") + `Review ${agree(n, "it", "them")} in a new pull request, or run the workflow by hand (workflow_dispatch) with \`apply-unreviewed: true\`.`
       );
     case "stale":
     case "missing":
-      if (n4 === 0 && run2.error === void 0 && run2.plan !== void 0) {
+      if (n === 0 && run2.error === void 0 && run2.plan !== void 0) {
         return callout("NOTE", `No reviewed plan (${review.status}), and none was needed: the account matches the config.`);
       }
       return callout("CAUTION", `Nothing reviewed was applied: ${md(problem ?? "there is no reviewed plan")}.`, HOW_TO_PROCEED);
@@ -53093,35 +49333,35 @@ function renderJson(plan3) {
 var import_picocolors = __toESM(require_picocolors(), 1);
 init_plural();
 function renderText(plan3, options = {}) {
-  const c2 = (0, import_picocolors.createColors)(options.color ?? false);
+  const c = (0, import_picocolors.createColors)(options.color ?? false);
   const lines = [];
-  const partial = plan3.selection === void 0 ? void 0 : c2.yellow(c2.bold(partialLine(plan3.selection)));
+  const partial = plan3.selection === void 0 ? void 0 : c.yellow(c.bold(partialLine(plan3.selection)));
   if (partial !== void 0) lines.push(partial, `Only the websites and projects these patterns select were compared. ${LEFT_OUT}`, "");
   const account = options.accountInHeading ? void 0 : planAccountWords(plan3);
-  if (account !== void 0) lines.push(c2.dim(`Account: ${printable(account)}`), "");
-  if (plan3.since !== void 0) lines.push(...sinceLines(plan3.since, c2), "");
+  if (account !== void 0) lines.push(c.dim(`Account: ${printable(account)}`), "");
+  if (plan3.since !== void 0) lines.push(...sinceLines(plan3.since, c), "");
   for (const [file, changes] of byFile(plan3)) {
     lines.push(`Planned changes (${printable(file)}):`, "");
-    for (const change of changes) lines.push(...changeLines(change, c2, options.verbose ?? false));
+    for (const change of changes) lines.push(...changeLines(change, c, options.verbose ?? false));
     if (lines.at(-1) !== "") lines.push("");
   }
-  const warnings = plan3.warnings.map((w2) => `${printable(w2.message)}${where(w2.source, options.verbose, c2)}`);
+  const warnings = plan3.warnings.map((w) => `${printable(w.message)}${where(w.source, options.verbose, c)}`);
   if (plan3.unverifiable.length > 0) warnings.push(unverifiableWarning(plan3.unverifiable));
   if (warnings.length > 0) {
-    lines.push(c2.yellow(c2.bold("Warnings:")), ...warnings.map((w2) => `  ${c2.yellow("!")} ${w2}`), "");
+    lines.push(c.yellow(c.bold("Warnings:")), ...warnings.map((w) => `  ${c.yellow("!")} ${w}`), "");
   }
   if (plan3.changes.length === 0) {
-    lines.push(c2.green(partial === void 0 ? "No changes. The account matches the configuration." : "No changes inside the selection."));
+    lines.push(c.green(partial === void 0 ? "No changes. The account matches the configuration." : "No changes inside the selection."));
   }
-  lines.push(`${c2.bold("Plan:")} ${summaryWords(plan3.summary)}.`);
+  lines.push(`${c.bold("Plan:")} ${summaryWords(plan3.summary)}.`);
   const needs = secretNeedsLine(plan3.changes);
-  if (needs !== void 0) lines.push(c2.yellow(needs));
+  if (needs !== void 0) lines.push(c.yellow(needs));
   const resends = resendsLine(plan3.changes);
-  if (resends !== void 0) lines.push(c2.dim(resends));
-  if (hasEstimate(plan3.estimate)) lines.push(c2.dim(`${formatEstimate(plan3.estimate)}.`));
+  if (resends !== void 0) lines.push(c.dim(resends));
+  if (hasEstimate(plan3.estimate)) lines.push(c.dim(`${formatEstimate(plan3.estimate)}.`));
   if (plan3.refusals.length > 0) {
-    lines.push("", c2.red(c2.bold("Refused: this plan will not be applied.")));
-    for (const r3 of plan3.refusals) lines.push(`  ${c2.red("✗")} ${printable(refusalWords(r3, options.surface ?? "cli"))}`);
+    lines.push("", c.red(c.bold("Refused: this plan will not be applied.")));
+    for (const r2 of plan3.refusals) lines.push(`  ${c.red("✗")} ${printable(refusalWords(r2, options.surface ?? "cli"))}`);
   }
   if (partial !== void 0) lines.push("", `${partial} (websites and projects outside it were not compared)`);
   return `${lines.join("\n")}
@@ -53135,37 +49375,37 @@ function byFile(plan3) {
   }
   return files;
 }
-function changeLines(change, c2, verbose) {
-  const fingerprint = verbose && "fingerprint" in change ? c2.dim(` [${change.fingerprint}]`) : "";
-  const suffix = where(change.source, verbose, c2) + fingerprint;
+function changeLines(change, c, verbose) {
+  const fingerprint = verbose && "fingerprint" in change ? c.dim(` [${change.fingerprint}]`) : "";
+  const suffix = where(change.source, verbose, c) + fingerprint;
   const { subject, detail } = describeChange(change, { reason: true, consequence: true });
-  if (change.action === "delete") return [`  ${c2.red("- delete")}  ${subject}: ${c2.red(detail ?? "")}${suffix}`];
-  const head = change.action === "create" ? c2.green("+ create") : c2.yellow("~ update");
+  if (change.action === "delete") return [`  ${c.red("- delete")}  ${subject}: ${c.red(detail ?? "")}${suffix}`];
+  const head = change.action === "create" ? c.green("+ create") : c.yellow("~ update");
   const need = changeNeedWords(change);
-  const flag2 = need === void 0 ? [] : [`      ${c2.yellow(`! ${need}`)}`];
-  return [`  ${head}  ${subject}${suffix}`, ...change.fields.map((f2) => `      ${fieldLine(change, f2, c2)}`), ...flag2, ""];
+  const flag2 = need === void 0 ? [] : [`      ${c.yellow(`! ${need}`)}`];
+  return [`  ${head}  ${subject}${suffix}`, ...change.fields.map((f) => `      ${fieldLine(change, f, c)}`), ...flag2, ""];
 }
-function fieldLine(change, f2, c2) {
-  const after2 = formatValue2(f2.field, f2.after);
-  if (change.action === "create") return `${f2.field}: ${after2}`;
-  const note = writeOnlyNote(f2);
-  if (note !== void 0 && f2.changedSince !== void 0) return `${f2.field}: ${after2}, ${c2.dim(note)}`;
-  if (note !== void 0) return `${f2.field}: ${after2} ${c2.dim(`(${note})`)}`;
-  const diff = setDiff(f2);
+function fieldLine(change, f, c) {
+  const after2 = formatValue2(f.field, f.after);
+  if (change.action === "create") return `${f.field}: ${after2}`;
+  const note = writeOnlyNote(f);
+  if (note !== void 0 && f.changedSince !== void 0) return `${f.field}: ${after2}, ${c.dim(note)}`;
+  if (note !== void 0) return `${f.field}: ${after2} ${c.dim(`(${note})`)}`;
+  const diff = setDiff(f);
   if (diff !== void 0) {
-    const added = diff.added.map((e) => c2.green(`+ ${printable(e)}`));
-    const parts = [...added, ...diff.removed.map((e) => c2.red(`- ${printable(e)}`))];
-    return `${f2.field}: ${parts.join(", ")}`;
+    const added = diff.added.map((e) => c.green(`+ ${printable(e)}`));
+    const parts = [...added, ...diff.removed.map((e) => c.red(`- ${printable(e)}`))];
+    return `${f.field}: ${parts.join(", ")}`;
   }
-  return `${f2.field}: ${formatValue2(f2.field, f2.before)} → ${after2}`;
+  return `${f.field}: ${formatValue2(f.field, f.before)} → ${after2}`;
 }
 function unverifiableWarning(unverifiable) {
   const counts3 = unverifiable.map(({ field, count: count3 }) => `${field} (${plural(count3, "website")})`).join(" and ");
   return `The API never returns ${counts3}, so the plan cannot verify those values: --changed-since REF sends the ones a commit edits, --sync-write-only sends every one the file sets.`;
 }
-function sinceLines(since, c2) {
+function sinceLines(since, c) {
   const notEvaluated = notEvaluatedLine(since);
-  const headline = since.known && since.read === "scoped" ? c2.cyan(c2.bold(sinceHeadline(since))) : c2.yellow(sinceHeadline(since));
+  const headline = since.known && since.read === "scoped" ? c.cyan(c.bold(sinceHeadline(since))) : c.yellow(sinceHeadline(since));
   return notEvaluated === void 0 ? [headline] : [headline, notEvaluated];
 }
 function partialLine(selection) {
@@ -53177,8 +49417,8 @@ function shellQuote(pattern) {
 function formatValue2(field, value) {
   return printable(formatValue(field, value));
 }
-function where(source, verbose, c2) {
-  return verbose && source !== void 0 ? c2.dim(` (${source.file}:${source.line}:${source.column})`) : "";
+function where(source, verbose, c) {
+  return verbose && source !== void 0 ? c.dim(` (${source.file}:${source.line}:${source.column})`) : "";
 }
 
 // src/render/results-text.ts
@@ -53198,8 +49438,8 @@ function itemText(item) {
   return `${item.status} ${what}${note ? `: ${printable(note)}` : ""}`;
 }
 function renderResultsText({ items, counts: counts3, interrupted: interrupted2 }, color = false) {
-  const c2 = (0, import_picocolors2.createColors)(color);
-  const mark = { applied: c2.green("✓"), failed: c2.red("✗"), skipped: c2.yellow("−") };
+  const c = (0, import_picocolors2.createColors)(color);
+  const mark = { applied: c.green("✓"), failed: c.red("✗"), skipped: c.yellow("−") };
   const lines = [];
   const notStarted2 = items.filter((i) => i.reason === "not-started").length;
   if (notStarted2 > 0)
@@ -53213,8 +49453,8 @@ function renderResultsText({ items, counts: counts3, interrupted: interrupted2 }
     }
   }
   const header = ["applied", "failed", "skipped", "unchanged"];
-  const table = [header.map((h2) => h2.padStart(9)).join(" "), header.map((h2) => String(counts3[h2]).padStart(9)).join(" ")];
-  const verdict2 = counts3.failed > 0 ? c2.red("Apply finished with failures.") : counts3.skipped > 0 ? c2.yellow(`Apply finished; ${plural(counts3.skipped, "change")} skipped.`) : c2.green("Apply complete.");
+  const table = [header.map((h) => h.padStart(9)).join(" "), header.map((h) => String(counts3[h]).padStart(9)).join(" ")];
+  const verdict2 = counts3.failed > 0 ? c.red("Apply finished with failures.") : counts3.skipped > 0 ? c.yellow(`Apply finished; ${plural(counts3.skipped, "change")} skipped.`) : c.green("Apply complete.");
   return `${[...lines.length ? [...lines, ""] : [], verdict2, ...table].join("\n")}
 `;
 }
@@ -53293,12 +49533,12 @@ function sum(summaries, many) {
   };
 }
 function colorDiff(diff) {
-  const c2 = (0, import_picocolors3.createColors)(true);
+  const c = (0, import_picocolors3.createColors)(true);
   return diff.split("\n").map((line) => {
-    if (line.startsWith("+++") || line.startsWith("---")) return c2.bold(line);
-    if (line.startsWith("+")) return c2.green(line);
-    if (line.startsWith("-")) return c2.red(line);
-    if (line.startsWith("@@")) return c2.cyan(line);
+    if (line.startsWith("+++") || line.startsWith("---")) return c.bold(line);
+    if (line.startsWith("+")) return c.green(line);
+    if (line.startsWith("-")) return c.red(line);
+    if (line.startsWith("@@")) return c.cyan(line);
     return line;
   }).join("\n");
 }
@@ -53341,7 +49581,7 @@ function planIn(plan3, { format, color }) {
   return format === "markdown" ? renderMarkdown(plan3) : renderText(plan3, { color, accountInHeading: plan3.account !== void 0 });
 }
 function refusalLine(plan3) {
-  return `error: ${plan3.refusals.map((r3) => printable(refusalWords(r3, "cli"))).join("\n")}`;
+  return `error: ${plan3.refusals.map((r2) => printable(refusalWords(r2, "cli"))).join("\n")}`;
 }
 function applySections(run2, resultsFile, context3) {
   const { plan: plan3, results, review } = run2;
@@ -53392,8 +49632,8 @@ function skippedSummary(skipped) {
   const done = skipped.filter((item) => item.reason === "already-applied").length;
   const needs = skipped.filter((item) => item.reason === "needs-secret").length;
   const moved = skipped.length - done - needs;
-  const them = (n4) => agree(n4, "it", "them");
-  const were = (n4) => agree(n4, "was", "were");
+  const them = (n) => agree(n, "it", "them");
+  const were = (n) => agree(n, "was", "were");
   const parts = [
     ...done > 0 ? [`${plural(done, "change")} ${were(done)} already applied: this plan was applied before, nothing to do for ${them(done)}`] : [],
     ...needs > 0 ? [
@@ -53407,12 +49647,12 @@ function verification2(unconverged) {
   if (unconverged.length === 0) return ["Verified: the account matches the configuration."];
   return [
     `Verify: ${plural(unconverged.length, "change")} did not converge:`,
-    ...unconverged.map((c2) => `  ${changeLine(c2, { fields: "values" })}`)
+    ...unconverged.map((c) => `  ${changeLine(c, { fields: "values" })}`)
   ];
 }
-function notInSavedPlan(n4) {
-  const one = n4 === 1;
-  return `${plural(n4, "other difference")} found now ${one ? "is" : "are"} not in the saved plan and ${one ? "was" : "were"} not applied: plan again to review ${one ? "it" : "them"}.`;
+function notInSavedPlan(n) {
+  const one = n === 1;
+  return `${plural(n, "other difference")} found now ${one ? "is" : "are"} not in the saved plan and ${one ? "was" : "were"} not applied: plan again to review ${one ? "it" : "them"}.`;
 }
 function exportSections({ exported }, { quiet }) {
   if (!exported) return { summary: "", notes: [] };
@@ -53470,7 +49710,7 @@ function leftOut2({ unmanaged, projectChanges: projectChanges3 }) {
 > ${notes.join(" ")}`] : [];
 }
 function longestRun(text2) {
-  return Math.max(0, ...[...text2.matchAll(/`+/g)].map((m2) => m2[0].length));
+  return Math.max(0, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
 }
 
 // src/render/check-words.ts
@@ -53481,7 +49721,7 @@ function checkRunName(command, account) {
 function checkRunTitle(run2) {
   if (run2 === void 0 || run2.error !== void 0) return "Failed: see the summary";
   const plan3 = run2.plan;
-  if (plan3 && plan3.refusals.length > 0) return `Refused: ${plan3.refusals.map((r3) => r3.code).join(", ")}`;
+  if (plan3 && plan3.refusals.length > 0) return `Refused: ${plan3.refusals.map((r2) => r2.code).join(", ")}`;
   if (run2.results) {
     const { applied, failed, skipped } = run2.results.counts;
     return failed + skipped === 0 ? `Applied ${plural(applied, "change")}` : `${applied} applied, ${failed} failed, ${skipped} not applied`;
@@ -53659,7 +49899,7 @@ function annotateDiagnostics(diagnostics, workspace) {
   }
 }
 function changeAnnotations(changes, failed, workspace) {
-  const ordered = [...changes.filter((c2) => c2.action === "delete"), ...changes.filter((c2) => c2.action !== "delete")];
+  const ordered = [...changes.filter((c) => c.action === "delete"), ...changes.filter((c) => c.action !== "delete")];
   const planned2 = ordered.map((change) => {
     const level = change.action === "delete" || needsSecret(change) ? "warning" : "notice";
     return { level, title: `sitesync ${change.action}`, message: describe(change), ...at(change.source, workspace) };
@@ -53899,13 +50139,13 @@ var Context = class {
 // node_modules/@actions/github/lib/internal/utils.js
 var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
-var __awaiter2 = function(thisArg, _arguments, P2, generator) {
+var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt3(value) {
-    return value instanceof P2 ? value : new P2(function(resolve8) {
+    return value instanceof P ? value : new P(function(resolve8) {
       resolve8(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve8, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -54197,8 +50437,8 @@ function encodeReserved(str2) {
   }).join("");
 }
 function encodeUnreserved(str2) {
-  return encodeURIComponent(str2).replace(/[!'()*]/g, function(c2) {
-    return "%" + c2.charCodeAt(0).toString(16).toUpperCase();
+  return encodeURIComponent(str2).replace(/[!'()*]/g, function(c) {
+    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
 function encodeValue(operator, value, key) {
@@ -54235,9 +50475,9 @@ function getValues(context3, operator, key, modifier) {
             );
           });
         } else {
-          Object.keys(value).forEach(function(k2) {
-            if (isDefined(value[k2])) {
-              result.push(encodeValue(operator, value[k2], k2));
+          Object.keys(value).forEach(function(k) {
+            if (isDefined(value[k])) {
+              result.push(encodeValue(operator, value[k], k));
             }
           });
         }
@@ -54248,10 +50488,10 @@ function getValues(context3, operator, key, modifier) {
             tmp.push(encodeValue(operator, value2));
           });
         } else {
-          Object.keys(value).forEach(function(k2) {
-            if (isDefined(value[k2])) {
-              tmp.push(encodeUnreserved(k2));
-              tmp.push(encodeValue(operator, value[k2].toString()));
+          Object.keys(value).forEach(function(k) {
+            if (isDefined(value[k])) {
+              tmp.push(encodeUnreserved(k));
+              tmp.push(encodeValue(operator, value[k].toString()));
             }
           });
         }
@@ -54432,10 +50672,10 @@ for (let code = 97; code <= 122; code++) {
   CHAR_MAP[code] |= TOKEN_FLAG;
 }
 var NullObject = /* @__PURE__ */ (() => {
-  const C2 = function() {
+  const C = function() {
   };
-  C2.prototype = /* @__PURE__ */ Object.create(null);
-  return C2;
+  C.prototype = /* @__PURE__ */ Object.create(null);
+  return C;
 })();
 function parse2(header, options) {
   const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
@@ -54695,17 +50935,17 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
       }
     } else {
       while (node.index < node.keys.length) {
-        const k2 = node.keys[node.index++];
-        const isFilteredOutByArray = propertyList && !propertyList.has(k2);
+        const k = node.keys[node.index++];
+        const isFilteredOutByArray = propertyList && !propertyList.has(k);
         if (isFilteredOutByArray) continue;
-        const childRaw = node.val[k2];
-        const childVal = prepareVal(node.val, k2, childRaw);
+        const childRaw = node.val[k];
+        const childVal = prepareVal(node.val, k, childRaw);
         if (isUnstringifiable(childVal)) continue;
         if (!node.first) chunks.push(",");
         if (space) {
-          chunks.push("\n" + space.repeat(level) + originalStringify(k2) + ": ");
+          chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
         } else {
-          chunks.push(originalStringify(k2) + ":");
+          chunks.push(originalStringify(k) + ":");
         }
         const isComplexObject = childVal !== null && typeof childVal === "object";
         const isNativeRaw = isRawJSON(childVal);
@@ -54716,7 +50956,7 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
           visited.add(childVal);
           stack.push({
             parent: node.val,
-            key: k2,
+            key: k,
             val: childVal,
             isArray: Array.isArray(childVal),
             keys: Array.isArray(childVal) ? null : Object.keys(childVal),
@@ -54971,8 +51211,8 @@ function isPlainObject2(value) {
 }
 var noop = () => "";
 async function fetchWrapper(requestOptions) {
-  const fetch3 = requestOptions.request?.fetch || globalThis.fetch;
-  if (!fetch3) {
+  const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
+  if (!fetch2) {
     throw new Error(
       "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
     );
@@ -54988,7 +51228,7 @@ async function fetchWrapper(requestOptions) {
   );
   let fetchResponse;
   try {
-    fetchResponse = await fetch3(requestOptions.url, {
+    fetchResponse = await fetch2(requestOptions.url, {
       method: requestOptions.method,
       body,
       redirect: requestOptions.request?.redirect,
@@ -55107,7 +51347,7 @@ function toErrorMessage(data) {
   if (typeof data === "object" && data !== null && "message" in data) {
     const objectData = data;
     const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
-    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v2) => JSON.stringify(v2)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
+    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
   }
   return `Unknown error: ${JSON.stringify(data)}`;
 }
@@ -58479,7 +54719,7 @@ function pullBody(ctx, drift) {
 }
 async function ourPull(octokit, repo, branch, identity) {
   const pulls = await octokit.paginate(octokit.rest.pulls.list, { ...repo, state: "open", head: `${repo.owner}:${branch}`, per_page: 100 });
-  return pulls.filter((p2) => writtenBy(p2.user, identity)).sort((a, b) => a.number - b.number)[0];
+  return pulls.filter((p) => writtenBy(p.user, identity)).sort((a, b) => a.number - b.number)[0];
 }
 
 // src/action/drift-publish.ts
@@ -58509,7 +54749,7 @@ async function writeDrift(ctx, outcome) {
     }
     return all;
   });
-  setOutput(issue2 ? "issue-number" : "pull-request-number", (written ?? []).map((w2) => w2.number).join(" "));
+  setOutput(issue2 ? "issue-number" : "pull-request-number", (written ?? []).map((w) => w.number).join(" "));
   const failed = drift.accounts.flatMap((account) => failedAdoption(account) ?? []);
   if (failed.length > 0) throw new Error(failed.join("; "));
 }
@@ -58547,14 +54787,14 @@ function readPayload(file) {
   }
 }
 function pullRequestOf(payload) {
-  const pr2 = payload?.pull_request;
-  if (!pr2 || typeof pr2.number !== "number") return void 0;
-  const head = pr2.head?.repo?.full_name;
-  const base2 = pr2.base?.repo?.full_name;
+  const pr = payload?.pull_request;
+  if (!pr || typeof pr.number !== "number") return void 0;
+  const head = pr.head?.repo?.full_name;
+  const base2 = pr.base?.repo?.full_name;
   return {
-    number: pr2.number,
-    headSha: typeof pr2.head?.sha === "string" ? pr2.head.sha : void 0,
-    baseSha: typeof pr2.base?.sha === "string" ? pr2.base.sha : void 0,
+    number: pr.number,
+    headSha: typeof pr.head?.sha === "string" ? pr.head.sha : void 0,
+    baseSha: typeof pr.base?.sha === "string" ? pr.base.sha : void 0,
     fork: typeof head !== "string" || head !== base2
   };
 }
@@ -58631,8 +54871,8 @@ function pruningTwins(accounts, { settings, env }) {
     const url = addressOf(account, env);
     return url && env[account.apiKeyEnv] ? [{ account, url, key: env[account.apiKeyEnv] }] : [];
   });
-  for (const pruning of keyed.filter((k2) => k2.account.policy.prune)) {
-    const other = keyed.find((k2) => k2 !== pruning && k2.url === pruning.url && k2.key === pruning.key);
+  for (const pruning of keyed.filter((k) => k.account.policy.prune)) {
+    const other = keyed.find((k) => k !== pruning && k.url === pruning.url && k.key === pruning.key);
     if (other) return { pruning: pruning.account.name, other: other.account.name };
   }
   return void 0;
@@ -59303,10 +55543,10 @@ async function driftOf(ctx, outcome) {
 function withAdoptions(report2, drift) {
   const adopted = drift.accounts.flatMap((account) => account.adoption ? [account.adoption.report] : []);
   if (adopted.length === 0) return report2;
-  const summary2 = [report2.summary.trimEnd(), ...adopted.map((r3) => r3.summary.trimEnd())].join("\n\n");
-  const bodies = adopted.flatMap((r3) => r3.details ? [`#### ${r3.details.title}
+  const summary2 = [report2.summary.trimEnd(), ...adopted.map((r2) => r2.summary.trimEnd())].join("\n\n");
+  const bodies = adopted.flatMap((r2) => r2.details ? [`#### ${r2.details.title}
 
-${r3.details.body}`] : []);
+${r2.details.body}`] : []);
   const details = report2.details ? [`#### ${report2.details.title}
 
 ${report2.details.body}`] : [];
@@ -59364,7 +55604,7 @@ async function findReview(ctx, octokit) {
     issue_number: pullRequest.number,
     per_page: 100
   });
-  const mine = comments.find((c2) => writtenBy(c2.user, identity) && c2.body?.trimStart().startsWith(marker));
+  const mine = comments.find((c) => writtenBy(c.user, identity) && c.body?.trimStart().startsWith(marker));
   const number = pullRequest.number;
   if (!mine) return { ...noReview({ code: "no-comment", pullRequest: number, config: ctx.configLabel, identity }), pullRequest };
   const reviewedByAccount = reviewsIn(mine.body ?? "", ctx.configLabel, pullRequest);
@@ -59387,9 +55627,9 @@ function noReview(missing) {
 }
 async function mergedPullRequest(octokit, repo, sha) {
   const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha, per_page: 100 });
-  const merged2 = data.filter((pr3) => Boolean(pr3.merged_at));
-  const pr2 = merged2.find((p2) => p2.merge_commit_sha === sha) ?? merged2.find((p2) => p2.state === "closed");
-  return pr2 ? { number: pr2.number, headSha: pr2.head.sha } : void 0;
+  const merged2 = data.filter((pr2) => Boolean(pr2.merged_at));
+  const pr = merged2.find((p) => p.merge_commit_sha === sha) ?? merged2.find((p) => p.state === "closed");
+  return pr ? { number: pr.number, headSha: pr.head.sha } : void 0;
 }
 
 // src/action/offline-env.ts
@@ -59559,13 +55799,13 @@ function annotateLoad(ctx) {
   return (result) => annotateDiagnostics(result.ok ? result.warnings : [...result.errors, ...result.warnings], ctx.event.workspace);
 }
 function offlineReason(ctx) {
-  const pr2 = ctx.event.pullRequest;
-  if (!pr2) return void 0;
+  const pr = ctx.event.pullRequest;
+  if (!pr) return void 0;
   if (ctx.inputs.command === "apply") {
-    if (pr2.fork) throw new UsageError("apply does not run for a pull request from a fork: its config is not trusted with the API key");
+    if (pr.fork) throw new UsageError("apply does not run for a pull request from a fork: its config is not trusted with the API key");
     return void 0;
   }
-  if (pr2.fork) return "fork";
+  if (pr.fork) return "fork";
   if (!ctx.inputs.apiKey) {
     warning(
       "No api-key was given, so the config was only validated. Pass api-key: ${{ secrets.SITESYNC_API_KEY }} (and check that the secret exists) to get a plan."
@@ -59667,9 +55907,9 @@ function readBoolean(value) {
   return { problem: { code: "boolean", value } };
 }
 function readChance(value) {
-  const n4 = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n4) || n4 < 0 || n4 > 1) return { problem: { code: "chance", value } };
-  return { value: n4 };
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) return { problem: { code: "chance", value } };
+  return { value: n };
 }
 
 // src/action/inputs.ts
@@ -59725,7 +55965,7 @@ async function upsertSections(octokit, target, own, options) {
     const ours = await markedComments(octokit, target);
     const body = [...own].reduce(
       (bodies, [account, text2]) => [withSection(target.marker, bodies, account, text2, options.accounts)],
-      ours.map((c2) => c2.body ?? "")
+      ours.map((c) => c.body ?? "")
     )[0];
     const [oldest, ...duplicates] = ours;
     const { owner, repo, issueNumber } = target;
@@ -59743,7 +55983,7 @@ async function upsertSections(octokit, target, own, options) {
 async function markedComments(octokit, target) {
   const { owner, repo, issueNumber, marker, identity } = target;
   const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
-  return comments.filter((c2) => writtenBy(c2.user, identity) && c2.body?.trimStart().startsWith(marker));
+  return comments.filter((c) => writtenBy(c.user, identity) && c.body?.trimStart().startsWith(marker));
 }
 async function deleteIfThere(octokit, comment) {
   try {
@@ -59762,9 +56002,9 @@ async function writeSummary(ctx, outcome) {
   await summary.addRaw(ctx.redactor.redact(summaryBody(outcome.report, outcome.planFile)), true).write();
 }
 function writePlanComment(ctx, outcome) {
-  const pr2 = ctx.event.pullRequest;
-  if (!pr2) return Promise.resolve();
-  return writeComment(ctx, outcome, { kind: "plan", issue: pr2.number, headSha: pr2.headSha });
+  const pr = ctx.event.pullRequest;
+  if (!pr) return Promise.resolve();
+  return writeComment(ctx, outcome, { kind: "plan", issue: pr.number, headSha: pr.headSha });
 }
 function writeApplyComment(ctx, outcome) {
   if (outcome.mergedPullRequest === void 0) return Promise.resolve();
@@ -59838,18 +56078,6 @@ undici/lib/web/fetch/body.js:
 
 undici/lib/web/websocket/frame.js:
   (*! ws. MIT License. Einar Otto Stangvik <einaros@gmail.com> *)
-
-node-fetch-native/dist/node.mjs:
-  (**
-  * @license
-  * web-streams-polyfill v3.3.3
-  * Copyright 2024 Mattias Buelens, Diwank Singh Tomer and other contributors.
-  * This code is released under the MIT license.
-  * SPDX-License-Identifier: MIT
-  *)
-  (*! fetch-blob. MIT License. Jimmy Wärting <https://jimmy.warting.se/opensource> *)
-  (*! formdata-polyfill. MIT License. Jimmy Wärting <https://jimmy.warting.se/opensource> *)
-  (*! node-domexception. MIT License. Jimmy Wärting <https://jimmy.warting.se/opensource> *)
 
 content-type/dist/index.js:
   (*!

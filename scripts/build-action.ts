@@ -9,6 +9,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
+import { ofetchCoreEntry } from "./ofetch-core.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -23,6 +24,22 @@ const bundledYaml: Plugin = {
       contents: 'import * as yaml from "yaml";\n\nexport function yamlPackage() {\n  return yaml;\n}\n',
       loader: "ts",
       resolveDir: join(root, "src", "config"),
+    }));
+  },
+};
+
+/**
+ * src/api/ofetch-core.ts takes ofetch's two exports from the module its ESM entry takes them from, as the
+ * package does (scripts/ofetch-core.ts): the bundle then holds neither the entry's default instance, whose
+ * reading of Node's globals loads undici, nor node-fetch-native.
+ */
+const bundledOfetchCore: Plugin = {
+  name: "ofetch-core",
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /[\\/]src[\\/]api[\\/]ofetch-core\.ts$/ }, () => ({
+      contents: ofetchCoreEntry(),
+      loader: "js",
+      resolveDir: join(root, "src", "api"),
     }));
   },
 };
@@ -42,6 +59,6 @@ await build({
   legalComments: "eof",
   charset: "utf8",
   logLevel: "warning",
-  plugins: [bundledYaml],
+  plugins: [bundledYaml, bundledOfetchCore],
 });
 console.log("wrote dist/index.js");

@@ -8,12 +8,15 @@
  * and declaration tools do not, and the package must not name files it does not ship.
  *
  * lib/config/schema-validators.js is then replaced by ajv's standalone code of the same validators
- * (scripts/standalone-validators.ts): an installed sitesync compiles no schema when it starts.
+ * (scripts/standalone-validators.ts): an installed sitesync compiles no schema when it starts. And
+ * lib/api/ofetch-core.js by ofetch's createFetch and FetchError bundled without the instance its entry builds
+ * from Node's globals (scripts/ofetch-core.ts): a command that sends a request does not load undici for it.
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeOfetchCore } from "./ofetch-core.ts";
 import { writeStandaloneValidators } from "./standalone-validators.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -48,5 +51,7 @@ for (const file of readdirSync(LIB, { recursive: true, encoding: "utf8" })) {
 }
 // The schemas' validators, compiled now instead of when each command starts (scripts/standalone-validators.ts).
 writeStandaloneValidators(LIB);
+// ofetch's two exports sitesync uses, without the globals its entry reads (scripts/ofetch-core.ts).
+writeOfetchCore(LIB);
 
 console.log(`build: lib/ compiled from src/ (${rewritten} declaration files had their .ts imports rewritten to .js)`);

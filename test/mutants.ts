@@ -396,6 +396,14 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["src/config/fast-yaml.test.ts"],
   },
   {
+    id: "ofetch-core-from-entry",
+    file: "scripts/ofetch-core.ts",
+    find: "stdin: { contents: ofetchCoreEntry(),",
+    replace: "stdin: { contents: 'export { createFetch, FetchError } from \"ofetch\";',",
+    description: "the package bundles ofetch's Node entry, so every command that sends a request loads undici and node-fetch-native",
+    tests: ["test/api/ofetch-core.test.ts"],
+  },
+  {
     id: "item-name-any-key",
     file: "src/config/fast-yaml.ts",
     find: "p === 2 && this.key[p] === this.itemKey && this.itemKey !== undefined",

@@ -1,4 +1,3 @@
-import { STATUS_CODES } from "node:http";
 import { ApiError } from "../errors.ts";
 import { repeatsSecret, WITHHELD, withholdValue } from "./redact.ts";
 
@@ -28,6 +27,9 @@ export function serverValue(exchange: Exchange, value: unknown): unknown {
 }
 
 const MAX_RAW_BODY = 500;
+
+// Not an ES import of node:http, which loads undici as it reads that module's exports (transport.ts).
+const { STATUS_CODES } = process.getBuiltinModule("node:http");
 
 /**
  * The JSON object of a 2xx answer. An HTML page, an empty or a truncated body becomes an ApiError of kind

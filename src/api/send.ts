@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
-import { createFetch, FetchError, type FetchResponse } from "ofetch";
 import type { Clock } from "./clock.ts";
+import { createFetch, FetchError, type FetchResponse } from "./ofetch-core.ts";
 import { type HeaderReader, type RateInfo, rateInfoOf } from "./rate-info.ts";
 import { type Deadline, HeaderMap, nodeFetch } from "./transport.ts";
 
