@@ -62,11 +62,13 @@ export function createHttp(options: HttpOptions): Http {
   // A refused key ends the whole run at once (DESIGN §6): requests still queued are not sent after it.
   const run: RunState = {};
   return async (request) => {
-    const exchange = exchangeOf(request, options);
+    // Parsed once for the request, not again for each attempt.
+    const target = new URL(request.url);
+    const exchange = exchangeOf(request, target.pathname, options);
     const tries = { failures: 0, throttles: 0 };
     for (let attempt = 1; ; attempt++) {
       options.stats.sent[request.method] = (options.stats.sent[request.method] ?? 0) + 1;
-      const { result, tooLong, verdict } = await scheduled(request, exchange, options, run);
+      const { result, tooLong, verdict } = await scheduled(request, target.origin, exchange, options, run);
       report(options.onRequest, logEntry(exchange, attempt, result));
       if (result.rate?.limit !== undefined) options.stats.rateLimit = result.rate.limit;
       if (tooLong) throw tooLong;
@@ -86,11 +88,11 @@ interface RunState {
  * run, and both are decided before the scheduler lets the next request go, so a refused key or a wait too long
  * stops every request still queued.
  */
-async function scheduled(request: OutgoingRequest, exchange: Exchange, options: HttpOptions, run: RunState) {
+async function scheduled(request: OutgoingRequest, origin: string, exchange: Exchange, options: HttpOptions, run: RunState) {
   let tooLong: ApiError | undefined;
   let verdict: Verdict | undefined;
   try {
-    const result = await options.scheduler.run(new URL(request.url).origin, async () => {
+    const result = await options.scheduler.run(origin, async () => {
       if (run.refused) throw stopped(exchange, run.refused);
       if (options.stop?.aborted) throw interrupted(exchange, options.stop);
       const answer = await send(request, options);
@@ -130,8 +132,7 @@ async function retryOrThrow(
   await options.clock.sleep(Math.max(backoffMs(tries.failures, options.retryBaseMs), verdict.retryAfterMs ?? 0), options.stop);
 }
 
-function exchangeOf(request: OutgoingRequest, options: HttpOptions): Exchange {
-  const { pathname } = new URL(request.url);
+function exchangeOf(request: OutgoingRequest, pathname: string, options: HttpOptions): Exchange {
   // What we sent is ours: a domain holding a short password is printed whole, never edited (DESIGN §12).
   const ours = [...pathname.split("/").map(decodeSegment), ...(request.form ? [...request.form.keys(), ...request.form.values()] : [])];
   return {
