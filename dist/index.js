@@ -42583,11 +42583,12 @@ var init_stop_errors = __esm({
 function createHttp(options) {
   const run2 = {};
   return async (request2) => {
-    const exchange = exchangeOf(request2, options);
+    const target = new URL(request2.url);
+    const exchange = exchangeOf(request2, target.pathname, options);
     const tries = { failures: 0, throttles: 0 };
     for (let attempt2 = 1; ; attempt2++) {
       options.stats.sent[request2.method] = (options.stats.sent[request2.method] ?? 0) + 1;
-      const { result, tooLong, verdict: verdict2 } = await scheduled(request2, exchange, options, run2);
+      const { result, tooLong, verdict: verdict2 } = await scheduled(request2, target.origin, exchange, options, run2);
       report(options.onRequest, logEntry(exchange, attempt2, result));
       if (result.rate?.limit !== void 0) options.stats.rateLimit = result.rate.limit;
       if (tooLong) throw tooLong;
@@ -42596,11 +42597,11 @@ function createHttp(options) {
     }
   };
 }
-async function scheduled(request2, exchange, options, run2) {
+async function scheduled(request2, origin, exchange, options, run2) {
   let tooLong;
   let verdict2;
   try {
-    const result = await options.scheduler.run(new URL(request2.url).origin, async () => {
+    const result = await options.scheduler.run(origin, async () => {
       if (run2.refused) throw stopped(exchange, run2.refused);
       if (options.stop?.aborted) throw interrupted(exchange, options.stop);
       const answer = await send(request2, options);
@@ -42632,8 +42633,7 @@ async function retryOrThrow(verdict2, tries, options) {
   options.stats.retries++;
   await options.clock.sleep(Math.max(backoffMs(tries.failures, options.retryBaseMs), verdict2.retryAfterMs ?? 0), options.stop);
 }
-function exchangeOf(request2, options) {
-  const { pathname } = new URL(request2.url);
+function exchangeOf(request2, pathname, options) {
   const ours = [...pathname.split("/").map(decodeSegment), ...request2.form ? [...request2.form.keys(), ...request2.form.values()] : []];
   return {
     method: request2.method,
