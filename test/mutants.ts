@@ -400,7 +400,7 @@ export const MUTANTS: readonly Mutant[] = [
     file: "scripts/ofetch-core.ts",
     find: "stdin: { contents: ofetchCoreEntry(),",
     replace: "stdin: { contents: 'export { createFetch, FetchError } from \"ofetch\";',",
-    description: "the package bundles ofetch's Node entry, so every command that sends a request loads undici and node-fetch-native",
+    description: "the package bundles ofetch's entry, whose default instance reads Node's globals as it loads, so every command that sends a request loads undici",
     tests: ["test/api/ofetch-core.test.ts"],
   },
   {

@@ -2,9 +2,9 @@
  * The package ships ofetch's `createFetch` and `FetchError` bundled from ofetch's own code without the default
  * instance its entry builds from Node's globals (scripts/ofetch-core.ts); a checkout imports them from the entry
  * (src/api/ofetch-core.ts). The bundle must be ofetch, answering as the entry's does through sitesync's
- * transport, and load neither undici nor node-fetch-native: that is what it is for. Nor may the rest of a
- * request's path load undici (src/api/transport.ts). Loads are seen in a fresh Node, whose list of loaded
- * modules tells.
+ * transport; it must import nothing (so no node-fetch-native) and load no undici: that is what it is for. Nor
+ * may the rest of a request's path load undici (src/api/transport.ts). Which of Node's own modules were loaded
+ * is seen in a fresh Node, whose `process.moduleLoadList` tells.
  */
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
@@ -73,7 +73,7 @@ function undici(modules: string[]): boolean {
   return modules.some((name) => name.includes("undici"));
 }
 
-/** The internal and package modules a fresh Node loaded to import `specifier`. */
+/** Node's own modules that a fresh Node loaded to import `specifier`. */
 function loadedBy(specifier: string): string[] {
   const script = `await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(process.moduleLoadList));`;
   const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" });
@@ -89,7 +89,7 @@ describe("ofetch's createFetch and FetchError as the package ships them", () => 
     expect(await get(bundled, "/missing")).toEqual({ error: "FetchError", status: 404 });
   });
 
-  it("load neither undici nor node-fetch-native, which ofetch's entry loads", () => {
+  it("load no undici, which ofetch's entry loads", () => {
     expect(undici(loadedBy(pathToFileURL(file).href))).toBe(false);
     expect(undici(loadedBy("ofetch"))).toBe(true);
   });
