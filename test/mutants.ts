@@ -400,7 +400,8 @@ export const MUTANTS: readonly Mutant[] = [
     file: "scripts/ofetch-core.ts",
     find: "stdin: { contents: ofetchCoreEntry(),",
     replace: "stdin: { contents: 'export { createFetch, FetchError } from \"ofetch\";',",
-    description: "the package bundles ofetch's entry, whose default instance reads Node's globals as it loads, so every command that sends a request loads undici",
+    description:
+      "the package bundles ofetch's entry, whose default instance reads Node's globals as it loads, so every command that sends a request loads undici",
     tests: ["test/api/ofetch-core.test.ts"],
   },
   {
