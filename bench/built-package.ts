@@ -3,14 +3,13 @@
  * install is (lib/, schemas/, package.json; node_modules linked to the checkout's). A checkout runs the
  * TypeScript sources through Node's type stripping, which an installed sitesync never pays, so scenario 5
  * measures this build instead. Compiled with the build's own tsconfig, without declarations (nothing here
- * reads types), with the schemas' validators compiled ahead as the build does; the checkout's lib/ is left alone.
+ * reads types), with the modules the build generates written as it writes them; the checkout's lib/ is left alone.
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { writeOfetchCore } from "../scripts/ofetch-core.ts";
-import { writeStandaloneValidators } from "../scripts/standalone-validators.ts";
+import { writeGeneratedModules } from "../scripts/generated-modules.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TSC = join(ROOT, "node_modules", "typescript", "bin", "tsc");
@@ -31,10 +30,8 @@ export function buildPackage(dir: string): string {
   ];
   const tsc = spawnSync(process.execPath, args, { encoding: "utf8" });
   if (tsc.status !== 0) throw new Error(`bench: building the package failed:\n${tsc.stdout}${tsc.stderr}`);
-  // As scripts/build-package.ts does: the schemas' validators compiled ahead (scripts/standalone-validators.ts),
-  // and ofetch's two exports without its entry's globals (scripts/ofetch-core.ts).
-  writeStandaloneValidators(join(dir, "lib"));
-  writeOfetchCore(join(dir, "lib"));
+  // As scripts/build-package.ts does: the modules generated instead of compiled (scripts/generated-modules.ts).
+  writeGeneratedModules(join(dir, "lib"));
   cpSync(join(ROOT, "schemas"), join(dir, "schemas"), { recursive: true });
   cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");

@@ -16,8 +16,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { writeOfetchCore } from "./ofetch-core.ts";
-import { writeStandaloneValidators } from "./standalone-validators.ts";
+import { writeGeneratedModules } from "./generated-modules.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const LIB = join(ROOT, "lib");
@@ -49,9 +48,7 @@ for (const file of readdirSync(LIB, { recursive: true, encoding: "utf8" })) {
     process.exit(1);
   }
 }
-// The schemas' validators, compiled now instead of when each command starts (scripts/standalone-validators.ts).
-writeStandaloneValidators(LIB);
-// ofetch's two exports sitesync uses, without the globals its entry reads (scripts/ofetch-core.ts).
-writeOfetchCore(LIB);
+// The modules generated instead of compiled (scripts/generated-modules.ts).
+writeGeneratedModules(LIB);
 
 console.log(`build: lib/ compiled from src/ (${rewritten} declaration files had their .ts imports rewritten to .js)`);

@@ -3,17 +3,11 @@
  * when the package is built instead of each time a command starts (https://ajv.js.org/standalone.html). The
  * module keeps the source module's exports (`configValidators`, `planValidator`), so nothing that imports it
  * changes; at run time it needs only ajv's small runtime helpers (`ajv/dist/runtime/*`), a dependency of the
- * package. scripts/build-package.ts writes it over the compiled module; a test compares its errors with ajv's.
+ * package. The builds write it over the compiled module (scripts/generated-modules.ts); a test compares its
+ * errors with ajv's.
  */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import standalone from "ajv/dist/standalone/index.js";
 import { compilerOf, SCHEMA_SETS } from "../src/config/schema-validators.ts";
-
-/** Writes the module over the compiled one in a build's `lib/` (the package's, or the bench's). */
-export function writeStandaloneValidators(lib: string): void {
-  writeFileSync(join(lib, "config", "schema-validators.js"), standaloneValidators());
-}
 
 /** The source text of the module (ESM). */
 export function standaloneValidators(): string {
