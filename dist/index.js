@@ -31432,7 +31432,8 @@ var init_fast_yaml = __esm({
       /**
        * The next `${` of the text that string nodes read so far have not passed, -1 once none is left; without a
        * backslash in the file no escape can write one, so a string holds `${` only where its own text does. With
-       * one, `escapes` is set and every string is searched, as before.
+       * one (`"\x24{VAR}"` is `${VAR}`), `escapes` is set and every string is searched, whether or not the text
+       * holds a `${` of its own.
        */
       dollar;
       escapes;
@@ -31448,7 +31449,7 @@ var init_fast_yaml = __esm({
         this.bom = bom;
         this.tags = text2.includes("!");
         this.dollar = text2.indexOf("${");
-        this.escapes = this.dollar !== -1 && text2.includes("\\");
+        this.escapes = text2.includes("\\");
         this.aliasing = text2.includes("&");
         this.listener = (event, state) => event === "open" ? this.opened(state) : this.closed(state);
       }
@@ -31507,8 +31508,8 @@ var init_fast_yaml = __esm({
        * then not each searched for it. An alias needs no search: its anchor, earlier in the file, was searched.
        */
       holdsDollar(d, end2, result) {
-        if (this.dollar === -1) return false;
         if (this.escapes) return result.includes("${");
+        if (this.dollar === -1) return false;
         const start2 = this.open[d];
         while (this.dollar !== -1 && this.dollar < start2) this.dollar = this.text.indexOf("${", this.dollar + 1);
         return this.dollar !== -1 && this.dollar < end2 && result.includes("${");

@@ -388,6 +388,14 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["src/config/fast-yaml.test.ts"],
   },
   {
+    id: "escapes-need-a-dollar",
+    file: "src/config/fast-yaml.ts",
+    find: 'this.escapes = text.includes("\\\\");',
+    replace: 'this.escapes = this.dollar !== -1 && text.includes("\\\\");',
+    description: "a `${VAR}` written with escapes, in a file with no literal `${`, is never interpolated",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
     id: "dollar-passed-in-node",
     file: "src/config/fast-yaml.ts",
     find: "while (this.dollar !== -1 && this.dollar < start)",

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { diagnosticsOf, load } from "../../test/helpers/config.ts";
+import { diagnosticsOf, load, loadOk } from "../../test/helpers/config.ts";
 import { MAX_DEPTH, parseFast } from "./fast-yaml.ts";
 import { createLocator } from "./locate.ts";
 import { resolveMerges } from "./merge-keys.ts";
@@ -205,6 +205,14 @@ describe("whether interpolation has work to do", () => {
     expect(interpolates(`${header}x: &a "\${V}"\nwebsites:\n  - domain: *a\n`)).toBe(true);
     expect(interpolates(`${header}websites:\n  - domain: "\\x24{D}"\n`)).toBe(true);
     expect(interpolates(`${header}k: |\n  \${BLOCK}\n`)).toBe(true);
+  });
+
+  it("reads a `${VAR}` written with escapes the same whether or not the file holds a `${` of its own", () => {
+    const entry = 'websites:\n  - domain: "a\\x24{D}.example.com"\n';
+    expect(interpolates(entry)).toBe(true);
+    for (const text of [`version: 1\n${entry}`, `# behind \${VARIABLE}\nversion: 1\n${entry}`]) {
+      expect(loadOk(text, { D: "zz" }).websites.map((w) => w.domain)).toEqual(["azz.example.com"]);
+    }
   });
 
   it("still warns of a password written in a file that holds no `${`", () => {

@@ -114,7 +114,8 @@ class Watch {
   /**
    * The next `${` of the text that string nodes read so far have not passed, -1 once none is left; without a
    * backslash in the file no escape can write one, so a string holds `${` only where its own text does. With
-   * one, `escapes` is set and every string is searched, as before.
+   * one (`"\x24{VAR}"` is `${VAR}`), `escapes` is set and every string is searched, whether or not the text
+   * holds a `${` of its own.
    */
   private dollar: number;
   private readonly escapes: boolean;
@@ -131,7 +132,7 @@ class Watch {
     this.bom = bom;
     this.tags = text.includes("!");
     this.dollar = text.indexOf("${");
-    this.escapes = this.dollar !== -1 && text.includes("\\");
+    this.escapes = text.includes("\\");
     // An alias needs its anchor (js-yaml refuses one without): no `&`, nothing to expand.
     this.aliasing = text.includes("&");
     this.listener = (event, state) => (event === "open" ? this.opened(state) : this.closed(state as ParseState));
@@ -198,8 +199,8 @@ class Watch {
    * then not each searched for it. An alias needs no search: its anchor, earlier in the file, was searched.
    */
   private holdsDollar(d: number, end: number, result: string): boolean {
-    if (this.dollar === -1) return false;
     if (this.escapes) return result.includes("${");
+    if (this.dollar === -1) return false;
     const start = this.open[d] as number;
     while (this.dollar !== -1 && this.dollar < start) this.dollar = this.text.indexOf("${", this.dollar + 1);
     return this.dollar !== -1 && this.dollar < end && result.includes("${");
