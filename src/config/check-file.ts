@@ -151,7 +151,8 @@ function readsTwoWays(view: FileView, fast: FastParse): Diagnostic[] | undefined
   const path = firstDifference(value, slow, []);
   if (path === undefined) return undefined;
   const message =
-    "YAML parsers read this value differently (a tag such as !!float, !!binary or !!timestamp, or a %YAML directive): remove the tag or directive and write the value plainly";
+    "YAML parsers read this value differently (a tag such as !!float, !!binary or !!timestamp, a %YAML directive, " +
+    "or a key that is empty, a list or a mapping): remove the tag or directive, write keys as plain words";
   return [{ file: view.file, ...view.locate.value(path), code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
 }
 

@@ -161,6 +161,44 @@ describe("the loader, where the parsers would disagree", () => {
     }
   });
 
+  it("refuses a list or a mapping written as a key: js-yaml reads `[domain]` as domain, yaml as [ domain ]", () => {
+    for (const key of ["? [domain]\n    : a.example.com", "[domain]: a.example.com", "? {domain: x}\n    : a.example.com"]) {
+      const result = load(`version: 1\nwebsites:\n  - ${key}\n`);
+      expect(result.ok, key).toBe(false);
+      expect(diagnosticsOf(result), key).toEqual([expect.stringMatching(/^3:5 websites\[0\]: YAML parsers read this value differently/)]);
+    }
+  });
+
+  it("reads a quoted `<<`, or an alias of one, as the plain key yaml reads, behind an anchor or a tag too", () => {
+    const head = "version: 1\nwebsites:\n  - &a {domain: a.example.com, email: true}\n";
+    const entries = [
+      '  - domain: b.example.com\n    &k "<<": *a\n',
+      "  - domain: b.example.com\n    &k '<<': *a\n",
+      '  - domain: b.example.com\n    !!str "<<": *a\n',
+      '  - domain: b.example.com\n    &k !!str "<<": *a\n',
+      "  - domain: b.example.com\n    ? &k\n      '<<'\n    : *a\n",
+      '  - {domain: b.example.com, &k "<<": *a}\n',
+      "  - domain: b.example.com\n    exclude_params: [&m <<]\n    *m : *a\n",
+    ];
+    for (const entry of entries) {
+      const unknown = diagnosticsOf(load(`${head}${entry}`)).filter((d) => /websites\[1\]\.<<: unknown key "<<"/.test(d));
+      expect(unknown, entry).toHaveLength(1);
+    }
+    // Written plainly, behind an anchor too, it merges as yaml merges it.
+    const merged = loadOk(`${head}  - domain: b.example.com\n    &k <<: *a\n`);
+    expect(merged.websites.map((w) => [w.domain, w.email])).toEqual([
+      ["a.example.com", 1],
+      ["b.example.com", 1],
+    ]);
+  });
+
+  it("reads flow and anchored items, aliases and a `<<` value at once, without the comparison a key would need", () => {
+    const text =
+      "defaults: &d {email: true}\nwebsites:\n  - &s {domain: a.example.com}\n  - *s\n  - {domain: c.example.com}\n" +
+      "  - domain: b.example.com\n    exclude_params: [&m <<, x]\n    <<: *d\nnotes: [~, *m]\n";
+    expect(parseFast(text)).toMatchObject({ ok: true, unusual: false, merges: true });
+  });
+
   it("reads !!str alike with both, and so takes it", () => {
     expect(load("version: 1\nwebsites:\n  - domain: !!str a.example.com\n").ok).toBe(true);
   });

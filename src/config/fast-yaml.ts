@@ -63,6 +63,10 @@ class Stop extends Error {
   }
 }
 
+/** A mapping's keys: some `<<` merges; some key each parser reads its own way. */
+const KEY_MERGES = 1;
+const KEY_UNUSUAL = 2;
+
 /** Parses `text` fast; never throws. */
 export function parseFast(text: string): FastParse | FastFailure {
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -103,6 +107,8 @@ class Watch {
   private readonly size = new Float64Array(MAX_DEPTH + 1);
   /** Per depth: the last key read, and the position of this mapping's name (an item of `websites` or `projects`). */
   private readonly key: unknown[] = new Array(MAX_DEPTH + 1).fill(undefined);
+  /** Per depth: what the mapping's keys need (`KEY_MERGES`, `KEY_UNUSUAL`), told once the node proves a mapping. */
+  private readonly keyed = new Uint8Array(MAX_DEPTH + 1);
   private readonly name: (Position | undefined)[] = new Array(MAX_DEPTH + 1).fill(undefined);
   /** The names of the items of the root's `websites` or `projects` list while it is read, and the key that says one. */
   private items: (Position | undefined)[] | undefined;
@@ -149,6 +155,7 @@ class Watch {
     this.children[d] = 0;
     this.size[d] = 0;
     this.key[d] = undefined;
+    this.keyed[d] = 0;
     this.name[d] = undefined;
     if (this.rootAt === -1) this.rootAt = this.start(d).at;
     // The value of the root's `websites` or `projects`: its items' names are kept.
@@ -163,9 +170,10 @@ class Watch {
   private closed(state: ParseState): void {
     const d = --this.depth;
     const result = state.result;
+    if (this.keyed[d] !== 0) this.settleKeys(d, state);
     const isAlias = state.kind === null && result !== null;
     if (isAlias || state.anchor !== null) this.anchored = true;
-    if (this.tags && this.text.charCodeAt(this.start(d).at) === 0x21 /* ! */) this.tagged = true;
+    if (this.tags && this.properties(d).tag) this.tagged = true;
     const size = this.aliasing ? this.sized(d, state, isAlias) : 0;
     if (d === 0) return;
     const p = d - 1;
@@ -177,10 +185,10 @@ class Watch {
     }
     if ((index & 1) === 0) {
       this.key[p] = result;
-      // A quoted "<<" is a plain key to `yaml`: such a file is compared with it before use.
-      if (result === "<<") this.mergeKey(d);
-      // A null key is "" to `yaml` and "null" to js-yaml: such a file is compared with yaml before use.
-      else if (result === null) this.tagged = true;
+      // A null key is "" to `yaml` and "null" to js-yaml, and each writes a list or a mapping as a key its own
+      // way (`[a]` is "a" to js-yaml, "[ a ]" to yaml): such a file is compared with yaml before use.
+      const keyed = result === "<<" ? this.mergeKey(d) : typeof result === "object" ? KEY_UNUSUAL : 0;
+      if (keyed !== 0) this.keyed[p] = (this.keyed[p] as number) | keyed;
     } else if (p === 2 && this.key[p] === this.itemKey && this.itemKey !== undefined && typeof result === "string") {
       // An item's name: `domain` of a website, `project` of a project.
       const at = this.start(d);
@@ -223,10 +231,40 @@ class Watch {
     return size;
   }
 
-  private mergeKey(d: number): void {
-    const quote = this.text.charCodeAt(this.start(d).at);
-    if (quote === 0x22 || quote === 0x27) this.tagged = true;
-    else this.merges = true;
+  /**
+   * A `<<` merges only written plainly: quoted (after an anchor or a tag too) or an alias of a "<<" written
+   * elsewhere, it is a plain key to `yaml`, so such a file is compared with it before use.
+   */
+  private mergeKey(d: number): number {
+    const first = this.text.charCodeAt(this.properties(d).at);
+    return first === 0x22 || first === 0x27 || first === 0x2a /* * */ ? KEY_UNUSUAL : KEY_MERGES;
+  }
+
+  /**
+   * The keys of the node at depth `d` are told once it closes as a mapping: a sequence's even items are no
+   * keys. Nor is the one child of a node js-yaml read as a block mapping's first key (`v: &m <<`, an alias
+   * item) when no `:` followed: that node closes with its child's value, as what the child was.
+   */
+  private settleKeys(d: number, state: State): void {
+    const keyed = this.keyed[d] as number;
+    this.keyed[d] = 0;
+    if (state.kind !== "mapping" || (this.children[d] === 1 && state.result === this.key[d])) return;
+    if (keyed & KEY_MERGES) this.merges = true;
+    if (keyed & KEY_UNUSUAL) this.tagged = true;
+  }
+
+  /** Past the anchor and the tag of the node at depth `d`, in either order: where its content starts, and whether it has a tag. */
+  private properties(d: number): { at: number; tag: boolean } {
+    let { at, line, column } = this.start(d);
+    let tag = false;
+    for (let ch = this.text.charCodeAt(at); ch === 0x26 /* & */ || ch === 0x21 /* ! */; ch = this.text.charCodeAt(at)) {
+      const lineStart = at - column + 1;
+      tag ||= ch === 0x21;
+      at = ch === 0x21 && this.text.charCodeAt(at + 1) === 0x3c /* !< */ ? this.text.indexOf(">", at) + 1 : propertyEnd(this.text, at);
+      if (at === 0) break;
+      ({ at, line, column } = skipSpace(this.text, at, line - 1, lineStart));
+    }
+    return { at, tag };
   }
 
   /** Where the node at depth `d` starts; yaml counts a byte order mark as a column of the first line. */
@@ -250,6 +288,17 @@ class Watch {
 
 function isBlank(ch: number): boolean {
   return ch === 0x20 || ch === 0x09;
+}
+
+/** Where an anchor or a tag (not a verbatim one) that starts at `from` ends: at a space, a line break or a flow indicator. */
+function propertyEnd(text: string, from: number): number {
+  let at = from + 1;
+  for (let ch = text.charCodeAt(at); at < text.length && !isPropertyEnd(ch); ch = text.charCodeAt(++at));
+  return at;
+}
+
+function isPropertyEnd(ch: number): boolean {
+  return isBlank(ch) || ch === 0x0a || ch === 0x0d || ch === 0x2c || ch === 0x5b || ch === 0x5d || ch === 0x7b || ch === 0x7d;
 }
 
 /** A scalar written as itself: not an alias, a tag or an anchor before it, nor an empty value. */

@@ -16,7 +16,9 @@ export interface ParsedYaml {
 export function parseYaml(file: string, text: string): ParsedYaml {
   const { LineCounter, parseDocument } = yamlPackage();
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
+  // logLevel "error": yaml's warnings are reported with the file's others, never printed by yaml itself (a
+  // list as a key would print Node's warning on stderr when `toJS` writes it as a string).
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true, logLevel: "error" });
   const at = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, column: col, path: "" };
