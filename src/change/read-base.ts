@@ -1,7 +1,8 @@
 /**
  * The config file's text at a base revision (DESIGN §3): `git cat-file` of the file at REF, relative to the
  * repository root. `actions/checkout` clones with `--depth 1`, so a base that is not there is fetched once
- * (`git fetch --no-tags --depth=1 origin REF`); when that fails too, no change is known and the run reads
+ * (`git fetch --no-tags origin REF`, with `--depth=1` in a shallow clone only: in a full one it would make the
+ * clone shallow and cut the history behind REF); when that fails too, no change is known and the run reads
  * the account in full, saying why.
  */
 import { realpathSync } from "node:fs";
@@ -52,7 +53,9 @@ export async function readBaseText(ref: string, configFile: string, options: Rea
   let fetched = false;
   if (commit === undefined && options.fetch !== false) {
     const remote = options.remote ?? "origin";
-    const fetch = await git(["fetch", "--no-tags", "--depth=1", remote, ref], {
+    const shallow = await git(["rev-parse", "--is-shallow-repository"], run);
+    const depth = shallow.stdout.toString("utf8").trim() === "true" ? ["--depth=1"] : [];
+    const fetch = await git(["fetch", "--no-tags", ...depth, remote, ref], {
       ...run,
       timeoutMs: options.fetchTimeoutMs ?? DEFAULTS.fetchTimeoutMs,
     });

@@ -161,4 +161,19 @@ describe("changeSince over a git repository", () => {
     const unknown = await changeSince("HEAD~1", await loadHead(join(clone, "sitesync.yaml")), { env });
     expect(unknown).toMatchObject({ known: false, ref: "HEAD~1", reason: "ref-unknown" });
   });
+
+  it("fetches a base the full clone lacks without making the clone shallow or cutting its history", async () => {
+    const origin = repository(BASE, BASE.replace("[utm_source]", "[utm_source, fbclid]"));
+    const clone = join(tempDir(), "clone");
+    git(tmpdir(), "clone", "-q", `file://${origin.dir}`, clone);
+    // The remote moves on: its new commit, named by its hash, is in no branch of the clone.
+    writeFileSync(join(origin.dir, "README"), "y\n");
+    git(origin.dir, "commit", "-q", "-am", "later");
+    const later = git(origin.dir, "rev-parse", "HEAD");
+    const result = await readBaseText(later, join(clone, "sitesync.yaml"));
+    expect(result).toMatchObject({ ok: true, commit: later, fetched: true });
+    expect(git(clone, "rev-parse", "--is-shallow-repository")).toBe("false");
+    expect(git(clone, "rev-list", "--count", "HEAD")).toBe("2");
+    expect(git(clone, "rev-list", "--count", later)).toBe("3");
+  });
 });
