@@ -18,7 +18,7 @@ import {
 import { md } from "./md.ts";
 import { refusalWords, type Surface } from "./refusal-words.ts";
 import { changeNeedWords, secretNeedsLine } from "./secret-words.ts";
-import { notEvaluatedLine, resendsLine, sinceHeadline } from "./since-words.ts";
+import { notEvaluatedLine, resendsLine, sinceHeadline, unverifiableHow } from "./since-words.ts";
 
 /** Renders a plan as GitHub-flavored Markdown; ends with a newline. */
 export function renderMarkdown(plan: Plan, surface: Surface = "cli"): string {
@@ -172,11 +172,18 @@ function deleteTable(deletes: readonly (WebsiteDelete | ProjectDelete)[]): strin
   return [row(["Item", "Reason"]), row(["---", "---"]), ...rows].join("\n");
 }
 
+const FOLLOW = "a plan that follows the change (`--changed-since REF`; the Action's `changed-since`, automatic on pull requests)";
+const SYNC = "`--sync-write-only` (the Action's `sync-write-only: true`)";
+
+function upperFirst(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
 function unverifiableNote(plan: Plan): string {
   const counts = plan.unverifiable.map(({ field, count }) => `\`${field}\` on ${plural(count, "website")}`).join(", ");
   return [
     "> [!NOTE]",
-    `> Write-only values the API never returns cannot be verified: ${counts}. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits; \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.`,
+    `> Write-only values the API never returns cannot be verified: ${counts}. ${upperFirst(unverifiableHow(plan.since, FOLLOW, SYNC))}`,
   ].join("\n");
 }
 

@@ -17,7 +17,7 @@ import {
 import { describeChange } from "./change-line.ts";
 import { refusalWords, type Surface } from "./refusal-words.ts";
 import { changeNeedWords, secretNeedsLine } from "./secret-words.ts";
-import { notEvaluatedLine, resendsLine, sinceHeadline } from "./since-words.ts";
+import { notEvaluatedLine, resendsLine, sinceHeadline, unverifiableHow } from "./since-words.ts";
 
 type Colors = ReturnType<typeof createColors>;
 
@@ -46,7 +46,7 @@ export function renderText(plan: Plan, options: TextOptions = {}): string {
     if (lines.at(-1) !== "") lines.push("");
   }
   const warnings = plan.warnings.map((w) => `${printable(w.message)}${where(w.source, options.verbose, c)}`);
-  if (plan.unverifiable.length > 0) warnings.push(unverifiableWarning(plan.unverifiable));
+  if (plan.unverifiable.length > 0) warnings.push(unverifiableWarning(plan));
   if (warnings.length > 0) {
     lines.push(c.yellow(c.bold("Warnings:")), ...warnings.map((w) => `  ${c.yellow("!")} ${w}`), "");
   }
@@ -107,9 +107,10 @@ function fieldLine(change: WebsiteCreate | WebsiteUpdate, f: FieldChange, c: Col
 }
 
 /** Write-only values the plan cannot verify (`plan.unverifiable`), said as a warning with what to do (DESIGN §3). */
-function unverifiableWarning(unverifiable: Plan["unverifiable"]): string {
-  const counts = unverifiable.map(({ field, count }) => `${field} (${plural(count, "website")})`).join(" and ");
-  return `The API never returns ${counts}, so the plan cannot verify those values: --changed-since REF sends the ones a commit edits, --sync-write-only sends every one the file sets.`;
+function unverifiableWarning(plan: Plan): string {
+  const counts = plan.unverifiable.map(({ field, count }) => `${field} (${plural(count, "website")})`).join(" and ");
+  const how = unverifiableHow(plan.since, "--changed-since REF", "--sync-write-only");
+  return `The API never returns ${counts}, so the plan cannot verify those values: ${how}`;
 }
 
 /** The change the plan followed: scoped (and what it did not evaluate), read in full and why, or none known. */

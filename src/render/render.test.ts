@@ -272,7 +272,7 @@ describe("markdown", () => {
       - tmp-a.example.com matches policy.ignore "tmp-\\*": it is not compared, changed or deleted. (sitesync.yaml:24)
 
       > [!NOTE]
-      > Write-only values the API never returns cannot be verified: \`exclude_params\` on 1 website. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits; \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.
+      > Write-only values the API never returns cannot be verified: \`exclude_params\` on 1 website. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits, \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.
 
       <sub>≈ 8 requests: 2 reads, 6 writes; up to 1 min at 60/min · plan 3783c2475c8b</sub>
       "

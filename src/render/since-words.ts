@@ -25,7 +25,9 @@ const CAUSES = {
 const UNKNOWN = {
   "not-a-repository": "the config is not in a git repository",
   "ref-invalid": "it is not a git revision",
-  "ref-unknown": "git knows no such revision, and it could not be fetched",
+  "ref-unknown":
+    "git knows no such revision, and it could not be fetched: check its spelling; a shallow clone needs the history it names " +
+    "(git fetch --deepen=N, or actions/checkout with fetch-depth: 0)",
   "file-outside-repository": "the config is outside the git repository",
   "base-missing": "the config file does not exist there",
   "base-unreadable": "the config file cannot be read there",
@@ -73,6 +75,18 @@ export function sinceHeadline(since: PlanSince): string {
   const read = [...websites, ...(since.projects.length > 0 ? [plural(since.projects.length, "project")] : [])];
   const were = agree(since.websites.length + since.projects.length, "was", "were");
   return `Scoped to the change since ${base(since)}: only the ${read.join(" and ")} it touches ${were} read and compared.`;
+}
+
+/**
+ * How to send the write-only values a plan cannot verify, after the flag that follows the change (text or
+ * Markdown): when it was given but its base could not be read, the edits of that change are not sent, and the
+ * plan says so instead of pointing at the flag again.
+ */
+export function unverifiableHow(since: PlanSince | undefined, follow: string, sync: string): string {
+  if (since !== undefined && !since.known) {
+    return `the change since ${printable(since.ref)} could not be read (said above), so the values it edits are not sent: make that revision readable and plan again, or ${sync} sends every one the file sets.`;
+  }
+  return `${follow} sends the ones a commit edits, ${sync} sends every one the file sets.`;
 }
 
 /** What a scoped plan did not look at, and how to look (empty for any other plan). */

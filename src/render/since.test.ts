@@ -87,6 +87,18 @@ describe("a plan that follows the change says so in every format", () => {
     );
   });
 
+  it("with a change asked for but unknown, says its edits are not sent, not to ask for it again", () => {
+    const unknown = plan(desired, live, { ...options, change: { known: false, ref: "HEAD~1", reason: "ref-unknown" } });
+    const text = render(unknown, "text");
+    expect(text).toContain(
+      "so the plan cannot verify those values: the change since HEAD~1 could not be read (said above), so the values it edits are not sent: make that revision readable and plan again, or --sync-write-only sends every one the file sets.",
+    );
+    expect(text).not.toContain("--changed-since REF");
+    expect(render(unknown, "markdown")).toContain(
+      "cannot be verified: `password` on 1 website, `exclude_params` on 1 website. The change since HEAD~1 could not be read (said above)",
+    );
+  });
+
   it("estimates reads and writes, and the time at the server's limit", () => {
     const big = plan(desired, live, { ...options, reads: 101 });
     // Past the first window's 60: one more window from a fresh one, two from one another run just spent.

@@ -110,7 +110,7 @@ describe("sitesync matrix", () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).include).toHaveLength(3);
     expect(result.stderr).toContain(
-      "note: the change since no-such-ref is not known (git knows no such revision, and it could not be fetched): every account is listed",
+      "note: the change since no-such-ref is not known (git knows no such revision, and it could not be fetched: check its spelling; a shallow clone needs the history it names (git fetch --deepen=N, or actions/checkout with fetch-depth: 0)): every account is listed",
     );
   });
 });

@@ -182,7 +182,7 @@ describe("sitesync plan/apply --changed-since REF", () => {
     const planned = await sitesync(["plan", "--changed-since", "no-such-branch"], { env: envOf(s), cwd: dir });
     expect(planned.code, planned.stderr).toBe(0);
     expect(planned.stdout).toContain(
-      "No change known since no-such-branch (git knows no such revision, and it could not be fetched): the account was read in full.",
+      "No change known since no-such-branch (git knows no such revision, and it could not be fetched: check its spelling; a shallow clone needs the history it names (git fetch --deepen=N, or actions/checkout with fetch-depth: 0)): the account was read in full.",
     );
     expect(planned.stdout).toContain("~ update  quiet.example.com");
   });
