@@ -204,7 +204,7 @@ describe("a scoped plan (DESIGN §3)", () => {
   });
 });
 
-describe("a re-plan after apply says what it is (DESIGN §3): re-sends, and no re-send for what the change created", () => {
+describe("a re-plan after apply says what it is (DESIGN §3): re-sends, also to what the change created", () => {
   const HEAD = { commit: "1a2b3c4d5e6f".padEnd(40, "0"), time: "2025-03-01T10:00:00+01:00" };
   // The commit's own second is no evidence: a write then cannot be told from one just before it.
   const BEFORE = "2025-03-01T09:00:00.900000Z";
@@ -243,12 +243,11 @@ describe("a re-plan after apply says what it is (DESIGN §3): re-sends, and no r
     expect(render(p, "markdown")).toContain("> [!NOTE]\n> 1 update only re-sends what applying the change since HEAD~1 sent already");
   });
 
-  it("does not show a website the change created re-sending its password: its create sent it", () => {
+  it("re-sends the password of a website the change adds, created since the commit: by its apply or by someone else", () => {
     const live = [site(9, "new.example.com", { privacy: 2, password: true, created_at: AT, updated_at: AT })];
     const p = run({ websites: [NEW], live, change: withHead([added]) });
-    expect(p.changes).toEqual([]);
-    expect(p.summary.unchanged).toBe(1);
-    // Created before the commit the config is, the website existed when the file took it in: its password is sent.
+    expect(updates(p)[0]?.fields[0]?.changedSince).toEqual({ ref: "HEAD~1", edit: "edited", resend: { commit: HEAD.commit } });
+    // Created before the commit the config is, the website existed when the file took it in: a first send.
     const older = run({ websites: [NEW], live: [{ ...live[0]!, created_at: BEFORE, updated_at: BEFORE }], change: withHead([added]) });
     expect(updates(older)[0]?.fields[0]?.changedSince).toEqual({ ref: "HEAD~1", edit: "edited" });
   });

@@ -20,13 +20,12 @@ export type PlanChange =
   | { known: false; ref: string; reason: UnknownChangeReason; file?: string };
 
 /**
- * The write-only values a known change edits, by normalized domain, the base they are edits since, the
- * websites it adds to the file, and the commit the config now is (`head`), when it is one.
+ * The write-only values a known change edits, by normalized domain, the base they are edits since, and the
+ * commit the config now is (`head`), when it is one.
  */
 export interface ChangeSends {
   ref: string;
   byDomain: ReadonlyMap<string, readonly WriteOnlySend[]>;
-  added: ReadonlySet<string>;
   head?: HeadCommit;
 }
 
@@ -34,25 +33,23 @@ export function sendsOf(input: PlanChange | undefined): ChangeSends | undefined 
   if (!input?.known) return undefined;
   const { websites, ref, head } = input.change;
   const byDomain = new Map(websites.map((w) => [w.domain, w.send] as const));
-  const added = new Set(websites.filter((w) => w.touch === "added").map((w) => w.domain));
-  return { ref, byDomain, added, ...(head ? { head } : {}) };
+  return { ref, byDomain, ...(head ? { head } : {}) };
 }
 
 /**
- * What the change still sends a live website (DESIGN §3), told apart by when the website was last written.
- * Created after the commit the config now is, a website the change adds was created by applying it: its
- * create sent them, and nothing is sent again. Otherwise, written after that commit, it was written by
- * applying this config or later: the sends are re-sends of what was already sent.
+ * What the change still sends a live website (DESIGN §3), told apart by when the website was last written:
+ * written after the commit the config now is, by applying this config or later, the sends are re-sends of
+ * what was already sent. They are still sent: a website the change adds, created since by someone else with
+ * another password, looks the same as one its own apply created, and an edit is never dropped.
  */
 export function liveSends(
   change: ChangeSends,
   domain: string,
-  live: Pick<LiveWebsite, "created_at" | "updated_at">,
+  live: Pick<LiveWebsite, "updated_at">,
 ): { sends: readonly WriteOnlySend[]; resend?: { commit: string } } {
   const sends = change.byDomain.get(domain) ?? [];
   const { head } = change;
   if (sends.length === 0 || head === undefined) return { sends };
-  if (change.added.has(domain) && writtenSince(live.created_at, head)) return { sends: [] };
   return writtenSince(live.updated_at, head) ? { sends, resend: { commit: head.commit } } : { sends };
 }
 
