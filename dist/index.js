@@ -19536,14 +19536,12 @@ function sendsOf(input) {
   if (!input?.known) return void 0;
   const { websites, ref, head } = input.change;
   const byDomain = new Map(websites.map((w) => [w.domain, w.send]));
-  const added = new Set(websites.filter((w) => w.touch === "added").map((w) => w.domain));
-  return { ref, byDomain, added, ...head ? { head } : {} };
+  return { ref, byDomain, ...head ? { head } : {} };
 }
 function liveSends(change, domain, live) {
   const sends2 = change.byDomain.get(domain) ?? [];
   const { head } = change;
   if (sends2.length === 0 || head === void 0) return { sends: sends2 };
-  if (change.added.has(domain) && writtenSince(live.created_at, head)) return { sends: [] };
   return writtenSince(live.updated_at, head) ? { sends: sends2, resend: { commit: head.commit } } : { sends: sends2 };
 }
 function writtenSince(timestamp2, head) {
@@ -31372,6 +31370,14 @@ function parseFast(text2) {
 function isBlank(ch) {
   return ch === 32 || ch === 9;
 }
+function propertyEnd(text2, from) {
+  let at3 = from + 1;
+  for (let ch = text2.charCodeAt(at3); at3 < text2.length && !isPropertyEnd(ch); ch = text2.charCodeAt(++at3)) ;
+  return at3;
+}
+function isPropertyEnd(ch) {
+  return isBlank(ch) || ch === 10 || ch === 13 || ch === 44 || ch === 91 || ch === 93 || ch === 123 || ch === 125;
+}
 function isScalarStart(ch) {
   return ch !== 42 && ch !== 38 && ch !== 33 && ch !== 10 && ch !== 13 && ch !== 35 && ch !== 44 && ch !== 125 && ch !== 93;
 }
@@ -31391,7 +31397,7 @@ function skipSpace(text2, from, line, lineStart) {
   }
   return { at: at3, line: line + 1, column: at3 - lineStart + 1 };
 }
-var MAX_DEPTH, MAX_NODES, Stop, Watch;
+var MAX_DEPTH, MAX_NODES, Stop, KEY_MERGES, KEY_UNUSUAL, Watch;
 var init_fast_yaml = __esm({
   "src/config/fast-yaml.ts"() {
     "use strict";
@@ -31408,6 +31414,8 @@ var init_fast_yaml = __esm({
         this.bound = bound;
       }
     };
+    KEY_MERGES = 1;
+    KEY_UNUSUAL = 2;
     Watch = class {
       listener;
       depth = 0;
@@ -31421,6 +31429,8 @@ var init_fast_yaml = __esm({
       size = new Float64Array(MAX_DEPTH + 1);
       /** Per depth: the last key read, and the position of this mapping's name (an item of `websites` or `projects`). */
       key = new Array(MAX_DEPTH + 1).fill(void 0);
+      /** Per depth: what the mapping's keys need (`KEY_MERGES`, `KEY_UNUSUAL`), told once the node proves a mapping. */
+      keyed = new Uint8Array(MAX_DEPTH + 1);
       name = new Array(MAX_DEPTH + 1).fill(void 0);
       /** The names of the items of the root's `websites` or `projects` list while it is read, and the key that says one. */
       items;
@@ -31464,6 +31474,7 @@ var init_fast_yaml = __esm({
         this.children[d] = 0;
         this.size[d] = 0;
         this.key[d] = void 0;
+        this.keyed[d] = 0;
         this.name[d] = void 0;
         if (this.rootAt === -1) this.rootAt = this.start(d).at;
         if (d === 1) {
@@ -31476,9 +31487,10 @@ var init_fast_yaml = __esm({
       closed(state) {
         const d = --this.depth;
         const result = state.result;
+        if (this.keyed[d] !== 0) this.settleKeys(d, state);
         const isAlias3 = state.kind === null && result !== null;
         if (isAlias3 || state.anchor !== null) this.anchored = true;
-        if (this.tags && this.text.charCodeAt(this.start(d).at) === 33) this.tagged = true;
+        if (this.tags && this.properties(d).tag) this.tagged = true;
         const size2 = this.aliasing ? this.sized(d, state, isAlias3) : 0;
         if (d === 0) return;
         const p = d - 1;
@@ -31490,8 +31502,8 @@ var init_fast_yaml = __esm({
         }
         if ((index & 1) === 0) {
           this.key[p] = result;
-          if (result === "<<") this.mergeKey(d);
-          else if (result === null) this.tagged = true;
+          const keyed = result === "<<" ? this.mergeKey(d) : typeof result === "object" ? KEY_UNUSUAL : 0;
+          if (keyed !== 0) this.keyed[p] = this.keyed[p] | keyed;
         } else if (p === 2 && this.key[p] === this.itemKey && this.itemKey !== void 0 && typeof result === "string") {
           const at3 = this.start(d);
           if (isScalarStart(this.text.charCodeAt(at3.at))) this.name[p] = { line: at3.line, column: at3.column };
@@ -31530,10 +31542,38 @@ var init_fast_yaml = __esm({
         if (state.anchor !== null && typeof result === "object" && result !== null) this.sizes.set(result, size2);
         return size2;
       }
+      /**
+       * A `<<` merges only written plainly: quoted (after an anchor or a tag too) or an alias of a "<<" written
+       * elsewhere, it is a plain key to `yaml`, so such a file is compared with it before use.
+       */
       mergeKey(d) {
-        const quote = this.text.charCodeAt(this.start(d).at);
-        if (quote === 34 || quote === 39) this.tagged = true;
-        else this.merges = true;
+        const first = this.text.charCodeAt(this.properties(d).at);
+        return first === 34 || first === 39 || first === 42 ? KEY_UNUSUAL : KEY_MERGES;
+      }
+      /**
+       * The keys of the node at depth `d` are told once it closes as a mapping: a sequence's even items are no
+       * keys. Nor is the one child of a node js-yaml read as a block mapping's first key (`v: &m <<`, an alias
+       * item) when no `:` followed: that node closes with its child's value, as what the child was.
+       */
+      settleKeys(d, state) {
+        const keyed = this.keyed[d];
+        this.keyed[d] = 0;
+        if (state.kind !== "mapping" || this.children[d] === 1 && state.result === this.key[d]) return;
+        if (keyed & KEY_MERGES) this.merges = true;
+        if (keyed & KEY_UNUSUAL) this.tagged = true;
+      }
+      /** Past the anchor and the tag of the node at depth `d`, in either order: where its content starts, and whether it has a tag. */
+      properties(d) {
+        let { at: at3, line, column } = this.start(d);
+        let tag = false;
+        for (let ch = this.text.charCodeAt(at3); ch === 38 || ch === 33; ch = this.text.charCodeAt(at3)) {
+          const lineStart = at3 - column + 1;
+          tag ||= ch === 33;
+          at3 = ch === 33 && this.text.charCodeAt(at3 + 1) === 60 ? this.text.indexOf(">", at3) + 1 : propertyEnd(this.text, at3);
+          if (at3 === 0) break;
+          ({ at: at3, line, column } = skipSpace(this.text, at3, line - 1, lineStart));
+        }
+        return { at: at3, tag };
       }
       /** Where the node at depth `d` starts; yaml counts a byte order mark as a column of the first line. */
       start(d) {
@@ -31578,7 +31618,7 @@ var init_sorted = __esm({
 function parseYaml(file, text2) {
   const { LineCounter, parseDocument: parseDocument2 } = yamlPackage();
   const lineCounter = new LineCounter();
-  const doc = parseDocument2(text2, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
+  const doc = parseDocument2(text2, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true, logLevel: "error" });
   const at3 = (offset) => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, column: col, path: "" };
@@ -40837,7 +40877,7 @@ function readsTwoWays(view, fast) {
   }
   const path = firstDifference(value, slow, []);
   if (path === void 0) return void 0;
-  const message = "YAML parsers read this value differently (a tag such as !!float, !!binary or !!timestamp, or a %YAML directive): remove the tag or directive and write the value plainly";
+  const message = "YAML parsers read this value differently (a tag such as !!float, !!binary or !!timestamp, a %YAML directive, or a key that is empty, a list or a mapping): remove the tag or directive, write keys as plain words";
   return [{ file: view.file, ...view.locate.value(path), code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
 }
 function firstDifference(a, b, path) {
@@ -42383,7 +42423,7 @@ function decoded(response) {
   return pipeline(response, decoder, () => {
   });
 }
-var HeaderMap, http, https, proxyEnv, AGENTS, SYNC, DECODERS, NO_BODY;
+var HeaderMap, http, https, proxyEnv, AGENTS, SYNC2, DECODERS, NO_BODY;
 var init_transport = __esm({
   "src/api/transport.ts"() {
     "use strict";
@@ -42422,11 +42462,11 @@ var init_transport = __esm({
       "http:": new http.Agent({ keepAlive: true, proxyEnv }),
       "https:": new https.Agent({ keepAlive: true, proxyEnv })
     };
-    SYNC = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+    SYNC2 = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
     DECODERS = {
-      gzip: () => zlib.createGunzip(SYNC),
-      "x-gzip": () => zlib.createGunzip(SYNC),
-      deflate: () => zlib.createInflate(SYNC),
+      gzip: () => zlib.createGunzip(SYNC2),
+      "x-gzip": () => zlib.createGunzip(SYNC2),
+      deflate: () => zlib.createInflate(SYNC2),
       br: () => zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH })
     };
     NO_BODY = /* @__PURE__ */ new Set([101, 204, 205, 304]);
@@ -46759,7 +46799,9 @@ async function readBaseText(ref, configFile, options = {}) {
   let fetched = false;
   if (commit === void 0 && options.fetch !== false) {
     const remote = options.remote ?? "origin";
-    const fetch2 = await git(["fetch", "--no-tags", "--depth=1", remote, ref], {
+    const shallow = await git(["rev-parse", "--is-shallow-repository"], run2);
+    const depth = shallow.stdout.toString("utf8").trim() === "true" ? ["--depth=1"] : [];
+    const fetch2 = await git(["fetch", "--no-tags", ...depth, remote, ref], {
       ...run2,
       timeoutMs: options.fetchTimeoutMs ?? DEFAULTS3.fetchTimeoutMs
     });
@@ -48891,7 +48933,7 @@ var CAUSES = {
 var UNKNOWN = {
   "not-a-repository": "the config is not in a git repository",
   "ref-invalid": "it is not a git revision",
-  "ref-unknown": "git knows no such revision, and it could not be fetched",
+  "ref-unknown": "git knows no such revision, and it could not be fetched: check its spelling; a shallow clone needs the history it names (git fetch --deepen=N, or actions/checkout with fetch-depth: 0)",
   "file-outside-repository": "the config is outside the git repository",
   "base-missing": "the config file does not exist there",
   "base-unreadable": "the config file cannot be read there",
@@ -48930,6 +48972,12 @@ function sinceHeadline(since) {
   const read = [...websites, ...since.projects.length > 0 ? [plural(since.projects.length, "project")] : []];
   const were = agree(since.websites.length + since.projects.length, "was", "were");
   return `Scoped to the change since ${base(since)}: only the ${read.join(" and ")} it touches ${were} read and compared.`;
+}
+function unverifiableHow(since, follow, sync) {
+  if (since !== void 0 && !since.known) {
+    return `the change since ${printable(since.ref)} could not be read (said above), so the values it edits are not sent: make that revision readable and plan again, or ${sync} sends every one the file sets.`;
+  }
+  return `${follow} sends the ones a commit edits, ${sync} sends every one the file sets.`;
 }
 function notEvaluatedLine(since) {
   if (!since.known || since.read !== "scoped") return void 0;
@@ -49078,11 +49126,16 @@ function deleteTable(deletes) {
   );
   return [row(["Item", "Reason"]), row(["---", "---"]), ...rows].join("\n");
 }
+var FOLLOW = "a plan that follows the change (`--changed-since REF`; the Action's `changed-since`, automatic on pull requests)";
+var SYNC = "`--sync-write-only` (the Action's `sync-write-only: true`)";
+function upperFirst(text2) {
+  return `${text2.charAt(0).toUpperCase()}${text2.slice(1)}`;
+}
 function unverifiableNote(plan3) {
   const counts3 = plan3.unverifiable.map(({ field, count: count3 }) => `\`${field}\` on ${plural(count3, "website")}`).join(", ");
   return [
     "> [!NOTE]",
-    `> Write-only values the API never returns cannot be verified: ${counts3}. A plan that follows the change (\`--changed-since REF\`; the Action's \`changed-since\`, automatic on pull requests) sends the ones a commit edits; \`--sync-write-only\` (the Action's \`sync-write-only: true\`) sends every one the file sets.`
+    `> Write-only values the API never returns cannot be verified: ${counts3}. ${upperFirst(unverifiableHow(plan3.since, FOLLOW, SYNC))}`
   ].join("\n");
 }
 function footer(plan3) {
@@ -49347,7 +49400,7 @@ function renderText(plan3, options = {}) {
     if (lines.at(-1) !== "") lines.push("");
   }
   const warnings = plan3.warnings.map((w) => `${printable(w.message)}${where(w.source, options.verbose, c)}`);
-  if (plan3.unverifiable.length > 0) warnings.push(unverifiableWarning(plan3.unverifiable));
+  if (plan3.unverifiable.length > 0) warnings.push(unverifiableWarning(plan3));
   if (warnings.length > 0) {
     lines.push(c.yellow(c.bold("Warnings:")), ...warnings.map((w) => `  ${c.yellow("!")} ${w}`), "");
   }
@@ -49400,9 +49453,10 @@ function fieldLine(change, f, c) {
   }
   return `${f.field}: ${formatValue2(f.field, f.before)} → ${after2}`;
 }
-function unverifiableWarning(unverifiable) {
-  const counts3 = unverifiable.map(({ field, count: count3 }) => `${field} (${plural(count3, "website")})`).join(" and ");
-  return `The API never returns ${counts3}, so the plan cannot verify those values: --changed-since REF sends the ones a commit edits, --sync-write-only sends every one the file sets.`;
+function unverifiableWarning(plan3) {
+  const counts3 = plan3.unverifiable.map(({ field, count: count3 }) => `${field} (${plural(count3, "website")})`).join(" and ");
+  const how = unverifiableHow(plan3.since, "--changed-since REF", "--sync-write-only");
+  return `The API never returns ${counts3}, so the plan cannot verify those values: ${how}`;
 }
 function sinceLines(since, c) {
   const notEvaluated = notEvaluatedLine(since);
