@@ -58,6 +58,8 @@ export function checkFile(
   options: CheckOptions,
   inherited: Inherited | undefined,
 ): { diagnostics: Diagnostic[]; part?: FilePart } {
+  const stray = strayCarriageReturn(file, text);
+  if (stray) return { diagnostics: [stray] };
   const fast = parseFast(text);
   if (!fast.ok) return { diagnostics: unreadable(file, text, fast) };
   const view = new FileView(file, text, fast.names);
@@ -128,6 +130,30 @@ function unreadable(file: string, text: string, failure: FastFailure): Diagnosti
     return [{ ...at, code: "yaml.ambiguous", message, severity: "error" }];
   }
   return [{ ...at, code: "yaml.syntax", message: `invalid YAML: ${failure.reason}`, severity: "error" }];
+}
+
+/**
+ * A carriage return with no line feed after it (old Mac line endings, or `\r\r\n` left by converting CRLF
+ * twice) ends a line for js-yaml and is text for `yaml`: a comment could hide the entries after it from one of
+ * them. Refused at the first one, its line counted as `yaml` counts them.
+ */
+function strayCarriageReturn(file: string, text: string): Diagnostic | undefined {
+  const at = text.includes("\r") ? text.search(/\r(?!\n)/) : -1;
+  if (at === -1) return undefined;
+  const lineStart = text.lastIndexOf("\n", at) + 1;
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < at; i = text.indexOf("\n", i + 1)) line++;
+  return {
+    file,
+    line,
+    column: at - lineStart + 1,
+    path: "",
+    code: "yaml.line-break",
+    message:
+      "a carriage return without a line feed after it (old Mac line endings, or a CRLF file converted twice): YAML " +
+      "parsers read it differently, as a line break or as text; save the file with LF or CRLF line endings",
+    severity: "error",
+  };
 }
 
 // DESIGN §12: what a parse may build is bounded, so that a hostile file is refused within a second.

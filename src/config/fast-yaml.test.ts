@@ -199,6 +199,15 @@ describe("the loader, where the parsers would disagree", () => {
     expect(parseFast(text)).toMatchObject({ ok: true, unusual: false, merges: true });
   });
 
+  it("refuses a carriage return with no line feed, which could hide a tombstone in a comment from yaml", () => {
+    const hidden = "version: 1\nwebsites:\n  - domain: keep.example.com # note\r  - domain: a.example.com\r    state: absent\n";
+    expect(diagnosticsOf(load(hidden))).toEqual([
+      "3:36 a carriage return without a line feed after it (old Mac line endings, or a CRLF file converted twice): YAML parsers read it differently, as a line break or as text; save the file with LF or CRLF line endings",
+    ]);
+    expect(load("version: 1\r\r\nwebsites: []\r\r\n").ok).toBe(false);
+    expect(load("version: 1\r\nwebsites:\r\n  - domain: a.example.com\r\n").ok).toBe(true);
+  });
+
   it("reads !!str alike with both, and so takes it", () => {
     expect(load("version: 1\nwebsites:\n  - domain: !!str a.example.com\n").ok).toBe(true);
   });
