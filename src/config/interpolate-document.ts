@@ -73,8 +73,9 @@ const TYPED_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Interpolates every string value of the parsed file in place (keys never; `<<` merge keys are followed where
- * their mapping is written), reporting problems at their `${`. Each value read from the environment goes to
+ * Interpolates every string value of the parsed file in place (keys never), the mappings `<<` merges
+ * included: an inline one is walked under its `<<`, an alias where its anchor is written. Problems are
+ * reported at their `${`. Each value read from the environment goes to
  * `onSecret` the moment it is read, before any diagnostic can quote it (a planted `${SITESYNC_API_KEY}` was
  * printed in a config error).
  */
@@ -106,7 +107,7 @@ function walk(node: unknown, path: (string | number)[], ctx: Context): void {
     for (let index = 0; index < node.length; index++) visit(node as unknown as Record<number, unknown>, index, path, ctx);
     return;
   }
-  for (const key in node) if (key !== "<<" && Object.hasOwn(node, key)) visit(node as Record<string, unknown>, key, path, ctx);
+  for (const key in node) if (Object.hasOwn(node, key)) visit(node as Record<string, unknown>, key, path, ctx);
 }
 
 function visit(holder: Record<string | number, unknown>, key: string | number, path: (string | number)[], ctx: Context): void {
@@ -146,12 +147,19 @@ function interpolateScalar(source: string, path: ConfigPath, ctx: Context): unkn
   }
   if (problems.length > 0) {
     ctx.result.failedPaths.add(formatPath(path));
+    // Where a `<<` merges the value to: its checks there would only add noise too.
+    ctx.result.failedPaths.add(formatPath(mergedPath(path)));
     return source;
   }
   if (last === "password") ctx.result.passwordEnvValues.push(...envValues);
   // Only a plain scalar reads as YAML would read the text: `"${FLAG}"` in quotes stays text.
   const typed = typeof last === "string" && TYPED_KEYS.has(last) && ctx.locate.range(path)?.plain === true;
   return typed ? readTyped(value) : value;
+}
+
+/** `websites[0].<<[1].email` → `websites[0].email`: where a value under a `<<` is merged to. */
+function mergedPath(path: ConfigPath): ConfigPath {
+  return path.filter((segment, i) => segment !== "<<" && !(typeof segment === "number" && path[i - 1] === "<<"));
 }
 
 function readTyped(value: string): string | number | boolean {

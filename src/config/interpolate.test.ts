@@ -110,6 +110,34 @@ describe("interpolation in a config", () => {
     expect(config.secrets.sort()).toEqual(["hunter22", "literal-password", "team-hunter22"]);
   });
 
+  it("fills the values a `<<` merges: written under it, or anchored there, typed too, never sending `${PW}` itself", () => {
+    const text = yaml`
+      version: 1
+      websites:
+        - domain: a.example.com
+          <<: {privacy: password, password: "\${PW}"}
+        - domain: b.example.com
+          <<: &shared
+            email: \${MAIL}
+        - domain: c.example.com
+          <<: *shared
+    `;
+    const config = loadOk(text, { PW: "hunter22", MAIL: "true" });
+    expect(config.websites.map((w) => [w.domain, w.password, w.email])).toEqual([
+      ["a.example.com", "hunter22", undefined],
+      ["b.example.com", undefined, 1],
+      ["c.example.com", undefined, 1],
+    ]);
+    expect(config.secrets).toEqual(["hunter22"]);
+    // Unset, each is an error at its own ${, and nothing more at the value it merges to in its own entry.
+    const unset = diagnosticsOf(load(text));
+    expect(unset.slice(0, 2)).toEqual([
+      "4:40 websites[0].<<.password: environment variable PW is not set; set it, or give a default with ${PW:-value}",
+      "7:14 websites[1].<<.email: environment variable MAIL is not set; set it, or give a default with ${MAIL:-value}",
+    ]);
+    expect(unset.filter((d) => /websites\[[01]\]\.(password|email)/.test(d))).toEqual([]);
+  });
+
   it("keeps a password whose value holds ${HOME} exactly as set, in a website and in defaults", async () => {
     const env = { PASS: "pa${HOME}ss", HOME: "/root", SUB: "${PASS}" };
     const config = loadOk(

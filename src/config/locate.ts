@@ -57,20 +57,29 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The key of a YAML pair as the plain string it stands for (`toJS` turns every key into a string). */
+/**
+ * The key of a YAML pair as the plain string it stands for (`toJS` turns every key into a string); a `<<`
+ * merge key, which `yaml` holds as a symbol, as `<<`.
+ */
 export function keyName(key: unknown): string | undefined {
-  if (yamlPackage().isScalar(key)) return String(key.value);
-  return undefined;
+  if (!yamlPackage().isScalar(key)) return undefined;
+  return typeof key.value === "symbol" ? (key.value.description ?? "") : String(key.value);
 }
 
 export function createLocator(doc: Document, lineCounter: LineCounter): Locator {
-  const { isMap, isNode, isScalar, Scalar } = yamlPackage();
+  const { isMap, isNode, isScalar, isSeq, Scalar } = yamlPackage();
   const offset = (at: number): Position => {
     const { line, col } = lineCounter.linePos(at);
     return { line, column: col };
   };
+  // By hand rather than `doc.getIn`, which cannot name a `<<` merge key: `yaml` holds it as a symbol.
   const nodeAt = (path: ConfigPath): Node | undefined => {
-    const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+    let node: unknown = doc.contents;
+    for (const segment of path) {
+      if (isSeq(node) && typeof segment === "number") node = node.items[segment];
+      else if (isMap(node)) node = node.items.find((item) => keyName(item.key) === String(segment))?.value;
+      else return undefined;
+    }
     return isNode(node) ? node : undefined;
   };
   const keyNode = (path: ConfigPath): Node | undefined => {
