@@ -10,14 +10,16 @@
 export function repeatsSecret(text: string, secrets: Iterable<string>, ours: readonly string[] = []): boolean {
   const haystack = text.toLowerCase();
   const secretSet = new Set(secrets);
-  const covered = coveredRanges(
-    haystack,
-    ours.filter((value) => value && !secretSet.has(value)),
-  );
+  // Found only once a secret is: a config's diagnostics each search a text for its 100,000 values otherwise.
+  let covered: [number, number][] | undefined;
   for (const secret of secretSet) {
     for (const form of encodings(secret)) {
       const needle = form.toLowerCase();
       for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+        covered ??= coveredRanges(
+          haystack,
+          ours.filter((value) => value && !secretSet.has(value)),
+        );
         if (!covered.some(([start, end]) => start <= at && at + needle.length <= end)) return true;
       }
     }
