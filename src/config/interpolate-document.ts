@@ -132,11 +132,13 @@ function interpolateScalar(source: string, path: ConfigPath, ctx: Context): unkn
   ctx.result.interpolated.push({ path: formatPath(path), source, value, envValues });
   const last = path.at(-1);
   const level = typeof ctx.unset === "function" ? ctx.unset(formatPath(path)) : ctx.unset;
+  // An alias has no text of its own to point into: it is pointed at.
+  const range = problems.length > 0 ? ctx.locate.range(path) : undefined;
   for (const problem of problems) {
     const note = problem.code === "env.unset" && level === "warning";
     ctx.result.diagnostics.push({
       file: ctx.file,
-      ...ctx.locate.offset(referenceOffset(ctx.locate.range(path), problem.occurrence, ctx.text)),
+      ...(range ? ctx.locate.offset(referenceOffset(range, problem.occurrence, ctx.text)) : ctx.locate.value(path)),
       code: problem.code,
       path: formatPath(path),
       message: note
@@ -170,8 +172,7 @@ function readTyped(value: string): string | number | boolean {
 }
 
 /** The source offset of the n-th `${` of a scalar; its start when the source form hides it (escapes). */
-function referenceOffset(range: { start: number; end: number } | undefined, occurrence: number, text: string): number {
-  const { start = 0, end = start } = range ?? {};
+function referenceOffset({ start, end }: { start: number; end: number }, occurrence: number, text: string): number {
   const source = text.slice(start, end);
   let at = -1;
   for (let i = 0; i <= occurrence; i++) {

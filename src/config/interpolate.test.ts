@@ -138,6 +138,11 @@ describe("interpolation in a config", () => {
     expect(unset.filter((d) => /websites\[[01]\]\.(password|email)/.test(d))).toEqual([]);
   });
 
+  it("points at each alias of a value whose variable is unset, not at the file's first line", () => {
+    const text = 'version: 1\ndefaults: {password: &p "${PW}"}\nwebsites:\n  - domain: a.example.com\n    password: *p\n';
+    expect(diagnosticsOf(load(text)).map((d) => d.split(" ")[0])).toEqual(["2:26", "5:15"]);
+  });
+
   it("keeps a password whose value holds ${HOME} exactly as set, in a website and in defaults", async () => {
     const env = { PASS: "pa${HOME}ss", HOME: "/root", SUB: "${PASS}" };
     const config = loadOk(
