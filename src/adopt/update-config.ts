@@ -96,7 +96,9 @@ function adopt(ctx: UpdateContext, read: ReadConfig, input: UpdateInput, edited:
   const list = isSeq(websites) ? websites : undefined;
   const gone = list ? adoptListed(ctx, read, edited.items, work, summary) : [];
   const { unlisted, adding } = work;
-  (adding ? summary.added : summary.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
+  const named = adding ? summary.added : summary.unmanaged;
+  // One by one: a spread of 100,000 arguments overflows the stack.
+  for (const domain of unlisted.map((site) => normalizeDomain(site.domain)).sort()) named.push(domain);
   if (!list) {
     if (adding && unlisted.length > 0 && input.createList === true && !ctx.doc.has("websites")) appendList(ctx, unlisted);
     else if (adding && unlisted.length > 0)

@@ -38,7 +38,8 @@ export function assembleConfig(texts: ConfigTexts, options: CheckOptions): { res
   const diagnostics = [...texts.diagnostics];
   for (const included of includes) {
     const checked = checkFile(included.file, included.text, options, inherited);
-    diagnostics.push(...checked.diagnostics);
+    // One by one: a spread of 100,000 arguments (a file of duplicates) overflows the stack.
+    for (const diagnostic of checked.diagnostics) diagnostics.push(diagnostic);
     if (checked.part) parts.push(checked.part);
   }
   const owners = accountOf(parts);
@@ -46,7 +47,9 @@ export function assembleConfig(texts: ConfigTexts, options: CheckOptions): { res
   // An address whose ${VAR} failed has its error already: checking the raw reference as a URL would only add noise.
   const failed = root.interpolation.failedPaths;
   const accountDiagnostics = accounts.diagnostics.filter((d) => !failed.has(d.path));
-  diagnostics.push(...owners.diagnostics, ...accountDiagnostics, ...duplicatesAcrossFiles(parts, owners.of));
+  for (const more of [owners.diagnostics, accountDiagnostics, duplicatesAcrossFiles(parts, owners.of)]) {
+    for (const diagnostic of more) diagnostics.push(diagnostic);
+  }
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
 
   const digest = includes.length === 0 ? texts.digest : digestOfAll(root.file, texts.digest, includes);

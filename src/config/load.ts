@@ -79,6 +79,9 @@ export async function loadFiles(file: string, options: LoadOptions & CheckOption
   const root = checkFile(file, read.text, options, undefined);
   if (root.part === undefined) return { result: settle(root.diagnostics) };
   const includes = await readIncludes(file, root.part.data, root.part.locate, source);
+  // Past the bound, the files read so far are not checked: that is the work the bound is there to spare.
+  if (includes.diagnostics.some((d) => d.code === "include.bound"))
+    return { result: settle([...root.diagnostics, ...includes.diagnostics]) };
   const texts = {
     root: root.part,
     digest: read.digest,

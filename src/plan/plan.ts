@@ -64,7 +64,7 @@ export function plan(allDesired: Desired, allLive: Live, options: PlanOptions): 
   const { selection, selected, desired, live } = scopeOf(allDesired, allLive, options);
   const filters = filtersOf(desired.policy);
   const tally = newTally();
-  tally.warnings.push(...selected.warnings);
+  for (const warning of selected.warnings) tally.warnings.push(warning);
   const writeOnly = { sync: options.syncWriteOnly ?? false, change: sendsOf(options.change) };
   planWebsites(desired.websites, live.websites, filters, writeOnly, tally);
   if (desired.projects !== undefined) planProjects(desired.projects, live.projects, filters, tally);

@@ -29,7 +29,7 @@ export function accountsSections(accounts: AccountSections, format: "text" | "ma
         : `## Account ${md(name)}${where ? ` (${md(where)})` : ""}`;
     // `--quiet`, or a failure (its error is a note): no heading over nothing.
     if (sections.summary.trim() !== "") blocks.push(`${heading}\n\n${sections.summary.trimEnd()}`);
-    notes.push(...sections.notes.map((note) => `[${name}] ${note}`));
+    for (const note of sections.notes) notes.push(`[${name}] ${note}`);
     if (sections.details) details.push(`#### ${md(name)}: ${sections.details.title}\n\n${sections.details.body}`);
     if (sections.failure) failures.push(`${name}: ${sections.failure}`);
   }

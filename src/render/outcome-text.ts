@@ -106,14 +106,15 @@ function applySections(run: AccountRun, resultsFile: string | undefined, context
   // A plan shown before the prompt already ends with its reasons: say them once.
   if (plan && plan.refusals.length > 0 && !context.shownPlan) notes.push(refusalLine(plan));
   if (review?.problem) notes.push(`warning: ${reviewProblemWords(review.problem, run.name)}`);
-  if (review && !context.quiet) notes.push(...review.noLongerNeeded.map(noLongerNeeded));
+  if (review && !context.quiet) for (const item of review.noLongerNeeded) notes.push(noLongerNeeded(item));
   if (review) notes.push(reviewStatusLine(review, run));
   if (!results) {
     const matches = run.error === undefined && plan?.refusals.length === 0 && !context.quiet;
     return { summary: matches ? "No changes. The account matches the configuration." : "", notes };
   }
-  notes.push(...afterApply(run, results, resultsFile));
-  if (run.unconverged) notes.push(...verification(run.unconverged));
+  // One by one, here and above: a spread of 100,000 arguments overflows the stack.
+  for (const note of afterApply(run, results, resultsFile)) notes.push(note);
+  if (run.unconverged) for (const note of verification(run.unconverged)) notes.push(note);
   if (run.notInSavedPlan && !context.quiet) notes.push(notInSavedPlan(run.notInSavedPlan));
   return { summary: resultsIn(results, context), notes };
 }

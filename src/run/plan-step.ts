@@ -98,7 +98,7 @@ async function applyPlan(scope: RunScope, spec: AccountSpec, { config, client, p
   const result = await apply(plan, client, applyOptions(scope, spec, config));
   const items = [...result.items, ...run.skipped];
   // Refused by apply for a secret the config does not set: skipped on purpose, like a stale change (exit 4).
-  run.skipped.push(...result.items.filter((item) => item.reason === "needs-secret"));
+  for (const item of result.items) if (item.reason === "needs-secret") run.skipped.push(item);
   const interrupted = stopSignalOf(signal);
   run.results = {
     counts: countItems(items, plan.summary.unchanged),
