@@ -420,6 +420,22 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["src/config/fast-yaml.test.ts"],
   },
   {
+    id: "anchor-named-twice-taken",
+    file: "src/config/fast-yaml.ts",
+    find: "if (this.anchorNames.has(name)) this.tagged = true;",
+    replace: "if (false) this.tagged = true;",
+    description: "an alias of an anchor named again inside its own node reads the outer node, where yaml reads the inner",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
+    id: "escaped-break-taken",
+    file: "src/config/fast-yaml.ts",
+    find: "unusual: this.tagged || directive || escapedBreak",
+    replace: "unusual: this.tagged || directive",
+    description: 'a quoted "abc\\ then an empty line reads abcdef, where yaml reads "abc def"',
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
     id: "collection-key-taken",
     file: "src/config/fast-yaml.ts",
     find: ': typeof result === "object" ? KEY_UNUSUAL : 0;',

@@ -177,8 +177,9 @@ function readsTwoWays(view: FileView, fast: FastParse): Diagnostic[] | undefined
   const path = firstDifference(value, slow, []);
   if (path === undefined) return undefined;
   const message =
-    "YAML parsers read this value differently (a tag such as !!float, !!binary or !!timestamp, a %YAML directive, " +
-    "or a key that is empty, a list or a mapping): remove the tag or directive, write keys as plain words";
+    "YAML parsers read this value differently (a tag such as !!float or !!binary, a %YAML directive, a key that is " +
+    "empty, a list or a mapping, an anchor named twice, or an escaped line break before an empty line can make them): " +
+    "write it plainly, as sitesync export does";
   return [{ file: view.file, ...view.locate.value(path), code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
 }
 

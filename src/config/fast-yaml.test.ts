@@ -208,6 +208,23 @@ describe("the loader, where the parsers would disagree", () => {
     expect(load("version: 1\r\nwebsites:\r\n  - domain: a.example.com\r\n").ok).toBe(true);
   });
 
+  it("refuses an anchor named twice, one inside the other, and an escaped line break before an empty line", () => {
+    const twice = "version: 1\nx: &p [utm_source, &p fbclid]\nwebsites:\n  - domain: a.example.com\n    exclude_params: *p\n";
+    const broken = 'version: 1\nwebsites:\n  - domain: a.example.com\n    password: "abc\\\n\n      def"\n';
+    for (const text of [twice, broken]) {
+      expect(diagnosticsOf(load(text)), text).toEqual([
+        expect.stringMatching(/^\d+:\d+ websites\[0\]\.\w+: YAML parsers read this value differently/),
+      ]);
+    }
+    // Named again after its node, an anchor is the later one to both, and an escaped break alone joins lines for both.
+    const later =
+      "version: 1\ndefaults: {exclude_params: &p [a]}\nwebsites:\n  - {domain: a.example.com, exclude_params: &p [b]}\n  - {domain: b.example.com, exclude_params: *p}\n";
+    expect(loadOk(later).websites[1]?.exclude_params).toEqual(["b"]);
+    expect(loadOk('version: 1\nwebsites:\n  - domain: a.example.com\n    password: "abc\\\n      def"\n').websites[0]?.password).toBe(
+      "abcdef",
+    );
+  });
+
   it("reads !!str alike with both, and so takes it", () => {
     expect(load("version: 1\nwebsites:\n  - domain: !!str a.example.com\n").ok).toBe(true);
   });

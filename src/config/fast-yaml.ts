@@ -114,6 +114,8 @@ class Watch {
   private items: (Position | undefined)[] | undefined;
   private itemKey: "domain" | "project" | undefined;
   private readonly sizes = new WeakMap<object, number>();
+  /** The anchors named so far: js-yaml and `yaml` may resolve an alias of a name given twice differently. */
+  private readonly anchorNames = new Set<string>();
   private readonly text: string;
   private readonly bom: number;
   private readonly tags: boolean;
@@ -173,6 +175,7 @@ class Watch {
     if (this.keyed[d] !== 0) this.settleKeys(d, state);
     const isAlias = state.kind === null && result !== null;
     if (isAlias || state.anchor !== null) this.anchored = true;
+    if (state.anchor !== null && !isAlias) this.anchorNamed(state.anchor);
     if (this.tags && this.properties(d).tag) this.tagged = true;
     const size = this.aliasing ? this.sized(d, state, isAlias) : 0;
     if (d === 0) return;
@@ -212,6 +215,15 @@ class Watch {
     const start = this.open[d] as number;
     while (this.dollar !== -1 && this.dollar < start) this.dollar = this.text.indexOf("${", this.dollar + 1);
     return this.dollar !== -1 && this.dollar < end && result.includes("${");
+  }
+
+  /**
+   * An anchor named again inside its own node (`&p [a, &p b]`) is the outer node to js-yaml, which names a
+   * node once it is read, and the inner one to `yaml`: a file that names one twice is compared before use.
+   */
+  private anchorNamed(name: string): void {
+    if (this.anchorNames.has(name)) this.tagged = true;
+    else this.anchorNames.add(name);
   }
 
   /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
@@ -281,8 +293,10 @@ class Watch {
 
   result(text: string): Omit<FastParse, "ok" | "value"> {
     const directive = this.rootAt > 0 && /^%/m.test(text.slice(0, this.rootAt));
+    // An escaped line break before an empty line: js-yaml and `yaml` keep different breaks of a quoted scalar.
+    const escapedBreak = this.escapes && /\\\r?\n[ \t]*\r?\n/.test(text);
     const { names, anchored, merges, interpolates } = this;
-    return { names, anchored, merges, interpolates, unusual: this.tagged || directive };
+    return { names, anchored, merges, interpolates, unusual: this.tagged || directive || escapedBreak };
   }
 }
 
