@@ -436,6 +436,14 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["src/config/fast-yaml.test.ts"],
   },
   {
+    id: "multi-line-flow-taken",
+    file: "src/config/fast-yaml.ts",
+    find: "if (lineBreak !== -1 && lineBreak < end) this.tagged = true;",
+    replace: "if (lineBreak !== -1 && lineBreak < end) this.tagged ||= false;",
+    description: "a list continued on a line indented less than its key is read, where yaml refuses the file",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
     id: "collection-key-taken",
     file: "src/config/fast-yaml.ts",
     find: ': typeof result === "object" ? KEY_UNUSUAL : 0;',

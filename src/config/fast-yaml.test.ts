@@ -225,6 +225,25 @@ describe("the loader, where the parsers would disagree", () => {
     );
   });
 
+  it("refuses what js-yaml reads and yaml does not: lines indented less than their parent, a mapping on `---`", () => {
+    const head = "version: 1\nwebsites:\n  - domain: a.example.com\n";
+    for (const text of [
+      `${head}    exclude_params: [utm_source,\n    fbclid]\n`,
+      `${head}    password: "abc\n    def"\n`,
+      `${head}    password: 'abc\n   def'\n`,
+      "version: 1\nwebsites:\n  - {domain: a.example.com,\n  email: true}\n",
+      "--- version: 1\n",
+    ]) {
+      expect(parseFast(text), text).toMatchObject({ ok: true, unusual: true });
+      expect(diagnosticsOf(load(text))[0], text).toMatch(/^\d+:\d+ invalid YAML: /);
+    }
+    // Indented deeper than its key, a list over two lines reads alike, and is taken.
+    expect(loadOk(`${head}    exclude_params: [utm_source,\n      fbclid]\n`).websites[0]?.exclude_params).toEqual([
+      "utm_source",
+      "fbclid",
+    ]);
+  });
+
   it("reads !!str alike with both, and so takes it", () => {
     expect(load("version: 1\nwebsites:\n  - domain: !!str a.example.com\n").ok).toBe(true);
   });

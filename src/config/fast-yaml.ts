@@ -177,6 +177,7 @@ class Watch {
     if (isAlias || state.anchor !== null) this.anchored = true;
     if (state.anchor !== null && !isAlias) this.anchorNamed(state.anchor);
     if (this.tags && this.properties(d).tag) this.tagged = true;
+    if (state.line !== this.line[d] && !this.tagged) this.multiLine(d, state.position);
     const size = this.aliasing ? this.sized(d, state, isAlias) : 0;
     if (d === 0) return;
     const p = d - 1;
@@ -224,6 +225,22 @@ class Watch {
   private anchorNamed(name: string): void {
     if (this.anchorNames.has(name)) this.tagged = true;
     else this.anchorNames.add(name);
+  }
+
+  /**
+   * A quoted scalar or a flow collection over several lines: js-yaml reads its lines however they are
+   * indented, `yaml` refuses those indented less than their parent, so such a file is compared with it.
+   */
+  private multiLine(d: number, end: number): void {
+    let { at } = this.start(d);
+    let ch = this.text.charCodeAt(at);
+    if (ch === 0x26 || ch === 0x21) {
+      at = this.properties(d).at;
+      ch = this.text.charCodeAt(at);
+    }
+    if (ch !== 0x22 && ch !== 0x27 && ch !== 0x5b && ch !== 0x7b) return;
+    const lineBreak = this.text.indexOf("\n", at);
+    if (lineBreak !== -1 && lineBreak < end) this.tagged = true;
   }
 
   /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
@@ -295,8 +312,11 @@ class Watch {
     const directive = this.rootAt > 0 && /^%/m.test(text.slice(0, this.rootAt));
     // An escaped line break before an empty line: js-yaml and `yaml` keep different breaks of a quoted scalar.
     const escapedBreak = this.escapes && /\\\r?\n[ \t]*\r?\n/.test(text);
+    // `--- key: value`: js-yaml reads a mapping there, `yaml` refuses one on the marker's line.
+    const rootLine = text.lastIndexOf("\n", this.rootAt - 1) + 1;
+    const onMarker = this.rootAt > 0 && text.startsWith("---", rootLine) && rootLine < this.rootAt;
     const { names, anchored, merges, interpolates } = this;
-    return { names, anchored, merges, interpolates, unusual: this.tagged || directive || escapedBreak };
+    return { names, anchored, merges, interpolates, unusual: this.tagged || directive || escapedBreak || onMarker };
   }
 }
 
