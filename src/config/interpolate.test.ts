@@ -45,6 +45,14 @@ describe("interpolate", () => {
     ]);
   });
 
+  it("refuses a reference nested in a default, which would be read as its text", () => {
+    for (const env of [{}, { A: "set" }]) {
+      expect(interpolate("${A:-${B}}", env).problems).toEqual([
+        { code: "env.syntax", occurrence: 0, message: "a default cannot hold another ${...} reference; write the default out" },
+      ]);
+    }
+  });
+
   it("reports malformed references without echoing their text", async () => {
     const problems = interpolate("${9LIVES} ${} ${OPEN", {}).problems;
     expect(problems.map((p) => [p.code, p.occurrence])).toEqual([

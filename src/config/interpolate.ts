@@ -42,6 +42,15 @@ export function interpolate(text: string, env: Env): Interpolated {
       problems.push({ code: "env.syntax", occurrence: at, message: syntaxMessage(name) });
       return match;
     }
+    // `${A:-${B}}` would read its default as the text `${B`, then `}`: the shell nests them, sitesync does not.
+    if (fallback?.includes("${")) {
+      problems.push({
+        code: "env.syntax",
+        occurrence: at,
+        message: "a default cannot hold another ${...} reference; write the default out",
+      });
+      return match;
+    }
     const set = env[name];
     if (set !== undefined && (set !== "" || fallback === undefined)) {
       envValues.push(set);
