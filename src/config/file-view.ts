@@ -1,13 +1,18 @@
 /**
  * Where things are written in one file (DESIGN §2 "Loading"): the names of websites and projects from the fast
  * parse, which every load needs; any other position from the position-keeping `yaml` Document of the file,
- * parsed the first time one is asked (a problem to point at, an edit to make) and never otherwise.
+ * parsed the first time one is asked (a problem to point at, an edit to make) and never otherwise. In a file
+ * past `FAST_LOCATE_BYTES` a js-yaml pass finds them instead: that Document would not fit a 1 GB heap.
  */
 import type { Document } from "yaml";
 import { lastAtMost } from "../model/sorted.ts";
+import { fastLocator } from "./fast-locate.ts";
 import type { FastParse, Position } from "./fast-yaml.ts";
 import { type ConfigPath, createLocator, type Locator } from "./locate.ts";
 import { type ParsedYaml, parseYaml } from "./parse-yaml.ts";
+
+/** The size past which positions come from js-yaml (`fastLocator`): the Document of 4 MiB holds about 300 MB. */
+const FAST_LOCATE_BYTES = 4 * 2 ** 20;
 
 export class FileView {
   #parsed: ParsedYaml | undefined;
@@ -46,7 +51,10 @@ export class FileView {
   }
 
   private get locator(): Locator {
-    this.#locator ??= createLocator(this.parsed.doc, this.parsed.lineCounter);
+    this.#locator ??=
+      this.text.length > FAST_LOCATE_BYTES && !this.built
+        ? fastLocator(this.text, (offset) => this.position(offset))
+        : createLocator(this.parsed.doc, this.parsed.lineCounter);
     return this.#locator;
   }
 

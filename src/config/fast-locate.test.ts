@@ -1,0 +1,71 @@
+/**
+ * The positions of a large file come from a js-yaml pass (fast-locate.ts) instead of `yaml`'s Document: on
+ * every fixture and example, each value, key and scalar range it finds is the one the Document gives.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { checkFile } from "./check-file.ts";
+import { fastLocator } from "./fast-locate.ts";
+import { parseFast } from "./fast-yaml.ts";
+import { FileView } from "./file-view.ts";
+import { type ConfigPath, createLocator } from "./locate.ts";
+import { parseYaml } from "./parse-yaml.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return yamlFiles(path);
+    return /\.ya?ml$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every path of a value, to a depth of 5. */
+function pathsOf(value: unknown, path: (string | number)[] = []): ConfigPath[] {
+  if (path.length > 5 || typeof value !== "object" || value === null) return [path];
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  return [path, ...entries.flatMap(([key, v]) => pathsOf(v, [...path, key]))];
+}
+
+const files = [...yamlFiles(join(ROOT, "test/fixtures")), ...yamlFiles(join(ROOT, "examples"))]
+  .map((path) => [path.slice(ROOT.length), readFileSync(path, "utf8")] as const)
+  .filter(([, text]) => {
+    const fast = parseFast(text);
+    return fast.ok && !fast.unusual && !fast.anchored && parseYaml("f.yaml", text).diagnostics.length === 0;
+  });
+
+describe("positions found without yaml's Document", () => {
+  it.each(files)("are yaml's in %s", (_name, text) => {
+    const parsed = parseYaml("f.yaml", text);
+    const slow = createLocator(parsed.doc, parsed.lineCounter);
+    const view = new FileView("f.yaml", text);
+    const fast = fastLocator(text, view.locate.offset);
+    for (const path of pathsOf(parsed.doc.toJS())) {
+      const where = JSON.stringify(path);
+      expect(fast.value(path), where).toEqual(slow.value(path));
+      expect(fast.key(path), where).toEqual(slow.key(path));
+      expect(fast.range(path), where).toEqual(slow.range(path));
+    }
+  });
+
+  it("point at a mistake in a file past 4 MiB without building the Document, which would not fit a 1 GB heap", () => {
+    const entry = (i: number) => `  - domain: site-${i}.example.com\n    privacy: private\n    email: false\n    exclude_ips: []\n`;
+    const entries = Array.from({ length: 50_000 }, (_, i) => entry(i)).join("");
+    const text = `version: 1\nwebsites:\n${entries}  - domain: last.example.com\n    privcy: private\n    email: \${MAIL}\n`;
+    expect(text.length).toBeGreaterThan(4 * 2 ** 20);
+    const checked = checkFile("big.yaml", text, { env: {} }, undefined);
+    const line = 2 + 50_000 * 4 + 2;
+    expect(checked.diagnostics.map((d) => `${d.line}:${d.column} ${d.path}`)).toEqual([
+      `${line + 1}:12 websites[50000].email`,
+      `${line}:5 websites[50000].privcy`,
+    ]);
+    expect(checked.part?.view.built).toBe(false);
+  });
+
+  it("covers the fixtures and examples", () => {
+    expect(files.length).toBeGreaterThan(20);
+  });
+});

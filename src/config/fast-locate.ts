@@ -1,0 +1,129 @@
+/**
+ * Positions in a large file without `yaml`'s Document (DESIGN §12): the Document of a 15 MB config holds a
+ * gigabyte, so one typo in it ran a 1 GB heap out of memory. js-yaml reads the file again, and a listener keeps
+ * where each node is written, in a tree shaped like the file's value: a few bytes a node.
+ */
+import { type EventType, load, type State } from "js-yaml";
+import { CORE_SCHEMA_AS_YAML_READS } from "./core-schema.ts";
+import type { ConfigPath, Locator } from "./locate.ts";
+
+/** Where one node is written: its content (past spaces, comments, an anchor and a tag), its key's start, its items. */
+interface Spot {
+  at: number;
+  end: number;
+  keyAt?: number;
+  children?: Map<string, Spot> | Spot[];
+}
+
+interface Frame {
+  open: number;
+  /** The children read so far, with their values: a mapping's alternate key and value. */
+  read: { result: unknown; spot: Spot }[];
+}
+
+/** A Locator of `text` (the fast parse read it: its bounds hold), each position from `position` of an offset. */
+export function fastLocator(text: string, position: Locator["offset"]): Locator {
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const root = indexOf(text, bom);
+  const spotAt = (path: ConfigPath): { spot: Spot | undefined; depth: number } => {
+    let spot = root;
+    for (const [depth, segment] of path.entries()) {
+      const children = spot?.children;
+      const next = Array.isArray(children) ? children[segment as number] : children?.get(String(segment));
+      if (next === undefined) return { spot, depth };
+      spot = next;
+    }
+    return { spot, depth: path.length };
+  };
+  const value = (path: ConfigPath) => {
+    const spot = spotAt(path).spot;
+    // An empty file (comments only) has no node: `yaml`'s locator says 1:1.
+    if (spot === root && spot?.at === spot?.end) return position(0);
+    // `privacy:` with nothing after it: the key is the place to point at, as `yaml`'s locator does.
+    const empty = spot !== undefined && spot.keyAt !== undefined && spot.end === spot.at;
+    return position((empty ? spot.keyAt : spot?.at) ?? 0);
+  };
+  return {
+    value,
+    key: (path) => {
+      const { spot, depth } = spotAt(path);
+      return depth === path.length && spot?.keyAt !== undefined ? position(spot.keyAt) : value(path);
+    },
+    offset: position,
+    range: (path) => {
+      const { spot, depth } = spotAt(path);
+      if (spot === undefined || depth < path.length || spot.children !== undefined) return undefined;
+      if (spot === root && spot.at === spot.end) return undefined;
+      const first = text.charCodeAt(spot.at);
+      return { start: spot.at, end: spot.end, plain: !isQuoteOrBlock(first) };
+    },
+  };
+}
+
+function indexOf(text: string, bom: number): Spot | undefined {
+  const stack: Frame[] = [];
+  let root: Spot | undefined;
+  const listener = (event: EventType, state: State) => {
+    if (event === "open") return void stack.push({ open: state.position + bom, read: [] });
+    const frame = stack.pop() as Frame;
+    const spot = spotOf(text, frame, state, bom);
+    const parent = stack.at(-1);
+    if (parent) parent.read.push({ result: state.result, spot });
+    else root = spot;
+  };
+  load(text, { schema: CORE_SCHEMA_AS_YAML_READS, listener } as Parameters<typeof load>[1]);
+  return root;
+}
+
+/**
+ * The spot of a node that closes. js-yaml reads a node that might start a block mapping as that mapping's
+ * first key; when no `:` follows, the node closes with its one child's value, and is that child.
+ */
+function spotOf(text: string, frame: Frame, state: State, bom: number): Spot {
+  const only = frame.read.length === 1 ? frame.read[0] : undefined;
+  if (only && only.result === state.result) return only.spot;
+  // js-yaml may have read the spaces after a scalar (a block scalar keeps its last line break, as in `yaml`);
+  // an empty node is where js-yaml stood, as `yaml` places it.
+  const start = contentAt(text, frame.open);
+  let end = state.position + bom;
+  const block = text.charCodeAt(start) === 0x7c || text.charCodeAt(start) === 0x3e;
+  while (end > frame.open && (block ? isBlank(text.charCodeAt(end - 1)) : isSpace(text.charCodeAt(end - 1)))) end--;
+  const spot: Spot = { at: Math.min(start, end), end };
+  if (state.kind === "sequence") spot.children = frame.read.map((child) => child.spot);
+  else if (state.kind === "mapping") {
+    const children = new Map<string, Spot>();
+    for (let i = 0; i + 1 < frame.read.length; i += 2) {
+      const key = frame.read[i] as Frame["read"][number];
+      const item = frame.read[i + 1] as Frame["read"][number];
+      children.set(String(key.result), { ...item.spot, keyAt: key.spot.at });
+    }
+    spot.children = children;
+  }
+  return spot;
+}
+
+/** The first character of a node's content from where js-yaml opens it: past spaces, line breaks, comments, an anchor and a tag. */
+function contentAt(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const ch = text.charCodeAt(at);
+    if (ch === 0x20 || ch === 0x09 || ch === 0x0a || ch === 0x0d) at++;
+    else if (ch === 0x23 /* # */ && (at === 0 || /\s/.test(text.charAt(at - 1)))) {
+      while (at < text.length && text.charCodeAt(at) !== 0x0a) at++;
+    } else if (ch === 0x26 /* & */ || ch === 0x21 /* ! */) {
+      while (at < text.length && !/[\s,[\]{}]/.test(text.charAt(at))) at++;
+    } else return at;
+  }
+}
+
+function isBlank(ch: number): boolean {
+  return ch === 0x20 || ch === 0x09;
+}
+
+function isSpace(ch: number): boolean {
+  return isBlank(ch) || ch === 0x0a || ch === 0x0d;
+}
+
+function isQuoteOrBlock(ch: number): boolean {
+  return ch === 0x22 || ch === 0x27 || ch === 0x7c || ch === 0x3e;
+}
