@@ -191,6 +191,11 @@ describe("password_version and the written password (DESIGN §2)", () => {
     expect(config.defaults).toEqual({ password: "shared-value", passwordRef: "${SHARED}" });
   });
 
+  it("says .inf is what it is, not a number, where a number or text is wanted", () => {
+    const result = load("version: 1\nwebsites:\n  - { domain: a.example.com, password_version: .inf }\n");
+    expect(diagnosticsOf(result)).toEqual(["3:48 websites[0].password_version: must be text or a number, not .inf"]);
+  });
+
   it("refuses a marker that is neither text nor a number, one on a tombstone, and one under defaults", () => {
     const result = load(yaml`
       version: 1

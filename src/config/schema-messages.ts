@@ -158,7 +158,8 @@ function withEmpty(data: unknown, message: string): string {
 function kindOf(value: unknown): string {
   if (Array.isArray(value)) return "a list";
   if (typeof value === "string") return "text";
-  if (typeof value === "number") return "a number";
+  // `.inf` and `.nan` are numbers to YAML, but no number to a JSON Schema.
+  if (typeof value === "number") return Number.isFinite(value) ? "a number" : Number.isNaN(value) ? ".nan" : value > 0 ? ".inf" : "-.inf";
   if (typeof value === "boolean") return `${value}`;
   if (isRecord(value)) return "a mapping";
   return "empty";
