@@ -427,19 +427,12 @@ export const MUTANTS: readonly Mutant[] = [
     description: "an alias of an anchor named again inside its own node reads the outer node, where yaml reads the inner",
     tests: ["src/config/fast-yaml.test.ts"],
   },
-  {
-    id: "escaped-break-taken",
-    file: "src/config/fast-yaml.ts",
-    find: "unusual: this.tagged || directive || escapedBreak",
-    replace: "unusual: this.tagged || directive",
-    description: 'a quoted "abc\\ then an empty line reads abcdef, where yaml reads "abc def"',
-    tests: ["src/config/fast-yaml.test.ts"],
-  },
+
   {
     id: "multi-line-flow-taken",
-    file: "src/config/fast-yaml.ts",
-    find: "if (lineBreak !== -1 && lineBreak < end) this.tagged = true;",
-    replace: "if (lineBreak !== -1 && lineBreak < end) this.tagged ||= false;",
+    file: "src/config/yaml-scan.ts",
+    find: "return lineBreak !== -1 && lineBreak < end;",
+    replace: "return false;",
     description: "a list continued on a line indented less than its key is read, where yaml refuses the file",
     tests: ["src/config/fast-yaml.test.ts"],
   },

@@ -8,6 +8,7 @@
 import { type EventType, load, type State } from "js-yaml";
 import type { SourcePos } from "../model/website.ts";
 import { CORE_SCHEMA_AS_YAML_READS } from "./core-schema.ts";
+import { isScalarStart, pastProperties, quotedOrFlowOverLines, readsTwoWays, skipSpace } from "./yaml-scan.ts";
 
 /** The deepest nesting read: a config needs 6 levels (accounts, a name, policy, protect, an item). */
 export const MAX_DEPTH = 32;
@@ -227,20 +228,9 @@ class Watch {
     else this.anchorNames.add(name);
   }
 
-  /**
-   * A quoted scalar or a flow collection over several lines: js-yaml reads its lines however they are
-   * indented, `yaml` refuses those indented less than their parent, so such a file is compared with it.
-   */
+  /** A node over several lines that `yaml` may refuse where js-yaml reads it: such a file is compared with it. */
   private multiLine(d: number, end: number): void {
-    let { at } = this.start(d);
-    let ch = this.text.charCodeAt(at);
-    if (ch === 0x26 || ch === 0x21) {
-      at = this.properties(d).at;
-      ch = this.text.charCodeAt(at);
-    }
-    if (ch !== 0x22 && ch !== 0x27 && ch !== 0x5b && ch !== 0x7b) return;
-    const lineBreak = this.text.indexOf("\n", at);
-    if (lineBreak !== -1 && lineBreak < end) this.tagged = true;
+    if (quotedOrFlowOverLines(this.text, this.start(d), end)) this.tagged = true;
   }
 
   /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
@@ -284,16 +274,7 @@ class Watch {
 
   /** Past the anchor and the tag of the node at depth `d`, in either order: where its content starts, and whether it has a tag. */
   private properties(d: number): { at: number; tag: boolean } {
-    let { at, line, column } = this.start(d);
-    let tag = false;
-    for (let ch = this.text.charCodeAt(at); ch === 0x26 /* & */ || ch === 0x21 /* ! */; ch = this.text.charCodeAt(at)) {
-      const lineStart = at - column + 1;
-      tag ||= ch === 0x21;
-      at = ch === 0x21 && this.text.charCodeAt(at + 1) === 0x3c /* !< */ ? this.text.indexOf(">", at) + 1 : propertyEnd(this.text, at);
-      if (at === 0) break;
-      ({ at, line, column } = skipSpace(this.text, at, line - 1, lineStart));
-    }
-    return { at, tag };
+    return pastProperties(this.text, this.start(d));
   }
 
   /** Where the node at depth `d` starts; yaml counts a byte order mark as a column of the first line. */
@@ -309,53 +290,7 @@ class Watch {
   }
 
   result(text: string): Omit<FastParse, "ok" | "value"> {
-    const directive = this.rootAt > 0 && /^%/m.test(text.slice(0, this.rootAt));
-    // An escaped line break before an empty line: js-yaml and `yaml` keep different breaks of a quoted scalar.
-    const escapedBreak = this.escapes && /\\\r?\n[ \t]*\r?\n/.test(text);
-    // `--- key: value`: js-yaml reads a mapping there, `yaml` refuses one on the marker's line.
-    const rootLine = text.lastIndexOf("\n", this.rootAt - 1) + 1;
-    const onMarker = this.rootAt > 0 && text.startsWith("---", rootLine) && rootLine < this.rootAt;
     const { names, anchored, merges, interpolates } = this;
-    return { names, anchored, merges, interpolates, unusual: this.tagged || directive || escapedBreak || onMarker };
+    return { names, anchored, merges, interpolates, unusual: this.tagged || readsTwoWays(text, this.rootAt) };
   }
-}
-
-function isBlank(ch: number): boolean {
-  return ch === 0x20 || ch === 0x09;
-}
-
-/** Where an anchor or a tag (not a verbatim one) that starts at `from` ends: at a space, a line break or a flow indicator. */
-function propertyEnd(text: string, from: number): number {
-  let at = from + 1;
-  for (let ch = text.charCodeAt(at); at < text.length && !isPropertyEnd(ch); ch = text.charCodeAt(++at));
-  return at;
-}
-
-function isPropertyEnd(ch: number): boolean {
-  return isBlank(ch) || ch === 0x0a || ch === 0x0d || ch === 0x2c || ch === 0x5b || ch === 0x5d || ch === 0x7b || ch === 0x7d;
-}
-
-/** A scalar written as itself: not an alias, a tag or an anchor before it, nor an empty value. */
-function isScalarStart(ch: number): boolean {
-  return (
-    ch !== 0x2a && ch !== 0x26 && ch !== 0x21 && ch !== 0x0a && ch !== 0x0d && ch !== 0x23 && ch !== 0x2c && ch !== 0x7d && ch !== 0x5d
-  );
-}
-
-/** The first character of a node from where js-yaml opens it: past spaces, line breaks and comments. */
-function skipSpace(text: string, from: number, line: number, lineStart: number): { at: number; line: number; column: number } {
-  let at = from;
-  for (;;) {
-    const ch = text.charCodeAt(at);
-    if (ch === 0x20 || ch === 0x09) at++;
-    else if (ch === 0x0a || (ch === 0x0d && text.charCodeAt(at + 1) !== 0x0a)) {
-      at++;
-      line++;
-      lineStart = at;
-    } else if (ch === 0x0d) at++;
-    else if (ch === 0x23 /* # */ && (at === lineStart || isBlank(text.charCodeAt(at - 1)))) {
-      while (at < text.length && text.charCodeAt(at) !== 0x0a && text.charCodeAt(at) !== 0x0d) at++;
-    } else break;
-  }
-  return { at, line: line + 1, column: at - lineStart + 1 };
 }

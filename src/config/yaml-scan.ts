@@ -1,0 +1,92 @@
+/**
+ * Reading a config's text where js-yaml's listener leaves off (fast-yaml.ts): where a node's content starts,
+ * past spaces, comments, an anchor and a tag. Pure functions of the text.
+ */
+
+export interface TextAt {
+  at: number;
+  /** 1-based. */
+  line: number;
+  column: number;
+}
+
+/**
+ * What the whole text says that js-yaml and `yaml` may read differently, the root node starting at `rootAt`:
+ * a directive before it (`%YAML 1.1` reads yes as true), or a mapping on the `---` line (which `yaml` refuses).
+ */
+export function readsTwoWays(text: string, rootAt: number): boolean {
+  const directive = rootAt > 0 && /^%/m.test(text.slice(0, rootAt));
+  const rootLine = text.lastIndexOf("\n", rootAt - 1) + 1;
+  return directive || (rootAt > 0 && text.startsWith("---", rootLine) && rootLine < rootAt);
+}
+
+/**
+ * Whether the node that starts at `start` and ends at `end` is a quoted scalar or a flow collection over
+ * several lines: js-yaml reads its lines however they are indented, `yaml` refuses those indented less than
+ * their parent; and they keep different line breaks after an escaped one (`"abc\` then an empty line).
+ */
+export function quotedOrFlowOverLines(text: string, start: TextAt, end: number): boolean {
+  let { at } = start;
+  let ch = text.charCodeAt(at);
+  if (ch === 0x26 || ch === 0x21) {
+    at = pastProperties(text, start).at;
+    ch = text.charCodeAt(at);
+  }
+  if (ch !== 0x22 && ch !== 0x27 && ch !== 0x5b && ch !== 0x7b) return false;
+  const lineBreak = text.indexOf("\n", at);
+  return lineBreak !== -1 && lineBreak < end;
+}
+
+/** Past the anchor and the tag of a node that starts at `start`, in either order: where its content starts, and whether it has a tag. */
+export function pastProperties(text: string, start: TextAt): { at: number; tag: boolean } {
+  let { at, line, column } = start;
+  let tag = false;
+  for (let ch = text.charCodeAt(at); ch === 0x26 /* & */ || ch === 0x21 /* ! */; ch = text.charCodeAt(at)) {
+    const lineStart = at - column + 1;
+    tag ||= ch === 0x21;
+    at = ch === 0x21 && text.charCodeAt(at + 1) === 0x3c /* !< */ ? text.indexOf(">", at) + 1 : propertyEnd(text, at);
+    if (at === 0) break;
+    ({ at, line, column } = skipSpace(text, at, line - 1, lineStart));
+  }
+  return { at, tag };
+}
+
+function isBlank(ch: number): boolean {
+  return ch === 0x20 || ch === 0x09;
+}
+
+/** Where an anchor or a tag (not a verbatim one) that starts at `from` ends: at a space, a line break or a flow indicator. */
+function propertyEnd(text: string, from: number): number {
+  let at = from + 1;
+  for (let ch = text.charCodeAt(at); at < text.length && !isPropertyEnd(ch); ch = text.charCodeAt(++at));
+  return at;
+}
+
+function isPropertyEnd(ch: number): boolean {
+  return isBlank(ch) || ch === 0x0a || ch === 0x0d || ch === 0x2c || ch === 0x5b || ch === 0x5d || ch === 0x7b || ch === 0x7d;
+}
+
+/** A scalar written as itself: not an alias, a tag or an anchor before it, nor an empty value. */
+export function isScalarStart(ch: number): boolean {
+  return (
+    ch !== 0x2a && ch !== 0x26 && ch !== 0x21 && ch !== 0x0a && ch !== 0x0d && ch !== 0x23 && ch !== 0x2c && ch !== 0x7d && ch !== 0x5d
+  );
+}
+
+/** The first character of a node from where js-yaml opens it: past spaces, line breaks and comments. */
+export function skipSpace(text: string, from: number, line: number, lineStart: number): TextAt {
+  let at = from;
+  for (;;) {
+    const ch = text.charCodeAt(at);
+    if (ch === 0x20 || ch === 0x09) at++;
+    else if (ch === 0x0a || (ch === 0x0d && text.charCodeAt(at + 1) !== 0x0a)) {
+      at++;
+      line++;
+      lineStart = at;
+    } else if (ch === 0x0d) at++;
+    else if (ch === 0x23 /* # */ && (at === lineStart || isBlank(text.charCodeAt(at - 1)))) {
+      while (at < text.length && text.charCodeAt(at) !== 0x0a && text.charCodeAt(at) !== 0x0d) at++;
+    } else break;
+  }
+  return { at, line: line + 1, column: at - lineStart + 1 };
+}
