@@ -19665,14 +19665,15 @@ var require_picocolors = __commonJS({
 function repeatsSecret(text2, secrets, ours = []) {
   const haystack = text2.toLowerCase();
   const secretSet = new Set(secrets);
-  const covered = coveredRanges(
-    haystack,
-    ours.filter((value) => value && !secretSet.has(value))
-  );
+  let covered;
   for (const secret of secretSet) {
     for (const form2 of encodings(secret)) {
       const needle = form2.toLowerCase();
       for (let at3 = haystack.indexOf(needle); at3 !== -1; at3 = haystack.indexOf(needle, at3 + 1)) {
+        covered ??= coveredRanges(
+          haystack,
+          ours.filter((value) => value && !secretSet.has(value))
+        );
         if (!covered.some(([start2, end2]) => start2 <= at3 && at3 + needle.length <= end2)) return true;
       }
     }
@@ -27943,17 +27944,22 @@ function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function keyName(key) {
-  if (yamlPackage().isScalar(key)) return String(key.value);
-  return void 0;
+  if (!yamlPackage().isScalar(key)) return void 0;
+  return typeof key.value === "symbol" ? key.value.description ?? "" : String(key.value);
 }
 function createLocator(doc, lineCounter) {
-  const { isMap: isMap6, isNode, isScalar: isScalar6, Scalar: Scalar2 } = yamlPackage();
+  const { isMap: isMap6, isNode, isScalar: isScalar6, isSeq: isSeq6, Scalar: Scalar2 } = yamlPackage();
   const offset = (at3) => {
     const { line, col } = lineCounter.linePos(at3);
     return { line, column: col };
   };
   const nodeAt = (path) => {
-    const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+    let node = doc.contents;
+    for (const segment of path) {
+      if (isSeq6(node) && typeof segment === "number") node = node.items[segment];
+      else if (isMap6(node)) node = node.items.find((item) => keyName(item.key) === String(segment))?.value;
+      else return void 0;
+    }
     return isNode(node) ? node : void 0;
   };
   const keyNode = (path) => {
@@ -31353,19 +31359,34 @@ var init_core_schema = __esm({
   }
 });
 
-// src/config/fast-yaml.ts
-function parseFast(text2) {
-  const bom = text2.charCodeAt(0) === 65279 ? 1 : 0;
-  const watch = new Watch(text2, bom);
-  try {
-    const value = load(text2, { schema: CORE_SCHEMA_AS_YAML_READS, listener: watch.listener, maxDepth: MAX_DEPTH + 2 });
-    return { ok: true, value: value ?? null, ...watch.result(text2) };
-  } catch (cause) {
-    if (cause instanceof Stop) return { ok: false, ...cause.at, bound: cause.bound };
-    const mark = cause.mark;
-    const reason = cause.reason ?? String(cause);
-    return { ok: false, line: (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1 + (mark?.line === 0 ? bom : 0), reason };
+// src/config/yaml-scan.ts
+function readsTwoWays(text2, rootAt) {
+  const directive = rootAt > 0 && /^%/m.test(text2.slice(0, rootAt));
+  const rootLine = text2.lastIndexOf("\n", rootAt - 1) + 1;
+  return directive || rootAt > 0 && text2.startsWith("---", rootLine) && rootLine < rootAt;
+}
+function quotedOrFlowOverLines(text2, start2, end2) {
+  let { at: at3 } = start2;
+  let ch = text2.charCodeAt(at3);
+  if (ch === 38 || ch === 33) {
+    at3 = pastProperties(text2, start2).at;
+    ch = text2.charCodeAt(at3);
   }
+  if (ch !== 34 && ch !== 39 && ch !== 91 && ch !== 123) return false;
+  const lineBreak = text2.indexOf("\n", at3);
+  return lineBreak !== -1 && lineBreak < end2;
+}
+function pastProperties(text2, start2) {
+  let { at: at3, line, column } = start2;
+  let tag = false;
+  for (let ch = text2.charCodeAt(at3); ch === 38 || ch === 33; ch = text2.charCodeAt(at3)) {
+    const lineStart = at3 - column + 1;
+    tag ||= ch === 33;
+    at3 = ch === 33 && text2.charCodeAt(at3 + 1) === 60 ? text2.indexOf(">", at3) + 1 : propertyEnd(text2, at3);
+    if (at3 === 0) break;
+    ({ at: at3, line, column } = skipSpace(text2, at3, line - 1, lineStart));
+  }
+  return { at: at3, tag };
 }
 function isBlank(ch) {
   return ch === 32 || ch === 9;
@@ -31397,12 +31418,33 @@ function skipSpace(text2, from, line, lineStart) {
   }
   return { at: at3, line: line + 1, column: at3 - lineStart + 1 };
 }
+var init_yaml_scan = __esm({
+  "src/config/yaml-scan.ts"() {
+    "use strict";
+  }
+});
+
+// src/config/fast-yaml.ts
+function parseFast(text2) {
+  const bom = text2.charCodeAt(0) === 65279 ? 1 : 0;
+  const watch = new Watch(text2, bom);
+  try {
+    const value = load(text2, { schema: CORE_SCHEMA_AS_YAML_READS, listener: watch.listener, maxDepth: MAX_DEPTH + 2 });
+    return { ok: true, value: value ?? null, ...watch.result(text2) };
+  } catch (cause) {
+    if (cause instanceof Stop) return { ok: false, ...cause.at, bound: cause.bound };
+    const mark = cause.mark;
+    const reason = cause.reason ?? String(cause);
+    return { ok: false, line: (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1 + (mark?.line === 0 ? bom : 0), reason };
+  }
+}
 var MAX_DEPTH, MAX_NODES, Stop, KEY_MERGES, KEY_UNUSUAL, Watch;
 var init_fast_yaml = __esm({
   "src/config/fast-yaml.ts"() {
     "use strict";
     init_js_yaml();
     init_core_schema();
+    init_yaml_scan();
     MAX_DEPTH = 32;
     MAX_NODES = 8e6;
     Stop = class extends Error {
@@ -31436,6 +31478,8 @@ var init_fast_yaml = __esm({
       items;
       itemKey;
       sizes = /* @__PURE__ */ new WeakMap();
+      /** The anchors named so far: js-yaml and `yaml` may resolve an alias of a name given twice differently. */
+      anchorNames = /* @__PURE__ */ new Set();
       text;
       bom;
       tags;
@@ -31490,7 +31534,9 @@ var init_fast_yaml = __esm({
         if (this.keyed[d] !== 0) this.settleKeys(d, state);
         const isAlias3 = state.kind === null && result !== null;
         if (isAlias3 || state.anchor !== null) this.anchored = true;
+        if (state.anchor !== null && !isAlias3) this.anchorNamed(state.anchor);
         if (this.tags && this.properties(d).tag) this.tagged = true;
+        if (state.line !== this.line[d] && !this.tagged) this.multiLine(d, state.position);
         const size2 = this.aliasing ? this.sized(d, state, isAlias3) : 0;
         if (d === 0) return;
         const p = d - 1;
@@ -31525,6 +31571,18 @@ var init_fast_yaml = __esm({
         const start2 = this.open[d];
         while (this.dollar !== -1 && this.dollar < start2) this.dollar = this.text.indexOf("${", this.dollar + 1);
         return this.dollar !== -1 && this.dollar < end2 && result.includes("${");
+      }
+      /**
+       * An anchor named again inside its own node (`&p [a, &p b]`) is the outer node to js-yaml, which names a
+       * node once it is read, and the inner one to `yaml`: a file that names one twice is compared before use.
+       */
+      anchorNamed(name) {
+        if (this.anchorNames.has(name)) this.tagged = true;
+        else this.anchorNames.add(name);
+      }
+      /** A node over several lines that `yaml` may refuse where js-yaml reads it: such a file is compared with it. */
+      multiLine(d, end2) {
+        if (quotedOrFlowOverLines(this.text, this.start(d), end2)) this.tagged = true;
       }
       /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
       sized(d, state, isAlias3) {
@@ -31564,16 +31622,7 @@ var init_fast_yaml = __esm({
       }
       /** Past the anchor and the tag of the node at depth `d`, in either order: where its content starts, and whether it has a tag. */
       properties(d) {
-        let { at: at3, line, column } = this.start(d);
-        let tag = false;
-        for (let ch = this.text.charCodeAt(at3); ch === 38 || ch === 33; ch = this.text.charCodeAt(at3)) {
-          const lineStart = at3 - column + 1;
-          tag ||= ch === 33;
-          at3 = ch === 33 && this.text.charCodeAt(at3 + 1) === 60 ? this.text.indexOf(">", at3) + 1 : propertyEnd(this.text, at3);
-          if (at3 === 0) break;
-          ({ at: at3, line, column } = skipSpace(this.text, at3, line - 1, lineStart));
-        }
-        return { at: at3, tag };
+        return pastProperties(this.text, this.start(d));
       }
       /** Where the node at depth `d` starts; yaml counts a byte order mark as a column of the first line. */
       start(d) {
@@ -31586,9 +31635,8 @@ var init_fast_yaml = __esm({
         throw new Stop(at3, { code, message });
       }
       result(text2) {
-        const directive = this.rootAt > 0 && /^%/m.test(text2.slice(0, this.rootAt));
         const { names, anchored, merges, interpolates } = this;
-        return { names, anchored, merges, interpolates, unusual: this.tagged || directive };
+        return { names, anchored, merges, interpolates, unusual: this.tagged || readsTwoWays(text2, this.rootAt) };
       }
     };
   }
@@ -31614,6 +31662,105 @@ var init_sorted = __esm({
   }
 });
 
+// src/config/fast-locate.ts
+function fastLocator(text2, position) {
+  const bom = text2.charCodeAt(0) === 65279 ? 1 : 0;
+  const root = indexOf(text2, bom);
+  const spotAt = (path) => {
+    let spot = root;
+    for (const [depth, segment] of path.entries()) {
+      const children = spot?.children;
+      const next = Array.isArray(children) ? children[segment] : children?.get(String(segment));
+      if (next === void 0) return { spot, depth };
+      spot = next;
+    }
+    return { spot, depth: path.length };
+  };
+  const value = (path) => {
+    const spot = spotAt(path).spot;
+    if (spot === root && spot?.at === spot?.end) return position(0);
+    const empty = spot !== void 0 && spot.keyAt !== void 0 && spot.end === spot.at;
+    return position((empty ? spot.keyAt : spot?.at) ?? 0);
+  };
+  return {
+    value,
+    key: (path) => {
+      const { spot, depth } = spotAt(path);
+      return depth === path.length && spot?.keyAt !== void 0 ? position(spot.keyAt) : value(path);
+    },
+    offset: position,
+    range: (path) => {
+      const { spot, depth } = spotAt(path);
+      if (spot === void 0 || depth < path.length || spot.children !== void 0) return void 0;
+      if (spot === root && spot.at === spot.end) return void 0;
+      const first = text2.charCodeAt(spot.at);
+      return { start: spot.at, end: spot.end, plain: !isQuoteOrBlock(first) };
+    }
+  };
+}
+function indexOf(text2, bom) {
+  const stack = [];
+  let root;
+  const listener = (event, state) => {
+    if (event === "open") return void stack.push({ open: state.position + bom, read: [] });
+    const frame = stack.pop();
+    const spot = spotOf(text2, frame, state, bom);
+    const parent = stack.at(-1);
+    if (parent) parent.read.push({ result: state.result, spot });
+    else root = spot;
+  };
+  load(text2, { schema: CORE_SCHEMA_AS_YAML_READS, listener });
+  return root;
+}
+function spotOf(text2, frame, state, bom) {
+  const only = frame.read.length === 1 ? frame.read[0] : void 0;
+  if (only && only.result === state.result) return only.spot;
+  const start2 = contentAt(text2, frame.open);
+  let end2 = state.position + bom;
+  const block = text2.charCodeAt(start2) === 124 || text2.charCodeAt(start2) === 62;
+  while (end2 > frame.open && (block ? isBlank2(text2.charCodeAt(end2 - 1)) : isSpace(text2.charCodeAt(end2 - 1)))) end2--;
+  const spot = { at: Math.min(start2, end2), end: end2 };
+  if (state.kind === "sequence") spot.children = frame.read.map((child) => child.spot);
+  else if (state.kind === "mapping") {
+    const children = /* @__PURE__ */ new Map();
+    for (let i = 0; i + 1 < frame.read.length; i += 2) {
+      const key = frame.read[i];
+      const item = frame.read[i + 1];
+      children.set(String(key.result), { ...item.spot, keyAt: key.spot.at });
+    }
+    spot.children = children;
+  }
+  return spot;
+}
+function contentAt(text2, from) {
+  let at3 = from;
+  for (; ; ) {
+    const ch = text2.charCodeAt(at3);
+    if (ch === 32 || ch === 9 || ch === 10 || ch === 13) at3++;
+    else if (ch === 35 && (at3 === 0 || /\s/.test(text2.charAt(at3 - 1)))) {
+      while (at3 < text2.length && text2.charCodeAt(at3) !== 10) at3++;
+    } else if (ch === 38 || ch === 33) {
+      while (at3 < text2.length && !/[\s,[\]{}]/.test(text2.charAt(at3))) at3++;
+    } else return at3;
+  }
+}
+function isBlank2(ch) {
+  return ch === 32 || ch === 9;
+}
+function isSpace(ch) {
+  return isBlank2(ch) || ch === 10 || ch === 13;
+}
+function isQuoteOrBlock(ch) {
+  return ch === 34 || ch === 39 || ch === 124 || ch === 62;
+}
+var init_fast_locate = __esm({
+  "src/config/fast-locate.ts"() {
+    "use strict";
+    init_js_yaml();
+    init_core_schema();
+  }
+});
+
 // src/config/parse-yaml.ts
 function parseYaml(file, text2) {
   const { LineCounter, parseDocument: parseDocument2 } = yamlPackage();
@@ -31631,16 +31778,21 @@ function parseYaml(file, text2) {
   return { doc, lineCounter, diagnostics };
 }
 function reportUnknownAliases(doc, at3, diagnostics) {
-  yamlPackage().visit(doc, {
-    Alias(_, node) {
-      if (node.resolve(doc) || !node.range) return;
-      diagnostics.push({
-        ...at3(node.range[0]),
-        code: "yaml.unknown-alias",
-        message: `alias *${node.source} has no anchor &${node.source} before it`,
-        severity: "error"
-      });
+  const { isAlias: isAlias3, isNode, visit: visit6 } = yamlPackage();
+  const anchors = /* @__PURE__ */ new Set();
+  visit6(doc, (_, node) => {
+    if (!isNode(node)) return;
+    if (!isAlias3(node)) {
+      if (node.anchor) anchors.add(node.anchor);
+      return;
     }
+    if (anchors.has(node.source) || !node.range) return;
+    diagnostics.push({
+      ...at3(node.range[0]),
+      code: "yaml.unknown-alias",
+      message: `alias *${node.source} has no anchor &${node.source} before it`,
+      severity: "error"
+    });
   });
 }
 function errorOffset(error2, text2) {
@@ -31713,13 +31865,15 @@ var init_parse_yaml = __esm({
 });
 
 // src/config/file-view.ts
-var FileView;
+var FAST_LOCATE_BYTES, FileView;
 var init_file_view = __esm({
   "src/config/file-view.ts"() {
     "use strict";
     init_sorted();
+    init_fast_locate();
     init_locate();
     init_parse_yaml();
+    FAST_LOCATE_BYTES = 4 * 2 ** 20;
     FileView = class {
       #parsed;
       #locator;
@@ -31752,7 +31906,7 @@ var init_file_view = __esm({
         return this.#parsed !== void 0;
       }
       get locator() {
-        this.#locator ??= createLocator(this.parsed.doc, this.parsed.lineCounter);
+        this.#locator ??= this.text.length > FAST_LOCATE_BYTES && !this.built ? fastLocator(this.text, (offset) => this.position(offset)) : createLocator(this.parsed.doc, this.parsed.lineCounter);
         return this.#locator;
       }
       name(path) {
@@ -31791,6 +31945,14 @@ function interpolate(text2, env) {
     const [name = "", fallback] = splitDefault(inner ?? "");
     if (!NAME.test(name)) {
       problems.push({ code: "env.syntax", occurrence: at3, message: syntaxMessage(name) });
+      return match;
+    }
+    if (fallback?.includes("${")) {
+      problems.push({
+        code: "env.syntax",
+        occurrence: at3,
+        message: "a default cannot hold another ${...} reference; write the default out"
+      });
       return match;
     }
     const set3 = env[name];
@@ -31858,7 +32020,7 @@ function walk(node, path, ctx) {
     for (let index = 0; index < node.length; index++) visit(node, index, path, ctx);
     return;
   }
-  for (const key in node) if (key !== "<<" && Object.hasOwn(node, key)) visit(node, key, path, ctx);
+  for (const key in node) if (Object.hasOwn(node, key)) visit(node, key, path, ctx);
 }
 function visit(holder, key, path, ctx) {
   path.push(key);
@@ -31880,11 +32042,12 @@ function interpolateScalar(source, path, ctx) {
   ctx.result.interpolated.push({ path: formatPath(path), source, value, envValues });
   const last = path.at(-1);
   const level = typeof ctx.unset === "function" ? ctx.unset(formatPath(path)) : ctx.unset;
+  const range = problems.length > 0 ? ctx.locate.range(path) : void 0;
   for (const problem of problems) {
     const note = problem.code === "env.unset" && level === "warning";
     ctx.result.diagnostics.push({
       file: ctx.file,
-      ...ctx.locate.offset(referenceOffset(ctx.locate.range(path), problem.occurrence, ctx.text)),
+      ...range ? ctx.locate.offset(referenceOffset(range, problem.occurrence, ctx.text)) : ctx.locate.value(path),
       code: problem.code,
       path: formatPath(path),
       message: note ? `environment variable ${problem.name ?? ""} is not set: plan and apply need it (--strict-env makes this an error)` : problem.message,
@@ -31893,11 +32056,15 @@ function interpolateScalar(source, path, ctx) {
   }
   if (problems.length > 0) {
     ctx.result.failedPaths.add(formatPath(path));
+    ctx.result.failedPaths.add(formatPath(mergedPath(path)));
     return source;
   }
   if (last === "password") ctx.result.passwordEnvValues.push(...envValues);
   const typed = typeof last === "string" && TYPED_KEYS.has(last) && ctx.locate.range(path)?.plain === true;
   return typed ? readTyped(value) : value;
+}
+function mergedPath(path) {
+  return path.filter((segment, i) => segment !== "<<" && !(typeof segment === "number" && path[i - 1] === "<<"));
 }
 function readTyped(value) {
   if (/^(true|True|TRUE)$/.test(value)) return true;
@@ -31905,8 +32072,7 @@ function readTyped(value) {
   if (/^[-+]?\d+$/.test(value)) return Number(value);
   return value;
 }
-function referenceOffset(range, occurrence, text2) {
-  const { start: start2 = 0, end: end2 = start2 } = range ?? {};
+function referenceOffset({ start: start2, end: end2 }, occurrence, text2) {
   const source = text2.slice(start2, end2);
   let at3 = -1;
   for (let i = 0; i <= occurrence; i++) {
@@ -31984,14 +32150,16 @@ var init_merge_keys = __esm({
 function quoteSource(diagnostics, interpolation) {
   const envValues = interpolation.interpolated.flatMap((i) => i.envValues).filter((v) => v.length >= MIN_SEARCHED_LENGTH);
   if (interpolation.interpolated.length === 0) return diagnostics;
-  const quoted = [...interpolation.interpolated].filter((i) => i.envValues.length > 0).sort((a, b) => b.value.length - a.value.length);
+  const quoted = interpolation.interpolated.filter((i) => i.envValues.length > 0);
+  const words = new Map(quoted.filter((i) => !/[\s"]/.test(i.value)).map((i) => [i.value, i.source]));
+  const others = quoted.filter((i) => /[\s"]/.test(i.value)).sort((a, b) => b.value.length - a.value.length);
   const ours = [...interpolation.literals, ...quoted.map((i) => i.source)];
   return diagnostics.map((d) => {
-    let message = d.message;
-    for (const { source, value } of quoted) {
+    let message = words.size === 0 ? d.message : d.message.replace(/(?<=[" ])[^"\s]+(?=")/g, (word) => words.get(word) ?? word);
+    for (const { source, value } of others) {
       message = message.replaceAll(`"${value}"`, () => `"${source}"`).replaceAll(` ${value}"`, () => ` ${source}"`);
     }
-    if (repeatsSecret(message, envValues, ours)) message = withheldMessage(d, interpolation);
+    if (envValues.length > 0 && repeatsSecret(message, envValues, ours)) message = withheldMessage(d, interpolation);
     return message === d.message ? d : { ...d, message };
   });
 }
@@ -32865,7 +33033,7 @@ function withEmpty(data, message) {
 function kindOf(value) {
   if (Array.isArray(value)) return "a list";
   if (typeof value === "string") return "text";
-  if (typeof value === "number") return "a number";
+  if (typeof value === "number") return Number.isFinite(value) ? "a number" : Number.isNaN(value) ? ".nan" : value > 0 ? ".inf" : "-.inf";
   if (typeof value === "boolean") return `${value}`;
   if (isRecord(value)) return "a mapping";
   return "empty";
@@ -40812,12 +40980,14 @@ var init_schema = __esm({
 // src/config/check-file.ts
 import { isDeepStrictEqual } from "node:util";
 function checkFile(file, text2, options, inherited) {
+  const stray = strayCarriageReturn(file, text2);
+  if (stray) return { diagnostics: [stray] };
   const fast = parseFast(text2);
   if (!fast.ok) return { diagnostics: unreadable(file, text2, fast) };
   const view = new FileView(file, text2, fast.names);
   const locate = view.locate;
   if (fast.unusual) {
-    const differs = readsTwoWays(view, fast);
+    const differs = readsTwoWays2(view, fast);
     if (differs) return { diagnostics: differs };
   }
   const env = options.envFor?.(fast.value) ?? options.env ?? process.env;
@@ -40864,7 +41034,23 @@ function unreadable(file, text2, failure2) {
   }
   return [{ ...at3, code: "yaml.syntax", message: `invalid YAML: ${failure2.reason}`, severity: "error" }];
 }
-function readsTwoWays(view, fast) {
+function strayCarriageReturn(file, text2) {
+  const at3 = text2.includes("\r") ? text2.search(/\r(?!\n)/) : -1;
+  if (at3 === -1) return void 0;
+  const lineStart = text2.lastIndexOf("\n", at3) + 1;
+  let line = 1;
+  for (let i = text2.indexOf("\n"); i !== -1 && i < at3; i = text2.indexOf("\n", i + 1)) line++;
+  return {
+    file,
+    line,
+    column: at3 - lineStart + 1,
+    path: "",
+    code: "yaml.line-break",
+    message: "a carriage return without a line feed after it (old Mac line endings, or a CRLF file converted twice): YAML parsers read it differently, as a line break or as text; save the file with LF or CRLF line endings",
+    severity: "error"
+  };
+}
+function readsTwoWays2(view, fast) {
   const { parsed } = view;
   if (parsed.diagnostics.some((d) => d.severity === "error")) return parsed.diagnostics;
   let slow;
@@ -40877,7 +41063,7 @@ function readsTwoWays(view, fast) {
   }
   const path = firstDifference(value, slow, []);
   if (path === void 0) return void 0;
-  const message = "YAML parsers read this value differently (a tag such as !!float, !!binary or !!timestamp, a %YAML directive, or a key that is empty, a list or a mapping): remove the tag or directive, write keys as plain words";
+  const message = "YAML parsers read this value differently (a tag such as !!float or !!binary, a %YAML directive, a key that is empty, a list or a mapping, an anchor named twice, or an escaped line break before an empty line can make them): write it plainly, as sitesync export does";
   return [{ file: view.file, ...view.locate.value(path), code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
 }
 function firstDifference(a, b, path) {
@@ -40934,14 +41120,16 @@ function assembleConfig(texts, options) {
   const diagnostics = [...texts.diagnostics];
   for (const included of includes) {
     const checked = checkFile(included.file, included.text, options, inherited);
-    diagnostics.push(...checked.diagnostics);
+    for (const diagnostic of checked.diagnostics) diagnostics.push(diagnostic);
     if (checked.part) parts.push(checked.part);
   }
   const owners = accountOf(parts);
   const accounts = readAccounts(parts, owners.of);
   const failed = root.interpolation.failedPaths;
   const accountDiagnostics = accounts.diagnostics.filter((d) => !failed.has(d.path));
-  diagnostics.push(...owners.diagnostics, ...accountDiagnostics, ...duplicatesAcrossFiles(parts, owners.of));
+  for (const more of [owners.diagnostics, accountDiagnostics, duplicatesAcrossFiles(parts, owners.of)]) {
+    for (const diagnostic of more) diagnostics.push(diagnostic);
+  }
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
   const digest = includes.length === 0 ? texts.digest : digestOfAll(root.file, texts.digest, includes);
   const config2 = toConfig(digest, parts);
@@ -41261,6 +41449,8 @@ async function loadFiles(file, options) {
   const root = checkFile(file, read.text, options, void 0);
   if (root.part === void 0) return { result: settle(root.diagnostics) };
   const includes = await readIncludes(file, root.part.data, root.part.locate, source);
+  if (includes.diagnostics.some((d) => d.code === "include.bound"))
+    return { result: settle([...root.diagnostics, ...includes.diagnostics]) };
   const texts = {
     root: root.part,
     digest: read.digest,
@@ -46005,7 +46195,7 @@ function plan2(allDesired, allLive, options) {
   const { selection, selected: selected2, desired, live } = scopeOf(allDesired, allLive, options);
   const filters = filtersOf(desired.policy);
   const tally = newTally();
-  tally.warnings.push(...selected2.warnings);
+  for (const warning2 of selected2.warnings) tally.warnings.push(warning2);
   const writeOnly = { sync: options.syncWriteOnly ?? false, change: sendsOf(options.change) };
   planWebsites(desired.websites, live.websites, filters, writeOnly, tally);
   if (desired.projects !== void 0) planProjects(desired.projects, live.projects, filters, tally);
@@ -46185,7 +46375,8 @@ function adopt(ctx, read, input, edited, work) {
   const list = (0, import_yaml9.isSeq)(websites) ? websites : void 0;
   const gone = list ? adoptListed(ctx, read, edited.items, work, summary2) : [];
   const { unlisted, adding } = work;
-  (adding ? summary2.added : summary2.unmanaged).push(...unlisted.map((site) => normalizeDomain(site.domain)).sort());
+  const named = adding ? summary2.added : summary2.unmanaged;
+  for (const domain of unlisted.map((site) => normalizeDomain(site.domain)).sort()) named.push(domain);
   if (!list) {
     if (adding && unlisted.length > 0 && input.createList === true && !ctx.doc.has("websites")) appendList(ctx, unlisted);
     else if (adding && unlisted.length > 0)
@@ -47827,7 +48018,7 @@ async function applyPlan(scope, spec, { config: config2, client, plan: plan3 }, 
   const { signal, settings } = scope;
   const result = await apply(plan3, client, applyOptions(scope, spec, config2));
   const items = [...result.items, ...run2.skipped];
-  run2.skipped.push(...result.items.filter((item) => item.reason === "needs-secret"));
+  for (const item of result.items) if (item.reason === "needs-secret") run2.skipped.push(item);
   const interrupted2 = stopSignalOf(signal);
   run2.results = {
     counts: countItems(items, plan3.summary.unchanged),
@@ -48729,7 +48920,7 @@ function accountsSections(accounts, format) {
     if (sections2.summary.trim() !== "") blocks.push(`${heading2}
 
 ${sections2.summary.trimEnd()}`);
-    notes.push(...sections2.notes.map((note) => `[${name}] ${note}`));
+    for (const note of sections2.notes) notes.push(`[${name}] ${note}`);
     if (sections2.details) details.push(`#### ${md(name)}: ${sections2.details.title}
 
 ${sections2.details.body}`);
@@ -49646,14 +49837,14 @@ function applySections(run2, resultsFile, context3) {
   }
   if (plan3 && plan3.refusals.length > 0 && !context3.shownPlan) notes.push(refusalLine(plan3));
   if (review?.problem) notes.push(`warning: ${reviewProblemWords(review.problem, run2.name)}`);
-  if (review && !context3.quiet) notes.push(...review.noLongerNeeded.map(noLongerNeeded));
+  if (review && !context3.quiet) for (const item of review.noLongerNeeded) notes.push(noLongerNeeded(item));
   if (review) notes.push(reviewStatusLine(review, run2));
   if (!results) {
     const matches = run2.error === void 0 && plan3?.refusals.length === 0 && !context3.quiet;
     return { summary: matches ? "No changes. The account matches the configuration." : "", notes };
   }
-  notes.push(...afterApply(run2, results, resultsFile));
-  if (run2.unconverged) notes.push(...verification2(run2.unconverged));
+  for (const note of afterApply(run2, results, resultsFile)) notes.push(note);
+  if (run2.unconverged) for (const note of verification2(run2.unconverged)) notes.push(note);
   if (run2.notInSavedPlan && !context3.quiet) notes.push(notInSavedPlan(run2.notInSavedPlan));
   return { summary: resultsIn(results, context3), notes };
 }
