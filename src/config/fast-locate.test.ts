@@ -2,26 +2,14 @@
  * The positions of a large file come from a js-yaml pass (fast-locate.ts) instead of `yaml`'s Document: on
  * every fixture and example, each value, key and scalar range it finds is the one the Document gives.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { fixtureAndExampleFiles } from "../../test/helpers/config.ts";
 import { checkFile } from "./check-file.ts";
 import { fastLocator } from "./fast-locate.ts";
 import { parseFast } from "./fast-yaml.ts";
 import { FileView } from "./file-view.ts";
 import { type ConfigPath, createLocator } from "./locate.ts";
 import { parseYaml } from "./parse-yaml.ts";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-function yamlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return yamlFiles(path);
-    return /\.ya?ml$/.test(name) ? [path] : [];
-  });
-}
 
 /** Every path of a value, to a depth of 5. */
 function pathsOf(value: unknown, path: (string | number)[] = []): ConfigPath[] {
@@ -30,12 +18,10 @@ function pathsOf(value: unknown, path: (string | number)[] = []): ConfigPath[] {
   return [path, ...entries.flatMap(([key, v]) => pathsOf(v, [...path, key]))];
 }
 
-const files = [...yamlFiles(join(ROOT, "test/fixtures")), ...yamlFiles(join(ROOT, "examples"))]
-  .map((path) => [path.slice(ROOT.length), readFileSync(path, "utf8")] as const)
-  .filter(([, text]) => {
-    const fast = parseFast(text);
-    return fast.ok && !fast.unusual && !fast.anchored && parseYaml("f.yaml", text).diagnostics.length === 0;
-  });
+const files = fixtureAndExampleFiles().filter(([, text]) => {
+  const fast = parseFast(text);
+  return fast.ok && !fast.unusual && !fast.anchored && parseYaml("f.yaml", text).diagnostics.length === 0;
+});
 
 describe("positions found without yaml's Document", () => {
   it.each(files)("are yaml's in %s", (_name, text) => {

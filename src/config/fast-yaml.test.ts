@@ -4,25 +4,12 @@
  * position-keeping parse with the project's options, and puts each website's domain at the line and column
  * `yaml` gives; where they would disagree, the loader refuses the file.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { diagnosticsOf, load, loadOk } from "../../test/helpers/config.ts";
+import { diagnosticsOf, fixtureAndExampleFiles, load, loadOk } from "../../test/helpers/config.ts";
 import { MAX_DEPTH, parseFast } from "./fast-yaml.ts";
 import { createLocator } from "./locate.ts";
 import { resolveMerges } from "./merge-keys.ts";
 import { parseYaml } from "./parse-yaml.ts";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-function yamlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return yamlFiles(path);
-    return /\.ya?ml$/.test(name) ? [path] : [];
-  });
-}
 
 /** Both parsers on one text: `undefined` where a parser refuses it. */
 function both(text: string): { fast: unknown; slow: unknown; names: unknown[]; positions: unknown[] } {
@@ -49,14 +36,8 @@ function expectSameNames({ names, positions }: { names: unknown[]; positions: un
   for (const [i, name] of names.entries()) if (name !== undefined) expect(name, `websites[${i}].domain`).toEqual(positions[i]);
 }
 
-const fixtures = [...yamlFiles(join(ROOT, "test/fixtures")), ...yamlFiles(join(ROOT, "examples"))].map((path) => [
-  path.slice(ROOT.length),
-  path,
-]);
-
 describe("js-yaml and yaml", () => {
-  it.each(fixtures)("read %s alike", (_name, path) => {
-    const text = readFileSync(path as string, "utf8");
+  it.each(fixtureAndExampleFiles())("read %s alike", (_name, text) => {
     const read = both(text);
     // Where js-yaml refuses the file, the loader words the error with yaml (the bad fixtures' messages).
     if (read.fast !== undefined) expect(read.fast).toEqual(read.slow);

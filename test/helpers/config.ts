@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { loadText } from "../../src/config/load.ts";
 import { createLocator, isRecord } from "../../src/config/locate.ts";
 import { normalize } from "../../src/config/normalize.ts";
@@ -5,6 +8,24 @@ import { parseYaml } from "../../src/config/parse-yaml.ts";
 import { createRuleContext, type Rule } from "../../src/config/rules/index.ts";
 import type { Config, LoadResult } from "../../src/config/types.ts";
 import type { Diagnostic } from "../../src/errors.ts";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return yamlFiles(path);
+    return /\.ya?ml$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every YAML file of test/fixtures and examples/, as `[path from the repository, text]`. */
+export function fixtureAndExampleFiles(): [string, string][] {
+  return [...yamlFiles(join(ROOT, "test/fixtures")), ...yamlFiles(join(ROOT, "examples"))].map((path) => [
+    path.slice(ROOT.length),
+    readFileSync(path, "utf8"),
+  ]);
+}
 
 /** `3:5 websites[0].privacy: must be ...`, with `(warning)` before the path of a warning. */
 function formatLine(d: Diagnostic): string {
