@@ -178,7 +178,7 @@ class Watch {
     if (isAlias || state.anchor !== null) this.anchored = true;
     if (state.anchor !== null && !isAlias) this.anchorNamed(state.anchor);
     if (this.tags && this.properties(d).tag) this.tagged = true;
-    if (state.line !== this.line[d] && !this.tagged) this.multiLine(d, state.position);
+    if (state.line !== this.line[d] && !this.tagged) this.multiLine(d, state.position + this.bom);
     const size = this.aliasing ? this.sized(d, state, isAlias) : 0;
     if (d === 0) return;
     const p = d - 1;
