@@ -31536,7 +31536,7 @@ var init_fast_yaml = __esm({
         if (isAlias3 || state.anchor !== null) this.anchored = true;
         if (state.anchor !== null && !isAlias3) this.anchorNamed(state.anchor);
         if (this.tags && this.properties(d).tag) this.tagged = true;
-        if (state.line !== this.line[d] && !this.tagged) this.multiLine(d, state.position);
+        if (state.line !== this.line[d] && !this.tagged) this.multiLine(d, state.position + this.bom);
         const size2 = this.aliasing ? this.sized(d, state, isAlias3) : 0;
         if (d === 0) return;
         const p = d - 1;
