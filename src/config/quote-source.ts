@@ -29,11 +29,13 @@ export function quoteSource(diagnostics: Diagnostic[], interpolation: DocumentIn
   const others = quoted.filter((i) => /[\s"]/.test(i.value)).sort((a, b) => b.value.length - a.value.length);
   const ours = [...interpolation.literals, ...quoted.map((i) => i.source)];
   return diagnostics.map((d) => {
-    // `"<value>"`, and the end of a quoted example like `"- domain: <value>"`.
-    let message = words.size === 0 ? d.message : d.message.replace(/(?<=[" ])[^"\s]+(?=")/g, (word) => words.get(word) ?? word);
+    // `"<value>"`, and the end of a quoted example like `"- domain: <value>"`. The others first: one of them
+    // may end in a word of the map, which quoted first would leave the rest of it in the message.
+    let message = d.message;
     for (const { source, value } of others) {
       message = message.replaceAll(`"${value}"`, () => `"${source}"`).replaceAll(` ${value}"`, () => ` ${source}"`);
     }
+    if (words.size > 0) message = message.replace(/(?<=[" ])[^"\s]+(?=")/g, (word) => words.get(word) ?? word);
     if (envValues.length > 0 && repeatsSecret(message, envValues, ours)) message = withheldMessage(d, interpolation);
     return message === d.message ? d : { ...d, message };
   });

@@ -23,6 +23,16 @@ describe("values read from the environment", () => {
     ]);
   });
 
+  it("are quoted as their source whole, also a value with a space that ends in another's value", async () => {
+    const source = 'version: 1\nwebsites:\n  - domain: "${X}"\n    email: "${Y}"\n';
+    const env = { X: "topsecret-one betasecret-two", Y: "betasecret-two" };
+    const result = await loadConfig("sitesync.yaml", { source, env });
+    const text = (result.ok ? [] : result.errors).map(formatDiagnostic).join("\n");
+    expect(text).toContain('the API rejects "${X}"');
+    expect(text).not.toContain("topsecret");
+    expect(text).not.toContain("betasecret");
+  });
+
   it("never make a diagnostic that does not quote them withheld: `true` is also a word of the message", async () => {
     const source = 'version: 1\nwebsites:\n  - domain: a.example.com\n    favorite: "${FAV}"\n';
     const result = await loadConfig("sitesync.yaml", { source, env: { FAV: "true" } });
