@@ -422,8 +422,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "anchor-named-twice-taken",
     file: "src/config/fast-yaml.ts",
-    find: "if (this.anchorNames.has(name)) this.tagged = true;",
-    replace: "if (false) this.tagged = true;",
+    find: "if (this.anchorNames.has(name)) this.flag(d);",
+    replace: "if (false) this.flag(d);",
     description: "an alias of an anchor named again inside its own node reads the outer node, where yaml reads the inner",
     tests: ["src/config/fast-yaml.test.ts"],
   },
@@ -434,6 +434,22 @@ export const MUTANTS: readonly Mutant[] = [
     find: "return lineBreak !== -1 && lineBreak < end;",
     replace: "return false;",
     description: "a list continued on a line indented less than its key is read, where yaml refuses the file",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
+    id: "flow-pairs-taken",
+    file: "src/config/fast-yaml.ts",
+    find: "this.children[d] !== result.length) this.flag(d);",
+    replace: "this.children[d] !== result.length) this.depth += 0;",
+    description: "a list of `key: value` pairs is read without its keys checked: `[<<: {...}]` is not merged where yaml merges it",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
+    id: "large-unusual-compared",
+    file: "src/config/check-file.ts",
+    find: "if (text.length > FAST_LOCATE_BYTES) return { diagnostics: [notCompared(file, fast)] };",
+    replace: "",
+    description: "a 33 MB file with one list over two lines builds yaml's Document to compare it, and runs a 1 GB heap out of memory",
     tests: ["src/config/fast-yaml.test.ts"],
   },
   {

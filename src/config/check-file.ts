@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Diagnostic } from "../errors.ts";
 import { type FastFailure, type FastParse, parseFast } from "./fast-yaml.ts";
-import { FileView } from "./file-view.ts";
+import { FAST_LOCATE_BYTES, FileView } from "./file-view.ts";
 import type { Env } from "./interpolate.ts";
 import { type DocumentInterpolation, interpolateDocument, noInterpolation, type UnsetEnv } from "./interpolate-document.ts";
 import { type ConfigPath, formatPath, isRecord, type Locator } from "./locate.ts";
@@ -65,6 +65,7 @@ export function checkFile(
   const view = new FileView(file, text, fast.names);
   const locate = view.locate;
   if (fast.unusual) {
+    if (text.length > FAST_LOCATE_BYTES) return { diagnostics: [notCompared(file, fast)] };
     const differs = readsTwoWays(view, fast);
     if (differs) return { diagnostics: differs };
   }
@@ -130,6 +131,19 @@ function unreadable(file: string, text: string, failure: FastFailure): Diagnosti
     return [{ ...at, code: "yaml.ambiguous", message, severity: "error" }];
   }
   return [{ ...at, code: "yaml.syntax", message: `invalid YAML: ${failure.reason}`, severity: "error" }];
+}
+
+/**
+ * A large file that may read two ways is refused at the first such node: comparing it with `yaml` needs its
+ * Document, which for a file of 15 MB no longer fits a 1 GB heap (DESIGN §12).
+ */
+function notCompared(file: string, fast: FastParse): Diagnostic {
+  const at = fast.unusualAt ?? { line: 1, column: 1 };
+  const message =
+    "YAML parsers may read this differently (a tag, a %YAML directive, an unusual key, an anchor named twice, " +
+    "or a quoted value or [list] over several lines), and a file over 4 MiB is not compared, to stay within 1 GB " +
+    "of memory: write it plainly, as sitesync export does";
+  return { file, ...at, path: "", code: "yaml.ambiguous", message, severity: "error" };
 }
 
 /**

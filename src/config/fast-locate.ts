@@ -89,6 +89,11 @@ function spotOf(text: string, frame: Frame, state: State, bom: number): Spot {
   const block = text.charCodeAt(start) === 0x7c || text.charCodeAt(start) === 0x3e;
   while (end > frame.open && (block ? isBlank(text.charCodeAt(end - 1)) : isSpace(text.charCodeAt(end - 1)))) end--;
   const spot: Spot = { at: Math.min(start, end), end };
+  // js-yaml opens no node for an empty item (`-` alone), a key with no value (`{b, c: 1}`) or the mapping of
+  // `[key: value]`: their children would shift, so such a node's are left out and point at the node itself.
+  const result = state.result as object;
+  const size = Array.isArray(result) ? result.length : 2 * Object.keys(result ?? {}).length;
+  if (frame.read.length !== size) return spot;
   if (state.kind === "sequence") spot.children = frame.read.map((child) => child.spot);
   else if (state.kind === "mapping") {
     const children = new Map<string, Spot>();

@@ -225,6 +225,31 @@ describe("the loader, where the parsers would disagree", () => {
     ]);
   });
 
+  it("compares a list holding `key: value` pairs, whose keys js-yaml reads as the list's own items", () => {
+    for (const text of ["version: 1\nwebsites: [<<: {domain: a.example.com}]\n", "version: 1\nwebsites: []\nx: [~: 1]\n"]) {
+      expect(parseFast(text), text).toMatchObject({ ok: true, unusual: true });
+      expect(load(text).ok, text).toBe(false);
+    }
+    // A mapping whose first key is quoted, over several lines, is no quoted scalar: read at once.
+    expect(parseFast('version: 1\nwebsites:\n  - "domain": a.example.com\n    email: true\n')).toMatchObject({ unusual: false });
+  });
+
+  it("keeps no domain positions for a list with an empty item, which would shift them: yaml places them", () => {
+    const text = "version: 1\nwebsites:\n  - domain: a.example.com\n  -\n  - domain: b.example.com\n  - domain: b.example.com\n";
+    expect(diagnosticsOf(load(text))).toContain(
+      '6:13 websites[3].domain: duplicate website "b.example.com": already listed at line 5; keep one entry',
+    );
+  });
+
+  it("refuses a file over 4 MiB that would need the comparison, at the first node to compare, without it", () => {
+    const entries = Array.from({ length: 60_000 }, (_, i) => `  - domain: site-${i}.example.com\n    privacy: private\n    email: false\n`);
+    const text = `version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_params: [utm_source,\n      fbclid]\n${entries.join("")}`;
+    expect(text.length).toBeGreaterThan(4 * 2 ** 20);
+    expect(diagnosticsOf(load(text))).toEqual([
+      expect.stringMatching(/^4:21 YAML parsers may read this differently .* a file over 4 MiB is not compared, to stay within 1 GB/),
+    ]);
+  });
+
   it("reads !!str alike with both, and so takes it", () => {
     expect(load("version: 1\nwebsites:\n  - domain: !!str a.example.com\n").ok).toBe(true);
   });

@@ -6,8 +6,8 @@
  * each website's domain and each project's name is written.
  */
 import { type EventType, load, type State } from "js-yaml";
-import type { SourcePos } from "../model/website.ts";
 import { CORE_SCHEMA_AS_YAML_READS } from "./core-schema.ts";
+import type { FastFailure, FastParse, Position } from "./fast-parse.ts";
 import { isScalarStart, pastProperties, quotedOrFlowOverLines, readsTwoWays, skipSpace } from "./yaml-scan.ts";
 
 /** The deepest nesting read: a config needs 6 levels (accounts, a name, policy, protect, an item). */
@@ -18,41 +18,7 @@ export const MAX_DEPTH = 32;
  */
 const MAX_NODES = 8_000_000;
 
-/** Where a parse stopped, and why: a bound crossed, or YAML js-yaml cannot read. */
-export interface FastFailure {
-  ok: false;
-  /** 1-based. */
-  line: number;
-  column: number;
-  /** Set when a bound stopped the parse: the words of the diagnostic. */
-  bound?: { code: string; message: string };
-  /** js-yaml's own reason otherwise: the position-keeping parse words the diagnostic. */
-  reason?: string;
-}
-
-export interface FastParse {
-  ok: true;
-  /** The file's value; `null` for an empty file, as `yaml` reads it. `<<` merge keys are still keys. */
-  value: unknown;
-  /** Where `websites[i].domain` and `projects[i].project` are written, when a plain scalar says it. */
-  names: { websites: (Position | undefined)[]; projects: (Position | undefined)[] };
-  /** Some node carries an anchor or is an alias: an edit of one place may change another. */
-  anchored: boolean;
-  /** Some mapping has a `<<` key written plainly: merge it (merge-keys.ts). */
-  merges: boolean;
-  /**
-   * An explicit tag or a directive (`%YAML`): js-yaml and `yaml` may read such a file differently, so its
-   * values are compared with the position-keeping parse before use.
-   */
-  unusual: boolean;
-  /**
-   * Some string holds `${` or some key may be `password`: interpolation has work to do. Without either (an
-   * export), nothing is read from the environment and no password is written, so its walk is skipped.
-   */
-  interpolates: boolean;
-}
-
-export type Position = Pick<SourcePos, "line" | "column">;
+export type { FastFailure, FastParse, Position } from "./fast-parse.ts";
 
 class Stop extends Error {
   readonly at: { line: number; column: number };
@@ -132,6 +98,7 @@ class Watch {
   anchored = false;
   merges = false;
   tagged = false;
+  unusualAt: Position | undefined;
   interpolates = false;
   rootAt = -1;
   names = { websites: [] as (Position | undefined)[], projects: [] as (Position | undefined)[] };
@@ -176,9 +143,12 @@ class Watch {
     if (this.keyed[d] !== 0) this.settleKeys(d, state);
     const isAlias = state.kind === null && result !== null;
     if (isAlias || state.anchor !== null) this.anchored = true;
-    if (state.anchor !== null && !isAlias) this.anchorNamed(state.anchor);
-    if (this.tags && this.properties(d).tag) this.tagged = true;
-    if (state.line !== this.line[d] && !this.tagged) this.multiLine(d, state.position + this.bom);
+    if (state.anchor !== null && !isAlias) this.anchorNamed(d, state.anchor);
+    if (this.tags && this.properties(d).tag) this.flag(d);
+    if (state.line !== this.line[d] && !this.tagged) this.multiLine(d, state, state.position + this.bom);
+    // js-yaml opens no node for the mapping of `[key: value]` (nor for an empty item): its key and value are the
+    // list's own children, where no key check sees them. Such a list is compared with yaml before use.
+    if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flag(d);
     const size = this.aliasing ? this.sized(d, state, isAlias) : 0;
     if (d === 0) return;
     const p = d - 1;
@@ -201,7 +171,8 @@ class Watch {
     }
     if (p === 1) this.items?.push(this.name[d]);
     else if (p === 0 && (index & 1) === 1 && this.items) {
-      this.names[this.key[0] as "websites" | "projects"] = this.items;
+      // An empty item opens no node: the names would shift, so the list's are left to the locator.
+      if (Array.isArray(result) && result.length === this.items.length) this.names[this.key[0] as "websites" | "projects"] = this.items;
       this.items = undefined;
     }
   }
@@ -223,14 +194,22 @@ class Watch {
    * An anchor named again inside its own node (`&p [a, &p b]`) is the outer node to js-yaml, which names a
    * node once it is read, and the inner one to `yaml`: a file that names one twice is compared before use.
    */
-  private anchorNamed(name: string): void {
-    if (this.anchorNames.has(name)) this.tagged = true;
+  private anchorNamed(d: number, name: string): void {
+    if (this.anchorNames.has(name)) this.flag(d);
     else this.anchorNames.add(name);
   }
 
+  /** The node at depth `d` may read two ways: the file is compared with `yaml`, and the first such node kept. */
+  private flag(d: number): void {
+    if (this.tagged) return;
+    this.tagged = true;
+    const { line, column } = this.start(d);
+    this.unusualAt = { line, column };
+  }
+
   /** A node over several lines that `yaml` may refuse where js-yaml reads it: such a file is compared with it. */
-  private multiLine(d: number, end: number): void {
-    if (quotedOrFlowOverLines(this.text, this.start(d), end)) this.tagged = true;
+  private multiLine(d: number, state: State, end: number): void {
+    if (quotedOrFlowOverLines(this.text, this.start(d), end, state.kind)) this.flag(d);
   }
 
   /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
@@ -269,7 +248,7 @@ class Watch {
     this.keyed[d] = 0;
     if (state.kind !== "mapping" || (this.children[d] === 1 && state.result === this.key[d])) return;
     if (keyed & KEY_MERGES) this.merges = true;
-    if (keyed & KEY_UNUSUAL) this.tagged = true;
+    if (keyed & KEY_UNUSUAL) this.flag(d);
   }
 
   /** Past the anchor and the tag of the node at depth `d`, in either order: where its content starts, and whether it has a tag. */
@@ -291,6 +270,8 @@ class Watch {
 
   result(text: string): Omit<FastParse, "ok" | "value"> {
     const { names, anchored, merges, interpolates } = this;
-    return { names, anchored, merges, interpolates, unusual: this.tagged || readsTwoWays(text, this.rootAt) };
+    if (this.tagged) return { names, anchored, merges, interpolates, unusual: true, unusualAt: this.unusualAt };
+    const unusual = readsTwoWays(text, this.rootAt);
+    return { names, anchored, merges, interpolates, unusual, ...(unusual ? { unusualAt: { line: 1, column: 1 } } : {}) };
   }
 }

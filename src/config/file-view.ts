@@ -12,7 +12,7 @@ import { type ConfigPath, createLocator, type Locator } from "./locate.ts";
 import { type ParsedYaml, parseYaml } from "./parse-yaml.ts";
 
 /** The size past which positions come from js-yaml (`fastLocator`): the Document of 4 MiB holds about 300 MB. */
-const FAST_LOCATE_BYTES = 4 * 2 ** 20;
+export const FAST_LOCATE_BYTES = 4 * 2 ** 20;
 
 export class FileView {
   #parsed: ParsedYaml | undefined;

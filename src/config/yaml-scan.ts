@@ -25,14 +25,16 @@ export function readsTwoWays(text: string, rootAt: number): boolean {
  * several lines: js-yaml reads its lines however they are indented, `yaml` refuses those indented less than
  * their parent; and they keep different line breaks after an escaped one (`"abc\` then an empty line).
  */
-export function quotedOrFlowOverLines(text: string, start: TextAt, end: number): boolean {
+export function quotedOrFlowOverLines(text: string, start: TextAt, end: number, kind: string | null): boolean {
   let { at } = start;
   let ch = text.charCodeAt(at);
   if (ch === 0x26 || ch === 0x21) {
     at = pastProperties(text, start).at;
     ch = text.charCodeAt(at);
   }
-  if (ch !== 0x22 && ch !== 0x27 && ch !== 0x5b && ch !== 0x7b) return false;
+  // A block mapping may start with a quoted key: only a scalar is a quoted scalar.
+  const quoted = (ch === 0x22 || ch === 0x27) && kind === "scalar";
+  if (!quoted && ch !== 0x5b && ch !== 0x7b) return false;
   const lineBreak = text.indexOf("\n", at);
   return lineBreak !== -1 && lineBreak < end;
 }
