@@ -31365,14 +31365,15 @@ function readsTwoWays(text2, rootAt) {
   const rootLine = text2.lastIndexOf("\n", rootAt - 1) + 1;
   return directive || rootAt > 0 && text2.startsWith("---", rootLine) && rootLine < rootAt;
 }
-function quotedOrFlowOverLines(text2, start2, end2) {
+function quotedOrFlowOverLines(text2, start2, end2, kind) {
   let { at: at3 } = start2;
   let ch = text2.charCodeAt(at3);
   if (ch === 38 || ch === 33) {
     at3 = pastProperties(text2, start2).at;
     ch = text2.charCodeAt(at3);
   }
-  if (ch !== 34 && ch !== 39 && ch !== 91 && ch !== 123) return false;
+  const quoted = (ch === 34 || ch === 39) && kind === "scalar";
+  if (!quoted && ch !== 91 && ch !== 123) return false;
   const lineBreak = text2.indexOf("\n", at3);
   return lineBreak !== -1 && lineBreak < end2;
 }
@@ -31495,6 +31496,7 @@ var init_fast_yaml = __esm({
       anchored = false;
       merges = false;
       tagged = false;
+      unusualAt;
       interpolates = false;
       rootAt = -1;
       names = { websites: [], projects: [] };
@@ -31534,9 +31536,10 @@ var init_fast_yaml = __esm({
         if (this.keyed[d] !== 0) this.settleKeys(d, state);
         const isAlias3 = state.kind === null && result !== null;
         if (isAlias3 || state.anchor !== null) this.anchored = true;
-        if (state.anchor !== null && !isAlias3) this.anchorNamed(state.anchor);
-        if (this.tags && this.properties(d).tag) this.tagged = true;
-        if (state.line !== this.line[d] && !this.tagged) this.multiLine(d, state.position + this.bom);
+        if (state.anchor !== null && !isAlias3) this.anchorNamed(d, state.anchor);
+        if (this.tags && this.properties(d).tag) this.flag(d);
+        if (state.line !== this.line[d] && !this.tagged) this.multiLine(d, state, state.position + this.bom);
+        if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flag(d);
         const size2 = this.aliasing ? this.sized(d, state, isAlias3) : 0;
         if (d === 0) return;
         const p = d - 1;
@@ -31556,7 +31559,7 @@ var init_fast_yaml = __esm({
         }
         if (p === 1) this.items?.push(this.name[d]);
         else if (p === 0 && (index & 1) === 1 && this.items) {
-          this.names[this.key[0]] = this.items;
+          if (Array.isArray(result) && result.length === this.items.length) this.names[this.key[0]] = this.items;
           this.items = void 0;
         }
       }
@@ -31576,13 +31579,20 @@ var init_fast_yaml = __esm({
        * An anchor named again inside its own node (`&p [a, &p b]`) is the outer node to js-yaml, which names a
        * node once it is read, and the inner one to `yaml`: a file that names one twice is compared before use.
        */
-      anchorNamed(name) {
-        if (this.anchorNames.has(name)) this.tagged = true;
+      anchorNamed(d, name) {
+        if (this.anchorNames.has(name)) this.flag(d);
         else this.anchorNames.add(name);
       }
+      /** The node at depth `d` may read two ways: the file is compared with `yaml`, and the first such node kept. */
+      flag(d) {
+        if (this.tagged) return;
+        this.tagged = true;
+        const { line, column } = this.start(d);
+        this.unusualAt = { line, column };
+      }
       /** A node over several lines that `yaml` may refuse where js-yaml reads it: such a file is compared with it. */
-      multiLine(d, end2) {
-        if (quotedOrFlowOverLines(this.text, this.start(d), end2)) this.tagged = true;
+      multiLine(d, state, end2) {
+        if (quotedOrFlowOverLines(this.text, this.start(d), end2, state.kind)) this.flag(d);
       }
       /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
       sized(d, state, isAlias3) {
@@ -31618,7 +31628,7 @@ var init_fast_yaml = __esm({
         this.keyed[d] = 0;
         if (state.kind !== "mapping" || this.children[d] === 1 && state.result === this.key[d]) return;
         if (keyed & KEY_MERGES) this.merges = true;
-        if (keyed & KEY_UNUSUAL) this.tagged = true;
+        if (keyed & KEY_UNUSUAL) this.flag(d);
       }
       /** Past the anchor and the tag of the node at depth `d`, in either order: where its content starts, and whether it has a tag. */
       properties(d) {
@@ -31636,7 +31646,9 @@ var init_fast_yaml = __esm({
       }
       result(text2) {
         const { names, anchored, merges, interpolates } = this;
-        return { names, anchored, merges, interpolates, unusual: this.tagged || readsTwoWays(text2, this.rootAt) };
+        if (this.tagged) return { names, anchored, merges, interpolates, unusual: true, unusualAt: this.unusualAt };
+        const unusual = readsTwoWays(text2, this.rootAt);
+        return { names, anchored, merges, interpolates, unusual, ...unusual ? { unusualAt: { line: 1, column: 1 } } : {} };
       }
     };
   }
@@ -31720,6 +31732,9 @@ function spotOf(text2, frame, state, bom) {
   const block = text2.charCodeAt(start2) === 124 || text2.charCodeAt(start2) === 62;
   while (end2 > frame.open && (block ? isBlank2(text2.charCodeAt(end2 - 1)) : isSpace(text2.charCodeAt(end2 - 1)))) end2--;
   const spot = { at: Math.min(start2, end2), end: end2 };
+  const result = state.result;
+  const size2 = Array.isArray(result) ? result.length : 2 * Object.keys(result ?? {}).length;
+  if (frame.read.length !== size2) return spot;
   if (state.kind === "sequence") spot.children = frame.read.map((child) => child.spot);
   else if (state.kind === "mapping") {
     const children = /* @__PURE__ */ new Map();
@@ -32155,10 +32170,11 @@ function quoteSource(diagnostics, interpolation) {
   const others = quoted.filter((i) => /[\s"]/.test(i.value)).sort((a, b) => b.value.length - a.value.length);
   const ours = [...interpolation.literals, ...quoted.map((i) => i.source)];
   return diagnostics.map((d) => {
-    let message = words.size === 0 ? d.message : d.message.replace(/(?<=[" ])[^"\s]+(?=")/g, (word) => words.get(word) ?? word);
+    let message = d.message;
     for (const { source, value } of others) {
       message = message.replaceAll(`"${value}"`, () => `"${source}"`).replaceAll(` ${value}"`, () => ` ${source}"`);
     }
+    if (words.size > 0) message = message.replace(/(?<=[" ])[^"\s]+(?=")/g, (word) => words.get(word) ?? word);
     if (envValues.length > 0 && repeatsSecret(message, envValues, ours)) message = withheldMessage(d, interpolation);
     return message === d.message ? d : { ...d, message };
   });
@@ -40987,6 +41003,7 @@ function checkFile(file, text2, options, inherited) {
   const view = new FileView(file, text2, fast.names);
   const locate = view.locate;
   if (fast.unusual) {
+    if (text2.length > FAST_LOCATE_BYTES) return { diagnostics: [notCompared(file, fast)] };
     const differs = readsTwoWays2(view, fast);
     if (differs) return { diagnostics: differs };
   }
@@ -41033,6 +41050,11 @@ function unreadable(file, text2, failure2) {
     return [{ ...at3, code: "yaml.ambiguous", message, severity: "error" }];
   }
   return [{ ...at3, code: "yaml.syntax", message: `invalid YAML: ${failure2.reason}`, severity: "error" }];
+}
+function notCompared(file, fast) {
+  const at3 = fast.unusualAt ?? { line: 1, column: 1 };
+  const message = "YAML parsers may read this differently (a tag, a %YAML directive, an unusual key, an anchor named twice, or a quoted value or [list] over several lines), and a file over 4 MiB is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does";
+  return { file, ...at3, path: "", code: "yaml.ambiguous", message, severity: "error" };
 }
 function strayCarriageReturn(file, text2) {
   const at3 = text2.includes("\r") ? text2.search(/\r(?!\n)/) : -1;
