@@ -97,7 +97,7 @@ class Watch {
   private readonly aliasing: boolean;
   anchored = false;
   merges = false;
-  tagged = false;
+  /** Where the first node that may read two ways starts: once set, the file is compared with `yaml`. */
   unusualAt: Position | undefined;
   interpolates = false;
   rootAt = -1;
@@ -145,7 +145,7 @@ class Watch {
     if (isAlias || state.anchor !== null) this.anchored = true;
     if (state.anchor !== null && !isAlias) this.anchorNamed(d, state.anchor);
     if (this.tags && this.properties(d).tag) this.flag(d);
-    if (state.line !== this.line[d] && !this.tagged) this.multiLine(d, state, state.position + this.bom);
+    if (state.line !== this.line[d] && this.unusualAt === undefined) this.multiLine(d, state, state.position + this.bom);
     // js-yaml opens no node for the mapping of `[key: value]` (nor for an empty item): its key and value are the
     // list's own children, where no key check sees them. Such a list is compared with yaml before use.
     if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flag(d);
@@ -201,8 +201,7 @@ class Watch {
 
   /** The node at depth `d` may read two ways: the file is compared with `yaml`, and the first such node kept. */
   private flag(d: number): void {
-    if (this.tagged) return;
-    this.tagged = true;
+    if (this.unusualAt !== undefined) return;
     const { line, column } = this.start(d);
     this.unusualAt = { line, column };
   }
@@ -270,7 +269,7 @@ class Watch {
 
   result(text: string): Omit<FastParse, "ok" | "value"> {
     const { names, anchored, merges, interpolates } = this;
-    if (this.tagged) return { names, anchored, merges, interpolates, unusual: true, unusualAt: this.unusualAt };
+    if (this.unusualAt !== undefined) return { names, anchored, merges, interpolates, unusual: true, unusualAt: this.unusualAt };
     const unusual = readsTwoWays(text, this.rootAt);
     return { names, anchored, merges, interpolates, unusual, ...(unusual ? { unusualAt: { line: 1, column: 1 } } : {}) };
   }
