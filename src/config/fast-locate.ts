@@ -6,6 +6,7 @@
 import { type EventType, load, type State } from "js-yaml";
 import { CORE_SCHEMA_AS_YAML_READS } from "./core-schema.ts";
 import type { ConfigPath, Locator } from "./locate.ts";
+import { isBlank, pastProperties, skipSpace } from "./yaml-scan.ts";
 
 /** Where one node is written: its content (past spaces, comments, an anchor and a tag), its key's start, its items. */
 interface Spot {
@@ -109,20 +110,8 @@ function spotOf(text: string, frame: Frame, state: State, bom: number): Spot {
 
 /** The first character of a node's content from where js-yaml opens it: past spaces, line breaks, comments, an anchor and a tag. */
 function contentAt(text: string, from: number): number {
-  let at = from;
-  for (;;) {
-    const ch = text.charCodeAt(at);
-    if (ch === 0x20 || ch === 0x09 || ch === 0x0a || ch === 0x0d) at++;
-    else if (ch === 0x23 /* # */ && (at === 0 || /\s/.test(text.charAt(at - 1)))) {
-      while (at < text.length && text.charCodeAt(at) !== 0x0a) at++;
-    } else if (ch === 0x26 /* & */ || ch === 0x21 /* ! */) {
-      while (at < text.length && !/[\s,[\]{}]/.test(text.charAt(at))) at++;
-    } else return at;
-  }
-}
-
-function isBlank(ch: number): boolean {
-  return ch === 0x20 || ch === 0x09;
+  const lineStart = text.lastIndexOf("\n", from - 1) + 1;
+  return pastProperties(text, skipSpace(text, from, 0, lineStart)).at;
 }
 
 function isSpace(ch: number): boolean {

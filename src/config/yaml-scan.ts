@@ -53,7 +53,7 @@ export function pastProperties(text: string, start: TextAt): { at: number; tag: 
   return { at, tag };
 }
 
-function isBlank(ch: number): boolean {
+export function isBlank(ch: number): boolean {
   return ch === 0x20 || ch === 0x09;
 }
 
