@@ -133,16 +133,18 @@ function unreadable(file: string, text: string, failure: FastFailure): Diagnosti
   return [{ ...at, code: "yaml.syntax", message: `invalid YAML: ${failure.reason}`, severity: "error" }];
 }
 
+/** What makes a file one the two parsers may read differently (fast-yaml.ts), in the words of its refusals. */
+const TWO_WAYS =
+  "a tag such as !!float or !!binary, a %YAML directive, a key that is empty, a list or a mapping, an anchor " +
+  "named twice, or a quoted value or [list] over several lines";
+
 /**
  * A large file that may read two ways is refused at the first such node: comparing it with `yaml` needs its
  * Document, which for a file of 15 MB no longer fits a 1 GB heap (DESIGN §12).
  */
 function notCompared(file: string, fast: FastParse): Diagnostic {
   const at = fast.unusualAt ?? { line: 1, column: 1 };
-  const message =
-    "YAML parsers may read this differently (a tag, a %YAML directive, an unusual key, an anchor named twice, " +
-    "or a quoted value or [list] over several lines), and a file over 4 MiB is not compared, to stay within 1 GB " +
-    "of memory: write it plainly, as sitesync export does";
+  const message = `YAML parsers may read this differently (${TWO_WAYS}), and a file over 4 MiB is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does`;
   return { file, ...at, path: "", code: "yaml.ambiguous", message, severity: "error" };
 }
 
@@ -154,13 +156,9 @@ function notCompared(file: string, fast: FastParse): Diagnostic {
 function strayCarriageReturn(file: string, text: string): Diagnostic | undefined {
   const at = text.includes("\r") ? text.search(/\r(?!\n)/) : -1;
   if (at === -1) return undefined;
-  const lineStart = text.lastIndexOf("\n", at) + 1;
-  let line = 1;
-  for (let i = text.indexOf("\n"); i !== -1 && i < at; i = text.indexOf("\n", i + 1)) line++;
   return {
     file,
-    line,
-    column: at - lineStart + 1,
+    ...new FileView(file, text).locate.offset(at),
     path: "",
     code: "yaml.line-break",
     message:
@@ -190,10 +188,7 @@ function readsTwoWays(view: FileView, fast: FastParse): Diagnostic[] | undefined
   }
   const path = firstDifference(value, slow, []);
   if (path === undefined) return undefined;
-  const message =
-    "YAML parsers read this value differently (a tag such as !!float or !!binary, a %YAML directive, a key that is " +
-    "empty, a list or a mapping, an anchor named twice, or an escaped line break before an empty line can make them): " +
-    "write it plainly, as sitesync export does";
+  const message = `YAML parsers read this value differently (${TWO_WAYS} can make them): write it plainly, as sitesync export does`;
   return [{ file: view.file, ...view.locate.value(path), code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
 }
 
