@@ -31495,7 +31495,7 @@ var init_fast_yaml = __esm({
       aliasing;
       anchored = false;
       merges = false;
-      tagged = false;
+      /** Where the first node that may read two ways starts: once set, the file is compared with `yaml`. */
       unusualAt;
       interpolates = false;
       rootAt = -1;
@@ -31538,7 +31538,7 @@ var init_fast_yaml = __esm({
         if (isAlias3 || state.anchor !== null) this.anchored = true;
         if (state.anchor !== null && !isAlias3) this.anchorNamed(d, state.anchor);
         if (this.tags && this.properties(d).tag) this.flag(d);
-        if (state.line !== this.line[d] && !this.tagged) this.multiLine(d, state, state.position + this.bom);
+        if (state.line !== this.line[d] && this.unusualAt === void 0) this.multiLine(d, state, state.position + this.bom);
         if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flag(d);
         const size2 = this.aliasing ? this.sized(d, state, isAlias3) : 0;
         if (d === 0) return;
@@ -31585,8 +31585,7 @@ var init_fast_yaml = __esm({
       }
       /** The node at depth `d` may read two ways: the file is compared with `yaml`, and the first such node kept. */
       flag(d) {
-        if (this.tagged) return;
-        this.tagged = true;
+        if (this.unusualAt !== void 0) return;
         const { line, column } = this.start(d);
         this.unusualAt = { line, column };
       }
@@ -31646,7 +31645,7 @@ var init_fast_yaml = __esm({
       }
       result(text2) {
         const { names, anchored, merges, interpolates } = this;
-        if (this.tagged) return { names, anchored, merges, interpolates, unusual: true, unusualAt: this.unusualAt };
+        if (this.unusualAt !== void 0) return { names, anchored, merges, interpolates, unusual: true, unusualAt: this.unusualAt };
         const unusual = readsTwoWays(text2, this.rootAt);
         return { names, anchored, merges, interpolates, unusual, ...unusual ? { unusualAt: { line: 1, column: 1 } } : {} };
       }
@@ -31730,7 +31729,7 @@ function spotOf(text2, frame, state, bom) {
   const start2 = contentAt(text2, frame.open);
   let end2 = state.position + bom;
   const block = text2.charCodeAt(start2) === 124 || text2.charCodeAt(start2) === 62;
-  while (end2 > frame.open && (block ? isBlank2(text2.charCodeAt(end2 - 1)) : isSpace(text2.charCodeAt(end2 - 1)))) end2--;
+  while (end2 > frame.open && (block ? isBlank(text2.charCodeAt(end2 - 1)) : isSpace(text2.charCodeAt(end2 - 1)))) end2--;
   const spot = { at: Math.min(start2, end2), end: end2 };
   const result = state.result;
   const size2 = Array.isArray(result) ? result.length : 2 * Object.keys(result ?? {}).length;
@@ -31748,22 +31747,11 @@ function spotOf(text2, frame, state, bom) {
   return spot;
 }
 function contentAt(text2, from) {
-  let at3 = from;
-  for (; ; ) {
-    const ch = text2.charCodeAt(at3);
-    if (ch === 32 || ch === 9 || ch === 10 || ch === 13) at3++;
-    else if (ch === 35 && (at3 === 0 || /\s/.test(text2.charAt(at3 - 1)))) {
-      while (at3 < text2.length && text2.charCodeAt(at3) !== 10) at3++;
-    } else if (ch === 38 || ch === 33) {
-      while (at3 < text2.length && !/[\s,[\]{}]/.test(text2.charAt(at3))) at3++;
-    } else return at3;
-  }
-}
-function isBlank2(ch) {
-  return ch === 32 || ch === 9;
+  const lineStart = text2.lastIndexOf("\n", from - 1) + 1;
+  return pastProperties(text2, skipSpace(text2, from, 0, lineStart)).at;
 }
 function isSpace(ch) {
-  return isBlank2(ch) || ch === 10 || ch === 13;
+  return isBlank(ch) || ch === 10 || ch === 13;
 }
 function isQuoteOrBlock(ch) {
   return ch === 34 || ch === 39 || ch === 124 || ch === 62;
@@ -31773,6 +31761,7 @@ var init_fast_locate = __esm({
     "use strict";
     init_js_yaml();
     init_core_schema();
+    init_yaml_scan();
   }
 });
 
@@ -41053,19 +41042,15 @@ function unreadable(file, text2, failure2) {
 }
 function notCompared(file, fast) {
   const at3 = fast.unusualAt ?? { line: 1, column: 1 };
-  const message = "YAML parsers may read this differently (a tag, a %YAML directive, an unusual key, an anchor named twice, or a quoted value or [list] over several lines), and a file over 4 MiB is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does";
+  const message = `YAML parsers may read this differently (${TWO_WAYS}), and a file over 4 MiB is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does`;
   return { file, ...at3, path: "", code: "yaml.ambiguous", message, severity: "error" };
 }
 function strayCarriageReturn(file, text2) {
   const at3 = text2.includes("\r") ? text2.search(/\r(?!\n)/) : -1;
   if (at3 === -1) return void 0;
-  const lineStart = text2.lastIndexOf("\n", at3) + 1;
-  let line = 1;
-  for (let i = text2.indexOf("\n"); i !== -1 && i < at3; i = text2.indexOf("\n", i + 1)) line++;
   return {
     file,
-    line,
-    column: at3 - lineStart + 1,
+    ...new FileView(file, text2).locate.offset(at3),
     path: "",
     code: "yaml.line-break",
     message: "a carriage return without a line feed after it (old Mac line endings, or a CRLF file converted twice): YAML parsers read it differently, as a line break or as text; save the file with LF or CRLF line endings",
@@ -41085,7 +41070,7 @@ function readsTwoWays2(view, fast) {
   }
   const path = firstDifference(value, slow, []);
   if (path === void 0) return void 0;
-  const message = "YAML parsers read this value differently (a tag such as !!float or !!binary, a %YAML directive, a key that is empty, a list or a mapping, an anchor named twice, or an escaped line break before an empty line can make them): write it plainly, as sitesync export does";
+  const message = `YAML parsers read this value differently (${TWO_WAYS} can make them): write it plainly, as sitesync export does`;
   return [{ file: view.file, ...view.locate.value(path), code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
 }
 function firstDifference(a, b, path) {
@@ -41114,7 +41099,7 @@ function literalPasswords(paths, file, locate) {
     severity: "warning"
   }));
 }
-var MAX_REREAD_BYTES, BOUND_HINT;
+var MAX_REREAD_BYTES, TWO_WAYS, BOUND_HINT;
 var init_check_file = __esm({
   "src/config/check-file.ts"() {
     "use strict";
@@ -41128,6 +41113,7 @@ var init_check_file = __esm({
     init_rules();
     init_schema();
     MAX_REREAD_BYTES = 4 * 2 ** 20;
+    TWO_WAYS = "a tag such as !!float or !!binary, a %YAML directive, a key that is empty, a list or a mapping, an anchor named twice, or a quoted value or [list] over several lines";
     BOUND_HINT = "a config is a few levels of keys and lists; is this the right file?";
   }
 });
