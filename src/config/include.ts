@@ -162,8 +162,13 @@ export async function readIncludes(
       continue;
     }
     const text = decodeText(content);
-    if (text === undefined) error(index, "include.binary", `${file} is not a UTF-8 text file`);
-    else files.push({ file, text, digest: configDigest(content) });
+    if (typeof text === "string") files.push({ file, text, digest: configDigest(content) });
+    else {
+      // Told in the included file, where the byte is, rather than at the glob that named it.
+      const { line, column, why } = text;
+      const message = `the included file is not a UTF-8 text file: ${why}`;
+      diagnostics.push({ file, line, column, code: "include.binary", path: "", message, severity: "error" });
+    }
   }
   return { files, diagnostics };
 }

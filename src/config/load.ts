@@ -157,7 +157,10 @@ async function readRoot(
     );
   }
   const decoded = decodeText(bytes);
-  if (decoded === undefined)
-    return fail("file.binary", "the config is not a UTF-8 text file (a binary file?): pass the YAML file with -c/--config");
+  if (typeof decoded !== "string") {
+    const { line, column, why } = decoded;
+    const message = `the config is not a UTF-8 text file: ${why}`;
+    return { error: { file, line, column, code: "file.binary", path: "", message, severity: "error" } };
+  }
   return { text: decoded, digest: configDigest(bytes) };
 }

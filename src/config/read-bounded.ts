@@ -58,14 +58,46 @@ export function mib(bytes: number): string {
   return `${Number((bytes / 2 ** 20).toFixed(1))} MiB`;
 }
 
-/** The text of a config file's bytes: strict UTF-8 without NUL; `undefined` for a binary file. */
-export function decodeText(bytes: Uint8Array): string | undefined {
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-    return text.includes("\0") ? undefined : text;
-  } catch {
-    return undefined;
+/** Where a file's bytes stop being config text (1-based, as other diagnostics), and why. */
+export interface NotText {
+  line: number;
+  column: number;
+  why: string;
+}
+
+/**
+ * The text of a config file's bytes (strict UTF-8 without NUL), or where and why it is not: a file saved as
+ * Latin-1 is told at its first such byte, not called binary (DESIGN §12: every bad input says where).
+ */
+export function decodeText(bytes: Uint8Array): string | NotText {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if ((buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff)) {
+    return { line: 1, column: 1, why: "it is UTF-16 (it starts with a UTF-16 byte order mark): save it as UTF-8" };
   }
+  // A NUL is no text, whatever surrounds it: such a file is most likely binary.
+  const nul = buffer.indexOf(0);
+  if (nul !== -1) return { ...positionOf(buffer, nul), why: "it holds a NUL byte (a binary file?): pass the YAML file with -c/--config" };
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    // Decoded leniently and encoded again, the bytes are the same up to the first that is not UTF-8.
+    const again = Buffer.from(buffer.toString("utf8"), "utf8");
+    let at = 0;
+    while (at < buffer.length && buffer[at] === again[at]) at++;
+    const byte = `0x${(buffer[at] ?? 0).toString(16).toUpperCase().padStart(2, "0")}`;
+    return { ...positionOf(buffer, at), why: `byte ${byte} is not UTF-8 (a file saved as Latin-1 or Windows-1252?): save it as UTF-8` };
+  }
+}
+
+/** The line and column of a byte offset, the column counted in the characters before it on its line. */
+function positionOf(buffer: Buffer, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = buffer.indexOf(0x0a); i !== -1 && i < offset; i = buffer.indexOf(0x0a, i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: buffer.toString("utf8", lineStart, offset).length + 1 };
 }
 
 /** A config file's digest (DESIGN §3: saved plans and reviews record it): the sha256 of its bytes. */

@@ -4,7 +4,7 @@
  * none crashes, hangs or prints a stack trace.
  */
 import { execFileSync } from "node:child_process";
-import { truncateSync, writeFileSync } from "node:fs";
+import { mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEADER, sitesync, workdir } from "../helpers/cli.ts";
@@ -93,18 +93,12 @@ describe("sitesync validate on a config that is not a small regular file", () =>
     truncateSync(path, 70 * 2 ** 20);
     return path;
   };
-  const binary = () => {
-    const path = join(workdir(), "binary.yaml");
-    writeFileSync(path, Buffer.from([0x76, 0x65, 0x72, 0x00, 0xff, 0xfe, 0x0a]));
-    return path;
-  };
   it.each([
     ["/dev/zero", () => "/dev/zero", "it is not a regular file (a device, a FIFO or a socket)"],
     ["/dev/urandom", () => "/dev/urandom", "it is not a regular file (a device, a FIFO or a socket)"],
     ["a FIFO", fifo, "it is not a regular file (a device, a FIFO or a socket)"],
     ["a directory", () => dir, "it is a directory"],
     ["a 70 MiB file", big, "it is 70 MiB, more than the 64 MiB a config may be (4 times the export of a 100,000-website account"],
-    ["a small binary", binary, "the config is not a UTF-8 text file"],
   ])("%s: exit 1 naming the path", async (_name, path, why) => {
     const file = path();
     const result = await sitesync(["validate", "-c", file], { cwd: dir });
@@ -114,6 +108,48 @@ describe("sitesync validate on a config that is not a small regular file", () =>
     expect(result.stderr).not.toContain(`${file}:1:1`);
     expect(result.stderr).toContain(why);
     expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+
+  const bytes = (...parts: (string | number[])[]) =>
+    Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part, "utf8") : Buffer.from(part))));
+  it.each([
+    [
+      "a file saved as Latin-1",
+      bytes("version: 1\nwebsites:\n  - domain: a.example.com\n    # caf", [0xe9], "\n"),
+      "4:10",
+      "byte 0xE9 is not UTF-8 (a file saved as Latin-1 or Windows-1252?): save it as UTF-8",
+    ],
+    ["a Windows-1252 dash after UTF-8 letters", bytes("version: 1\n# é – ü ", [0x96], "\n"), "2:9", "byte 0x96 is not UTF-8"],
+    [
+      "a file saved as UTF-16",
+      Buffer.from("\ufeffversion: 1\n", "utf16le"),
+      "1:1",
+      "it is UTF-16 (it starts with a UTF-16 byte order mark): save it as UTF-8",
+    ],
+    [
+      "a small binary",
+      bytes("ver", [0x00, 0xff, 0xfe], "\n"),
+      "1:4",
+      "it holds a NUL byte (a binary file?): pass the YAML file with -c/--config",
+    ],
+  ])("%s: exit 1 at the first byte that is not text, nothing sent", async (_name, content, at, why) => {
+    const file = join(workdir(), "sitesync.yaml");
+    writeFileSync(file, content);
+    const sent = server.requests.length;
+    const result = await sitesync(["plan", "-c", file], { cwd: dir, env: { SITESYNC_API_KEY: KEY, SITESYNC_WEBSITES_URL: server.url } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${file}:${at} the config is not a UTF-8 text file: ${why}`);
+    expect(server.requests.length).toBe(sent);
+  });
+
+  it("tells a Latin-1 byte of an included file in that file, at its line and column", async () => {
+    const root = workdir({ "sitesync.yaml": `${HEADER}include: ["clients/*.yaml"]\n` });
+    mkdirSync(join(root, "clients"));
+    writeFileSync(join(root, "clients/a.yaml"), "websites:\n  - domain: a.example.com\n");
+    writeFileSync(join(root, "clients/b.yaml"), bytes("websites:\n  - domain: b.example.com # ", [0x96], " dash\n"));
+    const result = await sitesync(["validate"], { cwd: root });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("clients/b.yaml:2:29 the included file is not a UTF-8 text file: byte 0x96 is not UTF-8");
   });
 
   it.each([
