@@ -420,6 +420,22 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["src/config/fast-yaml.test.ts"],
   },
   {
+    id: "anchored-first-key-taken",
+    file: "src/config/fast-yaml.ts",
+    find: "const anchoredFirst = index === 0 && state.anchor !== null;",
+    replace: "const anchoredFirst = false;",
+    description: "`policy: &p prune: true`, which yaml refuses, is read as js-yaml reads it: prune on",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
+    id: "anchored-scalar-named-twice",
+    file: "src/config/fast-yaml.ts",
+    find: "!isAlias && !this.wrapsLast(d, state)",
+    replace: "!isAlias",
+    description: "every anchored value counts as an anchor named twice: a file over 4 MiB with one is refused",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
     id: "anchor-named-twice-taken",
     file: "src/config/fast-yaml.ts",
     find: "if (this.anchorNames.has(name)) this.flag(d);",
@@ -455,8 +471,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "collection-key-taken",
     file: "src/config/fast-yaml.ts",
-    find: ': typeof result === "object" ? KEY_UNUSUAL : 0;',
-    replace: ": result === null ? KEY_UNUSUAL : 0;",
+    find: ': typeof result === "object" || anchoredFirst ? KEY_UNUSUAL : 0;',
+    replace: ": result === null || anchoredFirst ? KEY_UNUSUAL : 0;",
     description: "a list written as a key reads as the words inside it, where yaml reads the whole list",
     tests: ["src/config/fast-yaml.test.ts"],
   },

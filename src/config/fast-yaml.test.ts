@@ -206,6 +206,29 @@ describe("the loader, where the parsers would disagree", () => {
     );
   });
 
+  it("reads an anchored value once, however js-yaml closes it: no comparison, and so no refusal past 4 MiB", () => {
+    const shared =
+      "version: 1\nx-pw: &pw ${PW}\nx-p: &p private\nwebsites:\n  - domain: a.example.com\n    privacy: *p\n    password: *pw\n";
+    expect(parseFast(shared)).toMatchObject({ ok: true, unusual: false });
+    const entries = Array.from({ length: 70_000 }, (_, i) => `  - domain: site-${i}.example.com\n    privacy: *p\n    email: false\n`);
+    const big = `version: 1\nx-p: &p private\nwebsites:\n${entries.join("")}`;
+    expect(big.length).toBeGreaterThan(4 * 2 ** 20);
+    expect(loadOk(big).websites[69_999]).toMatchObject({ domain: "site-69999.example.com", privacy: 1 });
+  });
+
+  it("refuses an anchor before a mapping's first key on its line, which js-yaml puts on the mapping and yaml refuses", () => {
+    const text = "version: 1\npolicy: &p prune: true\nwebsites:\n  - domain: a.example.com\n";
+    expect(parseFast(text)).toMatchObject({ ok: true, unusual: true, unusualAt: { line: 2, column: 9 } });
+    expect(diagnosticsOf(load(text))).toEqual([
+      `2:9 invalid YAML: a mapping cannot start on its key's line ("policy: &p prune: true"); write its keys on the lines below, indented`,
+    ]);
+    // On a list item, yaml names the key where js-yaml names the item: compared, and taken when no alias tells.
+    expect(parseFast("version: 1\nwebsites:\n  - &a domain: a.example.com\n")).toMatchObject({ unusual: true });
+    expect(loadOk("version: 1\nwebsites:\n  - &a domain: a.example.com\n").websites[0]?.domain).toBe("a.example.com");
+    // The anchor on its own line names the mapping to both.
+    expect(parseFast("version: 1\npolicy: &p\n  prune: true\nwebsites: []\n")).toMatchObject({ unusual: false });
+  });
+
   it("refuses what js-yaml reads and yaml does not: lines indented less than their parent, a mapping on `---`", () => {
     const head = "version: 1\nwebsites:\n  - domain: a.example.com\n";
     for (const text of [

@@ -95,6 +95,10 @@ class Watch {
   private dollar: number;
   private readonly escapes: boolean;
   private readonly aliasing: boolean;
+  /** The node closed last: its depth, anchor and value. */
+  private lastDepth = -1;
+  private lastAnchor: string | null = null;
+  private lastResult: unknown;
   anchored = false;
   merges = false;
   /** Where the first node that may read two ways starts: once set, the file is compared with `yaml`. */
@@ -143,7 +147,11 @@ class Watch {
     if (this.keyed[d] !== 0) this.settleKeys(d, state);
     const isAlias = state.kind === null && result !== null;
     if (isAlias || state.anchor !== null) this.anchored = true;
-    if (state.anchor !== null && !isAlias) this.anchorNamed(d, state.anchor);
+    // js-yaml closes a scalar twice, its candidate key then the node around it, both with its anchor: one name.
+    if (state.anchor !== null && !isAlias && !this.wrapsLast(d, state)) this.anchorNamed(d, state.anchor);
+    this.lastDepth = d;
+    this.lastAnchor = state.anchor;
+    this.lastResult = result;
     if (this.tags && this.properties(d).tag) this.flag(d);
     if (state.line !== this.line[d] && this.unusualAt === undefined) this.multiLine(d, state, state.position + this.bom);
     // js-yaml opens no node for the mapping of `[key: value]` (nor for an empty item): its key and value are the
@@ -162,7 +170,10 @@ class Watch {
       this.key[p] = result;
       // A null key is "" to `yaml` and "null" to js-yaml, and each writes a list or a mapping as a key its own
       // way (`[a]` is "a" to js-yaml, "[ a ]" to yaml): such a file is compared with yaml before use.
-      const keyed = result === "<<" ? this.mergeKey(d) : typeof result === "object" ? KEY_UNUSUAL : 0;
+      // An anchor before a mapping's first key names the key to `yaml` and the mapping to js-yaml, and `yaml`
+      // refuses one on its key's line (`policy: &p prune: true`): such a mapping is compared too.
+      const anchoredFirst = index === 0 && state.anchor !== null;
+      const keyed = result === "<<" ? this.mergeKey(d) : typeof result === "object" || anchoredFirst ? KEY_UNUSUAL : 0;
       if (keyed !== 0) this.keyed[p] = (this.keyed[p] as number) | keyed;
     } else if (p === 2 && this.key[p] === this.itemKey && this.itemKey !== undefined && typeof result === "string") {
       // An item's name: `domain` of a website, `project` of a project.
@@ -197,6 +208,11 @@ class Watch {
   private anchorNamed(d: number, name: string): void {
     if (this.anchorNames.has(name)) this.flag(d);
     else this.anchorNames.add(name);
+  }
+
+  /** Whether the node closing at depth `d` is js-yaml's wrapper of the one child that closed last, the same node. */
+  private wrapsLast(d: number, state: ParseState): boolean {
+    return this.children[d] === 1 && this.lastDepth === d + 1 && this.lastAnchor === state.anchor && this.lastResult === state.result;
   }
 
   /** The node at depth `d` may read two ways: the file is compared with `yaml`, and the first such node kept. */

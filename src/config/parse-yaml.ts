@@ -105,6 +105,12 @@ function describe(error: YAMLError, text: string): { code: string; message: stri
     }
     case "TAB_AS_INDENT":
       return { code, message: "a tab is used for indentation: YAML indents with spaces only" };
+    case "BLOCK_AS_IMPLICIT_KEY":
+      return {
+        code,
+        message:
+          'invalid YAML: a mapping cannot start on its key\'s line ("policy: &p prune: true"); write its keys on the lines below, indented',
+      };
     case "MULTIPLE_DOCS":
       return { code, message: 'the file holds more than one YAML document ("---"): sitesync reads exactly one' };
     case "BAD_ALIAS":
