@@ -34,6 +34,7 @@ process.stdout.write(
     commandCpuMs: (cpu.user + cpu.system) / 1000,
     // ru_maxrss (KiB on Linux): the process's peak resident set, Node itself included.
     maxRssMb: process.resourceUsage().maxRSS / 1024,
-    stderr: stderr.slice(-2000),
+    // Its start and its end: a long list of problems begins with how many there are, and ends with the total.
+    stderr: stderr.length > 3000 ? `${stderr.slice(0, 1000)}\n…\n${stderr.slice(-2000)}` : stderr,
   })}\n`,
 );

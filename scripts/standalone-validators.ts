@@ -28,7 +28,7 @@ export function standaloneValidators(): string {
     ...blocks,
     "",
     "export function configValidators() {",
-    "  return { root: config.root, included: config.included };",
+    "  return { root: config.root, included: config.included, website: config.website, project: config.project };",
     "}",
     "",
     "export function planValidator() {",

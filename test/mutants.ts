@@ -436,6 +436,22 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["src/config/fast-yaml.test.ts"],
   },
   {
+    id: "rules-past-the-cap",
+    file: "src/config/rules/rule-context.ts",
+    find: "if (diagnostics.length >= MAX_FILE_PROBLEMS) throw new Enough();",
+    replace: "",
+    description: "a rule reports every problem: 7 million duplicates made by aliases run a 1 GB heap out of memory",
+    tests: ["src/config/too-many.test.ts"],
+  },
+  {
+    id: "more-problems-untold",
+    file: "src/config/check-file.ts",
+    find: "if (complete && diagnostics.length <= MAX_FILE_PROBLEMS) return diagnostics;",
+    replace: "if (complete) return diagnostics;",
+    description: "a file with more problems than are told lists them all, or stops without saying there are more",
+    tests: ["src/config/too-many.test.ts"],
+  },
+  {
     id: "anchor-named-twice-taken",
     file: "src/config/fast-yaml.ts",
     find: "if (this.anchorNames.has(name)) this.flag(d);",

@@ -13,8 +13,8 @@ import { type ConfigPath, formatPath, isRecord, type Locator } from "./locate.ts
 import { MergeError, resolveMerges } from "./merge-keys.ts";
 import { type Normalized, normalize } from "./normalize.ts";
 import { quoteSource } from "./quote-source.ts";
-import { createRuleContext, RULES } from "./rules/index.ts";
-import { validateSchema } from "./schema.ts";
+import { createRuleContext, RULES, runRules } from "./rules/index.ts";
+import { MAX_FILE_PROBLEMS, validateSchema } from "./schema.ts";
 
 /** How a file is checked: the environment and how an unset variable is reported. */
 export interface CheckOptions {
@@ -82,7 +82,7 @@ export function checkFile(
     inherited === undefined ? own : { ...own, defaults: mergedDefaults(inherited.defaults, own.defaults), policy: inherited.policy };
   const normalized = normalize(scoped, file, locate);
   const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, own, normalized, locate);
-  for (const rule of RULES) rule(ctx);
+  const told = runRules(RULES, ctx);
   // A root that includes other files may list no websites itself.
   const schemaData =
     inherited === undefined && own.include !== undefined && own.websites === undefined ? { ...own, websites: [] } : data.value;
@@ -92,8 +92,20 @@ export function checkFile(
   // A password that is wrong anyway (a number, too long) has its error: the warning would only add noise.
   const wrong = new Set(checked.filter((d) => d.severity === "error").map((d) => d.path));
   const literal = literalPasswords(interpolation.literalPasswords, file, locate).filter((d) => !wrong.has(d.path));
-  const diagnostics = quoteSource([...interpolation.diagnostics, ...checked, ...literal], interpolation);
+  const all = quoteSource([...interpolation.diagnostics, ...checked, ...literal], interpolation);
+  const diagnostics = atMost(file, all, told && schema.length <= MAX_FILE_PROBLEMS);
   return { diagnostics, part: { file, text, view, data: own, normalized, interpolation, locate, anchored: fast.anchored } };
+}
+
+/**
+ * The first MAX_FILE_PROBLEMS problems in the file's order, and a last one saying there are more: a file with a
+ * mistake in each of its 100,000 entries is told of the first ones at once, not after minutes (DESIGN §12).
+ */
+function atMost(file: string, diagnostics: Diagnostic[], complete: boolean): Diagnostic[] {
+  if (complete && diagnostics.length <= MAX_FILE_PROBLEMS) return diagnostics;
+  const first = [...diagnostics].sort((a, b) => a.line - b.line || a.column - b.column).slice(0, MAX_FILE_PROBLEMS);
+  const message = `more than ${MAX_FILE_PROBLEMS.toLocaleString("en")} problems: the first are listed; fix them and run again to see the rest`;
+  return [...first, { file, line: 0, column: 0, code: "config.too-many", path: "", message, severity: "error" }];
 }
 
 function mergedDefaults(root: unknown, own: unknown): Record<string, unknown> {

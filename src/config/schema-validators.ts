@@ -20,19 +20,34 @@ export const SCHEMA_SETS = {
     // validateSchema: false: the committed schema is checked against the 2020-12 meta-schema by schema.test.ts.
     options: { allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: false },
     schema: configSchema,
-    refs: { root: configSchema.$id, included: `${configSchema.$id}#/$defs/includedFile` },
+    // A website and a project alone: a long list is validated item by item (schema.ts).
+    refs: {
+      root: configSchema.$id,
+      included: `${configSchema.$id}#/$defs/includedFile`,
+      website: `${configSchema.$id}#/$defs/website`,
+      project: `${configSchema.$id}#/$defs/project`,
+    },
   },
   plan: { options: { allErrors: true }, schema: planSchema, refs: { plan: planSchema.$id } },
 } as const satisfies Record<string, { options: Options; schema: object; refs: Record<string, string> }>;
 
-let config: { root: ValidateFunction; included: ValidateFunction } | undefined;
+/** The config's validators: of the root file's shape, an included file's, and one website's or project's. */
+type ConfigValidators = Record<keyof typeof SCHEMA_SETS.config.refs, ValidateFunction>;
+
+let config: ConfigValidators | undefined;
 let plan: ValidateFunction | undefined;
 
-/** The config's validators: of the root file's shape, and of an included file's. */
-export function configValidators(): { root: ValidateFunction; included: ValidateFunction } {
+/** The config's validators, each compiled on first use. */
+export function configValidators(): ConfigValidators {
   if (config === undefined) {
     const ajv = compilerOf("config");
-    config = { root: compiled(ajv, SCHEMA_SETS.config.refs.root), included: compiled(ajv, SCHEMA_SETS.config.refs.included) };
+    const { refs } = SCHEMA_SETS.config;
+    config = {
+      root: compiled(ajv, refs.root),
+      included: compiled(ajv, refs.included),
+      website: compiled(ajv, refs.website),
+      project: compiled(ajv, refs.project),
+    };
   }
   return config;
 }

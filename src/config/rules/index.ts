@@ -5,7 +5,7 @@ import { passwordLength, passwordUnused } from "./passwords.ts";
 import type { Rule } from "./rule-context.ts";
 import { ignoredButListed, protectedTombstone, tombstoneWithFields } from "./tombstones.ts";
 
-export { createRuleContext, type Rule } from "./rule-context.ts";
+export { createRuleContext, type Rule, runRules } from "./rule-context.ts";
 
 /** Every semantic rule, run in this order on every load (all of them, so one run reports every problem). */
 export const RULES: readonly Rule[] = [
