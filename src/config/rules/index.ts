@@ -1,7 +1,7 @@
 import { apiUrls } from "./api-urls.ts";
 import { domainRejectedByApi, domainStoredDifferently, duplicateDomains, duplicateProjects } from "./domains.ts";
 import { invalidExcludeIps } from "./exclude-ips.ts";
-import { passwordLength, passwordUnused } from "./passwords.ts";
+import { passwordLength, passwordUnused, passwordVersionExact } from "./passwords.ts";
 import type { Rule } from "./rule-context.ts";
 import { ignoredButListed, protectedTombstone, tombstoneWithFields } from "./tombstones.ts";
 
@@ -16,6 +16,7 @@ export const RULES: readonly Rule[] = [
   invalidExcludeIps,
   passwordUnused,
   passwordLength,
+  passwordVersionExact,
   tombstoneWithFields,
   protectedTombstone,
   ignoredButListed,

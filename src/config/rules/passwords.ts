@@ -32,3 +32,17 @@ export function passwordLength(ctx: RuleContext): void {
     if (entry.raw.password !== undefined) check(entry.raw.password, [...entry.path, "password"]);
   }
 }
+
+/**
+ * `password_version` is compared between two versions of the file as text (DESIGN §3): a number that reads
+ * inexactly hides an edit. 20261128193000001 and …002 are one double; 1.1 and 1.10 are one number.
+ */
+export function passwordVersionExact(ctx: RuleContext): void {
+  for (const entry of ctx.config.websites) {
+    const version = entry.raw.password_version;
+    if (typeof version !== "number" || Number.isSafeInteger(version) || !Number.isFinite(version)) continue;
+    const why = Number.isInteger(version) ? `is too large to be read exactly (it reads as ${version})` : `is read as the number ${version}`;
+    const message = `${why}, so an edit of it may go unseen: quote it, and it is compared as written`;
+    ctx.error("password-version.inexact", [...entry.path, "password_version"], message);
+  }
+}

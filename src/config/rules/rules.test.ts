@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkRule, yaml } from "../../../test/helpers/config.ts";
 import { describeIpProblem, invalidExcludeIps } from "./exclude-ips.ts";
 import { RULES } from "./index.ts";
-import { passwordLength, passwordUnused } from "./passwords.ts";
+import { passwordLength, passwordUnused, passwordVersionExact } from "./passwords.ts";
 import { ignoredButListed, protectedTombstone, tombstoneWithFields } from "./tombstones.ts";
 
 describe("invalidExcludeIps", () => {
@@ -91,6 +91,23 @@ describe("passwordLength", () => {
   });
 });
 
+describe("passwordVersionExact", () => {
+  it("refuses a number that reads inexactly, whose edit a plan would not see; takes text and exact integers", () => {
+    const source = yaml`
+      version: 1
+      websites:
+        - { domain: a.example.com, password_version: 20261128193000001 }
+        - { domain: b.example.com, password_version: 1.10 }
+        - { domain: c.example.com, password_version: 9007199254740991 }
+        - { domain: d.example.com, password_version: "20261128193000001" }
+    `;
+    expect(checkRule(passwordVersionExact, source)).toEqual([
+      "3:48 websites[0].password_version: is too large to be read exactly (it reads as 20261128193000000), so an edit of it may go unseen: quote it, and it is compared as written",
+      "4:48 websites[1].password_version: is read as the number 1.1, so an edit of it may go unseen: quote it, and it is compared as written",
+    ]);
+  });
+});
+
 describe("tombstoneWithFields", () => {
   it("errs at the first field beside state: absent, listing them all", () => {
     const source = "version: 1\nwebsites:\n  - domain: old.example.com\n    favorite: true\n    state: absent\n    email: false\n";
@@ -156,6 +173,7 @@ describe("RULES", () => {
         "invalidExcludeIps",
         "passwordLength",
         "passwordUnused",
+        "passwordVersionExact",
         "protectedTombstone",
         "tombstoneWithFields",
       ].sort(),
