@@ -95,6 +95,17 @@ describe("include", () => {
     ]);
   });
 
+  it("quotes a glob as written, never the value of a ${VAR} in it, which may be a password", async () => {
+    const dir = repo({ "sitesync.yaml": 'version: 1\ninclude: ["c/${CLIENT_PW}.yaml", "../${CLIENT_PW}/*.yaml"]\n' });
+    const result = await loadConfig(join(dir, "sitesync.yaml"), { env: { CLIENT_PW: "topsecretpw" } });
+    const told = where(dir, result.ok ? [] : result.errors).map((line) => line.replace(`${dir}/`, ""));
+    expect(told).toEqual([
+      'sitesync.yaml:2:11 include[0]: "c/${CLIENT_PW}.yaml" matches no file next to sitesync.yaml; fix the glob or remove it',
+      'sitesync.yaml:2:34 include[1]: "../${CLIENT_PW}/*.yaml" must stay inside this file\'s folder (no ..)',
+    ]);
+    expect(JSON.stringify(result)).not.toContain("topsecretpw");
+  });
+
   it("names a symbolic link a glob reaches, whether a file it matches, one named outright, or a folder it walks into", async () => {
     // A link skipped without a word would leave its websites unmanaged, and with prune on, propose their deletes.
     const dir = repo({

@@ -9,6 +9,7 @@ import type { FileView } from "./file-view.ts";
 import { readIncludes } from "./include.ts";
 import type { Locator } from "./locate.ts";
 import type { Normalized } from "./normalize.ts";
+import { quoteSource } from "./quote-source.ts";
 import { CONFIG_CAP_NOTE, configDigest, decodeText, MAX_CONFIG_BYTES, mib } from "./read-bounded.ts";
 import { type ConfigSource, diskSource } from "./source.ts";
 import type { LoadResult } from "./types.ts";
@@ -78,7 +79,9 @@ export async function loadFiles(file: string, options: LoadOptions & CheckOption
   if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
   const root = checkFile(file, read.text, options, undefined);
   if (root.part === undefined) return { result: settle(root.diagnostics) };
-  const includes = await readIncludes(file, root.part.data, root.part.locate, source);
+  const found = await readIncludes(file, root.part.data, root.part.locate, source);
+  // A glob is quoted as written: one that holds a ${VAR} never prints the value behind it (DESIGN §12).
+  const includes = { ...found, diagnostics: quoteSource(found.diagnostics, root.part.interpolation) };
   // Past the bound, the files read so far are not checked: that is the work the bound is there to spare.
   if (includes.diagnostics.some((d) => d.code === "include.bound"))
     return { result: settle([...root.diagnostics, ...includes.diagnostics]) };
