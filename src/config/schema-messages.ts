@@ -137,7 +137,11 @@ function wrongType(expected: string, data: unknown, key: string | number | undef
 function entryAsText(path: ConfigPath, data: unknown): string | undefined {
   if (path.length !== 2 || typeof data !== "string") return undefined;
   const key = path[0] === "websites" ? "domain" : path[0] === "projects" ? "project" : undefined;
-  return key && `must be a mapping, not text; write "- ${key}: ${data}"`;
+  if (key === undefined) return undefined;
+  // `- domain:a.example.com` is one word to YAML: the space after the colon is what is missing.
+  const spaceless = data.startsWith(`${key}:`) ? data.slice(key.length + 1).trim() : undefined;
+  if (spaceless) return `must be a mapping, not text; write a space after the colon: "- ${key}: ${spaceless}"`;
+  return `must be a mapping, not text; write "- ${key}: ${data}"`;
 }
 
 function rootType(data: unknown, kind: "root" | "included"): string {
