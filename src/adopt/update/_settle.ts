@@ -64,6 +64,19 @@ function projectChanges(read: ReadConfig, input: SettleInput): number {
   return result.changes.filter((change) => change.kind === "project").length;
 }
 
+/**
+ * Values the API took as free text that a config refuses (`10.0.0.1 # office` in exclude_ips, API-NOTES §2.4):
+ * the account's data, to correct where it was typed, not a fault of the edit.
+ */
+const ACCOUNT_VALUES = new Set(["exclude-ips.invalid", "domain.invalid"]);
+
+function invalidBecause(d: Diagnostic): string {
+  if (ACCOUNT_VALUES.has(d.code)) {
+    return `the account holds a value a config cannot: ${d.message}; correct it in phpAnalytics, then run adopt again`;
+  }
+  return `the updated file would be invalid (a bug in sitesync, please report it): ${d.message}`;
+}
+
 /** Checks the new text as `plan` will read it: valid, and planning no website change against the account. */
 export function settle(
   input: SettleInput,
@@ -74,11 +87,7 @@ export function settle(
   // Unchanged text reads as it did: only an edited file is parsed again, to check it (DESIGN §8, scale).
   const after = text === input.source ? before : reread(text);
   if ("diagnostics" in after) {
-    const diagnostics = after.diagnostics.map((d) => ({
-      ...d,
-      code: "update.invalid",
-      message: `the updated file would be invalid (a bug in sitesync, please report it): ${d.message}`,
-    }));
+    const diagnostics = after.diagnostics.map((d) => ({ ...d, code: "update.invalid", message: invalidBecause(d) }));
     return { diagnostics };
   }
   const { normalized } = after;

@@ -3,6 +3,7 @@
  * privacy by name or number, flags as booleans or 0/1, `exclude_ips` as flow or block lists.
  */
 import { type Document, isMap, isScalar, isSeq, type Node, Scalar, stringify, visit, type YAMLMap, type YAMLSeq } from "yaml";
+import { escapeReferences } from "../../config/interpolate.ts";
 import { keyName } from "../../config/locate.ts";
 import { FIELD_NAMES, PRIVACY_NAMES, type Privacy, WEBSITE_FIELDS } from "../../model/website-fields.ts";
 import type { SourceText } from "./_text.ts";
@@ -88,11 +89,16 @@ function itemsOf(node: unknown): unknown[] {
   return isSeq(node) ? node.items : [];
 }
 
-/** A string scalar in a quoting style; plain only where YAML reads it back as the same string. */
+/**
+ * A value read from the account as a string scalar in a quoting style, written so that loading the file gives
+ * it back as is: `${` as `$${` (DESIGN §2, as `export` writes it), and plain only where YAML reads it back as
+ * the same string in a block and in a `[...]` list alike (a flow indicator ends a plain value there).
+ */
 export function renderString(value: string, quote: Scalar.Type | undefined = Scalar.PLAIN): string {
-  if (quote === Scalar.QUOTE_DOUBLE) return JSON.stringify(value);
-  if (quote === Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
-  return stringify(value, { lineWidth: 0 }).trimEnd();
+  const text = escapeReferences(value);
+  if (quote === Scalar.QUOTE_DOUBLE || /[[\]{},]/.test(text)) return JSON.stringify(text);
+  if (quote === Scalar.QUOTE_SINGLE) return `'${text.replaceAll("'", "''")}'`;
+  return stringify(text, { lineWidth: 0 }).trimEnd();
 }
 
 /** A privacy value like `like` writes it (a number, or a name in its quotes), else in the file's style. */
