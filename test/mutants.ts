@@ -452,6 +452,14 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["src/config/too-many.test.ts"],
   },
   {
+    id: "empty-item-unplaced",
+    file: "src/config/fast-yaml.ts",
+    find: "const dash = emptyItem(this.text, start.at, end + this.bom);",
+    replace: "const dash = -1;",
+    description: "a stray `-` in a file over 4 MiB is refused at the start of its list, thousands of lines away",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
     id: "anchor-named-twice-taken",
     file: "src/config/fast-yaml.ts",
     find: "if (this.anchorNames.has(name)) this.flag(d);",
@@ -471,7 +479,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "flow-pairs-taken",
     file: "src/config/fast-yaml.ts",
-    find: "this.children[d] !== result.length) this.flag(d);",
+    find: "this.children[d] !== result.length) this.flagList(d, state.position);",
     replace: "this.children[d] !== result.length) this.depth += 0;",
     description: "a list of `key: value` pairs is read without its keys checked: `[<<: {...}]` is not merged where yaml merges it",
     tests: ["src/config/fast-yaml.test.ts"],

@@ -264,6 +264,18 @@ describe("the loader, where the parsers would disagree", () => {
     );
   });
 
+  it("points a file over 4 MiB at its empty list item, not at the list, and reads one on the next line as an item", () => {
+    const entries = Array.from({ length: 70_000 }, (_, i) => `  - domain: site-${i}.example.com\n    privacy: private\n    email: false\n`);
+    const text = `version: 1\nwebsites:\n${entries.join("")}  -\n`;
+    expect(text.length).toBeGreaterThan(4 * 2 ** 20);
+    expect(diagnosticsOf(load(text))).toEqual([
+      expect.stringMatching(/^210003:3 YAML parsers may read this differently \(.*an empty list item/),
+    ]);
+    // `-` with its mapping on the lines below is an item, and a `- # note` alone is the empty one.
+    const nested = "version: 1\nwebsites:\n  -\n    domain: a.example.com\n  - # note\n";
+    expect(parseFast(nested)).toMatchObject({ unusual: true, unusualAt: { line: 5, column: 3 } });
+  });
+
   it("refuses a file over 4 MiB that would need the comparison, at the first node to compare, without it", () => {
     const entries = Array.from({ length: 60_000 }, (_, i) => `  - domain: site-${i}.example.com\n    privacy: private\n    email: false\n`);
     const text = `version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_params: [utm_source,\n      fbclid]\n${entries.join("")}`;

@@ -156,7 +156,7 @@ class Watch {
     if (state.line !== this.line[d] && this.unusualAt === undefined) this.multiLine(d, state, state.position + this.bom);
     // js-yaml opens no node for the mapping of `[key: value]` (nor for an empty item): its key and value are the
     // list's own children, where no key check sees them. Such a list is compared with yaml before use.
-    if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flag(d);
+    if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flagList(d, state.position);
     const size = this.aliasing ? this.sized(d, state, isAlias) : 0;
     if (d === 0) return;
     const p = d - 1;
@@ -220,6 +220,27 @@ class Watch {
     if (this.unusualAt !== undefined) return;
     const { line, column } = this.start(d);
     this.unusualAt = { line, column };
+  }
+
+  /**
+   * A list whose children are not its items is flagged at its first empty item (`-` alone on its line, nothing
+   * indented under it) when it has one, where a person would look; else at its start (a `[key: value]` item).
+   */
+  private flagList(d: number, end: number): void {
+    if (this.unusualAt !== undefined) return;
+    const start = this.start(d);
+    const dash = emptyItem(this.text, start.at, end + this.bom);
+    if (dash === -1) {
+      this.flag(d);
+      return;
+    }
+    let line = start.line;
+    let lineStart = start.at - start.column + 1;
+    for (let i = this.text.indexOf("\n", start.at); i !== -1 && i < dash; i = this.text.indexOf("\n", i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    this.unusualAt = { line, column: dash - lineStart + 1 };
   }
 
   /** A node over several lines that `yaml` may refuse where js-yaml reads it: such a file is compared with it. */
@@ -289,4 +310,19 @@ class Watch {
     const unusual = readsTwoWays(text, this.rootAt);
     return { names, anchored, merges, interpolates, unusual, ...(unusual ? { unusualAt: { line: 1, column: 1 } } : {}) };
   }
+}
+
+/** A `-` alone on its line (a comment aside), its indentation in group 1. */
+const DASH_LINE = /^([ \t]*)-[ \t]*(?:#[^\n]*)?\r?$/gm;
+
+/** The offset of the first `-` in `[from, to)` whose item is empty (the next line is no deeper), or -1. */
+function emptyItem(text: string, from: number, to: number): number {
+  DASH_LINE.lastIndex = from;
+  for (let found = DASH_LINE.exec(text); found !== null && found.index < to; found = DASH_LINE.exec(text)) {
+    const indent = (found[1] as string).length;
+    const next = /^[ \t]*(?=\S)/m.exec(text.slice(found.index + found[0].length, found.index + found[0].length + 4096));
+    if (next === null || next[0].length <= indent) return found.index + indent;
+    if (DASH_LINE.lastIndex === found.index) DASH_LINE.lastIndex++;
+  }
+  return -1;
 }
