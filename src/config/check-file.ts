@@ -191,13 +191,19 @@ const BOUND_HINT = "a config is a few levels of keys and lists; is this the righ
 function readsTwoWays(view: FileView, fast: FastParse): Diagnostic[] | undefined {
   const { parsed } = view;
   if (parsed.diagnostics.some((d) => d.severity === "error")) return parsed.diagnostics;
-  let slow: unknown;
   let value: unknown;
   try {
-    slow = parsed.doc.toJS();
     value = fast.merges ? resolveMerges(fast.value) : fast.value;
   } catch {
-    slow = undefined;
+    // A merge that cannot be made is told by `merged`, at its place.
+    return undefined;
+  }
+  let slow: unknown;
+  try {
+    // Aliases are bounded by the fast parse (what they expand to); yaml's own count stops at 100 uses.
+    slow = parsed.doc.toJS({ maxAliasCount: -1 });
+  } catch {
+    slow = Symbol("unread");
   }
   const path = firstDifference(value, slow, []);
   if (path === undefined) return undefined;

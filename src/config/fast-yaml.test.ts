@@ -229,6 +229,17 @@ describe("the loader, where the parsers would disagree", () => {
     expect(parseFast("version: 1\npolicy: &p\n  prune: true\nwebsites: []\n")).toMatchObject({ unusual: false });
   });
 
+  it("compares a file whose aliases yaml would stop counting at 100, rather than taking it unread", () => {
+    const head =
+      "version: 1\nx-q: &q [203.0.113.7]\nx-a: &a {privacy: public, exclude_ips: *q}\nx-b: &b {<<: *a, email: true}\nwebsites:\n";
+    const shared = Array.from({ length: 60 }, (_, i) => `  - <<: *b\n    domain: s${i}.example.com\n`).join("");
+    const broken = `${head}${shared}  - <<: *b\n    domain: last.example.com\n    privacy: password\n    password: "open\\\n\n      sesame"\n`;
+    expect(diagnosticsOf(load(broken))).toEqual([
+      expect.stringMatching(/^\d+:\d+ websites\[60\]\.password: YAML parsers read this value differently/),
+    ]);
+    expect(loadOk(`${head}${shared}`).websites).toHaveLength(60);
+  });
+
   it("refuses what js-yaml reads and yaml does not: lines indented less than their parent, a mapping on `---`", () => {
     const head = "version: 1\nwebsites:\n  - domain: a.example.com\n";
     for (const text of [

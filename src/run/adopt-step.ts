@@ -171,7 +171,7 @@ function intoFile(path: string, { files }: LoadedForAdopt, specs: readonly Accou
 
 /** The root file's `include:` globs, as written. */
 function includeGlobs(root: LoadedFile | undefined): string[] {
-  const include: unknown = root?.view.doc.toJS()?.include;
+  const include: unknown = root?.view.doc.toJS({ maxAliasCount: -1 })?.include;
   return Array.isArray(include) ? include.filter((glob): glob is string => typeof glob === "string") : [];
 }
 
