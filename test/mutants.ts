@@ -430,8 +430,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "anchored-scalar-named-twice",
     file: "src/config/fast-yaml.ts",
-    find: "!isAlias && !this.wrapsLast(d, state)",
-    replace: "!isAlias",
+    find: "if (state.anchor !== null && !isAlias && !wrapper)",
+    replace: "if (state.anchor !== null && !isAlias)",
     description: "every anchored value counts as an anchor named twice: a file over 4 MiB with one is refused",
     tests: ["src/config/fast-yaml.test.ts"],
   },
@@ -457,6 +457,15 @@ export const MUTANTS: readonly Mutant[] = [
     find: "const dash = emptyItem(this.text, start.at, end + this.bom);",
     replace: "const dash = -1;",
     description: "a stray `-` in a file over 4 MiB is refused at the start of its list, thousands of lines away",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
+    id: "valueless-key-uncounted",
+    file: "src/config/fast-yaml.ts",
+    find: 'else if (state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result as object).length) this.flag(d);',
+    replace: "",
+    description:
+      "after `? x-note`, a key js-yaml reads as `websites_url` and yaml as `[ websites_url ]` is taken: the key goes to that URL",
     tests: ["src/config/fast-yaml.test.ts"],
   },
   {

@@ -229,6 +229,18 @@ describe("the loader, where the parsers would disagree", () => {
     expect(parseFast("version: 1\npolicy: &p\n  prune: true\nwebsites: []\n")).toMatchObject({ unusual: false });
   });
 
+  it("compares a mapping holding a key with no value, after which js-yaml's keys would count as values", () => {
+    const explicit = "version: 1\n? x-note\n[websites_url]: https://elsewhere.example\nwebsites: []\n";
+    expect(parseFast(explicit)).toMatchObject({ ok: true, unusual: true });
+    expect(load(explicit).ok).toBe(false);
+    expect(parseFast("version: 1\ndefaults: {email, exclude_bots}\nwebsites: []\n")).toMatchObject({
+      unusual: true,
+      unusualAt: { line: 2, column: 11 },
+    });
+    // An empty value of a block key is a node of its own: nothing to compare.
+    expect(parseFast("version: 1\nwebsites:\n  - domain: a.example.com\n    email:\n")).toMatchObject({ unusual: false });
+  });
+
   it("compares a file whose aliases yaml would stop counting at 100, rather than taking it unread", () => {
     const head =
       "version: 1\nx-q: &q [203.0.113.7]\nx-a: &a {privacy: public, exclude_ips: *q}\nx-b: &b {<<: *a, email: true}\nwebsites:\n";

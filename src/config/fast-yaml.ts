@@ -148,7 +148,8 @@ class Watch {
     const isAlias = state.kind === null && result !== null;
     if (isAlias || state.anchor !== null) this.anchored = true;
     // js-yaml closes a scalar twice, its candidate key then the node around it, both with its anchor: one name.
-    if (state.anchor !== null && !isAlias && !this.wrapsLast(d, state)) this.anchorNamed(d, state.anchor);
+    const wrapper = this.wrapsLast(d, state);
+    if (state.anchor !== null && !isAlias && !wrapper) this.anchorNamed(d, state.anchor);
     this.lastDepth = d;
     this.lastAnchor = state.anchor;
     this.lastResult = result;
@@ -157,6 +158,8 @@ class Watch {
     // js-yaml opens no node for the mapping of `[key: value]` (nor for an empty item): its key and value are the
     // list's own children, where no key check sees them. Such a list is compared with yaml before use.
     if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flagList(d, state.position);
+    // Nor for the value of a key that has none (`? x-note`, `{a, b}`): the keys after it would be read as values.
+    else if (state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result as object).length) this.flag(d);
     const size = this.aliasing ? this.sized(d, state, isAlias) : 0;
     if (d === 0) return;
     const p = d - 1;
