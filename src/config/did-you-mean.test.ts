@@ -19,6 +19,10 @@ describe("didYouMean", () => {
     expect(didYouMean("PRIVACY", WEBSITE_KEYS)).toBe("privacy");
   });
 
+  it("suggests nothing for a word of megabytes, at once, rather than measuring its distance", () => {
+    expect(didYouMean(`privacy${"x".repeat(5_000_000)}`, WEBSITE_KEYS)).toBeUndefined();
+  });
+
   it("suggests nothing for a word that is no near miss", () => {
     expect(didYouMean("color", WEBSITE_KEYS)).toBeUndefined();
     expect(didYouMean("url", WEBSITE_KEYS)).toBeUndefined();

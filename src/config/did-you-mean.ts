@@ -1,8 +1,13 @@
+/** The longest word told what it may be a typo of: every key and name it is compared with is far shorter. */
+const MAX_TYPO_LENGTH = 64;
+
 /**
  * The closest candidate to a mistyped word, or `undefined` when none is close enough to be a likely typo.
  * Case, `-` for `_` and camelCase (`maxDeletes`) are forgiven before distances are measured.
  */
 export function didYouMean(word: string, candidates: readonly string[]): string | undefined {
+  // A word this long is no slip of a key or a name; its distance would cost its length times theirs in memory.
+  if (word.length > MAX_TYPO_LENGTH) return undefined;
   const wanted = canonical(word);
   let best: string | undefined;
   let bestDistance = Infinity;

@@ -6,6 +6,8 @@ import { diagnosticsOf, load, yaml } from "../../test/helpers/config.ts";
 import { formatDiagnostic } from "../errors.ts";
 import { loadConfig } from "./load.ts";
 
+const WEBSITE_KEYS = "domain, state, privacy, password, email, exclude_bots, exclude_params, exclude_ips, favorite, password_version";
+
 describe("loadConfig", () => {
   it("reads the file from disk, naming it in the config and in every diagnostic", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sitesync-config-"));
@@ -74,6 +76,13 @@ describe("loadConfig", () => {
       '11:5 websites[1].colour: unknown key "colour"; expected one of domain, state, privacy, password, email, exclude_bots, exclude_params, exclude_ips, favorite, password_version',
       '12:13 websites[2].domain: duplicate website "a.example.com": already listed at line 6; keep one entry',
     ]);
+  });
+
+  it("shows a key of megabytes by its start and its length, in the path and the message", () => {
+    const key = `colour${"x".repeat(2_000_000)}`;
+    const told = diagnosticsOf(load(`version: 1\nwebsites:\n  - domain: a.example.com\n    ${key}: blue\n`));
+    const shown = `colour${"x".repeat(54)}… (2,000,006 characters)`;
+    expect(told).toEqual([`4:5 websites[0].${shown}: unknown key "${shown}"; expected one of ${WEBSITE_KEYS}`]);
   });
 
   it("returns warnings beside a valid config", async () => {

@@ -27,9 +27,17 @@ export function formatPath(path: ConfigPath): string {
   let out = "";
   for (const segment of path) {
     if (typeof segment === "number") out += `[${segment}]`;
-    else out += out === "" ? segment : `.${segment}`;
+    else {
+      const key = shortKey(segment);
+      out += out === "" ? key : `.${key}`;
+    }
   }
   return out;
+}
+
+/** A key as messages print it: a key of megabytes is shown by its start and its length, not printed whole. */
+export function shortKey(key: string): string {
+  return key.length > 80 ? `${key.slice(0, 60)}… (${key.length.toLocaleString("en")} characters)` : key;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { FIELD_NAMES, WEBSITE_FIELDS } from "../model/website-fields.ts";
 import { didYouMean } from "./did-you-mean.ts";
-import { type ConfigPath, isRecord, pointerToPath } from "./locate.ts";
+import { type ConfigPath, isRecord, pointerToPath, shortKey } from "./locate.ts";
 
 /** An ajv error retold for a person: where (a path and whether to point at its key) and what is wrong. */
 export interface SchemaProblem {
@@ -68,13 +68,14 @@ export function describeEnum(values: readonly unknown[]): string {
 /** `unknown key "privcy"; did you mean "privacy"?`, pointing at the key itself. */
 function unknownKey(key: string, parent: ConfigPath, allowed: string[]): SchemaProblem {
   const path = [...parent, key];
+  const shown = shortKey(key);
   const hint = misplaced(key, parent) ?? rootOnly(key, parent, allowed);
-  if (hint) return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}" here: ${hint}` };
+  if (hint) return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${shown}" here: ${hint}` };
   const suggestion = didYouMean(key, allowed);
   if (suggestion) {
-    return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}"; did you mean "${suggestion}"?`, suggestion };
+    return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${shown}"; did you mean "${suggestion}"?`, suggestion };
   }
-  return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}"; expected one of ${allowed.join(", ")}` };
+  return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${shown}"; expected one of ${allowed.join(", ")}` };
 }
 
 /** Keys of the root file only, in an included file (whose top level allows no `version`). */
