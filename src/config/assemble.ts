@@ -10,6 +10,7 @@ import { accountOf, readAccounts } from "./accounts.ts";
 import { type CheckOptions, checkFile, type FilePart, type Inherited } from "./check-file.ts";
 import type { IncludedFile } from "./include.ts";
 import { formatPath } from "./locate.ts";
+import { quoteSource } from "./quote-source.ts";
 import type { Config, LoadResult } from "./types.ts";
 
 /** The root file, checked, and the files its `include:` named, read. */
@@ -47,9 +48,8 @@ export function assembleConfig(texts: ConfigTexts, options: CheckOptions): { res
   // An address whose ${VAR} failed has its error already: checking the raw reference as a URL would only add noise.
   const failed = root.interpolation.failedPaths;
   const accountDiagnostics = accounts.diagnostics.filter((d) => !failed.has(d.path));
-  for (const more of [owners.diagnostics, accountDiagnostics, duplicatesAcrossFiles(parts, owners.of)]) {
-    for (const diagnostic of more) diagnostics.push(diagnostic);
-  }
+  const across = [...owners.diagnostics, ...accountDiagnostics, ...duplicatesAcrossFiles(parts, owners.of)];
+  for (const diagnostic of quotedAsWritten(across, parts)) diagnostics.push(diagnostic);
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
 
   const digest = includes.length === 0 ? texts.digest : digestOfAll(root.file, texts.digest, includes);
@@ -88,6 +88,19 @@ function duplicatesAcrossFiles(parts: FilePart[], of: readonly (string | undefin
     }
   }
   return diagnostics;
+}
+
+/** Each diagnostic quoting what its file says, never a value a ${VAR} put there (DESIGN §12), as a file's own do. */
+function quotedAsWritten(diagnostics: Diagnostic[], parts: readonly FilePart[]): Diagnostic[] {
+  if (diagnostics.length === 0) return diagnostics;
+  const files = new Set(parts.map((part) => part.file));
+  const quoted = parts.flatMap((part) =>
+    quoteSource(
+      diagnostics.filter((d) => d.file === part.file),
+      part.interpolation,
+    ),
+  );
+  return [...quoted, ...diagnostics.filter((d) => !files.has(d.file))];
 }
 
 /** The digest of a config of many files (DESIGN §2): each file's name and digest, in the order they are read. */

@@ -106,6 +106,17 @@ describe("include", () => {
     expect(JSON.stringify(result)).not.toContain("topsecretpw");
   });
 
+  it("quotes an included file's account as written, never the short ${VAR} value behind it", async () => {
+    const dir = repo({
+      "sitesync.yaml":
+        'version: 1\naccounts:\n  eu: {websites_url: "https://a.example.com"}\n  us: {websites_url: "https://b.example.com"}\ninclude: ["c.yaml"]\n',
+      "c.yaml": 'account: "${PW}"\nwebsites: []\n',
+    });
+    const result = await loadConfig(join(dir, "sitesync.yaml"), { env: { PW: "secret9xyz" } });
+    expect(where(dir, result.ok ? [] : result.errors)).toEqual(['c.yaml:1:10 account: no account "${PW}" in the root file: one of eu, us']);
+    expect(JSON.stringify(result)).not.toContain("secret9xyz");
+  });
+
   it("names a symbolic link a glob reaches, whether a file it matches, one named outright, or a folder it walks into", async () => {
     // A link skipped without a word would leave its websites unmanaged, and with prune on, propose their deletes.
     const dir = repo({
