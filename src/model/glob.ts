@@ -10,7 +10,11 @@
  */
 export function matchGlob(pattern: string, name: string, options: { caseSensitive?: boolean } = {}): boolean {
   const p = options.caseSensitive ? [...pattern.trim()] : fold(pattern.trim());
-  const s = options.caseSensitive ? [...name] : fold(name);
+  return matchUnits(p, options.caseSensitive ? [...name] : fold(name));
+}
+
+/** The two-pointer match of a pattern's units against a name's. */
+function matchUnits(p: readonly string[], s: readonly string[]): boolean {
   let pi = 0;
   let si = 0;
   // Where the last `*` was, and where in `name` its run currently ends.
@@ -43,9 +47,19 @@ function fold(text: string): string[] {
   });
 }
 
+/** Each policy list's patterns, folded once: a list is asked of each of 100,000 websites. */
+const FOLDED = new WeakMap<readonly string[], { pattern: string; units: string[] }[]>();
+
 /** The first of `patterns` that `name` matches, to say which one applied. */
 export function firstMatch(patterns: readonly string[], name: string): string | undefined {
   // Asked of each of 100,000 websites in a plan, most often of an empty policy list.
   if (patterns.length === 0) return undefined;
-  return patterns.find((pattern) => matchGlob(pattern, name));
+  let folded = FOLDED.get(patterns);
+  if (folded === undefined) {
+    folded = patterns.map((pattern) => ({ pattern, units: fold(pattern.trim()) }));
+    FOLDED.set(patterns, folded);
+  }
+  // The name folded once for all of them: 100 patterns × 100,000 websites folded both each time took 35 s.
+  const units = fold(name);
+  return folded.find((f) => matchUnits(f.units, units))?.pattern;
 }
