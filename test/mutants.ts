@@ -469,6 +469,14 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["src/config/fast-yaml.test.ts"],
   },
   {
+    id: "large-file-positions-unasked",
+    file: "src/config/check-file.ts",
+    find: "if (asked.length === 0) {",
+    replace: "if (asked.length >= 0) {",
+    description: "a problem in a file over 4 MiB is told at 1:1, the place noted while its positions were only recorded",
+    tests: ["src/config/fast-locate.test.ts"],
+  },
+  {
     id: "anchor-named-twice-taken",
     file: "src/config/fast-yaml.ts",
     find: "if (this.anchorNames.has(name)) this.flag(d);",

@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Diagnostic } from "../errors.ts";
 import { type FastFailure, type FastParse, parseFast } from "./fast-yaml.ts";
-import { FAST_LOCATE_BYTES, FileView } from "./file-view.ts";
+import { FAST_LOCATE_BYTES, FileView, type LargeFilePositions } from "./file-view.ts";
 import type { Env } from "./interpolate.ts";
 import { type DocumentInterpolation, interpolateDocument, noInterpolation, type UnsetEnv } from "./interpolate-document.ts";
 import { type ConfigPath, formatPath, isRecord, type Locator } from "./locate.ts";
@@ -58,11 +58,31 @@ export function checkFile(
   options: CheckOptions,
   inherited: Inherited | undefined,
 ): { diagnostics: Diagnostic[]; part?: FilePart } {
+  if (text.length <= FAST_LOCATE_BYTES) return checkText(file, text, options, inherited);
+  // A large file is checked noting the positions its problems ask for; with any, it is checked again with an
+  // index of those alone, its first values let go: an index of every node beside them passed a 1 GB heap.
+  const asked: ConfigPath[] = [];
+  let first: ReturnType<typeof checkText> | undefined = checkText(file, text, options, inherited, { record: asked });
+  if (asked.length === 0) {
+    first.part?.view.stopRecording();
+    return first;
+  }
+  first = undefined;
+  return checkText(file, text, options, inherited, { only: asked });
+}
+
+function checkText(
+  file: string,
+  text: string,
+  options: CheckOptions,
+  inherited: Inherited | undefined,
+  large?: LargeFilePositions,
+): { diagnostics: Diagnostic[]; part?: FilePart } {
   const stray = strayCarriageReturn(file, text);
   if (stray) return { diagnostics: [stray] };
   const fast = parseFast(text);
   if (!fast.ok) return { diagnostics: unreadable(file, text, fast) };
-  const view = new FileView(file, text, fast.names);
+  const view = new FileView(file, text, fast.names, large);
   const locate = view.locate;
   if (fast.unusual) {
     if (text.length > FAST_LOCATE_BYTES) return { diagnostics: [notCompared(file, fast)] };

@@ -18,14 +18,20 @@ interface Spot {
 
 interface Frame {
   open: number;
-  /** The children read so far, with their values: a mapping's alternate key and value. */
+  /** The children read so far, with their values: a mapping's alternate key and value (kept where wanted). */
   read: { result: unknown; spot: Spot }[];
+  /** Its path, when its children are kept: on the way to a wanted path (or every node, without `wanted`). */
+  path: ConfigPath | undefined;
 }
 
-/** A Locator of `text` (the fast parse read it: its bounds hold), each position from `position` of an offset. */
-export function fastLocator(text: string, position: Locator["offset"]): Locator {
+/**
+ * A Locator of `text` (the fast parse read it: its bounds hold), each position from `position` of an offset.
+ * With `wanted`, only the nodes on the way to those paths are kept: an index of every node of a 64 MiB file
+ * beside its values took more than a 1 GB heap (DESIGN §12).
+ */
+export function fastLocator(text: string, position: Locator["offset"], wanted?: readonly ConfigPath[]): Locator {
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const root = indexOf(text, bom);
+  const root = indexOf(text, bom, wanted && prefixesOf(wanted));
   const spotAt = (path: ConfigPath): { spot: Spot | undefined; depth: number } => {
     let spot = root;
     for (const [depth, segment] of path.entries()) {
@@ -61,20 +67,54 @@ export function fastLocator(text: string, position: Locator["offset"]): Locator 
   };
 }
 
-function indexOf(text: string, bom: number): Spot | undefined {
+/** Every path on the way to one of `paths`, the root's included, as `pathKey` writes them. */
+function prefixesOf(paths: readonly ConfigPath[]): Set<string> {
+  const prefixes = new Set([pathKey([])]);
+  for (const path of paths) for (let n = 1; n <= path.length; n++) prefixes.add(pathKey(path.slice(0, n)));
+  return prefixes;
+}
+
+function pathKey(path: ConfigPath): string {
+  return JSON.stringify(path);
+}
+
+function indexOf(text: string, bom: number, wanted: Set<string> | undefined): Spot | undefined {
   const stack: Frame[] = [];
   let root: Spot | undefined;
   const listener = (event: EventType, state: State) => {
-    if (event === "open") return void stack.push({ open: state.position + bom, read: [] });
+    if (event === "open") return void stack.push({ open: state.position + bom, read: [], path: pathOf(stack.at(-1), wanted) });
     const frame = stack.pop() as Frame;
-    const spot = spotOf(text, frame, state, bom);
     const parent = stack.at(-1);
-    if (parent) parent.read.push({ result: state.result, spot });
-    else root = spot;
+    if (parent === undefined) root = spotOf(text, frame, state, bom);
+    else if (parent.path !== undefined) parent.read.push({ result: state.result, spot: spotOf(text, frame, state, bom) });
   };
   load(text, { schema: CORE_SCHEMA_AS_YAML_READS, listener } as Parameters<typeof load>[1]);
   return root;
 }
+
+/**
+ * The path of a node that opens under `parent`, when its children are to be kept (every node's, without
+ * `wanted`). Whether the parent is a mapping or a list is told only once it closes, so either reading may be
+ * the one: the value of its last key, or its next item. A first child is kept as its parent is: js-yaml may
+ * read a node first as a mapping's candidate key, then close the parent as that same node.
+ */
+function pathOf(parent: Frame | undefined, wanted: Set<string> | undefined): ConfigPath | undefined {
+  if (parent === undefined || wanted === undefined) return ALL;
+  const at = parent.path;
+  if (at === undefined) return undefined;
+  const read = parent.read.length;
+  const key = read % 2 === 1 ? parent.read[read - 1]?.result : undefined;
+  if (typeof key === "string" || typeof key === "number") {
+    const asValue = [...at, String(key)];
+    if (wanted.has(pathKey(asValue))) return asValue;
+  }
+  const asItem = [...at, read];
+  if (wanted.has(pathKey(asItem))) return asItem;
+  return read === 0 ? at : undefined;
+}
+
+/** The path every node has in a full index: kept, and never looked at. */
+const ALL: ConfigPath = [];
 
 /**
  * The spot of a node that closes. js-yaml reads a node that might start a block mapping as that mapping's

@@ -14,26 +14,64 @@ import { type ParsedYaml, parseYaml } from "./parse-yaml.ts";
 /** The size past which positions come from js-yaml (`fastLocator`): the Document of 4 MiB holds about 300 MB. */
 export const FAST_LOCATE_BYTES = 4 * 2 ** 20;
 
+/**
+ * How a file past FAST_LOCATE_BYTES finds positions while it is checked: `record` notes each path asked (and
+ * answers 1:1), `only` indexes just those paths (checkFile checks such a file twice when it has problems).
+ */
+export type LargeFilePositions = { record: ConfigPath[] } | { only: readonly ConfigPath[] };
+
 export class FileView {
   #parsed: ParsedYaml | undefined;
   #locator: Locator | undefined;
   #lines: number[] | undefined;
+  #record: ConfigPath[] | undefined;
+  #only: { paths: Set<string>; locator: () => Locator } | undefined;
   readonly locate: Locator;
   readonly file: string;
   readonly text: string;
   private readonly names: FastParse["names"];
 
-  constructor(file: string, text: string, names: FastParse["names"] = { websites: [], projects: [] }) {
+  constructor(file: string, text: string, names: FastParse["names"] = { websites: [], projects: [] }, large?: LargeFilePositions) {
     this.file = file;
     this.text = text;
     this.names = names;
+    if (large && "record" in large) this.#record = large.record;
+    if (large && "only" in large) this.#only = this.onlyIndex(large.only);
     this.locate = {
-      value: (path) => this.name(path) ?? this.locator.value(path),
-      key: (path) => this.locator.key(path),
+      value: (path) => this.name(path) ?? this.locatorOf(path).value(path),
+      key: (path) => this.locatorOf(path).key(path),
       offset: (offset) => this.position(offset),
-      range: (path) => this.locator.range(path),
+      range: (path) => this.locatorOf(path).range(path),
     };
   }
+
+  /** Ends the recording: a position asked from now on is found. */
+  stopRecording(): void {
+    this.#record = undefined;
+  }
+
+  /** The locator of one path: noted while recording, from the index of the paths asked when it is one of them. */
+  private locatorOf(path: ConfigPath): Locator {
+    if (this.#record) {
+      this.#record.push(path);
+      return this.recorded;
+    }
+    return this.#only?.paths.has(JSON.stringify(path)) ? this.#only.locator() : this.locator;
+  }
+
+  private onlyIndex(paths: readonly ConfigPath[]): { paths: Set<string>; locator: () => Locator } {
+    let locator: Locator | undefined;
+    const make = () => fastLocator(this.text, (offset) => this.position(offset), paths);
+    return { paths: new Set(paths.map((path) => JSON.stringify(path))), locator: () => (locator ??= make()) };
+  }
+
+  /** While recording: every path is at 1:1, and has no range. */
+  private readonly recorded: Locator = {
+    value: () => ({ line: 1, column: 1 }),
+    key: () => ({ line: 1, column: 1 }),
+    offset: (offset) => this.position(offset),
+    range: () => undefined,
+  };
 
   /** The file parsed with positions: built on first use. */
   get parsed(): ParsedYaml {
