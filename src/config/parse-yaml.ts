@@ -23,13 +23,36 @@ export function parseYaml(file: string, text: string): ParsedYaml {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, column: col, path: "" };
   };
+  const errors = doc.errors.map((e) => ({ ...at(errorOffset(e, text)), ...describe(e, text), severity: "error" as const }));
   const diagnostics: Diagnostic[] = [
-    ...doc.errors.map((e) => ({ ...at(errorOffset(e, text)), ...describe(e, text), severity: "error" as const })),
+    ...flowReference(text, errors, at),
     ...doc.warnings.map((e) => ({ ...at(e.pos[0]), ...describe(e, text), severity: "warning" as const })),
   ];
   // An alias is written with a `*`: a file without one (an export) is not walked again for them (DESIGN §8, Loading).
   if (text.includes("*")) reportUnknownAliases(doc, at, diagnostics);
   return { doc, lineCounter, diagnostics };
+}
+
+/** A `${` with no quote before it on its line, after a `[` or a `{`: a reference inside a flow collection. */
+const FLOW_REFERENCE = /[[{][^\n"'#]*?(\$\{)/;
+
+/**
+ * `{password: ${PW}}` or `[${OFFICE}]`: inside `[ ]` and `{ }`, `{` starts a mapping, so the unquoted reference
+ * breaks the rest of the file into a dozen errors. They are told as one, at the `${`: the first error's line.
+ */
+function flowReference(
+  text: string,
+  errors: Diagnostic[],
+  at: (offset: number) => Pick<Diagnostic, "file" | "line" | "column" | "path">,
+): Diagnostic[] {
+  const first = errors[0];
+  if (first === undefined || !text.includes("${")) return errors;
+  const lines = text.split("\n", first.line);
+  const found = FLOW_REFERENCE.exec(lines[first.line - 1] ?? "");
+  if (found === null) return errors;
+  const offset = lines.slice(0, -1).reduce((sum, line) => sum + line.length + 1, 0) + found.index + found[0].length - 2;
+  const message = 'invalid YAML: inside [ ] or { } a ${VAR} must be quoted, as in ["${OFFICE_IP}"] or {password: "${PW}"}';
+  return [{ ...at(offset), code: "yaml.flow-reference", message, severity: "error" }];
 }
 
 function reportUnknownAliases(
