@@ -20534,6 +20534,7 @@ var require_lib = __commonJS({
 
 // src/config/did-you-mean.ts
 function didYouMean(word, candidates) {
+  if (word.length > MAX_TYPO_LENGTH) return void 0;
   const wanted = canonical(word);
   let best;
   let bestDistance = Infinity;
@@ -20567,9 +20568,11 @@ function editDistance(a, b) {
   }
   return at3(a.length, b.length);
 }
+var MAX_TYPO_LENGTH;
 var init_did_you_mean = __esm({
   "src/config/did-you-mean.ts"() {
     "use strict";
+    MAX_TYPO_LENGTH = 64;
   }
 });
 
@@ -27920,9 +27923,15 @@ function formatPath(path) {
   let out = "";
   for (const segment of path) {
     if (typeof segment === "number") out += `[${segment}]`;
-    else out += out === "" ? segment : `.${segment}`;
+    else {
+      const key = shortKey(segment);
+      out += out === "" ? key : `.${key}`;
+    }
   }
   return out;
+}
+function shortKey(key) {
+  return key.length > 80 ? `${key.slice(0, 60)}… (${key.length.toLocaleString("en")} characters)` : key;
 }
 function pointerToPath(pointer, data) {
   if (pointer === "") return [];
@@ -31439,7 +31448,17 @@ function parseFast(text2) {
     return { ok: false, line: (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1 + (mark?.line === 0 ? bom : 0), reason };
   }
 }
-var MAX_DEPTH, MAX_NODES, Stop, KEY_MERGES, KEY_UNUSUAL, Watch;
+function emptyItem(text2, from, to) {
+  DASH_LINE.lastIndex = from;
+  for (let found = DASH_LINE.exec(text2); found !== null && found.index < to; found = DASH_LINE.exec(text2)) {
+    const indent = found[1].length;
+    const next = /^[ \t]*(?=\S)/m.exec(text2.slice(found.index + found[0].length, found.index + found[0].length + 4096));
+    if (next === null || next[0].length <= indent) return found.index + indent;
+    if (DASH_LINE.lastIndex === found.index) DASH_LINE.lastIndex++;
+  }
+  return -1;
+}
+var MAX_DEPTH, MAX_NODES, Stop, KEY_MERGES, KEY_UNUSUAL, Watch, DASH_LINE;
 var init_fast_yaml = __esm({
   "src/config/fast-yaml.ts"() {
     "use strict";
@@ -31493,6 +31512,10 @@ var init_fast_yaml = __esm({
       dollar;
       escapes;
       aliasing;
+      /** The node closed last: its depth, anchor and value. */
+      lastDepth = -1;
+      lastAnchor = null;
+      lastResult;
       anchored = false;
       merges = false;
       /** Where the first node that may read two ways starts: once set, the file is compared with `yaml`. */
@@ -31536,10 +31559,15 @@ var init_fast_yaml = __esm({
         if (this.keyed[d] !== 0) this.settleKeys(d, state);
         const isAlias3 = state.kind === null && result !== null;
         if (isAlias3 || state.anchor !== null) this.anchored = true;
-        if (state.anchor !== null && !isAlias3) this.anchorNamed(d, state.anchor);
+        const wrapper = this.wrapsLast(d, state);
+        if (state.anchor !== null && !isAlias3 && !wrapper) this.anchorNamed(d, state.anchor);
+        this.lastDepth = d;
+        this.lastAnchor = state.anchor;
+        this.lastResult = result;
         if (this.tags && this.properties(d).tag) this.flag(d);
         if (state.line !== this.line[d] && this.unusualAt === void 0) this.multiLine(d, state, state.position + this.bom);
-        if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flag(d);
+        if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flagList(d, state.position);
+        else if (state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result).length) this.flag(d);
         const size2 = this.aliasing ? this.sized(d, state, isAlias3) : 0;
         if (d === 0) return;
         const p = d - 1;
@@ -31551,7 +31579,8 @@ var init_fast_yaml = __esm({
         }
         if ((index & 1) === 0) {
           this.key[p] = result;
-          const keyed = result === "<<" ? this.mergeKey(d) : typeof result === "object" ? KEY_UNUSUAL : 0;
+          const anchoredFirst = index === 0 && state.anchor !== null;
+          const keyed = result === "<<" ? this.mergeKey(d) : typeof result === "object" || anchoredFirst ? KEY_UNUSUAL : 0;
           if (keyed !== 0) this.keyed[p] = this.keyed[p] | keyed;
         } else if (p === 2 && this.key[p] === this.itemKey && this.itemKey !== void 0 && typeof result === "string") {
           const at3 = this.start(d);
@@ -31583,11 +31612,35 @@ var init_fast_yaml = __esm({
         if (this.anchorNames.has(name)) this.flag(d);
         else this.anchorNames.add(name);
       }
+      /** Whether the node closing at depth `d` is js-yaml's wrapper of the one child that closed last, the same node. */
+      wrapsLast(d, state) {
+        return this.children[d] === 1 && this.lastDepth === d + 1 && this.lastAnchor === state.anchor && this.lastResult === state.result;
+      }
       /** The node at depth `d` may read two ways: the file is compared with `yaml`, and the first such node kept. */
       flag(d) {
         if (this.unusualAt !== void 0) return;
         const { line, column } = this.start(d);
         this.unusualAt = { line, column };
+      }
+      /**
+       * A list whose children are not its items is flagged at its first empty item (`-` alone on its line, nothing
+       * indented under it) when it has one, where a person would look; else at its start (a `[key: value]` item).
+       */
+      flagList(d, end2) {
+        if (this.unusualAt !== void 0) return;
+        const start2 = this.start(d);
+        const dash = emptyItem(this.text, start2.at, end2 + this.bom);
+        if (dash === -1) {
+          this.flag(d);
+          return;
+        }
+        let line = start2.line;
+        let lineStart = start2.at - start2.column + 1;
+        for (let i = this.text.indexOf("\n", start2.at); i !== -1 && i < dash; i = this.text.indexOf("\n", i + 1)) {
+          line++;
+          lineStart = i + 1;
+        }
+        this.unusualAt = { line, column: dash - lineStart + 1 };
       }
       /** A node over several lines that `yaml` may refuse where js-yaml reads it: such a file is compared with it. */
       multiLine(d, state, end2) {
@@ -31650,6 +31703,7 @@ var init_fast_yaml = __esm({
         return { names, anchored, merges, interpolates, unusual, ...unusual ? { unusualAt: { line: 1, column: 1 } } : {} };
       }
     };
+    DASH_LINE = /^([ \t]*)-[ \t]*(?:#[^\n]*)?\r?$/gm;
   }
 });
 
@@ -31674,9 +31728,9 @@ var init_sorted = __esm({
 });
 
 // src/config/fast-locate.ts
-function fastLocator(text2, position) {
+function fastLocator(text2, position, wanted) {
   const bom = text2.charCodeAt(0) === 65279 ? 1 : 0;
-  const root = indexOf(text2, bom);
+  const root = indexOf(text2, bom, wanted && prefixesOf(wanted));
   const spotAt = (path) => {
     let spot = root;
     for (const [depth, segment] of path.entries()) {
@@ -31709,19 +31763,40 @@ function fastLocator(text2, position) {
     }
   };
 }
-function indexOf(text2, bom) {
+function prefixesOf(paths) {
+  const prefixes = /* @__PURE__ */ new Set([pathKey([])]);
+  for (const path of paths) for (let n = 1; n <= path.length; n++) prefixes.add(pathKey(path.slice(0, n)));
+  return prefixes;
+}
+function pathKey(path) {
+  return JSON.stringify(path);
+}
+function indexOf(text2, bom, wanted) {
   const stack = [];
   let root;
   const listener = (event, state) => {
-    if (event === "open") return void stack.push({ open: state.position + bom, read: [] });
+    if (event === "open") return void stack.push({ open: state.position + bom, read: [], path: pathOf(stack.at(-1), wanted) });
     const frame = stack.pop();
-    const spot = spotOf(text2, frame, state, bom);
     const parent = stack.at(-1);
-    if (parent) parent.read.push({ result: state.result, spot });
-    else root = spot;
+    if (parent === void 0) root = spotOf(text2, frame, state, bom);
+    else if (parent.path !== void 0) parent.read.push({ result: state.result, spot: spotOf(text2, frame, state, bom) });
   };
   load(text2, { schema: CORE_SCHEMA_AS_YAML_READS, listener });
   return root;
+}
+function pathOf(parent, wanted) {
+  if (parent === void 0 || wanted === void 0) return ALL;
+  const at3 = parent.path;
+  if (at3 === void 0) return void 0;
+  const read = parent.read.length;
+  const key = read % 2 === 1 ? parent.read[read - 1]?.result : void 0;
+  if (typeof key === "string" || typeof key === "number") {
+    const asValue = [...at3, String(key)];
+    if (wanted.has(pathKey(asValue))) return asValue;
+  }
+  const asItem = [...at3, read];
+  if (wanted.has(pathKey(asItem))) return asItem;
+  return read === 0 ? at3 : void 0;
 }
 function spotOf(text2, frame, state, bom) {
   const only = frame.read.length === 1 ? frame.read[0] : void 0;
@@ -31756,12 +31831,14 @@ function isSpace(ch) {
 function isQuoteOrBlock(ch) {
   return ch === 34 || ch === 39 || ch === 124 || ch === 62;
 }
+var ALL;
 var init_fast_locate = __esm({
   "src/config/fast-locate.ts"() {
     "use strict";
     init_js_yaml();
     init_core_schema();
     init_yaml_scan();
+    ALL = [];
   }
 });
 
@@ -31774,12 +31851,23 @@ function parseYaml(file, text2) {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, column: col, path: "" };
   };
+  const errors = doc.errors.map((e) => ({ ...at3(errorOffset(e, text2)), ...describe2(e, text2), severity: "error" }));
   const diagnostics = [
-    ...doc.errors.map((e) => ({ ...at3(errorOffset(e, text2)), ...describe2(e, text2), severity: "error" })),
+    ...flowReference(text2, errors, at3),
     ...doc.warnings.map((e) => ({ ...at3(e.pos[0]), ...describe2(e, text2), severity: "warning" }))
   ];
   if (text2.includes("*")) reportUnknownAliases(doc, at3, diagnostics);
   return { doc, lineCounter, diagnostics };
+}
+function flowReference(text2, errors, at3) {
+  const first = errors[0];
+  if (first === void 0 || !text2.includes("${")) return errors;
+  const lines = text2.split("\n", first.line);
+  const found = FLOW_REFERENCE.exec(lines[first.line - 1] ?? "");
+  if (found === null) return errors;
+  const offset = lines.slice(0, -1).reduce((sum2, line) => sum2 + line.length + 1, 0) + found.index + found[0].length - 2;
+  const message = 'invalid YAML: inside [ ] or { } a ${VAR} must be quoted, as in ["${OFFICE_IP}"] or {password: "${PW}"}';
+  return [{ ...at3(offset), code: "yaml.flow-reference", message, severity: "error" }];
 }
 function reportUnknownAliases(doc, at3, diagnostics) {
   const { isAlias: isAlias3, isNode, visit: visit6 } = yamlPackage();
@@ -31833,6 +31921,11 @@ function describe2(error2, text2) {
     }
     case "TAB_AS_INDENT":
       return { code, message: "a tab is used for indentation: YAML indents with spaces only" };
+    case "BLOCK_AS_IMPLICIT_KEY":
+      return {
+        code,
+        message: `invalid YAML: a mapping cannot start on its key's line ("policy: &p prune: true"); write its keys on the lines below, indented`
+      };
     case "MULTIPLE_DOCS":
       return { code, message: 'the file holds more than one YAML document ("---"): sitesync reads exactly one' };
     case "BAD_ALIAS":
@@ -31861,10 +31954,12 @@ function describe2(error2, text2) {
 function lowerFirst(text2) {
   return `${text2.charAt(0).toLowerCase()}${text2.slice(1)}`;
 }
+var FLOW_REFERENCE;
 var init_parse_yaml = __esm({
   "src/config/parse-yaml.ts"() {
     "use strict";
     init_yaml_package();
+    FLOW_REFERENCE = /[[{][^\n"'#]*?(\$\{)/;
   }
 });
 
@@ -31882,21 +31977,49 @@ var init_file_view = __esm({
       #parsed;
       #locator;
       #lines;
+      #record;
+      #only;
       locate;
       file;
       text;
       names;
-      constructor(file, text2, names = { websites: [], projects: [] }) {
+      constructor(file, text2, names = { websites: [], projects: [] }, large) {
         this.file = file;
         this.text = text2;
         this.names = names;
+        if (large && "record" in large) this.#record = large.record;
+        if (large && "only" in large) this.#only = this.onlyIndex(large.only);
         this.locate = {
-          value: (path) => this.name(path) ?? this.locator.value(path),
-          key: (path) => this.locator.key(path),
+          value: (path) => this.name(path) ?? this.locatorOf(path).value(path),
+          key: (path) => this.locatorOf(path).key(path),
           offset: (offset) => this.position(offset),
-          range: (path) => this.locator.range(path)
+          range: (path) => this.locatorOf(path).range(path)
         };
       }
+      /** Ends the recording: a position asked from now on is found. */
+      stopRecording() {
+        this.#record = void 0;
+      }
+      /** The locator of one path: noted while recording, from the index of the paths asked when it is one of them. */
+      locatorOf(path) {
+        if (this.#record) {
+          this.#record.push(path);
+          return this.recorded;
+        }
+        return this.#only?.paths.has(JSON.stringify(path)) ? this.#only.locator() : this.locator;
+      }
+      onlyIndex(paths) {
+        let locator;
+        const make = () => fastLocator(this.text, (offset) => this.position(offset), paths);
+        return { paths: new Set(paths.map((path) => JSON.stringify(path))), locator: () => locator ??= make() };
+      }
+      /** While recording: every path is at 1:1, and has no range. */
+      recorded = {
+        value: () => ({ line: 1, column: 1 }),
+        key: () => ({ line: 1, column: 1 }),
+        offset: (offset) => this.position(offset),
+        range: () => void 0
+      };
       /** The file parsed with positions: built on first use. */
       get parsed() {
         this.#parsed ??= parseYaml(this.file, this.text);
@@ -32309,6 +32432,15 @@ function passwordLength(ctx) {
     if (entry.raw.password !== void 0) check2(entry.raw.password, [...entry.path, "password"]);
   }
 }
+function passwordVersionExact(ctx) {
+  for (const entry of ctx.config.websites) {
+    const version = entry.raw.password_version;
+    if (typeof version !== "number" || Number.isSafeInteger(version) || !Number.isFinite(version)) continue;
+    const why2 = Number.isInteger(version) ? `is too large to be read exactly (it reads as ${version})` : `is read as the number ${version}`;
+    const message = `${why2}, so an edit of it may go unseen: quote it, and it is compared as written`;
+    ctx.error("password-version.inexact", [...entry.path, "password_version"], message);
+  }
+}
 var init_passwords = __esm({
   "src/config/rules/passwords.ts"() {
     "use strict";
@@ -32320,7 +32452,9 @@ var init_passwords = __esm({
 // src/model/glob.ts
 function matchGlob(pattern, name, options = {}) {
   const p = options.caseSensitive ? [...pattern.trim()] : fold(pattern.trim());
-  const s = options.caseSensitive ? [...name] : fold(name);
+  return matchUnits(p, options.caseSensitive ? [...name] : fold(name));
+}
+function matchUnits(p, s) {
   let pi = 0;
   let si = 0;
   let star = -1;
@@ -32351,11 +32485,19 @@ function fold(text2) {
 }
 function firstMatch(patterns, name) {
   if (patterns.length === 0) return void 0;
-  return patterns.find((pattern) => matchGlob(pattern, name));
+  let folded = FOLDED.get(patterns);
+  if (folded === void 0) {
+    folded = patterns.map((pattern) => ({ pattern, units: fold(pattern.trim()) }));
+    FOLDED.set(patterns, folded);
+  }
+  const units = fold(name);
+  return folded.find((f) => matchUnits(f.units, units))?.pattern;
 }
+var FOLDED;
 var init_glob = __esm({
   "src/model/glob.ts"() {
     "use strict";
+    FOLDED = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -32413,49 +32555,6 @@ var init_tombstones = __esm({
     "use strict";
     init_glob();
     init_plural();
-  }
-});
-
-// src/config/rules/rule-context.ts
-function createRuleContext(file, data, config2, locate) {
-  const diagnostics = [];
-  const report2 = (severity) => (code, path, message, at3 = "value") => {
-    const position = at3 === "key" ? locate.key(path) : locate.value(path);
-    diagnostics.push({ file, ...position, code, path: formatPath(path), message, severity });
-  };
-  return { ctx: { file, data, config: config2, locate, error: report2("error"), warn: report2("warning") }, diagnostics };
-}
-var init_rule_context = __esm({
-  "src/config/rules/rule-context.ts"() {
-    "use strict";
-    init_locate();
-  }
-});
-
-// src/config/rules/index.ts
-var RULES;
-var init_rules = __esm({
-  "src/config/rules/index.ts"() {
-    "use strict";
-    init_api_urls();
-    init_domains();
-    init_exclude_ips();
-    init_passwords();
-    init_tombstones();
-    init_rule_context();
-    RULES = [
-      apiUrls,
-      duplicateDomains,
-      domainRejectedByApi,
-      domainStoredDifferently,
-      invalidExcludeIps,
-      passwordUnused,
-      passwordLength,
-      tombstoneWithFields,
-      protectedTombstone,
-      ignoredButListed,
-      duplicateProjects
-    ];
   }
 });
 
@@ -32974,13 +33073,14 @@ function describeEnum(values) {
 }
 function unknownKey(key, parent, allowed) {
   const path = [...parent, key];
+  const shown2 = shortKey(key);
   const hint = misplaced(key, parent) ?? rootOnly(key, parent, allowed);
-  if (hint) return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}" here: ${hint}` };
+  if (hint) return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${shown2}" here: ${hint}` };
   const suggestion = didYouMean(key, allowed);
   if (suggestion) {
-    return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}"; did you mean "${suggestion}"?`, suggestion };
+    return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${shown2}"; did you mean "${suggestion}"?`, suggestion };
   }
-  return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${key}"; expected one of ${allowed.join(", ")}` };
+  return { path, at: "key", code: "schema.unknown-key", message: `unknown key "${shown2}"; expected one of ${allowed.join(", ")}` };
 }
 function rootOnly(key, parent, allowed) {
   if (parent.length > 0 || allowed.includes("version") || !ROOT_ONLY_KEYS.includes(key)) return void 0;
@@ -33020,7 +33120,10 @@ function wrongType(expected, data, key) {
 function entryAsText(path, data) {
   if (path.length !== 2 || typeof data !== "string") return void 0;
   const key = path[0] === "websites" ? "domain" : path[0] === "projects" ? "project" : void 0;
-  return key && `must be a mapping, not text; write "- ${key}: ${data}"`;
+  if (key === void 0) return void 0;
+  const spaceless = data.startsWith(`${key}:`) ? data.slice(key.length + 1).trim() : void 0;
+  if (spaceless) return `must be a mapping, not text; write a space after the colon: "- ${key}: ${spaceless}"`;
+  return `must be a mapping, not text; write "- ${key}: ${data}"`;
 }
 function rootType(data, kind) {
   if (kind === "included") {
@@ -40910,7 +41013,13 @@ var init_plan_schema = __esm({
 function configValidators() {
   if (config === void 0) {
     const ajv = compilerOf("config");
-    config = { root: compiled(ajv, SCHEMA_SETS.config.refs.root), included: compiled(ajv, SCHEMA_SETS.config.refs.included) };
+    const { refs } = SCHEMA_SETS.config;
+    config = {
+      root: compiled(ajv, refs.root),
+      included: compiled(ajv, refs.included),
+      website: compiled(ajv, refs.website),
+      project: compiled(ajv, refs.project)
+    };
   }
   return config;
 }
@@ -40941,7 +41050,13 @@ var init_schema_validators = __esm({
         // validateSchema: false: the committed schema is checked against the 2020-12 meta-schema by schema.test.ts.
         options: { allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: false },
         schema: sitesync_schema_default,
-        refs: { root: sitesync_schema_default.$id, included: `${sitesync_schema_default.$id}#/$defs/includedFile` }
+        // A website and a project alone: a long list is validated item by item (schema.ts).
+        refs: {
+          root: sitesync_schema_default.$id,
+          included: `${sitesync_schema_default.$id}#/$defs/includedFile`,
+          website: `${sitesync_schema_default.$id}#/$defs/website`,
+          project: `${sitesync_schema_default.$id}#/$defs/project`
+        }
       },
       plan: { options: { allErrors: true }, schema: plan_schema_default, refs: { plan: plan_schema_default.$id } }
     };
@@ -40950,9 +41065,9 @@ var init_schema_validators = __esm({
 
 // src/config/schema.ts
 function validateSchema(data, file, locate, kind = "root") {
-  const validate = configValidators()[kind];
-  if (validate(data)) return [];
-  const problems = relevant(validate.errors ?? []).map((error2) => describeSchemaError(error2, data, kind));
+  const errors = schemaErrors(data, kind);
+  if (errors.length === 0) return [];
+  const problems = relevant(errors).map((error2) => describeSchemaError(error2, data, kind));
   return withoutEchoes(problems).map((problem) => {
     const position = problem.at === "key" ? locate.key(problem.path) : locate.value(problem.path);
     return {
@@ -40965,6 +41080,21 @@ function validateSchema(data, file, locate, kind = "root") {
     };
   });
 }
+function schemaErrors(data, kind) {
+  const validators = configValidators();
+  const lists = isRecord(data) ? LISTS.filter(({ key }) => Array.isArray(data[key])) : [];
+  const shell = isRecord(data) ? { ...data, ...Object.fromEntries(lists.map(({ key }) => [key, []])) } : data;
+  const errors = validators[kind](shell) ? [] : [...validators[kind].errors ?? []];
+  for (const { key, item } of lists) {
+    const validate = validators[item];
+    const items = data[key];
+    for (let i = 0; i < items.length && errors.length <= MAX_FILE_PROBLEMS; i++) {
+      if (validate(items[i])) continue;
+      for (const error2 of validate.errors ?? []) errors.push({ ...error2, instancePath: `/${key}/${i}${error2.instancePath}` });
+    }
+  }
+  return errors;
+}
 function withoutEchoes(problems) {
   const suggested = new Set(problems.filter((p) => p.suggestion).map((p) => `${formatPath(p.path.slice(0, -1))}:${p.suggestion}`));
   return problems.filter((p) => !p.missing || !suggested.has(`${formatPath(p.path)}:${p.missing}`));
@@ -40973,23 +41103,98 @@ function relevant(errors) {
   const wrongType2 = new Set(errors.filter((e) => e.keyword === "type").map((e) => e.instancePath));
   return errors.filter((e) => e.keyword === "type" || !wrongType2.has(e.instancePath));
 }
+var MAX_FILE_PROBLEMS, LISTS;
 var init_schema = __esm({
   "src/config/schema.ts"() {
     "use strict";
     init_locate();
     init_schema_messages();
     init_schema_validators();
+    MAX_FILE_PROBLEMS = 1e3;
+    LISTS = [
+      { key: "websites", item: "website" },
+      { key: "projects", item: "project" }
+    ];
+  }
+});
+
+// src/config/rules/rule-context.ts
+function createRuleContext(file, data, config2, locate) {
+  const diagnostics = [];
+  const report2 = (severity) => (code, path, message, at3 = "value") => {
+    if (diagnostics.length >= MAX_FILE_PROBLEMS) throw new Enough();
+    const position = at3 === "key" ? locate.key(path) : locate.value(path);
+    diagnostics.push({ file, ...position, code, path: formatPath(path), message, severity });
+  };
+  return { ctx: { file, data, config: config2, locate, error: report2("error"), warn: report2("warning") }, diagnostics };
+}
+function runRules(rules, ctx) {
+  try {
+    for (const rule of rules) rule(ctx);
+    return true;
+  } catch (error2) {
+    if (error2 instanceof Enough) return false;
+    throw error2;
+  }
+}
+var Enough;
+var init_rule_context = __esm({
+  "src/config/rules/rule-context.ts"() {
+    "use strict";
+    init_locate();
+    init_schema();
+    Enough = class extends Error {
+    };
+  }
+});
+
+// src/config/rules/index.ts
+var RULES;
+var init_rules = __esm({
+  "src/config/rules/index.ts"() {
+    "use strict";
+    init_api_urls();
+    init_domains();
+    init_exclude_ips();
+    init_passwords();
+    init_tombstones();
+    init_rule_context();
+    RULES = [
+      apiUrls,
+      duplicateDomains,
+      domainRejectedByApi,
+      domainStoredDifferently,
+      invalidExcludeIps,
+      passwordUnused,
+      passwordLength,
+      passwordVersionExact,
+      tombstoneWithFields,
+      protectedTombstone,
+      ignoredButListed,
+      duplicateProjects
+    ];
   }
 });
 
 // src/config/check-file.ts
 import { isDeepStrictEqual } from "node:util";
 function checkFile(file, text2, options, inherited) {
+  if (text2.length <= FAST_LOCATE_BYTES) return checkText(file, text2, options, inherited);
+  const asked = [];
+  let first = checkText(file, text2, options, inherited, { record: asked });
+  if (asked.length === 0) {
+    first.part?.view.stopRecording();
+    return first;
+  }
+  first = void 0;
+  return checkText(file, text2, options, inherited, { only: asked });
+}
+function checkText(file, text2, options, inherited, large) {
   const stray = strayCarriageReturn(file, text2);
   if (stray) return { diagnostics: [stray] };
   const fast = parseFast(text2);
   if (!fast.ok) return { diagnostics: unreadable(file, text2, fast) };
-  const view = new FileView(file, text2, fast.names);
+  const view = new FileView(file, text2, fast.names, large);
   const locate = view.locate;
   if (fast.unusual) {
     if (text2.length > FAST_LOCATE_BYTES) return { diagnostics: [notCompared(file, fast)] };
@@ -41005,14 +41210,21 @@ function checkFile(file, text2, options, inherited) {
   const scoped = inherited === void 0 ? own : { ...own, defaults: mergedDefaults(inherited.defaults, own.defaults), policy: inherited.policy };
   const normalized = normalize(scoped, file, locate);
   const { ctx, diagnostics: ruleDiagnostics } = createRuleContext(file, own, normalized, locate);
-  for (const rule of RULES) rule(ctx);
+  const told = runRules(RULES, ctx);
   const schemaData = inherited === void 0 && own.include !== void 0 && own.websites === void 0 ? { ...own, websites: [] } : data.value;
   const schema2 = validateSchema(schemaData, file, locate, inherited === void 0 ? "root" : "included");
   const checked = [...schema2, ...ruleDiagnostics].filter((d) => !interpolation.failedPaths.has(d.path));
   const wrong = new Set(checked.filter((d) => d.severity === "error").map((d) => d.path));
   const literal2 = literalPasswords(interpolation.literalPasswords, file, locate).filter((d) => !wrong.has(d.path));
-  const diagnostics = quoteSource([...interpolation.diagnostics, ...checked, ...literal2], interpolation);
+  const all = quoteSource([...interpolation.diagnostics, ...checked, ...literal2], interpolation);
+  const diagnostics = atMost(file, all, told && schema2.length <= MAX_FILE_PROBLEMS);
   return { diagnostics, part: { file, text: text2, view, data: own, normalized, interpolation, locate, anchored: fast.anchored } };
+}
+function atMost(file, diagnostics, complete) {
+  if (complete && diagnostics.length <= MAX_FILE_PROBLEMS) return diagnostics;
+  const first = [...diagnostics].sort((a, b) => a.line - b.line || a.column - b.column).slice(0, MAX_FILE_PROBLEMS);
+  const message = `more than ${MAX_FILE_PROBLEMS.toLocaleString("en")} problems: the first are listed; fix them and run again to see the rest`;
+  return [...first, { file, line: 0, column: 0, code: "config.too-many", path: "", message, severity: "error" }];
 }
 function mergedDefaults(root, own) {
   return { ...isRecord(root) ? root : {}, ...isRecord(own) ? own : {} };
@@ -41060,13 +41272,17 @@ function strayCarriageReturn(file, text2) {
 function readsTwoWays2(view, fast) {
   const { parsed } = view;
   if (parsed.diagnostics.some((d) => d.severity === "error")) return parsed.diagnostics;
-  let slow;
   let value;
   try {
-    slow = parsed.doc.toJS();
     value = fast.merges ? resolveMerges(fast.value) : fast.value;
   } catch {
-    slow = void 0;
+    return void 0;
+  }
+  let slow;
+  try {
+    slow = parsed.doc.toJS({ maxAliasCount: -1 });
+  } catch {
+    slow = /* @__PURE__ */ Symbol("unread");
   }
   const path = firstDifference(value, slow, []);
   if (path === void 0) return void 0;
@@ -41113,7 +41329,7 @@ var init_check_file = __esm({
     init_rules();
     init_schema();
     MAX_REREAD_BYTES = 4 * 2 ** 20;
-    TWO_WAYS = "a tag such as !!float or !!binary, a %YAML directive, a key that is empty, a list or a mapping, an anchor named twice, or a quoted value or [list] over several lines";
+    TWO_WAYS = "a tag such as !!float or !!binary, a %YAML directive, a key that is empty, a list or a mapping, an anchor named twice or before a mapping's first key, an empty list item (a - alone), a [key: value] item, or a quoted value or [list] over several lines";
     BOUND_HINT = "a config is a few levels of keys and lists; is this the right file?";
   }
 });
@@ -41135,9 +41351,8 @@ function assembleConfig(texts, options) {
   const accounts = readAccounts(parts, owners.of);
   const failed = root.interpolation.failedPaths;
   const accountDiagnostics = accounts.diagnostics.filter((d) => !failed.has(d.path));
-  for (const more of [owners.diagnostics, accountDiagnostics, duplicatesAcrossFiles(parts, owners.of)]) {
-    for (const diagnostic of more) diagnostics.push(diagnostic);
-  }
+  const across = [...owners.diagnostics, ...accountDiagnostics, ...duplicatesAcrossFiles(parts, owners.of)];
+  for (const diagnostic of quotedAsWritten(across, parts)) diagnostics.push(diagnostic);
   if (diagnostics.some((d) => d.severity === "error")) return { result: settle(diagnostics) };
   const digest = includes.length === 0 ? texts.digest : digestOfAll(root.file, texts.digest, includes);
   const config2 = toConfig(digest, parts);
@@ -41170,6 +41385,17 @@ function duplicatesAcrossFiles(parts, of) {
     }
   }
   return diagnostics;
+}
+function quotedAsWritten(diagnostics, parts) {
+  if (diagnostics.length === 0) return diagnostics;
+  const files = new Set(parts.map((part) => part.file));
+  const quoted = parts.flatMap(
+    (part) => quoteSource(
+      diagnostics.filter((d) => d.file === part.file),
+      part.interpolation
+    )
+  );
+  return [...quoted, ...diagnostics.filter((d) => !files.has(d.file))];
 }
 function digestOfAll(rootFile, rootDigest, files) {
   const name = (file) => relative2(dirname(rootFile), file).replaceAll("\\", "/");
@@ -41229,6 +41455,7 @@ var init_assemble = __esm({
     init_accounts();
     init_check_file();
     init_locate();
+    init_quote_source();
   }
 });
 
@@ -41264,12 +41491,30 @@ function mib(bytes) {
   return `${Number((bytes / 2 ** 20).toFixed(1))} MiB`;
 }
 function decodeText(bytes) {
-  try {
-    const text2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-    return text2.includes("\0") ? void 0 : text2;
-  } catch {
-    return void 0;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (buffer[0] === 255 && buffer[1] === 254 || buffer[0] === 254 && buffer[1] === 255) {
+    return { line: 1, column: 1, why: "it is UTF-16 (it starts with a UTF-16 byte order mark): save it as UTF-8" };
   }
+  const nul = buffer.indexOf(0);
+  if (nul !== -1) return { ...positionOf(buffer, nul), why: "it holds a NUL byte (a binary file?): pass the YAML file with -c/--config" };
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    const again = Buffer.from(buffer.toString("utf8"), "utf8");
+    let at3 = 0;
+    while (at3 < buffer.length && buffer[at3] === again[at3]) at3++;
+    const byte = `0x${(buffer[at3] ?? 0).toString(16).toUpperCase().padStart(2, "0")}`;
+    return { ...positionOf(buffer, at3), why: `byte ${byte} is not UTF-8 (a file saved as Latin-1 or Windows-1252?): save it as UTF-8` };
+  }
+}
+function positionOf(buffer, offset) {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = buffer.indexOf(10); i !== -1 && i < offset; i = buffer.indexOf(10, i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: buffer.toString("utf8", lineStart, offset).length + 1 };
 }
 function configDigest(bytes) {
   return createHash2("sha256").update(bytes).digest("hex");
@@ -41369,8 +41614,12 @@ async function readIncludes(rootFile, root, locate, source) {
       continue;
     }
     const text2 = decodeText(content);
-    if (text2 === void 0) error2(index, "include.binary", `${file} is not a UTF-8 text file`);
-    else files.push({ file, text: text2, digest: configDigest(content) });
+    if (typeof text2 === "string") files.push({ file, text: text2, digest: configDigest(content) });
+    else {
+      const { line, column, why: why2 } = text2;
+      const message = `the included file is not a UTF-8 text file: ${why2}`;
+      diagnostics.push({ file, line, column, code: "include.binary", path: "", message, severity: "error" });
+    }
   }
   return { files, diagnostics };
 }
@@ -41456,7 +41705,8 @@ async function loadFiles(file, options) {
   if ("error" in read) return { result: { ok: false, errors: [read.error], warnings: [] } };
   const root = checkFile(file, read.text, options, void 0);
   if (root.part === void 0) return { result: settle(root.diagnostics) };
-  const includes = await readIncludes(file, root.part.data, root.part.locate, source);
+  const found = await readIncludes(file, root.part.data, root.part.locate, source);
+  const includes = { ...found, diagnostics: quoteSource(found.diagnostics, root.part.interpolation) };
   if (includes.diagnostics.some((d) => d.code === "include.bound"))
     return { result: settle([...root.diagnostics, ...includes.diagnostics]) };
   const texts = {
@@ -41506,8 +41756,11 @@ async function readRoot(file, text2, source) {
     );
   }
   const decoded2 = decodeText(bytes);
-  if (decoded2 === void 0)
-    return fail2("file.binary", "the config is not a UTF-8 text file (a binary file?): pass the YAML file with -c/--config");
+  if (typeof decoded2 !== "string") {
+    const { line, column, why: why2 } = decoded2;
+    const message = `the config is not a UTF-8 text file: ${why2}`;
+    return { error: { file, line, column, code: "file.binary", path: "", message, severity: "error" } };
+  }
   return { text: decoded2, digest: configDigest(bytes) };
 }
 var init_load = __esm({
@@ -41516,6 +41769,7 @@ var init_load = __esm({
     init_assemble();
     init_check_file();
     init_include();
+    init_quote_source();
     init_read_bounded();
     init_source();
   }
@@ -45183,9 +45437,10 @@ function itemsOf(node) {
   return (0, import_yaml3.isSeq)(node) ? node.items : [];
 }
 function renderString(value, quote = import_yaml3.Scalar.PLAIN) {
-  if (quote === import_yaml3.Scalar.QUOTE_DOUBLE) return JSON.stringify(value);
-  if (quote === import_yaml3.Scalar.QUOTE_SINGLE) return `'${value.replaceAll("'", "''")}'`;
-  return (0, import_yaml3.stringify)(value, { lineWidth: 0 }).trimEnd();
+  const text2 = escapeReferences(value);
+  if (quote === import_yaml3.Scalar.QUOTE_DOUBLE || /[[\]{},]/.test(text2)) return JSON.stringify(text2);
+  if (quote === import_yaml3.Scalar.QUOTE_SINGLE) return `'${text2.replaceAll("'", "''")}'`;
+  return (0, import_yaml3.stringify)(text2, { lineWidth: 0 }).trimEnd();
 }
 function renderPrivacy(value, style, like) {
   const names = (0, import_yaml3.isScalar)(like) ? typeof like.value === "string" : style.privacyNames;
@@ -45206,6 +45461,7 @@ var init_style = __esm({
   "src/adopt/update/_style.ts"() {
     "use strict";
     import_yaml3 = __toESM(require_dist(), 1);
+    init_interpolate();
     init_locate();
     init_website_fields();
     FLAG_KEYS = FIELD_NAMES.filter((field) => WEBSITE_FIELDS[field].kind === "flag").map(
@@ -46311,14 +46567,16 @@ function projectChanges(read, input) {
   const result = plan2(desired, input.live, { configFile: input.file, configDigest: "" });
   return result.changes.filter((change) => change.kind === "project").length;
 }
+function invalidBecause(d) {
+  if (ACCOUNT_VALUES.has(d.code)) {
+    return `the account holds a value a config cannot: ${d.message}; correct it in phpAnalytics, then run adopt again`;
+  }
+  return `the updated file would be invalid (a bug in sitesync, please report it): ${d.message}`;
+}
 function settle2(input, text2, reread2, before2) {
   const after2 = text2 === input.source ? before2 : reread2(text2);
   if ("diagnostics" in after2) {
-    const diagnostics = after2.diagnostics.map((d) => ({
-      ...d,
-      code: "update.invalid",
-      message: `the updated file would be invalid (a bug in sitesync, please report it): ${d.message}`
-    }));
+    const diagnostics = after2.diagnostics.map((d) => ({ ...d, code: "update.invalid", message: invalidBecause(d) }));
     return { diagnostics };
   }
   const { normalized } = after2;
@@ -46348,11 +46606,13 @@ function unsettled(file, before2, remaining) {
     };
   });
 }
+var ACCOUNT_VALUES;
 var init_settle = __esm({
   "src/adopt/update/_settle.ts"() {
     "use strict";
     init_website();
     init_plan();
+    ACCOUNT_VALUES = /* @__PURE__ */ new Set(["exclude-ips.invalid", "domain.invalid"]);
   }
 });
 
@@ -46610,7 +46870,7 @@ function intoFile(path, { files }, specs) {
   });
 }
 function includeGlobs(root) {
-  const include = root?.view.doc.toJS()?.include;
+  const include = root?.view.doc.toJS({ maxAliasCount: -1 })?.include;
   return Array.isArray(include) ? include.filter((glob) => typeof glob === "string") : [];
 }
 function sameFile(a, b) {
@@ -55826,16 +56086,16 @@ async function adopt2(ctx, accounts) {
   return new Map(outcome.accounts.map((account) => [account.name, adoptionOf(ctx, account)]));
 }
 function adoptionOf(ctx, account) {
-  const pathOf = (file) => workspacePath(file, ctx.event.workspace);
+  const pathOf2 = (file) => workspacePath(file, ctx.event.workspace);
   const { adopted } = account;
   if (account.error !== void 0 || !adopted) {
     const report3 = { ...errorMarkdown("adopt", ctx.configLabel, account.error), exitCode: account.exitCode };
     return { files: [], report: report3 };
   }
   const files = adopted.files.flatMap(
-    ({ file, source, result }) => result.ok && result.text !== source ? [{ path: pathOf(file), text: result.text }] : []
+    ({ file, source, result }) => result.ok && result.text !== source ? [{ path: pathOf2(file), text: result.text }] : []
   );
-  const report2 = { ...adoptMarkdown(adopted, { configLabel: ctx.configLabel, pathOf }), exitCode: account.exitCode };
+  const report2 = { ...adoptMarkdown(adopted, { configLabel: ctx.configLabel, pathOf: pathOf2 }), exitCode: account.exitCode };
   return { files, report: report2 };
 }
 
