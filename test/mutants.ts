@@ -454,8 +454,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "empty-item-unplaced",
     file: "src/config/fast-yaml.ts",
-    find: "const dash = emptyItem(this.text, start.at, end + this.bom);",
-    replace: "const dash = -1;",
+    find: "const empty = emptyItem(this.text, this.start(d), end + this.bom);",
+    replace: "const empty = undefined;",
     description: "a stray `-` in a file over 4 MiB is refused at the start of its list, thousands of lines away",
     tests: ["src/config/fast-yaml.test.ts"],
   },

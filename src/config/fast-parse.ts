@@ -1,4 +1,4 @@
-/** What the fast parse of a config file (fast-yaml.ts) gives back. */
+/** What the fast parse of a config file (fast-yaml.ts) gives back, and the error its listener stops with at a bound. */
 import type { SourcePos } from "../model/website.ts";
 
 /** Where a parse stopped, and why: a bound crossed, or YAML js-yaml cannot read. */
@@ -38,3 +38,14 @@ export interface FastParse {
 }
 
 export type Position = Pick<SourcePos, "line" | "column">;
+
+/** Thrown by the parse's listener where a bound is crossed: where, and the words of the diagnostic. */
+export class Stop extends Error {
+  readonly at: { line: number; column: number };
+  readonly bound: { code: string; message: string };
+  constructor(at: { line: number; column: number }, bound: { code: string; message: string }) {
+    super(bound.message);
+    this.at = { line: at.line, column: at.column };
+    this.bound = bound;
+  }
+}

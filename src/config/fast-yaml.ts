@@ -7,8 +7,8 @@
  */
 import { type EventType, load, type State } from "js-yaml";
 import { CORE_SCHEMA_AS_YAML_READS } from "./core-schema.ts";
-import type { FastFailure, FastParse, Position } from "./fast-parse.ts";
-import { isScalarStart, pastProperties, quotedOrFlowOverLines, readsTwoWays, skipSpace } from "./yaml-scan.ts";
+import { type FastFailure, type FastParse, type Position, Stop } from "./fast-parse.ts";
+import { emptyItem, isScalarStart, pastProperties, quotedOrFlowOverLines, readsTwoWays, skipSpace } from "./yaml-scan.ts";
 
 /** The deepest nesting read: a config needs 6 levels (accounts, a name, policy, protect, an item). */
 export const MAX_DEPTH = 32;
@@ -19,16 +19,6 @@ export const MAX_DEPTH = 32;
 const MAX_NODES = 8_000_000;
 
 export type { FastFailure, FastParse, Position } from "./fast-parse.ts";
-
-class Stop extends Error {
-  readonly at: { line: number; column: number };
-  readonly bound: { code: string; message: string };
-  constructor(at: { line: number; column: number }, bound: { code: string; message: string }) {
-    super(bound.message);
-    this.at = { line: at.line, column: at.column };
-    this.bound = bound;
-  }
-}
 
 /** A mapping's keys: some `<<` merges; some key each parser reads its own way. */
 const KEY_MERGES = 1;
@@ -231,19 +221,9 @@ class Watch {
    */
   private flagList(d: number, end: number): void {
     if (this.unusualAt !== undefined) return;
-    const start = this.start(d);
-    const dash = emptyItem(this.text, start.at, end + this.bom);
-    if (dash === -1) {
-      this.flag(d);
-      return;
-    }
-    let line = start.line;
-    let lineStart = start.at - start.column + 1;
-    for (let i = this.text.indexOf("\n", start.at); i !== -1 && i < dash; i = this.text.indexOf("\n", i + 1)) {
-      line++;
-      lineStart = i + 1;
-    }
-    this.unusualAt = { line, column: dash - lineStart + 1 };
+    const empty = emptyItem(this.text, this.start(d), end + this.bom);
+    if (empty === undefined) this.flag(d);
+    else this.unusualAt = { line: empty.line, column: empty.column };
   }
 
   /** A node over several lines that `yaml` may refuse where js-yaml reads it: such a file is compared with it. */
@@ -313,19 +293,4 @@ class Watch {
     const unusual = readsTwoWays(text, this.rootAt);
     return { names, anchored, merges, interpolates, unusual, ...(unusual ? { unusualAt: { line: 1, column: 1 } } : {}) };
   }
-}
-
-/** A `-` alone on its line (a comment aside), its indentation in group 1. */
-const DASH_LINE = /^([ \t]*)-[ \t]*(?:#[^\n]*)?\r?$/gm;
-
-/** The offset of the first `-` in `[from, to)` whose item is empty (the next line is no deeper), or -1. */
-function emptyItem(text: string, from: number, to: number): number {
-  DASH_LINE.lastIndex = from;
-  for (let found = DASH_LINE.exec(text); found !== null && found.index < to; found = DASH_LINE.exec(text)) {
-    const indent = (found[1] as string).length;
-    const next = /^[ \t]*(?=\S)/m.exec(text.slice(found.index + found[0].length, found.index + found[0].length + 4096));
-    if (next === null || next[0].length <= indent) return found.index + indent;
-    if (DASH_LINE.lastIndex === found.index) DASH_LINE.lastIndex++;
-  }
-  return -1;
 }

@@ -92,3 +92,33 @@ export function skipSpace(text: string, from: number, line: number, lineStart: n
   }
   return { at, line: line + 1, column: at - lineStart + 1 };
 }
+
+/** A `-` alone on its line (a comment aside), its indentation in group 1. */
+const DASH_LINE = /^([ \t]*)-[ \t]*(?:#[^\n]*)?\r?$/gm;
+
+/**
+ * Where the first `-` between `from` (a node's start) and `to` is whose item is empty, the next line no deeper
+ * (js-yaml opens no node for it), or undefined.
+ */
+export function emptyItem(text: string, from: TextAt, to: number): TextAt | undefined {
+  DASH_LINE.lastIndex = from.at;
+  for (let found = DASH_LINE.exec(text); found !== null && found.index < to; found = DASH_LINE.exec(text)) {
+    const indent = (found[1] as string).length;
+    const after = found.index + found[0].length;
+    const next = /^[ \t]*(?=\S)/m.exec(text.slice(after, after + 4096));
+    if (next === null || next[0].length <= indent) return lineOf(text, from, found.index + indent);
+    if (DASH_LINE.lastIndex === found.index) DASH_LINE.lastIndex++;
+  }
+  return undefined;
+}
+
+/** The line and column of `offset`, counted on from a known place before it. */
+function lineOf(text: string, from: TextAt, offset: number): TextAt {
+  let { line } = from;
+  let lineStart = from.at - from.column + 1;
+  for (let i = text.indexOf("\n", from.at); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { at: offset, line, column: offset - lineStart + 1 };
+}
