@@ -477,6 +477,14 @@ export const MUTANTS: readonly Mutant[] = [
     tests: ["src/config/fast-locate.test.ts"],
   },
   {
+    id: "dense-file-documented",
+    file: "src/config/check-file.ts",
+    find: "if (text.length <= FAST_LOCATE_BYTES && fast.nodes <= FAST_LOCATE_NODES) return",
+    replace: "if (text.length <= FAST_LOCATE_BYTES) return",
+    description: "a 3 MB list of 1.5 million numbers with one typo builds yaml's Document of it, past a 1 GB heap",
+    tests: ["src/config/fast-locate.test.ts"],
+  },
+  {
     id: "anchor-named-twice-taken",
     file: "src/config/fast-yaml.ts",
     find: "if (this.anchorNames.has(name)) this.flag(d);",
@@ -504,7 +512,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "large-unusual-compared",
     file: "src/config/check-file.ts",
-    find: "if (text.length > FAST_LOCATE_BYTES) return { diagnostics: [notCompared(file, fast)] };",
+    find: "if (large !== undefined) return { diagnostics: [notCompared(file, fast)] };",
     replace: "",
     description: "a 33 MB file with one list over two lines builds yaml's Document to compare it, and runs a 1 GB heap out of memory",
     tests: ["src/config/fast-yaml.test.ts"],

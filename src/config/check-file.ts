@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Diagnostic } from "../errors.ts";
 import { type FastFailure, type FastParse, parseFast } from "./fast-yaml.ts";
-import { FAST_LOCATE_BYTES, FileView, type LargeFilePositions } from "./file-view.ts";
+import { FAST_LOCATE_BYTES, FAST_LOCATE_NODES, FileView, type LargeFilePositions } from "./file-view.ts";
 import type { Env } from "./interpolate.ts";
 import { type DocumentInterpolation, interpolateDocument, noInterpolation, type UnsetEnv } from "./interpolate-document.ts";
 import { type ConfigPath, formatPath, isRecord, type Locator } from "./locate.ts";
@@ -58,17 +58,28 @@ export function checkFile(
   options: CheckOptions,
   inherited: Inherited | undefined,
 ): { diagnostics: Diagnostic[]; part?: FilePart } {
-  if (text.length <= FAST_LOCATE_BYTES) return checkText(file, text, options, inherited);
+  const stray = strayCarriageReturn(file, text);
+  if (stray) return { diagnostics: [stray] };
+  let fast: FastParse | undefined;
+  {
+    const parsed = parseFast(text);
+    if (!parsed.ok) return { diagnostics: unreadable(file, text, parsed) };
+    fast = parsed;
+  }
+  if (text.length <= FAST_LOCATE_BYTES && fast.nodes <= FAST_LOCATE_NODES) return checkText(file, text, options, inherited, fast);
   // A large file is checked noting the positions its problems ask for; with any, it is checked again with an
   // index of those alone, its first values let go: an index of every node beside them passed a 1 GB heap.
   const asked: ConfigPath[] = [];
-  let first: ReturnType<typeof checkText> | undefined = checkText(file, text, options, inherited, { record: asked });
+  let first: ReturnType<typeof checkText> | undefined = checkText(file, text, options, inherited, fast, { record: asked });
+  fast = undefined;
   if (asked.length === 0) {
     first.part?.view.stopRecording();
     return first;
   }
   first = undefined;
-  return checkText(file, text, options, inherited, { only: asked });
+  const again = parseFast(text);
+  if (!again.ok) return { diagnostics: unreadable(file, text, again) };
+  return checkText(file, text, options, inherited, again, { only: asked });
 }
 
 function checkText(
@@ -76,16 +87,13 @@ function checkText(
   text: string,
   options: CheckOptions,
   inherited: Inherited | undefined,
+  fast: FastParse,
   large?: LargeFilePositions,
 ): { diagnostics: Diagnostic[]; part?: FilePart } {
-  const stray = strayCarriageReturn(file, text);
-  if (stray) return { diagnostics: [stray] };
-  const fast = parseFast(text);
-  if (!fast.ok) return { diagnostics: unreadable(file, text, fast) };
   const view = new FileView(file, text, fast.names, large);
   const locate = view.locate;
   if (fast.unusual) {
-    if (text.length > FAST_LOCATE_BYTES) return { diagnostics: [notCompared(file, fast)] };
+    if (large !== undefined) return { diagnostics: [notCompared(file, fast)] };
     const differs = readsTwoWays(view, fast);
     if (differs) return { diagnostics: differs };
   }
@@ -177,7 +185,7 @@ const TWO_WAYS =
  */
 function notCompared(file: string, fast: FastParse): Diagnostic {
   const at = fast.unusualAt ?? { line: 1, column: 1 };
-  const message = `YAML parsers may read this differently (${TWO_WAYS}), and a file over 4 MiB is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does`;
+  const message = `YAML parsers may read this differently (${TWO_WAYS}), and a file over 4 MiB or 500,000 nodes is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does`;
   return { file, ...at, path: "", code: "yaml.ambiguous", message, severity: "error" };
 }
 

@@ -54,6 +54,14 @@ describe("positions found without yaml's Document", () => {
     expect(checked.part?.view.built).toBe(false);
   });
 
+  it("point at a mistake in a small file of many nodes without the Document either: 600,000 numbers in 1.2 MB", () => {
+    const text = `version: 1\nx-k: [${Array(600_000).fill(1).join(",")}]\nwebsites:\n  - domain: a.example.com\n    favorite: maybe\n`;
+    expect(text.length).toBeLessThan(4 * 2 ** 20);
+    const checked = checkFile("dense.yaml", text, { env: {} }, undefined);
+    expect(checked.diagnostics.map((d) => `${d.line}:${d.column} ${d.path}`)).toEqual(["5:15 websites[0].favorite"]);
+    expect(checked.part?.view.built).toBe(false);
+  });
+
   it("covers the fixtures and examples", () => {
     expect(files.length).toBeGreaterThan(20);
   });

@@ -35,6 +35,8 @@ export interface FastParse {
    * export), nothing is read from the environment and no password is written, so its walk is skipped.
    */
   interpolates: boolean;
+  /** The nodes the file holds, aliases counted as what they expand to. */
+  nodes: number;
 }
 
 export type Position = Pick<SourcePos, "line" | "column">;

@@ -54,7 +54,7 @@ type ParseState = State & { anchor: string | null };
 class Watch {
   readonly listener: (event: EventType, state: State) => void;
   private depth = 0;
-  private nodes = 0;
+  nodes = 0;
   /** Per depth: where js-yaml opened the node (before spaces and comments), its line (0-based) and line start. */
   private readonly open = new Int32Array(MAX_DEPTH + 1);
   private readonly line = new Int32Array(MAX_DEPTH + 1);
@@ -288,9 +288,9 @@ class Watch {
   }
 
   result(text: string): Omit<FastParse, "ok" | "value"> {
-    const { names, anchored, merges, interpolates } = this;
-    if (this.unusualAt !== undefined) return { names, anchored, merges, interpolates, unusual: true, unusualAt: this.unusualAt };
+    const { names, anchored, merges, interpolates, nodes } = this;
+    if (this.unusualAt !== undefined) return { names, anchored, merges, interpolates, nodes, unusual: true, unusualAt: this.unusualAt };
     const unusual = readsTwoWays(text, this.rootAt);
-    return { names, anchored, merges, interpolates, unusual, ...(unusual ? { unusualAt: { line: 1, column: 1 } } : {}) };
+    return { names, anchored, merges, interpolates, nodes, unusual, ...(unusual ? { unusualAt: { line: 1, column: 1 } } : {}) };
   }
 }

@@ -13,6 +13,8 @@ import { type ParsedYaml, parseYaml } from "./parse-yaml.ts";
 
 /** The size past which positions come from js-yaml (`fastLocator`): the Document of 4 MiB holds about 300 MB. */
 export const FAST_LOCATE_BYTES = 4 * 2 ** 20;
+/** And the nodes: a 3 MB list of 1.5 million numbers would make a Document past a 1 GB heap. */
+export const FAST_LOCATE_NODES = 500_000;
 
 /**
  * How a file past FAST_LOCATE_BYTES finds positions while it is checked: `record` notes each path asked (and
@@ -25,6 +27,7 @@ export class FileView {
   #locator: Locator | undefined;
   #lines: number[] | undefined;
   #record: ConfigPath[] | undefined;
+  #large: boolean;
   #only: { paths: Set<string>; locator: () => Locator } | undefined;
   readonly locate: Locator;
   readonly file: string;
@@ -35,6 +38,7 @@ export class FileView {
     this.file = file;
     this.text = text;
     this.names = names;
+    this.#large = large !== undefined;
     if (large && "record" in large) this.#record = large.record;
     if (large && "only" in large) this.#only = this.onlyIndex(large.only);
     this.locate = {
@@ -90,7 +94,7 @@ export class FileView {
 
   private get locator(): Locator {
     this.#locator ??=
-      this.text.length > FAST_LOCATE_BYTES && !this.built
+      (this.#large || this.text.length > FAST_LOCATE_BYTES) && !this.built
         ? fastLocator(this.text, (offset) => this.position(offset))
         : createLocator(this.parsed.doc, this.parsed.lineCounter);
     return this.#locator;
