@@ -31368,6 +31368,23 @@ var init_core_schema = __esm({
   }
 });
 
+// src/config/fast-parse.ts
+var Stop;
+var init_fast_parse = __esm({
+  "src/config/fast-parse.ts"() {
+    "use strict";
+    Stop = class extends Error {
+      at;
+      bound;
+      constructor(at3, bound) {
+        super(bound.message);
+        this.at = { line: at3.line, column: at3.column };
+        this.bound = bound;
+      }
+    };
+  }
+});
+
 // src/config/yaml-scan.ts
 function readsTwoWays(text2, rootAt) {
   const directive = rootAt > 0 && /^%/m.test(text2.slice(0, rootAt));
@@ -31428,9 +31445,31 @@ function skipSpace(text2, from, line, lineStart) {
   }
   return { at: at3, line: line + 1, column: at3 - lineStart + 1 };
 }
+function emptyItem(text2, from, to) {
+  DASH_LINE.lastIndex = from.at;
+  for (let found = DASH_LINE.exec(text2); found !== null && found.index < to; found = DASH_LINE.exec(text2)) {
+    const indent = found[1].length;
+    const after2 = found.index + found[0].length;
+    const next = /^[ \t]*(?=\S)/m.exec(text2.slice(after2, after2 + 4096));
+    if (next === null || next[0].length <= indent) return lineOf(text2, from, found.index + indent);
+    if (DASH_LINE.lastIndex === found.index) DASH_LINE.lastIndex++;
+  }
+  return void 0;
+}
+function lineOf(text2, from, offset) {
+  let { line } = from;
+  let lineStart = from.at - from.column + 1;
+  for (let i = text2.indexOf("\n", from.at); i !== -1 && i < offset; i = text2.indexOf("\n", i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { at: offset, line, column: offset - lineStart + 1 };
+}
+var DASH_LINE;
 var init_yaml_scan = __esm({
   "src/config/yaml-scan.ts"() {
     "use strict";
+    DASH_LINE = /^([ \t]*)-[ \t]*(?:#[^\n]*)?\r?$/gm;
   }
 });
 
@@ -31448,34 +31487,16 @@ function parseFast(text2) {
     return { ok: false, line: (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1 + (mark?.line === 0 ? bom : 0), reason };
   }
 }
-function emptyItem(text2, from, to) {
-  DASH_LINE.lastIndex = from;
-  for (let found = DASH_LINE.exec(text2); found !== null && found.index < to; found = DASH_LINE.exec(text2)) {
-    const indent = found[1].length;
-    const next = /^[ \t]*(?=\S)/m.exec(text2.slice(found.index + found[0].length, found.index + found[0].length + 4096));
-    if (next === null || next[0].length <= indent) return found.index + indent;
-    if (DASH_LINE.lastIndex === found.index) DASH_LINE.lastIndex++;
-  }
-  return -1;
-}
-var MAX_DEPTH, MAX_NODES, Stop, KEY_MERGES, KEY_UNUSUAL, Watch, DASH_LINE;
+var MAX_DEPTH, MAX_NODES, KEY_MERGES, KEY_UNUSUAL, Watch;
 var init_fast_yaml = __esm({
   "src/config/fast-yaml.ts"() {
     "use strict";
     init_js_yaml();
     init_core_schema();
+    init_fast_parse();
     init_yaml_scan();
     MAX_DEPTH = 32;
     MAX_NODES = 8e6;
-    Stop = class extends Error {
-      at;
-      bound;
-      constructor(at3, bound) {
-        super(bound.message);
-        this.at = { line: at3.line, column: at3.column };
-        this.bound = bound;
-      }
-    };
     KEY_MERGES = 1;
     KEY_UNUSUAL = 2;
     Watch = class {
@@ -31628,19 +31649,9 @@ var init_fast_yaml = __esm({
        */
       flagList(d, end2) {
         if (this.unusualAt !== void 0) return;
-        const start2 = this.start(d);
-        const dash = emptyItem(this.text, start2.at, end2 + this.bom);
-        if (dash === -1) {
-          this.flag(d);
-          return;
-        }
-        let line = start2.line;
-        let lineStart = start2.at - start2.column + 1;
-        for (let i = this.text.indexOf("\n", start2.at); i !== -1 && i < dash; i = this.text.indexOf("\n", i + 1)) {
-          line++;
-          lineStart = i + 1;
-        }
-        this.unusualAt = { line, column: dash - lineStart + 1 };
+        const empty = emptyItem(this.text, this.start(d), end2 + this.bom);
+        if (empty === void 0) this.flag(d);
+        else this.unusualAt = { line: empty.line, column: empty.column };
       }
       /** A node over several lines that `yaml` may refuse where js-yaml reads it: such a file is compared with it. */
       multiLine(d, state, end2) {
@@ -31697,13 +31708,12 @@ var init_fast_yaml = __esm({
         throw new Stop(at3, { code, message });
       }
       result(text2) {
-        const { names, anchored, merges, interpolates } = this;
-        if (this.unusualAt !== void 0) return { names, anchored, merges, interpolates, unusual: true, unusualAt: this.unusualAt };
+        const { names, anchored, merges, interpolates, nodes } = this;
+        if (this.unusualAt !== void 0) return { names, anchored, merges, interpolates, nodes, unusual: true, unusualAt: this.unusualAt };
         const unusual = readsTwoWays(text2, this.rootAt);
-        return { names, anchored, merges, interpolates, unusual, ...unusual ? { unusualAt: { line: 1, column: 1 } } : {} };
+        return { names, anchored, merges, interpolates, nodes, unusual, ...unusual ? { unusualAt: { line: 1, column: 1 } } : {} };
       }
     };
-    DASH_LINE = /^([ \t]*)-[ \t]*(?:#[^\n]*)?\r?$/gm;
   }
 });
 
@@ -31822,7 +31832,7 @@ function spotOf(text2, frame, state, bom) {
   return spot;
 }
 function contentAt(text2, from) {
-  const lineStart = text2.lastIndexOf("\n", from - 1) + 1;
+  const lineStart = from === 0 || text2.charCodeAt(from - 1) === 10 ? from : -1;
   return pastProperties(text2, skipSpace(text2, from, 0, lineStart)).at;
 }
 function isSpace(ch) {
@@ -31964,7 +31974,7 @@ var init_parse_yaml = __esm({
 });
 
 // src/config/file-view.ts
-var FAST_LOCATE_BYTES, FileView;
+var FAST_LOCATE_BYTES, FAST_LOCATE_NODES, FileView;
 var init_file_view = __esm({
   "src/config/file-view.ts"() {
     "use strict";
@@ -31973,11 +31983,13 @@ var init_file_view = __esm({
     init_locate();
     init_parse_yaml();
     FAST_LOCATE_BYTES = 4 * 2 ** 20;
+    FAST_LOCATE_NODES = 5e5;
     FileView = class {
       #parsed;
       #locator;
       #lines;
       #record;
+      #large;
       #only;
       locate;
       file;
@@ -31987,6 +31999,7 @@ var init_file_view = __esm({
         this.file = file;
         this.text = text2;
         this.names = names;
+        this.#large = large !== void 0;
         if (large && "record" in large) this.#record = large.record;
         if (large && "only" in large) this.#only = this.onlyIndex(large.only);
         this.locate = {
@@ -32033,7 +32046,7 @@ var init_file_view = __esm({
         return this.#parsed !== void 0;
       }
       get locator() {
-        this.#locator ??= this.text.length > FAST_LOCATE_BYTES && !this.built ? fastLocator(this.text, (offset) => this.position(offset)) : createLocator(this.parsed.doc, this.parsed.lineCounter);
+        this.#locator ??= (this.#large || this.text.length > FAST_LOCATE_BYTES) && !this.built ? fastLocator(this.text, (offset) => this.position(offset)) : createLocator(this.parsed.doc, this.parsed.lineCounter);
         return this.#locator;
       }
       name(path) {
@@ -41179,25 +41192,32 @@ var init_rules = __esm({
 // src/config/check-file.ts
 import { isDeepStrictEqual } from "node:util";
 function checkFile(file, text2, options, inherited) {
-  if (text2.length <= FAST_LOCATE_BYTES) return checkText(file, text2, options, inherited);
+  const stray = strayCarriageReturn(file, text2);
+  if (stray) return { diagnostics: [stray] };
+  let fast;
+  {
+    const parsed = parseFast(text2);
+    if (!parsed.ok) return { diagnostics: unreadable(file, text2, parsed) };
+    fast = parsed;
+  }
+  if (text2.length <= FAST_LOCATE_BYTES && fast.nodes <= FAST_LOCATE_NODES) return checkText(file, text2, options, inherited, fast);
   const asked = [];
-  let first = checkText(file, text2, options, inherited, { record: asked });
+  let first = checkText(file, text2, options, inherited, fast, { record: asked });
+  fast = void 0;
   if (asked.length === 0) {
     first.part?.view.stopRecording();
     return first;
   }
   first = void 0;
-  return checkText(file, text2, options, inherited, { only: asked });
+  const again = parseFast(text2);
+  if (!again.ok) return { diagnostics: unreadable(file, text2, again) };
+  return checkText(file, text2, options, inherited, again, { only: asked });
 }
-function checkText(file, text2, options, inherited, large) {
-  const stray = strayCarriageReturn(file, text2);
-  if (stray) return { diagnostics: [stray] };
-  const fast = parseFast(text2);
-  if (!fast.ok) return { diagnostics: unreadable(file, text2, fast) };
+function checkText(file, text2, options, inherited, fast, large) {
   const view = new FileView(file, text2, fast.names, large);
   const locate = view.locate;
   if (fast.unusual) {
-    if (text2.length > FAST_LOCATE_BYTES) return { diagnostics: [notCompared(file, fast)] };
+    if (large !== void 0) return { diagnostics: [notCompared(file, fast)] };
     const differs = readsTwoWays2(view, fast);
     if (differs) return { diagnostics: differs };
   }
@@ -41254,7 +41274,7 @@ function unreadable(file, text2, failure2) {
 }
 function notCompared(file, fast) {
   const at3 = fast.unusualAt ?? { line: 1, column: 1 };
-  const message = `YAML parsers may read this differently (${TWO_WAYS}), and a file over 4 MiB is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does`;
+  const message = `YAML parsers may read this differently (${TWO_WAYS}), and a file over 4 MiB or 500,000 nodes is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does`;
   return { file, ...at3, path: "", code: "yaml.ambiguous", message, severity: "error" };
 }
 function strayCarriageReturn(file, text2) {
