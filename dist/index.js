@@ -31465,6 +31465,10 @@ function lineOf(text2, from, offset) {
   }
   return { at: offset, line, column: offset - lineStart + 1 };
 }
+function opensFlowMap(text2) {
+  for (let at3 = text2.indexOf("{"); at3 !== -1; at3 = text2.indexOf("{", at3 + 1)) if (text2.charCodeAt(at3 - 1) !== 36) return true;
+  return false;
+}
 var DASH_LINE;
 var init_yaml_scan = __esm({
   "src/config/yaml-scan.ts"() {
@@ -31478,7 +31482,8 @@ function parseFast(text2) {
   const bom = text2.charCodeAt(0) === 65279 ? 1 : 0;
   const watch = new Watch(text2, bom);
   try {
-    const value = load(text2, { schema: CORE_SCHEMA_AS_YAML_READS, listener: watch.listener, maxDepth: MAX_DEPTH + 2 });
+    const options = { schema: CORE_SCHEMA_AS_YAML_READS, listener: watch.listener, maxDepth: MAX_DEPTH + 2 };
+    const value = load(text2, options);
     return { ok: true, value: value ?? null, ...watch.result(text2) };
   } catch (cause) {
     if (cause instanceof Stop) return { ok: false, ...cause.at, bound: cause.bound };
@@ -31533,6 +31538,8 @@ var init_fast_yaml = __esm({
       dollar;
       escapes;
       aliasing;
+      /** Whether a key may have no value node: only written `? key` or inside `{ }` (so never in an export). */
+      valueless;
       /** The node closed last: its depth, anchor and value. */
       lastDepth = -1;
       lastAnchor = null;
@@ -31551,6 +31558,7 @@ var init_fast_yaml = __esm({
         this.dollar = text2.indexOf("${");
         this.escapes = text2.includes("\\");
         this.aliasing = text2.includes("&");
+        this.valueless = text2.includes("?") || opensFlowMap(text2);
         this.listener = (event, state) => event === "open" ? this.opened(state) : this.closed(state);
       }
       opened(state) {
@@ -31588,7 +31596,9 @@ var init_fast_yaml = __esm({
         if (this.tags && this.properties(d).tag) this.flag(d);
         if (state.line !== this.line[d] && this.unusualAt === void 0) this.multiLine(d, state, state.position + this.bom);
         if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flagList(d, state.position);
-        else if (state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result).length) this.flag(d);
+        else if (this.valueless && state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result).length) {
+          this.flag(d);
+        }
         const size2 = this.aliasing ? this.sized(d, state, isAlias3) : 0;
         if (d === 0) return;
         const p = d - 1;

@@ -8,7 +8,7 @@
 import { type EventType, load, type State } from "js-yaml";
 import { CORE_SCHEMA_AS_YAML_READS } from "./core-schema.ts";
 import { type FastFailure, type FastParse, type Position, Stop } from "./fast-parse.ts";
-import { emptyItem, isScalarStart, pastProperties, quotedOrFlowOverLines, readsTwoWays, skipSpace } from "./yaml-scan.ts";
+import { emptyItem, isScalarStart, opensFlowMap, pastProperties, quotedOrFlowOverLines, readsTwoWays, skipSpace } from "./yaml-scan.ts";
 
 /** The deepest nesting read: a config needs 6 levels (accounts, a name, policy, protect, an item). */
 export const MAX_DEPTH = 32;
@@ -30,9 +30,8 @@ export function parseFast(text: string): FastParse | FastFailure {
   const watch = new Watch(text, bom);
   try {
     // The depth js-yaml stops at itself is past ours: the listener words it first.
-    const value = load(text, { schema: CORE_SCHEMA_AS_YAML_READS, listener: watch.listener, maxDepth: MAX_DEPTH + 2 } as Parameters<
-      typeof load
-    >[1]);
+    const options = { schema: CORE_SCHEMA_AS_YAML_READS, listener: watch.listener, maxDepth: MAX_DEPTH + 2 } as Parameters<typeof load>[1];
+    const value = load(text, options);
     return { ok: true, value: value ?? null, ...watch.result(text) };
   } catch (cause) {
     if (cause instanceof Stop) return { ok: false, ...cause.at, bound: cause.bound };
@@ -85,6 +84,8 @@ class Watch {
   private dollar: number;
   private readonly escapes: boolean;
   private readonly aliasing: boolean;
+  /** Whether a key may have no value node: only written `? key` or inside `{ }` (so never in an export). */
+  private readonly valueless: boolean;
   /** The node closed last: its depth, anchor and value. */
   private lastDepth = -1;
   private lastAnchor: string | null = null;
@@ -105,6 +106,7 @@ class Watch {
     this.escapes = text.includes("\\");
     // An alias needs its anchor (js-yaml refuses one without): no `&`, nothing to expand.
     this.aliasing = text.includes("&");
+    this.valueless = text.includes("?") || opensFlowMap(text);
     this.listener = (event, state) => (event === "open" ? this.opened(state) : this.closed(state as ParseState));
   }
 
@@ -149,7 +151,9 @@ class Watch {
     // list's own children, where no key check sees them. Such a list is compared with yaml before use.
     if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flagList(d, state.position);
     // Nor for the value of a key that has none (`? x-note`, `{a, b}`): the keys after it would be read as values.
-    else if (state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result as object).length) this.flag(d);
+    else if (this.valueless && state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result as object).length) {
+      this.flag(d);
+    }
     const size = this.aliasing ? this.sized(d, state, isAlias) : 0;
     if (d === 0) return;
     const p = d - 1;

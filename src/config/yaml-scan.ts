@@ -122,3 +122,9 @@ function lineOf(text: string, from: TextAt, offset: number): TextAt {
   }
   return { at: offset, line, column: offset - lineStart + 1 };
 }
+
+/** Whether some `{` of the text may open a flow mapping, not being a `${`: an export's only one is its header's `${VARIABLE}`. */
+export function opensFlowMap(text: string): boolean {
+  for (let at = text.indexOf("{"); at !== -1; at = text.indexOf("{", at + 1)) if (text.charCodeAt(at - 1) !== 0x24) return true;
+  return false;
+}
