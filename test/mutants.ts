@@ -1147,4 +1147,21 @@ export const MUTANTS: readonly Mutant[] = [
     description: "the installed package checks a root config against the included-file shape (a root's version and policy are refused)",
     tests: ["test/config/standalone-validators.test.ts"],
   },
+  {
+    id: "export-keeps-refused-exclude-ips",
+    file: "src/config/export-fit.ts",
+    find: "if (problem === undefined) {",
+    replace: "if (problem === undefined || problem !== undefined) {",
+    description: "export writes an exclude_ips line the config refuses, so the exported file fails validate",
+    tests: ["test/export/left-out.test.ts"],
+  },
+  {
+    id: "export-lists-second-copy",
+    file: "src/config/export-fit.ts",
+    find: "const { byDomain, extras } = managedCopies(live, (domain, site) => ({ domain, site }));",
+    replace:
+      "const { byDomain, extras } = managedCopies(live, (domain, site) => ({ domain, site }));\n  for (const e of extras.splice(0)) byDomain.set(`${e.domain}#${e.site.id}`, e);",
+    description: "export writes both copies of one domain, so the exported file fails validate with a duplicate",
+    tests: ["test/export/left-out.test.ts"],
+  },
 ];

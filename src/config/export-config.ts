@@ -11,6 +11,7 @@ import { plural } from "../model/plural.ts";
 import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import { PRIVACY_NAMES } from "../model/website-fields.ts";
+import { fitWebsites, type LeftOut, type Listed } from "./export-fit.ts";
 import { escapeReferences } from "./interpolate.ts";
 
 /** Options of {@link exportConfig}. */
@@ -32,6 +33,8 @@ export interface ExportInput {
 
 export interface ExportResult {
   yaml: string;
+  /** What no config can hold, left out of `yaml` (which says so where it would be): see {@link fitWebsites}. */
+  leftOut: LeftOut[];
 }
 
 /** Where an exported file's modeline may point, for {@link schemaReference}. */
@@ -77,16 +80,17 @@ const NO_MODELINE = [
  * needs none: planning it against the same account shows no changes.
  */
 export function exportConfig(live: ExportInput, options: ExportOptions): ExportResult {
-  const websites = [...live.websites].sort((a, b) => a.domain.localeCompare(b.domain));
+  const { listed, leftOut } = fitWebsites(live.websites);
+  const websites = listed.sort((a, b) => a.domain.localeCompare(b.domain));
   const body: Record<string, unknown> = { version: 1 };
   if (options.websitesUrl) body.websites_url = literal(options.websitesUrl);
   if (options.projectsUrl && live.projects) body.projects_url = literal(options.projectsUrl);
-  body.websites = websites.map((site) => {
-    // privacy: password alone keeps the stored password (DESIGN §2).
-    const entry: Record<string, unknown> = { domain: literal(site.domain), privacy: PRIVACY_NAMES[site.privacy] ?? site.privacy };
+  body.websites = websites.map(({ site, domain, excludeIpsLeftOut }) => {
+    // privacy: password alone keeps the stored password (DESIGN §2). The domain as the API would store it.
+    const entry: Record<string, unknown> = { domain: literal(domain), privacy: PRIVACY_NAMES[site.privacy] ?? site.privacy };
     entry.email = site.email !== 0;
     entry.exclude_bots = site.exclude_bots !== 0;
-    entry.exclude_ips = site.exclude_ips.map(literal);
+    if (excludeIpsLeftOut === undefined) entry.exclude_ips = site.exclude_ips.map(literal);
     entry.favorite = site.favorite;
     return entry;
   });
@@ -97,15 +101,39 @@ export function exportConfig(live: ExportInput, options: ExportOptions): ExportR
   const doc = new Document(body);
   doc.commentBefore = [
     ...(options.schemaPath === undefined ? NO_MODELINE : [` yaml-language-server: $schema=${options.schemaPath}`]),
-    ` Exported by sitesync from the live account: ${plural(websites.length, "website")}.`,
+    ` Exported by sitesync from the live account: ${plural(websites.length, "website")}${leftOutCount(leftOut)}.`,
     " exclude_params and passwords are write-only (the API never returns them), so they are not exported.",
     " privacy: password without a password keeps the stored one. A plan that follows the change",
     " (--changed-since REF; the Action on a pull request) sends the exclude_params and password lines a",
     " commit edits; to send a new value behind the same password: ${VARIABLE}, change password_version",
     " in that commit. --sync-write-only sends every exclude_params and password this file sets.",
+    ...leftOutWebsites(leftOut),
   ].join("\n");
-  flowShortLists(doc);
-  return { yaml: doc.toString({ lineWidth: 0 }) };
+  flowShortLists(doc, websites);
+  return { yaml: doc.toString({ lineWidth: 0 }), leftOut };
+}
+
+function leftOutCount(leftOut: readonly LeftOut[]): string {
+  const whole = leftOut.filter((item) => item.field === undefined).length;
+  const fields = leftOut.length - whole;
+  const parts = [
+    whole > 0 ? `${plural(whole, "website")} left out (below)` : "",
+    fields > 0 ? `${plural(fields, "exclude_ips list")} left out` : "",
+  ];
+  const said = parts.filter((part) => part !== "");
+  return said.length === 0 ? "" : `; ${said.join(", ")}`;
+}
+
+/** The header's list of the websites left out whole: they have no entry to hold a comment. */
+function leftOutWebsites(leftOut: readonly LeftOut[]): string[] {
+  const whole = leftOut.filter((item) => item.field === undefined);
+  if (whole.length === 0) return [];
+  return [" Left out, as no config can hold them:", ...whole.map((item) => `   ${oneLine(item.domain)} (id ${item.id}): ${item.why}`)];
+}
+
+/** A live value inside a comment: quoted as JSON when it holds a character a comment cannot (a line break). */
+function oneLine(value: string): string {
+  return /^[\x21-\x7e]*$/.test(value) ? value : JSON.stringify(value);
 }
 
 /**
@@ -116,13 +144,18 @@ function literal(value: string): string {
   return escapeReferences(value);
 }
 
-/** `exclude_ips: []` and short lists read better on one line. */
-function flowShortLists(doc: Document): void {
+/**
+ * `exclude_ips: []` and short lists read better on one line. An entry whose `exclude_ips` were left out
+ * says why above it.
+ */
+function flowShortLists(doc: Document, listed: readonly Listed[]): void {
   const websites = doc.get("websites");
   if (!isSeq(websites)) return;
-  for (const item of websites.items) {
-    if (!isMap(item)) continue;
+  websites.items.forEach((item, index) => {
+    if (!isMap(item)) return;
+    const why = listed[index]?.excludeIpsLeftOut?.why;
+    if (why !== undefined) item.commentBefore = ` ${why}`;
     const ips = (item as YAMLMap).get("exclude_ips");
     if (isSeq(ips) && ips.items.length <= 3) ips.flow = true;
-  }
+  });
 }

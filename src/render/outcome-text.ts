@@ -4,6 +4,7 @@
  * ended the run, if one did. Pure.
  */
 import type { ItemResult } from "../apply/types.ts";
+import type { LeftOut } from "../config/export-fit.ts";
 import type { Config } from "../config/types.ts";
 import { agree, plural } from "../model/plural.ts";
 import { printable } from "../model/printable.ts";
@@ -195,6 +196,21 @@ function exportSections({ exported }: AccountRun, { quiet }: TextContext): Secti
   if (!exported) return { summary: "", notes: [] };
   const { file } = exported;
   const projects = exported.projects === undefined ? "" : ` and ${plural(exported.projects, "project")}`;
-  const notes = quiet ? [] : [`Exported ${plural(exported.websites, "website")}${projects}${file ? ` to ${file}` : ""}.`];
+  const notes = leftOutNotes(exported.leftOut);
+  if (!quiet) notes.push(`Exported ${plural(exported.websites, "website")}${projects}${file ? ` to ${file}` : ""}.`);
   return { summary: file ? "" : exported.yaml, notes };
+}
+
+/** What no config can hold, also said in the file; the first 20, the rest counted (each is in the file). */
+function leftOutNotes(leftOut: readonly LeftOut[]): string[] {
+  const shown = leftOut.slice(0, MAX_LEFT_OUT_NOTES).map((item) => `warning: ${printable(item.domain)} (id ${item.id}) ${wordsOf(item)}`);
+  const more = leftOut.length - shown.length;
+  if (more > 0) shown.push(`warning: ${plural(more, "more website")} left out or cut short, each said in the file`);
+  return shown;
+}
+
+const MAX_LEFT_OUT_NOTES = 20;
+
+function wordsOf(item: LeftOut): string {
+  return item.field === undefined ? `is left out of the file: ${printable(item.why)}` : `has its ${printable(item.why)}`;
 }

@@ -44,8 +44,9 @@ export async function exportStep(scope: RunScope, spec: AccountSpec, run: Accoun
   const live = await readLive(client, { projects: projects ? [] : undefined });
   const folder = exportFile === undefined ? process.cwd() : dirname(resolve(exportFile));
   const schemaPath = schemaReference(folder, schemaLocation(folder, SCHEMA));
-  const { yaml } = exportConfig(live, { schemaPath });
-  run.exported = { yaml, websites: live.websites.length, ...(live.projects ? { projects: live.projects.length } : {}) };
+  const { yaml, leftOut } = exportConfig(live, { schemaPath });
+  const websites = live.websites.length - leftOut.filter((item) => item.field === undefined).length;
+  run.exported = { yaml, websites, leftOut, ...(live.projects ? { projects: live.projects.length } : {}) };
   if (exportFile === undefined) return;
   // The file is an output like stdout: a live name that echoes a key must not carry it there (DESIGN §12).
   const text = scope.redactor.redact(yaml);

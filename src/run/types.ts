@@ -7,6 +7,7 @@ import type { FileUpdate } from "../adopt/update-files.ts";
 import type { Redactor } from "../api/redact.ts";
 import type { ReadProgress } from "../api/types.ts";
 import type { ApplyCounts, ItemResult } from "../apply/types.ts";
+import type { LeftOut } from "../config/export-fit.ts";
 import type { Env } from "../config/interpolate.ts";
 import type { Config } from "../config/types.ts";
 import type { Diagnostic } from "../errors.ts";
@@ -195,7 +196,8 @@ export interface AccountRun {
   /** With `verify`: the changes a fresh plan still finds after applying. */
   unconverged?: Change[];
   /** `export`: the live account as a config file, and where it was written (none: it is the output). */
-  exported?: { yaml: string; websites: number; projects?: number; file?: string };
+  /** `websites` counts those the file lists; `leftOut`, what no config can hold (config/export-fit.ts). */
+  exported?: { yaml: string; websites: number; leftOut: LeftOut[]; projects?: number; file?: string };
   /** `adopt`: the account's files with its live changes accepted, or why they cannot be. */
   adopted?: Adopted;
   /** Set when the run's stop signal ended it (mid-read or mid-apply), not when the prompt was cancelled. */
