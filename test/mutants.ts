@@ -1164,4 +1164,12 @@ export const MUTANTS: readonly Mutant[] = [
     description: "export writes both copies of one domain, so the exported file fails validate with a duplicate",
     tests: ["test/export/left-out.test.ts"],
   },
+  {
+    id: "block-indent-indicator-not-compared",
+    file: "src/config/yaml-scan.ts",
+    find: "return indentIndicator(text, at + 1);",
+    replace: "return false;",
+    description: "a password written `|1-` is sent as js-yaml reads it, though yaml reads another (a line of spaces kept or not)",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
 ];

@@ -176,8 +176,8 @@ function unreadable(file: string, text: string, failure: FastFailure): Diagnosti
 /** What makes a file one the two parsers may read differently (fast-yaml.ts), in the words of its refusals. */
 const TWO_WAYS =
   "a tag such as !!float or !!binary, a %YAML directive, a key that is empty, a list or a mapping, an anchor " +
-  "named twice or before a mapping's first key, an empty list item (a - alone), a [key: value] item, or a " +
-  "quoted value or [list] over several lines";
+  "named twice or before a mapping's first key, an empty list item (a - alone), a [key: value] item, a " +
+  "quoted value or [list] over several lines, or a | or > block with an indentation number such as |2";
 
 /**
  * A large file that may read two ways is refused at the first such node: comparing it with `yaml` needs its

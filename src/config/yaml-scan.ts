@@ -23,7 +23,9 @@ export function readsTwoWays(text: string, rootAt: number): boolean {
 /**
  * Whether the node that starts at `start` and ends at `end` is a quoted scalar or a flow collection over
  * several lines: js-yaml reads its lines however they are indented, `yaml` refuses those indented less than
- * their parent; and they keep different line breaks after an escaped one (`"abc\` then an empty line).
+ * their parent; and they keep different line breaks after an escaped one (`"abc\` then an empty line). Or a
+ * block scalar with an indentation indicator (`|2-`): the two keep a line of spaces deeper than it apiece
+ * (`" x\n "` and `" x"`), which in a password is another password.
  */
 export function quotedOrFlowOverLines(text: string, start: TextAt, end: number, kind: string | null): boolean {
   let { at } = start;
@@ -33,10 +35,19 @@ export function quotedOrFlowOverLines(text: string, start: TextAt, end: number, 
     ch = text.charCodeAt(at);
   }
   // A block mapping may start with a quoted key: only a scalar is a quoted scalar.
-  const quoted = (ch === 0x22 || ch === 0x27) && kind === "scalar";
+  const scalar = kind === "scalar";
+  if (scalar && (ch === 0x7c || ch === 0x3e) /* | > */) return indentIndicator(text, at + 1);
+  const quoted = (ch === 0x22 || ch === 0x27) && scalar;
   if (!quoted && ch !== 0x5b && ch !== 0x7b) return false;
   const lineBreak = text.indexOf("\n", at);
   return lineBreak !== -1 && lineBreak < end;
+}
+
+/** Whether a block scalar's header, from `at` (past its `|` or `>`), gives an indentation: `|2`, `>-1`, `|+3`. */
+function indentIndicator(text: string, at: number): boolean {
+  const first = text.charCodeAt(at);
+  const digit = first === 0x2d || first === 0x2b /* - + */ ? text.charCodeAt(at + 1) : first;
+  return digit >= 0x31 && digit <= 0x39;
 }
 
 /** Past the anchor and the tag of a node that starts at `start`, in either order: where its content starts, and whether it has a tag. */
