@@ -8,6 +8,7 @@
 import { isAbsolute, relative, sep } from "node:path";
 import { Document, isMap, isSeq, type YAMLMap } from "yaml";
 import { plural } from "../model/plural.ts";
+import { printable } from "../model/printable.ts";
 import type { LiveProject } from "../model/project.ts";
 import type { LiveWebsite } from "../model/website.ts";
 import { PRIVACY_NAMES } from "../model/website-fields.ts";
@@ -128,13 +129,21 @@ function leftOutCount(leftOut: readonly LeftOut[]): string {
 function leftOutWebsites(leftOut: readonly LeftOut[]): string[] {
   const whole = leftOut.filter((item) => item.field === undefined);
   if (whole.length === 0) return [];
-  return [" Left out, as no config can hold them:", ...whole.map((item) => `   ${oneLine(item.domain)} (id ${item.id}): ${item.why}`)];
+  return [
+    " Left out, as no config can hold them:",
+    ...whole.map((item) => `   ${commentText(item.domain)} (id ${item.id}): ${commentText(item.why)}`),
+  ];
 }
 
-/** A live value inside a comment: quoted as JSON when it holds a character a comment cannot (a line break). */
-function oneLine(value: string): string {
-  return /^[\x21-\x7e]*$/.test(value) ? value : JSON.stringify(value);
+/**
+ * Live text in a comment, every character YAML refuses in a file written as an escape (control characters,
+ * U+FFFE, U+FFFF, a lone surrogate): the account's text must not make its own export unreadable.
+ */
+function commentText(text: string): string {
+  return printable(text).replace(NOT_IN_YAML, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
 }
+
+const NOT_IN_YAML = /[\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * A value read from the account, written so that loading the file gives it back as is: `${` becomes `$${`
@@ -154,7 +163,7 @@ function flowShortLists(doc: Document, listed: readonly Listed[]): void {
   websites.items.forEach((item, index) => {
     if (!isMap(item)) return;
     const why = listed[index]?.excludeIpsLeftOut?.why;
-    if (why !== undefined) item.commentBefore = ` ${why}`;
+    if (why !== undefined) item.commentBefore = ` ${commentText(why)}`;
     const ips = (item as YAMLMap).get("exclude_ips");
     if (isSeq(ips) && ips.items.length <= 3) ips.flow = true;
   });
