@@ -1170,6 +1170,6 @@ export const MUTANTS: readonly Mutant[] = [
     find: "return indentIndicator(text, at + 1);",
     replace: "return false;",
     description: "a password written `|1-` is sent as js-yaml reads it, though yaml reads another (a line of spaces kept or not)",
-    tests: ["src/config/fast-yaml.test.ts"],
+    tests: ["src/config/fast-yaml.test.ts", "src/config/fast-yaml-generated.test.ts"],
   },
 ];

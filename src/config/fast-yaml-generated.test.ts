@@ -59,6 +59,8 @@ const SCALARS = [
   "|+\n  kept\n\n",
   ">-\n  folded\n  text",
   "|2\n    indented",
+  "|1-\n  x\n  ",
+  "|2\n   x\n   \n",
   "plain\n  continued",
   '"quoted \\\n  joined"',
   "'single\n  folded'",
