@@ -9,12 +9,13 @@ import { type FastFailure, type FastParse, parseFast } from "./fast-yaml.ts";
 import { FAST_LOCATE_BYTES, FAST_LOCATE_NODES, FileView, type LargeFilePositions } from "./file-view.ts";
 import type { Env } from "./interpolate.ts";
 import { type DocumentInterpolation, interpolateDocument, noInterpolation, type UnsetEnv } from "./interpolate-document.ts";
-import { type ConfigPath, formatPath, isRecord, type Locator } from "./locate.ts";
+import { type ConfigPath, formatPath, isRecord, keyName, type Locator } from "./locate.ts";
 import { MergeError, resolveMerges } from "./merge-keys.ts";
 import { type Normalized, normalize } from "./normalize.ts";
 import { quoteSource } from "./quote-source.ts";
 import { createRuleContext, RULES, runRules } from "./rules/index.ts";
 import { MAX_FILE_PROBLEMS, validateSchema } from "./schema.ts";
+import { yamlPackage } from "./yaml-package.ts";
 
 /** How a file is checked: the environment and how an unset variable is reported. */
 export interface CheckOptions {
@@ -233,13 +234,27 @@ function readsTwoWays(view: FileView, fast: FastParse): Diagnostic[] | undefined
   } catch {
     slow = Symbol("unread");
   }
-  const path = firstDifference(value, slow, []);
-  if (path === undefined) return undefined;
+  const found = firstDifference(value, slow, []);
+  if (found === undefined) return undefined;
+  const { path, keys } = found;
+  // Keys read apart (`? [websites_url]`) are placed at the first key yaml reads as none of js-yaml's.
+  const odd = keys && keyOutside(view, path, keys);
+  const at = odd === undefined ? view.locate.value(path) : view.locate.offset(odd);
   const message = `YAML parsers read this value differently (${TWO_WAYS} can make them): write it plainly, as sitesync export does`;
-  return [{ file: view.file, ...view.locate.value(path), code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
+  return [{ file: view.file, ...at, code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
 }
 
-function firstDifference(a: unknown, b: unknown, path: (string | number)[]): ConfigPath | undefined {
+/** Where the first key of yaml's mapping at `path` starts that is not one of `keys` (a list or a mapping as a key is none). */
+function keyOutside({ parsed: { doc } }: FileView, path: ConfigPath, keys: ReadonlySet<string>): number | undefined {
+  const { isMap, isNode } = yamlPackage();
+  const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+  if (!isMap(node)) return undefined;
+  const odd = node.items.find((item) => !keys.has(keyName(item.key) ?? "\u0000"));
+  return isNode(odd?.key) ? odd.key.range?.[0] : undefined;
+}
+
+/** The first path where the two reads differ; `keys`, js-yaml's keys there when the two read a mapping's keys apart. */
+function firstDifference(a: unknown, b: unknown, path: (string | number)[]): { path: ConfigPath; keys?: Set<string> } | undefined {
   if (isDeepStrictEqual(a, b)) return undefined;
   if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
     for (const [i, item] of a.entries()) {
@@ -247,13 +262,13 @@ function firstDifference(a: unknown, b: unknown, path: (string | number)[]): Con
       if (found) return found;
     }
   }
-  if (isRecord(a) && isRecord(b) && isDeepStrictEqual(Object.keys(a), Object.keys(b))) {
-    for (const key of Object.keys(a)) {
-      const found = firstDifference(a[key], b[key], [...path, key]);
-      if (found) return found;
-    }
+  if (!isRecord(a) || !isRecord(b)) return { path };
+  if (!isDeepStrictEqual(Object.keys(a), Object.keys(b))) return { path, keys: new Set(Object.keys(a)) };
+  for (const key of Object.keys(a)) {
+    const found = firstDifference(a[key], b[key], [...path, key]);
+    if (found) return found;
   }
-  return path;
+  return { path };
 }
 
 /**

@@ -142,12 +142,23 @@ describe("the loader, where the parsers would disagree", () => {
     }
   });
 
-  it("refuses a list or a mapping written as a key: js-yaml reads `[domain]` as domain, yaml as [ domain ]", () => {
-    for (const key of ["? [domain]\n    : a.example.com", "[domain]: a.example.com", "? {domain: x}\n    : a.example.com"]) {
+  it("refuses a list or a mapping written as a key, at that key: js-yaml reads `[domain]` as domain, yaml as [ domain ]", () => {
+    const keys = [
+      ["? [domain]\n    : a.example.com", "3:7"],
+      ["[domain]: a.example.com", "3:5"],
+      ["? {domain: x}\n    : a.example.com", "3:7"],
+      ["domain: a.example.com\n    email: true\n    ? [privacy]\n    : private", "5:7"],
+    ];
+    for (const [key, at] of keys) {
       const result = load(`version: 1\nwebsites:\n  - ${key}\n`);
       expect(result.ok, key).toBe(false);
-      expect(diagnosticsOf(result), key).toEqual([expect.stringMatching(/^3:5 websites\[0\]: YAML parsers read this value differently/)]);
+      expect(diagnosticsOf(result), key).toEqual([
+        expect.stringMatching(new RegExp(`^${at} websites\\[0\\]: YAML parsers read this value differently`)),
+      ]);
     }
+    // At the root too, where the mapping that holds the key starts at 1:1.
+    const root = `version: 1\nwebsites:\n  - domain: a.example.com\n${Array.from({ length: 20 }, (_, i) => `x-note-${i}: n\n`).join("")}? [websites_url]\n: https://a.example.com\n`;
+    expect(diagnosticsOf(load(root))).toEqual([expect.stringMatching(/^24:3 YAML parsers read this value differently/)]);
   });
 
   it("reads a quoted `<<`, or an alias of one, as the plain key yaml reads, behind an anchor or a tag too", () => {
