@@ -6,3 +6,9 @@ it("writes every control character as a visible escape, so that no text can star
   expect(printable(forged)).toBe("evil.example.com\\e[2K\\r\\nno changes to important.example.com\\x07\\x9b\\u202e");
   expect(printable("plain ünïcode.example.com")).toBe("plain ünïcode.example.com");
 });
+
+it("writes the characters that show as nothing as escapes, so that two names that look alike do not read alike", () => {
+  expect(printable('unknown key "email\u200b"; did you mean "email"?')).toBe('unknown key "email\\u200b"; did you mean "email"?');
+  expect(printable("\ufeffversion a\u00adb \u200e\u2060")).toBe("\\ufeffversion a\\xadb \\u200e\\u2060");
+  expect(printable("no\u00a0break stays")).toBe("no\u00a0break stays");
+});

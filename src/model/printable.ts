@@ -4,8 +4,10 @@
  * never to whole lines, since our own newlines are legitimate.
  */
 
-// C0 (newlines included), DEL, C1, the bidirectional overrides and isolates, and the Unicode line separators.
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// C0 (newlines included), DEL, C1, the bidirectional overrides, isolates and marks, the Unicode line separators,
+// and the characters that show as nothing (a zero-width space, a byte order mark, a soft hyphen): `"email\u200b"`
+// in "unknown key" says why a key that reads `email` is unknown.
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 const NAMED: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t", "\u001b": "\\e" };
 
 /** `text` with each control character written as an escape (`\n`, `\e`, `\x07`, `\u202e`): visible, inert. */
