@@ -1180,4 +1180,12 @@ export const MUTANTS: readonly Mutant[] = [
     description: "a key the parsers read apart (`? [websites_url]`) is reported where its mapping starts, 1:1 at the root",
     tests: ["src/config/fast-yaml.test.ts"],
   },
+  {
+    id: "dash-hash-read-as-document-start",
+    file: "src/config/yaml-scan.ts",
+    find: "const directive = /^%|^---[^\\s]/m.test(head);",
+    replace: "const directive = /^%/m.test(head);",
+    description: "a first line `---#` is read by js-yaml as a document start, though yaml refuses the file",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
 ];

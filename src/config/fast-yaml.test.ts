@@ -282,7 +282,7 @@ describe("the loader, where the parsers would disagree", () => {
     expect(loadOk(`${head}${shared}`).websites).toHaveLength(60);
   });
 
-  it("refuses what js-yaml reads and yaml does not: lines indented less than their parent, a mapping on `---`", () => {
+  it("refuses what js-yaml reads and yaml does not: lines indented less than their parent, a mapping on `---`, `---#`", () => {
     const head = "version: 1\nwebsites:\n  - domain: a.example.com\n";
     for (const text of [
       `${head}    exclude_params: [utm_source,\n    fbclid]\n`,
@@ -290,10 +290,12 @@ describe("the loader, where the parsers would disagree", () => {
       `${head}    password: 'abc\n   def'\n`,
       "version: 1\nwebsites:\n  - {domain: a.example.com,\n  email: true}\n",
       "--- version: 1\n",
+      `# a header\n---#\n${head}`,
     ]) {
       expect(parseFast(text), text).toMatchObject({ ok: true, unusual: true });
       expect(diagnosticsOf(load(text))[0], text).toMatch(/^\d+:\d+ invalid YAML: /);
     }
+    expect(parseFast(`---  # a comment\n${head}`)).toMatchObject({ ok: true, unusual: false });
     // Indented deeper than its key, a list over two lines reads alike, and is taken.
     expect(loadOk(`${head}    exclude_params: [utm_source,\n      fbclid]\n`).websites[0]?.exclude_params).toEqual([
       "utm_source",

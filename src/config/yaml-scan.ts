@@ -12,10 +12,12 @@ export interface TextAt {
 
 /**
  * What the whole text says that js-yaml and `yaml` may read differently, the root node starting at `rootAt`:
- * a directive before it (`%YAML 1.1` reads yes as true), or a mapping on the `---` line (which `yaml` refuses).
+ * a directive before it (`%YAML 1.1` reads yes as true), a mapping on the `---` line (which `yaml` refuses), or
+ * a `---` with no space after it (`---#`: a document start and a comment to js-yaml, a key's text to `yaml`).
  */
 export function readsTwoWays(text: string, rootAt: number): boolean {
-  const directive = rootAt > 0 && /^%/m.test(text.slice(0, rootAt));
+  const head = rootAt > 0 ? text.slice(0, rootAt) : "";
+  const directive = /^%|^---[^\s]/m.test(head);
   const rootLine = text.lastIndexOf("\n", rootAt - 1) + 1;
   return directive || (rootAt > 0 && text.startsWith("---", rootLine) && rootLine < rootAt);
 }
