@@ -291,11 +291,19 @@ describe("the loader, where the parsers would disagree", () => {
       "version: 1\nwebsites:\n  - {domain: a.example.com,\n  email: true}\n",
       "--- version: 1\n",
       `# a header\n---#\n${head}`,
+      `${head}    password: "abc"#note\n`,
+      `${head}    exclude_ips: [203.0.113.7]#office\n`,
+      `\uFEFFx-note: 'n'#c\n${head}`,
     ]) {
       expect(parseFast(text), text).toMatchObject({ ok: true, unusual: true });
       expect(diagnosticsOf(load(text))[0], text).toMatch(/^\d+:\d+ invalid YAML: /);
     }
     expect(parseFast(`---  # a comment\n${head}`)).toMatchObject({ ok: true, unusual: false });
+    expect(diagnosticsOf(load(`${head}    email: "1"#c\n`))).toEqual([
+      '4:15 invalid YAML: a comment needs a space before its "#" ("value # note")',
+    ]);
+    // A # inside a plain value, or after a quote inside a quoted one, is text to both.
+    expect(parseFast(`${head}    password: a"#b\n    email: "x\\"#"\n`)).toMatchObject({ ok: true, unusual: false });
     // Indented deeper than its key, a list over two lines reads alike, and is taken.
     expect(loadOk(`${head}    exclude_params: [utm_source,\n      fbclid]\n`).websites[0]?.exclude_params).toEqual([
       "utm_source",

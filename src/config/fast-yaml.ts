@@ -8,7 +8,16 @@
 import { type EventType, load, type State } from "js-yaml";
 import { CORE_SCHEMA_AS_YAML_READS } from "./core-schema.ts";
 import { type FastFailure, type FastParse, type Position, Stop } from "./fast-parse.ts";
-import { emptyItem, isScalarStart, opensFlowMap, pastProperties, quotedOrFlowOverLines, readsTwoWays, skipSpace } from "./yaml-scan.ts";
+import {
+  emptyItem,
+  isScalarStart,
+  pastProperties,
+  quotedOrFlowOverLines,
+  readsTwoWays,
+  skipSpace,
+  type TextHolds,
+  textHolds,
+} from "./yaml-scan.ts";
 
 /** The deepest nesting read: a config needs 6 levels (accounts, a name, policy, protect, an item). */
 export const MAX_DEPTH = 32;
@@ -47,8 +56,7 @@ type ParseState = State & { anchor: string | null };
 /**
  * What the listener keeps while js-yaml parses: a 100,000-website file opens 1.4 million nodes, so each depth
  * has a slot in typed arrays, reused, and a node's first character is looked for only where it matters (a
- * name's position, a quoted `<<`, a tag in a file that holds a `!` at all). What aliases expand to is
- * counted only in a file that holds a `&`: without one there is no anchor, and so no alias.
+ * name's position, a quoted `<<`, a tag in a file that holds a `!` at all, what follows a quote before a `#`).
  */
 class Watch {
   readonly listener: (event: EventType, state: State) => void;
@@ -74,18 +82,12 @@ class Watch {
   private readonly anchorNames = new Set<string>();
   private readonly text: string;
   private readonly bom: number;
-  private readonly tags: boolean;
+  private readonly has: TextHolds;
   /**
-   * The next `${` of the text that string nodes read so far have not passed, -1 once none is left; without a
-   * backslash in the file no escape can write one, so a string holds `${` only where its own text does. With
-   * one (`"\x24{VAR}"` is `${VAR}`), `escapes` is set and every string is searched, whether or not the text
-   * holds a `${` of its own.
+   * The next `${` of the text that string nodes read so far have not passed, -1 once none is left. With a
+   * backslash in the file (`"\x24{VAR}"` is `${VAR}`), every string is searched.
    */
   private dollar: number;
-  private readonly escapes: boolean;
-  private readonly aliasing: boolean;
-  /** Whether a key may have no value node: only written `? key` or inside `{ }` (so never in an export). */
-  private readonly valueless: boolean;
   /** The node closed last: its depth, anchor and value. */
   private lastDepth = -1;
   private lastAnchor: string | null = null;
@@ -101,12 +103,8 @@ class Watch {
   constructor(text: string, bom: number) {
     this.text = text;
     this.bom = bom;
-    this.tags = text.includes("!");
+    this.has = textHolds(text);
     this.dollar = text.indexOf("${");
-    this.escapes = text.includes("\\");
-    // An alias needs its anchor (js-yaml refuses one without): no `&`, nothing to expand.
-    this.aliasing = text.includes("&");
-    this.valueless = text.includes("?") || opensFlowMap(text);
     this.listener = (event, state) => (event === "open" ? this.opened(state) : this.closed(state as ParseState));
   }
 
@@ -145,16 +143,17 @@ class Watch {
     this.lastDepth = d;
     this.lastAnchor = state.anchor;
     this.lastResult = result;
-    if (this.tags && this.properties(d).tag) this.flag(d);
+    if (this.has.tags && this.properties(d).tag) this.flag(d);
+    if (this.has.hashAfter && this.text.charCodeAt(state.position + this.bom) === 0x23 /* # */) this.flag(d);
     if (state.line !== this.line[d] && this.unusualAt === undefined) this.multiLine(d, state, state.position + this.bom);
     // js-yaml opens no node for the mapping of `[key: value]` (nor for an empty item): its key and value are the
     // list's own children, where no key check sees them. Such a list is compared with yaml before use.
     if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flagList(d, state.position);
     // Nor for the value of a key that has none (`? x-note`, `{a, b}`): the keys after it would be read as values.
-    else if (this.valueless && state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result as object).length) {
+    else if (this.has.valueless && state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result as object).length) {
       this.flag(d);
     }
-    const size = this.aliasing ? this.sized(d, state, isAlias) : 0;
+    const size = this.has.aliasing ? this.sized(d, state, isAlias) : 0;
     if (d === 0) return;
     const p = d - 1;
     if (size > 0) this.size[p] = (this.size[p] as number) + size;
@@ -191,7 +190,7 @@ class Watch {
    * then not each searched for it. An alias needs no search: its anchor, earlier in the file, was searched.
    */
   private holdsDollar(d: number, end: number, result: string): boolean {
-    if (this.escapes) return result.includes("${");
+    if (this.has.escapes) return result.includes("${");
     if (this.dollar === -1) return false;
     const start = this.open[d] as number;
     while (this.dollar !== -1 && this.dollar < start) this.dollar = this.text.indexOf("${", this.dollar + 1);

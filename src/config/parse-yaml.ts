@@ -151,6 +151,7 @@ function describe(error: YAMLError, text: string): { code: string; message: stri
       if (at !== "" && at.trim() === "") {
         return { code, message: 'invalid YAML: this line is indented differently from the lines around it (or misses its "- ")' };
       }
+      if (at.startsWith("#")) return { code, message: 'invalid YAML: a comment needs a space before its "#" ("value # note")' };
       if (at.length > 1 && !at.includes("\n")) {
         return { code, message: 'invalid YAML: a key needs a value; write a space after the colon ("key: value")' };
       }
