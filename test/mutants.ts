@@ -1196,4 +1196,12 @@ export const MUTANTS: readonly Mutant[] = [
     description: '`"a.example.com"#main` is read by js-yaml though yaml refuses the file (a comment needs a space before it)',
     tests: ["src/config/fast-yaml.test.ts"],
   },
+  {
+    id: "big-file-unclosed-quote-at-end",
+    file: "src/config/check-file.ts",
+    find: "const quote = unclosedAtEnd(text, failure.line);",
+    replace: "const quote = undefined as number | undefined;",
+    description: "a quote never closed in a file over 4 MiB is reported at the file's last line, not where it opens",
+    tests: ["src/config/fast-locate.test.ts"],
+  },
 ];

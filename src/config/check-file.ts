@@ -16,6 +16,7 @@ import { quoteSource } from "./quote-source.ts";
 import { createRuleContext, RULES, runRules } from "./rules/index.ts";
 import { MAX_FILE_PROBLEMS, validateSchema } from "./schema.ts";
 import { yamlPackage } from "./yaml-package.ts";
+import { unclosedAtEnd } from "./yaml-scan.ts";
 
 /** How a file is checked: the environment and how an unset variable is reported. */
 export interface CheckOptions {
@@ -170,6 +171,12 @@ function unreadable(file: string, text: string, failure: FastFailure): Diagnosti
     if (view.parsed.diagnostics.some((d) => d.severity === "error")) return view.parsed.diagnostics;
     const message = `YAML parsers read this differently (${failure.reason}): write it plainly, as sitesync export does`;
     return [{ ...at, code: "yaml.ambiguous", message, severity: "error" }];
+  }
+  // js-yaml tells a quote never closed at the end of the file, as `yaml` does: the quote is where to look.
+  const quote = unclosedAtEnd(text, failure.line);
+  if (quote !== undefined) {
+    const message = `invalid YAML: the quote ${text[quote]} opened here is never closed`;
+    return [{ ...at, ...new FileView(file, text).locate.offset(quote), code: "yaml.missing-char", message, severity: "error" }];
   }
   return [{ ...at, code: "yaml.syntax", message: `invalid YAML: ${failure.reason}`, severity: "error" }];
 }

@@ -62,6 +62,20 @@ describe("positions found without yaml's Document", () => {
     expect(checked.part?.view.built).toBe(false);
   });
 
+  it("point at a quote never closed in a file past 4 MiB where a small file does, not at the end of the file", () => {
+    const entry = (i: number) => `  - domain: site-${i}.example.com\n    privacy: private\n    email: false\n    exclude_ips: []\n`;
+    const entries = Array.from({ length: 50_000 }, (_, i) => entry(i)).join("");
+    const small = `version: 1\nwebsites:\n  - domain: "open.example.com\n    email: true\n`;
+    const big = `${small}${entries}`;
+    expect(big.length).toBeGreaterThan(4 * 2 ** 20);
+    const told = (text: string) =>
+      checkFile("f.yaml", text, { env: {} }, undefined).diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`);
+    expect(told(big)).toEqual(['3:13 invalid YAML: the quote " opened here is never closed']);
+    expect(told(big)).toEqual(told(small));
+    // Another syntax error is js-yaml's, at its place.
+    expect(told(`${entries}  - domain: [x\n`)).toEqual([expect.stringMatching(/^200002:\d+ invalid YAML: /)]);
+  });
+
   it("covers the fixtures and examples", () => {
     expect(files.length).toBeGreaterThan(20);
   });

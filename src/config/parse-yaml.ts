@@ -1,6 +1,7 @@
 import type { Document, LineCounter, YAMLError } from "yaml";
 import type { Diagnostic } from "../errors.ts";
 import { yamlPackage } from "./yaml-package.ts";
+import { unclosedQuote } from "./yaml-scan.ts";
 
 export interface ParsedYaml {
   doc: Document;
@@ -93,24 +94,6 @@ function errorOffset(error: YAMLError, text: string): number {
 function openQuote(error: YAMLError, text: string): number | undefined {
   const at = unclosedQuote(text);
   return at !== undefined && error.pos[0] >= at ? at : undefined;
-}
-
-/** The offset of the quote that opens a quoted scalar never closed, scanning as YAML does (comments, escapes). */
-function unclosedQuote(text: string): number | undefined {
-  let open: { quote: string; at: number } | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (open) {
-      if (open.quote === '"' && ch === "\\") i++;
-      else if (open.quote === "'" && ch === "'" && text[i + 1] === "'") i++;
-      else if (ch === open.quote) open = undefined;
-    } else if (ch === "#" && (i === 0 || /\s/.test(text[i - 1]!))) {
-      while (i < text.length && text[i] !== "\n") i++;
-    } else if ((ch === '"' || ch === "'") && (i === 0 || /[\s:\-[{,]/.test(text[i - 1]!))) {
-      open = { quote: ch, at: i };
-    }
-  }
-  return open?.at;
 }
 
 /**

@@ -177,3 +177,28 @@ function opensFlowMap(text: string): boolean {
   for (let at = text.indexOf("{"); at !== -1; at = text.indexOf("{", at + 1)) if (text.charCodeAt(at - 1) !== 0x24) return true;
   return false;
 }
+
+/** The offset of the quote that opens a quoted scalar never closed, scanning as YAML does (comments, escapes). */
+export function unclosedQuote(text: string): number | undefined {
+  let open: { quote: string; at: number } | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (open) {
+      if (open.quote === '"' && ch === "\\") i++;
+      else if (open.quote === "'" && ch === "'" && text[i + 1] === "'") i++;
+      else if (ch === open.quote) open = undefined;
+    } else if (ch === "#" && (i === 0 || /\s/.test(text[i - 1]!))) {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else if ((ch === '"' || ch === "'") && (i === 0 || /[\s:\-[{,]/.test(text[i - 1]!))) {
+      open = { quote: ch, at: i };
+    }
+  }
+  return open?.at;
+}
+
+/** The quote never closed, when a parse failed on the text's last line (1-based `line`), where that is told. */
+export function unclosedAtEnd(text: string, line: number): number | undefined {
+  let breaks = 0;
+  for (let at = text.indexOf("\n"); at !== -1 && breaks < line; at = text.indexOf("\n", at + 1)) breaks++;
+  return line > breaks ? unclosedQuote(text) : undefined;
+}
