@@ -19162,6 +19162,22 @@ var require_undici = __commonJS({
   }
 });
 
+// src/model/printable.ts
+function printable(text2) {
+  return text2.replace(UNPRINTABLE, (char) => NAMED[char] ?? escapeCode(char.charCodeAt(0)));
+}
+function escapeCode(code) {
+  return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+var UNPRINTABLE, NAMED;
+var init_printable = __esm({
+  "src/model/printable.ts"() {
+    "use strict";
+    UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+    NAMED = { "\n": "\\n", "\r": "\\r", "	": "\\t", "\x1B": "\\e" };
+  }
+});
+
 // src/errors/api-error.ts
 var AMBIGUOUS_POST_NOTE, ApiError;
 var init_api_error = __esm({
@@ -30925,11 +30941,11 @@ function requireDumper() {
     })();
   }
   function blockHeader(string2, indentPerLevel) {
-    const indentIndicator = needIndentIndicator(string2) ? String(indentPerLevel) : "";
+    const indentIndicator2 = needIndentIndicator(string2) ? String(indentPerLevel) : "";
     const clip = string2[string2.length - 1] === "\n";
     const keep = clip && (string2[string2.length - 2] === "\n" || string2 === "\n");
     const chomp = keep ? "+" : clip ? "" : "-";
-    return indentIndicator + chomp + "\n";
+    return indentIndicator2 + chomp + "\n";
   }
   function dropEndingNewline(string2) {
     return string2[string2.length - 1] === "\n" ? string2.slice(0, -1) : string2;
@@ -31387,7 +31403,8 @@ var init_fast_parse = __esm({
 
 // src/config/yaml-scan.ts
 function readsTwoWays(text2, rootAt) {
-  const directive = rootAt > 0 && /^%/m.test(text2.slice(0, rootAt));
+  const head = rootAt > 0 ? text2.slice(0, rootAt) : "";
+  const directive = /^%|^---[^\s]/m.test(head);
   const rootLine = text2.lastIndexOf("\n", rootAt - 1) + 1;
   return directive || rootAt > 0 && text2.startsWith("---", rootLine) && rootLine < rootAt;
 }
@@ -31398,10 +31415,33 @@ function quotedOrFlowOverLines(text2, start2, end2, kind) {
     at3 = pastProperties(text2, start2).at;
     ch = text2.charCodeAt(at3);
   }
-  const quoted = (ch === 34 || ch === 39) && kind === "scalar";
+  const scalar2 = kind === "scalar";
+  if (scalar2 && (ch === 124 || ch === 62)) return indentIndicator(text2, at3 + 1);
+  const quoted = (ch === 34 || ch === 39) && scalar2;
   if (!quoted && ch !== 91 && ch !== 123) return false;
   const lineBreak = text2.indexOf("\n", at3);
   return lineBreak !== -1 && lineBreak < end2;
+}
+function indentIndicator(text2, at3) {
+  const first = text2.charCodeAt(at3);
+  const digit = first === 45 || first === 43 ? text2.charCodeAt(at3 + 1) : first;
+  return digit >= 49 && digit <= 57;
+}
+function textHolds(text2) {
+  return {
+    tags: text2.includes("!"),
+    escapes: text2.includes("\\"),
+    aliasing: text2.includes("&"),
+    valueless: text2.includes("?") || opensFlowMap(text2),
+    hashAfter: hashAfterToken(text2)
+  };
+}
+function hashAfterToken(text2) {
+  for (let at3 = text2.indexOf("#", 1); at3 !== -1; at3 = text2.indexOf("#", at3 + 1)) {
+    const before2 = text2.charCodeAt(at3 - 1);
+    if (before2 === 34 || before2 === 39 || before2 === 93 || before2 === 125) return true;
+  }
+  return false;
 }
 function pastProperties(text2, start2) {
   let { at: at3, line, column } = start2;
@@ -31469,6 +31509,27 @@ function opensFlowMap(text2) {
   for (let at3 = text2.indexOf("{"); at3 !== -1; at3 = text2.indexOf("{", at3 + 1)) if (text2.charCodeAt(at3 - 1) !== 36) return true;
   return false;
 }
+function unclosedQuote(text2) {
+  let open2;
+  for (let i = 0; i < text2.length; i++) {
+    const ch = text2[i];
+    if (open2) {
+      if (open2.quote === '"' && ch === "\\") i++;
+      else if (open2.quote === "'" && ch === "'" && text2[i + 1] === "'") i++;
+      else if (ch === open2.quote) open2 = void 0;
+    } else if (ch === "#" && (i === 0 || /\s/.test(text2[i - 1]))) {
+      while (i < text2.length && text2[i] !== "\n") i++;
+    } else if ((ch === '"' || ch === "'") && (i === 0 || /[\s:\-[{,]/.test(text2[i - 1]))) {
+      open2 = { quote: ch, at: i };
+    }
+  }
+  return open2?.at;
+}
+function unclosedAtEnd(text2, line) {
+  let breaks = 0;
+  for (let at3 = text2.indexOf("\n"); at3 !== -1 && breaks < line; at3 = text2.indexOf("\n", at3 + 1)) breaks++;
+  return line > breaks ? unclosedQuote(text2) : void 0;
+}
 var DASH_LINE;
 var init_yaml_scan = __esm({
   "src/config/yaml-scan.ts"() {
@@ -31528,18 +31589,12 @@ var init_fast_yaml = __esm({
       anchorNames = /* @__PURE__ */ new Set();
       text;
       bom;
-      tags;
+      has;
       /**
-       * The next `${` of the text that string nodes read so far have not passed, -1 once none is left; without a
-       * backslash in the file no escape can write one, so a string holds `${` only where its own text does. With
-       * one (`"\x24{VAR}"` is `${VAR}`), `escapes` is set and every string is searched, whether or not the text
-       * holds a `${` of its own.
+       * The next `${` of the text that string nodes read so far have not passed, -1 once none is left. With a
+       * backslash in the file (`"\x24{VAR}"` is `${VAR}`), every string is searched.
        */
       dollar;
-      escapes;
-      aliasing;
-      /** Whether a key may have no value node: only written `? key` or inside `{ }` (so never in an export). */
-      valueless;
       /** The node closed last: its depth, anchor and value. */
       lastDepth = -1;
       lastAnchor = null;
@@ -31554,11 +31609,8 @@ var init_fast_yaml = __esm({
       constructor(text2, bom) {
         this.text = text2;
         this.bom = bom;
-        this.tags = text2.includes("!");
+        this.has = textHolds(text2);
         this.dollar = text2.indexOf("${");
-        this.escapes = text2.includes("\\");
-        this.aliasing = text2.includes("&");
-        this.valueless = text2.includes("?") || opensFlowMap(text2);
         this.listener = (event, state) => event === "open" ? this.opened(state) : this.closed(state);
       }
       opened(state) {
@@ -31593,13 +31645,14 @@ var init_fast_yaml = __esm({
         this.lastDepth = d;
         this.lastAnchor = state.anchor;
         this.lastResult = result;
-        if (this.tags && this.properties(d).tag) this.flag(d);
+        if (this.has.tags && this.properties(d).tag) this.flag(d);
+        if (this.has.hashAfter && this.text.charCodeAt(state.position + this.bom) === 35) this.flag(d);
         if (state.line !== this.line[d] && this.unusualAt === void 0) this.multiLine(d, state, state.position + this.bom);
         if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flagList(d, state.position);
-        else if (this.valueless && state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result).length) {
+        else if (this.has.valueless && state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result).length) {
           this.flag(d);
         }
-        const size2 = this.aliasing ? this.sized(d, state, isAlias3) : 0;
+        const size2 = this.has.aliasing ? this.sized(d, state, isAlias3) : 0;
         if (d === 0) return;
         const p = d - 1;
         if (size2 > 0) this.size[p] = this.size[p] + size2;
@@ -31629,7 +31682,7 @@ var init_fast_yaml = __esm({
        * then not each searched for it. An alias needs no search: its anchor, earlier in the file, was searched.
        */
       holdsDollar(d, end2, result) {
-        if (this.escapes) return result.includes("${");
+        if (this.has.escapes) return result.includes("${");
         if (this.dollar === -1) return false;
         const start2 = this.open[d];
         while (this.dollar !== -1 && this.dollar < start2) this.dollar = this.text.indexOf("${", this.dollar + 1);
@@ -31915,22 +31968,6 @@ function openQuote(error2, text2) {
   const at3 = unclosedQuote(text2);
   return at3 !== void 0 && error2.pos[0] >= at3 ? at3 : void 0;
 }
-function unclosedQuote(text2) {
-  let open2;
-  for (let i = 0; i < text2.length; i++) {
-    const ch = text2[i];
-    if (open2) {
-      if (open2.quote === '"' && ch === "\\") i++;
-      else if (open2.quote === "'" && ch === "'" && text2[i + 1] === "'") i++;
-      else if (ch === open2.quote) open2 = void 0;
-    } else if (ch === "#" && (i === 0 || /\s/.test(text2[i - 1]))) {
-      while (i < text2.length && text2[i] !== "\n") i++;
-    } else if ((ch === '"' || ch === "'") && (i === 0 || /[\s:\-[{,]/.test(text2[i - 1]))) {
-      open2 = { quote: ch, at: i };
-    }
-  }
-  return open2?.at;
-}
 function describe2(error2, text2) {
   const code = `yaml.${error2.code.toLowerCase().replaceAll("_", "-")}`;
   switch (error2.code) {
@@ -31960,6 +31997,7 @@ function describe2(error2, text2) {
       if (at3 !== "" && at3.trim() === "") {
         return { code, message: 'invalid YAML: this line is indented differently from the lines around it (or misses its "- ")' };
       }
+      if (at3.startsWith("#")) return { code, message: 'invalid YAML: a comment needs a space before its "#" ("value # note")' };
       if (at3.length > 1 && !at3.includes("\n")) {
         return { code, message: 'invalid YAML: a key needs a value; write a space after the colon ("key: value")' };
       }
@@ -31979,6 +32017,7 @@ var init_parse_yaml = __esm({
   "src/config/parse-yaml.ts"() {
     "use strict";
     init_yaml_package();
+    init_yaml_scan();
     FLOW_REFERENCE = /[[{][^\n"'#]*?(\$\{)/;
   }
 });
@@ -41280,6 +41319,11 @@ function unreadable(file, text2, failure2) {
     const message = `YAML parsers read this differently (${failure2.reason}): write it plainly, as sitesync export does`;
     return [{ ...at3, code: "yaml.ambiguous", message, severity: "error" }];
   }
+  const quote = unclosedAtEnd(text2, failure2.line);
+  if (quote !== void 0) {
+    const message = `invalid YAML: the quote ${text2[quote]} opened here is never closed`;
+    return [{ ...at3, ...new FileView(file, text2).locate.offset(quote), code: "yaml.missing-char", message, severity: "error" }];
+  }
   return [{ ...at3, code: "yaml.syntax", message: `invalid YAML: ${failure2.reason}`, severity: "error" }];
 }
 function notCompared(file, fast) {
@@ -41314,10 +41358,20 @@ function readsTwoWays2(view, fast) {
   } catch {
     slow = /* @__PURE__ */ Symbol("unread");
   }
-  const path = firstDifference(value, slow, []);
-  if (path === void 0) return void 0;
+  const found = firstDifference(value, slow, []);
+  if (found === void 0) return void 0;
+  const { path, keys } = found;
+  const odd = keys && keyOutside(view, path, keys);
+  const at3 = odd === void 0 ? view.locate.value(path) : view.locate.offset(odd);
   const message = `YAML parsers read this value differently (${TWO_WAYS} can make them): write it plainly, as sitesync export does`;
-  return [{ file: view.file, ...view.locate.value(path), code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
+  return [{ file: view.file, ...at3, code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
+}
+function keyOutside({ parsed: { doc } }, path, keys) {
+  const { isMap: isMap6, isNode } = yamlPackage();
+  const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+  if (!isMap6(node)) return void 0;
+  const odd = node.items.find((item) => !keys.has(keyName(item.key) ?? "\0"));
+  return isNode(odd?.key) ? odd.key.range?.[0] : void 0;
 }
 function firstDifference(a, b, path) {
   if (isDeepStrictEqual(a, b)) return void 0;
@@ -41327,13 +41381,13 @@ function firstDifference(a, b, path) {
       if (found) return found;
     }
   }
-  if (isRecord(a) && isRecord(b) && isDeepStrictEqual(Object.keys(a), Object.keys(b))) {
-    for (const key of Object.keys(a)) {
-      const found = firstDifference(a[key], b[key], [...path, key]);
-      if (found) return found;
-    }
+  if (!isRecord(a) || !isRecord(b)) return { path };
+  if (!isDeepStrictEqual(Object.keys(a), Object.keys(b))) return { path, keys: new Set(Object.keys(a)) };
+  for (const key of Object.keys(a)) {
+    const found = firstDifference(a[key], b[key], [...path, key]);
+    if (found) return found;
   }
-  return path;
+  return { path };
 }
 function literalPasswords(paths, file, locate) {
   return paths.map((path) => ({
@@ -41358,8 +41412,10 @@ var init_check_file = __esm({
     init_quote_source();
     init_rules();
     init_schema();
+    init_yaml_package();
+    init_yaml_scan();
     MAX_REREAD_BYTES = 4 * 2 ** 20;
-    TWO_WAYS = "a tag such as !!float or !!binary, a %YAML directive, a key that is empty, a list or a mapping, an anchor named twice or before a mapping's first key, an empty list item (a - alone), a [key: value] item, or a quoted value or [list] over several lines";
+    TWO_WAYS = "a tag such as !!float or !!binary, a %YAML directive, a key that is empty, a list or a mapping, an anchor named twice or before a mapping's first key, an empty list item (a - alone), a [key: value] item, a quoted value or [list] over several lines, or a | or > block with an indentation number such as |2";
     BOUND_HINT = "a config is a few levels of keys and lists; is this the right file?";
   }
 });
@@ -44482,6 +44538,82 @@ var init_review_status = __esm({
   }
 });
 
+// src/model/managed-copy.ts
+function managedCopies(live, copyOf) {
+  const byDomain = /* @__PURE__ */ new Map();
+  const extras = [];
+  for (const site of live) {
+    const entry = copyOf(normalizeDomain(site.domain), site);
+    const held = byDomain.get(entry.domain);
+    if (held === void 0) byDomain.set(entry.domain, entry);
+    else if (before(entry, held) < 0) {
+      byDomain.set(entry.domain, entry);
+      extras.push(held);
+    } else extras.push(entry);
+  }
+  return { byDomain, extras: extras.sort(before) };
+}
+function before(a, b) {
+  return byCodePoint(a.domain, b.domain) || exact(b) - exact(a) || a.site.id - b.site.id;
+}
+function exact(entry) {
+  return entry.site.domain === entry.domain ? 1 : 0;
+}
+var init_managed_copy = __esm({
+  "src/model/managed-copy.ts"() {
+    "use strict";
+    init_sorted();
+    init_website();
+  }
+});
+
+// src/config/export-fit.ts
+function fitWebsites(live) {
+  const { byDomain, extras } = managedCopies(live, (domain, site) => ({ domain, site }));
+  const leftOut3 = [];
+  const listed = [];
+  for (const { domain, site } of byDomain.values()) {
+    if (!isApiDomain(domain)) {
+      leftOut3.push({ domain: site.domain, id: site.id, why: REJECTED });
+      continue;
+    }
+    const problem = firstIpProblem(site.exclude_ips);
+    if (problem === void 0) {
+      listed.push({ site, domain });
+      continue;
+    }
+    const why2 = `exclude_ips left out: the account's line ${problem}; correct it in phpAnalytics and export again (until then the file leaves this website's exclude_ips as they are)`;
+    const excludeIpsLeftOut = { domain: site.domain, id: site.id, field: "exclude_ips", why: why2 };
+    listed.push({ site, domain, excludeIpsLeftOut });
+    leftOut3.push(excludeIpsLeftOut);
+  }
+  for (const extra of extras) {
+    const managed = byDomain.get(extra.domain)?.site.id;
+    const why2 = isApiDomain(extra.domain) ? `a second copy of ${extra.domain} (the file lists id ${managed}); a plan leaves this copy alone: delete the one you do not need in phpAnalytics` : REJECTED;
+    leftOut3.push({ domain: extra.site.domain, id: extra.site.id, why: why2 });
+  }
+  return { listed, leftOut: leftOut3.sort((a, b) => byCodePoint(a.domain, b.domain) || a.id - b.id) };
+}
+function firstIpProblem(lines) {
+  for (const line of lines) {
+    const entry = line.trim();
+    const problem = entry === "" ? void 0 : describeIpProblem(entry);
+    if (problem !== void 0) return problem;
+  }
+  return void 0;
+}
+var REJECTED;
+var init_export_fit = __esm({
+  "src/config/export-fit.ts"() {
+    "use strict";
+    init_managed_copy();
+    init_sorted();
+    init_website();
+    init_exclude_ips();
+    REJECTED = `the API rejects this domain ("Invalid domain name."), so no config can list it; a plan leaves it alone while policy.prune is off`;
+  }
+});
+
 // src/config/export-config.ts
 import { isAbsolute as isAbsolute2, relative as relative3, sep as sep3 } from "node:path";
 function schemaReference(outputDir, { schemaFiles, projectRoot }) {
@@ -44495,15 +44627,16 @@ function isInside(folder, file) {
   return path !== "" && path !== ".." && !path.startsWith(`..${sep3}`) && !isAbsolute2(path);
 }
 function exportConfig(live, options) {
-  const websites = [...live.websites].sort((a, b) => a.domain.localeCompare(b.domain));
+  const { listed, leftOut: leftOut3 } = fitWebsites(live.websites);
+  const websites = listed.sort((a, b) => a.domain.localeCompare(b.domain));
   const body = { version: 1 };
   if (options.websitesUrl) body.websites_url = literal(options.websitesUrl);
   if (options.projectsUrl && live.projects) body.projects_url = literal(options.projectsUrl);
-  body.websites = websites.map((site) => {
-    const entry = { domain: literal(site.domain), privacy: PRIVACY_NAMES[site.privacy] ?? site.privacy };
+  body.websites = websites.map(({ site, domain, excludeIpsLeftOut }) => {
+    const entry = { domain: literal(domain), privacy: PRIVACY_NAMES[site.privacy] ?? site.privacy };
     entry.email = site.email !== 0;
     entry.exclude_bots = site.exclude_bots !== 0;
-    entry.exclude_ips = site.exclude_ips.map(literal);
+    if (excludeIpsLeftOut === void 0) entry.exclude_ips = site.exclude_ips.map(literal);
     entry.favorite = site.favorite;
     return entry;
   });
@@ -44513,40 +44646,67 @@ function exportConfig(live, options) {
   const doc = new import_yaml.Document(body);
   doc.commentBefore = [
     ...options.schemaPath === void 0 ? NO_MODELINE : [` yaml-language-server: $schema=${options.schemaPath}`],
-    ` Exported by sitesync from the live account: ${plural(websites.length, "website")}.`,
+    ` Exported by sitesync from the live account: ${plural(websites.length, "website")}${leftOutCount(leftOut3)}.`,
     " exclude_params and passwords are write-only (the API never returns them), so they are not exported.",
     " privacy: password without a password keeps the stored one. A plan that follows the change",
     " (--changed-since REF; the Action on a pull request) sends the exclude_params and password lines a",
     " commit edits; to send a new value behind the same password: ${VARIABLE}, change password_version",
-    " in that commit. --sync-write-only sends every exclude_params and password this file sets."
+    " in that commit. --sync-write-only sends every exclude_params and password this file sets.",
+    ...leftOutWebsites(leftOut3)
   ].join("\n");
-  flowShortLists(doc);
-  return { yaml: doc.toString({ lineWidth: 0 }) };
+  flowShortLists(doc, websites);
+  return { yaml: doc.toString({ lineWidth: 0 }), leftOut: leftOut3 };
+}
+function leftOutCount(leftOut3) {
+  const whole2 = leftOut3.filter((item) => item.field === void 0).length;
+  const fields = leftOut3.length - whole2;
+  const parts = [
+    whole2 > 0 ? `${plural(whole2, "website")} left out (below)` : "",
+    fields > 0 ? `${plural(fields, "exclude_ips list")} left out` : ""
+  ];
+  const said = parts.filter((part) => part !== "");
+  return said.length === 0 ? "" : `; ${said.join(", ")}`;
+}
+function leftOutWebsites(leftOut3) {
+  const whole2 = leftOut3.filter((item) => item.field === void 0);
+  if (whole2.length === 0) return [];
+  return [
+    " Left out, as no config can hold them:",
+    ...whole2.map((item) => `   ${commentText(item.domain)} (id ${item.id}): ${commentText(item.why)}`)
+  ];
+}
+function commentText(text2) {
+  return printable(text2).replace(NOT_IN_YAML, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
 }
 function literal(value) {
   return escapeReferences(value);
 }
-function flowShortLists(doc) {
+function flowShortLists(doc, listed) {
   const websites = doc.get("websites");
   if (!(0, import_yaml.isSeq)(websites)) return;
-  for (const item of websites.items) {
-    if (!(0, import_yaml.isMap)(item)) continue;
+  websites.items.forEach((item, index) => {
+    if (!(0, import_yaml.isMap)(item)) return;
+    const why2 = listed[index]?.excludeIpsLeftOut?.why;
+    if (why2 !== void 0) item.commentBefore = ` ${commentText(why2)}`;
     const ips = item.get("exclude_ips");
     if ((0, import_yaml.isSeq)(ips) && ips.items.length <= 3) ips.flow = true;
-  }
+  });
 }
-var import_yaml, NO_MODELINE;
+var import_yaml, NO_MODELINE, NOT_IN_YAML;
 var init_export_config = __esm({
   "src/config/export-config.ts"() {
     "use strict";
     import_yaml = __toESM(require_dist(), 1);
     init_plural();
+    init_printable();
     init_website_fields();
+    init_export_fit();
     init_interpolate();
     NO_MODELINE = [
       " No $schema modeline: this copy of sitesync is installed outside the repository, where a teammate's clone",
       " would not find its schema. With sitesync installed in the repository (node_modules/sitesync), export writes one."
     ];
+    NOT_IN_YAML = /[\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
   }
 });
 
@@ -44628,8 +44788,9 @@ async function exportStep(scope, spec, run2) {
   const live = await readLive(client, { projects: projects ? [] : void 0 });
   const folder = exportFile === void 0 ? process.cwd() : dirname5(resolve3(exportFile));
   const schemaPath = schemaReference(folder, schemaLocation(folder, SCHEMA));
-  const { yaml: yaml3 } = exportConfig(live, { schemaPath });
-  run2.exported = { yaml: yaml3, websites: live.websites.length, ...live.projects ? { projects: live.projects.length } : {} };
+  const { yaml: yaml3, leftOut: leftOut3 } = exportConfig(live, { schemaPath });
+  const websites = live.websites.length - leftOut3.filter((item) => item.field === void 0).length;
+  run2.exported = { yaml: yaml3, websites, leftOut: leftOut3, ...live.projects ? { projects: live.projects.length } : {} };
   if (exportFile === void 0) return;
   const text2 = scope.redactor.redact(yaml3);
   if (force) writeOutput(exportFile, text2);
@@ -45497,35 +45658,6 @@ var init_style = __esm({
     FLAG_KEYS = FIELD_NAMES.filter((field) => WEBSITE_FIELDS[field].kind === "flag").map(
       (field) => WEBSITE_FIELDS[field].yaml
     );
-  }
-});
-
-// src/model/managed-copy.ts
-function managedCopies(live, copyOf) {
-  const byDomain = /* @__PURE__ */ new Map();
-  const extras = [];
-  for (const site of live) {
-    const entry = copyOf(normalizeDomain(site.domain), site);
-    const held = byDomain.get(entry.domain);
-    if (held === void 0) byDomain.set(entry.domain, entry);
-    else if (before(entry, held) < 0) {
-      byDomain.set(entry.domain, entry);
-      extras.push(held);
-    } else extras.push(entry);
-  }
-  return { byDomain, extras: extras.sort(before) };
-}
-function before(a, b) {
-  return byCodePoint(a.domain, b.domain) || exact(b) - exact(a) || a.site.id - b.site.id;
-}
-function exact(entry) {
-  return entry.site.domain === entry.domain ? 1 : 0;
-}
-var init_managed_copy = __esm({
-  "src/model/managed-copy.ts"() {
-    "use strict";
-    init_sorted();
-    init_website();
   }
 });
 
@@ -48876,19 +49008,13 @@ function endGroup() {
   issue("endgroup");
 }
 
-// src/model/printable.ts
-var UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-var NAMED = { "\n": "\\n", "\r": "\\r", "	": "\\t", "\x1B": "\\e" };
-function printable(text2) {
-  return text2.replace(UNPRINTABLE, (char) => NAMED[char] ?? escapeCode(char.charCodeAt(0)));
-}
-function escapeCode(code) {
-  return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
-}
+// src/action/action.ts
+init_printable();
 
 // src/render/error-text.ts
 init_errors();
 init_plural();
+init_printable();
 
 // src/render/account-words.ts
 function accountUrlMessage(setting, problem, surface, account) {
@@ -49030,6 +49156,7 @@ function listFiles(files) {
 
 // src/render/limit-words.ts
 init_errors();
+init_printable();
 function limitErrorMessage(error2, limit2, surface) {
   const status = error2.status === void 0 ? `${error2.kind === "timeout" ? "timed out" : error2.kind}:` : String(error2.status);
   return `[${error2.method}] ${error2.url}: ${status} ${limitWords(limit2, surface)}${error2.ambiguous ? AMBIGUOUS_POST_NOTE : ""}`;
@@ -49110,6 +49237,7 @@ init_plural();
 
 // src/render/_values.ts
 init_plural();
+init_printable();
 init_website_fields();
 function formatValue(field, value) {
   if (value === null) return "(unknown)";
@@ -49199,6 +49327,7 @@ function accountWords(target) {
 }
 
 // src/render/md.ts
+init_printable();
 function md(text2) {
   return printable(text2.replace(/\r?\n/g, " ")).replace(/[\\`*_[\]|#]/g, "\\$&").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replace(/\r?\n/g, " ");
 }
@@ -49865,6 +49994,7 @@ function diagnosticList(title, diagnostics) {
 
 // src/render/outcome-text.ts
 init_plural();
+init_printable();
 
 // src/render/plan-json.ts
 function renderJson(plan3) {
@@ -49968,6 +50098,7 @@ function where(source, verbose, c) {
 // src/render/results-text.ts
 var import_picocolors2 = __toESM(require_picocolors(), 1);
 init_plural();
+init_printable();
 function itemLine(item, account = "") {
   const line = itemText(item);
   return account === "" ? line : `[${printable(account)}] ${line}`;
@@ -50007,6 +50138,7 @@ function renderResultsText({ items, counts: counts3, interrupted: interrupted2 }
 var import_picocolors3 = __toESM(require_picocolors(), 1);
 init_errors();
 init_plural();
+init_printable();
 function adoptSections(adopted, context3) {
   const { files } = adopted;
   const refused2 = files.flatMap(({ result }) => result.ok ? [] : result.diagnostics);
@@ -50202,8 +50334,19 @@ function exportSections({ exported }, { quiet }) {
   if (!exported) return { summary: "", notes: [] };
   const { file } = exported;
   const projects = exported.projects === void 0 ? "" : ` and ${plural(exported.projects, "project")}`;
-  const notes = quiet ? [] : [`Exported ${plural(exported.websites, "website")}${projects}${file ? ` to ${file}` : ""}.`];
+  const notes = leftOutNotes(exported.leftOut);
+  if (!quiet) notes.push(`Exported ${plural(exported.websites, "website")}${projects}${file ? ` to ${file}` : ""}.`);
   return { summary: file ? "" : exported.yaml, notes };
+}
+function leftOutNotes(leftOut3) {
+  const shown2 = leftOut3.slice(0, MAX_LEFT_OUT_NOTES).map((item) => `warning: ${printable(item.domain)} (id ${item.id}) ${wordsOf(item)}`);
+  const more = leftOut3.length - shown2.length;
+  if (more > 0) shown2.push(`warning: ${plural(more, "more website")} left out or cut short, each said in the file`);
+  return shown2;
+}
+var MAX_LEFT_OUT_NOTES = 20;
+function wordsOf(item) {
+  return item.field === void 0 ? `is left out of the file: ${printable(item.why)}` : `has its ${printable(item.why)}`;
 }
 
 // src/render/adopt-markdown.ts
@@ -50423,6 +50566,7 @@ function createRunRedactor(onSecret) {
 
 // src/action/annotations.ts
 import { isAbsolute, relative, resolve, sep } from "node:path";
+init_printable();
 init_secret_need();
 var MAX_CHANGE_ANNOTATIONS = 50;
 function workspacePath(file, workspace) {
