@@ -422,8 +422,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "anchored-first-key-taken",
     file: "src/config/fast-yaml.ts",
-    find: "const anchoredFirst = index === 0 && state.anchor !== null;",
-    replace: "const anchoredFirst = false;",
+    find: "const odd = (index === 0 && state.anchor !== null) ||",
+    replace: "const odd = false ||",
     description: "`policy: &p prune: true`, which yaml refuses, is read as js-yaml reads it: prune on",
     tests: ["src/config/fast-yaml.test.ts"],
   },
@@ -520,8 +520,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "collection-key-taken",
     file: "src/config/fast-yaml.ts",
-    find: ': typeof result === "object" || anchoredFirst ? KEY_UNUSUAL : 0;',
-    replace: ": result === null || anchoredFirst ? KEY_UNUSUAL : 0;",
+    find: ': typeof result === "object" || odd ? KEY_UNUSUAL : 0;',
+    replace: ": result === null || odd ? KEY_UNUSUAL : 0;",
     description: "a list written as a key reads as the words inside it, where yaml reads the whole list",
     tests: ["src/config/fast-yaml.test.ts"],
   },
@@ -1203,5 +1203,13 @@ export const MUTANTS: readonly Mutant[] = [
     replace: "const quote = undefined as number | undefined;",
     description: "a quote never closed in a file over 4 MiB is reported at the file's last line, not where it opens",
     tests: ["src/config/fast-locate.test.ts"],
+  },
+  {
+    id: "long-key-read-by-js-yaml",
+    file: "src/config/fast-yaml.ts",
+    find: "const odd = (index === 0 && state.anchor !== null) || state.position - (this.open[d] as number) > 1024;",
+    replace: "const odd = index === 0 && state.anchor !== null;",
+    description: "a key over 1,024 characters is read by js-yaml though yaml refuses the file",
+    tests: ["src/config/fast-yaml.test.ts"],
   },
 ];

@@ -302,6 +302,13 @@ describe("the loader, where the parsers would disagree", () => {
     expect(diagnosticsOf(load(`${head}    email: "1"#c\n`))).toEqual([
       '4:15 invalid YAML: a comment needs a space before its "#" ("value # note")',
     ]);
+    // A key over 1,024 characters is refused by yaml, unless written `? key`; comments before a key are not in it.
+    const long = `x-${"n".repeat(1100)}`;
+    expect(diagnosticsOf(load(`version: 1\n${long}: 1\n${head.slice(11)}`))).toEqual([
+      "2:1 invalid YAML: the : indicator must be at most 1024 chars after the start of an implicit block mapping key",
+    ]);
+    expect(loadOk(`version: 1\n? ${long}\n: 1\n${head.slice(11)}`).websites).toHaveLength(1);
+    expect(parseFast(`version: 1\n${"# a long note\n".repeat(100)}${head.slice(11)}`)).toMatchObject({ ok: true, unusual: false });
     // A # inside a plain value, or after a quote inside a quoted one, is text to both.
     expect(parseFast(`${head}    password: a"#b\n    email: "x\\"#"\n`)).toMatchObject({ ok: true, unusual: false });
     // Indented deeper than its key, a list over two lines reads alike, and is taken.

@@ -166,10 +166,10 @@ class Watch {
       this.key[p] = result;
       // A null key is "" to `yaml` and "null" to js-yaml, and each writes a list or a mapping as a key its own
       // way (`[a]` is "a" to js-yaml, "[ a ]" to yaml): such a file is compared with yaml before use.
-      // An anchor before a mapping's first key names the key to `yaml` and the mapping to js-yaml, and `yaml`
-      // refuses one on its key's line (`policy: &p prune: true`): such a mapping is compared too.
-      const anchoredFirst = index === 0 && state.anchor !== null;
-      const keyed = result === "<<" ? this.mergeKey(d) : typeof result === "object" || anchoredFirst ? KEY_UNUSUAL : 0;
+      // So is an anchor before a mapping's first key (`policy: &p prune: true`: the key's to `yaml`, which refuses
+      // it there, the mapping's to js-yaml), and a key over 1,024 characters (opened past its comments): `yaml` refuses it.
+      const odd = (index === 0 && state.anchor !== null) || state.position - (this.open[d] as number) > 1024;
+      const keyed = result === "<<" ? this.mergeKey(d) : typeof result === "object" || odd ? KEY_UNUSUAL : 0;
       if (keyed !== 0) this.keyed[p] = (this.keyed[p] as number) | keyed;
     } else if (p === 2 && this.key[p] === this.itemKey && this.itemKey !== undefined && typeof result === "string") {
       // An item's name: `domain` of a website, `project` of a project.

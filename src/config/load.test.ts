@@ -80,9 +80,13 @@ describe("loadConfig", () => {
 
   it("shows a key of megabytes by its start and its length, in the path and the message", () => {
     const key = `colour${"x".repeat(2_000_000)}`;
-    const told = diagnosticsOf(load(`version: 1\nwebsites:\n  - domain: a.example.com\n    ${key}: blue\n`));
+    const told = diagnosticsOf(load(`version: 1\nwebsites:\n  - domain: a.example.com\n    ? ${key}\n    : blue\n`));
     const shown = `colour${"x".repeat(54)}… (2,000,006 characters)`;
-    expect(told).toEqual([`4:5 websites[0].${shown}: unknown key "${shown}"; expected one of ${WEBSITE_KEYS}`]);
+    expect(told).toEqual([`4:7 websites[0].${shown}: unknown key "${shown}"; expected one of ${WEBSITE_KEYS}`]);
+    // Written `key: value`, yaml refuses a key that long.
+    expect(diagnosticsOf(load(`version: 1\nwebsites:\n  - domain: a.example.com\n    ${key}: blue\n`))).toEqual([
+      "4:5 invalid YAML: the : indicator must be at most 1024 chars after the start of an implicit block mapping key",
+    ]);
   });
 
   it("returns warnings beside a valid config", async () => {
