@@ -5,6 +5,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Diagnostic } from "../errors.ts";
+import { TWO_WAYS } from "./fast-parse.ts";
 import { type FastFailure, type FastParse, parseFast } from "./fast-yaml.ts";
 import { FAST_LOCATE_BYTES, FAST_LOCATE_NODES, FileView, type LargeFilePositions } from "./file-view.ts";
 import type { Env } from "./interpolate.ts";
@@ -181,20 +182,22 @@ function unreadable(file: string, text: string, failure: FastFailure): Diagnosti
   return [{ ...at, code: "yaml.syntax", message: `invalid YAML: ${failure.reason}`, severity: "error" }];
 }
 
-/** What makes a file one the two parsers may read differently (fast-yaml.ts), in the words of its refusals. */
-const TWO_WAYS =
-  "a tag such as !!float or !!binary, a %YAML directive, a key that is empty, a list or a mapping, an anchor " +
-  "named twice or before a mapping's first key, an empty list item (a - alone), a [key: value] item, a " +
-  "quoted value or [list] over several lines, or a | or > block with an indentation number such as |2";
+/** What makes a file one the two parsers may read differently (fast-yaml.ts), when which one is not known. */
+const ANY_TWO_WAYS =
+  "a tag such as !!float, a %YAML directive, a key that is empty, a list or a mapping or over 1,024 characters, " +
+  "an anchor named twice or before a mapping's first key, an empty list item (a - alone), a [key: value] item, a " +
+  "quoted value or [list] over several lines, a | or > block with an indentation number such as |2, a # right " +
+  "after a quote, or a --- with no space after it";
 
 /**
- * A large file that may read two ways is refused at the first such node: comparing it with `yaml` needs its
- * Document, which for a file of 15 MB no longer fits a 1 GB heap (DESIGN §12).
+ * A large file that may read two ways is refused at the first such node, saying what it holds: comparing it with
+ * `yaml` needs its Document, which for a file of 15 MB no longer fits a 1 GB heap (DESIGN §12).
  */
 function notCompared(file: string, fast: FastParse): Diagnostic {
-  const at = fast.unusualAt ?? { line: 1, column: 1 };
-  const message = `YAML parsers may read this differently (${TWO_WAYS}), and a file over 4 MiB or 500,000 nodes is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does`;
-  return { file, ...at, path: "", code: "yaml.ambiguous", message, severity: "error" };
+  const { line, column, why } = fast.unusualAt ?? { line: 1, column: 1, why: undefined };
+  const what = why === undefined ? ANY_TWO_WAYS : TWO_WAYS[why];
+  const message = `YAML parsers may read this differently (${what}), and a file over 4 MiB or 500,000 nodes is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does`;
+  return { file, line, column, path: "", code: "yaml.ambiguous", message, severity: "error" };
 }
 
 /**
@@ -247,7 +250,7 @@ function readsTwoWays(view: FileView, fast: FastParse): Diagnostic[] | undefined
   // Keys read apart (`? [websites_url]`) are placed at the first key yaml reads as none of js-yaml's.
   const odd = keys && keyOutside(view, path, keys);
   const at = odd === undefined ? view.locate.value(path) : view.locate.offset(odd);
-  const message = `YAML parsers read this value differently (${TWO_WAYS} can make them): write it plainly, as sitesync export does`;
+  const message = `YAML parsers read this value differently (${ANY_TWO_WAYS} can make them): write it plainly, as sitesync export does`;
   return [{ file: view.file, ...at, code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
 }
 

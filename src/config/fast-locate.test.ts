@@ -72,8 +72,10 @@ describe("positions found without yaml's Document", () => {
       checkFile("f.yaml", text, { env: {} }, undefined).diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`);
     expect(told(big)).toEqual(['3:13 invalid YAML: the quote " opened here is never closed']);
     expect(told(big)).toEqual(told(small));
-    // Another syntax error is js-yaml's, at its place.
+    // Another syntax error is js-yaml's, at its place, though a plain value holds a quote after a space.
     expect(told(`${entries}  - domain: [x\n`)).toEqual([expect.stringMatching(/^200002:\d+ invalid YAML: /)]);
+    const apostrophe = `version: 1\nwebsites:\n  - domain: a.example.com\n    password: rock 'n roll\n${entries}  - domain: x.com: y`;
+    expect(told(apostrophe)).toEqual(["200005:18 invalid YAML: bad indentation of a mapping entry"]);
   });
 
   it("covers the fixtures and examples", () => {

@@ -28,8 +28,8 @@ export interface FastParse {
    * lines that `yaml` may refuse): the file's values are compared with the position-keeping parse before use.
    */
   unusual: boolean;
-  /** Where the first node that may read two ways starts (1:1 for a directive or a mapping on the `---` line). */
-  unusualAt?: Position;
+  /** Where the first node that may read two ways starts (1:1 for a directive or a mapping on the `---` line), and why. */
+  unusualAt?: Position & { why: TwoWays };
   /**
    * Some string holds `${` or some key may be `password`: interpolation has work to do. Without either (an
    * export), nothing is read from the environment and no password is written, so its walk is skipped.
@@ -51,3 +51,20 @@ export class Stop extends Error {
     this.bound = bound;
   }
 }
+
+/**
+ * What js-yaml and `yaml` may read differently, in words: the file is then compared with `yaml` before use,
+ * and one too large to compare is refused, naming the one that made it so.
+ */
+export const TWO_WAYS = {
+  key: "a key that is empty, a list or a mapping, or over 1,024 characters, or an anchor before a mapping's first key",
+  tag: "a tag such as !!float or !!binary",
+  hash: "a # right after a quote or a bracket (a comment needs a space before it)",
+  lines: "a quoted value or [list] over several lines, or a | or > block with an indentation number such as |2",
+  list: "an empty list item (a - alone) or a [key: value] item",
+  valueless: "a key without a value (? key, or {a, b})",
+  anchor: "an anchor named twice",
+  head: "a %YAML directive, a mapping on the --- line, or a --- with no space after it",
+} as const;
+
+export type TwoWays = keyof typeof TWO_WAYS;

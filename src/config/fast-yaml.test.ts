@@ -222,7 +222,7 @@ describe("the loader, where the parsers would disagree", () => {
     const differs = "version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: password\n    password: |1-\n      xs3cret\n      \n";
     expect(parseFast(differs)).toMatchObject({ ok: true, unusual: true, unusualAt: { line: 5, column: 15 } });
     expect(diagnosticsOf(load(differs))).toEqual([
-      expect.stringMatching(/^5:15 websites\[0\]\.password: YAML parsers read this value differently \(.*such as \|2 can make them\)/),
+      expect.stringMatching(/^5:15 websites\[0\]\.password: YAML parsers read this value differently \(.*such as \|2, .* can make them\)/),
     ]);
     for (const header of ["|2-", ">-2", "|+2", "&pw |2"]) {
       const agrees = `version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: password\n    password: ${header}\n       s3cret\n`;
@@ -299,6 +299,12 @@ describe("the loader, where the parsers would disagree", () => {
       expect(diagnosticsOf(load(text))[0], text).toMatch(/^\d+:\d+ invalid YAML: /);
     }
     expect(parseFast(`---  # a comment\n${head}`)).toMatchObject({ ok: true, unusual: false });
+    // After a byte order mark too; and a %YAML directive, under which yaml reads `yes` as true.
+    for (const text of [`\uFEFF---#\n${head}`, `\uFEFF--- version: 1\n`, `\uFEFF%YAML 1.1\n---\n${head}    password: yes\n`]) {
+      expect(parseFast(text), text).toMatchObject({ ok: true, unusual: true, unusualAt: { why: "head" } });
+      expect(load(text).ok, text).toBe(false);
+    }
+    expect(parseFast(`\uFEFF${head}`)).toMatchObject({ ok: true, unusual: false });
     expect(diagnosticsOf(load(`${head}    email: "1"#c\n`))).toEqual([
       '4:15 invalid YAML: a comment needs a space before its "#" ("value # note")',
     ]);
@@ -309,6 +315,10 @@ describe("the loader, where the parsers would disagree", () => {
     ]);
     expect(loadOk(`version: 1\n? ${long}\n: 1\n${head.slice(11)}`).websites).toHaveLength(1);
     expect(parseFast(`version: 1\n${"# a long note\n".repeat(100)}${head.slice(11)}`)).toMatchObject({ ok: true, unusual: false });
+    // A `"#` elsewhere in the file does not make a plain value before ` # note`, or a block before a comment line, suspect:
+    // in a file over 4 MiB that would refuse it.
+    const hashes = `${head}    exclude_params: ["#frag"] # note\n    password: |\n      pw\n    # the block ends here\n    email: true # yes\n`;
+    expect(parseFast(hashes)).toMatchObject({ ok: true, unusual: false });
     // A # inside a plain value, or after a quote inside a quoted one, is text to both.
     expect(parseFast(`${head}    password: a"#b\n    email: "x\\"#"\n`)).toMatchObject({ ok: true, unusual: false });
     // Indented deeper than its key, a list over two lines reads alike, and is taken.
@@ -351,10 +361,18 @@ describe("the loader, where the parsers would disagree", () => {
     const text = `version: 1\nwebsites:\n  - domain: a.example.com\n    exclude_params: [utm_source,\n      fbclid]\n${entries.join("")}`;
     expect(text.length).toBeGreaterThan(4 * 2 ** 20);
     expect(diagnosticsOf(load(text))).toEqual([
-      expect.stringMatching(
-        /^4:21 YAML parsers may read this differently .* a file over 4 MiB or 500,000 nodes is not compared, to stay within 1 GB/,
-      ),
+      "4:21 YAML parsers may read this differently (a quoted value or [list] over several lines, or a | or > block with an indentation number such as |2), and a file over 4 MiB or 500,000 nodes is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does",
     ]);
+    // Each refusal names what the file holds, at its place.
+    const head = "version: 1\nwebsites:\n  - domain: a.example.com\n";
+    const refused = (entry: string) => diagnosticsOf(load(`${head}${entry}${entries.join("")}`))[0]?.split(", and a file")[0];
+    expect(refused('    password: "pw"#note\n')).toBe(
+      "4:15 YAML parsers may read this differently (a # right after a quote or a bracket (a comment needs a space before it))",
+    );
+    expect(refused("    email: !!bool true\n")).toMatch(/^4:12 YAML parsers may read this differently \(a tag such as !!float/);
+    expect(refused("    ? [privacy]\n    : private\n")).toMatch(
+      /^3:5 YAML parsers may read this differently \(a key that is empty, a list/,
+    );
   });
 
   it("reads !!str alike with both, and so takes it", () => {

@@ -7,9 +7,10 @@
  */
 import { type EventType, load, type State } from "js-yaml";
 import { CORE_SCHEMA_AS_YAML_READS } from "./core-schema.ts";
-import { type FastFailure, type FastParse, type Position, Stop } from "./fast-parse.ts";
+import { type FastFailure, type FastParse, type Position, Stop, type TwoWays } from "./fast-parse.ts";
 import {
   emptyItem,
+  hashRightAfter,
   isScalarStart,
   pastProperties,
   quotedOrFlowOverLines,
@@ -56,7 +57,7 @@ type ParseState = State & { anchor: string | null };
 /**
  * What the listener keeps while js-yaml parses: a 100,000-website file opens 1.4 million nodes, so each depth
  * has a slot in typed arrays, reused, and a node's first character is looked for only where it matters (a
- * name's position, a quoted `<<`, a tag in a file that holds a `!` at all, what follows a quote before a `#`).
+ * name's position, a quoted `<<`, a tag in a file that holds a `!` at all, a `#` after a quote in a file with one).
  */
 class Watch {
   readonly listener: (event: EventType, state: State) => void;
@@ -95,7 +96,7 @@ class Watch {
   anchored = false;
   merges = false;
   /** Where the first node that may read two ways starts: once set, the file is compared with `yaml`. */
-  unusualAt: Position | undefined;
+  unusualAt: (Position & { why: TwoWays }) | undefined;
   interpolates = false;
   rootAt = -1;
   names = { websites: [] as (Position | undefined)[], projects: [] as (Position | undefined)[] };
@@ -143,15 +144,15 @@ class Watch {
     this.lastDepth = d;
     this.lastAnchor = state.anchor;
     this.lastResult = result;
-    if (this.has.tags && this.properties(d).tag) this.flag(d);
-    if (this.has.hashAfter && this.text.charCodeAt(state.position + this.bom) === 0x23 /* # */) this.flag(d);
+    if (this.has.tags && this.properties(d).tag) this.flag(d, "tag");
+    if (this.has.hashAfter && hashRightAfter(this.text, state.position + this.bom)) this.flag(d, "hash");
     if (state.line !== this.line[d] && this.unusualAt === undefined) this.multiLine(d, state, state.position + this.bom);
     // js-yaml opens no node for the mapping of `[key: value]` (nor for an empty item): its key and value are the
     // list's own children, where no key check sees them. Such a list is compared with yaml before use.
     if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flagList(d, state.position);
     // Nor for the value of a key that has none (`? x-note`, `{a, b}`): the keys after it would be read as values.
     else if (this.has.valueless && state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result as object).length) {
-      this.flag(d);
+      this.flag(d, "valueless");
     }
     const size = this.has.aliasing ? this.sized(d, state, isAlias) : 0;
     if (d === 0) return;
@@ -202,7 +203,7 @@ class Watch {
    * node once it is read, and the inner one to `yaml`: a file that names one twice is compared before use.
    */
   private anchorNamed(d: number, name: string): void {
-    if (this.anchorNames.has(name)) this.flag(d);
+    if (this.anchorNames.has(name)) this.flag(d, "anchor");
     else this.anchorNames.add(name);
   }
 
@@ -212,10 +213,10 @@ class Watch {
   }
 
   /** The node at depth `d` may read two ways: the file is compared with `yaml`, and the first such node kept. */
-  private flag(d: number): void {
+  private flag(d: number, why: TwoWays): void {
     if (this.unusualAt !== undefined) return;
     const { line, column } = this.start(d);
-    this.unusualAt = { line, column };
+    this.unusualAt = { line, column, why };
   }
 
   /**
@@ -225,13 +226,13 @@ class Watch {
   private flagList(d: number, end: number): void {
     if (this.unusualAt !== undefined) return;
     const empty = emptyItem(this.text, this.start(d), end + this.bom);
-    if (empty === undefined) this.flag(d);
-    else this.unusualAt = { line: empty.line, column: empty.column };
+    if (empty === undefined) this.flag(d, "list");
+    else this.unusualAt = { line: empty.line, column: empty.column, why: "list" };
   }
 
   /** A node over several lines that `yaml` may refuse where js-yaml reads it: such a file is compared with it. */
   private multiLine(d: number, state: State, end: number): void {
-    if (quotedOrFlowOverLines(this.text, this.start(d), end, state.kind)) this.flag(d);
+    if (quotedOrFlowOverLines(this.text, this.start(d), end, state.kind)) this.flag(d, "lines");
   }
 
   /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
@@ -270,7 +271,7 @@ class Watch {
     this.keyed[d] = 0;
     if (state.kind !== "mapping" || (this.children[d] === 1 && state.result === this.key[d])) return;
     if (keyed & KEY_MERGES) this.merges = true;
-    if (keyed & KEY_UNUSUAL) this.flag(d);
+    if (keyed & KEY_UNUSUAL) this.flag(d, "key");
   }
 
   /** Past the anchor and the tag of the node at depth `d`, in either order: where its content starts, and whether it has a tag. */
@@ -292,8 +293,8 @@ class Watch {
 
   result(text: string): Omit<FastParse, "ok" | "value"> {
     const { names, anchored, merges, interpolates, nodes } = this;
-    if (this.unusualAt !== undefined) return { names, anchored, merges, interpolates, nodes, unusual: true, unusualAt: this.unusualAt };
-    const unusual = readsTwoWays(text, this.rootAt);
-    return { names, anchored, merges, interpolates, nodes, unusual, ...(unusual ? { unusualAt: { line: 1, column: 1 } } : {}) };
+    const head = readsTwoWays(text, this.rootAt) ? ({ line: 1, column: 1, why: "head" } as const) : undefined;
+    const unusualAt = this.unusualAt ?? head;
+    return { names, anchored, merges, interpolates, nodes, unusual: unusualAt !== undefined, ...(unusualAt ? { unusualAt } : {}) };
   }
 }

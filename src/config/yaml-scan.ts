@@ -16,10 +16,12 @@ export interface TextAt {
  * a `---` with no space after it (`---#`: a document start and a comment to js-yaml, a key's text to `yaml`).
  */
 export function readsTwoWays(text: string, rootAt: number): boolean {
-  const head = rootAt > 0 ? text.slice(0, rootAt) : "";
+  // A byte order mark is no character of the first line's.
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const head = rootAt > bom ? text.slice(bom, rootAt) : "";
   const directive = /^%|^---[^\s]/m.test(head);
-  const rootLine = text.lastIndexOf("\n", rootAt - 1) + 1;
-  return directive || (rootAt > 0 && text.startsWith("---", rootLine) && rootLine < rootAt);
+  const rootLine = Math.max(bom, text.lastIndexOf("\n", rootAt - 1) + 1);
+  return directive || (rootAt > bom && text.startsWith("---", rootLine) && rootLine < rootAt);
 }
 
 /**
@@ -81,11 +83,21 @@ export function textHolds(text: string): TextHolds {
 
 /** Whether a `#` anywhere follows a closing quote or bracket at once; a `#` is rare, so each is looked at. */
 function hashAfterToken(text: string): boolean {
-  for (let at = text.indexOf("#", 1); at !== -1; at = text.indexOf("#", at + 1)) {
-    const before = text.charCodeAt(at - 1);
-    if (before === 0x22 || before === 0x27 || before === 0x5d || before === 0x7d) return true;
-  }
+  for (let at = text.indexOf("#", 1); at !== -1; at = text.indexOf("#", at + 1)) if (closesToken(text, at - 1)) return true;
   return false;
+}
+
+/**
+ * Whether a node that js-yaml ended at `end` is a quoted value or a `[list]` or `{map}` with a `#` right after
+ * it. A plain value ends at the `#` of ` # note`, a block at the comment line after it: a blank comes first.
+ */
+export function hashRightAfter(text: string, end: number): boolean {
+  return text.charCodeAt(end) === 0x23 /* # */ && closesToken(text, end - 1);
+}
+
+function closesToken(text: string, at: number): boolean {
+  const ch = text.charCodeAt(at);
+  return ch === 0x22 || ch === 0x27 || ch === 0x5d || ch === 0x7d;
 }
 
 /** Past the anchor and the tag of a node that starts at `start`, in either order: where its content starts, and whether it has a tag. */
@@ -189,11 +201,26 @@ export function unclosedQuote(text: string): number | undefined {
       else if (ch === open.quote) open = undefined;
     } else if (ch === "#" && (i === 0 || /\s/.test(text[i - 1]!))) {
       while (i < text.length && text[i] !== "\n") i++;
-    } else if ((ch === '"' || ch === "'") && (i === 0 || /[\s:\-[{,]/.test(text[i - 1]!))) {
+    } else if ((ch === '"' || ch === "'") && opensQuoted(text, i)) {
       open = { quote: ch, at: i };
     }
   }
   return open?.at;
+}
+
+/**
+ * Whether the quote at `at` opens a quoted value: right after `:`, `-`, `[`, `{` or `,`; or after blanks that
+ * follow a line's start, one of those, `?`, or an anchor or a tag. In `rock 'n roll` it is the text's own.
+ */
+function opensQuoted(text: string, at: number): boolean {
+  let before = at - 1;
+  while (before >= 0 && (text[before] === " " || text[before] === "\t")) before--;
+  if (before < 0 || text[before] === "\n" || text[before] === "\r" || ":-[{,".includes(text[before] as string)) return true;
+  if (before === at - 1) return false;
+  if (text[before] === "?") return true;
+  let property = before;
+  while (property > 0 && !/\s/.test(text[property - 1] as string)) property--;
+  return (text[property] === "&" || text[property] === "!") && opensQuoted(text, property);
 }
 
 /** The quote never closed, when a parse failed on the text's last line (1-based `line`), where that is told. */
