@@ -1175,7 +1175,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "odd-key-placed-at-its-mapping",
     file: "src/config/check-file.ts",
-    find: "const odd = keys && keyOutside(view, path, keys);",
+    find: "const odd = keys && keyOutside(view.parsed.doc, path, keys);",
     replace: "const odd = keys && undefined;",
     description: "a key the parsers read apart (`? [websites_url]`) is reported where its mapping starts, 1:1 at the root",
     tests: ["src/config/fast-yaml.test.ts"],
@@ -1242,6 +1242,22 @@ export const MUTANTS: readonly Mutant[] = [
     find: "  // A byte order mark is no character of the first line's.\n  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;",
     replace: "  const bom = 0;",
     description: "after a byte order mark, a %YAML 1.1 directive is missed and `password: yes` is read as text where yaml reads true",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
+    id: "export-writes-masked-domain",
+    file: "src/config/export-fit.ts",
+    find: "if (!isApiDomain(domain) || holdsSecret(site.domain)) {",
+    replace: "if (!isApiDomain(domain)) {",
+    description: "a live domain that holds the API key is written masked, and the exported file plans a create",
+    tests: ["test/export/left-out.test.ts"],
+  },
+  {
+    id: "null-key-not-placed",
+    file: "src/config/locate.ts",
+    find: '(isScalar(key) && key.value === null ? "" : keyName(key))',
+    replace: "keyName(key)",
+    description: "a null key (`~: 1`) the parsers read apart is reported where its mapping starts, not at the key",
     tests: ["src/config/fast-yaml.test.ts"],
   },
 ];

@@ -10,13 +10,12 @@ import { type FastFailure, type FastParse, parseFast } from "./fast-yaml.ts";
 import { FAST_LOCATE_BYTES, FAST_LOCATE_NODES, FileView, type LargeFilePositions } from "./file-view.ts";
 import type { Env } from "./interpolate.ts";
 import { type DocumentInterpolation, interpolateDocument, noInterpolation, type UnsetEnv } from "./interpolate-document.ts";
-import { type ConfigPath, formatPath, isRecord, keyName, type Locator } from "./locate.ts";
+import { type ConfigPath, formatPath, isRecord, keyOutside, type Locator } from "./locate.ts";
 import { MergeError, resolveMerges } from "./merge-keys.ts";
 import { type Normalized, normalize } from "./normalize.ts";
 import { quoteSource } from "./quote-source.ts";
 import { createRuleContext, RULES, runRules } from "./rules/index.ts";
 import { MAX_FILE_PROBLEMS, validateSchema } from "./schema.ts";
-import { yamlPackage } from "./yaml-package.ts";
 import { unclosedAtEnd } from "./yaml-scan.ts";
 
 /** How a file is checked: the environment and how an unset variable is reported. */
@@ -248,19 +247,10 @@ function readsTwoWays(view: FileView, fast: FastParse): Diagnostic[] | undefined
   if (found === undefined) return undefined;
   const { path, keys } = found;
   // Keys read apart (`? [websites_url]`) are placed at the first key yaml reads as none of js-yaml's.
-  const odd = keys && keyOutside(view, path, keys);
+  const odd = keys && keyOutside(view.parsed.doc, path, keys);
   const at = odd === undefined ? view.locate.value(path) : view.locate.offset(odd);
   const message = `YAML parsers read this value differently (${ANY_TWO_WAYS} can make them): write it plainly, as sitesync export does`;
   return [{ file: view.file, ...at, code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
-}
-
-/** Where the first key of yaml's mapping at `path` starts that is not one of `keys` (a list or a mapping as a key is none). */
-function keyOutside({ parsed: { doc } }: FileView, path: ConfigPath, keys: ReadonlySet<string>): number | undefined {
-  const { isMap, isNode } = yamlPackage();
-  const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
-  if (!isMap(node)) return undefined;
-  const odd = node.items.find((item) => !keys.has(keyName(item.key) ?? "\u0000"));
-  return isNode(odd?.key) ? odd.key.range?.[0] : undefined;
 }
 
 /** The first path where the two reads differ; `keys`, js-yaml's keys there when the two read a mapping's keys apart. */

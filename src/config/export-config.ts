@@ -23,6 +23,8 @@ export interface ExportOptions {
   websitesUrl?: string;
   /** Written as `projects_url:` when projects are exported. */
   projectsUrl?: string;
+  /** Whether a live value holds a secret of the run, which the written file would mask: such a value is left out. */
+  holdsSecret?: (text: string) => boolean;
 }
 
 /** The live account to export: as read by `readLive` or the client's `readAll()`. */
@@ -81,7 +83,7 @@ const NO_MODELINE = [
  * needs none: planning it against the same account shows no changes.
  */
 export function exportConfig(live: ExportInput, options: ExportOptions): ExportResult {
-  const { listed, leftOut } = fitWebsites(live.websites);
+  const { listed, leftOut } = fitWebsites(live.websites, options.holdsSecret);
   const websites = listed.sort((a, b) => a.domain.localeCompare(b.domain));
   const body: Record<string, unknown> = { version: 1 };
   if (options.websitesUrl) body.websites_url = literal(options.websitesUrl);

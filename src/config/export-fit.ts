@@ -6,8 +6,8 @@
  * a warning: a file that fails `validate` would stop every plan of every website in it.
  */
 import { managedCopies } from "../model/managed-copy.ts";
-import { byCodePoint } from "../model/sorted.ts";
 import { isApiDomain, type LiveWebsite } from "../model/website.ts";
+import { shortKey } from "./locate.ts";
 import { describeIpProblem } from "./rules/exclude-ips.ts";
 
 /** A live website, or one field of it, that export leaves out of the file. */
@@ -35,16 +35,16 @@ export interface Listed {
  * and `exclude_ips` that hold a line that is not an address or a range (the field is then unmanaged for that
  * website, as when a file does not set it, DESIGN §2).
  */
-export function fitWebsites(live: readonly LiveWebsite[]): { listed: Listed[]; leftOut: LeftOut[] } {
+export function fitWebsites(live: readonly LiveWebsite[], holdsSecret: (text: string) => boolean = () => false): Fitted {
   const { byDomain, extras } = managedCopies(live, (domain, site) => ({ domain, site }));
   const leftOut: LeftOut[] = [];
   const listed: Listed[] = [];
   for (const { domain, site } of byDomain.values()) {
-    if (!isApiDomain(domain)) {
-      leftOut.push({ domain: site.domain, id: site.id, why: REJECTED });
+    if (!isApiDomain(domain) || holdsSecret(site.domain)) {
+      leftOut.push({ domain: site.domain, id: site.id, why: isApiDomain(domain) ? SECRET_DOMAIN : REJECTED });
       continue;
     }
-    const problem = firstIpProblem(site.exclude_ips);
+    const problem = site.exclude_ips.some(holdsSecret) ? SECRET_LINE : firstIpProblem(site.exclude_ips);
     if (problem === undefined) {
       listed.push({ site, domain });
       continue;
@@ -61,17 +61,28 @@ export function fitWebsites(live: readonly LiveWebsite[]): { listed: Listed[]; l
       : REJECTED;
     leftOut.push({ domain: extra.site.domain, id: extra.site.id, why });
   }
-  // In domain order, as the file lists its entries.
-  return { listed, leftOut: leftOut.sort((a, b) => byCodePoint(a.domain, b.domain) || a.id - b.id) };
+  // By domain, as the file sorts its entries.
+  return { listed, leftOut: leftOut.sort((a, b) => a.domain.localeCompare(b.domain) || a.id - b.id) };
 }
 
+/** What export gives back: the websites the file lists, and what it leaves out. */
+export interface Fitted {
+  listed: Listed[];
+  leftOut: LeftOut[];
+}
+
+// A secret of the run is masked in every output (DESIGN §12): written masked, the value would be another one.
+const SECRET_DOMAIN =
+  "its domain holds a secret of this run (the API key or a password), which sitesync never writes; a plan leaves it alone while policy.prune is off";
+const SECRET_LINE = "holds a secret of this run (the API key or a password), which sitesync never writes";
 const REJECTED = `the API rejects this domain ("Invalid domain name."), so no config can list it; a plan leaves it alone while policy.prune is off`;
 
 /** The first line of a live `exclude_ips` that a config refuses, in the validator's words (rules/exclude-ips.ts). */
 function firstIpProblem(lines: readonly string[]): string | undefined {
   for (const line of lines) {
     const entry = line.trim();
-    const problem = entry === "" ? undefined : describeIpProblem(entry);
+    // A line of 100,000 characters is shown by its start and its length, in the file and in the warning.
+    const problem = entry === "" ? undefined : describeIpProblem(entry, shortKey(entry));
     if (problem !== undefined) return problem;
   }
   return undefined;

@@ -156,6 +156,10 @@ describe("the loader, where the parsers would disagree", () => {
         expect.stringMatching(new RegExp(`^${at} websites\\[0\\]: YAML parsers read this value differently`)),
       ]);
     }
+    // A null key too, which js-yaml reads as "null".
+    expect(diagnosticsOf(load("version: 1\npolicy:\n  prune: false\n  ~: 1\nwebsites: []\n"))).toEqual([
+      expect.stringMatching(/^4:3 policy: YAML parsers read this value differently/),
+    ]);
     // At the root too, where the mapping that holds the key starts at 1:1.
     const root = `version: 1\nwebsites:\n  - domain: a.example.com\n${Array.from({ length: 20 }, (_, i) => `x-note-${i}: n\n`).join("")}? [websites_url]\n: https://a.example.com\n`;
     expect(diagnosticsOf(load(root))).toEqual([expect.stringMatching(/^24:3 YAML parsers read this value differently/)]);

@@ -119,3 +119,14 @@ export function createLocator(doc: Document, lineCounter: LineCounter): Locator 
   };
   return { value, key, offset, range };
 }
+
+/** Where the first key of yaml's mapping at `path` starts that is not one of `keys` (a list or a mapping as a key is none). */
+export function keyOutside(doc: Document, path: ConfigPath, keys: ReadonlySet<string>): number | undefined {
+  const { isMap, isNode, isScalar } = yamlPackage();
+  const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+  if (!isMap(node)) return undefined;
+  // A null key is "" to yaml's values (and "null" to js-yaml's).
+  const name = (key: unknown) => (isScalar(key) && key.value === null ? "" : keyName(key));
+  const odd = node.items.find((item) => !keys.has(name(item.key) ?? "\u0000"));
+  return isNode(odd?.key) ? odd.key.range?.[0] : undefined;
+}

@@ -11,4 +11,6 @@ it("writes the characters that show as nothing as escapes, so that two names tha
   expect(printable('unknown key "email\u200b"; did you mean "email"?')).toBe('unknown key "email\\u200b"; did you mean "email"?');
   expect(printable("\ufeffversion a\u00adb \u200e\u2060")).toBe("\\ufeffversion a\\xadb \\u200e\\u2060");
   expect(printable("no\u00a0break stays")).toBe("no\u00a0break stays");
+  expect(printable("email\u{e0041}\u3164\ufe0f\uffff")).toBe("email\\u{e0041}\\u3164\\ufe0f\\uffff");
+  expect(printable("emoji 😀 and ünïcode")).toBe("emoji 😀 and ünïcode");
 });

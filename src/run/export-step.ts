@@ -44,7 +44,8 @@ export async function exportStep(scope: RunScope, spec: AccountSpec, run: Accoun
   const live = await readLive(client, { projects: projects ? [] : undefined });
   const folder = exportFile === undefined ? process.cwd() : dirname(resolve(exportFile));
   const schemaPath = schemaReference(folder, schemaLocation(folder, SCHEMA));
-  const { yaml, leftOut } = exportConfig(live, { schemaPath });
+  const holdsSecret = (text: string) => scope.redactor.redact(text) !== text;
+  const { yaml, leftOut } = exportConfig(live, { schemaPath, holdsSecret });
   const websites = live.websites.length - leftOut.filter((item) => item.field === undefined).length;
   run.exported = { yaml, websites, leftOut, ...(live.projects ? { projects: live.projects.length } : {}) };
   if (exportFile === undefined) return;

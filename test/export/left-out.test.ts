@@ -27,6 +27,37 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 describe("export of values no config can hold", () => {
+  it("leaves out a domain or an exclude_ips line that holds the API key: written masked, the file would plan a create", async () => {
+    const key = "leftoutkey0123456789abcdefghijklmnop";
+    const keyed = await startSandbox({
+      rateLimit: 0,
+      apiKey: key,
+      websites: [
+        { domain: `${key}.example.com` },
+        { domain: "ips.example.com", exclude_ips: ["192.0.2.1", key] },
+        { domain: "ok.example.com" },
+      ],
+    });
+    try {
+      const keyEnv = { SITESYNC_API_KEY: key, SITESYNC_WEBSITES_URL: keyed.url };
+      const dir = workdir();
+      const exported = await sitesync(["export", "--out", "sitesync.yaml"], { env: keyEnv, cwd: dir });
+      expect(exported.code, exported.stderr).toBe(0);
+      const text = readFileSync(join(dir, "sitesync.yaml"), "utf8");
+      for (const output of [exported.stdout, exported.stderr, text]) expect(output).not.toContain(key);
+      expect(exported.stderr).toMatch(/\(id 1\) is left out of the file: its domain holds a secret of this run/);
+      expect(exported.stderr).toMatch(
+        /ips\.example\.com \(id 2\) has its exclude_ips left out: the account's line holds a secret of this run/,
+      );
+      expect(entryOf(text, "ips.example.com")).not.toContain("exclude_ips");
+      const plan = await sitesync(["plan", "--detailed-exitcode"], { env: keyEnv, cwd: dir });
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      expect(`${plan.stdout}${plan.stderr}`).not.toContain(key);
+    } finally {
+      await keyed.close();
+    }
+  });
+
   it("leaves them out, says where and why, and the file validates and plans to no changes", async () => {
     const dir = workdir();
     const exported = await sitesync(["export", "--out", "sitesync.yaml"], { env, cwd: dir });

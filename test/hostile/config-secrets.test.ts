@@ -70,5 +70,12 @@ describe("export", () => {
     expect(yaml).toContain(String.raw`#   b\x07\udfff (id 2): the API rejects this domain`);
     const loaded = await loadConfig("sitesync.yaml", { source: yaml, env: {} });
     expect(loaded.ok && loaded.config.websites.map((w) => w.domain)).toEqual(["a.example.com", "c.example.com"]);
+    // A line of 100,000 characters is named by its start and its length.
+    const long = exportConfig(
+      { websites: [liveWebsite(4, "d.example.com", { exclude_ips: ["x".repeat(100_000)] })] },
+      { schemaPath: "s.json" },
+    );
+    expect(long.yaml.length).toBeLessThan(3_000);
+    expect(long.leftOut[0]?.why).toContain(`"${"x".repeat(60)}… (100,000 characters)" is not an IP address`);
   });
 });

@@ -22,19 +22,19 @@ function checkList(ctx: RuleContext, list: unknown, holder: ConfigPath): void {
   }
 }
 
-/** Why an entry is not an address or CIDR range, or `undefined` when it is one. */
-export function describeIpProblem(entry: string): string | undefined {
+/** Why an entry is not an address or CIDR range, or `undefined` when it is one; `shown` is how it is named. */
+export function describeIpProblem(entry: string, shown = entry): string | undefined {
   const slash = entry.indexOf("/");
   const address = slash === -1 ? entry : entry.slice(0, slash);
   const family = isIP(address);
   if (family === 0 || address.includes("%")) {
-    return `"${entry}" is not an IP address or CIDR range (like 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32)`;
+    return `"${shown}" is not an IP address or CIDR range (like 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32)`;
   }
   if (slash === -1) return undefined;
   const prefix = entry.slice(slash + 1);
   const max = family === 4 ? 32 : 128;
   if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) {
-    return `"${entry}" has an invalid prefix length: an IPv${family} range ends in /0 to /${max}`;
+    return `"${shown}" has an invalid prefix length: an IPv${family} range ends in /0 to /${max}`;
   }
   return undefined;
 }
