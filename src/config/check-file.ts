@@ -186,7 +186,7 @@ const ANY_TWO_WAYS =
   "a tag such as !!float, a %YAML directive, a key that is empty, a list or a mapping or over 1,024 characters, " +
   "an anchor named twice or before a mapping's first key, an empty list item (a - alone), a [key: value] item, a " +
   "quoted value or [list] over several lines, a | or > block with an indentation number such as |2, a # right " +
-  "after a quote, or a --- with no space after it";
+  "after a quote, a --- with no space after it, or a blank line holding a tab in a value over several lines";
 
 /**
  * A large file that may read two ways is refused at the first such node, saying what it holds: comparing it with

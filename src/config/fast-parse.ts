@@ -65,6 +65,8 @@ export const TWO_WAYS = {
   valueless: "a key without a value (? key, or {a, b})",
   anchor: "an anchor named twice",
   head: "a %YAML directive, a mapping on the --- line, or a --- with no space after it",
+  tab: "a blank line holding a tab inside a value over several lines",
+  end: "a |+ block and a last line of blanks with no line break after it",
 } as const;
 
 export type TwoWays = keyof typeof TWO_WAYS;

@@ -61,6 +61,8 @@ const SCALARS = [
   "|2\n    indented",
   "|1-\n  x\n  ",
   "|2\n   x\n   \n",
+  "|\n  x\n\t\n",
+  "plain\n  more\n\t\n  text",
   "plain\n  continued",
   '"quoted \\\n  joined"',
   "'single\n  folded'",

@@ -156,6 +156,10 @@ describe("the loader, where the parsers would disagree", () => {
         expect.stringMatching(new RegExp(`^${at} websites\\[0\\]: YAML parsers read this value differently`)),
       ]);
     }
+    // An anchor before a first key that merges (`- &w <<: *d`): yaml anchors the key, js-yaml the mapping.
+    const merged = "version: 1\nx-d: &d\n  privacy: private\nwebsites:\n  - &w <<: *d\n    domain: a.example.com\n  - *w\n";
+    expect(parseFast(merged)).toMatchObject({ ok: true, unusual: true, merges: true, unusualAt: { why: "key" } });
+    expect(load(merged).ok).toBe(false);
     // A null key too, which js-yaml reads as "null".
     expect(diagnosticsOf(load("version: 1\npolicy:\n  prune: false\n  ~: 1\nwebsites: []\n"))).toEqual([
       expect.stringMatching(/^4:3 policy: YAML parsers read this value differently/),
@@ -237,6 +241,23 @@ describe("the loader, where the parsers would disagree", () => {
     for (const header of ["|", "|-", ">+", "|-  # note"]) {
       const plain = `version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: password\n    password: ${header}\n      s3cret\n`;
       expect(parseFast(plain), header).toMatchObject({ ok: true, unusual: false });
+    }
+  });
+
+  it("compares a value over several lines that holds a blank line with a tab, and a |+ block before a last line of blanks", () => {
+    const head = "version: 1\nwebsites:\n  - domain: a.example.com\n    privacy: password\n";
+    for (const [text, why] of [
+      [`${head}    password: |\n      s3cret\n\t\n  - domain: b.example.com\n`, "tab"],
+      [`${head}    password: |\n      s3cret\n \t# note\n  - domain: b.example.com\n`, "tab"],
+      [`${head}    password: pass\n      word\n\t\n      more\n`, "tab"],
+      [`${head}    password: |+\n      s3cret\n      `, "end"],
+    ] as const) {
+      expect(parseFast(text), text).toMatchObject({ ok: true, unusual: true, unusualAt: { why } });
+      expect(load(text).ok, text).toBe(false);
+    }
+    // Between entries, or in a file with no |+ block, such lines read alike, and nothing is compared.
+    for (const text of [`${head}\t\n    email: true\n\t# note\n`, `${head}    password: |\n      s3cret\n  `]) {
+      expect(parseFast(text), text).toMatchObject({ ok: true, unusual: false });
     }
   });
 

@@ -14,10 +14,11 @@ import {
   isScalarStart,
   pastProperties,
   quotedOrFlowOverLines,
-  readsTwoWays,
   skipSpace,
   type TextHolds,
+  tabBlankLine,
   textHolds,
+  wholeText,
 } from "./yaml-scan.ts";
 
 /** The deepest nesting read: a config needs 6 levels (accounts, a name, policy, protect, an item). */
@@ -170,7 +171,7 @@ class Watch {
       // So is an anchor before a mapping's first key (`policy: &p prune: true`: the key's to `yaml`, which refuses
       // it there, the mapping's to js-yaml), and a key over 1,024 characters (opened past its comments): `yaml` refuses it.
       const odd = (index === 0 && state.anchor !== null) || state.position - (this.open[d] as number) > 1024;
-      const keyed = result === "<<" ? this.mergeKey(d) : typeof result === "object" || odd ? KEY_UNUSUAL : 0;
+      const keyed = (result === "<<" ? this.mergeKey(d) : typeof result === "object" ? KEY_UNUSUAL : 0) | (odd ? KEY_UNUSUAL : 0);
       if (keyed !== 0) this.keyed[p] = (this.keyed[p] as number) | keyed;
     } else if (p === 2 && this.key[p] === this.itemKey && this.itemKey !== undefined && typeof result === "string") {
       // An item's name: `domain` of a website, `project` of a project.
@@ -186,9 +187,8 @@ class Watch {
   }
 
   /**
-   * Whether a string holds `${`. Strings close in the order of the text, so a `${` before this one's start was
-   * in a comment or an earlier node: an export's header comment names `${VARIABLE}`, and its 1.4 million nodes are
-   * then not each searched for it. An alias needs no search: its anchor, earlier in the file, was searched.
+   * Whether a string holds `${`. Strings close in text order, so a `${` before this one's start (an export's
+   * header names `${VARIABLE}`) is passed once, not searched by each of 1.4 million nodes; an alias needs none.
    */
   private holdsDollar(d: number, end: number, result: string): boolean {
     if (this.has.escapes) return result.includes("${");
@@ -224,15 +224,16 @@ class Watch {
    * indented under it) when it has one, where a person would look; else at its start (a `[key: value]` item).
    */
   private flagList(d: number, end: number): void {
-    if (this.unusualAt !== undefined) return;
-    const empty = emptyItem(this.text, this.start(d), end + this.bom);
+    const empty = this.unusualAt === undefined ? emptyItem(this.text, this.start(d), end + this.bom) : undefined;
     if (empty === undefined) this.flag(d, "list");
     else this.unusualAt = { line: empty.line, column: empty.column, why: "list" };
   }
 
   /** A node over several lines that `yaml` may refuse where js-yaml reads it: such a file is compared with it. */
   private multiLine(d: number, state: State, end: number): void {
-    if (quotedOrFlowOverLines(this.text, this.start(d), end, state.kind)) this.flag(d, "lines");
+    const start = this.start(d);
+    if (quotedOrFlowOverLines(this.text, start, end, state.kind)) this.flag(d, "lines");
+    else if (this.has.tabs && state.kind === "scalar" && tabBlankLine(this.text, start.at, end)) this.flag(d, "tab");
   }
 
   /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
@@ -293,8 +294,7 @@ class Watch {
 
   result(text: string): Omit<FastParse, "ok" | "value"> {
     const { names, anchored, merges, interpolates, nodes } = this;
-    const head = readsTwoWays(text, this.rootAt) ? ({ line: 1, column: 1, why: "head" } as const) : undefined;
-    const unusualAt = this.unusualAt ?? head;
+    const unusualAt = this.unusualAt ?? wholeText(text, this.rootAt);
     return { names, anchored, merges, interpolates, nodes, unusual: unusualAt !== undefined, ...(unusualAt ? { unusualAt } : {}) };
   }
 }

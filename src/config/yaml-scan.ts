@@ -13,15 +13,33 @@ export interface TextAt {
 /**
  * What the whole text says that js-yaml and `yaml` may read differently, the root node starting at `rootAt`:
  * a directive before it (`%YAML 1.1` reads yes as true), a mapping on the `---` line (which `yaml` refuses), or
- * a `---` with no space after it (`---#`: a document start and a comment to js-yaml, a key's text to `yaml`).
+ * a `---` with no space after it (`---#`: a document start and a comment to js-yaml, a key's text to `yaml`);
+ * or, in a file with a `|+` block, a last line of blanks with no line break (js-yaml keeps one line more).
  */
-export function readsTwoWays(text: string, rootAt: number): boolean {
+export function wholeText(text: string, rootAt: number): { line: number; column: number; why: "head" | "end" } | undefined {
   // A byte order mark is no character of the first line's.
   const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const head = rootAt > bom ? text.slice(bom, rootAt) : "";
   const directive = /^%|^---[^\s]/m.test(head);
   const rootLine = Math.max(bom, text.lastIndexOf("\n", rootAt - 1) + 1);
-  return directive || (rootAt > bom && text.startsWith("---", rootLine) && rootLine < rootAt);
+  if (directive || (rootAt > bom && text.startsWith("---", rootLine) && rootLine < rootAt)) return { line: 1, column: 1, why: "head" };
+  const keeps = /\n[ \t]+$/.test(text.slice(-256)) && /[|>][1-9]?\+/.test(text);
+  return keeps ? { line: lineBreaks(text) + 1, column: 1, why: "end" } : undefined;
+}
+
+/**
+ * Whether a block or plain value over several lines, from `at` to `end` and the blank and comment lines after
+ * it, holds such a line with a tab before its `#` or its end: js-yaml reads it as empty, `yaml` refuses it or
+ * reads another value.
+ */
+export function tabBlankLine(text: string, at: number, end: number): boolean {
+  const blanks = /(?:[ \t]*(?:#[^\n]*)?(?:\r?\n|$))*/y;
+  blanks.lastIndex = end;
+  blanks.test(text);
+  const tab = text.indexOf("\t", at);
+  return (
+    tab !== -1 && tab < blanks.lastIndex && /\n[ \t]*\t[ \t]*(?:[\r\n#]|$)/.test(text.slice(Math.max(0, at - 1), blanks.lastIndex + 1))
+  );
 }
 
 /**
@@ -69,6 +87,8 @@ export interface TextHolds {
   valueless: boolean;
   /** A `#` right after a `"`, `'`, `]` or `}` (`"x"#c`): a comment to js-yaml, refused by `yaml`. */
   hashAfter: boolean;
+  /** A tab: a value over several lines may hold a blank line with one (`tabBlankLine`). */
+  tabs: boolean;
 }
 
 export function textHolds(text: string): TextHolds {
@@ -78,6 +98,7 @@ export function textHolds(text: string): TextHolds {
     aliasing: text.includes("&"),
     valueless: text.includes("?") || opensFlowMap(text),
     hashAfter: hashAfterToken(text),
+    tabs: text.includes("\t"),
   };
 }
 
@@ -225,7 +246,12 @@ function opensQuoted(text: string, at: number): boolean {
 
 /** The quote never closed, when a parse failed on the text's last line (1-based `line`), where that is told. */
 export function unclosedAtEnd(text: string, line: number): number | undefined {
+  return line > lineBreaks(text, line) ? unclosedQuote(text) : undefined;
+}
+
+/** The line breaks of `text`, up to `most`: the last line's number, 0-based. */
+function lineBreaks(text: string, most = Number.POSITIVE_INFINITY): number {
   let breaks = 0;
-  for (let at = text.indexOf("\n"); at !== -1 && breaks < line; at = text.indexOf("\n", at + 1)) breaks++;
-  return line > breaks ? unclosedQuote(text) : undefined;
+  for (let at = text.indexOf("\n"); at !== -1 && breaks < most; at = text.indexOf("\n", at + 1)) breaks++;
+  return breaks;
 }
