@@ -422,8 +422,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "anchored-first-key-taken",
     file: "src/config/fast-yaml.ts",
-    find: "const odd = (index === 0 && state.anchor !== null) ||",
-    replace: "const odd = false ||",
+    find: "(index === 0 && state.anchor !== null) || scan.longKey(",
+    replace: "false || scan.longKey(",
     description: "`policy: &p prune: true`, which yaml refuses, is read as js-yaml reads it: prune on",
     tests: ["src/config/fast-yaml.test.ts"],
   },
@@ -454,7 +454,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "empty-item-unplaced",
     file: "src/config/fast-yaml.ts",
-    find: "const empty = this.unusualAt === undefined ? emptyItem(this.text, this.start(d), end + this.bom) : undefined;",
+    find: "const empty = this.unusualAt === undefined ? scan.emptyItem(this.text, this.start(d), end + this.bom) : undefined;",
     replace: "const empty = undefined;",
     description: "a stray `-` in a file over 4 MiB is refused at the start of its list, thousands of lines away",
     tests: ["src/config/fast-yaml.test.ts"],
@@ -1207,8 +1207,8 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "long-key-read-by-js-yaml",
     file: "src/config/fast-yaml.ts",
-    find: "const odd = (index === 0 && state.anchor !== null) || state.position - (this.open[d] as number) > 1024;",
-    replace: "const odd = index === 0 && state.anchor !== null;",
+    find: "|| scan.longKey(this.text, (this.open[d] as number) + this.bom, state.position + this.bom);",
+    replace: "|| false;",
     description: "a key over 1,024 characters is read by js-yaml though yaml refuses the file",
     tests: ["src/config/fast-yaml.test.ts"],
   },
@@ -1263,7 +1263,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     id: "tab-blank-line-not-compared",
     file: "src/config/fast-yaml.ts",
-    find: 'else if (this.has.tabs && state.kind === "scalar" && tabBlankLine(this.text, start.at, end)) this.flag(d, "tab");',
+    find: 'else if (this.has.tabs && state.kind === "scalar" && scan.tabBlankLine(this.text, start.at, end)) this.flag(d, "tab");',
     replace: "",
     description: "a password block followed by a blank line holding a tab is read by js-yaml, though yaml refuses it",
     tests: ["src/config/fast-yaml.test.ts", "src/config/fast-yaml-generated.test.ts"],
@@ -1282,6 +1282,14 @@ export const MUTANTS: readonly Mutant[] = [
     find: '? this.mergeKey(d) : typeof result === "object" ? KEY_UNUSUAL : 0) | (odd ? KEY_UNUSUAL : 0);',
     replace: '? this.mergeKey(d) : typeof result === "object" || odd ? KEY_UNUSUAL : 0);',
     description: "`- &w <<: *defaults` is read by js-yaml, though yaml anchors another node (an alias of it reads apart)",
+    tests: ["src/config/fast-yaml.test.ts"],
+  },
+  {
+    id: "long-key-stops-at-quote",
+    file: "src/config/yaml-scan.ts",
+    find: "if (text.charCodeAt(colon) !== 0x3a /* : */) while (text.charCodeAt(colon) === 0x20 || text.charCodeAt(colon) === 0x09) colon++;",
+    replace: "",
+    description: "a quoted key of 1,000 characters and 40 spaces before its colon is read by js-yaml, though yaml refuses it",
     tests: ["src/config/fast-yaml.test.ts"],
   },
 ];

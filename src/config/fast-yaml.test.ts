@@ -339,6 +339,10 @@ describe("the loader, where the parsers would disagree", () => {
       "2:1 invalid YAML: the : indicator must be at most 1024 chars after the start of an implicit block mapping key",
     ]);
     expect(loadOk(`version: 1\n? ${long}\n: 1\n${head.slice(11)}`).websites).toHaveLength(1);
+    // Counted to its colon: a quoted key of 1,000 characters and 40 spaces.
+    const spaced = `version: 1\n"x-${"n".repeat(1000)}"${" ".repeat(40)}: 1\n${head.slice(11)}`;
+    expect(parseFast(spaced)).toMatchObject({ ok: true, unusual: true, unusualAt: { why: "key" } });
+    expect(load(spaced).ok).toBe(false);
     expect(parseFast(`version: 1\n${"# a long note\n".repeat(100)}${head.slice(11)}`)).toMatchObject({ ok: true, unusual: false });
     // A `"#` elsewhere in the file does not make a plain value before ` # note`, or a block before a comment line, suspect:
     // in a file over 4 MiB that would refuse it.

@@ -8,18 +8,7 @@
 import { type EventType, load, type State } from "js-yaml";
 import { CORE_SCHEMA_AS_YAML_READS } from "./core-schema.ts";
 import { type FastFailure, type FastParse, type Position, Stop, type TwoWays } from "./fast-parse.ts";
-import {
-  emptyItem,
-  hashRightAfter,
-  isScalarStart,
-  pastProperties,
-  quotedOrFlowOverLines,
-  skipSpace,
-  type TextHolds,
-  tabBlankLine,
-  textHolds,
-  wholeText,
-} from "./yaml-scan.ts";
+import * as scan from "./yaml-scan.ts";
 
 /** The deepest nesting read: a config needs 6 levels (accounts, a name, policy, protect, an item). */
 export const MAX_DEPTH = 32;
@@ -84,7 +73,7 @@ class Watch {
   private readonly anchorNames = new Set<string>();
   private readonly text: string;
   private readonly bom: number;
-  private readonly has: TextHolds;
+  private readonly has: scan.TextHolds;
   /**
    * The next `${` of the text that string nodes read so far have not passed, -1 once none is left. With a
    * backslash in the file (`"\x24{VAR}"` is `${VAR}`), every string is searched.
@@ -105,7 +94,7 @@ class Watch {
   constructor(text: string, bom: number) {
     this.text = text;
     this.bom = bom;
-    this.has = textHolds(text);
+    this.has = scan.textHolds(text);
     this.dollar = text.indexOf("${");
     this.listener = (event, state) => (event === "open" ? this.opened(state) : this.closed(state as ParseState));
   }
@@ -146,7 +135,7 @@ class Watch {
     this.lastAnchor = state.anchor;
     this.lastResult = result;
     if (this.has.tags && this.properties(d).tag) this.flag(d, "tag");
-    if (this.has.hashAfter && hashRightAfter(this.text, state.position + this.bom)) this.flag(d, "hash");
+    if (this.has.hashAfter && scan.hashRightAfter(this.text, state.position + this.bom)) this.flag(d, "hash");
     if (state.line !== this.line[d] && this.unusualAt === undefined) this.multiLine(d, state, state.position + this.bom);
     // js-yaml opens no node for the mapping of `[key: value]` (nor for an empty item): its key and value are the
     // list's own children, where no key check sees them. Such a list is compared with yaml before use.
@@ -170,13 +159,14 @@ class Watch {
       // way (`[a]` is "a" to js-yaml, "[ a ]" to yaml): such a file is compared with yaml before use.
       // So is an anchor before a mapping's first key (`policy: &p prune: true`: the key's to `yaml`, which refuses
       // it there, the mapping's to js-yaml), and a key over 1,024 characters (opened past its comments): `yaml` refuses it.
-      const odd = (index === 0 && state.anchor !== null) || state.position - (this.open[d] as number) > 1024;
+      const odd =
+        (index === 0 && state.anchor !== null) || scan.longKey(this.text, (this.open[d] as number) + this.bom, state.position + this.bom);
       const keyed = (result === "<<" ? this.mergeKey(d) : typeof result === "object" ? KEY_UNUSUAL : 0) | (odd ? KEY_UNUSUAL : 0);
       if (keyed !== 0) this.keyed[p] = (this.keyed[p] as number) | keyed;
     } else if (p === 2 && this.key[p] === this.itemKey && this.itemKey !== undefined && typeof result === "string") {
       // An item's name: `domain` of a website, `project` of a project.
       const at = this.start(d);
-      if (isScalarStart(this.text.charCodeAt(at.at))) this.name[p] = { line: at.line, column: at.column };
+      if (scan.isScalarStart(this.text.charCodeAt(at.at))) this.name[p] = { line: at.line, column: at.column };
     }
     if (p === 1) this.items?.push(this.name[d]);
     else if (p === 0 && (index & 1) === 1 && this.items) {
@@ -224,7 +214,7 @@ class Watch {
    * indented under it) when it has one, where a person would look; else at its start (a `[key: value]` item).
    */
   private flagList(d: number, end: number): void {
-    const empty = this.unusualAt === undefined ? emptyItem(this.text, this.start(d), end + this.bom) : undefined;
+    const empty = this.unusualAt === undefined ? scan.emptyItem(this.text, this.start(d), end + this.bom) : undefined;
     if (empty === undefined) this.flag(d, "list");
     else this.unusualAt = { line: empty.line, column: empty.column, why: "list" };
   }
@@ -232,8 +222,8 @@ class Watch {
   /** A node over several lines that `yaml` may refuse where js-yaml reads it: such a file is compared with it. */
   private multiLine(d: number, state: State, end: number): void {
     const start = this.start(d);
-    if (quotedOrFlowOverLines(this.text, start, end, state.kind)) this.flag(d, "lines");
-    else if (this.has.tabs && state.kind === "scalar" && tabBlankLine(this.text, start.at, end)) this.flag(d, "tab");
+    if (scan.quotedOrFlowOverLines(this.text, start, end, state.kind)) this.flag(d, "lines");
+    else if (this.has.tabs && state.kind === "scalar" && scan.tabBlankLine(this.text, start.at, end)) this.flag(d, "tab");
   }
 
   /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
@@ -277,14 +267,14 @@ class Watch {
 
   /** Past the anchor and the tag of the node at depth `d`, in either order: where its content starts, and whether it has a tag. */
   private properties(d: number): { at: number; tag: boolean } {
-    return pastProperties(this.text, this.start(d));
+    return scan.pastProperties(this.text, this.start(d));
   }
 
   /** Where the node at depth `d` starts; yaml counts a byte order mark as a column of the first line. */
   private start(d: number): { at: number; line: number; column: number } {
     const line = this.line[d] as number;
     const lineStart = line === 0 ? 0 : (this.lineStart[d] as number) + this.bom;
-    return skipSpace(this.text, (this.open[d] as number) + this.bom, line, lineStart);
+    return scan.skipSpace(this.text, (this.open[d] as number) + this.bom, line, lineStart);
   }
 
   private stop(state: State, code: string, message: string): never {
@@ -294,7 +284,7 @@ class Watch {
 
   result(text: string): Omit<FastParse, "ok" | "value"> {
     const { names, anchored, merges, interpolates, nodes } = this;
-    const unusualAt = this.unusualAt ?? wholeText(text, this.rootAt);
+    const unusualAt = this.unusualAt ?? scan.wholeText(text, this.rootAt);
     return { names, anchored, merges, interpolates, nodes, unusual: unusualAt !== undefined, ...(unusualAt ? { unusualAt } : {}) };
   }
 }

@@ -244,6 +244,16 @@ function opensQuoted(text: string, at: number): boolean {
   return (text[property] === "&" || text[property] === "!") && opensQuoted(text, property);
 }
 
+/**
+ * Whether a key from `at` to `end` is written over 1,024 characters up to its `:`, past which `yaml` refuses an
+ * implicit key. Most keys end at their `:`, and are told by their length alone.
+ */
+export function longKey(text: string, at: number, end: number): boolean {
+  let colon = end;
+  if (text.charCodeAt(colon) !== 0x3a /* : */) while (text.charCodeAt(colon) === 0x20 || text.charCodeAt(colon) === 0x09) colon++;
+  return colon - at > 1024;
+}
+
 /** The quote never closed, when a parse failed on the text's last line (1-based `line`), where that is told. */
 export function unclosedAtEnd(text: string, line: number): number | undefined {
   return line > lineBreaks(text, line) ? unclosedQuote(text) : undefined;
