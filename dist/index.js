@@ -19164,16 +19164,17 @@ var require_undici = __commonJS({
 
 // src/model/printable.ts
 function printable(text2) {
-  return text2.replace(UNPRINTABLE, (char) => NAMED[char] ?? escapeCode(char.charCodeAt(0)));
+  return text2.replace(UNPRINTABLE, (char) => NAMED[char] ?? escapeCode(char.codePointAt(0)));
 }
 function escapeCode(code) {
-  return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  if (code <= 255) return `\\x${code.toString(16).padStart(2, "0")}`;
+  return code <= 65535 ? `\\u${code.toString(16).padStart(4, "0")}` : `\\u{${code.toString(16)}}`;
 }
 var UNPRINTABLE, NAMED;
 var init_printable = __esm({
   "src/model/printable.ts"() {
     "use strict";
-    UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+    UNPRINTABLE = new RegExp("[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\ufff9-\\uffff]|\\p{Default_Ignorable_Code_Point}", "gu");
     NAMED = { "\n": "\\n", "\r": "\\r", "	": "\\t", "\x1B": "\\e" };
   }
 });
@@ -28015,6 +28016,14 @@ function createLocator(doc, lineCounter) {
   };
   return { value, key, offset, range };
 }
+function keyOutside(doc, path, keys) {
+  const { isMap: isMap6, isNode, isScalar: isScalar6 } = yamlPackage();
+  const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
+  if (!isMap6(node)) return void 0;
+  const name = (key) => isScalar6(key) && key.value === null ? "" : keyName(key);
+  const odd = node.items.find((item) => !keys.has(name(item.key) ?? "\0"));
+  return isNode(odd?.key) ? odd.key.range?.[0] : void 0;
+}
 var init_locate = __esm({
   "src/config/locate.ts"() {
     "use strict";
@@ -28325,6 +28334,35 @@ var init_accounts = __esm({
     init_normalize();
     init_api_urls();
     DEFAULT_KEY_ENVS = { apiKeyEnv: "SITESYNC_API_KEY", projectsApiKeyEnv: "SITESYNC_PROJECTS_API_KEY" };
+  }
+});
+
+// src/config/fast-parse.ts
+var Stop, TWO_WAYS;
+var init_fast_parse = __esm({
+  "src/config/fast-parse.ts"() {
+    "use strict";
+    Stop = class extends Error {
+      at;
+      bound;
+      constructor(at3, bound) {
+        super(bound.message);
+        this.at = { line: at3.line, column: at3.column };
+        this.bound = bound;
+      }
+    };
+    TWO_WAYS = {
+      key: "a key that is empty, a list or a mapping, or over 1,024 characters, or an anchor before a mapping's first key",
+      tag: "a tag such as !!float or !!binary",
+      hash: "a # right after a quote or a bracket (a comment needs a space before it)",
+      lines: "a quoted value or [list] over several lines, or a | or > block with an indentation number such as |2",
+      list: "an empty list item (a - alone) or a [key: value] item",
+      valueless: "a key without a value (? key, or {a, b})",
+      anchor: "an anchor named twice",
+      head: "a %YAML directive, a mapping on the --- line, or a --- with no space after it",
+      tab: "a blank line holding a tab inside a value over several lines",
+      end: "a |+ block and a last line of blanks with no line break after it"
+    };
   }
 });
 
@@ -29639,7 +29677,7 @@ function requireLoader() {
     state.firstTabInLine = -1;
   }
   function skipSeparationSpace(state, allowComments, checkIndent) {
-    let lineBreaks = 0;
+    let lineBreaks2 = 0;
     let ch = state.input.charCodeAt(state.position);
     while (ch !== 0) {
       while (isWhiteSpace(ch)) {
@@ -29656,7 +29694,7 @@ function requireLoader() {
       if (isEol(ch)) {
         readLineBreak(state);
         ch = state.input.charCodeAt(state.position);
-        lineBreaks++;
+        lineBreaks2++;
         state.lineIndent = 0;
         while (ch === 32) {
           state.lineIndent++;
@@ -29666,10 +29704,10 @@ function requireLoader() {
         break;
       }
     }
-    if (checkIndent !== -1 && lineBreaks !== 0 && state.lineIndent < checkIndent) {
+    if (checkIndent !== -1 && lineBreaks2 !== 0 && state.lineIndent < checkIndent) {
       throwWarning(state, "deficient indentation");
     }
-    return lineBreaks;
+    return lineBreaks2;
   }
   function testDocumentSeparator(state) {
     let _position = state.position;
@@ -31384,29 +31422,22 @@ var init_core_schema = __esm({
   }
 });
 
-// src/config/fast-parse.ts
-var Stop;
-var init_fast_parse = __esm({
-  "src/config/fast-parse.ts"() {
-    "use strict";
-    Stop = class extends Error {
-      at;
-      bound;
-      constructor(at3, bound) {
-        super(bound.message);
-        this.at = { line: at3.line, column: at3.column };
-        this.bound = bound;
-      }
-    };
-  }
-});
-
 // src/config/yaml-scan.ts
-function readsTwoWays(text2, rootAt) {
-  const head = rootAt > 0 ? text2.slice(0, rootAt) : "";
+function wholeText(text2, rootAt) {
+  const bom = text2.charCodeAt(0) === 65279 ? 1 : 0;
+  const head = rootAt > bom ? text2.slice(bom, rootAt) : "";
   const directive = /^%|^---[^\s]/m.test(head);
-  const rootLine = text2.lastIndexOf("\n", rootAt - 1) + 1;
-  return directive || rootAt > 0 && text2.startsWith("---", rootLine) && rootLine < rootAt;
+  const rootLine = Math.max(bom, text2.lastIndexOf("\n", rootAt - 1) + 1);
+  if (directive || rootAt > bom && text2.startsWith("---", rootLine) && rootLine < rootAt) return { line: 1, column: 1, why: "head" };
+  const keeps = /\n[ \t]+$/.test(text2.slice(-256)) && /[|>][1-9]?\+/.test(text2);
+  return keeps ? { line: lineBreaks(text2) + 1, column: 1, why: "end" } : void 0;
+}
+function tabBlankLine(text2, at3, end2) {
+  const blanks = /(?:[ \t]*(?:#[^\n]*)?(?:\r?\n|$))*/y;
+  blanks.lastIndex = end2;
+  blanks.test(text2);
+  const tab = text2.indexOf("	", at3);
+  return tab !== -1 && tab < blanks.lastIndex && /\n[ \t]*\t[ \t]*(?:[\r\n#]|$)/.test(text2.slice(Math.max(0, at3 - 1), blanks.lastIndex + 1));
 }
 function quotedOrFlowOverLines(text2, start2, end2, kind) {
   let { at: at3 } = start2;
@@ -31433,15 +31464,20 @@ function textHolds(text2) {
     escapes: text2.includes("\\"),
     aliasing: text2.includes("&"),
     valueless: text2.includes("?") || opensFlowMap(text2),
-    hashAfter: hashAfterToken(text2)
+    hashAfter: hashAfterToken(text2),
+    tabs: text2.includes("	")
   };
 }
 function hashAfterToken(text2) {
-  for (let at3 = text2.indexOf("#", 1); at3 !== -1; at3 = text2.indexOf("#", at3 + 1)) {
-    const before2 = text2.charCodeAt(at3 - 1);
-    if (before2 === 34 || before2 === 39 || before2 === 93 || before2 === 125) return true;
-  }
+  for (let at3 = text2.indexOf("#", 1); at3 !== -1; at3 = text2.indexOf("#", at3 + 1)) if (closesToken(text2, at3 - 1)) return true;
   return false;
+}
+function hashRightAfter(text2, end2) {
+  return text2.charCodeAt(end2) === 35 && closesToken(text2, end2 - 1);
+}
+function closesToken(text2, at3) {
+  const ch = text2.charCodeAt(at3);
+  return ch === 34 || ch === 39 || ch === 93 || ch === 125;
 }
 function pastProperties(text2, start2) {
   let { at: at3, line, column } = start2;
@@ -31519,16 +31555,34 @@ function unclosedQuote(text2) {
       else if (ch === open2.quote) open2 = void 0;
     } else if (ch === "#" && (i === 0 || /\s/.test(text2[i - 1]))) {
       while (i < text2.length && text2[i] !== "\n") i++;
-    } else if ((ch === '"' || ch === "'") && (i === 0 || /[\s:\-[{,]/.test(text2[i - 1]))) {
+    } else if ((ch === '"' || ch === "'") && opensQuoted(text2, i)) {
       open2 = { quote: ch, at: i };
     }
   }
   return open2?.at;
 }
+function opensQuoted(text2, at3) {
+  let before2 = at3 - 1;
+  while (before2 >= 0 && (text2[before2] === " " || text2[before2] === "	")) before2--;
+  if (before2 < 0 || text2[before2] === "\n" || text2[before2] === "\r" || ":-[{,".includes(text2[before2])) return true;
+  if (before2 === at3 - 1) return false;
+  if (text2[before2] === "?") return true;
+  let property = before2;
+  while (property > 0 && !/\s/.test(text2[property - 1])) property--;
+  return (text2[property] === "&" || text2[property] === "!") && opensQuoted(text2, property);
+}
+function longKey(text2, at3, end2) {
+  let colon = end2;
+  if (text2.charCodeAt(colon) !== 58) while (text2.charCodeAt(colon) === 32 || text2.charCodeAt(colon) === 9) colon++;
+  return colon - at3 > 1024;
+}
 function unclosedAtEnd(text2, line) {
+  return line > lineBreaks(text2, line) ? unclosedQuote(text2) : void 0;
+}
+function lineBreaks(text2, most = Number.POSITIVE_INFINITY) {
   let breaks = 0;
-  for (let at3 = text2.indexOf("\n"); at3 !== -1 && breaks < line; at3 = text2.indexOf("\n", at3 + 1)) breaks++;
-  return line > breaks ? unclosedQuote(text2) : void 0;
+  for (let at3 = text2.indexOf("\n"); at3 !== -1 && breaks < most; at3 = text2.indexOf("\n", at3 + 1)) breaks++;
+  return breaks;
 }
 var DASH_LINE;
 var init_yaml_scan = __esm({
@@ -31645,12 +31699,12 @@ var init_fast_yaml = __esm({
         this.lastDepth = d;
         this.lastAnchor = state.anchor;
         this.lastResult = result;
-        if (this.has.tags && this.properties(d).tag) this.flag(d);
-        if (this.has.hashAfter && this.text.charCodeAt(state.position + this.bom) === 35) this.flag(d);
+        if (this.has.tags && this.properties(d).tag) this.flag(d, "tag");
+        if (this.has.hashAfter && hashRightAfter(this.text, state.position + this.bom)) this.flag(d, "hash");
         if (state.line !== this.line[d] && this.unusualAt === void 0) this.multiLine(d, state, state.position + this.bom);
         if (state.kind === "sequence" && Array.isArray(result) && this.children[d] !== result.length) this.flagList(d, state.position);
         else if (this.has.valueless && state.kind === "mapping" && !wrapper && this.children[d] !== 2 * Object.keys(result).length) {
-          this.flag(d);
+          this.flag(d, "valueless");
         }
         const size2 = this.has.aliasing ? this.sized(d, state, isAlias3) : 0;
         if (d === 0) return;
@@ -31663,8 +31717,8 @@ var init_fast_yaml = __esm({
         }
         if ((index & 1) === 0) {
           this.key[p] = result;
-          const anchoredFirst = index === 0 && state.anchor !== null;
-          const keyed = result === "<<" ? this.mergeKey(d) : typeof result === "object" || anchoredFirst ? KEY_UNUSUAL : 0;
+          const odd = index === 0 && state.anchor !== null || longKey(this.text, this.open[d] + this.bom, state.position + this.bom);
+          const keyed = (result === "<<" ? this.mergeKey(d) : typeof result === "object" ? KEY_UNUSUAL : 0) | (odd ? KEY_UNUSUAL : 0);
           if (keyed !== 0) this.keyed[p] = this.keyed[p] | keyed;
         } else if (p === 2 && this.key[p] === this.itemKey && this.itemKey !== void 0 && typeof result === "string") {
           const at3 = this.start(d);
@@ -31677,9 +31731,8 @@ var init_fast_yaml = __esm({
         }
       }
       /**
-       * Whether a string holds `${`. Strings close in the order of the text, so a `${` before this one's start was
-       * in a comment or an earlier node: an export's header comment names `${VARIABLE}`, and its 1.4 million nodes are
-       * then not each searched for it. An alias needs no search: its anchor, earlier in the file, was searched.
+       * Whether a string holds `${`. Strings close in text order, so a `${` before this one's start (an export's
+       * header names `${VARIABLE}`) is passed once, not searched by each of 1.4 million nodes; an alias needs none.
        */
       holdsDollar(d, end2, result) {
         if (this.has.escapes) return result.includes("${");
@@ -31693,7 +31746,7 @@ var init_fast_yaml = __esm({
        * node once it is read, and the inner one to `yaml`: a file that names one twice is compared before use.
        */
       anchorNamed(d, name) {
-        if (this.anchorNames.has(name)) this.flag(d);
+        if (this.anchorNames.has(name)) this.flag(d, "anchor");
         else this.anchorNames.add(name);
       }
       /** Whether the node closing at depth `d` is js-yaml's wrapper of the one child that closed last, the same node. */
@@ -31701,24 +31754,25 @@ var init_fast_yaml = __esm({
         return this.children[d] === 1 && this.lastDepth === d + 1 && this.lastAnchor === state.anchor && this.lastResult === state.result;
       }
       /** The node at depth `d` may read two ways: the file is compared with `yaml`, and the first such node kept. */
-      flag(d) {
+      flag(d, why2) {
         if (this.unusualAt !== void 0) return;
         const { line, column } = this.start(d);
-        this.unusualAt = { line, column };
+        this.unusualAt = { line, column, why: why2 };
       }
       /**
        * A list whose children are not its items is flagged at its first empty item (`-` alone on its line, nothing
        * indented under it) when it has one, where a person would look; else at its start (a `[key: value]` item).
        */
       flagList(d, end2) {
-        if (this.unusualAt !== void 0) return;
-        const empty = emptyItem(this.text, this.start(d), end2 + this.bom);
-        if (empty === void 0) this.flag(d);
-        else this.unusualAt = { line: empty.line, column: empty.column };
+        const empty = this.unusualAt === void 0 ? emptyItem(this.text, this.start(d), end2 + this.bom) : void 0;
+        if (empty === void 0) this.flag(d, "list");
+        else this.unusualAt = { line: empty.line, column: empty.column, why: "list" };
       }
       /** A node over several lines that `yaml` may refuse where js-yaml reads it: such a file is compared with it. */
       multiLine(d, state, end2) {
-        if (quotedOrFlowOverLines(this.text, this.start(d), end2, state.kind)) this.flag(d);
+        const start2 = this.start(d);
+        if (quotedOrFlowOverLines(this.text, start2, end2, state.kind)) this.flag(d, "lines");
+        else if (this.has.tabs && state.kind === "scalar" && tabBlankLine(this.text, start2.at, end2)) this.flag(d, "tab");
       }
       /** The nodes a node stands for, aliases expanded; crossing the bound at an alias stops the parse there. */
       sized(d, state, isAlias3) {
@@ -31754,7 +31808,7 @@ var init_fast_yaml = __esm({
         this.keyed[d] = 0;
         if (state.kind !== "mapping" || this.children[d] === 1 && state.result === this.key[d]) return;
         if (keyed & KEY_MERGES) this.merges = true;
-        if (keyed & KEY_UNUSUAL) this.flag(d);
+        if (keyed & KEY_UNUSUAL) this.flag(d, "key");
       }
       /** Past the anchor and the tag of the node at depth `d`, in either order: where its content starts, and whether it has a tag. */
       properties(d) {
@@ -31772,9 +31826,8 @@ var init_fast_yaml = __esm({
       }
       result(text2) {
         const { names, anchored, merges, interpolates, nodes } = this;
-        if (this.unusualAt !== void 0) return { names, anchored, merges, interpolates, nodes, unusual: true, unusualAt: this.unusualAt };
-        const unusual = readsTwoWays(text2, this.rootAt);
-        return { names, anchored, merges, interpolates, nodes, unusual, ...unusual ? { unusualAt: { line: 1, column: 1 } } : {} };
+        const unusualAt = this.unusualAt ?? wholeText(text2, this.rootAt);
+        return { names, anchored, merges, interpolates, nodes, unusual: unusualAt !== void 0, ...unusualAt ? { unusualAt } : {} };
       }
     };
   }
@@ -32446,18 +32499,18 @@ function checkList(ctx, list, holder) {
     if (problem) ctx.error("exclude-ips.invalid", [...holder, "exclude_ips", index], problem);
   }
 }
-function describeIpProblem(entry) {
+function describeIpProblem(entry, shown2 = entry) {
   const slash = entry.indexOf("/");
   const address = slash === -1 ? entry : entry.slice(0, slash);
   const family = isIP(address);
   if (family === 0 || address.includes("%")) {
-    return `"${entry}" is not an IP address or CIDR range (like 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32)`;
+    return `"${shown2}" is not an IP address or CIDR range (like 203.0.113.7, 198.51.100.0/24 or 2001:db8::/32)`;
   }
   if (slash === -1) return void 0;
   const prefix = entry.slice(slash + 1);
   const max = family === 4 ? 32 : 128;
   if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > max) {
-    return `"${entry}" has an invalid prefix length: an IPv${family} range ends in /0 to /${max}`;
+    return `"${shown2}" has an invalid prefix length: an IPv${family} range ends in /0 to /${max}`;
   }
   return void 0;
 }
@@ -41267,7 +41320,7 @@ function checkText(file, text2, options, inherited, fast, large) {
   const locate = view.locate;
   if (fast.unusual) {
     if (large !== void 0) return { diagnostics: [notCompared(file, fast)] };
-    const differs = readsTwoWays2(view, fast);
+    const differs = readsTwoWays(view, fast);
     if (differs) return { diagnostics: differs };
   }
   const env = options.envFor?.(fast.value) ?? options.env ?? process.env;
@@ -41327,9 +41380,10 @@ function unreadable(file, text2, failure2) {
   return [{ ...at3, code: "yaml.syntax", message: `invalid YAML: ${failure2.reason}`, severity: "error" }];
 }
 function notCompared(file, fast) {
-  const at3 = fast.unusualAt ?? { line: 1, column: 1 };
-  const message = `YAML parsers may read this differently (${TWO_WAYS}), and a file over 4 MiB or 500,000 nodes is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does`;
-  return { file, ...at3, path: "", code: "yaml.ambiguous", message, severity: "error" };
+  const { line, column, why: why2 } = fast.unusualAt ?? { line: 1, column: 1, why: void 0 };
+  const what = why2 === void 0 ? ANY_TWO_WAYS : TWO_WAYS[why2];
+  const message = `YAML parsers may read this differently (${what}), and a file over 4 MiB or 500,000 nodes is not compared, to stay within 1 GB of memory: write it plainly, as sitesync export does`;
+  return { file, line, column, path: "", code: "yaml.ambiguous", message, severity: "error" };
 }
 function strayCarriageReturn(file, text2) {
   const at3 = text2.includes("\r") ? text2.search(/\r(?!\n)/) : -1;
@@ -41343,7 +41397,7 @@ function strayCarriageReturn(file, text2) {
     severity: "error"
   };
 }
-function readsTwoWays2(view, fast) {
+function readsTwoWays(view, fast) {
   const { parsed } = view;
   if (parsed.diagnostics.some((d) => d.severity === "error")) return parsed.diagnostics;
   let value;
@@ -41361,17 +41415,10 @@ function readsTwoWays2(view, fast) {
   const found = firstDifference(value, slow, []);
   if (found === void 0) return void 0;
   const { path, keys } = found;
-  const odd = keys && keyOutside(view, path, keys);
+  const odd = keys && keyOutside(view.parsed.doc, path, keys);
   const at3 = odd === void 0 ? view.locate.value(path) : view.locate.offset(odd);
-  const message = `YAML parsers read this value differently (${TWO_WAYS} can make them): write it plainly, as sitesync export does`;
+  const message = `YAML parsers read this value differently (${ANY_TWO_WAYS} can make them): write it plainly, as sitesync export does`;
   return [{ file: view.file, ...at3, code: "yaml.ambiguous", path: formatPath(path), message, severity: "error" }];
-}
-function keyOutside({ parsed: { doc } }, path, keys) {
-  const { isMap: isMap6, isNode } = yamlPackage();
-  const node = path.length === 0 ? doc.contents : doc.getIn(path, true);
-  if (!isMap6(node)) return void 0;
-  const odd = node.items.find((item) => !keys.has(keyName(item.key) ?? "\0"));
-  return isNode(odd?.key) ? odd.key.range?.[0] : void 0;
 }
 function firstDifference(a, b, path) {
   if (isDeepStrictEqual(a, b)) return void 0;
@@ -41399,10 +41446,11 @@ function literalPasswords(paths, file, locate) {
     severity: "warning"
   }));
 }
-var MAX_REREAD_BYTES, TWO_WAYS, BOUND_HINT;
+var MAX_REREAD_BYTES, ANY_TWO_WAYS, BOUND_HINT;
 var init_check_file = __esm({
   "src/config/check-file.ts"() {
     "use strict";
+    init_fast_parse();
     init_fast_yaml();
     init_file_view();
     init_interpolate_document();
@@ -41412,10 +41460,9 @@ var init_check_file = __esm({
     init_quote_source();
     init_rules();
     init_schema();
-    init_yaml_package();
     init_yaml_scan();
     MAX_REREAD_BYTES = 4 * 2 ** 20;
-    TWO_WAYS = "a tag such as !!float or !!binary, a %YAML directive, a key that is empty, a list or a mapping, an anchor named twice or before a mapping's first key, an empty list item (a - alone), a [key: value] item, a quoted value or [list] over several lines, or a | or > block with an indentation number such as |2";
+    ANY_TWO_WAYS = "a tag such as !!float, a %YAML directive, a key that is empty, a list or a mapping or over 1,024 characters, an anchor named twice or before a mapping's first key, an empty list item (a - alone), a [key: value] item, a quoted value or [list] over several lines, a | or > block with an indentation number such as |2, a # right after a quote, a --- with no space after it, or a blank line holding a tab in a value over several lines";
     BOUND_HINT = "a config is a few levels of keys and lists; is this the right file?";
   }
 });
@@ -44568,16 +44615,16 @@ var init_managed_copy = __esm({
 });
 
 // src/config/export-fit.ts
-function fitWebsites(live) {
+function fitWebsites(live, holdsSecret = () => false) {
   const { byDomain, extras } = managedCopies(live, (domain, site) => ({ domain, site }));
   const leftOut3 = [];
   const listed = [];
   for (const { domain, site } of byDomain.values()) {
-    if (!isApiDomain(domain)) {
-      leftOut3.push({ domain: site.domain, id: site.id, why: REJECTED });
+    if (!isApiDomain(domain) || holdsSecret(site.domain)) {
+      leftOut3.push({ domain: site.domain, id: site.id, why: isApiDomain(domain) ? SECRET_DOMAIN : REJECTED });
       continue;
     }
-    const problem = firstIpProblem(site.exclude_ips);
+    const problem = site.exclude_ips.some(holdsSecret) ? SECRET_LINE : firstIpProblem(site.exclude_ips);
     if (problem === void 0) {
       listed.push({ site, domain });
       continue;
@@ -44592,24 +44639,26 @@ function fitWebsites(live) {
     const why2 = isApiDomain(extra.domain) ? `a second copy of ${extra.domain} (the file lists id ${managed}); a plan leaves this copy alone: delete the one you do not need in phpAnalytics` : REJECTED;
     leftOut3.push({ domain: extra.site.domain, id: extra.site.id, why: why2 });
   }
-  return { listed, leftOut: leftOut3.sort((a, b) => byCodePoint(a.domain, b.domain) || a.id - b.id) };
+  return { listed, leftOut: leftOut3.sort((a, b) => a.domain.localeCompare(b.domain) || a.id - b.id) };
 }
 function firstIpProblem(lines) {
   for (const line of lines) {
     const entry = line.trim();
-    const problem = entry === "" ? void 0 : describeIpProblem(entry);
+    const problem = entry === "" ? void 0 : describeIpProblem(entry, shortKey(entry));
     if (problem !== void 0) return problem;
   }
   return void 0;
 }
-var REJECTED;
+var SECRET_DOMAIN, SECRET_LINE, REJECTED;
 var init_export_fit = __esm({
   "src/config/export-fit.ts"() {
     "use strict";
     init_managed_copy();
-    init_sorted();
     init_website();
+    init_locate();
     init_exclude_ips();
+    SECRET_DOMAIN = "its domain holds a secret of this run (the API key or a password), which sitesync never writes; a plan leaves it alone while policy.prune is off";
+    SECRET_LINE = "holds a secret of this run (the API key or a password), which sitesync never writes";
     REJECTED = `the API rejects this domain ("Invalid domain name."), so no config can list it; a plan leaves it alone while policy.prune is off`;
   }
 });
@@ -44627,7 +44676,7 @@ function isInside(folder, file) {
   return path !== "" && path !== ".." && !path.startsWith(`..${sep3}`) && !isAbsolute2(path);
 }
 function exportConfig(live, options) {
-  const { listed, leftOut: leftOut3 } = fitWebsites(live.websites);
+  const { listed, leftOut: leftOut3 } = fitWebsites(live.websites, options.holdsSecret);
   const websites = listed.sort((a, b) => a.domain.localeCompare(b.domain));
   const body = { version: 1 };
   if (options.websitesUrl) body.websites_url = literal(options.websitesUrl);
@@ -44788,7 +44837,8 @@ async function exportStep(scope, spec, run2) {
   const live = await readLive(client, { projects: projects ? [] : void 0 });
   const folder = exportFile === void 0 ? process.cwd() : dirname5(resolve3(exportFile));
   const schemaPath = schemaReference(folder, schemaLocation(folder, SCHEMA));
-  const { yaml: yaml3, leftOut: leftOut3 } = exportConfig(live, { schemaPath });
+  const holdsSecret = (text3) => scope.redactor.redact(text3) !== text3;
+  const { yaml: yaml3, leftOut: leftOut3 } = exportConfig(live, { schemaPath, holdsSecret });
   const websites = live.websites.length - leftOut3.filter((item) => item.field === void 0).length;
   run2.exported = { yaml: yaml3, websites, leftOut: leftOut3, ...live.projects ? { projects: live.projects.length } : {} };
   if (exportFile === void 0) return;
