@@ -138,14 +138,15 @@ function leftOutWebsites(leftOut: readonly LeftOut[]): string[] {
 }
 
 /**
- * Live text in a comment, every character YAML refuses in a file written as an escape (control characters,
- * U+FFFE, U+FFFF, a lone surrogate): the account's text must not make its own export unreadable.
+ * Live text in a comment, every character YAML refuses in a file written as an escape: `printable` escapes
+ * control characters and U+FFFE, U+FFFF; a lone surrogate is escaped here. The account's text must not make
+ * its own export unreadable.
  */
 function commentText(text: string): string {
-  return printable(text).replace(NOT_IN_YAML, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
+  return printable(text).replace(LONE_SURROGATE, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
 }
 
-const NOT_IN_YAML = /[\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * A value read from the account, written so that loading the file gives it back as is: `${` becomes `$${`

@@ -8,7 +8,7 @@
 import { managedCopies } from "../model/managed-copy.ts";
 import { isApiDomain, type LiveWebsite } from "../model/website.ts";
 import { shortKey } from "./locate.ts";
-import { describeIpProblem } from "./rules/exclude-ips.ts";
+import { entryProblem } from "./rules/exclude-ips.ts";
 
 /** A live website, or one field of it, that export leaves out of the file. */
 export interface LeftOut {
@@ -80,9 +80,8 @@ const REJECTED = `the API rejects this domain ("Invalid domain name."), so no co
 /** The first line of a live `exclude_ips` that a config refuses, in the validator's words (rules/exclude-ips.ts). */
 function firstIpProblem(lines: readonly string[]): string | undefined {
   for (const line of lines) {
-    const entry = line.trim();
     // A line of 100,000 characters is shown by its start and its length, in the file and in the warning.
-    const problem = entry === "" ? undefined : describeIpProblem(entry, shortKey(entry));
+    const problem = entryProblem(line, shortKey);
     if (problem !== undefined) return problem;
   }
   return undefined;

@@ -15,11 +15,18 @@ export function invalidExcludeIps(ctx: RuleContext): void {
 function checkList(ctx: RuleContext, list: unknown, holder: ConfigPath): void {
   if (!Array.isArray(list)) return;
   for (let index = 0; index < list.length; index++) {
-    const item: unknown = list[index];
-    const entry = typeof item === "string" ? item.trim() : "";
-    const problem = entry === "" ? undefined : describeIpProblem(entry);
+    const problem = entryProblem(list[index]);
     if (problem) ctx.error("exclude-ips.invalid", [...holder, "exclude_ips", index], problem);
   }
+}
+
+/**
+ * Why one `exclude_ips` entry, trimmed, is not an address or CIDR range: `undefined` for one that is, and for a
+ * blank one. `name` says how the entry is written in the message (export shortens a line of 100,000 characters).
+ */
+export function entryProblem(item: unknown, name: (entry: string) => string = (entry) => entry): string | undefined {
+  const entry = typeof item === "string" ? item.trim() : "";
+  return entry === "" ? undefined : describeIpProblem(entry, name(entry));
 }
 
 /** Why an entry is not an address or CIDR range, or `undefined` when it is one; `shown` is how it is named. */
