@@ -32493,11 +32493,13 @@ function invalidExcludeIps(ctx) {
 function checkList(ctx, list, holder) {
   if (!Array.isArray(list)) return;
   for (let index = 0; index < list.length; index++) {
-    const item = list[index];
-    const entry = typeof item === "string" ? item.trim() : "";
-    const problem = entry === "" ? void 0 : describeIpProblem(entry);
+    const problem = entryProblem(list[index]);
     if (problem) ctx.error("exclude-ips.invalid", [...holder, "exclude_ips", index], problem);
   }
+}
+function entryProblem(item, name = (entry) => entry) {
+  const entry = typeof item === "string" ? item.trim() : "";
+  return entry === "" ? void 0 : describeIpProblem(entry, name(entry));
 }
 function describeIpProblem(entry, shown2 = entry) {
   const slash = entry.indexOf("/");
@@ -44643,8 +44645,7 @@ function fitWebsites(live, holdsSecret = () => false) {
 }
 function firstIpProblem(lines) {
   for (const line of lines) {
-    const entry = line.trim();
-    const problem = entry === "" ? void 0 : describeIpProblem(entry, shortKey(entry));
+    const problem = entryProblem(line, shortKey);
     if (problem !== void 0) return problem;
   }
   return void 0;
@@ -44725,7 +44726,7 @@ function leftOutWebsites(leftOut3) {
   ];
 }
 function commentText(text2) {
-  return printable(text2).replace(NOT_IN_YAML, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
+  return printable(text2).replace(LONE_SURROGATE, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
 }
 function literal(value) {
   return escapeReferences(value);
@@ -44741,7 +44742,7 @@ function flowShortLists(doc, listed) {
     if ((0, import_yaml.isSeq)(ips) && ips.items.length <= 3) ips.flow = true;
   });
 }
-var import_yaml, NO_MODELINE, NOT_IN_YAML;
+var import_yaml, NO_MODELINE, LONE_SURROGATE;
 var init_export_config = __esm({
   "src/config/export-config.ts"() {
     "use strict";
@@ -44755,7 +44756,7 @@ var init_export_config = __esm({
       " No $schema modeline: this copy of sitesync is installed outside the repository, where a teammate's clone",
       " would not find its schema. With sitesync installed in the repository (node_modules/sitesync), export writes one."
     ];
-    NOT_IN_YAML = /[\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+    LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
   }
 });
 
